@@ -1,0 +1,175 @@
+"""CLI: the ``rulesc`` command (validate, build, check) and its exit codes.
+
+Exit 0 when all is well, 1 for errors in the rules or stale output, 2 for a usage
+error, 3 for an internal error (a bug in rulesc: please file it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path as FsPath
+
+from .diagnostics import Diagnostic, RulesError, format_diagnostics
+
+EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rulesc",
+        description="Compile tabletop rules data (rules/*.yaml) into the typed "
+        "rulebook runtime and Markdown docs (generated/).",
+    )
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--rules",
+        type=FsPath,
+        default=FsPath("rules"),
+        help="the rules folder (default: rules)",
+    )
+    common.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="how to print errors (default: text)",
+    )
+    out = argparse.ArgumentParser(add_help=False)
+    out.add_argument(
+        "--out",
+        type=FsPath,
+        default=FsPath("generated"),
+        help="the output folder (default: generated)",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    validate = sub.add_parser(
+        "validate", parents=[common], help="check rules files without building"
+    )
+    validate.add_argument(
+        "paths",
+        nargs="*",
+        type=FsPath,
+        metavar="PATH",
+        help="files or system folders (default: all)",
+    )
+    sub.add_parser(
+        "build",
+        parents=[common, out],
+        help="validate, run the worked examples, and write the output",
+    )
+    sub.add_parser(
+        "check",
+        parents=[common, out],
+        help="fail if the output is not what a build would write",
+    )
+    return parser
+
+
+def _systems_named(paths: Sequence[FsPath], rules_dir: FsPath) -> set[str] | None:
+    if not paths:
+        return None
+    names = set()
+    root = rules_dir.resolve()
+    for path in paths:
+        resolved = path.resolve()
+        try:
+            rel = resolved.relative_to(root)
+        except ValueError:
+            raise _outside(path, rules_dir) from None
+        if not rel.parts:
+            return None
+        names.add(rel.parts[0])
+    return names
+
+
+def _outside(path: FsPath, rules_dir: FsPath) -> RulesError:
+    return RulesError(
+        [
+            Diagnostic(
+                path.as_posix(),
+                1,
+                1,
+                f"not inside the rules folder {rules_dir.as_posix()}/",
+                "pass a file or folder under it, or set --rules",
+            )
+        ]
+    )
+
+
+def _shown(path: FsPath) -> str:
+    try:
+        return path.resolve().relative_to(FsPath.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def run(argv: Sequence[str]) -> int:
+    args = _parser().parse_args(argv)
+    from . import pipeline
+
+    if args.command == "validate":
+        only = _systems_named(args.paths, args.rules)
+        systems = pipeline.load_systems(args.rules, only)
+        count = sum(len(s.rules) for s in systems)
+        print(f"ok: {count} rules in {len(systems)} system(s)")
+        return EXIT_OK
+    outputs = pipeline.build(args.rules)
+    from .writer import read_tree, write_tree
+
+    if args.command == "build":
+        changed = write_tree(args.out, outputs.files)
+        state = "written" if changed else "already up to date"
+        print(f"ok: {len(outputs.files)} files in {_shown(args.out)}/ {state}")
+        return EXIT_OK
+    from .staleness import stale
+
+    problems = stale(
+        _shown(args.out), outputs.systems, outputs.files, read_tree(args.out)
+    )
+    if problems:
+        raise RulesError(problems)
+    print(f"ok: {_shown(args.out)}/ is up to date")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    fmt = (
+        "json"
+        if "--format=json" in args
+        or (
+            "--format" in args
+            and args[args.index("--format") + 1 : args.index("--format") + 2]
+            == ["json"]
+        )
+        else "text"
+    )
+    try:
+        return run(args)
+    except RulesError as exc:
+        print(
+            format_diagnostics(exc.diagnostics, fmt),
+            file=sys.stderr if fmt == "text" else sys.stdout,
+        )
+        return EXIT_RULES
+    except KeyboardInterrupt:
+        print("rulesc: interrupted; generated/ was left as it was", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug in rulesc, never in the rules
+        print(f"rulesc: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            "This is a bug in rulesc, not in your rules: please file an issue with the command you ran and the rules involved.",
+            file=sys.stderr,
+        )
+        if os.environ.get("RULESC_DEBUG"):
+            traceback.print_exc()
+        else:
+            print("(set RULESC_DEBUG=1 to see the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

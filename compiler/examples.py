@@ -1,0 +1,172 @@
+"""Examples: run the worked examples of the rules against a generated runtime."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path as FsPath
+from types import ModuleType
+from typing import Any
+
+from .diagnostics import Diagnostic
+from .model import DiceRule, Example, Rule, System
+
+
+def call_text(rule: Rule, ex: Example) -> str:
+    """The call an example makes, as a reader would write it."""
+    if isinstance(rule, DiceRule):
+        return f"{rule.constant}.roll(rng)"
+    args = [f"{name}={value!r}" for name, value in ex.args]
+    if ex.dice is not None and ex.roll is None:
+        args.append("rng")
+    text = f"{rule.function}({', '.join(args)})"
+    return f"{text}.{ex.roll}.roll(rng)" if ex.roll else text
+
+
+def expect_text(ex: Example) -> str:
+    """The expected answer, as the docs show it."""
+    if ex.raises:
+        return f"raises {ex.raises}"
+    if isinstance(ex.expect, dict):
+        return ", ".join(f"{k}={_show(v)}" for k, v in ex.expect.items())
+    return _show(ex.expect)
+
+
+def _show(value: Any) -> str:
+    return (
+        "None"
+        if value is None
+        else repr(value)
+        if isinstance(value, str)
+        else str(value)
+    )
+
+
+def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
+    """Run one example; None when it holds, else what went wrong."""
+    dice_mod = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".dice")
+    errors_mod = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".errors")
+    rng = dice_mod.Scripted(ex.dice) if ex.dice is not None else None
+    try:
+        if isinstance(rule, DiceRule):
+            actual = getattr(module, rule.constant).roll(rng or dice_mod.Scripted([]))
+        else:
+            kwargs = dict(ex.args)
+            if rng is not None and ex.roll is None:
+                kwargs["rng"] = rng
+            actual = getattr(module, rule.function)(**kwargs)
+            if ex.roll is not None:
+                actual = getattr(actual, ex.roll).roll(rng or dice_mod.Scripted([]))
+    except errors_mod.RuleInputError as exc:
+        if ex.raises == "RuleInputError":
+            return None
+        return f"raised RuleInputError: {exc}"
+    except Exception as exc:  # the example itself reports it; the build goes on
+        return f"raised {type(exc).__name__}: {exc}"
+    if ex.raises:
+        return f"expected it to raise {ex.raises}, but it answered {actual!r}"
+    if rng is not None and rng.remaining:
+        return f"{rng.remaining} scripted dice were not used"
+    mismatch = compare(actual, ex.expect, "")
+    return f"expected {expect_text(ex)}, got {mismatch}" if mismatch else None
+
+
+def compare(actual: Any, expect: Any, where: str) -> str | None:
+    """None when ``actual`` matches the JSON value ``expect``, else what differs."""
+    if isinstance(expect, Mapping):
+        for key, value in expect.items():
+            if not hasattr(actual, key):
+                return f"no field {where}{key}"
+            found = compare(getattr(actual, key), value, f"{where}{key}.")
+            if found:
+                return found
+        return None
+    if isinstance(actual, enum.Enum):
+        same = actual.value == expect
+    elif type(actual).__name__ == "Dice" and dataclasses.is_dataclass(actual):
+        same = isinstance(expect, str | int) and str(actual) == str(expect)
+    elif isinstance(expect, bool) or isinstance(actual, bool):
+        same = type(actual) is type(expect) and actual == expect
+    elif isinstance(expect, list):
+        same = (
+            isinstance(actual, list | tuple)
+            and len(actual) == len(expect)
+            and all(
+                compare(a, e, where) is None
+                for a, e in zip(actual, expect, strict=True)
+            )
+        )
+    else:
+        same = actual == expect
+    if same:
+        return None
+    return f"{where.rstrip('.') + '=' if where else ''}{_show(_plain(actual))}"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+@contextmanager
+def runtime_from(files: Mapping[str, str]) -> Iterator[str]:
+    """Import a just-rendered ``rulebook`` package in isolation; yields its name.
+
+    The package is written to a temporary folder and imported under its own
+    name, with any other ``rulebook`` modules set aside and restored after.
+    """
+    saved = {
+        k: v
+        for k, v in sys.modules.items()
+        if k == "rulebook" or k.startswith("rulebook.")
+    }
+    for key in saved:
+        del sys.modules[key]
+    old_path = list(sys.path)
+    old_bytecode = sys.dont_write_bytecode
+    with tempfile.TemporaryDirectory(prefix="rulesc-examples-") as tmp:
+        for rel, text in files.items():
+            target = FsPath(tmp) / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        sys.path.insert(0, tmp)
+        sys.dont_write_bytecode = True
+        importlib.invalidate_caches()
+        try:
+            yield "rulebook"
+        finally:
+            for key in [
+                k for k in sys.modules if k == "rulebook" or k.startswith("rulebook.")
+            ]:
+                del sys.modules[key]
+            sys.modules.update(saved)
+            sys.path[:] = old_path
+            sys.dont_write_bytecode = old_bytecode
+
+
+def check_examples(system: System, module: ModuleType) -> list[Diagnostic]:
+    """Run every example of a system; a diagnostic for each that does not hold."""
+    problems = []
+    for rule in system.rules:
+        for ex in rule.examples:
+            failure = run_example(module, rule, ex)
+            if failure:
+                problems.append(
+                    Diagnostic(
+                        ex.loc.file,
+                        ex.loc.line,
+                        ex.loc.col,
+                        f"worked example {ex.name!r} of rule {rule.qualified_id!r} "
+                        f"does not hold: {failure}",
+                        "fix the rule's data, or the example if the data is right; "
+                        "where the source's example disagrees with its own tables, "
+                        "record an erratum",
+                    )
+                )
+    return problems

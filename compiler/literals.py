@@ -1,0 +1,104 @@
+"""Literals: render rules data as safe Python literals and safe Markdown text.
+
+Strings from the rules are data, never code: Python gets ``repr``-built literals
+and escaped docstrings, Markdown gets every special character escaped.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from fractions import Fraction
+
+from .runtime.dice import Dice
+
+
+def py(value: object) -> str:
+    """A Python literal for a JSON-like value or a Dice."""
+    if isinstance(value, Dice):
+        return dice_literal(value)
+    if value is None or isinstance(value, bool | int | str):
+        return repr(value)
+    raise TypeError(f"no Python literal for {type(value).__name__}")
+
+
+def dice_literal(dice: Dice) -> str:
+    args = [str(dice.count), str(dice.sides)]
+    if dice.modifier:
+        args.append(f"modifier={dice.modifier}")
+    if dice.multiplier != 1:
+        args.append(f"multiplier={dice.multiplier}")
+    if dice.unit is not None:
+        args.append(f"unit={dice.unit!r}")
+    return f"Dice({', '.join(args)})"
+
+
+def _escape_char(ch: str) -> str:
+    if ch == "\n" or ch.isprintable():
+        return ch
+    code = ord(ch)
+    return (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )
+
+
+def docstring(text: str, indent: str = "") -> str:
+    """A triple-quoted docstring literal holding ``text`` exactly, wrapped for reading."""
+    paragraphs = [
+        textwrap.fill(" ".join(p.split()), width=80 - len(indent))
+        for p in text.strip().split("\n\n")
+    ]
+    body = "\n\n".join(paragraphs)
+    body = body.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    body = "".join(_escape_char(ch) for ch in body)
+    if body.endswith('"'):
+        body = body[:-1] + '\\"'
+    if "\n" in body:
+        body = body.replace("\n", "\n" + indent) + "\n" + indent
+    return f'"""{body}"""'
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+_MD_LINE_START = re.compile(r"^([#+=-]|[0-9]+[.)])")
+
+
+def md(text: str) -> str:
+    """Markdown-escaped inline text: no markup, no raw HTML, one paragraph."""
+    text = " ".join(text.split())
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    return _MD_LINE_START.sub(lambda m: "\\" + m.group(1), text)
+
+
+def md_cell(text: str) -> str:
+    """Markdown text safe inside a table cell (pipes escaped, on one line)."""
+    return md(text) or " "
+
+
+def code(text: str, *, in_table: bool = False) -> str:
+    """A Markdown code span holding ``text`` exactly (newlines become spaces)."""
+    text = " ".join(text.split("\n"))
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
+    body = text.replace("|", "\\|") if in_table else text
+    return f"{fence}{pad}{body}{pad}{fence}"
+
+
+def number(value: Fraction | int) -> str:
+    """An exact number for the docs: 7.5, 21, or 35/3 (≈ 11.67)."""
+    frac = Fraction(value)
+    if frac.denominator == 1:
+        return str(frac.numerator)
+    den = frac.denominator
+    while den % 2 == 0:
+        den //= 2
+    while den % 5 == 0:
+        den //= 5
+    if den == 1:
+        return f"{float(frac):g}" if abs(frac) < 10**15 else str(frac)
+    return f"{frac.numerator}/{frac.denominator} (≈ {float(frac):.2f})"

@@ -1,0 +1,167 @@
+"""Model: the checked, immutable record of the rules that every output is rendered from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .expr import Checked
+from .runtime.dice import Dice
+
+CellValue = int | str | bool | Dice | None
+
+
+@dataclass(frozen=True, slots=True)
+class Loc:
+    """Where something was written: a rules file and a 1-based line and column."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class EnumMember:
+    name: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnumType:
+    name: str
+    members: tuple[EnumMember, ...]
+    ordered: bool
+    loc: Loc
+
+    def member(self, label: str) -> EnumMember:
+        return next(m for m in self.members if m.label == label)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    id: str
+    question: str | None
+    ruling: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Erratum:
+    id: str
+    source_says: str
+    rules_give: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A worked example; ``expect`` is the JSON value written in the rules."""
+
+    name: str
+    summary: str
+    args: tuple[tuple[str, Any], ...]
+    dice: tuple[int, ...] | None
+    roll: str | None
+    expect: Any
+    raises: str | None
+    erratum: Erratum | None
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    type: Literal["int", "text", "bool", "dice"]
+    nullable: bool
+    null_label: str
+    signed: bool
+    unit: str | None
+    title: str
+    description: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    key: EnumMember
+    cells: tuple[CellValue, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    type: Literal["int", "bool", "choice"]
+    min: int | None
+    max: int | None
+    default: int | bool | str | None
+    has_default: bool
+    description: str
+    enum: EnumType | None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleBase:
+    system: str
+    id: str
+    title: str
+    summary: str
+    section: str
+    source_note: str | None
+    rulings: tuple[Ruling, ...]
+    errata: tuple[Erratum, ...]
+    examples: tuple[Example, ...]
+    loc: Loc
+    fingerprint: str  # sha256 of the rule's data, to name changed rules
+
+    @property
+    def qualified_id(self) -> str:
+        return f"{self.system}.{self.id}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRule(RuleBase):
+    function: str
+    key_param: str
+    key_title: str
+    enum: EnumType
+    row_class: str
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    kind: Literal["table"] = "table"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRule(RuleBase):
+    constant: str
+    dice: Dice
+    kind: Literal["dice"] = "dice"
+
+
+@dataclass(frozen=True, slots=True)
+class FormulaRule(RuleBase):
+    function: str
+    unit: str | None
+    params: tuple[Param, ...]
+    expression: str
+    checked: Checked
+    kind: Literal["formula"] = "formula"
+
+
+Rule = TableRule | DiceRule | FormulaRule
+
+
+@dataclass(frozen=True, slots=True)
+class System:
+    id: str
+    title: str
+    summary: str
+    source_file: str
+    source_work: str
+    rounding: Literal["down", "up"]
+    dice_notation: Literal["d20", "gurps"]
+    files: tuple[str, ...]  # every rules file of the system, as shown paths
+    rules: tuple[Rule, ...]
+    loc: Loc

@@ -1,0 +1,61 @@
+"""Naming: which Python names the rules may use, and names derived from them."""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+import re
+import unicodedata
+
+# Names the generated modules use themselves; a rule may not take them.
+RESERVED = frozenset(
+    {
+        "annotations",
+        "dataclass",
+        "Dice",
+        "Final",
+        "RNG",
+        "RuleInputError",
+        "StrEnum",
+        "Scripted",
+        "choice",
+        "check_int",
+        "check_bool",
+        "bad_int",
+    }
+)
+_SNAKE = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a Python name in generated code, or None if it can."""
+    if not name.isascii() or not name.isidentifier():
+        return f"{name!r} is not an ASCII Python identifier"
+    if keyword.iskeyword(name) or keyword.issoftkeyword(name):
+        return f"{name!r} is a Python keyword"
+    if name in RESERVED or name in dir(builtins):
+        return f"{name!r} is a name the generated code already uses"
+    if name.startswith("_"):
+        return f"{name!r} starts with an underscore"
+    return None
+
+
+def fold(label: str) -> str:
+    """The form under which two labels count as the same (case and Unicode folded)."""
+    return unicodedata.normalize("NFKC", label).casefold()
+
+
+def private_constant(*parts: str) -> str:
+    """A module-private constant name, e.g. ``_COVER_ROWS`` from ("cover", "rows")."""
+    return "_" + "_".join(_upper_snake(p) for p in parts)
+
+
+def _upper_snake(name: str) -> str:
+    if _SNAKE.fullmatch(name):
+        return name.upper()
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).upper()
+
+
+def anchor(text: str) -> str:
+    """A stable Markdown heading anchor for a rule id."""
+    return re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-")

@@ -1,0 +1,190 @@
+"""Pipeline: load -> validate -> model -> render -> format -> examples -> outputs.
+
+Every stage reports all the problems it finds before the build stops; nothing is
+written here (see ``writer``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from dataclasses import dataclass
+from pathlib import Path as FsPath
+
+from .diagnostics import Diagnostic, RulesError
+from .examples import check_examples, runtime_from
+from .formatting import format_python
+from .loader import SourceFile, load_file
+from .model import System
+from .render import render
+from .semantics import build_system
+from .validate import validate
+from .views import header, index_view, module_view, package_view, system_doc_view
+
+RUNTIME = FsPath(__file__).resolve().parent / "runtime"
+SUPPORT_MODULES = ("errors.py", "dice.py", "_support.py")
+RULES_LINK_PREFIX = "../../"  # from generated/docs/ back to the repository root
+MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Outputs:
+    """What a build produces: file contents by path under the output folder."""
+
+    systems: tuple[System, ...]
+    files: dict[str, bytes]
+
+
+def _shown(path: FsPath, rules_dir: FsPath) -> str:
+    return path.relative_to(rules_dir.parent).as_posix()
+
+
+def _system_dirs(rules_dir: FsPath) -> list[FsPath]:
+    if not rules_dir.is_dir():
+        raise RulesError(
+            [
+                Diagnostic(
+                    rules_dir.as_posix(),
+                    1,
+                    1,
+                    "no rules folder here",
+                    "run rulesc from the project root, or pass --rules",
+                )
+            ]
+        )
+    return sorted(
+        p for p in rules_dir.iterdir() if p.is_dir() and not p.name.startswith(".")
+    )
+
+
+def load_sources(
+    rules_dir: FsPath, only: set[str] | None = None
+) -> list[tuple[SourceFile, list[SourceFile]]]:
+    """Load and schema-check every rules file; raise with every error found."""
+    errors: list[Diagnostic] = []
+    systems = []
+    for folder in _system_dirs(rules_dir):
+        if only is not None and folder.name not in only:
+            continue
+        system_file = folder / "system.yaml"
+        loaded: list[SourceFile] = []
+        meta: SourceFile | None = None
+        files = sorted(folder.glob("*.yaml"))
+        for extra in sorted(folder.iterdir()):
+            if extra.is_file() and extra.suffix in (".yml", ".json"):
+                errors.append(
+                    Diagnostic(
+                        _shown(extra, rules_dir),
+                        1,
+                        1,
+                        f"rules files end in .yaml, not {extra.suffix}",
+                        f"rename it to {extra.stem}.yaml",
+                    )
+                )
+        if not system_file.is_file():
+            errors.append(
+                Diagnostic(
+                    _shown(folder, rules_dir),
+                    1,
+                    1,
+                    "system folder has no system.yaml",
+                    "add system.yaml naming the system, its source and its rounding",
+                )
+            )
+        for path in files:
+            try:
+                source = load_file(path, _shown(path, rules_dir))
+            except RulesError as exc:
+                errors.extend(exc.diagnostics)
+                continue
+            problems = validate(source)
+            errors.extend(problems)
+            if problems:
+                continue
+            if path == system_file:
+                meta = source
+            else:
+                loaded.append(source)
+        if meta is not None and len(loaded) + 1 == len(files):
+            systems.append((meta, loaded))
+    if errors:
+        raise RulesError(errors)
+    return systems
+
+
+def load_systems(rules_dir: FsPath, only: set[str] | None = None) -> list[System]:
+    """Every system of the rules folder, checked; raise with every error found."""
+    errors: list[Diagnostic] = []
+    systems = []
+    for meta, files in load_sources(rules_dir, only):
+        try:
+            systems.append(build_system(meta, files))
+        except RulesError as exc:
+            errors.extend(exc.diagnostics)
+    if errors:
+        raise RulesError(errors)
+    return systems
+
+
+def _runtime_sources(systems: list[System]) -> dict[str, str]:
+    files: dict[str, str] = {}
+    for name in SUPPORT_MODULES:
+        text = (RUNTIME / name).read_text(encoding="utf-8")
+        files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
+    files["rulebook/__init__.py"] = format_python(
+        render("__init__.py.j2", package_view(systems)), "__init__.py"
+    )
+    files["rulebook/py.typed"] = ""
+    for system in systems:
+        source = render("system.py.j2", module_view(system))
+        files[f"rulebook/{system.id}.py"] = format_python(source, f"{system.id}.py")
+    return files
+
+
+def generate(systems: list[System]) -> Outputs:
+    """Render every output, and run every worked example against the new runtime."""
+    files = _runtime_sources(systems)
+    errors: list[Diagnostic] = []
+    with runtime_from(files) as package:
+        for system in systems:
+            module = importlib.import_module(f"{package}.{system.id}")
+            errors.extend(check_examples(system, module))
+    if errors:
+        raise RulesError(errors)
+    files["pyproject.toml"] = render("pyproject.toml.j2", package_view(systems))
+    files["docs/index.md"] = render("index.md.j2", index_view(systems))
+    for system in systems:
+        files[f"docs/{system.id}.md"] = render(
+            "system.md.j2", system_doc_view(system, RULES_LINK_PREFIX)
+        )
+    data = {path: text.encode("utf-8") for path, text in sorted(files.items())}
+    data[MANIFEST] = manifest(systems, data)
+    return Outputs(tuple(systems), data)
+
+
+def manifest(systems: list[System], files: dict[str, bytes]) -> bytes:
+    """What the output was built from: each rule's fingerprint, each file's digest."""
+    doc = {
+        "@generated": "by rulesc - DO NOT EDIT",
+        "rules": {
+            rule.qualified_id: {
+                "fingerprint": rule.fingerprint,
+                "defined_at": str(rule.loc),
+            }
+            for system in systems
+            for rule in system.rules
+        },
+        "files": {
+            path: hashlib.sha256(blob).hexdigest()
+            for path, blob in sorted(files.items())
+        },
+    }
+    return (
+        json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    ).encode("utf-8")
+
+
+def build(rules_dir: FsPath) -> Outputs:
+    """The whole front end and rendering, in memory."""
+    return generate(load_systems(rules_dir))

@@ -1,0 +1,34 @@
+"""Render: the Jinja environment and the templates that turn view-models into text."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path as FsPath
+from typing import Any
+
+import jinja2
+
+from .literals import py
+
+TEMPLATES = FsPath(__file__).resolve().parent / "templates"
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The one Jinja environment, with every setting spelled out."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # outputs are Python and Markdown; views escape what they print
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        auto_reload=False,
+    )
+    env.filters["py"] = py
+    return env
+
+
+def render(template: str, view: dict[str, Any]) -> str:
+    """Render one template with one view-model."""
+    return environment().get_template(template).render(view)

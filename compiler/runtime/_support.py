@@ -1,0 +1,74 @@
+"""Support for the generated rule modules: argument checks and ordered labels."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum, StrEnum
+from typing import TypeVar
+
+from .errors import RuleInputError
+
+__all__ = ["Ladder", "bad_bool", "bad_int", "choice"]
+
+E = TypeVar("E", bound=Enum)
+
+
+def choice(kind: type[E], by_label: Mapping[str, E], value: object, name: str) -> E:
+    """Return the member ``value`` names: a member, or its label in any case."""
+    if type(value) is kind:
+        return value
+    if isinstance(value, str):
+        member = by_label.get(value.casefold())
+        if member is not None:
+            return member
+    labels = ", ".join(repr(m.value) for m in kind)
+    raise RuleInputError(f"{name} must be one of {labels}, not {value!r}")
+
+
+def bad_int(value: object, name: str, lo: int | None, hi: int | None) -> RuleInputError:
+    """The error for an argument that is not an int within ``lo..hi``."""
+    if type(value) is not int:
+        return RuleInputError(f"{name} must be an int, not {value!r}")
+    low = "" if lo is None else str(lo)
+    high = "" if hi is None else str(hi)
+    return RuleInputError(f"{name} must be in {low}..{high}, not {value}")
+
+
+def bad_bool(value: object, name: str) -> RuleInputError:
+    """The error for an argument that is not a bool."""
+    return RuleInputError(f"{name} must be True or False, not {value!r}")
+
+
+class Ladder(StrEnum):
+    """A label enum whose members compare by rank (lowest first), not alphabetically.
+
+    Comparisons accept a member or a label string (any case).
+    """
+
+    @property
+    def rank(self) -> int:
+        """The member's position, 0 for the lowest."""
+        return type(self)._member_names_.index(self.name)
+
+    def _other(self, other: str) -> int:
+        kind = type(self)
+        if type(other) is kind:
+            return other.rank
+        folded = other.casefold() if isinstance(other, str) else None
+        for member in kind:
+            if member.value.casefold() == folded:
+                return member.rank
+        labels = ", ".join(repr(m.value) for m in kind)
+        raise RuleInputError(f"cannot compare with {other!r}: use one of {labels}")
+
+    def __lt__(self, other: str, /) -> bool:
+        return self.rank < self._other(other)
+
+    def __le__(self, other: str, /) -> bool:
+        return self.rank <= self._other(other)
+
+    def __gt__(self, other: str, /) -> bool:
+        return self.rank > self._other(other)
+
+    def __ge__(self, other: str, /) -> bool:
+        return self.rank >= self._other(other)

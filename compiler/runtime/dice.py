@@ -1,0 +1,214 @@
+"""Dice: the value type of every dice expression, exact distributions, scripted rolls."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Protocol
+
+from .errors import RuleInputError
+
+__all__ = ["RNG", "Dice", "DiceSyntaxError", "Scripted", "parse_dice"]
+
+
+class RNG(Protocol):
+    """Anything with ``randint(a, b)``; ``random.Random(seed)`` is one."""
+
+    def randint(self, a: int, b: int, /) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """A dice expression: (sum of ``count`` dice of ``sides``) x multiplier + modifier.
+
+    A constant has ``count`` 0 (and ``sides`` 0).
+    """
+
+    count: int
+    sides: int
+    modifier: int = 0
+    multiplier: int = 1
+    unit: str | None = None
+
+    def __post_init__(self) -> None:
+        for field in ("count", "sides", "modifier", "multiplier"):
+            value = getattr(self, field)
+            if type(value) is not int:
+                raise RuleInputError(f"Dice {field} must be an int, not {value!r}")
+        if self.count < 0:
+            raise RuleInputError(f"Dice count must be 0 or more, not {self.count}")
+        if self.count and self.sides < 1:
+            raise RuleInputError(f"Dice sides must be 1 or more, not {self.sides}")
+        if not self.count and self.sides:
+            raise RuleInputError("a constant (count 0) has sides 0")
+        if self.multiplier < 1:
+            raise RuleInputError(
+                f"Dice multiplier must be 1 or more, not {self.multiplier}"
+            )
+
+    @property
+    def min(self) -> int:
+        """The smallest value the expression can give."""
+        return self.count * self.multiplier + self.modifier
+
+    @property
+    def max(self) -> int:
+        """The largest value the expression can give."""
+        return self.count * self.sides * self.multiplier + self.modifier
+
+    @property
+    def mean(self) -> Fraction:
+        """The exact expected value."""
+        return (
+            Fraction(self.count * (self.sides + 1) * self.multiplier, 2) + self.modifier
+        )
+
+    def distribution(self) -> dict[int, Fraction]:
+        """The exact probability of every value, in ascending order of value."""
+        counts = _sum_counts(self.count, self.sides)
+        total = self.sides**self.count
+        return {
+            s * self.multiplier + self.modifier: Fraction(n, total)
+            for s, n in counts.items()
+        }
+
+    def roll(self, rng: RNG) -> int:
+        """Roll the dice: one ``rng.randint(1, sides)`` call per die, in order."""
+        sides = self.sides
+        total = 0
+        for _ in range(self.count):
+            total += rng.randint(1, sides)
+        return total * self.multiplier + self.modifier
+
+    def __str__(self) -> str:
+        if not self.count:
+            return str(self.modifier)
+        text = f"{self.count}d{self.sides}"
+        if self.multiplier != 1:
+            text += f"x{self.multiplier}"
+        if self.modifier:
+            text += f"{self.modifier:+d}"
+        return text
+
+
+@lru_cache(maxsize=256)
+def _sum_counts(count: int, sides: int) -> dict[int, int]:
+    """How many ways each sum of ``count`` dice of ``sides`` can come up."""
+    ways = {0: 1}
+    for _ in range(count):
+        nxt: dict[int, int] = {}
+        for total, n in ways.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + n
+        ways = nxt
+    return dict(sorted(ways.items()))
+
+
+class Scripted:
+    """An RNG that returns scripted die results in order (how worked examples fix dice).
+
+    Raises ``RuleInputError`` when a result is outside the die's range or the
+    script runs out.
+    """
+
+    __slots__ = ("_results", "_used")
+
+    def __init__(self, results: Iterable[int]) -> None:
+        self._results = tuple(results)
+        for value in self._results:
+            if type(value) is not int:
+                raise RuleInputError(f"scripted results must be ints, not {value!r}")
+        self._used = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted results are still unused."""
+        return len(self._results) - self._used
+
+    def randint(self, a: int, b: int, /) -> int:
+        if self._used >= len(self._results):
+            raise RuleInputError(
+                f"the dice script ran out: all {len(self._results)} results were used"
+            )
+        value = self._results[self._used]
+        if not a <= value <= b:
+            raise RuleInputError(
+                f"scripted result #{self._used + 1} is {value}, "
+                f"outside the die's range {a}..{b}"
+            )
+        self._used += 1
+        return value
+
+    def __repr__(self) -> str:
+        return f"Scripted({list(self._results)!r}, used={self._used})"
+
+
+class DiceSyntaxError(RuleInputError):
+    """A dice expression that does not parse; ``offset`` is where it went wrong."""
+
+    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.hint = hint
+
+
+_NUMBER = r"(?:0|[1-9][0-9]*)"
+_DICE_RE = re.compile(
+    rf"(?P<count>{_NUMBER})d(?P<sides>{_NUMBER})?"
+    rf"(?:x(?P<mult>{_NUMBER}))?(?:(?P<sign>[+-])(?P<mod>{_NUMBER}))?"
+)
+_CONST_RE = re.compile(rf"-?{_NUMBER}")
+_HINT = "write NdS with optional xM and +K or -K (e.g. 2d10+10, 2d6x10), Nd for d6s, or a whole number"
+
+
+def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> Dice:
+    """Parse the rules' dice notation: ``NdS``, ``+k``/``-k``, ``xk``, constants.
+
+    With ``bare_d6`` (GURPS notation) ``Nd`` means N six-sided dice.
+    """
+    if _CONST_RE.fullmatch(text):
+        return Dice(0, 0, int(text), 1, unit)
+    match = _DICE_RE.match(text)
+    if match is None:
+        raise _syntax_error(text, _digits(text, 0))
+    if match.end() != len(text):
+        raise _syntax_error(text, match.end())
+    count = int(match["count"])
+    if match["sides"] is None and not bare_d6:
+        raise DiceSyntaxError(
+            f"bad dice expression {text!r}: the die's sides are missing",
+            match.end("count") + 1,
+            "write the sides after the d, e.g. 3d6 (only GURPS notation allows a bare Nd)",
+        )
+    sides = int(match["sides"]) if match["sides"] is not None else 6
+    if count < 1:
+        raise DiceSyntaxError("a dice expression needs at least one die", 0, _HINT)
+    if sides < 1:
+        raise DiceSyntaxError(
+            "a die needs at least one side", match.start("sides"), _HINT
+        )
+    mult = int(match["mult"]) if match["mult"] is not None else 1
+    if mult < 1:
+        raise DiceSyntaxError(
+            "the multiplier must be 1 or more", match.start("mult"), _HINT
+        )
+    mod = int(match["mod"] or 0) * (-1 if match["sign"] == "-" else 1)
+    return Dice(count, sides, mod, mult, unit)
+
+
+def _digits(text: str, start: int) -> int:
+    end = start
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    return end
+
+
+def _syntax_error(text: str, offset: int) -> DiceSyntaxError:
+    found = repr(text[offset]) if offset < len(text) else "the end"
+    return DiceSyntaxError(
+        f"bad dice expression {text!r}: unexpected {found}", offset, _HINT
+    )

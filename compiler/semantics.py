@@ -1,0 +1,646 @@
+"""Semantic checks: turn validated rules files into the model, locating every problem.
+
+The schema has already checked shapes and types; this stage checks what a schema
+cannot: references between parts, Python names, dice notation, formulas, and
+that every table row matches its columns and key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from . import expr
+from .diagnostics import Diagnostic, Path, RulesError
+from .loader import SourceFile
+from .model import (
+    CellValue,
+    Column,
+    DiceRule,
+    EnumMember,
+    EnumType,
+    Erratum,
+    Example,
+    FormulaRule,
+    Loc,
+    Param,
+    Row,
+    Rule,
+    Ruling,
+    System,
+    TableRule,
+)
+from .naming import fold, name_problem
+from .runtime.dice import Dice, DiceSyntaxError, parse_dice
+
+T = TypeVar("T")
+
+
+def build_system(system_src: SourceFile, rule_srcs: Iterable[SourceFile]) -> System:
+    """Build one system's model; raise ``RulesError`` with every problem found."""
+    return _SystemBuilder(system_src).build(list(rule_srcs))
+
+
+def fingerprint(data: Any) -> str:
+    """A stable digest of a rule's data, to tell which rules changed."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _caret(text: str, start: int, end: int) -> str:
+    """A snippet of ``text`` with carets under ``start..end`` (sqlglot style)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    width = max(1, min(end, line_start + len(line)) - start)
+    return f"\n    {line}\n    {' ' * (start - line_start)}{'^' * width}"
+
+
+class _SystemBuilder:
+    def __init__(self, system_src: SourceFile) -> None:
+        self.system_src = system_src
+        self.errors: list[Diagnostic] = []
+        meta = system_src.data
+        self.system_id: str = meta["system"]
+        self.rounding = meta["rounding"]
+        self.notation = meta["dice_notation"]
+        self.names: dict[str, tuple[SourceFile, Path]] = {}  # module-level names
+        self.rule_ids: dict[str, tuple[SourceFile, Path]] = {}
+
+    # -- plumbing --------------------------------------------------------------
+
+    def err(
+        self,
+        src: SourceFile,
+        path: Path,
+        message: str,
+        hint: str | None = None,
+        *,
+        key: bool = False,
+    ) -> None:
+        self.errors.append(src.error(path, message, hint, key=key))
+
+    def loc(self, src: SourceFile, path: Path) -> Loc:
+        line, col = src.where(path)
+        return Loc(src.path, line, col)
+
+    def claim(self, src: SourceFile, path: Path, name: str, what: str) -> None:
+        """Reserve a module-level Python name, reporting clashes and bad names."""
+        problem = name_problem(name)
+        if problem:
+            self.err(src, path, f"{what} {problem}", "choose another name")
+            return
+        if name in self.names:
+            other, other_path = self.names[name]
+            line, _ = other.where(other_path)
+            self.err(
+                src,
+                path,
+                f"{what} {name!r} is already used (at {other.path}:{line})",
+                "choose another name",
+            )
+            return
+        self.names[name] = (src, path)
+
+    # -- the system ------------------------------------------------------------
+
+    def build(self, rule_srcs: list[SourceFile]) -> System:
+        folder = self.system_src.path.rsplit("/", 2)[-2]
+        if self.system_id != folder:
+            self.err(
+                self.system_src,
+                ("system",),
+                f"system id {self.system_id!r} does not match its folder {folder!r}",
+                f"write system: {folder}",
+            )
+        problem = name_problem(self.system_id)
+        if problem:
+            self.err(self.system_src, ("system",), f"system id {problem}")
+        rules: list[Rule] = []
+        for src in rule_srcs:
+            if src.data["system"] != self.system_id:
+                self.err(
+                    src,
+                    ("system",),
+                    f"file says system {src.data['system']!r} but is in the folder of {self.system_id!r}",
+                    f"write system: {self.system_id}",
+                )
+            for index, raw in enumerate(src.data["rules"]):
+                rule = self.rule(src, ("rules", index), raw)
+                if rule is not None:
+                    rules.append(rule)
+        if self.errors:
+            raise RulesError(self.errors)
+        meta = self.system_src.data
+        return System(
+            id=self.system_id,
+            title=meta["title"],
+            summary=meta["summary"],
+            source_file=meta["source"]["file"],
+            source_work=meta["source"]["work"],
+            rounding=self.rounding,
+            dice_notation=self.notation,
+            files=tuple(src.path for src in rule_srcs),
+            rules=tuple(rules),
+            loc=self.loc(self.system_src, ()),
+        )
+
+    def rule(self, src: SourceFile, path: Path, raw: dict[str, Any]) -> Rule | None:
+        rule_id = raw["id"]
+        if rule_id in self.rule_ids:
+            other, other_path = self.rule_ids[rule_id]
+            line, _ = other.where(other_path)
+            self.err(
+                src,
+                (*path, "id"),
+                f"duplicate rule id {rule_id!r} (first at {other.path}:{line})",
+                "rule ids must be unique in a system",
+            )
+            return None
+        self.rule_ids[rule_id] = (src, (*path, "id"))
+        before = len(self.errors)
+        common: dict[str, Any] = {
+            "system": self.system_id,
+            "id": rule_id,
+            "title": raw["title"],
+            "summary": raw["summary"],
+            "section": raw["source"]["section"],
+            "source_note": raw["source"].get("note"),
+            "rulings": self.unique(
+                src,
+                path,
+                "rulings",
+                raw,
+                lambda r: Ruling(r["id"], r.get("question"), r["ruling"], r["reason"]),
+            ),
+            "errata": self.unique(src, path, "errata", raw, _erratum),
+            "loc": self.loc(src, path),
+            "fingerprint": fingerprint(raw),
+        }
+        builders: dict[str, Callable[..., Rule]] = {
+            "table": self.table,
+            "dice": self.dice_rule,
+            "formula": self.formula,
+        }
+        rule = builders[raw["kind"]](src, path, raw, common)
+        if len(self.errors) > before:
+            return None
+        return rule
+
+    def unique(
+        self,
+        src: SourceFile,
+        path: Path,
+        field: str,
+        raw: dict[str, Any],
+        make: Callable[[dict[str, Any]], T],
+    ) -> tuple[T, ...]:
+        seen: set[str] = set()
+        items = []
+        for index, item in enumerate(raw.get(field, [])):
+            if item["id"] in seen:
+                self.err(
+                    src,
+                    (*path, field, index, "id"),
+                    f"duplicate id {item['id']!r} in {field}",
+                )
+            seen.add(item["id"])
+            items.append(make(item))
+        return tuple(items)
+
+    # -- enums -----------------------------------------------------------------
+
+    def enum(
+        self,
+        src: SourceFile,
+        path: Path,
+        class_name: str,
+        members: list[dict[str, str]],
+        ordered: bool,
+    ) -> EnumType:
+        self.claim(src, (*path, "enum"), class_name, "enum class")
+        names: dict[str, int] = {}
+        labels: dict[str, int] = {}
+        result = []
+        for index, member in enumerate(members):
+            mpath = (*path, "members", index)
+            name, label = member["name"], member["label"]
+            if name in names:
+                self.err(src, (*mpath, "name"), f"duplicate member name {name!r}")
+            if keyword_problem := _member_problem(name):
+                self.err(src, (*mpath, "name"), keyword_problem)
+            folded = fold(label)
+            if folded in labels:
+                first = members[labels[folded]]["label"]
+                self.err(
+                    src,
+                    (*mpath, "label"),
+                    f"label {label!r} is the same as {first!r} once case and Unicode are folded",
+                    "labels must differ by more than case",
+                )
+            names[name] = index
+            labels[folded] = index
+            result.append(EnumMember(name, label))
+        return EnumType(class_name, tuple(result), ordered, self.loc(src, path))
+
+    # -- tables ----------------------------------------------------------------
+
+    def table(
+        self, src: SourceFile, path: Path, raw: dict[str, Any], common: dict[str, Any]
+    ) -> TableRule:
+        key = raw["key"]
+        self.claim(src, (*path, "function"), raw["function"], "function")
+        enum = self.enum(
+            src, (*path, "key"), key["enum"], key["members"], key.get("ordered", False)
+        )
+        self.claim(src, (*path, "row"), raw["row"], "row class")
+        columns = []
+        seen: set[str] = set()
+        for index, col in enumerate(raw["columns"]):
+            if col["name"] in seen:
+                self.err(
+                    src,
+                    (*path, "columns", index, "name"),
+                    f"duplicate column {col['name']!r}",
+                )
+            elif problem := name_problem(col["name"]):
+                self.err(
+                    src, (*path, "columns", index, "name"), f"column name {problem}"
+                )
+            seen.add(col["name"])
+            columns.append(
+                Column(
+                    name=col["name"],
+                    type=col["type"],
+                    nullable=col.get("nullable", False),
+                    null_label=col.get("null_label", "—"),
+                    signed=col.get("signed", False),
+                    unit=col.get("unit"),
+                    title=col["title"],
+                    description=col.get("description"),
+                )
+            )
+        if key["param"] in seen:
+            self.err(
+                src,
+                (*path, "key", "param"),
+                f"key parameter {key['param']!r} is also a column name",
+            )
+        rows = self.rows(src, (*path, "rows"), raw["rows"], enum, columns)
+        examples = self.examples(
+            src,
+            path,
+            raw,
+            {key["param"]},
+            roll_columns={c.name for c in columns if c.type == "dice"},
+        )
+        return TableRule(
+            **common,
+            examples=examples,
+            function=raw["function"],
+            key_param=key["param"],
+            key_title=key["title"],
+            enum=enum,
+            row_class=raw["row"],
+            columns=tuple(columns),
+            rows=rows,
+        )
+
+    def rows(
+        self,
+        src: SourceFile,
+        path: Path,
+        raw_rows: list[dict[str, Any]],
+        enum: EnumType,
+        columns: list[Column],
+    ) -> tuple[Row, ...]:
+        by_label = {m.label: m for m in enum.members}
+        found: dict[str, Row] = {}
+        names = [c.name for c in columns]
+        for index, raw in enumerate(raw_rows):
+            rpath = (*path, index)
+            label = raw["key"]
+            member = by_label.get(label)
+            if member is None:
+                close = difflib.get_close_matches(label, list(by_label), n=1)
+                hint = (
+                    f"did you mean {close[0]!r}?"
+                    if close
+                    else "labels: " + ", ".join(repr(x) for x in by_label)
+                )
+                self.err(
+                    src,
+                    (*rpath, "key"),
+                    f"row key {label!r} is not a label of {enum.name}",
+                    hint,
+                )
+                continue
+            if label in found:
+                self.err(
+                    src,
+                    (*rpath, "key"),
+                    f"a second row for {label!r}",
+                    "each label has exactly one row",
+                )
+                continue
+            for extra in raw.keys() - {"key", *names}:
+                close = difflib.get_close_matches(extra, names, n=1)
+                self.err(
+                    src,
+                    (*rpath, extra),
+                    f"unknown column {extra!r}",
+                    f"did you mean {close[0]!r}?"
+                    if close
+                    else "columns: " + ", ".join(names),
+                    key=True,
+                )
+            cells = []
+            for col in columns:
+                if col.name not in raw:
+                    self.err(
+                        src,
+                        rpath,
+                        f"row {label!r} has no value for column {col.name!r}",
+                        f"add '{col.name}:' (null where the source says N/A)"
+                        if col.nullable
+                        else f"add '{col.name}:'",
+                    )
+                    cells.append(None)
+                    continue
+                cells.append(self.cell(src, (*rpath, col.name), raw[col.name], col))
+            found[label] = Row(member, tuple(cells), self.loc(src, rpath))
+        for member in enum.members:
+            if member.label not in found and member.label in by_label:
+                if any(r.get("key") == member.label for r in raw_rows):
+                    continue
+                self.err(
+                    src,
+                    path,
+                    f"no row for {member.label!r}",
+                    f"add a row with key: {member.label!r}",
+                )
+        return tuple(found[m.label] for m in enum.members if m.label in found)
+
+    def cell(self, src: SourceFile, path: Path, value: Any, col: Column) -> CellValue:
+        if value is None:
+            if not col.nullable:
+                self.err(
+                    src,
+                    path,
+                    f"column {col.name!r} cannot be null",
+                    "give a value, or mark the column nullable: true",
+                )
+            return None
+        if col.type == "dice":
+            unit = col.unit
+            if isinstance(value, dict):
+                unit = value.get("unit", unit)
+                return self.dice(src, (*path, "dice"), value["dice"], unit)
+            return self.dice(src, path, value, unit)
+        expected: dict[str, type] = {"int": int, "text": str, "bool": bool}
+        want = expected[col.type]
+        if type(value) is not want:
+            self.err(
+                src, path, f"column {col.name!r} holds {col.type} values, not {value!r}"
+            )
+            return None
+        return value  # type: ignore[no-any-return]
+
+    # -- dice ------------------------------------------------------------------
+
+    def dice(
+        self, src: SourceFile, path: Path, value: Any, unit: str | None
+    ) -> Dice | None:
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            self.err(
+                src,
+                path,
+                f"{value!r} is not a dice expression",
+                "write e.g. 2d6+1, or a whole number",
+            )
+            return None
+        try:
+            return parse_dice(str(value), unit, bare_d6=self.notation == "gurps")
+        except DiceSyntaxError as exc:
+            self.err(
+                src,
+                path,
+                exc.message,
+                (exc.hint or "") + _caret(str(value), exc.offset, exc.offset + 1),
+            )
+            return None
+
+    def dice_rule(
+        self, src: SourceFile, path: Path, raw: dict[str, Any], common: dict[str, Any]
+    ) -> DiceRule:
+        self.claim(src, (*path, "constant"), raw["constant"], "constant")
+        self.claim(src, (*path, "id"), raw["id"], "rule id")
+        dice = self.dice(src, (*path, "dice"), raw["dice"], raw.get("unit"))
+        examples = self.examples(src, path, raw, set(), roll_columns=set())
+        return DiceRule(
+            **common,
+            examples=examples,
+            constant=raw["constant"],
+            dice=dice or Dice(0, 0),
+        )
+
+    # -- formulas --------------------------------------------------------------
+
+    def formula(
+        self, src: SourceFile, path: Path, raw: dict[str, Any], common: dict[str, Any]
+    ) -> FormulaRule:
+        self.claim(src, (*path, "function"), raw["function"], "function")
+        params: list[Param] = []
+        specs: dict[str, expr.Param] = {}
+        for index, p in enumerate(raw["parameters"]):
+            param = self.param(src, (*path, "parameters", index), p, specs)
+            if param is not None:
+                params.append(param)
+                specs[param.name] = expr.Param(
+                    param.name,
+                    param.type,
+                    param.min,
+                    param.max,
+                    tuple(m.label for m in param.enum.members) if param.enum else (),
+                )
+        text = raw["expression"]
+        epath = (*path, "expression")
+        checked: expr.Checked | None = None
+        try:
+            checked = expr.compile_formula(text, specs)
+        except expr.ExprError as exc:
+            self.err(
+                src,
+                epath,
+                f"formula: {exc.message}",
+                (exc.hint + "\n" if exc.hint else "")
+                + _caret(text, exc.start, exc.end).lstrip("\n"),
+            )
+        if checked is not None:
+            if checked.type != "int":
+                self.err(
+                    src,
+                    epath,
+                    f"the formula gives a {checked.type}, not an int",
+                    "a formula must give a whole number",
+                )
+            elif (
+                checked.interval is None
+                or checked.interval.lo is None
+                or checked.interval.hi is None
+            ):
+                self.err(
+                    src,
+                    epath,
+                    f"the formula's result is unbounded ({checked.interval})",
+                    "bound it with clamp(x, lo, hi), or give its parameters min and max",
+                )
+            unused = set(specs) - expr.names_used(checked.node)
+            for name in sorted(unused):
+                index = next(
+                    i for i, p in enumerate(raw["parameters"]) if p["name"] == name
+                )
+                self.err(
+                    src,
+                    (*path, "parameters", index, "name"),
+                    f"parameter {name!r} is not used by the expression",
+                    "remove it or use it",
+                )
+        examples = self.examples(
+            src, path, raw, {p.name for p in params}, roll_columns=set()
+        )
+        return FormulaRule(
+            **common,
+            examples=examples,
+            function=raw["function"],
+            unit=raw.get("unit"),
+            params=tuple(params),
+            expression=text,
+            checked=checked or expr.Checked(expr.IntLit(0, 0, 0), "int", None),  # type: ignore[call-arg]
+        )
+
+    def param(
+        self,
+        src: SourceFile,
+        path: Path,
+        p: dict[str, Any],
+        seen: dict[str, expr.Param],
+    ) -> Param | None:
+        name, kind = p["name"], p["type"]
+        if name in seen:
+            self.err(src, (*path, "name"), f"duplicate parameter {name!r}")
+            return None
+        if problem := name_problem(name):
+            self.err(src, (*path, "name"), f"parameter name {problem}")
+            return None
+        lo, hi = p.get("min"), p.get("max")
+        enum = None
+        if kind != "int" and (lo is not None or hi is not None):
+            self.err(
+                src,
+                (*path, "min" if lo is not None else "max"),
+                f"a {kind} parameter has no min or max",
+            )
+        if lo is not None and hi is not None and lo > hi:
+            self.err(src, (*path, "min"), f"min {lo} is above max {hi}")
+        if kind == "choice":
+            if "enum" not in p or "members" not in p:
+                self.err(src, path, "a choice parameter needs 'enum' and 'members'")
+                return None
+            enum = self.enum(src, path, p["enum"], p["members"], False)
+        elif "enum" in p or "members" in p:
+            self.err(
+                src,
+                (*path, "enum" if "enum" in p else "members"),
+                f"only a choice parameter has enum members, not an {kind} one",
+                key=True,
+            )
+        default = p.get("default")
+        if "default" in p:
+            ok = {
+                "int": type(default) is int
+                and (lo is None or default >= lo)
+                and (hi is None or default <= hi),
+                "bool": type(default) is bool,
+                "choice": enum is not None
+                and any(m.label == default for m in enum.members),
+            }[kind]
+            if not ok:
+                self.err(
+                    src,
+                    (*path, "default"),
+                    f"default {default!r} is not a valid {kind} value for {name!r}",
+                )
+        return Param(
+            name, kind, lo, hi, default, "default" in p, p["description"], enum
+        )
+
+    # -- examples --------------------------------------------------------------
+
+    def examples(
+        self,
+        src: SourceFile,
+        path: Path,
+        raw: dict[str, Any],
+        params: set[str],
+        *,
+        roll_columns: set[str],
+    ) -> tuple[Example, ...]:
+        result = []
+        names: set[str] = set()
+        for index, ex in enumerate(raw.get("examples", [])):
+            epath = (*path, "examples", index)
+            if ex["name"] in names:
+                self.err(
+                    src, (*epath, "name"), f"duplicate example name {ex['name']!r}"
+                )
+            names.add(ex["name"])
+            for arg in ex.get("args", {}):
+                if arg not in params:
+                    hint = (
+                        ("parameters: " + ", ".join(sorted(params)))
+                        if params
+                        else "this rule takes no arguments"
+                    )
+                    self.err(
+                        src,
+                        (*epath, "args", arg),
+                        f"unknown argument {arg!r}",
+                        hint,
+                        key=True,
+                    )
+            roll = ex.get("roll")
+            if roll is not None and roll not in roll_columns:
+                hint = (
+                    "dice columns: " + ", ".join(sorted(roll_columns))
+                    if roll_columns
+                    else "this rule has no dice columns"
+                )
+                self.err(src, (*epath, "roll"), f"cannot roll {roll!r}", hint)
+            result.append(
+                Example(
+                    name=ex["name"],
+                    summary=ex["summary"],
+                    args=tuple(ex.get("args", {}).items()),
+                    dice=tuple(ex["dice"]) if "dice" in ex else None,
+                    roll=roll,
+                    expect=ex.get("expect"),
+                    raises=ex.get("raises"),
+                    erratum=_erratum(ex["erratum"]) if "erratum" in ex else None,
+                    loc=self.loc(src, epath),
+                )
+            )
+        return tuple(result)
+
+
+def _erratum(raw: dict[str, Any]) -> Erratum:
+    return Erratum(raw["id"], raw["source_says"], raw["rules_give"], raw["reason"])
+
+
+def _member_problem(name: str) -> str | None:
+    if name in ("name", "value") or name.startswith("_"):
+        return f"{name!r} cannot be an enum member name"
+    return None

@@ -1,0 +1,137 @@
+"""Validate: check each loaded rules file against the JSON Schema in schema/."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path as FsPath
+from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError
+from referencing import Registry, Resource
+
+from .diagnostics import Diagnostic
+from .loader import SourceFile
+
+SCHEMA_DIR = FsPath(__file__).resolve().parent.parent / "schema"
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
+
+
+@cache
+def _validator(root: str) -> Draft202012Validator:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((path.name, Resource.from_contents(contents)))
+    registry: Registry[Any] = Registry().with_resources(resources)
+    schema = registry.contents(root)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(
+        schema,
+        registry=registry,
+        format_checker=Draft202012Validator.FORMAT_CHECKER,
+    )
+
+
+def schema_for(source: SourceFile) -> str:
+    """The root schema a rules file is checked against, by its file name."""
+    return (
+        "system.schema.json"
+        if source.path.endswith("/system.yaml")
+        else "rules.schema.json"
+    )
+
+
+def validate(source: SourceFile) -> list[Diagnostic]:
+    """Every schema error of one file, located at the offending node."""
+    validator = _validator(schema_for(source))
+    return [
+        _diagnostic(source, err)
+        for err in _leaf_errors(validator.iter_errors(source.data))
+    ]
+
+
+def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
+    for err in errors:
+        if err.validator in ("allOf", "if") and err.context:
+            yield from _leaf_errors(iter(err.context))
+        else:
+            yield err
+
+
+def _diagnostic(source: SourceFile, err: ValidationError) -> Diagnostic:
+    path = tuple(err.absolute_path)
+    message, hint, key = _explain(err)
+    if key is not None:
+        return source.error((*path, key), message, hint, key=True)
+    return source.error(path, message, hint)
+
+
+def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
+    """Message, hint, and the offending key (for unknown-key errors)."""
+    kind = err.validator
+    value = err.instance
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    if kind == "required":
+        missing = _QUOTED.search(err.message)
+        name = missing.group(1) if missing else "?"
+        return f"missing required key '{name}'", f"add '{name}:' here", None
+    if kind in ("additionalProperties", "unevaluatedProperties"):
+        extra = [
+            k
+            for k in _QUOTED.findall(err.message)
+            if isinstance(value, dict) and k in value
+        ]
+        known = sorted(_known_keys(err))
+        name = extra[0] if extra else "?"
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else None
+        if known and not close:
+            hint = "allowed keys: " + ", ".join(known)
+        return f"unknown key '{name}'", hint, name if extra else None
+    if kind == "enum":
+        choices = ", ".join(repr(c) for c in err.validator_value)
+        return (
+            f"{value!r} is not one of the allowed values",
+            f"use one of {choices}",
+            None,
+        )
+    if kind == "const":
+        return f"{value!r} should be {err.validator_value!r}", None, None
+    if kind == "type":
+        expected = err.validator_value
+        names = " or ".join(expected) if isinstance(expected, list) else expected
+        return f"{_show(value)} is not of type {names}", None, None
+    if kind == "pattern":
+        return f"{value!r} is not a valid name here", schema.get("description"), None
+    if kind == "oneOf" and all(set(sub) == {"required"} for sub in err.validator_value):
+        keys = " or ".join(f"'{sub['required'][0]}'" for sub in err.validator_value)
+        return f"needs exactly one of {keys}", None, None
+    return err.message, schema.get("description"), None
+
+
+def _known_keys(err: ValidationError) -> set[str]:
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    keys = set(schema.get("properties", {}))
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("common.schema.json#/$defs/"):
+        keys |= set(_common_defs().get(ref.rsplit("/", 1)[1], {}).get("properties", {}))
+    return keys
+
+
+@cache
+def _common_defs() -> dict[str, Any]:
+    data = json.loads((SCHEMA_DIR / "common.schema.json").read_text(encoding="utf-8"))
+    defs: dict[str, Any] = data["$defs"]
+    return defs
+
+
+def _show(value: object) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)

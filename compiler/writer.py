@@ -1,0 +1,100 @@
+"""Write: swap a complete new output tree into place atomically, one build at a time.
+
+The new tree is written beside the output folder, then exchanged with it in one
+``renameat2(RENAME_EXCHANGE)`` call on Linux (two renames elsewhere). A build that
+fails or is killed before the exchange leaves the old tree untouched; a lock file
+keeps two builds from swapping at once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import fcntl
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path as FsPath
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def read_tree(out_dir: FsPath) -> dict[str, bytes]:
+    """Every file under ``out_dir`` by its relative POSIX path."""
+    if not out_dir.is_dir():
+        return {}
+    return {
+        p.relative_to(out_dir).as_posix(): p.read_bytes()
+        for p in sorted(out_dir.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+@contextmanager
+def build_lock(out_dir: FsPath) -> Iterator[None]:
+    """Hold an exclusive lock for writing ``out_dir``."""
+    lock_path = out_dir.parent / f".{out_dir.name}.lock"
+    with open(lock_path, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
+    """Make ``out_dir`` hold exactly ``files``; False when it already did."""
+    out_dir = out_dir.resolve()
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    with build_lock(out_dir):
+        if read_tree(out_dir) == dict(files):
+            return False
+        staging = FsPath(
+            tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent)
+        )
+        try:
+            for rel, blob in files.items():
+                target = staging / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(blob)
+            os.chmod(staging, 0o755)
+            _swap(staging, out_dir)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        return True
+
+
+@cache
+def _renameat2() -> object | None:
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    libc = ctypes.CDLL(name, use_errno=True)
+    return getattr(libc, "renameat2", None)
+
+
+def _swap(staging: FsPath, out_dir: FsPath) -> None:
+    """Put ``staging`` at ``out_dir``; the old tree, if any, ends up at ``staging``."""
+    if not out_dir.exists():
+        os.rename(staging, out_dir)
+        staging.mkdir()
+        return
+    exchange = _renameat2()
+    if exchange is not None:
+        result = exchange(  # type: ignore[operator]
+            _AT_FDCWD,
+            os.fsencode(staging),
+            _AT_FDCWD,
+            os.fsencode(out_dir),
+            _RENAME_EXCHANGE,
+        )
+        if result == 0:
+            return
+    aside = staging.with_name(staging.name + ".old")
+    os.rename(out_dir, aside)
+    os.rename(staging, out_dir)
+    os.rename(aside, staging)
