@@ -66,17 +66,20 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
 _MD_LINE_START = re.compile(r"^([#+=-]|[0-9]+[.)])")
 
 
-def md(text: str) -> str:
-    """Markdown-escaped inline text: no markup, no raw HTML, one paragraph."""
+def _md_inline(text: str) -> str:
     text = " ".join(text.split())
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _MD_SPECIAL.sub(r"\\\1", text)
-    return _MD_LINE_START.sub(lambda m: "\\" + m.group(1), text)
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def md(text: str) -> str:
+    """Markdown-escaped text: no markup, no raw HTML, one paragraph."""
+    return _MD_LINE_START.sub(lambda m: "\\" + m.group(1), _md_inline(text))
 
 
 def md_cell(text: str) -> str:
     """Markdown text safe inside a table cell (pipes escaped, on one line)."""
-    return md(text) or " "
+    return _md_inline(text) or " "
 
 
 def code(text: str, *, in_table: bool = False) -> str:

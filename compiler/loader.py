@@ -33,6 +33,7 @@ class SourceFile:
     data: Json
     positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    first_line: str = ""
 
     def where(self, path: Path, *, key: bool = False) -> tuple[int, int]:
         """Line and column of the node at ``path`` (its key with ``key``).
@@ -132,7 +133,7 @@ def _decode(raw: bytes) -> str:
 
 def _load(raw: bytes, shown_path: str) -> SourceFile:
     text = _decode(raw)
-    source = SourceFile(shown_path, None)
+    source = SourceFile(shown_path, None, first_line=text.split("\n", 1)[0])
     yaml = YAML(typ="rt", pure=True)
     try:
         source.data = _Builder(source, iter(yaml.parse(text))).document()

@@ -180,7 +180,7 @@ class _SystemBuilder:
             "loc": self.loc(src, path),
             "fingerprint": fingerprint(raw),
         }
-        builders: dict[str, Callable[..., Rule]] = {
+        builders: dict[str, Callable[..., Rule | None]] = {
             "table": self.table,
             "dice": self.dice_rule,
             "formula": self.formula,
@@ -357,7 +357,7 @@ class _SystemBuilder:
                     else "columns: " + ", ".join(names),
                     key=True,
                 )
-            cells = []
+            cells: list[CellValue] = []
             for col in columns:
                 if col.name not in raw:
                     self.err(
@@ -373,15 +373,15 @@ class _SystemBuilder:
                 cells.append(self.cell(src, (*rpath, col.name), raw[col.name], col))
             found[label] = Row(member, tuple(cells), self.loc(src, rpath))
         for member in enum.members:
-            if member.label not in found and member.label in by_label:
-                if any(r.get("key") == member.label for r in raw_rows):
-                    continue
-                self.err(
-                    src,
-                    path,
-                    f"no row for {member.label!r}",
-                    f"add a row with key: {member.label!r}",
-                )
+            if member.label in found or any(r["key"] == member.label for r in raw_rows):
+                continue
+            self.err(
+                src,
+                path,
+                f"no row for {member.label!r}",
+                f"add a row with key: {member.label!r}",
+                key=True,
+            )
         return tuple(found[m.label] for m in enum.members if m.label in found)
 
     def cell(self, src: SourceFile, path: Path, value: Any, col: Column) -> CellValue:
@@ -400,14 +400,18 @@ class _SystemBuilder:
                 unit = value.get("unit", unit)
                 return self.dice(src, (*path, "dice"), value["dice"], unit)
             return self.dice(src, path, value, unit)
-        expected: dict[str, type] = {"int": int, "text": str, "bool": bool}
-        want = expected[col.type]
-        if type(value) is not want:
-            self.err(
-                src, path, f"column {col.name!r} holds {col.type} values, not {value!r}"
-            )
-            return None
-        return value  # type: ignore[no-any-return]
+        expected: dict[str, type[int | str | bool]] = {
+            "int": int,
+            "text": str,
+            "bool": bool,
+        }
+        if type(value) is expected[col.type]:
+            cell: int | str | bool = value
+            return cell
+        self.err(
+            src, path, f"column {col.name!r} holds {col.type} values, not {value!r}"
+        )
+        return None
 
     # -- dice ------------------------------------------------------------------
 
@@ -435,23 +439,22 @@ class _SystemBuilder:
 
     def dice_rule(
         self, src: SourceFile, path: Path, raw: dict[str, Any], common: dict[str, Any]
-    ) -> DiceRule:
+    ) -> DiceRule | None:
         self.claim(src, (*path, "constant"), raw["constant"], "constant")
         self.claim(src, (*path, "id"), raw["id"], "rule id")
         dice = self.dice(src, (*path, "dice"), raw["dice"], raw.get("unit"))
         examples = self.examples(src, path, raw, set(), roll_columns=set())
+        if dice is None:
+            return None
         return DiceRule(
-            **common,
-            examples=examples,
-            constant=raw["constant"],
-            dice=dice or Dice(0, 0),
+            **common, examples=examples, constant=raw["constant"], dice=dice
         )
 
     # -- formulas --------------------------------------------------------------
 
     def formula(
         self, src: SourceFile, path: Path, raw: dict[str, Any], common: dict[str, Any]
-    ) -> FormulaRule:
+    ) -> FormulaRule | None:
         self.claim(src, (*path, "function"), raw["function"], "function")
         params: list[Param] = []
         specs: dict[str, expr.Param] = {}
@@ -512,6 +515,8 @@ class _SystemBuilder:
         examples = self.examples(
             src, path, raw, {p.name for p in params}, roll_columns=set()
         )
+        if checked is None:
+            return None
         return FormulaRule(
             **common,
             examples=examples,
@@ -519,7 +524,7 @@ class _SystemBuilder:
             unit=raw.get("unit"),
             params=tuple(params),
             expression=text,
-            checked=checked or expr.Checked(expr.IntLit(0, 0, 0), "int", None),  # type: ignore[call-arg]
+            checked=checked,
         )
 
     def param(

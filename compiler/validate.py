@@ -45,10 +45,26 @@ def schema_for(source: SourceFile) -> str:
     )
 
 
+def modeline(source: SourceFile) -> str:
+    """The first line every rules file starts with, so editors find its schema."""
+    return f"# yaml-language-server: $schema=../../schema/{schema_for(source)}"
+
+
 def validate(source: SourceFile) -> list[Diagnostic]:
     """Every schema error of one file, located at the offending node."""
     validator = _validator(schema_for(source))
-    return [
+    problems = []
+    if source.first_line.rstrip() != modeline(source):
+        problems.append(
+            Diagnostic(
+                source.path,
+                1,
+                1,
+                "the file does not start with its schema line",
+                f"make the first line: {modeline(source)}",
+            )
+        )
+    return problems + [
         _diagnostic(source, err)
         for err in _leaf_errors(validator.iter_errors(source.data))
     ]
@@ -74,6 +90,7 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
     """Message, hint, and the offending key (for unknown-key errors)."""
     kind = err.validator
     value = err.instance
+    rule: Any = err.validator_value
     schema = err.schema if isinstance(err.schema, dict) else {}
     if kind == "required":
         missing = _QUOTED.search(err.message)
@@ -93,7 +110,7 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
             hint = "allowed keys: " + ", ".join(known)
         return f"unknown key '{name}'", hint, name if extra else None
     if kind == "enum":
-        choices = ", ".join(repr(c) for c in err.validator_value)
+        choices = ", ".join(repr(c) for c in rule)
         return (
             f"{value!r} is not one of the allowed values",
             f"use one of {choices}",
@@ -107,8 +124,8 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
         return f"{_show(value)} is not of type {names}", None, None
     if kind == "pattern":
         return f"{value!r} is not a valid name here", schema.get("description"), None
-    if kind == "oneOf" and all(set(sub) == {"required"} for sub in err.validator_value):
-        keys = " or ".join(f"'{sub['required'][0]}'" for sub in err.validator_value)
+    if kind == "oneOf" and all(set(sub) == {"required"} for sub in rule):
+        keys = " or ".join(f"'{sub['required'][0]}'" for sub in rule)
         return f"needs exactly one of {keys}", None, None
     return err.message, schema.get("description"), None
 

@@ -166,11 +166,14 @@ def _dice_py(rule: DiceRule) -> View:
     }
 
 
-def _param_py(param: Param) -> View:
+def _param_py(param: Param, rule_id: str) -> View:
     view: View = {"name": param.name}
     if param.type == "choice":
         assert param.enum is not None
-        enum = _enum_view(param.enum, f"The choices of parameter ``{param.name}``")
+        enum = _enum_view(
+            param.enum,
+            f"The choices of parameter ``{param.name}`` of rule ``{rule_id}``",
+        )
         view |= {
             "enum": enum,
             "annotation": f"{param.enum.name} | str",
@@ -216,7 +219,7 @@ def _raise_if(test: str, error: str) -> list[str]:
 
 
 def _formula_py(system: System, rule: FormulaRule) -> View:
-    params = [_param_py(p) for p in rule.params]
+    params = [_param_py(p, rule.qualified_id) for p in rule.params]
     enums = {p.name: p.enum for p in rule.params if p.enum is not None}
 
     def choice_text(param: str, label: str) -> str:

@@ -42,8 +42,8 @@ class Dice:
             raise RuleInputError(f"Dice count must be 0 or more, not {self.count}")
         if self.count and self.sides < 1:
             raise RuleInputError(f"Dice sides must be 1 or more, not {self.sides}")
-        if not self.count and self.sides:
-            raise RuleInputError("a constant (count 0) has sides 0")
+        if not self.count and (self.sides or self.multiplier != 1):
+            raise RuleInputError("a constant (count 0) has sides 0 and multiplier 1")
         if self.multiplier < 1:
             raise RuleInputError(
                 f"Dice multiplier must be 1 or more, not {self.multiplier}"

@@ -63,13 +63,21 @@ class Ladder(StrEnum):
         raise RuleInputError(f"cannot compare with {other!r}: use one of {labels}")
 
     def __lt__(self, other: str, /) -> bool:
+        if not isinstance(other, str):
+            return NotImplemented
         return self.rank < self._other(other)
 
     def __le__(self, other: str, /) -> bool:
+        if not isinstance(other, str):
+            return NotImplemented
         return self.rank <= self._other(other)
 
     def __gt__(self, other: str, /) -> bool:
+        if not isinstance(other, str):
+            return NotImplemented
         return self.rank > self._other(other)
 
     def __ge__(self, other: str, /) -> bool:
+        if not isinstance(other, str):
+            return NotImplemented
         return self.rank >= self._other(other)

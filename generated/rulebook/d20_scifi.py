@@ -260,7 +260,9 @@ def crawl_speed(climb_bonus: int, occupied_limbs: int) -> int:
 
 
 class LaunchLimbs(StrEnum):
-    """The choices of parameter ``limbs`` (rules/d20_scifi/zero_g.yaml:86)."""
+    """The choices of parameter ``limbs`` of rule ``d20_scifi.launch_speed``
+    (rules/d20_scifi/zero_g.yaml:86).
+    """
 
     BOTH_LEGS = "both_legs"
     ONE_LEG = "one_leg"

@@ -1,0 +1,67 @@
+"""Shared fixtures: the project's paths, one in-memory build, and rules-copy helpers."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from compiler.pipeline import Outputs, build
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "rules"
+GENERATED = ROOT / "generated"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        default=False,
+        help="rewrite generated/ (the goldens) from rules/ instead of comparing",
+    )
+
+
+@pytest.fixture(scope="session")
+def built() -> Outputs:
+    """One in-memory build of the real rules, shared by the whole session."""
+    return build(RULES)
+
+
+@pytest.fixture
+def rules_copy(tmp_path: Path) -> Path:
+    """A writable copy of rules/ in a temporary project folder."""
+    target = tmp_path / "rules"
+    shutil.copytree(RULES, target)
+    return target
+
+
+def run_rulesc(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run the rulesc command as a user would, capturing its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "compiler", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+Editor = Callable[[str, str, str], None]
+
+
+@pytest.fixture
+def edit(rules_copy: Path) -> Editor:
+    """Replace exactly one occurrence of a text in a file of the rules copy."""
+
+    def _edit(relpath: str, old: str, new: str) -> None:
+        path = rules_copy / relpath
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, f"{old!r} should occur once in {relpath}"
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
+    return _edit

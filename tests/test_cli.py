@@ -1,0 +1,105 @@
+"""The rulesc command: exit codes, error format, check naming the changed rule."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from .conftest import GENERATED, Editor, run_rulesc
+
+
+def test_validate_real_rules_ok(tmp_path: Path, rules_copy: Path) -> None:
+    done = run_rulesc("validate", cwd=rules_copy.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok: ")
+
+
+def test_usage_error_exits_2(tmp_path: Path) -> None:
+    done = run_rulesc("frobnicate", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "usage:" in done.stderr
+
+
+def test_errors_are_located_sorted_and_all_reported(
+    rules_copy: Path, edit: Editor
+) -> None:
+    edit("d20_scifi/cover.yaml", "cover_ac: 10", "cover_ac: ten")
+    edit("d20_scifi/zero_g.yaml", "max_increments: 20,", "max_increment: 20,")
+    done = run_rulesc("build", cwd=rules_copy.parent)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    lines = [ln for ln in done.stderr.splitlines() if ": error: " in ln]
+    assert len(lines) == 3, done.stderr  # a wrong type, an unknown and a missing column
+    assert lines == sorted(
+        lines, key=lambda ln: (ln.split(":")[0], int(ln.split(":")[1]))
+    )
+    assert lines[0].startswith("rules/d20_scifi/cover.yaml:")
+    assert "holds int values, not 'ten'" in lines[0]
+    assert "hint:" in done.stderr
+    assert not (rules_copy.parent / "generated").exists()
+
+
+def test_json_format(rules_copy: Path, edit: Editor) -> None:
+    edit("d20_scifi/cover.yaml", "    title: Cover and concealment\n", "")
+    done = run_rulesc("validate", "--format", "json", cwd=rules_copy.parent)
+    assert done.returncode == 1
+    [problem] = json.loads(done.stdout)
+    assert problem["file"] == "rules/d20_scifi/cover.yaml"
+    assert problem["line"] == 4 and problem["col"] == 5
+    assert problem["pointer"] == "/rules/0"
+    assert problem["message"] == "missing required key 'title'"
+
+
+def test_build_then_check(rules_copy: Path) -> None:
+    root = rules_copy.parent
+    assert run_rulesc("build", cwd=root).returncode == 0
+    done = run_rulesc("check", cwd=root)
+    assert done.returncode == 0, done.stderr
+    again = run_rulesc("build", cwd=root)
+    assert "already up to date" in again.stdout
+
+
+def test_check_names_the_changed_rule(rules_copy: Path, edit: Editor) -> None:
+    root = rules_copy.parent
+    shutil.copytree(GENERATED, root / "generated")
+    assert run_rulesc("check", cwd=root).returncode == 0
+    edit("d20_scifi/zero_g.yaml", "max_increments: 20,", "max_increments: 25,")
+    done = run_rulesc("check", cwd=root)
+    assert done.returncode == 1
+    assert "rule d20_scifi.zero_g_weapon_range changed" in done.stderr
+    assert "rules/d20_scifi/zero_g.yaml:" in done.stderr
+    assert "generated/rulebook/d20_scifi.py" in done.stderr
+    assert "d20_scifi.crawl_speed" not in done.stderr
+
+
+def test_check_notices_hand_edits(rules_copy: Path) -> None:
+    root = rules_copy.parent
+    shutil.copytree(GENERATED, root / "generated")
+    target = root / "generated" / "rulebook" / "d20_scifi.py"
+    target.write_text(target.read_text() + "\n# tweak\n")
+    done = run_rulesc("check", cwd=root)
+    assert done.returncode == 1
+    assert "generated/rulebook/d20_scifi.py is out of date" in done.stderr
+
+
+def test_failed_build_leaves_output_untouched(rules_copy: Path, edit: Editor) -> None:
+    root = rules_copy.parent
+    assert run_rulesc("build", cwd=root).returncode == 0
+    before = {p: p.read_bytes() for p in (root / "generated").rglob("*") if p.is_file()}
+    edit("d20_scifi/zero_g.yaml", "expect: 30", "expect: 31")
+    done = run_rulesc("build", cwd=root)
+    assert done.returncode == 1
+    assert "worked example 'standard_launch'" in done.stderr
+    assert "expected 31, got 30" in done.stderr
+    after = {p: p.read_bytes() for p in (root / "generated").rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_validate_one_system_by_path(rules_copy: Path) -> None:
+    root = rules_copy.parent
+    done = run_rulesc("validate", "rules/d20_scifi/cover.yaml", cwd=root)
+    assert done.returncode == 0, done.stderr
+    outside = run_rulesc("validate", "elsewhere.yaml", cwd=root)
+    assert outside.returncode == 1
+    assert "not inside the rules folder" in outside.stderr
