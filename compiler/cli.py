@@ -7,13 +7,14 @@ error, 3 for an internal error (a bug in rulesc: please file it).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path as FsPath
 
-from .diagnostics import Diagnostic, RulesError, format_diagnostics
+from .diagnostics import Diagnostic, RulesError, format_diagnostics, visible
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -135,6 +136,13 @@ def run(argv: Sequence[str]) -> int:
     return EXIT_OK
 
 
+def _never_fail_to_print() -> None:
+    """Errors quote the rules' text: print it even where the terminal is not UTF-8."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     fmt = (
@@ -147,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         else "text"
     )
+    _never_fail_to_print()
     try:
         return run(args)
     except RulesError as exc:
@@ -159,7 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("rulesc: interrupted; generated/ was left as it was", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug in rulesc, never in the rules
-        print(f"rulesc: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            f"rulesc: internal error: {type(exc).__name__}: {visible(str(exc))}",
+            file=sys.stderr,
+        )
         print(
             "This is a bug in rulesc, not in your rules: please file an issue with the command you ran and the rules involved.",
             file=sys.stderr,

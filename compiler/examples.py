@@ -14,17 +14,23 @@ from types import ModuleType
 from typing import Any
 
 from .diagnostics import Diagnostic
-from .model import DiceRule, Example, Rule, System
+from .model import DiceRule, Example, Rule, System, TrackRule
 
 
 def call_text(rule: Rule, ex: Example) -> str:
     """The call an example makes, as a reader would write it."""
     if isinstance(rule, DiceRule):
         return f"{rule.constant}.roll(rng)"
+    if isinstance(rule, TrackRule):
+        rolls = dict(ex.args).get("rolls", [])
+        return f"{rule.class_name}().apply(roll) for roll in {rolls!r}"
     args = [f"{name}={value!r}" for name, value in ex.args]
     if ex.dice is not None and ex.roll is None:
         args.append("rng")
     text = f"{rule.function}({', '.join(args)})"
+    if ex.select is not None:
+        field, where = ex.select
+        text += f".{field}, those with " + ", ".join(f"{k}={v!r}" for k, v in where)
     return f"{text}.{ex.roll}.roll(rng)" if ex.roll else text
 
 
@@ -55,6 +61,9 @@ def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
     try:
         if isinstance(rule, DiceRule):
             actual = getattr(module, rule.constant).roll(rng or dice_mod.Scripted([]))
+        elif isinstance(rule, TrackRule):
+            track = getattr(module, rule.class_name)()
+            actual = [track.apply(roll) for roll in dict(ex.args).get("rolls", [])]
         else:
             kwargs = dict(ex.args)
             if rng is not None and ex.roll is None:
@@ -62,6 +71,15 @@ def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
             actual = getattr(module, rule.function)(**kwargs)
             if ex.roll is not None:
                 actual = getattr(actual, ex.roll).roll(rng or dice_mod.Scripted([]))
+            if ex.select is not None:
+                field, where = ex.select
+                actual = [
+                    item
+                    for item in getattr(actual, field)
+                    if all(
+                        compare(getattr(item, k, None), v, "") is None for k, v in where
+                    )
+                ]
     except errors_mod.RuleInputError as exc:
         if ex.raises == "RuleInputError":
             return None
@@ -79,10 +97,13 @@ def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
 def compare(actual: Any, expect: Any, where: str) -> str | None:
     """None when ``actual`` matches the JSON value ``expect``, else what differs."""
     if isinstance(expect, Mapping):
+        if actual is None:
+            return f"{where.rstrip('.') + '=' if where else ''}None"
         for key, value in expect.items():
-            if not hasattr(actual, key):
+            present, item = _field(actual, key)
+            if not present:
                 return f"no field {where}{key}"
-            found = compare(getattr(actual, key), value, f"{where}{key}.")
+            found = compare(item, value, f"{where}{key}.")
             if found:
                 return found
         return None
@@ -106,6 +127,16 @@ def compare(actual: Any, expect: Any, where: str) -> str | None:
     if same:
         return None
     return f"{where.rstrip('.') + '=' if where else ''}{_show(_plain(actual))}"
+
+
+def _field(actual: Any, key: str) -> tuple[bool, Any]:
+    """A field of a record, or the entry of a mapping whose key (or label) is ``key``."""
+    if isinstance(actual, Mapping):
+        for k, v in actual.items():
+            if k == key or (isinstance(k, enum.Enum) and k.value == key):
+                return True, v
+        return False, None
+    return hasattr(actual, key), getattr(actual, key, None)
 
 
 def _plain(value: Any) -> Any:

@@ -1,7 +1,8 @@
 """Literals: render rules data as safe Python literals and safe Markdown text.
 
 Strings from the rules are data, never code: Python gets ``repr``-built literals
-and escaped docstrings, Markdown gets every special character escaped.
+and escaped docstrings, Markdown gets every special character escaped (HTML and table
+pipes included), and control characters become U+FFFD in the docs.
 """
 
 from __future__ import annotations
@@ -64,11 +65,18 @@ def docstring(text: str, indent: str = "") -> str:
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
 _MD_LINE_START = re.compile(r"^([#+=-]|[0-9]+[.)])")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_HTML_SPECIAL = re.compile("[&<>]")
+
+
+def _one_line(text: str) -> str:
+    """Whitespace runs become one space; other control characters become U+FFFD."""
+    return _CONTROL.sub("\ufffd", " ".join(text.split()))
 
 
 def _md_inline(text: str) -> str:
-    text = " ".join(text.split())
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _HTML_SPECIAL.sub(lambda m: _HTML[m.group()], _one_line(text))
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
@@ -83,13 +91,23 @@ def md_cell(text: str) -> str:
 
 
 def code(text: str, *, in_table: bool = False) -> str:
-    """A Markdown code span holding ``text`` exactly (newlines become spaces)."""
-    text = " ".join(text.split("\n"))
+    """A Markdown code span holding ``text`` (newlines become spaces, other control
+    characters U+FFFD; in a table, pipes are escaped so the cell holds)."""
+    text = _CODE_CONTROL.sub("\ufffd", " ".join(text.split("\n")))
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
-    body = text.replace("|", "\\|") if in_table else text
+    body = _PIPE.sub(_escape_pipe, text) if in_table else text
     return f"{fence}{pad}{body}{pad}{fence}"
+
+
+_CODE_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+_PIPE = re.compile(r"(\\*)\|")
+
+
+def _escape_pipe(match: re.Match[str]) -> str:
+    """A pipe that cannot end a table cell: after an odd run of backslashes."""
+    return match.group(1) * 2 + "\\|"
 
 
 def number(value: Fraction | int) -> str:

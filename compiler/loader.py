@@ -3,13 +3,18 @@
 The tree is built from the parser's events, not from ruamel's constructed objects,
 so only plain JSON values come out (no ``ScalarBoolean``, dates or tagged objects),
 nothing is ever instantiated from a tag, aliases cannot expand, and every node keeps
-its 1-based line and column.
+its 1-based line and column. The bytes are checked before the parser sees them: a
+size limit (read no further), UTF-8 only, no byte order mark, no control characters.
+Every failure, including any exception the YAML library raises, is a located error.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
@@ -19,8 +24,9 @@ from ruamel.yaml import events as ev
 
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 
-MAX_FILE_BYTES = 512 * 1024
+MAX_FILE_BYTES = 256 * 1024
 MAX_DEPTH = 32
+MAX_INT_DIGITS = 15
 
 Json = Any  # dict[str, Json] | list[Json] | str | int | float | bool | None
 
@@ -64,7 +70,14 @@ _INT_OTHER = re.compile(r"0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ufeff]")
+# Everything the YAML reader refuses, plus characters that would make line numbers
+# ambiguous (lone CR, U+2028/U+2029) or hide in the text (BOM, C1 controls).
+_BAD_CHAR = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)"
+)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SAFE_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.yaml")
+_YAML_TAG_PREFIX = "tag:yaml.org,2002:"
 
 
 class _Fail(Exception):
@@ -74,21 +87,61 @@ class _Fail(Exception):
 
 def load_file(fs_path: FsPath, shown_path: str) -> SourceFile:
     """Load one rules file; raise ``RulesError`` with located diagnostics."""
-    raw = fs_path.read_bytes()
     try:
-        return _load(raw, shown_path)
+        _check_file_name(fs_path.name)
+        return _load(_read_bounded(fs_path), shown_path)
     except _Fail as fail:
-        line, col, message, hint = fail.args
-        raise RulesError([Diagnostic(shown_path, line, col, message, hint)]) from None
+        raise _located(fail, shown_path) from None
 
 
 def load_text(raw: bytes, shown_path: str) -> SourceFile:
     """Load rules from bytes (for tests and tools); errors as in ``load_file``."""
     try:
+        if len(raw) > MAX_FILE_BYTES:
+            raise _too_big(len(raw))
         return _load(raw, shown_path)
     except _Fail as fail:
-        line, col, message, hint = fail.args
-        raise RulesError([Diagnostic(shown_path, line, col, message, hint)]) from None
+        raise _located(fail, shown_path) from None
+
+
+def _located(fail: _Fail, shown_path: str) -> RulesError:
+    line, col, message, hint = fail.args
+    return RulesError([Diagnostic(shown_path, line, col, message, hint)])
+
+
+def _check_file_name(name: str) -> None:
+    if not _SAFE_FILE_NAME.fullmatch(name):
+        raise _Fail(
+            1,
+            1,
+            f"file name {name!r} may use only ASCII letters, digits, '_', '-' and '.'",
+            "rename the file; its name appears in the generated code and docs",
+        )
+
+
+def _too_big(size: int | None) -> _Fail:
+    shown = f"{size} bytes" if size is not None else "larger than that"
+    return _Fail(
+        1,
+        1,
+        f"file is {shown}; rules files may be at most {MAX_FILE_BYTES} bytes",
+        "split the rules across several files",
+    )
+
+
+def _read_bounded(fs_path: FsPath) -> bytes:
+    """The file's bytes, reading no more than one byte past the size limit."""
+    try:
+        if not stat.S_ISREG(os.stat(fs_path).st_mode):
+            raise _Fail(1, 1, "not a regular file", "rules files are plain files")
+        with open(fs_path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError as exc:
+        raise _Fail(1, 1, f"cannot read the file: {exc.strerror}", None) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise _too_big(size if size > MAX_FILE_BYTES else None)
+    return raw
 
 
 def _line_col(text: str, index: int) -> tuple[int, int]:
@@ -97,17 +150,15 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
 
 
 def _decode(raw: bytes) -> str:
-    if len(raw) > MAX_FILE_BYTES:
-        raise _Fail(
-            1,
-            1,
-            f"file is {len(raw)} bytes; rules files may be at most {MAX_FILE_BYTES}",
-            "split the rules across several files",
-        )
     if raw.startswith(b"\xef\xbb\xbf"):
         raise _Fail(
-            1, 1, "file starts with a byte order mark", "save it as UTF-8 without BOM"
+            1,
+            1,
+            "file starts with a byte order mark (U+FEFF)",
+            "save it as UTF-8 without a BOM",
         )
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _Fail(1, 1, "file is UTF-16 or UTF-32, not UTF-8", "save it as UTF-8")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -119,64 +170,100 @@ def _decode(raw: bytes) -> str:
             f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
             "save the file as UTF-8",
         ) from None
-    bad = _CONTROL.search(text)
+    bad = _BAD_CHAR.search(text)
     if bad:
         line, col = _line_col(text, bad.start())
-        raise _Fail(
-            line,
-            col,
-            f"control character U+{ord(bad.group()):04X} is not allowed",
-            "remove it; write it as an escape inside a double-quoted string if it is meant",
-        )
+        message, hint = _char_problem(bad.group()[0])
+        raise _Fail(line, col, message, hint)
     return text
+
+
+def _char_problem(ch: str) -> tuple[str, str]:
+    code = ord(ch)
+    if ch == "\r":
+        return (
+            "carriage return (U+000D) without a line feed",
+            "save the file with LF (or CRLF) line endings",
+        )
+    kind = "control character" if unicodedata.category(ch) == "Cc" else "character"
+    name = unicodedata.name(ch, "")
+    shown = f"{kind} U+{code:04X}" + (f" ({name})" if name else "")
+    return (
+        f"{shown} is not allowed",
+        f'remove it; if the text needs it, write it as "\\u{code:04x}" '
+        "inside a double-quoted string",
+    )
 
 
 def _load(raw: bytes, shown_path: str) -> SourceFile:
     text = _decode(raw)
     source = SourceFile(shown_path, None, first_line=text.split("\n", 1)[0])
-    yaml = YAML(typ="rt", pure=True)
-    try:
-        source.data = _Builder(source, iter(yaml.parse(text))).document()
-    except _Fail:
-        raise
-    except Exception as exc:  # any parser error, of whatever class, becomes located
-        raise _parser_failure(exc) from None
+    source.data = _Builder(source, text).document()
     return source
 
 
-def _parser_failure(exc: Exception) -> _Fail:
+def _parser_failure(exc: Exception, text: str, fallback: tuple[int, int]) -> _Fail:
+    """A located error for any exception the YAML parser raised."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    problem = getattr(exc, "problem", None) or str(exc).strip().splitlines()[0]
+    position = getattr(exc, "position", None)
+    if mark is not None and isinstance(getattr(mark, "line", None), int):
+        line, col = mark.line + 1, mark.column + 1
+    elif isinstance(position, int) and 0 <= position <= len(text):
+        line, col = _line_col(text, position)
+    else:
+        line, col = fallback
+    problem = getattr(exc, "problem", None)
+    if not isinstance(problem, str) or not problem:
+        problem = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    problem = re.sub(r"\(('[^']*'),\)", r"\1", problem)
     context = getattr(exc, "context", None)
-    message = f"YAML syntax error: {problem}" + (f" ({context})" if context else "")
+    message = f"YAML syntax error: {problem}"
+    if isinstance(context, str) and context:
+        message += f" ({context})"
     hint = None
-    if "\\t" in message or "\t" in message or "tab" in message:
+    if "'\\t'" in problem:
         hint = "indent with spaces; YAML does not allow tabs for indentation"
     return _Fail(line, col, message, hint)
+
+
+def _tag_text(tag: str) -> str:
+    if tag.startswith(_YAML_TAG_PREFIX):
+        return "!!" + tag.removeprefix(_YAML_TAG_PREFIX)
+    return tag
+
+
+def _directive_hint(name: str) -> str:
+    if name == "%YAML":
+        return (
+            "remove the line; rules files are always read as YAML 1.2, where yes, "
+            "no, on and off are text and 0755 is not a number"
+        )
+    return "remove the line"
 
 
 class _Builder:
     """Turns the parser's event stream into a plain tree, rejecting what JSON lacks."""
 
-    def __init__(self, source: SourceFile, events: Any) -> None:
+    def __init__(self, source: SourceFile, text: str) -> None:
         self.source = source
-        self.events = events
+        self.text = text
+        self.events = iter(YAML(typ="safe", pure=True).parse(text))
+        self.reached = (1, 1)  # where the parser last got to
 
     def next(self) -> Any:
-        return next(self.events)
+        try:
+            event = next(self.events)
+        except Exception as exc:  # any parser error, of whatever class, is located
+            raise _parser_failure(exc, self.text, self.reached) from None
+        self.reached = (event.start_mark.line + 1, event.start_mark.column + 1)
+        return event
 
     def document(self) -> Json:
         self.expect(ev.StreamStartEvent)
         start = self.next()
         if isinstance(start, ev.StreamEndEvent):
             return None
-        if start.version is not None or start.tags:
-            raise self.fail(
-                start,
-                "YAML directives are not allowed",
-                "remove the %YAML or %TAG line",
-            )
+        self.check_directives(start)
         value = self.node(self.next(), (), 0)
         self.expect(ev.DocumentEndEvent)
         end = self.next()
@@ -185,6 +272,26 @@ class _Builder:
                 end, "only one YAML document per file", "remove the extra '---'"
             )
         return value
+
+    def check_directives(self, start: Any) -> None:
+        """Refuse every %-directive: %YAML 1.1 would change what values mean."""
+        if getattr(start, "explicit", False):
+            before = self.text.split("\n", start.start_mark.line)[:-1]
+            for number, line in enumerate(before, 1):
+                if line.startswith("%"):
+                    name = line.split()[0]
+                    raise _Fail(
+                        number,
+                        1,
+                        f"YAML directive {name} is not allowed",
+                        _directive_hint(name),
+                    )
+        if start.version is not None or start.tags:
+            raise self.fail(
+                start,
+                "YAML directives are not allowed",
+                "remove the %YAML or %TAG line",
+            )
 
     def expect(self, kind: type) -> Any:
         event = self.next()
@@ -207,19 +314,29 @@ class _Builder:
                 "anchors (&name) are not allowed",
                 "write the value out in each place",
             )
-        if event.tag is not None and not (
-            isinstance(event, ev.ScalarEvent) and event.tag == "!"
-        ):
+        if getattr(event, "tag", None) is not None:
             raise self.fail(
                 event,
-                f"explicit tag {event.tag!r} is not allowed",
-                "remove the tag; quote text instead",
+                f"explicit tag {_tag_text(event.tag)} is not allowed",
+                "remove the tag; rules hold only text, whole numbers, true, false "
+                "and null (quote text that looks like something else)",
             )
         if depth > MAX_DEPTH:
             raise self.fail(
                 event,
                 f"nesting deeper than {MAX_DEPTH} levels",
                 "flatten the structure",
+            )
+        half = (
+            _SURROGATE.search(event.value)
+            if isinstance(event, ev.ScalarEvent)
+            else None
+        )
+        if half is not None:
+            raise self.fail(
+                event,
+                f"text holds a lone surrogate U+{ord(half.group()):04X}, which is not a character",
+                "write the character itself, or one escape such as \\U0001F600",
             )
 
     def node(self, event: Any, path: Path, depth: int) -> Json:
@@ -275,9 +392,7 @@ class _Builder:
 
     def scalar(self, event: Any) -> Json:
         value: str = event.value
-        if event.style == ">":
-            return value.replace("\a", "")  # ruamel marks folds with BEL
-        if event.style is not None or event.tag == "!":
+        if event.style is not None:
             return value
         if _NULL.fullmatch(value):
             return None
@@ -286,19 +401,12 @@ class _Builder:
         if _FALSE.fullmatch(value):
             return False
         if _INT.fullmatch(value):
-            digits = value.lstrip("+-")
-            if len(digits) > 1 and digits.startswith("0"):
-                raise self.fail(
-                    event,
-                    f"number {value!r} has a leading zero",
-                    f"write {int(value)}, or quote it if it is text",
-                )
-            return int(value)
+            return self.integer(event, value)
         if _INT_OTHER.fullmatch(value):
             raise self.fail(
                 event,
                 f"{value!r} is not a plain decimal number",
-                "write it in decimal, or quote it",
+                "write it in decimal, or quote it if it is text",
             )
         if _FLOAT.fullmatch(value) and math.isfinite(float(value)):
             return float(value)
@@ -315,3 +423,23 @@ class _Builder:
                 f'quote it if it is text: "{value}"',
             )
         return value
+
+    def integer(self, event: Any, value: str) -> int:
+        digits = value.lstrip("+-")
+        if len(digits) > MAX_INT_DIGITS:
+            raise self.fail(
+                event,
+                f"number {_shorten(value)} has more than {MAX_INT_DIGITS} digits",
+                f"rules numbers are at most {MAX_INT_DIGITS} digits long; quote it if it is text",
+            )
+        if len(digits) > 1 and digits.startswith("0"):
+            raise self.fail(
+                event,
+                f"number {value!r} has a leading zero",
+                f"write {int(value)}, or quote it if it is text",
+            )
+        return int(value)
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= 24 else f"{text[:10]}...{text[-10:]}"

@@ -69,6 +69,7 @@ class Example:
     raises: str | None
     erratum: Erratum | None
     loc: Loc
+    select: tuple[str, tuple[tuple[str, Any], ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,149 @@ class FormulaRule(RuleBase):
     kind: Literal["formula"] = "formula"
 
 
-Rule = TableRule | DiceRule | FormulaRule
+# -- kinds built on the ones above ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RangeRow:
+    lo: int
+    hi: int | None  # None: open-ended
+    label: str | None
+    cells: tuple[CellValue, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class RangeTableRule(RuleBase):
+    """A table keyed by ranges of an integer (a damage total, a spin, a 3d roll)."""
+
+    function: str
+    param: Param
+    param_title: str
+    below: Literal["none", "error"]
+    row_class: str | None  # the row dataclass, or None for a mapping result
+    mapping_enum: EnumType | None  # columns become this enum's members
+    columns: tuple[Column, ...]
+    rows: tuple[RangeRow, ...]
+    covers: Dice | None
+    kind: Literal["range_table"] = "range_table"
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftRule(RuleBase):
+    """A step up or down an ordered table's ladder, with cells overridden."""
+
+    function: str
+    table: TableRule
+    offset: int
+    applies_from: EnumMember | None
+    overrides: tuple[tuple[str, CellValue], ...]
+    shifted: tuple[tuple[EnumMember, EnumMember | None], ...]  # level -> level used
+    kind: Literal["shift"] = "shift"
+
+
+@dataclass(frozen=True, slots=True)
+class ExposureScheduleRule(RuleBase):
+    """Which exposures one encounter causes: instant, then full or half."""
+
+    function: str
+    table: TableRule
+    full_time: DiceRule
+    record: str
+    kind_enum: EnumType  # members: instant, half, full (labels from the rules)
+    instant: ShiftRule
+    half: ShiftRule
+    half_fraction: tuple[int, int]
+    kind: Literal["exposure_schedule"] = "exposure_schedule"
+
+
+@dataclass(frozen=True, slots=True)
+class PoolRule(RuleBase):
+    """A pool of points dealt a roll at a time, at a fixed interval."""
+
+    function: str
+    deal: Dice
+    interval_minutes: int
+    interval_text: str
+    save_divisor: int
+    save_minimum: int
+    kind: Literal["pool"] = "pool"
+
+
+@dataclass(frozen=True, slots=True)
+class TrackEffect:
+    member: EnumMember
+    stages: tuple[EnumMember, ...]  # conditions, stage 1 first
+    permanent_point: bool
+    description: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrackRule(RuleBase):
+    """Staged effects rolled on a die: each roll moves one effect a stage on."""
+
+    class_name: str
+    outcome: str
+    effect_enum: EnumType
+    condition_enum: EnumType
+    effects: tuple[TrackEffect, ...]
+    roll: Dice
+    every: int  # a roll every this many points
+    reroll_label: str
+    kind: Literal["track"] = "track"
+
+    @property
+    def reroll_stage(self) -> int:
+        return max(len(e.stages) for e in self.effects) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class RecoveryRule(RuleBase):
+    """Points that heal an amount at a time, at a fixed interval."""
+
+    function: str
+    amount: int
+    interval_minutes: int
+    interval_text: str
+    kind: Literal["recovery"] = "recovery"
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineRule(RuleBase):
+    """A seeded simulation of an affliction from contact to recovery."""
+
+    function: str
+    result_class: str
+    event_class: str
+    exposures: ExposureScheduleRule
+    pool: PoolRule
+    track: TrackRule
+    recovery: RecoveryRule
+    save_dice: Dice
+    auto_fail: int
+    auto_succeed: int
+    bonus_param: str
+    minutes_per_unit: tuple[tuple[str, int], ...]
+    damage_event: str
+    damage_total: str
+    dc_column: str
+    incubation_column: str
+    effect_column: str
+    kind: Literal["timeline"] = "timeline"
+
+
+Rule = (
+    TableRule
+    | DiceRule
+    | FormulaRule
+    | RangeTableRule
+    | ShiftRule
+    | ExposureScheduleRule
+    | PoolRule
+    | TrackRule
+    | RecoveryRule
+    | TimelineRule
+)
 
 
 @dataclass(frozen=True, slots=True)

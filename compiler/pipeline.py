@@ -23,7 +23,7 @@ from .validate import validate
 from .views import header, index_view, module_view, package_view, system_doc_view
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
-SUPPORT_MODULES = ("errors.py", "dice.py", "_support.py")
+SUPPORT_MODULES = ("errors.py", "dice.py", "_support.py", "_track.py", "_timeline.py")
 RULES_LINK_PREFIX = "../../"  # from generated/docs/ back to the repository root
 MANIFEST = "manifest.json"
 

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from . import expr
+from . import expr, kinds
 from .diagnostics import Diagnostic, Path, RulesError
 from .loader import SourceFile
 from .model import (
@@ -37,11 +37,12 @@ from .naming import fold, name_problem
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 def build_system(system_src: SourceFile, rule_srcs: Iterable[SourceFile]) -> System:
     """Build one system's model; raise ``RulesError`` with every problem found."""
-    return _SystemBuilder(system_src).build(list(rule_srcs))
+    return SystemBuilder(system_src).build(list(rule_srcs))
 
 
 def fingerprint(data: Any) -> str:
@@ -59,7 +60,7 @@ def _caret(text: str, start: int, end: int) -> str:
     return f"\n    {line}\n    {' ' * (start - line_start)}{'^' * width}"
 
 
-class _SystemBuilder:
+class SystemBuilder:
     def __init__(self, system_src: SourceFile) -> None:
         self.system_src = system_src
         self.errors: list[Diagnostic] = []
@@ -69,6 +70,8 @@ class _SystemBuilder:
         self.notation = meta["dice_notation"]
         self.names: dict[str, tuple[SourceFile, Path]] = {}  # module-level names
         self.rule_ids: dict[str, tuple[SourceFile, Path]] = {}
+        self.built: dict[str, Rule] = {}  # rules built so far, for references
+        self.time_units: dict[str, int] = dict(meta.get("time_units", {}))
 
     # -- plumbing --------------------------------------------------------------
 
@@ -119,7 +122,7 @@ class _SystemBuilder:
         problem = name_problem(self.system_id)
         if problem:
             self.err(self.system_src, ("system",), f"system id {problem}")
-        rules: list[Rule] = []
+        pending: list[tuple[int, int, SourceFile, Path, dict[str, Any]]] = []
         for src in rule_srcs:
             if src.data["system"] != self.system_id:
                 self.err(
@@ -129,9 +132,16 @@ class _SystemBuilder:
                     f"write system: {self.system_id}",
                 )
             for index, raw in enumerate(src.data["rules"]):
-                rule = self.rule(src, ("rules", index), raw)
-                if rule is not None:
-                    rules.append(rule)
+                pending.append((len(pending), index, src, ("rules", index), raw))
+        # Rules that refer to others are built after them; output keeps file order.
+        built: list[tuple[int, Rule]] = []
+        for order, _, src, path, raw in sorted(
+            pending, key=lambda p: (kinds.BUILD_ORDER.index(p[4]["kind"]), p[0])
+        ):
+            rule = self.rule(src, path, raw)
+            if rule is not None:
+                built.append((order, rule))
+        rules = [rule for _, rule in sorted(built, key=lambda item: item[0])]
         if self.errors:
             raise RulesError(self.errors)
         meta = self.system_src.data
@@ -185,10 +195,44 @@ class _SystemBuilder:
             "dice": self.dice_rule,
             "formula": self.formula,
         }
-        rule = builders[raw["kind"]](src, path, raw, common)
-        if len(self.errors) > before:
+        build = builders.get(raw["kind"])
+        if build is not None:
+            rule = build(src, path, raw, common)
+        else:
+            rule = kinds.BUILDERS[raw["kind"]](self, src, path, raw, common)
+        if len(self.errors) > before or rule is None:
             return None
+        self.built[rule.id] = rule
         return rule
+
+    def interval(self, src: SourceFile, path: Path, raw: dict[str, Any]) -> int | None:
+        """A length of time in minutes, from an amount and a system time unit."""
+        per = self.time_units.get(raw["unit"])
+        if per is None:
+            units = ", ".join(sorted(self.time_units)) or "none yet"
+            self.err(
+                src,
+                (*path, "unit"),
+                f"unknown time unit {raw['unit']!r}",
+                f"units of this system (time_units in system.yaml): {units}",
+            )
+            return None
+        return int(raw["amount"]) * per
+
+    def reference(
+        self, src: SourceFile, path: Path, rule_id: str, kind: type[R], what: str
+    ) -> R | None:
+        """The rule ``rule_id`` refers to, which must be of ``kind``."""
+        found = self.built.get(rule_id)
+        if isinstance(found, kind):
+            return found
+        if found is not None:
+            self.err(src, path, f"{rule_id!r} is a {found.kind} rule, not {what}")
+            return None
+        close = difflib.get_close_matches(rule_id, list(self.built), n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"name {what} of this system"
+        self.err(src, path, f"unknown rule {rule_id!r}", hint)
+        return None
 
     def unique(
         self,
@@ -232,17 +276,21 @@ class _SystemBuilder:
                 self.err(src, (*mpath, "name"), f"duplicate member name {name!r}")
             if keyword_problem := _member_problem(name):
                 self.err(src, (*mpath, "name"), keyword_problem)
-            folded = fold(label)
-            if folded in labels:
-                first = members[labels[folded]]["label"]
+            # The runtime looks labels up by casefold(); NFKC folding also catches
+            # look-alikes such as full-width letters and ligatures.
+            folds = (fold(label), label.casefold())
+            clash = next((labels[f] for f in folds if f in labels), None)
+            if clash is not None:
+                first = members[clash]["label"]
                 self.err(
                     src,
                     (*mpath, "label"),
                     f"label {label!r} is the same as {first!r} once case and Unicode are folded",
-                    "labels must differ by more than case",
+                    "labels must differ by more than case or Unicode form",
                 )
             names[name] = index
-            labels[folded] = index
+            for folded in folds:
+                labels.setdefault(folded, index)
             result.append(EnumMember(name, label))
         return EnumType(class_name, tuple(result), ordered, self.loc(src, path))
 
@@ -257,32 +305,8 @@ class _SystemBuilder:
             src, (*path, "key"), key["enum"], key["members"], key.get("ordered", False)
         )
         self.claim(src, (*path, "row"), raw["row"], "row class")
-        columns = []
-        seen: set[str] = set()
-        for index, col in enumerate(raw["columns"]):
-            if col["name"] in seen:
-                self.err(
-                    src,
-                    (*path, "columns", index, "name"),
-                    f"duplicate column {col['name']!r}",
-                )
-            elif problem := name_problem(col["name"]):
-                self.err(
-                    src, (*path, "columns", index, "name"), f"column name {problem}"
-                )
-            seen.add(col["name"])
-            columns.append(
-                Column(
-                    name=col["name"],
-                    type=col["type"],
-                    nullable=col.get("nullable", False),
-                    null_label=col.get("null_label", "—"),
-                    signed=col.get("signed", False),
-                    unit=col.get("unit"),
-                    title=col["title"],
-                    description=col.get("description"),
-                )
-            )
+        columns = self.columns(src, path, raw["columns"])
+        seen = {c.name for c in columns}
         if key["param"] in seen:
             self.err(
                 src,
@@ -309,6 +333,76 @@ class _SystemBuilder:
             rows=rows,
         )
 
+    def columns(
+        self, src: SourceFile, path: Path, raw_columns: list[dict[str, Any]]
+    ) -> list[Column]:
+        """The columns of a table, with their names checked."""
+        columns = []
+        seen: set[str] = set()
+        for index, col in enumerate(raw_columns):
+            if col["name"] in seen:
+                self.err(
+                    src,
+                    (*path, "columns", index, "name"),
+                    f"duplicate column {col['name']!r}",
+                )
+            elif problem := name_problem(col["name"]):
+                self.err(
+                    src, (*path, "columns", index, "name"), f"column name {problem}"
+                )
+            seen.add(col["name"])
+            columns.append(
+                Column(
+                    name=col["name"],
+                    type=col["type"],
+                    nullable=col.get("nullable", False),
+                    null_label=col.get("null_label", "—"),
+                    signed=col.get("signed", False),
+                    unit=col.get("unit"),
+                    title=col["title"],
+                    description=col.get("description"),
+                )
+            )
+        return columns
+
+    def cells(
+        self,
+        src: SourceFile,
+        rpath: Path,
+        raw: dict[str, Any],
+        columns: list[Column],
+        what: str,
+        key_fields: frozenset[str] = frozenset({"key"}),
+    ) -> tuple[CellValue, ...]:
+        """One row's cells, in column order; unknown and missing cells reported."""
+        names = [c.name for c in columns]
+        for extra in sorted(raw.keys() - {*key_fields, *names}):
+            close = difflib.get_close_matches(extra, names, n=1)
+            self.err(
+                src,
+                (*rpath, extra),
+                f"unknown column {extra!r}",
+                f"did you mean {close[0]!r}?"
+                if close
+                else "columns: " + ", ".join(names),
+                key=True,
+            )
+        cells: list[CellValue] = []
+        for col in columns:
+            if col.name not in raw:
+                self.err(
+                    src,
+                    rpath,
+                    f"{what} has no value for column {col.name!r}",
+                    f"add '{col.name}:' (null where the source says N/A)"
+                    if col.nullable
+                    else f"add '{col.name}:'",
+                )
+                cells.append(None)
+                continue
+            cells.append(self.cell(src, (*rpath, col.name), raw[col.name], col))
+        return tuple(cells)
+
     def rows(
         self,
         src: SourceFile,
@@ -319,7 +413,6 @@ class _SystemBuilder:
     ) -> tuple[Row, ...]:
         by_label = {m.label: m for m in enum.members}
         found: dict[str, Row] = {}
-        names = [c.name for c in columns]
         for index, raw in enumerate(raw_rows):
             rpath = (*path, index)
             label = raw["key"]
@@ -346,32 +439,8 @@ class _SystemBuilder:
                     "each label has exactly one row",
                 )
                 continue
-            for extra in raw.keys() - {"key", *names}:
-                close = difflib.get_close_matches(extra, names, n=1)
-                self.err(
-                    src,
-                    (*rpath, extra),
-                    f"unknown column {extra!r}",
-                    f"did you mean {close[0]!r}?"
-                    if close
-                    else "columns: " + ", ".join(names),
-                    key=True,
-                )
-            cells: list[CellValue] = []
-            for col in columns:
-                if col.name not in raw:
-                    self.err(
-                        src,
-                        rpath,
-                        f"row {label!r} has no value for column {col.name!r}",
-                        f"add '{col.name}:' (null where the source says N/A)"
-                        if col.nullable
-                        else f"add '{col.name}:'",
-                    )
-                    cells.append(None)
-                    continue
-                cells.append(self.cell(src, (*rpath, col.name), raw[col.name], col))
-            found[label] = Row(member, tuple(cells), self.loc(src, rpath))
+            cells = self.cells(src, rpath, raw, columns, f"row {label!r}")
+            found[label] = Row(member, cells, self.loc(src, rpath))
         for member in enum.members:
             if member.label in found or any(r["key"] == member.label for r in raw_rows):
                 continue
@@ -636,6 +705,11 @@ class _SystemBuilder:
                     raises=ex.get("raises"),
                     erratum=_erratum(ex["erratum"]) if "erratum" in ex else None,
                     loc=self.loc(src, epath),
+                    select=(
+                        (ex["select"]["field"], tuple(ex["select"]["where"].items()))
+                        if "select" in ex
+                        else None
+                    ),
                 )
             )
         return tuple(result)

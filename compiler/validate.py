@@ -10,30 +10,54 @@ from functools import cache
 from pathlib import Path as FsPath
 from typing import Any
 
-from jsonschema import Draft202012Validator, ValidationError
-from referencing import Registry, Resource
+from jsonschema import Draft202012Validator, ValidationError, validators
+from jsonschema.protocols import Validator
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
 
 from .diagnostics import Diagnostic
 from .loader import SourceFile
 
 SCHEMA_DIR = FsPath(__file__).resolve().parent.parent / "schema"
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
+# Words YAML 1.1 read as booleans; in YAML 1.2 (and so in rules files) they are text.
+_YAML11_BOOLEANS = frozenset(
+    {"y", "yes", "n", "no", "on", "off"}
+    | {w.upper() for w in ("yes", "no", "on", "off")}
+)
+
+
+def _is_integer(checker: object, instance: object) -> bool:
+    """A whole number and nothing else: not a bool, not a float such as 1.0."""
+    return type(instance) is int
+
+
+# JSON Schema counts 1.0 as an integer; rules data must not (it would reach the
+# generated code as a float), so the integer type is strict here.
+_StrictValidator: type[Validator] = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
 
 
 @cache
-def _validator(root: str) -> Draft202012Validator:
+def _validator(root: str) -> Validator:
     resources = []
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((path.name, Resource.from_contents(contents)))
+        Draft202012Validator.check_schema(contents)
+        # Without "$schema", a $ref into this file keeps the strict validator
+        # instead of switching to the stock Draft 2020-12 one.
+        contents.pop("$schema", None)
+        resources.append((path.name, DRAFT202012.create_resource(contents)))
     registry: Registry[Any] = Registry().with_resources(resources)
     schema = registry.contents(root)
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(
+    validator: Validator = _StrictValidator(
         schema,
         registry=registry,
         format_checker=Draft202012Validator.FORMAT_CHECKER,
     )
+    return validator
 
 
 def schema_for(source: SourceFile) -> str:
@@ -121,7 +145,13 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
     if kind == "type":
         expected = err.validator_value
         names = " or ".join(expected) if isinstance(expected, list) else expected
-        return f"{_show(value)} is not of type {names}", None, None
+        if value is None and not err.absolute_path:
+            return "the file is empty", "a rules file needs at least its keys", None
+        return (
+            f"{_show(value)} is not of type {names}",
+            _type_hint(value, str(names)),
+            None,
+        )
     if kind == "pattern":
         return f"{value!r} is not a valid name here", schema.get("description"), None
     if kind == "oneOf" and all(set(sub) == {"required"} for sub in rule):
@@ -144,6 +174,21 @@ def _common_defs() -> dict[str, Any]:
     data = json.loads((SCHEMA_DIR / "common.schema.json").read_text(encoding="utf-8"))
     defs: dict[str, Any] = data["$defs"]
     return defs
+
+
+def _type_hint(value: object, expected: str) -> str | None:
+    """How to write ``value`` as the ``expected`` type, for the usual slips."""
+    if "boolean" in expected and value in _YAML11_BOOLEANS:
+        return f"write true or false; {value!r} is text in YAML 1.2"
+    if "integer" in expected and isinstance(value, float):
+        return "write a whole number, without a decimal point or exponent"
+    if "integer" in expected and isinstance(value, str) and value.strip().isdecimal():
+        return "remove the quotes to make it a number"
+    if "string" in expected and value is None:
+        return "give a value; an empty value is null"
+    if "string" in expected and isinstance(value, bool | int | float):
+        return f'quote it to make it text: "{str(value).lower() if isinstance(value, bool) else value}"'
+    return None
 
 
 def _show(value: object) -> str:

@@ -30,40 +30,41 @@ def header(system_files: list[str]) -> str:
 # -- Python module --------------------------------------------------------------
 
 
-def _enums(system: System) -> list[EnumType]:
-    enums = []
-    for rule in system.rules:
-        if isinstance(rule, TableRule):
-            enums.append(rule.enum)
-        elif isinstance(rule, FormulaRule):
-            enums.extend(p.enum for p in rule.params if p.enum is not None)
-    return enums
+Import = tuple[str, str]  # (module, name)
+_STDLIB = ("collections.abc", "dataclasses", "enum", "typing")
 
 
 def module_view(system: System) -> View:
     rules = [_rule_py(system, rule) for rule in system.rules]
-    enums = _enums(system)
-    dice_columns = any(
-        c.type == "dice"
-        for r in system.rules
-        if isinstance(r, TableRule)
-        for c in r.columns
-    )
-    support = set(_names_used(rules))
-    if any(e.ordered for e in enums):
-        support.add("Ladder")
+    imports: set[Import] = {("typing", "Final")}
+    for rule in rules:
+        imports |= set(rule["imports"])
     return {
         "header": header(list(system.files)),
         "doc": docstring(
             f"{system.title}: the generated rules runtime.\n\n{system.summary}"
         ),
-        "uses_dataclass": any(isinstance(r, TableRule) for r in system.rules),
-        "uses_dice": dice_columns or any(isinstance(r, DiceRule) for r in system.rules),
-        "uses_strenum": any(not e.ordered for e in enums),
-        "support": sorted(support),
+        "stdlib": _import_lines(imports, stdlib=True),
+        "local": _import_lines(imports, stdlib=False),
         "all": sorted((name for r in rules for name in r["exports"]), key=_isort_key),
         "rules": rules,
     }
+
+
+def _import_lines(imports: set[Import], *, stdlib: bool) -> list[str]:
+    modules = sorted({m for m, _ in imports if (m in _STDLIB) == stdlib})
+    return [
+        f"from {m} import "
+        + ", ".join(sorted({n for mod, n in imports if mod == m}, key=_isort_key))
+        for m in modules
+    ]
+
+
+def enum_imports(enum: EnumType) -> list[Import]:
+    """What a generated enum needs imported."""
+    if enum.ordered:
+        return [("rulebook._support", "Ladder"), ("rulebook._support", "choice")]
+    return [("enum", "StrEnum"), ("rulebook._support", "choice")]
 
 
 def _isort_key(name: str) -> tuple[int, str]:
@@ -71,18 +72,11 @@ def _isort_key(name: str) -> tuple[int, str]:
     return (0 if name.isupper() else 1 if name[:1].isupper() else 2, name)
 
 
-def _names_used(rules: list[View]) -> set[str]:
-    used: set[str] = set()
-    for rule in rules:
-        used |= set(rule.get("support", ()))
-    return used
-
-
-def _where(rule: Rule) -> str:
+def where_doc(rule: Rule) -> str:
     return f"Rule ``{rule.qualified_id}`` ({rule.loc})."
 
 
-def _enum_view(enum: EnumType, what: str) -> View:
+def enum_view(enum: EnumType, what: str) -> View:
     return {
         "name": enum.name,
         "ordered": enum.ordered,
@@ -98,11 +92,15 @@ def _rule_py(system: System, rule: Rule) -> View:
         return _table_py(rule)
     if isinstance(rule, DiceRule):
         return _dice_py(rule)
-    return _formula_py(system, rule)
+    if isinstance(rule, FormulaRule):
+        return _formula_py(system, rule)
+    from . import kinds
+
+    return kinds.python_view(system, rule)
 
 
 def _table_py(rule: TableRule) -> View:
-    enum = _enum_view(
+    enum = enum_view(
         rule.enum,
         f"The key of rule ``{rule.qualified_id}``; values are the source's labels",
     )
@@ -125,12 +123,12 @@ def _table_py(rule: TableRule) -> View:
         "enum": enum,
         "row_class": rule.row_class,
         "row_doc": docstring(
-            f"A row of :func:`{rule.function}`. {_where(rule)}", "    "
+            f"A row of :func:`{rule.function}`. {where_doc(rule)}", "    "
         ),
         "fields": [
             {
                 "name": c.name,
-                "type": _column_type(c),
+                "type": column_type(c),
                 "doc": docstring(c.description or c.title, "    "),
             }
             for c in rule.columns
@@ -140,15 +138,19 @@ def _table_py(rule: TableRule) -> View:
         "function": rule.function,
         "param": rule.key_param,
         "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{_where(rule)} Raises RuleInputError for a label the table does not have.",
+            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for a label the table does not have.",
             "    ",
         ),
-        "support": ["choice"],
+        "imports": [
+            *enum_imports(rule.enum),
+            ("dataclasses", "dataclass"),
+            *(("rulebook.dice", "Dice") for c in rule.columns if c.type == "dice"),
+        ],
         "exports": [rule.function, rule.enum.name, rule.row_class],
     }
 
 
-def _column_type(col: Column) -> str:
+def column_type(col: Column) -> str:
     base = {"int": "int", "text": "str", "bool": "bool", "dice": "Dice"}[col.type]
     return f"{base} | None" if col.nullable else base
 
@@ -160,8 +162,8 @@ def _dice_py(rule: DiceRule) -> View:
         "constant": rule.constant,
         "alias": rule.id,
         "literal": py(rule.dice),
-        "doc": docstring(f"{rule.title}.\n\n{rule.summary}\n\n{_where(rule)}"),
-        "support": [],
+        "doc": docstring(f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)}"),
+        "imports": [("rulebook.dice", "Dice")],
         "exports": [rule.constant, rule.id],
     }
 
@@ -170,7 +172,7 @@ def _param_py(param: Param, rule_id: str) -> View:
     view: View = {"name": param.name}
     if param.type == "choice":
         assert param.enum is not None
-        enum = _enum_view(
+        enum = enum_view(
             param.enum,
             f"The choices of parameter ``{param.name}`` of rule ``{rule_id}``",
         )
@@ -190,7 +192,7 @@ def _param_py(param: Param, rule_id: str) -> View:
         view |= {
             "annotation": "bool",
             "default": py(param.default) if param.has_default else None,
-            "lines": _raise_if(
+            "lines": raise_if(
                 f"type({param.name}) is not bool",
                 f"bad_bool({param.name}, {param.name!r})",
             ),
@@ -206,7 +208,7 @@ def _param_py(param: Param, rule_id: str) -> View:
     view |= {
         "annotation": "int",
         "default": py(param.default) if param.has_default else None,
-        "lines": _raise_if(
+        "lines": raise_if(
             test,
             f"bad_int({param.name}, {param.name!r}, {py(param.min)}, {py(param.max)})",
         ),
@@ -214,7 +216,7 @@ def _param_py(param: Param, rule_id: str) -> View:
     return view
 
 
-def _raise_if(test: str, error: str) -> list[str]:
+def raise_if(test: str, error: str) -> list[str]:
     return [f"if {test}:", f"    raise {error}"]
 
 
@@ -232,10 +234,6 @@ def _formula_py(system: System, rule: FormulaRule) -> View:
         choice=choice_text,
         rounding=system.rounding,
     )
-    support = {"bad_int" for p in rule.params if p.type == "int"} | {
-        "bad_bool" for p in rule.params if p.type == "bool"
-    }
-    support |= {"choice" for p in rule.params if p.type == "choice"}
     return {
         "template": "formula.py.j2",
         "id": rule.qualified_id,
@@ -249,12 +247,25 @@ def _formula_py(system: System, rule: FormulaRule) -> View:
         "enums": [p["enum"] for p in params if "enum" in p],
         "body": body,
         "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{_where(rule)} Raises RuleInputError for arguments outside the rule.",
+            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
             "    ",
         ),
-        "support": sorted(support),
+        "imports": param_imports(rule.params),
         "exports": [rule.function, *enums_names(rule)],
     }
+
+
+def param_imports(params: tuple[Param, ...]) -> list[Import]:
+    """What the argument checks of these parameters need imported."""
+    found: list[Import] = []
+    for p in params:
+        if p.enum is not None:
+            found += enum_imports(p.enum)
+        elif p.type == "bool":
+            found.append(("rulebook._support", "bad_bool"))
+        else:
+            found.append(("rulebook._support", "bad_int"))
+    return found
 
 
 def enums_names(rule: FormulaRule) -> list[str]:
@@ -268,7 +279,7 @@ def _dice_text(dice: Dice) -> str:
     return str(dice) + (f" {dice.unit}" if dice.unit else "")
 
 
-def _dice_stats(dice: Dice) -> View:
+def dice_stats(dice: Dice) -> View:
     return {
         "notation": code(str(dice), in_table=True),
         "unit": md_cell(dice.unit or ""),
@@ -277,7 +288,7 @@ def _dice_stats(dice: Dice) -> View:
     }
 
 
-def _cell_md(col: Column, value: object) -> str:
+def cell_md(col: Column, value: object) -> str:
     if value is None:
         return md_cell(col.null_label)
     if isinstance(value, Dice):
@@ -292,7 +303,18 @@ def _cell_md(col: Column, value: object) -> str:
     return md_cell(str(value))
 
 
-_KIND_TEXT = {"table": "a table", "dice": "a dice expression", "formula": "a formula"}
+_KIND_TEXT = {
+    "table": "a table",
+    "dice": "a dice expression",
+    "formula": "a formula",
+    "range_table": "a table of ranges",
+    "shift": "a step along a ladder",
+    "exposure_schedule": "an exposure schedule",
+    "pool": "a pool dealt over time",
+    "track": "a staged track",
+    "recovery": "a recovery rate",
+    "timeline": "a simulation",
+}
 
 
 def _common_md(rule: Rule, rules_link_prefix: str) -> View:
@@ -357,7 +379,7 @@ def _table_md(rule: TableRule, common: View) -> View:
         "rows": [
             [
                 md_cell(row.key.label),
-                *(_cell_md(c, v) for c, v in zip(rule.columns, row.cells, strict=True)),
+                *(cell_md(c, v) for c, v in zip(rule.columns, row.cells, strict=True)),
             ]
             for row in rule.rows
         ],
@@ -370,19 +392,19 @@ def _table_md(rule: TableRule, common: View) -> View:
             {
                 "name": code(c.name),
                 "title": md(c.title),
-                "type": code(_column_type(c)),
+                "type": code(column_type(c)),
                 "description": md(c.description or ""),
             }
             for c in rule.columns
         ],
-        "dice": [_dice_stats(d) for d in dice],
+        "dice": [dice_stats(d) for d in dice],
     }
 
 
 def _dice_md(rule: DiceRule, common: View) -> View:
     return common | {
         "signature": code(f"{rule.constant}: Dice"),
-        "dice": [_dice_stats(rule.dice)],
+        "dice": [dice_stats(rule.dice)],
     }
 
 
@@ -433,8 +455,12 @@ def system_doc_view(system: System, rules_link_prefix: str) -> View:
             view = _table_md(rule, common)
         elif isinstance(rule, DiceRule):
             view = _dice_md(rule, common)
-        else:
+        elif isinstance(rule, FormulaRule):
             view = _formula_md(system, rule, common)
+        else:
+            from . import kinds
+
+            view = kinds.docs_view(system, rule, common)
         rules.append(view | {"template": f"{rule.kind}.md.j2"})
     return {
         "header": header(list(system.files)),

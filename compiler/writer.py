@@ -3,7 +3,9 @@
 The new tree is written beside the output folder, then exchanged with it in one
 ``renameat2(RENAME_EXCHANGE)`` call on Linux (two renames elsewhere). A build that
 fails or is killed before the exchange leaves the old tree untouched; a lock file
-keeps two builds from swapping at once.
+keeps two builds from swapping at once. Whatever a killed build left beside the
+output (a staging folder, or the old tree set aside by the two-rename fallback) is
+cleaned up or put back by the next build, under the lock.
 """
 
 from __future__ import annotations
@@ -51,10 +53,11 @@ def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
     out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(out_dir):
+        _recover(out_dir)
         if read_tree(out_dir) == dict(files):
             return False
         staging = FsPath(
-            tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent)
+            tempfile.mkdtemp(prefix=_staging_prefix(out_dir), dir=out_dir.parent)
         )
         try:
             for rel, blob in files.items():
@@ -66,6 +69,21 @@ def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         return True
+
+
+def _staging_prefix(out_dir: FsPath) -> str:
+    return f".{out_dir.name}.new-"
+
+
+def _recover(out_dir: FsPath) -> None:
+    """Undo what a killed build left behind; call only while holding the lock."""
+    leftovers = sorted(out_dir.parent.glob(_staging_prefix(out_dir) + "*"))
+    for path in leftovers:
+        if path.name.endswith(".old") and not out_dir.exists():
+            os.rename(path, out_dir)  # killed between the two fallback renames
+    for path in leftovers:
+        if path.exists():
+            shutil.rmtree(path, ignore_errors=True)
 
 
 @cache

@@ -78,17 +78,17 @@ def test_formula_coefficient(built: Outputs, rules_copy: Path, edit: Editor) -> 
 
 
 def test_dice_expression(built: Outputs, rules_copy: Path, edit: Editor) -> None:
-    question = "str(m.radiation_exposure('High').primary_effect)"
-    assert _ask(built, question) == "3d3"
+    question = "str(m.radiation_exposure('Severe').primary_effect)"
+    assert _ask(built, question) == "3d4"
     edit(
         "d20_scifi/radiation.yaml",
-        "{key: High, incubation: 3d6, fort_dc: 19, primary_effect: 3d3}",
-        "{key: High, incubation: 3d6, fort_dc: 19, primary_effect: 3d3+1}",
+        "{key: Severe, incubation: 2d6, fort_dc: 24, primary_effect: 3d4}",
+        "{key: Severe, incubation: 2d6, fort_dc: 24, primary_effect: 3d4+1}",
     )
     mutated = build(rules_copy)
-    assert _ask(mutated, question) == "3d3+1"
-    assert "| 3d3+1 CON damage |" in _doc(mutated)
-    assert "| `3d3+1` | CON damage | 4 to 10 | 7 |" in _doc(mutated)
+    assert _ask(mutated, question) == "3d4+1"
+    assert "| 3d4+1 CON damage |" in _doc(mutated)
+    assert "| `3d4+1` | CON damage | 4 to 13 | 8.5 |" in _doc(mutated)
 
 
 def test_dice_rule(built: Outputs, rules_copy: Path, edit: Editor) -> None:
@@ -99,6 +99,11 @@ def test_dice_rule(built: Outputs, rules_copy: Path, edit: Editor) -> None:
         "d20_scifi/radiation.yaml",
         "dice: [1, 2, 3]\n        expect: 6",
         "dice: [1, 2, 6]\n        expect: 9",
+    )
+    edit(
+        "d20_scifi/radiation.yaml",
+        "full_exposure_minutes: 13}",
+        "full_exposure_minutes: 19}",
     )
     mutated = build(rules_copy)
     assert _ask(mutated, question) == (3, 18)

@@ -162,6 +162,8 @@ _DICE_RE = re.compile(
     rf"(?:x(?P<mult>{_NUMBER}))?(?:(?P<sign>[+-])(?P<mod>{_NUMBER}))?"
 )
 _CONST_RE = re.compile(rf"-?{_NUMBER}")
+_MAX_DIGITS = 15
+_LONG_NUMBER = re.compile(rf"[0-9]{{{_MAX_DIGITS + 1},}}")
 _HINT = "write NdS with optional xM and +K or -K (e.g. 2d10+10, 2d6x10), Nd for d6s, or a whole number"
 
 
@@ -170,6 +172,12 @@ def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> 
 
     With ``bare_d6`` (GURPS notation) ``Nd`` means N six-sided dice.
     """
+    if long := _LONG_NUMBER.search(text):
+        raise DiceSyntaxError(
+            f"bad dice expression: a number has more than {_MAX_DIGITS} digits",
+            long.start(),
+            _HINT,
+        )
     if _CONST_RE.fullmatch(text):
         return Dice(0, 0, int(text), 1, unit)
     match = _DICE_RE.match(text)

@@ -8,27 +8,53 @@ combat in zero gravity.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeAlias
 
-from rulebook._support import Ladder, bad_int, choice
-from rulebook.dice import Dice
+from rulebook._support import Ladder, bad_bool, bad_int, choice
+from rulebook._timeline import Phase, TimelineEvent, TimelineSpec, run_timeline
+from rulebook._track import StagedTrack, TrackOutcome
+from rulebook.dice import RNG, Dice
 
 __all__ = [
+    "ACCUMULATION_DEAL",
+    "ACCUMULATION_INTERVAL_MINUTES",
     "FULL_EXPOSURE_TIME",
+    "SECONDARY_EFFECTS_EVERY",
+    "SECONDARY_EFFECTS_ROLL",
     "CoverLevel",
     "CoverRow",
+    "Exposure",
+    "ExposureKind",
     "LaunchLimbs",
+    "RadiationCondition",
     "RadiationLevel",
     "RadiationRow",
+    "RadiationTimeline",
     "RangeRow",
+    "SecondaryEffect",
+    "SecondaryEffects",
+    "SecondaryOutcome",
+    "SymptomType",
+    "TimelineEvent",
     "ZeroGEnvironment",
+    "accumulation",
+    "accumulation_after_save",
     "cover",
     "crawl_speed",
+    "exposures",
     "full_exposure_time",
+    "half_exposure",
+    "half_exposure_level",
+    "healing",
+    "instant_exposure",
+    "instant_exposure_level",
     "launch_speed",
     "radiation_exposure",
+    "radiation_symptoms",
+    "simulate_radiation",
     "zero_g_weapon_range",
 ]
 
@@ -235,6 +261,553 @@ level. It is rolled in secret when the character enters.
 Rule ``d20_scifi.full_exposure_time`` (rules/d20_scifi/radiation.yaml:81).
 """
 full_exposure_time: Final[Dice] = FULL_EXPOSURE_TIME
+
+# -- d20_scifi.instant_exposure --
+
+_INSTANT_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow | None]] = {
+    RadiationLevel.MINOR: None,
+    RadiationLevel.LOW: None,
+    RadiationLevel.MODERATE: RadiationRow(
+        incubation=Dice(2, 10, modifier=10, unit="minutes"),
+        fort_dc=10,
+        primary_effect=Dice(0, 0, modifier=1, unit="CON damage"),
+    ),
+    RadiationLevel.HIGH: RadiationRow(
+        incubation=Dice(2, 10, modifier=10, unit="minutes"),
+        fort_dc=12,
+        primary_effect=Dice(2, 2, unit="CON damage"),
+    ),
+    RadiationLevel.SEVERE: RadiationRow(
+        incubation=Dice(2, 10, modifier=10, unit="minutes"),
+        fort_dc=15,
+        primary_effect=Dice(3, 2, unit="CON damage"),
+    ),
+    RadiationLevel.CRITICAL: RadiationRow(
+        incubation=Dice(2, 10, modifier=10, unit="minutes"),
+        fort_dc=19,
+        primary_effect=Dice(3, 3, unit="CON damage"),
+    ),
+}
+_INSTANT_EXPOSURE_LEVELS: Final[dict[RadiationLevel, RadiationLevel | None]] = {
+    RadiationLevel.MINOR: None,
+    RadiationLevel.LOW: None,
+    RadiationLevel.MODERATE: RadiationLevel.MINOR,
+    RadiationLevel.HIGH: RadiationLevel.LOW,
+    RadiationLevel.SEVERE: RadiationLevel.MODERATE,
+    RadiationLevel.CRITICAL: RadiationLevel.HIGH,
+}
+
+
+def instant_exposure(level: RadiationLevel | str) -> RadiationRow | None:
+    """Instant exposure.
+
+    Strong radiation harms at once. From Moderate up, contact alone starts a
+    second, quicker sickness: it uses the save and damage of the level two steps
+    lower, and incubates for a fixed roll in minutes rather than hours.
+
+    Rule ``d20_scifi.instant_exposure`` (rules/d20_scifi/radiation.yaml:98).
+    None where the rule does not apply or the step falls off the ladder.
+    """
+    return _INSTANT_EXPOSURE_ROWS[
+        choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
+    ]
+
+
+def instant_exposure_level(level: RadiationLevel | str) -> RadiationLevel | None:
+    """The level whose row :func:`instant_exposure` reads, or None. Rule
+    ``d20_scifi.instant_exposure`` (rules/d20_scifi/radiation.yaml:98).
+    """
+    return _INSTANT_EXPOSURE_LEVELS[
+        choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
+    ]
+
+
+# -- d20_scifi.half_exposure --
+
+_HALF_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow | None]] = {
+    RadiationLevel.MINOR: None,
+    RadiationLevel.LOW: RadiationRow(
+        incubation=Dice(6, 6, unit="hours"),
+        fort_dc=10,
+        primary_effect=Dice(0, 0, modifier=1, unit="CON damage"),
+    ),
+    RadiationLevel.MODERATE: RadiationRow(
+        incubation=Dice(5, 6, unit="hours"),
+        fort_dc=12,
+        primary_effect=Dice(2, 2, unit="CON damage"),
+    ),
+    RadiationLevel.HIGH: RadiationRow(
+        incubation=Dice(4, 6, unit="hours"),
+        fort_dc=15,
+        primary_effect=Dice(3, 2, unit="CON damage"),
+    ),
+    RadiationLevel.SEVERE: RadiationRow(
+        incubation=Dice(3, 6, unit="hours"),
+        fort_dc=19,
+        primary_effect=Dice(3, 3, unit="CON damage"),
+    ),
+    RadiationLevel.CRITICAL: RadiationRow(
+        incubation=Dice(2, 6, unit="hours"),
+        fort_dc=24,
+        primary_effect=Dice(3, 4, unit="CON damage"),
+    ),
+}
+_HALF_EXPOSURE_LEVELS: Final[dict[RadiationLevel, RadiationLevel | None]] = {
+    RadiationLevel.MINOR: None,
+    RadiationLevel.LOW: RadiationLevel.MINOR,
+    RadiationLevel.MODERATE: RadiationLevel.LOW,
+    RadiationLevel.HIGH: RadiationLevel.MODERATE,
+    RadiationLevel.SEVERE: RadiationLevel.HIGH,
+    RadiationLevel.CRITICAL: RadiationLevel.SEVERE,
+}
+
+
+def half_exposure(level: RadiationLevel | str) -> RadiationRow | None:
+    """Half exposure.
+
+    A character who leaves after at least half of the time to full exposure
+    takes a lesser sickness: the save, incubation and damage of the level one
+    step lower. Minor radiation has no level below it, so half of it does
+    nothing.
+
+    Rule ``d20_scifi.half_exposure`` (rules/d20_scifi/radiation.yaml:132). None
+    where the rule does not apply or the step falls off the ladder.
+    """
+    return _HALF_EXPOSURE_ROWS[
+        choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
+    ]
+
+
+def half_exposure_level(level: RadiationLevel | str) -> RadiationLevel | None:
+    """The level whose row :func:`half_exposure` reads, or None. Rule
+    ``d20_scifi.half_exposure`` (rules/d20_scifi/radiation.yaml:132).
+    """
+    return _HALF_EXPOSURE_LEVELS[
+        choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
+    ]
+
+
+# -- d20_scifi.exposures --
+
+
+class ExposureKind(StrEnum):
+    """The kinds of exposure of rule ``d20_scifi.exposures``
+    (rules/d20_scifi/radiation.yaml:172).
+    """
+
+    INSTANT = "instant"
+    HALF = "half"
+    FULL = "full"
+
+
+_EXPOSURE_KIND_BY_LABEL: Final[dict[str, ExposureKind]] = {
+    member.value.casefold(): member for member in ExposureKind
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Exposure:
+    """One exposure and what it does. Rule ``d20_scifi.exposures``
+    (rules/d20_scifi/radiation.yaml:159).
+    """
+
+    kind: ExposureKind
+    """Which exposure this is."""
+    effective_level: RadiationLevel
+    """The level whose figures the exposure uses."""
+    incubation: Dice
+    """Time from exposure until the primary effect sets in."""
+    fort_dc: int
+    """DC of the Fortitude save, rolled when incubation ends, that halves the
+    primary effect.
+    """
+    primary_effect: Dice
+    """Constitution damage the sickness deals in all."""
+    starts_at_minutes: int
+    """When its incubation timer starts, in minutes from first contact."""
+
+
+def exposures(
+    level: RadiationLevel | str, exposed_minutes: int, full_exposure_minutes: int
+) -> list[Exposure]:
+    """Exposures of one encounter.
+
+    Every encounter with radiation is timed in secret. Meeting Moderate or worse
+    causes an instant exposure at once; staying the whole rolled time causes a
+    full exposure; leaving after at least half of it causes a half exposure
+    instead.
+
+    Rule ``d20_scifi.exposures`` (rules/d20_scifi/radiation.yaml:159). Raises
+    RuleInputError for an unknown level, exposed_minutes below 1, or a
+    full_exposure_minutes that FULL_EXPOSURE_TIME cannot roll.
+    """
+    level = choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
+    if type(exposed_minutes) is not int or exposed_minutes < 1:
+        raise bad_int(exposed_minutes, "exposed_minutes", 1, None)
+    if type(full_exposure_minutes) is not int or not 3 <= full_exposure_minutes <= 12:
+        raise bad_int(full_exposure_minutes, "full_exposure_minutes", 3, 12)
+    found: list[Exposure] = []
+    shifted = _INSTANT_EXPOSURE_LEVELS[level]
+    row = _INSTANT_EXPOSURE_ROWS[level]
+    if shifted is not None and row is not None:
+        found.append(
+            Exposure(
+                kind=ExposureKind.INSTANT,
+                effective_level=shifted,
+                incubation=row.incubation,
+                fort_dc=row.fort_dc,
+                primary_effect=row.primary_effect,
+                starts_at_minutes=0,
+            )
+        )
+    if exposed_minutes >= full_exposure_minutes:
+        full = _RADIATION_EXPOSURE_ROWS[level]
+        found.append(
+            Exposure(
+                kind=ExposureKind.FULL,
+                effective_level=level,
+                incubation=full.incubation,
+                fort_dc=full.fort_dc,
+                primary_effect=full.primary_effect,
+                starts_at_minutes=full_exposure_minutes,
+            )
+        )
+    elif exposed_minutes * 2 >= full_exposure_minutes * 1:
+        shifted = _HALF_EXPOSURE_LEVELS[level]
+        row = _HALF_EXPOSURE_ROWS[level]
+        if shifted is not None and row is not None:
+            found.append(
+                Exposure(
+                    kind=ExposureKind.HALF,
+                    effective_level=shifted,
+                    incubation=row.incubation,
+                    fort_dc=row.fort_dc,
+                    primary_effect=row.primary_effect,
+                    starts_at_minutes=exposed_minutes,
+                )
+            )
+    return found
+
+
+# -- d20_scifi.accumulation --
+
+ACCUMULATION_DEAL: Final[Dice] = Dice(1, 4)
+ACCUMULATION_INTERVAL_MINUTES: Final[int] = 60
+
+
+def accumulation_after_save(pool: int) -> int:
+    """The pool left after a successful save. Rule ``d20_scifi.accumulation``
+    (rules/d20_scifi/radiation.yaml:225).
+    """
+    if type(pool) is not int or pool < 0:
+        raise bad_int(pool, "pool", 0, None)
+    return max(pool // 2, 1) if pool else 0
+
+
+def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
+    """Accumulation of the primary effect.
+
+    The primary effect's damage is not dealt at once. It is rolled as a pool and
+    dealt a few points at a time, starting when incubation ends and then every
+    hour, until the pool is used up. A successful save halves the pool.
+
+    Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:225).
+    Answers the points dealt each time, the first at once and then one every 1
+    hours. Raises RuleInputError for a negative pool.
+    """
+    if type(pool) is not int or pool < 0:
+        raise bad_int(pool, "pool", 0, None)
+    if type(saved) is not bool:
+        raise bad_bool(saved, "saved")
+    if saved:
+        pool = accumulation_after_save(pool)
+    dealt: list[int] = []
+    while pool > 0:
+        amount = min(ACCUMULATION_DEAL.roll(rng), pool)
+        dealt.append(amount)
+        pool -= amount
+    return dealt
+
+
+# -- d20_scifi.secondary_effects --
+
+
+class SecondaryEffect(StrEnum):
+    """The effects of rule ``d20_scifi.secondary_effects``, in die order
+    (rules/d20_scifi/radiation.yaml:290).
+    """
+
+    NAUSEA = "Nausea"
+    HEADACHE_PAIN = "Headache / Pain"
+    WEAKNESS = "Weakness"
+    DISORIENTATION = "Disorientation"
+    INTERNAL = "Internal"
+
+
+_SECONDARY_EFFECT_BY_LABEL: Final[dict[str, SecondaryEffect]] = {
+    member.value.casefold(): member for member in SecondaryEffect
+}
+
+
+class RadiationCondition(StrEnum):
+    """The conditions of rule ``d20_scifi.secondary_effects``
+    (rules/d20_scifi/radiation.yaml:288).
+    """
+
+    FATIGUED = "Fatigued"
+    SICKENED = "Sickened"
+    NAUSEATED = "Nauseated"
+    DAZZLED = "Dazzled"
+    FASCINATED = "Fascinated"
+    DAZED = "Dazed"
+    EXHAUSTED = "Exhausted"
+    PARALYZED = "Paralyzed"
+    FLAT_FOOTED = "Flat-Footed"
+    SHAKEN = "Shaken"
+
+
+_RADIATION_CONDITION_BY_LABEL: Final[dict[str, RadiationCondition]] = {
+    member.value.casefold(): member for member in RadiationCondition
+}
+
+
+SECONDARY_EFFECTS_ROLL: Final[Dice] = Dice(1, 5)
+SECONDARY_EFFECTS_EVERY: Final[int] = 3
+_SECONDARY_EFFECTS_EFFECTS: Final[
+    tuple[tuple[SecondaryEffect, tuple[RadiationCondition, ...]], ...]
+] = (
+    (
+        SecondaryEffect.NAUSEA,
+        (
+            RadiationCondition.FATIGUED,
+            RadiationCondition.SICKENED,
+            RadiationCondition.NAUSEATED,
+        ),
+    ),
+    (
+        SecondaryEffect.HEADACHE_PAIN,
+        (
+            RadiationCondition.DAZZLED,
+            RadiationCondition.FASCINATED,
+            RadiationCondition.DAZED,
+        ),
+    ),
+    (
+        SecondaryEffect.WEAKNESS,
+        (
+            RadiationCondition.FATIGUED,
+            RadiationCondition.EXHAUSTED,
+            RadiationCondition.PARALYZED,
+        ),
+    ),
+    (
+        SecondaryEffect.DISORIENTATION,
+        (
+            RadiationCondition.FLAT_FOOTED,
+            RadiationCondition.SHAKEN,
+            RadiationCondition.DAZED,
+        ),
+    ),
+    (SecondaryEffect.INTERNAL, ()),
+)
+SecondaryOutcome: TypeAlias = TrackOutcome[SecondaryEffect, RadiationCondition]
+
+
+class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
+    """Secondary effects.
+
+    For every third point of radiation damage dealt, the character rolls a die
+    for a secondary effect. An effect worsens through its stages each time it
+    comes up again; one that comes up past its last stage is rolled again.
+    Internal damage makes a point of damage permanent every time.
+
+    Rule ``d20_scifi.secondary_effects`` (rules/d20_scifi/radiation.yaml:272).
+    One instance holds one character's state; ``apply(roll)`` takes a 1d5
+    result.
+    """
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(_SECONDARY_EFFECTS_EFFECTS)
+
+
+# -- d20_scifi.radiation_symptoms --
+
+
+class SymptomType(StrEnum):
+    """The keys of what rule ``d20_scifi.radiation_symptoms`` answers
+    (rules/d20_scifi/radiation.yaml:339).
+    """
+
+    SKIN = "Skin"
+    HAIR_LOSS = "Hair Loss"
+    BLEEDING = "Bleeding"
+
+
+_SYMPTOM_TYPE_BY_LABEL: Final[dict[str, SymptomType]] = {
+    member.value.casefold(): member for member in SymptomType
+}
+
+
+_RADIATION_SYMPTOMS_RANGES: Final[
+    tuple[tuple[int, int | None, Mapping[SymptomType, str]], ...]
+] = (
+    (
+        1,
+        5,
+        {
+            SymptomType.SKIN: "Skin redness / irritation",
+            SymptomType.HAIR_LOSS: "Loose strands",
+            SymptomType.BLEEDING: "Coughing blood",
+        },
+    ),
+    (
+        6,
+        10,
+        {
+            SymptomType.SKIN: "Open lesions",
+            SymptomType.HAIR_LOSS: "Clumps",
+            SymptomType.BLEEDING: "Swollen / bleeding gums",
+        },
+    ),
+    (
+        11,
+        None,
+        {
+            SymptomType.SKIN: "Sloughing",
+            SymptomType.HAIR_LOSS: "Totally bald patches",
+            SymptomType.BLEEDING: "Bleeding from orifices",
+        },
+    ),
+)
+
+
+def radiation_symptoms(con_damage: int) -> dict[SymptomType, str] | None:
+    """Radiation symptoms.
+
+    Optional colour for the game master: how radiation sickness shows on a
+    character as damage mounts. The symptoms change nothing in play.
+
+    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:339).
+    Raises RuleInputError for a con_damage outside 0...
+    """
+    if type(con_damage) is not int or con_damage < 0:
+        raise bad_int(con_damage, "con_damage", 0, None)
+    for low, high, value in _RADIATION_SYMPTOMS_RANGES:
+        if con_damage < low:
+            break
+        if high is None or con_damage <= high:
+            return dict(value)
+    return None
+
+
+# -- d20_scifi.healing --
+
+
+def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
+    """Healing radiation damage.
+
+    Radiation damage heals one point a day, but only once the character is free
+    of contamination and every pool has been dealt in full. Points made
+    permanent by internal damage never heal.
+
+    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:389). Answers
+    (minute, points healed) for each heal, counting minutes like
+    ready_at_minutes. Raises RuleInputError for negative arguments.
+    """
+    if type(points) is not int or points < 0:
+        raise bad_int(points, "points", 0, None)
+    if type(ready_at_minutes) is not int or ready_at_minutes < 0:
+        raise bad_int(ready_at_minutes, "ready_at_minutes", 0, None)
+    heals: list[tuple[int, int]] = []
+    minute = ready_at_minutes
+    while points > 0:
+        minute += 1440
+        amount = min(1, points)
+        heals.append((minute, amount))
+        points -= amount
+    return heals
+
+
+# -- d20_scifi.simulate_radiation --
+
+
+@dataclass(frozen=True, slots=True)
+class RadiationTimeline:
+    """What :func:`simulate_radiation` answers. Rule
+    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:412).
+    """
+
+    events: tuple[TimelineEvent, ...]
+    """Everything that happened, in time order."""
+    con_damage_dealt: int
+    """Damage dealt in all."""
+    permanent: int
+    """Points of it that will never heal."""
+    conditions: tuple[str, ...]
+    """Every condition acquired, in order."""
+
+
+_SIMULATE_RADIATION_SPEC: Final[TimelineSpec] = TimelineSpec(
+    minutes_per_unit={"days": 1440, "hours": 60, "minutes": 1},
+    save=Dice(1, 20),
+    auto_fail=1,
+    auto_succeed=20,
+    deal=ACCUMULATION_DEAL,
+    deal_interval=ACCUMULATION_INTERVAL_MINUTES,
+    save_divisor=2,
+    save_minimum=1,
+    track_roll=SECONDARY_EFFECTS_ROLL,
+    every=SECONDARY_EFFECTS_EVERY,
+    heal_amount=1,
+    heal_interval=1440,
+    damage_event="con_damage",
+)
+
+
+def simulate_radiation(
+    level: RadiationLevel | str, exposed_minutes: int, fort_bonus: int, rng: RNG
+) -> RadiationTimeline:
+    """Radiation sickness, start to finish.
+
+    Plays out one encounter with radiation: contamination, the exposures it
+    causes, each incubation, save and pool dealt hour by hour, the secondary
+    effects, and daily healing until every point that can heal has healed.
+
+    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:412).
+    The same rng state gives the same timeline. Raises RuleInputError for an
+    unknown level, exposed_minutes below 1, or a fort_bonus that is not an int.
+    """
+    level = choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
+    if type(exposed_minutes) is not int or exposed_minutes < 1:
+        raise bad_int(exposed_minutes, "exposed_minutes", 1, None)
+    if type(fort_bonus) is not int:
+        raise bad_int(fort_bonus, "fort_bonus", None, None)
+    full = FULL_EXPOSURE_TIME.roll(rng)
+    phases = [
+        Phase(
+            e.kind,
+            e.effective_level,
+            e.fort_dc,
+            e.incubation,
+            e.primary_effect,
+            e.starts_at_minutes,
+        )
+        for e in exposures(level, exposed_minutes, full)
+    ]
+    run = run_timeline(
+        _SIMULATE_RADIATION_SPEC,
+        phases,
+        exposed_minutes,
+        fort_bonus,
+        SecondaryEffects(),
+        rng,
+    )
+    return RadiationTimeline(
+        run.events, run.damage_dealt, run.permanent, run.conditions
+    )
+
 
 # -- d20_scifi.crawl_speed --
 

@@ -1,0 +1,49 @@
+"""Rule kinds beyond table, dice and formula: each module builds, checks and views one.
+
+A kind module has ``build`` (semantic checks into the model), ``python_view`` and
+``docs_view``; its templates are ``<kind>.py.j2`` and ``<kind>.md.j2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from . import (
+    exposure_schedule,
+    pool,
+    range_table,
+    recovery,
+    shift,
+    timeline,
+    track,
+)
+
+if TYPE_CHECKING:
+    from ..model import Rule, System
+
+_MODULES: dict[str, ModuleType] = {
+    "range_table": range_table,
+    "pool": pool,
+    "track": track,
+    "recovery": recovery,
+    "shift": shift,
+    "exposure_schedule": exposure_schedule,
+    "timeline": timeline,
+}
+
+# Kinds are built in this order, so a rule can refer to rules of earlier kinds.
+BUILD_ORDER = ("table", "dice", "formula", *_MODULES)
+
+BUILDERS: dict[str, Callable[..., Any]] = {k: m.build for k, m in _MODULES.items()}
+
+
+def python_view(system: System, rule: Rule) -> dict[str, Any]:
+    view: dict[str, Any] = _MODULES[rule.kind].python_view(system, rule)
+    return view
+
+
+def docs_view(system: System, rule: Rule, common: dict[str, Any]) -> dict[str, Any]:
+    view: dict[str, Any] = _MODULES[rule.kind].docs_view(system, rule, common)
+    return view

@@ -1,0 +1,82 @@
+"""Staged tracks: effects rolled on a die, each roll moving one effect a stage on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Generic, TypeVar
+
+from .errors import RuleInputError
+
+__all__ = ["StagedTrack", "TrackOutcome"]
+
+E = TypeVar("E", bound=StrEnum)
+C = TypeVar("C", bound=StrEnum)
+
+
+@dataclass(frozen=True, slots=True)
+class TrackOutcome(Generic[E, C]):
+    """What one roll on a track did."""
+
+    effect: E
+    stage: int
+    condition: C | None
+    reroll: bool
+    permanent_point: bool
+
+
+class StagedTrack(Generic[E, C]):
+    """One character's place on every effect of a track.
+
+    ``effects`` lists, in die order, each effect with its conditions (stage 1
+    first); an effect with no stages makes a point permanent every time. An
+    effect the character already has, or whose next condition the character
+    already suffers, moves on a stage; past the last stage the roll is a reroll
+    and the effect stays at its last stage.
+    """
+
+    __slots__ = ("_effects", "_stage")
+
+    def __init__(self, effects: Sequence[tuple[E, Sequence[C]]]) -> None:
+        self._effects = tuple((effect, tuple(stages)) for effect, stages in effects)
+        self._stage: dict[E, int] = {}
+
+    def stage(self, effect: E) -> int:
+        """The stage the character is at on ``effect`` (0: not yet)."""
+        return self._stage.get(effect, 0)
+
+    @property
+    def stages(self) -> Mapping[E, int]:
+        """Every effect the character has, with its stage."""
+        return dict(self._stage)
+
+    @property
+    def conditions(self) -> tuple[C, ...]:
+        """The conditions the character suffers now, one per staged effect."""
+        found: list[C] = []
+        for effect, stages in self._effects:
+            at = self._stage.get(effect, 0)
+            if stages and at and stages[at - 1] not in found:
+                found.append(stages[at - 1])
+        return tuple(found)
+
+    def apply(self, roll: int) -> TrackOutcome[E, C]:
+        """Advance the track for a die result (1 for the first effect)."""
+        if type(roll) is not int or not 1 <= roll <= len(self._effects):
+            raise RuleInputError(
+                f"roll must be an int in 1..{len(self._effects)}, not {roll!r}"
+            )
+        effect, stages = self._effects[roll - 1]
+        if not stages:
+            self._stage[effect] = 1
+            return TrackOutcome(effect, 1, None, False, True)
+        suffered = self.conditions
+        stage = self._stage.get(effect, 0) + 1
+        while stage <= len(stages) and stages[stage - 1] in suffered:
+            stage += 1
+        if stage > len(stages):
+            self._stage[effect] = len(stages)
+            return TrackOutcome(effect, len(stages) + 1, None, True, False)
+        self._stage[effect] = stage
+        return TrackOutcome(effect, stage, stages[stage - 1], False, False)
