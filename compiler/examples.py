@@ -14,13 +14,15 @@ from types import ModuleType
 from typing import Any
 
 from .diagnostics import Diagnostic
-from .model import DiceRule, Example, Rule, System, TrackRule
+from .model import DiceRule, Example, FactsRule, Rule, System, TrackRule
 
 
 def call_text(rule: Rule, ex: Example) -> str:
     """The call an example makes, as a reader would write it."""
     if isinstance(rule, DiceRule):
         return f"{rule.constant}.roll(rng)"
+    if isinstance(rule, FactsRule):
+        return rule.constant
     if isinstance(rule, TrackRule):
         rolls = dict(ex.args).get("rolls", [])
         return f"{rule.class_name}().apply(roll) for roll in {rolls!r}"
@@ -53,14 +55,25 @@ def _show(value: Any) -> str:
     )
 
 
+# The answers of the examples that held, by rule id and example name.
+ExampleResults = dict[tuple[str, str], Any]
+
+
 def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
     """Run one example; None when it holds, else what went wrong."""
+    return _run(module, rule, ex)[0]
+
+
+def _run(module: ModuleType, rule: Rule, ex: Example) -> tuple[str | None, Any]:
     dice_mod = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".dice")
     errors_mod = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".errors")
     rng = dice_mod.Scripted(ex.dice) if ex.dice is not None else None
+    answer: Any = None
     try:
         if isinstance(rule, DiceRule):
             actual = getattr(module, rule.constant).roll(rng or dice_mod.Scripted([]))
+        elif isinstance(rule, FactsRule):
+            actual = getattr(module, rule.constant)
         elif isinstance(rule, TrackRule):
             track = getattr(module, rule.class_name)()
             actual = [track.apply(roll) for roll in dict(ex.args).get("rolls", [])]
@@ -71,6 +84,7 @@ def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
             actual = getattr(module, rule.function)(**kwargs)
             if ex.roll is not None:
                 actual = getattr(actual, ex.roll).roll(rng or dice_mod.Scripted([]))
+            answer = actual
             if ex.select is not None:
                 field, where = ex.select
                 actual = [
@@ -82,16 +96,18 @@ def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
                 ]
     except errors_mod.RuleInputError as exc:
         if ex.raises == "RuleInputError":
-            return None
-        return f"raised RuleInputError: {exc}"
+            return None, None
+        return f"raised RuleInputError: {exc}", None
     except Exception as exc:  # the example itself reports it; the build goes on
-        return f"raised {type(exc).__name__}: {exc}"
+        return f"raised {type(exc).__name__}: {exc}", None
     if ex.raises:
-        return f"expected it to raise {ex.raises}, but it answered {actual!r}"
+        return f"expected it to raise {ex.raises}, but it answered {actual!r}", None
     if rng is not None and rng.remaining:
-        return f"{rng.remaining} scripted dice were not used"
+        return f"{rng.remaining} scripted dice were not used", None
     mismatch = compare(actual, ex.expect, "")
-    return f"expected {expect_text(ex)}, got {mismatch}" if mismatch else None
+    if mismatch:
+        return f"expected {expect_text(ex)}, got {mismatch}", None
+    return None, answer
 
 
 def compare(actual: Any, expect: Any, where: str) -> str | None:
@@ -181,12 +197,17 @@ def runtime_from(files: Mapping[str, str]) -> Iterator[str]:
             sys.dont_write_bytecode = old_bytecode
 
 
-def check_examples(system: System, module: ModuleType) -> list[Diagnostic]:
-    """Run every example of a system; a diagnostic for each that does not hold."""
+def check_examples(
+    system: System, module: ModuleType
+) -> tuple[list[Diagnostic], ExampleResults]:
+    """Run every example of a system: a diagnostic for each that does not hold,
+    and the full answer of each that does (the docs may show it)."""
     problems = []
+    results: ExampleResults = {}
     for rule in system.rules:
         for ex in rule.examples:
-            failure = run_example(module, rule, ex)
+            failure, answer = _run(module, rule, ex)
+            results[(rule.id, ex.name)] = answer
             if failure:
                 problems.append(
                     Diagnostic(
@@ -200,4 +221,4 @@ def check_examples(system: System, module: ModuleType) -> list[Diagnostic]:
                         "record an erratum",
                     )
                 )
-    return problems
+    return problems, results

@@ -220,10 +220,24 @@ def _parser_failure(exc: Exception, text: str, fallback: tuple[int, int]) -> _Fa
     message = f"YAML syntax error: {problem}"
     if isinstance(context, str) and context:
         message += f" ({context})"
-    hint = None
-    if "'\\t'" in problem:
-        hint = "indent with spaces; YAML does not allow tabs for indentation"
+    hint = next((h for needle, h in _SYNTAX_HINTS if needle in message), None)
     return _Fail(line, col, message, hint)
+
+
+# The usual slips behind the parser's messages, and what to do about them.
+_SYNTAX_HINTS = (
+    ("'\\t'", "indent with spaces; YAML does not allow tabs for indentation"),
+    ("mapping values are not allowed", "quote a value that holds ': '"),
+    (
+        "unknown escape",
+        "in double quotes write \\\\ for a backslash, or use single quotes",
+    ),
+    ("scanning a quoted scalar", "close the quotes"),
+    ("flow sequence", "close the [ ] list, with commas between its items"),
+    ("flow mapping", "close the { } mapping, with commas between its entries"),
+    ("cannot start any token", "quote a value that starts with this character"),
+    ("could not find expected ':'", "write each key as 'key: value'"),
+)
 
 
 def _tag_text(tag: str) -> str:
@@ -383,11 +397,14 @@ class _Builder:
                     f"duplicate key {key!r} (first at line {first[0]})",
                     "remove one of them",
                 )
-            self.source.key_positions[child] = (
-                key_event.start_mark.line + 1,
-                key_event.start_mark.column + 1,
-            )
-            result[key] = self.node(self.next(), child, depth + 1)
+            where = (key_event.start_mark.line + 1, key_event.start_mark.column + 1)
+            self.source.key_positions[child] = where
+            value = self.next()
+            result[key] = self.node(value, child, depth + 1)
+            if _is_empty(value):
+                # The parser places an empty value at the next token; the key is
+                # where a reader looks for it.
+                self.source.positions[child] = where
         return result
 
     def scalar(self, event: Any) -> Json:
@@ -439,6 +456,10 @@ class _Builder:
                 f"write {int(value)}, or quote it if it is text",
             )
         return int(value)
+
+
+def _is_empty(event: Any) -> bool:
+    return isinstance(event, ev.ScalarEvent) and event.style is None and not event.value
 
 
 def _shorten(text: str) -> str:

@@ -148,6 +148,7 @@ class FormulaRule(RuleBase):
     params: tuple[Param, ...]
     expression: str
     checked: Checked
+    unbounded_because: str | None = None
     kind: Literal["formula"] = "formula"
 
 
@@ -282,8 +283,20 @@ class TimelineRule(RuleBase):
     kind: Literal["timeline"] = "timeline"
 
 
+@dataclass(frozen=True, slots=True)
+class FactsRule(RuleBase):
+    """A few typed facts, exported as one constant record."""
+
+    constant: str
+    class_name: str
+    fields: tuple[Column, ...]
+    values: tuple[CellValue, ...]
+    kind: Literal["facts"] = "facts"
+
+
 Rule = (
-    TableRule
+    FactsRule
+    | TableRule
     | DiceRule
     | FormulaRule
     | RangeTableRule

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 from .diagnostics import Diagnostic, RulesError
-from .examples import check_examples, runtime_from
+from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_python
 from .loader import SourceFile, load_file
 from .model import System
@@ -146,17 +146,20 @@ def generate(systems: list[System]) -> Outputs:
     """Render every output, and run every worked example against the new runtime."""
     files = _runtime_sources(systems)
     errors: list[Diagnostic] = []
+    results: dict[str, ExampleResults] = {}
     with runtime_from(files) as package:
         for system in systems:
             module = importlib.import_module(f"{package}.{system.id}")
-            errors.extend(check_examples(system, module))
+            problems, results[system.id] = check_examples(system, module)
+            errors.extend(problems)
     if errors:
         raise RulesError(errors)
     files["pyproject.toml"] = render("pyproject.toml.j2", package_view(systems))
     files["docs/index.md"] = render("index.md.j2", index_view(systems))
     for system in systems:
         files[f"docs/{system.id}.md"] = render(
-            "system.md.j2", system_doc_view(system, RULES_LINK_PREFIX)
+            "system.md.j2",
+            system_doc_view(system, RULES_LINK_PREFIX, results[system.id]),
         )
     data = {path: text.encode("utf-8") for path, text in sorted(files.items())}
     data[MANIFEST] = manifest(systems, data)

@@ -559,7 +559,7 @@ class SystemBuilder:
                     f"the formula gives a {checked.type}, not an int",
                     "a formula must give a whole number",
                 )
-            elif (
+            elif "unbounded_because" not in raw and (
                 checked.interval is None
                 or checked.interval.lo is None
                 or checked.interval.hi is None
@@ -568,7 +568,8 @@ class SystemBuilder:
                     src,
                     epath,
                     f"the formula's result is unbounded ({checked.interval})",
-                    "bound it with clamp(x, lo, hi), or give its parameters min and max",
+                    "bound it with clamp(x, lo, hi), give its parameters min and max, "
+                    "or say why the source sets no limit in unbounded_because",
                 )
             unused = set(specs) - expr.names_used(checked.node)
             for name in sorted(unused):
@@ -594,6 +595,7 @@ class SystemBuilder:
             params=tuple(params),
             expression=text,
             checked=checked,
+            unbounded_because=raw.get("unbounded_because"),
         )
 
     def param(

@@ -146,7 +146,8 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
         expected = err.validator_value
         names = " or ".join(expected) if isinstance(expected, list) else expected
         if value is None and not err.absolute_path:
-            return "the file is empty", "a rules file needs at least its keys", None
+            required = [f"{k}:" for k in schema.get("required", ["system"])]
+            return "the file is empty", f"it needs {_listing(required)}", None
         return (
             f"{_show(value)} is not of type {names}",
             _type_hint(value, str(names)),
@@ -158,6 +159,13 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
         keys = " or ".join(f"'{sub['required'][0]}'" for sub in rule)
         return f"needs exactly one of {keys}", None, None
     return err.message, schema.get("description"), None
+
+
+def _listing(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _known_keys(err: ValidationError) -> set[str]:
@@ -180,6 +188,8 @@ def _type_hint(value: object, expected: str) -> str | None:
     """How to write ``value`` as the ``expected`` type, for the usual slips."""
     if "boolean" in expected and value in _YAML11_BOOLEANS:
         return f"write true or false; {value!r} is text in YAML 1.2"
+    if "integer" in expected and isinstance(value, bool):
+        return "true and false are not numbers; write a whole number"
     if "integer" in expected and isinstance(value, float):
         return "write a whole number, without a decimal point or exponent"
     if "integer" in expected and isinstance(value, str) and value.strip().isdecimal():
@@ -192,6 +202,9 @@ def _type_hint(value: object, expected: str) -> str | None:
 
 
 def _show(value: object) -> str:
+    """A value as the rules file writes it: true, false, null, 'text', 12."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

@@ -314,6 +314,7 @@ _KIND_TEXT = {
     "track": "a staged track",
     "recovery": "a recovery rate",
     "timeline": "a simulation",
+    "facts": "a set of facts",
 }
 
 
@@ -419,7 +420,8 @@ def _formula_md(system: System, rule: FormulaRule, common: View) -> View:
         "signature": code(f"{rule.function}({args}) -> int"),
         "math": code(expr.to_math(rule.checked.node, rounding=system.rounding)),
         "unit": md(rule.unit) if rule.unit else None,
-        "range": f"{interval.lo} to {interval.hi}" if interval else "",
+        "range": _range_text(interval.lo, interval.hi) if interval else "",
+        "unbounded": md(rule.unbounded_because) if rule.unbounded_because else None,
         "params": [
             {
                 "name": code(p.name),
@@ -435,6 +437,16 @@ def _formula_md(system: System, rule: FormulaRule, common: View) -> View:
     }
 
 
+def _range_text(lo: int | None, hi: int | None) -> str:
+    if lo is None and hi is None:
+        return "any whole number"
+    if lo is None:
+        return f"at most {hi}"
+    if hi is None:
+        return f"at least {lo}"
+    return f"from {lo} to {hi}"
+
+
 def _allowed(param: Param) -> str:
     if param.enum is not None:
         return ", ".join(m.label for m in param.enum.members)
@@ -447,10 +459,15 @@ def _allowed(param: Param) -> str:
     return f"{lo} to {hi}"
 
 
-def system_doc_view(system: System, rules_link_prefix: str) -> View:
+def system_doc_view(
+    system: System, rules_link_prefix: str, answers: dict[tuple[str, str], Any]
+) -> View:
+    """The system page; ``answers`` are the worked examples' answers, by rule and name."""
     rules = []
     for rule in system.rules:
         common = _common_md(rule, rules_link_prefix)
+        if rule.examples:
+            common["first_answer"] = answers.get((rule.id, rule.examples[0].name))
         if isinstance(rule, TableRule):
             view = _table_md(rule, common)
         elif isinstance(rule, DiceRule):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import (
     exposure_schedule,
+    facts,
     pool,
     range_table,
     recovery,
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from ..model import Rule, System
 
 _MODULES: dict[str, ModuleType] = {
+    "facts": facts,
     "range_table": range_table,
     "pool": pool,
     "track": track,

@@ -196,11 +196,67 @@ def python_view(system: System, rule: TimelineRule) -> View:
     }
 
 
+def duration(minutes: int, units: tuple[tuple[str, int], ...]) -> str:
+    """A minute count in the system's own time units, largest first."""
+    parts = []
+    for name, size in sorted(units, key=lambda u: -u[1]):
+        count, minutes = divmod(minutes, size)
+        if count:
+            parts.append(f"{count} {name.removesuffix('s') if count == 1 else name}")
+    return " ".join(parts) or "0"
+
+
+def _details(event: Any) -> str:
+    """What one timeline event says, in words."""
+    kind = event.kind
+    if kind == "contaminated":
+        return "first contact: contaminated"
+    if kind == "decontaminated":
+        return "leaves the radiation: no longer contaminated"
+    if kind == "incubation_end":
+        return f"{event.exposure} exposure ({event.level}): incubation over, pool of {event.pool} rolled"
+    if kind == "save":
+        verdict = "success" if event.success else "failure"
+        return f"{event.exposure} exposure: save {event.roll} (total {event.total}) against DC {event.dc}, {verdict}; pool {event.pool}"
+    if event.amount is not None and kind != "heal":
+        return f"{event.exposure} exposure: {event.amount} dealt"
+    if kind == "heal":
+        return f"{event.amount} healed"
+    if kind == "secondary_effect":
+        text = f"rolled {event.roll}: {event.effect}, stage {event.stage}"
+        if event.condition:
+            text += f", {event.condition}"
+        if event.reroll:
+            text += ", roll again"
+        if event.permanent_point:
+            text += ", a point becomes permanent"
+        return text
+    return ""
+
+
 def docs_view(system: System, rule: TimelineRule, common: View) -> View:
     def link(r: Any) -> str:
         return f"[{md_cell(r.title)}](#{r.id})"
 
+    answer = common.get("first_answer")
+    example = rule.examples[0] if rule.examples else None
+    events = [
+        [
+            duration(e.minute, rule.minutes_per_unit),
+            code(e.kind, in_table=True),
+            md_cell(_details(e)),
+        ]
+        for e in (answer.events if answer is not None else ())
+    ]
     return common | {
+        "example_name": code(example.name) if example else None,
+        "example_call": code(", ".join(f"{k}={v!r}" for k, v in example.args))
+        if example
+        else None,
+        "example_dice": code(", ".join(map(str, example.dice or ())))
+        if example
+        else None,
+        "events": events,
         "signature": code(
             f"{rule.function}({rule.exposures.table.key_param}, exposed_minutes, "
             f"{rule.bonus_param}, rng) -> {rule.result_class}"

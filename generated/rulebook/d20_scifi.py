@@ -21,13 +21,16 @@ from rulebook.dice import RNG, Dice
 __all__ = [
     "ACCUMULATION_DEAL",
     "ACCUMULATION_INTERVAL_MINUTES",
+    "FLOATING",
     "FULL_EXPOSURE_TIME",
     "SECONDARY_EFFECTS_EVERY",
     "SECONDARY_EFFECTS_ROLL",
+    "SPIN",
     "CoverLevel",
     "CoverRow",
     "Exposure",
     "ExposureKind",
+    "FloatingState",
     "LaunchLimbs",
     "RadiationCondition",
     "RadiationLevel",
@@ -37,6 +40,8 @@ __all__ = [
     "SecondaryEffect",
     "SecondaryEffects",
     "SecondaryOutcome",
+    "SpinFacts",
+    "SpinSave",
     "SymptomType",
     "TimelineEvent",
     "ZeroGEnvironment",
@@ -55,6 +60,8 @@ __all__ = [
     "radiation_exposure",
     "radiation_symptoms",
     "simulate_radiation",
+    "spin_modifier",
+    "spin_save",
     "zero_g_weapon_range",
 ]
 
@@ -923,3 +930,154 @@ def zero_g_weapon_range(environment: ZeroGEnvironment | str) -> RangeRow:
             ZeroGEnvironment, _ZERO_G_ENVIRONMENT_BY_LABEL, environment, "environment"
         )
     ]
+
+
+# -- d20_scifi.floating --
+
+
+@dataclass(frozen=True, slots=True)
+class FloatingState:
+    """The facts of rule ``d20_scifi.floating``. Rule ``d20_scifi.floating``
+    (rules/d20_scifi/zero_g.yaml:169).
+    """
+
+    flat_footed: bool
+    """A floating character is flat-footed."""
+    can_change_course: bool
+    """Without a surface to push against, a floating character cannot move in any
+    new direction.
+    """
+    keeps_launch_velocity: bool
+    """A character floating after a launch keeps that speed and heading until
+    reaching a surface.
+    """
+
+
+FLOATING: Final[FloatingState] = FloatingState(
+    flat_footed=True, can_change_course=False, keeps_launch_velocity=True
+)
+"""Floating.
+
+A character with no hold on a surface is floating: caught flat-footed, unable to
+steer, and carried on at the launch speed and heading until something solid is
+reached.
+
+Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:169).
+"""
+
+# -- d20_scifi.spin --
+
+
+@dataclass(frozen=True, slots=True)
+class SpinFacts:
+    """The facts of rule ``d20_scifi.spin``. Rule ``d20_scifi.spin``
+    (rules/d20_scifi/zero_g.yaml:201).
+    """
+
+    per_action: int
+    """Spin each physical action or attack adds while floating."""
+    cleared_by_surface: bool
+    """Spin drops to 0 once the character grabs a surface."""
+    joined_takes_heavier: bool
+    """Characters who attach or grab on while spinning use the spin of the heavier
+    character or characters.
+    """
+    grappling_counts_as_attached: bool
+    """Characters grappling while floating are attached to each other."""
+
+
+SPIN: Final[SpinFacts] = SpinFacts(
+    per_action=1,
+    cleared_by_surface=True,
+    joined_takes_heavier=True,
+    grappling_counts_as_attached=True,
+)
+"""Gaining and losing spin.
+
+Acting while floating sets a character spinning: every physical action adds
+spin, holding on to a surface stops it, and characters who grab each other share
+the spin of the heavier.
+
+Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:201).
+"""
+
+# -- d20_scifi.spin_modifier --
+
+
+def spin_modifier(spin: int, attached: bool = False) -> int:
+    """Spin penalty.
+
+    Spin is a penalty to Dexterity, Wisdom and any action that handles objects.
+    Characters attached to each other share the spin but take only half of it.
+
+    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:238). Raises
+    RuleInputError for arguments outside the rule.
+    """
+    if type(spin) is not int or spin < 0:
+        raise bad_int(spin, "spin", 0, None)
+    if type(attached) is not bool:
+        raise bad_bool(attached, "attached")
+    return -(spin // 2) if attached else -spin
+
+
+# -- d20_scifi.spin_save --
+
+
+@dataclass(frozen=True, slots=True)
+class SpinSave:
+    """What :func:`spin_save` answers. Rule ``d20_scifi.spin_save``
+    (rules/d20_scifi/zero_g.yaml:291).
+    """
+
+    dc: int
+    """DC of the save against spin sickness."""
+    condition: str
+    """The condition a failed save brings."""
+    every_minutes: int
+    """How often the save is due while spinning."""
+    lingers: Dice
+    """How long the condition lasts after the character grabs a surface."""
+
+
+_SPIN_SAVE_RANGES: Final[tuple[tuple[int, int | None, SpinSave], ...]] = (
+    (
+        5,
+        9,
+        SpinSave(
+            dc=14,
+            condition="Sickened",
+            every_minutes=1,
+            lingers=Dice(1, 6, unit="minutes"),
+        ),
+    ),
+    (
+        10,
+        None,
+        SpinSave(
+            dc=14,
+            condition="Nauseated",
+            every_minutes=1,
+            lingers=Dice(1, 6, unit="minutes"),
+        ),
+    ),
+)
+
+
+def spin_save(spin: int) -> SpinSave | None:
+    """Spin sickness.
+
+    Enough spin makes a character sick: from 5 spin a Fortitude save is due
+    every minute, and a failure leaves the character Sickened (Nauseated from 10
+    spin) until a surface is grabbed and for a few minutes after.
+
+    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:291). Raises
+    RuleInputError for a spin outside 0...
+    """
+    if type(spin) is not int or spin < 0:
+        raise bad_int(spin, "spin", 0, None)
+    for low, high, value in _SPIN_SAVE_RANGES:
+        if spin < low:
+            break
+        if high is None or spin <= high:
+            return value
+    return None
