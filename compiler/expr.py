@@ -1,25 +1,93 @@
-"""Formula expressions: parse, type-check, emit Python and math text."""
+"""Formula expressions: parse, type-check, emit Python and math text.
+
+Values are int, bool, text and choice, each possibly nullable (null, `??`,
+`== null`); `table(key).field` reads a field of a table rule's row.
+"""
 
 from __future__ import annotations
 
 import difflib
-import math
-import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import Any, Literal, TypeAlias
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Literal
 
-Rounding: TypeAlias = Literal["down", "up"]
-FUNCTIONS: dict[str, tuple[int, int | None]] = {
-    "min": (2, None),
-    "max": (2, None),
-    "clamp": (3, 3),
-}
-KEYWORDS = frozenset({"if", "else", "and", "or", "not", "true", "false"})
+from .expr_types import (
+    FUNCTIONS,
+    IV_ARITH,
+    Attr,
+    Binary,
+    BoolLit,
+    Call,
+    Checked,
+    Cond,
+    Field,
+    Interval,
+    IntLit,
+    Name,
+    Node,
+    NullLit,
+    Param,
+    Rounding,
+    StrLit,
+    Table,
+    Unary,
+    ValueType,
+    choice_name,
+    describe,
+    evaluate,
+    fits,
+    iv_hull,
+    iv_max,
+    iv_min,
+    iv_neg,
+    names_used,
+    same_choice,
+    tables_used,
+    walk,
+)
+
+__all__ = [
+    "ARITH_OPS",
+    "COMPARE_OPS",
+    "FUNCTIONS",
+    "KEYWORDS",
+    "Attr",
+    "Binary",
+    "BoolLit",
+    "Call",
+    "Checked",
+    "Cond",
+    "ExprError",
+    "Field",
+    "IntLit",
+    "Interval",
+    "Name",
+    "Node",
+    "NullLit",
+    "Param",
+    "Rounding",
+    "StrLit",
+    "Table",
+    "Unary",
+    "ValueType",
+    "check",
+    "compile_formula",
+    "evaluate",
+    "fits",
+    "names_used",
+    "parse",
+    "tables_used",
+    "to_math",
+    "to_python",
+    "to_source",
+]
+
+KEYWORDS = frozenset({"if", "else", "and", "or", "not", "true", "false", "null"})
 COMPARE_OPS = frozenset({"==", "!=", "<", "<=", ">", ">="})
 ARITH_OPS = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}
+_NO_TABLES: Mapping[str, Table] = MappingProxyType({})
 
 
 class ExprError(Exception):
@@ -30,114 +98,6 @@ class ExprError(Exception):
     ) -> None:
         super().__init__(message)
         self.message, self.start, self.end, self.hint = message, start, end, hint
-
-
-@dataclass(frozen=True, slots=True)
-class Param:
-    """A formula parameter as declared in the rules data."""
-
-    name: str
-    type: Literal["int", "bool", "choice"]
-    min: int | None = None
-    max: int | None = None
-    choices: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Interval:
-    """An integer range; None means unbounded on that side."""
-
-    lo: int | None
-    hi: int | None
-
-    @property
-    def bounded(self) -> bool:
-        return self.lo is not None and self.hi is not None
-
-    def contains(self, value: int) -> bool:
-        above = self.lo is None or self.lo <= value
-        return above and (self.hi is None or value <= self.hi)
-
-    def __str__(self) -> str:
-        lo = "-inf" if self.lo is None else str(self.lo)
-        return f"{lo}..{'inf' if self.hi is None else self.hi}"
-
-
-# AST nodes. Offsets do not take part in equality: nodes compare by structure.
-
-
-@dataclass(frozen=True, slots=True)
-class IntLit:
-    value: int
-    start: int = field(compare=False)
-    end: int = field(compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class StrLit:
-    value: str
-    start: int = field(compare=False)
-    end: int = field(compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class BoolLit:
-    value: bool
-    start: int = field(compare=False)
-    end: int = field(compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Name:
-    name: str
-    start: int = field(compare=False)
-    end: int = field(compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Unary:
-    op: str  # "-" or "not"
-    operand: Node
-    start: int = field(compare=False)
-    end: int = field(compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Binary:
-    op: str  # + - * // and or == != < <= > >=
-    left: Node
-    right: Node
-    start: int = field(compare=False)
-    end: int = field(compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Cond:
-    body: Node  # `body if test else orelse`
-    test: Node
-    orelse: Node
-    start: int = field(compare=False)
-    end: int = field(compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    func: str
-    args: tuple[Node, ...]
-    start: int = field(compare=False)
-    end: int = field(compare=False)
-
-
-Node: TypeAlias = IntLit | StrLit | BoolLit | Name | Unary | Binary | Cond | Call
-
-
-@dataclass(frozen=True, slots=True)
-class Checked:
-    """The result of check(): the root node, its type and its integer range."""
-
-    node: Node
-    type: Literal["int", "bool"]
-    interval: Interval | None
 
 
 def _suggest(word: str, options: Iterable[str], label: str) -> str:
@@ -152,9 +112,10 @@ def _suggest(word: str, options: Iterable[str], label: str) -> str:
 
 _TOKEN = re.compile(
     r"(?P<space>\s+)|(?P<int>[0-9]\w*)|(?P<name>[A-Za-z_]\w*)"
-    r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|[-+*(),<>])',
+    r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|\?\?|[-+*(),<>.])',
     re.ASCII,
 )
+_DECIMAL = re.compile(r"\.[0-9]+", re.ASCII)
 _CHAR_HINTS = {
     "/": "use '//' for division (rounded by the system's rounding rule)",
     '"': 'close the label with " on the same line',
@@ -163,6 +124,7 @@ _CHAR_HINTS = {
     "&": "use 'and'",
     "|": "use 'or'",
     "'": 'labels use double quotes: "LABEL"',
+    "?": "use '??' to give a default to a value that may be null",
 }
 
 
@@ -186,6 +148,10 @@ def _tokenize(text: str) -> list[_Token]:
             raise ExprError(
                 f"invalid number '{word}'", pos, end, "names start with a letter"
             )
+        if kind == "int" and (fraction := _DECIMAL.match(text, end)):
+            message = f"decimal numbers are not allowed: '{text[pos : fraction.end()]}'"
+            hint = "formulas use whole numbers; divide with '//'"
+            raise ExprError(message, pos, fraction.end(), hint)
         if kind == "int" and len(word) > 1 and word[0] == "0":
             message = f"leading zeros are not allowed: '{word}'"
             raise ExprError(message, pos, end, f"write {int(word)}")
@@ -244,17 +210,17 @@ class _Parser:
         node = self.ternary()
         tok = self.peek()
         if tok.kind != "eof":
-            missing = tok.kind in ("int", "name", "str", "(")
+            missing = tok.kind in ("int", "name", "str", "(", "null")
             hint = "is an operator missing before it?" if missing else None
             message = f"unexpected {_describe(tok)} after the end of the expression"
             raise ExprError(message, tok.start, tok.end, hint)
         return node
 
     def ternary(self) -> Node:
-        body = self.or_expr()
+        body = self.coalesce()
         if not self.accept("if"):
             return body
-        test = self.or_expr()
+        test = self.coalesce()
         self.expect("else", "after the condition of 'if'")
         orelse = self.ternary()
         return Cond(body, test, orelse, body.start, orelse.end)
@@ -267,6 +233,9 @@ class _Parser:
             right = operand()
             left = Binary(op, left, right, left.start, right.end)
         return left
+
+    def coalesce(self) -> Node:
+        return self.binary(("??",), self.or_expr)
 
     def or_expr(self) -> Node:
         return self.binary(("or",), self.and_expr)
@@ -297,7 +266,7 @@ class _Parser:
         return self.binary(("*", "//"), self.unary)
 
     def unary(self) -> Node:
-        return self.prefix("-", self.unary, self.primary)
+        return self.prefix("-", self.unary, self.postfix)
 
     def prefix(
         self, op: str, again: Callable[[], Node], other: Callable[[], Node]
@@ -308,6 +277,16 @@ class _Parser:
         operand = again()
         return Unary(op, operand, tok.start, operand.end)
 
+    def postfix(self) -> Node:
+        node = self.primary()
+        while self.accept("."):
+            tok = self.next()
+            if tok.kind != "name":
+                message = f"expected a field name after '.', found {_describe(tok)}"
+                raise ExprError(message, tok.start, tok.end)
+            node = Attr(node, tok.text, node.start, tok.end)
+        return node
+
     def primary(self) -> Node:
         tok = self.next()
         if tok.kind == "int":
@@ -316,6 +295,8 @@ class _Parser:
             return StrLit(tok.text[1:-1], tok.start, tok.end)
         if tok.kind in ("true", "false"):
             return BoolLit(tok.kind == "true", tok.start, tok.end)
+        if tok.kind == "null":
+            return NullLit(tok.start, tok.end)
         if tok.kind == "name" and self.peek().kind == "(":
             return self.call(tok)
         if tok.kind == "name":
@@ -328,16 +309,14 @@ class _Parser:
         raise ExprError(message, tok.start, tok.end)
 
     def call(self, name: _Token) -> Node:
+        """A built-in call (arity checked here) or a table lookup (by check)."""
         func = name.text
-        if func not in FUNCTIONS:
-            hint = _suggest(func, FUNCTIONS, "known functions")
-            raise ExprError(f"unknown function '{func}'", name.start, name.end, hint)
         self.next()  # the '('
         args = [] if self.peek().kind == ")" else [self.ternary()]
         while args and self.accept(","):
             args.append(self.ternary())
         close = self.expect(")", f"to close the arguments of '{func}'")
-        least, most = FUNCTIONS[func]
+        least, most = FUNCTIONS.get(func, (0, None))
         if len(args) < least or (most is not None and len(args) > most):
             want = f"exactly {least}" if least == most else f"at least {least}"
             message = f"{func}() takes {want} arguments, got {len(args)}"
@@ -350,90 +329,7 @@ def parse(text: str) -> Node:
     return _Parser(text).parse()
 
 
-# --- interval arithmetic (None ends are infinities) ---
-
-
-def _sign(value: int | None, infinity: int) -> int:
-    return infinity if value is None else (value > 0) - (value < 0)
-
-
-def _ends(iv: Interval) -> tuple[tuple[int | None, int], ...]:
-    """Both ends, each with the sign of the infinity it stands for if None."""
-    return ((iv.lo, -1), (iv.hi, 1))
-
-
-def _hull(corners: list[tuple[int, Fraction]]) -> Interval:
-    """Hull of (infinity sign, finite value) corners; floor/ceil keep it sound."""
-    (lo_inf, lo), (hi_inf, hi) = min(corners), max(corners)
-    return Interval(
-        None if lo_inf else math.floor(lo), None if hi_inf else math.ceil(hi)
-    )
-
-
-def _iv_mul(a: Interval, b: Interval) -> Interval:
-    corners: list[tuple[int, Fraction]] = []
-    for x, x_inf in _ends(a):
-        for y, y_inf in _ends(b):
-            if x is not None and y is not None:
-                corners.append((0, Fraction(x * y)))
-            else:  # infinity times a 0 end is 0: that infinity is never reached
-                corners.append((_sign(x, x_inf) * _sign(y, y_inf), Fraction(0)))
-    return _hull(corners)
-
-
-def _iv_div(a: Interval, b: Interval) -> Interval:
-    """Sound hull of a // b rounded either way; b must exclude 0."""
-    corners: list[tuple[int, Fraction]] = []
-    for x, x_inf in _ends(a):
-        for y, y_inf in _ends(b):
-            if x is not None and y is not None:
-                corners.append((0, Fraction(x, y)))
-            elif x is not None:  # finite / infinite tends to 0
-                corners.append((0, Fraction(0)))
-            elif y is not None:  # infinite / finite; inf / inf adds nothing new
-                corners.append((x_inf * _sign(y, y_inf), Fraction(0)))
-    return _hull(corners)
-
-
-def _iv_add(a: Interval, b: Interval) -> Interval:
-    lo = None if a.lo is None or b.lo is None else a.lo + b.lo
-    return Interval(lo, None if a.hi is None or b.hi is None else a.hi + b.hi)
-
-
-def _iv_neg(a: Interval) -> Interval:
-    return Interval(None if a.hi is None else -a.hi, None if a.lo is None else -a.lo)
-
-
-def _iv_min(ivs: Sequence[Interval]) -> Interval:
-    los = [iv.lo for iv in ivs if iv.lo is not None]
-    his = [iv.hi for iv in ivs if iv.hi is not None]
-    return Interval(min(los) if len(los) == len(ivs) else None, min(his, default=None))
-
-
-def _iv_max(ivs: Sequence[Interval]) -> Interval:
-    return _iv_neg(_iv_min([_iv_neg(iv) for iv in ivs]))
-
-
-def _iv_hull(a: Interval, b: Interval) -> Interval:
-    lo = None if a.lo is None or b.lo is None else min(a.lo, b.lo)
-    return Interval(lo, None if a.hi is None or b.hi is None else max(a.hi, b.hi))
-
-
-_IV_ARITH: dict[str, Callable[[Interval, Interval], Interval]] = {
-    "+": _iv_add,
-    "-": lambda a, b: _iv_add(a, _iv_neg(b)),
-    "*": _iv_mul,
-    "//": _iv_div,
-}
-
-
 # --- type and interval checking ---
-
-
-def _require(items: Sequence[Checked], want: str, message: str) -> None:
-    for item in items:
-        if item.type != want:
-            raise ExprError(message, item.node.start, item.node.end)
 
 
 def _iv(item: Checked) -> Interval:
@@ -441,9 +337,62 @@ def _iv(item: Checked) -> Interval:
     return item.interval
 
 
+def _span(node: Node) -> tuple[int, int]:
+    return node.start, node.end
+
+
 class _Checker:
-    def __init__(self, params: Mapping[str, Param]) -> None:
-        self.params = params
+    def __init__(
+        self, params: Mapping[str, Param], tables: Mapping[str, Table]
+    ) -> None:
+        self.params, self.tables = params, tables
+        self.owners: dict[str | tuple[str, ...] | None, str] = {}
+        for param in params.values():  # a choice parameter of each enum
+            if param.type == "choice":
+                self.owners.setdefault(param.enum, param.name)
+                self.owners.setdefault(param.choices, param.name)
+        self.owners.pop(None, None)
+
+    def check_namespace(self, root: Node) -> None:
+        """Parameters, tables and built-in functions share one namespace."""
+        clashes = [
+            (name, f"parameter '{name}' has the name of a table")
+            for name in self.params
+            if name in self.tables
+        ]
+        clashes += [
+            (name, f"table '{name}' has the name of a built-in function")
+            for name in self.tables
+            if name in FUNCTIONS
+        ]
+        for name, message in clashes:
+            uses = (
+                node
+                for node in walk(root)
+                if (isinstance(node, Name) and node.name == name)
+                or (isinstance(node, Call) and node.func == name)
+            )
+            use = next(uses, root)
+            start = use.start
+            end = start + len(name) if use is not root else use.end
+            hint = "rename one: parameters, tables and functions share one namespace"
+            raise ExprError(message, start, end, hint)
+
+    def need(self, items: Sequence[Checked], want: str, message: str) -> None:
+        """Each item must have type `want` and never be null."""
+        for item in items:
+            if item.type != want:
+                hint = self.choice_hint(item)
+                raise ExprError(message, *_span(item.node), hint)
+            if item.nullable:
+                raise ExprError(message, *_span(item.node), _null_hint(item))
+
+    def choice_hint(self, item: Checked) -> str | None:
+        if item.type != "choice" or not item.choices:
+            return None
+        example = f'{to_source(item.node)} == "{item.choices[0]}"'
+        choices = ", ".join(item.choices)
+        return f"compare a choice with ==, e.g. {example}; valid choices: {choices}"
 
     def visit(self, node: Node) -> Checked:
         match node:
@@ -451,142 +400,332 @@ class _Checker:
                 return Checked(node, "int", Interval(node.value, node.value))
             case BoolLit():
                 return Checked(node, "bool", None)
-            case StrLit():
-                message = "a string label can only be compared to a choice parameter"
-                raise ExprError(message, node.start, node.end)
+            case NullLit():
+                return Checked(node, "null", None, nullable=True)
+            case StrLit():  # a text value; labels are resolved by compare()
+                return Checked(replace(node, enum=None, param=None), "text", None)
             case Name():
                 return self.name(node)
             case Unary(op="-"):
                 item = self.visit(node.operand)
-                _require([item], "int", f"cannot negate {item.type}")
-                return Checked(node, "int", _iv_neg(_iv(item)))
+                self.need([item], "int", f"cannot negate {describe(item)}")
+                return Checked(
+                    replace(node, operand=item.node), "int", iv_neg(_iv(item))
+                )
             case Unary():
                 item = self.visit(node.operand)
-                _require([item], "bool", f"'not' needs a bool operand, got {item.type}")
-                return Checked(node, "bool", None)
+                message = f"'not' needs a bool operand, got {describe(item)}"
+                self.need([item], "bool", message)
+                return Checked(replace(node, operand=item.node), "bool", None)
+            case Binary(op="??"):
+                return self.coalesce(node)
             case Binary() if node.op in ARITH_OPS:
                 return self.arith(node)
             case Binary() if node.op in COMPARE_OPS:
                 return self.compare(node)
             case Binary():
-                pair = [self.visit(node.left), self.visit(node.right)]
-                got = f"got {pair[0].type} and {pair[1].type}"
-                _require(pair, "bool", f"'{node.op}' needs bool operands, {got}")
-                return Checked(node, "bool", None)
+                left, right = self.visit(node.left), self.visit(node.right)
+                got = f"got {describe(left)} and {describe(right)}"
+                self.need(
+                    [left, right], "bool", f"'{node.op}' needs bool operands, {got}"
+                )
+                return Checked(
+                    replace(node, left=left.node, right=right.node), "bool", None
+                )
             case Cond():
                 return self.cond(node)
-            case Call():
+            case Call() if node.func in FUNCTIONS:
                 return self.call(node)
+            case Call():
+                raise self.bad_call(node)
+            case Attr():
+                return self.attr(node)
         raise AssertionError(node)
 
     def name(self, node: Name) -> Checked:
         param = self.params.get(node.name)
+        if param is None and node.name in self.tables:
+            message = f"'{node.name}' is a table, not a value"
+            hint = f"look up a field of a row: {self.example(node.name)}"
+            raise ExprError(message, node.start, node.end, hint)
         if param is None:
             hint = _suggest(node.name, sorted(self.params), "known parameters")
             raise ExprError(f"unknown name '{node.name}'", node.start, node.end, hint)
+        nullable = param.nullable
         if param.type == "choice":
-            message = f"choice parameter '{node.name}' can only be compared to a label"
-            choices = ", ".join(param.choices)
-            hint = f'write e.g. {node.name} == "LABEL"; valid choices: {choices}'
-            raise ExprError(message, node.start, node.end, hint)
+            return Checked(node, "choice", None, nullable, param.enum, param.choices)
         if param.type == "bool":
-            return Checked(node, "bool", None)
-        return Checked(node, "int", Interval(param.min, param.max))
+            return Checked(node, "bool", None, nullable)
+        return Checked(node, "int", Interval(param.min, param.max), nullable)
+
+    def example(self, table_name: str, key: str | None = None) -> str:
+        """An example lookup of the table: cover(level).cover_ac."""
+        table = self.tables[table_name]
+        if key is None:
+            keys = [p.name for p in self.params.values() if self.is_key(p, table)]
+            key = keys[0] if keys else f'"{next(iter(table.key_labels), "KEY")}"'
+        return f"{table_name}({key}).{next(iter(table.fields), 'FIELD')}"
+
+    @staticmethod
+    def is_key(param: Param, table: Table) -> bool:
+        return param.type == "choice" and same_choice(
+            param.enum, param.choices, table.key_enum, table.key_labels
+        )
 
     def arith(self, node: Binary) -> Checked:
         left, right = self.visit(node.left), self.visit(node.right)
-        message = f"cannot {ARITH_OPS[node.op]} {left.type} and {right.type}"
-        _require([left, right], "int", message)
+        verb = ARITH_OPS[node.op]
+        message = f"cannot {verb} {describe(left)} and {describe(right)}"
+        self.need([left, right], "int", message)
         divisor = _iv(right)
         if node.op == "//" and divisor.contains(0):
             message = "division by zero possible: divisor may be 0"
             hint = f"the divisor ranges over {divisor}; e.g. use max(divisor, 1)"
             raise ExprError(message, node.right.start, node.right.end, hint)
-        return Checked(node, "int", _IV_ARITH[node.op](_iv(left), divisor))
+        interval = IV_ARITH[node.op](_iv(left), divisor)
+        return Checked(replace(node, left=left.node, right=right.node), "int", interval)
 
     def compare(self, node: Binary) -> Checked:
-        if self.choice_compare(node):
-            return Checked(node, "bool", None)
         left, right = self.visit(node.left), self.visit(node.right)
-        message = f"cannot compare {left.type} and {right.type} with '{node.op}'"
-        if node.op not in ("==", "!="):
-            _require([left, right], "int", message)
-        elif left.type != right.type:
-            raise ExprError(message, node.start, node.end)
-        return Checked(node, "bool", None)
-
-    def choice_compare(self, node: Binary) -> bool:
-        """Check `choice == "LABEL"` (either order); False if not that shape."""
-        for side, other in ((node.left, node.right), (node.right, node.left)):
-            param = self.params.get(side.name) if isinstance(side, Name) else None
-            if param is None or param.type != "choice":
-                continue
-            if not isinstance(other, StrLit):
-                return False
-            if node.op not in ("==", "!="):
+        result = Checked(replace(node, left=left.node, right=right.node), "bool", None)
+        equality = node.op in ("==", "!=")
+        for side, other, lit_first in ((left, right, False), (right, left, True)):
+            if isinstance(other.node, StrLit) and side.type == "choice":
+                resolved = self.label(node, side, other.node)
+                pair = (resolved, side.node) if lit_first else (side.node, resolved)
+                return replace(result, node=replace(node, left=pair[0], right=pair[1]))
+        if equality and "null" in (left.type, right.type):
+            for side in (left, right):
+                if not side.nullable:
+                    message = f"'{to_source(side.node)}' is never null"
+                    why = "only a value that may be null can be compared with null"
+                    raise ExprError(message, *_span(side.node), why)
+            return result
+        if left.type == right.type == "choice":
+            if not equality:
                 message = f"a choice needs == or != to compare, not '{node.op}'"
                 raise ExprError(message, node.start, node.end)
-            if other.value not in param.choices:
-                message = f"unknown choice '{other.value}' for '{param.name}'"
-                hint = _suggest(other.value, param.choices, "valid choices")
-                raise ExprError(message, other.start, other.end, hint)
-            return True
-        return False
+            if not same_choice(left.enum, left.choices, right.enum, right.choices):
+                mine = choice_name(left.enum, left.choices)
+                theirs = choice_name(right.enum, right.choices)
+                message = f"cannot compare a choice of {mine} with one of {theirs}"
+                raise ExprError(message, node.start, node.end)
+            return result
+        types = f"{describe(left)} and {describe(right)}"
+        message = f"cannot compare {types} with '{node.op}'"
+        if not equality:
+            self.need([left, right], "int", message)
+        elif left.type != right.type:
+            hint = self.choice_hint(left) or self.choice_hint(right)
+            raise ExprError(message, node.start, node.end, hint)
+        return result
+
+    def label(self, node: Binary, choice: Checked, lit: StrLit) -> StrLit:
+        """Check `choice == "LABEL"` (either order); the label gets its enum."""
+        if node.op not in ("==", "!="):
+            message = f"a choice needs == or != to compare, not '{node.op}'"
+            raise ExprError(message, node.start, node.end)
+        if lit.value not in choice.choices:
+            message = f"unknown choice '{lit.value}' for '{to_source(choice.node)}'"
+            hint = _suggest(lit.value, choice.choices, "valid choices")
+            raise ExprError(message, lit.start, lit.end, hint)
+        owner = choice.node.name if isinstance(choice.node, Name) else None
+        owner = owner or self.owner(choice.enum, choice.choices)
+        return replace(lit, enum=choice.enum, param=owner)
+
+    def owner(self, enum: str | None, choices: tuple[str, ...]) -> str | None:
+        """A choice parameter of that enum (for the `choice` emitter callback)."""
+        return self.owners.get(enum) or self.owners.get(choices)
+
+    def unify(self, a: Checked, b: Checked, node: Node, what: str) -> Checked:
+        """The type of a value that is either a or b (branches, sides of ??)."""
+        if a.type == "null" or b.type == "null":
+            value = b if a.type == "null" else a
+            return replace(value, node=node, nullable=True)
+        if a.type != b.type:
+            message = f"{what} have different types: {describe(a)} and {describe(b)}"
+            raise ExprError(message, node.start, node.end)
+        if a.type == "choice" and not same_choice(a.enum, a.choices, b.enum, b.choices):
+            mine, theirs = (
+                choice_name(a.enum, a.choices),
+                choice_name(b.enum, b.choices),
+            )
+            message = f"{what} are choices of different enums: {mine} and {theirs}"
+            raise ExprError(message, node.start, node.end)
+        interval = iv_hull(_iv(a), _iv(b)) if a.type == "int" else None
+        nullable, enum = a.nullable or b.nullable, a.enum or b.enum
+        return Checked(node, a.type, interval, nullable, enum, a.choices or b.choices)
 
     def cond(self, node: Cond) -> Checked:
         test = self.visit(node.test)
-        _require([test], "bool", f"the condition of 'if' must be bool, got {test.type}")
+        message = f"the condition of 'if' must be bool, got {describe(test)}"
+        self.need([test], "bool", message)
         body, orelse = self.visit(node.body), self.visit(node.orelse)
-        if body.type != orelse.type:
-            message = "the branches of 'if' have different types: "
-            message += f"{body.type} and {orelse.type}"
-            raise ExprError(message, node.start, node.end)
-        if body.type == "bool":
-            return Checked(node, "bool", None)
-        return Checked(node, "int", _iv_hull(_iv(body), _iv(orelse)))
+        rebuilt = replace(node, body=body.node, test=test.node, orelse=orelse.node)
+        return self.unify(body, orelse, rebuilt, "the branches of 'if'")
+
+    def coalesce(self, node: Binary) -> Checked:
+        left = self.visit(node.left)
+        if not left.nullable:
+            message = f"'{to_source(left.node)}' is never null: '??' has no effect"
+            hint = "remove the '??' and its default"
+            raise ExprError(message, *_span(left.node), hint)
+        right = self.visit(node.right)
+        rebuilt = replace(node, left=left.node, right=right.node)
+        if left.type == "null":
+            return replace(right, node=rebuilt)
+        value = replace(left, nullable=False)
+        return self.unify(value, right, rebuilt, "the sides of '??'")
 
     def call(self, node: Call) -> Checked:
         args = [self.visit(arg) for arg in node.args]
         for arg in args:
-            _require([arg], "int", f"{node.func}() needs int arguments, got {arg.type}")
+            message = f"{node.func}() needs int arguments, got {describe(arg)}"
+            self.need([arg], "int", message)
+        rebuilt = replace(node, args=tuple(arg.node for arg in args))
         ivs = [_iv(arg) for arg in args]
         if node.func != "clamp":
-            combine = _iv_min if node.func == "min" else _iv_max
-            return Checked(node, "int", combine(ivs))
+            combine = iv_min if node.func == "min" else iv_max
+            return Checked(rebuilt, "int", combine(ivs))
         value, lo, hi = ivs
         if lo.lo is not None and hi.hi is not None and lo.lo > hi.hi:
             message = f"clamp() lower bound ({lo}) is above its upper bound ({hi})"
             raise ExprError(message, node.args[1].start, node.args[2].end)
-        return Checked(node, "int", _iv_min([_iv_max([value, lo]), hi]))
+        return Checked(rebuilt, "int", iv_min([iv_max([value, lo]), hi]))
+
+    def bad_call(self, node: Call) -> ExprError:
+        """A call that is not a built-in and not followed by `.field`."""
+        func, start = node.func, node.start
+        if func in self.tables:
+            key = to_source(node.args[0]) if len(node.args) == 1 else None
+            message = f"use a field of the row, e.g. {self.example(func, key)}"
+            if not self.tables[func].fields:
+                message = f"the table '{func}' has no fields usable in formulas"
+            return ExprError(message, node.start, node.end)
+        if func in self.params:
+            message = f"'{func}' is a parameter, not a function or table"
+            return ExprError(message, start, start + len(func))
+        label = "known functions and tables" if self.tables else "known functions"
+        hint = _suggest(func, [*FUNCTIONS, *self.tables], label)
+        return ExprError(f"unknown function '{func}'", start, start + len(func), hint)
+
+    def attr(self, node: Attr) -> Checked:
+        call = node.obj
+        if not isinstance(call, Call) or call.func not in self.tables:
+            item = self.visit(call)
+            message = f"'{to_source(call)}' is {describe(item)}, not a table row"
+            hint = "only a table lookup has fields"
+            if self.tables:
+                hint += f", e.g. {self.example(next(iter(self.tables)))}"
+            raise ExprError(f"{message}: it has no fields", *_span(call), hint)
+        table = self.tables[call.func]
+        key = self.key(call, table)
+        slot = table.fields.get(node.name)
+        if slot is None:
+            message = f"unknown field '{node.name}' of {call.func}()"
+            hint = _suggest(node.name, table.fields, "fields")
+            raise ExprError(message, node.end - len(node.name), node.end, hint)
+        rebuilt = replace(node, obj=replace(call, args=(key,)))
+        if slot.type == "int":
+            interval = Interval(slot.min, slot.max)
+            return Checked(rebuilt, "int", interval, slot.nullable)
+        if slot.type == "choice":
+            return Checked(
+                rebuilt, "choice", None, slot.nullable, slot.enum, slot.choices
+            )
+        return Checked(rebuilt, slot.type, None, slot.nullable)
+
+    def key(self, call: Call, table: Table) -> Node:
+        """Check the one argument of a lookup: a key choice or one of its labels."""
+        if len(call.args) != 1:
+            message = f"{call.func}() takes exactly 1 argument (a {table.key_enum} key)"
+            raise ExprError(f"{message}, got {len(call.args)}", *_span(call))
+        (arg,) = call.args
+        labels = ", ".join(table.key_labels)
+        if isinstance(arg, StrLit):
+            if arg.value not in table.key_labels:
+                message = f"unknown key '{arg.value}' for {call.func}()"
+                hint = _suggest(arg.value, table.key_labels, "valid keys")
+                raise ExprError(message, *_span(arg), hint)
+            owner = self.owner(table.key_enum, table.key_labels)
+            return replace(arg, enum=table.key_enum, param=owner)
+        item = self.visit(arg)
+        if item.type == "choice" and same_choice(
+            item.enum, item.choices, table.key_enum, table.key_labels
+        ):
+            if item.nullable:
+                message = f"the key of {call.func}() may be null"
+                raise ExprError(message, *_span(arg), _null_hint(item))
+            return item.node
+        got = describe(item)
+        if item.type == "choice":
+            got = f"a choice of {choice_name(item.enum, item.choices)}"
+        message = f"{call.func}() needs a {table.key_enum} key, got {got}"
+        hint = f"pass a {table.key_enum} choice or one of its labels: {labels}"
+        raise ExprError(message, *_span(arg), hint)
 
 
-def check(node: Node, params: Mapping[str, Param]) -> Checked:
-    """Type-check a parsed formula and compute its integer range."""
-    return _Checker(params).visit(node)
+def _null_hint(item: Checked) -> str:
+    return f"'{to_source(item.node)}' may be null: give a default with ??"
 
 
-def compile_formula(text: str, params: Mapping[str, Param]) -> Checked:
+def check(
+    node: Node,
+    params: Mapping[str, Param],
+    *,
+    tables: Mapping[str, Table] = _NO_TABLES,
+) -> Checked:
+    """Type-check a parsed formula and compute its integer range.
+
+    The returned node equals `node` but has its choice labels resolved: emit
+    Python from it, not from the parsed tree.
+    """
+    checker = _Checker(params, tables)
+    checker.check_namespace(node)
+    return checker.visit(node)
+
+
+def compile_formula(
+    text: str,
+    params: Mapping[str, Param],
+    *,
+    tables: Mapping[str, Table] = _NO_TABLES,
+) -> Checked:
     """Parse and check formula source text; raises ExprError."""
-    return check(parse(text), params)
+    return check(parse(text), params, tables=tables)
 
 
 # --- emission: Python, math text and canonical source ---
 
-_COND, _OR, _AND, _NOT, _CMP, _ADD, _MUL, _UNARY, _ATOM = range(9)
-_PREC = {"or": _OR, "and": _AND, "+": _ADD, "-": _ADD, "*": _MUL, "//": _MUL}
+_COND, _COALESCE, _OR, _AND, _NOT, _CMP, _ADD, _MUL, _UNARY, _ATOM = range(10)
+_PREC = {
+    "??": _COALESCE,
+    "or": _OR,
+    "and": _AND,
+    "+": _ADD,
+    "-": _ADD,
+    "*": _MUL,
+    "//": _MUL,
+}
 _MATH_OPS = {"*": "\N{MULTIPLICATION SIGN}", "==": "=", "!=": "≠", "<=": "≤", ">=": "≥"}
+_PLAIN = (Name, NullLit, BoolLit)  # `3 is None` would be a SyntaxWarning
+_NULL = {"python": "None", "math": "none", "source": "null"}
 
 
 def _no_choice(param: str, label: str) -> str:
     raise ValueError(f"no choice emitter for {param} == {label!r}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Emitter:
     mode: Literal["python", "math", "source"]
     rounding: Rounding = "down"
     name: Callable[[str], str] = str
     choice: Callable[[str, str], str] = _no_choice
+    lookup: Callable[[str, str], str] | None = None
+    label: Callable[[str, str], str] | None = None
+    taken: frozenset[str] = frozenset()
+    temps: int = 0
 
     def wrap(self, node: Node, prec: int) -> str:
         text, own = self.emit(node)
@@ -596,6 +735,11 @@ class _Emitter:
         """Like wrap, but also brackets a leading minus: `a - (-b)`, `-(-x)`."""
         text, own = self.emit(node)
         return f"({text})" if own < prec or own == _UNARY else text
+
+    @staticmethod
+    def bracket_and(node: Node, text: str) -> str:
+        is_and = isinstance(node, Binary) and node.op == "and"
+        return f"({text})" if is_and else text
 
     def sym(self, op: str) -> str:
         return _MATH_OPS.get(op, op) if self.mode == "math" else op
@@ -607,10 +751,10 @@ class _Emitter:
             case BoolLit():
                 text = "true" if node.value else "false"
                 return (text.title() if self.mode == "python" else text), _ATOM
+            case NullLit():
+                return _NULL[self.mode], _ATOM
             case StrLit():
-                if self.mode == "python":
-                    raise ValueError("a label must be compared to a choice parameter")
-                return '"' + node.value.replace("`", "'") + '"', _ATOM
+                return self.string(node), _ATOM
             case Name():
                 return self.name(node.name), _ATOM
             case Unary(op="-"):
@@ -619,22 +763,56 @@ class _Emitter:
                 return "not " + self.wrap(node.operand, _NOT), _NOT
             case Binary() if node.op in COMPARE_OPS:
                 return self.compare(node), _CMP
+            case Binary(op="??") if self.mode == "python":
+                return self.coalesce(node), _ATOM
+            case Binary(op="??"):
+                left, right = (
+                    self.wrap(node.left, _COALESCE),
+                    self.wrap(node.right, _OR),
+                )
+                return f"{left} ?? {right}", _COALESCE
             case Binary() if node.op == "//" and self.mode != "source":
                 return self.divide(node)
             case Binary():
                 prec = _PREC[node.op]
                 left = self.wrap(node.left, prec)
                 right = self.operand(node.right, prec + 1)
+                if node.op == "or":  # `a or (b and c)`: brackets that help readers
+                    left, right = (
+                        self.bracket_and(node.left, left),
+                        self.bracket_and(node.right, right),
+                    )
                 return f"{left} {self.sym(node.op)} {right}", prec
             case Cond():
-                body, test = self.wrap(node.body, _OR), self.wrap(node.test, _OR)
+                body = self.wrap(node.body, _COALESCE)
+                test = self.wrap(node.test, _COALESCE)
                 return f"{body} if {test} else {self.wrap(node.orelse, _COND)}", _COND
+            case Call() if node.func not in FUNCTIONS and self.mode == "python":
+                return self.row(node), _ATOM
             case Call():
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 if self.mode == "python" and node.func == "clamp":
                     return f"min(max({args[0]}, {args[1]}), {args[2]})", _ATOM
                 return f"{node.func}({', '.join(args)})", _ATOM
+            case Attr():
+                return f"{self.wrap(node.obj, _ATOM)}.{node.name}", _ATOM
         raise AssertionError(node)
+
+    def string(self, node: StrLit) -> str:
+        if self.mode == "python":
+            return self.label_text(node, None) if node.is_label else repr(node.value)
+        value = node.value.replace("`", "'") if self.mode == "math" else node.value
+        return f'"{value}"'
+
+    def label_text(self, lit: StrLit, other: Node | None) -> str:
+        """Python text for a label: via `label` (needs the enum) or `choice`."""
+        if lit.enum is not None and self.label is not None:
+            return self.label(lit.enum, lit.value)
+        if lit.param is not None:
+            return self.choice(lit.param, lit.value)
+        if not lit.is_label and isinstance(other, Name):  # an unchecked tree
+            return self.choice(other.name, lit.value)
+        raise ValueError(f"no label emitter for {lit.enum} label {lit.value!r}")
 
     def divide(self, node: Binary) -> tuple[str, int]:
         left, right = self.wrap(node.left, _MUL), self.operand(node.right, _UNARY)
@@ -646,32 +824,76 @@ class _Emitter:
         return f"-(-{self.wrap(node.left, _ATOM)} // {right})", _UNARY
 
     def compare(self, node: Binary) -> str:
-        sides = (node.left, node.right)
-        labels = [side for side in sides if isinstance(side, StrLit)]
-        if self.mode != "python" or not labels:
+        if self.mode != "python":
             left, right = self.wrap(node.left, _ADD), self.wrap(node.right, _ADD)
             return f"{left} {self.sym(node.op)} {right}"
-        param = node.right if labels[0] is node.left else node.left
-        if not isinstance(param, Name) or len(labels) != 1:
-            raise ValueError("a label must be compared to a choice parameter")
-        left, right = (
-            self.choice(param.name, side.value)
-            if isinstance(side, StrLit)
-            else self.name(param.name)
-            for side in sides
-        )
-        return f"{left} {'is' if node.op == '==' else 'is not'} {right}"
+        identity = "is" if node.op == "==" else "is not"
+        a, b = node.left, node.right
+        if isinstance(a, NullLit):  # `null == x` reads better as `x is None`
+            a, b = b, a
+        if isinstance(b, NullLit):
+            return f"{self.wrap(a, _ADD)} {identity} None"
+        (a_text, a_label), (b_text, b_label) = self.side(a, b), self.side(b, a)
+        op = identity if a_label or b_label else node.op
+        return f"{a_text} {op} {b_text}"
+
+    def side(self, side: Node, other: Node) -> tuple[str, bool]:
+        """A compared side's Python text, and whether it is a choice label."""
+        if (
+            isinstance(side, StrLit)
+            and not isinstance(other, StrLit)
+            and (side.is_label or isinstance(other, Name))
+        ):
+            return self.label_text(side, other), True
+        return self.wrap(side, _ADD), False
+
+    def coalesce(self, node: Binary) -> str:
+        """`a ?? b`, evaluating `a` once (in a walrus temp unless it is plain)."""
+        if isinstance(node.left, _PLAIN):
+            value = self.wrap(node.left, _ATOM)
+            return (
+                f"({value} if {value} is not None else {self.wrap(node.right, _COND)})"
+            )
+        temp = self.temp()
+        value = self.wrap(node.left, _COND)
+        default = self.wrap(node.right, _COND)
+        return f"({temp} if ({temp} := {value}) is not None else {default})"
+
+    def temp(self) -> str:
+        while True:
+            self.temps += 1
+            if (name := f"_t{self.temps}") not in self.taken:
+                return name
+
+    def row(self, node: Call) -> str:
+        if self.lookup is None:
+            raise ValueError(f"no lookup emitter for table {node.func!r}")
+        (arg,) = node.args
+        if isinstance(arg, StrLit):
+            return self.lookup(node.func, self.label_text(arg, None))
+        return self.lookup(node.func, self.wrap(arg, _COND))
 
 
 def to_python(
     node: Node,
     *,
     name: Callable[[str], str],
-    choice: Callable[[str, str], str],
+    choice: Callable[[str, str], str] = _no_choice,
     rounding: Rounding,
+    lookup: Callable[[str, str], str] | None = None,
+    label: Callable[[str, str], str] | None = None,
 ) -> str:
-    """A Python expression for a checked formula, with minimal parentheses."""
-    return _Emitter("python", rounding, name, choice).emit(node)[0]
+    """A Python expression for a checked formula, with minimal parentheses.
+
+    name(param) names a parameter; choice(param, label) and label(enum, label)
+    name an enum member (label is preferred when the enum is known);
+    lookup(table, key) gives a primary expression for a table's row, to which
+    `.field` is appended. `a ?? b` assigns walrus temporaries _t1, _t2, ...:
+    place the expression in a function body.
+    """
+    taken = frozenset(name(n) for n in names_used(node))
+    emitter = _Emitter("python", rounding, name, choice, lookup, label, taken)
+    return emitter.emit(node)[0]
 
 
 def to_math(node: Node, *, rounding: Rounding) -> str:
@@ -682,78 +904,3 @@ def to_math(node: Node, *, rounding: Rounding) -> str:
 def to_source(node: Node) -> str:
     """Canonical formula source text: parse(to_source(node)) == node."""
     return _Emitter("source").emit(node)[0]
-
-
-# --- reference evaluator and AST walking ---
-
-_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
-
-
-def evaluate(
-    node: Node, env: Mapping[str, int | bool | str], *, rounding: Rounding
-) -> int | bool:
-    """Evaluate a checked formula; choice parameters map to their label."""
-    value: int | bool | str = _eval(node, env, rounding)
-    if isinstance(value, str):
-        raise TypeError("a formula cannot produce a label")
-    return value
-
-
-def _eval(node: Node, env: Mapping[str, int | bool | str], rounding: Rounding) -> Any:
-    def sub(child: Node) -> Any:
-        return _eval(child, env, rounding)
-
-    match node:
-        case IntLit() | StrLit() | BoolLit():
-            return node.value
-        case Name():
-            return env[node.name]
-        case Unary():
-            return -sub(node.operand) if node.op == "-" else not sub(node.operand)
-        case Binary(op="and"):
-            return bool(sub(node.left)) and bool(sub(node.right))
-        case Binary(op="or"):
-            return bool(sub(node.left)) or bool(sub(node.right))
-        case Binary(op="//"):
-            a, b = sub(node.left), sub(node.right)
-            return a // b if rounding == "down" else -(-a // b)
-        case Binary():
-            return _OPERATORS[node.op](sub(node.left), sub(node.right))
-        case Cond():
-            return sub(node.body) if sub(node.test) else sub(node.orelse)
-        case Call():
-            args = [sub(arg) for arg in node.args]
-            if node.func == "clamp":
-                return min(max(args[0], args[1]), args[2])
-            return min(args) if node.func == "min" else max(args)
-    raise AssertionError(node)
-
-
-def _children(node: Node) -> tuple[Node, ...]:
-    match node:
-        case Unary():
-            return (node.operand,)
-        case Binary():
-            return (node.left, node.right)
-        case Cond():
-            return (node.body, node.test, node.orelse)
-        case Call():
-            return node.args
-    return ()
-
-
-def names_used(node: Node) -> frozenset[str]:
-    """Every parameter name the formula refers to."""
-    if isinstance(node, Name):
-        return frozenset({node.name})
-    return frozenset[str]().union(*(names_used(child) for child in _children(node)))

@@ -56,8 +56,9 @@ def docstring(text: str, indent: str = "") -> str:
     body = "\n\n".join(paragraphs)
     body = body.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
     body = "".join(_escape_char(ch) for ch in body)
-    if body.endswith('"'):
-        body = body[:-1] + '\\"'
+    trailing_backslashes = len(body) - 1 - len(body[:-1].rstrip("\\"))
+    if body.endswith('"') and trailing_backslashes % 2 == 0:
+        body = body[:-1] + '\\"'  # a quote the closing quotes would swallow
     if "\n" in body:
         body = body.replace("\n", "\n" + indent) + "\n" + indent
     return f'"""{body}"""'

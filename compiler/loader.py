@@ -262,14 +262,14 @@ class _Builder:
         self.source = source
         self.text = text
         self.events = iter(YAML(typ="safe", pure=True).parse(text))
-        self.reached = (1, 1)  # where the parser last got to
+        self.reached = (1, 1)  # where the parser got to: the last event's end
 
     def next(self) -> Any:
         try:
             event = next(self.events)
         except Exception as exc:  # any parser error, of whatever class, is located
             raise _parser_failure(exc, self.text, self.reached) from None
-        self.reached = (event.start_mark.line + 1, event.start_mark.column + 1)
+        self.reached = (event.end_mark.line + 1, event.end_mark.column + 1)
         return event
 
     def document(self) -> Json:

@@ -101,6 +101,8 @@ class Param:
     has_default: bool
     description: str
     enum: EnumType | None
+    keyword_only: bool = False
+    owns_enum: bool = True  # False: the enum is defined by another rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,8 +296,31 @@ class FactsRule(RuleBase):
     kind: Literal["facts"] = "facts"
 
 
+@dataclass(frozen=True, slots=True)
+class DecisionCase:
+    when_text: str
+    when: Checked | None
+    values: tuple[
+        tuple[str, Any], ...
+    ]  # field -> ("literal", value) or ("expr", Checked)
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRule(RuleBase):
+    """A record-returning rule decided by cases, first match wins."""
+
+    function: str
+    result: str
+    params: tuple[Param, ...]
+    fields: tuple[Column, ...]
+    cases: tuple[DecisionCase, ...]
+    kind: Literal["decision"] = "decision"
+
+
 Rule = (
-    FactsRule
+    DecisionRule
+    | FactsRule
     | TableRule
     | DiceRule
     | FormulaRule

@@ -51,7 +51,7 @@ def fingerprint(data: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _caret(text: str, start: int, end: int) -> str:
+def caret(text: str, start: int, end: int) -> str:
     """A snippet of ``text`` with carets under ``start..end`` (sqlglot style)."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
@@ -71,6 +71,9 @@ class SystemBuilder:
         self.names: dict[str, tuple[SourceFile, Path]] = {}  # module-level names
         self.rule_ids: dict[str, tuple[SourceFile, Path]] = {}
         self.built: dict[str, Rule] = {}  # rules built so far, for references
+        # Rules (and the names they define) that failed: references to them are
+        # not reported again, so one mistake gives one error.
+        self.failed: set[str] = set()
         self.time_units: dict[str, int] = dict(meta.get("time_units", {}))
 
     # -- plumbing --------------------------------------------------------------
@@ -196,11 +199,13 @@ class SystemBuilder:
             "formula": self.formula,
         }
         build = builders.get(raw["kind"])
+        names_before = set(self.names)
         if build is not None:
             rule = build(src, path, raw, common)
         else:
             rule = kinds.BUILDERS[raw["kind"]](self, src, path, raw, common)
         if len(self.errors) > before or rule is None:
+            self.failed |= {rule_id, *(set(self.names) - names_before)}
             return None
         self.built[rule.id] = rule
         return rule
@@ -226,6 +231,8 @@ class SystemBuilder:
         found = self.built.get(rule_id)
         if isinstance(found, kind):
             return found
+        if rule_id in self.failed:
+            return None
         if found is not None:
             self.err(src, path, f"{rule_id!r} is a {found.kind} rule, not {what}")
             return None
@@ -334,7 +341,11 @@ class SystemBuilder:
         )
 
     def columns(
-        self, src: SourceFile, path: Path, raw_columns: list[dict[str, Any]]
+        self,
+        src: SourceFile,
+        path: Path,
+        raw_columns: list[dict[str, Any]],
+        key: str = "columns",
     ) -> list[Column]:
         """The columns of a table, with their names checked."""
         columns = []
@@ -343,13 +354,11 @@ class SystemBuilder:
             if col["name"] in seen:
                 self.err(
                     src,
-                    (*path, "columns", index, "name"),
+                    (*path, key, index, "name"),
                     f"duplicate column {col['name']!r}",
                 )
             elif problem := name_problem(col["name"]):
-                self.err(
-                    src, (*path, "columns", index, "name"), f"column name {problem}"
-                )
+                self.err(src, (*path, key, index, "name"), f"column name {problem}")
             seen.add(col["name"])
             columns.append(
                 Column(
@@ -502,7 +511,7 @@ class SystemBuilder:
                 src,
                 path,
                 exc.message,
-                (exc.hint or "") + _caret(str(value), exc.offset, exc.offset + 1),
+                (exc.hint or "") + caret(str(value), exc.offset, exc.offset + 1),
             )
             return None
 
@@ -549,7 +558,7 @@ class SystemBuilder:
                 epath,
                 f"formula: {exc.message}",
                 (exc.hint + "\n" if exc.hint else "")
-                + _caret(text, exc.start, exc.end).lstrip("\n"),
+                + caret(text, exc.start, exc.end).lstrip("\n"),
             )
         if checked is not None:
             if checked.type != "int":
@@ -583,7 +592,7 @@ class SystemBuilder:
                     "remove it or use it",
                 )
         examples = self.examples(
-            src, path, raw, {p.name for p in params}, roll_columns=set()
+            src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
         )
         if checked is None:
             return None
@@ -622,11 +631,18 @@ class SystemBuilder:
             )
         if lo is not None and hi is not None and lo > hi:
             self.err(src, (*path, "min"), f"min {lo} is above max {hi}")
+        owns_enum = True
         if kind == "choice":
-            if "enum" not in p or "members" not in p:
-                self.err(src, path, "a choice parameter needs 'enum' and 'members'")
+            if "enum" not in p:
+                self.err(src, path, "a choice parameter needs 'enum'")
                 return None
-            enum = self.enum(src, path, p["enum"], p["members"], False)
+            if "members" in p:
+                enum = self.enum(src, path, p["enum"], p["members"], False)
+            else:
+                enum = self.find_enum(src, (*path, "enum"), p["enum"])
+                owns_enum = False
+                if enum is None:
+                    return None
         elif "enum" in p or "members" in p:
             self.err(
                 src,
@@ -651,8 +667,41 @@ class SystemBuilder:
                     f"default {default!r} is not a valid {kind} value for {name!r}",
                 )
         return Param(
-            name, kind, lo, hi, default, "default" in p, p["description"], enum
+            name,
+            kind,
+            lo,
+            hi,
+            default,
+            "default" in p,
+            p["description"],
+            enum,
+            keyword_only=p.get("keyword_only", False),
+            owns_enum=owns_enum,
         )
+
+    def find_enum(self, src: SourceFile, path: Path, name: str) -> EnumType | None:
+        """An enum another rule of the system already defines."""
+        found: dict[str, EnumType] = {}
+        for rule in self.built.values():
+            if isinstance(rule, TableRule):
+                found[rule.enum.name] = rule.enum
+            for param in getattr(rule, "params", ()):
+                if param.enum is not None and param.owns_enum:
+                    found[param.enum.name] = param.enum
+        if name in found:
+            return found[name]
+        if name in self.failed:
+            return None
+        close = difflib.get_close_matches(name, list(found), n=1)
+        self.err(
+            src,
+            path,
+            f"no enum {name!r} in this system",
+            f"did you mean {close[0]!r}?"
+            if close
+            else "give 'members' to define it here",
+        )
+        return None
 
     # -- examples --------------------------------------------------------------
 

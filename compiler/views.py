@@ -60,6 +60,26 @@ def _import_lines(imports: set[Import], *, stdlib: bool) -> list[str]:
     ]
 
 
+def all_enums(system: System) -> list[EnumType]:
+    """Every enum the system's module defines."""
+    found: list[EnumType] = []
+    for rule in system.rules:
+        for attr in (
+            "enum",
+            "mapping_enum",
+            "kind_enum",
+            "effect_enum",
+            "condition_enum",
+        ):
+            enum = getattr(rule, attr, None)
+            if isinstance(enum, EnumType):
+                found.append(enum)
+        for param in getattr(rule, "params", ()):
+            if param.enum is not None and param.owns_enum:
+                found.append(param.enum)
+    return found
+
+
 def enum_imports(enum: EnumType) -> list[Import]:
     """What a generated enum needs imported."""
     if enum.ordered:
@@ -168,7 +188,7 @@ def _dice_py(rule: DiceRule) -> View:
     }
 
 
-def _param_py(param: Param, rule_id: str) -> View:
+def param_view(param: Param, rule_id: str) -> View:
     view: View = {"name": param.name}
     if param.type == "choice":
         assert param.enum is not None
@@ -216,12 +236,23 @@ def _param_py(param: Param, rule_id: str) -> View:
     return view
 
 
+def signature(views: list[View], params: tuple[Param, ...]) -> str:
+    """A function's parameter list, with a * before the keyword-only ones."""
+    parts = []
+    for view, param in zip(views, params, strict=True):
+        if param.keyword_only and "*" not in parts:
+            parts.append("*")
+        default = f" = {view['default']}" if view["default"] is not None else ""
+        parts.append(f"{view['name']}: {view['annotation']}{default}")
+    return ", ".join(parts)
+
+
 def raise_if(test: str, error: str) -> list[str]:
     return [f"if {test}:", f"    raise {error}"]
 
 
 def _formula_py(system: System, rule: FormulaRule) -> View:
-    params = [_param_py(p, rule.qualified_id) for p in rule.params]
+    params = [param_view(p, rule.qualified_id) for p in rule.params]
     enums = {p.name: p.enum for p in rule.params if p.enum is not None}
 
     def choice_text(param: str, label: str) -> str:
@@ -239,12 +270,12 @@ def _formula_py(system: System, rule: FormulaRule) -> View:
         "id": rule.qualified_id,
         "function": rule.function,
         "params": params,
-        "signature": ", ".join(
-            f"{p['name']}: {p['annotation']}"
-            + (f" = {p['default']}" if p["default"] is not None else "")
-            for p in params
-        ),
-        "enums": [p["enum"] for p in params if "enum" in p],
+        "signature": signature(params, rule.params),
+        "enums": [
+            view["enum"]
+            for view, param in zip(params, rule.params, strict=True)
+            if "enum" in view and param.owns_enum
+        ],
         "body": body,
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
@@ -269,7 +300,7 @@ def param_imports(params: tuple[Param, ...]) -> list[Import]:
 
 
 def enums_names(rule: FormulaRule) -> list[str]:
-    return [p.enum.name for p in rule.params if p.enum is not None]
+    return [p.enum.name for p in rule.params if p.enum is not None and p.owns_enum]
 
 
 # -- Markdown docs ---------------------------------------------------------------
@@ -315,6 +346,7 @@ _KIND_TEXT = {
     "recovery": "a recovery rate",
     "timeline": "a simulation",
     "facts": "a set of facts",
+    "decision": "a decision",
 }
 
 

@@ -54,7 +54,7 @@ __all__ = [
 class RandInt(Protocol):
     """What the reference needs of an rng: ``random.Random`` has it."""
 
-    def randint(self, a: int, b: int) -> int: ...
+    def randint(self, a: int, b: int, /) -> int: ...
 
 
 class Event(NamedTuple):
@@ -186,6 +186,8 @@ class _Track:
         """One 1d5 result: the event, whether to roll again, a condition acquired."""
         effect, conditions = SECONDARY_TABLE[roll]
         if roll == INTERNAL_ROLL:
+            # Internal has no stages: its text sits in the table's Stage 1 column,
+            # and it never advances, so every Internal outcome is reported as stage 1.
             event = Event(
                 minute,
                 "secondary_effect",

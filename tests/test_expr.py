@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -11,25 +12,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.expr import (
+    Attr,
     Binary,
     BoolLit,
     Call,
     Checked,
     Cond,
     ExprError,
+    Field,
     Interval,
     IntLit,
     Name,
     Node,
+    NullLit,
     Param,
     Rounding,
     StrLit,
+    Table,
     Unary,
     check,
     compile_formula,
     evaluate,
+    fits,
     names_used,
     parse,
+    tables_used,
     to_math,
     to_python,
     to_source,
@@ -57,6 +64,70 @@ class Limb(enum.Enum):
     NONE = "NONE"
     ONE_ARM = "ONE_ARM"
     TWO_ARMS = "TWO_ARMS"
+
+
+class Cover(enum.Enum):
+    NONE = "NONE"
+    HALF = "HALF"
+    FULL = "FULL"
+
+
+# A decision's world: PARAMS and more, and two tables to look rows up in.
+LIMBS = ("NONE", "ONE_ARM", "TWO_ARMS")
+COVERS = ("NONE", "HALF", "FULL")
+COVER_FIELDS = {
+    "cover_ac": Field("int", min=0, max=4),
+    "stealth": Field("int", nullable=True, min=-2, max=5),
+    "reason": Field("text"),
+    "note": Field("text", nullable=True),
+    "blocks": Field("bool"),
+    "hides": Field("bool", nullable=True),
+    "worse": Field("choice", nullable=True, choices=COVERS, enum="Cover"),
+    "limb": Field("choice", choices=LIMBS, enum="Limb"),
+}
+TABLES = {
+    "cover": Table("cover", "Cover", COVERS, COVER_FIELDS),
+    "gear": Table("gear", "Limb", LIMBS, {"weight": Field("int", min=0, max=9)}),
+}
+DPARAMS = {
+    **PARAMS,
+    "level": Param("level", "choice", choices=COVERS, enum="Cover"),
+    "other_level": Param("other_level", "choice", choices=COVERS, enum="Cover"),
+    "arm": Param("arm", "choice", choices=LIMBS, enum="Limb"),
+    "free": Param("free", "choice", choices=COVERS),  # no enum: known by labels
+    "bonus": Param("bonus", "int", 0, 3, nullable=True),
+    "maybe": Param("maybe", "bool", nullable=True),
+}
+ENUMS: dict[str, type[enum.Enum]] = {"Cover": Cover, "Limb": Limb}
+PARAM_ENUMS: dict[str, type[enum.Enum]] = {
+    "limb": Limb,
+    "level": Cover,
+    "other_level": Cover,
+    "arm": Limb,
+    "free": Cover,
+}
+Rows = dict[str, dict[str, dict[str, object]]]
+ROWS: Rows = {
+    "cover": {
+        "NONE": {
+            **{"cover_ac": 0, "stealth": None, "reason": "open", "note": None},
+            **{"blocks": False, "hides": None, "worse": None, "limb": "NONE"},
+        },
+        "HALF": {
+            **{"cover_ac": 2, "stealth": 1, "reason": "half", "note": "low wall"},
+            **{"blocks": False, "hides": False, "worse": "NONE", "limb": "ONE_ARM"},
+        },
+        "FULL": {
+            **{"cover_ac": 4, "stealth": 5, "reason": "full", "note": None},
+            **{"blocks": True, "hides": True, "worse": "HALF", "limb": "TWO_ARMS"},
+        },
+    },
+    "gear": {
+        "NONE": {"weight": 0},
+        "ONE_ARM": {"weight": 3},
+        "TWO_ARMS": {"weight": 9},
+    },
+}
 
 
 # --- helpers building nodes (offsets do not take part in equality) ---
@@ -94,6 +165,13 @@ def label(value: str) -> StrLit:
     return StrLit(value, 0, 0)
 
 
+def row(table: str, key: Node, field: str) -> Attr:
+    return Attr(Call(table, (key,), 0, 0), field, 0, 0)
+
+
+NULL = NullLit(0, 0)
+
+
 def py(node: Node, rounding: Rounding = "down") -> str:
     return to_python(
         node, name=lambda n: n, choice=lambda p, v: f"Limb.{v}", rounding=rounding
@@ -105,6 +183,54 @@ def run_python(code: str, env: dict[str, Any]) -> Any:
     scope = {k: Limb[v] if isinstance(v, str) else v for k, v in env.items()}
     scope["Limb"] = Limb
     return eval(code, {"__builtins__": {"min": min, "max": max}}, scope)
+
+
+def dcheck(text: str) -> Checked:
+    return compile_formula(text, DPARAMS, tables=TABLES)
+
+
+def dpy(node: Node, rounding: Rounding = "down") -> str:
+    return to_python(
+        node,
+        name=lambda n: n,
+        choice=lambda p, v: f"{PARAM_ENUMS[p].__name__}.{v}",
+        rounding=rounding,
+        lookup=lambda table, key: f"_{table.upper()}_ROWS[{key}]",
+        label=lambda enum_name, v: f"{enum_name}.{v}",
+    )
+
+
+def python_rows(tables: Rows) -> dict[str, Any]:
+    """The rows as generated code would hold them: objects by enum member."""
+    scope: dict[str, Any] = {}
+    for name, rows in tables.items():
+        table = TABLES[name]
+        by_member: dict[enum.Enum, SimpleNamespace] = {}
+        for key, values in rows.items():
+            fields = {}
+            for field, value in values.items():
+                enum_name = table.fields[field].enum
+                if enum_name is not None and isinstance(value, str):
+                    value = ENUMS[enum_name][value]
+                fields[field] = value
+            by_member[ENUMS[table.key_enum][key]] = SimpleNamespace(**fields)
+        scope[f"_{name.upper()}_ROWS"] = by_member
+    return scope
+
+
+def run_decision(code: str, env: dict[str, Any], tables: Rows) -> Any:
+    """Run emitted Python in a function body, as generated code does (tests only).
+
+    Choices come back as their labels, like evaluate() gives them.
+    """
+    scope: dict[str, Any] = {"__builtins__": {"min": min, "max": max}}
+    scope |= ENUMS | python_rows(tables)
+    for name, value in env.items():
+        choice = name in PARAM_ENUMS and value is not None
+        scope[name] = PARAM_ENUMS[name][value] if choice else value
+    exec(f"def _formula():\n    return {code}\n", scope)
+    result = scope["_formula"]()
+    return result.value if isinstance(result, enum.Enum) else result
 
 
 a, b, c = var("a"), var("b"), var("c")
@@ -146,6 +272,24 @@ flag, other = var("flag"), var("other")
         ("0", lit(0)),
         ("\n  a\n  +\tb\n", bop("+", a, b)),
         ("if_ + elsewhere", bop("+", var("if_"), var("elsewhere"))),
+        ("null", NULL),
+        ("nullable", var("nullable")),
+        ('"a reason"', label("a reason")),
+        ("a ?? b ?? c", bop("??", bop("??", a, b), c)),
+        ("a ?? (b ?? c)", bop("??", a, bop("??", b, c))),
+        ("a ?? b if flag else c", cond(bop("??", a, b), flag, c)),
+        ("a if flag ?? other else c", cond(a, bop("??", flag, other), c)),
+        ("a if flag else b ?? c", cond(a, flag, bop("??", b, c))),
+        ("flag or other ?? flag", bop("??", bop("or", flag, other), flag)),
+        ("a + 1 ?? -b", bop("??", bop("+", a, lit(1)), neg(b))),
+        ("a == null", bop("==", a, NULL)),
+        ("cover(level).cover_ac", row("cover", var("level"), "cover_ac")),
+        ('cover("HALF").note', row("cover", label("HALF"), "note")),
+        ("-cover(level).stealth", neg(row("cover", var("level"), "stealth"))),
+        ("(a).x", Attr(a, "x", 0, 0)),
+        ("(a + 1).x.y", Attr(Attr(bop("+", a, lit(1)), "x", 0, 0), "y", 0, 0)),
+        ("t(u(v).w).x", row("t", row("u", var("v"), "w"), "x")),
+        ("f(a, b)", call("f", a, b)),
     ],
 )
 def test_parse_tree(text: str, tree: Node) -> None:
@@ -171,7 +315,7 @@ def test_parse_tree(text: str, tree: Node) -> None:
         ("not (flag == other)", "not flag == other"),
         ("(a < b) == (b < c)", "(a < b) == (b < c)"),
         ("(flag or other) and flag", "(flag or other) and flag"),
-        ("flag or (other and flag)", "flag or other and flag"),
+        ("flag or other and flag", "flag or (other and flag)"),
         ("(flag or other) or flag", "flag or other or flag"),
         ("flag or (other or flag)", "flag or (other or flag)"),
         ("(a if flag else b) if other else c", "(a if flag else b) if other else c"),
@@ -182,6 +326,18 @@ def test_parse_tree(text: str, tree: Node) -> None:
         ("a if flag else (b if other else c)", "a if flag else b if other else c"),
         ("min((a if flag else b), (1))", "min(a if flag else b, 1)"),
         ('"NONE"  !=  limb', '"NONE" != limb'),
+        ("(a ?? b) ?? c", "a ?? b ?? c"),
+        ("a ?? (b ?? c)", "a ?? (b ?? c)"),
+        ("(a ?? b) if flag else c", "a ?? b if flag else c"),
+        ("a ?? (b if flag else c)", "a ?? (b if flag else c)"),
+        ("(a if flag else b) ?? c", "(a if flag else b) ?? c"),
+        ("(flag or other) ?? flag", "flag or other ?? flag"),
+        ("a ?? (flag or other)", "a ?? flag or other"),
+        ("x ?? -1", "x ?? -1"),
+        ("(cover(level)).x", "cover(level).x"),
+        ("(-1).x", "(-1).x"),
+        ("-(x.y)", "-x.y"),
+        ("(null)", "null"),
     ],
 )
 def test_to_source_minimal_parentheses(text: str, canonical: str) -> None:
@@ -257,11 +413,12 @@ def test_nodes_are_frozen_and_compare_by_structure() -> None:
         ),
         ('limb != "x"', "unknown choice", (8, 11), "valid choices: NONE, ONE_ARM"),
         ('limb < "NONE"', "needs == or !=", (0, 13), None),
-        ("limb == 1", "choice parameter 'limb'", (0, 4), "valid choices"),
-        ("limb + 1", "choice parameter 'limb'", (0, 4), None),
-        ("limb == limb", "choice parameter 'limb'", (0, 4), None),
-        ('"NONE" == 1', "a string label can only be compared", (0, 6), None),
-        ('a == "NONE"', "a string label can only be compared", (5, 11), None),
+        ("limb == 1", "cannot compare choice and int with '=='", (0, 9), "choices"),
+        ("limb + 1", "cannot add choice and int", (0, 4), 'limb == "NONE"'),
+        ("-limb", "cannot negate choice", (1, 5), "valid choices: NONE, ONE"),
+        ('"NONE" == 1', "cannot compare text and int with '=='", (0, 11), None),
+        ('a == "NONE"', "cannot compare int and text with '=='", (0, 11), None),
+        ('"NONE" + 1', "cannot add text and int", (0, 6), None),
         ("flag + 1", "cannot add bool and int", (0, 4), None),
         ("1 - (a < b)", "cannot subtract int and bool", (4, 11), None),
         ("a * true", "cannot multiply int and bool", (4, 8), None),
@@ -429,9 +586,10 @@ def test_to_python_uses_the_name_callback() -> None:
     assert text == "self.a + self.b if self.limb is Limb.NONE else 0"
 
 
-def test_to_python_rejects_a_stray_label() -> None:
-    with pytest.raises(ValueError):
-        py(parse('"NONE" + 1'))
+def test_to_python_needs_a_way_to_name_a_label() -> None:
+    node = compile_formula('limb == "NONE"', PARAMS).node
+    with pytest.raises(ValueError, match="no choice emitter"):
+        to_python(node, name=str, rounding="down")
 
 
 @pytest.mark.parametrize(
@@ -503,8 +661,8 @@ def test_evaluate() -> None:
     assert evaluate(parse("a if flag else -b"), env, rounding="down") == -4
     assert evaluate(parse("flag or a < b"), env, rounding="down") is True
     assert evaluate(parse("a == 3 and b != 4"), env, rounding="down") is False
-    with pytest.raises(TypeError):
-        evaluate(parse('"NONE"'), env, rounding="down")
+    assert evaluate(parse('"NONE"'), env, rounding="down") == "NONE"
+    assert evaluate(parse("limb"), env, rounding="down") == "NONE"
 
 
 def test_names_used() -> None:
@@ -513,15 +671,725 @@ def test_names_used() -> None:
     assert names_used(parse("1 + 2")) == frozenset()
 
 
+# --- decisions: text, null, table lookups ---
+
+
+def test_lookup_offsets_point_into_the_source() -> None:
+    text = "1 + cover( level ).cover_ac ?? x"
+    node = parse(text)
+    assert isinstance(node, Binary) and isinstance(node.left, Binary)
+    lookup = node.left.right
+    assert isinstance(lookup, Attr) and isinstance(lookup.obj, Call)
+    assert text[lookup.start : lookup.end] == "cover( level ).cover_ac"
+    assert text[lookup.obj.start : lookup.obj.end] == "cover( level )"
+    assert (node.start, node.end) == (0, len(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span", "hint"),
+    [
+        ("a ? b", "unexpected '?'", (2, 3), "use '??'"),
+        ("1.5 + a", "decimal numbers are not allowed: '1.5'", (0, 3), "whole"),
+        ("a.", "expected a field name after '.', found end of formula", (2, 2), None),
+        ("a.1", "expected a field name after '.', found '1'", (2, 3), None),
+        ("a ??", "expected a number, name or '('", (4, 4), None),
+        ("?? a", "expected a number, name or '(' but found '??'", (0, 2), None),
+        ("a null", "unexpected 'null' after the end", (2, 6), "operator missing"),
+    ],
+)
+def test_syntax_errors_of_the_extension(
+    text: str, message: str, span: tuple[int, int], hint: str | None
+) -> None:
+    with pytest.raises(ExprError) as info:
+        parse(text)
+    assert message in info.value.message
+    assert (info.value.start, info.value.end) == span
+    if hint is not None:
+        assert info.value.hint is not None and hint in info.value.hint
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span", "hint"),
+    [
+        # table lookups
+        (
+            "cover(level)",
+            "use a field of the row, e.g. cover(level).cover_ac",
+            (0, 12),
+            None,
+        ),
+        ('cover("HALF") == null', 'e.g. cover("HALF").cover_ac', (0, 13), None),
+        (
+            "cover(level).armor",
+            "unknown field 'armor' of cover()",
+            (13, 18),
+            "fields: cover_ac, stealth",
+        ),
+        (
+            "cover(level).stelth",
+            "unknown field 'stelth'",
+            (13, 19),
+            "did you mean 'stealth'?",
+        ),
+        (
+            "cover(levl).cover_ac",
+            "unknown name 'levl'",
+            (6, 10),
+            "did you mean 'level'?",
+        ),
+        (
+            'cover("HALX").cover_ac',
+            "unknown key 'HALX' for cover()",
+            (6, 12),
+            "did you mean 'HALF'? valid keys: NONE, HALF, FULL",
+        ),
+        (
+            "cover(arm).cover_ac",
+            "cover() needs a Cover key, got a choice of Limb",
+            (6, 9),
+            "labels: NONE, HALF, FULL",
+        ),
+        (
+            "cover(limb).cover_ac",
+            "got a choice of (NONE, ONE_ARM, TWO_ARMS)",
+            (6, 10),
+            None,
+        ),
+        ("cover(a).cover_ac", "cover() needs a Cover key, got int", (6, 7), None),
+        ("cover(a ?? 1).cover_ac", "'a' is never null", (6, 7), None),
+        (
+            "cover(level, 1).cover_ac",
+            "cover() takes exactly 1 argument (a Cover key), got 2",
+            (0, 15),
+            None,
+        ),
+        ("cover().cover_ac", "takes exactly 1 argument", (0, 7), None),
+        (
+            "cover(cover(level).worse).cover_ac",
+            "the key of cover() may be null",
+            (6, 24),
+            "'cover(level).worse' may be null: give a default with ??",
+        ),
+        (
+            "covr(level).cover_ac",
+            "unknown function 'covr'",
+            (0, 4),
+            "did you mean 'cover'? known functions and tables: min, max, clamp, cover",
+        ),
+        (
+            "cover + 1",
+            "'cover' is a table, not a value",
+            (0, 5),
+            "cover(level).cover_ac",
+        ),
+        ("cover.cover_ac", "'cover' is a table", (0, 5), None),
+        (
+            "a.x",
+            "'a' is int, not a table row: it has no fields",
+            (0, 1),
+            "only a table lookup has fields, e.g. cover(level).cover_ac",
+        ),
+        (
+            "cover(level).cover_ac.x",
+            "'cover(level).cover_ac' is int, not a table",
+            (0, 21),
+            None,
+        ),
+        ("(flag).x", "'flag' is bool", (0, 6), None),
+        ("min(a, 1).x", "'min(a, 1)' is int", (0, 9), None),
+        ("mix(a, 1).x", "unknown function 'mix'", (0, 3), "did you mean 'min'?"),
+        ("a(level)", "'a' is a parameter, not a function or table", (0, 1), None),
+        # null and nullable operands
+        (
+            "cover(level).stealth + 1",
+            "cannot add int? and int",
+            (0, 20),
+            "'cover(level).stealth' may be null: give a default with ??",
+        ),
+        ("1 * bonus", "cannot multiply int and int?", (4, 9), "may be null"),
+        (
+            "cover(level).stealth < 3",
+            "cannot compare int? and int with '<'",
+            (0, 20),
+            "may be null",
+        ),
+        ("-bonus", "cannot negate int?", (1, 6), "may be null"),
+        ("not maybe", "'not' needs a bool operand, got bool?", (4, 9), "may be null"),
+        (
+            "flag and cover(level).hides",
+            "'and' needs bool operands, got bool and bool?",
+            (9, 27),
+            "may be null",
+        ),
+        ("maybe or flag", "'or' needs bool operands, got bool? and bool", (0, 5), None),
+        (
+            "1 if maybe else 2",
+            "condition of 'if' must be bool, got bool?",
+            (5, 10),
+            "may be null",
+        ),
+        ("min(a, bonus)", "min() needs int arguments, got int?", (7, 12), None),
+        ("clamp(bonus, 0, 1)", "clamp() needs int arguments", (6, 11), None),
+        ("null + 1", "cannot add null and int", (0, 4), None),
+        ("null < 1", "cannot compare null and int with '<'", (0, 4), None),
+        ("a < null", "cannot compare int and null with '<'", (4, 8), None),
+        ("bonus > null", "cannot compare int? and null", (0, 5), "may be null"),
+        ("a ?? 1", "'a' is never null: '??' has no effect", (0, 1), "remove"),
+        ("(a + 1) ?? 1", "'a + 1' is never null", (0, 7), None),
+        ("bonus ?? 1 ?? 2", "'bonus ?? 1' is never null", (0, 10), None),
+        (
+            "bonus ?? true",
+            "the sides of '??' have different types: int and bool",
+            (0, 13),
+            None,
+        ),
+        ("cover(level).note ?? 1", "different types: text and int", (0, 22), None),
+        (
+            "cover(level).worse ?? arm",
+            "the sides of '??' are choices of different enums: Cover and Limb",
+            (0, 25),
+            None,
+        ),
+        ("a == null", "'a' is never null", (0, 1), "only a value that may be null"),
+        ("null != 1", "'1' is never null", (8, 9), None),
+        ('"x" == null', "'\"x\"' is never null", (0, 3), None),
+        ("level == null", "'level' is never null", (0, 5), None),
+        ("1 if flag else true ?? 2", "'true' is never null", (15, 19), None),
+        # texts and choices
+        (
+            '1 if flag else "x"',
+            "branches of 'if' have different types: int and text",
+            (0, 18),
+            None,
+        ),
+        (
+            "cover(level).worse if flag else arm",
+            "the branches of 'if' are choices of different enums: Cover and Limb",
+            (0, 35),
+            None,
+        ),
+        (
+            "level == arm",
+            "cannot compare a choice of Cover with one of Limb",
+            (0, 12),
+            None,
+        ),
+        (
+            "level == limb",
+            "a choice of Cover with one of (NONE, ONE_ARM, TWO_ARMS)",
+            (0, 13),
+            None,
+        ),
+        (
+            "level < other_level",
+            "a choice needs == or != to compare, not '<'",
+            (0, 19),
+            None,
+        ),
+        (
+            'level >= "HALF"',
+            "a choice needs == or != to compare, not '>='",
+            (0, 15),
+            None,
+        ),
+        (
+            'level == "HALX"',
+            "unknown choice 'HALX' for 'level'",
+            (9, 15),
+            "did you mean 'HALF'?",
+        ),
+        (
+            '"FUL" != cover(level).worse',
+            "unknown choice 'FUL' for 'cover(level).worse'",
+            (0, 5),
+            "did you mean 'FULL'?",
+        ),
+        (
+            'level == ("HALF" if flag else "FULL")',
+            "cannot compare choice and text",
+            (0, 37),
+            'level == "NONE"',
+        ),
+        ('"a" < "b"', "cannot compare text and text with '<'", (0, 3), None),
+        ('"a" + "b"', "cannot add text and text", (0, 3), None),
+        ('not "a"', "'not' needs a bool operand, got text", (4, 7), None),
+        ("cover(level).reason == 1", "cannot compare text and int", (0, 24), None),
+        (
+            "level + 1",
+            "cannot add choice and int",
+            (0, 5),
+            'compare a choice with ==, e.g. level == "NONE"',
+        ),
+    ],
+)
+def test_decision_errors(
+    text: str, message: str, span: tuple[int, int], hint: str | None
+) -> None:
+    with pytest.raises(ExprError) as info:
+        dcheck(text)
+    error = info.value
+    assert message in error.message
+    assert (error.start, error.end) == span, text[error.start : error.end]
+    assert 0 <= error.start <= error.end <= len(text)
+    if hint is not None:
+        assert error.hint is not None and hint in error.hint
+
+
+def test_a_parameter_may_not_shadow_a_table() -> None:
+    params = {"cover": Param("cover", "int", 0, 1), **DPARAMS}
+    with pytest.raises(ExprError) as info:
+        compile_formula("1 + cover", params, tables=TABLES)
+    error = info.value
+    assert "parameter 'cover' has the name of a table" in error.message
+    assert (error.start, error.end) == (4, 9)
+    assert error.hint is not None and "share one namespace" in error.hint
+    with pytest.raises(ExprError) as info:  # even where neither is used
+        compile_formula(" a + 1", params, tables=TABLES)
+    assert (info.value.start, info.value.end) == (1, 6)
+
+
+def test_a_table_may_not_take_a_built_in_name() -> None:
+    tables = {"min": Table("min", "Cover", COVERS, COVER_FIELDS)}
+    with pytest.raises(ExprError) as info:
+        compile_formula("min(a, 1) + 2", DPARAMS, tables=tables)
+    assert "table 'min' has the name of a built-in function" in info.value.message
+    assert (info.value.start, info.value.end) == (0, 3)
+
+
+def test_a_table_without_fields() -> None:
+    tables = {"cover": Table("cover", "Cover", COVERS, {})}
+    with pytest.raises(ExprError) as info:
+        compile_formula("cover(level)", DPARAMS, tables=tables)
+    assert info.value.message == "the table 'cover' has no fields usable in formulas"
+    with pytest.raises(ExprError) as info:
+        compile_formula("cover(level).x", DPARAMS, tables=tables)
+    assert info.value.hint == "no fields"
+
+
+def test_the_row_hint_without_a_key_parameter() -> None:
+    with pytest.raises(ExprError) as info:
+        compile_formula("cover + 1", {}, tables=TABLES)
+    assert info.value.hint == 'look up a field of a row: cover("NONE").cover_ac'
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "interval", "nullable"),
+    [
+        ("null", "null", None, True),
+        ("null if flag else null", "null", None, True),
+        ("null ?? null", "null", None, True),
+        ("cover(level).cover_ac", "int", Interval(0, 4), False),
+        ('cover("FULL").cover_ac * 2', "int", Interval(0, 8), False),
+        ("cover(level).stealth", "int", Interval(-2, 5), True),
+        ("cover(level).stealth ?? 0", "int", Interval(-2, 5), False),
+        ("cover(level).stealth ?? 10", "int", Interval(-2, 10), False),
+        ("cover(level).stealth ?? bonus", "int", Interval(-2, 5), True),
+        ("cover(level).stealth ?? bonus ?? 9", "int", Interval(-2, 9), False),
+        ("cover(level).stealth ?? null", "int", Interval(-2, 5), True),
+        ("null ?? a", "int", Interval(-6, 6), False),
+        ("a if flag else null", "int", Interval(-6, 6), True),
+        ("null if flag else b", "int", Interval(0, 9), True),
+        ("a if flag else bonus", "int", Interval(-6, 6), True),
+        ("(bonus ?? 0) * 2", "int", Interval(0, 6), False),
+        ("gear(cover(level).limb).weight", "int", Interval(0, 9), False),
+        ("gear(arm).weight + gear(limb).weight", "int", Interval(0, 18), False),
+        ('"a reason"', "text", None, False),
+        ("cover(level).reason", "text", None, False),
+        ("cover(level).note", "text", None, True),
+        ('cover(level).note ?? "none"', "text", None, False),
+        ('"x" if flag else null', "text", None, True),
+        ("cover(level).blocks", "bool", None, False),
+        ("cover(level).hides", "bool", None, True),
+        ("cover(level).hides ?? maybe ?? false", "bool", None, False),
+        ("cover(level).stealth == null", "bool", None, False),
+        ("null != cover(level).note", "bool", None, False),
+        ("null == null", "bool", None, False),
+        ("bonus == 1", "bool", None, False),
+        ('cover(level).note == "x"', "bool", None, False),
+        ('"x" != "y"', "bool", None, False),
+        ("maybe == flag", "bool", None, False),
+        ("level == other_level", "bool", None, False),
+        ("level != free", "bool", None, False),
+        ("limb == limb", "bool", None, False),
+        ("cover(level).worse == level", "bool", None, False),
+        ('cover(level).worse != "FULL"', "bool", None, False),
+        ('cover(free).cover_ac == cover("NONE").cover_ac', "bool", None, False),
+    ],
+)
+def test_decision_types(
+    text: str, kind: str, interval: Interval | None, nullable: bool
+) -> None:
+    checked = dcheck(text)
+    assert (checked.type, checked.interval, checked.nullable) == (
+        kind,
+        interval,
+        nullable,
+    )
+    assert checked.node == parse(text)  # labels resolved, structure unchanged
+
+
+@pytest.mark.parametrize(
+    ("text", "enum_name", "nullable"),
+    [
+        ("level", "Cover", False),
+        ("cover(level).worse", "Cover", True),
+        ("cover(level).worse ?? level", "Cover", False),
+        ("free if flag else level", "Cover", False),
+        ("free if flag else free", None, False),
+        ("level if flag else null", "Cover", True),
+        ("cover(level).limb", "Limb", False),
+    ],
+)
+def test_choice_results(text: str, enum_name: str | None, nullable: bool) -> None:
+    checked = dcheck(text)
+    assert (checked.type, checked.enum, checked.nullable) == (
+        "choice",
+        enum_name,
+        nullable,
+    )
+    assert checked.choices in (COVERS, LIMBS) and checked.interval is None
+
+
+def test_limb_alone_is_a_choice() -> None:
+    checked = compile_formula("limb", PARAMS)
+    assert checked == Checked(checked.node, "choice", None, choices=LIMBS)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "problem"),
+    [
+        ("cover(level).cover_ac", Field("int"), None),
+        ("cover(level).cover_ac", Field("int", min=0, max=4), None),
+        ("cover(level).cover_ac", Field("int", nullable=True, min=-1), None),
+        (
+            "a",
+            Field("int", min=0, max=10),
+            "gives an int in -6..6, but the field allows only 0..10",
+        ),
+        (
+            "a",
+            Field("int", max=5),
+            "gives an int in -6..6, but the field allows only -inf..5",
+        ),
+        (
+            "c",
+            Field("int", min=0),
+            "gives an int in -inf..inf, but the field allows only 0..inf",
+        ),
+        ("c", Field("int"), None),
+        (
+            "cover(level).stealth",
+            Field("int"),
+            "gives int or null, but the field is int",
+        ),
+        ("cover(level).stealth", Field("int", nullable=True), None),
+        (
+            "cover(level).stealth",
+            Field("int", nullable=True, max=4),
+            "gives an int in -2..5, but the field allows only -inf..4",
+        ),
+        ("null", Field("text", nullable=True), None),
+        ("null", Field("text"), "gives null, but the field is text"),
+        ("null", Field("choice", nullable=True, choices=LIMBS), None),
+        ('"x"', Field("text"), None),
+        ('"x"', Field("text", nullable=True), None),
+        ('"x"', Field("int"), "gives text, but the field is int"),
+        (
+            '"x" if flag else null',
+            Field("text"),
+            "gives text or null, but the field is text",
+        ),
+        (
+            '"x" if flag else null',
+            Field("bool", nullable=True),
+            "gives text or null, but the field is bool or null",
+        ),
+        ("flag", Field("bool"), None),
+        ("level", Field("choice", choices=COVERS, enum="Cover"), None),
+        ("level", Field("choice", choices=COVERS), None),
+        ("free", Field("choice", choices=COVERS, enum="Cover"), None),
+        (
+            "level",
+            Field("choice", choices=LIMBS, enum="Limb"),
+            "gives a choice of Cover, but the field is a choice of Limb",
+        ),
+        (
+            "limb",
+            Field("choice", choices=COVERS),
+            "gives a choice of (NONE, ONE_ARM, TWO_ARMS), but the field is a choice "
+            "of (NONE, HALF, FULL)",
+        ),
+        (
+            "cover(level).worse",
+            Field("choice", choices=COVERS, enum="Cover"),
+            "gives choice or null, but the field is choice",
+        ),
+    ],
+)
+def test_fits(text: str, slot: Field, problem: str | None) -> None:
+    assert fits(dcheck(text), slot) == problem
+
+
+DECISION_ENVS: list[dict[str, Any]] = [
+    {
+        "a": 2,
+        "b": 3,
+        "flag": True,
+        "other": False,
+        "limb": "NONE",
+        "level": "NONE",
+        "other_level": "FULL",
+        "free": "HALF",
+        "arm": "TWO_ARMS",
+        "bonus": None,
+        "maybe": None,
+    },
+    {
+        "a": -6,
+        "b": 0,
+        "flag": False,
+        "other": True,
+        "limb": "TWO_ARMS",
+        "level": "HALF",
+        "other_level": "NONE",
+        "free": "FULL",
+        "arm": "NONE",
+        "bonus": 3,
+        "maybe": False,
+    },
+    {
+        "a": 6,
+        "b": 9,
+        "flag": False,
+        "other": False,
+        "limb": "ONE_ARM",
+        "level": "FULL",
+        "other_level": "HALF",
+        "free": "NONE",
+        "arm": "ONE_ARM",
+        "bonus": 0,
+        "maybe": True,
+    },
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "python"),
+    [
+        ("cover(level).cover_ac", "_COVER_ROWS[level].cover_ac"),
+        ('cover("HALF").cover_ac', "_COVER_ROWS[Cover.HALF].cover_ac"),
+        (
+            "gear(cover(level).limb).weight",
+            "_GEAR_ROWS[_COVER_ROWS[level].limb].weight",
+        ),
+        ("-cover(level).cover_ac", "-_COVER_ROWS[level].cover_ac"),
+        ("bonus ?? 1", "(bonus if bonus is not None else 1)"),
+        ("null ?? 1", "(None if None is not None else 1)"),
+        (
+            "cover(level).stealth ?? 0",
+            "(_t1 if (_t1 := _COVER_ROWS[level].stealth) is not None else 0)",
+        ),
+        (
+            "(cover(level).stealth ?? cover(other_level).stealth ?? 2) + 1",
+            "(_t1 if (_t1 := (_t2 if (_t2 := _COVER_ROWS[level].stealth) is not None"
+            " else _COVER_ROWS[other_level].stealth)) is not None else 2) + 1",
+        ),
+        (
+            "cover(level).stealth ?? (cover(free).stealth ?? bonus ?? 0)",
+            "(_t1 if (_t1 := _COVER_ROWS[level].stealth) is not None else (_t2 if"
+            " (_t2 := (_t3 if (_t3 := _COVER_ROWS[free].stealth) is not None else"
+            " bonus)) is not None else 0))",
+        ),
+        (
+            "(a if flag else null) ?? b",
+            "(_t1 if (_t1 := a if flag else None) is not None else b)",
+        ),
+        (
+            "bonus ?? a if flag else b",
+            "(bonus if bonus is not None else a) if flag else b",
+        ),
+        (
+            "a if flag else bonus ?? b",
+            "a if flag else (bonus if bonus is not None else b)",
+        ),
+        ("cover(level).stealth == null", "_COVER_ROWS[level].stealth is None"),
+        ("null != bonus", "bonus is not None"),
+        ("null == null", "None is None"),
+        ("(a if flag else null) == null", "(a if flag else None) is None"),
+        ("a + 1 if flag else null", "a + 1 if flag else None"),
+        ('"a reason"', "'a reason'"),
+        ('"it\'s"', '"it\'s"'),
+        ('"back\\\\slash"', "'back\\\\\\\\slash'"),
+        (
+            'cover(level).note ?? "none"',
+            "(_t1 if (_t1 := _COVER_ROWS[level].note) is not None else 'none')",
+        ),
+        ('cover(level).note == "x"', "_COVER_ROWS[level].note == 'x'"),
+        ('"x" != "y"', "'x' != 'y'"),
+        ('level == "HALF"', "level is Cover.HALF"),
+        ('"HALF" != level', "Cover.HALF is not level"),
+        ('cover(level).worse == "FULL"', "_COVER_ROWS[level].worse is Cover.FULL"),
+        ('free == "FULL"', "free is Cover.FULL"),
+        ('limb == "NONE"', "limb is Limb.NONE"),
+        ("level == other_level", "level == other_level"),
+        (
+            "cover(level).worse ?? level",
+            "(_t1 if (_t1 := _COVER_ROWS[level].worse) is not None else level)",
+        ),
+        ("maybe ?? flag and other", "(maybe if maybe is not None else flag and other)"),
+    ],
+)
+def test_decision_to_python(text: str, python: str) -> None:
+    checked = dcheck(text)
+    assert dpy(checked.node) == python
+    for env in DECISION_ENVS:
+        expected = evaluate(checked.node, env, rounding="down", tables=ROWS)
+        assert run_decision(python, env, ROWS) == expected
+
+
+def test_label_callback_is_preferred_and_choice_is_the_fallback() -> None:
+    node = dcheck('level == "HALF" and limb != "NONE" and cover("FULL").blocks').node
+    with_label = to_python(
+        node,
+        name=str,
+        choice=lambda p, v: f"{p}.{v}",
+        rounding="down",
+        lookup=lambda t, k: f"ROWS[{k}]",
+        label=lambda e, v: f"{e}.{v}",
+    )
+    assert (
+        with_label
+        == "level is Cover.HALF and limb is not limb.NONE and ROWS[Cover.FULL].blocks"
+    )
+    without = to_python(
+        node,
+        name=str,
+        choice=lambda p, v: f"{p}.{v}",
+        rounding="down",
+        lookup=lambda t, k: f"ROWS[{k}]",
+    )
+    assert (
+        without
+        == "level is level.HALF and limb is not limb.NONE and ROWS[level.FULL].blocks"
+    )
+
+
+def test_to_python_needs_lookup_and_label_emitters() -> None:
+    node = compile_formula('cover("HALF").cover_ac', {}, tables=TABLES).node
+    with pytest.raises(ValueError, match="no lookup emitter"):
+        to_python(node, name=str, rounding="down")
+    with pytest.raises(ValueError, match="no label emitter"):
+        to_python(node, name=str, rounding="down", lookup=lambda t, k: k)
+    assert (
+        to_python(
+            node, name=str, rounding="down", lookup=lambda t, k: k, label=str.__add__
+        )
+        == "CoverHALF.cover_ac"
+    )
+
+
+def test_temporaries_avoid_parameter_names() -> None:
+    params = {
+        "_t1": Param("_t1", "int", 0, 3, nullable=True),
+        "flag": Param("flag", "bool"),
+    }
+    node = compile_formula("(_t1 if flag else null) ?? 0", params).node
+    text = to_python(node, name=str, rounding="down")
+    assert text == "(_t2 if (_t2 := _t1 if flag else None) is not None else 0)"
+    renamed = to_python(node, name=lambda n: f"self.{n}", rounding="down")
+    assert renamed.startswith("(_t1 if (_t1 := self._t1 if")
+
+
+@pytest.mark.parametrize(
+    ("text", "math"),
+    [
+        ("cover(level).stealth ?? 0", "cover(level).stealth ?? 0"),
+        ('cover("HALF").cover_ac', 'cover("HALF").cover_ac'),
+        ("cover(level).stealth == null", "cover(level).stealth = none"),
+        ("a if flag else null", "a if flag else none"),
+        ('"it`s here"', '"it\'s here"'),
+        ("(bonus ?? 1) * 2", f"(bonus ?? 1) {TIMES} 2"),
+        ("bonus ?? a // 2", "bonus ?? ⌊a ÷ 2⌋"),
+        ("level != other_level", "level ≠ other_level"),
+    ],
+)
+def test_decision_to_math(text: str, math: str) -> None:
+    assert to_math(dcheck(text).node, rounding="down") == math
+
+
+def test_evaluate_with_tables() -> None:
+    env = DECISION_ENVS[0]  # level NONE, bonus None
+
+    def run(text: str) -> object:
+        return evaluate(dcheck(text).node, env, rounding="down", tables=ROWS)
+
+    assert run("cover(level).stealth") is None
+    assert run("cover(level).stealth ?? bonus") is None
+    assert run("cover(level).stealth ?? bonus ?? 7") == 7
+    assert run('cover("FULL").stealth ?? 7') == 5
+    assert run("cover(other_level).worse") == "HALF"
+    assert run("cover(cover(other_level).worse ?? level).note") == "low wall"
+    assert run('cover(level).reason if cover(level).hides == null else "?"') == "open"
+    assert run("gear(cover(free).limb).weight") == 3
+    assert run("null") is None
+    assert run('cover(level).worse == "NONE"') is False
+
+
+def test_names_and_tables_used() -> None:
+    node = dcheck("gear(cover(level).limb).weight + (bonus ?? a)").node
+    assert names_used(node) == frozenset({"level", "bonus", "a"})
+    assert tables_used(node) == frozenset({"cover", "gear"})
+    assert tables_used(parse("min(a, 1)")) == frozenset()
+
+
+def test_checking_twice_gives_the_same_tree() -> None:
+    node = dcheck('level == "HALF"').node
+    again = check(node, DPARAMS, tables=TABLES)
+    assert again.node == node
+    assert dpy(again.node) == "level is Cover.HALF"
+    text_node = compile_formula('"HALF"', DPARAMS).node  # alone: a text value
+    assert dpy(text_node) == "'HALF'"
+
+
 # --- property tests ---
 
 INT_NAMES = ("a", "b")
-LABELS = ("NONE", "ONE_ARM", "TWO_ARMS")
+LABELS = LIMBS
+TEXTS = ("x", "it's", "a b", "")
+LABEL = st.sampled_from(LABELS)
+
+
+def coalesce(value: Node, default: Node) -> Binary:
+    return bop("??", value, default)
+
+
+# Keys of the cover table: a Cover choice parameter, a label, or a choice field.
+COVER_KEYS = st.one_of(
+    st.just(var("level")),
+    st.just(var("free")),
+    st.sampled_from(COVERS).map(label),
+    st.just(coalesce(row("cover", var("level"), "worse"), var("other_level"))),
+)
+GEAR_KEYS = st.one_of(
+    st.just(var("arm")),
+    st.sampled_from(LIMBS).map(label),
+    COVER_KEYS.map(lambda key: row("cover", key, "limb")),
+)
+
+
+def cover(field: str) -> st.SearchStrategy[Node]:
+    return COVER_KEYS.map(lambda key: row("cover", key, field))
 
 
 @functools.cache
 def int_trees(depth: int) -> st.SearchStrategy[Node]:
-    leaf = st.one_of(st.integers(0, 12).map(lit), st.sampled_from(INT_NAMES).map(var))
+    leaf = st.one_of(
+        st.integers(0, 12).map(lit),
+        st.sampled_from(INT_NAMES).map(var),
+        cover("cover_ac"),
+        GEAR_KEYS.map(lambda key: row("gear", key, "weight")),
+        st.builds(coalesce, nint_trees(0), st.integers(-3, 3).map(lit)),
+    )
     if depth == 0:
         return leaf
     sub, test = int_trees(depth - 1), bool_trees(depth - 1)
@@ -542,6 +1410,22 @@ def int_trees(depth: int) -> st.SearchStrategy[Node]:
             st.integers(0, 10),
         ),
         st.builds(cond, sub, test, sub),
+        st.builds(coalesce, nint_trees(depth - 1), sub),
+    )
+
+
+@functools.cache
+def nint_trees(depth: int) -> st.SearchStrategy[Node]:
+    """Ints that may be null (or are always null)."""
+    leaf = st.one_of(cover("stealth"), st.just(var("bonus")), st.just(NULL))
+    if depth == 0:
+        return leaf
+    sub, num, test = nint_trees(depth - 1), int_trees(depth - 1), bool_trees(depth - 1)
+    return st.one_of(
+        leaf,
+        st.builds(cond, num, test, sub),
+        st.builds(cond, sub, test, num),
+        st.builds(coalesce, sub, sub),
     )
 
 
@@ -556,7 +1440,53 @@ def divisors(depth: int) -> st.SearchStrategy[Node]:
     )
 
 
-LABEL = st.sampled_from(LABELS)
+@functools.cache
+def text_trees(depth: int) -> st.SearchStrategy[Node]:
+    leaf = st.one_of(
+        st.sampled_from(TEXTS).map(label),
+        cover("reason"),
+        st.builds(coalesce, cover("note"), st.sampled_from(TEXTS).map(label)),
+    )
+    if depth == 0:
+        return leaf
+    sub, test = text_trees(depth - 1), bool_trees(depth - 1)
+    return st.one_of(
+        leaf,
+        st.builds(cond, sub, test, sub),
+        st.builds(coalesce, ntext_trees(depth - 1), sub),
+    )
+
+
+@functools.cache
+def ntext_trees(depth: int) -> st.SearchStrategy[Node]:
+    leaf = st.one_of(cover("note"), st.just(NULL))
+    if depth == 0:
+        return leaf
+    sub, test = ntext_trees(depth - 1), bool_trees(depth - 1)
+    return st.one_of(
+        leaf,
+        st.builds(cond, text_trees(depth - 1), test, sub),
+        st.builds(cond, sub, test, sub),
+        st.builds(coalesce, sub, sub),
+    )
+
+
+@functools.cache
+def choice_trees(depth: int) -> st.SearchStrategy[Node]:
+    """Cover choices, some of them null."""
+    leaf = st.one_of(
+        st.sampled_from(["level", "free", "other_level"]).map(var),
+        cover("worse"),
+        st.just(NULL),
+    )
+    if depth == 0:
+        return leaf
+    sub, test = choice_trees(depth - 1), bool_trees(depth - 1)
+    return st.one_of(
+        leaf,
+        st.builds(cond, sub, test, sub),
+        st.builds(coalesce, cover("worse"), sub),
+    )
 
 
 def choice_test(op: str, value: str, label_first: bool) -> Node:
@@ -564,23 +1494,53 @@ def choice_test(op: str, value: str, label_first: bool) -> Node:
     return bop(op, *(sides if label_first else sides[::-1]))
 
 
+def either_way(op: str, left: Node, right: Node, swap: bool) -> Binary:
+    return bop(op, right, left) if swap else bop(op, left, right)
+
+
+EQ = st.sampled_from(["==", "!="])
+
+
+def typed(values: st.SearchStrategy[Node]) -> st.SearchStrategy[Node]:
+    """Leave out trees that are always null: only a nullable value meets null."""
+    return values.filter(lambda n: check(n, DPARAMS, tables=TABLES).type != "null")
+
+
 @functools.cache
 def bool_trees(depth: int) -> st.SearchStrategy[Node]:
     leaf = st.one_of(
         st.booleans().map(lambda v: BoolLit(v, 0, 0)),
         st.just(var("flag")),
-        st.builds(choice_test, st.sampled_from(["==", "!="]), LABEL, st.booleans()),
+        st.builds(choice_test, EQ, LABEL, st.booleans()),
+        cover("blocks"),
+        st.builds(coalesce, cover("hides"), st.just(var("flag"))),
+        st.builds(coalesce, st.just(var("maybe")), cover("blocks")),
+        st.builds(either_way, EQ, nint_trees(0), st.just(NULL), st.booleans()),
+        st.builds(either_way, EQ, cover("note"), st.just(NULL), st.booleans()),
+        st.builds(either_way, EQ, cover("worse"), COVER_KEYS, st.booleans()),
+        st.builds(
+            either_way,
+            EQ,
+            typed(choice_trees(0)),
+            st.sampled_from(COVERS).map(label),
+            st.booleans(),
+        ),
     )
     if depth == 0:
         return leaf
     sub, num = bool_trees(depth - 1), int_trees(depth - 1)
+    nullable = nint_trees(depth - 1)
+    choices = typed(choice_trees(depth - 1))
     return st.one_of(
         leaf,
         sub.map(not_),
         st.builds(bop, st.sampled_from(["and", "or"]), sub, sub),
         st.builds(bop, st.sampled_from(["<", "<=", ">", ">=", "==", "!="]), num, num),
-        st.builds(bop, st.sampled_from(["==", "!="]), sub, sub),
+        st.builds(bop, EQ, sub, sub),
         st.builds(cond, sub, sub, sub),
+        st.builds(either_way, EQ, typed(nullable), nullable | num, st.booleans()),
+        st.builds(bop, EQ, text_trees(depth - 1), typed(ntext_trees(depth - 1))),
+        st.builds(bop, EQ, choices, choices),
     )
 
 
@@ -591,6 +1551,8 @@ def render(node: Node) -> str:
             return str(node.value if isinstance(node, IntLit) else node.name)
         case BoolLit():
             return "true" if node.value else "false"
+        case NullLit():
+            return "null"
         case StrLit():
             return f'"{node.value}"'
         case Unary():
@@ -602,7 +1564,13 @@ def render(node: Node) -> str:
             return "({} if {} else {})".format(*parts)
         case Call():
             return f"{node.func}({', '.join(render(arg) for arg in node.args)})"
+        case Attr():
+            return f"{render(node.obj)}.{node.name}"
     raise AssertionError(node)
+
+
+def maybe(values: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.none() | values
 
 
 ENVS = st.fixed_dictionaries(
@@ -611,29 +1579,86 @@ ENVS = st.fixed_dictionaries(
         "b": st.integers(0, 9),
         "flag": st.booleans(),
         "limb": st.sampled_from(LABELS),
+        "level": st.sampled_from(COVERS),
+        "other_level": st.sampled_from(COVERS),
+        "free": st.sampled_from(COVERS),
+        "arm": st.sampled_from(LIMBS),
+        "bonus": maybe(st.integers(0, 3)),
+        "maybe": maybe(st.booleans()),
     }
 )
+COVER_ROW = st.fixed_dictionaries(
+    {
+        "cover_ac": st.integers(0, 4),
+        "stealth": maybe(st.integers(-2, 5)),
+        "reason": st.sampled_from(TEXTS),
+        "note": maybe(st.sampled_from(TEXTS)),
+        "blocks": st.booleans(),
+        "hides": maybe(st.booleans()),
+        "worse": maybe(st.sampled_from(COVERS)),
+        "limb": st.sampled_from(LIMBS),
+    }
+)
+TABLE_ROWS = st.fixed_dictionaries(
+    {
+        "cover": st.fixed_dictionaries(dict.fromkeys(COVERS, COVER_ROW)),
+        "gear": st.fixed_dictionaries(
+            dict.fromkeys(LIMBS, st.fixed_dictionaries({"weight": st.integers(0, 9)}))
+        ),
+    }
+)
+TREES = st.one_of(
+    int_trees(3),
+    bool_trees(3),
+    nint_trees(2),
+    text_trees(2),
+    ntext_trees(2),
+    choice_trees(2),
+)
+PYTHON_TYPES: dict[str, type] = {"int": int, "bool": bool, "text": str, "choice": str}
 
 
 @settings(max_examples=200, deadline=None)
-@given(tree=st.one_of(int_trees(3), bool_trees(3)), env=ENVS)
-def test_random_formulas_agree_everywhere(tree: Node, env: dict[str, Any]) -> None:
+@given(tree=TREES, env=ENVS, rows=TABLE_ROWS)
+def test_random_formulas_agree_everywhere(
+    tree: Node, env: dict[str, Any], rows: Rows
+) -> None:
     text = render(tree)
     node = parse(text)
     assert node == tree
     assert parse(to_source(node)) == tree
     assert to_source(parse(to_source(node))) == to_source(node)
-    checked = check(node, PARAMS)
-    assert names_used(node) <= set(PARAMS)
+    checked = check(node, DPARAMS, tables=TABLES)
+    assert checked.node == node
+    assert names_used(node) <= set(DPARAMS) and tables_used(node) <= set(TABLES)
+    assert "`" not in to_math(checked.node, rounding="down")
+    kind = "text" if checked.type == "null" else checked.type
+    slot = Field(kind, checked.nullable, choices=checked.choices, enum=checked.enum)
+    assert fits(checked, slot) is None
     for rounding in ROUNDINGS:
-        expected = evaluate(node, env, rounding=rounding)
-        assert run_python(py(node, rounding), env) == expected
-        if checked.type == "int":
-            assert checked.interval is not None
-            assert type(expected) is int and checked.interval.contains(expected)
-            assert checked.interval.bounded
-        else:
-            assert type(expected) is bool
+        expected = evaluate(checked.node, env, rounding=rounding, tables=rows)
+        assert run_decision(dpy(checked.node, rounding), env, rows) == expected
+        if expected is None:
+            assert checked.nullable
+            continue
+        assert type(expected) is PYTHON_TYPES[checked.type]
+        if isinstance(expected, int) and checked.type == "int":
+            assert checked.interval is not None and checked.interval.bounded
+            assert checked.interval.contains(expected)
+        if checked.type == "choice":
+            assert expected in checked.choices
+
+
+def test_unchecked_trees_still_emit_with_the_choice_callback() -> None:
+    """The old path: to_python on a parsed (unchecked) tree of PARAMS."""
+    node = parse('a + b if limb == "NONE" and not flag else -a // 2')
+    env: dict[str, int | bool | str | None] = {
+        "a": 5,
+        "b": 1,
+        "flag": False,
+        "limb": "NONE",
+    }
+    assert run_python(py(node, "up"), env) == evaluate(node, env, rounding="up")
 
 
 @st.composite
@@ -679,5 +1704,5 @@ def test_intervals_are_sound(
         return
     env = {"x": x[1], "y": y[1]}
     value = evaluate(checked.node, env, rounding=rounding)
-    assert checked.interval is not None
+    assert checked.interval is not None and isinstance(value, int)
     assert checked.interval.contains(value), (formula, x, y, checked.interval)

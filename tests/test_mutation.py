@@ -6,61 +6,43 @@ must change what the generated runtime answers and what the docs print.
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from types import ModuleType
 
-from compiler.examples import runtime_from
 from compiler.pipeline import Outputs, build
 
 from .conftest import Editor
-
-
-def _ask(outputs: Outputs, question: str) -> object:
-    texts = {
-        path: blob.decode("utf-8")
-        for path, blob in outputs.files.items()
-        if path.startswith("rulebook/")
-    }
-    with runtime_from(texts) as package:
-        module: ModuleType = importlib.import_module(f"{package}.d20_scifi")
-        namespace = {"m": module}
-        return eval(question, namespace)  # test-only probe of the built runtime
-
-
-def _doc(outputs: Outputs) -> str:
-    return outputs.files["docs/d20_scifi.md"].decode("utf-8")
+from .probe import ask, doc
 
 
 def test_table_cell(built: Outputs, rules_copy: Path, edit: Editor) -> None:
     question = "m.cover('3/4').cover_ac"
-    assert _ask(built, question) == 6
+    assert ask(built, question) == 6
     edit("d20_scifi/cover.yaml", "cover_ac: 6", "cover_ac: 7")
-    mutated = build(rules_copy)
-    assert _ask(mutated, question) == 7
-    assert "| +6 AC |" in _doc(built) and "| +6 AC |" not in _doc(mutated)
-    assert "| +7 AC |" in _doc(mutated)
+    mutated = build(rules_copy, run_examples=False)
+    assert ask(mutated, question) == 7
+    assert "| +6 AC |" in doc(built) and "| +6 AC |" not in doc(mutated)
+    assert "| +7 AC |" in doc(mutated)
 
 
 def test_formula_constant(built: Outputs, rules_copy: Path, edit: Editor) -> None:
     question = "m.crawl_speed(climb_bonus=10, occupied_limbs=0)"
-    assert _ask(built, question) == 40
+    assert ask(built, question) == 40
     edit("d20_scifi/zero_g.yaml", "occupied_limbs, 0, 40)", "occupied_limbs, 0, 45)")
     edit(
         "d20_scifi/zero_g.yaml",
         "occupied_limbs: 0}\n        expect: 40",
         "occupied_limbs: 0}\n        expect: 45",
     )
-    mutated = build(rules_copy)
-    assert _ask(mutated, question) == 45
-    assert "Result: always from 0 to 40." in _doc(built)
-    assert "Result: always from 0 to 45." in _doc(mutated)
-    assert "0, 45)" in _doc(mutated)
+    mutated = build(rules_copy, run_examples=False)
+    assert ask(mutated, question) == 45
+    assert "Result: always from 0 to 40." in doc(built)
+    assert "Result: always from 0 to 45." in doc(mutated)
+    assert "0, 45)" in doc(mutated)
 
 
 def test_formula_coefficient(built: Outputs, rules_copy: Path, edit: Editor) -> None:
     question = "m.launch_speed(jump_bonus=2)"
-    assert _ask(built, question) == 30
+    assert ask(built, question) == 30
     edit(
         "d20_scifi/zero_g.yaml",
         "clamp(20 + 5 * jump_bonus",
@@ -72,28 +54,28 @@ def test_formula_coefficient(built: Outputs, rules_copy: Path, edit: Editor) -> 
         "limbs: one_arm}\n        expect: 7",
         "limbs: one_arm}\n        expect: 8",
     )
-    mutated = build(rules_copy)
-    assert _ask(mutated, question) == 32
-    assert "6 × jump_bonus" in _doc(mutated) and "6 × jump_bonus" not in _doc(built)
+    mutated = build(rules_copy, run_examples=False)
+    assert ask(mutated, question) == 32
+    assert "6 × jump_bonus" in doc(mutated) and "6 × jump_bonus" not in doc(built)
 
 
 def test_dice_expression(built: Outputs, rules_copy: Path, edit: Editor) -> None:
     question = "str(m.radiation_exposure('Severe').primary_effect)"
-    assert _ask(built, question) == "3d4"
+    assert ask(built, question) == "3d4"
     edit(
         "d20_scifi/radiation.yaml",
         "{key: Severe, incubation: 2d6, fort_dc: 24, primary_effect: 3d4}",
         "{key: Severe, incubation: 2d6, fort_dc: 24, primary_effect: 3d4+1}",
     )
-    mutated = build(rules_copy)
-    assert _ask(mutated, question) == "3d4+1"
-    assert "| 3d4+1 CON damage |" in _doc(mutated)
-    assert "| `3d4+1` | CON damage | 4 to 13 | 8.5 |" in _doc(mutated)
+    mutated = build(rules_copy, run_examples=False)
+    assert ask(mutated, question) == "3d4+1"
+    assert "| 3d4+1 CON damage |" in doc(mutated)
+    assert "| `3d4+1` | CON damage | 4 to 13 | 8.5 |" in doc(mutated)
 
 
 def test_dice_rule(built: Outputs, rules_copy: Path, edit: Editor) -> None:
     question = "(m.FULL_EXPOSURE_TIME.min, m.FULL_EXPOSURE_TIME.max)"
-    assert _ask(built, question) == (3, 12)
+    assert ask(built, question) == (3, 12)
     edit("d20_scifi/radiation.yaml", "dice: 3d4\n", "dice: 3d6\n")
     edit(
         "d20_scifi/radiation.yaml",
@@ -105,9 +87,9 @@ def test_dice_rule(built: Outputs, rules_copy: Path, edit: Editor) -> None:
         "full_exposure_minutes: 13}",
         "full_exposure_minutes: 19}",
     )
-    mutated = build(rules_copy)
-    assert _ask(mutated, question) == (3, 18)
-    assert "| `3d6` | minutes | 3 to 18 | 10.5 |" in _doc(mutated)
+    mutated = build(rules_copy, run_examples=False)
+    assert ask(mutated, question) == (3, 18)
+    assert "| `3d6` | minutes | 3 to 18 | 10.5 |" in doc(mutated)
 
 
 def test_label_and_ruling_text(built: Outputs, rules_copy: Path, edit: Editor) -> None:
@@ -123,7 +105,7 @@ def test_label_and_ruling_text(built: Outputs, rules_copy: Path, edit: Editor) -
         "ruling: >-\n          None:",
         "ruling: >-\n          Nothing:",
     )
-    mutated = build(rules_copy)
-    assert _ask(mutated, "m.CoverLevel.HALF.value") == "one half"
-    assert "| one half |" in _doc(mutated)
-    assert "**Ruling:** Nothing:" in _doc(mutated)
+    mutated = build(rules_copy, run_examples=False)
+    assert ask(mutated, "m.CoverLevel.HALF.value") == "one half"
+    assert "| one half |" in doc(mutated)
+    assert "**Ruling:** Nothing:" in doc(mutated)

@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import (
+    decision,
     exposure_schedule,
     facts,
     pool,
@@ -33,6 +34,7 @@ _MODULES: dict[str, ModuleType] = {
     "shift": shift,
     "exposure_schedule": exposure_schedule,
     "timeline": timeline,
+    "decision": decision,
 }
 
 # Kinds are built in this order, so a rule can refer to rules of earlier kinds.

@@ -26,7 +26,11 @@ __all__ = [
     "SECONDARY_EFFECTS_EVERY",
     "SECONDARY_EFFECTS_ROLL",
     "SPIN",
+    "AttackMode",
+    "Caliber",
+    "CoverAttack",
     "CoverLevel",
+    "CoverMaterial",
     "CoverRow",
     "Exposure",
     "ExposureKind",
@@ -47,6 +51,7 @@ __all__ = [
     "ZeroGEnvironment",
     "accumulation",
     "accumulation_after_save",
+    "attack_through_cover",
     "cover",
     "crawl_speed",
     "exposures",
@@ -168,6 +173,183 @@ def cover(level: CoverLevel | str) -> CoverRow:
     RuleInputError for a label the table does not have.
     """
     return _COVER_ROWS[choice(CoverLevel, _COVER_LEVEL_BY_LABEL, level, "level")]
+
+
+# -- d20_scifi.attack_through_cover --
+
+
+class CoverMaterial(StrEnum):
+    """The choices of parameter ``material`` of rule
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:147).
+    """
+
+    SOFT = "soft"
+    HARD = "hard"
+
+
+_COVER_MATERIAL_BY_LABEL: Final[dict[str, CoverMaterial]] = {
+    member.value.casefold(): member for member in CoverMaterial
+}
+
+
+class Caliber(StrEnum):
+    """The choices of parameter ``caliber`` of rule
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:154).
+    """
+
+    STANDARD = "standard"
+    HEAVY = "heavy"
+    SUPER = "super"
+    WARHEAD = "warhead"
+
+
+_CALIBER_BY_LABEL: Final[dict[str, Caliber]] = {
+    member.value.casefold(): member for member in Caliber
+}
+
+
+class AttackMode(StrEnum):
+    """The choices of parameter ``mode`` of rule ``d20_scifi.attack_through_cover``
+    (rules/d20_scifi/cover.yaml:163).
+    """
+
+    AT_TARGET = "at_target"
+    THROUGH_COVER = "through_cover"
+    AT_COVER = "at_cover"
+
+
+_ATTACK_MODE_BY_LABEL: Final[dict[str, AttackMode]] = {
+    member.value.casefold(): member for member in AttackMode
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CoverAttack:
+    """What :func:`attack_through_cover` answers. Rule
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
+    """
+
+    allowed: bool
+    """Whether the attack can be made this way."""
+    ac_bonus: int
+    """AC the cover adds to the target."""
+    miss_chance: int
+    """Percent chance to miss from concealment."""
+    must_guess_location: bool
+    """Whether the attacker must guess where the target is."""
+    target_ac: int | None
+    """The AC to hit when the cover itself is attacked."""
+    reason: str
+    """The rule that decided it."""
+
+
+def attack_through_cover(
+    level: CoverLevel | str,
+    material: CoverMaterial | str,
+    caliber: Caliber | str,
+    mode: AttackMode | str,
+    *,
+    warhead_penetrates: bool = False,
+) -> CoverAttack:
+    """Getting past cover.
+
+    Cover is bullet resistant, not bulletproof. Heavy and super caliber weapons
+    and warheads can wear down soft cover's protection, shoot through it as if
+    it were only concealment, or attack the cover itself. Hard cover stops all
+    of that except a warhead the game master rules can punch through.
+
+    Rule ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
+    Raises RuleInputError for arguments outside the rule.
+    """
+    level = choice(CoverLevel, _COVER_LEVEL_BY_LABEL, level, "level")
+    material = choice(CoverMaterial, _COVER_MATERIAL_BY_LABEL, material, "material")
+    caliber = choice(Caliber, _CALIBER_BY_LABEL, caliber, "caliber")
+    mode = choice(AttackMode, _ATTACK_MODE_BY_LABEL, mode, "mode")
+    if type(warhead_penetrates) is not bool:
+        raise bad_bool(warhead_penetrates, "warhead_penetrates")
+    if mode is AttackMode.AT_COVER and caliber is Caliber.STANDARD:
+        return CoverAttack(
+            allowed=False,
+            ac_bonus=0,
+            miss_chance=0,
+            must_guess_location=False,
+            target_ac=None,
+            reason="Only heavy or super caliber weapons, or warheads, can destroy cover.",
+        )
+    if mode is AttackMode.AT_COVER:
+        return CoverAttack(
+            allowed=True,
+            ac_bonus=0,
+            miss_chance=0,
+            must_guess_location=False,
+            target_ac=5,
+            reason="The cover itself is the target, at AC 5.",
+        )
+    if mode is AttackMode.AT_TARGET and not _COVER_ROWS[level].targetable:
+        return CoverAttack(
+            allowed=False,
+            ac_bonus=0,
+            miss_chance=0,
+            must_guess_location=False,
+            target_ac=None,
+            reason="A target behind total cover cannot be targeted.",
+        )
+    if mode is AttackMode.AT_TARGET and material is CoverMaterial.SOFT:
+        return CoverAttack(
+            allowed=True,
+            ac_bonus=max(
+                (_t1 if (_t1 := _COVER_ROWS[level].cover_ac) is not None else 0)
+                - (
+                    2
+                    if caliber is Caliber.SUPER
+                    else 1
+                    if caliber is Caliber.HEAVY
+                    else 0
+                ),
+                0,
+            ),
+            miss_chance=0,
+            must_guess_location=False,
+            target_ac=None,
+            reason="The cover adds its AC; against soft cover heavy caliber ignores 1 AC of it and super caliber 2.",
+        )
+    if mode is AttackMode.AT_TARGET:
+        return CoverAttack(
+            allowed=True,
+            ac_bonus=(_t2 if (_t2 := _COVER_ROWS[level].cover_ac) is not None else 0),
+            miss_chance=0,
+            must_guess_location=False,
+            target_ac=None,
+            reason="The cover adds its AC.",
+        )
+    if material is CoverMaterial.SOFT and caliber is Caliber.STANDARD:
+        return CoverAttack(
+            allowed=False,
+            ac_bonus=0,
+            miss_chance=0,
+            must_guess_location=False,
+            target_ac=None,
+            reason="Only heavy or super caliber weapons, or warheads, can shoot through soft cover.",
+        )
+    if material is CoverMaterial.SOFT or (
+        caliber is Caliber.WARHEAD and warhead_penetrates
+    ):
+        return CoverAttack(
+            allowed=True,
+            ac_bonus=0,
+            miss_chance=_COVER_ROWS[level].miss_chance,
+            must_guess_location=_COVER_ROWS[level].must_guess_location,
+            target_ac=None,
+            reason="Shot through, the cover counts as concealment of the same level.",
+        )
+    return CoverAttack(
+        allowed=False,
+        ac_bonus=0,
+        miss_chance=0,
+        must_guess_location=False,
+        target_ac=None,
+        reason="Only a warhead the game master rules can penetrate it shoots through hard cover.",
+    )
 
 
 # -- d20_scifi.radiation_exposure --

@@ -1,0 +1,433 @@
+"""Data of the formula language: AST nodes, value types, integer ranges, and
+the reference evaluator.
+
+Package-private helper of compiler.expr, which re-exports the public names.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Literal, TypeAlias
+
+Rounding: TypeAlias = Literal["down", "up"]
+FUNCTIONS: dict[str, tuple[int, int | None]] = {
+    "min": (2, None),
+    "max": (2, None),
+    "clamp": (3, 3),
+}
+_NO_ROWS: Mapping[str, Mapping[str, Mapping[str, object]]] = MappingProxyType({})
+ValueType: TypeAlias = Literal["int", "bool", "text", "choice"]
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An integer range; None means unbounded on that side."""
+
+    lo: int | None
+    hi: int | None
+
+    @property
+    def bounded(self) -> bool:
+        return self.lo is not None and self.hi is not None
+
+    def contains(self, value: int) -> bool:
+        above = self.lo is None or self.lo <= value
+        return above and (self.hi is None or value <= self.hi)
+
+    def __str__(self) -> str:
+        lo = "-inf" if self.lo is None else str(self.lo)
+        return f"{lo}..{'inf' if self.hi is None else self.hi}"
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A formula parameter as declared in the rules data.
+
+    Two choices are of one enum when their enum class names match or, if either
+    has no enum, when their labels do. A nullable parameter may be None.
+    """
+
+    name: str
+    type: Literal["int", "bool", "choice"]
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+    enum: str | None = None
+    nullable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A typed value slot: a table row's field, or a decision's result field."""
+
+    type: ValueType
+    nullable: bool = False
+    min: int | None = None  # ints: the smallest non-null value (None = unbounded)
+    max: int | None = None
+    choices: tuple[str, ...] = ()  # choice: its labels
+    enum: str | None = None  # choice: the enum's class name
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table rule usable in formulas as `name(key).field`."""
+
+    name: str  # the rule's function name, used in the formula text: cover(level)
+    key_enum: str  # class name of the key enum
+    key_labels: tuple[str, ...]
+    fields: Mapping[str, Field]  # the row's fields usable in formulas
+
+
+# AST nodes. Offsets do not take part in equality: nodes compare by structure.
+
+
+@dataclass(frozen=True, slots=True)
+class IntLit:
+    value: int
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StrLit:
+    """A string: a text value, or a label naming a choice.
+
+    check() fills enum/param on labels (the choice's enum, and the choice
+    parameter it is compared with) so that emitters can name the enum member.
+    """
+
+    value: str
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+    enum: str | None = field(default=None, compare=False)
+    param: str | None = field(default=None, compare=False)
+
+    @property
+    def is_label(self) -> bool:
+        return self.enum is not None or self.param is not None
+
+
+@dataclass(frozen=True, slots=True)
+class BoolLit:
+    value: bool
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class NullLit:
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    name: str
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: str  # "-" or "not"
+    operand: Node
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    op: str  # + - * // and or ?? == != < <= > >=
+    left: Node
+    right: Node
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Cond:
+    body: Node  # `body if test else orelse`
+    test: Node
+    orelse: Node
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A built-in function call, or a table lookup `table(key)`."""
+
+    func: str
+    args: tuple[Node, ...]
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Attr:
+    """`obj.name`: a field of a table row; the field name ends at `end`."""
+
+    obj: Node
+    name: str
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+Node: TypeAlias = (
+    IntLit | StrLit | BoolLit | NullLit | Name | Unary | Binary | Cond | Call | Attr
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """The result of check(): the root node, its type and its integer range.
+
+    type is "null" only for an expression that is always null. For ints,
+    interval is the range of the non-null values; choices carry their enum
+    (None if the choice has none) and labels.
+    """
+
+    node: Node
+    type: Literal["int", "bool", "text", "choice", "null"]
+    interval: Interval | None
+    nullable: bool = False
+    enum: str | None = None
+    choices: tuple[str, ...] = ()
+
+
+def describe(item: Checked | Field) -> str:
+    """A type as messages show it: int, int?, null."""
+    nullable = item.nullable and item.type != "null"
+    return item.type + "?" * nullable
+
+
+def same_choice(
+    a_enum: str | None,
+    a_choices: tuple[str, ...],
+    b_enum: str | None,
+    b_choices: tuple[str, ...],
+) -> bool:
+    """Whether two choices are of one enum (by labels when either has no enum)."""
+    if a_enum is not None and b_enum is not None:
+        return a_enum == b_enum
+    return a_choices == b_choices
+
+
+def choice_name(enum: str | None, choices: tuple[str, ...]) -> str:
+    return enum if enum is not None else f"({', '.join(choices)})"
+
+
+def fits(checked: Checked, slot: Field) -> str | None:
+    """None if a checked expression can be stored in the slot, else why not."""
+    gives = checked.type + " or null" * (checked.nullable and checked.type != "null")
+    want = slot.type + " or null" * slot.nullable
+    if checked.type == "null":
+        return None if slot.nullable else f"gives null, but the field is {want}"
+    if checked.type != slot.type or (checked.nullable and not slot.nullable):
+        return f"gives {gives}, but the field is {want}"
+    if checked.type == "choice" and not same_choice(
+        checked.enum, checked.choices, slot.enum, slot.choices
+    ):
+        mine = choice_name(checked.enum, checked.choices)
+        theirs = choice_name(slot.enum, slot.choices)
+        return f"gives a choice of {mine}, but the field is a choice of {theirs}"
+    if checked.type == "int":
+        iv = checked.interval or Interval(None, None)
+        allowed = Interval(slot.min, slot.max)
+        low = slot.min is not None and (iv.lo is None or iv.lo < slot.min)
+        high = slot.max is not None and (iv.hi is None or iv.hi > slot.max)
+        if low or high:
+            return f"gives an int in {iv}, but the field allows only {allowed}"
+    return None
+
+
+# --- interval arithmetic (None ends are infinities) ---
+
+
+def _sign(value: int | None, infinity: int) -> int:
+    return infinity if value is None else (value > 0) - (value < 0)
+
+
+def _ends(iv: Interval) -> tuple[tuple[int | None, int], ...]:
+    """Both ends, each with the sign of the infinity it stands for if None."""
+    return ((iv.lo, -1), (iv.hi, 1))
+
+
+def _hull(corners: list[tuple[int, Fraction]]) -> Interval:
+    """Hull of (infinity sign, finite value) corners; floor/ceil keep it sound."""
+    (lo_inf, lo), (hi_inf, hi) = min(corners), max(corners)
+    return Interval(
+        None if lo_inf else math.floor(lo), None if hi_inf else math.ceil(hi)
+    )
+
+
+def iv_mul(a: Interval, b: Interval) -> Interval:
+    corners: list[tuple[int, Fraction]] = []
+    for x, x_inf in _ends(a):
+        for y, y_inf in _ends(b):
+            if x is not None and y is not None:
+                corners.append((0, Fraction(x * y)))
+            else:  # infinity times a 0 end is 0: that infinity is never reached
+                corners.append((_sign(x, x_inf) * _sign(y, y_inf), Fraction(0)))
+    return _hull(corners)
+
+
+def iv_div(a: Interval, b: Interval) -> Interval:
+    """Sound hull of a // b rounded either way; b must exclude 0."""
+    corners: list[tuple[int, Fraction]] = []
+    for x, x_inf in _ends(a):
+        for y, y_inf in _ends(b):
+            if x is not None and y is not None:
+                corners.append((0, Fraction(x, y)))
+            elif x is not None:  # finite / infinite tends to 0
+                corners.append((0, Fraction(0)))
+            elif y is not None:  # infinite / finite; inf / inf adds nothing new
+                corners.append((x_inf * _sign(y, y_inf), Fraction(0)))
+    return _hull(corners)
+
+
+def iv_add(a: Interval, b: Interval) -> Interval:
+    lo = None if a.lo is None or b.lo is None else a.lo + b.lo
+    return Interval(lo, None if a.hi is None or b.hi is None else a.hi + b.hi)
+
+
+def iv_neg(a: Interval) -> Interval:
+    return Interval(None if a.hi is None else -a.hi, None if a.lo is None else -a.lo)
+
+
+def iv_min(ivs: Sequence[Interval]) -> Interval:
+    los = [iv.lo for iv in ivs if iv.lo is not None]
+    his = [iv.hi for iv in ivs if iv.hi is not None]
+    return Interval(min(los) if len(los) == len(ivs) else None, min(his, default=None))
+
+
+def iv_max(ivs: Sequence[Interval]) -> Interval:
+    return iv_neg(iv_min([iv_neg(iv) for iv in ivs]))
+
+
+def iv_hull(a: Interval, b: Interval) -> Interval:
+    lo = None if a.lo is None or b.lo is None else min(a.lo, b.lo)
+    return Interval(lo, None if a.hi is None or b.hi is None else max(a.hi, b.hi))
+
+
+IV_ARITH: dict[str, Callable[[Interval, Interval], Interval]] = {
+    "+": iv_add,
+    "-": lambda a, b: iv_add(a, iv_neg(b)),
+    "*": iv_mul,
+    "//": iv_div,
+}
+
+
+# --- reference evaluator and AST walking ---
+
+_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def evaluate(
+    node: Node,
+    env: Mapping[str, int | bool | str | None],
+    *,
+    rounding: Rounding,
+    tables: Mapping[str, Mapping[str, Mapping[str, object]]] = _NO_ROWS,
+) -> int | bool | str | None:
+    """Evaluate a checked formula; choices are their labels, null is None.
+
+    tables[name][key_label][field] is a row's field value.
+    """
+    value: int | bool | str | None = _eval(node, env, rounding, tables)
+    return value
+
+
+def _eval(
+    node: Node,
+    env: Mapping[str, int | bool | str | None],
+    rounding: Rounding,
+    tables: Mapping[str, Mapping[str, Mapping[str, object]]],
+) -> Any:
+    def sub(child: Node) -> Any:
+        return _eval(child, env, rounding, tables)
+
+    match node:
+        case IntLit() | StrLit() | BoolLit():
+            return node.value
+        case NullLit():
+            return None
+        case Name():
+            return env[node.name]
+        case Unary():
+            return -sub(node.operand) if node.op == "-" else not sub(node.operand)
+        case Binary(op="and"):
+            return bool(sub(node.left)) and bool(sub(node.right))
+        case Binary(op="or"):
+            return bool(sub(node.left)) or bool(sub(node.right))
+        case Binary(op="??"):
+            value = sub(node.left)
+            return sub(node.right) if value is None else value
+        case Binary(op="//"):
+            a, b = sub(node.left), sub(node.right)
+            return a // b if rounding == "down" else -(-a // b)
+        case Binary():
+            return _OPERATORS[node.op](sub(node.left), sub(node.right))
+        case Cond():
+            return sub(node.body) if sub(node.test) else sub(node.orelse)
+        case Call() if node.func not in FUNCTIONS:
+            return tables[node.func][sub(node.args[0])]
+        case Call():
+            args = [sub(arg) for arg in node.args]
+            if node.func == "clamp":
+                return min(max(args[0], args[1]), args[2])
+            return min(args) if node.func == "min" else max(args)
+        case Attr():
+            return sub(node.obj)[node.name]
+    raise AssertionError(node)
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """The node and all its descendants, depth first."""
+    yield node
+    for child in _children(node):
+        yield from walk(child)
+
+
+def _children(node: Node) -> tuple[Node, ...]:
+    match node:
+        case Unary():
+            return (node.operand,)
+        case Binary():
+            return (node.left, node.right)
+        case Cond():
+            return (node.body, node.test, node.orelse)
+        case Call():
+            return node.args
+        case Attr():
+            return (node.obj,)
+    return ()
+
+
+def names_used(node: Node) -> frozenset[str]:
+    """Every parameter name the formula refers to."""
+    return frozenset(sub.name for sub in walk(node) if isinstance(sub, Name))
+
+
+def tables_used(node: Node) -> frozenset[str]:
+    """Every table the formula looks up (calls that are not built-ins)."""
+    return frozenset(
+        sub.func
+        for sub in walk(node)
+        if isinstance(sub, Call) and sub.func not in FUNCTIONS
+    )
