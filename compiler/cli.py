@@ -45,6 +45,11 @@ def _parser() -> argparse.ArgumentParser:
         default=FsPath("generated"),
         help="the output folder (default: generated)",
     )
+    out.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither use nor fill the build cache kept beside the output folder",
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     validate = sub.add_parser(
         "validate", parents=[common], help="check rules files without building"
@@ -109,15 +114,18 @@ def _shown(path: FsPath) -> str:
 
 def run(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
-    from . import pipeline
-
     if args.command == "validate":
+        from . import pipeline
+
         only = _systems_named(args.paths, args.rules)
         systems = pipeline.load_systems(args.rules, only)
         count = sum(len(s.rules) for s in systems)
         print(f"ok: {count} rules in {len(systems)} system(s)")
         return EXIT_OK
-    outputs = pipeline.build(args.rules)
+    # Imports stay lazy: a build the cache answers loads no YAML, schema or Jinja.
+    from .cache import build, cache_dir_for
+
+    outputs = build(args.rules, None if args.no_cache else cache_dir_for(args.out))
     from .writer import read_tree, write_tree
 
     if args.command == "build":
@@ -125,13 +133,13 @@ def run(argv: Sequence[str]) -> int:
         state = "written" if changed else "already up to date"
         print(f"ok: {len(outputs.files)} files in {_shown(args.out)}/ {state}")
         return EXIT_OK
-    from .staleness import stale
+    on_disk = read_tree(args.out)
+    if on_disk != outputs.files:
+        from .staleness import stale
 
-    problems = stale(
-        _shown(args.out), outputs.systems, outputs.files, read_tree(args.out)
-    )
-    if problems:
-        raise RulesError(problems)
+        problems = stale(_shown(args.out), outputs.systems, outputs.files, on_disk)
+        if problems:
+            raise RulesError(problems)
     print(f"ok: {_shown(args.out)}/ is up to date")
     return EXIT_OK
 

@@ -1,7 +1,8 @@
 """Formula expressions: parse, type-check, emit Python and math text.
 
 Values are int, bool, text and choice, each possibly nullable (null, `??`,
-`== null`); `table(key).field` reads a field of a table rule's row.
+`== null`); `table(key).field` reads a field of a table rule's row, and
+`mapping[key]` a mapping parameter's value. A key that may be null gives null.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .expr_types import (
     Checked,
     Cond,
     Field,
+    Index,
     Interval,
     IntLit,
     Name,
@@ -61,6 +63,7 @@ __all__ = [
     "Cond",
     "ExprError",
     "Field",
+    "Index",
     "IntLit",
     "Interval",
     "Name",
@@ -112,7 +115,7 @@ def _suggest(word: str, options: Iterable[str], label: str) -> str:
 
 _TOKEN = re.compile(
     r"(?P<space>\s+)|(?P<int>[0-9]\w*)|(?P<name>[A-Za-z_]\w*)"
-    r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|\?\?|[-+*(),<>.])',
+    r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|\?\?|[-+*(),<>.\[\]])',
     re.ASCII,
 )
 _DECIMAL = re.compile(r"\.[0-9]+", re.ASCII)
@@ -278,14 +281,23 @@ class _Parser:
         return Unary(op, operand, tok.start, operand.end)
 
     def postfix(self) -> Node:
+        """A primary followed by `.field`s and `[index]`es."""
         node = self.primary()
-        while self.accept("."):
+        while True:
+            opening = self.peek()
+            if self.accept("["):
+                index = self.ternary()
+                context = f"to close '[' at offset {opening.start}"
+                close = self.expect("]", context)
+                node = Index(node, index, node.start, close.end)
+                continue
+            if not self.accept("."):
+                return node
             tok = self.next()
             if tok.kind != "name":
                 message = f"expected a field name after '.', found {_describe(tok)}"
                 raise ExprError(message, tok.start, tok.end)
             node = Attr(node, tok.text, node.start, tok.end)
-        return node
 
     def primary(self) -> Node:
         tok = self.next()
@@ -440,6 +452,8 @@ class _Checker:
                 raise self.bad_call(node)
             case Attr():
                 return self.attr(node)
+            case Index():
+                return self.index(node)
         raise AssertionError(node)
 
     def name(self, node: Name) -> Checked:
@@ -451,6 +465,11 @@ class _Checker:
         if param is None:
             hint = _suggest(node.name, sorted(self.params), "known parameters")
             raise ExprError(f"unknown name '{node.name}'", node.start, node.end, hint)
+        if param.type == "mapping":
+            use = self.index_example(param)
+            message = f"'{node.name}' is a mapping, not a value: use {use}"
+            hint = f"valid keys: {', '.join(param.key_labels)}"
+            raise ExprError(message, node.start, node.end, hint)
         nullable = param.nullable
         if param.type == "choice":
             return Checked(node, "choice", None, nullable, param.enum, param.choices)
@@ -462,14 +481,26 @@ class _Checker:
         """An example lookup of the table: cover(level).cover_ac."""
         table = self.tables[table_name]
         if key is None:
-            keys = [p.name for p in self.params.values() if self.is_key(p, table)]
-            key = keys[0] if keys else f'"{next(iter(table.key_labels), "KEY")}"'
+            key = self.key_example(table.key_enum, table.key_labels)
         return f"{table_name}({key}).{next(iter(table.fields), 'FIELD')}"
 
+    def index_example(self, mapping: Param) -> str:
+        """An example use of a mapping parameter: exposure[location]."""
+        key = self.key_example(mapping.key_enum, mapping.key_labels)
+        return f"{mapping.name}[{key}]"
+
+    def key_example(self, enum: str | None, labels: tuple[str, ...]) -> str:
+        """A key for an example: a (preferably non-null) parameter, or a label."""
+        keys = sorted(
+            (p for p in self.params.values() if self.is_key(p, enum, labels)),
+            key=lambda p: p.nullable,
+        )
+        return keys[0].name if keys else f'"{next(iter(labels), "KEY")}"'
+
     @staticmethod
-    def is_key(param: Param, table: Table) -> bool:
+    def is_key(param: Param, enum: str | None, labels: tuple[str, ...]) -> bool:
         return param.type == "choice" and same_choice(
-            param.enum, param.choices, table.key_enum, table.key_labels
+            param.enum, param.choices, enum, labels
         )
 
     def arith(self, node: Binary) -> Checked:
@@ -604,7 +635,11 @@ class _Checker:
             return ExprError(message, node.start, node.end)
         if func in self.params:
             message = f"'{func}' is a parameter, not a function or table"
-            return ExprError(message, start, start + len(func))
+            param = self.params[func]
+            hint = None
+            if param.type == "mapping":
+                hint = f"index a mapping with [], e.g. {self.index_example(param)}"
+            return ExprError(message, start, start + len(func), hint)
         label = "known functions and tables" if self.tables else "known functions"
         hint = _suggest(func, [*FUNCTIONS, *self.tables], label)
         return ExprError(f"unknown function '{func}'", start, start + len(func), hint)
@@ -619,50 +654,78 @@ class _Checker:
                 hint += f", e.g. {self.example(next(iter(self.tables)))}"
             raise ExprError(f"{message}: it has no fields", *_span(call), hint)
         table = self.tables[call.func]
-        key = self.key(call, table)
+        if len(call.args) != 1:
+            message = f"{call.func}() takes exactly 1 argument (a {table.key_enum} key)"
+            raise ExprError(f"{message}, got {len(call.args)}", *_span(call))
+        what, labels = f"{call.func}()", table.key_labels
+        key, null_key = self.key(call.args[0], what, table.key_enum, labels, None)
         slot = table.fields.get(node.name)
         if slot is None:
             message = f"unknown field '{node.name}' of {call.func}()"
             hint = _suggest(node.name, table.fields, "fields")
             raise ExprError(message, node.end - len(node.name), node.end, hint)
-        rebuilt = replace(node, obj=replace(call, args=(key,)))
-        if slot.type == "int":
-            interval = Interval(slot.min, slot.max)
-            return Checked(rebuilt, "int", interval, slot.nullable)
-        if slot.type == "choice":
-            return Checked(
-                rebuilt, "choice", None, slot.nullable, slot.enum, slot.choices
-            )
-        return Checked(rebuilt, slot.type, None, slot.nullable)
+        lookup = replace(call, args=(key,), nullable_key=null_key)
+        return _of_slot(replace(node, obj=lookup), slot, null_key)
 
-    def key(self, call: Call, table: Table) -> Node:
-        """Check the one argument of a lookup: a key choice or one of its labels."""
-        if len(call.args) != 1:
-            message = f"{call.func}() takes exactly 1 argument (a {table.key_enum} key)"
-            raise ExprError(f"{message}, got {len(call.args)}", *_span(call))
-        (arg,) = call.args
-        labels = ", ".join(table.key_labels)
+    def index(self, node: Index) -> Checked:
+        """`mapping[key]`: the value of a mapping parameter for a key."""
+        obj = node.obj
+        param = self.params.get(obj.name) if isinstance(obj, Name) else None
+        if param is None or param.type != "mapping":
+            if isinstance(obj, Name) and param is None:
+                self.visit(obj)  # an unknown name, or a table: say so
+            mappings = [p.name for p in self.params.values() if p.type == "mapping"]
+            hint = "mapping parameters: " + ", ".join(mappings)
+            message = f"only a mapping parameter can be indexed, not '{to_source(obj)}'"
+            raise ExprError(message, *_span(obj), hint if mappings else None)
+        if param.value is None:
+            message = f"the mapping parameter '{param.name}' has no value type"
+            raise ExprError(message, *_span(obj))
+        what, enum, labels = f"{param.name}[]", param.key_enum, param.key_labels
+        key, null_key = self.key(node.index, what, enum, labels, param.name)
+        rebuilt = replace(node, index=key, nullable_key=null_key)
+        return _of_slot(rebuilt, param.value, null_key)
+
+    def key(
+        self,
+        arg: Node,
+        what: str,
+        enum: str | None,
+        labels: tuple[str, ...],
+        mapping: str | None,
+    ) -> tuple[Node, bool]:
+        """Check a table key or mapping index: a key choice or one of its labels.
+
+        Gives the checked key and whether it may be null. A label names the
+        enum, and a choice parameter of it (else the mapping, if any).
+        """
+        kind = choice_name(enum, labels)
         if isinstance(arg, StrLit):
-            if arg.value not in table.key_labels:
-                message = f"unknown key '{arg.value}' for {call.func}()"
-                hint = _suggest(arg.value, table.key_labels, "valid keys")
+            if arg.value not in labels:
+                message = f"unknown key '{arg.value}' for {what}"
+                hint = _suggest(arg.value, labels, "valid keys")
                 raise ExprError(message, *_span(arg), hint)
-            owner = self.owner(table.key_enum, table.key_labels)
-            return replace(arg, enum=table.key_enum, param=owner)
+            owner = self.owner(enum, labels) or mapping
+            return replace(arg, enum=enum, param=owner), False
         item = self.visit(arg)
-        if item.type == "choice" and same_choice(
-            item.enum, item.choices, table.key_enum, table.key_labels
-        ):
-            if item.nullable:
-                message = f"the key of {call.func}() may be null"
-                raise ExprError(message, *_span(arg), _null_hint(item))
-            return item.node
+        if item.type == "choice" and same_choice(item.enum, item.choices, enum, labels):
+            return item.node, item.nullable
         got = describe(item)
         if item.type == "choice":
             got = f"a choice of {choice_name(item.enum, item.choices)}"
-        message = f"{call.func}() needs a {table.key_enum} key, got {got}"
-        hint = f"pass a {table.key_enum} choice or one of its labels: {labels}"
+        message = f"{what} needs a {kind} key, got {got}"
+        hint = f"pass a {kind} choice or one of its labels: {', '.join(labels)}"
         raise ExprError(message, *_span(arg), hint)
+
+
+def _of_slot(node: Node, slot: Field, null_key: bool) -> Checked:
+    """A field's or mapping value's type; nullable too if its key may be null."""
+    nullable = slot.nullable or null_key
+    if slot.type == "int":
+        return Checked(node, "int", Interval(slot.min, slot.max), nullable)
+    if slot.type == "choice":
+        return Checked(node, "choice", None, nullable, slot.enum, slot.choices)
+    return Checked(node, slot.type, None, nullable)
 
 
 def _null_hint(item: Checked) -> str:
@@ -794,8 +857,20 @@ class _Emitter:
                 if self.mode == "python" and node.func == "clamp":
                     return f"min(max({args[0]}, {args[1]}), {args[2]})", _ATOM
                 return f"{node.func}({', '.join(args)})", _ATOM
+            case Attr(obj=Call(nullable_key=True) as lookup) if self.mode == "python":
+                row, (key,) = self.lookup_of(lookup.func), lookup.args
+                field = node.name
+                return self.guard(
+                    key, lambda k: f"{row(lookup.func, k)}.{field}"
+                ), _ATOM
             case Attr():
                 return f"{self.wrap(node.obj, _ATOM)}.{node.name}", _ATOM
+            case Index(nullable_key=True) if self.mode == "python":
+                mapping = self.wrap(node.obj, _ATOM)
+                return self.guard(node.index, lambda k: f"{mapping}[{k}]"), _ATOM
+            case Index():
+                index = self.wrap(node.index, _COND)
+                return f"{self.wrap(node.obj, _ATOM)}[{index}]", _ATOM
         raise AssertionError(node)
 
     def string(self, node: StrLit) -> str:
@@ -865,13 +940,26 @@ class _Emitter:
             if (name := f"_t{self.temps}") not in self.taken:
                 return name
 
+    def guard(self, key: Node, body: Callable[[str], str]) -> str:
+        """`body(key)`, or None if the key is None; the key is evaluated once."""
+        if isinstance(key, _PLAIN):
+            text = self.wrap(key, _ATOM)
+            return f"({body(text)} if {text} is not None else None)"
+        temp = self.temp()
+        value = self.wrap(key, _COND)
+        return f"({body(temp)} if ({temp} := {value}) is not None else None)"
+
     def row(self, node: Call) -> str:
-        if self.lookup is None:
-            raise ValueError(f"no lookup emitter for table {node.func!r}")
+        lookup = self.lookup_of(node.func)
         (arg,) = node.args
         if isinstance(arg, StrLit):
-            return self.lookup(node.func, self.label_text(arg, None))
-        return self.lookup(node.func, self.wrap(arg, _COND))
+            return lookup(node.func, self.label_text(arg, None))
+        return lookup(node.func, self.wrap(arg, _COND))
+
+    def lookup_of(self, table: str) -> Callable[[str, str], str]:
+        if self.lookup is None:
+            raise ValueError(f"no lookup emitter for table {table!r}")
+        return self.lookup
 
 
 def to_python(
@@ -885,10 +973,13 @@ def to_python(
 ) -> str:
     """A Python expression for a checked formula, with minimal parentheses.
 
-    name(param) names a parameter; choice(param, label) and label(enum, label)
-    name an enum member (label is preferred when the enum is known);
-    lookup(table, key) gives a primary expression for a table's row, to which
-    `.field` is appended. `a ?? b` assigns walrus temporaries _t1, _t2, ...:
+    name(param) names a parameter (a mapping parameter too: it is indexed as
+    `name(param)[key]`); choice(param, label) and label(enum, label) name an
+    enum member (label is preferred when the enum is known; choice gets a
+    choice parameter of the label's enum or, for a key of a mapping without
+    one, the mapping parameter); lookup(table, key) gives a primary expression
+    for a table's row, to which `.field` is appended. `a ?? b`, and a lookup or
+    index whose key may be null, assign walrus temporaries _t1, _t2, ...:
     place the expression in a function body.
     """
     taken = frozenset(name(n) for n in names_used(node))

@@ -22,6 +22,9 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
 }
 _NO_ROWS: Mapping[str, Mapping[str, Mapping[str, object]]] = MappingProxyType({})
 ValueType: TypeAlias = Literal["int", "bool", "text", "choice"]
+Value: TypeAlias = int | bool | str | None
+# A parameter's value for evaluate(): a mapping parameter's is keyed by label.
+EnvValue: TypeAlias = Value | Mapping[str, Value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,23 +48,6 @@ class Interval:
 
 
 @dataclass(frozen=True, slots=True)
-class Param:
-    """A formula parameter as declared in the rules data.
-
-    Two choices are of one enum when their enum class names match or, if either
-    has no enum, when their labels do. A nullable parameter may be None.
-    """
-
-    name: str
-    type: Literal["int", "bool", "choice"]
-    min: int | None = None
-    max: int | None = None
-    choices: tuple[str, ...] = ()
-    enum: str | None = None
-    nullable: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class Field:
     """A typed value slot: a table row's field, or a decision's result field."""
 
@@ -71,6 +57,29 @@ class Field:
     max: int | None = None
     choices: tuple[str, ...] = ()  # choice: its labels
     enum: str | None = None  # choice: the enum's class name
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A formula parameter as declared in the rules data.
+
+    Two choices are of one enum when their enum class names match or, if either
+    has no enum, when their labels do. A nullable parameter may be None.
+
+    A mapping parameter is used only as `name[key]`: key_enum/key_labels are its
+    key choice (like a table's key), value the type of its values.
+    """
+
+    name: str
+    type: Literal["int", "bool", "choice", "mapping"]
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+    enum: str | None = None
+    nullable: bool = False
+    key_enum: str | None = None  # mapping: class name of the key enum
+    key_labels: tuple[str, ...] = ()  # mapping: the key's labels
+    value: Field | None = None  # mapping: the type of its values
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +108,8 @@ class StrLit:
 
     check() fills enum/param on labels (the choice's enum, and the choice
     parameter it is compared with) so that emitters can name the enum member.
+    A key label of a mapping whose key has no enum and no choice parameter
+    names the mapping parameter itself.
     """
 
     value: str
@@ -160,12 +171,17 @@ class Cond:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """A built-in function call, or a table lookup `table(key)`."""
+    """A built-in function call, or a table lookup `table(key)`.
+
+    check() sets nullable_key on a lookup whose key may be null: the row (and
+    so any field of it) is then null when the key is.
+    """
 
     func: str
     args: tuple[Node, ...]
     start: int = field(compare=False)
     end: int = field(compare=False)
+    nullable_key: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +194,32 @@ class Attr:
     end: int = field(compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Index:
+    """`obj[index]`: a mapping parameter's value for a key; ends at the `]`.
+
+    check() sets nullable_key when the index may be null (the value is then null).
+    """
+
+    obj: Node
+    index: Node
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+    nullable_key: bool = field(default=False, compare=False)
+
+
 Node: TypeAlias = (
-    IntLit | StrLit | BoolLit | NullLit | Name | Unary | Binary | Cond | Call | Attr
+    IntLit
+    | StrLit
+    | BoolLit
+    | NullLit
+    | Name
+    | Unary
+    | Binary
+    | Cond
+    | Call
+    | Attr
+    | Index
 )
 
 
@@ -340,22 +380,23 @@ _OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
 
 def evaluate(
     node: Node,
-    env: Mapping[str, int | bool | str | None],
+    env: Mapping[str, EnvValue],
     *,
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]] = _NO_ROWS,
 ) -> int | bool | str | None:
     """Evaluate a checked formula; choices are their labels, null is None.
 
-    tables[name][key_label][field] is a row's field value.
+    tables[name][key_label][field] is a row's field value; env[mapping] maps
+    each key label to a value (a label for a choice). A null key gives null.
     """
-    value: int | bool | str | None = _eval(node, env, rounding, tables)
+    value: Value = _eval(node, env, rounding, tables)
     return value
 
 
 def _eval(
     node: Node,
-    env: Mapping[str, int | bool | str | None],
+    env: Mapping[str, EnvValue],
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]],
 ) -> Any:
@@ -386,14 +427,19 @@ def _eval(
         case Cond():
             return sub(node.body) if sub(node.test) else sub(node.orelse)
         case Call() if node.func not in FUNCTIONS:
-            return tables[node.func][sub(node.args[0])]
+            key = sub(node.args[0])
+            return None if key is None else tables[node.func][key]
         case Call():
             args = [sub(arg) for arg in node.args]
             if node.func == "clamp":
                 return min(max(args[0], args[1]), args[2])
             return min(args) if node.func == "min" else max(args)
         case Attr():
-            return sub(node.obj)[node.name]
+            row = sub(node.obj)
+            return None if row is None else row[node.name]
+        case Index():
+            key = sub(node.index)
+            return None if key is None else sub(node.obj)[key]
     raise AssertionError(node)
 
 
@@ -416,11 +462,13 @@ def _children(node: Node) -> tuple[Node, ...]:
             return node.args
         case Attr():
             return (node.obj,)
+        case Index():
+            return (node.obj, node.index)
     return ()
 
 
 def names_used(node: Node) -> frozenset[str]:
-    """Every parameter name the formula refers to."""
+    """Every parameter name the formula refers to (mappings it indexes too)."""
     return frozenset(sub.name for sub in walk(node) if isinstance(sub, Name))
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import ast
 import subprocess
+import tempfile
+from collections.abc import Mapping
 from functools import cache
+from pathlib import Path as FsPath
 
 _ARGS = ("format", "--isolated", "--line-length", "88", "--target-version", "py311")
 
@@ -42,3 +45,37 @@ def format_python(source: str, name: str) -> str:
             f"{name}: ruff format failed: {done.stderr.decode(errors='replace')}"
         )
     return done.stdout.decode("utf-8")
+
+
+def format_many(sources: Mapping[str, str]) -> dict[str, str]:
+    """``format_python`` for many files (by file name) in one ruff run.
+
+    Starting ruff once per file costs more than formatting does; the output is
+    byte-identical to formatting each file alone.
+    """
+    if len(sources) < 2:
+        return {name: format_python(text, name) for name, text in sources.items()}
+    for name, text in sources.items():
+        try:
+            ast.parse(text, filename=name)
+        except SyntaxError as exc:
+            raise FormatError(f"{name}:{exc.lineno}:{exc.offset}: {exc.msg}") from None
+    with tempfile.TemporaryDirectory(prefix="rulesc-format-") as tmp:
+        paths = {}
+        for index, (name, text) in enumerate(sources.items()):
+            # One folder per file: names need not be unique or safe as paths.
+            folder = FsPath(tmp) / str(index)
+            folder.mkdir()
+            paths[name] = folder / (FsPath(name).name or "module.py")
+            paths[name].write_bytes(text.encode("utf-8"))
+        done = subprocess.run(
+            [_ruff(), *_ARGS, "--no-cache", "--quiet", *map(str, paths.values())],
+            cwd=tmp,
+            capture_output=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise FormatError(
+                f"ruff format failed: {done.stderr.decode(errors='replace')}"
+            )
+        return {name: path.read_bytes().decode("utf-8") for name, path in paths.items()}

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .expr import Checked
+from .runtime._success_pool import SuccessPool
 from .runtime.dice import Dice
 
-CellValue = int | str | bool | Dice | None
+CellValue = int | str | bool | Dice | tuple[int, int] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +76,7 @@ class Example:
 @dataclass(frozen=True, slots=True)
 class Column:
     name: str
-    type: Literal["int", "text", "bool", "dice"]
+    type: Literal["int", "text", "bool", "dice", "range"]
     nullable: bool
     null_label: str
     signed: bool
@@ -103,6 +104,7 @@ class Param:
     enum: EnumType | None
     keyword_only: bool = False
     owns_enum: bool = True  # False: the enum is defined by another rule
+    nullable: bool = False  # a choice that may be None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,15 @@ class RuleBase:
 
 
 @dataclass(frozen=True, slots=True)
+class TableRoll:
+    """A table keyed by rolls: the dice, and the range column each row claims."""
+
+    function: str
+    column: str
+    dice: Dice
+
+
+@dataclass(frozen=True, slots=True)
 class TableRule(RuleBase):
     function: str
     key_param: str
@@ -133,6 +144,7 @@ class TableRule(RuleBase):
     row_class: str
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
+    rolls: TableRoll | None = None
     kind: Literal["table"] = "table"
 
 
@@ -297,29 +309,67 @@ class FactsRule(RuleBase):
 
 
 @dataclass(frozen=True, slots=True)
+class Slot:
+    """One part of a decision's answer: a record field, the value, or a mapping key."""
+
+    name: str
+    title: str
+    type: Literal["int", "bool", "text", "choice"]
+    nullable: bool
+    enum: EnumType | None  # for a choice
+    null_label: str
+    description: str | None
+    member: EnumMember | None  # for a mapping: the key
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionCase:
     when_text: str
     when: Checked | None
-    values: tuple[
-        tuple[str, Any], ...
-    ]  # field -> ("literal", value) or ("expr", Checked)
+    values: (
+        tuple[tuple[str, Any], ...] | None
+    )  # slot -> (kind, literal / member / Checked)
+    refuse: str | None  # instead of values: why the input is refused
     loc: Loc
 
 
 @dataclass(frozen=True, slots=True)
 class DecisionRule(RuleBase):
-    """A record-returning rule decided by cases, first match wins."""
+    """A rule decided by cases, first match wins."""
 
     function: str
-    result: str
+    shape: Literal["fields", "value", "mapping"]
+    result: str | None  # the record class, for fields
     params: tuple[Param, ...]
-    fields: tuple[Column, ...]
+    slots: tuple[Slot, ...]
+    key_enum: EnumType | None  # for a mapping
+    owned_enums: tuple[EnumType, ...]  # enums this rule defines for its answer
     cases: tuple[DecisionCase, ...]
     kind: Literal["decision"] = "decision"
 
 
+@dataclass(frozen=True, slots=True)
+class SuccessPoolRule(RuleBase):
+    """A dice pool that counts successes."""
+
+    constant: str
+    roll_function: str
+    distribution_function: str
+    pool: SuccessPool
+    chart_pools: tuple[int, ...] | None
+    chart_beat: tuple[int, ...] | None
+    chart_title: str | None
+    kind: Literal["success_pool"] = "success_pool"
+
+    @property
+    def function(self) -> str:
+        """The function examples call: the roll."""
+        return self.roll_function
+
+
 Rule = (
-    DecisionRule
+    SuccessPoolRule
+    | DecisionRule
     | FactsRule
     | TableRule
     | DiceRule

@@ -9,12 +9,14 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 
+from .cache import SourceMemo
 from .diagnostics import Diagnostic, RulesError
 from .examples import ExampleResults, check_examples, runtime_from
-from .formatting import format_python
+from .formatting import format_many
 from .loader import SourceFile, load_file
 from .model import System
 from .render import render
@@ -23,7 +25,14 @@ from .validate import validate
 from .views import header, index_view, module_view, package_view, system_doc_view
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
-SUPPORT_MODULES = ("errors.py", "dice.py", "_support.py", "_track.py", "_timeline.py")
+SUPPORT_MODULES = (
+    "errors.py",
+    "dice.py",
+    "_support.py",
+    "_track.py",
+    "_timeline.py",
+    "_success_pool.py",
+)
 RULES_LINK_PREFIX = "../../"  # from generated/docs/ back to the repository root
 MANIFEST = "manifest.json"
 
@@ -59,7 +68,7 @@ def _system_dirs(rules_dir: FsPath) -> list[FsPath]:
 
 
 def load_sources(
-    rules_dir: FsPath, only: set[str] | None = None
+    rules_dir: FsPath, only: set[str] | None = None, memo: SourceMemo | None = None
 ) -> list[tuple[SourceFile, list[SourceFile]]]:
     """Load and schema-check every rules file; raise with every error found."""
     errors: list[Diagnostic] = []
@@ -93,15 +102,20 @@ def load_sources(
                 )
             )
         for path in files:
-            try:
-                source = load_file(path, _shown(path, rules_dir))
-            except RulesError as exc:
-                errors.extend(exc.diagnostics)
-                continue
-            problems = validate(source)
-            errors.extend(problems)
-            if problems:
-                continue
+            shown = _shown(path, rules_dir)
+            source = memo.get(path, shown) if memo is not None else None
+            if source is None:
+                try:
+                    source = load_file(path, shown)
+                except RulesError as exc:
+                    errors.extend(exc.diagnostics)
+                    continue
+                problems = validate(source)
+                errors.extend(problems)
+                if problems:
+                    continue
+                if memo is not None:
+                    memo.put(path, shown, source)
             if path == system_file:
                 meta = source
             else:
@@ -113,11 +127,13 @@ def load_sources(
     return systems
 
 
-def load_systems(rules_dir: FsPath, only: set[str] | None = None) -> list[System]:
+def load_systems(
+    rules_dir: FsPath, only: set[str] | None = None, memo: SourceMemo | None = None
+) -> list[System]:
     """Every system of the rules folder, checked; raise with every error found."""
     errors: list[Diagnostic] = []
     systems = []
-    for meta, files in load_sources(rules_dir, only):
+    for meta, files in load_sources(rules_dir, only, memo):
         try:
             systems.append(build_system(meta, files))
         except RulesError as exc:
@@ -127,32 +143,57 @@ def load_systems(rules_dir: FsPath, only: set[str] | None = None) -> list[System
     return systems
 
 
-def _runtime_sources(systems: list[System]) -> dict[str, str]:
+def own_files(system_id: str) -> tuple[str, str]:
+    """The outputs made from one system alone: its module and its docs page."""
+    return f"rulebook/{system_id}.py", f"docs/{system_id}.md"
+
+
+Prebuilt = Mapping[str, Mapping[str, str]]  # system id -> its own_files, as text
+
+
+def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str]:
     files: dict[str, str] = {}
     for name in SUPPORT_MODULES:
         text = (RUNTIME / name).read_text(encoding="utf-8")
         files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
-    files["rulebook/__init__.py"] = format_python(
-        render("__init__.py.j2", package_view(systems)), "__init__.py"
-    )
     files["rulebook/py.typed"] = ""
+    pending = {"rulebook/__init__.py": render("__init__.py.j2", package_view(systems))}
     for system in systems:
-        source = render("system.py.j2", module_view(system))
-        files[f"rulebook/{system.id}.py"] = format_python(source, f"{system.id}.py")
+        module = own_files(system.id)[0]
+        if system.id in prebuilt:
+            files[module] = prebuilt[system.id][module]
+        else:
+            pending[module] = render("system.py.j2", module_view(system))
+    # One ruff run for every module (by file name, as errors name them).
+    formatted = format_many(
+        {path.removeprefix("rulebook/"): s for path, s in pending.items()}
+    )
+    files.update({f"rulebook/{name}": text for name, text in formatted.items()})
     return files
 
 
-def generate(systems: list[System], *, run_examples: bool = True) -> Outputs:
+def generate(
+    systems: list[System],
+    *,
+    run_examples: bool = True,
+    prebuilt: Prebuilt | None = None,
+) -> Outputs:
     """Render every output, and run every worked example against the new runtime.
 
     ``run_examples=False`` is for tests that change figures in a copy of the
     rules without rewriting every example; rulesc always runs them.
+    ``prebuilt`` gives, by system id, the ``own_files`` of systems that an
+    earlier build made (and checked) from the very same sources and compiler
+    (see ``incremental``): they are neither rendered nor run again.
     """
-    files = _runtime_sources(systems)
+    prebuilt = prebuilt or {}
+    files = _runtime_sources(systems, prebuilt)
     errors: list[Diagnostic] = []
     results: dict[str, ExampleResults] = {}
     with runtime_from(files) as package:
         for system in systems:
+            if system.id in prebuilt:
+                continue
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)
             if run_examples:
@@ -162,9 +203,14 @@ def generate(systems: list[System], *, run_examples: bool = True) -> Outputs:
     files["pyproject.toml"] = render("pyproject.toml.j2", package_view(systems))
     files["docs/index.md"] = render("index.md.j2", index_view(systems))
     for system in systems:
-        files[f"docs/{system.id}.md"] = render(
-            "system.md.j2",
-            system_doc_view(system, RULES_LINK_PREFIX, results[system.id]),
+        page = own_files(system.id)[1]
+        files[page] = (
+            prebuilt[system.id][page]
+            if system.id in prebuilt
+            else render(
+                "system.md.j2",
+                system_doc_view(system, RULES_LINK_PREFIX, results[system.id]),
+            )
         )
     data = {path: text.encode("utf-8") for path, text in sorted(files.items())}
     data[MANIFEST] = manifest(systems, data)

@@ -31,6 +31,7 @@ from .model import (
     Rule,
     Ruling,
     System,
+    TableRoll,
     TableRule,
 )
 from .naming import fold, name_problem
@@ -321,6 +322,28 @@ class SystemBuilder:
                 f"key parameter {key['param']!r} is also a column name",
             )
         rows = self.rows(src, (*path, "rows"), raw["rows"], enum, columns)
+        rolls = None
+        if "rolls" in raw:
+            spec = raw["rolls"]
+            names = [c.name for c in columns]
+            dice = self.dice(src, (*path, "rolls", "dice"), spec["dice"], None)
+            if (
+                spec["column"] not in names
+                or columns[names.index(spec["column"])].type != "range"
+            ):
+                self.err(
+                    src,
+                    (*path, "rolls", "column"),
+                    f"{spec['column']!r} is not a range column of this table",
+                )
+            elif dice is not None:
+                self.claim(
+                    src, (*path, "rolls", "function"), spec["function"], "function"
+                )
+                self.check_roll_cover(
+                    src, path, rows, names.index(spec["column"]), dice
+                )
+                rolls = TableRoll(spec["function"], spec["column"], dice)
         examples = self.examples(
             src,
             path,
@@ -338,6 +361,7 @@ class SystemBuilder:
             row_class=raw["row"],
             columns=tuple(columns),
             rows=rows,
+            rolls=rolls,
         )
 
     def columns(
@@ -478,6 +502,8 @@ class SystemBuilder:
                 unit = value.get("unit", unit)
                 return self.dice(src, (*path, "dice"), value["dice"], unit)
             return self.dice(src, path, value, unit)
+        if col.type == "range":
+            return self.range_cell(src, path, value, col)
         expected: dict[str, type[int | str | bool]] = {
             "int": int,
             "text": str,
@@ -490,6 +516,65 @@ class SystemBuilder:
             src, path, f"column {col.name!r} holds {col.type} values, not {value!r}"
         )
         return None
+
+    def range_cell(
+        self, src: SourceFile, path: Path, value: Any, col: Column
+    ) -> tuple[int, int] | None:
+        """A range cell: [low, high] (both included), or one number."""
+        if type(value) is int:
+            return (value, value)
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(v) is int for v in value)
+            and value[0] <= value[1]
+        ):
+            return (value[0], value[1])
+        self.err(
+            src,
+            path,
+            f"column {col.name!r} holds ranges, not {value!r}",
+            "write [low, high] with low <= high, or a single number",
+        )
+        return None
+
+    def check_roll_cover(
+        self, src: SourceFile, path: Path, rows: tuple[Row, ...], index: int, dice: Dice
+    ) -> None:
+        """The rows' ranges in one column cover every result of ``dice`` exactly once."""
+        owner: dict[int, Row] = {}
+        for row in rows:
+            cell = row.cells[index]
+            if not isinstance(cell, tuple):
+                continue
+            for value in range(cell[0], cell[1] + 1):
+                where = (*path, "rows", rows.index(row))
+                if not dice.min <= value <= dice.max:
+                    self.err(
+                        src,
+                        where,
+                        f"{row.key.label!r} covers {value}, which {dice} cannot roll",
+                    )
+                    break
+                if value in owner:
+                    self.err(
+                        src,
+                        where,
+                        f"{row.key.label!r} and {owner[value].key.label!r} both cover {value}",
+                        "each result of the roll belongs to one row",
+                    )
+                    break
+                owner[value] = row
+        missing = [v for v in range(dice.min, dice.max + 1) if v not in owner]
+        if missing:
+            shown = ", ".join(map(str, missing[:8]))
+            self.err(
+                src,
+                (*path, "rolls"),
+                f"no row covers {shown} of {dice}",
+                "every result of the roll needs a row",
+                key=True,
+            )
 
     # -- dice ------------------------------------------------------------------
 
@@ -561,12 +646,12 @@ class SystemBuilder:
                 + caret(text, exc.start, exc.end).lstrip("\n"),
             )
         if checked is not None:
-            if checked.type != "int":
+            if problem := expr.fits(checked, expr.Field("int")):
                 self.err(
                     src,
                     epath,
-                    f"the formula gives a {checked.type}, not an int",
-                    "a formula must give a whole number",
+                    f"the formula {problem}",
+                    "a formula must always give a whole number",
                 )
             elif "unbounded_because" not in raw and (
                 checked.interval is None
@@ -623,6 +708,8 @@ class SystemBuilder:
             return None
         lo, hi = p.get("min"), p.get("max")
         enum = None
+        if p.get("nullable") and kind != "choice":
+            self.err(src, (*path, "nullable"), "only a choice parameter can be null")
         if kind != "int" and (lo is not None or hi is not None):
             self.err(
                 src,
@@ -658,7 +745,10 @@ class SystemBuilder:
                 and (hi is None or default <= hi),
                 "bool": type(default) is bool,
                 "choice": enum is not None
-                and any(m.label == default for m in enum.members),
+                and (
+                    any(m.label == default for m in enum.members)
+                    or (default is None and p.get("nullable", False))
+                ),
             }[kind]
             if not ok:
                 self.err(
@@ -677,6 +767,7 @@ class SystemBuilder:
             enum,
             keyword_only=p.get("keyword_only", False),
             owns_enum=owns_enum,
+            nullable=p.get("nullable", False),
         )
 
     def find_enum(self, src: SourceFile, path: Path, name: str) -> EnumType | None:

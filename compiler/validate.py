@@ -41,16 +41,26 @@ _StrictValidator: type[Validator] = validators.extend(  # type: ignore[no-untype
 
 
 @cache
-def _validator(root: str) -> Validator:
+def _registry() -> Registry[Any]:
+    """Every schema of schema/, loaded once for all roots.
+
+    That each is a valid Draft 2020-12 schema is checked by the tests
+    (tests/test_schemas.py), not on every run: checking them all costs more than
+    validating the rules.
+    """
     resources = []
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
-        Draft202012Validator.check_schema(contents)
         # Without "$schema", a $ref into this file keeps the strict validator
         # instead of switching to the stock Draft 2020-12 one.
         contents.pop("$schema", None)
         resources.append((path.name, DRAFT202012.create_resource(contents)))
-    registry: Registry[Any] = Registry().with_resources(resources)
+    return Registry().with_resources(resources)
+
+
+@cache
+def _validator(root: str) -> Validator:
+    registry = _registry()
     schema = registry.contents(root)
     validator: Validator = _StrictValidator(
         schema,

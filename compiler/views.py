@@ -165,13 +165,65 @@ def _table_py(rule: TableRule) -> View:
             *enum_imports(rule.enum),
             ("dataclasses", "dataclass"),
             *(("rulebook.dice", "Dice") for c in rule.columns if c.type == "dice"),
+            *(
+                [("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")]
+                if rule.rolls
+                else []
+            ),
         ],
-        "exports": [rule.function, rule.enum.name, rule.row_class],
+        "exports": [
+            rule.function,
+            rule.enum.name,
+            rule.row_class,
+            *_roll_exports(rule),
+        ],
+        "rolls": _rolls_view(rule),
+    }
+
+
+def _roll_exports(rule: TableRule) -> list[str]:
+    if rule.rolls is None:
+        return []
+    return [rule.rolls.function, f"{rule.rolls.function.upper()}_DICE"]
+
+
+def _rolls_view(rule: TableRule) -> View | None:
+    """The roll-on-the-table function of a table keyed by a roll's results."""
+    if rule.rolls is None:
+        return None
+    index = [c.name for c in rule.columns].index(rule.rolls.column)
+    by_roll = []
+    for row in rule.rows:
+        cell = row.cells[index]
+        if isinstance(cell, tuple):
+            by_roll += [
+                (value, f"{rule.enum.name}.{row.key.name}")
+                for value in range(cell[0], cell[1] + 1)
+            ]
+    return {
+        "function": rule.rolls.function,
+        "dice_name": f"{rule.rolls.function.upper()}_DICE",
+        "dice": py(rule.rolls.dice),
+        "by_roll": private_constant(rule.id, "by_roll"),
+        "entries": [
+            {"roll": value, "member": member} for value, member in sorted(by_roll)
+        ],
+        "doc": docstring(
+            f"Roll {rule.rolls.dice} and answer the {rule.key_title.lower()} whose "
+            f"{rule.rolls.column} range holds the result. {where_doc(rule)}",
+            "    ",
+        ),
     }
 
 
 def column_type(col: Column) -> str:
-    base = {"int": "int", "text": "str", "bool": "bool", "dice": "Dice"}[col.type]
+    base = {
+        "int": "int",
+        "text": "str",
+        "bool": "bool",
+        "dice": "Dice",
+        "range": "tuple[int, int]",
+    }[col.type]
     return f"{base} | None" if col.nullable else base
 
 
@@ -196,16 +248,25 @@ def param_view(param: Param, rule_id: str) -> View:
             param.enum,
             f"The choices of parameter ``{param.name}`` of rule ``{rule_id}``",
         )
+        coerce = (
+            f"{param.name} = choice({param.enum.name}, {enum['by_label']}, "
+            f"{param.name}, {param.name!r})"
+        )
+        default = None
+        if param.has_default:
+            default = (
+                "None"
+                if param.default is None
+                else f"{param.enum.name}.{param.enum.member(str(param.default)).name}"
+            )
         view |= {
             "enum": enum,
-            "annotation": f"{param.enum.name} | str",
-            "default": f"{param.enum.name}.{param.enum.member(str(param.default)).name}"
-            if param.has_default
-            else None,
-            "lines": [
-                f"{param.name} = choice({param.enum.name}, {enum['by_label']}, "
-                f"{param.name}, {param.name!r})"
-            ],
+            "annotation": f"{param.enum.name} | str"
+            + (" | None" if param.nullable else ""),
+            "default": default,
+            "lines": [f"if {param.name} is not None:", f"    {coerce}"]
+            if param.nullable
+            else [coerce],
         }
         return view
     if param.type == "bool":
@@ -324,6 +385,9 @@ def cell_md(col: Column, value: object) -> str:
         return md_cell(col.null_label)
     if isinstance(value, Dice):
         return md_cell(_dice_text(value))
+    if isinstance(value, tuple):
+        low, high = value
+        return str(low) if low == high else f"{low}-{high}"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
@@ -347,6 +411,7 @@ _KIND_TEXT = {
     "timeline": "a simulation",
     "facts": "a set of facts",
     "decision": "a decision",
+    "success_pool": "a dice pool",
 }
 
 

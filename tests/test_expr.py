@@ -20,6 +20,7 @@ from compiler.expr import (
     Cond,
     ExprError,
     Field,
+    Index,
     Interval,
     IntLit,
     Name,
@@ -72,9 +73,23 @@ class Cover(enum.Enum):
     FULL = "FULL"
 
 
+class Location(enum.Enum):  # labels differ from member names
+    HULL = "hull"
+    DECK = "deck"
+    VACUUM = "vacuum"
+
+
+class Exposure(enum.Enum):
+    OPEN = "open"
+    COVERED = "covered"
+    SEALED = "sealed"
+
+
 # A decision's world: PARAMS and more, and two tables to look rows up in.
 LIMBS = ("NONE", "ONE_ARM", "TWO_ARMS")
 COVERS = ("NONE", "HALF", "FULL")
+LOCATIONS = ("hull", "deck", "vacuum")
+EXPOSURES = ("open", "covered", "sealed")
 COVER_FIELDS = {
     "cover_ac": Field("int", min=0, max=4),
     "stealth": Field("int", nullable=True, min=-2, max=5),
@@ -97,14 +112,57 @@ DPARAMS = {
     "free": Param("free", "choice", choices=COVERS),  # no enum: known by labels
     "bonus": Param("bonus", "int", 0, 3, nullable=True),
     "maybe": Param("maybe", "bool", nullable=True),
+    "maybe_level": Param(
+        "maybe_level", "choice", choices=COVERS, enum="Cover", nullable=True
+    ),
+    "where": Param("where", "choice", choices=LOCATIONS, enum="Location"),
+    "maybe_where": Param(
+        "maybe_where", "choice", choices=LOCATIONS, enum="Location", nullable=True
+    ),
+    # mappings: exposure[where] == "covered", shield[level] ?? 0
+    "exposure": Param(
+        "exposure",
+        "mapping",
+        key_enum="Location",
+        key_labels=LOCATIONS,
+        value=Field("choice", choices=EXPOSURES, enum="Exposure"),
+    ),
+    "shield": Param(
+        "shield",
+        "mapping",
+        key_enum="Cover",
+        key_labels=COVERS,
+        value=Field("int", nullable=True, min=0, max=3),
+    ),
+    "cover_at": Param(
+        "cover_at",
+        "mapping",
+        key_enum="Location",
+        key_labels=LOCATIONS,
+        value=Field("choice", choices=COVERS, enum="Cover"),
+    ),
 }
-ENUMS: dict[str, type[enum.Enum]] = {"Cover": Cover, "Limb": Limb}
+ENUMS: dict[str, type[enum.Enum]] = {
+    "Cover": Cover,
+    "Limb": Limb,
+    "Location": Location,
+    "Exposure": Exposure,
+}
 PARAM_ENUMS: dict[str, type[enum.Enum]] = {
     "limb": Limb,
     "level": Cover,
     "other_level": Cover,
     "arm": Limb,
     "free": Cover,
+    "maybe_level": Cover,
+    "where": Location,
+    "maybe_where": Location,
+}
+# A mapping parameter's key enum and (for choices) value enum.
+MAPPING_ENUMS: dict[str, tuple[type[enum.Enum], type[enum.Enum] | None]] = {
+    "exposure": (Location, Exposure),
+    "shield": (Cover, None),
+    "cover_at": (Location, Cover),
 }
 Rows = dict[str, dict[str, dict[str, object]]]
 ROWS: Rows = {
@@ -169,6 +227,10 @@ def row(table: str, key: Node, field: str) -> Attr:
     return Attr(Call(table, (key,), 0, 0), field, 0, 0)
 
 
+def index(mapping: str, key: Node) -> Index:
+    return Index(var(mapping), key, 0, 0)
+
+
 NULL = NullLit(0, 0)
 
 
@@ -189,14 +251,19 @@ def dcheck(text: str) -> Checked:
     return compile_formula(text, DPARAMS, tables=TABLES)
 
 
+def member(enum_class: type[enum.Enum], label: str) -> str:
+    """Python text naming the enum member of a label."""
+    return f"{enum_class.__name__}.{enum_class(label).name}"
+
+
 def dpy(node: Node, rounding: Rounding = "down") -> str:
     return to_python(
         node,
         name=lambda n: n,
-        choice=lambda p, v: f"{PARAM_ENUMS[p].__name__}.{v}",
+        choice=lambda p, v: member(PARAM_ENUMS[p], v),
         rounding=rounding,
         lookup=lambda table, key: f"_{table.upper()}_ROWS[{key}]",
-        label=lambda enum_name, v: f"{enum_name}.{v}",
+        label=lambda enum_name, v: member(ENUMS[enum_name], v),
     )
 
 
@@ -211,9 +278,9 @@ def python_rows(tables: Rows) -> dict[str, Any]:
             for field, value in values.items():
                 enum_name = table.fields[field].enum
                 if enum_name is not None and isinstance(value, str):
-                    value = ENUMS[enum_name][value]
+                    value = ENUMS[enum_name](value)
                 fields[field] = value
-            by_member[ENUMS[table.key_enum][key]] = SimpleNamespace(**fields)
+            by_member[ENUMS[table.key_enum](key)] = SimpleNamespace(**fields)
         scope[f"_{name.upper()}_ROWS"] = by_member
     return scope
 
@@ -227,7 +294,13 @@ def run_decision(code: str, env: dict[str, Any], tables: Rows) -> Any:
     scope |= ENUMS | python_rows(tables)
     for name, value in env.items():
         choice = name in PARAM_ENUMS and value is not None
-        scope[name] = PARAM_ENUMS[name][value] if choice else value
+        scope[name] = PARAM_ENUMS[name](value) if choice else value
+        if name in MAPPING_ENUMS:  # a mapping: by key member, to a member
+            keys, values = MAPPING_ENUMS[name]
+            scope[name] = {
+                keys(k): v if values is None or v is None else values(v)
+                for k, v in value.items()
+            }
     exec(f"def _formula():\n    return {code}\n", scope)
     result = scope["_formula"]()
     return result.value if isinstance(result, enum.Enum) else result
@@ -765,11 +838,25 @@ def test_syntax_errors_of_the_extension(
         ),
         ("cover().cover_ac", "takes exactly 1 argument", (0, 7), None),
         (
-            "cover(cover(level).worse).cover_ac",
-            "the key of cover() may be null",
-            (6, 24),
-            "'cover(level).worse' may be null: give a default with ??",
+            "cover(cover(level).worse).cover_ac + 1",
+            "cannot add int? and int",
+            (0, 34),
+            "'cover(cover(level).worse).cover_ac' may be null: give a default",
         ),
+        (
+            "cover(maybe_level).cover_ac < 2",
+            "cannot compare int? and int with '<'",
+            (0, 27),
+            "may be null",
+        ),
+        (
+            "cover(maybe_where).cover_ac",
+            "cover() needs a Cover key, got a choice of Location",
+            (6, 17),
+            "labels: NONE, HALF, FULL",
+        ),
+        ("cover(null).cover_ac", "cover() needs a Cover key, got null", (6, 10), None),
+        ("cover(bonus).cover_ac", "cover() needs a Cover key, got int?", (6, 11), None),
         (
             "covr(level).cover_ac",
             "unknown function 'covr'",
@@ -1143,6 +1230,12 @@ DECISION_ENVS: list[dict[str, Any]] = [
         "arm": "TWO_ARMS",
         "bonus": None,
         "maybe": None,
+        "maybe_level": None,
+        "where": "hull",
+        "maybe_where": None,
+        "exposure": {"hull": "open", "deck": "covered", "vacuum": "sealed"},
+        "shield": {"NONE": None, "HALF": 1, "FULL": 3},
+        "cover_at": {"hull": "FULL", "deck": "HALF", "vacuum": "NONE"},
     },
     {
         "a": -6,
@@ -1156,6 +1249,12 @@ DECISION_ENVS: list[dict[str, Any]] = [
         "arm": "NONE",
         "bonus": 3,
         "maybe": False,
+        "maybe_level": "FULL",
+        "where": "deck",
+        "maybe_where": "vacuum",
+        "exposure": {"hull": "covered", "deck": "covered", "vacuum": "open"},
+        "shield": {"NONE": 0, "HALF": None, "FULL": 2},
+        "cover_at": {"hull": "NONE", "deck": "NONE", "vacuum": "FULL"},
     },
     {
         "a": 6,
@@ -1169,6 +1268,12 @@ DECISION_ENVS: list[dict[str, Any]] = [
         "arm": "ONE_ARM",
         "bonus": 0,
         "maybe": True,
+        "maybe_level": "HALF",
+        "where": "vacuum",
+        "maybe_where": "deck",
+        "exposure": {"hull": "sealed", "deck": "open", "vacuum": "sealed"},
+        "shield": {"NONE": 3, "HALF": 2, "FULL": None},
+        "cover_at": {"hull": "HALF", "deck": "FULL", "vacuum": "HALF"},
     },
 ]
 
@@ -1351,6 +1456,463 @@ def test_checking_twice_gives_the_same_tree() -> None:
     assert dpy(text_node) == "'HALF'"
 
 
+# --- nullable keys and mapping parameters ---
+
+
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        ("exposure[where]", index("exposure", var("where"))),
+        ('exposure["hull"]', index("exposure", label("hull"))),
+        (
+            'exposure[where] == "covered"',
+            bop("==", index("exposure", var("where")), label("covered")),
+        ),
+        ("-shield[level]", neg(index("shield", var("level")))),
+        ("m[k][j]", Index(index("m", var("k")), var("j"), 0, 0)),
+        ("m[k].x", Attr(index("m", var("k")), "x", 0, 0)),
+        ("(a + 1)[k]", Index(bop("+", a, lit(1)), var("k"), 0, 0)),
+        (
+            "cover(cover_at[where]).cover_ac",
+            row("cover", index("cover_at", var("where")), "cover_ac"),
+        ),
+        (
+            "shield[level if flag else other_level] ?? 0",
+            bop(
+                "??",
+                index("shield", cond(var("level"), flag, var("other_level"))),
+                lit(0),
+            ),
+        ),
+        ("m[n ?? k]", index("m", bop("??", var("n"), var("k")))),
+    ],
+)
+def test_parse_index(text: str, tree: Node) -> None:
+    assert parse(text) == tree
+    assert parse(to_source(tree)) == tree
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("exposure[ ( where ) ]", "exposure[where]"),
+        ("(exposure[where])", "exposure[where]"),
+        ("(exposure)[where]", "exposure[where]"),
+        ("-(shield[level])", "-shield[level]"),
+        ("(-m)[k]", "(-m)[k]"),
+        ("m[(a if flag else b)]", "m[a if flag else b]"),
+        ("(m[k] ?? 0) + 1", "(m[k] ?? 0) + 1"),
+    ],
+)
+def test_index_to_source(text: str, canonical: str) -> None:
+    assert to_source(parse(text)) == canonical
+    assert parse(canonical) == parse(text)
+
+
+def test_index_offsets_point_into_the_source() -> None:
+    text = "1 + exposure[ where ] "
+    node = parse(text)
+    assert isinstance(node, Binary) and isinstance(node.right, Index)
+    assert text[node.right.start : node.right.end] == "exposure[ where ]"
+    assert text[node.right.index.start : node.right.index.end] == "where"
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span"),
+    [
+        ("exposure[where", "expected ']' to close '[' at offset 8", (14, 14)),
+        ("exposure[]", "expected a number, name or '(' but found ']'", (9, 10)),
+        ("exposure[where, 1]", "expected ']' to close '[' at offset 8", (14, 15)),
+        ("exposure]", "unexpected ']' after the end", (8, 9)),
+        ("[where]", "expected a number, name or '(' but found '['", (0, 1)),
+    ],
+)
+def test_index_syntax_errors(text: str, message: str, span: tuple[int, int]) -> None:
+    with pytest.raises(ExprError) as info:
+        parse(text)
+    assert message in info.value.message
+    assert (info.value.start, info.value.end) == span
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span", "hint"),
+    [
+        # indexing something else
+        (
+            "a[where]",
+            "only a mapping parameter can be indexed, not 'a'",
+            (0, 1),
+            "mapping parameters: exposure, shield, cover_at",
+        ),
+        ("(a + 1)[where]", "can be indexed, not 'a + 1'", (0, 7), None),
+        ("cover(level)[where]", "not 'cover(level)'", (0, 12), None),
+        ("cover(level).cover_ac[level]", "not 'cover(level).cover_ac'", (0, 21), None),
+        ("exposure[where][where]", "not 'exposure[where]'", (0, 15), None),
+        ('"x"[where]', "not '\"x\"'", (0, 3), None),
+        ("expo[where]", "unknown name 'expo'", (0, 4), "did you mean 'exposure'?"),
+        ("cover[level]", "'cover' is a table, not a value", (0, 5), None),
+        # a mapping used as a value
+        (
+            "exposure",
+            "'exposure' is a mapping, not a value: use exposure[where]",
+            (0, 8),
+            "valid keys: hull, deck, vacuum",
+        ),
+        ("shield ?? 1", "use shield[level]", (0, 6), None),
+        ("1 + exposure == null", "use exposure[where]", (4, 12), None),
+        ("cover(cover_at).cover_ac", "use cover_at[where]", (6, 14), None),
+        ("exposure.x", "use exposure[where]", (0, 8), None),
+        ("m[where] if flag else exposure", "unknown name 'm'", (0, 1), None),
+        (
+            "exposure(where)",
+            "'exposure' is a parameter, not a function or table",
+            (0, 8),
+            "index a mapping with [], e.g. exposure[where]",
+        ),
+        # bad indexes
+        (
+            "exposure[level]",
+            "exposure[] needs a Location key, got a choice of Cover",
+            (9, 14),
+            "pass a Location choice or one of its labels: hull, deck, vacuum",
+        ),
+        ("exposure[a]", "exposure[] needs a Location key, got int", (9, 10), None),
+        ("exposure[bonus]", "got int?", (9, 14), None),
+        ("exposure[null]", "got null", (9, 13), None),
+        ("exposure[flag]", "got bool", (9, 13), None),
+        (
+            "shield[where]",
+            "shield[] needs a Cover key, got a choice of Location",
+            (7, 12),
+            None,
+        ),
+        ("shield[limb]", "got a choice of (NONE, ONE_ARM, TWO_ARMS)", (7, 11), None),
+        (
+            'exposure["hul"]',
+            "unknown key 'hul' for exposure[]",
+            (9, 14),
+            "did you mean 'hull'? valid keys: hull, deck, vacuum",
+        ),
+        ('shield["half"]', "unknown key 'half' for shield[]", (7, 13), None),
+        ("exposure[exposure]", "use exposure[where]", (9, 17), None),
+        # what an index gives
+        (
+            'exposure[where] == "coverd"',
+            "unknown choice 'coverd' for 'exposure[where]'",
+            (19, 27),
+            "did you mean 'covered'? valid choices: open, covered, sealed",
+        ),
+        ('"x" != exposure[maybe_where]', "unknown choice 'x'", (0, 3), None),
+        (
+            'exposure[where] < "open"',
+            "a choice needs == or != to compare, not '<'",
+            (0, 24),
+            None,
+        ),
+        (
+            "exposure[where] == level",
+            "cannot compare a choice of Exposure with one of Cover",
+            (0, 24),
+            None,
+        ),
+        (
+            "exposure[where] + 1",
+            "cannot add choice and int",
+            (0, 15),
+            'compare a choice with ==, e.g. exposure[where] == "open"',
+        ),
+        (
+            "shield[level] + 1",
+            "cannot add int? and int",
+            (0, 13),
+            "'shield[level]' may be null: give a default with ??",
+        ),
+        (
+            "cover_at[maybe_where] ?? exposure[where]",
+            "the sides of '??' are choices of different enums: Cover and Exposure",
+            (0, 40),
+            None,
+        ),
+        ("exposure[where] == null", "'exposure[where]' is never null", (0, 15), None),
+        (
+            "exposure[where].x",
+            "'exposure[where]' is choice, not a table",
+            (0, 15),
+            None,
+        ),
+        ("exposure[where] ?? 1", "'exposure[where]' is never null", (0, 15), None),
+    ],
+)
+def test_index_errors(
+    text: str, message: str, span: tuple[int, int], hint: str | None
+) -> None:
+    with pytest.raises(ExprError) as info:
+        dcheck(text)
+    error = info.value
+    assert message in error.message
+    assert (error.start, error.end) == span, text[error.start : error.end]
+    if hint is not None:
+        assert error.hint is not None and hint in error.hint
+
+
+def test_index_errors_without_a_key_parameter() -> None:
+    params = {
+        "m": Param("m", "mapping", key_labels=("x", "y"), value=Field("int")),
+        "n": Param("n", "mapping", key_enum="E", key_labels=("x",)),
+        "i": Param("i", "int"),
+    }
+    with pytest.raises(ExprError) as info:
+        compile_formula("m + 1", params)
+    assert info.value.message == "'m' is a mapping, not a value: use m[\"x\"]"
+    with pytest.raises(ExprError) as info:
+        compile_formula("m[i]", params)
+    assert info.value.message == "m[] needs a (x, y) key, got int"
+    with pytest.raises(ExprError) as info:
+        compile_formula('n["x"]', params)
+    assert info.value.message == "the mapping parameter 'n' has no value type"
+    assert (info.value.start, info.value.end) == (0, 1)
+    with pytest.raises(ExprError) as info:
+        compile_formula("i[i]", {"i": Param("i", "int")})
+    assert info.value.hint is None  # no mapping parameters to list
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "interval", "nullable", "enum_name"),
+    [
+        ("cover(maybe_level).cover_ac", "int", Interval(0, 4), True, None),
+        ("cover(maybe_level).stealth", "int", Interval(-2, 5), True, None),
+        ("cover(maybe_level).cover_ac ?? 0", "int", Interval(0, 4), False, None),
+        ("cover(cover(level).worse).cover_ac", "int", Interval(0, 4), True, None),
+        ("cover(maybe_level).reason", "text", None, True, None),
+        ("cover(maybe_level).blocks", "bool", None, True, None),
+        ("cover(maybe_level).limb", "choice", None, True, "Limb"),
+        ("gear(cover(maybe_level).limb).weight", "int", Interval(0, 9), True, None),
+        ("cover(level if flag else null).cover_ac", "int", Interval(0, 4), True, None),
+        ("cover(maybe_level ?? level).cover_ac", "int", Interval(0, 4), False, None),
+        ("exposure[where]", "choice", None, False, "Exposure"),
+        ('exposure["deck"]', "choice", None, False, "Exposure"),
+        ("exposure[maybe_where]", "choice", None, True, "Exposure"),
+        ("shield[level]", "int", Interval(0, 3), True, None),
+        ("shield[free]", "int", Interval(0, 3), True, None),  # known by labels
+        ('shield["FULL"] ?? 0', "int", Interval(0, 3), False, None),
+        ("cover_at[where]", "choice", None, False, "Cover"),
+        ("cover(cover_at[where]).cover_ac", "int", Interval(0, 4), False, None),
+        ("cover(cover_at[maybe_where]).cover_ac", "int", Interval(0, 4), True, None),
+        ("shield[cover_at[where]]", "int", Interval(0, 3), True, None),
+        ('exposure[where] == "covered"', "bool", None, False, None),
+        ('"open" != exposure[maybe_where]', "bool", None, False, None),
+        ("exposure[where] == exposure[maybe_where]", "bool", None, False, None),
+        ("exposure[maybe_where] == null", "bool", None, False, None),
+        ("cover_at[where] == level", "bool", None, False, None),
+        ("maybe_level == null", "bool", None, False, None),
+        ('maybe_level != "HALF"', "bool", None, False, None),
+    ],
+)
+def test_index_and_nullable_key_types(
+    text: str,
+    kind: str,
+    interval: Interval | None,
+    nullable: bool,
+    enum_name: str | None,
+) -> None:
+    checked = dcheck(text)
+    assert (checked.type, checked.interval, checked.nullable, checked.enum) == (
+        kind,
+        interval,
+        nullable,
+        enum_name,
+    )
+    assert checked.node == parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "python"),
+    [
+        (
+            "cover(maybe_level).cover_ac",
+            "(_COVER_ROWS[maybe_level].cover_ac if maybe_level is not None else None)",
+        ),
+        (
+            "cover(cover(level).worse).cover_ac",
+            "(_COVER_ROWS[_t1].cover_ac if (_t1 := _COVER_ROWS[level].worse)"
+            " is not None else None)",
+        ),
+        (
+            "cover(maybe_level).stealth ?? 0",
+            "(_t1 if (_t1 := (_COVER_ROWS[maybe_level].stealth if maybe_level"
+            " is not None else None)) is not None else 0)",
+        ),
+        (
+            "gear(cover(maybe_level).limb).weight",
+            "(_GEAR_ROWS[_t1].weight if (_t1 := (_COVER_ROWS[maybe_level].limb if"
+            " maybe_level is not None else None)) is not None else None)",
+        ),
+        (
+            "cover(level if flag else null).note",
+            "(_COVER_ROWS[_t1].note if (_t1 := level if flag else None)"
+            " is not None else None)",
+        ),
+        (
+            "-(cover(maybe_level).cover_ac ?? 1)",
+            "-(_t1 if (_t1 := (_COVER_ROWS[maybe_level].cover_ac if maybe_level"
+            " is not None else None)) is not None else 1)",
+        ),
+        (
+            "cover(maybe_level).cover_ac == cover(other_level).cover_ac",
+            "(_COVER_ROWS[maybe_level].cover_ac if maybe_level is not None else None)"
+            " == _COVER_ROWS[other_level].cover_ac",
+        ),
+        (
+            'cover(maybe_level).worse == "HALF"',
+            "(_COVER_ROWS[maybe_level].worse if maybe_level is not None else None)"
+            " is Cover.HALF",
+        ),
+        ("maybe_level == null", "maybe_level is None"),
+        ('maybe_level != "HALF"', "maybe_level is not Cover.HALF"),
+        ("exposure[where]", "exposure[where]"),
+        ('exposure["deck"]', "exposure[Location.DECK]"),
+        (
+            "exposure[maybe_where]",
+            "(exposure[maybe_where] if maybe_where is not None else None)",
+        ),
+        ('exposure[where] == "covered"', "exposure[where] is Exposure.COVERED"),
+        ('"sealed" != exposure[where]', "Exposure.SEALED is not exposure[where]"),
+        (
+            'exposure[maybe_where] == "open"',
+            "(exposure[maybe_where] if maybe_where is not None else None)"
+            " is Exposure.OPEN",
+        ),
+        (
+            "exposure[where] == exposure[maybe_where]",
+            "exposure[where] == (exposure[maybe_where] if maybe_where is not None"
+            " else None)",
+        ),
+        ("shield[level] ?? 0", "(_t1 if (_t1 := shield[level]) is not None else 0)"),
+        ('shield["FULL"] == null', "shield[Cover.FULL] is None"),
+        (
+            "shield[cover(level).worse] ?? a",
+            "(_t1 if (_t1 := (shield[_t2] if (_t2 := _COVER_ROWS[level].worse)"
+            " is not None else None)) is not None else a)",
+        ),
+        (
+            "shield[maybe_level ?? level] ?? 0",
+            "(_t1 if (_t1 := shield[(maybe_level if maybe_level is not None"
+            " else level)]) is not None else 0)",
+        ),
+        ("cover(cover_at[where]).cover_ac", "_COVER_ROWS[cover_at[where]].cover_ac"),
+        (
+            "cover(cover_at[maybe_where]).cover_ac",
+            "(_COVER_ROWS[_t1].cover_ac if (_t1 := (cover_at[maybe_where] if"
+            " maybe_where is not None else None)) is not None else None)",
+        ),
+        ('cover_at["vacuum"] == level', "cover_at[Location.VACUUM] == level"),
+        ("exposure[where] if flag else null", "exposure[where] if flag else None"),
+    ],
+)
+def test_index_and_nullable_key_to_python(text: str, python: str) -> None:
+    checked = dcheck(text)
+    assert dpy(checked.node) == python
+    for env in DECISION_ENVS:
+        expected = evaluate(checked.node, env, rounding="down", tables=ROWS)
+        assert run_decision(python, env, ROWS) == expected
+
+
+def test_null_keys_give_null() -> None:
+    env = DECISION_ENVS[0]  # maybe_level and maybe_where are None
+
+    def both(text: str) -> object:
+        node = dcheck(text).node
+        value = evaluate(node, env, rounding="down", tables=ROWS)
+        assert run_decision(dpy(node), env, ROWS) == value
+        return value
+
+    assert env["maybe_level"] is None and env["maybe_where"] is None
+    assert both("cover(maybe_level).cover_ac") is None
+    assert both("cover(maybe_level).stealth ?? 7") == 7
+    assert both("gear(cover(maybe_level).limb).weight") is None
+    assert both("cover(cover(level).worse).cover_ac") is None  # level NONE: no worse
+    assert both("exposure[maybe_where]") is None
+    assert both('exposure[maybe_where] == "open"') is False
+    assert both('exposure[maybe_where] != "open"') is True
+    assert both("cover(cover_at[maybe_where]).cover_ac ?? -1") == -1
+    assert both("shield[level]") is None  # a null value, not a null key
+    assert both('exposure[where] == "open"') is True
+    assert both("cover(cover_at[where]).reason") == "full"
+    assert both("shield[cover_at[where]]") == 3
+
+
+def test_index_to_math() -> None:
+    def math(text: str) -> str:
+        return to_math(dcheck(text).node, rounding="down")
+
+    assert math('exposure[where] == "covered"') == 'exposure[where] = "covered"'
+    assert math('exposure["deck"] != "open"') == 'exposure["deck"] ≠ "open"'
+    assert math("(shield[level] ?? 0) * 2") == f"(shield[level] ?? 0) {TIMES} 2"
+    assert (
+        math("cover(maybe_level).cover_ac ?? 0") == "cover(maybe_level).cover_ac ?? 0"
+    )
+    assert (
+        math("shield[maybe_level ?? level] ?? 0") == "shield[maybe_level ?? level] ?? 0"
+    )
+
+
+def test_index_names_the_mapping_and_its_labels_through_callbacks() -> None:
+    node = dcheck(
+        'exposure[maybe_where] == "open" or exposure["hull"] != "sealed"'
+    ).node
+    text = to_python(
+        node,
+        name=lambda n: f"self.{n}",
+        rounding="down",
+        label=lambda e, v: f"{e}.{v.upper()}",
+    )
+    assert text == (
+        "(self.exposure[self.maybe_where] if self.maybe_where is not None else None)"
+        " is Exposure.OPEN or self.exposure[Location.HULL] is not Exposure.SEALED"
+    )
+    with pytest.raises(ValueError, match="no label emitter for Exposure"):
+        to_python(node, name=str, rounding="down")
+
+
+def test_key_labels_without_an_enum_use_the_choice_callback() -> None:
+    """A mapping keyed by labels only: its key labels name a parameter to `choice`."""
+    value = Field("int", min=0, max=5)
+    mapping = Param("m", "mapping", key_labels=COVERS, value=value)
+    alone = compile_formula('m["HALF"]', {"m": mapping}).node
+    assert isinstance(alone, Index) and isinstance(alone.index, StrLit)
+    assert (alone.index.enum, alone.index.param) == (None, "m")
+
+    def choice(param: str, value: str) -> str:
+        return f"{param}_{value}"
+
+    assert to_python(alone, name=str, choice=choice, rounding="down") == "m[m_HALF]"
+    params = {"m": mapping, **DPARAMS}  # level (Cover) and free (none) are keys
+    both = compile_formula('m["HALF"] + m[level] + m[free]', params).node
+    assert to_python(both, name=str, choice=choice, rounding="down") == (
+        "m[level_HALF] + m[level] + m[free]"  # a parameter with those labels
+    )
+    values = {"NONE": 0, "HALF": 4, "FULL": 1}
+    env: dict[str, Any] = {"m": values, "level": "FULL", "free": "HALF"}
+    assert evaluate(both, env, rounding="down") == 4 + 1 + 4
+
+
+def test_index_names_and_tables_used() -> None:
+    node = dcheck('exposure[where] == "open" and shield["FULL"] == null').node
+    assert names_used(node) == frozenset({"exposure", "where", "shield"})
+    assert tables_used(node) == frozenset()
+    lookup = dcheck("cover(cover_at[maybe_where]).cover_ac").node
+    assert names_used(lookup) == frozenset({"cover_at", "maybe_where"})
+    assert tables_used(lookup) == frozenset({"cover"})
+
+
+def test_nullable_keys_survive_a_second_check() -> None:
+    for text in ("cover(maybe_level).cover_ac", "exposure[maybe_where]"):
+        node = dcheck(text).node
+        assert dpy(check(node, DPARAMS, tables=TABLES).node) == dpy(node)
+    unchecked = parse("exposure[maybe_where]")  # not checked: no guard
+    assert dpy(unchecked) == "exposure[maybe_where]"
+
+
 # --- property tests ---
 
 INT_NAMES = ("a", "b")
@@ -1363,12 +1925,26 @@ def coalesce(value: Node, default: Node) -> Binary:
     return bop("??", value, default)
 
 
-# Keys of the cover table: a Cover choice parameter, a label, or a choice field.
+# Location keys (of the mappings exposure and cover_at), some of them null.
+LOCATION_KEYS = st.one_of(st.just(var("where")), st.sampled_from(LOCATIONS).map(label))
+NLOCATION_KEYS = st.one_of(
+    st.just(var("maybe_where")), st.just(cond(var("where"), flag, NULL))
+)
+# Keys of the cover table: a Cover choice parameter, a label, a choice field, or
+# a mapping's choice value.
 COVER_KEYS = st.one_of(
     st.just(var("level")),
     st.just(var("free")),
     st.sampled_from(COVERS).map(label),
     st.just(coalesce(row("cover", var("level"), "worse"), var("other_level"))),
+    LOCATION_KEYS.map(lambda key: index("cover_at", key)),
+)
+# Cover keys that may be null: the lookup gives null then.
+NCOVER_KEYS = st.one_of(
+    st.just(var("maybe_level")),
+    st.just(row("cover", var("level"), "worse")),
+    st.just(cond(var("other_level"), flag, NULL)),
+    NLOCATION_KEYS.map(lambda key: index("cover_at", key)),
 )
 GEAR_KEYS = st.one_of(
     st.just(var("arm")),
@@ -1379,6 +1955,11 @@ GEAR_KEYS = st.one_of(
 
 def cover(field: str) -> st.SearchStrategy[Node]:
     return COVER_KEYS.map(lambda key: row("cover", key, field))
+
+
+def ncover(field: str) -> st.SearchStrategy[Node]:
+    """A field of a row looked up by a key that may be null."""
+    return NCOVER_KEYS.map(lambda key: row("cover", key, field))
 
 
 @functools.cache
@@ -1417,7 +1998,15 @@ def int_trees(depth: int) -> st.SearchStrategy[Node]:
 @functools.cache
 def nint_trees(depth: int) -> st.SearchStrategy[Node]:
     """Ints that may be null (or are always null)."""
-    leaf = st.one_of(cover("stealth"), st.just(var("bonus")), st.just(NULL))
+    leaf = st.one_of(
+        cover("stealth"),
+        st.just(var("bonus")),
+        st.just(NULL),
+        ncover("cover_ac"),
+        ncover("stealth"),
+        ncover("limb").map(lambda key: row("gear", key, "weight")),
+        (COVER_KEYS | NCOVER_KEYS).map(lambda key: index("shield", key)),
+    )
     if depth == 0:
         return leaf
     sub, num, test = nint_trees(depth - 1), int_trees(depth - 1), bool_trees(depth - 1)
@@ -1446,6 +2035,7 @@ def text_trees(depth: int) -> st.SearchStrategy[Node]:
         st.sampled_from(TEXTS).map(label),
         cover("reason"),
         st.builds(coalesce, cover("note"), st.sampled_from(TEXTS).map(label)),
+        st.builds(coalesce, ncover("reason"), st.sampled_from(TEXTS).map(label)),
     )
     if depth == 0:
         return leaf
@@ -1459,7 +2049,7 @@ def text_trees(depth: int) -> st.SearchStrategy[Node]:
 
 @functools.cache
 def ntext_trees(depth: int) -> st.SearchStrategy[Node]:
-    leaf = st.one_of(cover("note"), st.just(NULL))
+    leaf = st.one_of(cover("note"), ncover("note"), ncover("reason"), st.just(NULL))
     if depth == 0:
         return leaf
     sub, test = ntext_trees(depth - 1), bool_trees(depth - 1)
@@ -1475,8 +2065,10 @@ def ntext_trees(depth: int) -> st.SearchStrategy[Node]:
 def choice_trees(depth: int) -> st.SearchStrategy[Node]:
     """Cover choices, some of them null."""
     leaf = st.one_of(
-        st.sampled_from(["level", "free", "other_level"]).map(var),
+        st.sampled_from(["level", "free", "other_level", "maybe_level"]).map(var),
         cover("worse"),
+        ncover("worse"),
+        (LOCATION_KEYS | NLOCATION_KEYS).map(lambda key: index("cover_at", key)),
         st.just(NULL),
     )
     if depth == 0:
@@ -1487,6 +2079,16 @@ def choice_trees(depth: int) -> st.SearchStrategy[Node]:
         st.builds(cond, sub, test, sub),
         st.builds(coalesce, cover("worse"), sub),
     )
+
+
+@functools.cache
+def exposure_trees(depth: int) -> st.SearchStrategy[Node]:
+    """Exposure choices: a mapping's values by a (maybe null) location."""
+    leaf = (LOCATION_KEYS | NLOCATION_KEYS).map(lambda key: index("exposure", key))
+    if depth == 0:
+        return leaf
+    sub, test = exposure_trees(depth - 1), bool_trees(depth - 1)
+    return st.one_of(leaf, st.builds(cond, sub, test, sub))
 
 
 def choice_test(op: str, value: str, label_first: bool) -> Node:
@@ -1525,6 +2127,15 @@ def bool_trees(depth: int) -> st.SearchStrategy[Node]:
             st.sampled_from(COVERS).map(label),
             st.booleans(),
         ),
+        st.builds(coalesce, ncover("blocks"), st.just(flag)),
+        st.builds(
+            either_way,
+            EQ,
+            exposure_trees(0),
+            st.sampled_from(EXPOSURES).map(label),
+            st.booleans(),
+        ),
+        st.builds(bop, EQ, exposure_trees(0), exposure_trees(0)),
     )
     if depth == 0:
         return leaf
@@ -1566,6 +2177,8 @@ def render(node: Node) -> str:
             return f"{node.func}({', '.join(render(arg) for arg in node.args)})"
         case Attr():
             return f"{render(node.obj)}.{node.name}"
+        case Index():
+            return f"{render(node.obj)}[{render(node.index)}]"
     raise AssertionError(node)
 
 
@@ -1585,6 +2198,18 @@ ENVS = st.fixed_dictionaries(
         "arm": st.sampled_from(LIMBS),
         "bonus": maybe(st.integers(0, 3)),
         "maybe": maybe(st.booleans()),
+        "maybe_level": maybe(st.sampled_from(COVERS)),
+        "where": st.sampled_from(LOCATIONS),
+        "maybe_where": maybe(st.sampled_from(LOCATIONS)),
+        "exposure": st.fixed_dictionaries(
+            dict.fromkeys(LOCATIONS, st.sampled_from(EXPOSURES))
+        ),
+        "shield": st.fixed_dictionaries(
+            dict.fromkeys(COVERS, maybe(st.integers(0, 3)))
+        ),
+        "cover_at": st.fixed_dictionaries(
+            dict.fromkeys(LOCATIONS, st.sampled_from(COVERS))
+        ),
     }
 )
 COVER_ROW = st.fixed_dictionaries(
@@ -1614,6 +2239,7 @@ TREES = st.one_of(
     text_trees(2),
     ntext_trees(2),
     choice_trees(2),
+    exposure_trees(2),
 )
 PYTHON_TYPES: dict[str, type] = {"int": int, "bool": bool, "text": str, "choice": str}
 

@@ -18,6 +18,7 @@ from . import (
     range_table,
     recovery,
     shift,
+    success_pool,
     timeline,
     track,
 )
@@ -35,6 +36,7 @@ _MODULES: dict[str, ModuleType] = {
     "exposure_schedule": exposure_schedule,
     "timeline": timeline,
     "decision": decision,
+    "success_pool": success_pool,
 }
 
 # Kinds are built in this order, so a rule can refer to rules of earlier kinds.

@@ -1,27 +1,53 @@
-"""decision: a record-returning rule decided by cases, first match wins.
+"""decision: a rule decided by cases, first match wins.
 
-Each case has a ``when`` condition and the result's fields, each a literal or an
-expression of the formula language (which may read other tables of the system,
-e.g. ``cover(level).cover_ac``). The last case must be ``when: "true"``.
+A decision answers a record (``result`` and ``fields``), a single ``value``, or a
+``mapping`` from the members of an enum to values. Each case has a ``when``
+condition and either the answer (``then``: literals of the slot's type, or
+expressions of the formula language, which may read the system's tables, e.g.
+``cover(level).cover_ac``) or ``refuse``: the input is outside the rule, and the
+text says why. The last case must be ``when: "true"``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .. import expr
 from ..literals import code, docstring, md_cell, py
-from ..model import Column, DecisionCase, DecisionRule, Param, System, TableRule
+from ..model import (
+    DecisionCase,
+    DecisionRule,
+    EnumType,
+    Param,
+    Slot,
+    System,
+    TableRule,
+)
 from ..naming import private_constant
-from ..views import View, column_type, param_imports, param_view, signature, where_doc
+from ..views import (
+    View,
+    enum_imports,
+    enum_view,
+    param_imports,
+    param_view,
+    signature,
+    where_doc,
+)
 
 if TYPE_CHECKING:
     from ..diagnostics import Path
     from ..loader import SourceFile
     from ..semantics import SystemBuilder
 
-_EXPR_TYPES = {"int": "int", "bool": "bool", "text": "text"}
+_EXPR_TYPES: dict[str, expr.ValueType] = {
+    "int": "int",
+    "bool": "bool",
+    "text": "text",
+    "choice": "choice",
+}
+_PY_TYPES = {"int": "int", "bool": "bool", "text": "str"}
 
 
 def tables_of(b: SystemBuilder) -> dict[str, expr.Table]:
@@ -32,15 +58,15 @@ def tables_of(b: SystemBuilder) -> dict[str, expr.Table]:
             continue
         fields = {}
         for index, col in enumerate(rule.columns):
-            if col.type == "dice":
+            if col.type not in _PY_TYPES:
                 continue
             values = [row.cells[index] for row in rule.rows]
-            ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+            ints = [v for v in values if type(v) is int]
             fields[col.name] = expr.Field(
-                _EXPR_TYPES[col.type],  # type: ignore[arg-type]
+                _EXPR_TYPES[col.type],
                 col.nullable,
-                min(ints) if col.type == "int" and ints else None,
-                max(ints) if col.type == "int" and ints else None,
+                min(ints) if ints else None,
+                max(ints) if ints else None,
             )
         found[rule.function] = expr.Table(
             rule.function,
@@ -59,11 +85,267 @@ def _spec(param: Param) -> expr.Param:
         param.max,
         tuple(m.label for m in param.enum.members) if param.enum else (),
         enum=param.enum.name if param.enum else None,
+        nullable=param.nullable,
     )
 
 
-def _slot(col: Column) -> expr.Field:
-    return expr.Field(_EXPR_TYPES[col.type], col.nullable)  # type: ignore[arg-type]
+def _field(slot: Slot) -> expr.Field:
+    enum = slot.enum
+    return expr.Field(
+        _EXPR_TYPES[slot.type],
+        slot.nullable,
+        choices=tuple(m.label for m in enum.members) if enum else (),
+        enum=enum.name if enum else None,
+    )
+
+
+class _Builder:
+    """Builds one decision rule (kept in an object: many small steps share state)."""
+
+    def __init__(
+        self, b: SystemBuilder, src: SourceFile, path: Path, raw: dict[str, Any]
+    ) -> None:
+        self.b, self.src, self.path, self.raw = b, src, path, raw
+        self.specs: dict[str, expr.Param] = {}
+        self.params: list[Param] = []
+        self.tables = tables_of(b)
+        self.owned: list[EnumType] = []
+
+    def err(
+        self, path: Path, message: str, hint: str | None = None, *, key: bool = False
+    ) -> None:
+        self.b.err(self.src, path, message, hint, key=key)
+
+    def parameters(self) -> None:
+        for index, p in enumerate(self.raw["parameters"]):
+            param = self.b.param(
+                self.src, (*self.path, "parameters", index), p, self.specs
+            )
+            if param is not None:
+                self.params.append(param)
+                self.specs[param.name] = _spec(param)
+
+    def slot_type(self, path: Path, raw: dict[str, Any]) -> tuple[Any, EnumType | None]:
+        kind = raw["type"]
+        if kind != "choice":
+            if "enum" in raw or "members" in raw:
+                self.err(path, f"only a choice has an enum, not {kind}")
+            return kind, None
+        if "enum" not in raw:
+            self.err(path, "a choice needs 'enum' (with 'members' to define it here)")
+            return kind, None
+        if "members" in raw:
+            enum = self.b.enum(self.src, path, raw["enum"], raw["members"], False)
+            self.owned.append(enum)
+            return kind, enum
+        return kind, self.b.find_enum(self.src, (*path, "enum"), raw["enum"])
+
+    def slots(self) -> tuple[Any, list[Slot], EnumType | None]:
+        """The answer's shape and slots: record fields, one value, or mapping keys."""
+        raw = self.raw
+        shapes = [s for s in ("fields", "value", "mapping") if s in raw]
+        if len(shapes) != 1:
+            self.err(
+                self.path,
+                "a decision answers exactly one of 'fields' (with 'result'), 'value' or 'mapping'",
+            )
+            return "value", [], None
+        shape = shapes[0]
+        if shape == "fields":
+            if "result" not in raw:
+                self.err(
+                    self.path, "a decision with fields needs 'result', its class name"
+                )
+            else:
+                self.b.claim(
+                    self.src, (*self.path, "result"), raw["result"], "result class"
+                )
+            slots = []
+            for index, f in enumerate(raw["fields"]):
+                fpath = (*self.path, "fields", index)
+                kind, enum = self.slot_type(fpath, f)
+                if problem := _field_name_problem(f["name"]):
+                    self.err((*fpath, "name"), problem)
+                slots.append(
+                    Slot(
+                        f["name"],
+                        f["title"],
+                        kind,
+                        f.get("nullable", False),
+                        enum,
+                        f.get("null_label", "—"),
+                        f.get("description"),
+                        None,
+                    )
+                )
+            return shape, slots, None
+        if shape == "value":
+            v = raw["value"]
+            kind, enum = self.slot_type((*self.path, "value"), v)
+            return (
+                shape,
+                [
+                    Slot(
+                        "value",
+                        v.get("title", "Answer"),
+                        kind,
+                        v.get("nullable", False),
+                        enum,
+                        v.get("null_label", "—"),
+                        v.get("description"),
+                        None,
+                    )
+                ],
+                None,
+            )
+        m = raw["mapping"]
+        key = self.b.find_enum(self.src, (*self.path, "mapping", "key"), m["key"])
+        kind, enum = self.slot_type((*self.path, "mapping", "value"), m["value"])
+        if key is None:
+            return shape, [], None
+        nullable = m["value"].get("nullable", False)
+        return (
+            shape,
+            [
+                Slot(
+                    member.label, member.label, kind, nullable, enum, "—", None, member
+                )
+                for member in key.members
+            ],
+            key,
+        )
+
+    def compile(self, path: Path, text: str) -> expr.Checked | None:
+        try:
+            return expr.compile_formula(text, self.specs, tables=self.tables)
+        except expr.ExprError as exc:
+            from ..semantics import caret
+
+            if text[exc.start : exc.end] in self.b.failed:
+                return None  # it names a rule that failed: already reported
+            hint = (exc.hint + "\n" if exc.hint else "") + caret(
+                text, exc.start, exc.end
+            ).lstrip("\n")
+            self.err(path, f"expression: {exc.message}", hint)
+            return None
+
+    def value(self, path: Path, value: Any, slot: Slot) -> tuple[str, Any]:
+        """A slot's value: a literal of its type, or (a string) an expression."""
+        if value is None:
+            if not slot.nullable:
+                self.err(path, f"{slot.name!r} cannot be null")
+            return ("literal", None)
+        if slot.type == "text" and isinstance(value, str):
+            return ("literal", value)
+        if slot.type == "choice" and slot.enum is None:
+            return ("literal", None)  # its enum failed to build: already reported
+        if slot.type == "choice" and isinstance(value, str) and slot.enum is not None:
+            labels = {m.label: m for m in slot.enum.members}
+            if value in labels:
+                return ("member", labels[value])
+        if isinstance(value, dict):
+            value = value.get("expr", "")
+        if not isinstance(value, str):
+            expected = {"int": int, "bool": bool}.get(slot.type)
+            if type(value) is not expected:
+                self.err(path, f"{slot.name!r} holds {slot.type} values, not {value!r}")
+            return ("literal", value)
+        checked = self.compile(path, value)
+        if checked is not None and (problem := expr.fits(checked, _field(slot))):
+            self.err(path, f"{slot.name!r}: the expression {problem}")
+        return ("expr", checked)
+
+    def cases(
+        self, shape: str, slots: list[Slot], defaults: dict[str, Any]
+    ) -> list[DecisionCase]:
+        cases = []
+        for index, case in enumerate(self.raw["cases"]):
+            cpath = (*self.path, "cases", index)
+            when = self.compile(
+                (*cpath, "when"),
+                str(case["when"]).lower()
+                if isinstance(case["when"], bool)
+                else str(case["when"]),
+            )
+            if when is not None and (when.type != "bool" or when.nullable):
+                shown = when.type + ("?" if when.nullable else "")
+                self.err((*cpath, "when"), f"a condition must be a bool, not {shown}")
+            if ("then" in case) == ("refuse" in case):
+                self.err(cpath, "a case needs exactly one of 'then' and 'refuse'")
+                continue
+            values = (
+                None
+                if "refuse" in case
+                else self.case_values(cpath, shape, slots, defaults, case["then"])
+            )
+            cases.append(
+                DecisionCase(
+                    _when_text(case["when"]),
+                    when,
+                    values,
+                    case.get("refuse"),
+                    self.b.loc(self.src, cpath),
+                )
+            )
+        if cases and cases[-1].when_text != "true":
+            self.err(
+                (*self.path, "cases", len(self.raw["cases"]) - 1, "when"),
+                'the last case must be when: "true", so every call has an answer',
+            )
+        return cases
+
+    def case_values(
+        self,
+        cpath: Path,
+        shape: str,
+        slots: list[Slot],
+        defaults: dict[str, Any],
+        then: Any,
+    ) -> tuple[tuple[str, Any], ...]:
+        if shape == "value":
+            return (("value", self.value((*cpath, "then"), then, slots[0])),)
+        if not isinstance(then, dict):
+            self.err(
+                (*cpath, "then"),
+                "give the answer as a mapping of "
+                + ("fields" if shape == "fields" else "keys")
+                + " to values",
+            )
+            return ()
+        values: dict[str, Any] = dict(defaults)
+        names = {s.name: s for s in slots}
+        for name, value in then.items():
+            if name not in names:
+                what = "field" if shape == "fields" else "key"
+                self.err(
+                    (*cpath, "then", name),
+                    f"no {what} {name!r}",
+                    f"{what}s: " + ", ".join(names),
+                    key=True,
+                )
+                continue
+            values[name] = self.value((*cpath, "then", name), value, names[name])
+        for s in slots:
+            if s.name not in values:
+                self.err(
+                    (*cpath, "then"),
+                    f"this case gives no {s.name!r}, and it has no default",
+                    f"add '{s.name}:' to the case"
+                    + (", or a default to the field" if shape == "fields" else ""),
+                    key=True,
+                )
+        return tuple((s.name, values.get(s.name)) for s in slots)
+
+
+def _when_text(when: Any) -> str:
+    return str(when).lower() if isinstance(when, bool) else str(when).strip()
+
+
+def _field_name_problem(name: str) -> str | None:
+    from ..naming import name_problem
+
+    problem = name_problem(name)
+    return f"field name {problem}" if problem else None
 
 
 def build(
@@ -74,75 +356,15 @@ def build(
     common: dict[str, Any],
 ) -> DecisionRule | None:
     b.claim(src, (*path, "function"), raw["function"], "function")
-    b.claim(src, (*path, "result"), raw["result"], "result class")
-    params: list[Param] = []
-    specs: dict[str, expr.Param] = {}
-    for index, p in enumerate(raw["parameters"]):
-        param = b.param(src, (*path, "parameters", index), p, specs)
-        if param is not None:
-            params.append(param)
-            specs[param.name] = _spec(param)
-    fields = b.columns(src, path, raw["fields"], "fields")
-    for index, col in enumerate(fields):
-        if col.type == "dice":
-            b.err(
-                src,
-                (*path, "fields", index, "type"),
-                "a decision's fields are int, bool or text",
-            )
-    tables = tables_of(b)
+    d = _Builder(b, src, path, raw)
+    d.parameters()
+    shape, slots, key_enum = d.slots()
     defaults = {
-        f["name"]: _value(
-            b, src, (*path, "fields", i, "default"), f["default"], col, specs, tables
-        )
-        for i, (f, col) in enumerate(zip(raw["fields"], fields, strict=True))
+        f["name"]: d.value((*path, "fields", i, "default"), f["default"], slot)
+        for i, (f, slot) in enumerate(zip(raw.get("fields", []), slots, strict=False))
         if "default" in f
     }
-    cases = []
-    for index, case in enumerate(raw["cases"]):
-        cpath = (*path, "cases", index)
-        when = _compile(b, src, (*cpath, "when"), str(case["when"]), specs, tables)
-        if when is not None and (when.type != "bool" or when.nullable):
-            shown = when.type + ("?" if when.nullable else "")
-            b.err(src, (*cpath, "when"), f"a condition must be a bool, not {shown}")
-        values: dict[str, Any] = dict(defaults)
-        names = {c.name: c for c in fields}
-        for name, value in case["then"].items():
-            if name not in names:
-                b.err(
-                    src,
-                    (*cpath, "then", name),
-                    f"{raw['result']} has no field {name!r}",
-                    "fields: " + ", ".join(names),
-                    key=True,
-                )
-                continue
-            values[name] = _value(
-                b, src, (*cpath, "then", name), value, names[name], specs, tables
-            )
-        for col in fields:
-            if col.name not in values:
-                b.err(
-                    src,
-                    (*cpath, "then"),
-                    f"this case gives no {col.name!r}, and the field has no default",
-                    f"add '{col.name}:' to the case, or a default to the field",
-                    key=True,
-                )
-        cases.append(
-            DecisionCase(
-                str(case["when"]),
-                when,
-                tuple((c.name, values.get(c.name)) for c in fields),
-                b.loc(src, cpath),
-            )
-        )
-    if raw["cases"] and str(raw["cases"][-1]["when"]).strip() != "true":
-        b.err(
-            src,
-            (*path, "cases", len(raw["cases"]) - 1, "when"),
-            'the last case must be when: "true", so every call has an answer',
-        )
+    cases = d.cases(shape, slots, defaults)
     examples = b.examples(
         src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
     )
@@ -150,77 +372,55 @@ def build(
         **common,
         examples=examples,
         function=raw["function"],
-        result=raw["result"],
-        params=tuple(params),
-        fields=tuple(fields),
+        shape=shape,
+        result=raw.get("result"),
+        params=tuple(d.params),
+        slots=tuple(slots),
+        key_enum=key_enum,
+        owned_enums=tuple(d.owned),
         cases=tuple(cases),
     )
 
 
-def _compile(
-    b: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    text: str,
-    specs: dict[str, expr.Param],
-    tables: dict[str, expr.Table],
-) -> expr.Checked | None:
-    try:
-        return expr.compile_formula(text, specs, tables=tables)
-    except expr.ExprError as exc:
-        from ..semantics import caret
-
-        if text[exc.start : exc.end] in b.failed:
-            return None  # it names a rule that failed: already reported
-        b.err(
-            src,
-            path,
-            f"expression: {exc.message}",
-            (exc.hint + "\n" if exc.hint else "")
-            + caret(text, exc.start, exc.end).lstrip("\n"),
-        )
-        return None
+# -- views ----------------------------------------------------------------------
 
 
-def _value(
-    b: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    value: Any,
-    col: Column,
-    specs: dict[str, expr.Param],
-    tables: dict[str, expr.Table],
-) -> Any:
-    """A field's value: a literal of its type, or (a string) an expression."""
-    if value is None:
-        if not col.nullable:
-            b.err(src, path, f"{col.name!r} cannot be null")
-        return ("literal", None)
-    if col.type == "text" and isinstance(value, str):
-        return ("literal", value)
-    if isinstance(value, dict):
-        value = value.get("expr", "")
-    if not isinstance(value, str):
-        expected = {"int": int, "bool": bool}.get(col.type)
-        if type(value) is not expected:
-            b.err(src, path, f"{col.name!r} holds {col.type} values, not {value!r}")
-        return ("literal", value)
-    checked = _compile(b, src, path, value, specs, tables)
-    if checked is not None and (problem := expr.fits(checked, _slot(col))):
-        b.err(src, path, f"{col.name!r}: the expression {problem}")
-    return ("expr", checked)
+def slot_type(slot: Slot) -> str:
+    base = slot.enum.name if slot.enum is not None else _PY_TYPES[slot.type]
+    return f"{base} | None" if slot.nullable else base
 
 
-def python_view(system: System, rule: DecisionRule) -> View:
-    params = [param_view(p, rule.qualified_id) for p in rule.params]
-    rows = {t.function: private_constant(t.id, "rows") for t in _tables(system)}
-    enums = {e.name: e for e in _enums(system)}
-    counter = iter(range(1, 10_000))
+def _returns(rule: DecisionRule) -> str:
+    if rule.shape == "fields":
+        return str(rule.result)
+    if rule.shape == "value":
+        return slot_type(rule.slots[0])
+    assert rule.key_enum is not None
+    return f"dict[{rule.key_enum.name}, {slot_type(rule.slots[0])}]"
 
-    def emit(value: Any) -> str:
+
+def _emitter(system: System, rule: DecisionRule) -> Callable[[tuple[str, Any]], str]:
+    rows = {
+        t.function: private_constant(t.id, "rows")
+        for t in system.rules
+        if isinstance(t, TableRule)
+    }
+    from ..views import all_enums
+
+    enums = {e.name: e for e in all_enums(system)}
+    counter: Iterator[int] = iter(range(1, 10_000))
+
+    def emit(value: tuple[str, Any]) -> str:
         kind, item = value
         if kind == "literal":
             return py(item)
+        if kind == "member":
+            slot_enum = next(
+                s.enum
+                for s in rule.slots
+                if s.enum is not None and item in s.enum.members
+            )
+            return f"{slot_enum.name}.{item.name}"
         text = expr.to_python(
             item.node,
             name=lambda n: n,
@@ -237,109 +437,178 @@ def python_view(system: System, rule: DecisionRule) -> View:
 
         return re.sub(r"\b_t\d+\b", rename, text)
 
+    return emit
+
+
+def _answer(
+    rule: DecisionRule, case: DecisionCase, emit: Callable[[tuple[str, Any]], str]
+) -> str:
+    if case.refuse is not None:
+        return f"raise RuleInputError({py(case.refuse)})"
+    values = case.values or ()
+    if rule.shape == "value":
+        return f"return {emit(values[0][1])}"
+    if rule.shape == "mapping":
+        assert rule.key_enum is not None
+        members = {m.label: m for m in rule.key_enum.members}
+        items = ", ".join(
+            f"{rule.key_enum.name}.{members[name].name}: {emit(v)}"
+            for name, v in values
+        )
+        return f"return {{{items}}}"
+    fields = ", ".join(f"{name}={emit(v)}" for name, v in values)
+    return f"return {rule.result}({fields})"
+
+
+def python_view(system: System, rule: DecisionRule) -> View:
+    params = [param_view(p, rule.qualified_id) for p in rule.params]
+    emit = _emitter(system, rule)
     cases = []
     for case in rule.cases:
-        last = case.when_text.strip() == "true" or case.when is None
-        test = None if last else emit(("expr", case.when))
-        fields = ", ".join(f"{name}={emit(value)}" for name, value in case.values)
-        cases.append({"test": test, "value": f"{rule.result}({fields})"})
+        last = case.when_text == "true" or case.when is None
+        cases.append(
+            {
+                "test": None if last else emit(("expr", case.when)),
+                "answer": _answer(rule, case, emit),
+            }
+        )
+    owned = [
+        *(p.enum for p in rule.params if p.enum is not None and p.owns_enum),
+        *rule.owned_enums,
+    ]
+    imports = [
+        *param_imports(rule.params),
+        *(i for e in rule.owned_enums for i in enum_imports(e)),
+    ]
+    if rule.shape == "fields":
+        imports.append(("dataclasses", "dataclass"))
+    if any(c.refuse is not None for c in rule.cases):
+        imports.append(("rulebook.errors", "RuleInputError"))
     return {
         "template": "decision.py.j2",
         "id": rule.qualified_id,
+        "shape": rule.shape,
         "result": rule.result,
         "result_doc": docstring(
             f"What :func:`{rule.function}` answers. {where_doc(rule)}", "    "
         ),
         "fields": [
             {
-                "name": c.name,
-                "type": column_type(c),
-                "doc": docstring(c.description or c.title, "    "),
+                "name": s.name,
+                "type": slot_type(s),
+                "doc": docstring(s.description or s.title, "    "),
             }
-            for c in rule.fields
+            for s in rule.slots
         ],
         "function": rule.function,
         "params": params,
         "signature": signature(params, rule.params),
+        "returns": _returns(rule),
         "enums": [
-            v["enum"]
-            for v, p in zip(params, rule.params, strict=True)
-            if "enum" in v and p.owns_enum
+            *(
+                v["enum"]
+                for v, p in zip(params, rule.params, strict=True)
+                if "enum" in v and p.owns_enum
+            ),
+            *(
+                enum_view(e, f"The answers of rule ``{rule.qualified_id}``")
+                for e in rule.owned_enums
+            ),
         ],
         "cases": cases,
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
             "    ",
         ),
-        "imports": [("dataclasses", "dataclass"), *param_imports(rule.params)],
+        "imports": imports,
         "exports": [
             rule.function,
-            rule.result,
-            *(p.enum.name for p in rule.params if p.enum and p.owns_enum),
+            *([rule.result] if rule.result else []),
+            *(e.name for e in owned),
         ],
     }
 
 
-def _tables(system: System) -> list[TableRule]:
-    return [r for r in system.rules if isinstance(r, TableRule)]
-
-
-def _enums(system: System) -> list[Any]:
-    from ..views import all_enums
-
-    return all_enums(system)
-
-
 def docs_view(system: System, rule: DecisionRule, common: View) -> View:
-    def show(value: Any, col: Column) -> str:
+    def show(value: tuple[str, Any] | None, slot: Slot) -> str:
+        if value is None:
+            return " "
         kind, item = value
         if kind == "literal":
             if item is None:
-                return md_cell(col.null_label)
+                return md_cell(slot.null_label)
             if isinstance(item, bool):
                 return "yes" if item else "no"
             return md_cell(str(item))
+        if kind == "member":
+            return md_cell(item.label)
         return code(expr.to_math(item.node, rounding=system.rounding), in_table=True)
+
+    def when(case: DecisionCase) -> str:
+        if case.when is None or case.when_text == "true":
+            return "otherwise"
+        return code(
+            expr.to_math(case.when.node, rounding=system.rounding), in_table=True
+        )
+
+    def answer(case: DecisionCase, slot: Slot) -> str:
+        if case.refuse is not None:
+            return "refused: " + md_cell(case.refuse)
+        return show(dict(case.values or ()).get(slot.name), slot)
 
     args = signature(
         [param_view(p, rule.qualified_id) for p in rule.params], rule.params
     )
+    wide = len(rule.slots) > 6
+    if wide:  # one row per slot, one column per case
+        headers = [
+            md_cell("Key" if rule.shape == "mapping" else "Field"),
+            *(when(c) for c in rule.cases),
+        ]
+        rows = [
+            [md_cell(s.title), *(answer(c, s) for c in rule.cases)] for s in rule.slots
+        ]
+    else:
+        headers = ["When", *(md_cell(s.title) for s in rule.slots)]
+        rows = [[when(c), *(answer(c, s) for s in rule.slots)] for c in rule.cases]
     return common | {
-        "signature": code(f"{rule.function}({args}) -> {rule.result}"),
-        "headers": ["When", *(md_cell(c.title) for c in rule.fields)],
-        "rows": [
-            [
-                "otherwise"
-                if case.when is None or case.when_text.strip() == "true"
-                else code(
-                    expr.to_math(case.when.node, rounding=system.rounding),
-                    in_table=True,
-                ),
-                *(
-                    show(v, c)
-                    for (_, v), c in zip(case.values, rule.fields, strict=True)
-                ),
-            ]
-            for case in rule.cases
-        ],
+        "signature": code(f"{rule.function}({args}) -> {_returns(rule)}"),
+        "headers": headers,
+        "rows": rows,
+        "wide": wide,
         "fields": [
             {
-                "name": code(c.name),
-                "title": md_cell(c.title),
-                "type": code(column_type(c)),
-                "description": md_cell(c.description or ""),
+                "name": code(s.name),
+                "title": md_cell(s.title),
+                "type": code(slot_type(s)),
+                "description": md_cell(s.description or ""),
             }
-            for c in rule.fields
+            for s in rule.slots
+            if rule.shape == "fields"
         ],
         "params": [
             {
                 "name": code(p.name),
                 "type": code(p.enum.name if p.enum else p.type),
                 "allowed": md_cell(
-                    ", ".join(m.label for m in p.enum.members) if p.enum else p.type
+                    ", ".join(m.label for m in p.enum.members)
+                    if p.enum
+                    else _allowed(p)
                 ),
                 "description": md_cell(p.description),
             }
             for p in rule.params
         ],
     }
+
+
+def _allowed(param: Param) -> str:
+    if param.type == "bool":
+        return "true or false"
+    lo = "any" if param.min is None else str(param.min)
+    hi = "any" if param.max is None else str(param.max)
+    return (
+        "any whole number"
+        if param.min is None and param.max is None
+        else f"{lo} to {hi}"
+    )

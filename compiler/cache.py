@@ -1,0 +1,404 @@
+"""Cache: reuse what an earlier build made from the very same inputs.
+
+What rulesc writes is a function of the compiler (its code, templates, runtime
+support and schemas, the Python and the libraries it runs on) and of the bytes
+of the rules folder. Every entry here is keyed by a digest of both, so an entry
+is used only for byte-identical inputs: nothing is guessed from file dates, and
+changing any compiler file sets the whole cache aside. Three kinds of entry:
+
+- ``source``: one rules file, loaded and schema-checked (a ``SourceFile``);
+- ``system``: one system's model and the outputs made from it alone (its module
+  and docs page, see ``pipeline.own_files``), stored after its examples held;
+- ``build``: every output file made from the whole rules folder.
+
+Only work that succeeded is stored. A build that finds any error is done again
+from scratch without the cache, so errors read exactly as they would without
+it. The cache lives beside the output folder, like the lock file
+(``.generated.cache`` for ``generated``); ``rulesc --no-cache`` or
+``RULESC_CACHE=off`` does without it. Entries are pickles, so the folder is
+trusted as ``__pycache__`` is. A cache that cannot be read or written is simply
+not used. This module imports nothing heavy: a build that the cache answers
+whole never loads the YAML, schema or template libraries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import shutil
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path as FsPath
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .loader import SourceFile
+    from .model import System
+
+LAYOUT = "rulesc-cache-1"  # change when the entries change shape
+_COMPILER = FsPath(__file__).resolve().parent
+_SCHEMA = _COMPILER.parent / "schema"
+_LIBRARIES = ("jinja2", "markupsafe", "jsonschema", "referencing", "ruamel", "ruff")
+_MAX_INPUT = 1 << 20  # larger rules files are refused by the loader anyway
+_KEEP_UNUSED = 64  # entries of each kind kept beyond those the last build used
+
+
+def cache_dir_for(out_dir: FsPath) -> FsPath | None:
+    """Where the cache of builds into ``out_dir`` lives; None when it is off."""
+    if os.environ.get("RULESC_CACHE", "").strip().lower() in ("0", "off", "no"):
+        return None
+    out = out_dir.resolve()
+    return out.parent / f".{out.name}.cache"
+
+
+# -- digests --------------------------------------------------------------------
+
+
+def _digest(*parts: str | bytes) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        blob = (
+            part.encode("utf-8", "surrogateescape") if isinstance(part, str) else part
+        )
+        h.update(len(blob).to_bytes(8, "little"))
+        h.update(blob)
+    return h.hexdigest()
+
+
+@cache
+def compiler_fingerprint() -> str:
+    """A digest of everything besides the rules that the output depends on."""
+    parts: list[str | bytes] = [LAYOUT, sys.version, sys.platform, *_installed()]
+    for root in (_COMPILER, _SCHEMA):
+        for path in sorted(root.rglob("*")):
+            if "__pycache__" in path.parts or not path.is_file():
+                continue
+            parts += [path.relative_to(root.parent).as_posix(), path.read_bytes()]
+    return _digest(*parts)
+
+
+def _installed() -> list[str]:
+    """The installed distributions beside the libraries the compiler uses.
+
+    Their ``.dist-info`` names carry their versions; reading them is far cheaper
+    than asking ``importlib.metadata``.
+    """
+    from importlib.util import find_spec
+
+    sites = set()
+    for name in _LIBRARIES:
+        spec = find_spec(name)
+        if spec is None:
+            continue
+        for place in spec.submodule_search_locations or [spec.origin or ""]:
+            sites.add(FsPath(place).parent)
+    names = []
+    for site in sorted(sites):
+        try:
+            names += sorted(n for n in os.listdir(site) if n.endswith(".dist-info"))
+        except OSError:
+            continue
+    return names
+
+
+def _read(path: FsPath | str) -> bytes | None:
+    """A regular file's bytes (at most ``_MAX_INPUT``); None for anything else.
+
+    Never blocks on a FIFO or a device, never reads past the limit.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_INPUT:
+            return None
+        chunks = []
+        size = 0
+        while chunk := os.read(fd, _MAX_INPUT + 1 - size):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > _MAX_INPUT:
+                return None
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _kind(entry: os.DirEntry[str]) -> str:
+    try:
+        if entry.is_symlink():
+            return "link:" + os.readlink(entry.path)
+        if entry.is_dir(follow_symlinks=False):
+            return "dir"
+        if entry.is_file(follow_symlinks=False):
+            return "file"
+    except OSError:
+        pass
+    return "other"
+
+
+def _folder(path: str, depth: int = 0) -> str | None:
+    """A digest of a folder's whole content; None where it holds anything odd."""
+    try:
+        entries = sorted(os.scandir(path), key=lambda e: e.name)
+    except OSError:
+        return None
+    parts: list[str | bytes] = []
+    for entry in entries:
+        kind = _kind(entry)
+        parts += [entry.name, kind]
+        if kind == "other":
+            return None
+        if entry.is_dir():  # a folder, or a link to one
+            if depth >= 4 or kind != "dir":
+                return None
+            inner = _folder(entry.path, depth + 1)
+            if inner is None:
+                return None
+            parts.append(inner)
+        else:
+            blob = _read(entry.path)
+            if blob is None:
+                return None
+            parts.append(blob)
+    return _digest(*parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Scan:
+    """The digest of a rules folder, and of each system folder in it (in order)."""
+
+    digest: str
+    systems: dict[str, str]
+
+
+def scan(rules_dir: FsPath) -> Scan | None:
+    """Digests of the rules folder; None when it cannot be read plainly."""
+    try:
+        entries = sorted(os.scandir(rules_dir), key=lambda e: e.name)
+    except OSError:
+        return None
+    parts: list[str | bytes] = []
+    systems = {}
+    for entry in entries:
+        kind = _kind(entry)
+        parts += [entry.name, kind]
+        if entry.name.startswith("."):
+            continue  # the pipeline skips hidden entries
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            return None
+        content = _folder(entry.path) if is_dir else None
+        if is_dir and content is not None:
+            systems[entry.name] = content
+        elif not is_dir and (blob := _read(entry.path)) is not None:
+            content = _digest(blob)
+        if content is None:
+            return None
+        parts.append(content)
+    return Scan(_digest(*parts), systems)
+
+
+# -- the store ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SystemEntry:
+    system: System
+    own: dict[str, str]  # pipeline.own_files of the system, as text
+
+
+@dataclass(frozen=True, slots=True)
+class BuildEntry:
+    files: dict[str, bytes]
+    system_keys: tuple[str, ...]
+
+
+class Store:
+    """A folder of pickled entries by kind and key, for one compiler fingerprint."""
+
+    def __init__(self, root: FsPath, fingerprint: str) -> None:
+        self.base = root
+        self.root = root / fingerprint[:24]
+        self.fingerprint = fingerprint
+        self.used: dict[str, set[str]] = {}
+        self.wrote = False
+
+    def _path(self, kind: str, key: str) -> FsPath:
+        return self.root / kind / f"{key}.pickle"
+
+    def load(self, kind: str, key: str, expect: type[Any]) -> Any:
+        """The entry, or None when there is none (or it is unreadable)."""
+        try:
+            blob = self._path(kind, key).read_bytes()
+            value = pickle.loads(blob)
+        except Exception:  # a missing, partial or stale entry is a miss
+            return None
+        if not isinstance(value, expect):
+            return None
+        self.used.setdefault(kind, set()).add(key)
+        return value
+
+    def save(self, kind: str, key: str, value: object) -> None:
+        """Store an entry atomically; a cache that cannot be written is skipped."""
+        target = self._path(kind, key)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target.parent)
+            try:
+                with os.fdopen(handle, "wb") as out:
+                    pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
+                os.replace(tmp, target)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except (OSError, pickle.PicklingError):
+            return
+        self.wrote = True
+        self.used.setdefault(kind, set()).add(key)
+
+    def prune(self) -> None:
+        """Drop other compilers' entries and all but the newest unused ones."""
+        if not self.wrote:
+            return
+        try:
+            for other in self.base.iterdir():
+                if other.is_dir() and other != self.root:
+                    shutil.rmtree(other, ignore_errors=True)
+            for folder in self.root.iterdir():
+                used = self.used.get(folder.name, set())
+                unused = [
+                    (p.stat().st_mtime_ns, p)
+                    for p in folder.iterdir()
+                    if p.stem not in used
+                ]
+                for _, path in sorted(unused, reverse=True)[_KEEP_UNUSED:]:
+                    path.unlink(missing_ok=True)
+        except OSError:
+            return
+
+
+class SourceMemo:
+    """Loaded, schema-checked rules files by their shown path and bytes."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.seen: dict[FsPath, bytes] = {}
+
+    def _key(self, shown: str, blob: bytes) -> str:
+        return _digest("source", self.store.fingerprint, shown, blob)
+
+    def get(self, path: FsPath, shown: str) -> SourceFile | None:
+        blob = _read(path)
+        if blob is None:
+            return None
+        self.seen[path] = blob
+        from .loader import SourceFile
+
+        found: SourceFile | None = self.store.load(
+            "source", self._key(shown, blob), SourceFile
+        )
+        return found
+
+    def put(self, path: FsPath, shown: str, source: SourceFile) -> None:
+        blob = self.seen.get(path)
+        # Store only if the file held the same bytes before and after loading.
+        if blob is not None and _read(path) == blob:
+            self.store.save("source", self._key(shown, blob), source)
+
+
+# -- the build ------------------------------------------------------------------
+
+
+class Built:
+    """What a build made: file contents by path, and (when needed) its systems."""
+
+    def __init__(
+        self, files: Mapping[str, bytes], systems: Callable[[], tuple[System, ...]]
+    ) -> None:
+        self.files = files
+        self._systems = systems
+
+    @cached_property
+    def systems(self) -> tuple[System, ...]:
+        return self._systems()
+
+
+def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
+    """``pipeline.build(rules_dir)``, reusing and filling the cache at ``cache_dir``."""
+    found = scan(rules_dir) if cache_dir is not None else None
+    if cache_dir is None or found is None:
+        return _uncached(rules_dir)
+    store = Store(cache_dir, compiler_fingerprint())
+    name = rules_dir.name
+    system_keys = {
+        sys_id: _digest("system", store.fingerprint, name, sys_id, content)
+        for sys_id, content in found.systems.items()
+    }
+    whole = _digest("build", store.fingerprint, name, found.digest)
+    hit: BuildEntry | None = store.load("build", whole, BuildEntry)
+    if hit is not None:
+        keys = hit.system_keys
+        return Built(hit.files, lambda: _systems(store, rules_dir, keys))
+
+    from . import pipeline
+    from .diagnostics import RulesError
+
+    reused: dict[str, SystemEntry] = {}
+    for sys_id, key in system_keys.items():
+        entry = store.load("system", key, SystemEntry)
+        if entry is not None and entry.system.id == sys_id:
+            reused[sys_id] = entry
+    missing = set(system_keys) - set(reused)
+    try:
+        fresh = {
+            s.id: s
+            for s in pipeline.load_systems(rules_dir, missing, SourceMemo(store))
+        }
+        systems = [reused[s].system if s in reused else fresh[s] for s in system_keys]
+        outputs = pipeline.generate(
+            systems, prebuilt={s: e.own for s, e in reused.items()}
+        )
+    except (RulesError, KeyError):
+        return _uncached(rules_dir)  # the errors exactly as a plain build has them
+    if scan(rules_dir) == found:  # the rules did not change while being built
+        for sys_id in missing:
+            own = {
+                path: outputs.files[path].decode("utf-8")
+                for path in pipeline.own_files(sys_id)
+            }
+            store.save("system", system_keys[sys_id], SystemEntry(fresh[sys_id], own))
+        keys = tuple(system_keys.values())
+        store.save("build", whole, BuildEntry(dict(outputs.files), keys))
+        store.prune()
+    built = tuple(systems)
+    return Built(outputs.files, lambda: built)
+
+
+def _uncached(rules_dir: FsPath) -> Built:
+    from . import pipeline
+
+    outputs = pipeline.build(rules_dir)
+    return Built(outputs.files, lambda: outputs.systems)
+
+
+def _systems(
+    store: Store, rules_dir: FsPath, keys: Iterable[str]
+) -> tuple[System, ...]:
+    """The systems of a cached build: from their entries, or built afresh."""
+    entries = [store.load("system", key, SystemEntry) for key in keys]
+    if all(entry is not None for entry in entries):
+        return tuple(entry.system for entry in entries)
+    from . import pipeline
+
+    return tuple(pipeline.load_systems(rules_dir))

@@ -1,0 +1,147 @@
+"""Success pools: roll a handful of dice and count those that meet a target.
+
+A die showing ``again_at`` or more is rolled again and may add more successes.
+A pool of no dice (or fewer) is a single chance die: only ``chance_success_at``
+succeeds (and rolls again like any die), and ``chance_dramatic_at`` is a
+dramatic failure. Each die's re-rolls come right after it, before the next die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from .dice import RNG
+from .errors import RuleInputError
+
+__all__ = ["PoolDistribution", "PoolResult", "SuccessPool"]
+
+
+@dataclass(frozen=True, slots=True)
+class PoolResult:
+    """One roll of a pool."""
+
+    successes: int
+    dramatic_failure: bool
+    rolls: tuple[int, ...]  # every die result, re-rolls included, in order
+
+
+class PoolDistribution(dict[int, Fraction]):
+    """The exact chance of each success count from 0 up to a limit.
+
+    ``tail`` is the chance of more successes than the counts listed (never
+    dropped); ``dramatic_failure`` the chance of a dramatic failure.
+    """
+
+    tail: Fraction
+    dramatic_failure: Fraction
+
+    def at_least(self, successes: int) -> Fraction:
+        """The exact chance of ``successes`` or more."""
+        below = sum((p for k, p in self.items() if k < successes), Fraction(0))
+        return 1 - below
+
+
+@dataclass(frozen=True, slots=True)
+class SuccessPool:
+    """The figures of a success-counting dice pool (all from the rules data)."""
+
+    sides: int
+    success_at: int
+    again_at: int
+    chance_success_at: int
+    chance_dramatic_at: int
+    listed_beyond: int  # distributions list counts up to dice + this
+
+    def roll(self, dice: int, rng: RNG) -> PoolResult:
+        """Roll a pool of ``dice`` dice (a chance die for 0 or fewer)."""
+        if type(dice) is not int:
+            raise RuleInputError(f"dice must be an int, not {dice!r}")
+        rolls: list[int] = []
+        if dice <= 0:
+            first = rng.randint(1, self.sides)
+            rolls.append(first)
+            if first == self.chance_dramatic_at:
+                return PoolResult(0, True, tuple(rolls))
+            if first < self.chance_success_at:
+                return PoolResult(0, False, tuple(rolls))
+            return PoolResult(1 + self._again(rng, rolls), False, tuple(rolls))
+        successes = 0
+        for _ in range(dice):
+            face = rng.randint(1, self.sides)
+            rolls.append(face)
+            if face >= self.success_at:
+                successes += 1
+            if face >= self.again_at:
+                successes += self._again(rng, rolls)
+        return PoolResult(successes, False, tuple(rolls))
+
+    def _again(self, rng: RNG, rolls: list[int]) -> int:
+        """Successes from re-rolling one die that showed ``again_at`` or more."""
+        successes = 0
+        while True:
+            face = rng.randint(1, self.sides)
+            rolls.append(face)
+            if face >= self.success_at:
+                successes += 1
+            if face < self.again_at:
+                return successes
+
+    def distribution(self, dice: int) -> PoolDistribution:
+        """The exact chance of each success count for a pool of ``dice``."""
+        if type(dice) is not int:
+            raise RuleInputError(f"dice must be an int, not {dice!r}")
+        return _distribution(self, dice)
+
+    def mean(self, dice: int) -> Fraction:
+        """The exact expected number of successes."""
+        sides = Fraction(self.sides)
+        succeed = (self.sides - self.success_at + 1) / sides
+        again = (self.sides - self.again_at + 1) / sides
+        per_die = succeed / (1 - again)
+        if dice > 0:
+            return dice * per_die
+        chance = (self.sides - self.chance_success_at + 1) / sides
+        return chance * (1 + per_die)
+
+
+def _one_die(pool: SuccessPool, limit: int) -> list[Fraction]:
+    """Chance of 0..limit successes from one die (with its re-rolls)."""
+    sides = Fraction(pool.sides)
+    fail = (pool.success_at - 1) / sides
+    stop = (pool.again_at - pool.success_at) / sides
+    again = (pool.sides - pool.again_at + 1) / sides
+    odds = [fail]
+    for k in range(1, limit + 1):
+        odds.append(again**k * fail + again ** (k - 1) * stop)
+    return odds
+
+
+def _convolve(a: list[Fraction], b: list[Fraction], limit: int) -> list[Fraction]:
+    out = [Fraction(0)] * (limit + 1)
+    for i, p in enumerate(a):
+        if p:
+            for j, q in enumerate(b[: limit + 1 - i]):
+                out[i + j] += p * q
+    return out
+
+
+@lru_cache(maxsize=64)
+def _distribution(pool: SuccessPool, dice: int) -> PoolDistribution:
+    limit = max(dice, 1) + pool.listed_beyond
+    die = _one_die(pool, limit)
+    dramatic = Fraction(0)
+    if dice <= 0:
+        sides = Fraction(pool.sides)
+        chance = (pool.sides - pool.chance_success_at + 1) / sides
+        dramatic = Fraction(1) / sides
+        odds = [1 - chance] + [chance * p for p in die[:limit]]
+    else:
+        odds = [Fraction(1)] + [Fraction(0)] * limit
+        for _ in range(dice):
+            odds = _convolve(odds, die, limit)
+    result = PoolDistribution(enumerate(odds))
+    result.tail = 1 - sum(odds, Fraction(0))
+    result.dramatic_failure = dramatic
+    return result
