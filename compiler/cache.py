@@ -275,8 +275,8 @@ class Store:
             for other in self.base.iterdir():
                 if other.is_dir() and other != self.root:
                     shutil.rmtree(other, ignore_errors=True)
-            for folder in self.root.iterdir():
-                used = self.used.get(folder.name, set())
+            for kind, used in self.used.items():
+                folder = self.root / kind
                 unused = [
                     (p.stat().st_mtime_ns, p)
                     for p in folder.iterdir()
@@ -335,7 +335,13 @@ class Built:
 
 
 def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
-    """``pipeline.build(rules_dir)``, reusing and filling the cache at ``cache_dir``."""
+    """``pipeline.build(rules_dir)``, reusing and filling the cache at ``cache_dir``.
+
+    Systems the cache does not hold are built apart, a chunk of systems at a
+    time, in worker processes when there is more than one chunk and more than
+    one CPU (``RULESC_JOBS`` sets how many); then the whole output is put
+    together from every system's entry.
+    """
     found = scan(rules_dir) if cache_dir is not None else None
     if cache_dir is None or found is None:
         return _uncached(rules_dir)
@@ -352,37 +358,141 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
         return Built(hit.files, lambda: _systems(store, rules_dir, keys))
 
     from . import pipeline
-    from .diagnostics import RulesError
 
-    reused: dict[str, SystemEntry] = {}
+    entries: dict[str, SystemEntry] = {}
     for sys_id, key in system_keys.items():
         entry = store.load("system", key, SystemEntry)
         if entry is not None and entry.system.id == sys_id:
-            reused[sys_id] = entry
-    missing = set(system_keys) - set(reused)
-    try:
-        fresh = {
-            s.id: s
-            for s in pipeline.load_systems(rules_dir, missing, SourceMemo(store))
-        }
-        systems = [reused[s].system if s in reused else fresh[s] for s in system_keys]
-        outputs = pipeline.generate(
-            systems, prebuilt={s: e.own for s, e in reused.items()}
-        )
-    except (RulesError, KeyError):
+            entries[sys_id] = entry
+    missing = [s for s in system_keys if s not in entries]
+    fresh = _build_systems(rules_dir, missing, store)
+    if fresh is None:
         return _uncached(rules_dir)  # the errors exactly as a plain build has them
+    entries.update(fresh)
+    systems = [entries[s].system for s in system_keys]
+    outputs = pipeline.generate(
+        systems, prebuilt={s: entries[s].own for s in system_keys}
+    )
     if scan(rules_dir) == found:  # the rules did not change while being built
         for sys_id in missing:
-            own = {
-                path: outputs.files[path].decode("utf-8")
-                for path in pipeline.own_files(sys_id)
-            }
-            store.save("system", system_keys[sys_id], SystemEntry(fresh[sys_id], own))
+            store.save("system", system_keys[sys_id], entries[sys_id])
         keys = tuple(system_keys.values())
         store.save("build", whole, BuildEntry(dict(outputs.files), keys))
         store.prune()
     built = tuple(systems)
     return Built(outputs.files, lambda: built)
+
+
+def jobs() -> int:
+    """How many processes may build systems at once."""
+    try:
+        wanted = int(os.environ.get("RULESC_JOBS", "0"))
+    except ValueError:
+        wanted = 0
+    return wanted if wanted > 0 else len(os.sched_getaffinity(0))
+
+
+_CHUNKS_PER_JOB = 4
+_PARALLEL_FROM = 8  # fewer systems than this are not worth starting workers for
+
+
+def _build_systems(
+    rules_dir: FsPath, names: list[str], store: Store
+) -> dict[str, SystemEntry] | None:
+    """Entries for the named systems, built afresh; None if any has an error."""
+    if not names:
+        return {}
+    workers = min(jobs(), len(names))
+    if workers < 2 or len(names) < _PARALLEL_FROM:
+        done = [_build_chunk(rules_dir, names, store)]
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        count = min(len(names), workers * _CHUNKS_PER_JOB)
+        chunks = [names[i::count] for i in range(count)]
+        # Forked workers start with the compiler already imported.
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            many = len(chunks)
+            done = list(
+                pool.map(_build_chunk, [rules_dir] * many, chunks, [store] * many)
+            )
+    entries: dict[str, SystemEntry] = {}
+    for result in done:
+        if result is None:
+            return None
+        built, used = result
+        entries.update(built)
+        for kind, keys in used.items():
+            store.used.setdefault(kind, set()).update(keys)
+            store.wrote = True
+    return entries
+
+
+def _build_chunk(
+    rules_dir: FsPath, names: list[str], store: Store
+) -> tuple[dict[str, SystemEntry], dict[str, set[str]]] | None:
+    """Build some systems on their own: their entries, and the cache keys used."""
+    from . import pipeline
+    from .diagnostics import RulesError
+
+    store.used = {}
+    templates = _CompiledTemplates(store.root / "templates")
+    try:
+        systems = pipeline.load_systems(rules_dir, set(names), SourceMemo(store))
+        outputs = pipeline.generate(systems)
+    except RulesError:
+        return None
+    finally:
+        templates.close()
+    entries = {
+        s.id: SystemEntry(
+            s,
+            {p: outputs.files[p].decode("utf-8") for p in pipeline.own_files(s.id)},
+        )
+        for s in systems
+    }
+    if set(entries) != set(names):
+        return None
+    return entries, store.used
+
+
+class _CompiledTemplates:
+    """Jinja's compiled templates kept in the cache, for the length of a build.
+
+    Jinja checks each against its template's source; a compiled template that
+    cannot be read or written is compiled again, as without a cache.
+    """
+
+    def __init__(self, folder: FsPath) -> None:
+        import jinja2
+
+        from .render import environment
+
+        class Quiet(jinja2.FileSystemBytecodeCache):
+            def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+                try:
+                    super().load_bytecode(bucket)
+                except OSError:
+                    return
+
+            def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+                try:
+                    super().dump_bytecode(bucket)
+                except OSError:
+                    return
+
+        self.env = environment()
+        self.before = self.env.bytecode_cache
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return
+        self.env.bytecode_cache = Quiet(str(folder))
+
+    def close(self) -> None:
+        self.env.bytecode_cache = self.before
 
 
 def _uncached(rules_dir: FsPath) -> Built:

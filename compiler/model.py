@@ -95,7 +95,7 @@ class Row:
 @dataclass(frozen=True, slots=True)
 class Param:
     name: str
-    type: Literal["int", "bool", "choice"]
+    type: Literal["int", "bool", "choice", "mapping"]
     min: int | None
     max: int | None
     default: int | bool | str | None
@@ -105,6 +105,10 @@ class Param:
     keyword_only: bool = False
     owns_enum: bool = True  # False: the enum is defined by another rule
     nullable: bool = False  # a choice that may be None
+    value_enum: EnumType | None = None  # a mapping: enum -> value_enum
+    default_call: tuple[str, tuple[tuple[str, Any], ...]] | None = (
+        None  # a mapping's default
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +338,19 @@ class DecisionCase:
 
 
 @dataclass(frozen=True, slots=True)
+class FollowUp:
+    """A method on a decision's answer that calls another rule with the call's arguments."""
+
+    name: str
+    rule: str  # the rule id; checked once every rule is built
+    args: tuple[tuple[str, str], ...]  # the rule's parameter <- this call's parameter
+    only_if: Checked | None
+    refuse: str
+    description: str
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionRule(RuleBase):
     """A rule decided by cases, first match wins."""
 
@@ -345,6 +362,7 @@ class DecisionRule(RuleBase):
     key_enum: EnumType | None  # for a mapping
     owned_enums: tuple[EnumType, ...]  # enums this rule defines for its answer
     cases: tuple[DecisionCase, ...]
+    methods: tuple[FollowUp, ...] = ()
     kind: Literal["decision"] = "decision"
 
 
@@ -367,8 +385,25 @@ class SuccessPoolRule(RuleBase):
         return self.roll_function
 
 
+@dataclass(frozen=True, slots=True)
+class CoveredRollRule(RuleBase):
+    """A location rolled on a table, then checked against what cover hides."""
+
+    function: str
+    result: str
+    table: TableRule
+    value_enum: EnumType
+    covered: EnumMember
+    half: EnumMember
+    check: Dice
+    strikes_from: int
+    strikes_to: int
+    kind: Literal["covered_roll"] = "covered_roll"
+
+
 Rule = (
-    SuccessPoolRule
+    CoveredRollRule
+    | SuccessPoolRule
     | DecisionRule
     | FactsRule
     | TableRule

@@ -190,10 +190,9 @@ def generate(
     files = _runtime_sources(systems, prebuilt)
     errors: list[Diagnostic] = []
     results: dict[str, ExampleResults] = {}
-    with runtime_from(files) as package:
-        for system in systems:
-            if system.id in prebuilt:
-                continue
+    to_run = [s for s in systems if s.id not in prebuilt]
+    with runtime_from(files if to_run else {}) as package:
+        for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)
             if run_examples:

@@ -19,6 +19,7 @@ from .loader import SourceFile
 from .model import (
     CellValue,
     Column,
+    DecisionRule,
     DiceRule,
     EnumMember,
     EnumType,
@@ -146,6 +147,7 @@ class SystemBuilder:
             if rule is not None:
                 built.append((order, rule))
         rules = [rule for _, rule in sorted(built, key=lambda item: item[0])]
+        kinds.finish(self, rules)
         if self.errors:
             raise RulesError(self.errors)
         meta = self.system_src.data
@@ -719,6 +721,8 @@ class SystemBuilder:
         if lo is not None and hi is not None and lo > hi:
             self.err(src, (*path, "min"), f"min {lo} is above max {hi}")
         owns_enum = True
+        if kind == "mapping":
+            return self.mapping_param(src, path, p)
         if kind == "choice":
             if "enum" not in p:
                 self.err(src, path, "a choice parameter needs 'enum'")
@@ -770,6 +774,43 @@ class SystemBuilder:
             nullable=p.get("nullable", False),
         )
 
+    def mapping_param(
+        self, src: SourceFile, path: Path, p: dict[str, Any]
+    ) -> Param | None:
+        """A mapping parameter: every member of one enum to a member of another."""
+        keys = self.find_enum(src, (*path, "key"), p.get("key", ""))
+        values = self.find_enum(src, (*path, "values"), p.get("values", ""))
+        call = None
+        if "default_from" in p:
+            spec = p["default_from"]
+            rule = self.built.get(spec["rule"])
+            if not isinstance(rule, DecisionRule) or rule.shape != "mapping":
+                if spec["rule"] not in self.failed:
+                    self.err(
+                        src,
+                        (*path, "default_from", "rule"),
+                        f"{spec['rule']!r} is not a decision rule answering a mapping",
+                        "it must be defined before this rule",
+                    )
+                return None
+            call = (rule.function, tuple(spec.get("args", {}).items()))
+        if keys is None or values is None:
+            return None
+        return Param(
+            p["name"],
+            "mapping",
+            None,
+            None,
+            None,
+            "default_from" in p,
+            p["description"],
+            keys,
+            keyword_only=p.get("keyword_only", False),
+            owns_enum=False,
+            value_enum=values,
+            default_call=call,
+        )
+
     def find_enum(self, src: SourceFile, path: Path, name: str) -> EnumType | None:
         """An enum another rule of the system already defines."""
         found: dict[str, EnumType] = {}
@@ -779,6 +820,8 @@ class SystemBuilder:
             for param in getattr(rule, "params", ()):
                 if param.enum is not None and param.owns_enum:
                     found[param.enum.name] = param.enum
+            for enum in getattr(rule, "owned_enums", ()):
+                found[enum.name] = enum
         if name in found:
             return found[name]
         if name in self.failed:

@@ -196,7 +196,7 @@ def _common_defs() -> dict[str, Any]:
 
 def _type_hint(value: object, expected: str) -> str | None:
     """How to write ``value`` as the ``expected`` type, for the usual slips."""
-    if "boolean" in expected and value in _YAML11_BOOLEANS:
+    if "boolean" in expected and isinstance(value, str) and value in _YAML11_BOOLEANS:
         return f"write true or false; {value!r} is text in YAML 1.2"
     if "integer" in expected and isinstance(value, bool):
         return "true and false are not numbers; write a whole number"

@@ -77,6 +77,7 @@ def all_enums(system: System) -> list[EnumType]:
         for param in getattr(rule, "params", ()):
             if param.enum is not None and param.owns_enum:
                 found.append(param.enum)
+        found.extend(getattr(rule, "owned_enums", ()))
     return found
 
 
@@ -240,8 +241,46 @@ def _dice_py(rule: DiceRule) -> View:
     }
 
 
+def local_name(param: Param) -> str:
+    """The name a parameter's checked value has in a generated function body."""
+    return f"{param.name}_map" if param.type == "mapping" else param.name
+
+
+def mapping_annotation(keys: str, values: str) -> str:
+    """The type of a mapping argument: members, labels, or a mix of both."""
+    return (
+        f"Mapping[{keys}, {values}] | Mapping[str, str] "
+        f"| Mapping[{keys} | str, {values} | str]"
+    )
+
+
+def _mapping_param_view(param: Param) -> View:
+    assert param.enum is not None and param.value_enum is not None
+    keys, values = param.enum, param.value_enum
+    coerce = (
+        f"mapping({keys.name}, {private_constant(keys.name, 'by_label')}, "
+        f"{values.name}, {private_constant(values.name, 'by_label')}, "
+        f"{param.name}, {param.name!r})"
+    )
+    local = local_name(param)
+    lines = [f"{local} = {coerce}"]
+    if param.default_call is not None:
+        function, args = param.default_call
+        call = f"{function}(" + ", ".join(f"{k}={py(v)}" for k, v in args) + ")"
+        lines = [f"{local} = {call} if {param.name} is None else {coerce}"]
+    return {
+        "name": param.name,
+        "annotation": mapping_annotation(keys.name, values.name)
+        + (" | None" if param.default_call is not None else ""),
+        "default": "None" if param.default_call is not None else None,
+        "lines": lines,
+    }
+
+
 def param_view(param: Param, rule_id: str) -> View:
     view: View = {"name": param.name}
+    if param.type == "mapping":
+        return _mapping_param_view(param)
     if param.type == "choice":
         assert param.enum is not None
         enum = enum_view(
@@ -351,7 +390,9 @@ def param_imports(params: tuple[Param, ...]) -> list[Import]:
     """What the argument checks of these parameters need imported."""
     found: list[Import] = []
     for p in params:
-        if p.enum is not None:
+        if p.type == "mapping":
+            found += [("collections.abc", "Mapping"), ("rulebook._support", "mapping")]
+        elif p.enum is not None:
             found += enum_imports(p.enum)
         elif p.type == "bool":
             found.append(("rulebook._support", "bad_bool"))
@@ -412,6 +453,7 @@ _KIND_TEXT = {
     "facts": "a set of facts",
     "decision": "a decision",
     "success_pool": "a dice pool",
+    "covered_roll": "a roll against cover",
 }
 
 

@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import (
+    covered_roll,
     decision,
     exposure_schedule,
     facts,
@@ -37,6 +38,7 @@ _MODULES: dict[str, ModuleType] = {
     "timeline": timeline,
     "decision": decision,
     "success_pool": success_pool,
+    "covered_roll": covered_roll,
 }
 
 # Kinds are built in this order, so a rule can refer to rules of earlier kinds.
@@ -53,3 +55,8 @@ def python_view(system: System, rule: Rule) -> dict[str, Any]:
 def docs_view(system: System, rule: Rule, common: dict[str, Any]) -> dict[str, Any]:
     view: dict[str, Any] = _MODULES[rule.kind].docs_view(system, rule, common)
     return view
+
+
+def finish(builder: Any, rules: list[Any]) -> None:
+    """Checks that need every rule of the system built."""
+    decision.finish(builder, rules)

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import expr
 from ..literals import code, docstring, md_cell, py
 from ..model import (
+    CoveredRollRule,
     DecisionCase,
     DecisionRule,
     EnumType,
+    FollowUp,
     Param,
     Slot,
     System,
@@ -30,6 +33,7 @@ from ..views import (
     View,
     enum_imports,
     enum_view,
+    local_name,
     param_imports,
     param_view,
     signature,
@@ -78,6 +82,20 @@ def tables_of(b: SystemBuilder) -> dict[str, expr.Table]:
 
 
 def _spec(param: Param) -> expr.Param:
+    if param.type == "mapping":
+        assert param.enum is not None and param.value_enum is not None
+        values = param.value_enum
+        return expr.Param(
+            param.name,
+            "mapping",
+            key_enum=param.enum.name,
+            key_labels=tuple(m.label for m in param.enum.members),
+            value=expr.Field(
+                "choice",
+                choices=tuple(m.label for m in values.members),
+                enum=values.name,
+            ),
+        )
     return expr.Param(
         param.name,
         param.type,
@@ -124,6 +142,8 @@ class _Builder:
             if param is not None:
                 self.params.append(param)
                 self.specs[param.name] = _spec(param)
+            else:
+                self.b.failed.add(p["name"])  # uses of it are not reported again
 
     def slot_type(self, path: Path, raw: dict[str, Any]) -> tuple[Any, EnumType | None]:
         kind = raw["type"]
@@ -251,6 +271,8 @@ class _Builder:
                 self.err(path, f"{slot.name!r} holds {slot.type} values, not {value!r}")
             return ("literal", value)
         checked = self.compile(path, value)
+        if checked is not None and slot.enum is not None and checked.type == "text":
+            checked = as_choice(checked, slot.enum) or checked
         if checked is not None and (problem := expr.fits(checked, _field(slot))):
             self.err(path, f"{slot.name!r}: the expression {problem}")
         return ("expr", checked)
@@ -293,6 +315,44 @@ class _Builder:
                 'the last case must be when: "true", so every call has an answer',
             )
         return cases
+
+    def methods(self, shape: str) -> list[FollowUp]:
+        """Follow-up methods of the answer, bound to this call's arguments."""
+        found = []
+        names = {p.name for p in self.params}
+        for index, m in enumerate(self.raw.get("methods", [])):
+            mpath = (*self.path, "methods", index)
+            if shape != "fields":
+                self.err(
+                    mpath, "only a decision answering fields (a record) has methods"
+                )
+                continue
+            for target, source in m["args"].items():
+                if source not in names:
+                    self.err(
+                        (*mpath, "args", target),
+                        f"{source!r} is not a parameter of this rule",
+                        "parameters: " + ", ".join(sorted(names)),
+                    )
+            only_if = (
+                self.compile((*mpath, "only_if"), m["only_if"])
+                if "only_if" in m
+                else None
+            )
+            if only_if is not None and (only_if.type != "bool" or only_if.nullable):
+                self.err((*mpath, "only_if"), "only_if must be a bool")
+            found.append(
+                FollowUp(
+                    m["name"],
+                    m["rule"],
+                    tuple(m["args"].items()),
+                    only_if,
+                    m.get("refuse", ""),
+                    m["description"],
+                    self.b.loc(self.src, mpath),
+                )
+            )
+        return found
 
     def case_values(
         self,
@@ -337,6 +397,35 @@ class _Builder:
         return tuple((s.name, values.get(s.name)) for s in slots)
 
 
+def as_choice(checked: expr.Checked, enum: EnumType) -> expr.Checked | None:
+    """A text expression whose every possible answer is a label of ``enum``,
+    read as a choice of it (``"half" if two_handed else "covered"``); else None."""
+    labels = {m.label for m in enum.members}
+
+    def convert(node: expr.Node) -> expr.Node | None:
+        if isinstance(node, expr.StrLit):
+            return replace(node, enum=enum.name) if node.value in labels else None
+        if isinstance(node, expr.Cond):
+            body, orelse = convert(node.body), convert(node.orelse)
+            return (
+                None
+                if body is None or orelse is None
+                else replace(node, body=body, orelse=orelse)
+            )
+        return None
+
+    node = convert(checked.node)
+    if node is None:
+        return None
+    return replace(
+        checked,
+        node=node,
+        type="choice",
+        enum=enum.name,
+        choices=tuple(m.label for m in enum.members),
+    )
+
+
 def _when_text(when: Any) -> str:
     return str(when).lower() if isinstance(when, bool) else str(when).strip()
 
@@ -365,6 +454,7 @@ def build(
         if "default" in f
     }
     cases = d.cases(shape, slots, defaults)
+    methods = d.methods(shape)
     examples = b.examples(
         src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
     )
@@ -379,7 +469,38 @@ def build(
         key_enum=key_enum,
         owned_enums=tuple(d.owned),
         cases=tuple(cases),
+        methods=tuple(methods),
     )
+
+
+def finish(b: SystemBuilder, rules: list[Any]) -> None:
+    """Check follow-up methods once every rule is built (they may refer forward)."""
+    from ..diagnostics import Diagnostic
+
+    by_id = {r.id: r for r in rules}
+    for rule in rules:
+        if not isinstance(rule, DecisionRule):
+            continue
+        for method in rule.methods:
+            target = by_id.get(method.rule)
+            where = (method.loc.file, method.loc.line, method.loc.col)
+            if not isinstance(target, CoveredRollRule):
+                b.errors.append(
+                    Diagnostic(
+                        *where,
+                        f"method {method.name!r}: {method.rule!r} is not a covered_roll "
+                        "rule of this system",
+                        "a follow-up calls a rule that takes these arguments and rng",
+                    )
+                )
+            elif {a for a, _ in method.args} != {"exposure"}:
+                b.errors.append(
+                    Diagnostic(
+                        *where,
+                        f"method {method.name!r}: {method.rule!r} takes exactly: exposure",
+                        "give args: {exposure: <a mapping parameter>}",
+                    )
+                )
 
 
 # -- views ----------------------------------------------------------------------
@@ -421,9 +542,10 @@ def _emitter(system: System, rule: DecisionRule) -> Callable[[tuple[str, Any]], 
                 if s.enum is not None and item in s.enum.members
             )
             return f"{slot_enum.name}.{item.name}"
+        names = {p.name: local_name(p) for p in rule.params}
         text = expr.to_python(
             item.node,
-            name=lambda n: n,
+            name=lambda n: names.get(n, n),
             rounding=system.rounding,
             lookup=lambda table, key: f"{rows[table]}[{key}]",
             label=lambda enum, label: f"{enum}.{enums[enum].member(label).name}",
@@ -438,6 +560,22 @@ def _emitter(system: System, rule: DecisionRule) -> Callable[[tuple[str, Any]], 
         return re.sub(r"\b_t\d+\b", rename, text)
 
     return emit
+
+
+def _hidden(rule: DecisionRule) -> list[tuple[str, str, str]]:
+    """The answer's hidden fields for its methods: (field, type, value in the body)."""
+    params = {p.name: p for p in rule.params}
+    found = []
+    for method in rule.methods:
+        for _, source in method.args:
+            p = params[source]
+            if p.type == "mapping" and p.enum and p.value_enum:
+                kind = f"dict[{p.enum.name}, {p.value_enum.name}]"
+            else:
+                kind = p.enum.name if p.enum else p.type
+            found.append((f"_{method.name}_{source}", kind, local_name(p)))
+        found.append((f"_{method.name}_ok", "bool", f"_{method.name}_ok"))
+    return found
 
 
 def _answer(
@@ -456,7 +594,10 @@ def _answer(
             for name, v in values
         )
         return f"return {{{items}}}"
-    fields = ", ".join(f"{name}={emit(v)}" for name, v in values)
+    fields = ", ".join(
+        [f"{name}={emit(v)}" for name, v in values]
+        + [f"{name}={local}" for name, _, local in _hidden(rule)]
+    )
     return f"return {rule.result}({fields})"
 
 
@@ -482,8 +623,10 @@ def python_view(system: System, rule: DecisionRule) -> View:
     ]
     if rule.shape == "fields":
         imports.append(("dataclasses", "dataclass"))
-    if any(c.refuse is not None for c in rule.cases):
+    if any(c.refuse is not None for c in rule.cases) or rule.methods:
         imports.append(("rulebook.errors", "RuleInputError"))
+    if rule.methods:
+        imports += [("dataclasses", "field"), ("rulebook.dice", "RNG")]
     return {
         "template": "decision.py.j2",
         "id": rule.qualified_id,
@@ -516,6 +659,8 @@ def python_view(system: System, rule: DecisionRule) -> View:
             ),
         ],
         "cases": cases,
+        "hidden": [{"name": n, "type": t} for n, t, _ in _hidden(rule)],
+        "methods": [_method_view(system, rule, m, emit) for m in rule.methods],
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
             "    ",
@@ -526,6 +671,30 @@ def python_view(system: System, rule: DecisionRule) -> View:
             *([rule.result] if rule.result else []),
             *(e.name for e in owned),
         ],
+    }
+
+
+def _method_view(
+    system: System,
+    rule: DecisionRule,
+    method: FollowUp,
+    emit: Callable[[tuple[str, Any]], str],
+) -> View:
+    target = next(r for r in system.rules if r.id == method.rule)
+    assert isinstance(target, CoveredRollRule)
+    args = ", ".join(f"self._{method.name}_{source}" for _, source in method.args)
+    return {
+        "name": method.name,
+        "ok": f"_{method.name}_ok",
+        "ok_value": "True"
+        if method.only_if is None
+        else emit(("expr", method.only_if)),
+        "returns": target.result,
+        "call": f"{target.function}({args}, rng)",
+        "refuse": py(method.refuse or f"{method.name} does not apply to this answer"),
+        "doc": docstring(
+            f"{method.description} Calls :func:`{target.function}`.", "        "
+        ),
     }
 
 

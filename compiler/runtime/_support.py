@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from .errors import RuleInputError
 
-__all__ = ["Ladder", "bad_bool", "bad_int", "choice"]
+__all__ = ["Ladder", "bad_bool", "bad_int", "choice", "mapping"]
 
 E = TypeVar("E", bound=Enum)
 
@@ -80,3 +80,32 @@ class Ladder(StrEnum):
         if not isinstance(other, str):
             return NotImplemented
         return self.rank >= self._other(other)
+
+
+K = TypeVar("K", bound=Enum)
+V = TypeVar("V", bound=Enum)
+
+
+def mapping(
+    keys: type[K],
+    key_by_label: Mapping[str, K],
+    values: type[V],
+    value_by_label: Mapping[str, V],
+    value: object,
+    name: str,
+) -> dict[K, V]:
+    """A complete mapping argument: every key member (or label) to a value."""
+    if not isinstance(value, Mapping):
+        raise RuleInputError(
+            f"{name} must be a mapping of {keys.__name__} to {values.__name__}, not {value!r}"
+        )
+    result = {
+        choice(keys, key_by_label, k, f"a key of {name}"): choice(
+            values, value_by_label, v, f"{name}[{k!r}]"
+        )
+        for k, v in value.items()
+    }
+    missing = [m.value for m in keys if m not in result]
+    if missing:
+        raise RuleInputError(f"{name} has no value for {', '.join(map(repr, missing))}")
+    return result

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
-from rulebook._support import Ladder, bad_int, choice
+from rulebook._support import Ladder, bad_bool, bad_int, choice
 from rulebook.dice import RNG
+from rulebook.errors import RuleInputError
 
 __all__ = [
     "DICE_POOL",
@@ -25,6 +26,7 @@ __all__ = [
     "concealment",
     "fire_from_full_cover",
     "pool_distribution",
+    "ranged_modifier",
     "roll_pool",
     "shoot_through_cover",
 ]
@@ -226,3 +228,71 @@ def pool_distribution(dice: int) -> PoolDistribution:
     if type(dice) is not int:
         raise bad_int(dice, "dice", None, None)
     return DICE_POOL.distribution(dice)
+
+
+# -- edge_of_darkness.ranged_modifier --
+
+
+def ranged_modifier(
+    target: ConcealmentDegree | str | None = None,
+    shooter: ConcealmentDegree | str | None = None,
+    *,
+    close_combat: bool = False,
+) -> int:
+    """Ranged attacks and concealment.
+
+    The modifier to a ranged attack from concealment on both sides: the target's
+    concealment penalty, plus the shooter's own penalty for shooting from
+    hiding, which is one less than the shooter's concealment. A shooter under
+    full cover has to come up to shoot, and counts as substantially concealed.
+    Concealment does not matter in close combat.
+
+    Rule ``edge_of_darkness.ranged_modifier``
+    (rules/edge_of_darkness/concealment.yaml:221). Raises RuleInputError for
+    arguments outside the rule.
+    """
+    if target is not None:
+        target = choice(
+            ConcealmentDegree, _CONCEALMENT_DEGREE_BY_LABEL, target, "target"
+        )
+    if shooter is not None:
+        shooter = choice(
+            ConcealmentDegree, _CONCEALMENT_DEGREE_BY_LABEL, shooter, "shooter"
+        )
+    if type(close_combat) is not bool:
+        raise bad_bool(close_combat, "close_combat")
+    if close_combat:
+        return 0
+    if target is ConcealmentDegree.COMPLETELY:
+        raise RuleInputError(
+            "A completely covered target cannot be hit past its cover: the shots hit the cover. Use shoot_through_cover."
+        )
+    return (
+        _t1
+        if (_t1 := (_CONCEALMENT_ROWS[target].modifier if target is not None else None))
+        is not None
+        else 0
+    ) + (
+        (
+            _t2
+            if (
+                _t2 := (
+                    _t3
+                    if (
+                        _t3 := (
+                            _CONCEALMENT_ROWS[shooter].modifier
+                            if shooter is not None
+                            else None
+                        )
+                    )
+                    is not None
+                    else _CONCEALMENT_ROWS[ConcealmentDegree.SUBSTANTIALLY].modifier
+                )
+            )
+            is not None
+            else 0
+        )
+        + 1
+        if shooter is not None
+        else 0
+    )

@@ -8,21 +8,31 @@ resistance the cover adds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
-from rulebook._support import bad_int, choice
+from rulebook._support import bad_bool, bad_int, choice, mapping
 from rulebook.dice import RNG, Dice
+from rulebook.errors import RuleInputError
 
 __all__ = [
     "MELEE_ACROSS_OBSTACLE",
+    "RANDOM_HIT_CHECK",
     "ROLL_HIT_LOCATION_DICE",
+    "CoverExposure",
+    "CoverOption",
+    "CoveredAttack",
     "HitLocation",
     "HitLocationRow",
     "MeleeAcrossObstacle",
+    "RandomHit",
+    "attack_covered_target",
     "cover_dr",
+    "exposure_behind_cover",
     "hit_location",
+    "random_hit",
     "roll_hit_location",
 ]
 
@@ -175,3 +185,283 @@ feet behind it.
 
 Rule ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
 """
+
+# -- gurps.exposure_behind_cover --
+
+
+class CoverExposure(StrEnum):
+    """The answers of rule ``gurps.exposure_behind_cover``
+    (rules/gurps/cover.yaml:172).
+    """
+
+    EXPOSED = "exposed"
+    HALF = "half"
+    COVERED = "covered"
+
+
+_COVER_EXPOSURE_BY_LABEL: Final[dict[str, CoverExposure]] = {
+    member.value.casefold(): member for member in CoverExposure
+}
+
+
+def exposure_behind_cover(
+    weapon_hands: int, *, narrow_slit: bool = False, hides_lower_body: bool = True
+) -> dict[HitLocation, CoverExposure]:
+    """What cover leaves exposed.
+
+    Which hit locations a fighter behind cover still shows. Seeing out means
+    showing the head and neck; firing shows the weapon arm and hand, or for a
+    two-handed weapon both arms and hands and half of the torso and vitals,
+    unless firing through a narrow slit. Good cover hides the groin, legs and
+    feet.
+
+    Rule ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:141). Raises
+    RuleInputError for arguments outside the rule.
+    """
+    if type(weapon_hands) is not int or not 1 <= weapon_hands <= 2:
+        raise bad_int(weapon_hands, "weapon_hands", 1, 2)
+    if type(narrow_slit) is not bool:
+        raise bad_bool(narrow_slit, "narrow_slit")
+    if type(hides_lower_body) is not bool:
+        raise bad_bool(hides_lower_body, "hides_lower_body")
+    return {
+        HitLocation.SKULL: CoverExposure.EXPOSED,
+        HitLocation.FACE: CoverExposure.EXPOSED,
+        HitLocation.RIGHT_LEG: CoverExposure.COVERED
+        if hides_lower_body
+        else CoverExposure.EXPOSED,
+        HitLocation.RIGHT_ARM: CoverExposure.EXPOSED,
+        HitLocation.TORSO: CoverExposure.HALF
+        if weapon_hands == 2 and not narrow_slit
+        else CoverExposure.COVERED,
+        HitLocation.GROIN: CoverExposure.COVERED
+        if hides_lower_body
+        else CoverExposure.EXPOSED,
+        HitLocation.LEFT_ARM: CoverExposure.EXPOSED
+        if weapon_hands == 2
+        else CoverExposure.COVERED,
+        HitLocation.LEFT_LEG: CoverExposure.COVERED
+        if hides_lower_body
+        else CoverExposure.EXPOSED,
+        HitLocation.HAND: CoverExposure.EXPOSED,
+        HitLocation.FOOT: CoverExposure.COVERED
+        if hides_lower_body
+        else CoverExposure.EXPOSED,
+        HitLocation.NECK: CoverExposure.EXPOSED,
+        HitLocation.VITALS: CoverExposure.HALF
+        if weapon_hands == 2 and not narrow_slit
+        else CoverExposure.COVERED,
+        HitLocation.EYES: CoverExposure.EXPOSED,
+    }
+
+
+# -- gurps.random_hit --
+
+RANDOM_HIT_CHECK: Final[Dice] = Dice(1, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class RandomHit:
+    """What :func:`random_hit` answers. Rule ``gurps.random_hit``
+    (rules/gurps/cover.yaml:228).
+    """
+
+    location: HitLocation
+    """The location the roll hit."""
+    strikes_cover: bool
+    """Whether the shot strikes the cover instead of the target."""
+    roll: int
+    """The location roll."""
+    check: int | None
+    """The check roll for a half-exposed location, or None."""
+
+
+def random_hit(
+    exposure: Mapping[HitLocation, CoverExposure]
+    | Mapping[str, str]
+    | Mapping[HitLocation | str, CoverExposure | str],
+    rng: RNG,
+) -> RandomHit:
+    """A random hit on a partly covered foe.
+
+    Rolling the hit location at random costs no penalty, but a shot that lands
+    on a covered location hits the cover instead, and one that lands on a half-
+    exposed location hits the cover on a 4 to 6 on one die.
+
+    Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:228). Raises
+    RuleInputError unless exposure maps every location to an exposure.
+    """
+    exposed = mapping(
+        HitLocation,
+        _HIT_LOCATION_BY_LABEL,
+        CoverExposure,
+        _COVER_EXPOSURE_BY_LABEL,
+        exposure,
+        "exposure",
+    )
+    roll = ROLL_HIT_LOCATION_DICE.roll(rng)
+    location = _HIT_LOCATION_BY_ROLL[roll]
+    state = exposed[location]
+    if state is CoverExposure.COVERED:
+        return RandomHit(location, True, roll, None)
+    if state is CoverExposure.HALF:
+        check = RANDOM_HIT_CHECK.roll(rng)
+        return RandomHit(location, 4 <= check <= 6, roll, check)
+    return RandomHit(location, False, roll, None)
+
+
+# -- gurps.attack_covered_target --
+
+
+class CoverOption(StrEnum):
+    """The choices of parameter ``option`` of rule ``gurps.attack_covered_target``
+    (rules/gurps/cover.yaml:279).
+    """
+
+    AIMED = "aimed"
+    RANDOM = "random"
+    THROUGH = "through"
+
+
+_COVER_OPTION_BY_LABEL: Final[dict[str, CoverOption]] = {
+    member.value.casefold(): member for member in CoverOption
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CoveredAttack:
+    """What :func:`attack_covered_target` answers. Rule
+    ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266).
+    """
+
+    to_hit_modifier: int
+    """The modifier to the attack roll."""
+    extra_dr: int
+    """DR the cover adds to the target's."""
+    allowed: bool
+    """Whether the attack can be made this way."""
+    _resolve_exposure: dict[HitLocation, CoverExposure] = field(
+        repr=False, compare=False
+    )
+    _resolve_ok: bool = field(repr=False, compare=False)
+
+    def resolve(self, rng: RNG) -> RandomHit:
+        """Roll the random hit location (and, for a half-exposed one, the check).
+        Calls :func:`random_hit`.
+        """
+        if not self._resolve_ok:
+            raise RuleInputError(
+                "Only an attack with a random hit location is resolved by rolling."
+            )
+        return random_hit(self._resolve_exposure, rng)
+
+
+def attack_covered_target(
+    option: CoverOption | str,
+    location: HitLocation | str | None = None,
+    exposure: Mapping[HitLocation, CoverExposure]
+    | Mapping[str, str]
+    | Mapping[HitLocation | str, CoverExposure | str]
+    | None = None,
+    cover_dr: int = 0,
+    completely_concealed: bool = False,
+) -> CoveredAttack:
+    """Attacking a partly covered foe.
+
+    Three ways to shoot at a foe behind partial cover. Aim at a location the
+    cover leaves open, with its usual penalty and 2 more if it is only half
+    exposed. Roll the location at random with no penalty, and risk hitting the
+    cover. Or shoot straight through the cover at -2 (or the blind-fire penalty
+    if the foe is completely hidden), with the cover's DR added to the target's.
+
+    Rule ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266). Raises
+    RuleInputError for arguments outside the rule.
+    """
+    option = choice(CoverOption, _COVER_OPTION_BY_LABEL, option, "option")
+    if location is not None:
+        location = choice(HitLocation, _HIT_LOCATION_BY_LABEL, location, "location")
+    exposure_map = (
+        exposure_behind_cover(weapon_hands=2)
+        if exposure is None
+        else mapping(
+            HitLocation,
+            _HIT_LOCATION_BY_LABEL,
+            CoverExposure,
+            _COVER_EXPOSURE_BY_LABEL,
+            exposure,
+            "exposure",
+        )
+    )
+    if type(cover_dr) is not int or cover_dr < 0:
+        raise bad_int(cover_dr, "cover_dr", 0, None)
+    if type(completely_concealed) is not bool:
+        raise bad_bool(completely_concealed, "completely_concealed")
+    _resolve_ok = option is CoverOption.RANDOM
+    if option is CoverOption.AIMED and location is None:
+        return CoveredAttack(
+            to_hit_modifier=0,
+            extra_dr=0,
+            allowed=False,
+            _resolve_exposure=exposure_map,
+            _resolve_ok=_resolve_ok,
+        )
+    if (
+        option is CoverOption.AIMED
+        and (exposure_map[location] if location is not None else None)
+        is CoverExposure.COVERED
+    ):
+        return CoveredAttack(
+            to_hit_modifier=0,
+            extra_dr=0,
+            allowed=False,
+            _resolve_exposure=exposure_map,
+            _resolve_ok=_resolve_ok,
+        )
+    if option is CoverOption.AIMED:
+        return CoveredAttack(
+            to_hit_modifier=(
+                _t1
+                if (
+                    _t1 := (
+                        _HIT_LOCATION_ROWS[location].penalty
+                        if location is not None
+                        else None
+                    )
+                )
+                is not None
+                else 0
+            )
+            - (
+                2
+                if (exposure_map[location] if location is not None else None)
+                is CoverExposure.HALF
+                else 0
+            ),
+            extra_dr=0,
+            allowed=True,
+            _resolve_exposure=exposure_map,
+            _resolve_ok=_resolve_ok,
+        )
+    if option is CoverOption.RANDOM:
+        return CoveredAttack(
+            to_hit_modifier=0,
+            extra_dr=0,
+            allowed=True,
+            _resolve_exposure=exposure_map,
+            _resolve_ok=_resolve_ok,
+        )
+    if completely_concealed:
+        return CoveredAttack(
+            to_hit_modifier=-10,
+            extra_dr=cover_dr,
+            allowed=True,
+            _resolve_exposure=exposure_map,
+            _resolve_ok=_resolve_ok,
+        )
+    return CoveredAttack(
+        to_hit_modifier=-2,
+        extra_dr=cover_dr,
+        allowed=True,
+        _resolve_exposure=exposure_map,
+        _resolve_ok=_resolve_ok,
+    )
