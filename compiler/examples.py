@@ -18,22 +18,26 @@ from .model import DiceRule, Example, FactsRule, Rule, System, TrackRule
 
 
 def call_text(rule: Rule, ex: Example) -> str:
-    """The call an example makes, as a reader would write it."""
+    """The call an example makes, as a reader would write it (valid Python)."""
+    rng = f"Scripted({list(ex.dice or [])!r})"
     if isinstance(rule, DiceRule):
-        return f"{rule.constant}.roll(rng)"
+        return f"{rule.constant}.roll({rng})"
     if isinstance(rule, FactsRule):
         return rule.constant
     if isinstance(rule, TrackRule):
         rolls = dict(ex.args).get("rolls", [])
-        return f"{rule.class_name}().apply(roll) for roll in {rolls!r}"
+        return f"[{rule.class_name}().apply(roll) for roll in {rolls!r}]"
     args = [f"{name}={value!r}" for name, value in ex.args]
     if ex.dice is not None and ex.roll is None:
-        args.append("rng")
+        args.append(f"rng={rng}")
     text = f"{rule.function}({', '.join(args)})"
+    if ex.roll:
+        text += f".{ex.roll}.roll({rng})"
     if ex.select is not None:
         field, where = ex.select
-        text += f".{field}, those with " + ", ".join(f"{k}={v!r}" for k, v in where)
-    return f"{text}.{ex.roll}.roll(rng)" if ex.roll else text
+        tests = " and ".join(f"e.{k} == {v!r}" for k, v in where)
+        text = f"[e for e in {text}.{field} if {tests}]"
+    return text
 
 
 def expect_text(ex: Example) -> str:

@@ -485,7 +485,9 @@ def _common_md(rule: Rule, rules_link_prefix: str) -> View:
                 "summary": md(ex.summary),
                 "call": code(call_text(rule, ex)),
                 "dice": code(", ".join(map(str, ex.dice))) if ex.dice else None,
-                "result": code(expect_text(ex)),
+                "result": f"raises {code(ex.raises)}"
+                if ex.raises
+                else f"gives {code(expect_text(ex))}",
                 "erratum": _erratum_md(ex.erratum) if ex.erratum else None,
             }
             for ex in rule.examples
