@@ -1,16 +1,20 @@
 # rulebook: two commands set everything up and check everything.
 #   make build  - create .venv if needed, install, validate rules/, regenerate generated/
-#   make test   - the whole suite: tests, goldens, type checks, lint, generated-is-up-to-date
+#   make test   - the whole suite: tests, goldens, type checks, lint, generated-is-up-to-date,
+#                 the reference site's strict build and its browser test
+#   make docs   - build the reference site into site/ (mkdocs build --strict)
+#   make serve  - preview the reference site on http://127.0.0.1:8000
+#   make bench  - time the compiler and the runtime (report in tests/bench/report.md)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check validate lint typecheck update-goldens bench clean
+.PHONY: build test check validate lint typecheck update-goldens bench clean docs serve chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,docs]'
 	touch $(STAMP)
 
 build: $(STAMP)
@@ -23,21 +27,50 @@ validate: $(STAMP)
 check: $(STAMP)
 	$(BIN)/rulesc check
 
-test: $(STAMP)
-	$(BIN)/pytest -q
+# The site tests (tests/site/) skip without MkDocs or chromium, except here and in CI.
+test: $(STAMP) chromium
+	RULEBOOK_SITE_TESTS=required $(BIN)/pytest -q
 	$(MAKE) --no-print-directory typecheck lint
 	$(BIN)/rulesc check
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict compiler generated/rulebook tests
+	$(BIN)/mypy --strict compiler generated/rulebook tests docsite
 
 lint: $(STAMP)
-	$(BIN)/ruff check compiler tests generated/rulebook
-	$(BIN)/ruff format --check compiler tests generated/rulebook
+	$(BIN)/ruff check compiler tests generated/rulebook docsite
+	$(BIN)/ruff format --check compiler tests generated/rulebook docsite
 
 # Rebuild generated/ (the golden output) through the golden test itself.
 update-goldens: $(STAMP)
 	$(BIN)/pytest -q tests/test_goldens.py --update-goldens
+
+# The reference site: MkDocs (Material) over generated/docs, see mkdocs.yml.
+MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
+
+docs: $(STAMP)
+	$(MKDOCS) build --strict --quiet
+
+serve: $(STAMP)
+	$(MKDOCS) serve --dev-addr 127.0.0.1:8000
+
+# Debian's chromium for the browser test; installed only when missing.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing chromium with apt-get (for the site's browser test)"; \
+	  apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null; }
+
+# Performance: a Markdown report on stdout and in tests/bench/report.md (not
+# committed); the bench extra holds the engine it compares with (zen-engine).
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[bench]' \
+	  && touch $(BENCH_STAMP) \
+	  || echo "bench: the bench extra did not install; the rows that need it say so"
+
+bench: $(BENCH_STAMP)
+	$(BIN)/python -m tests.bench.run
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

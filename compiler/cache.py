@@ -42,7 +42,11 @@ if TYPE_CHECKING:
 
 LAYOUT = "rulesc-cache-1"  # change when the entries change shape
 _COMPILER = FsPath(__file__).resolve().parent
-_SCHEMA = _COMPILER.parent / "schema"
+_SCHEMA = (  # as validate.SCHEMA_DIR: beside compiler/, or inside it once installed
+    _COMPILER.parent / "schema"
+    if (_COMPILER.parent / "schema" / "rules.schema.json").is_file()
+    else _COMPILER / "schema"
+)
 _LIBRARIES = ("jinja2", "markupsafe", "jsonschema", "referencing", "ruamel", "ruff")
 _MAX_INPUT = 1 << 20  # larger rules files are refused by the loader anyway
 _KEEP_UNUSED = 64  # entries of each kind kept beyond those the last build used
@@ -146,8 +150,11 @@ def _kind(entry: os.DirEntry[str]) -> str:
     return "other"
 
 
-def _folder(path: str, depth: int = 0) -> str | None:
-    """A digest of a folder's whole content; None where it holds anything odd."""
+def _folder(path: str, files: list[tuple[str, str]], depth: int = 0) -> str | None:
+    """A digest of a folder's whole content; None where it holds anything odd.
+
+    Adds the name and digest of each file directly in it to ``files``.
+    """
     try:
         entries = sorted(os.scandir(path), key=lambda e: e.name)
     except OSError:
@@ -161,7 +168,7 @@ def _folder(path: str, depth: int = 0) -> str | None:
         if entry.is_dir():  # a folder, or a link to one
             if depth >= 4 or kind != "dir":
                 return None
-            inner = _folder(entry.path, depth + 1)
+            inner = _folder(entry.path, [], depth + 1)
             if inner is None:
                 return None
             parts.append(inner)
@@ -169,7 +176,10 @@ def _folder(path: str, depth: int = 0) -> str | None:
             blob = _read(entry.path)
             if blob is None:
                 return None
-            parts.append(blob)
+            content = hashlib.sha256(blob).hexdigest()
+            parts.append(content)
+            if depth == 0:
+                files.append((entry.name, content))
     return _digest(*parts)
 
 
@@ -179,6 +189,7 @@ class Scan:
 
     digest: str
     systems: dict[str, str]
+    files: tuple[tuple[str, str], ...]  # (shown path, digest) of each system file
 
 
 def scan(rules_dir: FsPath) -> Scan | None:
@@ -189,6 +200,7 @@ def scan(rules_dir: FsPath) -> Scan | None:
         return None
     parts: list[str | bytes] = []
     systems = {}
+    shown: list[tuple[str, str]] = []
     for entry in entries:
         kind = _kind(entry)
         parts += [entry.name, kind]
@@ -198,15 +210,18 @@ def scan(rules_dir: FsPath) -> Scan | None:
             is_dir = entry.is_dir()
         except OSError:
             return None
-        content = _folder(entry.path) if is_dir else None
+        files: list[tuple[str, str]] = []
+        content = _folder(entry.path, files) if is_dir else None
         if is_dir and content is not None:
             systems[entry.name] = content
+            prefix = f"{rules_dir.name}/{entry.name}/"
+            shown += [(prefix + name, digest) for name, digest in files]
         elif not is_dir and (blob := _read(entry.path)) is not None:
             content = _digest(blob)
         if content is None:
             return None
         parts.append(content)
-    return Scan(_digest(*parts), systems)
+    return Scan(_digest(*parts), systems, tuple(shown))
 
 
 # -- the store ------------------------------------------------------------------
@@ -267,25 +282,34 @@ class Store:
         self.wrote = True
         self.used.setdefault(kind, set()).add(key)
 
-    def prune(self) -> None:
-        """Drop other compilers' entries and all but the newest unused ones."""
+    def prune(self, live: Mapping[str, set[str]]) -> None:
+        """Drop other compilers' entries, and of the entries neither used nor
+        ``live`` (for the rules as they are now) all but the newest few."""
         if not self.wrote:
             return
         try:
             for other in self.base.iterdir():
                 if other.is_dir() and other != self.root:
                     shutil.rmtree(other, ignore_errors=True)
-            for kind, used in self.used.items():
+            for kind in set(self.used) | set(live):
+                keep = self.used.get(kind, set()) | live.get(kind, set())
                 folder = self.root / kind
+                if not folder.is_dir():
+                    continue
                 unused = [
                     (p.stat().st_mtime_ns, p)
                     for p in folder.iterdir()
-                    if p.stem not in used
+                    if p.stem not in keep
                 ]
                 for _, path in sorted(unused, reverse=True)[_KEEP_UNUSED:]:
                     path.unlink(missing_ok=True)
         except OSError:
             return
+
+
+def source_key(fingerprint: str, shown: str, content: str) -> str:
+    """The key of a rules file's entry, by its shown path and its bytes' digest."""
+    return _digest("source", fingerprint, shown, content)
 
 
 class SourceMemo:
@@ -296,7 +320,9 @@ class SourceMemo:
         self.seen: dict[FsPath, bytes] = {}
 
     def _key(self, shown: str, blob: bytes) -> str:
-        return _digest("source", self.store.fingerprint, shown, blob)
+        return source_key(
+            self.store.fingerprint, shown, hashlib.sha256(blob).hexdigest()
+        )
 
     def get(self, path: FsPath, shown: str) -> SourceFile | None:
         blob = _read(path)
@@ -337,10 +363,10 @@ class Built:
 def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
     """``pipeline.build(rules_dir)``, reusing and filling the cache at ``cache_dir``.
 
-    Systems the cache does not hold are built apart, a chunk of systems at a
-    time, in worker processes when there is more than one chunk and more than
-    one CPU (``RULESC_JOBS`` sets how many); then the whole output is put
-    together from every system's entry.
+    Systems the cache holds are not loaded, rendered or run again. When many
+    are missing and there is more than one CPU (``RULESC_JOBS`` sets how many
+    may be used), they are built apart in worker processes, a chunk at a time,
+    and the whole output is put together from every system's entry.
     """
     found = scan(rules_dir) if cache_dir is not None else None
     if cache_dir is None or found is None:
@@ -358,6 +384,7 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
         return Built(hit.files, lambda: _systems(store, rules_dir, keys))
 
     from . import pipeline
+    from .diagnostics import RulesError
 
     entries: dict[str, SystemEntry] = {}
     for sys_id, key in system_keys.items():
@@ -365,22 +392,56 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
         if entry is not None and entry.system.id == sys_id:
             entries[sys_id] = entry
     missing = [s for s in system_keys if s not in entries]
-    fresh = _build_systems(rules_dir, missing, store)
-    if fresh is None:
+    workers = min(jobs(), len(missing))
+    if workers >= 2 and len(missing) >= _PARALLEL_FROM:
+        fresh = _build_apart(rules_dir, missing, store, workers)
+        if fresh is None:
+            return _uncached(rules_dir)  # the errors exactly as a plain build has them
+        entries.update(fresh)
+    templates = _CompiledTemplates(store.root / "templates")
+    try:
+        loaded = {
+            s.id: s
+            for s in pipeline.load_systems(
+                rules_dir, {s for s in missing if s not in entries}, SourceMemo(store)
+            )
+        }
+        systems = [
+            entries[s].system if s in entries else loaded[s] for s in system_keys
+        ]
+        outputs = pipeline.generate(
+            systems, prebuilt={s: e.own for s, e in entries.items()}
+        )
+    except (RulesError, KeyError):
         return _uncached(rules_dir)  # the errors exactly as a plain build has them
-    entries.update(fresh)
-    systems = [entries[s].system for s in system_keys]
-    outputs = pipeline.generate(
-        systems, prebuilt={s: entries[s].own for s in system_keys}
-    )
+    finally:
+        templates.close()
+    for sys_id, system in loaded.items():
+        entries[sys_id] = _entry(system, outputs.files)
     if scan(rules_dir) == found:  # the rules did not change while being built
         for sys_id in missing:
             store.save("system", system_keys[sys_id], entries[sys_id])
         keys = tuple(system_keys.values())
         store.save("build", whole, BuildEntry(dict(outputs.files), keys))
-        store.prune()
+        store.prune(
+            {
+                "build": {whole},
+                "system": set(keys),
+                "source": {
+                    source_key(store.fingerprint, shown, content)
+                    for shown, content in found.files
+                },
+            }
+        )
     built = tuple(systems)
     return Built(outputs.files, lambda: built)
+
+
+def _entry(system: System, files: Mapping[str, bytes]) -> SystemEntry:
+    from .pipeline import own_files
+
+    own = {path: files[path].decode("utf-8") for path in own_files(system.id)}
+    return SystemEntry(system, own)
 
 
 def jobs() -> int:
@@ -396,28 +457,21 @@ _CHUNKS_PER_JOB = 4
 _PARALLEL_FROM = 8  # fewer systems than this are not worth starting workers for
 
 
-def _build_systems(
-    rules_dir: FsPath, names: list[str], store: Store
+def _build_apart(
+    rules_dir: FsPath, names: list[str], store: Store, workers: int
 ) -> dict[str, SystemEntry] | None:
-    """Entries for the named systems, built afresh; None if any has an error."""
-    if not names:
-        return {}
-    workers = min(jobs(), len(names))
-    if workers < 2 or len(names) < _PARALLEL_FROM:
-        done = [_build_chunk(rules_dir, names, store)]
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+    """Entries for the named systems, built in worker processes; None on errors."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
-        count = min(len(names), workers * _CHUNKS_PER_JOB)
-        chunks = [names[i::count] for i in range(count)]
-        # Forked workers start with the compiler already imported.
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            many = len(chunks)
-            done = list(
-                pool.map(_build_chunk, [rules_dir] * many, chunks, [store] * many)
-            )
+    count = min(len(names), workers * _CHUNKS_PER_JOB)
+    chunks = [names[i::count] for i in range(count)]
+    # Forked workers start with the compiler already imported.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        done = list(
+            pool.map(_build_chunk, [rules_dir] * count, chunks, [store] * count)
+        )
     entries: dict[str, SystemEntry] = {}
     for result in done:
         if result is None:
@@ -446,13 +500,7 @@ def _build_chunk(
         return None
     finally:
         templates.close()
-    entries = {
-        s.id: SystemEntry(
-            s,
-            {p: outputs.files[p].decode("utf-8") for p in pipeline.own_files(s.id)},
-        )
-        for s in systems
-    }
+    entries = {s.id: _entry(s, outputs.files) for s in systems}
     if set(entries) != set(names):
         return None
     return entries, store.used

@@ -1,5 +1,8 @@
 """CLI: the ``rulesc`` command (validate, build, check) and its exit codes.
 
+The rules editor's workbench (roll, explain, simulate, diff, build --watch, and
+errors shown on a terminal) lives in ``compiler.workbench``.
+
 Exit 0 when all is well, 1 for errors in the rules or stale output, 2 for a usage
 error, 3 for an internal error (a bug in rulesc: please file it).
 """
@@ -14,7 +17,7 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path as FsPath
 
-from .diagnostics import Diagnostic, RulesError, format_diagnostics, visible
+from .diagnostics import Diagnostic, RulesError, visible
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -34,9 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     common.add_argument(
         "--format",
-        choices=("text", "json"),
+        choices=("text", "json", "github"),
         default="text",
-        help="how to print errors (default: text)",
+        help="how to print errors: text, json, or github (workflow annotations)",
     )
     out = argparse.ArgumentParser(add_help=False)
     out.add_argument(
@@ -61,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="files or system folders (default: all)",
     )
-    sub.add_parser(
+    build = sub.add_parser(
         "build",
         parents=[common, out],
         help="validate, run the worked examples, and write the output",
@@ -71,6 +74,10 @@ def _parser() -> argparse.ArgumentParser:
         parents=[common, out],
         help="fail if the output is not what a build would write",
     )
+    # roll, explain, simulate, diff, build --watch (argparse only until one runs)
+    from .workbench.commands import register
+
+    register(sub, common=common, build=build)
     return parser
 
 
@@ -114,6 +121,10 @@ def _shown(path: FsPath) -> str:
 
 def run(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
+    if getattr(args, "workbench", None):
+        from .workbench.commands import dispatch
+
+        return dispatch(args)
     if args.command == "validate":
         from . import pipeline
 
@@ -153,24 +164,14 @@ def _never_fail_to_print() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    fmt = (
-        "json"
-        if "--format=json" in args
-        or (
-            "--format" in args
-            and args[args.index("--format") + 1 : args.index("--format") + 2]
-            == ["json"]
-        )
-        else "text"
-    )
     _never_fail_to_print()
     try:
         return run(args)
     except RulesError as exc:
-        print(
-            format_diagnostics(exc.diagnostics, fmt),
-            file=sys.stderr if fmt == "text" else sys.stdout,
-        )
+        # text (with the YAML line and a caret on a terminal), json or github
+        from .workbench.display import print_diagnostics
+
+        print_diagnostics(exc.diagnostics, args)
         return EXIT_RULES
     except KeyboardInterrupt:
         print("rulesc: interrupted; generated/ was left as it was", file=sys.stderr)

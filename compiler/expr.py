@@ -755,7 +755,38 @@ def compile_formula(
     tables: Mapping[str, Table] = _NO_TABLES,
 ) -> Checked:
     """Parse and check formula source text; raises ExprError."""
+    _check_size(text)
     return check(parse(text), params, tables=tables)
+
+
+# Limits that keep every stage (parser, checker, emitters, int-to-text) far from
+# Python's recursion limit and its 4300-digit conversion limit.
+MAX_OPERATORS = 100
+MAX_NESTING = 20
+MAX_DIGITS = 15
+_OPERATORS = frozenset({*ARITH_OPS, *COMPARE_OPS, "??", "and", "or", "not", "if", "."})
+
+
+def _check_size(text: str) -> None:
+    """Refuse a formula too big to be a rule's: too many operators, too deep."""
+    depth = deepest = operators = 0
+    for tok in _tokenize(text):
+        if tok.kind in ("(", "["):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_NESTING:
+                message = f"brackets nested deeper than {MAX_NESTING}"
+                raise ExprError(message, tok.start, tok.end, "simplify the formula")
+        elif tok.kind in (")", "]"):
+            depth -= 1
+        elif tok.kind in _OPERATORS:
+            operators += 1
+        elif tok.kind == "int" and len(tok.text) > MAX_DIGITS:
+            message = f"number {tok.text[:10]}... has more than {MAX_DIGITS} digits"
+            raise ExprError(message, tok.start, tok.end)
+    if operators > MAX_OPERATORS:
+        message = f"too many operators: {operators} (at most {MAX_OPERATORS})"
+        raise ExprError(message, 0, len(text), "split it across rules, or simplify it")
 
 
 # --- emission: Python, math text and canonical source ---

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 from .cache import SourceMemo
+from .charts import for_pages
 from .diagnostics import Diagnostic, RulesError
 from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_many
@@ -211,6 +212,9 @@ def generate(
                 system_doc_view(system, RULES_LINK_PREFIX, results[system.id]),
             )
         )
+    pages = {path: text for path, text in files.items() if path.startswith("docs/")}
+    for name, svg in for_pages(systems, pages).items():
+        files[f"docs/{name}"] = svg
     data = {path: text.encode("utf-8") for path, text in sorted(files.items())}
     data[MANIFEST] = manifest(systems, data)
     return Outputs(tuple(systems), data)

@@ -18,12 +18,24 @@ from referencing.jsonschema import DRAFT202012
 from .diagnostics import Diagnostic
 from .loader import SourceFile
 
-SCHEMA_DIR = FsPath(__file__).resolve().parent.parent / "schema"
+# schema/ beside compiler/ in the repository; compiler/schema/ once installed.
+SCHEMA_DIR = next(
+    (
+        d
+        for d in (
+            FsPath(__file__).resolve().parent.parent / "schema",
+            FsPath(__file__).resolve().parent / "schema",
+        )
+        if (d / "rules.schema.json").is_file()
+    ),
+    FsPath(__file__).resolve().parent.parent / "schema",
+)
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 # Words YAML 1.1 read as booleans; in YAML 1.2 (and so in rules files) they are text.
 _YAML11_BOOLEANS = frozenset(
-    {"y", "yes", "n", "no", "on", "off"}
-    | {w.upper() for w in ("yes", "no", "on", "off")}
+    form(word)
+    for word in ("y", "yes", "n", "no", "on", "off")
+    for form in (str.lower, str.upper, str.capitalize)
 )
 
 

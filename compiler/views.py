@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import expr
+from .charts import dice_chart
 from .examples import call_text, expect_text
 from .literals import code, docstring, md, md_cell, number, py
 from .model import (
@@ -248,10 +249,7 @@ def local_name(param: Param) -> str:
 
 def mapping_annotation(keys: str, values: str) -> str:
     """The type of a mapping argument: members, labels, or a mix of both."""
-    return (
-        f"Mapping[{keys}, {values}] | Mapping[str, str] "
-        f"| Mapping[{keys} | str, {values} | str]"
-    )
+    return f"Mapping[{keys}, {values} | str] | Mapping[str, {values} | str]"
 
 
 def _mapping_param_view(param: Param) -> View:
@@ -418,6 +416,7 @@ def dice_stats(dice: Dice) -> View:
         "unit": md_cell(dice.unit or ""),
         "range": f"{dice.min} to {dice.max}",
         "mean": number(dice.mean),
+        "chart": dice_chart(dice),
     }
 
 
@@ -513,6 +512,8 @@ def _table_md(rule: TableRule, common: View) -> View:
             if isinstance(cell := row.cells[col_index], Dice)
         )
     )
+    if rule.rolls is not None and rule.rolls.dice not in dice:
+        dice.append(rule.rolls.dice)  # the roll that picks a row
     return common | {
         "signature": code(
             f"{rule.function}({rule.key_param}: {rule.enum.name} | str) -> {rule.row_class}"

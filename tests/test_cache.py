@@ -177,3 +177,20 @@ def test_the_cli_keeps_its_cache_beside_the_output(rules_copy: Path) -> None:
     assert (root / ".generated.cache").is_dir()
     again = run_rulesc("check", cwd=root)
     assert again.returncode == 0 and "up to date" in again.stdout
+
+
+def test_pruning_keeps_what_the_rules_as_they_are_need(
+    rules_copy: Path, edit: Editor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "_KEEP_UNUSED", 0)
+    store = tmp_path / "cache"
+    cached(rules_copy, store)
+    edit("d20_scifi/cover.yaml", "title: Cover and concealment\n", "title: Cover!\n")
+    cached(rules_copy, store)
+    [root] = store.iterdir()
+    sources = list((root / "source").iterdir())
+    assert len(sources) == len(list(rules_copy.glob("*/*.yaml")))  # the old one gone
+    assert len(list((root / "system").iterdir())) == len(
+        [p for p in rules_copy.iterdir() if p.is_dir()]
+    )
+    assert len(list((root / "build").iterdir())) == 1

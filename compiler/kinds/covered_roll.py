@@ -143,5 +143,5 @@ def docs_view(system: System, rule: CoveredRollRule, common: View) -> View:
         "half": code(rule.half.label),
         "check": code(str(rule.check)),
         "strikes": f"{rule.strikes_from}-{rule.strikes_to}",
-        "dice": [dice_stats(rule.check)],
+        "dice": [dice_stats(rule.table.rolls.dice), dice_stats(rule.check)],
     }

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 from ..literals import code, docstring, md_cell, py
 from ..model import CellValue, EnumMember, ShiftRule, System, TableRule
 from ..naming import private_constant
-from ..views import View, cell_md, enum_imports, where_doc
+from ..runtime.dice import Dice
+from ..views import View, cell_md, dice_stats, enum_imports, where_doc
 
 if TYPE_CHECKING:
     from ..diagnostics import Path
@@ -178,6 +179,7 @@ def docs_view(system: System, rule: ShiftRule, common: View) -> View:
             + [cell_md(columns[n], v) for n, v in cells]
         )
     overridden = [n for n, _ in rule.overrides]
+    dice = list(dict.fromkeys(v for _, v in rule.overrides if isinstance(v, Dice)))
     return common | {
         "signature": code(
             f"{rule.function}({table.key_param}: {table.enum.name} | str) -> "
@@ -193,4 +195,5 @@ def docs_view(system: System, rule: ShiftRule, common: View) -> View:
             *(md_cell(c.title) for c in table.columns),
         ],
         "rows": rows,
+        "dice": [dice_stats(d) for d in dice],
     }

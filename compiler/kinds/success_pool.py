@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..charts import pool_chart
 from ..literals import code, docstring, number
 from ..model import SuccessPoolRule, System
 from ..runtime._success_pool import SuccessPool
@@ -73,6 +74,7 @@ def build(
             raw["chance"]["success_at"],
             raw["chance"]["dramatic_failure_at"],
             raw["listed_beyond"],
+            raw["max_dice"],
         ),
         chart_pools=tuple(chart["pools"]) if chart else None,
         chart_beat=tuple(chart["beat"]) if chart else None,
@@ -89,7 +91,8 @@ def python_view(system: System, rule: SuccessPoolRule) -> View:
         "value": (
             f"SuccessPool(sides={p.sides}, success_at={p.success_at}, "
             f"again_at={p.again_at}, chance_success_at={p.chance_success_at}, "
-            f"chance_dramatic_at={p.chance_dramatic_at}, listed_beyond={p.listed_beyond})"
+            f"chance_dramatic_at={p.chance_dramatic_at}, listed_beyond={p.listed_beyond}, "
+            f"max_dice={p.max_dice})"
         ),
         "const_doc": docstring(f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)}"),
         "roll": rule.roll_function,
@@ -154,4 +157,5 @@ def docs_view(system: System, rule: SuccessPoolRule, common: View) -> View:
         "distribution": code(f"{rule.distribution_function}(dice) -> PoolDistribution"),
         "chart": chart,
         "means": means,
+        "charts": [pool_chart(system.id, rule.id, n) for n, _ in means],
     }

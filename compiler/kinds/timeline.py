@@ -15,7 +15,7 @@ from ..model import (
 )
 from ..naming import name_problem, private_constant
 from ..runtime.dice import Dice
-from ..views import View, where_doc
+from ..views import View, dice_stats, where_doc
 
 if TYPE_CHECKING:
     from ..diagnostics import Path
@@ -267,6 +267,7 @@ def docs_view(system: System, rule: TimelineRule, common: View) -> View:
         "track": link(rule.track),
         "recovery": link(rule.recovery),
         "save": code(str(rule.save_dice)),
+        "dice": [dice_stats(rule.save_dice)],
         "bonus": code(rule.bonus_param),
         "auto_fail": rule.auto_fail,
         "auto_succeed": rule.auto_succeed,

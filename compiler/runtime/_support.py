@@ -17,7 +17,7 @@ def choice(kind: type[E], by_label: Mapping[str, E], value: object, name: str) -
     """Return the member ``value`` names: a member, or its label in any case."""
     if type(value) is kind:
         return value
-    if isinstance(value, str):
+    if isinstance(value, str) and not isinstance(value, Enum):  # not another enum
         member = by_label.get(value.casefold())
         if member is not None:
             return member

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from .dice import RNG
+from .dice import RNG, check_rng
 from .errors import RuleInputError
 
 __all__ = ["PoolDistribution", "PoolResult", "SuccessPool"]
@@ -54,11 +54,12 @@ class SuccessPool:
     chance_success_at: int
     chance_dramatic_at: int
     listed_beyond: int  # distributions list counts up to dice + this
+    max_dice: int  # the largest pool rolled or given a distribution
 
     def roll(self, dice: int, rng: RNG) -> PoolResult:
         """Roll a pool of ``dice`` dice (a chance die for 0 or fewer)."""
-        if type(dice) is not int:
-            raise RuleInputError(f"dice must be an int, not {dice!r}")
+        _check_dice(dice, self.max_dice)
+        check_rng(rng)
         rolls: list[int] = []
         if dice <= 0:
             first = rng.randint(1, self.sides)
@@ -91,9 +92,12 @@ class SuccessPool:
 
     def distribution(self, dice: int) -> PoolDistribution:
         """The exact chance of each success count for a pool of ``dice``."""
-        if type(dice) is not int:
-            raise RuleInputError(f"dice must be an int, not {dice!r}")
-        return _distribution(self, dice)
+        _check_dice(dice, self.max_dice)
+        cached = _distribution(self, dice)
+        fresh = PoolDistribution(cached)  # a copy: callers may change theirs
+        fresh.tail = cached.tail
+        fresh.dramatic_failure = cached.dramatic_failure
+        return fresh
 
     def mean(self, dice: int) -> Fraction:
         """The exact expected number of successes."""
@@ -105,6 +109,13 @@ class SuccessPool:
             return dice * per_die
         chance = (self.sides - self.chance_success_at + 1) / sides
         return chance * (1 + per_die)
+
+
+def _check_dice(dice: object, most: int) -> None:
+    if type(dice) is not int:
+        raise RuleInputError(f"dice must be an int, not {dice!r}")
+    if dice > most:
+        raise RuleInputError(f"dice must be at most {most}, not {dice}")
 
 
 def _one_die(pool: SuccessPool, limit: int) -> list[Fraction]:

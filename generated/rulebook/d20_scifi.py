@@ -159,6 +159,9 @@ _COVER_ROWS: Final[dict[CoverLevel, CoverRow]] = {
         must_guess_location=False,
     ),
 }
+_COVER_ROWS_FOLDED: Final[dict[str, CoverRow]] = {
+    member.value.casefold(): row for member, row in _COVER_ROWS.items()
+}
 
 
 def cover(level: CoverLevel | str) -> CoverRow:
@@ -172,6 +175,8 @@ def cover(level: CoverLevel | str) -> CoverRow:
     Rule ``d20_scifi.cover`` (rules/d20_scifi/cover.yaml:4). Raises
     RuleInputError for a label the table does not have.
     """
+    if isinstance(level, str) and (_row := _COVER_ROWS_FOLDED.get(level.casefold())):
+        return _row
     return _COVER_ROWS[choice(CoverLevel, _COVER_LEVEL_BY_LABEL, level, "level")]
 
 
@@ -421,6 +426,9 @@ _RADIATION_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow]] = {
         primary_effect=Dice(3, 6, unit="CON damage"),
     ),
 }
+_RADIATION_EXPOSURE_ROWS_FOLDED: Final[dict[str, RadiationRow]] = {
+    member.value.casefold(): row for member, row in _RADIATION_EXPOSURE_ROWS.items()
+}
 
 
 def radiation_exposure(level: RadiationLevel | str) -> RadiationRow:
@@ -434,6 +442,10 @@ def radiation_exposure(level: RadiationLevel | str) -> RadiationRow:
     Rule ``d20_scifi.radiation_exposure`` (rules/d20_scifi/radiation.yaml:4).
     Raises RuleInputError for a label the table does not have.
     """
+    if isinstance(level, str) and (
+        _row := _RADIATION_EXPOSURE_ROWS_FOLDED.get(level.casefold())
+    ):
+        return _row
     return _RADIATION_EXPOSURE_ROWS[
         choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
     ]
@@ -1095,6 +1107,9 @@ _ZERO_G_WEAPON_RANGE_ROWS: Final[dict[ZeroGEnvironment, RangeRow]] = {
         max_increments=100, critical_increments=10
     ),
 }
+_ZERO_G_WEAPON_RANGE_ROWS_FOLDED: Final[dict[str, RangeRow]] = {
+    member.value.casefold(): row for member, row in _ZERO_G_WEAPON_RANGE_ROWS.items()
+}
 
 
 def zero_g_weapon_range(environment: ZeroGEnvironment | str) -> RangeRow:
@@ -1107,6 +1122,10 @@ def zero_g_weapon_range(environment: ZeroGEnvironment | str) -> RangeRow:
     Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:128).
     Raises RuleInputError for a label the table does not have.
     """
+    if isinstance(environment, str) and (
+        _row := _ZERO_G_WEAPON_RANGE_ROWS_FOLDED.get(environment.casefold())
+    ):
+        return _row
     return _ZERO_G_WEAPON_RANGE_ROWS[
         choice(
             ZeroGEnvironment, _ZERO_G_ENVIRONMENT_BY_LABEL, environment, "environment"

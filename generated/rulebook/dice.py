@@ -12,7 +12,7 @@ from typing import Protocol
 
 from .errors import RuleInputError
 
-__all__ = ["RNG", "Dice", "DiceSyntaxError", "Scripted", "parse_dice"]
+__all__ = ["RNG", "Dice", "DiceSyntaxError", "Scripted", "check_rng", "parse_dice"]
 
 
 class RNG(Protocol):
@@ -78,6 +78,7 @@ class Dice:
 
     def roll(self, rng: RNG) -> int:
         """Roll the dice: one ``rng.randint(1, sides)`` call per die, in order."""
+        check_rng(rng)
         sides = self.sides
         total = 0
         for _ in range(self.count):
@@ -93,6 +94,15 @@ class Dice:
         if self.modifier:
             text += f"{self.modifier:+d}"
         return text
+
+
+def check_rng(rng: object) -> None:
+    """Refuse, with ``RuleInputError``, anything that cannot roll dice."""
+    if not callable(getattr(rng, "randint", None)):
+        raise RuleInputError(
+            "rng must have a randint(a, b) method, such as random.Random(), "
+            f"not {rng!r}"
+        )
 
 
 @lru_cache(maxsize=256)

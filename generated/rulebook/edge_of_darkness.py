@@ -84,6 +84,9 @@ _CONCEALMENT_ROWS: Final[dict[ConcealmentDegree, ConcealmentRow]] = {
         example="Behind a closed door or inside a closed car.",
     ),
 }
+_CONCEALMENT_ROWS_FOLDED: Final[dict[str, ConcealmentRow]] = {
+    member.value.casefold(): row for member, row in _CONCEALMENT_ROWS.items()
+}
 
 
 def concealment(degree: ConcealmentDegree | str) -> ConcealmentRow:
@@ -97,6 +100,10 @@ def concealment(degree: ConcealmentDegree | str) -> ConcealmentRow:
     (rules/edge_of_darkness/concealment.yaml:4). Raises RuleInputError for a
     label the table does not have.
     """
+    if isinstance(degree, str) and (
+        _row := _CONCEALMENT_ROWS_FOLDED.get(degree.casefold())
+    ):
+        return _row
     return _CONCEALMENT_ROWS[
         choice(ConcealmentDegree, _CONCEALMENT_DEGREE_BY_LABEL, degree, "degree")
     ]
@@ -198,6 +205,7 @@ DICE_POOL: Final[SuccessPool] = SuccessPool(
     chance_success_at=10,
     chance_dramatic_at=1,
     listed_beyond=10,
+    max_dice=30,
 )
 """The dice pool.
 
@@ -248,7 +256,7 @@ def ranged_modifier(
     Concealment does not matter in close combat.
 
     Rule ``edge_of_darkness.ranged_modifier``
-    (rules/edge_of_darkness/concealment.yaml:221). Raises RuleInputError for
+    (rules/edge_of_darkness/concealment.yaml:229). Raises RuleInputError for
     arguments outside the rule.
     """
     if target is not None:

@@ -93,6 +93,9 @@ _HIT_LOCATION_ROWS: Final[dict[HitLocation, HitLocationRow]] = {
     HitLocation.VITALS: HitLocationRow(penalty=-3, roll=None),
     HitLocation.EYES: HitLocationRow(penalty=-9, roll=None),
 }
+_HIT_LOCATION_ROWS_FOLDED: Final[dict[str, HitLocationRow]] = {
+    member.value.casefold(): row for member, row in _HIT_LOCATION_ROWS.items()
+}
 
 
 def hit_location(location: HitLocation | str) -> HitLocationRow:
@@ -105,6 +108,10 @@ def hit_location(location: HitLocation | str) -> HitLocationRow:
     Rule ``gurps.hit_location`` (rules/gurps/cover.yaml:4). Raises
     RuleInputError for a label the table does not have.
     """
+    if isinstance(location, str) and (
+        _row := _HIT_LOCATION_ROWS_FOLDED.get(location.casefold())
+    ):
+        return _row
     return _HIT_LOCATION_ROWS[
         choice(HitLocation, _HIT_LOCATION_BY_LABEL, location, "location")
     ]
@@ -277,9 +284,8 @@ class RandomHit:
 
 
 def random_hit(
-    exposure: Mapping[HitLocation, CoverExposure]
-    | Mapping[str, str]
-    | Mapping[HitLocation | str, CoverExposure | str],
+    exposure: Mapping[HitLocation, CoverExposure | str]
+    | Mapping[str, CoverExposure | str],
     rng: RNG,
 ) -> RandomHit:
     """A random hit on a partly covered foe.
@@ -359,9 +365,8 @@ class CoveredAttack:
 def attack_covered_target(
     option: CoverOption | str,
     location: HitLocation | str | None = None,
-    exposure: Mapping[HitLocation, CoverExposure]
-    | Mapping[str, str]
-    | Mapping[HitLocation | str, CoverExposure | str]
+    exposure: Mapping[HitLocation, CoverExposure | str]
+    | Mapping[str, CoverExposure | str]
     | None = None,
     cover_dr: int = 0,
     completely_concealed: bool = False,

@@ -1,0 +1,156 @@
+"""The workbench's subcommands: their arguments, and running one.
+
+Only ``argparse`` is imported here: ``rulesc`` builds its parser on every run,
+and a command's own module (and whatever it needs) is imported when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path as FsPath
+
+EXIT_USAGE = 2
+
+
+def register(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    *,
+    common: argparse.ArgumentParser,
+    build: argparse.ArgumentParser,
+) -> None:
+    """Add roll, explain, simulate and diff to ``sub``, and --watch to ``build``."""
+    cache = argparse.ArgumentParser(add_help=False)
+    cache.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="build the rules afresh instead of reusing the build cache",
+    )
+    roll = sub.add_parser(
+        "roll",
+        parents=[common],
+        help="roll a dice expression (3d6, 2d6x10, 2d10+10, GURPS 3d-1)",
+        description="Roll a dice expression of the rules' notation, or a dice rule "
+        "named SYSTEM.RULE; --stats prints its range, mean and exact distribution.",
+    )
+    roll.add_argument("expr", metavar="EXPR", help="e.g. 3d6, 2d6x10, 1d20+2, 3d-1")
+    roll.add_argument("--seed", type=int, help="seed the dice, to repeat a roll")
+    roll.add_argument(
+        "--stats",
+        action="store_true",
+        help="print the range, mean and exact distribution instead of rolling",
+    )
+    roll.set_defaults(workbench="roll")
+
+    explain = sub.add_parser(
+        "explain",
+        parents=[common, cache],
+        help="answer a rule for some inputs and show how the answer was reached",
+        description="Evaluate SYSTEM.RULE for the given inputs and show how: the "
+        "table row, the formula's steps, the decision's cases, and the rulings, "
+        "each with the rules file and line it came from. Inputs are values in "
+        "parameter order (1/2, 3, true) or name=value pairs.",
+    )
+    explain.add_argument("rule", metavar="SYSTEM.RULE")
+    explain.add_argument(
+        "inputs", nargs="*", metavar="INPUT", help="a value, or name=value"
+    )
+    explain.add_argument(
+        "--seed", type=int, help="seed the dice of a rule that rolls them"
+    )
+    explain.add_argument(
+        "--dice",
+        metavar="N,N,...",
+        help="scripted die results for a rule that rolls dice (as worked examples give)",
+    )
+    explain.set_defaults(workbench="explain")
+
+    simulate = sub.add_parser(
+        "simulate",
+        parents=[common, cache],
+        help="run a rule that rolls dice (a timeline, a pool...) and print what happened",
+        description="Run SYSTEM.RULE, a rule that rolls dice, with its inputs as "
+        "options (--level High --exposed-minutes 30 ...). Options after the rule: "
+        "--seed N, --runs N (a summary of N runs), --json; "
+        "'rulesc simulate SYSTEM.RULE --help' lists the rule's own options.",
+    )
+    simulate.add_argument("rule", metavar="SYSTEM.RULE")
+    simulate.add_argument(
+        "options",
+        nargs=argparse.REMAINDER,
+        metavar="OPTION",
+        help="the rule's inputs as --name value, and --seed, --runs, --json",
+    )
+    simulate.set_defaults(workbench="simulate")
+
+    diff = sub.add_parser(
+        "diff",
+        parents=[common, cache],
+        help="what changed in behaviour between a git revision and the work tree",
+        description="Build the rules of a git revision and of the work tree (both "
+        "with this rulesc) and report, rule by rule, the figures that changed and "
+        "the worked examples and sample inputs whose answers changed.",
+    )
+    diff.add_argument(
+        "--base",
+        default="HEAD",
+        metavar="REV",
+        help="the git revision to compare with (default: HEAD)",
+    )
+    diff.add_argument(
+        "--exit-code",
+        action="store_true",
+        help="exit 1 when any rule's behaviour changed (as git diff --exit-code)",
+    )
+    diff.set_defaults(workbench="diff")
+
+    build.add_argument(
+        "--watch",
+        dest="workbench",
+        action="store_const",
+        const="watch",
+        help="rebuild on every save to the rules folder, printing errors as they appear",
+    )
+    # For tests: stop after this many builds, and poll this often (seconds).
+    build.add_argument("--max-builds", type=int, help=argparse.SUPPRESS)
+    build.add_argument("--poll", type=float, default=0.4, help=argparse.SUPPRESS)
+
+
+class UsageError(Exception):
+    """The command was used wrongly: say how, and how to do it right."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    """Run the workbench command ``args.workbench``; its exit code."""
+    name = str(args.workbench)
+    module = importlib.import_module(f"{__package__}.{name}")
+    try:
+        code: int = module.run(args)
+    except BrokenPipeError:  # rulesc explain ... | head: the reader has had enough
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except UsageError as exc:
+        command = "build --watch" if name == "watch" else name
+        print(f"rulesc {command}: error: {exc.message}", file=sys.stderr)
+        if exc.hint:
+            print(f"  hint: {exc.hint}", file=sys.stderr)
+        return EXIT_USAGE
+    return code
+
+
+def cache_dir(args: argparse.Namespace) -> FsPath | None:
+    """The build cache a workbench command uses (the one ``rulesc build`` fills)."""
+    if getattr(args, "no_cache", False):
+        return None
+    from ..cache import cache_dir_for
+
+    return cache_dir_for(getattr(args, "out", None) or FsPath("generated"))

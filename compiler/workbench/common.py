@@ -1,0 +1,587 @@
+"""What the workbench commands share: the rules built in memory and their runtime,
+rules found by name, inputs read from the command line, and answers shown in
+words a rules editor reads (labels, units, yes/no), with small text charts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import enum
+import importlib
+import inspect
+import json
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path as FsPath
+from typing import Any, Literal
+
+from ..diagnostics import RulesError
+from ..model import (
+    Column,
+    DecisionRule,
+    FactsRule,
+    FormulaRule,
+    Loc,
+    Param,
+    RangeTableRule,
+    Rule,
+    System,
+    TableRule,
+)
+from .commands import UsageError
+from .text import aligned, humanize, number, percent, wrap, yes_no
+
+__all__ = [
+    "UsageError",
+    "aligned",
+    "humanize",
+    "number",
+    "percent",
+    "wrap",
+    "yes_no",
+]
+
+
+# -- the rules, built in memory ---------------------------------------------------
+
+
+@dataclass
+class Workspace:
+    """The rules of one folder, checked and built (examples run) as ``rulesc build``
+    would, with the generated runtime kept in memory (nothing is written)."""
+
+    rules_dir: FsPath
+    systems: tuple[System, ...]
+    files: Mapping[str, str]
+    _sources: dict[str, Any] = field(default_factory=dict)
+
+    def find(self, name: str) -> tuple[System, Rule]:
+        """The rule ``SYSTEM.RULE`` (its function's name also does for RULE)."""
+        system_id, dot, rule_id = name.partition(".")
+        known = [r.qualified_id for s in self.systems for r in s.rules]
+        if dot:
+            for system in self.systems:
+                if system.id != system_id:
+                    continue
+                for rule in system.rules:
+                    if rule_id in (rule.id, getattr(rule, "function", None)):
+                        return system, rule
+        close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+        hint = (
+            f"did you mean {' or '.join(close)}?"
+            if close
+            else "rules: " + ", ".join(known)
+        )
+        if not dot:
+            raise UsageError(f"name a rule as SYSTEM.RULE, not {name!r}", hint)
+        raise UsageError(f"no rule {name!r} in {self.rules_dir.as_posix()}/", hint)
+
+    def source(self, shown: str) -> Any:
+        """The loaded rules file shown as ``shown`` (a ``SourceFile``)."""
+        if shown not in self._sources:
+            from ..loader import load_file
+
+            self._sources[shown] = load_file(self.rules_dir.parent / shown, shown)
+        return self._sources[shown]
+
+    def raw(self, rule: Rule) -> tuple[Any, tuple[str | int, ...]]:
+        """The rule's data as written, and its path in its file."""
+        src = self.source(rule.loc.file)
+        for index, raw in enumerate(src.data["rules"]):
+            if raw.get("id") == rule.id:
+                return raw, ("rules", index)
+        raise LookupError(rule.qualified_id)
+
+    def where(self, rule: Rule, *path: str | int) -> str:
+        """``rules/<file>.yaml:LINE`` of a node of the rule's data."""
+        try:
+            _, base = self.raw(rule)
+            line, _ = self.source(rule.loc.file).where((*base, *path))
+        except (LookupError, OSError, RulesError):  # the file changed since
+            line = rule.loc.line
+        return f"{rule.loc.file}:{line}"
+
+    @contextmanager
+    def runtime(self) -> Iterator[Runtime]:
+        """The generated ``rulebook`` package, imported from memory."""
+        from ..examples import runtime_from
+
+        with runtime_from(self.files) as package:
+            yield Runtime(package)
+
+
+class Runtime:
+    """The in-memory ``rulebook`` package: its system modules, dice and errors."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+        self.dice = importlib.import_module(f"{package}.dice")
+        self.errors = importlib.import_module(f"{package}.errors")
+
+    def module(self, system_id: str) -> types.ModuleType:
+        return importlib.import_module(f"{self.package}.{system_id}")
+
+    @property
+    def input_error(self) -> type[Exception]:
+        error: type[Exception] = self.errors.RuleInputError
+        return error
+
+
+def open_workspace(
+    rules_dir: FsPath, cache_dir: FsPath | None, *, examples_must_hold: bool = True
+) -> Workspace:
+    """Build the rules (raising ``RulesError`` with every problem), from the cache
+    when it holds this very build. With ``examples_must_hold=False`` worked
+    examples that do not hold are no error (``rulesc diff`` reports them)."""
+    from ..cache import build
+
+    try:
+        built = build(rules_dir, cache_dir)
+        files, systems = built.files, tuple(built.systems)
+    except RulesError:
+        if examples_must_hold:
+            raise
+        from ..cache import SourceMemo, Store, compiler_fingerprint
+        from ..pipeline import generate, load_systems
+
+        memo = (
+            SourceMemo(Store(cache_dir, compiler_fingerprint()))
+            if cache_dir is not None
+            else None
+        )
+        outputs = generate(load_systems(rules_dir, memo=memo), run_examples=False)
+        files, systems = outputs.files, outputs.systems
+    text = {
+        path: blob.decode("utf-8")
+        for path, blob in files.items()
+        if path.startswith("rulebook/")
+    }
+    return Workspace(rules_dir, systems, text)
+
+
+# -- a rule's inputs ----------------------------------------------------------------
+
+InputKind = Literal["int", "bool", "choice", "mapping", "text", "rng", "other"]
+
+
+@dataclass(frozen=True)
+class Input:
+    """One parameter of a generated function, as the command line fills it."""
+
+    name: str
+    kind: InputKind
+    required: bool
+    default: Any
+    nullable: bool = False
+    labels: tuple[str, ...] = ()  # a choice's labels; a mapping's keys
+    values: tuple[str, ...] = ()  # a mapping's value labels
+    keyword_only: bool = False
+    description: str | None = None
+    lo: int | None = None
+    hi: int | None = None
+
+    def allowed(self) -> str:
+        if self.kind == "choice":
+            text = ", ".join(self.labels)
+            return text + (", or none" if self.nullable else "")
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            if self.lo is None and self.hi is None:
+                return "a whole number"
+            if self.hi is None:
+                return f"a whole number, at least {self.lo}"
+            if self.lo is None:
+                return f"a whole number, at most {self.hi}"
+            return f"a whole number from {self.lo} to {self.hi}"
+        if self.kind == "mapping":
+            return (
+                "KEY:VALUE,... for every key of "
+                + ", ".join(self.labels)
+                + " (values "
+                + ", ".join(self.values)
+                + ")"
+            )
+        return "text"
+
+
+def _union(hint: Any) -> tuple[Any, ...]:
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        return tuple(a for arg in typing.get_args(hint) for a in _union(arg))
+    return (hint,)
+
+
+def _enum_of(hint: Any) -> type[enum.Enum] | None:
+    for arg in _union(hint):
+        if isinstance(arg, type) and issubclass(arg, enum.Enum):
+            return arg
+    return None
+
+
+def _labels(kind: type[enum.Enum]) -> tuple[str, ...]:
+    return tuple(str(m.value) for m in kind)
+
+
+def model_params(rule: Rule) -> dict[str, Param]:
+    """The rule's parameters as the rules declare them (where the model has them)."""
+    if isinstance(rule, FormulaRule | DecisionRule):
+        return {p.name: p for p in rule.params}
+    if isinstance(rule, RangeTableRule):
+        return {rule.param.name: rule.param}
+    return {}
+
+
+def inputs_of(function: Callable[..., Any], rule: Rule | None = None) -> list[Input]:
+    """The parameters of a generated function, typed from its annotations."""
+    hints = typing.get_type_hints(function)
+    declared = model_params(rule) if rule is not None else {}
+    found = []
+    for param in inspect.signature(function).parameters.values():
+        if param.name == "self":
+            continue
+        hint = hints.get(param.name, Any)
+        args = _union(hint)
+        nullable = type(None) in args
+        required = param.default is inspect.Parameter.empty
+        default = None if required else param.default
+        keyword_only = param.kind is inspect.Parameter.KEYWORD_ONLY
+        spec = declared.get(param.name)
+        extra: dict[str, Any] = {
+            "nullable": nullable,
+            "keyword_only": keyword_only,
+            "description": spec.description if spec is not None else None,
+            "lo": spec.min if spec is not None else None,
+            "hi": spec.max if spec is not None else None,
+        }
+        names = {getattr(a, "__name__", "") for a in args}
+        mapping = next(
+            (
+                a
+                for a in args
+                if typing.get_origin(a) is not None
+                and getattr(typing.get_origin(a), "__name__", "") == "Mapping"
+                and _enum_of(typing.get_args(a)[0]) is not None
+            ),
+            None,
+        )
+        kind: InputKind
+        labels: tuple[str, ...] = ()
+        values: tuple[str, ...] = ()
+        if "RNG" in names:
+            kind = "rng"
+        elif mapping is not None:
+            key, value = typing.get_args(mapping)
+            key_enum, value_enum = _enum_of(key), _enum_of(value)
+            kind = "mapping"
+            labels = _labels(key_enum) if key_enum else ()
+            values = _labels(value_enum) if value_enum else ()
+        elif (choice := _enum_of(hint)) is not None:
+            kind, labels = "choice", _labels(choice)
+        elif bool in args:
+            kind = "bool"
+        elif int in args:
+            kind = "int"
+        elif str in args:
+            kind = "text"
+        else:
+            kind = "other"
+        found.append(
+            Input(
+                param.name,
+                kind,
+                required,
+                default,
+                labels=labels,
+                values=values,
+                **extra,
+            )
+        )
+    return found
+
+
+_TRUE = {"true", "yes", "y", "on", "1"}
+_FALSE = {"false", "no", "n", "off", "0"}
+_NONE = {"none", "null", "-"}
+
+
+def read_value(spec: Input, text: str) -> Any:
+    """An input's value from its text on the command line (labels canonical)."""
+    word = text.strip()
+    if spec.nullable and word.casefold() in _NONE:
+        return None
+    if spec.kind == "int":
+        try:
+            return int(word)
+        except ValueError:
+            raise UsageError(
+                f"{spec.name} takes {spec.allowed()}, not {text!r}"
+            ) from None
+    if spec.kind == "bool":
+        if word.casefold() in _TRUE:
+            return True
+        if word.casefold() in _FALSE:
+            return False
+        raise UsageError(f"{spec.name} takes true or false, not {text!r}")
+    if spec.kind == "choice":
+        return _label(spec.name, spec.labels, word, spec.nullable)
+    if spec.kind == "mapping":
+        return _mapping(spec, word)
+    if spec.kind in ("rng", "other"):
+        raise UsageError(f"{spec.name} cannot be given on the command line")
+    return text
+
+
+def _label(name: str, labels: Sequence[str], word: str, nullable: bool) -> str:
+    for label in labels:
+        if label.casefold() == word.casefold():
+            return label
+    close = difflib.get_close_matches(word, labels, n=1, cutoff=0.6)
+    choices = ", ".join(labels) + (", none" if nullable else "")
+    hint = f"did you mean {close[0]}?" if close else None
+    raise UsageError(f"{name} is one of {choices}; not {word!r}", hint)
+
+
+def _mapping(spec: Input, word: str) -> dict[str, str]:
+    if word.startswith("{"):
+        try:
+            data = json.loads(word)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{spec.name}: not a JSON object: {exc.msg}") from None
+        if not isinstance(data, dict):
+            raise UsageError(f"{spec.name}: give a JSON object")
+        pairs = [(str(k), str(v)) for k, v in data.items()]
+    else:
+        pairs = []
+        for part in filter(None, (p.strip() for p in word.split(","))):
+            key, colon, value = part.rpartition(":")
+            if not colon:
+                raise UsageError(
+                    f"{spec.name} takes KEY:VALUE pairs separated by commas, not {part!r}",
+                    spec.allowed(),
+                )
+            pairs.append((key.strip(), value.strip()))
+    return {
+        _label(f"{spec.name} key", spec.labels, k, False): _label(
+            f"{spec.name}[{k}]", spec.values, v, False
+        )
+        for k, v in pairs
+    }
+
+
+def read_inputs(specs: Sequence[Input], words: Sequence[str]) -> dict[str, Any]:
+    """Inputs from ``name=value`` words and values in parameter order."""
+    fillable = [s for s in specs if s.kind != "rng"]
+    by_name = {s.name: s for s in fillable}
+    given: dict[str, Any] = {}
+    for word in words:
+        name, eq, text = word.partition("=")
+        name = name.strip().replace("-", "_")
+        if eq and name in by_name:
+            spec = by_name[name]
+        elif eq and name.isidentifier():
+            raise UsageError(
+                f"no input {name!r}",
+                "inputs: " + ", ".join(s.name for s in fillable),
+            )
+        else:
+            text = word
+            free = next((s for s in fillable if s.name not in given), None)
+            if free is None:
+                raise UsageError(
+                    f"too many inputs: {word!r} is one more than the rule takes",
+                    "inputs: " + (", ".join(s.name for s in fillable) or "none"),
+                )
+            spec = free
+        if spec.name in given:
+            raise UsageError(f"{spec.name} is given twice")
+        given[spec.name] = read_value(spec, text)
+    missing = [s.name for s in fillable if s.required and s.name not in given]
+    if missing:
+        raise UsageError(
+            f"missing input{'s' if len(missing) > 1 else ''}: {', '.join(missing)}",
+            "; ".join(
+                f"{s.name}: {s.allowed()}" for s in fillable if s.name in missing
+            ),
+        )
+    return given
+
+
+# -- showing values -------------------------------------------------------------------
+
+
+def show(value: Any, column: Column | None = None) -> str:
+    """A value as the docs write it: labels, yes/no, units, N/A for null."""
+    if value is None:
+        return column.null_label if column is not None else "none"
+    if isinstance(value, bool):
+        return yes_no(value)
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, int):
+        text = f"{value:+d}" if column is not None and column.signed else str(value)
+        unit = column.unit if column is not None else None
+        if unit:
+            return f"{text}{'' if unit == '%' else ' '}{unit}"
+        return text
+    if isinstance(value, Fraction):
+        return number(value)
+    if type(value).__name__ == "Dice" and dataclasses.is_dataclass(value):
+        unit = getattr(value, "unit", None)
+        return str(value) + (f" {unit}" if unit else "")
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(type(v) is int for v in value)
+    ):
+        low, high = value
+        return str(low) if low == high else f"{low}-{high}"
+    if isinstance(value, list | tuple):
+        return ", ".join(show(v) for v in value) if value else "(none)"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        inner = ", ".join(
+            f"{f.name}={show(getattr(value, f.name))}"
+            for f in dataclasses.fields(value)
+            if not f.name.startswith("_")
+        )
+        return f"{type(value).__name__}({inner})"
+    return str(value)
+
+
+def plain(value: Any) -> Any:
+    """A JSON value for an answer: labels for enums, dicts for records."""
+    if value is None or isinstance(value, bool | int | str | float):
+        return value
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator != 1 else value.numerator
+    if type(value).__name__ == "Dice" and dataclasses.is_dataclass(value):
+        unit = getattr(value, "unit", None)
+        return str(value) + (f" {unit}" if unit else "")
+    if isinstance(value, Mapping):
+        items = {str(plain(k)): plain(v) for k, v in value.items()}
+        for extra in ("tail", "dramatic_failure"):  # a distribution's extras
+            if hasattr(value, extra):
+                items[extra] = plain(getattr(value, extra))
+        return items
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: plain(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not f.name.startswith("_")
+        }
+    return repr(value)
+
+
+def columns_of(rule: Rule) -> dict[str, Column]:
+    """Titles, units and null labels of an answer's fields, where the rules give them."""
+    if isinstance(rule, TableRule | RangeTableRule):
+        return {c.name: c for c in rule.columns}
+    if isinstance(rule, FactsRule):
+        return {c.name: c for c in rule.fields}
+    if isinstance(rule, DecisionRule):
+        return {
+            s.name: Column(
+                s.name,
+                "text",
+                s.nullable,
+                s.null_label,
+                False,
+                None,
+                s.title,
+                s.description,
+            )
+            for s in rule.slots
+        }
+    return {}
+
+
+def record_lines(
+    value: Any, columns: Mapping[str, Column] | None = None, indent: str = "  "
+) -> list[str]:
+    """An answer, one line per field (a table for a list of records)."""
+    columns = columns or {}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = [
+            f.name for f in dataclasses.fields(value) if not f.name.startswith("_")
+        ]
+        rows = []
+        for name in names:
+            col = columns.get(name)
+            item = getattr(value, name)
+            title = f"{col.title} ({name})" if col is not None else humanize(name)
+            if _records(item):
+                rows.append((title, f"{len(item)} record(s)"))
+                continue
+            rows.append((title, show(item, col)))
+        lines = aligned(rows, indent)
+        for name in names:
+            item = getattr(value, name)
+            if _records(item) and item:
+                lines.append(f"{indent}{humanize(name)}:")
+                lines += table_lines(item, indent + "  ")
+        return lines
+    if _records(value):
+        return table_lines(value, indent) if value else [f"{indent}(none)"]
+    if isinstance(value, Mapping) and value:
+        return aligned([(show(k), show(v)) for k, v in value.items()], indent)
+    if (
+        isinstance(value, list | tuple)
+        and value
+        and all(isinstance(v, tuple) for v in value)
+    ):
+        return [f"{indent}{', '.join(show(x) for x in v)}" for v in value]
+    return [f"{indent}{show(value)}"]
+
+
+def _records(value: Any) -> bool:
+    return (
+        isinstance(value, list | tuple)
+        and bool(value)
+        and all(dataclasses.is_dataclass(v) and not isinstance(v, type) for v in value)
+    )
+
+
+def table_lines(records: Sequence[Any], indent: str = "  ") -> list[str]:
+    """Records as a text table; columns that are empty in every record are left out."""
+    names = [
+        f.name for f in dataclasses.fields(records[0]) if not f.name.startswith("_")
+    ]
+    cells = [
+        [show(getattr(r, n)) if getattr(r, n) is not None else "" for n in names]
+        for r in records
+    ]
+    keep = [i for i, n in enumerate(names) if any(row[i] for row in cells)]
+    heads = [humanize(names[i]) for i in keep]
+    widths = [
+        max(len(heads[j]), *(len(row[i]) for row in cells)) for j, i in enumerate(keep)
+    ]
+    lines = [
+        indent
+        + "  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip()
+    ]
+    for row in cells:
+        lines.append(
+            indent
+            + "  ".join(
+                row[i].ljust(w) for i, w in zip(keep, widths, strict=True)
+            ).rstrip()
+        )
+    return lines
+
+
+def heading(text: str) -> str:
+    return text
+
+
+def loc_text(loc: Loc) -> str:
+    return f"{loc.file}:{loc.line}"

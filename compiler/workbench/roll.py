@@ -1,0 +1,156 @@
+"""``rulesc roll EXPR [--seed N] [--stats]``: roll dice as the rules write them.
+
+EXPR is the rules' notation (``3d6``, ``2d10+10``, ``2d6x10``, GURPS ``3d-1``)
+or a dice rule, ``SYSTEM.RULE``. ``--stats`` prints the range, the exact mean and
+the exact distribution as a text chart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from fractions import Fraction
+from typing import Any
+
+from ..runtime.dice import Dice, DiceSyntaxError, parse_dice
+from .commands import UsageError
+from .text import bar_chart, number, percent
+
+MAX_CHART_ROWS = 40
+
+
+class _Recorder:
+    """An RNG that remembers each die it rolled."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.rolled: list[int] = []
+
+    def randint(self, a: int, b: int, /) -> int:
+        value = self.rng.randint(a, b)
+        self.rolled.append(value)
+        return value
+
+
+def parse(text: str, args: argparse.Namespace) -> tuple[Dice, str]:
+    """The dice an EXPR names, and how to name them in the output."""
+    try:
+        return parse_dice(text.strip().replace(" ", ""), bare_d6=True), text.strip()
+    except DiceSyntaxError as exc:
+        if "." in text and not text[0].isdigit():
+            return _rule_dice(text, args)
+        caret = " " * exc.offset + "^"
+        raise UsageError(f"{exc.message}\n    {text}\n    {caret}", exc.hint) from None
+
+
+def _rule_dice(name: str, args: argparse.Namespace) -> tuple[Dice, str]:
+    from ..model import DiceRule
+    from ..pipeline import load_systems
+
+    system_id = name.partition(".")[0]
+    systems = load_systems(args.rules, {system_id})
+    for system in systems:
+        for rule in system.rules:
+            if rule.qualified_id == name and isinstance(rule, DiceRule):
+                return rule.dice, f"{name} ({rule.dice})"
+    dice_rules = [
+        r.qualified_id for s in systems for r in s.rules if isinstance(r, DiceRule)
+    ]
+    raise UsageError(
+        f"{name!r} is neither a dice expression nor a dice rule",
+        "dice rules: " + ", ".join(dice_rules) if dice_rules else None,
+    )
+
+
+def rolled_text(dice: Dice, faces: list[int], total: int) -> str:
+    """How a roll adds up: ``4 + 2 + 6 = 12``, ``(3 + 4) x 10 = 70``."""
+    if not dice.count:
+        return str(total)
+    text = " + ".join(str(f) for f in faces)
+    if len(faces) > 1 and (dice.multiplier != 1 or dice.modifier):
+        text = f"({text})"
+    if dice.multiplier != 1:
+        text = f"{text} \N{MULTIPLICATION SIGN} {dice.multiplier}"
+    if dice.modifier:
+        text += f" {'+' if dice.modifier > 0 else '-'} {abs(dice.modifier)}"
+    if len(faces) == 1 and dice.multiplier == 1 and not dice.modifier:
+        return str(total)
+    return f"{text} = {total}"
+
+
+def stats_lines(dice: Dice) -> list[str]:
+    """Range, exact mean, and the distribution as a chart (grouped if very wide)."""
+    dist = dice.distribution()
+    unit = f" {dice.unit}" if dice.unit else ""
+    mean = dice.mean
+    lines = [
+        f"range: {dice.min} to {dice.max}{unit}",
+        f"mean:  {number(mean)}{unit}"
+        + (f" (exactly {mean})" if mean.denominator != 1 else ""),
+    ]
+    if len(dist) == 1:
+        lines.append("always " + str(dice.min) + unit)
+        return lines
+    rows = _grouped(dist)
+    at_least = _at_least(dist)
+    exact = [_exact(share) for _, _, share in rows]
+    wide = max(len(e) for e in exact)
+    detail = [
+        f"{e.ljust(wide)}  at least {percent(at_least[low])}"
+        for e, (low, _, _) in zip(exact, rows, strict=True)
+    ]
+    labels = [str(low) if low == high else f"{low}-{high}" for low, high, _ in rows]
+    lines.append(
+        "distribution (value, chance, exact chance, chance of the value or more):"
+    )
+    lines += bar_chart(
+        [(label, share) for label, (_, _, share) in zip(labels, rows, strict=True)],
+        detail=detail,
+    )
+    return lines
+
+
+def _exact(share: Fraction) -> str:
+    text = str(share)
+    return text if len(text) <= 15 else ""
+
+
+def _grouped(dist: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
+    values = list(dist)
+    if len(values) <= MAX_CHART_ROWS:
+        return [(v, v, dist[v]) for v in values]
+    size = -(-len(values) // MAX_CHART_ROWS)
+    rows = []
+    for start in range(0, len(values), size):
+        chunk = values[start : start + size]
+        rows.append((chunk[0], chunk[-1], sum((dist[v] for v in chunk), Fraction(0))))
+    return rows
+
+
+def _at_least(dist: dict[int, Fraction]) -> dict[int, Fraction]:
+    found: dict[int, Fraction] = {}
+    running = Fraction(0)
+    for value in reversed(list(dist)):
+        running += dist[value]
+        found[value] = running
+    return found
+
+
+def run(args: argparse.Namespace) -> int:
+    dice, name = parse(args.expr, args)
+    if args.stats:
+        print(f"{name}:")
+        for line in stats_lines(dice):
+            print(f"  {line}")
+        return 0
+    rng = _Recorder(random.Random(args.seed))
+    total = dice.roll(rng)
+    unit = f" {dice.unit}" if dice.unit else ""
+    print(f"{name}: {rolled_text(dice, rng.rolled, total)}{unit}")
+    return 0
+
+
+def roll_once(dice: Dice, seed: Any) -> tuple[int, list[int]]:
+    """Roll ``dice`` with a seed: the total and each die (for other commands)."""
+    rng = _Recorder(random.Random(seed))
+    return dice.roll(rng), rng.rolled

@@ -1,0 +1,103 @@
+"""``rulesc build --watch``: rebuild on every save, printing errors as they appear.
+
+A portable polling loop (no file-watching service or extra dependency): every
+``--poll`` seconds the rules folder's content digest is taken (the one the build
+cache keys on); when it changes and then holds still for one more poll (an
+editor may save a file in several writes), the output is rebuilt exactly as
+``rulesc build`` would, through the build cache. Errors are printed as a build
+prints them, and watching goes on; Ctrl-C stops it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path as FsPath
+
+from .commands import UsageError
+
+
+def _digest(rules_dir: FsPath) -> str | None:
+    from ..cache import scan
+
+    found = scan(rules_dir)
+    return found.digest if found is not None else None
+
+
+def _stamp() -> str:
+    return time.strftime("%H:%M:%S")
+
+
+def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
+    """One build into ``args.out``; True when it succeeded."""
+    from ..cache import build, cache_dir_for
+    from ..diagnostics import RulesError
+    from ..writer import write_tree
+    from .display import print_diagnostics
+
+    try:
+        outputs = build(args.rules, None if args.no_cache else cache_dir_for(args.out))
+        changed = write_tree(args.out, outputs.files)
+    except RulesError as exc:
+        count = len(exc.diagnostics)
+        print(
+            f"[{_stamp()}] {count} error{'s' if count != 1 else ''}; "
+            f"{args.out.as_posix()}/ was left as it was",
+            flush=True,
+        )
+        print_diagnostics(exc.diagnostics, argv)
+        sys.stderr.flush()
+        return False
+    state = "written" if changed else "already up to date"
+    print(
+        f"[{_stamp()}] ok: {len(outputs.files)} files in {args.out.as_posix()}/ {state}",
+        flush=True,
+    )
+    return True
+
+
+def run(args: argparse.Namespace) -> int:
+    rules_dir: FsPath = args.rules
+    if not rules_dir.is_dir():
+        raise UsageError(
+            f"no rules folder {rules_dir.as_posix()}/ to watch",
+            "run rulesc from the project root, or pass --rules",
+        )
+    if args.poll <= 0:
+        raise UsageError("--poll takes a number of seconds above 0")
+    argv = ["--format", args.format, "--rules", str(rules_dir)]
+    print(
+        f"watching {rules_dir.as_posix()}/ (Ctrl-C to stop); "
+        f"building into {args.out.as_posix()}/",
+        flush=True,
+    )
+    builds = 0
+    last_ok = False
+    seen = _digest(rules_dir)
+    try:
+        while True:
+            last_ok = build_once(args, argv)
+            builds += 1
+            if args.max_builds is not None and builds >= args.max_builds:
+                break
+            seen = _wait_for_change(rules_dir, seen, args.poll)
+    except KeyboardInterrupt:
+        print(f"\n[{_stamp()}] stopped watching", flush=True)
+        return 0
+    return 0 if last_ok else 1
+
+
+def _wait_for_change(rules_dir: FsPath, seen: str | None, poll: float) -> str | None:
+    """Block until the rules folder's content changes and settles; its new digest."""
+    while True:
+        time.sleep(poll)
+        now = _digest(rules_dir)
+        if now == seen:
+            continue
+        while True:  # wait until a whole save has landed
+            time.sleep(poll)
+            settled = _digest(rules_dir)
+            if settled == now:
+                return now
+            now = settled

@@ -1,0 +1,130 @@
+"""MkDocs hooks for the reference site (``hooks:`` in mkdocs.yml).
+
+The pages in generated/docs/ are written to read well on their own (on GitHub,
+in an editor); these hooks adapt them to the site without changing them:
+
+- every rules file under rules/ becomes a page of the site (``rules/<system>/
+  <file>.yaml``), its lines numbered and each line an anchor (``#L12``), so the
+  pages' links to "rules/<system>/<file>.yaml#L12" land on the rule's first line;
+- those links, which leave the docs folder, are pointed at these pages;
+- a rule's ``<a id="rule_id"></a>`` anchor before its heading becomes the
+  heading's own id, so the table of contents, permalinks and search results all
+  use the rule id (``d20_scifi/#cover``), and no empty paragraph is left behind;
+- the "@generated" comment on the first line is dropped, so that MkDocs takes
+  the page's title from its heading;
+- the site's small stylesheet (docsite/rulebook.css) is added.
+
+The rules pages are left out of the navigation and of the search index: the
+reference pages are what readers search.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
+
+HERE = Path(__file__).resolve().parent
+STYLESHEET = "assets/rulebook.css"
+SOURCE_FOLDER = "rules"  # in the site, as in the repository
+
+# [text](../../rules/d20_scifi/cover.yaml#L4): a link from a docs page to a rules file.
+_LINK = re.compile(r"\]\(((?:\.\./)+[A-Za-z0-9_./-]+\.yaml)(#L[0-9]+)?\)")
+# The "@generated" comment of the first line: MkDocs takes a page's title from
+# its heading only when the heading comes first.
+_GENERATED = re.compile(r"\A<!-- @generated [^\n]*-->\n+")
+# The anchor line the templates put before each rule's heading.
+_ANCHOR = re.compile(r'^<a id="([a-z0-9_-]+)"></a>\n\n(#{1,6} .+)$', re.MULTILINE)
+
+
+def _root(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path).resolve().parent
+
+
+def _rules_dir(config: MkDocsConfig) -> Path:
+    return _root(config) / SOURCE_FOLDER
+
+
+def source_page(relpath: str, text: str) -> str:
+    """The Markdown of the page showing one rules file, one anchor per line."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    width = len(str(len(lines)))
+    shown = "\n".join(
+        f'<span class="rb-line" id="L{n}"><a class="rb-lineno" href="#L{n}" '
+        f'aria-label="line {n}">{n:>{width}}</a>  {html.escape(line)}</span>'
+        for n, line in enumerate(lines, start=1)
+    )
+    return (
+        "---\nsearch:\n  exclude: true\n---\n\n"
+        f"# {relpath}\n\n"
+        "The rules data the reference is compiled from, as it stands in the "
+        "repository. Each line has its own link; the pages of the reference link "
+        "to the first line of each rule.\n\n"
+        f'<pre class="rb-source"><code>{shown}</code></pre>\n'
+    )
+
+
+def on_files(files: Files, *, config: MkDocsConfig) -> Files:
+    rules = _rules_dir(config)
+    for path in sorted(rules.rglob("*.yaml")):
+        relpath = path.relative_to(_root(config)).as_posix()
+        files.append(
+            File.generated(
+                config,
+                f"{relpath}.md",
+                content=source_page(relpath, path.read_text(encoding="utf-8")),
+                inclusion=InclusionLevel.NOT_IN_NAV,
+            )
+        )
+    files.append(
+        File.generated(
+            config,
+            STYLESHEET,
+            content=(HERE / "rulebook.css").read_bytes(),
+        )
+    )
+    return files
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    if STYLESHEET not in config.extra_css:
+        config.extra_css.append(STYLESHEET)
+    return config
+
+
+def site_markdown(markdown: str, src_uri: str, docs_dir: Path, root: Path) -> str:
+    """A docs page's Markdown as the site shows it (see the module docstring).
+
+    ``src_uri`` is the page's path in ``docs_dir``; ``root`` the repository.
+    """
+    page_dir = posixpath.dirname(src_uri) or "."
+
+    def link(match: re.Match[str]) -> str:
+        target = (docs_dir / page_dir / match.group(1)).resolve()
+        try:
+            relpath = target.relative_to(root / SOURCE_FOLDER).as_posix()
+        except ValueError:
+            return match.group(0)  # not a rules file: MkDocs checks it as usual
+        page = posixpath.relpath(f"{SOURCE_FOLDER}/{relpath}.md", page_dir)
+        return f"]({page}{match.group(2) or ''})"
+
+    markdown = _GENERATED.sub("", markdown, count=1)
+    markdown = _LINK.sub(link, markdown)
+    return _ANCHOR.sub(lambda m: f"{m.group(2)} {{#{m.group(1)}}}", markdown)
+
+
+def on_page_markdown(
+    markdown: str, *, page: Page, config: MkDocsConfig, files: Files
+) -> str:
+    if page.file.generated_by is not None:  # a rules page: nothing to adapt
+        return markdown
+    return site_markdown(
+        markdown, page.file.src_uri, Path(config.docs_dir).resolve(), _root(config)
+    )

@@ -1,0 +1,243 @@
+"""The built site in a real browser: Debian's headless chromium, driven by Playwright.
+
+The site is served from 127.0.0.1 by a local http.server thread; any request for
+another host is refused and fails the test (the site must work offline). Every
+page must load without console errors or broken images; the cover table shows
+its five rows; the charts render; the search box finds a rule. Screenshots of two
+pages are left in site/_screenshots/ for review.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from ..conftest import ROOT
+from .conftest import missing
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page, Route
+
+CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM") or shutil.which("chromium") or ""
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = ROOT / "site" / "_screenshots"
+TIMEOUT_MS = 10_000
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    """The site, served on an unused port of 127.0.0.1 while the tests run."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+class Offsite:
+    """Requests for anything but the local server: refused, and remembered."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.refused: list[str] = []
+
+    def __call__(self, route: Route) -> None:
+        url = route.request.url
+        if url.startswith(self.base_url) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.refused.append(url)
+            route.abort()
+
+
+@pytest.fixture(scope="module")
+def offsite(base_url: str) -> Offsite:
+    return Offsite(base_url)
+
+
+@pytest.fixture(scope="module")
+def browser(
+    tmp_path_factory: pytest.TempPathFactory, offsite: Offsite
+) -> Iterator[BrowserContext]:
+    """A fresh headless chromium profile, every off-site request refused."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright for Python (the docs extra)")
+    if not CHROMIUM or not Path(CHROMIUM).is_file():
+        missing("chromium (Debian's package)")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 900},
+            service_workers="block",
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        context.route("**/*", offsite)
+        try:
+            yield context
+        finally:
+            context.close()
+    assert not offsite.refused, f"the site asked for other hosts: {offsite.refused}"
+
+
+class Watched:
+    """A page with its console errors, uncaught exceptions and failed requests."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.page: Page = context.new_page()
+        self.problems: list[str] = []
+        self.page.on(
+            "console",
+            lambda m: (
+                self.problems.append(f"console {m.type}: {m.text}")
+                if m.type == "error"
+                else None
+            ),
+        )
+        self.page.on("pageerror", lambda e: self.problems.append(f"exception: {e}"))
+        self.page.on(
+            "response",
+            lambda r: (
+                self.problems.append(f"HTTP {r.status}: {r.url}")
+                if r.status >= 400
+                else None
+            ),
+        )
+        self.page.on(
+            "requestfailed", lambda r: self.problems.append(f"failed: {r.url}")
+        )
+
+    def open(self, url: str, *, settle: bool = False) -> Page:
+        """Load ``url``; with ``settle``, also wait until the network is quiet."""
+        self.page.goto(url, wait_until="load")
+        if settle:
+            self.page.wait_for_load_state("networkidle")
+        return self.page
+
+
+def _pages(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+def _broken_images(page: Page) -> list[str]:
+    broken: list[str] = page.evaluate(
+        "Array.from(document.images)"
+        ".filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)"
+    )
+    return broken
+
+
+def test_every_page_loads_cleanly(
+    site: Path, base_url: str, browser: BrowserContext, offsite: Offsite
+) -> None:
+    pages = _pages(site)
+    assert len(pages) >= 10
+    for path in pages:
+        url = base_url + path.removesuffix("index.html")
+        watched = Watched(browser)
+        page = watched.open(url)
+        assert page.locator("h1").first.is_visible(), url
+        assert _broken_images(page) == [], url
+        assert watched.problems == [], url
+        page.close()
+    assert offsite.refused == []
+
+
+def test_cover_table_shows_its_five_rows(
+    base_url: str, browser: BrowserContext
+) -> None:
+    watched = Watched(browser)
+    page = watched.open(base_url + "d20_scifi/#cover")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "d20_scifi-cover.png"))
+    heading = page.locator("h2#cover")
+    assert heading.inner_text().strip().startswith("Cover and concealment")
+    table = page.locator("xpath=//h2[@id='cover']/following::table[1]")
+    table.scroll_into_view_if_needed()
+    assert table.is_visible()
+    rows = table.locator("tbody tr")
+    assert rows.count() == 5
+    levels = [rows.nth(i).locator("td").first.inner_text() for i in range(5)]
+    assert levels == ["Total", "9/10", "3/4", "1/2", "1/4"]
+    assert "+10 AC" in rows.nth(1).inner_text()
+    assert watched.problems == []
+    page.close()
+
+
+def test_charts_render(base_url: str, browser: BrowserContext) -> None:
+    watched = Watched(browser)
+    page = watched.open(base_url + "edge_of_darkness/#dice_pool")
+    charts = page.locator("h2#dice_pool ~ p img[src*='charts/']")
+    assert charts.count() == 11
+    for i in range(charts.count()):
+        chart = charts.nth(i)
+        chart.scroll_into_view_if_needed()
+        size = chart.evaluate("i => [i.naturalWidth, i.naturalHeight, i.width]")
+        assert size[0] == 360 and size[1] == 200 and size[2] > 200, size
+    page.evaluate(
+        "document.querySelector(\"img[src*='dice_pool-0']\")"
+        ".scrollIntoView({block: 'center'})"
+    )
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "edge_of_darkness-dice_pool.png"))
+    # One chart opened on its own: a bar for every result of 3d6, with tooltips.
+    page.goto(base_url + "charts/dice-3d6.svg")
+    bars = page.locator("svg g rect")
+    assert bars.count() == 16
+    assert bars.first.locator("title").text_content() == "3: 1/216 (0.46%)"
+    boxes = [bars.nth(i).bounding_box() for i in range(16)]
+    assert max(box["height"] for box in boxes if box is not None) > 100
+    assert watched.problems == []
+    page.close()
+
+
+def test_search_finds_a_rule(base_url: str, browser: BrowserContext) -> None:
+    watched = Watched(browser)
+    page = watched.open(base_url, settle=True)  # the search index is loaded
+    page.locator("input.md-search__input").click()
+    page.keyboard.type("spin sickness")
+    hit = page.locator(".md-search-result__item a[href*='#spin_save']").first
+    hit.wait_for(state="visible")
+    hit.click()
+    # Material adds the words searched for as ?h=..., to highlight them.
+    page.wait_for_url(
+        lambda url: (
+            url.split("?")[0].endswith("/d20_scifi/") and url.endswith("#spin_save")
+        )
+    )
+    heading = page.locator("h2#spin_save")
+    heading.wait_for(state="visible")
+    assert heading.inner_text().strip().startswith("Spin sickness")
+    assert watched.problems == []
+    page.close()

@@ -1,0 +1,106 @@
+"""Charts: the SVG of each dice expression shows its exact distribution, and only ours."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+import pytest
+
+from compiler.charts import (
+    dice_chart,
+    dice_chart_name,
+    dice_svg,
+    for_pages,
+    pool_chart_name,
+    pool_svg,
+)
+from compiler.pipeline import Outputs
+from compiler.runtime._success_pool import SuccessPool
+from compiler.runtime.dice import Dice, parse_dice
+
+SVG = "{http://www.w3.org/2000/svg}"
+STORYTELLING = SuccessPool(10, 8, 10, 10, 1, 10, 30)
+
+
+def _bars(svg: str) -> list[tuple[str, Fraction, float]]:
+    """Each bar's tooltip label, exact chance and drawn height."""
+    root = ET.fromstring(svg)
+    bars = []
+    for rect in root.iter(f"{SVG}rect"):
+        title = rect.find(f"{SVG}title")
+        if title is None:
+            continue  # the background
+        assert title.text is not None
+        found = re.fullmatch(r"(.+): ([0-9/]+) \(.+%\)", title.text)
+        assert found, title.text
+        bars.append(
+            (found.group(1), Fraction(found.group(2)), float(rect.get("height", "")))
+        )
+    return bars
+
+
+@pytest.mark.parametrize(
+    "text", ["3d6", "2d10+10", "2d6x10", "1d6-1", "3d4x2+1", "1d20"]
+)
+def test_names_give_back_their_expression(text: str) -> None:
+    dice = parse_dice(text)
+    name = dice_chart_name(dice)
+    assert name is not None and re.fullmatch(r"charts/dice-[0-9a-z-]+\.svg", name)
+    assert dice_chart(dice) == f"![Chances of each result of {text}]({name})"
+    svg = for_pages([], {"page.md": f"see ![x]({name})"})
+    assert svg == {name: dice_svg(dice)}
+
+
+def test_a_constant_has_no_chart() -> None:
+    assert dice_chart_name(Dice(0, 0, 1)) is None
+    assert dice_chart(Dice(0, 0, 1)) is None
+
+
+@pytest.mark.parametrize("text", ["3d6", "2d6x10", "2d10+10", "1d5", "6d6"])
+def test_dice_chart_is_the_exact_distribution(text: str) -> None:
+    dice = parse_dice(text)
+    svg = dice_svg(dice)
+    root = ET.fromstring(svg)
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text == f"Chances of each result of {text}"
+    assert root.find(f"{SVG}desc") is not None
+    bars = _bars(svg)
+    dist = dice.distribution()
+    assert [(label, p) for label, p, _ in bars] == [
+        (str(v), p) for v, p in dist.items()
+    ]
+    # Heights follow the chances: the likeliest result is the tallest bar.
+    tallest = max(h for _, _, h in bars)
+    for _, chance, height in bars:
+        assert height == pytest.approx(
+            float(chance / max(dist.values())) * tallest, abs=0.1
+        )
+    assert len(svg.encode()) < 8000
+
+
+def test_pool_chart_adds_up_to_one() -> None:
+    for dice in range(0, 11):
+        bars = _bars(pool_svg(STORYTELLING, dice))
+        assert sum(p for _, p, _ in bars) == 1
+        assert bars[-1][0].endswith("or more")
+    chance_die = _bars(pool_svg(STORYTELLING, 0))
+    assert chance_die[0][:2] == ("dramatic failure", Fraction(1, 10))
+    assert chance_die[1][:2] == ("0", Fraction(8, 10))
+
+
+def test_only_our_own_references_make_charts() -> None:
+    escaped = r"rule text \[x\](charts/dice-9d9.svg)"
+    assert for_pages([], {"page.md": escaped}) == {}
+    with pytest.raises(ValueError, match="unknown chart"):
+        for_pages([], {"page.md": f"![x]({pool_chart_name('nope', 'pool', 3)})"})
+
+
+def test_every_chart_built_is_shown(built: Outputs) -> None:
+    charts = {p for p in built.files if p.startswith("docs/charts/")}
+    pages = b"".join(v for p, v in built.files.items() if p.endswith(".md"))
+    assert len(charts) >= 20
+    for path in charts:
+        assert f"]({path.removeprefix('docs/')})".encode() in pages
+        assert built.files[path] == built.files[path].strip() + b"\n"
