@@ -41,6 +41,11 @@ from .runtime.dice import Dice, DiceSyntaxError, parse_dice
 T = TypeVar("T")
 R = TypeVar("R")
 
+# Limits of the tool, not figures of any rules: every dice expression's exact
+# distribution is worked out at build time for the docs.
+MAX_DICE_COUNT = 100
+MAX_DICE_SIDES = 1000
+
 
 def build_system(system_src: SourceFile, rule_srcs: Iterable[SourceFile]) -> System:
     """Build one system's model; raise ``RulesError`` with every problem found."""
@@ -545,28 +550,30 @@ class SystemBuilder:
     ) -> None:
         """The rows' ranges in one column cover every result of ``dice`` exactly once."""
         owner: dict[int, Row] = {}
-        for row in rows:
+        for position, row in enumerate(rows):
             cell = row.cells[index]
             if not isinstance(cell, tuple):
                 continue
+            where = (*path, "rows", position)
+            outside = [
+                v for v in range(cell[0], cell[1] + 1) if not dice.min <= v <= dice.max
+            ]
+            clash = next((v for v in range(cell[0], cell[1] + 1) if v in owner), None)
+            if outside:
+                self.err(
+                    src,
+                    where,
+                    f"{row.key.label!r} covers {outside[0]}, which {dice} cannot roll",
+                )
+            if clash is not None:
+                self.err(
+                    src,
+                    where,
+                    f"{row.key.label!r} and {owner[clash].key.label!r} both cover {clash}",
+                    "each result of the roll belongs to one row",
+                )
             for value in range(cell[0], cell[1] + 1):
-                where = (*path, "rows", rows.index(row))
-                if not dice.min <= value <= dice.max:
-                    self.err(
-                        src,
-                        where,
-                        f"{row.key.label!r} covers {value}, which {dice} cannot roll",
-                    )
-                    break
-                if value in owner:
-                    self.err(
-                        src,
-                        where,
-                        f"{row.key.label!r} and {owner[value].key.label!r} both cover {value}",
-                        "each result of the roll belongs to one row",
-                    )
-                    break
-                owner[value] = row
+                owner.setdefault(value, row)
         missing = [v for v in range(dice.min, dice.max + 1) if v not in owner]
         if missing:
             shown = ", ".join(map(str, missing[:8]))
@@ -592,7 +599,7 @@ class SystemBuilder:
             )
             return None
         try:
-            return parse_dice(str(value), unit, bare_d6=self.notation == "gurps")
+            dice = parse_dice(str(value), unit, bare_d6=self.notation == "gurps")
         except DiceSyntaxError as exc:
             self.err(
                 src,
@@ -601,6 +608,15 @@ class SystemBuilder:
                 (exc.hint or "") + caret(str(value), exc.offset, exc.offset + 1),
             )
             return None
+        if dice.count > MAX_DICE_COUNT or dice.sides > MAX_DICE_SIDES:
+            self.err(
+                src,
+                path,
+                f"{dice} is more dice than rulesc works out exactly",
+                f"at most {MAX_DICE_COUNT} dice of at most {MAX_DICE_SIDES} sides",
+            )
+            return None
+        return dice
 
     def dice_rule(
         self, src: SourceFile, path: Path, raw: dict[str, Any], common: dict[str, Any]

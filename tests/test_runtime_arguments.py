@@ -101,10 +101,8 @@ def _labels(enum: EnumType) -> st.SearchStrategy[str]:
 
 
 def _is_label(enum: EnumType, value: object) -> bool:
-    if isinstance(value, Enum):
-        return type(value).__name__ == enum.name or (
-            isinstance(value, str) and _is_label(enum, str(value.value))
-        )
+    if isinstance(value, Enum):  # a member of another enum is a mistake, not a label
+        return type(value).__name__ == enum.name
     folded = value.casefold() if isinstance(value, str) else None
     return any(m.label.casefold() == folded for m in enum.members)
 
