@@ -237,8 +237,9 @@ def bench_scale(
     if ran is not None and not FULL:
         per_rule = ran.per_rule(floor) or 0.0
         projected = floor + per_rule * result.rules
-        # The build, then a few checks and one-file rebuilds.
-        if skipping or elapsed() + projected * 1.3 + 10 > BUDGET:
+        # The build, then the checks and one-file rebuilds and the clean-up,
+        # which come to about 40% of a cold build at the larger scales.
+        if skipping or elapsed() + projected * 1.45 + 15 > BUDGET:
             result.projected = projected
             return result
     project = tmp / f"x{scale}"
@@ -286,11 +287,11 @@ def scaling_section(tmp: Path, floor: float) -> Section:
                 f"{r.scale}x: cold build of {r.rules} rules",
                 f"{ms(r.build)}, {per_rule * 1000:.2f} ms per rule"
                 + (f" ({per_rule / base:.2f}x the 10x figure)" if base else ""),
-                "per rule <= 1.3x the 10x figure"
-                + ("; 1000x in < 10 s" if r.scale == 1000 else ""),
-                (base is None or per_rule <= 1.3 * base)
-                and (r.scale != 1000 or r.build < 10),
+                "per rule <= 1.3x the 10x figure",
+                base is None or per_rule <= 1.3 * base,
             )
+            if r.scale == 1000:
+                out.add("1000x: the cold build", ms(r.build), "< 10 s", r.build < 10)
         else:
             out.add(
                 f"{r.scale}x: cold build of about {r.rules} rules",
