@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ._track import StagedTrack
 from .dice import RNG, Dice
@@ -19,12 +19,12 @@ from .dice import RNG, Dice
 __all__ = ["Phase", "Timeline", "TimelineEvent", "TimelineSpec", "run_timeline"]
 
 
-@dataclass(frozen=True, slots=True)
-class TimelineEvent:
+class TimelineEvent(NamedTuple):
     """One thing that happened, at a minute counted from first contact.
 
     ``kind`` says what; the other fields are the figures that kind has (None
-    where a field does not apply to it).
+    where a field does not apply to it). A named tuple: immutable, and cheap to
+    make, since a timeline makes many.
     """
 
     minute: int
@@ -44,8 +44,7 @@ class TimelineEvent:
     permanent_point: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Timeline:
+class Timeline(NamedTuple):
     """Every event in time order, and the totals."""
 
     events: tuple[TimelineEvent, ...]
@@ -54,8 +53,7 @@ class Timeline:
     conditions: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Phase:
+class Phase(NamedTuple):
     """One exposure, as the timeline needs it."""
 
     kind: str
@@ -102,11 +100,11 @@ def run_timeline(
             * spec.minutes_per_unit[phase.incubation.unit or "minutes"]
         )
         run.push(phase.starts_at + minutes, ("incubation_end", index))
-    run.emit(TimelineEvent(0, "contaminated"))
+    run.events.append(TimelineEvent(0, "contaminated"))
     while run.queue:
         minute, _, (action, index) = heapq.heappop(run.queue)
         if action == "decontaminated":
-            run.emit(TimelineEvent(minute, "decontaminated"))
+            run.events.append(TimelineEvent(minute, "decontaminated"))
         elif action == "incubation_end":
             run.incubation_end(minute, index, phases[index], bonus)
         else:
@@ -149,13 +147,10 @@ class _Run:
         heapq.heappush(self.queue, (minute, self.seq, action))
         self.seq += 1
 
-    def emit(self, event: TimelineEvent) -> None:
-        self.events.append(event)
-
     def incubation_end(self, minute: int, index: int, phase: Phase, bonus: int) -> None:
         spec = self.spec
         pool = phase.primary_effect.roll(self.rng)
-        self.emit(
+        self.events.append(
             TimelineEvent(minute, "incubation_end", phase.kind, phase.level, pool=pool)
         )
         roll = spec.save.roll(self.rng)
@@ -165,7 +160,7 @@ class _Run:
         )
         if success and pool > 0:
             pool = max(pool // spec.save_divisor, spec.save_minimum)
-        self.emit(
+        self.events.append(
             TimelineEvent(
                 minute,
                 "save",
@@ -186,7 +181,7 @@ class _Run:
         spec = self.spec
         amount = min(spec.deal.roll(self.rng), self.remaining[index])
         self.remaining[index] -= amount
-        self.emit(
+        self.events.append(
             TimelineEvent(
                 minute, spec.damage_event, phase.kind, phase.level, amount=amount
             )
@@ -204,7 +199,7 @@ class _Run:
         while True:
             roll = self.spec.track_roll.roll(self.rng)
             outcome = self.track.apply(roll)
-            self.emit(
+            self.events.append(
                 TimelineEvent(
                     minute,
                     "secondary_effect",
@@ -232,4 +227,4 @@ class _Run:
             minute += spec.heal_interval
             amount = min(spec.heal_amount, healable - healed)
             healed += amount
-            self.emit(TimelineEvent(minute, "heal", amount=amount))
+            self.events.append(TimelineEvent(minute, "heal", amount=amount))

@@ -440,18 +440,24 @@ def show(value: Any, column: Column | None = None) -> str:
     ):
         low, high = value
         return str(low) if low == high else f"{low}-{high}"
+    names = record_fields(value)
+    if names is not None:
+        inner = ", ".join(f"{n}={show(getattr(value, n))}" for n in names)
+        return f"{type(value).__name__}({inner})"
     if isinstance(value, list | tuple):
         return ", ".join(show(v) for v in value) if value else "(none)"
     if isinstance(value, Mapping):
         return ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items())
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        inner = ", ".join(
-            f"{f.name}={show(getattr(value, f.name))}"
-            for f in dataclasses.fields(value)
-            if not f.name.startswith("_")
-        )
-        return f"{type(value).__name__}({inner})"
     return str(value)
+
+
+def record_fields(value: Any) -> list[str] | None:
+    """The public fields of a record (a dataclass or a named tuple), else None."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [f.name for f in dataclasses.fields(value) if not f.name.startswith("_")]
+    if isinstance(value, tuple) and hasattr(type(value), "_fields"):
+        return list(getattr(type(value), "_fields"))  # noqa: B009 (a named tuple)
+    return None
 
 
 def plain(value: Any) -> Any:
@@ -471,14 +477,11 @@ def plain(value: Any) -> Any:
             if hasattr(value, extra):
                 items[extra] = plain(getattr(value, extra))
         return items
+    names = record_fields(value)
+    if names is not None:
+        return {name: plain(getattr(value, name)) for name in names}
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: plain(getattr(value, f.name))
-            for f in dataclasses.fields(value)
-            if not f.name.startswith("_")
-        }
     return repr(value)
 
 
@@ -510,10 +513,8 @@ def record_lines(
 ) -> list[str]:
     """An answer, one line per field (a table for a list of records)."""
     columns = columns or {}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = [
-            f.name for f in dataclasses.fields(value) if not f.name.startswith("_")
-        ]
+    names = record_fields(value)
+    if names is not None:
         rows = []
         for name in names:
             col = columns.get(name)
@@ -547,15 +548,13 @@ def _records(value: Any) -> bool:
     return (
         isinstance(value, list | tuple)
         and bool(value)
-        and all(dataclasses.is_dataclass(v) and not isinstance(v, type) for v in value)
+        and all(record_fields(v) is not None for v in value)
     )
 
 
 def table_lines(records: Sequence[Any], indent: str = "  ") -> list[str]:
     """Records as a text table; columns that are empty in every record are left out."""
-    names = [
-        f.name for f in dataclasses.fields(records[0]) if not f.name.startswith("_")
-    ]
+    names = record_fields(records[0]) or []
     cells = [
         [show(getattr(r, n)) if getattr(r, n) is not None else "" for n in names]
         for r in records
