@@ -79,11 +79,13 @@ class Dice:
         """Roll the dice: one ``rng.randint(1, sides)`` call per die, in order."""
         randint = getattr(rng, "randint", None)
         if not callable(randint):
-            check_rng(rng)  # raises, saying what an rng must have
-        assert randint is not None
-        sides = self.sides
+            raise _not_an_rng(rng)
+        sides, count = self.sides, self.count
+        if count == 1:  # the common case, kept cheap for simulations
+            face: int = randint(1, sides)
+            return face * self.multiplier + self.modifier
         total = 0
-        for _ in range(self.count):
+        for _ in range(count):
             total += randint(1, sides)
         return total * self.multiplier + self.modifier
 
@@ -101,10 +103,13 @@ class Dice:
 def check_rng(rng: object) -> None:
     """Refuse, with ``RuleInputError``, anything that cannot roll dice."""
     if not callable(getattr(rng, "randint", None)):
-        raise RuleInputError(
-            "rng must have a randint(a, b) method, such as random.Random(), "
-            f"not {rng!r}"
-        )
+        raise _not_an_rng(rng)
+
+
+def _not_an_rng(rng: object) -> RuleInputError:
+    return RuleInputError(
+        f"rng must have a randint(a, b) method, such as random.Random(), not {rng!r}"
+    )
 
 
 @lru_cache(maxsize=256)

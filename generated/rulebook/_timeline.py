@@ -151,9 +151,12 @@ class _Run:
     def incubation_end(self, minute: int, index: int, phase: Phase, bonus: int) -> None:
         spec = self.spec
         pool = phase.primary_effect.roll(self.rng)
-        self.events.append(
-            TimelineEvent(minute, "incubation_end", phase.kind, phase.level, pool=pool)
-        )
+        self.events.append(  # positional: cheaper than keywords in this hot path
+            TimelineEvent(
+                minute, "incubation_end", phase.kind, phase.level,
+                None, None, None, None, None, pool,
+            )
+        )  # fmt: skip
         roll = spec.save.roll(self.rng)
         total = roll + bonus
         success = roll >= spec.auto_succeed or (
@@ -163,17 +166,10 @@ class _Run:
             pool = max(pool // spec.save_divisor, spec.save_minimum)
         self.events.append(
             TimelineEvent(
-                minute,
-                "save",
-                phase.kind,
-                phase.level,
-                roll=roll,
-                total=total,
-                dc=phase.dc,
-                success=success,
-                pool=pool,
+                minute, "save", phase.kind, phase.level,
+                None, roll, total, phase.dc, success, pool,
             )
-        )
+        )  # fmt: skip
         self.remaining[index] = pool
         if pool > 0:
             self.push(minute, ("deal", index))
@@ -183,14 +179,13 @@ class _Run:
         amount = min(spec.deal.roll(self.rng), self.remaining[index])
         self.remaining[index] -= amount
         self.events.append(
-            TimelineEvent(
-                minute, spec.damage_event, phase.kind, phase.level, amount=amount
-            )
+            TimelineEvent(minute, spec.damage_event, phase.kind, phase.level, amount)
         )
-        for _ in range(amount):
-            self.dealt += 1
-            if self.dealt % spec.every == 0:
-                self.roll_track(minute)
+        before = self.dealt
+        self.dealt = before + amount
+        every = spec.every
+        for _ in range(self.dealt // every - before // every):  # each 3rd point reached
+            self.roll_track(minute)
         if self.remaining[index]:
             self.push(minute + spec.deal_interval, ("deal", index))
         else:
@@ -202,16 +197,11 @@ class _Run:
             outcome = self.track.apply(roll)
             self.events.append(
                 TimelineEvent(
-                    minute,
-                    "secondary_effect",
-                    roll=roll,
-                    effect=outcome.effect,
-                    stage=outcome.stage,
-                    condition=outcome.condition,
-                    reroll=outcome.reroll,
-                    permanent_point=outcome.permanent_point,
+                    minute, "secondary_effect", None, None, None, roll, None, None,
+                    None, None, outcome.effect, outcome.stage, outcome.condition,
+                    outcome.reroll, outcome.permanent_point,
                 )
-            )
+            )  # fmt: skip
             if outcome.permanent_point:
                 self.permanent += 1
             if outcome.condition is not None:
@@ -221,11 +211,12 @@ class _Run:
 
     def heal(self, ready: int) -> None:
         spec = self.spec
-        healable = self.dealt - self.permanent
-        healed = 0
+        interval, most = spec.heal_interval, spec.heal_amount
+        append = self.events.append
+        left = self.dealt - self.permanent
         minute = ready
-        while healed < healable:
-            minute += spec.heal_interval
-            amount = min(spec.heal_amount, healable - healed)
-            healed += amount
-            self.events.append(TimelineEvent(minute, "heal", amount=amount))
+        while left > 0:
+            minute += interval
+            amount = min(most, left)
+            left -= amount
+            append(TimelineEvent(minute, "heal", None, None, amount))
