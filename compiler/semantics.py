@@ -218,6 +218,15 @@ class SystemBuilder:
         self.built[rule.id] = rule
         return rule
 
+    def expr_error(
+        self, src: SourceFile, path: Path, text: str, exc: expr.ExprError, what: str
+    ) -> None:
+        """Report an expression error with a caret under the offending part."""
+        hint = (exc.hint + "\n" if exc.hint else "") + caret(
+            text, exc.start, exc.end
+        ).lstrip("\n")
+        self.err(src, path, f"{what}: {exc.message}", hint)
+
     def interval(self, src: SourceFile, path: Path, raw: dict[str, Any]) -> int | None:
         """A length of time in minutes, from an amount and a system time unit."""
         per = self.time_units.get(raw["unit"])
@@ -656,13 +665,7 @@ class SystemBuilder:
         try:
             checked = expr.compile_formula(text, specs)
         except expr.ExprError as exc:
-            self.err(
-                src,
-                epath,
-                f"formula: {exc.message}",
-                (exc.hint + "\n" if exc.hint else "")
-                + caret(text, exc.start, exc.end).lstrip("\n"),
-            )
+            self.expr_error(src, epath, text, exc, "formula")
         if checked is not None:
             if problem := expr.fits(checked, expr.Field("int")):
                 self.err(

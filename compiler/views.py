@@ -568,7 +568,7 @@ def _formula_md(system: System, rule: FormulaRule, common: View) -> View:
             {
                 "name": code(p.name),
                 "type": code(p.enum.name if p.enum else p.type),
-                "allowed": md_cell(_allowed(p)),
+                "allowed": md_cell(allowed(p)),
                 "default": code(repr(p.default), in_table=True)
                 if p.has_default
                 else " ",
@@ -589,7 +589,7 @@ def _range_text(lo: int | None, hi: int | None) -> str:
     return f"from {lo} to {hi}"
 
 
-def _allowed(param: Param) -> str:
+def allowed(param: Param) -> str:
     if param.enum is not None:
         return ", ".join(m.label for m in param.enum.members)
     if param.type == "bool":

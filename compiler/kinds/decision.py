@@ -31,6 +31,8 @@ from ..model import (
 from ..naming import private_constant
 from ..views import (
     View,
+    all_enums,
+    allowed,
     enum_imports,
     enum_view,
     local_name,
@@ -239,14 +241,8 @@ class _Builder:
         try:
             return expr.compile_formula(text, self.specs, tables=self.tables)
         except expr.ExprError as exc:
-            from ..semantics import caret
-
-            if text[exc.start : exc.end] in self.b.failed:
-                return None  # it names a rule that failed: already reported
-            hint = (exc.hint + "\n" if exc.hint else "") + caret(
-                text, exc.start, exc.end
-            ).lstrip("\n")
-            self.err(path, f"expression: {exc.message}", hint)
+            if text[exc.start : exc.end] not in self.b.failed:  # else already reported
+                self.b.expr_error(self.src, path, text, exc, "expression")
             return None
 
     def value(self, path: Path, value: Any, slot: Slot) -> tuple[str, Any]:
@@ -526,8 +522,6 @@ def _emitter(system: System, rule: DecisionRule) -> Callable[[tuple[str, Any]], 
         for t in system.rules
         if isinstance(t, TableRule)
     }
-    from ..views import all_enums
-
     enums = {e.name: e for e in all_enums(system)}
     counter: Iterator[int] = iter(range(1, 10_000))
 
@@ -759,25 +753,9 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
             {
                 "name": code(p.name),
                 "type": code(p.enum.name if p.enum else p.type),
-                "allowed": md_cell(
-                    ", ".join(m.label for m in p.enum.members)
-                    if p.enum
-                    else _allowed(p)
-                ),
+                "allowed": md_cell(allowed(p)),
                 "description": md_cell(p.description),
             }
             for p in rule.params
         ],
     }
-
-
-def _allowed(param: Param) -> str:
-    if param.type == "bool":
-        return "true or false"
-    lo = "any" if param.min is None else str(param.min)
-    hi = "any" if param.max is None else str(param.max)
-    return (
-        "any whole number"
-        if param.min is None and param.max is None
-        else f"{lo} to {hi}"
-    )
