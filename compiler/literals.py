@@ -20,8 +20,9 @@ def py(value: object) -> str:
         return dice_literal(value)
     if value is None or isinstance(value, bool | int | str):
         return repr(value)
-    if isinstance(value, tuple) and all(type(v) is int for v in value):
-        return repr(value)
+    if isinstance(value, tuple):
+        items = [py(v) for v in value]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     raise TypeError(f"no Python literal for {type(value).__name__}")
 
 

@@ -31,7 +31,7 @@ SUPPORT_MODULES = (
     "dice.py",
     "_support.py",
     "_track.py",
-    "_timeline.py",
+    "_process.py",
     "_success_pool.py",
 )
 RULES_LINK_PREFIX = "../../"  # from generated/docs/ back to the repository root

@@ -448,7 +448,7 @@ _KIND_TEXT = {
     "pool": "a pool dealt over time",
     "track": "a staged track",
     "recovery": "a recovery rate",
-    "timeline": "a simulation",
+    "process": "a simulation",
     "facts": "a set of facts",
     "decision": "a decision",
     "success_pool": "a dice pool",

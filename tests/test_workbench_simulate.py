@@ -1,4 +1,4 @@
-"""rulesc simulate: a rule that rolls dice, once (a timeline) or many times (a summary)."""
+"""rulesc simulate: a rule that rolls dice, once (a process) or many times (a summary)."""
 
 from __future__ import annotations
 
@@ -33,10 +33,10 @@ def test_one_timeline_reads_event_by_event(project: Path) -> None:
     events = out.split("Totals")[0]
     assert "0m   contaminated" in events
     assert "30m   decontaminated" in events
-    assert "incubation ends; the primary effect rolls" in events
-    assert "save 1d20 rolls" in events and "vs DC 12" in events  # the instant exposure
-    assert "vs DC 19" in events  # the full exposure, at High
-    assert "CON damage (total" in events and "heals 1" in events
+    assert "instant, Low: incubation end; pool of" in events
+    assert "save 1d20 rolls" in events and "vs dc 12" in events  # the instant exposure
+    assert "vs dc 19" in events  # the full exposure, at High
+    assert "con damage (total" in events and "heal 1 con damage (left:" in events
     assert "con damage dealt" in out.split("Totals")[1]
     again = rulesc(*RADIATION, "--seed", "1", cwd=project)
     assert again.stdout == out  # a seed gives one timeline
@@ -59,7 +59,7 @@ def test_many_runs_summarise(project: Path) -> None:
     done = rulesc(*RADIATION, "--seed", "1", "--runs", "300", "--json", cwd=project)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)["summary"]
-    damage = summary["con damage dealt (CON damage), distribution"]
+    damage = summary["con damage dealt, distribution"]
     assert sum(damage.values()) == 300
     first = summary["time to the first secondary effect"]
     assert len(first["times"]) + first["never"] == 300
@@ -118,9 +118,14 @@ def test_progress_bar_only_on_a_terminal() -> None:
 
 
 def test_clock() -> None:
-    assert [clock(m) for m in (0, 12, 187, 4620)] == [
+    units = [("minutes", 1), ("hours", 60), ("days", 1440)]
+    assert [clock(m, units) for m in (0, 12, 187, 4620)] == [
         "0m",
         "12m",
         "3h 07m",
         "3d 05h 00m",
     ]
+    # A process counted in days shows days; units sharing a letter show in full.
+    assert clock(3, [("days", 1)]) == "3d"
+    weeks = [("days", 1), ("dekads", 10)]
+    assert clock(23, weeks) == "2 dekads 3 days"

@@ -16,11 +16,11 @@ from . import (
     exposure_schedule,
     facts,
     pool,
+    process,
     range_table,
     recovery,
     shift,
     success_pool,
-    timeline,
     track,
 )
 
@@ -35,7 +35,7 @@ _MODULES: dict[str, ModuleType] = {
     "recovery": recovery,
     "shift": shift,
     "exposure_schedule": exposure_schedule,
-    "timeline": timeline,
+    "process": process,
     "decision": decision,
     "success_pool": success_pool,
     "covered_roll": covered_roll,

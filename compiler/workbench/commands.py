@@ -69,7 +69,7 @@ def register(
     simulate = sub.add_parser(
         "simulate",
         parents=[common, cache],
-        help="run a rule that rolls dice (a timeline, a pool...) and print what happened",
+        help="run a rule that rolls dice (a process, a pool...) and print what happened",
         description="Run SYSTEM.RULE, a rule that rolls dice, with its inputs as "
         "options (--level High --exposed-minutes 30 ...). Options after the rule: "
         "--seed N, --runs N (a summary of N runs), --json; "

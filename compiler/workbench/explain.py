@@ -24,13 +24,13 @@ from ..model import (
     FactsRule,
     FormulaRule,
     Loc,
+    ProcessRule,
     RangeTableRule,
     Rule,
     ShiftRule,
     SuccessPoolRule,
     System,
     TableRule,
-    TimelineRule,
     TrackRule,
 )
 from . import steps as steps_mod
@@ -62,7 +62,7 @@ KIND_TEXT = {
     "pool": "a pool dealt over time",
     "track": "a staged track",
     "recovery": "a recovery rate",
-    "timeline": "a simulation",
+    "process": "a simulation",
     "facts": "a set of facts",
     "decision": "a decision",
     "success_pool": "a dice pool",
@@ -575,16 +575,16 @@ def _success_pool(ctx: _Context) -> None:
     ctx.out.section("Successes (exact chances)", body)
 
 
-def _timeline(ctx: _Context) -> None:
+def _process(ctx: _Context) -> None:
     rule = ctx.rule
-    assert isinstance(rule, TimelineRule)
-    from .simulate import timeline_lines
+    assert isinstance(rule, ProcessRule)
+    from .simulate import process_lines
 
     function = ctx.function()
     specs, given = ctx.inputs(function)
     ctx.show_inputs(specs, given)
     answer = ctx.call(function, given, specs)
-    ctx.out.section(f"Timeline ({ctx.rng_how})", timeline_lines(rule, answer))
+    ctx.out.section(f"Events ({ctx.rng_how})", process_lines(rule, answer))
     ctx.out.lines += [
         "",
         f"  (rulesc simulate {rule.qualified_id} --runs 1000 summarises many runs)",
@@ -610,7 +610,7 @@ _HANDLERS: dict[type[Any], Callable[[_Context], None]] = {
     DiceRule: _dice,
     FactsRule: _facts,
     SuccessPoolRule: _success_pool,
-    TimelineRule: _timeline,
+    ProcessRule: _process,
 }
 
 

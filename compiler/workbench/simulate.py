@@ -1,18 +1,19 @@
 """``rulesc simulate SYSTEM.RULE [--seed N] [--runs N] [--json] [--INPUT VALUE...]``.
 
-Runs a rule that rolls dice (a timeline, a pool, a covered roll, a success
+Runs a rule that rolls dice (a process, a pool, a covered roll, a success
 pool, a dice rule) with its inputs given as options, and prints what happened:
-a timeline event by event, any other answer field by field with the dice
+a process event by event, any other answer field by field with the dice
 rolled. ``--runs N`` runs it N times on one seeded stream of dice and prints a
-summary instead: for a timeline, the distribution of the damage dealt, the
-time to the first damage and to the first secondary effect, the conditions
-suffered; for other rules, the distribution of each figure of the answer.
+summary instead: for a process, the distribution of each total and the time
+to the first points of each score; for other rules, the distribution of each
+figure of the answer.
 A progress bar shows on a terminal while many runs are made.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -23,7 +24,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..model import DiceRule, Rule, SuccessPoolRule, TimelineRule, TrackRule
+from ..model import DiceRule, ProcessRule, Rule, SuccessPoolRule, TrackRule
 from .commands import cache_dir
 from .common import (
     Input,
@@ -97,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
             + ("" if options.seed is not None else f" (--seed {seed} repeats this run)")
         )
         print()
-        if isinstance(rule, TimelineRule):
-            for line in timeline_lines(rule, answer):
+        if isinstance(rule, ProcessRule):
+            for line in process_lines(rule, answer):
                 print(line)
         else:
             for line in record_lines(answer, columns_of(rule)):
@@ -181,116 +182,132 @@ def _inputs_text(given: dict[str, Any]) -> str:
     )
 
 
-# -- one timeline -------------------------------------------------------------------
+# -- one process run ----------------------------------------------------------------
 
 
-def clock(minute: int) -> str:
-    """Minutes since first contact: ``12m``, ``3h 07m``, ``3d 05h 00m``."""
-    days, rest = divmod(minute, 1440)
-    hours, minutes = divmod(rest, 60)
-    if days:
-        return f"{days}d {hours:02d}h {minutes:02d}m"
-    if hours:
-        return f"{hours}h {minutes:02d}m"
-    return f"{minutes}m"
+def clock(ticks: int, units: Sequence[tuple[str, int]]) -> str:
+    """A time in a process's own units, largest first: ``12m``, ``3h 07m``.
+
+    Each unit is shown by its first letter (its whole name where two share one);
+    the parts below the largest are padded to the width they can reach.
+    """
+    ordered = sorted(units, key=lambda u: -u[1])
+    letters = [name[0] for name, _ in ordered]
+    short = len(set(letters)) == len(letters)
+    parts: list[str] = []
+    rest = ticks
+    for index, (name, size) in enumerate(ordered):
+        count, rest = divmod(rest, size)
+        if not parts and not count and index < len(ordered) - 1:
+            continue
+        width = len(str(ordered[index - 1][1] // size - 1)) if parts else 1
+        mark = letters[index] if short else f" {name}"
+        parts.append(f"{count:0{width}d}{mark}")
+    return " ".join(parts)
 
 
-def _damage_unit(rule: TimelineRule) -> str:
-    table = rule.exposures.table
-    column = next((c for c in table.columns if c.name == rule.effect_column), None)
-    return (column.unit if column is not None and column.unit else "points").strip()
+def _units(rule: ProcessRule) -> list[tuple[str, int]]:
+    return [(u, t) for u, t in rule.ticks if t >= 1]
 
 
-def timeline_lines(rule: TimelineRule, answer: Any) -> list[str]:
-    """A timeline, one event a line, then its totals."""
-    unit = _damage_unit(rule)
-    dealt = 0
-    healed = 0
-    total_dealt = getattr(answer, rule.damage_total, None)
-    rows: list[tuple[str, str]] = []
-    for event in answer.events:
-        kind = event.kind
-        what = f"{event.exposure} exposure ({event.level})" if event.exposure else ""
-        if kind == "contaminated":
-            text = "contaminated: the encounter starts"
-        elif kind == "decontaminated":
-            text = "decontaminated: contact ends"
-        elif kind == "incubation_end":
-            text = (
-                f"{what}: incubation ends; the primary effect rolls {event.pool} {unit}"
-            )
-        elif kind == "save":
-            natural = (
-                " (a natural 1 always fails)"
-                if event.roll <= rule.auto_fail
-                else " (a natural 20 always succeeds)"
-                if event.roll >= rule.auto_succeed
-                else ""
-            )
-            bonus = event.total - event.roll
-            verdict = "saved" if event.success else "failed"
-            text = (
-                f"{what}: save {rule.save_dice} rolls {event.roll} {'+' if bonus >= 0 else '-'} "
-                f"{abs(bonus)} = {event.total} vs DC {event.dc}: {verdict}{natural}; "
-                f"{event.pool} {unit} to come"
-            )
-        elif kind == rule.damage_event:
-            dealt += event.amount or 0
-            text = f"{what}: {event.amount} {unit} (total {dealt})"
-        elif kind == "secondary_effect":
-            text = f"secondary effect ({rule.track.roll} rolls {event.roll}): {event.effect}, stage {event.stage}"
-            if event.condition:
-                text += f": {event.condition}"
-            if event.reroll:
-                text += f"; {rule.track.reroll_label}"
-            if event.permanent_point:
-                text += "; a point of damage becomes permanent"
-        elif kind == "heal":
-            healed += event.amount or 0
-            left = (total_dealt or 0) - getattr(answer, "permanent", 0) - healed
-            text = f"heals {event.amount} (left to heal: {left})"
-        else:
-            text = (
-                kind.replace("_", " ")
-                + ": "
-                + ", ".join(
-                    f"{k} {v}"
-                    for k, v in plain(event).items()
-                    if v is not None and k not in ("minute", "kind")
+def _track_line(rule: ProcessRule, event: Any) -> str:
+    track = rule.track
+    assert track is not None
+    text = f"{humanize(event.kind)} ({track.roll} rolls {event.roll}): {event.effect}, stage {event.stage}"
+    if event.condition:
+        text += f": {event.condition}"
+    if event.reroll:
+        text += f"; {track.reroll_label}"
+    if event.permanent_point:
+        text += "; a point is marked (it never recovers)"
+    return text
+
+
+_MARKED = " marked"  # not a score name: those are identifiers
+
+
+def _event_line(rule: ProcessRule, event: Any, dealt: dict[str, int]) -> str:
+    """One event in words, from the names the rules data gives."""
+    kind = event.kind
+    labels = ", ".join(
+        str(getattr(event, name))
+        for name, _ in rule.labels
+        if getattr(event, name) is not None
+    )
+    lead = f"{labels}: " if labels else ""
+    amount, roll, total, target, success, pool = (
+        getattr(event, n) for n in rule.role_fields
+    )
+    target_name = rule.role_fields[3]
+    if kind == rule.onset_event:
+        return f"{lead}{humanize(kind)}" + (
+            f"; pool of {pool}" if pool is not None else ""
+        )
+    if kind == rule.check_event:
+        bonus = total - roll
+        natural = ""
+        if rule.always_succeeds is not None and roll >= rule.always_succeeds:
+            natural = f" (a roll of {rule.always_succeeds} or more always succeeds)"
+        elif rule.always_fails is not None and roll <= rule.always_fails:
+            natural = f" (a roll of {rule.always_fails} or less always fails)"
+        text = (
+            f"{lead}{humanize(kind)} {rule.check} rolls {roll} {'+' if bonus >= 0 else '-'} "
+            f"{abs(bonus)} = {total} vs {target_name} {target}: "
+            f"{'success' if success else 'failure'}{natural}"
+        )
+        return text + (f"; {pool} to come" if pool is not None else "")
+    if kind in rule.score_events:
+        score = rule.scores[rule.score_events.index(kind)]
+        dealt[score] = dealt.get(score, 0) + amount
+        return f"{lead}{amount} {humanize(score)} (total {dealt[score]})"
+    if kind == rule.track_event:
+        if event.permanent_point:
+            dealt[_MARKED] = dealt.get(_MARKED, 0) + 1
+        return _track_line(rule, event)
+    if kind == rule.recover_event and rule.recover_score is not None:
+        score = rule.scores[rule.recover_score]
+        dealt[score] = dealt.get(score, 0) - amount
+        left = dealt[score] - dealt.get(_MARKED, 0)
+        return f"{humanize(kind)} {amount} {humanize(score)} (left: {left})"
+    figures = ", ".join(
+        f"{k} {v}"
+        for k, v in plain(event).items()
+        if v is not None and k not in (rule.time_field, "kind")
+    )
+    return f"{lead}{humanize(kind)}" + (f": {figures}" if figures else "")
+
+
+def process_lines(rule: ProcessRule, answer: Any) -> list[str]:
+    """A process run, one event a line, then its totals."""
+    units = _units(rule)
+    dealt: dict[str, int] = {}
+    rows = [
+        (clock(getattr(e, rule.time_field), units), _event_line(rule, e, dealt))
+        for e in answer.events
+    ]
+    width = max(len(t) for t, _ in rows) if rows else 4
+    lines = [f"  {'time'.rjust(width)}   event (time since the start)"]
+    lines += [f"  {t.rjust(width)}   {text}" for t, text in rows]
+    totals = [(humanize(t.name), show(getattr(answer, t.name))) for t in rule.totals]
+    for kind in (*rule.score_events, rule.track_event):
+        if kind is not None:
+            first = _first(rule, answer, kind)
+            totals.append(
+                (
+                    f"first {humanize(kind)} at",
+                    clock(first, units) if first is not None else "never",
                 )
             )
-        rows.append((clock(event.minute), text))
-    width = max(len(t) for t, _ in rows) if rows else 4
-    lines = [f"  {'time'.rjust(width)}   event (time since first contact)"]
-    lines += [f"  {t.rjust(width)}   {text}" for t, text in rows]
-    totals = {
-        f.name: getattr(answer, f.name)
-        for f in type(answer).__dataclass_fields__.values()
-        if f.name != "events" and not f.name.startswith("_")
-    }
-    lines += ["", "Totals"]
-    first = _first(answer, rule.damage_event)
-    second = _first(answer, "secondary_effect")
-    rows2 = [(humanize(k), show(v)) for k, v in totals.items()]
-    rows2.append(("first damage at", clock(first) if first is not None else "never"))
-    rows2.append(
-        ("first secondary effect at", clock(second) if second is not None else "never")
-    )
-    last_heal = _last(answer, "heal")
-    if last_heal is not None:
-        rows2.append(("last point healed at", clock(last_heal)))
-    width2 = max(len(a) for a, _ in rows2)
-    lines += [f"  {a.ljust(width2)}   {b}" for a, b in rows2]
+    if totals:
+        width2 = max(len(a) for a, _ in totals)
+        lines += ["", "Totals"] + [f"  {a.ljust(width2)}   {b}" for a, b in totals]
     return lines
 
 
-def _first(answer: Any, kind: str) -> int | None:
-    return next((e.minute for e in answer.events if e.kind == kind), None)
-
-
-def _last(answer: Any, kind: str) -> int | None:
-    found = [e.minute for e in answer.events if e.kind == kind]
-    return found[-1] if found else None
+def _first(rule: ProcessRule, answer: Any, kind: str) -> int | None:
+    return next(
+        (getattr(e, rule.time_field) for e in answer.events if e.kind == kind), None
+    )
 
 
 # -- many runs ----------------------------------------------------------------------
@@ -353,8 +370,10 @@ def _many(
         progress.update(runs)
     finally:
         progress.close()
-    if isinstance(rule, TimelineRule):
-        summary = timeline_summary(rule, answers)
+    when: Callable[[int], str] = str
+    if isinstance(rule, ProcessRule):
+        summary = process_summary(rule, answers)
+        when = functools.partial(clock, units=_units(rule))
     else:
         summary = answers_summary(answers)
     if options.json:
@@ -372,7 +391,7 @@ def _many(
     for title, value in summary.items():
         print()
         print(title)
-        for line in _summary_lines(value, runs):
+        for line in _summary_lines(value, runs, when):
             print(line)
     return 0
 
@@ -398,28 +417,31 @@ def _sort_key(value: Any) -> tuple[int, Any]:
     return (2, str(value))
 
 
-def timeline_summary(rule: TimelineRule, answers: Sequence[Any]) -> Summary:
-    unit = _damage_unit(rule)
-    total = Counter(getattr(a, rule.damage_total) for a in answers)
-    first_damage = [_first(a, rule.damage_event) for a in answers]
-    first_effect = [_first(a, "secondary_effect") for a in answers]
-    permanent = Counter(getattr(a, "permanent", 0) for a in answers)
-    conditions: Counter[str] = Counter()
-    for a in answers:
-        conditions.update(set(a.conditions))
-    return {
-        f"{humanize(rule.damage_total)} ({unit}), distribution": total,
-        f"time to the first {humanize(rule.damage_event)}": {
-            "times": [t for t in first_damage if t is not None],
-            "never": sum(t is None for t in first_damage),
-        },
-        "time to the first secondary effect": {
-            "times": [t for t in first_effect if t is not None],
-            "never": sum(t is None for t in first_effect),
-        },
-        "permanent points, distribution": permanent,
-        "conditions suffered (share of runs)": {"share": conditions},
-    }
+def process_summary(rule: ProcessRule, answers: Sequence[Any]) -> Summary:
+    """Many runs of a process: each total, and when each score is first dealt."""
+    summary: Summary = {}
+    for t in rule.totals:
+        values = [getattr(a, t.name) for a in answers]
+        if t.of == "conditions":
+            share: Counter[str] = Counter()
+            for value in values:
+                share.update({str(v) for v in value})
+            summary[f"{humanize(t.name)} (share of runs)"] = {"share": share}
+        elif t.of == "time":
+            summary[f"{humanize(t.name)}"] = {
+                "times": [v for v in values if v is not None],
+                "never": sum(v is None for v in values),
+            }
+        else:
+            summary[f"{humanize(t.name)}, distribution"] = Counter(values)
+    for kind in (*rule.score_events, rule.track_event):
+        if kind is not None:
+            first = [_first(rule, a, kind) for a in answers]
+            summary[f"time to the first {humanize(kind)}"] = {
+                "times": [t for t in first if t is not None],
+                "never": sum(t is None for t in first),
+            }
+    return summary
 
 
 def answers_summary(answers: Sequence[Any]) -> Summary:
@@ -463,7 +485,7 @@ def _figure(value: Any) -> Any:
     return plain_value
 
 
-def _summary_lines(value: Any, runs: int) -> list[str]:
+def _summary_lines(value: Any, runs: int, when: Callable[[int], str]) -> list[str]:
     if isinstance(value, Counter):
         return counter_lines(value, runs)
     if "times" in value:
@@ -471,10 +493,10 @@ def _summary_lines(value: Any, runs: int) -> list[str]:
         lines = []
         if times:
             lines.append(
-                f"  earliest {clock(times[0])}, median {clock(int(statistics.median(times)))}, "
-                f"mean {clock(round(statistics.fmean(times)))}, latest {clock(times[-1])}"
+                f"  earliest {when(times[0])}, median {when(int(statistics.median(times)))}, "
+                f"mean {when(round(statistics.fmean(times)))}, latest {when(times[-1])}"
             )
-            lines += counter_lines(Counter(times), runs, label=clock)[1:]
+            lines += counter_lines(Counter(times), runs, label=when)[1:]
         if value["never"]:
             lines.append(
                 f"  never, in {value['never']} of {runs} runs ({percent(Fraction(value['never'], runs))})"
@@ -498,7 +520,7 @@ def counter_lines(
     if numeric and len(numeric) == len(keys):
         mean = sum(k * counts[k] for k in keys) / runs
         lines.append(
-            f"  from {label(keys[0])} to {label(keys[-1])}, mean {number(mean) if label is str else clock(round(mean))}"
+            f"  from {label(keys[0])} to {label(keys[-1])}, mean {number(mean) if label is str else label(round(mean))}"
         )
         if len(keys) > MAX_ROWS:
             size = -(-(keys[-1] - keys[0] + 1) // MAX_ROWS)

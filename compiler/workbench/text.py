@@ -13,7 +13,7 @@ from fractions import Fraction
 
 
 def humanize(name: str) -> str:
-    """``con_damage_dealt`` -> ``con damage dealt``."""
+    """``points_dealt_today`` -> ``points dealt today``."""
     return name.strip("_").replace("_", " ")
 
 

@@ -64,6 +64,10 @@ class StagedTrack(Generic[E, C]):
 
     def apply(self, roll: int) -> TrackOutcome[E, C]:
         """Advance the track for a die result (1 for the first effect)."""
+        return TrackOutcome(*self.step(roll))
+
+    def step(self, roll: int) -> tuple[E, int, C | None, bool, bool]:
+        """Advance the track; answer (effect, stage, condition, roll again, marked)."""
         if type(roll) is not int or not 1 <= roll <= len(self._effects):
             raise RuleInputError(
                 f"roll must be an int in 1..{len(self._effects)}, not {roll!r}"
@@ -71,13 +75,13 @@ class StagedTrack(Generic[E, C]):
         effect, stages = self._effects[roll - 1]
         if not stages:
             self._stage[effect] = 1
-            return TrackOutcome(effect, 1, None, False, True)
+            return effect, 1, None, False, True
         suffered = self.conditions
         stage = self._stage.get(effect, 0) + 1
         while stage <= len(stages) and stages[stage - 1] in suffered:
             stage += 1
         if stage > len(stages):
             self._stage[effect] = len(stages)
-            return TrackOutcome(effect, len(stages) + 1, None, True, False)
+            return effect, len(stages) + 1, None, True, False
         self._stage[effect] = stage
-        return TrackOutcome(effect, stage, stages[stage - 1], False, False)
+        return effect, stage, stages[stage - 1], False, False

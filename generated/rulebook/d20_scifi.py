@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
+from rulebook._process import Course, ProcessSpec, run_process
 from rulebook._support import Ladder, bad_bool, bad_int, choice
-from rulebook._timeline import Phase, TimelineEvent, TimelineSpec, run_timeline
 from rulebook._track import StagedTrack, TrackOutcome
 from rulebook.dice import RNG, Dice
 
@@ -934,6 +934,29 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
 # -- d20_scifi.simulate_radiation --
 
 
+class TimelineEvent(NamedTuple):
+    """One event of :func:`simulate_radiation`: when (``minute``, in minutes),
+    which (``kind``), and its figures (None where a field does not apply to that
+    kind).
+    """
+
+    minute: int
+    kind: str
+    exposure: str | None = None
+    level: str | None = None
+    amount: int | None = None
+    roll: int | None = None
+    total: int | None = None
+    dc: int | None = None
+    success: bool | None = None
+    pool: int | None = None
+    effect: SecondaryEffect | None = None
+    stage: int | None = None
+    condition: RadiationCondition | None = None
+    reroll: bool | None = None
+    permanent_point: bool | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class RadiationTimeline:
     """What :func:`simulate_radiation` answers. Rule
@@ -943,27 +966,38 @@ class RadiationTimeline:
     events: tuple[TimelineEvent, ...]
     """Everything that happened, in time order."""
     con_damage_dealt: int
-    """Damage dealt in all."""
+    """Constitution damage dealt in all."""
     permanent: int
     """Points of it that will never heal."""
-    conditions: tuple[str, ...]
+    conditions: tuple[RadiationCondition, ...]
     """Every condition acquired, in order."""
 
 
-_SIMULATE_RADIATION_SPEC: Final[TimelineSpec] = TimelineSpec(
-    minutes_per_unit={"days": 1440, "hours": 60, "minutes": 1},
-    save=Dice(1, 20),
-    auto_fail=1,
-    auto_succeed=20,
-    deal=ACCUMULATION_DEAL,
-    deal_interval=ACCUMULATION_INTERVAL_MINUTES,
-    save_divisor=2,
-    save_minimum=1,
+_SIMULATE_RADIATION_SPEC: Final[ProcessSpec] = ProcessSpec(
+    ticks={"days": 1440, "hours": 60, "minutes": 1},
+    check=Dice(1, 20),
+    always_fails=1,
+    always_succeeds=20,
+    enter_event="contaminated",
+    leave_event="decontaminated",
+    onset_event="incubation_end",
+    check_event="save",
+    end_event=None,
+    score_events=("con_damage",),
+    pool_score=0,
+    pool_deal=ACCUMULATION_DEAL,
+    pool_interval=60,
+    pool_divide=accumulation_after_save,
+    track_score=0,
+    track_every=SECONDARY_EFFECTS_EVERY,
     track_roll=SECONDARY_EFFECTS_ROLL,
-    every=SECONDARY_EFFECTS_EVERY,
-    heal_amount=1,
-    heal_interval=1440,
-    damage_event="con_damage",
+    track_event="secondary_effect",
+    recover_score=0,
+    recover_amount=1,
+    recover_interval=1440,
+    recover_event="heal",
+    label_count=2,
+    outcome_count=5,
 )
 
 
@@ -977,36 +1011,46 @@ def simulate_radiation(
     effects, and daily healing until every point that can heal has healed.
 
     Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:412).
-    The same rng state gives the same timeline. Raises RuleInputError for an
-    unknown level, exposed_minutes below 1, or a fort_bonus that is not an int.
+    The same rng state gives the same events. Raises RuleInputError for
+    arguments outside the rule (level, exposed_minutes, fort_bonus).
     """
     level = choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
     if type(exposed_minutes) is not int or exposed_minutes < 1:
         raise bad_int(exposed_minutes, "exposed_minutes", 1, None)
     if type(fort_bonus) is not int:
         raise bad_int(fort_bonus, "fort_bonus", None, None)
-    full = FULL_EXPOSURE_TIME.roll(rng)
-    phases = [
-        Phase(
-            e.kind,
-            e.effective_level,
-            e.fort_dc,
-            e.incubation,
-            e.primary_effect,
+    courses = [
+        Course(
+            (e.kind, e.effective_level),
             e.starts_at_minutes,
+            e.incubation,
+            e.fort_dc,
+            e.primary_effect,
+            None,
+            None,
+            (),
+            None,
         )
-        for e in exposures(level, exposed_minutes, full)
+        for e in exposures(
+            level=level,
+            exposed_minutes=exposed_minutes,
+            full_exposure_minutes=FULL_EXPOSURE_TIME.roll(rng),
+        )
     ]
-    run = run_timeline(
+    run = run_process(
         _SIMULATE_RADIATION_SPEC,
-        phases,
+        courses,
         exposed_minutes,
         fort_bonus,
         SecondaryEffects(),
+        TimelineEvent._make,
         rng,
     )
     return RadiationTimeline(
-        run.events, run.damage_dealt, run.permanent, run.conditions
+        run.events,
+        run.dealt[0],
+        run.marked,
+        run.conditions,
     )
 
 
