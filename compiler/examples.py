@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from .diagnostics import Diagnostic
-from .model import DiceRule, Example, FactsRule, Rule, System, TrackRule
+from .model import DiceRule, Example, FactsRule, Rule, StateRule, System, TrackRule
 
 
 def call_text(rule: Rule, ex: Example) -> str:
@@ -24,6 +24,12 @@ def call_text(rule: Rule, ex: Example) -> str:
         return f"{rule.constant}.roll({rng})"
     if isinstance(rule, FactsRule):
         return rule.constant
+    if isinstance(rule, StateRule):
+        from .kinds import (
+            state as state_kind,
+        )  # kinds import the views, which import this
+
+        return state_kind.call_text(rule, ex)
     if isinstance(rule, TrackRule):
         rolls = dict(ex.args).get("rolls", [])
         return f"[{rule.class_name}().apply(roll) for roll in {rolls!r}]"
@@ -78,6 +84,10 @@ def _run(module: ModuleType, rule: Rule, ex: Example) -> tuple[str | None, Any]:
             actual = getattr(module, rule.constant).roll(rng or dice_mod.Scripted([]))
         elif isinstance(rule, FactsRule):
             actual = getattr(module, rule.constant)
+        elif isinstance(rule, StateRule):
+            from .kinds import state as state_kind
+
+            actual = state_kind.run(module, rule, ex)
         elif isinstance(rule, TrackRule):
             track = getattr(module, rule.class_name)()
             actual = [track.apply(roll) for roll in dict(ex.args).get("rolls", [])]

@@ -32,6 +32,7 @@ SUPPORT_MODULES = (
     "_support.py",
     "_track.py",
     "_process.py",
+    "_state.py",
     "_success_pool.py",
 )
 RULES_LINK_PREFIX = "../../"  # from generated/docs/ back to the repository root

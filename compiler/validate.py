@@ -96,11 +96,29 @@ def modeline(source: SourceFile) -> str:
     return f"# yaml-language-server: $schema=../../schema/{schema_for(source)}"
 
 
+def _has_modeline(source: SourceFile) -> bool:
+    """The schema line, with the schema reached by ``../`` steps from the file.
+
+    A rules folder usually sits at the repository root (``../../schema/``); one
+    deeper, such as ``tests/cookbook/``, needs one more step.
+    """
+    line = source.first_line.rstrip()
+    head, _, steps = line.partition("$schema=")
+    return (
+        head == "# yaml-language-server: "
+        and steps.endswith(f"schema/{schema_for(source)}")
+        and re.fullmatch(
+            r"(\.\./)+", steps.removesuffix(f"schema/{schema_for(source)}")
+        )
+        is not None
+    )
+
+
 def validate(source: SourceFile) -> list[Diagnostic]:
     """Every schema error of one file, located at the offending node."""
     validator = _validator(schema_for(source))
     problems = []
-    if source.first_line.rstrip() != modeline(source):
+    if not _has_modeline(source):
         problems.append(
             Diagnostic(
                 source.path,

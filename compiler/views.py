@@ -449,6 +449,7 @@ _KIND_TEXT = {
     "track": "a staged track",
     "recovery": "a recovery rate",
     "process": "a simulation",
+    "state": "a state ladder",
     "facts": "a set of facts",
     "decision": "a decision",
     "success_pool": "a dice pool",

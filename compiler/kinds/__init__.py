@@ -20,6 +20,7 @@ from . import (
     range_table,
     recovery,
     shift,
+    state,
     success_pool,
     track,
 )
@@ -36,6 +37,7 @@ _MODULES: dict[str, ModuleType] = {
     "shift": shift,
     "exposure_schedule": exposure_schedule,
     "process": process,
+    "state": state,
     "decision": decision,
     "success_pool": success_pool,
     "covered_roll": covered_roll,

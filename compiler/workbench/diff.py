@@ -38,6 +38,7 @@ from ..model import (
     FactsRule,
     RangeTableRule,
     Rule,
+    StateRule,
     SuccessPoolRule,
     TrackRule,
 )
@@ -154,6 +155,11 @@ def call(runtime: Runtime, module: Any, rule: Rule, sample: Sample) -> Any:
         if isinstance(rule, TrackRule):
             track = getattr(module, rule.class_name)()
             return plain([track.apply(r) for r in kwargs.get("rolls", [])])
+        if isinstance(rule, StateRule):
+            state = getattr(module, rule.class_name)()
+            for action in kwargs.get("actions", ()):
+                getattr(state, action)()
+            return _state_plain(rule, state)
         if isinstance(rule, SuccessPoolRule):
             dice = kwargs.get("dice", 0)
             rng = random.Random(sample.seed)
@@ -175,6 +181,15 @@ def call(runtime: Runtime, module: Any, rule: Rule, sample: Sample) -> Any:
         return {"raises": f"{type(exc).__name__}: {exc}"}
 
 
+def _state_plain(rule: StateRule, state: Any) -> Any:
+    """A state as plain JSON: its level, effects and flags."""
+    return {
+        "level": state.level,
+        "effects": list(state.effects),
+        **{f.name: getattr(state, f.name) for f in rule.flags},
+    }
+
+
 def example_answer(runtime: Runtime, module: Any, rule: Rule, ex: Example) -> Any:
     """A worked example's answer (the call it makes, with its scripted dice)."""
     rng = runtime.dice.Scripted(ex.dice) if ex.dice is not None else None
@@ -188,6 +203,10 @@ def example_answer(runtime: Runtime, module: Any, rule: Rule, ex: Example) -> An
         if isinstance(rule, TrackRule):
             track = getattr(module, rule.class_name)()
             return plain([track.apply(r) for r in dict(ex.args).get("rolls", [])])
+        if isinstance(rule, StateRule):
+            from ..kinds import state as state_kind
+
+            return _state_plain(rule, state_kind.run(module, rule, ex))
         kwargs = dict(ex.args)
         if rng is not None and ex.roll is None:
             kwargs["rng"] = rng
@@ -236,6 +255,22 @@ def samples_for(rule: Rule, specs: Sequence[Input]) -> list[Sample]:
     """Sample inputs for one rule: its examples' inputs, then a spread of others."""
     if isinstance(rule, DiceRule | FactsRule):
         return [Sample(())]
+    if isinstance(rule, StateRule):
+        names = [
+            t.name
+            for t in rule.transitions
+            if t.to != "param" and (t.param is None or t.default is not None)
+        ]
+        top = len(rule.effects) + 1  # enough steps to reach the ceiling and go past it
+        moves = [Sample((("actions", ()),))]
+        moves += [Sample((("actions", (n,) * k),)) for n in names for k in (1, top)]
+        moves += [
+            Sample((("actions", (a,) * top + (b,)),))
+            for a in names
+            for b in names
+            if a != b
+        ]
+        return moves
     if isinstance(rule, TrackRule):
         sides = rule.roll.max
         singles = [Sample((("rolls", (r,)),)) for r in range(rule.roll.min, sides + 1)]

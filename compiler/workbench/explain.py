@@ -28,6 +28,7 @@ from ..model import (
     RangeTableRule,
     Rule,
     ShiftRule,
+    StateRule,
     SuccessPoolRule,
     System,
     TableRule,
@@ -63,6 +64,7 @@ KIND_TEXT = {
     "track": "a staged track",
     "recovery": "a recovery rate",
     "process": "a simulation",
+    "state": "a state ladder",
     "facts": "a set of facts",
     "decision": "a decision",
     "success_pool": "a dice pool",
@@ -531,6 +533,41 @@ def _track(ctx: _Context) -> None:
     ctx.out.section("Outcomes, in order", lines or ["  (no rolls given)"])
 
 
+def _state(ctx: _Context) -> None:
+    rule = ctx.rule
+    assert isinstance(rule, StateRule)
+    state = getattr(ctx.module, rule.class_name)()
+    names = {t.name: t for t in rule.transitions}
+    lines = []
+    for word in ctx.args.inputs:
+        name, _, amount = word.partition("=")
+        transition = names.get(name)
+        if transition is None:
+            raise UsageError(
+                f"{rule.qualified_id} has no transition {name!r}",
+                "transitions: "
+                + ", ".join(names)
+                + " (with NAME=N for one that takes a number)",
+            )
+        args = []
+        if amount:
+            if transition.param is None or not amount.lstrip("-").isdigit():
+                raise UsageError(
+                    f"{name} takes {'no number' if transition.param is None else 'a whole number'}: {word!r}"
+                )
+            args.append(int(amount))
+        try:
+            level = getattr(state, name)(*args)
+        except ctx.runtime.input_error as exc:
+            raise UsageError(f"{rule.qualified_id} refuses {word}: {exc}") from None
+        lines.append(f"  {word}: level {level}")
+    ctx.out.section("Transitions, in order", lines or ["  (none given)"])
+    body = [f"  level {state.level}"]
+    body += [f"  effect: {effect}" for effect in state.effects] or ["  no effects"]
+    body += [f"  {f.name}: {show(getattr(state, f.name))}" for f in rule.flags]
+    ctx.out.section("State", body)
+
+
 def _dice(ctx: _Context) -> None:
     rule = ctx.rule
     assert isinstance(rule, DiceRule)
@@ -611,6 +648,7 @@ _HANDLERS: dict[type[Any], Callable[[_Context], None]] = {
     FactsRule: _facts,
     SuccessPoolRule: _success_pool,
     ProcessRule: _process,
+    StateRule: _state,
 }
 
 

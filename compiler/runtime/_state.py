@@ -1,0 +1,73 @@
+"""States: a level on a ladder, moved by named transitions between a floor and a ceiling."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from .errors import RuleInputError
+
+__all__ = ["LevelState"]
+
+
+class LevelState:
+    """One subject's level on a ladder of levels, each with an effect.
+
+    Level 0 is none; the levels the rules list are 1, 2, ... up to the ceiling.
+    Effects are cumulative (every level's effect up to the current one) or not
+    (only the current level's). A generated subclass fills in the class
+    attributes and names the transitions as methods.
+    """
+
+    __slots__ = ("_level",)
+
+    _floor: ClassVar[int] = 0
+    _ceiling: ClassVar[int] = 0
+    _effects: ClassVar[tuple[str, ...]] = ()  # level 1 first
+    _cumulative: ClassVar[bool] = True
+
+    def __init__(self, level: int | None = None) -> None:
+        if level is None:
+            level = self._floor
+        self._level = self._checked(level, "level", self._floor, self._ceiling)
+
+    @classmethod
+    def _checked(cls, value: object, name: str, lo: int, hi: int | None) -> int:
+        if type(value) is not int or value < lo or (hi is not None and value > hi):
+            most = "" if hi is None else f"..{hi}"
+            raise RuleInputError(
+                f"{name} must be an int in {lo}{most or ' or more'}, not {value!r}"
+            )
+        return value
+
+    @property
+    def level(self) -> int:
+        """The current level (0: none)."""
+        return self._level
+
+    @property
+    def effects(self) -> tuple[str, ...]:
+        """What the current level means, lowest level first."""
+        if not self._level:
+            return ()
+        if self._cumulative:
+            return self._effects[: self._level]
+        return (self._effects[self._level - 1],)
+
+    def _move(self, steps: int) -> int:
+        self._level = min(max(self._level + steps, self._floor), self._ceiling)
+        return self._level
+
+    def _set(self, level: int) -> int:
+        self._level = level
+        return level
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, LevelState)
+        return other._level == self._level
+
+    __hash__ = None  # type: ignore[assignment]  # a state changes: not a dict key
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(level={self._level})"
