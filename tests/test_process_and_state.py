@@ -1,0 +1,236 @@
+"""The process and state kinds on mechanics of no particular game, built from YAML alone.
+
+Each test writes a small system into a temporary rules folder, builds it in memory
+and imports the generated module; the errors are checked to the line and text.
+"""
+
+from __future__ import annotations
+
+import importlib
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from compiler.diagnostics import RulesError
+from compiler.examples import runtime_from
+from compiler.pipeline import build
+
+SYSTEM = """\
+# yaml-language-server: $schema=../../schema/system.schema.json
+system: lab
+title: Lab
+summary: Mechanics written to test the rule kinds.
+source: {file: lab.txt, work: A test}
+rounding: down
+dice_notation: d20
+time_units: {rounds: 1, turns: 10, watches: 60}
+"""
+
+
+def _rules(body: str) -> str:
+    return (
+        "# yaml-language-server: $schema=../../schema/rules.schema.json\n"
+        "system: lab\nrules:\n" + textwrap.indent(textwrap.dedent(body), "  ")
+    )
+
+
+def _write(tmp_path: Path, body: str) -> Path:
+    folder = tmp_path / "rules" / "lab"
+    folder.mkdir(parents=True)
+    (folder / "system.yaml").write_text(SYSTEM, encoding="utf-8")
+    (folder / "lab.yaml").write_text(_rules(body), encoding="utf-8")
+    return folder.parent
+
+
+@pytest.fixture
+def module(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ModuleType]:
+    outputs = build(_write(tmp_path, request.param))
+    files = {
+        k: v.decode("utf-8")
+        for k, v in outputs.files.items()
+        if k.startswith("rulebook/")
+    }
+    with runtime_from(files) as name:
+        yield importlib.import_module(f"{name}.lab")
+
+
+def _errors(tmp_path: Path, body: str) -> list[str]:
+    with pytest.raises(RulesError) as caught:
+        build(_write(tmp_path, body))
+    return [f"{d.line}:{d.col}: {d.message}" for d in caught.value.diagnostics]
+
+
+CURSE = """\
+- id: drain
+  kind: pool
+  title: Drain
+  summary: Points drained two at a time, one turn apart.
+  source: {section: Curses}
+  function: drain
+  deal: 2
+  every: {amount: 1, unit: turns}
+  on_save: {divide_by: 2, minimum: 0}
+- id: mend
+  kind: recovery
+  title: Mending
+  summary: A point a watch.
+  source: {section: Curses}
+  function: mend
+  amount: 1
+  every: {amount: 1, unit: watches}
+- id: curse
+  kind: process
+  title: A creeping curse
+  summary: It takes hold after a while, drains a pool, and is shaken off by luck.
+  source: {section: Curses}
+  function: run_curse
+  result: CurseRun
+  clock: rounds
+  event: {class: CurseEvent, time: at, amount: points, target: against}
+  parameters:
+    - {name: will, type: int, min: -5, max: 5, description: Willpower.}
+  contact: {enter: cursed}
+  courses:
+    - labels: {part: body}
+      onset: {dice: 1d2, unit: turns}
+      target: 10
+      pool: 1d6
+    - labels: {part: mind}
+      start: {amount: 3, unit: rounds}
+      target: 8
+      every: {amount: 1, unit: turns}
+      until: 2
+      on_failure: [{score: wits, dice: 1d2}]
+  check: {dice: 1d12, bonus: will, always_succeeds: 12}
+  events: {onset: takes_hold, check: resist, end: shaken_off}
+  scores: [{name: vigor, event: drained}, {name: wits}]
+  pool: {rule: drain, score: vigor}
+  recovery: {rule: mend, score: vigor, event: mended}
+  totals:
+    - {name: vigor_lost, of: dealt, score: vigor, description: Vigor drained.}
+    - {name: wits_lost, of: dealt, score: wits, description: Wits lost.}
+    - {name: resisted, of: count, event: resist, description: Checks rolled.}
+    - {name: shaken_at, of: time, event: shaken_off, description: When the mind was free.}
+"""
+
+
+@pytest.mark.parametrize("module", [CURSE], indirect=True)
+def test_a_process_of_no_game(module: Any) -> None:
+    dice = module.__name__.rsplit(".", 1)[0] + ".dice"
+    scripted = importlib.import_module(dice).Scripted
+    # onset 2 turns (body); then: mind check at 3 (4: fail, wits 1), body at 20
+    # (pool 5, check 3 fails), mind at 13 (12: success), 23 (11 + ... success) ...
+    run = module.run_curse(0, scripted([2, 4, 1, 12, 5, 3, 11]))
+    kinds = [(e.at, e.kind, e.part) for e in run.events]
+    assert kinds == [
+        (0, "cursed", None),
+        (3, "resist", "mind"),
+        (3, "wits", "mind"),
+        (13, "resist", "mind"),
+        (20, "takes_hold", "body"),
+        (20, "resist", "body"),
+        (20, "drained", "body"),
+        (23, "resist", "mind"),
+        (23, "shaken_off", "mind"),
+        (30, "drained", "body"),
+        (40, "drained", "body"),
+        (100, "mended", None),
+        (160, "mended", None),
+        (220, "mended", None),
+        (280, "mended", None),
+        (340, "mended", None),
+    ]
+    body_check = run.events[5]
+    assert (
+        body_check.roll,
+        body_check.against,
+        body_check.success,
+        body_check.pool,
+    ) == (3, 10, False, 5)
+    assert [e.points for e in run.events if e.kind == "drained"] == [2, 2, 1]
+    assert (run.vigor_lost, run.wits_lost, run.resisted, run.shaken_at) == (5, 1, 4, 23)
+    assert module.CurseEvent._fields[:3] == ("at", "kind", "part")
+    with pytest.raises(ValueError, match="will"):
+        module.run_curse(6, scripted([]))
+
+
+def test_process_mistakes_are_located(tmp_path: Path) -> None:
+    body = (
+        CURSE.replace("score: wits, dice: 1d2", "score: wit, dice: 1d2")
+        .replace("unit: turns}\n      target: 10", "unit: moons}\n      target: 10")
+        .replace("always_succeeds: 12", "always_fails: 1")
+        .replace("of: count, event: resist", "of: count, event: resisted")
+    )
+    found = _errors(tmp_path, body)
+    assert found == [
+        "35:34: unknown time unit 'moons'",
+        "42:16: the course could be checked forever",
+        "43:30: unknown score 'wit'",
+        "52:44: a 'count' total names one of the process's events",
+    ], found
+
+
+STATE = """\
+- id: fear
+  kind: state
+  title: Fear
+  summary: Fear grows, and each step replaces the one before.
+  source: {section: Fear}
+  class: Fear
+  floor: 1
+  cumulative: false
+  levels:
+    - effect: Uneasy
+    - effect: Shaken
+    - effect: Frightened
+    - effect: Fleeing
+  transitions:
+    - {name: scare, step: up, by: {param: steps, default: 1, max: 2}, description: Something scares.}
+    - {name: calm, step: down, by: 2, description: A moment of calm.}
+    - {name: panic, to: ceiling, description: Sheer terror.}
+    - {name: settle, to: floor, description: Safety at last.}
+    - {name: set_fear, to: {param: level}, description: The referee decides.}
+  flags:
+    - {name: fleeing, from_level: 4, description: The subject runs.}
+  examples:
+    - name: scared_twice
+      summary: Two scares from the floor leave the subject Frightened, and only that.
+      args: {actions: [scare, {scare: {steps: 1}}]}
+      expect: {level: 3, effects: [Frightened], fleeing: false}
+"""
+
+
+@pytest.mark.parametrize("module", [STATE], indirect=True)
+def test_a_state_of_no_game(module: Any) -> None:
+    fear = module.Fear()
+    assert (fear.level, fear.effects) == (1, ("Uneasy",))
+    assert fear.scare(steps=2) == 3 and fear.scare(2) == 4 and fear.fleeing
+    assert fear.scare() == 4  # the ceiling holds
+    assert fear.calm() == 2 and fear.calm() == 1  # the floor holds
+    assert fear.panic() == 4 and fear.settle() == 1
+    assert fear.set_fear(3) == 3 and fear.effects == ("Frightened",)
+    assert repr(fear) == "Fear(level=3)" and fear == module.Fear(3)
+    with pytest.raises(ValueError, match="steps must be an int in 1..2"):
+        fear.scare(3)
+    with pytest.raises(ValueError, match="level must be an int in 1..4"):
+        fear.set_fear(0)
+    with pytest.raises(ValueError, match="level must be an int in 1..4"):
+        module.Fear(5)
+
+
+def test_state_mistakes_are_located(tmp_path: Path) -> None:
+    body = (
+        STATE.replace("name: settle", "name: level")
+        .replace("from_level: 4", "from_level: 5")
+        .replace("{scare: {steps: 1}}", "{scared: {steps: 1}}")
+    )
+    found = _errors(tmp_path, body)
+    assert found == [
+        "21:16: 'level' is already a member of the state class",
+        "24:37: level 5 is above the top level, 4",
+        "28:33: 'scared' is not a transition of this state",
+    ], found
