@@ -243,7 +243,7 @@ class PoolRule(RuleBase):
 class TrackEffect:
     member: EnumMember
     stages: tuple[EnumMember, ...]  # conditions, stage 1 first
-    permanent_point: bool
+    marks: bool  # instead of stages: each roll marks a point
     description: str | None
 
 
@@ -259,6 +259,7 @@ class TrackRule(RuleBase):
     roll: Dice
     every: int  # a roll every this many points
     reroll_label: str
+    mark_field: str  # the outcome's field saying a roll marked a point
     kind: Literal["track"] = "track"
 
     @property

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from ..semantics import SystemBuilder
 
 ROLES = ("amount", "roll", "total", "target", "success", "pool")
-TRACK_FIELDS = ("effect", "stage", "condition", "reroll", "permanent_point")
+TRACK_FIELDS = ("effect", "stage", "condition", "reroll")  # then the track's mark
 
 
 # -- what a referenced rule answers -----------------------------------------------
@@ -383,7 +383,7 @@ def build(
             fields,
         )
     if track_rule is not None:
-        for name in TRACK_FIELDS:
+        for name in (*TRACK_FIELDS, track_rule.mark_field):
             k.name(("track",), name, "track outcome field", fields)
 
     totals: list[ProcessTotal] = []
@@ -593,7 +593,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
             ("stage", "int | None"),
             ("condition", f"{track.condition_enum.name} | None"),
             ("reroll", "bool | None"),
-            ("permanent_point", "bool | None"),
+            (track.mark_field, "bool | None"),
         ]
     role_types = (
         "int | None",

@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..literals import code, docstring, md_cell, py
 from ..model import EnumMember, System, TrackEffect, TrackRule
-from ..naming import private_constant
+from ..naming import name_problem, private_constant
 from ..views import View, dice_stats, enum_view, where_doc
 
 if TYPE_CHECKING:
     from ..diagnostics import Path
     from ..loader import SourceFile
     from ..semantics import SystemBuilder
+
+# The outcome's fields before the one the rules name (see ``mark``).
+OUTCOME_FIELDS = ("effect", "stage", "condition", "reroll")
 
 
 def member_name(label: str) -> str:
@@ -40,14 +43,14 @@ def build(
     labels: list[str] = []
     for index, effect in enumerate(raw["effects"]):
         epath = (*path, "effects", index)
-        staged, permanent = "stages" in effect, effect.get("permanent_point", False)
-        if staged == bool(permanent):
+        staged, marks = "stages" in effect, effect.get("marks", False)
+        if staged == bool(marks):
             b.err(
                 src,
                 epath,
-                f"effect {effect['label']!r} needs exactly one of 'stages' and 'permanent_point: true'",
+                f"effect {effect['label']!r} needs exactly one of 'stages' and 'marks: true'",
             )
-        elif permanent and "description" not in effect:
+        elif marks and "description" not in effect:
             b.err(
                 src,
                 epath,
@@ -66,7 +69,7 @@ def build(
         TrackEffect(
             member,
             tuple(conditions[s] for s in raw_effect.get("stages", [])),
-            bool(raw_effect.get("permanent_point", False)),
+            bool(raw_effect.get("marks", False)),
             raw_effect.get("description"),
         )
         for member, raw_effect in zip(effect_enum.members, raw["effects"], strict=True)
@@ -79,6 +82,12 @@ def build(
             src,
             (*path, "roll"),
             f"{roll} must be one die with a side per effect (1d{len(effects)})",
+        )
+    if problem := name_problem(raw.get("mark", "marked")):
+        b.err(src, (*path, "mark"), f"field name {problem}")
+    elif raw.get("mark") in OUTCOME_FIELDS:
+        b.err(
+            src, (*path, "mark"), f"{raw['mark']!r} is already a field of the outcome"
         )
     examples = b.examples(src, path, raw, {"rolls"}, roll_columns=set())
     if roll is None:
@@ -94,6 +103,7 @@ def build(
         roll=roll,
         every=raw["every"],
         reroll_label=raw["reroll_label"],
+        mark_field=raw.get("mark", "marked"),
     )
 
 
@@ -123,6 +133,10 @@ def python_view(system: System, rule: TrackRule) -> View:
         ),
         "class_name": rule.class_name,
         "outcome": rule.outcome,
+        "outcome_doc": docstring(
+            f"What one roll on :class:`{rule.class_name}` did.", "    "
+        ),
+        "mark": rule.mark_field,
         "effects_name": constant,
         "effects": data,
         "roll_name": f"{rule.id.upper()}_ROLL",
@@ -137,9 +151,8 @@ def python_view(system: System, rule: TrackRule) -> View:
         "imports": [
             ("enum", "StrEnum"),
             ("typing", "Final"),
-            ("typing", "TypeAlias"),
+            ("dataclasses", "dataclass"),
             ("rulebook._track", "StagedTrack"),
-            ("rulebook._track", "TrackOutcome"),
             ("rulebook.dice", "Dice"),
         ],
         "exports": [
@@ -157,7 +170,7 @@ def docs_view(system: System, rule: TrackRule, common: View) -> View:
     width = max(len(e.stages) for e in rule.effects)
     rows = []
     for index, e in enumerate(rule.effects, start=1):
-        if e.permanent_point:
+        if e.marks:
             cells = [md_cell(e.description or "")] + [" "] * width
         else:
             pad = [" "] * (width - len(e.stages))

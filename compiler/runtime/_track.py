@@ -3,34 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
 from .errors import RuleInputError
 
-__all__ = ["StagedTrack", "TrackOutcome"]
+__all__ = ["StagedTrack"]
 
 E = TypeVar("E", bound=StrEnum)
 C = TypeVar("C", bound=StrEnum)
-
-
-@dataclass(frozen=True, slots=True)
-class TrackOutcome(Generic[E, C]):
-    """What one roll on a track did."""
-
-    effect: E
-    stage: int
-    condition: C | None
-    reroll: bool
-    permanent_point: bool
 
 
 class StagedTrack(Generic[E, C]):
     """One character's place on every effect of a track.
 
     ``effects`` lists, in die order, each effect with its conditions (stage 1
-    first); an effect with no stages makes a point permanent every time. An
+    first); an effect with no stages marks a point every time. An
     effect the character already has, or whose next condition the character
     already suffers, moves on a stage; past the last stage the roll is a reroll
     and the effect stays at its last stage.
@@ -60,10 +48,6 @@ class StagedTrack(Generic[E, C]):
             if stages and at and stages[at - 1] not in found:
                 found.append(stages[at - 1])
         return tuple(found)
-
-    def apply(self, roll: int) -> TrackOutcome[E, C]:
-        """Advance the track for a die result (1 for the first effect)."""
-        return TrackOutcome(*self.step(roll))
 
     def step(self, roll: int) -> tuple[E, int, C | None, bool, bool]:
         """Advance the track; answer (effect, stage, condition, roll again, marked)."""

@@ -527,8 +527,8 @@ def _track(ctx: _Context) -> None:
             parts.append(f"-> {show(outcome.condition)}")
         if outcome.reroll:
             parts.append(f"({rule.reroll_label})")
-        if outcome.permanent_point:
-            parts.append("(a permanent point)")
+        if getattr(outcome, rule.mark_field):
+            parts.append("(a point marked)")
         lines.append(f"  roll {roll}: " + " ".join(parts))
     ctx.out.section("Outcomes, in order", lines or ["  (no rolls given)"])
 

@@ -218,7 +218,7 @@ def _track_line(rule: ProcessRule, event: Any) -> str:
         text += f": {event.condition}"
     if event.reroll:
         text += f"; {track.reroll_label}"
-    if event.permanent_point:
+    if getattr(event, track.mark_field):
         text += "; a point is marked (it never recovers)"
     return text
 
@@ -261,7 +261,7 @@ def _event_line(rule: ProcessRule, event: Any, dealt: dict[str, int]) -> str:
         dealt[score] = dealt.get(score, 0) + amount
         return f"{lead}{amount} {humanize(score)} (total {dealt[score]})"
     if kind == rule.track_event:
-        if event.permanent_point:
+        if rule.track is not None and getattr(event, rule.track.mark_field):
             dealt[_MARKED] = dealt.get(_MARKED, 0) + 1
         return _track_line(rule, event)
     if kind == rule.recover_event and rule.recover_score is not None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, NamedTuple, TypeAlias
+from typing import Final, NamedTuple
 
 from rulebook._process import Course, ProcessSpec, run_process
 from rulebook._support import Ladder, bad_bool, bad_int, choice
-from rulebook._track import StagedTrack, TrackOutcome
+from rulebook._track import StagedTrack
 from rulebook.dice import RNG, Dice
 
 __all__ = [
@@ -735,7 +735,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
 
 class SecondaryEffect(StrEnum):
     """The effects of rule ``d20_scifi.secondary_effects``, in die order
-    (rules/d20_scifi/radiation.yaml:290).
+    (rules/d20_scifi/radiation.yaml:291).
     """
 
     NAUSEA = "Nausea"
@@ -752,7 +752,7 @@ _SECONDARY_EFFECT_BY_LABEL: Final[dict[str, SecondaryEffect]] = {
 
 class RadiationCondition(StrEnum):
     """The conditions of rule ``d20_scifi.secondary_effects``
-    (rules/d20_scifi/radiation.yaml:288).
+    (rules/d20_scifi/radiation.yaml:289).
     """
 
     FATIGUED = "Fatigued"
@@ -811,7 +811,22 @@ _SECONDARY_EFFECTS_EFFECTS: Final[
     ),
     (SecondaryEffect.INTERNAL, ()),
 )
-SecondaryOutcome: TypeAlias = TrackOutcome[SecondaryEffect, RadiationCondition]
+
+
+@dataclass(frozen=True, slots=True)
+class SecondaryOutcome:
+    """What one roll on :class:`SecondaryEffects` did."""
+
+    effect: SecondaryEffect
+    """The effect the roll hit."""
+    stage: int
+    """The stage it reached; one past the last means roll again."""
+    condition: RadiationCondition | None
+    """The condition of that stage, or None."""
+    reroll: bool
+    """Whether to roll again."""
+    permanent_point: bool
+    """Whether the roll marked a point."""
 
 
 class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
@@ -832,13 +847,17 @@ class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
     def __init__(self) -> None:
         super().__init__(_SECONDARY_EFFECTS_EFFECTS)
 
+    def apply(self, roll: int) -> SecondaryOutcome:
+        """Advance the track for a die result (1 for the first effect)."""
+        return SecondaryOutcome(*self.step(roll))
+
 
 # -- d20_scifi.radiation_symptoms --
 
 
 class SymptomType(StrEnum):
     """The keys of what rule ``d20_scifi.radiation_symptoms`` answers
-    (rules/d20_scifi/radiation.yaml:339).
+    (rules/d20_scifi/radiation.yaml:340).
     """
 
     SKIN = "Skin"
@@ -890,7 +909,7 @@ def radiation_symptoms(con_damage: int) -> dict[SymptomType, str] | None:
     Optional colour for the game master: how radiation sickness shows on a
     character as damage mounts. The symptoms change nothing in play.
 
-    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:339).
+    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:340).
     Raises RuleInputError for a con_damage outside 0...
     """
     if type(con_damage) is not int or con_damage < 0:
@@ -913,7 +932,7 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
     of contamination and every pool has been dealt in full. Points made
     permanent by internal damage never heal.
 
-    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:389). Answers
+    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:390). Answers
     (minute, points healed) for each heal, counting minutes like
     ready_at_minutes. Raises RuleInputError for negative arguments.
     """
@@ -960,7 +979,7 @@ class TimelineEvent(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class RadiationTimeline:
     """What :func:`simulate_radiation` answers. Rule
-    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:412).
+    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:413).
     """
 
     events: tuple[TimelineEvent, ...]
@@ -1010,7 +1029,7 @@ def simulate_radiation(
     causes, each incubation, save and pool dealt hour by hour, the secondary
     effects, and daily healing until every point that can heal has healed.
 
-    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:412).
+    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:413).
     The same rng state gives the same events. Raises RuleInputError for
     arguments outside the rule (level, exposed_minutes, fort_bonus).
     """
