@@ -291,6 +291,7 @@ class ProcessCourse:
     until: int | None
     on_failure: tuple[tuple[int, Dice], ...]  # (score index, dice)
     check_limit: int | None
+    steps: tuple[str, ...]  # transitions of the process's state on a failure
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,12 +310,13 @@ class ProcessSource:
     until: int | None
     on_failure: tuple[tuple[int, Dice], ...]
     check_limit: int | None
+    steps: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class ProcessTotal:
     name: str
-    of: Literal["dealt", "count", "time", "marked", "conditions"]
+    of: Literal["dealt", "count", "time", "marked", "conditions", "state"]
     score: int | None
     event: str | None
     description: str
@@ -357,6 +359,9 @@ class ProcessRule(RuleBase):
     recover_score: int | None
     recover_event: str | None
     totals: tuple[ProcessTotal, ...]
+    state: StateRule | None = None
+    state_event: str | None = None
+    state_field: str = "level"
     kind: Literal["process"] = "process"
 
 

@@ -234,3 +234,64 @@ def test_state_mistakes_are_located(tmp_path: Path) -> None:
         "24:37: level 5 is above the top level, 4",
         "28:33: 'scared' is not a transition of this state",
     ], found
+
+
+HAUNTING = (
+    STATE
+    + """\
+- id: haunting
+  kind: process
+  title: A haunting
+  summary: Each night the sleeper resists, or grows more afraid; two calm nights end it.
+  source: {section: Fear}
+  function: haunt
+  result: Haunting
+  clock: rounds
+  parameters:
+    - {name: nerve, type: int, min: 0, max: 3, description: Nerve.}
+  courses:
+    - target: 6
+      every: {amount: 1, unit: watches}
+      until: 2
+      on_failure: [{score: sleep, dice: 1}, {step: scare}]
+  check: {dice: 1d6, bonus: nerve, always_succeeds: 6}
+  events: {check: night, end: dawn}
+  scores: [{name: sleep}]
+  state: {rule: fear, event: scared, field: fear_level}
+  totals:
+    - {name: sleep_lost, of: dealt, score: sleep, description: Sleep lost.}
+    - {name: fear, of: state, description: The sleeper's fear at the end.}
+"""
+)
+
+
+@pytest.mark.parametrize("module", [HAUNTING], indirect=True)
+def test_a_process_steps_a_state(module: Any) -> None:
+    scripted = importlib.import_module(
+        module.__name__.rsplit(".", 1)[0] + ".dice"
+    ).Scripted
+    run = module.haunt(1, scripted([2, 3, 5, 1, 6, 6]))
+    assert [(e.time, e.kind, e.fear_level) for e in run.events] == [
+        (0, "night", None),
+        (0, "sleep", None),
+        (0, "scared", 2),
+        (60, "night", None),
+        (60, "sleep", None),
+        (60, "scared", 3),
+        (120, "night", None),
+        (180, "night", None),
+        (180, "sleep", None),
+        (180, "scared", 4),
+        (240, "night", None),
+        (300, "night", None),
+        (300, "dawn", None),
+    ]
+    assert run.sleep_lost == 3 and run.fear == module.Fear(4) and run.fear.fleeing
+
+
+def test_a_step_must_be_a_transition(tmp_path: Path) -> None:
+    body = HAUNTING.replace("{step: scare}", "{step: set_fear}")
+    found = _errors(tmp_path, body)
+    assert found == [
+        "44:54: 'set_fear' is not a transition of 'fear' that takes no argument"
+    ], found

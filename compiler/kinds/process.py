@@ -22,6 +22,7 @@ from ..model import (
     RecoveryRule,
     Rule,
     System,
+    StateRule,
     TrackRule,
 )
 from ..naming import name_problem, private_constant
@@ -234,11 +235,51 @@ def build(
             return 0
         return scores.index(name)
 
+    state_rule: StateRule | None = None
+    if "state" in raw:
+        state_rule = b.reference(
+            src,
+            (*path, "state", "rule"),
+            raw["state"]["rule"],
+            StateRule,
+            "a state rule",
+        )
+        k.name(("state", "event"), raw["state"]["event"], "state event", events)
+    steppable = (
+        set()
+        if state_rule is None
+        else {
+            t.name
+            for t in state_rule.transitions
+            if t.param is None or t.default is not None
+        }
+    )
+
+    def steps(
+        where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
+    ) -> tuple[str, ...]:
+        found = []
+        for index, effect in enumerate(raw_effects):
+            if "step" not in effect:
+                continue
+            if "state" not in raw:
+                k.err((*where, index, "step"), "a step needs the process's 'state'")
+            elif state_rule is not None and effect["step"] not in steppable:
+                k.err(
+                    (*where, index, "step"),
+                    f"{effect['step']!r} is not a transition of {state_rule.id!r} that takes no argument",
+                    "transitions: " + (", ".join(sorted(steppable)) or "none"),
+                )
+            found.append(effect["step"])
+        return tuple(found)
+
     def effects(
         where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
     ) -> tuple[tuple[int, Dice], ...]:
         found = []
         for index, effect in enumerate(raw_effects):
+            if "step" in effect:
+                continue
             dice = k.dice((*where, index, "dice"), effect["dice"])
             score = score_index((*where, index, "score"), effect["score"])
             if dice is not None:
@@ -274,6 +315,7 @@ def build(
             "every": every,
             "until": c.get("until"),
             "on_failure": effects((*where, "on_failure"), c.get("on_failure", [])),
+            "steps": steps((*where, "on_failure"), c.get("on_failure", [])),
             "check_limit": c.get("checks"),
         }
 
@@ -385,6 +427,14 @@ def build(
     if track_rule is not None:
         for name in (*TRACK_FIELDS, track_rule.mark_field):
             k.name(("track",), name, "track outcome field", fields)
+    state_field = raw.get("state", {}).get("field", "level")
+    if "state" in raw:
+        k.name(
+            ("state", "field") if "field" in raw["state"] else ("state",),
+            state_field,
+            "state level field",
+            fields,
+        )
 
     totals: list[ProcessTotal] = []
     result_fields: dict[str, str] = {"events": "events"}
@@ -404,6 +454,8 @@ def build(
                 f"a {of!r} total names one of the process's events",
                 "events: " + ", ".join(events),
             )
+        if of == "state" and "state" not in raw:
+            k.err((*where, "of"), "a 'state' total needs the process's 'state'")
         if of in ("marked", "conditions") and track_rule is None:
             k.err((*where, "of"), f"a {of!r} total needs the process's 'track'")
         totals.append(
@@ -416,6 +468,8 @@ def build(
     if ("pool" in raw and pool_rule is None) or ("track" in raw and track_rule is None):
         return None
     if "recovery" in raw and recovery_rule is None:
+        return None
+    if "state" in raw and state_rule is None:
         return None
     return ProcessRule(
         **common,
@@ -452,6 +506,9 @@ def build(
         recovery=recovery_rule,
         recover_score=recover_score,
         recover_event=raw.get("recovery", {}).get("event"),
+        state=state_rule,
+        state_event=raw.get("state", {}).get("event"),
+        state_field=state_field,
         totals=tuple(totals),
     )
 
@@ -558,7 +615,7 @@ def _course_literal(course: ProcessCourse) -> str:
     return (
         f"Course({py(course.labels)}, {course.start}, {py(course.onset)}, "
         f"{course.target}, {py(course.pool)}, {py(course.every)}, "
-        f"{py(course.until)}, {failure}, {py(course.check_limit)})"
+        f"{py(course.until)}, {failure}, {py(course.check_limit)}, {py(course.steps)})"
     )
 
 
@@ -569,6 +626,8 @@ def _total_expr(rule: ProcessRule, total: ProcessTotal) -> str:
         return "run.marked"
     if total.of == "conditions":
         return "run.conditions"
+    if total.of == "state":
+        return "run.state"
     if total.of == "count":
         return f"sum(1 for e in run.events if e.kind == {py(total.event)})"
     return f"next((e.{rule.time_field} for e in run.events if e.kind == {py(total.event)}), None)"
@@ -578,6 +637,9 @@ def _total_type(rule: ProcessRule, total: ProcessTotal) -> str:
     if total.of == "conditions":
         assert rule.track is not None
         return f"tuple[{rule.track.condition_enum.name}, ...]"
+    if total.of == "state":
+        assert rule.state is not None
+        return rule.state.class_name
     return "int | None" if total.of == "time" else "int"
 
 
@@ -607,6 +669,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
         *((name, "str | None") for name, _ in rule.labels),
         *zip(rule.role_fields, role_types, strict=True),
         *outcome,
+        *([(rule.state_field, "int | None")] if rule.state is not None else []),
     ]
     origin = rule.origin
     if origin is not None:
@@ -625,7 +688,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
             + (f"e.{origin.onset}" if origin.onset else "None")
             + f", e.{origin.target}, "
             + (f"e.{origin.pool}" if origin.pool else "None")
-            + f", {py(origin.every)}, {py(origin.until)}, {failure}, {py(origin.check_limit)})"
+            + f", {py(origin.every)}, {py(origin.until)}, {failure}, {py(origin.check_limit)}, {py(origin.steps)})"
             f" for e in {origin.function}({', '.join(arg_texts)})]"
         )
         course_constant = None
@@ -662,6 +725,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
         "recover_event": py(rule.recover_event),
         "label_count": str(len(rule.labels)),
         "outcome_count": str(len(outcome)),
+        "state_event": py(rule.state_event),
     }
     param_names = ", ".join(p.name for p in rule.params)
     return {
@@ -705,6 +769,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
         "leave": rule.leave_param or "None",
         "bonus": rule.bonus_param or "0",
         "track": f"{track.class_name}()" if track else "None",
+        "state": f"{rule.state.class_name}()" if rule.state else "None",
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} The same rng state "
             f"gives the same events. Raises RuleInputError for arguments outside the rule"
@@ -818,9 +883,11 @@ def _steps(rule: ProcessRule) -> list[str]:
             f"{code(rule.scores[rule.pool_score])} as that rule says ({code(rule.score_events[rule.pool_score])} events)."
         )
     every = origin.every if origin else None
-    if origin and origin.on_failure:
+    if origin and (origin.on_failure or origin.steps):
         steps.append(
-            "A failed check deals " + _effects_text(rule, origin.on_failure) + "."
+            "A failed check "
+            + _failure_text(rule, origin.on_failure, origin.steps)
+            + "."
         )
     if origin and every:
         steps.append(f"The course is checked again every {_interval(every, rule)}.")
@@ -847,6 +914,20 @@ def _effects_text(rule: ProcessRule, effects: tuple[tuple[int, Dice], ...]) -> s
     )
 
 
+def _failure_text(
+    rule: ProcessRule, effects: tuple[tuple[int, Dice], ...], steps: tuple[str, ...]
+) -> str:
+    parts = []
+    if effects:
+        parts.append("deals " + _effects_text(rule, effects))
+    if steps and rule.state is not None:
+        parts.append(
+            ", then ".join(code(f"{s}()") for s in steps)
+            + f" on {_link(rule.state)} ({code(rule.state_event or '')} events)"
+        )
+    return ", then ".join(parts)
+
+
 def docs_view(system: System, rule: ProcessRule, common: View) -> View:
     answer = common.get("first_answer")
     example = rule.examples[0] if rule.examples else None
@@ -867,7 +948,9 @@ def docs_view(system: System, rule: ProcessRule, common: View) -> View:
             str(c.pool) if c.pool else "—",
             _interval(c.every, rule) if c.every else "once",
             f"{c.until} in a row" if c.until else "—",
-            md_cell(_effects_text(rule, c.on_failure)) if c.on_failure else "—",
+            md_cell(_failure_text(rule, c.on_failure, c.steps))
+            if c.on_failure or c.steps
+            else "—",
         ]
         for i, c in enumerate(rule.courses)
     ]

@@ -41,6 +41,7 @@ class Course(NamedTuple):
     until: int | None  # this many successes in a row end the course
     on_failure: tuple[tuple[int, Dice], ...]  # (score, dice) dealt at once
     check_limit: int | None = None  # at most this many checks
+    steps: tuple[str, ...] = ()  # transitions of the state made on a failure
 
 
 class ProcessSpec(NamedTuple):
@@ -70,6 +71,7 @@ class ProcessSpec(NamedTuple):
     recover_event: str | None
     label_count: int
     outcome_count: int  # fields of a track outcome in each event
+    state_event: str | None = None  # a transition of the subject's state
 
 
 class ProcessRun(NamedTuple):
@@ -79,6 +81,7 @@ class ProcessRun(NamedTuple):
     dealt: tuple[int, ...]  # per score
     marked: int  # track outcomes that marked a point
     conditions: tuple[Any, ...]  # every condition a track roll gave, in order
+    state: Any = None  # the subject's state at the end, if the process has one
 
 
 def run_process(
@@ -89,14 +92,18 @@ def run_process(
     track: Any,
     make: Callable[[tuple[Any, ...]], Any],
     rng: RNG,
+    state: Any = None,
 ) -> ProcessRun:
     """Run ``courses`` (onsets are rolled first, in course order).
 
     ``make`` builds one event from (time, kind, *labels, amount, roll, total,
-    target, success, pool, *outcome); ``track`` is a fresh staged track (its ``step(roll)`` answers effect,
-    stage, condition, roll again, marked), or None.
+    target, success, pool, *outcome[, level]); ``track`` is a fresh staged track
+    (its ``step(roll)`` answers effect, stage, condition, roll again, marked), or
+    None; ``state`` is the subject's state (its transitions are methods answering
+    the new level), or None.
     """
     run = _Run(spec, courses, bonus, track, make, rng)
+    run.state = state
     if leave_at is not None and spec.leave_event is not None:
         run.push(leave_at, _LEAVE, -1)
     for index, course in enumerate(courses):
@@ -122,7 +129,11 @@ def run_process(
     if spec.recover_score is not None:
         run.recover(max(leave_at or 0, run.last_dealt))
     return ProcessRun(
-        tuple(run.events), tuple(run.dealt), run.marked, tuple(run.conditions)
+        tuple(run.events),
+        tuple(run.dealt),
+        run.marked,
+        tuple(run.conditions),
+        state,
     )
 
 
@@ -143,6 +154,7 @@ class _Run:
         "rng",
         "seq",
         "spec",
+        "state",
         "streak",
         "track",
     )
@@ -172,7 +184,8 @@ class _Run:
         self.marked = 0
         self.last_dealt = 0
         self.conditions: list[Any] = []
-        self.blank = (None,) * spec.outcome_count
+        self.state: Any = None
+        self.blank = (None,) * (spec.outcome_count + (spec.state_event is not None))
 
     def push(self, time: int, action: int, index: int) -> None:
         heapq.heappush(self.queue, (time, self.seq, action, index))
@@ -249,6 +262,14 @@ class _Run:
             for score, dice in course.on_failure:
                 self.add(time, course.labels, score, dice.roll(self.rng))
             self.last_dealt = max(self.last_dealt, time)
+            for name in course.steps:
+                level = getattr(self.state, name)()
+                self.emit(
+                    time,
+                    spec.state_event or "",
+                    course.labels,
+                    outcome=(*self.blank[:-1], level),
+                )
         streak = self.streak[index] = self.streak.get(index, 0) + 1 if success else 0
         if course.until is not None and streak >= course.until:
             if spec.end_event is not None:
@@ -292,7 +313,8 @@ class _Run:
                 (),
                 None,
                 roll,
-                outcome=(effect, stage, condition, again, marked),
+                outcome=(effect, stage, condition, again, marked)
+                + self.blank[spec.outcome_count :],
             )
             if marked:
                 self.marked += 1

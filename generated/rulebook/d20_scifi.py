@@ -1017,6 +1017,7 @@ _SIMULATE_RADIATION_SPEC: Final[ProcessSpec] = ProcessSpec(
     recover_event="heal",
     label_count=2,
     outcome_count=5,
+    state_event=None,
 )
 
 
@@ -1049,6 +1050,7 @@ def simulate_radiation(
             None,
             (),
             None,
+            (),
         )
         for e in exposures(
             level=level,
@@ -1064,6 +1066,7 @@ def simulate_radiation(
         SecondaryEffects(),
         TimelineEvent._make,
         rng,
+        None,
     )
     return RadiationTimeline(
         run.events,
