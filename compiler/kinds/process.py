@@ -21,8 +21,8 @@ from ..model import (
     ProcessTotal,
     RecoveryRule,
     Rule,
-    System,
     StateRule,
+    System,
     TrackRule,
 )
 from ..naming import name_problem, private_constant
