@@ -312,8 +312,14 @@ class _Run:
                 (),
                 None,
                 roll,
-                outcome=(effect, stage, condition, again, marked)
-                + self.blank[spec.outcome_count :],
+                outcome=(
+                    effect,
+                    stage,
+                    condition,
+                    again,
+                    marked,
+                    *self.blank[spec.outcome_count :],
+                ),
             )
             if marked:
                 self.marked += 1
