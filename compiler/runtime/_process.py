@@ -138,6 +138,7 @@ def run_process(
 
 class _Run:
     __slots__ = (
+        "after_amount",
         "blank",
         "bonus",
         "checks",
@@ -148,6 +149,7 @@ class _Run:
         "last_dealt",
         "make",
         "marked",
+        "no_labels",
         "pools",
         "queue",
         "rng",
@@ -185,6 +187,9 @@ class _Run:
         self.conditions: list[Any] = []
         self.state: Any = None
         self.blank = (None,) * (spec.outcome_count + (spec.state_event is not None))
+        self.no_labels = (None,) * spec.label_count
+        # what follows the amount in an event that only carries an amount
+        self.after_amount = (None,) * 5 + self.blank
 
     def push(self, time: int, action: int, index: int) -> None:
         heapq.heappush(self.queue, (time, self.seq, action, index))
@@ -204,7 +209,7 @@ class _Run:
         outcome: tuple[Any, ...] | None = None,
     ) -> None:
         if not labels:
-            labels = (None,) * self.spec.label_count
+            labels = self.no_labels
         self.events.append(
             self.make(
                 (
@@ -292,7 +297,11 @@ class _Run:
 
     def add(self, time: int, labels: tuple[Any, ...], score: int, amount: int) -> None:
         spec = self.spec
-        self.emit(time, spec.score_events[score], labels, amount)
+        self.events.append(
+            self.make(
+                (time, spec.score_events[score], *labels, amount, *self.after_amount)
+            )
+        )
         before = self.dealt[score]
         self.dealt[score] = before + amount
         if score == spec.track_score:
@@ -333,8 +342,11 @@ class _Run:
         assert spec.recover_score is not None and spec.recover_event is not None
         left = self.dealt[spec.recover_score] - self.marked
         time = ready
+        append, make, kind = self.events.append, self.make, spec.recover_event
+        head, tail = self.no_labels, self.after_amount
+        interval, most = spec.recover_interval, spec.recover_amount
         while left > 0:
-            time += spec.recover_interval
-            amount = min(spec.recover_amount, left)
+            time += interval
+            amount = most if most < left else left
             left -= amount
-            self.emit(time, spec.recover_event, (), amount)
+            append(make((time, kind, *head, amount, *tail)))
