@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from .expr_types import (
+    DICE_PARTS,
     FUNCTIONS,
     IV_ARITH,
     Attr,
@@ -24,6 +25,7 @@ from .expr_types import (
     Checked,
     Cond,
     Field,
+    Function,
     Index,
     Interval,
     IntLit,
@@ -45,6 +47,7 @@ from .expr_types import (
     iv_min,
     iv_neg,
     names_used,
+    rules_called,
     same_choice,
     tables_used,
     walk,
@@ -53,6 +56,7 @@ from .expr_types import (
 __all__ = [
     "ARITH_OPS",
     "COMPARE_OPS",
+    "DICE_PARTS",
     "FUNCTIONS",
     "KEYWORDS",
     "Attr",
@@ -63,6 +67,7 @@ __all__ = [
     "Cond",
     "ExprError",
     "Field",
+    "Function",
     "Index",
     "IntLit",
     "Interval",
@@ -81,6 +86,8 @@ __all__ = [
     "fits",
     "names_used",
     "parse",
+    "rules_called",
+    "rules_called_in",
     "tables_used",
     "to_math",
     "to_python",
@@ -91,6 +98,7 @@ KEYWORDS = frozenset({"if", "else", "and", "or", "not", "true", "false", "null"}
 COMPARE_OPS = frozenset({"==", "!=", "<", "<=", ">", ">="})
 ARITH_OPS = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}
 _NO_TABLES: Mapping[str, Table] = MappingProxyType({})
+_NO_FUNCTIONS: Mapping[str, Function] = MappingProxyType({})
 
 
 class ExprError(Exception):
@@ -355,9 +363,12 @@ def _span(node: Node) -> tuple[int, int]:
 
 class _Checker:
     def __init__(
-        self, params: Mapping[str, Param], tables: Mapping[str, Table]
+        self,
+        params: Mapping[str, Param],
+        tables: Mapping[str, Table],
+        functions: Mapping[str, Function] = _NO_FUNCTIONS,
     ) -> None:
-        self.params, self.tables = params, tables
+        self.params, self.tables, self.functions = params, tables, functions
         self.owners: dict[str | tuple[str, ...] | None, str] = {}
         for param in params.values():  # a choice parameter of each enum
             if param.type == "choice":
@@ -448,6 +459,8 @@ class _Checker:
                 return self.cond(node)
             case Call() if node.func in FUNCTIONS:
                 return self.call(node)
+            case Call() if node.func in self.functions:
+                return self.rule_call(node)
             case Call():
                 raise self.bad_call(node)
             case Attr():
@@ -624,6 +637,50 @@ class _Checker:
             raise ExprError(message, node.args[1].start, node.args[2].end)
         return Checked(rebuilt, "int", iv_min([iv_max([value, lo]), hi]))
 
+    def rule_call(self, node: Call) -> Checked:
+        """`formula(a, b)`: another rule of the system, with its arguments checked."""
+        function = self.functions[node.func]
+        params = function.params
+        if len(node.args) != len(params):
+            names = ", ".join(p.name for p in params)
+            message = (
+                f"{node.func}() takes {len(params)} argument"
+                f"{'s' if len(params) != 1 else ''} ({names}), got {len(node.args)}"
+            )
+            raise ExprError(message, node.start, node.end)
+        args = []
+        for arg, param in zip(node.args, params, strict=True):
+            if param.type == "choice":
+                what = f"argument '{param.name}' of {node.func}()"
+                key, null_key = self.key(arg, what, param.enum, param.choices, None)
+                if null_key and not param.nullable:
+                    item = self.visit(arg)
+                    raise ExprError(
+                        f"{what} may be null", *_span(arg), _null_hint(item)
+                    )
+                args.append(key)
+                continue
+            item = self.visit(arg)
+            message = (
+                f"argument '{param.name}' of {node.func}() is {param.type}, "
+                f"got {describe(item)}"
+            )
+            self.need([item], param.type, message)
+            if param.type == "int":
+                iv, allowed = _iv(item), Interval(param.min, param.max)
+                low = param.min is not None and (iv.lo is None or iv.lo < param.min)
+                high = param.max is not None and (iv.hi is None or iv.hi > param.max)
+                if low or high:
+                    message = (
+                        f"argument '{param.name}' of {node.func}() may be {iv}, "
+                        f"but {function.rule} allows only {allowed}"
+                    )
+                    hint = "bound it with clamp(x, lo, hi), or give the parameter min and max"
+                    raise ExprError(message, *_span(arg), hint)
+            args.append(item.node)
+        rebuilt = replace(node, args=tuple(args), rule=True)
+        return _of_slot(rebuilt, function.result, False)
+
     def bad_call(self, node: Call) -> ExprError:
         """A call that is not a built-in and not followed by `.field`."""
         func, start = node.func, node.start
@@ -640,14 +697,23 @@ class _Checker:
             if param.type == "mapping":
                 hint = f"index a mapping with [], e.g. {self.index_example(param)}"
             return ExprError(message, start, start + len(func), hint)
-        label = "known functions and tables" if self.tables else "known functions"
-        hint = _suggest(func, [*FUNCTIONS, *self.tables], label)
+        label = (
+            "known functions, tables and rules"
+            if self.functions
+            else "known functions and tables"
+            if self.tables
+            else "known functions"
+        )
+        hint = _suggest(func, [*FUNCTIONS, *self.tables, *self.functions], label)
         return ExprError(f"unknown function '{func}'", start, start + len(func), hint)
 
     def attr(self, node: Attr) -> Checked:
         call = node.obj
         if not isinstance(call, Call) or call.func not in self.tables:
             item = self.visit(call)
+            if item.type == "dice":
+                return self.dice_part(node, item)
+
             message = f"'{to_source(call)}' is {describe(item)}, not a table row"
             hint = "only a table lookup has fields"
             if self.tables:
@@ -666,6 +732,21 @@ class _Checker:
             raise ExprError(message, node.end - len(node.name), node.end, hint)
         lookup = replace(call, args=(key,), nullable_key=null_key)
         return _of_slot(replace(node, obj=lookup), slot, null_key)
+
+    def dice_part(self, node: Attr, item: Checked) -> Checked:
+        """`dice.min`: an integer part of a dice value."""
+        parts = {name: (lo, hi) for name, lo, hi in item.parts}
+        if node.name not in parts:
+            message = f"a dice value has no part '{node.name}'"
+            hint = _suggest(node.name, DICE_PARTS, "parts")
+            raise ExprError(message, node.end - len(node.name), node.end, hint)
+        if item.nullable:
+            message = f"'{to_source(item.node)}' may be null: it has no {node.name}"
+            raise ExprError(
+                message, *_span(item.node), "look it up with a key that is never null"
+            )
+        lo, hi = parts[node.name]
+        return Checked(replace(node, obj=item.node), "int", Interval(lo, hi))
 
     def index(self, node: Index) -> Checked:
         """`mapping[key]`: the value of a mapping parameter for a key."""
@@ -725,6 +806,8 @@ def _of_slot(node: Node, slot: Field, null_key: bool) -> Checked:
         return Checked(node, "int", Interval(slot.min, slot.max), nullable)
     if slot.type == "choice":
         return Checked(node, "choice", None, nullable, slot.enum, slot.choices)
+    if slot.type == "dice":
+        return Checked(node, "dice", None, nullable, parts=slot.parts)
     return Checked(node, slot.type, None, nullable)
 
 
@@ -737,15 +820,26 @@ def check(
     params: Mapping[str, Param],
     *,
     tables: Mapping[str, Table] = _NO_TABLES,
+    functions: Mapping[str, Function] = _NO_FUNCTIONS,
 ) -> Checked:
     """Type-check a parsed formula and compute its integer range.
 
     The returned node equals `node` but has its choice labels resolved: emit
     Python from it, not from the parsed tree.
     """
-    checker = _Checker(params, tables)
+    checker = _Checker(params, tables, functions)
     checker.check_namespace(node)
     return checker.visit(node)
+
+
+def rules_called_in(text: str, names: Iterable[str]) -> frozenset[str]:
+    """The names among ``names`` that formula text calls (raises ExprError)."""
+    known = set(names)
+    return frozenset(
+        node.func
+        for node in walk(parse(text))
+        if isinstance(node, Call) and node.func in known
+    )
 
 
 def compile_formula(
@@ -753,10 +847,11 @@ def compile_formula(
     params: Mapping[str, Param],
     *,
     tables: Mapping[str, Table] = _NO_TABLES,
+    functions: Mapping[str, Function] = _NO_FUNCTIONS,
 ) -> Checked:
     """Parse and check formula source text; raises ExprError."""
     _check_size(text)
-    return check(parse(text), params, tables=tables)
+    return check(parse(text), params, tables=tables, functions=functions)
 
 
 # Limits that keep every stage (parser, checker, emitters, int-to-text) far from
@@ -881,6 +976,9 @@ class _Emitter:
                 body = self.wrap(node.body, _COALESCE)
                 test = self.wrap(node.test, _COALESCE)
                 return f"{body} if {test} else {self.wrap(node.orelse, _COND)}", _COND
+            case Call(rule=True):
+                args = [self.wrap(arg, _COND) for arg in node.args]
+                return f"{node.func}({', '.join(args)})", _ATOM
             case Call() if node.func not in FUNCTIONS and self.mode == "python":
                 return self.row(node), _ATOM
             case Call():

@@ -21,7 +21,9 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "clamp": (3, 3),
 }
 _NO_ROWS: Mapping[str, Mapping[str, Mapping[str, object]]] = MappingProxyType({})
-ValueType: TypeAlias = Literal["int", "bool", "text", "choice"]
+ValueType: TypeAlias = Literal["int", "bool", "text", "choice", "dice"]
+# The integer parts of a dice value an expression may read: `damage.min`.
+DICE_PARTS = ("min", "max", "count", "sides", "modifier", "multiplier")
 Value: TypeAlias = int | bool | str | None
 # A parameter's value for evaluate(): a mapping parameter's is keyed by label.
 EnvValue: TypeAlias = Value | Mapping[str, Value]
@@ -57,6 +59,8 @@ class Field:
     max: int | None = None
     choices: tuple[str, ...] = ()  # choice: its labels
     enum: str | None = None  # choice: the enum's class name
+    # dice: the range of each part (DICE_PARTS) over the values the slot can hold
+    parts: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +94,20 @@ class Table:
     key_enum: str  # class name of the key enum
     key_labels: tuple[str, ...]
     fields: Mapping[str, Field]  # the row's fields usable in formulas
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """Another rule of the system, callable in expressions by its function name.
+
+    Its arguments are checked against its parameters (an int argument's range
+    must lie within the parameter's); it answers ``result``.
+    """
+
+    name: str
+    rule: str  # the rule id, for messages
+    params: tuple[Param, ...]
+    result: Field
 
 
 # AST nodes. Offsets do not take part in equality: nodes compare by structure.
@@ -182,6 +200,7 @@ class Call:
     start: int = field(compare=False)
     end: int = field(compare=False)
     nullable_key: bool = field(default=False, compare=False)
+    rule: bool = field(default=False, compare=False)  # a call of another rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,11 +252,12 @@ class Checked:
     """
 
     node: Node
-    type: Literal["int", "bool", "text", "choice", "null"]
+    type: Literal["int", "bool", "text", "choice", "dice", "null"]
     interval: Interval | None
     nullable: bool = False
     enum: str | None = None
     choices: tuple[str, ...] = ()
+    parts: tuple[tuple[str, int, int], ...] = ()  # dice: see Field.parts
 
 
 def describe(item: Checked | Field) -> str:
@@ -384,13 +404,15 @@ def evaluate(
     *,
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]] = _NO_ROWS,
+    functions: Mapping[str, Callable[..., Any]] = MappingProxyType({}),
 ) -> int | bool | str | None:
     """Evaluate a checked formula; choices are their labels, null is None.
 
     tables[name][key_label][field] is a row's field value; env[mapping] maps
     each key label to a value (a label for a choice). A null key gives null.
+    functions[name] answers a call of another rule.
     """
-    value: Value = _eval(node, env, rounding, tables)
+    value: Value = _eval(node, env, rounding, tables, functions)
     return value
 
 
@@ -399,9 +421,10 @@ def _eval(
     env: Mapping[str, EnvValue],
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]],
+    functions: Mapping[str, Callable[..., Any]],
 ) -> Any:
     def sub(child: Node) -> Any:
-        return _eval(child, env, rounding, tables)
+        return _eval(child, env, rounding, tables, functions)
 
     match node:
         case IntLit() | StrLit() | BoolLit():
@@ -426,6 +449,8 @@ def _eval(
             return _OPERATORS[node.op](sub(node.left), sub(node.right))
         case Cond():
             return sub(node.body) if sub(node.test) else sub(node.orelse)
+        case Call(rule=True):
+            return functions[node.func](*(sub(arg) for arg in node.args))
         case Call() if node.func not in FUNCTIONS:
             key = sub(node.args[0])
             return None if key is None else tables[node.func][key]
@@ -436,7 +461,11 @@ def _eval(
             return min(args) if node.func == "min" else max(args)
         case Attr():
             row = sub(node.obj)
-            return None if row is None else row[node.name]
+            if row is None:
+                return None
+            return (
+                row[node.name] if isinstance(row, Mapping) else getattr(row, node.name)
+            )
         case Index():
             key = sub(node.index)
             return None if key is None else sub(node.obj)[key]
@@ -477,5 +506,12 @@ def tables_used(node: Node) -> frozenset[str]:
     return frozenset(
         sub.func
         for sub in walk(node)
-        if isinstance(sub, Call) and sub.func not in FUNCTIONS
+        if isinstance(sub, Call) and sub.func not in FUNCTIONS and not sub.rule
+    )
+
+
+def rules_called(node: Node) -> frozenset[str]:
+    """Every other rule the formula calls, by function name."""
+    return frozenset(
+        sub.func for sub in walk(node) if isinstance(sub, Call) and sub.rule
     )

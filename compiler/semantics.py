@@ -11,6 +11,7 @@ import difflib
 import hashlib
 import json
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from . import expr, kinds
@@ -41,6 +42,9 @@ from .runtime.dice import Dice, DiceSyntaxError, parse_dice
 T = TypeVar("T")
 R = TypeVar("R")
 
+# Kinds whose rules an expression may call by their function name.
+CALLABLE_KINDS = ("formula", "decision")
+
 # Limits of the tool, not figures of any rules: every dice expression's exact
 # distribution is worked out at build time for the docs.
 MAX_DICE_COUNT = 100
@@ -50,6 +54,35 @@ MAX_DICE_SIDES = 1000
 def build_system(system_src: SourceFile, rule_srcs: Iterable[SourceFile]) -> System:
     """Build one system's model; raise ``RulesError`` with every problem found."""
     return SystemBuilder(system_src).build(list(rule_srcs))
+
+
+def _value_range(rule: DecisionRule) -> expr.Interval:
+    """The range of an int-valued decision's answers, over all its cases."""
+    lo: int | None = None
+    hi: int | None = None
+    first = True
+    for case in rule.cases:
+        for _, (kind, item) in case.values or ():
+            if kind == "literal" and type(item) is int:
+                iv = expr.Interval(item, item)
+            elif kind == "expr" and item.interval is not None:
+                iv = item.interval
+            elif kind == "literal" and item is None:
+                continue
+            else:
+                return expr.Interval(None, None)
+            lo = (
+                iv.lo
+                if first
+                else (None if lo is None or iv.lo is None else min(lo, iv.lo))
+            )
+            hi = (
+                iv.hi
+                if first
+                else (None if hi is None or iv.hi is None else max(hi, iv.hi))
+            )
+            first = False
+    return expr.Interval(lo, hi)
 
 
 def fingerprint(data: Any) -> str:
@@ -82,6 +115,10 @@ class SystemBuilder:
         # not reported again, so one mistake gives one error.
         self.failed: set[str] = set()
         self.time_units: dict[str, int] = dict(meta.get("time_units", {}))
+        self.built_order: list[tuple[int, Rule]] = []
+        self.attempted: set[int] = set()
+        self.building: list[str] = []  # rule ids being built, outermost first
+        self.callable: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
 
     # -- plumbing --------------------------------------------------------------
 
@@ -144,13 +181,19 @@ class SystemBuilder:
             for index, raw in enumerate(src.data["rules"]):
                 pending.append((len(pending), index, src, ("rules", index), raw))
         # Rules that refer to others are built after them; output keeps file order.
-        built: list[tuple[int, Rule]] = []
+        # A rule whose expressions call another rule of a later kind builds that
+        # one first (see require); a cycle of calls is an error.
+        built: list[tuple[int, Rule]] = self.built_order
+        self.callable = {
+            raw["function"]: (order, src, path, raw)
+            for order, _, src, path, raw in pending
+            if raw.get("kind") in CALLABLE_KINDS
+            and isinstance(raw.get("function"), str)
+        }
         for order, _, src, path, raw in sorted(
             pending, key=lambda p: (kinds.BUILD_ORDER.index(p[4]["kind"]), p[0])
         ):
-            rule = self.rule(src, path, raw)
-            if rule is not None:
-                built.append((order, rule))
+            self.build_once(order, src, path, raw)
         rules = [rule for _, rule in sorted(built, key=lambda item: item[0])]
         kinds.finish(self, rules)
         if self.errors:
@@ -168,6 +211,71 @@ class SystemBuilder:
             rules=tuple(rules),
             loc=self.loc(self.system_src, ()),
         )
+
+    def build_once(
+        self, order: int, src: SourceFile, path: Path, raw: dict[str, Any]
+    ) -> None:
+        if order in self.attempted:
+            return
+        self.attempted.add(order)
+        self.building.append(raw["id"])
+        try:
+            rule = self.rule(src, path, raw)
+        finally:
+            self.building.pop()
+        if rule is not None:
+            self.built_order.append((order, rule))
+
+    def require(self, src: SourceFile, path: Path, names: Iterable[str]) -> bool:
+        """Build the rules an expression calls first; False on a cycle of calls."""
+        for name in sorted(names):
+            entry = self.callable.get(name)
+            if entry is None:
+                continue
+            order, csrc, cpath, craw = entry
+            if craw["id"] in self.building:
+                cycle = self.building[self.building.index(craw["id"]) :]
+                self.err(
+                    src,
+                    path,
+                    "a cycle of rules calling each other: "
+                    + " -> ".join([*cycle, craw["id"]]),
+                    "a rule cannot depend on itself, even through other rules",
+                )
+                self.failed.add(craw["id"])
+                return False
+            self.build_once(order, csrc, cpath, craw)
+            if craw["id"] in self.failed:  # reported where it failed
+                return False
+        return True
+
+    def expression_scope(
+        self,
+    ) -> tuple[dict[str, expr.Table], dict[str, expr.Function]]:
+        """What an expression may call: the tables, and the other rules built so far."""
+        tables = kinds.decision.tables_of(self)
+        functions: dict[str, expr.Function] = {}
+        for rule in self.built.values():
+            if isinstance(rule, FormulaRule):
+                iv = rule.checked.interval or expr.Interval(None, None)
+                functions[rule.function] = expr.Function(
+                    rule.function,
+                    rule.id,
+                    tuple(kinds.decision.param_spec(p) for p in rule.params),
+                    expr.Field("int", False, iv.lo, iv.hi),
+                )
+            elif isinstance(rule, DecisionRule) and rule.shape == "value":
+                field = kinds.decision.slot_field(rule.slots[0])
+                if field.type == "int":
+                    iv = _value_range(rule)
+                    field = replace(field, min=iv.lo, max=iv.hi)
+                functions[rule.function] = expr.Function(
+                    rule.function,
+                    rule.id,
+                    tuple(kinds.decision.param_spec(p) for p in rule.params),
+                    field,
+                )
+        return tables, functions
 
     def rule(self, src: SourceFile, path: Path, raw: dict[str, Any]) -> Rule | None:
         rule_id = raw["id"]
@@ -663,7 +771,16 @@ class SystemBuilder:
         epath = (*path, "expression")
         checked: expr.Checked | None = None
         try:
-            checked = expr.compile_formula(text, specs)
+            called = expr.rules_called_in(text, self.callable)
+        except expr.ExprError:
+            called = frozenset()
+        if not self.require(src, epath, called):
+            return None
+        tables, functions = self.expression_scope()
+        try:
+            checked = expr.compile_formula(
+                text, specs, tables=tables, functions=functions
+            )
         except expr.ExprError as exc:
             self.expr_error(src, epath, text, exc, "formula")
         if checked is not None:

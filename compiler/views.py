@@ -357,11 +357,19 @@ def _formula_py(system: System, rule: FormulaRule) -> View:
         enum = enums[param]
         return f"{enum.name}.{enum.member(label).name}"
 
+    rows = {
+        t.function: private_constant(t.id, "rows")
+        for t in system.rules
+        if isinstance(t, TableRule)
+    }
+    by_name = {e.name: e for e in all_enums(system)}
     body = expr.to_python(
         rule.checked.node,
         name=lambda n: n,
         choice=choice_text,
         rounding=system.rounding,
+        lookup=lambda table, key: f"{rows[table]}[{key}]",
+        label=lambda enum, label: f"{enum}.{by_name[enum].member(label).name}",
     )
     return {
         "template": "formula.py.j2",

@@ -29,6 +29,7 @@ from ..model import (
     TableRule,
 )
 from ..naming import private_constant
+from ..runtime.dice import Dice
 from ..views import (
     View,
     all_enums,
@@ -64,9 +65,21 @@ def tables_of(b: SystemBuilder) -> dict[str, expr.Table]:
             continue
         fields = {}
         for index, col in enumerate(rule.columns):
+            values = [row.cells[index] for row in rule.rows]
+            if col.type == "dice":
+                dice = [v for v in values if isinstance(v, Dice)]
+                parts = tuple(
+                    (
+                        part,
+                        min(getattr(d, part) for d in dice),
+                        max(getattr(d, part) for d in dice),
+                    )
+                    for part in expr.DICE_PARTS
+                )
+                fields[col.name] = expr.Field("dice", col.nullable, parts=parts)
+                continue
             if col.type not in _PY_TYPES:
                 continue
-            values = [row.cells[index] for row in rule.rows]
             ints = [v for v in values if type(v) is int]
             fields[col.name] = expr.Field(
                 _EXPR_TYPES[col.type],
@@ -83,7 +96,8 @@ def tables_of(b: SystemBuilder) -> dict[str, expr.Table]:
     return found
 
 
-def _spec(param: Param) -> expr.Param:
+def param_spec(param: Param) -> expr.Param:
+    """A parameter as the expression checker sees it."""
     if param.type == "mapping":
         assert param.enum is not None and param.value_enum is not None
         values = param.value_enum
@@ -109,7 +123,8 @@ def _spec(param: Param) -> expr.Param:
     )
 
 
-def _field(slot: Slot) -> expr.Field:
+def slot_field(slot: Slot) -> expr.Field:
+    """A decision's answer slot as the expression checker sees it."""
     enum = slot.enum
     return expr.Field(
         _EXPR_TYPES[slot.type],
@@ -143,7 +158,7 @@ class _Builder:
             )
             if param is not None:
                 self.params.append(param)
-                self.specs[param.name] = _spec(param)
+                self.specs[param.name] = param_spec(param)
             else:
                 self.b.failed.add(p["name"])  # uses of it are not reported again
 
@@ -239,7 +254,16 @@ class _Builder:
 
     def compile(self, path: Path, text: str) -> expr.Checked | None:
         try:
-            return expr.compile_formula(text, self.specs, tables=self.tables)
+            called = expr.rules_called_in(text, self.b.callable)
+        except expr.ExprError:
+            called = frozenset()
+        if not self.b.require(self.src, path, called):
+            return None
+        tables, functions = self.b.expression_scope()
+        try:
+            return expr.compile_formula(
+                text, self.specs, tables=tables, functions=functions
+            )
         except expr.ExprError as exc:
             if text[exc.start : exc.end] not in self.b.failed:  # else already reported
                 self.b.expr_error(self.src, path, text, exc, "expression")
@@ -269,7 +293,7 @@ class _Builder:
         checked = self.compile(path, value)
         if checked is not None and slot.enum is not None and checked.type == "text":
             checked = as_choice(checked, slot.enum) or checked
-        if checked is not None and (problem := expr.fits(checked, _field(slot))):
+        if checked is not None and (problem := expr.fits(checked, slot_field(slot))):
             self.err(path, f"{slot.name!r}: the expression {problem}")
         return ("expr", checked)
 

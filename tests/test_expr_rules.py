@@ -1,0 +1,200 @@
+"""One expression language: formulas and decisions call the system's other rules.
+
+Each test builds a small system in a temporary folder, imports the generated
+module and checks its answers, or checks the located error a mistake gives.
+"""
+
+from __future__ import annotations
+
+import importlib
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from compiler.diagnostics import RulesError
+from compiler.examples import runtime_from
+from compiler.pipeline import build
+
+SYSTEM = """\
+# yaml-language-server: $schema=../../schema/system.schema.json
+system: lab
+title: Lab
+summary: Rules written to test the expression language.
+source: {file: lab.txt, work: A test}
+rounding: down
+dice_notation: d20
+"""
+
+WEAPONS = """\
+- id: weapon
+  kind: table
+  title: Weapons
+  summary: Damage by size.
+  source: {section: Weapons}
+  function: weapon
+  key:
+    param: size
+    title: Size
+    enum: Size
+    members: [{name: SMALL, label: Small}, {name: LARGE, label: Large}]
+  row: WeaponRow
+  columns:
+    - {name: damage, type: dice, title: Damage, description: The damage dice.}
+    - {name: reach, type: int, title: Reach, description: Reach in feet.}
+  rows:
+    - {key: Small, damage: 1d4, reach: 5}
+    - {key: Large, damage: 2d6+1, reach: 10}
+"""
+
+
+def _formula(rule_id: str, expression: str, params: str) -> str:
+    return f"""\
+- id: {rule_id}
+  kind: formula
+  title: {rule_id}
+  summary: A formula.
+  source: {{section: Formulas}}
+  function: {rule_id}
+  parameters: {params}
+  expression: "{expression}"
+"""
+
+
+STRENGTH = "[{name: strength, type: int, min: 1, max: 30, description: Strength.}]"
+SIZE_AND_STRENGTH = (
+    "[{name: size, type: choice, enum: Size, description: Size.},"
+    " {name: strength, type: int, min: 1, max: 30, description: Strength.}]"
+)
+
+
+def _write(tmp_path: Path, body: str) -> Path:
+    folder = tmp_path / "rules" / "lab"
+    folder.mkdir(parents=True)
+    (folder / "system.yaml").write_text(SYSTEM, encoding="utf-8")
+    text = "# yaml-language-server: $schema=../../schema/rules.schema.json\n"
+    text += "system: lab\nrules:\n" + textwrap.indent(body, "  ")
+    (folder / "lab.yaml").write_text(text, encoding="utf-8")
+    return folder.parent
+
+
+@pytest.fixture
+def module(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ModuleType]:
+    outputs = build(_write(tmp_path, request.param))
+    files = {
+        k: v.decode("utf-8")
+        for k, v in outputs.files.items()
+        if k.startswith("rulebook/")
+    }
+    with runtime_from(files) as name:
+        yield importlib.import_module(f"{name}.lab")
+
+
+def _errors(tmp_path: Path, body: str) -> list[str]:
+    with pytest.raises(RulesError) as caught:
+        build(_write(tmp_path, body))
+    return [f"{d.line}:{d.col}: {d.message}" for d in caught.value.diagnostics]
+
+
+# The least damage reads a table's dice column and calls a formula defined after it.
+LEAST = (
+    WEAPONS
+    + _formula(
+        "least",
+        "max(weapon(size).damage.min + bonus(strength), 1) + weapon(size).reach // 5",
+        SIZE_AND_STRENGTH,
+    )
+    + _formula("bonus", "(strength - 10) // 2", STRENGTH)
+)
+
+
+@pytest.mark.parametrize("module", [LEAST], indirect=True)
+def test_a_formula_reads_a_table_and_calls_a_formula(module: Any) -> None:
+    assert module.bonus(15) == 2 and module.bonus(7) == -2
+    assert module.least("Large", 14) == 3 + 2 + 2  # 2d6+1 is at least 3, reach 10
+    assert module.least("small", 3) == 1 + 1  # 1 - 4 is below 1; reach 5
+    with pytest.raises(ValueError, match="strength"):
+        module.least("Small", 31)
+
+
+DICE_PARTS = WEAPONS + _formula(
+    "spread",
+    "weapon(size).damage.max - weapon(size).damage.min"
+    " + weapon(size).damage.count * 100 + weapon(size).damage.sides * 1000"
+    " + weapon(size).damage.modifier * 10000",
+    "[{name: size, type: choice, enum: Size, description: Size.}]",
+)
+
+
+@pytest.mark.parametrize("module", [DICE_PARTS], indirect=True)
+def test_every_part_of_a_dice_column(module: Any) -> None:
+    assert module.spread("Small") == 3 + 100 + 4000
+    assert module.spread("Large") == 10 + 200 + 6000 + 10000
+
+
+DECISION = (
+    WEAPONS
+    + _formula("bonus", "(strength - 10) // 2", STRENGTH)
+    + """\
+- id: verdict
+  kind: decision
+  title: Verdict
+  summary: A decision calling a formula and a table.
+  source: {section: Decisions}
+  function: verdict
+  parameters:
+    - {name: size, type: choice, enum: Size, description: Size.}
+    - {name: strength, type: int, min: 1, max: 30, description: Strength.}
+  value: {type: int, title: Verdict}
+  cases:
+    - when: bonus(strength) > 2
+      then: weapon(size).damage.max + bonus(strength)
+    - when: "true"
+      then: weapon(size).reach
+"""
+    + _formula("twice", "verdict(size, strength) * 2", SIZE_AND_STRENGTH)
+)
+
+
+@pytest.mark.parametrize("module", [DECISION], indirect=True)
+def test_decisions_and_formulas_call_each_other(module: Any) -> None:
+    assert module.verdict("Large", 20) == 13 + 5
+    assert module.verdict("Small", 10) == 5
+    assert module.twice("Small", 10) == 10  # a formula calling a later decision
+
+
+def test_a_cycle_of_calls_is_located(tmp_path: Path) -> None:
+    body = _formula("ping", "pong(strength) + 1", STRENGTH) + _formula(
+        "pong", "ping(strength) - 1", STRENGTH
+    )
+    assert _errors(tmp_path, body) == [
+        "19:17: a cycle of rules calling each other: ping -> pong -> ping"
+    ]
+
+
+def test_call_mistakes_are_located(tmp_path: Path) -> None:
+    body = (
+        WEAPONS
+        + _formula("bonus", "(strength - 10) // 2", STRENGTH)
+        + _formula("a", "bonus(strength + 5)", STRENGTH)
+        + _formula("b", "bonus(strength, 2)", STRENGTH)
+        + _formula(
+            "c",
+            "weapon(size).damage.mean",
+            SIZE_AND_STRENGTH.replace(
+                ", {name: strength, type: int, min: 1, max: 30, description: Strength.}",
+                "",
+            ),
+        )
+        + _formula("d", "bonus(size)", SIZE_AND_STRENGTH)
+    )
+    found = _errors(tmp_path, body)
+    assert found == [
+        "37:17: formula: argument 'strength' of bonus() may be 6..35, but bonus allows only 1..30",
+        "45:17: formula: bonus() takes 1 argument (strength), got 2",
+        "53:17: formula: a dice value has no part 'mean'",
+        "61:17: formula: argument 'strength' of bonus() is int, got choice",
+    ], found
