@@ -267,7 +267,14 @@ def _formula(ctx: _Context) -> None:
     ctx.show_inputs(specs, given)
     answer = ctx.call(function, given, specs)
     env = {p.name: given.get(p.name, p.default) for p in rule.params}
-    stepper = steps_mod.Stepper(env, rounding=ctx.system.rounding)
+    tables, rows = tables_env(ctx.system)
+    stepper = steps_mod.Stepper(
+        env,
+        rounding=ctx.system.rounding,
+        tables=tables,
+        rows=rows,
+        functions=_functions(ctx, rule.checked.node),
+    )
     value = stepper.run(rule.checked.node)
     ctx.out.section(
         f"Formula, written at {ctx.ws.where(rule, 'expression')}",
@@ -291,6 +298,11 @@ def _agree(ctx: _Context, reference: Any, answer: Any) -> None:
         )
 
 
+def _functions(ctx: _Context, node: expr.Node) -> dict[str, Callable[..., Any]]:
+    """The generated functions of the rules an expression calls."""
+    return {name: ctx.function(name) for name in expr.rules_called(node)}
+
+
 def tables_env(
     system: System,
 ) -> tuple[dict[str, dict[str, dict[str, object]]], dict[tuple[str, str], Loc]]:
@@ -303,7 +315,7 @@ def tables_env(
         fields = [
             (i, c.name)
             for i, c in enumerate(rule.columns)
-            if c.type in ("int", "text", "bool")
+            if c.type in ("int", "text", "bool", "dice")
         ]
         tables[rule.function] = {
             row.key.label: {name: row.cells[i] for i, name in fields}
@@ -330,10 +342,19 @@ def _decision(ctx: _Context) -> None:
         else:
             env[p.name] = p.default
     tables, rows = tables_env(ctx.system)
+    functions: dict[str, Callable[..., Any]] = {}
+    for case in rule.cases:
+        for node in [case.when, *(v for _, (k, v) in case.values or () if k == "expr")]:
+            if node is not None:
+                functions |= _functions(ctx, node.node)
 
     def stepper() -> steps_mod.Stepper:
         return steps_mod.Stepper(
-            env, rounding=ctx.system.rounding, tables=tables, rows=rows
+            env,
+            rounding=ctx.system.rounding,
+            tables=tables,
+            rows=rows,
+            functions=functions,
         )
 
     raw, _ = ctx.ws.raw(rule)

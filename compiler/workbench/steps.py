@@ -11,7 +11,7 @@ and which parts are evaluated at all (``a if c else b``, ``and``, ``or`` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -57,8 +57,10 @@ class Stepper:
         rounding: expr.Rounding,
         tables: Tables | None = None,
         rows: Mapping[tuple[str, str], Loc] | None = None,
+        functions: Mapping[str, Callable[..., Any]] | None = None,
     ) -> None:
         self.env = env
+        self.functions = functions or {}
         self.rounding = rounding
         self.tables: Tables = tables or {}
         self.rows = rows or {}  # (table, key label) -> where the row is written
@@ -66,7 +68,13 @@ class Stepper:
         self.limits: list[str] = []  # every floor or cap met, applied or not
 
     def value(self, node: Node) -> Any:
-        return expr.evaluate(node, self.env, rounding=self.rounding, tables=self.tables)
+        return expr.evaluate(
+            node,
+            self.env,
+            rounding=self.rounding,
+            tables=self.tables,
+            functions=self.functions,
+        )
 
     def run(self, node: Node) -> Any:
         """The formula's value; ``steps`` then holds how it was reached."""
@@ -85,7 +93,9 @@ class Stepper:
             return node
         ref: Node
         match node:
-            case Attr(obj=Call() as call) if call.func not in expr.FUNCTIONS:
+            case Attr(obj=Call() as call) if (
+                call.func not in expr.FUNCTIONS and not call.rule
+            ):
                 key = self.visit(call.args[0])
                 ref = replace(node, obj=replace(call, args=(key,)))
                 return self.lookup(node, ref, call.func, call.args[0])
@@ -129,10 +139,15 @@ class Stepper:
                     node, left=self.visit(node.left), right=self.visit(node.right)
                 )
                 return self.step(node, ref, note=self.division(node))
+            case Call(rule=True):
+                ref = replace(node, args=tuple(self.visit(a) for a in node.args))
+                return self.step(node, ref, note=f"rule {node.func}")
             case Call():
                 ref = replace(node, args=tuple(self.visit(a) for a in node.args))
                 note, limit = self.limit(node)
                 return self.step(node, ref, note=note, limit=limit)
+            case Attr():  # a part of a dice value
+                return self.step(node, replace(node, obj=self.visit(node.obj)))
         raise AssertionError(node)
 
     def step(
