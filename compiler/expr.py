@@ -29,11 +29,13 @@ from .expr_types import (
     Index,
     Interval,
     IntLit,
+    Ladder,
     Name,
     Node,
     NullLit,
     Param,
     Rounding,
+    Step,
     StrLit,
     Table,
     Unary,
@@ -50,6 +52,7 @@ from .expr_types import (
     rules_called,
     same_choice,
     tables_used,
+    uses_steps,
     walk,
 )
 
@@ -71,11 +74,13 @@ __all__ = [
     "Index",
     "IntLit",
     "Interval",
+    "Ladder",
     "Name",
     "Node",
     "NullLit",
     "Param",
     "Rounding",
+    "Step",
     "StrLit",
     "Table",
     "Unary",
@@ -92,6 +97,7 @@ __all__ = [
     "to_math",
     "to_python",
     "to_source",
+    "uses_steps",
 ]
 
 KEYWORDS = frozenset({"if", "else", "and", "or", "not", "true", "false", "null"})
@@ -99,6 +105,7 @@ COMPARE_OPS = frozenset({"==", "!=", "<", "<=", ">", ">="})
 ARITH_OPS = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}
 _NO_TABLES: Mapping[str, Table] = MappingProxyType({})
 _NO_FUNCTIONS: Mapping[str, Function] = MappingProxyType({})
+_NO_LADDERS: Mapping[str, Ladder] = MappingProxyType({})
 
 
 class ExprError(Exception):
@@ -367,8 +374,10 @@ class _Checker:
         params: Mapping[str, Param],
         tables: Mapping[str, Table],
         functions: Mapping[str, Function] = _NO_FUNCTIONS,
+        ladders: Mapping[str, Ladder] = _NO_LADDERS,
     ) -> None:
         self.params, self.tables, self.functions = params, tables, functions
+        self.ladders = ladders
         self.owners: dict[str | tuple[str, ...] | None, str] = {}
         for param in params.values():  # a choice parameter of each enum
             if param.type == "choice":
@@ -518,6 +527,12 @@ class _Checker:
 
     def arith(self, node: Binary) -> Checked:
         left, right = self.visit(node.left), self.visit(node.right)
+        if (
+            left.type == "choice"
+            and node.op in ("+", "-")
+            and left.enum in self.ladders
+        ):
+            return self.step(node, left, right)
         verb = ARITH_OPS[node.op]
         message = f"cannot {verb} {describe(left)} and {describe(right)}"
         self.need([left, right], "int", message)
@@ -528,6 +543,18 @@ class _Checker:
             raise ExprError(message, node.right.start, node.right.end, hint)
         interval = IV_ARITH[node.op](_iv(left), divisor)
         return Checked(replace(node, left=left.node, right=right.node), "int", interval)
+
+    def step(self, node: Binary, left: Checked, right: Checked) -> Checked:
+        """`level - 2`: steps along an ordered enum."""
+        ladder = self.ladders[left.enum or ""]
+        message = f"a step along {ladder.enum} is a whole number, got {describe(right)}"
+        self.need([right], "int", message)
+        by: Node = right.node
+        if node.op == "-":
+            by = Unary("-", right.node, node.right.start, node.right.end)
+        rebuilt = Step(left.node, by, ladder, node.start, node.end)
+        nullable = left.nullable or ladder.past_end == "none"
+        return Checked(rebuilt, "choice", None, nullable, left.enum, left.choices)
 
     def compare(self, node: Binary) -> Checked:
         left, right = self.visit(node.left), self.visit(node.right)
@@ -821,13 +848,14 @@ def check(
     *,
     tables: Mapping[str, Table] = _NO_TABLES,
     functions: Mapping[str, Function] = _NO_FUNCTIONS,
+    ladders: Mapping[str, Ladder] = _NO_LADDERS,
 ) -> Checked:
     """Type-check a parsed formula and compute its integer range.
 
     The returned node equals `node` but has its choice labels resolved: emit
     Python from it, not from the parsed tree.
     """
-    checker = _Checker(params, tables, functions)
+    checker = _Checker(params, tables, functions, ladders)
     checker.check_namespace(node)
     return checker.visit(node)
 
@@ -848,10 +876,13 @@ def compile_formula(
     *,
     tables: Mapping[str, Table] = _NO_TABLES,
     functions: Mapping[str, Function] = _NO_FUNCTIONS,
+    ladders: Mapping[str, Ladder] = _NO_LADDERS,
 ) -> Checked:
     """Parse and check formula source text; raises ExprError."""
     _check_size(text)
-    return check(parse(text), params, tables=tables, functions=functions)
+    return check(
+        parse(text), params, tables=tables, functions=functions, ladders=ladders
+    )
 
 
 # Limits that keep every stage (parser, checker, emitters, int-to-text) far from
@@ -979,6 +1010,15 @@ class _Emitter:
             case Call(rule=True):
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 return f"{node.func}({', '.join(args)})", _ATOM
+            case Step() if self.mode == "python":
+                value, by = self.wrap(node.operand, _COND), self.wrap(node.by, _COND)
+                return f"step({value}, {by}, {node.ladder.past_end!r})", _ATOM
+            case Step():
+                value = self.wrap(node.operand, _ADD)
+                steps = node.by
+                if isinstance(steps, Unary) and steps.op == "-":
+                    return f"{value} - {self.operand(steps.operand, _ADD + 1)}", _ADD
+                return f"{value} + {self.operand(steps, _ADD + 1)}", _ADD
             case Call() if node.func not in FUNCTIONS and self.mode == "python":
                 return self.row(node), _ATOM
             case Call():

@@ -110,6 +110,15 @@ class Function:
     result: Field
 
 
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """An ordered enum: expressions may step along it (`level - 2`)."""
+
+    enum: str
+    labels: tuple[str, ...]  # lowest first
+    past_end: str  # none (null), clamp (the end member) or error
+
+
 # AST nodes. Offsets do not take part in equality: nodes compare by structure.
 
 
@@ -227,8 +236,20 @@ class Index:
     nullable_key: bool = field(default=False, compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """`level - 2`: the member that many steps along an ordered enum (set by check())."""
+
+    operand: Node
+    by: Node  # an int expression; negative steps down
+    ladder: Ladder
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
 Node: TypeAlias = (
-    IntLit
+    Step
+    | IntLit
     | StrLit
     | BoolLit
     | NullLit
@@ -469,6 +490,21 @@ def _eval(
         case Index():
             key = sub(node.index)
             return None if key is None else sub(node.obj)[key]
+        case Step():
+            label, by = sub(node.operand), sub(node.by)
+            if label is None:
+                return None
+            labels = node.ladder.labels
+            at = [x.casefold() for x in labels].index(str(label).casefold()) + by
+            if 0 <= at < len(labels):
+                return labels[at]
+            if node.ladder.past_end == "clamp":
+                return labels[0] if at < 0 else labels[-1]
+            if node.ladder.past_end == "error":
+                raise ValueError(
+                    f"{label} {by:+d} steps is past the end of {node.ladder.enum}"
+                )
+            return None
     raise AssertionError(node)
 
 
@@ -493,6 +529,8 @@ def _children(node: Node) -> tuple[Node, ...]:
             return (node.obj,)
         case Index():
             return (node.obj, node.index)
+        case Step():
+            return (node.operand, node.by)
     return ()
 
 
@@ -515,3 +553,8 @@ def rules_called(node: Node) -> frozenset[str]:
     return frozenset(
         sub.func for sub in walk(node) if isinstance(sub, Call) and sub.rule
     )
+
+
+def uses_steps(node: Node) -> bool:
+    """Whether the formula steps along an ordered enum (the runtime's ``step``)."""
+    return any(isinstance(sub, Step) for sub in walk(node))

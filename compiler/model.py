@@ -36,6 +36,7 @@ class EnumType:
     members: tuple[EnumMember, ...]
     ordered: bool
     loc: Loc
+    past_end: str = "none"  # ordered: what a step past an end gives (none/clamp/error)
 
     def member(self, label: str) -> EnumMember:
         return next(m for m in self.members if m.label == label)
@@ -213,7 +214,7 @@ class ShiftRule(RuleBase):
 
 @dataclass(frozen=True, slots=True)
 class ExposureScheduleRule(RuleBase):
-    """Which exposures one encounter causes: instant, then full or half."""
+    """Which exposures one contact causes: an immediate one, then a full or a lesser one."""
 
     function: str
     table: TableRule
@@ -223,6 +224,9 @@ class ExposureScheduleRule(RuleBase):
     instant: ShiftRule
     half: ShiftRule
     half_fraction: tuple[int, int]
+    stayed_param: str  # how long the subject stayed in contact
+    full_param: str  # the rolled time to a full exposure
+    start_field: str  # the record field: when its course starts
     kind: Literal["exposure_schedule"] = "exposure_schedule"
 
 
@@ -416,7 +420,7 @@ class Slot:
 
     name: str
     title: str
-    type: Literal["int", "bool", "text", "choice"]
+    type: Literal["int", "bool", "text", "choice", "dice"]
     nullable: bool
     enum: EnumType | None  # for a choice
     null_label: str
@@ -450,7 +454,7 @@ class FollowUp:
 
 @dataclass(frozen=True, slots=True)
 class DecisionRule(RuleBase):
-    """A rule decided by cases, first match wins."""
+    """A rule decided by cases: the first that matches, every one (collect), or the only one."""
 
     function: str
     shape: Literal["fields", "value", "mapping"]
@@ -461,6 +465,7 @@ class DecisionRule(RuleBase):
     owned_enums: tuple[EnumType, ...]  # enums this rule defines for its answer
     cases: tuple[DecisionCase, ...]
     methods: tuple[FollowUp, ...] = ()
+    hit_policy: Literal["first", "collect", "unique"] = "first"
     kind: Literal["decision"] = "decision"
 
 

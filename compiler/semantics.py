@@ -249,6 +249,18 @@ class SystemBuilder:
                 return False
         return True
 
+    def ladders(self) -> dict[str, expr.Ladder]:
+        """Every ordered enum of the system built so far, as expressions step along it."""
+        return {
+            rule.enum.name: expr.Ladder(
+                rule.enum.name,
+                tuple(m.label for m in rule.enum.members),
+                rule.enum.past_end,
+            )
+            for rule in self.built.values()
+            if isinstance(rule, TableRule) and rule.enum.ordered
+        }
+
     def expression_scope(
         self,
     ) -> tuple[dict[str, expr.Table], dict[str, expr.Function]]:
@@ -436,6 +448,16 @@ class SystemBuilder:
         enum = self.enum(
             src, (*path, "key"), key["enum"], key["members"], key.get("ordered", False)
         )
+        if "past_end" in key:
+            if not enum.ordered:
+                self.err(
+                    src,
+                    (*path, "key", "past_end"),
+                    "only an ordered key can be stepped along",
+                    "add ordered: true",
+                    key=True,
+                )
+            enum = replace(enum, past_end=key["past_end"])
         self.claim(src, (*path, "row"), raw["row"], "row class")
         columns = self.columns(src, path, raw["columns"])
         seen = {c.name for c in columns}
@@ -779,7 +801,7 @@ class SystemBuilder:
         tables, functions = self.expression_scope()
         try:
             checked = expr.compile_formula(
-                text, specs, tables=tables, functions=functions
+                text, specs, tables=tables, functions=functions, ladders=self.ladders()
             )
         except expr.ExprError as exc:
             self.expr_error(src, epath, text, exc, "formula")

@@ -387,7 +387,12 @@ def _formula_py(system: System, rule: FormulaRule) -> View:
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
             "    ",
         ),
-        "imports": param_imports(rule.params),
+        "imports": param_imports(rule.params)
+        + (
+            [("rulebook._support", "step")]
+            if expr.uses_steps(rule.checked.node)
+            else []
+        ),
         "exports": [rule.function, *enums_names(rule)],
     }
 

@@ -198,3 +198,125 @@ def test_call_mistakes_are_located(tmp_path: Path) -> None:
         "53:17: formula: a dice value has no part 'mean'",
         "61:17: formula: argument 'strength' of bonus() is int, got choice",
     ], found
+
+
+LADDER = """\
+- id: grade
+  kind: table
+  title: Grades
+  summary: Grades on a ladder.
+  source: {section: Grades}
+  function: grade
+  key:
+    param: level
+    title: Level
+    enum: Grade
+    ordered: true
+    past_end: PAST
+    members: [{name: LOW, label: Low}, {name: MID, label: Mid}, {name: HIGH, label: High}]
+  row: GradeRow
+  columns:
+    - {name: dc, type: int, title: DC, description: The DC.}
+    - {name: harm, type: dice, title: Harm, description: The harm.}
+  rows:
+    - {key: Low, dc: 10, harm: 1d4}
+    - {key: Mid, dc: 15, harm: 2d4}
+    - {key: High, dc: 20, harm: 3d4}
+- id: effects
+  kind: decision
+  title: Effects
+  summary: Every effect that applies, cumulative.
+  source: {section: Grades}
+  function: effects
+  hit_policy: collect
+  parameters:
+    - {name: level, type: choice, enum: Grade, description: The grade.}
+    - {name: turns, type: int, min: 0, max: 10, description: Turns.}
+  result: Effect
+  fields:
+    - {name: name, type: text, title: Name}
+    - {name: grade, type: choice, enum: Grade, title: Grade}
+    - {name: dc, type: int, title: DC}
+    - {name: harm, type: dice, title: Harm}
+  cases:
+    - when: (level - 1) != null
+      then: {name: lesser, grade: "(level - 1) ?? level", dc: "grade(level - 1).dc ?? 0", harm: {dice: 1d2, unit: rounds}}
+    - when: turns >= 2
+      then: {name: full, grade: level, dc: grade(level).dc, harm: grade(level).harm}
+    - when: turns >= 5
+      then: {name: lasting, grade: "(level + 1) ?? level", dc: 99, harm: 1d6+1}
+"""
+
+
+@pytest.mark.parametrize("module", [LADDER.replace("PAST", "none")], indirect=True)
+def test_ordered_steps_and_collect(module: Any) -> None:
+    assert module.effects("Low", 1) == []
+    found = module.effects("high", 6)
+    assert [(e.name, e.grade, e.dc) for e in found] == [
+        ("lesser", "Mid", 15),
+        ("full", "High", 20),
+        ("lasting", "High", 99),
+    ]
+    assert str(found[0].harm) == "1d2" and found[0].harm.unit == "rounds"
+    assert str(found[1].harm) == "3d4" and str(found[2].harm) == "1d6+1"
+
+
+CLAMPED = (
+    LADDER.replace("PAST", "clamp")
+    .replace("(level - 1) != null", "turns >= 0")
+    .replace('"(level - 1) ?? level"', "level - 1")
+    .replace('"grade(level - 1).dc ?? 0"', "grade(level - 1).dc")
+    .replace('"(level + 1) ?? level"', "level + 1")
+)
+
+
+@pytest.mark.parametrize("module", [CLAMPED], indirect=True)
+def test_a_step_past_the_end_can_clamp(module: Any) -> None:
+    assert [e.grade for e in module.effects("High", 9)][-1] == "High"
+    assert [e.grade for e in module.effects("Low", 9)] == ["Low", "Low", "Mid"]
+
+
+def test_a_step_past_the_end_may_be_null(tmp_path: Path) -> None:
+    body = LADDER.replace("PAST", "none").replace('"(level + 1) ?? level"', "level + 1")
+    assert _errors(tmp_path, body) == [
+        "47:38: 'grade': the expression gives choice or null, but the field is choice"
+    ]
+
+
+UNIQUE = (
+    WEAPONS
+    + """\
+- id: band
+  kind: decision
+  title: Bands
+  summary: One band per number.
+  source: {section: Bands}
+  function: band
+  hit_policy: unique
+  parameters:
+    - {name: n, type: int, min: 0, max: 20, description: A number.}
+    - {name: size, type: choice, enum: Size, description: Size.}
+  value: {type: int, title: Band}
+  cases:
+    - when: n < 10
+      then: 1
+    - when: n >= 10 and weapon(size).reach >= 10
+      then: 2
+    - when: n >= 10 and size == "Small"
+      then: 3
+"""
+)
+
+
+@pytest.mark.parametrize("module", [UNIQUE], indirect=True)
+def test_unique_cases_that_do_not_overlap(module: Any) -> None:
+    assert [
+        module.band(n, s) for n, s in ((3, "Small"), (12, "Large"), (12, "Small"))
+    ] == [1, 2, 3]
+
+
+def test_overlapping_unique_cases_are_located(tmp_path: Path) -> None:
+    body = UNIQUE.replace("n >= 10 and size", "n >= 9 and size")
+    assert _errors(tmp_path, body) == [
+        "38:15: cases 1 and 3 both match n=9, size='Small'"
+    ]

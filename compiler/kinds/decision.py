@@ -53,8 +53,12 @@ _EXPR_TYPES: dict[str, expr.ValueType] = {
     "bool": "bool",
     "text": "text",
     "choice": "choice",
+    "dice": "dice",
 }
 _PY_TYPES = {"int": "int", "bool": "bool", "text": "str"}
+_SLOT_TYPES = {**_PY_TYPES, "dice": "Dice"}
+# A dice slot's value written as notation (2d6, 1d4+1, 3): a literal, not an expression.
+_DICE_TEXT = re.compile(r"[0-9]*d[0-9]+([x*][0-9]+)?([+-][0-9]+)?|[0-9]+", re.ASCII)
 
 
 def tables_of(b: SystemBuilder) -> dict[str, expr.Table]:
@@ -262,7 +266,11 @@ class _Builder:
         tables, functions = self.b.expression_scope()
         try:
             return expr.compile_formula(
-                text, self.specs, tables=tables, functions=functions
+                text,
+                self.specs,
+                tables=tables,
+                functions=functions,
+                ladders=self.b.ladders(),
             )
         except expr.ExprError as exc:
             if text[exc.start : exc.end] not in self.b.failed:  # else already reported
@@ -279,6 +287,17 @@ class _Builder:
             return ("literal", value)
         if slot.type == "choice" and slot.enum is None:
             return ("literal", None)  # its enum failed to build: already reported
+        if slot.type == "dice" and (
+            (isinstance(value, int | dict)
+            and not isinstance(value, bool)
+            and (not isinstance(value, dict) or "dice" in value))
+            or (isinstance(value, str)
+            and _DICE_TEXT.fullmatch(value))
+        ):
+            raw_dice = value["dice"] if isinstance(value, dict) else value
+            unit = value.get("unit") if isinstance(value, dict) else None
+            dice = self.b.dice(self.src, path, raw_dice, unit)
+            return ("literal", dice)
         if slot.type == "choice" and isinstance(value, str) and slot.enum is not None:
             labels = {m.label: m for m in slot.enum.members}
             if value in labels:
@@ -329,7 +348,8 @@ class _Builder:
                     self.b.loc(self.src, cpath),
                 )
             )
-        if cases and cases[-1].when_text != "true":
+        policy = self.raw.get("hit_policy", "first")
+        if policy == "first" and cases and cases[-1].when_text != "true":
             self.err(
                 (*self.path, "cases", len(self.raw["cases"]) - 1, "when"),
                 'the last case must be when: "true", so every call has an answer',
@@ -475,6 +495,15 @@ def build(
     }
     cases = d.cases(shape, slots, defaults)
     methods = d.methods(shape)
+    if raw.get("hit_policy") == "collect" and methods:
+        b.err(
+            src,
+            (*path, "methods"),
+            "a decision that collects answers a list: its answers have no methods",
+            key=True,
+        )
+    if raw.get("hit_policy") == "unique":
+        _prove_unique(b, src, path, d.params, cases)
     examples = b.examples(
         src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
     )
@@ -490,6 +519,7 @@ def build(
         owned_enums=tuple(d.owned),
         cases=tuple(cases),
         methods=tuple(methods),
+        hit_policy=raw.get("hit_policy", "first"),
     )
 
 
@@ -527,11 +557,16 @@ def finish(b: SystemBuilder, rules: list[Any]) -> None:
 
 
 def slot_type(slot: Slot) -> str:
-    base = slot.enum.name if slot.enum is not None else _PY_TYPES[slot.type]
+    base = slot.enum.name if slot.enum is not None else _SLOT_TYPES[slot.type]
     return f"{base} | None" if slot.nullable else base
 
 
 def _returns(rule: DecisionRule) -> str:
+    one = _returns_one(rule)
+    return f"list[{one}]" if rule.hit_policy == "collect" else one
+
+
+def _returns_one(rule: DecisionRule) -> str:
     if rule.shape == "fields":
         return str(rule.result)
     if rule.shape == "value":
@@ -599,6 +634,15 @@ def _hidden(rule: DecisionRule) -> list[tuple[str, str, str]]:
 def _answer(
     rule: DecisionRule, case: DecisionCase, emit: Callable[[tuple[str, Any]], str]
 ) -> str:
+    text = _answer_one(rule, case, emit)
+    if rule.hit_policy == "collect" and text.startswith("return "):
+        return f"found.append({text.removeprefix('return ')})"
+    return text
+
+
+def _answer_one(
+    rule: DecisionRule, case: DecisionCase, emit: Callable[[tuple[str, Any]], str]
+) -> str:
     if case.refuse is not None:
         return f"raise RuleInputError({py(case.refuse)})"
     values = case.values or ()
@@ -641,6 +685,13 @@ def python_view(system: System, rule: DecisionRule) -> View:
     ]
     if rule.shape == "fields":
         imports.append(("dataclasses", "dataclass"))
+    checked = [c.when for c in rule.cases if c.when is not None] + [
+        item for c in rule.cases for _, (kind, item) in c.values or () if kind == "expr"
+    ]
+    if any(expr.uses_steps(c.node) for c in checked if c is not None):
+        imports.append(("rulebook._support", "step"))
+    if any(s.type == "dice" for s in rule.slots):
+        imports.append(("rulebook.dice", "Dice"))
     if any(c.refuse is not None for c in rule.cases) or rule.methods:
         imports.append(("rulebook.errors", "RuleInputError"))
     if rule.methods:
@@ -677,6 +728,7 @@ def python_view(system: System, rule: DecisionRule) -> View:
             ),
         ],
         "cases": cases,
+        "collect": _returns_one(rule) if rule.hit_policy == "collect" else None,
         "hidden": [{"name": n, "type": t} for n, t, _ in _hidden(rule)],
         "methods": [_method_view(system, rule, m, emit) for m in rule.methods],
         "doc": docstring(
@@ -726,6 +778,8 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
                 return md_cell(slot.null_label)
             if isinstance(item, bool):
                 return "yes" if item else "no"
+            if isinstance(item, Dice) and item.unit:
+                return md_cell(f"{item} {item.unit}")
             return md_cell(str(item))
         if kind == "member":
             return md_cell(item.label)
@@ -763,6 +817,7 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
         "headers": headers,
         "rows": rows,
         "wide": wide,
+        "hit_policy": rule.hit_policy,
         "fields": [
             {
                 "name": code(s.name),
@@ -783,3 +838,81 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
             for p in rule.params
         ],
     }
+
+
+# Unique cases are proved not to overlap by trying every input, up to this many.
+MAX_INPUTS = 20_000
+
+
+def _inputs(params: list[Param]) -> list[list[Any]] | None:
+    """Every value of each parameter, or None where one has too many to try."""
+    values: list[list[Any]] = []
+    count = 1
+    for p in params:
+        if p.type == "choice" and p.enum is not None:
+            these: list[Any] = [m.label for m in p.enum.members]
+            these += [None] if p.nullable else []
+        elif p.type == "bool":
+            these = [False, True]
+        elif p.type == "int" and p.min is not None and p.max is not None:
+            these = list(range(p.min, p.max + 1)) if p.max - p.min < MAX_INPUTS else []
+        else:
+            return None
+        count *= max(len(these), 1)
+        if not these or count > MAX_INPUTS:
+            return None
+        values.append(these)
+    return values
+
+
+def _table_values(b: SystemBuilder) -> dict[str, dict[str, dict[str, object]]]:
+    found: dict[str, dict[str, dict[str, object]]] = {}
+    for rule in b.built.values():
+        if isinstance(rule, TableRule):
+            found[rule.function] = {
+                row.key.label: {
+                    c.name: v for c, v in zip(rule.columns, row.cells, strict=True)
+                }
+                for row in rule.rows
+            }
+    return found
+
+
+def _prove_unique(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    params: list[Param],
+    cases: list[DecisionCase],
+) -> None:
+    """Where the inputs are finite, no two cases of a unique decision may both match."""
+    import itertools
+
+    values = _inputs(params)
+    tested = [(i, c) for i, c in enumerate(cases) if c.when is not None]
+    if values is None or any(
+        expr.rules_called(c.when.node) for _, c in tested if c.when
+    ):
+        return  # not finite, or calls a rule the build cannot run yet
+    tables = _table_values(b)
+    names = [p.name for p in params]
+    reported: set[tuple[int, int]] = set()
+    for combo in itertools.product(*values):
+        env = dict(zip(names, combo, strict=True))
+        matched = [
+            i
+            for i, c in tested
+            if c.when is not None
+            and expr.evaluate(c.when.node, env, rounding=b.rounding, tables=tables)
+        ]
+        for first, second in itertools.pairwise(matched[:2]):
+            if (first, second) in reported:
+                continue
+            reported.add((first, second))
+            shown = ", ".join(f"{k}={v!r}" for k, v in env.items())
+            b.err(
+                src,
+                (*path, "cases", second, "when"),
+                f"cases {first + 1} and {second + 1} both match {shown or 'every call'}",
+                "a unique decision lets at most one case match: narrow the conditions",
+            )

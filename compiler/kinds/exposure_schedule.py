@@ -1,4 +1,9 @@
-"""exposure_schedule: which exposures one encounter causes (instant, then full or half)."""
+"""exposure_schedule: which exposures one contact causes.
+
+An immediate exposure from one shift of the table's ladder; then, after the
+rolled full time, the key's own row, or after a fraction of it another shift.
+The parameter names and the start field are the rules'.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..literals import code, docstring, md_cell
 from ..model import DiceRule, ExposureScheduleRule, ShiftRule, System, TableRule
-from ..naming import private_constant
+from ..naming import name_problem, private_constant
 from ..views import View, column_type, enum_imports, enum_view, where_doc
 
 if TYPE_CHECKING:
     from ..diagnostics import Path
     from ..loader import SourceFile
     from ..semantics import SystemBuilder
-
-PARAMS = ("exposed_minutes", "full_exposure_minutes")
 
 
 def build(
@@ -57,8 +60,24 @@ def build(
             (*path, "full_time"),
             f"{full.id!r} can roll {full.dice.min}; a time to full exposure must be at least 1",
         )
+    names = raw["parameters"]
+    for role in ("stayed", "full"):
+        if problem := name_problem(names[role]):
+            b.err(src, (*path, "parameters", role), f"parameter name {problem}")
+    if names["stayed"] == names["full"] or table.key_param in names.values():
+        b.err(src, (*path, "parameters"), "the parameters need three different names")
+    if raw["start_field"] in {
+        "kind",
+        "effective_level",
+        *(c.name for c in table.columns),
+    }:
+        b.err(
+            src,
+            (*path, "start_field"),
+            f"{raw['start_field']!r} is already a field of the record",
+        )
     examples = b.examples(
-        src, path, raw, {table.key_param, *PARAMS}, roll_columns=set()
+        src, path, raw, {table.key_param, *names.values()}, roll_columns=set()
     )
     return ExposureScheduleRule(
         **common,
@@ -71,6 +90,9 @@ def build(
         instant=instant,
         half=half,
         half_fraction=(num, den),
+        stayed_param=names["stayed"],
+        full_param=names["full"],
+        start_field=raw["start_field"],
     )
 
 
@@ -92,6 +114,9 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
         "record_doc": docstring(
             f"One exposure and what it does. {where_doc(rule)}", "    "
         ),
+        "stayed": rule.stayed_param,
+        "full": rule.full_param,
+        "start": rule.start_field,
         "level_enum": enum.name,
         "by_label": private_constant(enum.name, "by_label"),
         "columns": [
@@ -116,8 +141,8 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
         "den": rule.half_fraction[1],
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises "
-            "RuleInputError for an unknown level, exposed_minutes below 1, or a "
-            f"full_exposure_minutes that {rule.full_time.constant} cannot roll.",
+            f"RuleInputError for an unknown {table.key_param}, {rule.stayed_param} "
+            f"below 1, or {rule.full_param} that {rule.full_time.constant} cannot roll.",
             "    ",
         ),
         "imports": [
@@ -136,11 +161,12 @@ def docs_view(system: System, rule: ExposureScheduleRule, common: View) -> View:
     num, den = rule.half_fraction
     return common | {
         "signature": code(
-            f"{rule.function}({rule.table.key_param}, exposed_minutes, "
-            f"full_exposure_minutes) -> list[{rule.record}]"
+            f"{rule.function}({rule.table.key_param}, {rule.stayed_param}, "
+            f"{rule.full_param}) -> list[{rule.record}]"
         ),
         "kinds": labels,
         "fraction": f"{num}/{den}",
+        "stayed": code(rule.stayed_param),
         "full": f"[{md_cell(rule.full_time.title)}](#{rule.full_time.id}) ({code(str(rule.full_time.dice))} {md_cell(rule.full_time.dice.unit or '')})",
         "instant": f"[{md_cell(rule.instant.title)}](#{rule.instant.id})",
         "half": f"[{md_cell(rule.half.title)}](#{rule.half.id})",

@@ -53,7 +53,7 @@ def _record_fields(rule: Rule) -> dict[str, str] | None:
     if isinstance(rule, ExposureScheduleRule):
         fields = {"kind": "choice", "effective_level": "choice"}
         fields |= {c.name: c.type for c in rule.table.columns}
-        return fields | {"starts_at_minutes": "int"}
+        return fields | {rule.start_field: "int"}
     if isinstance(rule, DecisionRule) and rule.shape == "fields":
         return {s.name: s.type for s in rule.slots}
     return None
@@ -61,7 +61,7 @@ def _record_fields(rule: Rule) -> dict[str, str] | None:
 
 def _callee_params(rule: Rule) -> tuple[str, ...]:
     if isinstance(rule, ExposureScheduleRule):
-        return (rule.table.key_param, "exposed_minutes", "full_exposure_minutes")
+        return (rule.table.key_param, rule.stayed_param, rule.full_param)
     return tuple(p.name for p in getattr(rule, "params", ()))
 
 

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from .errors import RuleInputError
 
-__all__ = ["Ladder", "bad_bool", "bad_int", "choice", "mapping"]
+__all__ = ["Ladder", "bad_bool", "bad_int", "choice", "mapping", "step"]
 
 E = TypeVar("E", bound=Enum)
 
@@ -110,3 +110,27 @@ def mapping(
     if missing:
         raise RuleInputError(f"{name} has no value for {', '.join(map(repr, missing))}")
     return result
+
+
+L = TypeVar("L", bound=Ladder)
+
+
+def step(member: L | None, by: int, past_end: str) -> L | None:
+    """The member ``by`` steps along ``member``'s ladder (negative: down).
+
+    Past either end: None for ``"none"``, the end member for ``"clamp"``, and
+    RuleInputError for ``"error"``, as the rules declare.
+    """
+    if member is None:
+        return None
+    members = list(type(member))
+    at = members.index(member) + by
+    if 0 <= at < len(members):
+        return members[at]
+    if past_end == "clamp":
+        return members[0] if at < 0 else members[-1]
+    if past_end == "error":
+        raise RuleInputError(
+            f"{member.value!r} {by:+d} steps is past the end of {type(member).__name__}"
+        )
+    return None

@@ -625,7 +625,7 @@ class Exposure:
     primary_effect: Dice
     """Constitution damage the sickness deals in all."""
     starts_at_minutes: int
-    """When its incubation timer starts, in minutes from first contact."""
+    """When its course starts, counted from first contact."""
 
 
 def exposures(
@@ -639,7 +639,7 @@ def exposures(
     instead.
 
     Rule ``d20_scifi.exposures`` (rules/d20_scifi/radiation.yaml:159). Raises
-    RuleInputError for an unknown level, exposed_minutes below 1, or a
+    RuleInputError for an unknown level, exposed_minutes below 1, or
     full_exposure_minutes that FULL_EXPOSURE_TIME cannot roll.
     """
     level = choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
@@ -698,7 +698,7 @@ ACCUMULATION_INTERVAL_MINUTES: Final[int] = 60
 
 def accumulation_after_save(pool: int) -> int:
     """The pool left after a successful save. Rule ``d20_scifi.accumulation``
-    (rules/d20_scifi/radiation.yaml:225).
+    (rules/d20_scifi/radiation.yaml:227).
     """
     if type(pool) is not int or pool < 0:
         raise bad_int(pool, "pool", 0, None)
@@ -712,7 +712,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
     dealt a few points at a time, starting when incubation ends and then every
     hour, until the pool is used up. A successful save halves the pool.
 
-    Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:225).
+    Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:227).
     Answers the points dealt each time, the first at once and then one every 1
     hours. Raises RuleInputError for a negative pool.
     """
@@ -735,7 +735,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
 
 class SecondaryEffect(StrEnum):
     """The effects of rule ``d20_scifi.secondary_effects``, in die order
-    (rules/d20_scifi/radiation.yaml:291).
+    (rules/d20_scifi/radiation.yaml:293).
     """
 
     NAUSEA = "Nausea"
@@ -752,7 +752,7 @@ _SECONDARY_EFFECT_BY_LABEL: Final[dict[str, SecondaryEffect]] = {
 
 class RadiationCondition(StrEnum):
     """The conditions of rule ``d20_scifi.secondary_effects``
-    (rules/d20_scifi/radiation.yaml:289).
+    (rules/d20_scifi/radiation.yaml:291).
     """
 
     FATIGUED = "Fatigued"
@@ -837,7 +837,7 @@ class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
     comes up again; one that comes up past its last stage is rolled again.
     Internal damage makes a point of damage permanent every time.
 
-    Rule ``d20_scifi.secondary_effects`` (rules/d20_scifi/radiation.yaml:272).
+    Rule ``d20_scifi.secondary_effects`` (rules/d20_scifi/radiation.yaml:274).
     One instance holds one character's state; ``apply(roll)`` takes a 1d5
     result.
     """
@@ -857,7 +857,7 @@ class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
 
 class SymptomType(StrEnum):
     """The keys of what rule ``d20_scifi.radiation_symptoms`` answers
-    (rules/d20_scifi/radiation.yaml:340).
+    (rules/d20_scifi/radiation.yaml:342).
     """
 
     SKIN = "Skin"
@@ -909,7 +909,7 @@ def radiation_symptoms(con_damage: int) -> dict[SymptomType, str] | None:
     Optional colour for the game master: how radiation sickness shows on a
     character as damage mounts. The symptoms change nothing in play.
 
-    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:340).
+    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:342).
     Raises RuleInputError for a con_damage outside 0...
     """
     if type(con_damage) is not int or con_damage < 0:
@@ -932,7 +932,7 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
     of contamination and every pool has been dealt in full. Points made
     permanent by internal damage never heal.
 
-    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:390). Answers
+    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:392). Answers
     (minute, points healed) for each heal, counting minutes like
     ready_at_minutes. Raises RuleInputError for negative arguments.
     """
@@ -979,7 +979,7 @@ class TimelineEvent(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class RadiationTimeline:
     """What :func:`simulate_radiation` answers. Rule
-    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:413).
+    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:415).
     """
 
     events: tuple[TimelineEvent, ...]
@@ -1030,7 +1030,7 @@ def simulate_radiation(
     causes, each incubation, save and pool dealt hour by hour, the secondary
     effects, and daily healing until every point that can heal has healed.
 
-    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:413).
+    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:415).
     The same rng state gives the same events. Raises RuleInputError for
     arguments outside the rule (level, exposed_minutes, fort_bonus).
     """
