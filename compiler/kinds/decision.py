@@ -288,11 +288,12 @@ class _Builder:
         if slot.type == "choice" and slot.enum is None:
             return ("literal", None)  # its enum failed to build: already reported
         if slot.type == "dice" and (
-            (isinstance(value, int | dict)
-            and not isinstance(value, bool)
-            and (not isinstance(value, dict) or "dice" in value))
-            or (isinstance(value, str)
-            and _DICE_TEXT.fullmatch(value))
+            (
+                isinstance(value, int | dict)
+                and not isinstance(value, bool)
+                and (not isinstance(value, dict) or "dice" in value)
+            )
+            or (isinstance(value, str) and _DICE_TEXT.fullmatch(value))
         ):
             raw_dice = value["dice"] if isinstance(value, dict) else value
             unit = value.get("unit") if isinstance(value, dict) else None
