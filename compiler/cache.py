@@ -36,6 +36,8 @@ from functools import cache, cached_property
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
+from . import registry
+
 if TYPE_CHECKING:
     from .loader import SourceFile
     from .model import System
@@ -74,11 +76,21 @@ def _digest(*parts: str | bytes) -> str:
     return h.hexdigest()
 
 
-@cache
 def compiler_fingerprint() -> str:
-    """A digest of everything besides the rules that the output depends on."""
+    """A digest of everything besides the rules that the output depends on:
+    the compiler, the schemas, and the folder of any kind registered at run time."""
+    return _fingerprint(registry.generation())
+
+
+@cache
+def _fingerprint(generation: int) -> str:
     parts: list[str | bytes] = [LAYOUT, sys.version, sys.platform, *_installed()]
-    for root in (_COMPILER, _SCHEMA):
+    outside = [
+        kind.folder
+        for kind in registry.kinds().values()
+        if not kind.folder.is_relative_to(_COMPILER)
+    ]
+    for root in (_COMPILER, _SCHEMA, *outside):
         for path in sorted(root.rglob("*")):
             if "__pycache__" in path.parts or not path.is_file():
                 continue

@@ -23,7 +23,7 @@ from html import escape
 from math import ceil
 
 from .literals import number
-from .model import SuccessPoolRule, System
+from .model import System
 from .runtime._success_pool import SuccessPool
 from .runtime.dice import Dice, parse_dice
 
@@ -74,11 +74,12 @@ _POOL_NAME = re.compile(
 def for_pages(systems: Sequence[System], pages: Mapping[str, str]) -> dict[str, str]:
     """Every chart the ``pages`` refer to, as SVG text by its path beside them."""
     names = sorted({m for text in pages.values() for m in _REFERENCE.findall(text)})
+    # Any rule holding a success pool may show its chances.
     pools = {
-        (system.id, rule.id): rule.pool
+        (system.id, rule.id): pool
         for system in systems
         for rule in system.rules
-        if isinstance(rule, SuccessPoolRule)
+        if isinstance(pool := getattr(rule, "pool", None), SuccessPool)
     }
     charts: dict[str, str] = {}
     for name in names:

@@ -141,18 +141,37 @@ def run(argv: Sequence[str]) -> int:
 
     if args.command == "build":
         changed = write_tree(args.out, outputs.files)
+        schema_dir = _own_schemas()
+        if schema_dir is not None:
+            from .schemas import write
+
+            changed = write(schema_dir) or changed
         state = "written" if changed else "already up to date"
         print(f"ok: {len(outputs.files)} files in {_shown(args.out)}/ {state}")
         return EXIT_OK
     on_disk = read_tree(args.out)
+    problems = []
     if on_disk != outputs.files:
         from .staleness import stale
 
         problems = stale(_shown(args.out), outputs.systems, outputs.files, on_disk)
-        if problems:
-            raise RulesError(problems)
+    schema_dir = _own_schemas()
+    if schema_dir is not None:
+        from . import schemas
+
+        problems += schemas.stale(schema_dir)
+    if problems:
+        raise RulesError(problems)
     print(f"ok: {_shown(args.out)}/ is up to date")
     return EXIT_OK
+
+
+def _own_schemas() -> FsPath | None:
+    """The repository's schema/, where rulesc runs from a checkout (not installed)."""
+    from .validate import SCHEMA_DIR
+
+    inside = SCHEMA_DIR.parent == FsPath(__file__).resolve().parent
+    return None if inside else SCHEMA_DIR
 
 
 def _never_fail_to_print() -> None:

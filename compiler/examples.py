@@ -14,31 +14,13 @@ from types import ModuleType
 from typing import Any
 
 from .diagnostics import Diagnostic
-from .model import DiceRule, Example, FactsRule, Rule, StateRule, System, TrackRule
+from .model import Example, Rule, System
+from .registry import kind_of
 
 
 def call_text(rule: Rule, ex: Example) -> str:
     """The call an example makes, as a reader would write it (valid Python)."""
-    rng = f"Scripted({list(ex.dice or [])!r})"
-    if isinstance(rule, DiceRule):
-        return f"{rule.constant}.roll({rng})"
-    if isinstance(rule, FactsRule):
-        return rule.constant
-    if isinstance(rule, StateRule):
-        from .kinds import (
-            state as state_kind,
-        )  # kinds import the views, which import this
-
-        return state_kind.call_text(rule, ex)
-    if isinstance(rule, TrackRule):
-        rolls = dict(ex.args).get("rolls", [])
-        return f"[{rule.class_name}().apply(roll) for roll in {rolls!r}]"
-    args = [f"{name}={value!r}" for name, value in ex.args]
-    if ex.dice is not None and ex.roll is None:
-        args.append(f"rng={rng}")
-    text = f"{rule.function}({', '.join(args)})"
-    if ex.roll:
-        text += f".{ex.roll}.roll({rng})"
+    text = kind_of(rule).call_text(rule, ex)
     if ex.select is not None:
         field, where = ex.select
         tests = " and ".join(f"e.{k} == {v!r}" for k, v in where)
@@ -74,40 +56,36 @@ def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
     return _run(module, rule, ex)[0]
 
 
-def _run(module: ModuleType, rule: Rule, ex: Example) -> tuple[str | None, Any]:
+def _rng(module: ModuleType, ex: Example) -> Any:
+    """The example's scripted dice, or None when it scripts none."""
     dice_mod = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".dice")
+    return dice_mod.Scripted(ex.dice) if ex.dice is not None else None
+
+
+def _select(value: Any, ex: Example) -> Any:
+    """The items of an answer's list field that an example picks out, if it does."""
+    if ex.select is None:
+        return value
+    field, where = ex.select
+    return [
+        item
+        for item in getattr(value, field)
+        if all(compare(getattr(item, k, None), v, "") is None for k, v in where)
+    ]
+
+
+def example_value(module: ModuleType, rule: Rule, ex: Example) -> Any:
+    """What an example's call answers, with its scripted dice (its selection made)."""
+    return _select(kind_of(rule).run_example(module, rule, ex, _rng(module, ex)), ex)
+
+
+def _run(module: ModuleType, rule: Rule, ex: Example) -> tuple[str | None, Any]:
     errors_mod = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".errors")
-    rng = dice_mod.Scripted(ex.dice) if ex.dice is not None else None
+    rng = _rng(module, ex)
     answer: Any = None
     try:
-        if isinstance(rule, DiceRule):
-            actual = getattr(module, rule.constant).roll(rng or dice_mod.Scripted([]))
-        elif isinstance(rule, FactsRule):
-            actual = getattr(module, rule.constant)
-        elif isinstance(rule, StateRule):
-            from .kinds import state as state_kind
-
-            actual = state_kind.run(module, rule, ex)
-        elif isinstance(rule, TrackRule):
-            track = getattr(module, rule.class_name)()
-            actual = [track.apply(roll) for roll in dict(ex.args).get("rolls", [])]
-        else:
-            kwargs = dict(ex.args)
-            if rng is not None and ex.roll is None:
-                kwargs["rng"] = rng
-            actual = getattr(module, rule.function)(**kwargs)
-            if ex.roll is not None:
-                actual = getattr(actual, ex.roll).roll(rng or dice_mod.Scripted([]))
-            answer = actual
-            if ex.select is not None:
-                field, where = ex.select
-                actual = [
-                    item
-                    for item in getattr(actual, field)
-                    if all(
-                        compare(getattr(item, k, None), v, "") is None for k, v in where
-                    )
-                ]
+        answer = kind_of(rule).run_example(module, rule, ex, rng)
+        actual = _select(answer, ex)
     except errors_mod.RuleInputError as exc:
         if ex.raises == "RuleInputError":
             return None, None

@@ -534,4 +534,5 @@ class System:
     dice_notation: Literal["d20", "gurps"]
     files: tuple[str, ...]  # every rules file of the system, as shown paths
     rules: tuple[Rule, ...]
+    enums: tuple[EnumType, ...]  # every enum the system's module defines
     loc: Loc

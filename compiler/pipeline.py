@@ -12,8 +12,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path as FsPath
+from typing import Protocol
 
-from .cache import SourceMemo
+from . import registry
 from .charts import for_pages
 from .diagnostics import Diagnostic, RulesError
 from .examples import ExampleResults, check_examples, runtime_from
@@ -23,18 +24,30 @@ from .model import System
 from .render import render
 from .semantics import build_system
 from .validate import validate
-from .views import header, index_view, module_view, package_view, system_doc_view
+from .viewkit import header
+from .views import index_view, module_view, package_view, system_doc_view
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
-SUPPORT_MODULES = (
-    "errors.py",
-    "dice.py",
-    "_support.py",
-    "_track.py",
-    "_process.py",
-    "_state.py",
-    "_success_pool.py",
-)
+# The support modules every generated package has; each kind adds its own.
+SUPPORT_MODULES = ("errors.py", "dice.py", "_support.py")
+
+
+def support_modules() -> tuple[str, ...]:
+    """Every support module of the generated package, the kinds' in registry order."""
+    found = dict.fromkeys(SUPPORT_MODULES)
+    for kind in registry.kinds().values():
+        found.update(dict.fromkeys(kind.runtime))
+    return tuple(found)
+
+
+class Memo(Protocol):
+    """Loaded rules files kept between builds (compiler/cache.py has the one in use)."""
+
+    def get(self, path: FsPath, shown: str) -> SourceFile | None: ...
+
+    def put(self, path: FsPath, shown: str, source: SourceFile) -> None: ...
+
+
 RULES_LINK_PREFIX = "../../"  # from generated/docs/ back to the repository root
 MANIFEST = "manifest.json"
 
@@ -70,7 +83,7 @@ def _system_dirs(rules_dir: FsPath) -> list[FsPath]:
 
 
 def load_sources(
-    rules_dir: FsPath, only: set[str] | None = None, memo: SourceMemo | None = None
+    rules_dir: FsPath, only: set[str] | None = None, memo: Memo | None = None
 ) -> list[tuple[SourceFile, list[SourceFile]]]:
     """Load and schema-check every rules file; raise with every error found."""
     errors: list[Diagnostic] = []
@@ -130,14 +143,14 @@ def load_sources(
 
 
 def load_systems(
-    rules_dir: FsPath, only: set[str] | None = None, memo: SourceMemo | None = None
+    rules_dir: FsPath, only: set[str] | None = None, memo: Memo | None = None
 ) -> list[System]:
     """Every system of the rules folder, checked; raise with every error found."""
     errors: list[Diagnostic] = []
     systems = []
     for meta, files in load_sources(rules_dir, only, memo):
         try:
-            systems.append(build_system(meta, files))
+            systems.append(build_system(meta, files, registry.kinds()))
         except RulesError as exc:
             errors.extend(exc.diagnostics)
     if errors:
@@ -155,7 +168,7 @@ Prebuilt = Mapping[str, Mapping[str, str]]  # system id -> its own_files, as tex
 
 def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str]:
     files: dict[str, str] = {}
-    for name in SUPPORT_MODULES:
+    for name in support_modules():
         text = (RUNTIME / name).read_text(encoding="utf-8")
         files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
     files["rulebook/py.typed"] = ""

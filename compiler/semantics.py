@@ -10,17 +10,16 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from . import expr, kinds
+from . import expr
 from .diagnostics import Diagnostic, Path, RulesError
 from .loader import SourceFile
 from .model import (
     CellValue,
     Column,
-    DecisionRule,
     DiceRule,
     EnumMember,
     EnumType,
@@ -39,11 +38,11 @@ from .model import (
 from .naming import fold, name_problem
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
 
+if TYPE_CHECKING:
+    from .kinds.base import Kind
+
 T = TypeVar("T")
 R = TypeVar("R")
-
-# Kinds whose rules an expression may call by their function name.
-CALLABLE_KINDS = ("formula", "decision")
 
 # Limits of the tool, not figures of any rules: every dice expression's exact
 # distribution is worked out at build time for the docs.
@@ -51,38 +50,12 @@ MAX_DICE_COUNT = 100
 MAX_DICE_SIDES = 1000
 
 
-def build_system(system_src: SourceFile, rule_srcs: Iterable[SourceFile]) -> System:
-    """Build one system's model; raise ``RulesError`` with every problem found."""
-    return SystemBuilder(system_src).build(list(rule_srcs))
-
-
-def _value_range(rule: DecisionRule) -> expr.Interval:
-    """The range of an int-valued decision's answers, over all its cases."""
-    lo: int | None = None
-    hi: int | None = None
-    first = True
-    for case in rule.cases:
-        for _, (kind, item) in case.values or ():
-            if kind == "literal" and type(item) is int:
-                iv = expr.Interval(item, item)
-            elif kind == "expr" and item.interval is not None:
-                iv = item.interval
-            elif kind == "literal" and item is None:
-                continue
-            else:
-                return expr.Interval(None, None)
-            lo = (
-                iv.lo
-                if first
-                else (None if lo is None or iv.lo is None else min(lo, iv.lo))
-            )
-            hi = (
-                iv.hi
-                if first
-                else (None if hi is None or iv.hi is None else max(hi, iv.hi))
-            )
-            first = False
-    return expr.Interval(lo, hi)
+def build_system(
+    system_src: SourceFile, rule_srcs: Iterable[SourceFile], kinds: Mapping[str, Kind]
+) -> System:
+    """Build one system's model with the given kinds (the registry's, in build
+    order); raise ``RulesError`` with every problem found."""
+    return SystemBuilder(system_src, kinds).build(list(rule_srcs))
 
 
 def fingerprint(data: Any) -> str:
@@ -101,8 +74,9 @@ def caret(text: str, start: int, end: int) -> str:
 
 
 class SystemBuilder:
-    def __init__(self, system_src: SourceFile) -> None:
+    def __init__(self, system_src: SourceFile, kinds: Mapping[str, Kind]) -> None:
         self.system_src = system_src
+        self.kinds = kinds  # the registry's kinds, in build order
         self.errors: list[Diagnostic] = []
         meta = system_src.data
         self.system_id: str = meta["system"]
@@ -187,15 +161,18 @@ class SystemBuilder:
         self.callable = {
             raw["function"]: (order, src, path, raw)
             for order, _, src, path, raw in pending
-            if raw.get("kind") in CALLABLE_KINDS
+            if raw.get("kind") in self.kinds
+            and self.kinds[raw["kind"]].callable
             and isinstance(raw.get("function"), str)
         }
+        order_of = {name: index for index, name in enumerate(self.kinds)}
         for order, _, src, path, raw in sorted(
-            pending, key=lambda p: (kinds.BUILD_ORDER.index(p[4]["kind"]), p[0])
+            pending, key=lambda p: (order_of[p[4]["kind"]], p[0])
         ):
             self.build_once(order, src, path, raw)
         rules = [rule for _, rule in sorted(built, key=lambda item: item[0])]
-        kinds.finish(self, rules)
+        for kind in self.kinds.values():
+            kind.finish(self, rules)
         if self.errors:
             raise RulesError(self.errors)
         meta = self.system_src.data
@@ -209,6 +186,7 @@ class SystemBuilder:
             dice_notation=self.notation,
             files=tuple(src.path for src in rule_srcs),
             rules=tuple(rules),
+            enums=tuple(e for rule in rules for e in self.kinds[rule.kind].enums(rule)),
             loc=self.loc(self.system_src, ()),
         )
 
@@ -252,41 +230,27 @@ class SystemBuilder:
     def ladders(self) -> dict[str, expr.Ladder]:
         """Every ordered enum of the system built so far, as expressions step along it."""
         return {
-            rule.enum.name: expr.Ladder(
-                rule.enum.name,
-                tuple(m.label for m in rule.enum.members),
-                rule.enum.past_end,
+            enum.name: expr.Ladder(
+                enum.name, tuple(m.label for m in enum.members), enum.past_end
             )
             for rule in self.built.values()
-            if isinstance(rule, TableRule) and rule.enum.ordered
+            for enum in self.kinds[rule.kind].enums(rule)
+            if enum.ordered
         }
 
     def expression_scope(
         self,
     ) -> tuple[dict[str, expr.Table], dict[str, expr.Function]]:
-        """What an expression may call: the tables, and the other rules built so far."""
-        tables = kinds.decision.tables_of(self)
+        """What an expression may call: the tables, and the other rules built so far
+        (each kind says what its rules are to an expression)."""
+        tables: dict[str, expr.Table] = {}
         functions: dict[str, expr.Function] = {}
         for rule in self.built.values():
-            if isinstance(rule, FormulaRule):
-                iv = rule.checked.interval or expr.Interval(None, None)
-                functions[rule.function] = expr.Function(
-                    rule.function,
-                    rule.id,
-                    tuple(kinds.decision.param_spec(p) for p in rule.params),
-                    expr.Field("int", False, iv.lo, iv.hi),
-                )
-            elif isinstance(rule, DecisionRule) and rule.shape == "value":
-                field = kinds.decision.slot_field(rule.slots[0])
-                if field.type == "int":
-                    iv = _value_range(rule)
-                    field = replace(field, min=iv.lo, max=iv.hi)
-                functions[rule.function] = expr.Function(
-                    rule.function,
-                    rule.id,
-                    tuple(kinds.decision.param_spec(p) for p in rule.params),
-                    field,
-                )
+            seen = self.kinds[rule.kind].scope(rule)
+            if isinstance(seen, expr.Table):
+                tables[seen.name] = seen
+            elif isinstance(seen, expr.Function):
+                functions[seen.name] = seen
         return tables, functions
 
     def rule(self, src: SourceFile, path: Path, raw: dict[str, Any]) -> Rule | None:
@@ -321,17 +285,8 @@ class SystemBuilder:
             "loc": self.loc(src, path),
             "fingerprint": fingerprint(raw),
         }
-        builders: dict[str, Callable[..., Rule | None]] = {
-            "table": self.table,
-            "dice": self.dice_rule,
-            "formula": self.formula,
-        }
-        build = builders.get(raw["kind"])
         names_before = set(self.names)
-        if build is not None:
-            rule = build(src, path, raw, common)
-        else:
-            rule = kinds.BUILDERS[raw["kind"]](self, src, path, raw, common)
+        rule: Rule | None = self.kinds[raw["kind"]].build(self, src, path, raw, common)
         if len(self.errors) > before or rule is None:
             self.failed |= {rule_id, *(set(self.names) - names_before)}
             return None
@@ -942,7 +897,8 @@ class SystemBuilder:
         if "default_from" in p:
             spec = p["default_from"]
             rule = self.built.get(spec["rule"])
-            if not isinstance(rule, DecisionRule) or rule.shape != "mapping":
+            # Any rule answering a mapping may give a mapping parameter's default.
+            if rule is None or getattr(rule, "shape", None) != "mapping":
                 if spec["rule"] not in self.failed:
                     self.err(
                         src,
@@ -951,7 +907,8 @@ class SystemBuilder:
                         "it must be defined before this rule",
                     )
                 return None
-            call = (rule.function, tuple(spec.get("args", {}).items()))
+            function: str = getattr(rule, "function", rule.id)
+            call = (function, tuple(spec.get("args", {}).items()))
         if keys is None or values is None:
             return None
         return Param(
@@ -971,15 +928,11 @@ class SystemBuilder:
 
     def find_enum(self, src: SourceFile, path: Path, name: str) -> EnumType | None:
         """An enum another rule of the system already defines."""
-        found: dict[str, EnumType] = {}
-        for rule in self.built.values():
-            if isinstance(rule, TableRule):
-                found[rule.enum.name] = rule.enum
-            for param in getattr(rule, "params", ()):
-                if param.enum is not None and param.owns_enum:
-                    found[param.enum.name] = param.enum
-            for enum in getattr(rule, "owned_enums", ()):
-                found[enum.name] = enum
+        found = {
+            enum.name: enum
+            for rule in self.built.values()
+            for enum in self.kinds[rule.kind].enums(rule)
+        }
         if name in found:
             return found[name]
         if name in self.failed:

@@ -15,6 +15,8 @@ from jsonschema.protocols import Validator
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
+from . import registry as kinds_registry
+from . import schemas
 from .diagnostics import Diagnostic
 from .loader import SourceFile
 
@@ -53,26 +55,30 @@ _StrictValidator: type[Validator] = validators.extend(  # type: ignore[no-untype
 
 
 @cache
-def _registry() -> Registry[Any]:
-    """Every schema of schema/, loaded once for all roots.
+def _registry(generation: int) -> Registry[Any]:
+    """Every schema, loaded once for all roots: the hand-written ones of schema/,
+    and those composed from the registered kinds (see compiler/schemas.py).
 
     That each is a valid Draft 2020-12 schema is checked by the tests
     (tests/test_schemas.py), not on every run: checking them all costs more than
     validating the rules.
     """
     resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
+    for name, contents in sorted(schemas.resources(SCHEMA_DIR).items()):
         # Without "$schema", a $ref into this file keeps the strict validator
         # instead of switching to the stock Draft 2020-12 one.
         contents.pop("$schema", None)
-        resources.append((path.name, DRAFT202012.create_resource(contents)))
+        resources.append((name, DRAFT202012.create_resource(contents)))
     return Registry().with_resources(resources)
 
 
-@cache
 def _validator(root: str) -> Validator:
-    registry = _registry()
+    return _validator_of(root, kinds_registry.generation())
+
+
+@cache
+def _validator_of(root: str, generation: int) -> Validator:
+    registry = _registry(generation)
     schema = registry.contents(root)
     validator: Validator = _StrictValidator(
         schema,

@@ -7,6 +7,7 @@ without the cache.
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 from collections.abc import Iterator
@@ -153,13 +154,15 @@ def test_the_fingerprint_changes_with_any_compiler_or_schema_file(
     shutil.copytree(cache._SCHEMA, tmp_path / "schema")
     monkeypatch.setattr(cache, "_COMPILER", tmp_path / "compiler")
     monkeypatch.setattr(cache, "_SCHEMA", tmp_path / "schema")
-    fingerprint = cache.compiler_fingerprint.__wrapped__
+    fingerprint = functools.partial(cache._fingerprint.__wrapped__, 0)
     before = fingerprint()
     for rel in (
-        "compiler/templates/table.py.j2",
+        "compiler/templates/system.py.j2",
+        "compiler/kinds/table/python.py.j2",
         "compiler/runtime/dice.py",
-        "compiler/kinds/facts.py",
-        "schema/rules.schema.json",
+        "compiler/kinds/facts/rule.py",
+        "compiler/kinds/facts/schema.json",
+        "schema/common.schema.json",
     ):
         path = tmp_path / rel
         old = path.read_bytes()

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from compiler.cache import cache_dir_for
-from compiler.workbench.common import Workspace, open_workspace
 from compiler.workbench.explain import explain
+from compiler.workbench.workspace import Workspace, open_workspace
 
 from .conftest import RULES
 from .workbench_helpers import line_of, project, rulesc

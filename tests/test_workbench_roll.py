@@ -7,7 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from compiler.runtime.dice import Dice, parse_dice
-from compiler.workbench.roll import rolled_text, stats_lines
+from compiler.workbench.dicestats import stats_lines
+from compiler.workbench.roll import rolled_text
 
 from .workbench_helpers import project, rulesc
 

@@ -6,7 +6,8 @@ import io
 import json
 from pathlib import Path
 
-from compiler.workbench.simulate import Progress, clock
+from compiler.kinds.process.workbench import clock
+from compiler.workbench.simulate import Progress
 
 from .workbench_helpers import project, rulesc
 

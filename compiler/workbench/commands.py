@@ -11,6 +11,8 @@ import importlib
 import sys
 from pathlib import Path as FsPath
 
+from .usage import UsageError
+
 EXIT_USAGE = 2
 
 
@@ -115,15 +117,6 @@ def register(
     # For tests: stop after this many builds, and poll this often (seconds).
     build.add_argument("--max-builds", type=int, help=argparse.SUPPRESS)
     build.add_argument("--poll", type=float, default=0.4, help=argparse.SUPPRESS)
-
-
-class UsageError(Exception):
-    """The command was used wrongly: say how, and how to do it right."""
-
-    def __init__(self, message: str, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
 
 
 def dispatch(args: argparse.Namespace) -> int:

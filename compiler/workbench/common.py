@@ -8,33 +8,22 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import enum
-import importlib
 import inspect
 import json
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path as FsPath
 from typing import Any, Literal
 
-from ..diagnostics import RulesError
 from ..model import (
     Column,
-    DecisionRule,
-    FactsRule,
-    FormulaRule,
     Loc,
     Param,
-    RangeTableRule,
-    Rule,
-    System,
-    TableRule,
 )
-from .commands import UsageError
 from .text import aligned, humanize, number, percent, wrap, yes_no
+from .usage import UsageError
 
 __all__ = [
     "UsageError",
@@ -45,123 +34,6 @@ __all__ = [
     "wrap",
     "yes_no",
 ]
-
-
-# -- the rules, built in memory ---------------------------------------------------
-
-
-@dataclass
-class Workspace:
-    """The rules of one folder, checked and built (examples run) as ``rulesc build``
-    would, with the generated runtime kept in memory (nothing is written)."""
-
-    rules_dir: FsPath
-    systems: tuple[System, ...]
-    files: Mapping[str, str]
-    _sources: dict[str, Any] = field(default_factory=dict)
-
-    def find(self, name: str) -> tuple[System, Rule]:
-        """The rule ``SYSTEM.RULE`` (its function's name also does for RULE)."""
-        system_id, dot, rule_id = name.partition(".")
-        known = [r.qualified_id for s in self.systems for r in s.rules]
-        if dot:
-            for system in self.systems:
-                if system.id != system_id:
-                    continue
-                for rule in system.rules:
-                    if rule_id in (rule.id, getattr(rule, "function", None)):
-                        return system, rule
-        close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
-        hint = (
-            f"did you mean {' or '.join(close)}?"
-            if close
-            else "rules: " + ", ".join(known)
-        )
-        if not dot:
-            raise UsageError(f"name a rule as SYSTEM.RULE, not {name!r}", hint)
-        raise UsageError(f"no rule {name!r} in {self.rules_dir.as_posix()}/", hint)
-
-    def source(self, shown: str) -> Any:
-        """The loaded rules file shown as ``shown`` (a ``SourceFile``)."""
-        if shown not in self._sources:
-            from ..loader import load_file
-
-            self._sources[shown] = load_file(self.rules_dir.parent / shown, shown)
-        return self._sources[shown]
-
-    def raw(self, rule: Rule) -> tuple[Any, tuple[str | int, ...]]:
-        """The rule's data as written, and its path in its file."""
-        src = self.source(rule.loc.file)
-        for index, raw in enumerate(src.data["rules"]):
-            if raw.get("id") == rule.id:
-                return raw, ("rules", index)
-        raise LookupError(rule.qualified_id)
-
-    def where(self, rule: Rule, *path: str | int) -> str:
-        """``rules/<file>.yaml:LINE`` of a node of the rule's data."""
-        try:
-            _, base = self.raw(rule)
-            line, _ = self.source(rule.loc.file).where((*base, *path))
-        except (LookupError, OSError, RulesError):  # the file changed since
-            line = rule.loc.line
-        return f"{rule.loc.file}:{line}"
-
-    @contextmanager
-    def runtime(self) -> Iterator[Runtime]:
-        """The generated ``rulebook`` package, imported from memory."""
-        from ..examples import runtime_from
-
-        with runtime_from(self.files) as package:
-            yield Runtime(package)
-
-
-class Runtime:
-    """The in-memory ``rulebook`` package: its system modules, dice and errors."""
-
-    def __init__(self, package: str) -> None:
-        self.package = package
-        self.dice = importlib.import_module(f"{package}.dice")
-        self.errors = importlib.import_module(f"{package}.errors")
-
-    def module(self, system_id: str) -> types.ModuleType:
-        return importlib.import_module(f"{self.package}.{system_id}")
-
-    @property
-    def input_error(self) -> type[Exception]:
-        error: type[Exception] = self.errors.RuleInputError
-        return error
-
-
-def open_workspace(
-    rules_dir: FsPath, cache_dir: FsPath | None, *, examples_must_hold: bool = True
-) -> Workspace:
-    """Build the rules (raising ``RulesError`` with every problem), from the cache
-    when it holds this very build. With ``examples_must_hold=False`` worked
-    examples that do not hold are no error (``rulesc diff`` reports them)."""
-    from ..cache import build
-
-    try:
-        built = build(rules_dir, cache_dir)
-        files, systems = built.files, tuple(built.systems)
-    except RulesError:
-        if examples_must_hold:
-            raise
-        from ..cache import SourceMemo, Store, compiler_fingerprint
-        from ..pipeline import generate, load_systems
-
-        memo = (
-            SourceMemo(Store(cache_dir, compiler_fingerprint()))
-            if cache_dir is not None
-            else None
-        )
-        outputs = generate(load_systems(rules_dir, memo=memo), run_examples=False)
-        files, systems = outputs.files, outputs.systems
-    text = {
-        path: blob.decode("utf-8")
-        for path, blob in files.items()
-        if path.startswith("rulebook/")
-    }
-    return Workspace(rules_dir, systems, text)
 
 
 # -- a rule's inputs ----------------------------------------------------------------
@@ -227,19 +99,13 @@ def _labels(kind: type[enum.Enum]) -> tuple[str, ...]:
     return tuple(str(m.value) for m in kind)
 
 
-def model_params(rule: Rule) -> dict[str, Param]:
-    """The rule's parameters as the rules declare them (where the model has them)."""
-    if isinstance(rule, FormulaRule | DecisionRule):
-        return {p.name: p for p in rule.params}
-    if isinstance(rule, RangeTableRule):
-        return {rule.param.name: rule.param}
-    return {}
-
-
-def inputs_of(function: Callable[..., Any], rule: Rule | None = None) -> list[Input]:
-    """The parameters of a generated function, typed from its annotations."""
+def inputs_of(
+    function: Callable[..., Any], declared: Mapping[str, Param] | None = None
+) -> list[Input]:
+    """The parameters of a generated function, typed from its annotations
+    (and described, with their ranges, by the rule's ``declared`` parameters)."""
     hints = typing.get_type_hints(function)
-    declared = model_params(rule) if rule is not None else {}
+    declared = declared or {}
     found = []
     for param in inspect.signature(function).parameters.values():
         if param.name == "self":
@@ -483,29 +349,6 @@ def plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     return repr(value)
-
-
-def columns_of(rule: Rule) -> dict[str, Column]:
-    """Titles, units and null labels of an answer's fields, where the rules give them."""
-    if isinstance(rule, TableRule | RangeTableRule):
-        return {c.name: c for c in rule.columns}
-    if isinstance(rule, FactsRule):
-        return {c.name: c for c in rule.fields}
-    if isinstance(rule, DecisionRule):
-        return {
-            s.name: Column(
-                s.name,
-                "text",
-                s.nullable,
-                s.null_label,
-                False,
-                None,
-                s.title,
-                s.description,
-            )
-            for s in rule.slots
-        }
-    return {}
 
 
 def record_lines(

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import argparse
 import io
-import itertools
 import json
-import random
 import subprocess
 import sys
 import tarfile
@@ -32,23 +30,16 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from ..diagnostics import RulesError
-from ..model import (
-    DiceRule,
-    Example,
-    FactsRule,
-    RangeTableRule,
-    Rule,
-    StateRule,
-    SuccessPoolRule,
-    TrackRule,
-)
-from .commands import UsageError, cache_dir
-from .common import Input, Runtime, Workspace, inputs_of, open_workspace, plain
+from ..examples import example_value
+from ..model import Example, Rule
+from ..registry import kind_of
+from .commands import cache_dir
+from .common import Input, inputs_of
+from .samples import Sample, thawed
+from .usage import UsageError
+from .workspace import Runtime, Workspace, open_workspace
 
-MAX_SAMPLES = 500  # sample inputs per rule (examples' inputs always among them)
-SEEDS = (1, 2, 3)  # seeds for rules that roll dice
 SHOWN = 5  # changed samples shown per rule
-_INTS = (-5, -3, -1, 0, 1, 2, 3, 5, 10, 20)
 
 
 # -- git -------------------------------------------------------------------------
@@ -104,223 +95,25 @@ def extract(top: FsPath, commit: str, prefix: str, into: FsPath) -> FsPath:
 # -- answers ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Sample:
-    """One call of a rule: its inputs (labels, numbers, flags), and a seed if it rolls."""
-
-    inputs: tuple[tuple[str, Any], ...]
-    seed: int | None = None
-
-    def text(self, function: str) -> str:
-        args = ", ".join(f"{k}={_literal(v)}" for k, v in self.inputs)
-        seed = f" with seed {self.seed}" if self.seed is not None else ""
-        return f"{function}({args}){seed}"
-
-
-def _literal(value: Any) -> str:
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False)
-    return "None" if value is None else str(value)
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
-def _thawed(value: Any) -> Any:
-    if (
-        isinstance(value, tuple)
-        and all(
-            isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str)
-            for v in value
-        )
-        and value
-    ):
-        return {k: _thawed(v) for k, v in value}
-    return value
-
-
 def call(runtime: Runtime, module: Any, rule: Rule, sample: Sample) -> Any:
     """A rule's answer for a sample, as plain JSON (or what it raised)."""
-    kwargs = {k: _thawed(v) for k, v in sample.inputs}
+    kwargs = {k: thawed(v) for k, v in sample.inputs}
     try:
-        if isinstance(rule, DiceRule | FactsRule):
-            return plain(getattr(module, rule.constant))
-        if isinstance(rule, TrackRule):
-            track = getattr(module, rule.class_name)()
-            return plain([track.apply(r) for r in kwargs.get("rolls", [])])
-        if isinstance(rule, StateRule):
-            state = getattr(module, rule.class_name)()
-            for action in kwargs.get("actions", ()):
-                getattr(state, action)()
-            return _state_plain(rule, state)
-        if isinstance(rule, SuccessPoolRule):
-            dice = kwargs.get("dice", 0)
-            rng = random.Random(sample.seed)
-            return {
-                "distribution": plain(
-                    getattr(module, rule.distribution_function)(dice)
-                ),
-                "roll": plain(getattr(module, rule.roll_function)(dice, rng)),
-            }
-        function = getattr(module, rule.function)
-        if sample.seed is not None:
-            specs = inputs_of(function)
-            rng_name = next(s.name for s in specs if s.kind == "rng")
-            kwargs[rng_name] = random.Random(sample.seed)
-        return plain(function(**kwargs))
+        return kind_of(rule).sample_answer(runtime, module, rule, kwargs, sample.seed)
     except runtime.input_error as exc:
         return {"raises": f"RuleInputError: {exc}"}
     except Exception as exc:  # a renamed parameter, a removed function...
         return {"raises": f"{type(exc).__name__}: {exc}"}
 
 
-def _state_plain(rule: StateRule, state: Any) -> Any:
-    """A state as plain JSON: its level, effects and flags."""
-    return {
-        "level": state.level,
-        "effects": list(state.effects),
-        **{f.name: getattr(state, f.name) for f in rule.flags},
-    }
-
-
 def example_answer(runtime: Runtime, module: Any, rule: Rule, ex: Example) -> Any:
     """A worked example's answer (the call it makes, with its scripted dice)."""
-    rng = runtime.dice.Scripted(ex.dice) if ex.dice is not None else None
     try:
-        if isinstance(rule, DiceRule):
-            return plain(
-                getattr(module, rule.constant).roll(rng or runtime.dice.Scripted([]))
-            )
-        if isinstance(rule, FactsRule):
-            return plain(getattr(module, rule.constant))
-        if isinstance(rule, TrackRule):
-            track = getattr(module, rule.class_name)()
-            return plain([track.apply(r) for r in dict(ex.args).get("rolls", [])])
-        if isinstance(rule, StateRule):
-            from ..kinds import state as state_kind
-
-            return _state_plain(rule, state_kind.run(module, rule, ex))
-        kwargs = dict(ex.args)
-        if rng is not None and ex.roll is None:
-            kwargs["rng"] = rng
-        value = getattr(module, rule.function)(**kwargs)
-        if ex.roll is not None:
-            value = getattr(value, ex.roll).roll(rng or runtime.dice.Scripted([]))
-        if ex.select is not None:
-            name, where = ex.select
-            value = [
-                item
-                for item in getattr(value, name)
-                if all(plain(getattr(item, k, None)) == v for k, v in where)
-            ]
-        return plain(value)
+        return kind_of(rule).plain(rule, example_value(module, rule, ex))
     except runtime.input_error as exc:
         return {"raises": f"RuleInputError: {exc}"}
     except Exception as exc:
         return {"raises": f"{type(exc).__name__}: {exc}"}
-
-
-# -- sample inputs -----------------------------------------------------------------
-
-
-def _int_values(spec: Input, rule: Rule, seen: set[int]) -> list[int]:
-    values = set(_INTS) | seen
-    if isinstance(rule, RangeTableRule):
-        for row in rule.rows:
-            values |= {row.lo - 1, row.lo}
-            if row.hi is not None:
-                values |= {row.hi, row.hi + 1}
-    if spec.lo is not None:
-        values |= {spec.lo, spec.lo + 1}
-    if spec.hi is not None:
-        values |= {spec.hi, spec.hi - 1}
-    if isinstance(spec.default, int) and not isinstance(spec.default, bool):
-        values.add(spec.default)
-    return sorted(
-        v
-        for v in values
-        if (spec.lo is None or v >= spec.lo - 1)
-        and (spec.hi is None or v <= spec.hi + 1)
-    )
-
-
-def samples_for(rule: Rule, specs: Sequence[Input]) -> list[Sample]:
-    """Sample inputs for one rule: its examples' inputs, then a spread of others."""
-    if isinstance(rule, DiceRule | FactsRule):
-        return [Sample(())]
-    if isinstance(rule, StateRule):
-        names = [
-            t.name
-            for t in rule.transitions
-            if t.to != "param" and (t.param is None or t.default is not None)
-        ]
-        top = len(rule.effects) + 1  # enough steps to reach the ceiling and go past it
-        moves = [Sample((("actions", ()),))]
-        moves += [Sample((("actions", (n,) * k),)) for n in names for k in (1, top)]
-        moves += [
-            Sample((("actions", (a,) * top + (b,)),))
-            for a in names
-            for b in names
-            if a != b
-        ]
-        return moves
-    if isinstance(rule, TrackRule):
-        sides = rule.roll.max
-        singles = [Sample((("rolls", (r,)),)) for r in range(rule.roll.min, sides + 1)]
-        runs = []
-        for seed in SEEDS:
-            rng = random.Random(seed)
-            seq = tuple(rng.randint(rule.roll.min, sides) for _ in range(8))
-            runs.append(Sample((("rolls", seq),)))
-        return singles + runs
-    example_args = [dict(ex.args) for ex in rule.examples]
-    fillable = [s for s in specs if s.kind != "rng"]
-    rolls = any(s.kind == "rng" for s in specs) or isinstance(rule, SuccessPoolRule)
-    choices: list[list[Any]] = []
-    for spec in fillable:
-        seen = [a[spec.name] for a in example_args if spec.name in a]
-        if spec.kind == "choice":
-            options: list[Any] = list(spec.labels) + ([None] if spec.nullable else [])
-        elif spec.kind == "bool":
-            options = [False, True]
-        elif spec.kind == "int":
-            options = _int_values(spec, rule, {v for v in seen if type(v) is int})
-        else:  # mappings and the like: the examples' values, or the default
-            options = list(seen)
-        if not spec.required and (
-            spec.default not in options or spec.kind == "mapping"
-        ):
-            options = ["<default>", *options]
-        elif not options:
-            options = ["<default>"]
-        choices.append(options)
-    seeds: tuple[int | None, ...] = SEEDS if rolls else (None,)
-    combos = list(itertools.product(*choices)) if choices else [()]
-    rng = random.Random(0)
-    if len(combos) * len(seeds) > MAX_SAMPLES:
-        combos = rng.sample(combos, max(1, MAX_SAMPLES // len(seeds)))
-    found: list[Sample] = []
-    names = [s.name for s in fillable]
-    for args in example_args:
-        found.append(Sample(tuple((k, _frozen(v)) for k, v in args.items()), seeds[0]))
-    for combo in combos:
-        inputs = tuple(
-            (n, _frozen(v))
-            for n, v in zip(names, combo, strict=True)
-            if v != "<default>"
-        )
-        if any(s.required and s.name not in dict(inputs) for s in fillable):
-            continue
-        found += [Sample(inputs, seed) for seed in seeds]
-    unique = list(dict.fromkeys(found))
-    return unique
 
 
 # -- data -----------------------------------------------------------------------------
@@ -485,13 +278,12 @@ def _specs(ws: Workspace, runtime: Runtime) -> dict[str, list[Input]]:
     for system in ws.systems:
         module = runtime.module(system.id)
         for rule in system.rules:
-            name = getattr(rule, "function", None)
-            if isinstance(rule, DiceRule | FactsRule | TrackRule) or name is None:
-                found[rule.qualified_id] = []
-                continue
-            if isinstance(rule, SuccessPoolRule):
-                name = rule.distribution_function
-            found[rule.qualified_id] = inputs_of(getattr(module, name), rule)
+            name = kind_of(rule).entry(rule)
+            found[rule.qualified_id] = (
+                []
+                if name is None
+                else inputs_of(getattr(module, name), kind_of(rule).params(rule))
+            )
     return found
 
 
@@ -537,7 +329,9 @@ def compare(old: Workspace, new: Workspace) -> list[RuleReport]:
     with new.runtime() as runtime:
         new_specs = _specs(new, runtime)
     samples = {
-        q: samples_for(new_rules[q], _merge(old_specs.get(q, []), new_specs[q]))
+        q: kind_of(new_rules[q]).samples(
+            new_rules[q], _merge(old_specs.get(q, []), new_specs[q])
+        )
         for q in both
     }
     examples: dict[str, list[Example]] = {}
@@ -611,13 +405,7 @@ def _broken(ws: Workspace, runtime: Runtime) -> dict[str, list[str]]:
 
 
 def _call_name(rule: Rule) -> str:
-    if isinstance(rule, DiceRule | FactsRule):
-        return rule.constant
-    if isinstance(rule, TrackRule):
-        return f"{rule.class_name}().apply"
-    if isinstance(rule, SuccessPoolRule):
-        return f"{rule.distribution_function}/{rule.roll_function}"
-    return str(getattr(rule, "function", rule.id))
+    return kind_of(rule).call_name(rule)
 
 
 def _data_lines(old: Workspace, new: Workspace, before: Rule, after: Rule) -> list[str]:

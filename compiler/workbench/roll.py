@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import argparse
 import random
-from fractions import Fraction
 from typing import Any
 
 from ..runtime.dice import Dice, DiceSyntaxError, parse_dice
-from .commands import UsageError
-from .text import bar_chart, number, percent
-
-MAX_CHART_ROWS = 40
+from .dicestats import stats_lines
+from .usage import UsageError
 
 
 class _Recorder:
@@ -44,17 +41,20 @@ def parse(text: str, args: argparse.Namespace) -> tuple[Dice, str]:
 
 
 def _rule_dice(name: str, args: argparse.Namespace) -> tuple[Dice, str]:
-    from ..model import DiceRule
     from ..pipeline import load_systems
 
     system_id = name.partition(".")[0]
     systems = load_systems(args.rules, {system_id})
     for system in systems:
         for rule in system.rules:
-            if rule.qualified_id == name and isinstance(rule, DiceRule):
-                return rule.dice, f"{name} ({rule.dice})"
+            dice = getattr(rule, "dice", None)
+            if rule.qualified_id == name and isinstance(dice, Dice):
+                return dice, f"{name} ({dice})"
     dice_rules = [
-        r.qualified_id for s in systems for r in s.rules if isinstance(r, DiceRule)
+        r.qualified_id
+        for s in systems
+        for r in s.rules
+        if isinstance(getattr(r, "dice", None), Dice)
     ]
     raise UsageError(
         f"{name!r} is neither a dice expression nor a dice rule",
@@ -76,64 +76,6 @@ def rolled_text(dice: Dice, faces: list[int], total: int) -> str:
     if len(faces) == 1 and dice.multiplier == 1 and not dice.modifier:
         return str(total)
     return f"{text} = {total}"
-
-
-def stats_lines(dice: Dice) -> list[str]:
-    """Range, exact mean, and the distribution as a chart (grouped if very wide)."""
-    dist = dice.distribution()
-    unit = f" {dice.unit}" if dice.unit else ""
-    mean = dice.mean
-    lines = [
-        f"range: {dice.min} to {dice.max}{unit}",
-        f"mean:  {number(mean)}{unit}"
-        + (f" (exactly {mean})" if mean.denominator != 1 else ""),
-    ]
-    if len(dist) == 1:
-        lines.append("always " + str(dice.min) + unit)
-        return lines
-    rows = _grouped(dist)
-    at_least = _at_least(dist)
-    exact = [_exact(share) for _, _, share in rows]
-    wide = max(len(e) for e in exact)
-    detail = [
-        f"{e.ljust(wide)}  at least {percent(at_least[low])}"
-        for e, (low, _, _) in zip(exact, rows, strict=True)
-    ]
-    labels = [str(low) if low == high else f"{low}-{high}" for low, high, _ in rows]
-    lines.append(
-        "distribution (value, chance, exact chance, chance of the value or more):"
-    )
-    lines += bar_chart(
-        [(label, share) for label, (_, _, share) in zip(labels, rows, strict=True)],
-        detail=detail,
-    )
-    return lines
-
-
-def _exact(share: Fraction) -> str:
-    text = str(share)
-    return text if len(text) <= 15 else ""
-
-
-def _grouped(dist: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
-    values = list(dist)
-    if len(values) <= MAX_CHART_ROWS:
-        return [(v, v, dist[v]) for v in values]
-    size = -(-len(values) // MAX_CHART_ROWS)
-    rows = []
-    for start in range(0, len(values), size):
-        chunk = values[start : start + size]
-        rows.append((chunk[0], chunk[-1], sum((dist[v] for v in chunk), Fraction(0))))
-    return rows
-
-
-def _at_least(dist: dict[int, Fraction]) -> dict[int, Fraction]:
-    found: dict[int, Fraction] = {}
-    running = Fraction(0)
-    for value in reversed(list(dist)):
-        running += dist[value]
-        found[value] = running
-    return found
 
 
 def run(args: argparse.Namespace) -> int:

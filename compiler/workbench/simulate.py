@@ -13,7 +13,6 @@ A progress bar shows on a terminal while many runs are made.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import random
 import statistics
@@ -24,25 +23,22 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..model import DiceRule, ProcessRule, Rule, SuccessPoolRule, TrackRule
+from ..model import Rule
+from ..registry import kind_of
 from .commands import cache_dir
 from .common import (
     Input,
     UsageError,
-    columns_of,
-    humanize,
     inputs_of,
     number,
-    open_workspace,
     percent,
     plain,
     read_value,
-    record_lines,
     show,
-    wrap,
 )
-from .explain import Recorder
+from .context import Recorder
 from .text import bar_chart
+from .workspace import open_workspace
 
 MAX_RUNS = 1_000_000
 PROGRESS_FROM = 200  # fewer runs than this finish before a bar is worth drawing
@@ -53,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
     system, rule = ws.find(args.rule)
     with ws.runtime() as runtime:
         module = runtime.module(system.id)
-        function = _callable(rule, module)
-        specs = inputs_of(function, rule)
+        function = kind_of(rule).simulate(rule, module)
+        specs = inputs_of(function, kind_of(rule).params(rule))
         if not any(s.kind == "rng" for s in specs):
             raise UsageError(
                 f"{rule.qualified_id} rolls no dice: there is nothing to simulate",
@@ -98,44 +94,9 @@ def run(args: argparse.Namespace) -> int:
             + ("" if options.seed is not None else f" (--seed {seed} repeats this run)")
         )
         print()
-        if isinstance(rule, ProcessRule):
-            for line in process_lines(rule, answer):
-                print(line)
-        else:
-            for line in record_lines(answer, columns_of(rule)):
-                print(line)
-            rolled = ", ".join(f"d{sides}: {value}" for sides, value in recorder.rolled)
-            print()
-            print("Dice rolled, in order:")
-            for line in wrap(rolled or "(none)"):
-                print(line)
+        for line in kind_of(rule).run_lines(rule, answer, recorder):
+            print(line)
     return 0
-
-
-def _callable(rule: Rule, module: Any) -> Callable[..., Any]:
-    if isinstance(rule, DiceRule):
-        return _dice_roller(getattr(module, rule.constant))
-    if isinstance(rule, SuccessPoolRule):
-        found: Callable[..., Any] = getattr(module, rule.roll_function)
-        return found
-    if isinstance(rule, TrackRule) or not hasattr(rule, "function"):
-        raise UsageError(
-            f"{rule.qualified_id} is not a rule that can be run on its own",
-            f"rulesc explain {rule.qualified_id} shows it",
-        )
-    found = getattr(module, rule.function)
-    return found
-
-
-def _dice_roller(dice: Any) -> Callable[..., Any]:
-    from ..runtime.dice import RNG
-
-    def roll(rng: RNG) -> int:
-        value: int = dice.roll(rng)
-        return value
-
-    roll.__annotations__ = {"rng": RNG, "return": int}  # resolved, not strings
-    return roll
 
 
 def _options(rule: Rule, specs: Sequence[Input]) -> argparse.ArgumentParser:
@@ -179,134 +140,6 @@ def _inputs_text(given: dict[str, Any]) -> str:
     return ", ".join(
         f"{k}={show(v) if not isinstance(v, dict) else json.dumps(v)}"
         for k, v in given.items()
-    )
-
-
-# -- one process run ----------------------------------------------------------------
-
-
-def clock(ticks: int, units: Sequence[tuple[str, int]]) -> str:
-    """A time in a process's own units, largest first: ``12m``, ``3h 07m``.
-
-    Each unit is shown by its first letter (its whole name where two share one);
-    the parts below the largest are padded to the width they can reach.
-    """
-    ordered = sorted(units, key=lambda u: -u[1])
-    letters = [name[0] for name, _ in ordered]
-    short = len(set(letters)) == len(letters)
-    parts: list[str] = []
-    rest = ticks
-    for index, (name, size) in enumerate(ordered):
-        count, rest = divmod(rest, size)
-        if not parts and not count and index < len(ordered) - 1:
-            continue
-        width = len(str(ordered[index - 1][1] // size - 1)) if parts else 1
-        mark = letters[index] if short else f" {name}"
-        parts.append(f"{count:0{width}d}{mark}")
-    return " ".join(parts)
-
-
-def _units(rule: ProcessRule) -> list[tuple[str, int]]:
-    return [(u, t) for u, t in rule.ticks if t >= 1]
-
-
-def _track_line(rule: ProcessRule, event: Any) -> str:
-    track = rule.track
-    assert track is not None
-    text = f"{humanize(event.kind)} ({track.roll} rolls {event.roll}): {event.effect}, stage {event.stage}"
-    if event.condition:
-        text += f": {event.condition}"
-    if event.reroll:
-        text += f"; {track.reroll_label}"
-    if getattr(event, track.mark_field):
-        text += "; a point is marked (it never recovers)"
-    return text
-
-
-_MARKED = " marked"  # not a score name: those are identifiers
-
-
-def _event_line(rule: ProcessRule, event: Any, dealt: dict[str, int]) -> str:
-    """One event in words, from the names the rules data gives."""
-    kind = event.kind
-    labels = ", ".join(
-        str(getattr(event, name))
-        for name, _ in rule.labels
-        if getattr(event, name) is not None
-    )
-    lead = f"{labels}: " if labels else ""
-    amount, roll, total, target, success, pool = (
-        getattr(event, n) for n in rule.role_fields
-    )
-    target_name = rule.role_fields[3]
-    if kind == rule.onset_event:
-        return f"{lead}{humanize(kind)}" + (
-            f"; pool of {pool}" if pool is not None else ""
-        )
-    if kind == rule.check_event:
-        bonus = total - roll
-        natural = ""
-        if rule.always_succeeds is not None and roll >= rule.always_succeeds:
-            natural = f" (a roll of {rule.always_succeeds} or more always succeeds)"
-        elif rule.always_fails is not None and roll <= rule.always_fails:
-            natural = f" (a roll of {rule.always_fails} or less always fails)"
-        text = (
-            f"{lead}{humanize(kind)} {rule.check} rolls {roll} {'+' if bonus >= 0 else '-'} "
-            f"{abs(bonus)} = {total} vs {target_name} {target}: "
-            f"{'success' if success else 'failure'}{natural}"
-        )
-        return text + (f"; {pool} to come" if pool is not None else "")
-    if kind in rule.score_events:
-        score = rule.scores[rule.score_events.index(kind)]
-        dealt[score] = dealt.get(score, 0) + amount
-        return f"{lead}{amount} {humanize(score)} (total {dealt[score]})"
-    if kind == rule.track_event:
-        if rule.track is not None and getattr(event, rule.track.mark_field):
-            dealt[_MARKED] = dealt.get(_MARKED, 0) + 1
-        return _track_line(rule, event)
-    if kind == rule.recover_event and rule.recover_score is not None:
-        score = rule.scores[rule.recover_score]
-        dealt[score] = dealt.get(score, 0) - amount
-        left = dealt[score] - dealt.get(_MARKED, 0)
-        return f"{humanize(kind)} {amount} {humanize(score)} (left: {left})"
-    figures = ", ".join(
-        f"{k} {v}"
-        for k, v in plain(event).items()
-        if v is not None and k not in (rule.time_field, "kind")
-    )
-    return f"{lead}{humanize(kind)}" + (f": {figures}" if figures else "")
-
-
-def process_lines(rule: ProcessRule, answer: Any) -> list[str]:
-    """A process run, one event a line, then its totals."""
-    units = _units(rule)
-    dealt: dict[str, int] = {}
-    rows = [
-        (clock(getattr(e, rule.time_field), units), _event_line(rule, e, dealt))
-        for e in answer.events
-    ]
-    width = max(len(t) for t, _ in rows) if rows else 4
-    lines = [f"  {'time'.rjust(width)}   event (time since the start)"]
-    lines += [f"  {t.rjust(width)}   {text}" for t, text in rows]
-    totals = [(humanize(t.name), show(getattr(answer, t.name))) for t in rule.totals]
-    for kind in (*rule.score_events, rule.track_event):
-        if kind is not None:
-            first = _first(rule, answer, kind)
-            totals.append(
-                (
-                    f"first {humanize(kind)} at",
-                    clock(first, units) if first is not None else "never",
-                )
-            )
-    if totals:
-        width2 = max(len(a) for a, _ in totals)
-        lines += ["", "Totals"] + [f"  {a.ljust(width2)}   {b}" for a, b in totals]
-    return lines
-
-
-def _first(rule: ProcessRule, answer: Any, kind: str) -> int | None:
-    return next(
-        (getattr(e, rule.time_field) for e in answer.events if e.kind == kind), None
     )
 
 
@@ -370,12 +203,7 @@ def _many(
         progress.update(runs)
     finally:
         progress.close()
-    when: Callable[[int], str] = str
-    if isinstance(rule, ProcessRule):
-        summary = process_summary(rule, answers)
-        when = functools.partial(clock, units=_units(rule))
-    else:
-        summary = answers_summary(answers)
+    summary, when = kind_of(rule).summary(rule, answers)
     if options.json:
         doc = {
             "rule": rule.qualified_id,
@@ -396,9 +224,6 @@ def _many(
     return 0
 
 
-Summary = dict[str, Any]
-
-
 def _json_ready(value: Any) -> Any:
     if isinstance(value, Counter):
         return {
@@ -415,74 +240,6 @@ def _sort_key(value: Any) -> tuple[int, Any]:
     if isinstance(value, int):
         return (1, value)
     return (2, str(value))
-
-
-def process_summary(rule: ProcessRule, answers: Sequence[Any]) -> Summary:
-    """Many runs of a process: each total, and when each score is first dealt."""
-    summary: Summary = {}
-    for t in rule.totals:
-        values = [getattr(a, t.name) for a in answers]
-        if t.of == "conditions":
-            share: Counter[str] = Counter()
-            for value in values:
-                share.update({str(v) for v in value})
-            summary[f"{humanize(t.name)} (share of runs)"] = {"share": share}
-        elif t.of == "time":
-            summary[f"{humanize(t.name)}"] = {
-                "times": [v for v in values if v is not None],
-                "never": sum(v is None for v in values),
-            }
-        else:
-            summary[f"{humanize(t.name)}, distribution"] = Counter(values)
-    for kind in (*rule.score_events, rule.track_event):
-        if kind is not None:
-            first = [_first(rule, a, kind) for a in answers]
-            summary[f"time to the first {humanize(kind)}"] = {
-                "times": [t for t in first if t is not None],
-                "never": sum(t is None for t in first),
-            }
-    return summary
-
-
-def answers_summary(answers: Sequence[Any]) -> Summary:
-    """Each figure of the answers: a distribution, a share, or how often each value."""
-    first = answers[0]
-    fields: dict[str, list[Any]] = {}
-    if hasattr(first, "__dataclass_fields__"):
-        for name in first.__dataclass_fields__:
-            if name.startswith("_"):
-                continue
-            values = [getattr(a, name) for a in answers]
-            if all(isinstance(v, list | tuple) for v in values):
-                fields[f"{name} (how many)"] = [len(v) for v in values]
-            else:
-                fields[name] = values
-    else:
-        fields["answer"] = list(answers)
-    summary: Summary = {}
-    for name, values in fields.items():
-        values = [_figure(v) for v in values]
-        if all(isinstance(v, bool) for v in values):
-            summary[f"{humanize(name)}: how often yes"] = {
-                "share": Counter({"yes": sum(values)})
-            }
-        elif all(type(v) is int or v is None for v in values):
-            summary[f"{humanize(name)}, distribution"] = Counter(values)
-        else:
-            summary[f"{humanize(name)}, how often each"] = Counter(
-                str(v) for v in values
-            )
-    return summary
-
-
-def _figure(value: Any) -> Any:
-    """A value a summary counts: labels for choices, the sum of a list of numbers."""
-    plain_value = plain(value)
-    if isinstance(plain_value, list) and all(type(v) is int for v in plain_value):
-        return sum(plain_value)
-    if isinstance(plain_value, list | dict):
-        return json.dumps(plain_value, ensure_ascii=False)
-    return plain_value
 
 
 def _summary_lines(value: Any, runs: int, when: Callable[[int], str]) -> list[str]:

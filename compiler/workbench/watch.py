@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path as FsPath
 
-from .commands import UsageError
+from .usage import UsageError
 
 
 def _digest(rules_dir: FsPath) -> str | None:

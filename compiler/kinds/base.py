@@ -1,0 +1,111 @@
+"""Kind: what a rule kind plugs into the compiler, one field per hook.
+
+A kind is a folder under ``compiler/kinds/`` (or anywhere, for a kind
+registered at run time; see ``compiler/registry.py``) holding:
+
+- ``schema.json``: the JSON Schema of one rule of the kind (Draft 2020-12);
+  the build composes ``schema/`` from these, so editors and ``rulesc check``
+  see them;
+- one template per output target (``TARGETS``): ``python.py.j2`` renders the
+  kind's part of a system's module, ``markdown.md.j2`` its part of the docs;
+- ``__init__.py`` defining ``KIND``, an instance of ``Kind``.
+
+Every hook is a required field: a kind that has nothing to do for one says so
+with one of the shared answers in ``compiler/kinds/calls.py``, so a test can
+check every registered kind against every hook (tests/test_kind_plugins.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path as FsPath
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .. import expr
+    from ..diagnostics import Path
+    from ..loader import SourceFile
+    from ..model import Column, EnumType, Example, Param, System
+    from ..semantics import SystemBuilder
+
+# Output targets: each kind has one template for each, in its folder.
+TARGETS = {"python": "python.py.j2", "markdown": "markdown.md.j2"}
+SCHEMA_FILE = "schema.json"
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A rule kind: its name, its folder, and its hooks into every stage."""
+
+    name: str
+    folder: FsPath
+    # "a table", "a simulation": how the docs and explain name a rule of it.
+    text: str
+    # Support modules of the generated package (compiler/runtime/) its code imports.
+    runtime: tuple[str, ...]
+    # Whether expressions may call its rules by their function name.
+    callable: bool
+
+    # -- build: semantic checks into the model -----------------------------------
+    # (builder, file, path of the rule, its raw data, the fields every rule has)
+    build: Callable[
+        [SystemBuilder, SourceFile, Path, dict[str, Any], dict[str, Any]], Any
+    ]
+    # Checks that need every rule of the system built.
+    finish: Callable[[SystemBuilder, Sequence[Any]], None]
+    # Every enum the rule's part of the module defines.
+    enums: Callable[[Any], Sequence[EnumType]]
+    # What an expression sees of a rule: a table it reads, a function it calls, or None.
+    scope: Callable[[Any], expr.Table | expr.Function | None]
+
+    # -- views: what the templates print ----------------------------------------
+    python_view: Callable[[System, Any], View]
+    docs_view: Callable[[System, Any, View], View]
+
+    # -- worked examples ----------------------------------------------------------
+    # The call an example makes, as a reader would write it.
+    call_text: Callable[[Any, Example], str]
+    # The answer of an example's call: (generated module, rule, example, rng).
+    run_example: Callable[[Any, Any, Example, Any], Any]
+    # An answer as plain JSON (for diff and simulate --json).
+    plain: Callable[[Any, Any], Any]
+
+    # -- the workbench (explain, simulate, diff) ------------------------------------
+    # The rule's parameters as the rules declare them, by name.
+    params: Callable[[Any], dict[str, Param]]
+    # Titles, units and null labels of an answer's fields.
+    columns: Callable[[Any], dict[str, Column]]
+    # rulesc explain: (explain context) -> None, writing into its sections.
+    explain: Callable[[Any], None]
+    # The name of the generated function whose parameters are the rule's inputs,
+    # or None when it takes none; and how diff names what it calls.
+    entry: Callable[[Any], str | None]
+    call_name: Callable[[Any], str]
+    # rulesc diff: the inputs to compare a rule's answers on (given the entry's
+    # parameters, merged from before and after a change); and a sample's answer: (runtime, module, rule, inputs, seed) -> answer.
+    samples: Callable[[Any, Sequence[Any]], list[Any]]
+    sample_answer: Callable[[Any, Any, Any, dict[str, Any], int | None], Any]
+    # rulesc simulate: the callable one run calls (raising UsageError when the
+    # rule has nothing to run), the lines of one run, and the summary of many.
+    simulate: Callable[[Any, Any], Callable[..., Any]]
+    run_lines: Callable[[Any, Any, Any], list[str]]
+    summary: Callable[[Any, Sequence[Any]], tuple[dict[str, Any], Callable[[int], str]]]
+
+    def template(self, target: str) -> str:
+        """The name the render environment knows this kind's template for a target by."""
+        return f"{self.name}/{TARGETS[target]}"
+
+    @property
+    def schema_path(self) -> FsPath:
+        return self.folder / SCHEMA_FILE
+
+
+HOOKS = tuple(
+    f.name
+    for f in dataclasses.fields(Kind)
+    if f.name not in {"name", "folder", "text", "runtime", "callable"}
+)

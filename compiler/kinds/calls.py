@@ -1,0 +1,199 @@
+"""Shared hooks: the answers many kinds give alike (a rule that is one generated
+function, a rule with nothing to simulate...), for a kind's ``KIND`` to name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..model import Column, EnumType, Example, Param
+from ..workbench.common import UsageError, plain, record_lines, wrap
+from ..workbench.context import Recorder, explain_answer
+from ..workbench.samples import Sample, spread
+from ..workbench.summary import answers_summary
+from .base import Kind
+
+# -- build --------------------------------------------------------------------------
+
+
+def no_finish(builder: Any, rules: Sequence[Any]) -> None:
+    """A kind whose checks need no other rule of the system."""
+
+
+def declared_enums(rule: Any) -> Sequence[EnumType]:
+    """The enums a rule's model holds: its key, its parameters' own choices, and
+    any other it defines (``owned_enums``)."""
+    found: list[EnumType] = []
+    for attr in ("enum", "mapping_enum", "kind_enum", "effect_enum", "condition_enum"):
+        enum = getattr(rule, attr, None)
+        if isinstance(enum, EnumType):
+            found.append(enum)
+    for param in getattr(rule, "params", ()):
+        if param.enum is not None and param.owns_enum:
+            found.append(param.enum)
+    found.extend(getattr(rule, "owned_enums", ()))
+    return found
+
+
+# -- a rule that is one generated function ---------------------------------------------
+
+
+def function_call_text(rule: Any, ex: Example) -> str:
+    """``function(arg=value, ..., rng=Scripted([...]))``, then ``.field.roll(...)``."""
+    rng = f"Scripted({list(ex.dice or [])!r})"
+    args = [f"{name}={value!r}" for name, value in ex.args]
+    if ex.dice is not None and ex.roll is None:
+        args.append(f"rng={rng}")
+    text = f"{rule.function}({', '.join(args)})"
+    if ex.roll:
+        text += f".{ex.roll}.roll({rng})"
+    return text
+
+
+def run_function(module: Any, rule: Any, ex: Example, rng: Any) -> Any:
+    """Call the function with the example's arguments (and its dice, when it rolls)."""
+    kwargs = dict(ex.args)
+    if rng is not None and ex.roll is None:
+        kwargs["rng"] = rng
+    value = getattr(module, rule.function)(**kwargs)
+    if ex.roll is not None:
+        value = getattr(value, ex.roll).roll(rng or scripted(module, []))
+    return value
+
+
+def scripted(module: Any, dice: list[int]) -> Any:
+    """The generated package's scripted RNG, rolling ``dice`` in order."""
+    import importlib
+
+    package = module.__name__.rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.dice").Scripted(dice)
+
+
+def function_entry(rule: Any) -> str | None:
+    name: str = rule.function
+    return name
+
+
+def function_call_name(rule: Any) -> str:
+    name: str = rule.function
+    return name
+
+
+def call_function(
+    runtime: Any, module: Any, rule: Any, kwargs: dict[str, Any], seed: int | None
+) -> Any:
+    """A sample's answer from the function, its RNG seeded when it rolls."""
+    from ..workbench.common import inputs_of
+
+    function = getattr(module, rule.function)
+    if seed is not None:
+        rng_name = next(s.name for s in inputs_of(function) if s.kind == "rng")
+        kwargs = {**kwargs, rng_name: random.Random(seed)}
+    return plain(function(**kwargs))
+
+
+def spread_samples(rule: Any, specs: Sequence[Any]) -> list[Sample]:
+    return spread(rule, specs)
+
+
+def one_sample(rule: Any, specs: Sequence[Any]) -> list[Sample]:
+    """A rule that takes no inputs has one answer to compare."""
+    return [Sample(())]
+
+
+def plain_answer(rule: Any, value: Any) -> Any:
+    return plain(value)
+
+
+def params_of(rule: Any) -> dict[str, Param]:
+    return {p.name: p for p in rule.params}
+
+
+def no_params(rule: Any) -> dict[str, Param]:
+    return {}
+
+
+def columns_of(rule: Any) -> dict[str, Column]:
+    """A record's fields are the rule's columns."""
+    return {c.name: c for c in rule.columns}
+
+
+def no_columns(rule: Any) -> dict[str, Column]:
+    return {}
+
+
+# -- simulate ---------------------------------------------------------------------------
+
+
+def simulate_function(rule: Any, module: Any) -> Callable[..., Any]:
+    found: Callable[..., Any] = getattr(module, rule.function)
+    return found
+
+
+def not_runnable(rule: Any, module: Any) -> Callable[..., Any]:
+    raise UsageError(
+        f"{rule.qualified_id} is not a rule that can be run on its own",
+        f"rulesc explain {rule.qualified_id} shows it",
+    )
+
+
+def record_run(
+    columns: Callable[[Any], dict[str, Column]],
+) -> Callable[[Any, Any, Recorder], list[str]]:
+    """One run shown field by field (titled by ``columns``), then the dice rolled."""
+
+    def lines(rule: Any, answer: Any, recorder: Recorder) -> list[str]:
+        rolled = ", ".join(f"d{sides}: {value}" for sides, value in recorder.rolled)
+        return [
+            *record_lines(answer, columns(rule)),
+            "",
+            "Dice rolled, in order:",
+            *wrap(rolled or "(none)"),
+        ]
+
+    return lines
+
+
+def figures_summary(
+    rule: Any, answers: Sequence[Any]
+) -> tuple[dict[str, Any], Callable[[int], str]]:
+    """Many runs: the distribution of each figure of the answers."""
+    return answers_summary(answers), str
+
+
+def no_entry(rule: Any) -> str | None:
+    """A rule that takes no inputs."""
+    return None
+
+
+def not_in_scope(rule: Any) -> None:
+    """A rule expressions do not read or call."""
+    return None
+
+
+def make_kind(**fields: Any) -> Kind:
+    """A kind whose rules are each one generated function: the shared hooks of
+    such a rule, with ``fields`` naming the kind and any hook it has its own of."""
+    defaults: dict[str, Any] = {
+        "runtime": (),
+        "callable": False,
+        "finish": no_finish,
+        "enums": declared_enums,
+        "scope": not_in_scope,
+        "call_text": function_call_text,
+        "run_example": run_function,
+        "plain": plain_answer,
+        "params": no_params,
+        "columns": no_columns,
+        "explain": explain_answer,
+        "entry": function_entry,
+        "call_name": function_call_name,
+        "samples": spread_samples,
+        "sample_answer": call_function,
+        "simulate": simulate_function,
+        "summary": figures_summary,
+    }
+    merged = defaults | fields
+    merged.setdefault("run_lines", record_run(merged["columns"]))
+    return Kind(**merged)

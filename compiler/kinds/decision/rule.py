@@ -1,0 +1,842 @@
+"""decision: a rule decided by cases, first match wins.
+
+A decision answers a record (``result`` and ``fields``), a single ``value``, or a
+``mapping`` from the members of an enum to values. Each case has a ``when``
+condition and either the answer (``then``: literals of the slot's type, or
+expressions of the formula language, which may read the system's tables, e.g.
+``cover(level).cover_ac``) or ``refuse``: the input is outside the rule, and the
+text says why. The last case must be ``when: "true"``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ... import expr
+from ...literals import code, docstring, md_cell, py
+from ...model import (
+    CoveredRollRule,
+    DecisionCase,
+    DecisionRule,
+    EnumType,
+    FollowUp,
+    Param,
+    Slot,
+    System,
+    TableRule,
+)
+from ...naming import private_constant
+from ...runtime.dice import Dice
+from ...scope import param_spec, slot_field
+from ...viewkit import (
+    View,
+    all_enums,
+    allowed,
+    enum_imports,
+    enum_view,
+    local_name,
+    param_imports,
+    param_view,
+    signature,
+    where_doc,
+)
+
+if TYPE_CHECKING:
+    from ...diagnostics import Path
+    from ...loader import SourceFile
+    from ...semantics import SystemBuilder
+
+_EXPR_TYPES: dict[str, expr.ValueType] = {
+    "int": "int",
+    "bool": "bool",
+    "text": "text",
+    "choice": "choice",
+    "dice": "dice",
+}
+_PY_TYPES = {"int": "int", "bool": "bool", "text": "str"}
+_SLOT_TYPES = {**_PY_TYPES, "dice": "Dice"}
+# A dice slot's value written as notation (2d6, 1d4+1, 3): a literal, not an expression.
+_DICE_TEXT = re.compile(r"[0-9]*d[0-9]+([x*][0-9]+)?([+-][0-9]+)?|[0-9]+", re.ASCII)
+
+
+class _Builder:
+    """Builds one decision rule (kept in an object: many small steps share state)."""
+
+    def __init__(
+        self, b: SystemBuilder, src: SourceFile, path: Path, raw: dict[str, Any]
+    ) -> None:
+        self.b, self.src, self.path, self.raw = b, src, path, raw
+        self.specs: dict[str, expr.Param] = {}
+        self.params: list[Param] = []
+        self.tables = b.expression_scope()[0]
+        self.owned: list[EnumType] = []
+
+    def err(
+        self, path: Path, message: str, hint: str | None = None, *, key: bool = False
+    ) -> None:
+        self.b.err(self.src, path, message, hint, key=key)
+
+    def parameters(self) -> None:
+        for index, p in enumerate(self.raw["parameters"]):
+            param = self.b.param(
+                self.src, (*self.path, "parameters", index), p, self.specs
+            )
+            if param is not None:
+                self.params.append(param)
+                self.specs[param.name] = param_spec(param)
+            else:
+                self.b.failed.add(p["name"])  # uses of it are not reported again
+
+    def slot_type(self, path: Path, raw: dict[str, Any]) -> tuple[Any, EnumType | None]:
+        kind = raw["type"]
+        if kind != "choice":
+            if "enum" in raw or "members" in raw:
+                self.err(path, f"only a choice has an enum, not {kind}")
+            return kind, None
+        if "enum" not in raw:
+            self.err(path, "a choice needs 'enum' (with 'members' to define it here)")
+            return kind, None
+        if "members" in raw:
+            enum = self.b.enum(self.src, path, raw["enum"], raw["members"], False)
+            self.owned.append(enum)
+            return kind, enum
+        return kind, self.b.find_enum(self.src, (*path, "enum"), raw["enum"])
+
+    def slots(self) -> tuple[Any, list[Slot], EnumType | None]:
+        """The answer's shape and slots: record fields, one value, or mapping keys."""
+        raw = self.raw
+        shapes = [s for s in ("fields", "value", "mapping") if s in raw]
+        if len(shapes) != 1:
+            self.err(
+                self.path,
+                "a decision answers exactly one of 'fields' (with 'result'), 'value' or 'mapping'",
+            )
+            return "value", [], None
+        shape = shapes[0]
+        if shape == "fields":
+            if "result" not in raw:
+                self.err(
+                    self.path, "a decision with fields needs 'result', its class name"
+                )
+            else:
+                self.b.claim(
+                    self.src, (*self.path, "result"), raw["result"], "result class"
+                )
+            slots = []
+            for index, f in enumerate(raw["fields"]):
+                fpath = (*self.path, "fields", index)
+                kind, enum = self.slot_type(fpath, f)
+                if problem := _field_name_problem(f["name"]):
+                    self.err((*fpath, "name"), problem)
+                slots.append(
+                    Slot(
+                        f["name"],
+                        f["title"],
+                        kind,
+                        f.get("nullable", False),
+                        enum,
+                        f.get("null_label", "—"),
+                        f.get("description"),
+                        None,
+                    )
+                )
+            return shape, slots, None
+        if shape == "value":
+            v = raw["value"]
+            kind, enum = self.slot_type((*self.path, "value"), v)
+            return (
+                shape,
+                [
+                    Slot(
+                        "value",
+                        v.get("title", "Answer"),
+                        kind,
+                        v.get("nullable", False),
+                        enum,
+                        v.get("null_label", "—"),
+                        v.get("description"),
+                        None,
+                    )
+                ],
+                None,
+            )
+        m = raw["mapping"]
+        key = self.b.find_enum(self.src, (*self.path, "mapping", "key"), m["key"])
+        kind, enum = self.slot_type((*self.path, "mapping", "value"), m["value"])
+        if key is None:
+            return shape, [], None
+        nullable = m["value"].get("nullable", False)
+        return (
+            shape,
+            [
+                Slot(
+                    member.label, member.label, kind, nullable, enum, "—", None, member
+                )
+                for member in key.members
+            ],
+            key,
+        )
+
+    def compile(self, path: Path, text: str) -> expr.Checked | None:
+        try:
+            called = expr.rules_called_in(text, self.b.callable)
+        except expr.ExprError:
+            called = frozenset()
+        if not self.b.require(self.src, path, called):
+            return None
+        tables, functions = self.b.expression_scope()
+        try:
+            return expr.compile_formula(
+                text,
+                self.specs,
+                tables=tables,
+                functions=functions,
+                ladders=self.b.ladders(),
+            )
+        except expr.ExprError as exc:
+            if text[exc.start : exc.end] not in self.b.failed:  # else already reported
+                self.b.expr_error(self.src, path, text, exc, "expression")
+            return None
+
+    def value(self, path: Path, value: Any, slot: Slot) -> tuple[str, Any]:
+        """A slot's value: a literal of its type, or (a string) an expression."""
+        if value is None:
+            if not slot.nullable:
+                self.err(path, f"{slot.name!r} cannot be null")
+            return ("literal", None)
+        if slot.type == "text" and isinstance(value, str):
+            return ("literal", value)
+        if slot.type == "choice" and slot.enum is None:
+            return ("literal", None)  # its enum failed to build: already reported
+        if slot.type == "dice" and (
+            (
+                isinstance(value, int | dict)
+                and not isinstance(value, bool)
+                and (not isinstance(value, dict) or "dice" in value)
+            )
+            or (isinstance(value, str) and _DICE_TEXT.fullmatch(value))
+        ):
+            raw_dice = value["dice"] if isinstance(value, dict) else value
+            unit = value.get("unit") if isinstance(value, dict) else None
+            dice = self.b.dice(self.src, path, raw_dice, unit)
+            return ("literal", dice)
+        if slot.type == "choice" and isinstance(value, str) and slot.enum is not None:
+            labels = {m.label: m for m in slot.enum.members}
+            if value in labels:
+                return ("member", labels[value])
+        if isinstance(value, dict):
+            value = value.get("expr", "")
+        if not isinstance(value, str):
+            expected = {"int": int, "bool": bool}.get(slot.type)
+            if type(value) is not expected:
+                self.err(path, f"{slot.name!r} holds {slot.type} values, not {value!r}")
+            return ("literal", value)
+        checked = self.compile(path, value)
+        if checked is not None and slot.enum is not None and checked.type == "text":
+            checked = as_choice(checked, slot.enum) or checked
+        if checked is not None and (problem := expr.fits(checked, slot_field(slot))):
+            self.err(path, f"{slot.name!r}: the expression {problem}")
+        return ("expr", checked)
+
+    def cases(
+        self, shape: str, slots: list[Slot], defaults: dict[str, Any]
+    ) -> list[DecisionCase]:
+        cases = []
+        for index, case in enumerate(self.raw["cases"]):
+            cpath = (*self.path, "cases", index)
+            when = self.compile(
+                (*cpath, "when"),
+                str(case["when"]).lower()
+                if isinstance(case["when"], bool)
+                else str(case["when"]),
+            )
+            if when is not None and (when.type != "bool" or when.nullable):
+                shown = when.type + ("?" if when.nullable else "")
+                self.err((*cpath, "when"), f"a condition must be a bool, not {shown}")
+            if ("then" in case) == ("refuse" in case):
+                self.err(cpath, "a case needs exactly one of 'then' and 'refuse'")
+                continue
+            values = (
+                None
+                if "refuse" in case
+                else self.case_values(cpath, shape, slots, defaults, case["then"])
+            )
+            cases.append(
+                DecisionCase(
+                    _when_text(case["when"]),
+                    when,
+                    values,
+                    case.get("refuse"),
+                    self.b.loc(self.src, cpath),
+                )
+            )
+        policy = self.raw.get("hit_policy", "first")
+        if policy == "first" and cases and cases[-1].when_text != "true":
+            self.err(
+                (*self.path, "cases", len(self.raw["cases"]) - 1, "when"),
+                'the last case must be when: "true", so every call has an answer',
+            )
+        return cases
+
+    def methods(self, shape: str) -> list[FollowUp]:
+        """Follow-up methods of the answer, bound to this call's arguments."""
+        found = []
+        names = {p.name for p in self.params}
+        for index, m in enumerate(self.raw.get("methods", [])):
+            mpath = (*self.path, "methods", index)
+            if shape != "fields":
+                self.err(
+                    mpath, "only a decision answering fields (a record) has methods"
+                )
+                continue
+            for target, source in m["args"].items():
+                if source not in names:
+                    self.err(
+                        (*mpath, "args", target),
+                        f"{source!r} is not a parameter of this rule",
+                        "parameters: " + ", ".join(sorted(names)),
+                    )
+            only_if = (
+                self.compile((*mpath, "only_if"), m["only_if"])
+                if "only_if" in m
+                else None
+            )
+            if only_if is not None and (only_if.type != "bool" or only_if.nullable):
+                self.err((*mpath, "only_if"), "only_if must be a bool")
+            found.append(
+                FollowUp(
+                    m["name"],
+                    m["rule"],
+                    tuple(m["args"].items()),
+                    only_if,
+                    m.get("refuse", ""),
+                    m["description"],
+                    self.b.loc(self.src, mpath),
+                )
+            )
+        return found
+
+    def case_values(
+        self,
+        cpath: Path,
+        shape: str,
+        slots: list[Slot],
+        defaults: dict[str, Any],
+        then: Any,
+    ) -> tuple[tuple[str, Any], ...]:
+        if shape == "value":
+            return (("value", self.value((*cpath, "then"), then, slots[0])),)
+        if not isinstance(then, dict):
+            self.err(
+                (*cpath, "then"),
+                "give the answer as a mapping of "
+                + ("fields" if shape == "fields" else "keys")
+                + " to values",
+            )
+            return ()
+        values: dict[str, Any] = dict(defaults)
+        names = {s.name: s for s in slots}
+        for name, value in then.items():
+            if name not in names:
+                what = "field" if shape == "fields" else "key"
+                self.err(
+                    (*cpath, "then", name),
+                    f"no {what} {name!r}",
+                    f"{what}s: " + ", ".join(names),
+                    key=True,
+                )
+                continue
+            values[name] = self.value((*cpath, "then", name), value, names[name])
+        for s in slots:
+            if s.name not in values:
+                self.err(
+                    (*cpath, "then"),
+                    f"this case gives no {s.name!r}, and it has no default",
+                    f"add '{s.name}:' to the case"
+                    + (", or a default to the field" if shape == "fields" else ""),
+                    key=True,
+                )
+        return tuple((s.name, values.get(s.name)) for s in slots)
+
+
+def as_choice(checked: expr.Checked, enum: EnumType) -> expr.Checked | None:
+    """A text expression whose every possible answer is a label of ``enum``,
+    read as a choice of it (``"half" if two_handed else "covered"``); else None."""
+    labels = {m.label for m in enum.members}
+
+    def convert(node: expr.Node) -> expr.Node | None:
+        if isinstance(node, expr.StrLit):
+            return replace(node, enum=enum.name) if node.value in labels else None
+        if isinstance(node, expr.Cond):
+            body, orelse = convert(node.body), convert(node.orelse)
+            return (
+                None
+                if body is None or orelse is None
+                else replace(node, body=body, orelse=orelse)
+            )
+        return None
+
+    node = convert(checked.node)
+    if node is None:
+        return None
+    return replace(
+        checked,
+        node=node,
+        type="choice",
+        enum=enum.name,
+        choices=tuple(m.label for m in enum.members),
+    )
+
+
+def _when_text(when: Any) -> str:
+    return str(when).lower() if isinstance(when, bool) else str(when).strip()
+
+
+def _field_name_problem(name: str) -> str | None:
+    from ...naming import name_problem
+
+    problem = name_problem(name)
+    return f"field name {problem}" if problem else None
+
+
+def build(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    common: dict[str, Any],
+) -> DecisionRule | None:
+    b.claim(src, (*path, "function"), raw["function"], "function")
+    d = _Builder(b, src, path, raw)
+    d.parameters()
+    shape, slots, key_enum = d.slots()
+    defaults = {
+        f["name"]: d.value((*path, "fields", i, "default"), f["default"], slot)
+        for i, (f, slot) in enumerate(zip(raw.get("fields", []), slots, strict=False))
+        if "default" in f
+    }
+    cases = d.cases(shape, slots, defaults)
+    methods = d.methods(shape)
+    if raw.get("hit_policy") == "collect" and methods:
+        b.err(
+            src,
+            (*path, "methods"),
+            "a decision that collects answers a list: its answers have no methods",
+            key=True,
+        )
+    if raw.get("hit_policy") == "unique":
+        _prove_unique(b, src, path, d.params, cases)
+    examples = b.examples(
+        src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
+    )
+    return DecisionRule(
+        **common,
+        examples=examples,
+        function=raw["function"],
+        shape=shape,
+        result=raw.get("result"),
+        params=tuple(d.params),
+        slots=tuple(slots),
+        key_enum=key_enum,
+        owned_enums=tuple(d.owned),
+        cases=tuple(cases),
+        methods=tuple(methods),
+        hit_policy=raw.get("hit_policy", "first"),
+    )
+
+
+def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:
+    """Check follow-up methods once every rule is built (they may refer forward)."""
+    from ...diagnostics import Diagnostic
+
+    by_id = {r.id: r for r in rules}
+    for rule in rules:
+        if not isinstance(rule, DecisionRule):
+            continue
+        for method in rule.methods:
+            target = by_id.get(method.rule)
+            where = (method.loc.file, method.loc.line, method.loc.col)
+            if not isinstance(target, CoveredRollRule):
+                b.errors.append(
+                    Diagnostic(
+                        *where,
+                        f"method {method.name!r}: {method.rule!r} is not a covered_roll "
+                        "rule of this system",
+                        "a follow-up calls a rule that takes these arguments and rng",
+                    )
+                )
+            elif {a for a, _ in method.args} != {"exposure"}:
+                b.errors.append(
+                    Diagnostic(
+                        *where,
+                        f"method {method.name!r}: {method.rule!r} takes exactly: exposure",
+                        "give args: {exposure: <a mapping parameter>}",
+                    )
+                )
+
+
+# -- views ----------------------------------------------------------------------
+
+
+def slot_type(slot: Slot) -> str:
+    base = slot.enum.name if slot.enum is not None else _SLOT_TYPES[slot.type]
+    return f"{base} | None" if slot.nullable else base
+
+
+def _returns(rule: DecisionRule) -> str:
+    one = _returns_one(rule)
+    return f"list[{one}]" if rule.hit_policy == "collect" else one
+
+
+def _returns_one(rule: DecisionRule) -> str:
+    if rule.shape == "fields":
+        return str(rule.result)
+    if rule.shape == "value":
+        return slot_type(rule.slots[0])
+    assert rule.key_enum is not None
+    return f"dict[{rule.key_enum.name}, {slot_type(rule.slots[0])}]"
+
+
+def _emitter(system: System, rule: DecisionRule) -> Callable[[tuple[str, Any]], str]:
+    rows = {
+        t.function: private_constant(t.id, "rows")
+        for t in system.rules
+        if isinstance(t, TableRule)
+    }
+    enums = {e.name: e for e in all_enums(system)}
+    counter: Iterator[int] = iter(range(1, 10_000))
+
+    def emit(value: tuple[str, Any]) -> str:
+        kind, item = value
+        if kind == "literal":
+            return py(item)
+        if kind == "member":
+            slot_enum = next(
+                s.enum
+                for s in rule.slots
+                if s.enum is not None and item in s.enum.members
+            )
+            return f"{slot_enum.name}.{item.name}"
+        names = {p.name: local_name(p) for p in rule.params}
+        text = expr.to_python(
+            item.node,
+            name=lambda n: names.get(n, n),
+            rounding=system.rounding,
+            lookup=lambda table, key: f"{rows[table]}[{key}]",
+            label=lambda enum, label: f"{enum}.{enums[enum].member(label).name}",
+        )
+        renames: dict[str, str] = {}
+
+        def rename(match: re.Match[str]) -> str:
+            if match.group() not in renames:
+                renames[match.group()] = f"_t{next(counter)}"
+            return renames[match.group()]
+
+        return re.sub(r"\b_t\d+\b", rename, text)
+
+    return emit
+
+
+def _hidden(rule: DecisionRule) -> list[tuple[str, str, str]]:
+    """The answer's hidden fields for its methods: (field, type, value in the body)."""
+    params = {p.name: p for p in rule.params}
+    found = []
+    for method in rule.methods:
+        for _, source in method.args:
+            p = params[source]
+            if p.type == "mapping" and p.enum and p.value_enum:
+                kind = f"dict[{p.enum.name}, {p.value_enum.name}]"
+            else:
+                kind = p.enum.name if p.enum else p.type
+            found.append((f"_{method.name}_{source}", kind, local_name(p)))
+        found.append((f"_{method.name}_ok", "bool", f"_{method.name}_ok"))
+    return found
+
+
+def _answer(
+    rule: DecisionRule, case: DecisionCase, emit: Callable[[tuple[str, Any]], str]
+) -> str:
+    text = _answer_one(rule, case, emit)
+    if rule.hit_policy == "collect" and text.startswith("return "):
+        return f"found.append({text.removeprefix('return ')})"
+    return text
+
+
+def _answer_one(
+    rule: DecisionRule, case: DecisionCase, emit: Callable[[tuple[str, Any]], str]
+) -> str:
+    if case.refuse is not None:
+        return f"raise RuleInputError({py(case.refuse)})"
+    values = case.values or ()
+    if rule.shape == "value":
+        return f"return {emit(values[0][1])}"
+    if rule.shape == "mapping":
+        assert rule.key_enum is not None
+        members = {m.label: m for m in rule.key_enum.members}
+        items = ", ".join(
+            f"{rule.key_enum.name}.{members[name].name}: {emit(v)}"
+            for name, v in values
+        )
+        return f"return {{{items}}}"
+    fields = ", ".join(
+        [f"{name}={emit(v)}" for name, v in values]
+        + [f"{name}={local}" for name, _, local in _hidden(rule)]
+    )
+    return f"return {rule.result}({fields})"
+
+
+def python_view(system: System, rule: DecisionRule) -> View:
+    params = [param_view(p, rule.qualified_id) for p in rule.params]
+    emit = _emitter(system, rule)
+    cases = []
+    for case in rule.cases:
+        last = case.when_text == "true" or case.when is None
+        cases.append(
+            {
+                "test": None if last else emit(("expr", case.when)),
+                "answer": _answer(rule, case, emit),
+            }
+        )
+    owned = [
+        *(p.enum for p in rule.params if p.enum is not None and p.owns_enum),
+        *rule.owned_enums,
+    ]
+    imports = [
+        *param_imports(rule.params),
+        *(i for e in rule.owned_enums for i in enum_imports(e)),
+    ]
+    if rule.shape == "fields":
+        imports.append(("dataclasses", "dataclass"))
+    checked = [c.when for c in rule.cases if c.when is not None] + [
+        item for c in rule.cases for _, (kind, item) in c.values or () if kind == "expr"
+    ]
+    if any(expr.uses_steps(c.node) for c in checked if c is not None):
+        imports.append(("rulebook._support", "step"))
+    if any(s.type == "dice" for s in rule.slots):
+        imports.append(("rulebook.dice", "Dice"))
+    if any(c.refuse is not None for c in rule.cases) or rule.methods:
+        imports.append(("rulebook.errors", "RuleInputError"))
+    if rule.methods:
+        imports += [("dataclasses", "field"), ("rulebook.dice", "RNG")]
+    return {
+        "id": rule.qualified_id,
+        "shape": rule.shape,
+        "result": rule.result,
+        "result_doc": docstring(
+            f"What :func:`{rule.function}` answers. {where_doc(rule)}", "    "
+        ),
+        "fields": [
+            {
+                "name": s.name,
+                "type": slot_type(s),
+                "doc": docstring(s.description or s.title, "    "),
+            }
+            for s in rule.slots
+        ],
+        "function": rule.function,
+        "params": params,
+        "signature": signature(params, rule.params),
+        "returns": _returns(rule),
+        "enums": [
+            *(
+                v["enum"]
+                for v, p in zip(params, rule.params, strict=True)
+                if "enum" in v and p.owns_enum
+            ),
+            *(
+                enum_view(e, f"The answers of rule ``{rule.qualified_id}``")
+                for e in rule.owned_enums
+            ),
+        ],
+        "cases": cases,
+        "collect": _returns_one(rule) if rule.hit_policy == "collect" else None,
+        "hidden": [{"name": n, "type": t} for n, t, _ in _hidden(rule)],
+        "methods": [_method_view(system, rule, m, emit) for m in rule.methods],
+        "doc": docstring(
+            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
+            "    ",
+        ),
+        "imports": imports,
+        "exports": [
+            rule.function,
+            *([rule.result] if rule.result else []),
+            *(e.name for e in owned),
+        ],
+    }
+
+
+def _method_view(
+    system: System,
+    rule: DecisionRule,
+    method: FollowUp,
+    emit: Callable[[tuple[str, Any]], str],
+) -> View:
+    target = next(r for r in system.rules if r.id == method.rule)
+    assert isinstance(target, CoveredRollRule)
+    args = ", ".join(f"self._{method.name}_{source}" for _, source in method.args)
+    return {
+        "name": method.name,
+        "ok": f"_{method.name}_ok",
+        "ok_value": "True"
+        if method.only_if is None
+        else emit(("expr", method.only_if)),
+        "returns": target.result,
+        "call": f"{target.function}({args}, rng)",
+        "refuse": py(method.refuse or f"{method.name} does not apply to this answer"),
+        "doc": docstring(
+            f"{method.description} Calls :func:`{target.function}`.", "        "
+        ),
+    }
+
+
+def docs_view(system: System, rule: DecisionRule, common: View) -> View:
+    def show(value: tuple[str, Any] | None, slot: Slot) -> str:
+        if value is None:
+            return " "
+        kind, item = value
+        if kind == "literal":
+            if item is None:
+                return md_cell(slot.null_label)
+            if isinstance(item, bool):
+                return "yes" if item else "no"
+            if isinstance(item, Dice) and item.unit:
+                return md_cell(f"{item} {item.unit}")
+            return md_cell(str(item))
+        if kind == "member":
+            return md_cell(item.label)
+        return code(expr.to_math(item.node, rounding=system.rounding), in_table=True)
+
+    def when(case: DecisionCase) -> str:
+        if case.when is None or case.when_text == "true":
+            return "otherwise"
+        return code(
+            expr.to_math(case.when.node, rounding=system.rounding), in_table=True
+        )
+
+    def answer(case: DecisionCase, slot: Slot) -> str:
+        if case.refuse is not None:
+            return "refused: " + md_cell(case.refuse)
+        return show(dict(case.values or ()).get(slot.name), slot)
+
+    args = signature(
+        [param_view(p, rule.qualified_id) for p in rule.params], rule.params
+    )
+    wide = len(rule.slots) > 6
+    if wide:  # one row per slot, one column per case
+        headers = [
+            md_cell("Key" if rule.shape == "mapping" else "Field"),
+            *(when(c) for c in rule.cases),
+        ]
+        rows = [
+            [md_cell(s.title), *(answer(c, s) for c in rule.cases)] for s in rule.slots
+        ]
+    else:
+        headers = ["When", *(md_cell(s.title) for s in rule.slots)]
+        rows = [[when(c), *(answer(c, s) for s in rule.slots)] for c in rule.cases]
+    return common | {
+        "signature": code(f"{rule.function}({args}) -> {_returns(rule)}"),
+        "headers": headers,
+        "rows": rows,
+        "wide": wide,
+        "hit_policy": rule.hit_policy,
+        "fields": [
+            {
+                "name": code(s.name),
+                "title": md_cell(s.title),
+                "type": code(slot_type(s)),
+                "description": md_cell(s.description or ""),
+            }
+            for s in rule.slots
+            if rule.shape == "fields"
+        ],
+        "params": [
+            {
+                "name": code(p.name),
+                "type": code(p.enum.name if p.enum else p.type),
+                "allowed": md_cell(allowed(p)),
+                "description": md_cell(p.description),
+            }
+            for p in rule.params
+        ],
+    }
+
+
+# Unique cases are proved not to overlap by trying every input, up to this many.
+MAX_INPUTS = 20_000
+
+
+def _inputs(params: list[Param]) -> list[list[Any]] | None:
+    """Every value of each parameter, or None where one has too many to try."""
+    values: list[list[Any]] = []
+    count = 1
+    for p in params:
+        if p.type == "choice" and p.enum is not None:
+            these: list[Any] = [m.label for m in p.enum.members]
+            these += [None] if p.nullable else []
+        elif p.type == "bool":
+            these = [False, True]
+        elif p.type == "int" and p.min is not None and p.max is not None:
+            these = list(range(p.min, p.max + 1)) if p.max - p.min < MAX_INPUTS else []
+        else:
+            return None
+        count *= max(len(these), 1)
+        if not these or count > MAX_INPUTS:
+            return None
+        values.append(these)
+    return values
+
+
+def _table_values(b: SystemBuilder) -> dict[str, dict[str, dict[str, object]]]:
+    found: dict[str, dict[str, dict[str, object]]] = {}
+    for rule in b.built.values():
+        if isinstance(rule, TableRule):
+            found[rule.function] = {
+                row.key.label: {
+                    c.name: v for c, v in zip(rule.columns, row.cells, strict=True)
+                }
+                for row in rule.rows
+            }
+    return found
+
+
+def _prove_unique(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    params: list[Param],
+    cases: list[DecisionCase],
+) -> None:
+    """Where the inputs are finite, no two cases of a unique decision may both match."""
+    import itertools
+
+    values = _inputs(params)
+    tested = [(i, c) for i, c in enumerate(cases) if c.when is not None]
+    if values is None or any(
+        expr.rules_called(c.when.node) for _, c in tested if c.when
+    ):
+        return  # not finite, or calls a rule the build cannot run yet
+    tables = _table_values(b)
+    names = [p.name for p in params]
+    reported: set[tuple[int, int]] = set()
+    for combo in itertools.product(*values):
+        env = dict(zip(names, combo, strict=True))
+        matched = [
+            i
+            for i, c in tested
+            if c.when is not None
+            and expr.evaluate(c.when.node, env, rounding=b.rounding, tables=tables)
+        ]
+        for first, second in itertools.pairwise(matched[:2]):
+            if (first, second) in reported:
+                continue
+            reported.add((first, second))
+            shown = ", ".join(f"{k}={v!r}" for k, v in env.items())
+            b.err(
+                src,
+                (*path, "cases", second, "when"),
+                f"cases {first + 1} and {second + 1} both match {shown or 'every call'}",
+                "a unique decision lets at most one case match: narrow the conditions",
+            )

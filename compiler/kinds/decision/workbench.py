@@ -1,0 +1,159 @@
+"""A decision, in the workbench: how ``rulesc explain`` shows one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ... import expr
+from ...model import Column, DecisionCase, DecisionRule
+from ...scope import table_values
+from ...workbench import steps as steps_mod
+from ...workbench.common import aligned, plain, show
+from ...workbench.context import Context, agree, functions_called
+
+
+def explain(ctx: Context) -> None:
+    rule = ctx.rule
+    assert isinstance(rule, DecisionRule)
+    function = ctx.function()
+    specs, given = ctx.inputs(function)
+    ctx.show_inputs(specs, given)
+    env: dict[str, Any] = {}
+    for p in rule.params:
+        if p.name in given:
+            env[p.name] = given[p.name]
+        elif p.default_call is not None:
+            name, call_args = p.default_call
+            env[p.name] = plain(ctx.function(name)(**dict(call_args)))
+        else:
+            env[p.name] = p.default
+    tables, rows = table_values(ctx.system)
+    functions: dict[str, Callable[..., Any]] = {}
+    for case in rule.cases:
+        for node in [case.when, *(v for _, (k, v) in case.values or () if k == "expr")]:
+            if node is not None:
+                functions |= functions_called(ctx, node.node)
+
+    def stepper() -> steps_mod.Stepper:
+        return steps_mod.Stepper(
+            env,
+            rounding=ctx.system.rounding,
+            tables=tables,
+            rows=rows,
+            functions=functions,
+        )
+
+    raw, _ = ctx.ws.raw(rule)
+    lines: list[str] = []
+    matched: tuple[int, DecisionCase] | None = None
+    for index, case in enumerate(rule.cases):
+        if case.when is None:
+            continue
+        always = case.when_text == "true"
+        holds = True if always else bool(stepper().run(case.when.node))
+        when = (
+            "otherwise"
+            if always
+            else expr.to_math(case.when.node, rounding=ctx.system.rounding)
+        )
+        mark = "yes: this case answers" if holds else "no"
+        lines.append(f"  {index + 1}. when {when}")
+        lines.append(f"       → {mark}   ({ctx.ws.where(rule, 'cases', index)})")
+        if not always and (holds or _reads_tables(case.when.node)):
+            s = stepper()
+            s.run(case.when.node)
+            if len(s.steps) > 1 or any(st.note for st in s.steps):
+                lines += steps_mod.lines(s.steps, indent="       ")
+        if holds:
+            matched = (index, case)
+            left = len(rule.cases) - index - 1
+            if left:
+                rest = (
+                    "the case after it is"
+                    if left == 1
+                    else f"the {left} cases after it are"
+                )
+                lines.append(f"  ({rest} not looked at)")
+            break
+    ctx.out.section("Cases, first match wins", lines)
+    if matched is None:
+        return
+    index, case = matched
+    if case.refuse is not None:
+        ctx.out.section("Answer", [f"  refused: {case.refuse}"])
+        try:
+            function(**given)
+        except ctx.runtime.input_error:
+            return
+        agree(ctx, "refused", "an answer")
+        return
+    answer = ctx.call(function, given, specs)
+    written = raw["cases"][index].get("then")
+    named = set(written) if isinstance(written, dict) else {"value"}
+    slots = {s.name: s for s in rule.slots}
+    cols = ctx.kind.columns(rule)
+    out_lines: list[str] = []
+    rows_out: list[tuple[str, str]] = []
+    reference: dict[str, Any] = {}
+    for name, (kind, item) in case.values or ():
+        slot = slots[name]
+        title = slot.title if rule.shape != "mapping" else name
+        label = f"{title} ({name})" if rule.shape == "fields" else title
+        origin = (
+            ""
+            if name in named or rule.shape != "fields"
+            else "   (the field's default)"
+        )
+        if kind == "expr":
+            s = stepper()
+            value = s.run(item.node)
+            reference[name] = value
+            math = expr.to_math(item.node, rounding=ctx.system.rounding)
+            rows_out.append((label, f"{_slot_text(value, cols.get(name))}   = {math}"))
+            if s.steps and not (len(s.steps) == 1 and s.steps[0].note is None):
+                out_lines.append(f"  {label}:")
+                out_lines += steps_mod.lines(s.steps, indent="    ")
+        else:
+            value = item.label if kind == "member" else item
+            reference[name] = value
+            rows_out.append((label, _slot_text(value, cols.get(name)) + origin))
+    ctx.out.section(f"Answer (case {index + 1})", aligned(rows_out) + out_lines)
+    got = plain(answer)
+    expected: Any = reference["value"] if rule.shape == "value" else reference
+    agree(ctx, expected, got)
+
+
+def _reads_tables(node: expr.Node) -> bool:
+    return bool(expr.tables_used(node)) or any(
+        isinstance(n, expr.Index) for n in _walk(node)
+    )
+
+
+def _walk(node: expr.Node) -> list[expr.Node]:
+    from ...expr_types import walk
+
+    return list(walk(node))
+
+
+def _slot_text(value: Any, column: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return show(value, column)
+
+
+def columns(rule: DecisionRule) -> dict[str, Column]:
+    """An answer's fields are the decision's slots."""
+    return {
+        s.name: Column(
+            s.name,
+            "text",
+            s.nullable,
+            s.null_label,
+            False,
+            None,
+            s.title,
+            s.description,
+        )
+        for s in rule.slots
+    }

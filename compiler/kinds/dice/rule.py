@@ -1,0 +1,30 @@
+"""Dice: one dice expression with a unit; its views."""
+
+from __future__ import annotations
+
+from ...literals import code, docstring, py
+from ...model import DiceRule, System
+from ...viewkit import (
+    View,
+    dice_stats,
+    where_doc,
+)
+
+
+def python_view(system: System, rule: DiceRule) -> View:
+    return {
+        "id": rule.qualified_id,
+        "constant": rule.constant,
+        "alias": rule.id,
+        "literal": py(rule.dice),
+        "doc": docstring(f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)}"),
+        "imports": [("rulebook.dice", "Dice")],
+        "exports": [rule.constant, rule.id],
+    }
+
+
+def docs_view(system: System, rule: DiceRule, common: View) -> View:
+    return common | {
+        "signature": code(f"{rule.constant}: Dice"),
+        "dice": [dice_stats(rule.dice)],
+    }

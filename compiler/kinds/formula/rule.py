@@ -1,0 +1,103 @@
+"""Formula: typed parameters and one checked expression; its views."""
+
+from __future__ import annotations
+
+from ... import expr
+from ...literals import code, docstring, md, md_cell
+from ...model import FormulaRule, System, TableRule
+from ...naming import private_constant
+from ...viewkit import (
+    View,
+    all_enums,
+    allowed,
+    enums_names,
+    param_imports,
+    param_view,
+    signature,
+    where_doc,
+)
+
+
+def python_view(system: System, rule: FormulaRule) -> View:
+    params = [param_view(p, rule.qualified_id) for p in rule.params]
+    enums = {p.name: p.enum for p in rule.params if p.enum is not None}
+
+    def choice_text(param: str, label: str) -> str:
+        enum = enums[param]
+        return f"{enum.name}.{enum.member(label).name}"
+
+    rows = {
+        t.function: private_constant(t.id, "rows")
+        for t in system.rules
+        if isinstance(t, TableRule)
+    }
+    by_name = {e.name: e for e in all_enums(system)}
+    body = expr.to_python(
+        rule.checked.node,
+        name=lambda n: n,
+        choice=choice_text,
+        rounding=system.rounding,
+        lookup=lambda table, key: f"{rows[table]}[{key}]",
+        label=lambda enum, label: f"{enum}.{by_name[enum].member(label).name}",
+    )
+    return {
+        "id": rule.qualified_id,
+        "function": rule.function,
+        "params": params,
+        "signature": signature(params, rule.params),
+        "enums": [
+            view["enum"]
+            for view, param in zip(params, rule.params, strict=True)
+            if "enum" in view and param.owns_enum
+        ],
+        "body": body,
+        "doc": docstring(
+            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
+            "    ",
+        ),
+        "imports": param_imports(rule.params)
+        + (
+            [("rulebook._support", "step")]
+            if expr.uses_steps(rule.checked.node)
+            else []
+        ),
+        "exports": [rule.function, *enums_names(rule)],
+    }
+
+
+def docs_view(system: System, rule: FormulaRule, common: View) -> View:
+    interval = rule.checked.interval
+    args = ", ".join(
+        f"{p.name}: {p.enum.name if p.enum else p.type}"
+        + (f" = {p.default!r}" if p.has_default else "")
+        for p in rule.params
+    )
+    return common | {
+        "signature": code(f"{rule.function}({args}) -> int"),
+        "math": code(expr.to_math(rule.checked.node, rounding=system.rounding)),
+        "unit": md(rule.unit) if rule.unit else None,
+        "range": _range_text(interval.lo, interval.hi) if interval else "",
+        "unbounded": md(rule.unbounded_because) if rule.unbounded_because else None,
+        "params": [
+            {
+                "name": code(p.name),
+                "type": code(p.enum.name if p.enum else p.type),
+                "allowed": md_cell(allowed(p)),
+                "default": code(repr(p.default), in_table=True)
+                if p.has_default
+                else " ",
+                "description": md_cell(p.description),
+            }
+            for p in rule.params
+        ],
+    }
+
+
+def _range_text(lo: int | None, hi: int | None) -> str:
+    if lo is None and hi is None:
+        return "any whole number"
+    if lo is None:
+        return f"at most {hi}"
+    if hi is None:
+        return f"at least {lo}"
+    return f"from {lo} to {hi}"

@@ -1,0 +1,37 @@
+"""A formula, in the workbench: how ``rulesc explain`` shows one."""
+
+from __future__ import annotations
+
+from ... import expr
+from ...model import FormulaRule
+from ...scope import table_values
+from ...workbench import steps as steps_mod
+from ...workbench.context import Context, agree, functions_called
+
+
+def explain(ctx: Context) -> None:
+    rule = ctx.rule
+    assert isinstance(rule, FormulaRule)
+    function = ctx.function()
+    specs, given = ctx.inputs(function)
+    ctx.show_inputs(specs, given)
+    answer = ctx.call(function, given, specs)
+    env = {p.name: given.get(p.name, p.default) for p in rule.params}
+    tables, rows = table_values(ctx.system)
+    stepper = steps_mod.Stepper(
+        env,
+        rounding=ctx.system.rounding,
+        tables=tables,
+        rows=rows,
+        functions=functions_called(ctx, rule.checked.node),
+    )
+    value = stepper.run(rule.checked.node)
+    ctx.out.section(
+        f"Formula, written at {ctx.ws.where(rule, 'expression')}",
+        ["  " + expr.to_math(rule.checked.node, rounding=ctx.system.rounding)],
+    )
+    ctx.out.section("Steps, innermost first", steps_mod.lines(stepper.steps))
+    ctx.out.section("Limits", [f"  {x}" for x in stepper.limits])
+    unit = f" {rule.unit}" if rule.unit else ""
+    ctx.out.section("Answer", [f"  {answer}{unit}"])
+    agree(ctx, value, answer)

@@ -1,0 +1,974 @@
+"""process: a seeded, time-ordered simulation of courses, checks and scores.
+
+Every name the process uses (its parameters, events, fields, scores, totals and
+time units) comes from the rules data; the engine is ``runtime/_process.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...literals import code, docstring, md_cell, py
+from ...model import (
+    DecisionRule,
+    DiceRule,
+    ExposureScheduleRule,
+    Param,
+    PoolRule,
+    ProcessCourse,
+    ProcessRule,
+    ProcessSource,
+    ProcessTotal,
+    RecoveryRule,
+    Rule,
+    StateRule,
+    System,
+    TrackRule,
+)
+from ...naming import name_problem, private_constant
+from ...runtime.dice import Dice
+from ...viewkit import (
+    View,
+    dice_stats,
+    param_imports,
+    param_view,
+    signature,
+    where_doc,
+)
+
+if TYPE_CHECKING:
+    from ...diagnostics import Path
+    from ...loader import SourceFile
+    from ...semantics import SystemBuilder
+
+ROLES = ("amount", "roll", "total", "target", "success", "pool")
+TRACK_FIELDS = ("effect", "stage", "condition", "reroll")  # then the track's mark
+
+
+# -- what a referenced rule answers -----------------------------------------------
+
+
+def _record_fields(rule: Rule) -> dict[str, str] | None:
+    """The fields (name -> type) of each record in the list ``rule`` answers."""
+    if isinstance(rule, ExposureScheduleRule):
+        fields = {"kind": "choice", "effective_level": "choice"}
+        fields |= {c.name: c.type for c in rule.table.columns}
+        return fields | {rule.start_field: "int"}
+    if isinstance(rule, DecisionRule) and rule.shape == "fields":
+        return {s.name: s.type for s in rule.slots}
+    return None
+
+
+def _callee_params(rule: Rule) -> tuple[str, ...]:
+    if isinstance(rule, ExposureScheduleRule):
+        return (rule.table.key_param, rule.stayed_param, rule.full_param)
+    return tuple(p.name for p in getattr(rule, "params", ()))
+
+
+# -- build ------------------------------------------------------------------------
+
+
+class _Builder:
+    """Builds one process rule, reporting every problem at its own place."""
+
+    def __init__(
+        self, b: SystemBuilder, src: SourceFile, path: Path, raw: dict[str, Any]
+    ) -> None:
+        self.b, self.src, self.path, self.raw = b, src, path, raw
+        self.ok = True
+
+    def err(
+        self, where: tuple[str | int, ...], message: str, hint: str | None = None
+    ) -> None:
+        self.ok = False
+        self.b.err(self.src, (*self.path, *where), message, hint)
+
+    def ticks(self, where: tuple[str | int, ...], unit: str) -> int | None:
+        """Clock ticks per ``unit``."""
+        units = self.b.time_units
+        clock = self.raw["clock"]
+        if unit not in units:
+            self.err(
+                where,
+                f"unknown time unit {unit!r}",
+                "units of this system (time_units in system.yaml): "
+                + (", ".join(sorted(units)) or "none yet"),
+            )
+            return None
+        if clock in units and units[unit] % units[clock]:
+            self.err(where, f"{unit!r} is not a whole number of {clock!r}, the clock")
+            return None
+        return units[unit] // units.get(clock, 1)
+
+    def duration(
+        self, where: tuple[str | int, ...], raw: dict[str, Any] | None
+    ) -> int | None:
+        if raw is None:
+            return None
+        per = self.ticks((*where, "unit"), raw["unit"])
+        return None if per is None else raw["amount"] * per
+
+    def base_ticks(self, where: tuple[str | int, ...], base: int) -> int:
+        """A length in the system's base unit (as pool and recovery rules keep it) in ticks."""
+        clock = self.raw["clock"]
+        per = self.b.time_units.get(clock, 1)
+        if base % per:
+            self.err(
+                where, f"its interval is not a whole number of {clock!r}, the clock"
+            )
+        return base // per
+
+    def dice(self, where: tuple[str | int, ...], value: Any) -> Dice | None:
+        dice = self.b.dice(self.src, (*self.path, *where), value, None)
+        if dice is None:
+            self.ok = False
+        return dice
+
+    def name(
+        self, where: tuple[str | int, ...], name: str, what: str, seen: dict[str, str]
+    ) -> None:
+        if problem := name_problem(name):
+            self.err(where, f"{what} {problem}")
+        elif name in seen:
+            self.err(where, f"{what} {name!r} is already the {seen[name]}")
+        else:
+            seen[name] = what
+
+
+def build(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    common: dict[str, Any],
+) -> ProcessRule | None:
+    k = _Builder(b, src, path, raw)
+    b.claim(src, (*path, "function"), raw["function"], "function")
+    b.claim(src, (*path, "result"), raw["result"], "result class")
+    event_raw = raw.get("event", {"class": f"{raw['result']}Event", "time": "time"})
+    b.claim(src, (*path, "event", "class"), event_raw["class"], "event class")
+    if raw["clock"] not in b.time_units:
+        k.ticks(("clock",), raw["clock"])
+    units = {
+        unit: per // b.time_units[raw["clock"]]
+        for unit, per in sorted(b.time_units.items())
+        if raw["clock"] in b.time_units and per % b.time_units[raw["clock"]] == 0
+    }
+
+    params: list[Param] = []
+    seen_params: dict[str, Any] = {}
+    for index, p in enumerate(raw["parameters"]):
+        param = b.param(src, (*path, "parameters", index), p, seen_params)
+        if param is None:
+            k.ok = False
+            continue
+        if param.name == "rng":
+            k.err(
+                ("parameters", index, "name"),
+                "'rng' is the process's dice; name the parameter otherwise",
+            )
+        seen_params[param.name] = param
+        params.append(param)
+    by_name = {p.name: p for p in params}
+
+    def int_param(where: tuple[str | int, ...], name: str | None) -> str | None:
+        if name is None:
+            return None
+        param = by_name.get(name)
+        if param is None or param.type != "int":
+            k.err(
+                where,
+                f"{name!r} is not an int parameter of this process",
+                "parameters: " + (", ".join(by_name) or "none"),
+            )
+            return None
+        return name
+
+    check = raw["check"]
+    check_dice = k.dice(("check", "dice"), check["dice"])
+    bonus = int_param(("check", "bonus"), check.get("bonus"))
+    fails, succeeds = check.get("always_fails"), check.get("always_succeeds")
+    if check_dice is not None:
+        for key, value in (("always_fails", fails), ("always_succeeds", succeeds)):
+            if value is not None and not check_dice.min <= value <= check_dice.max:
+                k.err(("check", key), f"{value} is not a result of {check_dice}")
+        if fails is not None and succeeds is not None and fails >= succeeds:
+            k.err(
+                ("check", "always_fails"),
+                f"always_fails {fails} must be below always_succeeds {succeeds}",
+            )
+
+    source = raw.get("contact", {})
+    leave_param = int_param(("contact", "left_at"), source.get("left_at"))
+    if ("leave" in source) != ("left_at" in source):
+        k.err(("contact",), "contact needs both 'leave' and 'left_at', or neither")
+
+    events: dict[str, str] = {}
+    for key, what in (("enter", "enter"), ("leave", "leave")):
+        if key in source:
+            k.name(("contact", key), source[key], f"{what} event", events)
+    names = raw["events"]
+    for key in ("onset", "check", "end"):
+        if key in names:
+            k.name(("events", key), names[key], f"{key} event", events)
+    if "check" not in names:
+        k.err(("events",), "name the 'check' event")
+
+    scores: list[str] = []
+    score_events: list[str] = []
+    for index, score in enumerate(raw["scores"]):
+        if score["name"] in scores:
+            k.err(("scores", index, "name"), f"duplicate score {score['name']!r}")
+        scores.append(score["name"])
+        event = score.get("event", score["name"])
+        k.name(
+            ("scores", index, "event" if "event" in score else "name"),
+            event,
+            "score event",
+            events,
+        )
+        score_events.append(event)
+
+    def score_index(where: tuple[str | int, ...], name: str) -> int:
+        if name not in scores:
+            k.err(where, f"unknown score {name!r}", "scores: " + ", ".join(scores))
+            return 0
+        return scores.index(name)
+
+    state_rule: StateRule | None = None
+    if "state" in raw:
+        state_rule = b.reference(
+            src,
+            (*path, "state", "rule"),
+            raw["state"]["rule"],
+            StateRule,
+            "a state rule",
+        )
+        k.name(("state", "event"), raw["state"]["event"], "state event", events)
+    steppable = (
+        set()
+        if state_rule is None
+        else {
+            t.name
+            for t in state_rule.transitions
+            if t.param is None or t.default is not None
+        }
+    )
+
+    def steps(
+        where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
+    ) -> tuple[str, ...]:
+        found = []
+        for index, effect in enumerate(raw_effects):
+            if "step" not in effect:
+                continue
+            if "state" not in raw:
+                k.err((*where, index, "step"), "a step needs the process's 'state'")
+            elif state_rule is not None and effect["step"] not in steppable:
+                k.err(
+                    (*where, index, "step"),
+                    f"{effect['step']!r} is not a transition of {state_rule.id!r} that takes no argument",
+                    "transitions: " + (", ".join(sorted(steppable)) or "none"),
+                )
+            found.append(effect["step"])
+        return tuple(found)
+
+    def effects(
+        where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
+    ) -> tuple[tuple[int, Dice], ...]:
+        found = []
+        for index, effect in enumerate(raw_effects):
+            if "step" in effect:
+                continue
+            dice = k.dice((*where, index, "dice"), effect["dice"])
+            score = score_index((*where, index, "score"), effect["score"])
+            if dice is not None:
+                found.append((score, dice))
+        return tuple(found)
+
+    def shared(where: tuple[str | int, ...], c: dict[str, Any]) -> dict[str, Any]:
+        every = k.duration((*where, "every"), c.get("every"))
+        if every is not None and every < 1:
+            k.err(
+                (*where, "every", "amount"),
+                "a course is checked again at least one clock tick later",
+            )
+        if "until" in c and "every" not in c:
+            k.err(
+                (*where, "until"),
+                "'until' needs 'every': a course checked once cannot succeed twice",
+            )
+        if "checks" in c and "every" not in c:
+            k.err((*where, "checks"), "'checks' needs 'every'")
+        if (
+            "until" in c
+            and "checks" not in c
+            and check_dice is not None
+            and succeeds is None
+        ):
+            k.err(
+                (*where, "until"),
+                "the course could be checked forever",
+                "give the check 'always_succeeds', or the course a 'checks' limit",
+            )
+        return {
+            "every": every,
+            "until": c.get("until"),
+            "on_failure": effects((*where, "on_failure"), c.get("on_failure", [])),
+            "steps": steps((*where, "on_failure"), c.get("on_failure", [])),
+            "check_limit": c.get("checks"),
+        }
+
+    courses_raw = raw["courses"]
+    courses: list[ProcessCourse] = []
+    origin: ProcessSource | None = None
+    labels: tuple[str, ...] = ()
+    label_types: dict[str, str] = {}
+    has_onset = has_pool = False
+    if isinstance(courses_raw, list):
+        labels = tuple(courses_raw[0].get("labels", {}))
+        for index, c in enumerate(courses_raw):
+            where: tuple[str | int, ...] = ("courses", index)
+            if tuple(c.get("labels", {})) != labels:
+                k.err(
+                    (*where, "labels"),
+                    "every course needs the same label fields, in the same order",
+                    "label fields: " + (", ".join(labels) or "none"),
+                )
+            onset = None
+            if "onset" in c:
+                has_onset = True
+                onset = k.dice((*where, "onset", "dice"), c["onset"]["dice"])
+                if onset is not None:
+                    onset = Dice(
+                        onset.count,
+                        onset.sides,
+                        onset.modifier,
+                        onset.multiplier,
+                        c["onset"]["unit"],
+                    )
+                    k.ticks((*where, "onset", "unit"), c["onset"]["unit"])
+            pool = k.dice((*where, "pool"), c["pool"]) if "pool" in c else None
+            has_pool = has_pool or pool is not None
+            courses.append(
+                ProcessCourse(
+                    labels=tuple(c.get("labels", {}).values()),
+                    start=k.duration((*where, "start"), c.get("start")) or 0,
+                    onset=onset,
+                    target=c["target"],
+                    pool=pool,
+                    **shared(where, c),
+                )
+            )
+        label_types = dict.fromkeys(labels, "text")
+    else:
+        origin, label_types, has_onset, has_pool = _from_courses(
+            k, b, courses_raw, by_name, shared
+        )
+        labels = tuple(label_types)
+
+    pool_rule = recovery_rule = None
+    track_rule = None
+    pool_score = track_score = recover_score = None
+    if "pool" in raw:
+        pool_rule = b.reference(
+            src, (*path, "pool", "rule"), raw["pool"]["rule"], PoolRule, "a pool rule"
+        )
+        pool_score = score_index(("pool", "score"), raw["pool"]["score"])
+        if pool_rule is not None:
+            k.base_ticks(("pool", "rule"), pool_rule.interval_minutes)
+    if has_pool and "pool" not in raw:
+        k.err(
+            ("courses",),
+            "the courses roll pools, but the process has no 'pool' to deal them",
+        )
+    if "track" in raw:
+        track_rule = b.reference(
+            src,
+            (*path, "track", "rule"),
+            raw["track"]["rule"],
+            TrackRule,
+            "a track rule",
+        )
+        track_score = score_index(("track", "score"), raw["track"]["score"])
+        k.name(("track", "event"), raw["track"]["event"], "track event", events)
+    if "recovery" in raw:
+        recovery_rule = b.reference(
+            src,
+            (*path, "recovery", "rule"),
+            raw["recovery"]["rule"],
+            RecoveryRule,
+            "a recovery rule",
+        )
+        recover_score = score_index(("recovery", "score"), raw["recovery"]["score"])
+        k.name(
+            ("recovery", "event"), raw["recovery"]["event"], "recovery event", events
+        )
+        if recovery_rule is not None:
+            k.base_ticks(("recovery", "rule"), recovery_rule.interval_minutes)
+    if has_onset and "onset" not in names:
+        k.err(("events",), "the courses have onsets: name the 'onset' event")
+
+    fields: dict[str, str] = {}
+    k.name(("event", "time"), event_raw["time"], "time field", fields)
+    if event_raw["time"] == "kind":
+        k.err(("event", "time"), "'kind' is the field naming each event")
+    fields["kind"] = "kind field"
+    for label in labels:
+        k.name(("courses", "labels"), label, "label field", fields)
+    roles = tuple(event_raw.get(role, role) for role in ROLES)
+    for role, name in zip(ROLES, roles, strict=True):
+        k.name(
+            ("event", role) if role in event_raw else ("event",),
+            name,
+            f"{role} field",
+            fields,
+        )
+    if track_rule is not None:
+        for name in (*TRACK_FIELDS, track_rule.mark_field):
+            k.name(("track",), name, "track outcome field", fields)
+    state_field = raw.get("state", {}).get("field", "level")
+    if "state" in raw:
+        k.name(
+            ("state", "field") if "field" in raw["state"] else ("state",),
+            state_field,
+            "state level field",
+            fields,
+        )
+
+    totals: list[ProcessTotal] = []
+    result_fields: dict[str, str] = {"events": "events"}
+    for index, t in enumerate(raw["totals"]):
+        where = ("totals", index)
+        k.name((*where, "name"), t["name"], "total", result_fields)
+        of = t["of"]
+        score = None
+        if of == "dealt":
+            if "score" not in t:
+                k.err(where, "a 'dealt' total names its 'score'")
+            else:
+                score = score_index((*where, "score"), t["score"])
+        if of in ("count", "time") and t.get("event") not in events:
+            k.err(
+                where if "event" not in t else (*where, "event"),
+                f"a {of!r} total names one of the process's events",
+                "events: " + ", ".join(events),
+            )
+        if of == "state" and "state" not in raw:
+            k.err((*where, "of"), "a 'state' total needs the process's 'state'")
+        if of in ("marked", "conditions") and track_rule is None:
+            k.err((*where, "of"), f"a {of!r} total needs the process's 'track'")
+        totals.append(
+            ProcessTotal(t["name"], of, score, t.get("event"), t["description"])
+        )
+
+    examples = b.examples(src, path, raw, set(by_name), roll_columns=set())
+    if not k.ok or check_dice is None or (bonus is None and "bonus" in check):
+        return None
+    if ("pool" in raw and pool_rule is None) or ("track" in raw and track_rule is None):
+        return None
+    if "recovery" in raw and recovery_rule is None:
+        return None
+    if "state" in raw and state_rule is None:
+        return None
+    return ProcessRule(
+        **common,
+        examples=examples,
+        function=raw["function"],
+        result_class=raw["result"],
+        event_class=event_raw["class"],
+        clock=raw["clock"],
+        clock_base=b.time_units.get(raw["clock"], 1),
+        ticks=tuple(units.items()),
+        params=tuple(params),
+        time_field=event_raw["time"],
+        labels=tuple(label_types.items()),
+        role_fields=roles,
+        courses=tuple(courses),
+        origin=origin,
+        check=check_dice,
+        always_fails=fails,
+        always_succeeds=succeeds,
+        bonus_param=bonus,
+        enter_event=source.get("enter"),
+        leave_event=source.get("leave"),
+        leave_param=leave_param,
+        onset_event=names.get("onset"),
+        check_event=names["check"],
+        end_event=names.get("end"),
+        scores=tuple(scores),
+        score_events=tuple(score_events),
+        pool=pool_rule,
+        pool_score=pool_score or 0,
+        track=track_rule,
+        track_score=track_score,
+        track_event=raw.get("track", {}).get("event"),
+        recovery=recovery_rule,
+        recover_score=recover_score,
+        recover_event=raw.get("recovery", {}).get("event"),
+        state=state_rule,
+        state_event=raw.get("state", {}).get("event"),
+        state_field=state_field,
+        totals=tuple(totals),
+    )
+
+
+def _from_courses(
+    k: _Builder,
+    b: SystemBuilder,
+    raw: dict[str, Any],
+    params: dict[str, Param],
+    shared: Any,
+) -> tuple[ProcessSource | None, dict[str, str], bool, bool]:
+    """Courses answered by another rule: check the call and the fields read."""
+    where: tuple[str | int, ...] = ("courses",)
+    callee = b.built.get(raw["from"])
+    fields = None if callee is None else _record_fields(callee)
+    if callee is None or fields is None:
+        if raw["from"] not in b.failed:
+            k.err(
+                (*where, "from"),
+                f"{raw['from']!r} is not a rule of this system answering a list of records"
+                if callee is None
+                else f"{raw['from']!r} is a {callee.kind} rule; it does not answer a list of records",
+                "name a rule defined before this one",
+            )
+        k.ok = False
+        return None, {}, False, False
+    wanted = _callee_params(callee)
+    args: list[tuple[str, str | DiceRule]] = []
+    for name, value in raw.get("args", {}).items():
+        apath = (*where, "args", name)
+        if name not in wanted:
+            k.err(
+                apath,
+                f"{raw['from']!r} has no parameter {name!r}",
+                "parameters: " + ", ".join(wanted),
+            )
+        elif isinstance(value, dict):
+            dice_rule = b.reference(
+                k.src, (*k.path, *apath, "roll"), value["roll"], DiceRule, "a dice rule"
+            )
+            if dice_rule is None:
+                k.ok = False
+            else:
+                args.append((name, dice_rule))
+        elif value not in params:
+            k.err(
+                apath,
+                f"{value!r} is not a parameter of this process",
+                "parameters: " + (", ".join(params) or "none"),
+            )
+        else:
+            args.append((name, value))
+    for name in wanted:
+        if name not in raw.get("args", {}):
+            k.err((*where, "args"), f"{raw['from']!r} needs the argument {name!r}")
+
+    def field(role: str, want: str | None) -> str | None:
+        name: str | None = raw.get(role)
+        if name is None:
+            return None
+        if name not in fields:
+            k.err(
+                (*where, role),
+                f"the records of {raw['from']!r} have no field {name!r}",
+                "fields: " + ", ".join(fields),
+            )
+        elif want is not None and fields[name] != want:
+            k.err((*where, role), f"field {name!r} is {fields[name]}, not {want}")
+        return name
+
+    labels: dict[str, str] = {}
+    for label, name in raw.get("labels", {}).items():
+        if name not in fields:
+            k.err(
+                (*where, "labels", label),
+                f"the records of {raw['from']!r} have no field {name!r}",
+                "fields: " + ", ".join(fields),
+            )
+        labels[label] = name
+    origin = ProcessSource(
+        rule=callee,
+        function=getattr(callee, "function", raw["from"]),
+        args=tuple(args),
+        labels=tuple(labels.items()),
+        start=field("start", "int") or "",
+        onset=field("onset", "dice"),
+        target=field("target", "int") or "",
+        pool=field("pool", "dice"),
+        **shared(where, raw),
+    )
+    return (
+        origin,
+        dict.fromkeys(labels, "text"),
+        origin.onset is not None,
+        origin.pool is not None,
+    )
+
+
+# -- Python -----------------------------------------------------------------------
+
+
+def _course_literal(course: ProcessCourse) -> str:
+    failure = "(" + "".join(f"({s}, {py(d)}), " for s, d in course.on_failure) + ")"
+    return (
+        f"Course({py(course.labels)}, {course.start}, {py(course.onset)}, "
+        f"{course.target}, {py(course.pool)}, {py(course.every)}, "
+        f"{py(course.until)}, {failure}, {py(course.check_limit)}, {py(course.steps)})"
+    )
+
+
+def _total_expr(rule: ProcessRule, total: ProcessTotal) -> str:
+    if total.of == "dealt":
+        return f"run.dealt[{total.score}]"
+    if total.of == "marked":
+        return "run.marked"
+    if total.of == "conditions":
+        return "run.conditions"
+    if total.of == "state":
+        return "run.state"
+    if total.of == "count":
+        return f"sum(1 for e in run.events if e.kind == {py(total.event)})"
+    return f"next((e.{rule.time_field} for e in run.events if e.kind == {py(total.event)}), None)"
+
+
+def _total_type(rule: ProcessRule, total: ProcessTotal) -> str:
+    if total.of == "conditions":
+        assert rule.track is not None
+        return f"tuple[{rule.track.condition_enum.name}, ...]"
+    if total.of == "state":
+        assert rule.state is not None
+        return rule.state.class_name
+    return "int | None" if total.of == "time" else "int"
+
+
+def python_view(system: System, rule: ProcessRule) -> View:
+    params = [param_view(p, rule.qualified_id) for p in rule.params]
+    spec = private_constant(rule.id, "spec")
+    courses_name = private_constant(rule.id, "courses")
+    track = rule.track
+    outcome: list[tuple[str, str]] = []
+    if track is not None:
+        outcome = [
+            ("effect", f"{track.effect_enum.name} | None"),
+            ("stage", "int | None"),
+            ("condition", f"{track.condition_enum.name} | None"),
+            ("reroll", "bool | None"),
+            (track.mark_field, "bool | None"),
+        ]
+    role_types = (
+        "int | None",
+        "int | None",
+        "int | None",
+        "int | None",
+        "bool | None",
+        "int | None",
+    )
+    event_fields = [
+        *((name, "str | None") for name, _ in rule.labels),
+        *zip(rule.role_fields, role_types, strict=True),
+        *outcome,
+        *([(rule.state_field, "int | None")] if rule.state is not None else []),
+    ]
+    origin = rule.origin
+    if origin is not None:
+        arg_texts = []
+        for name, value in origin.args:
+            arg_texts.append(
+                f"{name}={value.constant}.roll(rng)"
+                if isinstance(value, DiceRule)
+                else f"{name}={value}"
+            )
+        items = [f"e.{field}" for _, field in origin.labels]
+        label_text = "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+        failure = "(" + "".join(f"({s}, {py(d)}), " for s, d in origin.on_failure) + ")"
+        courses = (
+            f"[Course({label_text}, e.{origin.start}, "
+            + (f"e.{origin.onset}" if origin.onset else "None")
+            + f", e.{origin.target}, "
+            + (f"e.{origin.pool}" if origin.pool else "None")
+            + f", {py(origin.every)}, {py(origin.until)}, {failure}, {py(origin.check_limit)}, {py(origin.steps)})"
+            f" for e in {origin.function}({', '.join(arg_texts)})]"
+        )
+        course_constant = None
+    else:
+        courses = courses_name
+        course_constant = (
+            "(" + "".join(_course_literal(c) + ", " for c in rule.courses) + ")"
+        )
+    pool = rule.pool
+    recovery = rule.recovery
+    base = rule.clock_base
+    spec_args = {
+        "ticks": "{" + ", ".join(f"{py(u)}: {t}" for u, t in rule.ticks) + "}",
+        "check": py(rule.check),
+        "always_fails": py(rule.always_fails),
+        "always_succeeds": py(rule.always_succeeds),
+        "enter_event": py(rule.enter_event),
+        "leave_event": py(rule.leave_event),
+        "onset_event": py(rule.onset_event or ""),
+        "check_event": py(rule.check_event),
+        "end_event": py(rule.end_event),
+        "score_events": py(rule.score_events),
+        "pool_score": str(rule.pool_score),
+        "pool_deal": f"{pool.function.upper()}_DEAL" if pool else "None",
+        "pool_interval": str(pool.interval_minutes // base) if pool else "0",
+        "pool_divide": f"{pool.function}_after_save" if pool else "None",
+        "track_score": py(rule.track_score),
+        "track_every": f"{track.id.upper()}_EVERY" if track else "0",
+        "track_roll": f"{track.id.upper()}_ROLL" if track else "None",
+        "track_event": py(rule.track_event),
+        "recover_score": py(rule.recover_score),
+        "recover_amount": str(recovery.amount) if recovery else "0",
+        "recover_interval": str(recovery.interval_minutes // base) if recovery else "0",
+        "recover_event": py(rule.recover_event),
+        "label_count": str(len(rule.labels)),
+        "outcome_count": str(len(outcome)),
+        "state_event": py(rule.state_event),
+    }
+    param_names = ", ".join(p.name for p in rule.params)
+    return {
+        "id": rule.qualified_id,
+        "function": rule.function,
+        "result": rule.result_class,
+        "event": rule.event_class,
+        "event_doc": docstring(
+            f"One event of :func:`{rule.function}`: when (``{rule.time_field}``, in "
+            f"{rule.clock}), which (``kind``), and its figures (None where a field does "
+            "not apply to that kind).",
+            "    ",
+        ),
+        "time_field": rule.time_field,
+        "event_fields": event_fields,
+        "result_doc": docstring(
+            f"What :func:`{rule.function}` answers. {where_doc(rule)}", "    "
+        ),
+        "totals": [
+            {
+                "name": t.name,
+                "type": _total_type(rule, t),
+                "doc": docstring(t.description, "    "),
+                "expr": _total_expr(rule, t),
+            }
+            for t in rule.totals
+        ],
+        "params": params,
+        "enums": [
+            view["enum"]
+            for view, param in zip(params, rule.params, strict=True)
+            if "enum" in view and param.owns_enum
+        ],
+        "signature": signature(params, rule.params),
+        "spec_name": spec,
+        "spec_args": spec_args,
+        "courses": courses,
+        "courses_name": courses_name,
+        "course_constant": course_constant,
+        "leave": rule.leave_param or "None",
+        "bonus": rule.bonus_param or "0",
+        "track": f"{track.class_name}()" if track else "None",
+        "state": f"{rule.state.class_name}()" if rule.state else "None",
+        "doc": docstring(
+            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} The same rng state "
+            f"gives the same events. Raises RuleInputError for arguments outside the rule"
+            + (f" ({param_names})." if param_names else "."),
+            "    ",
+        ),
+        "imports": [
+            ("dataclasses", "dataclass"),
+            ("typing", "Final"),
+            ("typing", "NamedTuple"),
+            ("rulebook._process", "Course"),
+            ("rulebook._process", "ProcessSpec"),
+            ("rulebook._process", "run_process"),
+            ("rulebook.dice", "RNG"),
+            ("rulebook.dice", "Dice"),
+            *param_imports(rule.params),
+        ],
+        "exports": [
+            rule.function,
+            rule.result_class,
+            rule.event_class,
+            *(p.enum.name for p in rule.params if p.enum is not None and p.owns_enum),
+        ],
+    }
+
+
+# -- Markdown -----------------------------------------------------------------------
+
+
+def duration(ticks: int, units: tuple[tuple[str, int], ...]) -> str:
+    """A tick count in the process's own time units, largest first."""
+    parts = []
+    for name, size in sorted(units, key=lambda u: -u[1]):
+        count, ticks = divmod(ticks, size)
+        if count:
+            parts.append(f"{count} {name.removesuffix('s') if count == 1 else name}")
+    return " ".join(parts) or "0"
+
+
+def _interval(ticks: int, rule: ProcessRule) -> str:
+    return duration(ticks, rule.ticks)
+
+
+def _details(rule: ProcessRule, event: Any) -> str:
+    """The figures one event carries, as name=value pairs."""
+    skip = {rule.time_field, "kind"}
+    parts = []
+    for name in event._fields:
+        value = getattr(event, name)
+        if name not in skip and value is not None:
+            parts.append(f"{name} {value}")
+    return ", ".join(parts)
+
+
+def _link(r: Any) -> str:
+    return f"[{md_cell(r.title)}](#{r.id})"
+
+
+def _steps(rule: ProcessRule) -> list[str]:
+    steps: list[str] = []
+    if rule.enter_event:
+        text = f"At 0 the subject meets the source ({code(rule.enter_event)})"
+        if rule.leave_event and rule.leave_param:
+            text += f" and leaves it after {code(rule.leave_param)} ({code(rule.leave_event)})"
+        steps.append(text + ".")
+    origin = rule.origin
+    if origin is not None:
+        args = ", ".join(
+            f"{code(n)} "
+            + (f"rolled on {_link(v)}" if isinstance(v, DiceRule) else f"= {code(v)}")
+            for n, v in origin.args
+        )
+        text = f"The courses are the records {_link(origin.rule)} answers ({args})"
+        if origin.onset:
+            text += (
+                f"; each course's onset ({code(origin.onset)}) is rolled, in that order"
+            )
+        steps.append(text + ".")
+    else:
+        steps.append(
+            f"The process has {len(rule.courses)} course{'s' if len(rule.courses) != 1 else ''}, listed below; "
+            "each onset is rolled when the process starts, in that order."
+        )
+    check = f"{code(str(rule.check))}" + (
+        f" plus {code(rule.bonus_param)}" if rule.bonus_param else ""
+    )
+    target = (
+        f"the course's target ({code(origin.target)})"
+        if origin
+        else "the course's target"
+    )
+    text = ""
+    if rule.onset_event:
+        text = f"When an onset ends ({code(rule.onset_event)}), "
+    pool_field = origin.pool if origin else None
+    if rule.pool is not None:
+        text += (
+            "the course's pool"
+            + (f" ({code(pool_field)})" if pool_field else "")
+            + " is rolled, then "
+        )
+    text += f"the course is checked ({code(rule.check_event)}): {check} against {target}, succeeding at or above it."
+    if rule.always_fails is not None:
+        text += f" A roll of {rule.always_fails} or less on the die always fails."
+    if rule.always_succeeds is not None:
+        text += f" A roll of {rule.always_succeeds} or more on the die always succeeds."
+    steps.append(text)
+    if rule.pool is not None:
+        steps.append(
+            f"A success shrinks the pool as {_link(rule.pool)} says; the pool is then dealt to "
+            f"{code(rule.scores[rule.pool_score])} as that rule says ({code(rule.score_events[rule.pool_score])} events)."
+        )
+    every = origin.every if origin else None
+    if origin and (origin.on_failure or origin.steps):
+        steps.append(
+            "A failed check "
+            + _failure_text(rule, origin.on_failure, origin.steps)
+            + "."
+        )
+    if origin and every:
+        steps.append(f"The course is checked again every {_interval(every, rule)}.")
+    if rule.end_event:
+        steps.append(
+            f"A course that succeeds often enough in a row ends ({code(rule.end_event)})."
+        )
+    if rule.track is not None and rule.track_score is not None:
+        steps.append(
+            f"Every {rule.track.every} points of {code(rule.scores[rule.track_score])} dealt, counted over all "
+            f"courses, roll on {_link(rule.track)} (again when it says so), as {code(rule.track_event or '')} events."
+        )
+    if rule.recovery is not None and rule.recover_score is not None:
+        steps.append(
+            f"Once the source is left and everything is dealt, {code(rule.scores[rule.recover_score])} recovers as "
+            f"{_link(rule.recovery)} says ({code(rule.recover_event or '')} events), except points the track marked."
+        )
+    return steps
+
+
+def _effects_text(rule: ProcessRule, effects: tuple[tuple[int, Dice], ...]) -> str:
+    return ", then ".join(
+        f"{code(str(d))} to {code(rule.scores[s])}" for s, d in effects
+    )
+
+
+def _failure_text(
+    rule: ProcessRule, effects: tuple[tuple[int, Dice], ...], steps: tuple[str, ...]
+) -> str:
+    parts = []
+    if effects:
+        parts.append("deals " + _effects_text(rule, effects))
+    if steps and rule.state is not None:
+        parts.append(
+            ", then ".join(code(f"{s}()") for s in steps)
+            + f" on {_link(rule.state)} ({code(rule.state_event or '')} events)"
+        )
+    return ", then ".join(parts)
+
+
+def docs_view(system: System, rule: ProcessRule, common: View) -> View:
+    answer = common.get("first_answer")
+    example = rule.examples[0] if rule.examples else None
+    events = [
+        [
+            duration(getattr(e, rule.time_field), rule.ticks),
+            code(e.kind, in_table=True),
+            md_cell(_details(rule, e)),
+        ]
+        for e in (answer.events if answer is not None else ())
+    ]
+    courses = [
+        [
+            md_cell(", ".join(str(v) for v in c.labels) or str(i + 1)),
+            _interval(c.start, rule),
+            f"{c.onset} {c.onset.unit}" if c.onset else "—",
+            str(c.target),
+            str(c.pool) if c.pool else "—",
+            _interval(c.every, rule) if c.every else "once",
+            f"{c.until} in a row" if c.until else "—",
+            md_cell(_failure_text(rule, c.on_failure, c.steps))
+            if c.on_failure or c.steps
+            else "—",
+        ]
+        for i, c in enumerate(rule.courses)
+    ]
+    dice = [rule.check, *(c.onset for c in rule.courses if c.onset)]
+    return common | {
+        "signature": code(
+            f"{rule.function}({', '.join(p.name for p in rule.params)}{', ' if rule.params else ''}rng) -> {rule.result_class}"
+        ),
+        "clock": rule.clock,
+        "steps": _steps(rule),
+        "courses": courses,
+        "totals": [(code(t.name), md_cell(t.description)) for t in rule.totals],
+        "example_name": code(example.name) if example else None,
+        "example_call": code(", ".join(f"{k}={v!r}" for k, v in example.args))
+        if example
+        else None,
+        "example_dice": code(", ".join(map(str, example.dice or ())))
+        if example
+        else None,
+        "events": events,
+        "dice": [dice_stats(d) for d in dict.fromkeys(dice)],
+    }

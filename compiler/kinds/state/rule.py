@@ -1,0 +1,268 @@
+"""state: a level on a ladder, each level with an effect, moved by named transitions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...literals import code, docstring, md_cell, py
+from ...model import Example, StateFlag, StateRule, StateTransition, System
+from ...naming import name_problem, private_constant
+from ...viewkit import View, where_doc
+
+if TYPE_CHECKING:
+    from ...diagnostics import Path
+    from ...loader import SourceFile
+    from ...semantics import SystemBuilder
+
+# Names every state class has already (the base class's), so no transition or flag takes them.
+RESERVED = frozenset({"level", "effects"})
+
+
+def build(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    common: dict[str, Any],
+) -> StateRule | None:
+    b.claim(src, (*path, "class"), raw["class"], "state class")
+    ok = True
+    effects = tuple(level["effect"] for level in raw["levels"])
+    ceiling = len(effects)
+    floor = raw.get("floor", 0)
+    if floor > ceiling:
+        b.err(src, (*path, "floor"), f"floor {floor} is above the top level, {ceiling}")
+        ok = False
+    members: set[str] = set(RESERVED)
+    transitions = []
+    for index, t in enumerate(raw["transitions"]):
+        tpath = (*path, "transitions", index)
+        name = t["name"]
+        if problem := name_problem(name):
+            b.err(src, (*tpath, "name"), f"transition name {problem}")
+            ok = False
+        elif name in members or name.startswith("_"):
+            b.err(
+                src,
+                (*tpath, "name"),
+                f"{name!r} is already a member of the state class",
+                "choose another name",
+            )
+            ok = False
+        members.add(name)
+        if ("step" in t) == ("to" in t):
+            b.err(src, tpath, "a transition has exactly one of 'step' and 'to'")
+            ok = False
+            continue
+        by = t.get("by", 1 if "step" in t else None)
+        if "by" in t and "step" not in t:
+            b.err(src, (*tpath, "by"), "'by' goes with 'step'", key=True)
+            ok = False
+        param = default = most = None
+        fixed: int | None = None
+        to = t.get("to")
+        if isinstance(by, dict):
+            param, default, most = (
+                by["param"],
+                by.get("default"),
+                by.get("max", ceiling),
+            )
+            if default is not None and default > most:
+                b.err(
+                    src,
+                    (*tpath, "by", "default"),
+                    f"default {default} is above the largest allowed, {most}",
+                )
+                ok = False
+        else:
+            fixed = by
+        if isinstance(to, dict):
+            param, to = to["param"], "param"
+        if param is not None and (problem := name_problem(param)):
+            b.err(src, tpath, f"parameter name {problem}")
+            ok = False
+        transitions.append(
+            StateTransition(
+                name, t.get("step"), to, fixed, param, default, most, t["description"]
+            )
+        )
+    flags = []
+    for index, f in enumerate(raw.get("flags", [])):
+        fpath = (*path, "flags", index)
+        if problem := name_problem(f["name"]):
+            b.err(src, (*fpath, "name"), f"flag name {problem}")
+            ok = False
+        elif f["name"] in members or f["name"].startswith("_"):
+            b.err(
+                src,
+                (*fpath, "name"),
+                f"{f['name']!r} is already a member of the state class",
+                "choose another name",
+            )
+            ok = False
+        members.add(f["name"])
+        if f["from_level"] > ceiling:
+            b.err(
+                src,
+                (*fpath, "from_level"),
+                f"level {f['from_level']} is above the top level, {ceiling}",
+            )
+            ok = False
+        flags.append(StateFlag(f["name"], f["from_level"], f["description"]))
+    names = {t.name for t in transitions}
+    for index, ex in enumerate(raw.get("examples", [])):
+        for a, action in enumerate(ex.get("args", {}).get("actions", [])):
+            called = action if isinstance(action, str) else next(iter(action), "")
+            if called not in names:
+                b.err(
+                    src,
+                    (*path, "examples", index, "args", "actions", a),
+                    f"{called!r} is not a transition of this state",
+                    "transitions: " + ", ".join(sorted(names)),
+                )
+                ok = False
+    examples = b.examples(src, path, raw, {"actions", "level"}, roll_columns=set())
+    if not ok:
+        return None
+    return StateRule(
+        **common,
+        examples=examples,
+        class_name=raw["class"],
+        effects=effects,
+        floor=floor,
+        cumulative=raw.get("cumulative", True),
+        transitions=tuple(transitions),
+        flags=tuple(flags),
+    )
+
+
+def _method(rule: StateRule, t: StateTransition) -> View:
+    ceiling = len(rule.effects)
+    doc = docstring(f"{t.description} Answers the new level.", "        ")
+    if t.step is not None:
+        sign = "" if t.step == "up" else "-"
+        if t.param is None:
+            return {
+                "signature": "self",
+                "doc": doc,
+                "lines": [f"return self._move({sign}{t.by})"],
+                "name": t.name,
+            }
+        default = f" = {t.default}" if t.default is not None else ""
+        return {
+            "name": t.name,
+            "signature": f"self, {t.param}: int{default}",
+            "doc": doc,
+            "lines": [
+                f"{t.param} = self._checked({t.param}, {t.param!r}, 1, {t.max})",
+                f"return self._move({sign}{t.param})",
+            ],
+        }
+    if t.to == "param":
+        assert t.param is not None
+        return {
+            "name": t.name,
+            "signature": f"self, {t.param}: int",
+            "doc": doc,
+            "lines": [
+                f"return self._set(self._checked({t.param}, {t.param!r}, {rule.floor}, {ceiling}))"
+            ],
+        }
+    level = rule.floor if t.to == "floor" else ceiling
+    return {
+        "name": t.name,
+        "signature": "self",
+        "doc": doc,
+        "lines": [f"return self._set({level})"],
+    }
+
+
+def python_view(system: System, rule: StateRule) -> View:
+    return {
+        "id": rule.qualified_id,
+        "class_name": rule.class_name,
+        "effects_name": private_constant(rule.id, "effects"),
+        "effects": [py(e) for e in rule.effects],
+        "floor": rule.floor,
+        "ceiling": len(rule.effects),
+        "cumulative": py(rule.cumulative),
+        "methods": [_method(rule, t) for t in rule.transitions],
+        "flags": [
+            {
+                "name": f.name,
+                "level": f.from_level,
+                "doc": docstring(
+                    f"{f.description} (From level {f.from_level}.)", "        "
+                ),
+            }
+            for f in rule.flags
+        ],
+        "doc": docstring(
+            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Each instance holds one "
+            f"subject's level, {rule.floor} to {len(rule.effects)}; "
+            "transitions stop at the floor and the ceiling.",
+            "    ",
+        ),
+        "imports": [("typing", "Final"), ("rulebook._state", "LevelState")],
+        "exports": [rule.class_name],
+    }
+
+
+def call_text(rule: StateRule, ex: Example) -> str:
+    """An example as the statements a reader would write."""
+    args = dict(ex.args)
+    start = f"level={args['level']!r}" if "level" in args else ""
+    lines = [f"state = {rule.class_name}({start})"]
+    for action in args.get("actions", []):
+        if isinstance(action, str):
+            lines.append(f"state.{action}()")
+        else:
+            ((name, kwargs),) = action.items()
+            call = ", ".join(f"{k}={v!r}" for k, v in (kwargs or {}).items())
+            lines.append(f"state.{name}({call})")
+    return "; ".join([*lines, "state"])
+
+
+def run(module: Any, rule: StateRule, ex: Example, rng: Any) -> Any:
+    """Run an example: make the state, apply its actions in order, answer the state."""
+    args = dict(ex.args)
+    state = getattr(module, rule.class_name)(
+        *([args["level"]] if "level" in args else [])
+    )
+    for action in args.get("actions", []):
+        if isinstance(action, str):
+            getattr(state, action)()
+        else:
+            ((name, kwargs),) = action.items()
+            getattr(state, name)(**(kwargs or {}))
+    return state
+
+
+def _transition_text(rule: StateRule, t: StateTransition) -> str:
+    if t.step is not None:
+        amount = (
+            f"`{t.param}` levels (1 to {t.max}{f', default {t.default}' if t.default is not None else ''})"
+            if t.param is not None
+            else f"{t.by} level{'s' if t.by != 1 else ''}"
+        )
+        move = f"{'up' if t.step == 'up' else 'down'} {amount}, stopping at level {len(rule.effects) if t.step == 'up' else rule.floor}"
+    elif t.to == "param":
+        move = f"to level `{t.param}` ({rule.floor} to {len(rule.effects)})"
+    else:
+        move = f"to level {rule.floor if t.to == 'floor' else len(rule.effects)}"
+    return f"{code(t.name + '(' + (t.param or '') + ')')}: {md_cell(t.description)} Moves {move}."
+
+
+def docs_view(system: System, rule: StateRule, common: View) -> View:
+    return common | {
+        "signature": code(f"{rule.class_name}(level={rule.floor})"),
+        "levels": [(str(i + 1), md_cell(e)) for i, e in enumerate(rule.effects)],
+        "cumulative": rule.cumulative,
+        "floor": rule.floor,
+        "ceiling": len(rule.effects),
+        "transitions": [_transition_text(rule, t) for t in rule.transitions],
+        "flags": [
+            f"{code(f.name)}: {md_cell(f.description)} True from level {f.from_level}."
+            for f in rule.flags
+        ],
+    }

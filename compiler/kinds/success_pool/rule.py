@@ -1,0 +1,160 @@
+"""success_pool: a dice pool that counts successes, with re-rolls and a chance die."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ...charts import pool_chart
+from ...literals import code, docstring, number
+from ...model import SuccessPoolRule, System
+from ...runtime._success_pool import SuccessPool
+from ...viewkit import View, where_doc
+
+if TYPE_CHECKING:
+    from ...diagnostics import Path
+    from ...loader import SourceFile
+    from ...semantics import SystemBuilder
+
+
+def build(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    common: dict[str, Any],
+) -> SuccessPoolRule | None:
+    functions = raw["functions"]
+    for key in ("roll", "distribution"):
+        b.claim(src, (*path, "functions", key), functions[key], "function")
+    b.claim(src, (*path, "constant"), raw["constant"], "constant")
+    sides = raw["sides"]
+    checks = [
+        (
+            "success_at",
+            1 <= raw["success_at"] <= sides,
+            f"must be a face of the d{sides}",
+        ),
+        (
+            "again_at",
+            raw["success_at"] <= raw["again_at"] <= sides and raw["again_at"] > 1,
+            f"must be a face of the d{sides}, at least success_at and above 1 (or re-rolls never end)",
+        ),
+        (
+            "chance",
+            1 <= raw["chance"]["success_at"] <= sides
+            and 1 <= raw["chance"]["dramatic_failure_at"] < raw["chance"]["success_at"],
+            f"faces of the d{sides}, the dramatic failure below the success",
+        ),
+    ]
+    for key, ok, why in checks:
+        if not ok:
+            b.err(src, (*path, key), f"{key} {why}")
+    chart = raw.get("chart")
+    if chart is not None:
+        for key in ("pools", "beat"):
+            low, high = chart[key]
+            if low > high or low < 0:
+                b.err(
+                    src,
+                    (*path, "chart", key),
+                    f"{key} must be [low, high] with 0 <= low <= high",
+                )
+    examples = b.examples(src, path, raw, {"dice"}, roll_columns=set())
+    return SuccessPoolRule(
+        **common,
+        examples=examples,
+        constant=raw["constant"],
+        roll_function=functions["roll"],
+        distribution_function=functions["distribution"],
+        pool=SuccessPool(
+            sides,
+            raw["success_at"],
+            raw["again_at"],
+            raw["chance"]["success_at"],
+            raw["chance"]["dramatic_failure_at"],
+            raw["listed_beyond"],
+            raw["max_dice"],
+        ),
+        chart_pools=tuple(chart["pools"]) if chart else None,
+        chart_beat=tuple(chart["beat"]) if chart else None,
+        chart_title=chart["title"] if chart else None,
+    )
+
+
+def python_view(system: System, rule: SuccessPoolRule) -> View:
+    p = rule.pool
+    return {
+        "id": rule.qualified_id,
+        "constant": rule.constant,
+        "value": (
+            f"SuccessPool(sides={p.sides}, success_at={p.success_at}, "
+            f"again_at={p.again_at}, chance_success_at={p.chance_success_at}, "
+            f"chance_dramatic_at={p.chance_dramatic_at}, listed_beyond={p.listed_beyond}, "
+            f"max_dice={p.max_dice})"
+        ),
+        "const_doc": docstring(f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)}"),
+        "roll": rule.roll_function,
+        "roll_doc": docstring(
+            f"Roll a pool of ``dice`` dice (a chance die for 0 or fewer). {where_doc(rule)}",
+            "    ",
+        ),
+        "distribution": rule.distribution_function,
+        "distribution_doc": docstring(
+            "The exact chance of each success count; ``tail`` holds the chance of "
+            f"more than the counts listed. {where_doc(rule)}",
+            "    ",
+        ),
+        "imports": [
+            ("typing", "Final"),
+            ("rulebook._success_pool", "PoolDistribution"),
+            ("rulebook._success_pool", "PoolResult"),
+            ("rulebook._success_pool", "SuccessPool"),
+            ("rulebook._support", "bad_int"),
+            ("rulebook.dice", "RNG"),
+        ],
+        "exports": [
+            rule.constant,
+            rule.roll_function,
+            rule.distribution_function,
+            "PoolDistribution",
+            "PoolResult",
+        ],
+    }
+
+
+def _percent(value: Fraction) -> str:
+    if 0 < value < Fraction(1, 20000):
+        return "<0.01%"
+    return f"{float(value) * 100:.2f}%"
+
+
+def docs_view(system: System, rule: SuccessPoolRule, common: View) -> View:
+    p = rule.pool
+    chart = None
+    if rule.chart_pools and rule.chart_beat:
+        pools = range(rule.chart_pools[0], rule.chart_pools[1] + 1)
+        beats = range(rule.chart_beat[0], rule.chart_beat[1] + 1)
+        chart = {
+            "title": rule.chart_title,
+            "headers": ["Dice", *(f"beat {d}" for d in beats)],
+            "rows": [
+                [str(n), *(_percent(p.distribution(n).at_least(d + 1)) for d in beats)]
+                for n in pools
+            ],
+        }
+    means = [
+        (n, number(p.mean(n))) for n in range(0, (rule.chart_pools or (0, 5))[1] + 1)
+    ]
+    return common | {
+        "sides": p.sides,
+        "success_at": p.success_at,
+        "again_at": p.again_at,
+        "chance_success_at": p.chance_success_at,
+        "chance_dramatic_at": p.chance_dramatic_at,
+        "roll": code(f"{rule.roll_function}(dice, rng) -> PoolResult"),
+        "distribution": code(f"{rule.distribution_function}(dice) -> PoolDistribution"),
+        "chart": chart,
+        "means": means,
+        "charts": [pool_chart(system.id, rule.id, n) for n, _ in means],
+    }

@@ -1,0 +1,79 @@
+"""A staged track, in the workbench: how ``rulesc explain`` shows one."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...model import Example, TrackRule
+from ...workbench.common import Input, UsageError, plain, show
+from ...workbench.context import Context
+from ...workbench.samples import SEEDS, Sample
+
+
+def explain(ctx: Context) -> None:
+    rule = ctx.rule
+    assert isinstance(rule, TrackRule)
+    track = getattr(ctx.module, rule.class_name)()
+    try:
+        rolls = [int(x) for x in ctx.args.inputs]
+    except ValueError:
+        raise UsageError(
+            f"{rule.qualified_id} takes die results ({rule.roll}), e.g. 3 5 3"
+        ) from None
+    ctx.out.section(
+        "Inputs", [f"  rolls of {rule.roll}: {', '.join(map(str, rolls)) or '(none)'}"]
+    )
+    records = []
+    for roll in rolls:
+        try:
+            records.append(track.apply(roll))
+        except ctx.runtime.input_error as exc:
+            raise UsageError(
+                f"{rule.qualified_id} refuses roll {roll}: {exc}"
+            ) from None
+    lines = []
+    for roll, outcome in zip(rolls, records, strict=True):
+        parts = [f"{show(outcome.effect)} stage {outcome.stage}"]
+        if outcome.condition is not None:
+            parts.append(f"-> {show(outcome.condition)}")
+        if outcome.reroll:
+            parts.append(f"({rule.reroll_label})")
+        if getattr(outcome, rule.mark_field):
+            parts.append("(a point marked)")
+        lines.append(f"  roll {roll}: " + " ".join(parts))
+    ctx.out.section("Outcomes, in order", lines or ["  (no rolls given)"])
+
+
+def call_text(rule: TrackRule, ex: Example) -> str:
+    rolls = dict(ex.args).get("rolls", [])
+    return f"[{rule.class_name}().apply(roll) for roll in {rolls!r}]"
+
+
+def run_example(module: Any, rule: TrackRule, ex: Example, rng: Any) -> Any:
+    track = getattr(module, rule.class_name)()
+    return [track.apply(roll) for roll in dict(ex.args).get("rolls", [])]
+
+
+def call_name(rule: TrackRule) -> str:
+    return f"{rule.class_name}().apply"
+
+
+def samples(rule: TrackRule, specs: Sequence[Input]) -> list[Sample]:
+    """Every single roll, then seeded runs of eight rolls."""
+    sides = rule.roll.max
+    singles = [Sample((("rolls", (r,)),)) for r in range(rule.roll.min, sides + 1)]
+    runs = []
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        seq = tuple(rng.randint(rule.roll.min, sides) for _ in range(8))
+        runs.append(Sample((("rolls", seq),)))
+    return singles + runs
+
+
+def sample_answer(
+    runtime: Any, module: Any, rule: TrackRule, kwargs: dict[str, Any], seed: int | None
+) -> Any:
+    track = getattr(module, rule.class_name)()
+    return plain([track.apply(r) for r in kwargs.get("rolls", [])])

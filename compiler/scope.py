@@ -1,0 +1,171 @@
+"""Scope: the system's rules as expressions see them (tables read, rules called)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import expr
+from .model import DecisionRule, FormulaRule, Loc, Param, Slot, System, TableRule
+from .runtime.dice import Dice
+
+# Column and slot types as the expression checker types them.
+EXPR_TYPES: dict[str, expr.ValueType] = {
+    "int": "int",
+    "bool": "bool",
+    "text": "text",
+    "choice": "choice",
+    "dice": "dice",
+}
+_READ_COLUMNS = (
+    "int",
+    "bool",
+    "text",
+)  # besides dice: the column types expressions read
+
+
+def table_scope(rule: TableRule) -> expr.Table:
+    """A table as expressions read it: name(key).field, dice fields by their parts."""
+    fields = {}
+    for index, col in enumerate(rule.columns):
+        values = [row.cells[index] for row in rule.rows]
+        if col.type == "dice":
+            dice = [v for v in values if isinstance(v, Dice)]
+            parts = tuple(
+                (
+                    part,
+                    min(getattr(d, part) for d in dice),
+                    max(getattr(d, part) for d in dice),
+                )
+                for part in expr.DICE_PARTS
+            )
+            fields[col.name] = expr.Field("dice", col.nullable, parts=parts)
+            continue
+        if col.type not in _READ_COLUMNS:
+            continue
+        ints = [v for v in values if type(v) is int]
+        fields[col.name] = expr.Field(
+            EXPR_TYPES[col.type],
+            col.nullable,
+            min(ints) if ints else None,
+            max(ints) if ints else None,
+        )
+    return expr.Table(
+        rule.function,
+        rule.enum.name,
+        tuple(m.label for m in rule.enum.members),
+        fields,
+    )
+
+
+def formula_function(rule: FormulaRule) -> expr.Function:
+    """A formula as expressions call it."""
+    iv = rule.checked.interval or expr.Interval(None, None)
+    return expr.Function(
+        rule.function,
+        rule.id,
+        tuple(param_spec(p) for p in rule.params),
+        expr.Field("int", False, iv.lo, iv.hi),
+    )
+
+
+def decision_function(rule: DecisionRule) -> expr.Function | None:
+    """A decision answering one value as expressions call it (others are not called)."""
+    if rule.shape != "value":
+        return None
+    field = slot_field(rule.slots[0])
+    if field.type == "int":
+        iv = value_range(rule)
+        field = replace(field, min=iv.lo, max=iv.hi)
+    return expr.Function(
+        rule.function, rule.id, tuple(param_spec(p) for p in rule.params), field
+    )
+
+
+def param_spec(param: Param) -> expr.Param:
+    """A parameter as the expression checker sees it."""
+    if param.type == "mapping":
+        assert param.enum is not None and param.value_enum is not None
+        values = param.value_enum
+        return expr.Param(
+            param.name,
+            "mapping",
+            key_enum=param.enum.name,
+            key_labels=tuple(m.label for m in param.enum.members),
+            value=expr.Field(
+                "choice",
+                choices=tuple(m.label for m in values.members),
+                enum=values.name,
+            ),
+        )
+    return expr.Param(
+        param.name,
+        param.type,
+        param.min,
+        param.max,
+        tuple(m.label for m in param.enum.members) if param.enum else (),
+        enum=param.enum.name if param.enum else None,
+        nullable=param.nullable,
+    )
+
+
+def slot_field(slot: Slot) -> expr.Field:
+    """A decision's answer slot as the expression checker sees it."""
+    enum = slot.enum
+    return expr.Field(
+        EXPR_TYPES[slot.type],
+        slot.nullable,
+        choices=tuple(m.label for m in enum.members) if enum else (),
+        enum=enum.name if enum else None,
+    )
+
+
+def value_range(rule: DecisionRule) -> expr.Interval:
+    """The range of an int-valued decision's answers, over all its cases."""
+    lo: int | None = None
+    hi: int | None = None
+    first = True
+    for case in rule.cases:
+        for _, (kind, item) in case.values or ():
+            if kind == "literal" and type(item) is int:
+                iv = expr.Interval(item, item)
+            elif kind == "expr" and item.interval is not None:
+                iv = item.interval
+            elif kind == "literal" and item is None:
+                continue
+            else:
+                return expr.Interval(None, None)
+            lo = (
+                iv.lo
+                if first
+                else (None if lo is None or iv.lo is None else min(lo, iv.lo))
+            )
+            hi = (
+                iv.hi
+                if first
+                else (None if hi is None or iv.hi is None else max(hi, iv.hi))
+            )
+            first = False
+    return expr.Interval(lo, hi)
+
+
+def table_values(
+    system: System,
+) -> tuple[dict[str, dict[str, dict[str, object]]], dict[tuple[str, str], Loc]]:
+    """Every table of the system as formulas read them, and where each row is."""
+    tables: dict[str, dict[str, dict[str, object]]] = {}
+    rows: dict[tuple[str, str], Loc] = {}
+    for rule in system.rules:
+        if not isinstance(rule, TableRule):  # the rules expressions read as tables
+            continue
+        fields = [
+            (i, c.name)
+            for i, c in enumerate(rule.columns)
+            if c.type in ("int", "text", "bool", "dice")
+        ]
+        tables[rule.function] = {
+            row.key.label: {name: row.cells[i] for i, name in fields}
+            for row in rule.rows
+        }
+        for row in rule.rows:
+            rows[(rule.function, row.key.label)] = row.loc
+    return tables, rows

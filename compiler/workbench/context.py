@@ -1,0 +1,188 @@
+"""Explain context: what every kind's explain hook writes with (inputs, dice, sections)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .. import expr
+from ..model import Loc, Rule, System
+from .common import (
+    Input,
+    UsageError,
+    inputs_of,
+    plain,
+    read_inputs,
+    record_lines,
+    show,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from ..kinds.base import Kind
+    from .workspace import Runtime, Workspace
+
+
+class Recorder:
+    """An RNG (seeded or scripted) that remembers each die it rolled."""
+
+    def __init__(self, rng: Any) -> None:
+        self.rng = rng
+        self.rolled: list[tuple[int, int]] = []
+
+    def randint(self, a: int, b: int, /) -> int:
+        value: int = self.rng.randint(a, b)
+        self.rolled.append((b, value))
+        return value
+
+
+def make_rng(args: argparse.Namespace, runtime: Runtime) -> tuple[Recorder, str]:
+    """The dice for a rule that rolls: scripted (--dice), seeded, or a fresh seed."""
+    if getattr(args, "dice", None):
+        try:
+            results = [int(x) for x in str(args.dice).replace(" ", "").split(",") if x]
+        except ValueError:
+            raise UsageError(
+                f"--dice takes whole numbers separated by commas, not {args.dice!r}"
+            ) from None
+        return Recorder(runtime.dice.Scripted(results)), f"scripted dice {results}"
+    seed = (
+        args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    )
+    how = f"seed {seed}" + (
+        "" if args.seed is not None else f" (--seed {seed} repeats it)"
+    )
+    return Recorder(random.Random(seed)), how
+
+
+class Explanation:
+    """The lines of one explanation, in sections."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def section(self, title: str, body: list[str]) -> None:
+        if body:
+            self.lines += ["", title, *body]
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+class Context:
+    """One explanation being made: the rule, its kind, the runtime, the command's
+    arguments, and the sections written so far."""
+
+    def __init__(
+        self,
+        ws: Workspace,
+        system: System,
+        rule: Rule,
+        kind: Kind,
+        runtime: Runtime,
+        module: Any,
+        args: argparse.Namespace,
+        out: Explanation,
+    ) -> None:
+        self.ws, self.system, self.rule, self.kind = ws, system, rule, kind
+        self.runtime, self.module, self.args, self.out = runtime, module, args, out
+
+    def function(self, name: str | None = None) -> Callable[..., Any]:
+        found: Callable[..., Any] = getattr(
+            self.module, name or str(getattr(self.rule, "function", ""))
+        )
+        return found
+
+    def inputs(
+        self, function: Callable[..., Any]
+    ) -> tuple[list[Input], dict[str, Any]]:
+        specs = inputs_of(function, self.kind.params(self.rule))
+        return specs, read_inputs(specs, self.args.inputs)
+
+    def call(
+        self, function: Callable[..., Any], given: Mapping[str, Any], specs: list[Input]
+    ) -> Any:
+        """The runtime's answer; a refusal is a usage error naming the valid inputs."""
+        kwargs = dict(given)
+        rng_specs = [s for s in specs if s.kind == "rng"]
+        if rng_specs:
+            rng, how = make_rng(self.args, self.runtime)
+            kwargs[rng_specs[0].name] = rng
+            self.rng: Recorder | None = rng
+            self.rng_how = how
+        else:
+            self.rng = None
+        try:
+            return function(**kwargs)
+        except self.runtime.input_error as exc:
+            raise UsageError(
+                f"{self.rule.qualified_id} refuses these inputs: {exc}"
+            ) from None
+
+    def show_inputs(self, specs: list[Input], given: Mapping[str, Any]) -> None:
+        rows = []
+        for spec in specs:
+            if spec.kind == "rng":
+                continue
+            if spec.name in given:
+                value, note = given[spec.name], ""
+            else:
+                value, note = spec.default, " (default)"
+            rows.append((spec.name, input_text(value) + note, spec.description or ""))
+        if not rows:
+            self.out.section("Inputs", ["  (none)"])
+            return
+        name_w = max(len(r[0]) for r in rows)
+        value_w = min(max(len(r[1]) for r in rows), 30)
+        self.out.section(
+            "Inputs",
+            [
+                f"  {n.ljust(name_w)}   {v.ljust(value_w)}   {d}".rstrip()
+                for n, v, d in rows
+            ],
+        )
+
+    def dice_rolled(self) -> None:
+        if self.rng is None:
+            return
+        rolled = ", ".join(f"d{sides}: {value}" for sides, value in self.rng.rolled)
+        self.out.section(
+            f"Dice ({self.rng_how})", wrap(rolled or "no dice were rolled")
+        )
+
+
+def input_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    return show(value)
+
+
+def at(loc: Loc) -> str:
+    return f"{loc.file}:{loc.line}"
+
+
+def explain_answer(ctx: Context) -> None:
+    function = ctx.function()
+    specs, given = ctx.inputs(function)
+    ctx.show_inputs(specs, given)
+    answer = ctx.call(function, given, specs)
+    ctx.dice_rolled()
+    ctx.out.section("Answer", record_lines(answer, ctx.kind.columns(ctx.rule)))
+
+
+def agree(ctx: Context, reference: Any, answer: Any) -> None:
+    if plain(reference) != plain(answer):
+        ctx.out.section(
+            "WARNING",
+            wrap(
+                f"the steps above give {reference!r} but the generated runtime answers "
+                f"{plain(answer)!r}: this is a bug in rulesc, please report it"
+            ),
+        )
+
+
+def functions_called(ctx: Context, node: expr.Node) -> dict[str, Callable[..., Any]]:
+    """The generated functions of the rules an expression calls."""
+    return {name: ctx.function(name) for name in expr.rules_called(node)}

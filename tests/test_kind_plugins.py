@@ -1,0 +1,293 @@
+"""Kinds as plugins: every registered kind has every hook, its folder holds its
+schema and templates, schema/ is their composition, and a kind from a folder
+under tests/ builds a rule with no file of compiler/ or schema/ changed."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from compiler import registry, schemas
+from compiler.diagnostics import RulesError
+from compiler.examples import runtime_from
+from compiler.kinds.base import HOOKS, TARGETS, Kind
+from compiler.pipeline import build
+from compiler.validate import SCHEMA_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+THROWAWAY = Path(__file__).resolve().parent / "kinds" / "sequence"
+
+
+def _used_kinds() -> set[str]:
+    """The kinds of every rule in rules/ and the cookbook."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe")
+    found = set()
+    for folder in (ROOT / "rules", ROOT / "tests" / "cookbook"):
+        for path in folder.rglob("*.yaml"):
+            data = yaml.load(path.read_text(encoding="utf-8"))
+            found |= {rule["kind"] for rule in data.get("rules", [])}
+    return found
+
+
+@pytest.mark.parametrize("name", registry.BUILT_IN)
+def test_every_built_in_kind_implements_every_hook(name: str) -> None:
+    kind = registry.get(name)
+    assert kind.name == name
+    for hook in HOOKS:
+        assert callable(getattr(kind, hook)), f"{name} has no {hook} hook"
+    for template in TARGETS.values():
+        assert (kind.folder / template).is_file(), f"{name} has no {template}"
+    schema = json.loads(kind.schema_path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    assert schema["properties"]["kind"]["const"] == name
+    assert kind.folder == ROOT / "compiler" / "kinds" / name
+    for module in kind.runtime:
+        assert (ROOT / "compiler" / "runtime" / module).is_file()
+    # Each hook is exercised by the suite through a rule of the kind.
+    assert name in _used_kinds(), f"no rule of kind {name} in rules/ or the cookbook"
+
+
+def test_hooks_are_the_fields_a_kind_must_give() -> None:
+    """Leaving a hook out is an error where the kind is declared, not a crash later."""
+    with pytest.raises(TypeError, match="explain"):
+        Kind(
+            **{
+                f: getattr(registry.get("table"), f)
+                for f in ("name", "folder", "text", "runtime", "callable", *HOOKS)
+                if f != "explain"
+            }
+        )
+
+
+def test_schema_dir_is_the_composition_of_the_kinds() -> None:
+    assert schemas.stale(SCHEMA_DIR) == []
+    rules = json.loads((SCHEMA_DIR / "rules.schema.json").read_text("utf-8"))
+    items = rules["properties"]["rules"]["items"]
+    assert items["properties"]["kind"]["enum"] == list(registry.names())
+    for name in registry.names():
+        kind_file = json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text("utf-8"))
+        own = json.loads(registry.get(name).schema_path.read_text("utf-8"))
+        kind_file.pop("$comment")
+        assert kind_file == own
+
+
+def test_a_changed_kind_schema_makes_schema_dir_stale(tmp_path: Path) -> None:
+    """rulesc check names the kind folder whose schema drifted."""
+    for path in SCHEMA_DIR.glob("*.schema.json"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    drifted = tmp_path / "pool.schema.json"
+    drifted.write_text(
+        drifted.read_text("utf-8").replace('"minimum": 1', '"minimum": 2')
+    )
+    problems = schemas.stale(tmp_path)
+    assert [(p.file, p.message) for p in problems] == [
+        (
+            str(drifted),
+            "the schema is stale: compiler/kinds/pool/schema.json changed since it "
+            "was composed",
+        )
+    ]
+    assert schemas.write(tmp_path)
+    assert schemas.stale(tmp_path) == []
+    assert not schemas.write(tmp_path)
+
+
+SYSTEM = """\
+# yaml-language-server: $schema=../../schema/system.schema.json
+system: lab
+title: Lab
+summary: A system with a rule of a kind registered by the test.
+source: {file: lab.txt, work: A test}
+rounding: down
+dice_notation: d20
+"""
+
+RULES = """\
+# yaml-language-server: $schema=../../schema/rules.schema.json
+system: lab
+rules:
+  - id: steps
+    kind: sequence
+    title: Steps
+    summary: Numbers read by position.
+    source: {section: Test}
+    function: step_value
+    values: [3, 5, 8, 13]
+    examples:
+      - name: third
+        summary: The third value.
+        args: {position: 3}
+        expect: 8
+  - id: doubled
+    kind: formula
+    title: Doubled
+    summary: A formula beside it.
+    source: {section: Test}
+    function: doubled
+    parameters:
+      - {name: x, type: int, min: 0, max: 10, description: A number.}
+    expression: x * 2
+"""
+
+
+def _tree_digest() -> str:
+    h = hashlib.sha256()
+    for folder in (ROOT / "compiler", ROOT / "schema"):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                h.update(path.relative_to(ROOT).as_posix().encode())
+                h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _rules_folder(tmp_path: Path, rules: str) -> Path:
+    folder = tmp_path / "rules" / "lab"
+    folder.mkdir(parents=True)
+    (folder / "system.yaml").write_text(SYSTEM, encoding="utf-8")
+    (folder / "lab.yaml").write_text(rules, encoding="utf-8")
+    return folder.parent
+
+
+def test_a_kind_from_a_folder_under_tests_builds_a_rule(tmp_path: Path) -> None:
+    before = _tree_digest()
+    rules_dir = _rules_folder(tmp_path, RULES)
+    with registry.loaded(THROWAWAY) as kind:
+        assert registry.kinds()["sequence"] is kind
+        outputs = build(rules_dir)  # validates, builds, runs the worked example
+        files = {
+            k: v.decode("utf-8")
+            for k, v in outputs.files.items()
+            if k.startswith("rulebook/")
+        }
+        with runtime_from(files) as package:
+            lab = importlib.import_module(f"{package}.lab")
+            errors = importlib.import_module(f"{package}.errors")
+            assert [lab.step_value(p) for p in (1, 2, 3, 4)] == [3, 5, 8, 13]
+            assert lab.doubled(4) == 8
+            with pytest.raises(errors.RuleInputError, match="position"):
+                lab.step_value(5)
+        page = outputs.files["docs/lab.md"].decode("utf-8")
+        assert "The values, first to last: 3, 5, 8, 13." in page
+        assert "a sequence" in page
+    assert "sequence" not in registry.kinds()
+    assert _tree_digest() == before, "registering a kind changed compiler/ or schema/"
+
+
+def test_a_registered_kind_checks_its_rules_with_its_schema(tmp_path: Path) -> None:
+    broken = RULES.replace("    values: [3, 5, 8, 13]\n", "    values: [3, 3]\n")
+    broken = broken.replace(
+        "    function: step_value\n", "    function: step_value\n    valuse: [1]\n"
+    )
+    rules_dir = _rules_folder(tmp_path, broken)
+    with registry.loaded(THROWAWAY), pytest.raises(RulesError) as err:
+        build(rules_dir)
+    messages = [(d.line, d.message) for d in err.value.diagnostics]
+    assert any(line == 10 and "valuse" in m for line, m in messages), messages
+
+
+def test_its_semantic_checks_report_located_errors(tmp_path: Path) -> None:
+    rules_dir = _rules_folder(
+        tmp_path, RULES.replace("values: [3, 5, 8, 13]", "values: [3, 3]")
+    )
+    with registry.loaded(THROWAWAY), pytest.raises(RulesError) as err:
+        build(rules_dir)
+    assert [(d.line, d.message) for d in err.value.diagnostics] == [
+        (10, "a value is repeated")
+    ]
+
+
+def test_without_the_kind_its_rules_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesError) as err:
+        build(_rules_folder(tmp_path, RULES))
+    assert any("sequence" in d.message for d in err.value.diagnostics)
+
+
+# -- the import graph ---------------------------------------------------------------
+
+
+def _imports() -> dict[str, set[str]]:
+    """compiler's modules and the compiler modules each imports when it runs
+    (top level or in a function; not those for type checking only)."""
+    modules = {}
+    for path in (ROOT / "compiler").rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules[".".join(parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {
+            id(node)
+            for block in ast.walk(tree)
+            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+            for node in ast.walk(block)
+        }
+        package = (
+            name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        )
+        found = set()
+        for node in ast.walk(tree):
+            if id(node) in typing_only or not isinstance(node, ast.ImportFrom):
+                continue
+            base = package[: len(package) - node.level + 1] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            for alias in node.names:
+                full = f"{target}.{alias.name}"
+                found.add(full if full in modules else target)
+        graph[name] = (found & set(modules)) - {name}
+    # The registry imports every built-in kind by name.
+    graph["compiler.registry"] |= {f"compiler.kinds.{k}" for k in registry.BUILT_IN}
+    return graph
+
+
+def test_compiler_modules_import_each_other_without_cycles() -> None:
+    graph = _imports()
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        if name in trail:
+            cycle = (*trail[trail.index(name) :], name)
+            pytest.fail("import cycle: " + " -> ".join(cycle))
+        if name in done:
+            return
+        for dep in sorted(graph.get(name, ())):
+            visit(dep, (*trail, name))
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+    assert (
+        "compiler.cache"
+        in graph["compiler.cli"] | graph["compiler.workbench.workspace"]
+    )
+
+
+def test_no_chain_of_kind_checks_outside_the_kinds() -> None:
+    """Code outside compiler/kinds/ asks the registry, not the rule's class."""
+    models = {
+        name
+        for name in dir(importlib.import_module("compiler.model"))
+        if name.endswith("Rule") and name != "Rule"
+    }
+    for path in (ROOT / "compiler").rglob("*.py"):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("compiler/kinds/") or rel in (
+            "compiler/model.py",
+            "compiler/scope.py",  # what expressions see of tables, formulas, decisions
+        ):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "isinstance":
+                checked = ast.unparse(node.args[1])
+                named = {m for m in models if m in checked}
+                assert not named, f"{rel}:{node.lineno}: isinstance(..., {checked})"
