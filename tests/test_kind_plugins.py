@@ -8,6 +8,7 @@ import ast
 import hashlib
 import importlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -291,3 +292,14 @@ def test_no_chain_of_kind_checks_outside_the_kinds() -> None:
                 checked = ast.unparse(node.args[1])
                 named = {m for m in models if m in checked}
                 assert not named, f"{rel}:{node.lineno}: isinstance(..., {checked})"
+
+
+def test_the_compiler_holds_no_game_words() -> None:
+    """The issue's check: no game's words, names or mechanics in compiler/."""
+    words = re.compile(
+        r"radiation|contaminat|CON damage|exposed_minutes|incubation|natural 1", re.I
+    )
+    for path in sorted((ROOT / "compiler").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            found = words.search(path.read_text(encoding="utf-8"))
+            assert found is None, f"{path.relative_to(ROOT)}: {found.group(0)!r}"
