@@ -320,3 +320,39 @@ def test_overlapping_unique_cases_are_located(tmp_path: Path) -> None:
     assert _errors(tmp_path, body) == [
         "38:15: cases 1 and 3 both match n=9, size='Small'"
     ]
+
+
+def test_explain_shows_every_case_a_collect_decision_answers(tmp_path: Path) -> None:
+    from .workbench_helpers import rulesc
+
+    rules = _write(tmp_path, LADDER.replace("PAST", "none"))
+    done = rulesc(
+        "explain",
+        "--rules",
+        str(rules),
+        "lab.effects",
+        "High",
+        "6",
+        "--no-cache",
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Cases, every match answers (in order)" in out
+    assert out.count("yes: this case answers") == 3
+    assert "Answer 1 (case 1)" in out and "Answer 3 (case 3)" in out
+    assert "WARNING" not in out  # the steps agree with the runtime's list
+    assert 'level - 1  → "High" - 1   → "Mid"' in out  # a step along the key
+    assert "(past the end of Grade: no value)" in out
+    done = rulesc(
+        "explain",
+        "--rules",
+        str(rules),
+        "lab.effects",
+        "Low",
+        "1",
+        "--no-cache",
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "no case matched: an empty list" in done.stdout

@@ -139,6 +139,12 @@ class Stepper:
                     node, left=self.visit(node.left), right=self.visit(node.right)
                 )
                 return self.step(node, ref, note=self.division(node))
+            case expr.Step():  # along an ordered key
+                by = node.by if _constant(node.by) else self.visit(node.by)
+                ref = replace(node, operand=self.visit(node.operand), by=by)
+                past = self.value(node) is None and self.value(node.operand) is not None
+                note = f"past the end of {node.ladder.enum}: no value" if past else None
+                return self.step(node, ref, note=note)
             case Call(rule=True):
                 ref = replace(node, args=tuple(self.visit(a) for a in node.args))
                 return self.step(node, ref, note=f"rule {node.func}")
@@ -196,6 +202,9 @@ class Stepper:
                     body=put(node.body, ref.body),
                     orelse=put(node.orelse, ref.orelse),
                 )
+            case expr.Step(), expr.Step():
+                by = ref.by if _constant(ref.by) else put(node.by, ref.by)
+                return replace(ref, operand=put(node.operand, ref.operand), by=by)
             case Call(), Call():
                 return replace(
                     ref,

@@ -46,7 +46,7 @@ def explain(ctx: Context) -> None:
 
     raw, _ = ctx.ws.raw(rule)
     lines: list[str] = []
-    matched: tuple[int, DecisionCase] | None = None
+    matched: list[tuple[int, DecisionCase]] = []
     for index, case in enumerate(rule.cases):
         if case.when is None:
             continue
@@ -66,22 +66,24 @@ def explain(ctx: Context) -> None:
             if len(s.steps) > 1 or any(st.note for st in s.steps):
                 lines += steps_mod.lines(s.steps, indent="       ")
         if holds:
-            matched = (index, case)
+            matched.append((index, case))
             left = len(rule.cases) - index - 1
-            if left:
+            if rule.hit_policy == "first" and left:
                 rest = (
                     "the case after it is"
                     if left == 1
                     else f"the {left} cases after it are"
                 )
                 lines.append(f"  ({rest} not looked at)")
-            break
-    ctx.out.section("Cases, first match wins", lines)
-    if matched is None:
+                break
+    ctx.out.section(_POLICY_TITLE[rule.hit_policy], lines)
+    if not matched:
+        if rule.hit_policy == "collect":
+            ctx.out.section("Answer", ["  no case matched: an empty list"])
         return
-    index, case = matched
-    if case.refuse is not None:
-        ctx.out.section("Answer", [f"  refused: {case.refuse}"])
+    refused = [case for _, case in matched if case.refuse is not None]
+    if refused and rule.hit_policy != "collect":
+        ctx.out.section("Answer", [f"  refused: {refused[0].refuse}"])
         try:
             function(**given)
         except ctx.runtime.input_error:
@@ -89,10 +91,38 @@ def explain(ctx: Context) -> None:
         agree(ctx, "refused", "an answer")
         return
     answer = ctx.call(function, given, specs)
+    references: list[Any] = []
+    for index, case in matched:
+        body, reference = _case_answer(ctx, rule, raw, index, case, stepper)
+        title = f"Answer (case {index + 1})"
+        if rule.hit_policy == "collect":
+            title = f"Answer {len(references) + 1} (case {index + 1})"
+        ctx.out.section(title, body)
+        references.append(reference)
+    expected: Any = references if rule.hit_policy == "collect" else references[0]
+    agree(ctx, expected, plain(answer))
+
+
+_POLICY_TITLE = {
+    "first": "Cases, first match wins",
+    "collect": "Cases, every match answers (in order)",
+    "unique": "Cases, at most one may match",
+}
+
+
+def _case_answer(
+    ctx: Context,
+    rule: DecisionRule,
+    raw: Any,
+    index: int,
+    case: DecisionCase,
+    stepper: Callable[[], steps_mod.Stepper],
+) -> tuple[list[str], Any]:
+    """A matched case's answer as lines, and its value from the reference steps."""
     written = raw["cases"][index].get("then")
     named = set(written) if isinstance(written, dict) else {"value"}
     slots = {s.name: s for s in rule.slots}
-    cols = ctx.kind.columns(rule)
+    cols = columns(rule)
     out_lines: list[str] = []
     rows_out: list[tuple[str, str]] = []
     reference: dict[str, Any] = {}
@@ -118,10 +148,8 @@ def explain(ctx: Context) -> None:
             value = item.label if kind == "member" else item
             reference[name] = value
             rows_out.append((label, _slot_text(value, cols.get(name)) + origin))
-    ctx.out.section(f"Answer (case {index + 1})", aligned(rows_out) + out_lines)
-    got = plain(answer)
-    expected: Any = reference["value"] if rule.shape == "value" else reference
-    agree(ctx, expected, got)
+    value_of: Any = reference["value"] if rule.shape == "value" else reference
+    return aligned(rows_out) + out_lines, plain(value_of)
 
 
 def _reads_tables(node: expr.Node) -> bool:
