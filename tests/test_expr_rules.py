@@ -320,3 +320,28 @@ def test_overlapping_unique_cases_are_located(tmp_path: Path) -> None:
     assert _errors(tmp_path, body) == [
         "38:15: cases 1 and 3 both match n=9, size='Small'"
     ]
+
+
+MAYBE_SIZE = (
+    "[{name: strength, type: int, min: 1, max: 30, description: Strength.},"
+    " {name: size, type: choice, enum: Size, nullable: true, default: null,"
+    " description: Size.}]"
+)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        WEAPONS
+        + _formula("reach_of", "(weapon(size).reach ?? 0) + strength", MAYBE_SIZE)
+    ],
+    indirect=True,
+)
+def test_a_nullable_choice_parameter_of_a_formula_may_be_null(module: Any) -> None:
+    assert module.reach_of(3, "Large") == 13
+    assert module.reach_of(3) == 3  # no size: no row, so the default
+
+
+def test_a_formula_must_say_what_a_null_choice_gives(tmp_path: Path) -> None:
+    body = WEAPONS + _formula("reach_of", "weapon(size).reach + strength", MAYBE_SIZE)
+    assert _errors(tmp_path, body) == ["29:17: formula: cannot add int? and int"]
