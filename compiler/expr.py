@@ -1,23 +1,31 @@
-"""Formula expressions: parse, type-check, emit Python and math text.
+"""Formula expressions: parse and type-check (emission lives in expr_emit).
 
 Values are int, bool, text and choice, each possibly nullable (null, `??`,
-`== null`); `table(key).field` reads a field of a table rule's row, and
-`mapping[key]` a mapping parameter's value. A key that may be null gives null.
+`== null`, `is null`), and lists of one of them (`[a, b]`, `x in [a, b]`,
+`len`, `sum`, `any`, `all`); `table(key).field` reads a field of a table rule's
+row, and `mapping[key]` a mapping parameter's value. A key that may be null
+gives null. A test that a name is not null narrows it where the test holds.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Literal
+from typing import cast
 
+from .expr_emit import to_math, to_python, to_source
 from .expr_types import (
+    COMPARE_OPS,
     DICE_PARTS,
     FUNCTIONS,
     IV_ARITH,
+    LIST_FUNCTIONS,
+    NULL_TESTS,
+    WORD_OPS,
     Attr,
     Binary,
     BoolLit,
@@ -29,7 +37,9 @@ from .expr_types import (
     Index,
     Interval,
     IntLit,
+    ItemType,
     Ladder,
+    ListLit,
     Name,
     Node,
     NullLit,
@@ -44,9 +54,11 @@ from .expr_types import (
     describe,
     evaluate,
     fits,
+    iv_abs,
     iv_hull,
     iv_max,
     iv_min,
+    iv_mul,
     iv_neg,
     names_used,
     rules_called,
@@ -62,6 +74,7 @@ __all__ = [
     "DICE_PARTS",
     "FUNCTIONS",
     "KEYWORDS",
+    "WORD_OPS",
     "Attr",
     "Binary",
     "BoolLit",
@@ -75,6 +88,7 @@ __all__ = [
     "IntLit",
     "Interval",
     "Ladder",
+    "ListLit",
     "Name",
     "Node",
     "NullLit",
@@ -100,8 +114,9 @@ __all__ = [
     "uses_steps",
 ]
 
-KEYWORDS = frozenset({"if", "else", "and", "or", "not", "true", "false", "null"})
-COMPARE_OPS = frozenset({"==", "!=", "<", "<=", ">", ">="})
+KEYWORDS = frozenset(
+    {"if", "else", "and", "or", "not", "true", "false", "null", "in", "is"}
+)
 ARITH_OPS = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}
 _NO_TABLES: Mapping[str, Table] = MappingProxyType({})
 _NO_FUNCTIONS: Mapping[str, Function] = MappingProxyType({})
@@ -266,16 +281,36 @@ class _Parser:
 
     def comparison(self) -> Node:
         left = self.additive()
-        op = self.peek()
-        if op.kind not in COMPARE_OPS:
+        op = self.compare_op()
+        if op is None:
             return left
-        self.next()
-        right = self.additive()
-        if (again := self.peek()).kind in COMPARE_OPS:
+        right = self.null_after(op) if op in ("is", "is not") else self.additive()
+        again = self.peek()
+        if self.compare_op() is not None:
             hint = "combine two comparisons with 'and', e.g. a < b and b < c"
             message = "comparisons cannot be chained"
             raise ExprError(message, again.start, again.end, hint)
-        return Binary(op.kind, left, right, left.start, right.end)
+        return Binary(op, left, right, left.start, right.end)
+
+    def compare_op(self) -> str | None:
+        """Take a comparison operator (`<`, `in`, `not in`, `is not`...), if next."""
+        tok = self.peek()
+        if tok.kind in COMPARE_OPS or tok.kind in ("in", "is"):
+            self.next()
+            return tok.kind + " not" * (tok.kind == "is" and self.accept("not"))
+        if tok.kind == "not" and self.tokens[self.pos + 1].kind == "in":
+            self.pos += 2
+            return "not in"
+        return None
+
+    def null_after(self, op: str) -> Node:
+        """The `null` of `x is null`: 'is' compares with null only."""
+        tok = self.next()
+        if tok.kind != "null":
+            message = f"'{op}' compares with null only, found {_describe(tok)}"
+            hint = "use == or != to compare values: 'is' is only for 'is null'"
+            raise ExprError(message, tok.start, tok.end, hint)
+        return NullLit(tok.start, tok.end)
 
     def additive(self) -> Node:
         return self.binary(("+", "-"), self.term)
@@ -332,8 +367,20 @@ class _Parser:
             inner = self.ternary()
             close = self.expect(")", f"to close '(' at offset {tok.start}")
             return replace(inner, start=tok.start, end=close.end)
+        if tok.kind == "[":
+            return self.list_lit(tok)
         message = f"expected a number, name or '(' but found {_describe(tok)}"
         raise ExprError(message, tok.start, tok.end)
+
+    def list_lit(self, opening: _Token) -> Node:
+        """`[a, b, c]` (the `[` taken); a trailing comma is allowed."""
+        items: list[Node] = []
+        while self.peek().kind != "]":
+            items.append(self.ternary())
+            if not self.accept(","):
+                break
+        close = self.expect("]", f"to close the list at offset {opening.start}")
+        return ListLit(tuple(items), opening.start, close.end)
 
     def call(self, name: _Token) -> Node:
         """A built-in call (arity checked here) or a table lookup (by check)."""
@@ -344,10 +391,13 @@ class _Parser:
             args.append(self.ternary())
         close = self.expect(")", f"to close the arguments of '{func}'")
         least, most = FUNCTIONS.get(func, (0, None))
+        if func in ("min", "max") and len(args) == 1 and isinstance(args[0], ListLit):
+            least = 1  # the least or greatest element of one list
         if len(args) < least or (most is not None and len(args) > most):
             want = f"exactly {least}" if least == most else f"at least {least}"
             message = f"{func}() takes {want} arguments, got {len(args)}"
-            raise ExprError(message, name.start, close.end)
+            hint = f"or one list: {func}([a, b])" if func in ("min", "max") else None
+            raise ExprError(message, name.start, close.end, hint)
         return Call(func, tuple(args), name.start, close.end)
 
 
@@ -378,6 +428,7 @@ class _Checker:
     ) -> None:
         self.params, self.tables, self.functions = params, tables, functions
         self.ladders = ladders
+        self.narrowed: frozenset[str] = frozenset()  # names known not null here
         self.owners: dict[str | tuple[str, ...] | None, str] = {}
         for param in params.values():  # a choice parameter of each enum
             if param.type == "choice":
@@ -453,10 +504,14 @@ class _Checker:
                 return self.coalesce(node)
             case Binary() if node.op in ARITH_OPS:
                 return self.arith(node)
-            case Binary() if node.op in COMPARE_OPS:
+            case Binary() if node.op in ("in", "not in"):
+                return self.membership(node)
+            case Binary() if node.op in COMPARE_OPS or node.op in WORD_OPS:
                 return self.compare(node)
-            case Binary():
-                left, right = self.visit(node.left), self.visit(node.right)
+            case Binary():  # and, or: the right side knows what the left gives
+                left = self.visit(node.left)
+                with self.narrowing(_not_null(left.node, node.op == "and")):
+                    right = self.visit(node.right)
                 got = f"got {describe(left)} and {describe(right)}"
                 self.need(
                     [left, right], "bool", f"'{node.op}' needs bool operands, {got}"
@@ -476,7 +531,19 @@ class _Checker:
                 return self.attr(node)
             case Index():
                 return self.index(node)
+            case ListLit():
+                return self.list_lit(node, None)
         raise AssertionError(node)
+
+    @contextmanager
+    def narrowing(self, names: frozenset[str]) -> Iterator[None]:
+        """Check a part of the formula knowing these names are not null."""
+        saved = self.narrowed
+        self.narrowed = saved | names
+        try:
+            yield
+        finally:
+            self.narrowed = saved
 
     def name(self, node: Name) -> Checked:
         param = self.params.get(node.name)
@@ -492,7 +559,7 @@ class _Checker:
             message = f"'{node.name}' is a mapping, not a value: use {use}"
             hint = f"valid keys: {', '.join(param.key_labels)}"
             raise ExprError(message, node.start, node.end, hint)
-        nullable = param.nullable
+        nullable = param.nullable and node.name not in self.narrowed
         if param.type == "choice":
             return Checked(node, "choice", None, nullable, param.enum, param.choices)
         if param.type == "bool":
@@ -533,6 +600,8 @@ class _Checker:
             and left.enum in self.ladders
         ):
             return self.step(node, left, right)
+        if node.op == "+" and "text" in (left.type, right.type):
+            return self.join(node, left, right)
         verb = ARITH_OPS[node.op]
         message = f"cannot {verb} {describe(left)} and {describe(right)}"
         self.need([left, right], "int", message)
@@ -543,6 +612,21 @@ class _Checker:
             raise ExprError(message, node.right.start, node.right.end, hint)
         interval = IV_ARITH[node.op](_iv(left), divisor)
         return Checked(replace(node, left=left.node, right=right.node), "int", interval)
+
+    def join(self, node: Binary, left: Checked, right: Checked) -> Checked:
+        """`"a" + b`: two texts joined; nothing is converted to text implicitly."""
+        for side in (left, right):
+            if side.type in ("int", "choice"):
+                message = (
+                    f"cannot join {describe(left)} and {describe(right)}: "
+                    f"'{to_source(side.node)}' is {describe(side)}, not text"
+                )
+                hint = f"convert it with text({to_source(side.node)})"
+                raise ExprError(message, *_span(side.node), hint)
+        got = f"{describe(left)} and {describe(right)}"
+        self.need([left, right], "text", f"cannot join {got}: '+' joins two texts")
+        rebuilt = replace(node, left=left.node, right=right.node)
+        return Checked(rebuilt, "text", None)
 
     def step(self, node: Binary, left: Checked, right: Checked) -> Checked:
         """`level - 2`: steps along an ordered enum."""
@@ -559,7 +643,11 @@ class _Checker:
     def compare(self, node: Binary) -> Checked:
         left, right = self.visit(node.left), self.visit(node.right)
         result = Checked(replace(node, left=left.node, right=right.node), "bool", None)
-        equality = node.op in ("==", "!=")
+        equality = node.op in NULL_TESTS
+        if "list" in (left.type, right.type):
+            message = f"cannot compare {describe(left)} and {describe(right)}"
+            use = "test whether a value is one of a list's with 'in': x in [a, b]"
+            raise ExprError(f"{message} with '{node.op}'", *_span(node), use)
         for side, other, lit_first in ((left, right, False), (right, left, True)):
             if isinstance(other.node, StrLit) and side.type == "choice":
                 resolved = self.label(node, side, other.node)
@@ -596,6 +684,10 @@ class _Checker:
         if node.op not in ("==", "!="):
             message = f"a choice needs == or != to compare, not '{node.op}'"
             raise ExprError(message, node.start, node.end)
+        return self.resolve(choice, lit)
+
+    def resolve(self, choice: Checked, lit: StrLit) -> StrLit:
+        """A label of the choice (or of a list of choices): it gets its enum."""
         if lit.value not in choice.choices:
             message = f"unknown choice '{lit.value}' for '{to_source(choice.node)}'"
             hint = _suggest(lit.value, choice.choices, "valid choices")
@@ -603,6 +695,128 @@ class _Checker:
         owner = choice.node.name if isinstance(choice.node, Name) else None
         owner = owner or self.owner(choice.enum, choice.choices)
         return replace(lit, enum=choice.enum, param=owner)
+
+    def list_lit(self, node: ListLit, choice: Checked | None) -> Checked:
+        """`[a, b]`: elements of one type, never null; labels of `choice`, if any."""
+        if not node.items:
+            message = "an empty list has no type"
+            hint = (
+                "write at least one element: a list is typed by its elements "
+                "(and nothing is ever in an empty list)"
+            )
+            raise ExprError(message, *_span(node), hint)
+        items = [
+            Checked(
+                self.resolve(choice, item),
+                "choice",
+                None,
+                False,
+                choice.enum,
+                choice.choices,
+            )
+            if choice is not None and isinstance(item, StrLit)
+            else self.visit(item)
+            for item in node.items
+        ]
+        first = items[0]
+        for item in items:
+            self.element(first, item)
+        rebuilt = replace(node, items=tuple(item.node for item in items))
+        interval = None
+        if first.type == "int":
+            interval = _iv(first)
+            for item in items:
+                interval = iv_hull(interval, _iv(item))
+        item_type = cast(ItemType, first.type)  # element() allowed only these
+        length = Interval(len(items), len(items))
+        return Checked(
+            rebuilt,
+            "list",
+            interval,
+            False,
+            first.enum,
+            first.choices,
+            item=item_type,
+            length=length,
+        )
+
+    def element(self, first: Checked, item: Checked) -> None:
+        """An element of a list whose first element is `first`."""
+        span = _span(item.node)
+        if item.type == "null":
+            hint = "leave it out: the elements of a list are never null"
+            raise ExprError("a list cannot hold null", *span, hint)
+        if item.type not in ("int", "bool", "text", "choice"):
+            hint = "a list holds ints, bools, texts or choices"
+            raise ExprError(f"a list cannot hold {describe(item)}", *span, hint)
+        if item.nullable:
+            message = (
+                f"'{to_source(item.node)}' may be null: a list's elements never are"
+            )
+            raise ExprError(message, *span, _null_hint(item))
+        if item.type != first.type:
+            message = (
+                f"the elements of a list have one type: this is {describe(item)}, "
+                f"the first is {describe(first)}"
+            )
+            hint = "a list holds one type: nothing is converted implicitly"
+            if "text" in (item.type, first.type):
+                hint += "; text(x) makes text of an int or a choice"
+            raise ExprError(message, *span, hint)
+        if item.type == "choice" and not same_choice(
+            first.enum, first.choices, item.enum, item.choices
+        ):
+            mine = choice_name(first.enum, first.choices)
+            theirs = choice_name(item.enum, item.choices)
+            message = f"a list of choices of {mine} cannot hold a choice of {theirs}"
+            raise ExprError(message, *span)
+
+    def against(self, node: Node, choice: Checked | None) -> Checked:
+        """A list a choice is looked for in: its text literals are labels."""
+        if choice is not None and isinstance(node, ListLit):
+            return self.list_lit(node, choice)
+        if choice is not None and isinstance(node, Cond):
+            return self.cond(node, choice)
+        return self.visit(node)
+
+    def membership(self, node: Binary) -> Checked:
+        """`x in [a, b]`, `x not in [a, b]`: the list's elements are of x's type."""
+        if isinstance(node.left, StrLit):  # `"LABEL" in choices`: the list first
+            right = self.visit(node.right)
+            left = Checked(node.left, "text", None)
+            if right.type == "list" and right.item == "choice":
+                chosen = replace(right, type="choice")
+                left = replace(chosen, node=self.resolve(chosen, node.left))
+        else:
+            left = self.visit(node.left)
+            right = self.against(node.right, left if left.type == "choice" else None)
+        if right.type != "list":
+            message = f"'{node.op}' needs a list on its right, got {describe(right)}"
+            hint = "write the values in brackets, e.g. x in [1, 2]"
+            raise ExprError(message, *_span(node.right), hint)
+        if left.type == "null":
+            message = "null is never in a list"
+            hint = "test for null with 'is null' or 'is not null'"
+            raise ExprError(message, *_span(node.left), hint)
+        kinds = (left.type, right.item)
+        mismatch = left.type != right.item or (
+            left.type == "choice"
+            and not same_choice(left.enum, left.choices, right.enum, right.choices)
+        )
+        if mismatch:
+            mine = describe(left)
+            if left.type == "choice":
+                mine = f"a choice of {choice_name(left.enum, left.choices)}"
+            theirs = describe(right)
+            if right.item == "choice":
+                theirs = f"list of choices of {choice_name(right.enum, right.choices)}"
+            message = f"cannot look for {mine} in a {theirs}"
+            convert = None
+            if "text" in kinds and ("int" in kinds or "choice" in kinds):
+                convert = "nothing is converted implicitly: text(x) makes text of x"
+            raise ExprError(message, *_span(node), convert)
+        rebuilt = replace(node, left=left.node, right=right.node)
+        return Checked(rebuilt, "bool", None)
 
     def owner(self, enum: str | None, choices: tuple[str, ...]) -> str | None:
         """A choice parameter of that enum (for the `choice` emitter callback)."""
@@ -612,26 +826,48 @@ class _Checker:
         """The type of a value that is either a or b (branches, sides of ??)."""
         if a.type == "null" or b.type == "null":
             value = b if a.type == "null" else a
+            if value.type == "list":
+                hint = "a list is never null: give both a list"
+                raise ExprError(f"{what} are a list and null", *_span(node), hint)
             return replace(value, node=node, nullable=True)
-        if a.type != b.type:
+        if a.type != b.type or a.item != b.item:
             message = f"{what} have different types: {describe(a)} and {describe(b)}"
             raise ExprError(message, node.start, node.end)
-        if a.type == "choice" and not same_choice(a.enum, a.choices, b.enum, b.choices):
+        if "choice" in (a.type, a.item) and not same_choice(
+            a.enum, a.choices, b.enum, b.choices
+        ):
             mine, theirs = (
                 choice_name(a.enum, a.choices),
                 choice_name(b.enum, b.choices),
             )
             message = f"{what} are choices of different enums: {mine} and {theirs}"
             raise ExprError(message, node.start, node.end)
-        interval = iv_hull(_iv(a), _iv(b)) if a.type == "int" else None
+        ints = "int" in (a.type, a.item)
+        interval = iv_hull(_iv(a), _iv(b)) if ints else None
         nullable, enum = a.nullable or b.nullable, a.enum or b.enum
-        return Checked(node, a.type, interval, nullable, enum, a.choices or b.choices)
+        length = None
+        if a.length is not None and b.length is not None:
+            length = iv_hull(a.length, b.length)
+        return Checked(
+            node,
+            a.type,
+            interval,
+            nullable,
+            enum,
+            a.choices or b.choices,
+            item=a.item,
+            length=length,
+        )
 
-    def cond(self, node: Cond) -> Checked:
+    def cond(self, node: Cond, choice: Checked | None = None) -> Checked:
+        """`a if c else b`; a branch knows what names c's outcome proves not null."""
         test = self.visit(node.test)
         message = f"the condition of 'if' must be bool, got {describe(test)}"
         self.need([test], "bool", message)
-        body, orelse = self.visit(node.body), self.visit(node.orelse)
+        with self.narrowing(_not_null(test.node, True)):
+            body = self.against(node.body, choice)
+        with self.narrowing(_not_null(test.node, False)):
+            orelse = self.against(node.orelse, choice)
         rebuilt = replace(node, body=body.node, test=test.node, orelse=orelse.node)
         return self.unify(body, orelse, rebuilt, "the branches of 'if'")
 
@@ -649,6 +885,8 @@ class _Checker:
         return self.unify(value, right, rebuilt, "the sides of '??'")
 
     def call(self, node: Call) -> Checked:
+        if node.func in LIST_FUNCTIONS or len(node.args) == 1:
+            return self.one_arg(node)
         args = [self.visit(arg) for arg in node.args]
         for arg in args:
             message = f"{node.func}() needs int arguments, got {describe(arg)}"
@@ -663,6 +901,46 @@ class _Checker:
             message = f"clamp() lower bound ({lo}) is above its upper bound ({hi})"
             raise ExprError(message, node.args[1].start, node.args[2].end)
         return Checked(rebuilt, "int", iv_min([iv_max([value, lo]), hi]))
+
+    def one_arg(self, node: Call) -> Checked:
+        """abs(x), text(x), and the functions of a list: len, sum, any, all, min, max."""
+        func, arg = node.func, self.visit(node.args[0])
+        rebuilt = replace(node, args=(arg.node,))
+        if func == "abs":
+            self.need([arg], "int", f"abs() needs an int, got {describe(arg)}")
+            return Checked(rebuilt, "int", iv_abs(_iv(arg)))
+        if func == "text":
+            return self.text(rebuilt, arg)
+        want, gives = LIST_FUNCTIONS.get(func, ("int", "int"))
+        if arg.type != "list":
+            message = f"{func}() needs a list, got {describe(arg)}"
+            hint = f"write the values in brackets: {func}([a, b])"
+            raise ExprError(message, *_span(arg.node), hint)
+        if want is not None and arg.item != want:
+            message = f"{func}() needs a list of {want}, got {describe(arg)}"
+            raise ExprError(message, *_span(arg.node))
+        length = arg.length or Interval(None, None)
+        if func == "len":
+            return Checked(rebuilt, "int", length)
+        if func == "sum":
+            return Checked(rebuilt, "int", iv_mul(length, _iv(arg)))
+        if gives == "bool":
+            return Checked(rebuilt, "bool", None)
+        return Checked(rebuilt, "int", _iv(arg))  # min or max of a list
+
+    def text(self, node: Call, arg: Checked) -> Checked:
+        """text(x): an int's digits, or a choice's label."""
+        if arg.type == "text":
+            message = f"'{to_source(arg.node)}' is already text"
+            raise ExprError(message, *_span(arg.node), "remove the text()")
+        if arg.type not in ("int", "choice"):
+            message = f"text() needs an int or a choice, got {describe(arg)}"
+            hint = 'for a bool, choose the text: "yes" if flag else "no"'
+            raise ExprError(message, *_span(arg.node), hint)
+        if arg.nullable:
+            message = f"text() needs a value, but '{to_source(arg.node)}' may be null"
+            raise ExprError(message, *_span(arg.node), _null_hint(arg))
+        return Checked(node, "text", None)
 
     def rule_call(self, node: Call) -> Checked:
         """`formula(a, b)`: another rule of the system, with its arguments checked."""
@@ -839,7 +1117,31 @@ def _of_slot(node: Node, slot: Field, null_key: bool) -> Checked:
 
 
 def _null_hint(item: Checked) -> str:
-    return f"'{to_source(item.node)}' may be null: give a default with ??"
+    name = to_source(item.node)
+    hint = f"'{name}' may be null: give a default with ??"
+    if isinstance(item.node, Name):
+        hint += f", or test it first: ... if {name} is not null else ..."
+    return hint
+
+
+def _not_null(test: Node, outcome: bool) -> frozenset[str]:
+    """The names a bool test proves not null when it gives `outcome`."""
+    match test:
+        case (
+            Binary(op=op, left=Name() as name, right=NullLit())
+            | Binary(op=op, left=NullLit(), right=Name() as name)
+        ) if op in NULL_TESTS:
+            return frozenset({name.name}) if outcome != NULL_TESTS[op] else frozenset()
+        case Unary(op="not"):
+            return _not_null(test.operand, not outcome)
+        case Binary(op="and" | "or"):
+            left, right = test.left, test.right
+            if (test.op == "and") == outcome:  # both sides gave the outcome
+                return _not_null(left, outcome) | _not_null(right, outcome)
+            # the left gave the outcome, or it did not and the right did
+            either = _not_null(left, not outcome) | _not_null(right, outcome)
+            return _not_null(left, outcome) & either
+    return frozenset()
 
 
 def check(
@@ -890,7 +1192,9 @@ def compile_formula(
 MAX_OPERATORS = 100
 MAX_NESTING = 20
 MAX_DIGITS = 15
-_OPERATORS = frozenset({*ARITH_OPS, *COMPARE_OPS, "??", "and", "or", "not", "if", "."})
+_OPERATORS = frozenset(
+    {*ARITH_OPS, *COMPARE_OPS, "??", "and", "or", "not", "if", ".", "in", "is"}
+)
 
 
 def _check_size(text: str) -> None:
@@ -913,254 +1217,3 @@ def _check_size(text: str) -> None:
     if operators > MAX_OPERATORS:
         message = f"too many operators: {operators} (at most {MAX_OPERATORS})"
         raise ExprError(message, 0, len(text), "split it across rules, or simplify it")
-
-
-# --- emission: Python, math text and canonical source ---
-
-_COND, _COALESCE, _OR, _AND, _NOT, _CMP, _ADD, _MUL, _UNARY, _ATOM = range(10)
-_PREC = {
-    "??": _COALESCE,
-    "or": _OR,
-    "and": _AND,
-    "+": _ADD,
-    "-": _ADD,
-    "*": _MUL,
-    "//": _MUL,
-}
-_MATH_OPS = {"*": "\N{MULTIPLICATION SIGN}", "==": "=", "!=": "≠", "<=": "≤", ">=": "≥"}
-_PLAIN = (Name, NullLit, BoolLit)  # `3 is None` would be a SyntaxWarning
-_NULL = {"python": "None", "math": "none", "source": "null"}
-
-
-def _no_choice(param: str, label: str) -> str:
-    raise ValueError(f"no choice emitter for {param} == {label!r}")
-
-
-@dataclass(slots=True)
-class _Emitter:
-    mode: Literal["python", "math", "source"]
-    rounding: Rounding = "down"
-    name: Callable[[str], str] = str
-    choice: Callable[[str, str], str] = _no_choice
-    lookup: Callable[[str, str], str] | None = None
-    label: Callable[[str, str], str] | None = None
-    taken: frozenset[str] = frozenset()
-    temps: int = 0
-
-    def wrap(self, node: Node, prec: int) -> str:
-        text, own = self.emit(node)
-        return f"({text})" if own < prec else text
-
-    def operand(self, node: Node, prec: int) -> str:
-        """Like wrap, but also brackets a leading minus: `a - (-b)`, `-(-x)`."""
-        text, own = self.emit(node)
-        return f"({text})" if own < prec or own == _UNARY else text
-
-    @staticmethod
-    def bracket_and(node: Node, text: str) -> str:
-        is_and = isinstance(node, Binary) and node.op == "and"
-        return f"({text})" if is_and else text
-
-    def sym(self, op: str) -> str:
-        return _MATH_OPS.get(op, op) if self.mode == "math" else op
-
-    def emit(self, node: Node) -> tuple[str, int]:
-        match node:
-            case IntLit():
-                return str(node.value), _ATOM
-            case BoolLit():
-                text = "true" if node.value else "false"
-                return (text.title() if self.mode == "python" else text), _ATOM
-            case NullLit():
-                return _NULL[self.mode], _ATOM
-            case StrLit():
-                return self.string(node), _ATOM
-            case Name():
-                return self.name(node.name), _ATOM
-            case Unary(op="-"):
-                return "-" + self.operand(node.operand, _UNARY), _UNARY
-            case Unary():
-                return "not " + self.wrap(node.operand, _NOT), _NOT
-            case Binary() if node.op in COMPARE_OPS:
-                return self.compare(node), _CMP
-            case Binary(op="??") if self.mode == "python":
-                return self.coalesce(node), _ATOM
-            case Binary(op="??"):
-                left, right = (
-                    self.wrap(node.left, _COALESCE),
-                    self.wrap(node.right, _OR),
-                )
-                return f"{left} ?? {right}", _COALESCE
-            case Binary() if node.op == "//" and self.mode != "source":
-                return self.divide(node)
-            case Binary():
-                prec = _PREC[node.op]
-                left = self.wrap(node.left, prec)
-                right = self.operand(node.right, prec + 1)
-                if node.op == "or":  # `a or (b and c)`: brackets that help readers
-                    left, right = (
-                        self.bracket_and(node.left, left),
-                        self.bracket_and(node.right, right),
-                    )
-                return f"{left} {self.sym(node.op)} {right}", prec
-            case Cond():
-                body = self.wrap(node.body, _COALESCE)
-                test = self.wrap(node.test, _COALESCE)
-                return f"{body} if {test} else {self.wrap(node.orelse, _COND)}", _COND
-            case Call(rule=True):
-                args = [self.wrap(arg, _COND) for arg in node.args]
-                return f"{node.func}({', '.join(args)})", _ATOM
-            case Step() if self.mode == "python":
-                value, by = self.wrap(node.operand, _COND), self.wrap(node.by, _COND)
-                return f"step({value}, {by}, {node.ladder.past_end!r})", _ATOM
-            case Step():
-                value = self.wrap(node.operand, _ADD)
-                steps = node.by
-                if isinstance(steps, Unary) and steps.op == "-":
-                    return f"{value} - {self.operand(steps.operand, _ADD + 1)}", _ADD
-                return f"{value} + {self.operand(steps, _ADD + 1)}", _ADD
-            case Call() if node.func not in FUNCTIONS and self.mode == "python":
-                return self.row(node), _ATOM
-            case Call():
-                args = [self.wrap(arg, _COND) for arg in node.args]
-                if self.mode == "python" and node.func == "clamp":
-                    return f"min(max({args[0]}, {args[1]}), {args[2]})", _ATOM
-                return f"{node.func}({', '.join(args)})", _ATOM
-            case Attr(obj=Call(nullable_key=True) as lookup) if self.mode == "python":
-                row, (key,) = self.lookup_of(lookup.func), lookup.args
-                field = node.name
-                return self.guard(
-                    key, lambda k: f"{row(lookup.func, k)}.{field}"
-                ), _ATOM
-            case Attr():
-                return f"{self.wrap(node.obj, _ATOM)}.{node.name}", _ATOM
-            case Index(nullable_key=True) if self.mode == "python":
-                mapping = self.wrap(node.obj, _ATOM)
-                return self.guard(node.index, lambda k: f"{mapping}[{k}]"), _ATOM
-            case Index():
-                index = self.wrap(node.index, _COND)
-                return f"{self.wrap(node.obj, _ATOM)}[{index}]", _ATOM
-        raise AssertionError(node)
-
-    def string(self, node: StrLit) -> str:
-        if self.mode == "python":
-            return self.label_text(node, None) if node.is_label else repr(node.value)
-        value = node.value.replace("`", "'") if self.mode == "math" else node.value
-        return f'"{value}"'
-
-    def label_text(self, lit: StrLit, other: Node | None) -> str:
-        """Python text for a label: via `label` (needs the enum) or `choice`."""
-        if lit.enum is not None and self.label is not None:
-            return self.label(lit.enum, lit.value)
-        if lit.param is not None:
-            return self.choice(lit.param, lit.value)
-        if not lit.is_label and isinstance(other, Name):  # an unchecked tree
-            return self.choice(other.name, lit.value)
-        raise ValueError(f"no label emitter for {lit.enum} label {lit.value!r}")
-
-    def divide(self, node: Binary) -> tuple[str, int]:
-        left, right = self.wrap(node.left, _MUL), self.operand(node.right, _UNARY)
-        if self.mode == "math":
-            opening, closing = ("⌊", "⌋") if self.rounding == "down" else ("⌈", "⌉")
-            return f"{opening}{left} ÷ {right}{closing}", _ATOM
-        if self.rounding == "down":
-            return f"{left} // {right}", _MUL
-        return f"-(-{self.wrap(node.left, _ATOM)} // {right})", _UNARY
-
-    def compare(self, node: Binary) -> str:
-        if self.mode != "python":
-            left, right = self.wrap(node.left, _ADD), self.wrap(node.right, _ADD)
-            return f"{left} {self.sym(node.op)} {right}"
-        identity = "is" if node.op == "==" else "is not"
-        a, b = node.left, node.right
-        if isinstance(a, NullLit):  # `null == x` reads better as `x is None`
-            a, b = b, a
-        if isinstance(b, NullLit):
-            return f"{self.wrap(a, _ADD)} {identity} None"
-        (a_text, a_label), (b_text, b_label) = self.side(a, b), self.side(b, a)
-        op = identity if a_label or b_label else node.op
-        return f"{a_text} {op} {b_text}"
-
-    def side(self, side: Node, other: Node) -> tuple[str, bool]:
-        """A compared side's Python text, and whether it is a choice label."""
-        if (
-            isinstance(side, StrLit)
-            and not isinstance(other, StrLit)
-            and (side.is_label or isinstance(other, Name))
-        ):
-            return self.label_text(side, other), True
-        return self.wrap(side, _ADD), False
-
-    def coalesce(self, node: Binary) -> str:
-        """`a ?? b`, evaluating `a` once (in a walrus temp unless it is plain)."""
-        if isinstance(node.left, _PLAIN):
-            value = self.wrap(node.left, _ATOM)
-            return (
-                f"({value} if {value} is not None else {self.wrap(node.right, _COND)})"
-            )
-        temp = self.temp()
-        value = self.wrap(node.left, _COND)
-        default = self.wrap(node.right, _COND)
-        return f"({temp} if ({temp} := {value}) is not None else {default})"
-
-    def temp(self) -> str:
-        while True:
-            self.temps += 1
-            if (name := f"_t{self.temps}") not in self.taken:
-                return name
-
-    def guard(self, key: Node, body: Callable[[str], str]) -> str:
-        """`body(key)`, or None if the key is None; the key is evaluated once."""
-        if isinstance(key, _PLAIN):
-            text = self.wrap(key, _ATOM)
-            return f"({body(text)} if {text} is not None else None)"
-        temp = self.temp()
-        value = self.wrap(key, _COND)
-        return f"({body(temp)} if ({temp} := {value}) is not None else None)"
-
-    def row(self, node: Call) -> str:
-        lookup = self.lookup_of(node.func)
-        (arg,) = node.args
-        if isinstance(arg, StrLit):
-            return lookup(node.func, self.label_text(arg, None))
-        return lookup(node.func, self.wrap(arg, _COND))
-
-    def lookup_of(self, table: str) -> Callable[[str, str], str]:
-        if self.lookup is None:
-            raise ValueError(f"no lookup emitter for table {table!r}")
-        return self.lookup
-
-
-def to_python(
-    node: Node,
-    *,
-    name: Callable[[str], str],
-    choice: Callable[[str, str], str] = _no_choice,
-    rounding: Rounding,
-    lookup: Callable[[str, str], str] | None = None,
-    label: Callable[[str, str], str] | None = None,
-) -> str:
-    """A Python expression for a checked formula, with minimal parentheses.
-
-    name(param) names a parameter (a mapping parameter too: it is indexed as
-    `name(param)[key]`); choice(param, label) and label(enum, label) name an
-    enum member (label is preferred when the enum is known; choice gets a
-    choice parameter of the label's enum or, for a key of a mapping without
-    one, the mapping parameter); lookup(table, key) gives a primary expression
-    for a table's row, to which `.field` is appended. `a ?? b`, and a lookup or
-    index whose key may be null, assign walrus temporaries _t1, _t2, ...:
-    place the expression in a function body.
-    """
-    taken = frozenset(name(n) for n in names_used(node))
-    emitter = _Emitter("python", rounding, name, choice, lookup, label, taken)
-    return emitter.emit(node)[0]
-
-
-def to_math(node: Node, *, rounding: Rounding) -> str:
-    """Human-readable math text for docs (never contains a backtick)."""
-    return _Emitter("math", rounding).emit(node)[0]
-
-
-def to_source(node: Node) -> str:
-    """Canonical formula source text: parse(to_source(node)) == node."""
-    return _Emitter("source").emit(node)[0]

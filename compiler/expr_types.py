@@ -15,13 +15,34 @@ from types import MappingProxyType
 from typing import Any, Literal, TypeAlias
 
 Rounding: TypeAlias = Literal["down", "up"]
+COMPARE_OPS = frozenset({"==", "!=", "<", "<=", ">", ">="})
+# Comparisons written with words: membership in a list, and tests for null.
+WORD_OPS = frozenset({"in", "not in", "is", "is not"})
+# The comparisons with null, and whether each is true when the value is null.
+NULL_TESTS = {"==": True, "is": True, "!=": False, "is not": False}
+# Built-in functions and their arity (least, most); min and max also take one list.
 FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "min": (2, None),
     "max": (2, None),
     "clamp": (3, 3),
+    "abs": (1, 1),
+    "len": (1, 1),
+    "sum": (1, 1),
+    "any": (1, 1),
+    "all": (1, 1),
+    "text": (1, 1),
+}
+# The functions that take one list: what its elements must be, what they give.
+LIST_FUNCTIONS: dict[str, tuple[str | None, str]] = {
+    "len": (None, "int"),
+    "sum": ("int", "int"),
+    "any": ("bool", "bool"),
+    "all": ("bool", "bool"),
 }
 _NO_ROWS: Mapping[str, Mapping[str, Mapping[str, object]]] = MappingProxyType({})
 ValueType: TypeAlias = Literal["int", "bool", "text", "choice", "dice"]
+# What a list may hold (one type, never null).
+ItemType: TypeAlias = Literal["int", "bool", "text", "choice"]
 # The integer parts of a dice value an expression may read: `damage.min`.
 DICE_PARTS = ("min", "max", "count", "sides", "modifier", "multiplier")
 Value: TypeAlias = int | bool | str | None
@@ -180,7 +201,8 @@ class Unary:
 
 @dataclass(frozen=True, slots=True)
 class Binary:
-    op: str  # + - * // and or ?? == != < <= > >=
+    # + - * // and or ?? == != < <= > >= in, not in, is, is not (null on the right)
+    op: str
     left: Node
     right: Node
     start: int = field(compare=False)
@@ -192,6 +214,15 @@ class Cond:
     body: Node  # `body if test else orelse`
     test: Node
     orelse: Node
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ListLit:
+    """`[a, b, c]`: a list of values of one type; ends at the `]`."""
+
+    items: tuple[Node, ...]
     start: int = field(compare=False)
     end: int = field(compare=False)
 
@@ -260,6 +291,7 @@ Node: TypeAlias = (
     | Call
     | Attr
     | Index
+    | ListLit
 )
 
 
@@ -269,20 +301,26 @@ class Checked:
 
     type is "null" only for an expression that is always null. For ints,
     interval is the range of the non-null values; choices carry their enum
-    (None if the choice has none) and labels.
+    (None if the choice has none) and labels. A list (never null) has its
+    elements' type in item, their interval, enum and choices as above, and the
+    range of its length in length.
     """
 
     node: Node
-    type: Literal["int", "bool", "text", "choice", "dice", "null"]
+    type: Literal["int", "bool", "text", "choice", "dice", "null", "list"]
     interval: Interval | None
     nullable: bool = False
     enum: str | None = None
     choices: tuple[str, ...] = ()
     parts: tuple[tuple[str, int, int], ...] = ()  # dice: see Field.parts
+    item: ItemType | None = None  # list: the type of its elements
+    length: Interval | None = None  # list: how many elements it may have
 
 
 def describe(item: Checked | Field) -> str:
-    """A type as messages show it: int, int?, null."""
+    """A type as messages show it: int, int?, null, list of int."""
+    if isinstance(item, Checked) and item.type == "list":
+        return f"list of {item.item}"
     nullable = item.nullable and item.type != "null"
     return item.type + "?" * nullable
 
@@ -381,6 +419,16 @@ def iv_neg(a: Interval) -> Interval:
     return Interval(None if a.hi is None else -a.hi, None if a.lo is None else -a.lo)
 
 
+def iv_abs(a: Interval) -> Interval:
+    """The range of abs(x) for x in a: 0 at the least if a spans zero."""
+    if a.lo is not None and a.lo >= 0:
+        return a
+    if a.hi is not None and a.hi <= 0:
+        return iv_neg(a)
+    highest = None if a.lo is None or a.hi is None else max(-a.lo, a.hi)
+    return Interval(0, highest)
+
+
 def iv_min(ivs: Sequence[Interval]) -> Interval:
     los = [iv.lo for iv in ivs if iv.lo is not None]
     his = [iv.hi for iv in ivs if iv.hi is not None]
@@ -411,11 +459,25 @@ _OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "-": operator.sub,
     "*": operator.mul,
     "==": operator.eq,
+    "is": operator.is_,
+    "is not": operator.is_not,
+    "in": lambda a, b: a in b,
+    "not in": lambda a, b: a not in b,
     "!=": operator.ne,
     "<": operator.lt,
     "<=": operator.le,
     ">": operator.gt,
     ">=": operator.ge,
+}
+
+
+_ONE_ARG: dict[str, Callable[[Any], Any]] = {
+    "abs": abs,
+    "len": len,
+    "sum": sum,
+    "any": any,
+    "all": all,
+    "text": str,  # a choice is its label here
 }
 
 
@@ -426,14 +488,15 @@ def evaluate(
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]] = _NO_ROWS,
     functions: Mapping[str, Callable[..., Any]] = MappingProxyType({}),
-) -> int | bool | str | None:
+) -> Value | list[Value]:
     """Evaluate a checked formula; choices are their labels, null is None.
 
     tables[name][key_label][field] is a row's field value; env[mapping] maps
     each key label to a value (a label for a choice). A null key gives null.
-    functions[name] answers a call of another rule.
+    functions[name] answers a call of another rule. A list (only a part of a
+    formula is one) is a Python list.
     """
-    value: Value = _eval(node, env, rounding, tables, functions)
+    value: Value | list[Value] = _eval(node, env, rounding, tables, functions)
     return value
 
 
@@ -475,10 +538,16 @@ def _eval(
         case Call() if node.func not in FUNCTIONS:
             key = sub(node.args[0])
             return None if key is None else tables[node.func][key]
+        case ListLit():
+            return [sub(item) for item in node.items]
         case Call():
             args = [sub(arg) for arg in node.args]
             if node.func == "clamp":
                 return min(max(args[0], args[1]), args[2])
+            if node.func in _ONE_ARG:
+                return _ONE_ARG[node.func](args[0])
+            if len(args) == 1:  # min or max of a list
+                args = args[0]
             return min(args) if node.func == "min" else max(args)
         case Attr():
             row = sub(node.obj)
@@ -531,6 +600,8 @@ def _children(node: Node) -> tuple[Node, ...]:
             return (node.obj, node.index)
         case Step():
             return (node.operand, node.by)
+        case ListLit():
+            return node.items
     return ()
 
 

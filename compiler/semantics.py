@@ -743,6 +743,7 @@ class SystemBuilder:
                     param.min,
                     param.max,
                     tuple(m.label for m in param.enum.members) if param.enum else (),
+                    nullable=param.nullable,
                 )
         text = raw["expression"]
         epath = (*path, "expression")

@@ -356,3 +356,28 @@ def test_explain_shows_every_case_a_collect_decision_answers(tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr
     assert "no case matched: an empty list" in done.stdout
+
+
+MAYBE_SIZE = (
+    "[{name: strength, type: int, min: 1, max: 30, description: Strength.},"
+    " {name: size, type: choice, enum: Size, nullable: true, default: null,"
+    " description: Size.}]"
+)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        WEAPONS
+        + _formula("reach_of", "(weapon(size).reach ?? 0) + strength", MAYBE_SIZE)
+    ],
+    indirect=True,
+)
+def test_a_nullable_choice_parameter_of_a_formula_may_be_null(module: Any) -> None:
+    assert module.reach_of(3, "Large") == 13
+    assert module.reach_of(3) == 3  # no size: no row, so the default
+
+
+def test_a_formula_must_say_what_a_null_choice_gives(tmp_path: Path) -> None:
+    body = WEAPONS + _formula("reach_of", "weapon(size).reach + strength", MAYBE_SIZE)
+    assert _errors(tmp_path, body) == ["29:17: formula: cannot add int? and int"]

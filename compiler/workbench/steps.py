@@ -25,6 +25,7 @@ from ..expr import (
     Cond,
     Index,
     IntLit,
+    ListLit,
     Name,
     Node,
     NullLit,
@@ -154,6 +155,8 @@ class Stepper:
                 return self.step(node, ref, note=note, limit=limit)
             case Attr():  # a part of a dice value
                 return self.step(node, replace(node, obj=self.visit(node.obj)))
+            case ListLit():  # not a step: its elements are, and it shows them
+                return replace(node, items=tuple(self.visit(i) for i in node.items))
         raise AssertionError(node)
 
     def step(
@@ -306,6 +309,8 @@ def literal(value: Any) -> Node:
         return IntLit(value, 0, 0)
     if isinstance(value, str):
         return StrLit(value, 0, 0)
+    if isinstance(value, list):
+        return ListLit(tuple(literal(item) for item in value), 0, 0)
     return Name(str(value), 0, 0)
 
 

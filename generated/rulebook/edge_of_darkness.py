@@ -286,14 +286,7 @@ def ranged_modifier(
             if (
                 _t2 := (
                     _t3
-                    if (
-                        _t3 := (
-                            _CONCEALMENT_ROWS[shooter].modifier
-                            if shooter is not None
-                            else None
-                        )
-                    )
-                    is not None
+                    if (_t3 := _CONCEALMENT_ROWS[shooter].modifier) is not None
                     else _CONCEALMENT_ROWS[ConcealmentDegree.SUBSTANTIALLY].modifier
                 )
             )

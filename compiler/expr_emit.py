@@ -1,0 +1,296 @@
+"""Formula emission: Python for the runtime, math text for docs, canonical source."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from .expr_types import (
+    COMPARE_OPS,
+    FUNCTIONS,
+    NULL_TESTS,
+    WORD_OPS,
+    Attr,
+    Binary,
+    BoolLit,
+    Call,
+    Cond,
+    Index,
+    IntLit,
+    ListLit,
+    Name,
+    Node,
+    NullLit,
+    Rounding,
+    Step,
+    StrLit,
+    Unary,
+    names_used,
+)
+
+__all__ = ["to_math", "to_python", "to_source"]
+
+_COND, _COALESCE, _OR, _AND, _NOT, _CMP, _ADD, _MUL, _UNARY, _ATOM = range(10)
+_PREC = {
+    "??": _COALESCE,
+    "or": _OR,
+    "and": _AND,
+    "+": _ADD,
+    "-": _ADD,
+    "*": _MUL,
+    "//": _MUL,
+}
+_MATH_OPS = {
+    "*": "\N{MULTIPLICATION SIGN}",
+    "==": "=",
+    "!=": "≠",
+    "<=": "≤",
+    ">=": "≥",
+    "in": "∈",
+    "not in": "∉",
+    "is": "=",
+    "is not": "≠",
+}
+_PLAIN = (Name, NullLit, BoolLit)  # `3 is None` would be a SyntaxWarning
+_NULL = {"python": "None", "math": "none", "source": "null"}
+
+
+def _no_choice(param: str, label: str) -> str:
+    raise ValueError(f"no choice emitter for {param} == {label!r}")
+
+
+@dataclass(slots=True)
+class _Emitter:
+    mode: Literal["python", "math", "source"]
+    rounding: Rounding = "down"
+    name: Callable[[str], str] = str
+    choice: Callable[[str, str], str] = _no_choice
+    lookup: Callable[[str, str], str] | None = None
+    label: Callable[[str, str], str] | None = None
+    taken: frozenset[str] = frozenset()
+    temps: int = 0
+
+    def wrap(self, node: Node, prec: int) -> str:
+        text, own = self.emit(node)
+        return f"({text})" if own < prec else text
+
+    def operand(self, node: Node, prec: int) -> str:
+        """Like wrap, but also brackets a leading minus: `a - (-b)`, `-(-x)`."""
+        text, own = self.emit(node)
+        return f"({text})" if own < prec or own == _UNARY else text
+
+    @staticmethod
+    def bracket_and(node: Node, text: str) -> str:
+        is_and = isinstance(node, Binary) and node.op == "and"
+        return f"({text})" if is_and else text
+
+    def sym(self, op: str) -> str:
+        return _MATH_OPS.get(op, op) if self.mode == "math" else op
+
+    def emit(self, node: Node) -> tuple[str, int]:
+        match node:
+            case IntLit():
+                return str(node.value), _ATOM
+            case BoolLit():
+                text = "true" if node.value else "false"
+                return (text.title() if self.mode == "python" else text), _ATOM
+            case NullLit():
+                return _NULL[self.mode], _ATOM
+            case StrLit():
+                return self.string(node), _ATOM
+            case Name():
+                return self.name(node.name), _ATOM
+            case Unary(op="-"):
+                return "-" + self.operand(node.operand, _UNARY), _UNARY
+            case Unary():
+                return "not " + self.wrap(node.operand, _NOT), _NOT
+            case Binary() if node.op in COMPARE_OPS or node.op in WORD_OPS:
+                return self.compare(node), _CMP
+            case Binary(op="??") if self.mode == "python":
+                return self.coalesce(node), _ATOM
+            case Binary(op="??"):
+                left, right = (
+                    self.wrap(node.left, _COALESCE),
+                    self.wrap(node.right, _OR),
+                )
+                return f"{left} ?? {right}", _COALESCE
+            case Binary() if node.op == "//" and self.mode != "source":
+                return self.divide(node)
+            case Binary():
+                prec = _PREC[node.op]
+                left = self.wrap(node.left, prec)
+                right = self.operand(node.right, prec + 1)
+                if node.op == "or":  # `a or (b and c)`: brackets that help readers
+                    left, right = (
+                        self.bracket_and(node.left, left),
+                        self.bracket_and(node.right, right),
+                    )
+                return f"{left} {self.sym(node.op)} {right}", prec
+            case Cond():
+                body = self.wrap(node.body, _COALESCE)
+                test = self.wrap(node.test, _COALESCE)
+                return f"{body} if {test} else {self.wrap(node.orelse, _COND)}", _COND
+            case Call(rule=True):
+                args = [self.wrap(arg, _COND) for arg in node.args]
+                return f"{node.func}({', '.join(args)})", _ATOM
+            case Step() if self.mode == "python":
+                value, by = self.wrap(node.operand, _COND), self.wrap(node.by, _COND)
+                return f"step({value}, {by}, {node.ladder.past_end!r})", _ATOM
+            case Step():
+                value = self.wrap(node.operand, _ADD)
+                steps = node.by
+                if isinstance(steps, Unary) and steps.op == "-":
+                    return f"{value} - {self.operand(steps.operand, _ADD + 1)}", _ADD
+                return f"{value} + {self.operand(steps, _ADD + 1)}", _ADD
+            case Call() if node.func not in FUNCTIONS and self.mode == "python":
+                return self.row(node), _ATOM
+            case Call():
+                args = [self.wrap(arg, _COND) for arg in node.args]
+                if self.mode == "python" and node.func == "clamp":
+                    return f"min(max({args[0]}, {args[1]}), {args[2]})", _ATOM
+                if self.mode == "python" and node.func == "text":
+                    return f"str({args[0]})", _ATOM  # a choice is a StrEnum
+                return f"{node.func}({', '.join(args)})", _ATOM
+            case Attr(obj=Call(nullable_key=True) as lookup) if self.mode == "python":
+                row, (key,) = self.lookup_of(lookup.func), lookup.args
+                field = node.name
+                return self.guard(
+                    key, lambda k: f"{row(lookup.func, k)}.{field}"
+                ), _ATOM
+            case Attr():
+                return f"{self.wrap(node.obj, _ATOM)}.{node.name}", _ATOM
+            case Index(nullable_key=True) if self.mode == "python":
+                mapping = self.wrap(node.obj, _ATOM)
+                return self.guard(node.index, lambda k: f"{mapping}[{k}]"), _ATOM
+            case Index():
+                index = self.wrap(node.index, _COND)
+                return f"{self.wrap(node.obj, _ATOM)}[{index}]", _ATOM
+            case ListLit():
+                items = ", ".join(self.wrap(item, _COND) for item in node.items)
+                return f"[{items}]", _ATOM
+        raise AssertionError(node)
+
+    def string(self, node: StrLit) -> str:
+        if self.mode == "python":
+            return self.label_text(node, None) if node.is_label else repr(node.value)
+        value = node.value.replace("`", "'") if self.mode == "math" else node.value
+        return f'"{value}"'
+
+    def label_text(self, lit: StrLit, other: Node | None) -> str:
+        """Python text for a label: via `label` (needs the enum) or `choice`."""
+        if lit.enum is not None and self.label is not None:
+            return self.label(lit.enum, lit.value)
+        if lit.param is not None:
+            return self.choice(lit.param, lit.value)
+        if not lit.is_label and isinstance(other, Name):  # an unchecked tree
+            return self.choice(other.name, lit.value)
+        raise ValueError(f"no label emitter for {lit.enum} label {lit.value!r}")
+
+    def divide(self, node: Binary) -> tuple[str, int]:
+        left, right = self.wrap(node.left, _MUL), self.operand(node.right, _UNARY)
+        if self.mode == "math":
+            opening, closing = ("⌊", "⌋") if self.rounding == "down" else ("⌈", "⌉")
+            return f"{opening}{left} ÷ {right}{closing}", _ATOM
+        if self.rounding == "down":
+            return f"{left} // {right}", _MUL
+        return f"-(-{self.wrap(node.left, _ATOM)} // {right})", _UNARY
+
+    def compare(self, node: Binary) -> str:
+        if self.mode != "python":
+            left, right = self.wrap(node.left, _ADD), self.wrap(node.right, _ADD)
+            return f"{left} {self.sym(node.op)} {right}"
+        identity = "is" if NULL_TESTS.get(node.op, True) else "is not"
+        a, b = node.left, node.right
+        if isinstance(a, NullLit):  # `null == x` reads better as `x is None`
+            a, b = b, a
+        if isinstance(b, NullLit):
+            return f"{self.wrap(a, _ADD)} {identity} None"
+        (a_text, a_label), (b_text, b_label) = self.side(a, b), self.side(b, a)
+        equality = node.op in ("==", "!=")
+        op = identity if equality and (a_label or b_label) else node.op
+        return f"{a_text} {op} {b_text}"
+
+    def side(self, side: Node, other: Node) -> tuple[str, bool]:
+        """A compared side's Python text, and whether it is a choice label."""
+        if (
+            isinstance(side, StrLit)
+            and not isinstance(other, StrLit)
+            and (side.is_label or isinstance(other, Name))
+        ):
+            return self.label_text(side, other), True
+        return self.wrap(side, _ADD), False
+
+    def coalesce(self, node: Binary) -> str:
+        """`a ?? b`, evaluating `a` once (in a walrus temp unless it is plain)."""
+        if isinstance(node.left, _PLAIN):
+            value = self.wrap(node.left, _ATOM)
+            return (
+                f"({value} if {value} is not None else {self.wrap(node.right, _COND)})"
+            )
+        temp = self.temp()
+        value = self.wrap(node.left, _COND)
+        default = self.wrap(node.right, _COND)
+        return f"({temp} if ({temp} := {value}) is not None else {default})"
+
+    def temp(self) -> str:
+        while True:
+            self.temps += 1
+            if (name := f"_t{self.temps}") not in self.taken:
+                return name
+
+    def guard(self, key: Node, body: Callable[[str], str]) -> str:
+        """`body(key)`, or None if the key is None; the key is evaluated once."""
+        if isinstance(key, _PLAIN):
+            text = self.wrap(key, _ATOM)
+            return f"({body(text)} if {text} is not None else None)"
+        temp = self.temp()
+        value = self.wrap(key, _COND)
+        return f"({body(temp)} if ({temp} := {value}) is not None else None)"
+
+    def row(self, node: Call) -> str:
+        lookup = self.lookup_of(node.func)
+        (arg,) = node.args
+        if isinstance(arg, StrLit):
+            return lookup(node.func, self.label_text(arg, None))
+        return lookup(node.func, self.wrap(arg, _COND))
+
+    def lookup_of(self, table: str) -> Callable[[str, str], str]:
+        if self.lookup is None:
+            raise ValueError(f"no lookup emitter for table {table!r}")
+        return self.lookup
+
+
+def to_python(
+    node: Node,
+    *,
+    name: Callable[[str], str],
+    choice: Callable[[str, str], str] = _no_choice,
+    rounding: Rounding,
+    lookup: Callable[[str, str], str] | None = None,
+    label: Callable[[str, str], str] | None = None,
+) -> str:
+    """A Python expression for a checked formula, with minimal parentheses.
+
+    name(param) names a parameter (a mapping parameter too: it is indexed as
+    `name(param)[key]`); choice(param, label) and label(enum, label) name an
+    enum member (label is preferred when the enum is known; choice gets a
+    choice parameter of the label's enum or, for a key of a mapping without
+    one, the mapping parameter); lookup(table, key) gives a primary expression
+    for a table's row, to which `.field` is appended. `a ?? b`, and a lookup or
+    index whose key may be null, assign walrus temporaries _t1, _t2, ...:
+    place the expression in a function body.
+    """
+    taken = frozenset(name(n) for n in names_used(node))
+    emitter = _Emitter("python", rounding, name, choice, lookup, label, taken)
+    return emitter.emit(node)[0]
+
+
+def to_math(node: Node, *, rounding: Rounding) -> str:
+    """Human-readable math text for docs (never contains a backtick)."""
+    return _Emitter("math", rounding).emit(node)[0]
+
+
+def to_source(node: Node) -> str:
+    """Canonical formula source text: parse(to_source(node)) == node."""
+    return _Emitter("source").emit(node)[0]
