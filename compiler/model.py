@@ -524,6 +524,16 @@ Rule = (
 
 
 @dataclass(frozen=True, slots=True)
+class Rolls:
+    """A rule's function that rolls dice: its name, its parameters before the
+    RNG (in order), and what it answers. A decision's follow-up may call it."""
+
+    function: str
+    params: tuple[str, ...]
+    returns: str
+
+
+@dataclass(frozen=True, slots=True)
 class System:
     id: str
     title: str
@@ -535,4 +545,5 @@ class System:
     files: tuple[str, ...]  # every rules file of the system, as shown paths
     rules: tuple[Rule, ...]
     enums: tuple[EnumType, ...]  # every enum the system's module defines
+    rolls: tuple[tuple[str, Rolls], ...]  # rule id -> its function that rolls dice
     loc: Loc

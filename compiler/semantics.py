@@ -187,6 +187,11 @@ class SystemBuilder:
             files=tuple(src.path for src in rule_srcs),
             rules=tuple(rules),
             enums=tuple(e for rule in rules for e in self.kinds[rule.kind].enums(rule)),
+            rolls=tuple(
+                (rule.id, rolls)
+                for rule in rules
+                if (rolls := self.kinds[rule.kind].rolls(rule)) is not None
+            ),
             loc=self.loc(self.system_src, ()),
         )
 

@@ -381,3 +381,71 @@ def test_a_nullable_choice_parameter_of_a_formula_may_be_null(module: Any) -> No
 def test_a_formula_must_say_what_a_null_choice_gives(tmp_path: Path) -> None:
     body = WEAPONS + _formula("reach_of", "weapon(size).reach + strength", MAYBE_SIZE)
     assert _errors(tmp_path, body) == ["29:17: formula: cannot add int? and int"]
+
+
+POOL_FOLLOW_UP = """\
+- id: pool
+  kind: success_pool
+  title: Pool
+  summary: Ten-sided dice, 8 or more a success.
+  source: {section: Pools}
+  constant: POOL
+  functions: {roll: roll_pool, distribution: pool_distribution}
+  sides: 10
+  success_at: 8
+  again_at: 10
+  chance: {success_at: 10, dramatic_failure_at: 1}
+  listed_beyond: 10
+  max_dice: 30
+- id: attack
+  kind: decision
+  title: Attack
+  summary: Whether an attack may be made, and its roll as a follow-up.
+  source: {section: Pools}
+  function: attack
+  parameters:
+    - {name: dice, type: int, min: 0, max: 30, description: The attack pool.}
+    - {name: aware, type: bool, description: Whether the attacker sees the foe.}
+  result: Attack
+  fields:
+    - {name: allowed, type: bool, title: Allowed}
+  cases:
+    - when: aware
+      then: {allowed: true}
+    - when: "true"
+      then: {allowed: false}
+  methods:
+    - name: roll
+      rule: pool
+      args: {dice: dice}
+      only_if: aware
+      refuse: An unseen foe is not attacked.
+      description: Roll the attack pool.
+"""
+
+
+@pytest.mark.parametrize("module", [POOL_FOLLOW_UP], indirect=True)
+def test_a_decision_follow_up_rolls_a_success_pool(module: Any) -> None:
+    """A follow-up may call any rule that rolls dice, here a success pool."""
+    dice = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".dice")
+    result = module.attack(3, True).roll(dice.Scripted([9, 3, 10, 2]))
+    assert (result.successes, result.dramatic_failure) == (2, False)
+    assert result == module.roll_pool(3, dice.Scripted([9, 3, 10, 2]))
+    errors = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".errors")
+    with pytest.raises(errors.RuleInputError, match="unseen foe"):
+        module.attack(3, False).roll(dice.Scripted([9]))
+
+
+def test_a_follow_up_names_what_the_rolled_rule_takes(tmp_path: Path) -> None:
+    body = POOL_FOLLOW_UP.replace("args: {dice: dice}", "args: {pool: dice}")
+    assert _errors(tmp_path, body) == [
+        "35:9: method 'roll': 'pool' takes exactly: dice"
+    ]
+
+
+def test_a_follow_up_calls_a_rule_that_rolls(tmp_path: Path) -> None:
+    body = POOL_FOLLOW_UP.replace("rule: pool", "rule: attack")
+    assert _errors(tmp_path, body) == [
+        "35:9: method 'roll': 'attack' is not a rule of this system with a function "
+        "that rolls dice"
+    ]

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .. import expr
     from ..diagnostics import Path
     from ..loader import SourceFile
-    from ..model import Column, EnumType, Example, Param, System
+    from ..model import Column, EnumType, Example, Param, Rolls, System
     from ..semantics import SystemBuilder
 
 # Output targets: each kind has one template for each, in its folder.
@@ -89,6 +89,9 @@ class Kind:
     # parameters, merged from before and after a change); and a sample's answer: (runtime, module, rule, inputs, seed) -> answer.
     samples: Callable[[Any, Sequence[Any]], list[Any]]
     sample_answer: Callable[[Any, Any, Any, dict[str, Any], int | None], Any]
+    # The generated function that rolls dice, if the rule has one (a follow-up of a
+    # decision may call it).
+    rolls: Callable[[Any], Rolls | None]
     # rulesc simulate: the callable one run calls (raising UsageError when the
     # rule has nothing to run), the lines of one run, and the summary of many.
     simulate: Callable[[Any, Any], Callable[..., Any]]

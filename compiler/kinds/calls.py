@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..model import Column, EnumType, Example, Param
+from ..model import Column, EnumType, Example, Param, Rolls
 from ..workbench.common import UsageError, plain, record_lines, wrap
 from ..workbench.context import Recorder, explain_answer
 from ..workbench.samples import Sample, spread
@@ -162,6 +162,11 @@ def figures_summary(
     return answers_summary(answers), str
 
 
+def no_rolls(rule: Any) -> Rolls | None:
+    """A rule with no function of its own that rolls dice."""
+    return None
+
+
 def no_entry(rule: Any) -> str | None:
     """A rule that takes no inputs."""
     return None
@@ -192,6 +197,7 @@ def make_kind(**fields: Any) -> Kind:
         "samples": spread_samples,
         "sample_answer": call_function,
         "simulate": simulate_function,
+        "rolls": no_rolls,
         "summary": figures_summary,
     }
     merged = defaults | fields

@@ -15,6 +15,7 @@ KIND = calls.make_kind(
     folder=FsPath(__file__).resolve().parent,
     text="a roll against cover",
     build=rule.build,
+    rolls=rule.rolls,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...literals import code, docstring, md_cell, py
-from ...model import CoveredRollRule, DecisionRule, System, TableRule
+from ...model import CoveredRollRule, DecisionRule, Rolls, System, TableRule
 from ...naming import private_constant
 from ...viewkit import View, dice_stats, mapping_annotation, where_doc
 
@@ -144,3 +144,7 @@ def docs_view(system: System, rule: CoveredRollRule, common: View) -> View:
         "strikes": f"{rule.strikes_from}-{rule.strikes_to}",
         "dice": [dice_stats(rule.table.rolls.dice), dice_stats(rule.check)],
     }
+
+
+def rolls(rule: CoveredRollRule) -> Rolls:
+    return Rolls(rule.function, ("exposure",), rule.result)

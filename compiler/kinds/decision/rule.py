@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from ... import expr
 from ...literals import code, docstring, md_cell, py
 from ...model import (
-    CoveredRollRule,
     DecisionCase,
     DecisionRule,
     EnumType,
@@ -449,7 +448,8 @@ def build(
 
 
 def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:
-    """Check follow-up methods once every rule is built (they may refer forward)."""
+    """Check follow-up methods once every rule is built (they may refer forward):
+    each calls a rule that rolls dice, with an argument for each of its parameters."""
     from ...diagnostics import Diagnostic
 
     by_id = {r.id: r for r in rules}
@@ -459,21 +459,26 @@ def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:
         for method in rule.methods:
             target = by_id.get(method.rule)
             where = (method.loc.file, method.loc.line, method.loc.col)
-            if not isinstance(target, CoveredRollRule):
+            rolls = b.kinds[target.kind].rolls(target) if target is not None else None
+            if rolls is None:
+                rolling = sorted(r.id for r in rules if b.kinds[r.kind].rolls(r))
                 b.errors.append(
                     Diagnostic(
                         *where,
-                        f"method {method.name!r}: {method.rule!r} is not a covered_roll "
-                        "rule of this system",
-                        "a follow-up calls a rule that takes these arguments and rng",
+                        f"method {method.name!r}: {method.rule!r} is not a rule of "
+                        "this system with a function that rolls dice",
+                        "rules that roll: " + (", ".join(rolling) or "none"),
                     )
                 )
-            elif {a for a, _ in method.args} != {"exposure"}:
+            elif {a for a, _ in method.args} != set(rolls.params):
                 b.errors.append(
                     Diagnostic(
                         *where,
-                        f"method {method.name!r}: {method.rule!r} takes exactly: exposure",
-                        "give args: {exposure: <a mapping parameter>}",
+                        f"method {method.name!r}: {method.rule!r} takes exactly: "
+                        + (", ".join(rolls.params) or "no arguments"),
+                        "give args: {"
+                        + ", ".join(f"{n}: <a parameter>" for n in rolls.params)
+                        + "}",
                     )
                 )
 
@@ -674,20 +679,20 @@ def _method_view(
     method: FollowUp,
     emit: Callable[[tuple[str, Any]], str],
 ) -> View:
-    target = next(r for r in system.rules if r.id == method.rule)
-    assert isinstance(target, CoveredRollRule)
-    args = ", ".join(f"self._{method.name}_{source}" for _, source in method.args)
+    rolls = dict(system.rolls)[method.rule]  # finish checked it has one
+    given = dict(method.args)
+    args = "".join(f"self._{method.name}_{given[p]}, " for p in rolls.params)
     return {
         "name": method.name,
         "ok": f"_{method.name}_ok",
         "ok_value": "True"
         if method.only_if is None
         else emit(("expr", method.only_if)),
-        "returns": target.result,
-        "call": f"{target.function}({args}, rng)",
+        "returns": rolls.returns,
+        "call": f"{rolls.function}({args}rng)",
         "refuse": py(method.refuse or f"{method.name} does not apply to this answer"),
         "doc": docstring(
-            f"{method.description} Calls :func:`{target.function}`.", "        "
+            f"{method.description} Calls :func:`{rolls.function}`.", "        "
         ),
     }
 

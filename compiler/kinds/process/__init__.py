@@ -16,6 +16,7 @@ KIND = calls.make_kind(
     text="a simulation",
     runtime=("_process.py",),
     build=rule.build,
+    rolls=rule.rolls,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
     explain=workbench.explain,

@@ -20,6 +20,7 @@ from ...model import (
     ProcessSource,
     ProcessTotal,
     RecoveryRule,
+    Rolls,
     Rule,
     StateRule,
     System,
@@ -972,3 +973,7 @@ def docs_view(system: System, rule: ProcessRule, common: View) -> View:
         "events": events,
         "dice": [dice_stats(d) for d in dict.fromkeys(dice)],
     }
+
+
+def rolls(rule: ProcessRule) -> Rolls:
+    return Rolls(rule.function, tuple(p.name for p in rule.params), rule.result_class)

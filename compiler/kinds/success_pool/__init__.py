@@ -16,6 +16,7 @@ KIND = calls.make_kind(
     text="a dice pool",
     runtime=("_success_pool.py",),
     build=rule.build,
+    rolls=rule.rolls,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
     call_text=workbench.call_text,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...charts import pool_chart
 from ...literals import code, docstring, number
-from ...model import SuccessPoolRule, System
+from ...model import Rolls, SuccessPoolRule, System
 from ...runtime._success_pool import SuccessPool
 from ...viewkit import View, where_doc
 
@@ -158,3 +158,7 @@ def docs_view(system: System, rule: SuccessPoolRule, common: View) -> View:
         "means": means,
         "charts": [pool_chart(system.id, rule.id, n) for n, _ in means],
     }
+
+
+def rolls(rule: SuccessPoolRule) -> Rolls:
+    return Rolls(rule.roll_function, ("dice",), "PoolResult")
