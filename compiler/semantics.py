@@ -750,8 +750,13 @@ class SystemBuilder:
                     tuple(m.label for m in param.enum.members) if param.enum else (),
                     nullable=param.nullable,
                 )
-        text = raw["expression"]
-        epath = (*path, "expression")
+        if "cases" in raw:
+            composed = self.formula_cases(src, path, raw["cases"], specs)
+            if composed is None:
+                return None
+            text, epath = composed, (*path, "cases")
+        else:
+            text, epath = raw["expression"], (*path, "expression")
         checked: expr.Checked | None = None
         try:
             called = expr.rules_called_in(text, self.callable)
@@ -812,6 +817,68 @@ class SystemBuilder:
             checked=checked,
             unbounded_because=raw.get("unbounded_because"),
         )
+
+    def formula_cases(
+        self,
+        src: SourceFile,
+        path: Path,
+        cases: list[dict[str, Any]],
+        specs: dict[str, expr.Param],
+    ) -> str | None:
+        """A formula's cases as the one expression they make: ``then if when else
+        ...``. Each part is checked on its own first, so an error is located at it."""
+        ok = True
+        parts: list[tuple[str, str]] = []
+        for index, case in enumerate(cases):
+            cpath = (*path, "cases", index)
+            when, then = case["when"], str(case["then"])
+            last = index == len(cases) - 1
+            if last and when.strip() != "true":
+                self.err(
+                    src,
+                    (*cpath, "when"),
+                    'the last case must be when: "true"',
+                    "it answers when no other case holds",
+                )
+                ok = False
+            for key, text in (("when", when), ("then", then)):
+                try:
+                    called = expr.rules_called_in(text, self.callable)
+                except expr.ExprError:
+                    called = frozenset()
+                if not self.require(src, (*cpath, key), called):
+                    return None
+                tables, functions = self.expression_scope()
+                try:
+                    checked = expr.compile_formula(
+                        text,
+                        specs,
+                        tables=tables,
+                        functions=functions,
+                        ladders=self.ladders(),
+                    )
+                except expr.ExprError as exc:
+                    self.expr_error(src, (*cpath, key), text, exc, f"case {key}")
+                    ok = False
+                    continue
+                want = expr.Field("bool" if key == "when" else "int")
+                if problem := expr.fits(checked, want):
+                    self.err(
+                        src,
+                        (*cpath, key),
+                        f"the case's {key} {problem.replace('the field is', 'it must give')}",
+                        "a condition is true or false"
+                        if key == "when"
+                        else "a formula always gives a whole number",
+                    )
+                    ok = False
+            parts.append((when, then))
+        if not ok:
+            return None
+        text = f"({parts[-1][1]})"
+        for when, then in reversed(parts[:-1]):
+            text = f"({then}) if ({when}) else {text}"
+        return text
 
     def param(
         self,

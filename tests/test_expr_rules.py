@@ -449,3 +449,60 @@ def test_a_follow_up_calls_a_rule_that_rolls(tmp_path: Path) -> None:
         "35:9: method 'roll': 'attack' is not a rule of this system with a function "
         "that rolls dice"
     ]
+
+
+CASES = """\
+- id: bonus
+  kind: formula
+  title: Bonus by cases
+  summary: A formula written as cases, like a decision answering a number.
+  source: {section: Cases}
+  function: bonus
+  parameters:
+    - {name: strength, type: int, min: 1, max: 30, description: Strength.}
+    - {name: size, type: choice, enum: Size, nullable: true, default: null, description: Size.}
+  cases:
+    - when: strength >= 18
+      then: 3 + (1 if size == "Large" else 0)
+    - when: size is not null and strength >= 13
+      then: (strength - 10) // 2
+    - when: "true"
+      then: 0
+  examples:
+    - {name: strong, summary: Strength 18 gives 3., args: {strength: 18}, expect: 3}
+- id: twice_bonus
+  kind: formula
+  title: Twice the bonus
+  summary: Calls the formula written as cases.
+  source: {section: Cases}
+  function: twice_bonus
+  parameters:
+    - {name: strength, type: int, min: 1, max: 30, description: Strength.}
+  expression: bonus(strength, "Small") * 2
+"""
+
+
+@pytest.mark.parametrize("module", [WEAPONS + CASES], indirect=True)
+def test_a_formula_may_be_written_as_cases(module: Any) -> None:
+    assert module.bonus(18) == 3 and module.bonus(18, "large") == 4
+    assert module.bonus(15, "Small") == 2 and module.bonus(15) == 0
+    assert module.bonus(3, "Small") == 0
+    assert module.twice_bonus(20) == 6
+
+
+def test_a_formula_case_error_is_located_at_the_case(tmp_path: Path) -> None:
+    body = WEAPONS + CASES.replace("then: (strength - 10) // 2", "then: '\"big\"'")
+    errors = _errors(tmp_path, body)
+    assert (
+        len(errors) == 1
+        and "the case's then gives text, but it must give int" in errors[0]
+    )
+    line = (WEAPONS + CASES).splitlines().index("      then: (strength - 10) // 2") + 4
+    assert errors[0].startswith(f"{line}:")
+
+
+def test_a_formula_s_last_case_must_always_hold(tmp_path: Path) -> None:
+    body = WEAPONS + CASES.replace('    - when: "true"\n      then: 0\n', "")
+    assert any(
+        'the last case must be when: "true"' in e for e in _errors(tmp_path, body)
+    )

@@ -27,7 +27,7 @@ def explain(ctx: Context) -> None:
     )
     value = stepper.run(rule.checked.node)
     ctx.out.section(
-        f"Formula, written at {ctx.ws.where(rule, 'expression')}",
+        f"Formula, written at {ctx.ws.where(rule, _written_as(ctx))}",
         ["  " + expr.to_math(rule.checked.node, rounding=ctx.system.rounding)],
     )
     ctx.out.section("Steps, innermost first", steps_mod.lines(stepper.steps))
@@ -35,3 +35,12 @@ def explain(ctx: Context) -> None:
     unit = f" {rule.unit}" if rule.unit else ""
     ctx.out.section("Answer", [f"  {answer}{unit}"])
     agree(ctx, value, answer)
+
+
+def _written_as(ctx: Context) -> str:
+    """Where the formula's expression is: ``expression``, or its ``cases``."""
+    try:
+        raw, _ = ctx.ws.raw(ctx.rule)
+    except LookupError:
+        return "expression"
+    return "cases" if "cases" in raw else "expression"
