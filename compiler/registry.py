@@ -43,7 +43,7 @@ _generation = [0]  # bumped on every change, for the caches built on the registr
 def _built_in() -> dict[str, Kind]:
     if not _KINDS:
         for name in BUILT_IN:
-            kind: Kind = importlib.import_module(f"compiler.kinds.{name}").KIND
+            kind: Kind = importlib.import_module(f"compiler.kinds.{name}.kind").KIND
             _KINDS[kind.name] = kind
     return _KINDS
 
@@ -89,8 +89,8 @@ def unregister(name: str) -> None:
 
 
 def load(folder: FsPath) -> Kind:
-    """Import the kind plugin in ``folder`` (its ``__init__.py`` defines ``KIND``)
-    and register it."""
+    """Import the kind plugin in ``folder`` (its ``kind.py``, or else its
+    ``__init__.py``, defines ``KIND``) and register it."""
     folder = folder.resolve()
     module_name = f"rulesc_kind_{folder.name}"
     spec = importlib.util.spec_from_file_location(
@@ -101,9 +101,11 @@ def load(folder: FsPath) -> Kind:
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
+    if (folder / "kind.py").is_file():
+        module = importlib.import_module(f"{module_name}.kind")
     kind = module.KIND
     if not isinstance(kind, Kind):
-        raise TypeError(f"{folder}/__init__.py: KIND is not a Kind")
+        raise TypeError(f"{folder}: KIND is not a Kind")
     return register(kind)
 
 
@@ -115,4 +117,6 @@ def loaded(folder: FsPath) -> Iterator[Kind]:
         yield kind
     finally:
         unregister(kind.name)
-        sys.modules.pop(f"rulesc_kind_{folder.resolve().name}", None)
+        name = f"rulesc_kind_{folder.resolve().name}"
+        for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[module]

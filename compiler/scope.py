@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import expr
-from .model import DecisionRule, FormulaRule, Loc, Param, Slot, System, TableRule
+from .kinds.decision.model import DecisionRule, Slot
+from .kinds.formula.model import FormulaRule
+from .kinds.table.model import TableRule
+from .model import Loc, Param, System
 from .runtime.dice import Dice
 
 # Column and slot types as the expression checker types them.

@@ -16,24 +16,23 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import expr
 from .diagnostics import Diagnostic, Path, RulesError
+from .kinds.dice.model import DiceRule
+from .kinds.formula.model import FormulaRule
+from .kinds.table.model import TableRoll, TableRule
 from .loader import SourceFile
 from .model import (
     CellValue,
     Column,
-    DiceRule,
     EnumMember,
     EnumType,
     Erratum,
     Example,
-    FormulaRule,
     Loc,
     Param,
     Row,
     Rule,
     Ruling,
     System,
-    TableRoll,
-    TableRule,
 )
 from .naming import fold, name_problem
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice

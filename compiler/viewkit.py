@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .charts import dice_chart
+from .kinds.formula.model import FormulaRule
 from .literals import code, docstring, md_cell, number, py
-from .model import Column, EnumType, FormulaRule, Param, RuleBase, System
+from .model import Column, EnumType, Param, RuleBase, System
 from .naming import private_constant
 from .runtime.dice import Dice
 

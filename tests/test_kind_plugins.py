@@ -246,7 +246,9 @@ def _imports() -> dict[str, set[str]]:
                 found.add(full if full in modules else target)
         graph[name] = (found & set(modules)) - {name}
     # The registry imports every built-in kind by name.
-    graph["compiler.registry"] |= {f"compiler.kinds.{k}" for k in registry.BUILT_IN}
+    graph["compiler.registry"] |= {
+        f"compiler.kinds.{k}.kind" for k in registry.BUILT_IN
+    }
     return graph
 
 

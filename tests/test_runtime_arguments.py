@@ -23,7 +23,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulebook.errors import RuleInputError
 
-from compiler.model import EnumType, FormulaRule, Param, System, TableRule
+from compiler.kinds.formula.model import FormulaRule
+from compiler.kinds.table.model import TableRule
+from compiler.model import EnumType, Param, System
 from compiler.pipeline import load_systems
 
 from .conftest import RULES

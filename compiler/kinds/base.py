@@ -8,7 +8,11 @@ registered at run time; see ``compiler/registry.py``) holding:
   see them;
 - one template per output target (``TARGETS``): ``python.py.j2`` renders the
   kind's part of a system's module, ``markdown.md.j2`` its part of the docs;
-- ``__init__.py`` defining ``KIND``, an instance of ``Kind``.
+- ``model.py``: the frozen dataclasses of its rules (subclasses of ``RuleBase``);
+- ``rule.py``: its build and checks, and its view-models; ``workbench.py`` its
+  explain, simulate and diff hooks;
+- ``kind.py`` defining ``KIND``, an instance of ``Kind`` (a kind loaded from a
+  folder of its own may define it in ``__init__.py`` instead).
 
 Every hook is a required field: a kind that has nothing to do for one says so
 with one of the shared answers in ``compiler/kinds/calls.py``, so a test can

@@ -17,11 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..model import (
-    Column,
-    Loc,
-    Param,
-)
+from ..model import Column, Loc, Param
 from .text import aligned, humanize, number, percent, wrap, yes_no
 from .usage import UsageError
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.covered_roll.model import CoveredRollRule
+from ...kinds.decision.model import DecisionRule
+from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md_cell, py
-from ...model import CoveredRollRule, DecisionRule, Rolls, System, TableRule
+from ...model import Rolls, System
 from ...naming import private_constant
 from ...viewkit import View, dice_stats, mapping_annotation, where_doc
 

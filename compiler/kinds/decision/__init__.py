@@ -1,27 +1,5 @@
 """Decision: cases over typed inputs, answered by the first match, every match or the one.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+One folder holds the kind: model.py, rule.py (build, checks, views), workbench.py,
+schema.json and a template per output; kind.py declares it to the registry.
 """
-
-from __future__ import annotations
-
-from pathlib import Path as FsPath
-
-from ... import scope
-from .. import calls
-from . import rule, workbench
-
-KIND = calls.make_kind(
-    name="decision",
-    folder=FsPath(__file__).resolve().parent,
-    text="a decision",
-    callable=True,
-    build=rule.build,
-    finish=rule.finish,
-    scope=scope.decision_function,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    params=calls.params_of,
-    columns=workbench.columns,
-    explain=workbench.explain,
-)

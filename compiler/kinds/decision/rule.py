@@ -16,17 +16,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
+from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
+from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md_cell, py
-from ...model import (
-    DecisionCase,
-    DecisionRule,
-    EnumType,
-    FollowUp,
-    Param,
-    Slot,
-    System,
-    TableRule,
-)
+from ...model import EnumType, Param, System
 from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...scope import param_spec, slot_field

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ... import expr
-from ...model import Column, DecisionCase, DecisionRule
+from ...kinds.decision.model import DecisionCase, DecisionRule
+from ...model import Column
 from ...scope import table_values
 from ...workbench import steps as steps_mod
 from ...workbench.common import aligned, plain, show

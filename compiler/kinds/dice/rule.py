@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ...kinds.dice.model import DiceRule
 from ...literals import code, docstring, py
-from ...model import DiceRule, System
+from ...model import System
 from ...viewkit import (
     View,
     dice_stats,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...model import DiceRule, Example
+from ...kinds.dice.model import DiceRule
+from ...model import Example
 from ...runtime.dice import RNG
 from ...workbench.common import UsageError, plain
 from ...workbench.context import Context

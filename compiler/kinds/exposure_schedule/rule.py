@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.dice.model import DiceRule
+from ...kinds.exposure_schedule.model import ExposureScheduleRule
+from ...kinds.shift.model import ShiftRule
+from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md_cell
-from ...model import DiceRule, ExposureScheduleRule, ShiftRule, System, TableRule
+from ...model import System
 from ...naming import name_problem, private_constant
 from ...viewkit import View, column_type, enum_imports, enum_view, where_doc
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.facts.model import FactsRule
 from ...literals import code, docstring, md_cell, py
-from ...model import FactsRule, System
+from ...model import System
 from ...viewkit import View, cell_md, column_type, where_doc
 
 if TYPE_CHECKING:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model import Column, Example, FactsRule
+from ...kinds.facts.model import FactsRule
+from ...model import Column, Example
 from ...workbench.common import UsageError, plain, record_lines
 from ...workbench.context import Context
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ... import expr
+from ...kinds.formula.model import FormulaRule
+from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md, md_cell
-from ...model import FormulaRule, System, TableRule
+from ...model import System
 from ...naming import private_constant
 from ...viewkit import (
     View,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import expr
-from ...model import FormulaRule
+from ...kinds.formula.model import FormulaRule
 from ...scope import table_values
 from ...workbench import steps as steps_mod
 from ...workbench.context import Context, agree, functions_called

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.pool.model import PoolRule
 from ...literals import code, docstring, py
-from ...model import PoolRule, System
+from ...model import System
 from ...viewkit import View, dice_stats, where_doc
 
 if TYPE_CHECKING:

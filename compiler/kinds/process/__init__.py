@@ -1,25 +1,5 @@
 """Process: a seeded, time-ordered simulation of checks and effects.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+One folder holds the kind: model.py, rule.py (build, checks, views), workbench.py,
+schema.json and a template per output; kind.py declares it to the registry.
 """
-
-from __future__ import annotations
-
-from pathlib import Path as FsPath
-
-from .. import calls
-from . import rule, workbench
-
-KIND = calls.make_kind(
-    name="process",
-    folder=FsPath(__file__).resolve().parent,
-    text="a simulation",
-    runtime=("_process.py",),
-    build=rule.build,
-    rolls=rule.rolls,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    explain=workbench.explain,
-    run_lines=workbench.run_lines,
-    summary=workbench.summary,
-)

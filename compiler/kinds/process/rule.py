@@ -8,24 +8,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...literals import code, docstring, md_cell, py
-from ...model import (
-    DecisionRule,
-    DiceRule,
-    ExposureScheduleRule,
-    Param,
-    PoolRule,
+from ...kinds.decision.model import DecisionRule
+from ...kinds.dice.model import DiceRule
+from ...kinds.exposure_schedule.model import ExposureScheduleRule
+from ...kinds.pool.model import PoolRule
+from ...kinds.process.model import (
     ProcessCourse,
     ProcessRule,
     ProcessSource,
     ProcessTotal,
-    RecoveryRule,
-    Rolls,
-    Rule,
-    StateRule,
-    System,
-    TrackRule,
 )
+from ...kinds.recovery.model import RecoveryRule
+from ...kinds.state.model import StateRule
+from ...kinds.track.model import TrackRule
+from ...literals import code, docstring, md_cell, py
+from ...model import Param, Rolls, Rule, System
 from ...naming import name_problem, private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...model import ProcessRule
+from ...kinds.process.model import ProcessRule
 from ...workbench.common import humanize, plain, show
 from ...workbench.context import Context, Recorder
 

@@ -1,24 +1,5 @@
 """Range table: rows keyed by ranges of a number.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+One folder holds the kind: model.py, rule.py (build, checks, views), workbench.py,
+schema.json and a template per output; kind.py declares it to the registry.
 """
-
-from __future__ import annotations
-
-from pathlib import Path as FsPath
-
-from .. import calls
-from . import rule, workbench
-
-KIND = calls.make_kind(
-    name="range_table",
-    folder=FsPath(__file__).resolve().parent,
-    text="a table of ranges",
-    build=rule.build,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    params=workbench.params,
-    columns=calls.columns_of,
-    explain=workbench.explain,
-    samples=workbench.samples,
-)

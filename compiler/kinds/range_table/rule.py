@@ -5,8 +5,9 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.range_table.model import RangeRow, RangeTableRule
 from ...literals import code, docstring, md_cell, py
-from ...model import Param, RangeRow, RangeTableRule, System
+from ...model import Param, System
 from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (

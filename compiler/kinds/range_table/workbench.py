@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...model import Param, RangeTableRule
+from ...kinds.range_table.model import RangeTableRule
+from ...model import Param
 from ...workbench.common import Input, record_lines
 from ...workbench.context import Context, at
 from ...workbench.samples import Sample, spread

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.recovery.model import RecoveryRule
 from ...literals import code, docstring
-from ...model import RecoveryRule, System
+from ...model import System
 from ...viewkit import View, where_doc
 from ..pool.rule import interval_text
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.shift.model import ShiftRule
+from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md_cell, py
-from ...model import CellValue, EnumMember, ShiftRule, System, TableRule
+from ...model import CellValue, EnumMember, System
 from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import View, cell_md, dice_stats, enum_imports, where_doc

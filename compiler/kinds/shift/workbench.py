@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...model import ShiftRule
+from ...kinds.shift.model import ShiftRule
 from ...workbench.common import record_lines, show
 from ...workbench.context import Context, at
 

@@ -1,30 +1,5 @@
 """State: a level on a ladder moved by named transitions.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+One folder holds the kind: model.py, rule.py (build, checks, views), workbench.py,
+schema.json and a template per output; kind.py declares it to the registry.
 """
-
-from __future__ import annotations
-
-from pathlib import Path as FsPath
-
-from .. import calls
-from . import rule, workbench
-
-KIND = calls.make_kind(
-    name="state",
-    folder=FsPath(__file__).resolve().parent,
-    text="a state ladder",
-    runtime=("_state.py",),
-    build=rule.build,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    call_text=rule.call_text,
-    run_example=rule.run,
-    plain=workbench.state_plain,
-    explain=workbench.explain,
-    entry=calls.no_entry,
-    call_name=workbench.call_name,
-    samples=workbench.samples,
-    sample_answer=workbench.sample_answer,
-    simulate=calls.not_runnable,
-)

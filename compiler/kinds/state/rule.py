@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.state.model import StateFlag, StateRule, StateTransition
 from ...literals import code, docstring, md_cell, py
-from ...model import Example, StateFlag, StateRule, StateTransition, System
+from ...model import Example, System
 from ...naming import name_problem, private_constant
 from ...viewkit import View, where_doc
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...model import StateRule
+from ...kinds.state.model import StateRule
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample

@@ -6,8 +6,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...charts import pool_chart
+from ...kinds.success_pool.model import SuccessPoolRule
 from ...literals import code, docstring, number
-from ...model import Rolls, SuccessPoolRule, System
+from ...model import Rolls, System
 from ...runtime._success_pool import SuccessPool
 from ...viewkit import View, where_doc
 

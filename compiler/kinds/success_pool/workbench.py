@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...model import Example, SuccessPoolRule
+from ...kinds.success_pool.model import SuccessPoolRule
+from ...model import Example
 from ...workbench.common import Input, percent, plain
 from ...workbench.context import Context
 from ...workbench.samples import Sample, spread

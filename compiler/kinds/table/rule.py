@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md, md_cell, py
-from ...model import System, TableRule
+from ...model import System
 from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (

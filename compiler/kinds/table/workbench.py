@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...model import TableRule
+from ...kinds.table.model import TableRule
 from ...workbench.common import plain, record_lines, wrap
 from ...workbench.context import Context, at
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ...kinds.track.model import TrackEffect, TrackRule
 from ...literals import code, docstring, md_cell, py
-from ...model import EnumMember, System, TrackEffect, TrackRule
+from ...model import EnumMember, System
 from ...naming import name_problem, private_constant
 from ...viewkit import View, dice_stats, enum_view, where_doc
 

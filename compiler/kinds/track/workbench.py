@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...model import Example, TrackRule
+from ...kinds.track.model import TrackRule
+from ...model import Example
 from ...workbench.common import Input, UsageError, plain, show
 from ...workbench.context import Context
 from ...workbench.samples import SEEDS, Sample

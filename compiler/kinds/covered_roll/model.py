@@ -1,0 +1,26 @@
+"""The model of a covered_roll rule: the checked, immutable record its outputs are rendered from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ...model import EnumMember, EnumType, RuleBase
+from ...runtime.dice import Dice
+from ..table.model import TableRule
+
+
+@dataclass(frozen=True, slots=True)
+class CoveredRollRule(RuleBase):
+    """A location rolled on a table, then checked against what cover hides."""
+
+    function: str
+    result: str
+    table: TableRule
+    value_enum: EnumType
+    covered: EnumMember
+    half: EnumMember
+    check: Dice
+    strikes_from: int
+    strikes_to: int
+    kind: Literal["covered_roll"] = "covered_roll"

@@ -1,0 +1,64 @@
+"""The model of a decision rule: the checked, immutable record its outputs are rendered from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ...expr import Checked
+from ...model import EnumMember, EnumType, Loc, Param, RuleBase
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One part of a decision's answer: a record field, the value, or a mapping key."""
+
+    name: str
+    title: str
+    type: Literal["int", "bool", "text", "choice", "dice"]
+    nullable: bool
+    enum: EnumType | None  # for a choice
+    null_label: str
+    description: str | None
+    member: EnumMember | None  # for a mapping: the key
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionCase:
+    when_text: str
+    when: Checked | None
+    values: (
+        tuple[tuple[str, Any], ...] | None
+    )  # slot -> (kind, literal / member / Checked)
+    refuse: str | None  # instead of values: why the input is refused
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    """A method on a decision's answer that calls another rule with the call's arguments."""
+
+    name: str
+    rule: str  # the rule id; checked once every rule is built
+    args: tuple[tuple[str, str], ...]  # the rule's parameter <- this call's parameter
+    only_if: Checked | None
+    refuse: str
+    description: str
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRule(RuleBase):
+    """A rule decided by cases: the first that matches, every one (collect), or the only one."""
+
+    function: str
+    shape: Literal["fields", "value", "mapping"]
+    result: str | None  # the record class, for fields
+    params: tuple[Param, ...]
+    slots: tuple[Slot, ...]
+    key_enum: EnumType | None  # for a mapping
+    owned_enums: tuple[EnumType, ...]  # enums this rule defines for its answer
+    cases: tuple[DecisionCase, ...]
+    methods: tuple[FollowUp, ...] = ()
+    hit_policy: Literal["first", "collect", "unique"] = "first"
+    kind: Literal["decision"] = "decision"

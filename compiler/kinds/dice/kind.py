@@ -1,0 +1,46 @@
+"""Dice: one dice expression with a unit.
+
+The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path as FsPath
+from typing import TYPE_CHECKING, Any
+
+from .. import calls
+from . import rule, workbench
+
+if TYPE_CHECKING:
+    from ...diagnostics import Path
+    from ...loader import SourceFile
+    from ...model import Rule
+    from ...semantics import SystemBuilder
+
+
+def build(
+    builder: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    common: dict[str, Any],
+) -> Rule | None:
+    return builder.dice_rule(src, path, raw, common)
+
+
+KIND = calls.make_kind(
+    name="dice",
+    folder=FsPath(__file__).resolve().parent,
+    text="a dice expression",
+    build=build,
+    python_view=rule.python_view,
+    docs_view=rule.docs_view,
+    call_text=workbench.call_text,
+    run_example=workbench.run_example,
+    explain=workbench.explain,
+    entry=calls.no_entry,
+    call_name=workbench.constant,
+    samples=calls.one_sample,
+    sample_answer=workbench.sample_answer,
+    simulate=workbench.roller,
+)

@@ -1,0 +1,16 @@
+"""The model of a dice rule: the checked, immutable record its outputs are rendered from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ...model import RuleBase
+from ...runtime.dice import Dice
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRule(RuleBase):
+    constant: str
+    dice: Dice
+    kind: Literal["dice"] = "dice"

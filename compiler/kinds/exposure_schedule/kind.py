@@ -1,0 +1,20 @@
+"""Exposure schedule: what a stay of some time at a source gives.
+
+The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path as FsPath
+
+from .. import calls
+from . import rule
+
+KIND = calls.make_kind(
+    name="exposure_schedule",
+    folder=FsPath(__file__).resolve().parent,
+    text="an exposure schedule",
+    build=rule.build,
+    python_view=rule.python_view,
+    docs_view=rule.docs_view,
+)

@@ -1,0 +1,20 @@
+"""Pool: an amount dealt over time, a part at each interval.
+
+The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path as FsPath
+
+from .. import calls
+from . import rule
+
+KIND = calls.make_kind(
+    name="pool",
+    folder=FsPath(__file__).resolve().parent,
+    text="a pool dealt over time",
+    build=rule.build,
+    python_view=rule.python_view,
+    docs_view=rule.docs_view,
+)
