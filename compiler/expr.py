@@ -1151,14 +1151,20 @@ def check(
     tables: Mapping[str, Table] = _NO_TABLES,
     functions: Mapping[str, Function] = _NO_FUNCTIONS,
     ladders: Mapping[str, Ladder] = _NO_LADDERS,
+    given: Node | None = None,
 ) -> Checked:
     """Type-check a parsed formula and compute its integer range.
+
+    ``given`` is a condition known to hold where the formula is evaluated (a
+    decision case's ``when``): the names it proves not null are not null here.
 
     The returned node equals `node` but has its choice labels resolved: emit
     Python from it, not from the parsed tree.
     """
     checker = _Checker(params, tables, functions, ladders)
     checker.check_namespace(node)
+    if given is not None:
+        checker.narrowed = _not_null(given, True)
     return checker.visit(node)
 
 
@@ -1179,11 +1185,17 @@ def compile_formula(
     tables: Mapping[str, Table] = _NO_TABLES,
     functions: Mapping[str, Function] = _NO_FUNCTIONS,
     ladders: Mapping[str, Ladder] = _NO_LADDERS,
+    given: Node | None = None,
 ) -> Checked:
     """Parse and check formula source text; raises ExprError."""
     _check_size(text)
     return check(
-        parse(text), params, tables=tables, functions=functions, ladders=ladders
+        parse(text),
+        params,
+        tables=tables,
+        functions=functions,
+        ladders=ladders,
+        given=given,
     )
 
 

@@ -7,6 +7,7 @@ module and checks its answers, or checks the located error a mistake gives.
 from __future__ import annotations
 
 import importlib
+import os
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -506,3 +507,67 @@ def test_a_formula_s_last_case_must_always_hold(tmp_path: Path) -> None:
     assert any(
         'the last case must be when: "true"' in e for e in _errors(tmp_path, body)
     )
+
+
+NARROWED = """\
+- id: mood
+  kind: decision
+  title: Mood
+  summary: A case's condition narrows its answer.
+  source: {section: Narrowing}
+  function: mood_text
+  parameters:
+    - {name: bonus, type: int, min: 0, max: 5, description: A bonus.}
+    - name: mood
+      type: choice
+      enum: Mood
+      members: [{name: CALM, label: Calm}, {name: ANGRY, label: Angry}]
+      nullable: true
+      default: null
+      description: The mood, if known.
+  value: {type: text, title: Mood}
+  cases:
+    - when: mood is not null and bonus > 2
+      then: {expr: 'text(mood) + " and bold"'}
+    - when: mood is not null
+      then: {expr: text(mood)}
+    - when: "true"
+      then: unknown
+"""
+
+
+def test_a_case_condition_narrows_its_answer(tmp_path: Path) -> None:
+    """``when: mood is not null`` lets ``then`` use mood as not null; the
+    generated module passes mypy --strict."""
+    from mypy import api
+
+    outputs = build(_write(tmp_path, NARROWED))
+    out = tmp_path / "out"
+    for name, blob in outputs.files.items():
+        if name.startswith("rulebook/"):
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (out / name).write_bytes(blob)
+    report, errors, status = api.run(
+        [
+            "--strict",
+            "--no-incremental",
+            "--cache-dir",
+            os.devnull,
+            str(out / "rulebook"),
+        ]
+    )
+    assert status == 0, report + errors
+    files = {
+        k: v.decode() for k, v in outputs.files.items() if k.startswith("rulebook/")
+    }
+    with runtime_from(files) as name:
+        lab = importlib.import_module(f"{name}.lab")
+        assert lab.mood_text(3, "calm") == "Calm and bold"
+        assert lab.mood_text(0, "Angry") == "Angry"
+        assert lab.mood_text(4) == "unknown"
+
+
+def test_without_the_condition_the_answer_must_narrow(tmp_path: Path) -> None:
+    body = NARROWED.replace("    - when: mood is not null\n", "    - when: bonus < 9\n")
+    errors = _errors(tmp_path, body)
+    assert errors == ["24:15: expression: text() needs a value, but 'mood' may be null"]

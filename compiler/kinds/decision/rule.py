@@ -65,6 +65,7 @@ class _Builder:
         self.params: list[Param] = []
         self.tables = b.expression_scope()[0]
         self.owned: list[EnumType] = []
+        self.given: expr.Node | None = None  # the condition of the case being built
 
     def err(
         self, path: Path, message: str, hint: str | None = None, *, key: bool = False
@@ -172,7 +173,9 @@ class _Builder:
             key,
         )
 
-    def compile(self, path: Path, text: str) -> expr.Checked | None:
+    def compile(
+        self, path: Path, text: str, given: expr.Node | None = None
+    ) -> expr.Checked | None:
         try:
             called = expr.rules_called_in(text, self.b.callable)
         except expr.ExprError:
@@ -187,6 +190,7 @@ class _Builder:
                 tables=tables,
                 functions=functions,
                 ladders=self.b.ladders(),
+                given=given,
             )
         except expr.ExprError as exc:
             if text[exc.start : exc.end] not in self.b.failed:  # else already reported
@@ -226,7 +230,7 @@ class _Builder:
             if type(value) is not expected:
                 self.err(path, f"{slot.name!r} holds {slot.type} values, not {value!r}")
             return ("literal", value)
-        checked = self.compile(path, value)
+        checked = self.compile(path, value, self.given)
         if checked is not None and slot.enum is not None and checked.type == "text":
             checked = as_choice(checked, slot.enum) or checked
         if checked is not None and (problem := expr.fits(checked, slot_field(slot))):
@@ -251,11 +255,14 @@ class _Builder:
             if ("then" in case) == ("refuse" in case):
                 self.err(cpath, "a case needs exactly one of 'then' and 'refuse'")
                 continue
+            # A case's answer is computed only where its condition holds.
+            self.given = when.node if when is not None else None
             values = (
                 None
                 if "refuse" in case
                 else self.case_values(cpath, shape, slots, defaults, case["then"])
             )
+            self.given = None
             cases.append(
                 DecisionCase(
                     _when_text(case["when"]),
