@@ -737,6 +737,7 @@ class SystemBuilder:
         self.claim(src, (*path, "function"), raw["function"], "function")
         params: list[Param] = []
         specs: dict[str, expr.Param] = {}
+        self.param_order(src, path, raw["parameters"])
         for index, p in enumerate(raw["parameters"]):
             param = self.param(src, (*path, "parameters", index), p, specs)
             if param is not None:
@@ -878,6 +879,27 @@ class SystemBuilder:
         for when, then in reversed(parts[:-1]):
             text = f"({then}) if ({when}) else {text}"
         return text
+
+    def param_order(
+        self, src: SourceFile, path: Path, raw_params: list[dict[str, Any]]
+    ) -> None:
+        """Parameters without a default come before those with one, unless they
+        are keyword-only (every one after the first keyword-only one is)."""
+        defaulted: str | None = None
+        for index, p in enumerate(raw_params):
+            if p.get("keyword_only", False):
+                return
+            if "default" in p or "default_from" in p:
+                defaulted = defaulted or p["name"]
+            elif defaulted is not None:
+                self.err(
+                    src,
+                    (*path, "parameters", index, "name"),
+                    f"parameter {p['name']!r} has no default but comes after "
+                    f"{defaulted!r}, which has one",
+                    "give it a default, move it before the parameters with defaults, "
+                    "or make it keyword_only: true",
+                )
 
     def param(
         self,

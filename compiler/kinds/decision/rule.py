@@ -73,6 +73,7 @@ class _Builder:
         self.b.err(self.src, path, message, hint, key=key)
 
     def parameters(self) -> None:
+        self.b.param_order(self.src, self.path, self.raw["parameters"])
         for index, p in enumerate(self.raw["parameters"]):
             param = self.b.param(
                 self.src, (*self.path, "parameters", index), p, self.specs

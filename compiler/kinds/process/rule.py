@@ -155,6 +155,7 @@ def build(
 
     params: list[Param] = []
     seen_params: dict[str, Any] = {}
+    b.param_order(src, path, raw["parameters"])
     for index, p in enumerate(raw["parameters"]):
         param = b.param(src, (*path, "parameters", index), p, seen_params)
         if param is None:
