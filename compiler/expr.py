@@ -955,6 +955,9 @@ class _Checker:
             raise ExprError(message, node.start, node.end)
         args = []
         for arg, param in zip(node.args, params, strict=True):
+            if param.type == "choice" and param.nullable and isinstance(arg, NullLit):
+                args.append(arg)  # no choice: the callee takes null
+                continue
             if param.type == "choice":
                 what = f"argument '{param.name}' of {node.func}()"
                 key, null_key = self.key(arg, what, param.enum, param.choices, None)

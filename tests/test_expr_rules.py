@@ -479,7 +479,7 @@ CASES = """\
   function: twice_bonus
   parameters:
     - {name: strength, type: int, min: 1, max: 30, description: Strength.}
-  expression: bonus(strength, "Small") * 2
+  expression: bonus(strength, "Small") * 2 + bonus(strength, null)
 """
 
 
@@ -488,7 +488,7 @@ def test_a_formula_may_be_written_as_cases(module: Any) -> None:
     assert module.bonus(18) == 3 and module.bonus(18, "large") == 4
     assert module.bonus(15, "Small") == 2 and module.bonus(15) == 0
     assert module.bonus(3, "Small") == 0
-    assert module.twice_bonus(20) == 6
+    assert module.twice_bonus(20) == 6 + 3  # null: the callee's no-size answer
 
 
 def test_a_formula_case_error_is_located_at_the_case(tmp_path: Path) -> None:
