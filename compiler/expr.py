@@ -953,7 +953,7 @@ class _Checker:
                 f"{'s' if len(params) != 1 else ''} ({names}), got {len(node.args)}"
             )
             raise ExprError(message, node.start, node.end)
-        args = []
+        args: list[Node] = []
         for arg, param in zip(node.args, params, strict=True):
             if param.type == "choice" and param.nullable and isinstance(arg, NullLit):
                 args.append(arg)  # no choice: the callee takes null
