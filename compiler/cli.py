@@ -133,6 +133,18 @@ def run(argv: Sequence[str]) -> int:
         count = sum(len(s.rules) for s in systems)
         print(f"ok: {count} rules in {len(systems)} system(s)")
         return EXIT_OK
+    if args.command == "build":
+        from .outdir import refusal
+
+        problem = refusal(args.out, args.rules)
+        if problem is not None:
+            print(f"rulesc build: error: --out {problem}", file=sys.stderr)
+            print(
+                "  hint: name a new or empty folder, or one rulesc built "
+                "(the default is generated)",
+                file=sys.stderr,
+            )
+            return EXIT_USAGE
     # Imports stay lazy: a build the cache answers loads no YAML, schema or Jinja.
     from .cache import build, cache_dir_for
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import registry
+from . import outdir, registry
 from .charts import for_pages
 from .diagnostics import Diagnostic, RulesError
 from .examples import ExampleResults, check_examples, runtime_from
@@ -49,7 +49,7 @@ class Memo(Protocol):
 
 
 RULES_LINK_PREFIX = "../../"  # from generated/docs/ back to the repository root
-MANIFEST = "manifest.json"
+MANIFEST = outdir.MANIFEST  # what makes a folder one rulesc built
 
 
 @dataclass(frozen=True, slots=True)

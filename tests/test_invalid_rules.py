@@ -25,7 +25,10 @@ from .conftest import RULES
 from .invalid_cases import SYSTEM, Case, load_cases
 
 CASES = load_cases()
-PREVIOUS_BUILD = {"manifest.json": b"{}\n", "rulebook/__init__.py": b"# built before\n"}
+PREVIOUS_BUILD = {
+    "manifest.json": b'{"@generated": "by rulesc - DO NOT EDIT"}\n',
+    "rulebook/__init__.py": b"# built before\n",
+}
 
 
 def test_the_corpus_covers_enough_cases() -> None:

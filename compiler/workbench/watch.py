@@ -66,6 +66,14 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.poll <= 0:
         raise UsageError("--poll takes a number of seconds above 0")
+    from ..outdir import refusal
+
+    problem = refusal(args.out, rules_dir)
+    if problem is not None:
+        raise UsageError(
+            f"--out {problem}",
+            "name a new or empty folder, or one rulesc built (the default is generated)",
+        )
     argv = ["--format", args.format, "--rules", str(rules_dir)]
     print(
         f"watching {rules_dir.as_posix()}/ (Ctrl-C to stop); "
