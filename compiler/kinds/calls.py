@@ -17,6 +17,18 @@ from .base import Kind
 # -- build --------------------------------------------------------------------------
 
 
+def builder_method(name: str) -> Callable[..., Any]:
+    """A build hook that is one of the system builder's own methods: the kinds
+    (table, dice, formula) whose building others share."""
+
+    def build(
+        builder: Any, src: Any, path: Any, raw: dict[str, Any], common: dict[str, Any]
+    ) -> Any:
+        return getattr(builder, name)(src, path, raw, common)
+
+    return build
+
+
 def no_finish(builder: Any, rules: Sequence[Any]) -> None:
     """A kind whose checks need no other rule of the system."""
 

@@ -6,34 +6,16 @@ The kind's plugin: its hooks, named for the registry (compiler/registry.py).
 from __future__ import annotations
 
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any
 
 from ... import scope
 from .. import calls
 from . import rule, workbench
 
-if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...model import Rule
-    from ...semantics import SystemBuilder
-
-
-def build(
-    builder: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    raw: dict[str, Any],
-    common: dict[str, Any],
-) -> Rule | None:
-    return builder.table(src, path, raw, common)
-
-
 KIND = calls.make_kind(
     name="table",
     folder=FsPath(__file__).resolve().parent,
     text="a table",
-    build=build,
+    build=calls.builder_method("table"),
     scope=scope.table_scope,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
