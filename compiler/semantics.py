@@ -19,6 +19,7 @@ from .diagnostics import Diagnostic, Path, RulesError
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRoll, TableRule
+from .limits import dice_problem
 from .loader import SourceFile
 from .model import (
     CellValue,
@@ -42,11 +43,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-# Limits of the tool, not figures of any rules: every dice expression's exact
-# distribution is worked out at build time for the docs.
-MAX_DICE_COUNT = 100
-MAX_DICE_SIDES = 1000
 
 
 def build_system(
@@ -706,12 +702,9 @@ class SystemBuilder:
                 (exc.hint or "") + caret(str(value), exc.offset, exc.offset + 1),
             )
             return None
-        if dice.count > MAX_DICE_COUNT or dice.sides > MAX_DICE_SIDES:
+        if (problem := dice_problem(dice)) is not None:
             self.err(
-                src,
-                path,
-                f"{dice} is more dice than rulesc works out exactly",
-                f"at most {MAX_DICE_COUNT} dice of at most {MAX_DICE_SIDES} sides",
+                src, path, f"{dice} is more dice than rulesc works out exactly", problem
             )
             return None
         return dice

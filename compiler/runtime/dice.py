@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
 from typing import Protocol
 
 from .errors import RuleInputError
@@ -114,15 +115,20 @@ def _not_an_rng(rng: object) -> RuleInputError:
 
 @lru_cache(maxsize=256)
 def _sum_counts(count: int, sides: int) -> dict[int, int]:
-    """How many ways each sum of ``count`` dice of ``sides`` can come up."""
-    ways = {0: 1}
+    """How many ways each sum of ``count`` dice of ``sides`` can come up.
+
+    Each die adds a sliding window of ``sides`` to the counts so far (a
+    difference of prefix sums), so ``count`` dice take about count² x sides
+    additions, not count² x sides²."""
+    ways = [1]  # ways[i]: the ways to roll a sum of (dice so far) + i
     for _ in range(count):
-        nxt: dict[int, int] = {}
-        for total, n in ways.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + n
-        ways = nxt
-    return dict(sorted(ways.items()))
+        prefix = list(accumulate(ways, initial=0))
+        width = len(ways)
+        ways = [
+            prefix[min(t + 1, width)] - prefix[max(t + 1 - sides, 0)]
+            for t in range(width + sides - 1)
+        ]
+    return {count + i: n for i, n in enumerate(ways)}
 
 
 class Scripted:

@@ -11,6 +11,7 @@ import argparse
 import random
 from typing import Any
 
+from ..limits import dice_problem, roll_problem
 from ..runtime.dice import Dice, DiceSyntaxError, parse_dice
 from .dicestats import stats_lines
 from .usage import UsageError
@@ -80,6 +81,10 @@ def rolled_text(dice: Dice, faces: list[int], total: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     dice, name = parse(args.expr, args)
+    problem = (dice_problem if args.stats else roll_problem)(dice)
+    if problem is not None:
+        what = "works out exactly" if args.stats else "rolls"
+        raise UsageError(f"{dice} is more dice than rulesc {what}", problem)
     if args.stats:
         print(f"{name}:")
         for line in stats_lines(dice):
