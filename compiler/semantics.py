@@ -375,6 +375,20 @@ class SystemBuilder:
                 self.err(src, (*mpath, "name"), f"duplicate member name {name!r}")
             if keyword_problem := _member_problem(name):
                 self.err(src, (*mpath, "name"), keyword_problem)
+            if not label.strip():
+                self.err(
+                    src,
+                    (*mpath, "label"),
+                    "a label cannot be empty or only spaces",
+                    "write the label the source uses",
+                )
+            elif label != label.strip():
+                self.err(
+                    src,
+                    (*mpath, "label"),
+                    f"label {label!r} has spaces around it",
+                    f"write {label.strip()!r}: callers would have to match the spaces",
+                )
             # The runtime looks labels up by casefold(); NFKC folding also catches
             # look-alikes such as full-width letters and ligatures.
             folds = (fold(label), label.casefold())

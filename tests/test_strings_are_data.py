@@ -169,7 +169,10 @@ FORMULA_LABEL = texts(banned='"\n')
 
 
 def _labels_differ(a: str, b: str) -> bool:
-    return fold(a) != fold(b) and a.casefold() != b.casefold()
+    """Two labels the rules accept side by side: each without spaces around it
+    (those are refused, see tests/test_labels.py), and different once folded."""
+    plain = all(x == x.strip() and x.strip() for x in (a, b))
+    return plain and fold(a) != fold(b) and a.casefold() != b.casefold()
 
 
 def _write(root: Path, values: dict[str, str]) -> Path:
