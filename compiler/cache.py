@@ -86,9 +86,9 @@ def compiler_fingerprint() -> str:
 def _fingerprint(generation: int) -> str:
     parts: list[str | bytes] = [LAYOUT, sys.version, sys.platform, *_installed()]
     outside = [
-        kind.folder
-        for kind in registry.kinds().values()
-        if not kind.folder.is_relative_to(_COMPILER)
+        folder
+        for folder in registry.folders().values()
+        if not folder.is_relative_to(_COMPILER)
     ]
     for root in (_COMPILER, _SCHEMA, *outside):
         for path in sorted(root.rglob("*")):

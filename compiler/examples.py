@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from .diagnostics import Diagnostic
+from .kinds.calls import scripted
 from .model import Example, Rule, System
 from .registry import kind_of
 
@@ -58,8 +59,7 @@ def run_example(module: ModuleType, rule: Rule, ex: Example) -> str | None:
 
 def _rng(module: ModuleType, ex: Example) -> Any:
     """The example's scripted dice, or None when it scripts none."""
-    dice_mod = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".dice")
-    return dice_mod.Scripted(ex.dice) if ex.dice is not None else None
+    return scripted(module, list(ex.dice)) if ex.dice is not None else None
 
 
 def _select(value: Any, ex: Example) -> Any:

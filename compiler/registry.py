@@ -53,6 +53,15 @@ def kinds() -> dict[str, Kind]:
     return dict(_built_in())
 
 
+def folders() -> dict[str, FsPath]:
+    """Every registered kind's folder by name, in build order, without importing
+    the built-in kinds' code (a cached build needs only their schemas)."""
+    here = FsPath(__file__).resolve().parent / "kinds"
+    found = {name: here / name for name in BUILT_IN}
+    found.update({name: kind.folder for name, kind in _KINDS.items()})
+    return found
+
+
 def names() -> tuple[str, ...]:
     return tuple(_built_in())
 
