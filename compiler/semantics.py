@@ -764,20 +764,9 @@ class SystemBuilder:
             text, epath = composed, (*path, "cases")
         else:
             text, epath = raw["expression"], (*path, "expression")
-        checked: expr.Checked | None = None
-        try:
-            called = expr.rules_called_in(text, self.callable)
-        except expr.ExprError:
-            called = frozenset()
-        if not self.require(src, epath, called):
+        ok, checked = self.compile_expression(src, epath, text, specs, "formula")
+        if not ok:
             return None
-        tables, functions = self.expression_scope()
-        try:
-            checked = expr.compile_formula(
-                text, specs, tables=tables, functions=functions, ladders=self.ladders()
-            )
-        except expr.ExprError as exc:
-            self.expr_error(src, epath, text, exc, "formula")
         if checked is not None:
             if problem := expr.fits(checked, expr.Field("int")):
                 self.err(
@@ -825,6 +814,43 @@ class SystemBuilder:
             unbounded_because=raw.get("unbounded_because"),
         )
 
+    def compile_expression(
+        self,
+        src: SourceFile,
+        path: Path,
+        text: str,
+        specs: Mapping[str, expr.Param],
+        what: str,
+        *,
+        given: expr.Node | None = None,
+        skip_failed: bool = False,
+    ) -> tuple[bool, expr.Checked | None]:
+        """Check one expression of a rule in the system's scope, building the rules
+        it calls first. (False, None) on a cycle of calls, (True, None) on a
+        mistake in the expression, both reported; ``skip_failed`` leaves unreported
+        a mistake that names a rule or parameter already reported."""
+        try:
+            called = expr.rules_called_in(text, self.callable)
+        except expr.ExprError:
+            called = frozenset()
+        if not self.require(src, path, called):
+            return False, None
+        tables, functions = self.expression_scope()
+        try:
+            checked = expr.compile_formula(
+                text,
+                specs,
+                tables=tables,
+                functions=functions,
+                ladders=self.ladders(),
+                given=given,
+            )
+        except expr.ExprError as exc:
+            if not skip_failed or text[exc.start : exc.end] not in self.failed:
+                self.expr_error(src, path, text, exc, what)
+            return True, None
+        return True, checked
+
     def formula_cases(
         self,
         src: SourceFile,
@@ -849,23 +875,12 @@ class SystemBuilder:
                 )
                 ok = False
             for key, text in (("when", when), ("then", then)):
-                try:
-                    called = expr.rules_called_in(text, self.callable)
-                except expr.ExprError:
-                    called = frozenset()
-                if not self.require(src, (*cpath, key), called):
+                built, checked = self.compile_expression(
+                    src, (*cpath, key), text, specs, f"case {key}"
+                )
+                if not built:
                     return None
-                tables, functions = self.expression_scope()
-                try:
-                    checked = expr.compile_formula(
-                        text,
-                        specs,
-                        tables=tables,
-                        functions=functions,
-                        ladders=self.ladders(),
-                    )
-                except expr.ExprError as exc:
-                    self.expr_error(src, (*cpath, key), text, exc, f"case {key}")
+                if checked is None:
                     ok = False
                     continue
                 want = expr.Field("bool" if key == "when" else "int")

@@ -177,26 +177,15 @@ class _Builder:
     def compile(
         self, path: Path, text: str, given: expr.Node | None = None
     ) -> expr.Checked | None:
-        try:
-            called = expr.rules_called_in(text, self.b.callable)
-        except expr.ExprError:
-            called = frozenset()
-        if not self.b.require(self.src, path, called):
-            return None
-        tables, functions = self.b.expression_scope()
-        try:
-            return expr.compile_formula(
-                text,
-                self.specs,
-                tables=tables,
-                functions=functions,
-                ladders=self.b.ladders(),
-                given=given,
-            )
-        except expr.ExprError as exc:
-            if text[exc.start : exc.end] not in self.b.failed:  # else already reported
-                self.b.expr_error(self.src, path, text, exc, "expression")
-            return None
+        return self.b.compile_expression(
+            self.src,
+            path,
+            text,
+            self.specs,
+            "expression",
+            given=given,
+            skip_failed=True,
+        )[1]
 
     def value(self, path: Path, value: Any, slot: Slot) -> tuple[str, Any]:
         """A slot's value: a literal of its type, or (a string) an expression."""
