@@ -152,6 +152,22 @@ class Rolls:
 
 
 @dataclass(frozen=True, slots=True)
+class Name:
+    """A Python name the rules give the generated code, and where they give it.
+
+    ``scope`` is "module" for a module-level name (a function, class, enum or
+    constant) and "local" for one inside a function or class (a parameter, a
+    field, a member); the emitted code is checked against both (``compiler.emitted``).
+    """
+
+    name: str
+    what: str  # what the rules call it: "function", "parameter name"...
+    scope: Literal["module", "local"]
+    loc: Loc
+    pointer: str  # the JSON pointer of the YAML node that gives it
+
+
+@dataclass(frozen=True, slots=True)
 class System:
     id: str
     title: str
@@ -165,3 +181,4 @@ class System:
     enums: tuple[EnumType, ...]  # every enum the system's module defines
     rolls: tuple[tuple[str, Rolls], ...]  # rule id -> its function that rolls dice
     loc: Loc
+    names: tuple[Name, ...] = ()  # every Python name the rules give, where given

@@ -7,23 +7,6 @@ import keyword
 import re
 import unicodedata
 
-# Names the generated modules use themselves; a rule may not take them.
-RESERVED = frozenset(
-    {
-        "annotations",
-        "dataclass",
-        "Dice",
-        "Final",
-        "RNG",
-        "RuleInputError",
-        "StrEnum",
-        "Scripted",
-        "choice",
-        "check_int",
-        "check_bool",
-        "bad_int",
-    }
-)
 _SNAKE = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -33,8 +16,8 @@ def name_problem(name: str) -> str | None:
         return f"{name!r} is not an ASCII Python identifier"
     if keyword.iskeyword(name) or keyword.issoftkeyword(name):
         return f"{name!r} is a Python keyword"
-    if name in RESERVED or name in dir(builtins):
-        return f"{name!r} is a name the generated code already uses"
+    if name in dir(builtins):
+        return f"{name!r} is a Python built-in name"
     if name.startswith("_"):
         return f"{name!r} starts with an underscore"
     return None

@@ -17,6 +17,7 @@ from typing import Protocol
 from . import outdir, registry
 from .charts import for_pages
 from .diagnostics import Diagnostic, RulesError
+from .emitted import clashes
 from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_many
 from .loader import SourceFile, load_file
@@ -163,22 +164,55 @@ def own_files(system_id: str) -> tuple[str, str]:
     return f"rulebook/{system_id}.py", f"docs/{system_id}.md"
 
 
+PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
+PYPROJECT, INDEX_PAGE = "pyproject.toml", "docs/index.md"
+
+
+def shared_files() -> tuple[str, ...]:
+    """The outputs made from every system together, or from none."""
+    support = tuple(f"rulebook/{name}" for name in support_modules())
+    return (*support, PACKAGE_INIT, PACKAGE_TYPED, PYPROJECT, INDEX_PAGE, MANIFEST)
+
+
+def _path_clashes(systems: list[System]) -> list[Diagnostic]:
+    """A system whose own module or page would be one of the shared outputs."""
+    shared = set(shared_files())
+    return [
+        Diagnostic(
+            s.loc.file,
+            s.loc.line,
+            s.loc.col,
+            f"system id {s.id!r} would make {path}, which the build already writes "
+            "for the package as a whole",
+            "choose another id (and rename its folder)",
+            "/system",
+        )
+        for s in systems
+        for path in own_files(s.id)
+        if path in shared
+    ]
+
+
 Prebuilt = Mapping[str, Mapping[str, str]]  # system id -> its own_files, as text
 
 
 def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str]:
     files: dict[str, str] = {}
+    errors: list[Diagnostic] = []
     for name in support_modules():
         text = (RUNTIME / name).read_text(encoding="utf-8")
         files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
-    files["rulebook/py.typed"] = ""
-    pending = {"rulebook/__init__.py": render("__init__.py.j2", package_view(systems))}
+    files[PACKAGE_TYPED] = ""
+    pending = {PACKAGE_INIT: render("__init__.py.j2", package_view(systems))}
     for system in systems:
         module = own_files(system.id)[0]
         if system.id in prebuilt:
             files[module] = prebuilt[system.id][module]
         else:
-            pending[module] = render("system.py.j2", module_view(system))
+            pending[module] = text = render("system.py.j2", module_view(system))
+            errors.extend(clashes(system, text))
+    if errors:
+        raise RulesError(errors)
     # One ruff run for every module (by file name, as errors name them).
     formatted = format_many(
         {path.removeprefix("rulebook/"): s for path, s in pending.items()}
@@ -202,6 +236,8 @@ def generate(
     (see ``incremental``): they are neither rendered nor run again.
     """
     prebuilt = prebuilt or {}
+    if clashes := _path_clashes(systems):
+        raise RulesError(clashes)
     files = _runtime_sources(systems, prebuilt)
     errors: list[Diagnostic] = []
     results: dict[str, ExampleResults] = {}
@@ -214,8 +250,8 @@ def generate(
                 errors.extend(problems)
     if errors:
         raise RulesError(errors)
-    files["pyproject.toml"] = render("pyproject.toml.j2", package_view(systems))
-    files["docs/index.md"] = render("index.md.j2", index_view(systems))
+    files[PYPROJECT] = render("pyproject.toml.j2", package_view(systems))
+    files[INDEX_PAGE] = render("index.md.j2", index_view(systems))
     for system in systems:
         page = own_files(system.id)[1]
         files[page] = (

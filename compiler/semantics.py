@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import expr
-from .diagnostics import Diagnostic, Path, RulesError
+from .diagnostics import Diagnostic, Path, RulesError, pointer
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRoll, TableRule
@@ -29,6 +29,7 @@ from .model import (
     Erratum,
     Example,
     Loc,
+    Name,
     Param,
     Row,
     Rule,
@@ -78,6 +79,7 @@ class SystemBuilder:
         self.rounding = meta["rounding"]
         self.notation = meta["dice_notation"]
         self.names: dict[str, tuple[SourceFile, Path]] = {}  # module-level names
+        self.given: list[Name] = []  # every name the rules give, for compiler.emitted
         self.rule_ids: dict[str, tuple[SourceFile, Path]] = {}
         self.built: dict[str, Rule] = {}  # rules built so far, for references
         # Rules (and the names they define) that failed: references to them are
@@ -123,6 +125,18 @@ class SystemBuilder:
             )
             return
         self.names[name] = (src, path)
+        self.given.append(
+            Name(name, what, "module", self.loc(src, path), pointer(path))
+        )
+
+    def local_name(self, src: SourceFile, path: Path, name: str, what: str) -> bool:
+        """Check a name inside a generated function or class (a parameter, a
+        field, a member); False, with the error reported, when it cannot be one."""
+        if problem := name_problem(name):
+            self.err(src, path, f"{what} {problem}", "choose another name")
+            return False
+        self.given.append(Name(name, what, "local", self.loc(src, path), pointer(path)))
+        return True
 
     # -- the system ------------------------------------------------------------
 
@@ -187,7 +201,8 @@ class SystemBuilder:
                 for rule in rules
                 if (rolls := self.kinds[rule.kind].rolls(rule)) is not None
             ),
-            loc=self.loc(self.system_src, ()),
+            loc=self.loc(self.system_src, ("system",)),
+            names=tuple(self.given),
         )
 
     def build_once(
@@ -363,8 +378,12 @@ class SystemBuilder:
         class_name: str,
         members: list[dict[str, str]],
         ordered: bool,
+        *,
+        name_at: Path | None = None,
     ) -> EnumType:
-        self.claim(src, (*path, "enum"), class_name, "enum class")
+        """The enum ``class_name`` (written at ``name_at``, else at ``path``/enum)
+        with ``members`` (written at ``path``/members, unless derived)."""
+        self.claim(src, name_at or (*path, "enum"), class_name, "enum class")
         names: dict[str, int] = {}
         labels: dict[str, int] = {}
         result = []
@@ -373,8 +392,7 @@ class SystemBuilder:
             name, label = member["name"], member["label"]
             if name in names:
                 self.err(src, (*mpath, "name"), f"duplicate member name {name!r}")
-            if keyword_problem := _member_problem(name):
-                self.err(src, (*mpath, "name"), keyword_problem)
+            self.local_name(src, (*mpath, "name"), name, "member name")
             if not label.strip():
                 self.err(
                     src,
@@ -430,6 +448,7 @@ class SystemBuilder:
         self.claim(src, (*path, "row"), raw["row"], "row class")
         columns = self.columns(src, path, raw["columns"])
         seen = {c.name for c in columns}
+        self.local_name(src, (*path, "key", "param"), key["param"], "parameter name")
         if key["param"] in seen:
             self.err(
                 src,
@@ -496,8 +515,10 @@ class SystemBuilder:
                     (*path, key, index, "name"),
                     f"duplicate column {col['name']!r}",
                 )
-            elif problem := name_problem(col["name"]):
-                self.err(src, (*path, key, index, "name"), f"column name {problem}")
+            else:
+                self.local_name(
+                    src, (*path, key, index, "name"), col["name"], "column name"
+                )
             seen.add(col["name"])
             columns.append(
                 Column(
@@ -934,8 +955,7 @@ class SystemBuilder:
         if name in seen:
             self.err(src, (*path, "name"), f"duplicate parameter {name!r}")
             return None
-        if problem := name_problem(name):
-            self.err(src, (*path, "name"), f"parameter name {problem}")
+        if not self.local_name(src, (*path, "name"), name, "parameter name"):
             return None
         lo, hi = p.get("min"), p.get("max")
         enum = None
@@ -1129,9 +1149,3 @@ class SystemBuilder:
 
 def _erratum(raw: dict[str, Any]) -> Erratum:
     return Erratum(raw["id"], raw["source_says"], raw["rules_give"], raw["reason"])
-
-
-def _member_problem(name: str) -> str | None:
-    if name in ("name", "value") or name.startswith("_"):
-        return f"{name!r} cannot be an enum member name"
-    return None

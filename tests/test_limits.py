@@ -26,11 +26,12 @@ def test_accepted_dice_are_worked_out_within_a_second(text: str) -> None:
     dice = parse_dice(text)
     assert dice_problem(dice) is None
     _sum_counts.cache_clear()
-    start = time.perf_counter()
+    # CPU time, not wall time: other work on the machine must not fail the test
+    start = time.process_time()
     dist = dice.distribution()
     dice_chart(dice)
     stats_lines(dice)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert sum(dist.values()) == 1
     assert len(dist) == dice.count * (dice.sides - 1) + 1
 

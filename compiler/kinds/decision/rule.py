@@ -123,8 +123,7 @@ class _Builder:
             for index, f in enumerate(raw["fields"]):
                 fpath = (*self.path, "fields", index)
                 kind, enum = self.slot_type(fpath, f)
-                if problem := _field_name_problem(f["name"]):
-                    self.err((*fpath, "name"), problem)
+                self.b.local_name(self.src, (*fpath, "name"), f["name"], "field name")
                 slots.append(
                     Slot(
                         f["name"],
@@ -382,13 +381,6 @@ def as_choice(checked: expr.Checked, enum: EnumType) -> expr.Checked | None:
 
 def _when_text(when: Any) -> str:
     return str(when).lower() if isinstance(when, bool) else str(when).strip()
-
-
-def _field_name_problem(name: str) -> str | None:
-    from ...naming import name_problem
-
-    problem = name_problem(name)
-    return f"field name {problem}" if problem else None
 
 
 def build(

@@ -15,7 +15,7 @@ from ...kinds.shift.model import ShiftRule
 from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md_cell
 from ...model import System
-from ...naming import name_problem, private_constant
+from ...naming import private_constant
 from ...viewkit import View, column_type, enum_imports, enum_view, where_doc
 
 if TYPE_CHECKING:
@@ -66,8 +66,7 @@ def build(
         )
     names = raw["parameters"]
     for role in ("stayed", "full"):
-        if problem := name_problem(names[role]):
-            b.err(src, (*path, "parameters", role), f"parameter name {problem}")
+        b.local_name(src, (*path, "parameters", role), names[role], "parameter name")
     if names["stayed"] == names["full"] or table.key_param in names.values():
         b.err(src, (*path, "parameters"), "the parameters need three different names")
     if raw["start_field"] in {

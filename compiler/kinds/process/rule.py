@@ -23,7 +23,7 @@ from ...kinds.state.model import StateRule
 from ...kinds.track.model import TrackRule
 from ...literals import code, docstring, md_cell, py
 from ...model import Param, Rolls, Rule, System
-from ...naming import name_problem, private_constant
+from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (
     View,
@@ -125,8 +125,8 @@ class _Builder:
     def name(
         self, where: tuple[str | int, ...], name: str, what: str, seen: dict[str, str]
     ) -> None:
-        if problem := name_problem(name):
-            self.err(where, f"{what} {problem}")
+        if not self.b.local_name(self.src, (*self.path, *where), name, what):
+            self.ok = False
         elif name in seen:
             self.err(where, f"{what} {name!r} is already the {seen[name]}")
         else:

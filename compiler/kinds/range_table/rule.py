@@ -35,6 +35,7 @@ def build(
 ) -> RangeTableRule | None:
     b.claim(src, (*path, "function"), raw["function"], "function")
     p = raw["param"]
+    b.local_name(src, (*path, "param", "name"), p["name"], "parameter name")
     param = Param(
         p["name"], "int", p["min"], p.get("max"), None, False, p["description"], None
     )
@@ -58,7 +59,9 @@ def build(
                 "a mapping's columns must all have the same type",
             )
         members = [{"name": c.name.upper(), "label": c.title} for c in columns]
-        mapping = b.enum(src, path, raw["mapping"], members, False)
+        mapping = b.enum(
+            src, path, raw["mapping"], members, False, name_at=(*path, "mapping")
+        )
     covers = (
         b.dice(src, (*path, "covers"), raw["covers"], None) if "covers" in raw else None
     )

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...emitted import public_attributes
 from ...kinds.state.model import StateFlag, StateRule, StateTransition
 from ...literals import code, docstring, md_cell, py
 from ...model import Example, System
-from ...naming import name_problem, private_constant
+from ...naming import private_constant
+from ...runtime._state import LevelState
 from ...viewkit import View, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
     from ...loader import SourceFile
     from ...semantics import SystemBuilder
-
-# Names every state class has already (the base class's), so no transition or flag takes them.
-RESERVED = frozenset({"level", "effects"})
 
 
 def build(
@@ -34,13 +33,13 @@ def build(
     if floor > ceiling:
         b.err(src, (*path, "floor"), f"floor {floor} is above the top level, {ceiling}")
         ok = False
-    members: set[str] = set(RESERVED)
+    # what every state class has already (its base class's, as the runtime defines it)
+    members = public_attributes(LevelState)
     transitions = []
     for index, t in enumerate(raw["transitions"]):
         tpath = (*path, "transitions", index)
         name = t["name"]
-        if problem := name_problem(name):
-            b.err(src, (*tpath, "name"), f"transition name {problem}")
+        if not b.local_name(src, (*tpath, "name"), name, "transition name"):
             ok = False
         elif name in members or name.startswith("_"):
             b.err(
@@ -79,8 +78,7 @@ def build(
             fixed = by
         if isinstance(to, dict):
             param, to = to["param"], "param"
-        if param is not None and (problem := name_problem(param)):
-            b.err(src, tpath, f"parameter name {problem}")
+        if param is not None and not b.local_name(src, tpath, param, "parameter name"):
             ok = False
         transitions.append(
             StateTransition(
@@ -90,8 +88,7 @@ def build(
     flags = []
     for index, f in enumerate(raw.get("flags", [])):
         fpath = (*path, "flags", index)
-        if problem := name_problem(f["name"]):
-            b.err(src, (*fpath, "name"), f"flag name {problem}")
+        if not b.local_name(src, (*fpath, "name"), f["name"], "flag name"):
             ok = False
         elif f["name"] in members or f["name"].startswith("_"):
             b.err(

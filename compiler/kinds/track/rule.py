@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...kinds.track.model import TrackEffect, TrackRule
 from ...literals import code, docstring, md_cell, py
 from ...model import EnumMember, System
-from ...naming import name_problem, private_constant
+from ...naming import private_constant
 from ...viewkit import View, dice_stats, enum_view, where_doc
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def build(
         raw["effect_enum"],
         [{"name": e["name"], "label": e["label"]} for e in raw["effects"]],
         False,
+        name_at=(*path, "effect_enum"),
     )
     labels: list[str] = []
     for index, effect in enumerate(raw["effects"]):
@@ -64,6 +65,7 @@ def build(
         raw["condition_enum"],
         [{"name": member_name(label), "label": label} for label in labels],
         False,
+        name_at=(*path, "condition_enum"),
     )
     conditions = {m.label: m for m in condition_enum.members}
     effects = tuple(
@@ -84,12 +86,10 @@ def build(
             (*path, "roll"),
             f"{roll} must be one die with a side per effect (1d{len(effects)})",
         )
-    if problem := name_problem(raw.get("mark", "marked")):
-        b.err(src, (*path, "mark"), f"field name {problem}")
-    elif raw.get("mark") in OUTCOME_FIELDS:
-        b.err(
-            src, (*path, "mark"), f"{raw['mark']!r} is already a field of the outcome"
-        )
+    mark = raw.get("mark")
+    if mark is not None and b.local_name(src, (*path, "mark"), mark, "field name"):
+        if mark in OUTCOME_FIELDS:
+            b.err(src, (*path, "mark"), f"{mark!r} is already a field of the outcome")
     examples = b.examples(src, path, raw, {"rolls"}, roll_columns=set())
     if roll is None:
         return None
