@@ -87,9 +87,9 @@ def build(
             f"{roll} must be one die with a side per effect (1d{len(effects)})",
         )
     mark = raw.get("mark")
-    if mark is not None and b.local_name(src, (*path, "mark"), mark, "field name"):
-        if mark in OUTCOME_FIELDS:
-            b.err(src, (*path, "mark"), f"{mark!r} is already a field of the outcome")
+    ok_mark = mark is None or b.local_name(src, (*path, "mark"), mark, "field name")
+    if ok_mark and mark in OUTCOME_FIELDS:
+        b.err(src, (*path, "mark"), f"{mark!r} is already a field of the outcome")
     examples = b.examples(src, path, raw, {"rolls"}, roll_columns=set())
     if roll is None:
         return None
