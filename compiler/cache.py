@@ -17,7 +17,8 @@ it. The cache lives beside the output folder, like the lock file
 (``.generated.cache`` for ``generated``); ``rulesc --no-cache`` or
 ``RULESC_CACHE=off`` does without it. Entries are pickles, so the folder is
 trusted as ``__pycache__`` is. A cache that cannot be read or written is simply
-not used. This module imports nothing heavy: a build that the cache answers
+not used; ``rulesc build`` writes it only once the output is written, so it
+never takes the room the output needed (``Store.later``). This module imports nothing heavy: a build that the cache answers
 whole never loads the YAML, schema or template libraries.
 """
 
@@ -31,6 +32,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path as FsPath
@@ -252,14 +254,25 @@ class BuildEntry:
 
 
 class Store:
-    """A folder of pickled entries by kind and key, for one compiler fingerprint."""
+    """A folder of pickled entries by kind and key, for one compiler fingerprint.
 
-    def __init__(self, root: FsPath, fingerprint: str) -> None:
+    A store made ``later`` keeps what it is given in memory until ``flush``: a
+    build writes its output first, and only then the cache, so the cache never
+    takes the room the output needed. The first write that fails (a full disk,
+    a read-only folder) is removed, and the cache skipped for the rest of the
+    build.
+    """
+
+    def __init__(self, root: FsPath, fingerprint: str, *, later: bool = False) -> None:
         self.base = root
         self.root = root / fingerprint[:24]
         self.fingerprint = fingerprint
         self.used: dict[str, set[str]] = {}
         self.wrote = False
+        self.later = later
+        self.pending: dict[FsPath, bytes] = {}
+        self.broken = False  # a write failed: write nothing more
+        self.live: dict[str, set[str]] | None = None  # what prune keeps, once known
 
     def _path(self, kind: str, key: str) -> FsPath:
         return self.root / kind / f"{key}.pickle"
@@ -277,22 +290,47 @@ class Store:
         return value
 
     def save(self, kind: str, key: str, value: object) -> None:
-        """Store an entry atomically; a cache that cannot be written is skipped."""
-        target = self._path(kind, key)
+        """Store an entry; a cache that cannot be written is skipped."""
+        try:
+            blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        except pickle.PicklingError:
+            return
+        self.used.setdefault(kind, set()).add(key)
+        self.put(self._path(kind, key), blob)
+
+    def put(self, target: FsPath, blob: bytes) -> None:
+        """Write ``blob`` at ``target`` in the cache, now or at ``flush``."""
+        if self.later:
+            self.pending[target] = blob
+        else:
+            self._write(target, blob)
+
+    def _write(self, target: FsPath, blob: bytes) -> None:
+        """Write one entry atomically; once one fails, the cache is skipped."""
+        if self.broken:
+            return
+        tmp = None
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             handle, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target.parent)
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
-                os.replace(tmp, target)
-            except BaseException:
-                os.unlink(tmp)
-                raise
-        except (OSError, pickle.PicklingError):
+            with os.fdopen(handle, "wb") as out:
+                out.write(blob)
+            os.replace(tmp, target)
+        except OSError:
+            self.broken = True
+            if tmp is not None:
+                with suppress(OSError):
+                    os.unlink(tmp)  # no partial entry is left to fill the disk
             return
         self.wrote = True
-        self.used.setdefault(kind, set()).add(key)
+
+    def flush(self) -> None:
+        """Write what was kept for later, then prune; never raises ``OSError``."""
+        pending, self.pending, self.later = self.pending, {}, False
+        for target, blob in pending.items():
+            self._write(target, blob)
+        if self.live is not None:
+            self.prune(self.live)
 
     def prune(self, live: Mapping[str, set[str]]) -> None:
         """Drop other compilers' entries, and of the entries neither used nor
@@ -362,28 +400,40 @@ class Built:
     """What a build made: file contents by path, and (when needed) its systems."""
 
     def __init__(
-        self, files: Mapping[str, bytes], systems: Callable[[], tuple[System, ...]]
+        self,
+        files: Mapping[str, bytes],
+        systems: Callable[[], tuple[System, ...]],
+        store: Store | None = None,
     ) -> None:
         self.files = files
         self._systems = systems
+        self._store = store
 
     @cached_property
     def systems(self) -> tuple[System, ...]:
         return self._systems()
 
+    def remember(self) -> None:
+        """Fill the cache with what a ``later`` build kept (once its output is
+        written); a cache that cannot be written is skipped."""
+        if self._store is not None:
+            self._store.flush()
 
-def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
+
+def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -> Built:
     """``pipeline.build(rules_dir)``, reusing and filling the cache at ``cache_dir``.
 
     Systems the cache holds are not loaded, rendered or run again. When many
     are missing and there is more than one CPU (``RULESC_JOBS`` sets how many
     may be used), they are built apart in worker processes, a chunk at a time,
-    and the whole output is put together from every system's entry.
+    and the whole output is put together from every system's entry. With
+    ``later``, a successful build writes the cache only at ``Built.remember``
+    (call it once the output is written); a failed one writes it before raising.
     """
     found = scan(rules_dir) if cache_dir is not None else None
     if cache_dir is None or found is None:
         return _uncached(rules_dir)
-    store = Store(cache_dir, compiler_fingerprint())
+    store = Store(cache_dir, compiler_fingerprint(), later=later)
     name = rules_dir.name
     system_keys = {
         sys_id: _digest("system", store.fingerprint, name, sys_id, content)
@@ -393,7 +443,7 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
     hit: BuildEntry | None = store.load("build", whole, BuildEntry)
     if hit is not None:
         keys = hit.system_keys
-        return Built(hit.files, lambda: _systems(store, rules_dir, keys))
+        return Built(hit.files, lambda: _systems(store, rules_dir, keys), store)
 
     from . import pipeline
     from .diagnostics import RulesError
@@ -408,9 +458,9 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
     if workers >= 2 and len(missing) >= _PARALLEL_FROM:
         fresh = _build_apart(rules_dir, missing, store, workers)
         if fresh is None:
-            return _uncached(rules_dir)  # the errors exactly as a plain build has them
+            return _uncached(rules_dir, store)  # the errors as a plain build has them
         entries.update(fresh)
-    templates = _CompiledTemplates(store.root / "templates")
+    templates = _CompiledTemplates(store)
     try:
         loaded = {
             s.id: s
@@ -425,7 +475,7 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
             systems, prebuilt={s: e.own for s, e in entries.items()}
         )
     except (RulesError, KeyError):
-        return _uncached(rules_dir)  # the errors exactly as a plain build has them
+        return _uncached(rules_dir, store)  # the errors as a plain build has them
     finally:
         templates.close()
     for sys_id, system in loaded.items():
@@ -435,18 +485,18 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None) -> Built:
             store.save("system", system_keys[sys_id], entries[sys_id])
         keys = tuple(system_keys.values())
         store.save("build", whole, BuildEntry(dict(outputs.files), keys))
-        store.prune(
-            {
-                "build": {whole},
-                "system": set(keys),
-                "source": {
-                    source_key(store.fingerprint, shown, content)
-                    for shown, content in found.files
-                },
-            }
-        )
+        store.live = {
+            "build": {whole},
+            "system": set(keys),
+            "source": {
+                source_key(store.fingerprint, shown, content)
+                for shown, content in found.files
+            },
+        }
+    if not store.later:
+        store.flush()  # prunes
     built = tuple(systems)
-    return Built(outputs.files, lambda: built)
+    return Built(outputs.files, lambda: built, store)
 
 
 def _entry(system: System, files: Mapping[str, bytes]) -> SystemEntry:
@@ -488,23 +538,27 @@ def _build_apart(
     for result in done:
         if result is None:
             return None
-        built, used = result
+        built, used, pending = result
         entries.update(built)
         for kind, keys in used.items():
             store.used.setdefault(kind, set()).update(keys)
             store.wrote = True
+        for target, blob in pending.items():
+            store.put(target, blob)
     return entries
 
 
-def _build_chunk(
-    rules_dir: FsPath, names: list[str], store: Store
-) -> tuple[dict[str, SystemEntry], dict[str, set[str]]] | None:
-    """Build some systems on their own: their entries, and the cache keys used."""
+_Chunk = tuple[dict[str, SystemEntry], dict[str, set[str]], dict[FsPath, bytes]]
+
+
+def _build_chunk(rules_dir: FsPath, names: list[str], store: Store) -> _Chunk | None:
+    """Build some systems on their own: their entries, the cache keys used, and
+    what the cache is to hold later."""
     from . import pipeline
     from .diagnostics import RulesError
 
     store.used = {}
-    templates = _CompiledTemplates(store.root / "templates")
+    templates = _CompiledTemplates(store)
     try:
         systems = pipeline.load_systems(rules_dir, set(names), SourceMemo(store))
         outputs = pipeline.generate(systems)
@@ -515,17 +569,20 @@ def _build_chunk(
     entries = {s.id: _entry(s, outputs.files) for s in systems}
     if set(entries) != set(names):
         return None
-    return entries, store.used
+    return entries, store.used, store.pending
 
 
 class _CompiledTemplates:
     """Jinja's compiled templates kept in the cache, for the length of a build.
 
     Jinja checks each against its template's source; a compiled template that
-    cannot be read or written is compiled again, as without a cache.
+    cannot be read is compiled again, as without a cache. They are written as the
+    store's entries are (``Store.put``).
     """
 
-    def __init__(self, folder: FsPath) -> None:
+    def __init__(self, store: Store) -> None:
+        import io
+
         import jinja2
 
         from .render import environment
@@ -538,28 +595,30 @@ class _CompiledTemplates:
                     return
 
             def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-                try:
-                    super().dump_bytecode(bucket)
-                except OSError:
-                    return
+                blob = io.BytesIO()
+                bucket.write_bytecode(blob)
+                name = self.pattern % (bucket.key,)
+                store.put(FsPath(self.directory) / name, blob.getvalue())
 
         self.env = environment()
         self.before = self.env.bytecode_cache
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return
-        self.env.bytecode_cache = Quiet(str(folder))
+        self.env.bytecode_cache = Quiet(str(store.root / "templates"))
 
     def close(self) -> None:
         self.env.bytecode_cache = self.before
 
 
-def _uncached(rules_dir: FsPath) -> Built:
+def _uncached(rules_dir: FsPath, store: Store | None = None) -> Built:
     from . import pipeline
+    from .diagnostics import RulesError
 
-    outputs = pipeline.build(rules_dir)
-    return Built(outputs.files, lambda: outputs.systems)
+    try:
+        outputs = pipeline.build(rules_dir)
+    except RulesError:
+        if store is not None:
+            store.flush()  # what loaded well; a failed build writes no output
+        raise
+    return Built(outputs.files, lambda: outputs.systems, store)
 
 
 def _systems(

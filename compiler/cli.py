@@ -3,8 +3,9 @@
 The rules editor's workbench (roll, explain, simulate, diff, build --watch, and
 errors shown on a terminal) lives in ``compiler.workbench``.
 
-Exit 0 when all is well, 1 for errors in the rules or stale output, 2 for a usage
-error, 3 for an internal error (a bug in rulesc: please file it).
+Exit 0 when all is well, 1 for errors in the rules or stale output (or a file
+the OS would not let rulesc read or write: a full disk, a read-only folder), 2
+for a usage error, 3 for an internal error (a bug in rulesc: please file it).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import io
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path as FsPath
 
 from .diagnostics import Diagnostic, RulesError, visible
+from .fs_errors import EnvironmentProblem, reading, writing
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -124,12 +126,14 @@ def run(argv: Sequence[str]) -> int:
     if getattr(args, "workbench", None):
         from .workbench.commands import dispatch
 
-        return dispatch(args)
+        with reading(args.rules):
+            return dispatch(args)
     if args.command == "validate":
         from . import pipeline
 
         only = _systems_named(args.paths, args.rules)
-        systems = pipeline.load_systems(args.rules, only)
+        with reading(args.rules):
+            systems = pipeline.load_systems(args.rules, only)
         count = sum(len(s.rules) for s in systems)
         print(f"ok: {count} rules in {len(systems)} system(s)")
         return EXIT_OK
@@ -148,34 +152,53 @@ def run(argv: Sequence[str]) -> int:
     # Imports stay lazy: a build the cache answers loads no YAML, schema or Jinja.
     from .cache import build, cache_dir_for
 
-    outputs = build(args.rules, None if args.no_cache else cache_dir_for(args.out))
-    from .writer import read_tree, write_tree
+    with reading(args.rules):
+        outputs = build(
+            args.rules, None if args.no_cache else cache_dir_for(args.out), later=True
+        )
+    from .writer import read_tree
 
     if args.command == "build":
-        changed = write_tree(args.out, outputs.files)
-        schema_dir = _own_schemas()
-        if schema_dir is not None:
-            from .schemas import write
-
-            changed = write(schema_dir) or changed
+        changed = write_output(args.out, outputs.files)
+        outputs.remember()  # the cache only once the output is written
         state = "written" if changed else "already up to date"
         print(f"ok: {len(outputs.files)} files in {_shown(args.out)}/ {state}")
         return EXIT_OK
-    on_disk = read_tree(args.out)
+    outputs.remember()
     problems = []
-    if on_disk != outputs.files:
-        from .staleness import stale
+    with reading(args.out):
+        on_disk = read_tree(args.out)
+        if on_disk != outputs.files:
+            from .staleness import stale
 
-        problems = stale(_shown(args.out), outputs.systems, outputs.files, on_disk)
+            problems = stale(_shown(args.out), outputs.systems, outputs.files, on_disk)
     schema_dir = _own_schemas()
     if schema_dir is not None:
         from . import schemas
 
-        problems += schemas.stale(schema_dir)
+        with reading(schema_dir):
+            problems += schemas.stale(schema_dir)
     if problems:
         raise RulesError(problems)
     print(f"ok: {_shown(args.out)}/ is up to date")
     return EXIT_OK
+
+
+def write_output(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
+    """Write the output tree (and, in a checkout, schema/); False when both
+    already held it. The schemas come first: when the OS refuses a write
+    (``EnvironmentProblem``), the output tree is left as it was."""
+    from .writer import write_tree
+
+    changed = False
+    schema_dir = _own_schemas()
+    if schema_dir is not None:
+        from .schemas import write
+
+        with writing(schema_dir):
+            changed = write(schema_dir)
+    with writing(out_dir):
+        return write_tree(out_dir, files) or changed
 
 
 def _own_schemas() -> FsPath | None:
@@ -203,6 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .workbench.display import print_diagnostics
 
         print_diagnostics(exc.diagnostics, args)
+        return EXIT_RULES
+    except EnvironmentProblem as exc:  # a full disk, a read-only folder...
+        print(exc.line, file=sys.stderr)
         return EXIT_RULES
     except KeyboardInterrupt:
         print("rulesc: interrupted; generated/ was left as it was", file=sys.stderr)

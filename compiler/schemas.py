@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from contextlib import suppress
 from pathlib import Path as FsPath
 from typing import Any
 
 from . import registry
 from .diagnostics import Diagnostic
+from .fs_errors import naming
 from .kinds.base import SCHEMA_FILE
 
 _SHELL = FsPath(__file__).resolve().parent / "kinds" / "rules_file.schema.json"
@@ -104,7 +106,7 @@ def stale(schema_dir: FsPath) -> list[Diagnostic]:
 
 def write(schema_dir: FsPath) -> bool:
     """Make ``schema_dir`` hold the composition (each file replaced atomically);
-    False when it already did."""
+    False when it already did. An ``OSError`` names the path the OS failed on."""
     want = composed()
     changed = False
     for name, text in want.items():
@@ -112,9 +114,14 @@ def write(schema_dir: FsPath) -> bool:
         if path.is_file() and path.read_text(encoding="utf-8") == text:
             continue
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=schema_dir)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
+        try:
+            with naming(path), os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(tmp)  # a failed write leaves nothing beside the schema
+            raise
         changed = True
     for path in schema_dir.glob("*.schema.json"):
         if path.name not in HAND_WRITTEN and path.name not in want:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import errno
 import fcntl
 import os
 import shutil
@@ -22,8 +23,12 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path as FsPath
 
+from .fs_errors import naming
+
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
+# renameat2 cannot exchange here (an old kernel, libc or file system): rename twice
+_NO_EXCHANGE = frozenset({errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP})
 
 
 def read_tree(out_dir: FsPath) -> dict[str, bytes]:
@@ -50,7 +55,11 @@ def build_lock(out_dir: FsPath) -> Iterator[None]:
 
 
 def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
-    """Make ``out_dir`` hold exactly ``files``; False when it already did."""
+    """Make ``out_dir`` hold exactly ``files``; False when it already did.
+
+    An ``OSError`` (a full disk, a read-only folder...) names the path the OS
+    failed on, and leaves the old tree as it was, with nothing beside it.
+    """
     out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(out_dir):
@@ -62,11 +71,15 @@ def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
             tempfile.mkdtemp(prefix=_staging_prefix(out_dir), dir=out_dir.parent)
         )
         try:
+            folders = {staging}
             for rel, blob in files.items():
                 target = staging / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
+                if target.parent not in folders:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    folders.add(target.parent)
                 if old.get(rel) != blob or not _link(out_dir / rel, target, blob):
-                    target.write_bytes(blob)
+                    with naming(target):  # a failed write names no path
+                        target.write_bytes(blob)
             os.chmod(staging, 0o755)
             _swap(staging, out_dir)
         finally:
@@ -124,7 +137,6 @@ def _swap(staging: FsPath, out_dir: FsPath) -> None:
     """Put ``staging`` at ``out_dir``; the old tree, if any, ends up at ``staging``."""
     if not out_dir.exists():
         os.rename(staging, out_dir)
-        staging.mkdir()
         return
     exchange = _renameat2()
     if exchange is not None:
@@ -137,7 +149,17 @@ def _swap(staging: FsPath, out_dir: FsPath) -> None:
         )
         if result == 0:
             return
+        code = ctypes.get_errno()
+        if code not in _NO_EXCHANGE:  # the OS refused the swap itself
+            raise OSError(code, os.strerror(code), str(out_dir))
     aside = staging.with_name(staging.name + ".old")
     os.rename(out_dir, aside)
-    os.rename(staging, out_dir)
-    os.rename(aside, staging)
+    try:
+        os.rename(staging, out_dir)
+    except BaseException:
+        os.rename(aside, out_dir)  # the old tree back in place
+        raise
+    try:
+        os.rename(aside, staging)  # removed with the staging folder
+    except OSError:
+        shutil.rmtree(aside, ignore_errors=True)

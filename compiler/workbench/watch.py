@@ -4,8 +4,8 @@ A portable polling loop (no file-watching service or extra dependency): every
 ``--poll`` seconds the rules folder's content digest is taken (the one the build
 cache keys on); when it changes and then holds still for one more poll (an
 editor may save a file in several writes), the output is rebuilt exactly as
-``rulesc build`` would, through the build cache. Errors are printed as a build
-prints them, and watching goes on; Ctrl-C stops it.
+``rulesc build`` would, through the build cache. Errors are printed as a build prints them (a write the OS refuses, as
+``rulesc: cannot write PATH: REASON``), and watching goes on; Ctrl-C stops it.
 """
 
 from __future__ import annotations
@@ -33,12 +33,21 @@ def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
     """One build into ``args.out``; True when it succeeded."""
     from ..cache import build, cache_dir_for
     from ..diagnostics import RulesError
+    from ..fs_errors import EnvironmentProblem, reading, writing
     from ..writer import write_tree
     from .display import print_diagnostics
 
     try:
-        outputs = build(args.rules, None if args.no_cache else cache_dir_for(args.out))
-        changed = write_tree(args.out, outputs.files)
+        with reading(args.rules):
+            cache_dir = None if args.no_cache else cache_dir_for(args.out)
+            outputs = build(args.rules, cache_dir, later=True)
+        with writing(args.out):
+            changed = write_tree(args.out, outputs.files)
+        outputs.remember()  # the cache only once the output is written
+    except EnvironmentProblem as exc:  # a full disk, a read-only folder...
+        print(f"[{_stamp()}] {args.out.as_posix()}/ was left as it was", flush=True)
+        print(exc.line, file=sys.stderr, flush=True)
+        return False
     except RulesError as exc:
         count = len(exc.diagnostics)
         print(
