@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from ..model import Column, Loc, Param
 from .text import aligned, humanize, number, percent, wrap, yes_no
-from .usage import UsageError
+from .usage import UsageError, whole_number
 
 __all__ = [
     "UsageError",
@@ -177,12 +177,7 @@ def read_value(spec: Input, text: str) -> Any:
     if spec.nullable and word.casefold() in _NONE:
         return None
     if spec.kind == "int":
-        try:
-            return int(word)
-        except ValueError:
-            raise UsageError(
-                f"{spec.name} takes {spec.allowed()}, not {text!r}"
-            ) from None
+        return whole_number(text, spec.name, spec.allowed())
     if spec.kind == "bool":
         if word.casefold() in _TRUE:
             return True
