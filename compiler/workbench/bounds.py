@@ -47,8 +47,10 @@ class Clock:
 
 
 @contextmanager
-def bounded(seconds: float = SECONDS) -> Iterator[Clock]:
-    """A clock for answers within the block (its timer signal handled there)."""
+def bounded(seconds: float | None = None) -> Iterator[Clock]:
+    """A clock for answers within the block (its timer signal handled there),
+    each given ``seconds`` (by default ``SECONDS``)."""
+    seconds = SECONDS if seconds is None else seconds
     if not hasattr(signal, "setitimer") or (
         threading.current_thread() is not threading.main_thread()
     ):
@@ -63,9 +65,10 @@ def bounded(seconds: float = SECONDS) -> Iterator[Clock]:
 
 
 def too_slow(
-    rule: str, given: Mapping[str, Any], seconds: float = SECONDS
+    rule: str, given: Mapping[str, Any], seconds: float | None = None
 ) -> UsageError:
     """The usage error for a rule that did not answer in time."""
+    seconds = SECONDS if seconds is None else seconds
     numbers = [(abs(v), k) for k, v in given.items() if type(v) is int]
     took = f"{rule} did not answer within {seconds:g} seconds"
     if not numbers:

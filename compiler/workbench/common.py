@@ -222,12 +222,18 @@ def _mapping(spec: Input, word: str) -> dict[str, str]:
                     spec.allowed(),
                 )
             pairs.append((key.strip(), value.strip()))
-    return {
+    given = {
         _label(f"{spec.name} key", spec.labels, k, False): _label(
             f"{spec.name}[{k}]", spec.values, v, False
         )
         for k, v in pairs
     }
+    missing = [k for k in spec.labels if k not in given]
+    if missing:  # the rule reads every key: one left out is the user's to give
+        raise UsageError(
+            f"{spec.name} has no value for {', '.join(missing)}", spec.allowed()
+        )
+    return given
 
 
 def read_inputs(specs: Sequence[Input], words: Sequence[str]) -> dict[str, Any]:
