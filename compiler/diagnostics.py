@@ -53,9 +53,13 @@ def quoted(value: object) -> str:
     """``repr(value)`` as an error quotes it: a long text is cut to
     ``MAX_QUOTED`` characters, ``'aaaa…' (100,000 characters)``."""
     if isinstance(value, str):
-        if len(value) <= MAX_QUOTED:
-            return repr(value)
-        return f"{cut(value)!r} ({_length(len(value))})"
+        shown = repr(value)
+        if len(shown) - 2 <= MAX_QUOTED:
+            return shown
+        head = value[: MAX_QUOTED - 1]  # as much as fits once escaped
+        while len(repr(head)) - 2 > MAX_QUOTED - 1:
+            head = head[:-1]
+        return f"{head + chr(0x2026)!r} ({_length(len(value))})"
     shown = repr(value)
     if len(shown) <= MAX_QUOTED:
         return shown
