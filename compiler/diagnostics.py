@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 Path = tuple[str | int, ...]
+
+# An error quotes at most this many characters of a value (a key, a text, a
+# line of a formula); a longer one is cut, with an ellipsis and its length.
+MAX_QUOTED = 80
+# A quoted value in a message: 'text' or "text" as repr writes it, its quote
+# marks not inside a word (so the apostrophe of "rule's" opens nothing).
+_QUOTED = re.compile(r"""(?<!\w)(['"])((?:(?!\1)[^\\\n]|\\.)*)\1(?!\w)""")
+# A hint's quoted line (4 spaces in) and the carets under part of it.
+_CARETS = re.compile(r" *\^+")
 
 
 def pointer(path: Path) -> str:
@@ -30,6 +40,78 @@ def visible(text: str) -> str:
     return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
+def cut(text: str, most: int = MAX_QUOTED) -> str:
+    """``text``, or its first ``most - 1`` characters and an ellipsis."""
+    return text if len(text) <= most else text[: most - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
+def _length(count: int) -> str:
+    return f"{count:,} characters"
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` as an error quotes it: a long text is cut to
+    ``MAX_QUOTED`` characters, ``'aaaa…' (100,000 characters)``."""
+    if isinstance(value, str):
+        shown = repr(value)
+        if len(shown) - 2 <= MAX_QUOTED:
+            return shown
+        head = value[: MAX_QUOTED - 1]  # as much as fits once escaped
+        while len(repr(head)) - 2 > MAX_QUOTED - 1:
+            head = head[:-1]
+        return f"{head + chr(0x2026)!r} ({_length(len(value))})"
+    shown = repr(value)
+    if len(shown) <= MAX_QUOTED:
+        return shown
+    return f"{cut(shown)} ({_length(len(shown))})"
+
+
+def shorten(message: str) -> str:
+    """``message`` with every quoted value longer than ``MAX_QUOTED`` cut."""
+    if len(message) <= MAX_QUOTED:
+        return message
+
+    def one(match: re.Match[str]) -> str:
+        mark, inner = match.group(1), match.group(2)
+        if len(inner) <= MAX_QUOTED:
+            return match.group()
+        return f"{mark}{cut(inner)}{mark} ({_length(len(inner))})"
+
+    return _QUOTED.sub(one, message)
+
+
+def _window(line: str, carets: str) -> tuple[str, str]:
+    """A hint's quoted line and its carets, cut around the carets when long."""
+    body = line[4:]
+    start = len(carets) - len(carets.lstrip()) - 4
+    width = len(carets.strip())
+    if len(body) <= 2 * MAX_QUOTED:
+        return line, carets
+    lo = max(0, start - MAX_QUOTED // 2)
+    hi = min(len(body), start + max(width, 1) + MAX_QUOTED // 2)
+    shown = body[lo:hi]
+    width = min(width, hi - start)
+    lead = "\N{HORIZONTAL ELLIPSIS}" if lo else ""
+    tail = "\N{HORIZONTAL ELLIPSIS}" if hi < len(body) else ""
+    return (
+        f"    {lead}{shown}{tail}",
+        " " * (4 + len(lead) + start - lo) + "^" * width,
+    )
+
+
+def shorten_hint(hint: str) -> str:
+    """A hint with long quoted values cut, and a long quoted line (a formula, a
+    dice expression, with carets under the culprit) cut around its carets."""
+    lines = hint.split("\n")
+    for index, line in enumerate(lines):
+        after = lines[index + 1] if index + 1 < len(lines) else ""
+        if line.startswith("    ") and after.strip() and _CARETS.fullmatch(after):
+            lines[index], lines[index + 1] = _window(line, after)
+        elif not _CARETS.fullmatch(line):
+            lines[index] = shorten(line)
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Diagnostic:
     """One error, at a line and column (both 1-based) of one file."""
@@ -40,6 +122,14 @@ class Diagnostic:
     message: str
     hint: str | None = None
     pointer: str = ""
+
+    def __post_init__(self) -> None:
+        # Every error is made here: a long value it quotes is cut, in every format.
+        object.__setattr__(self, "message", shorten(self.message))
+        if self.hint:
+            object.__setattr__(self, "hint", shorten_hint(self.hint))
+        if len(self.pointer) > 4 * MAX_QUOTED:
+            object.__setattr__(self, "pointer", cut(self.pointer, 4 * MAX_QUOTED))
 
     def format_text(self) -> str:
         """``file:line:col: error: message``, then the pointer and the hint.

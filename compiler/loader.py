@@ -94,6 +94,46 @@ def load_file(fs_path: FsPath, shown_path: str) -> SourceFile:
         raise _located(fail, shown_path) from None
 
 
+def link_problem(path: FsPath, rules_dir: FsPath) -> Diagnostic | None:
+    """Why the symbolic link ``path`` under ``rules_dir`` is refused, or None.
+
+    A link may lead to a file or folder inside the rules folder, nowhere else:
+    one leading outside it, to nothing, or round in a loop is a located error
+    naming the link. The target is never read, and its path is not shown.
+    """
+    if not path.is_symlink():
+        return None
+    shown = path.relative_to(rules_dir.parent).as_posix()
+    hint = "copy the file or folder into the rules folder instead of linking to it"
+    try:
+        target = FsPath(os.path.realpath(path, strict=True))
+    except FileNotFoundError:
+        return Diagnostic(
+            shown,
+            1,
+            1,
+            "symbolic link to nothing: its target does not exist",
+            "remove the link, or make it lead to a rules file inside the rules folder",
+        )
+    except (OSError, RuntimeError):
+        return Diagnostic(
+            shown,
+            1,
+            1,
+            "symbolic link that loops: following it never ends",
+            "remove the link",
+        )
+    if not target.is_relative_to(FsPath(os.path.realpath(rules_dir))):
+        return Diagnostic(
+            shown,
+            1,
+            1,
+            f"symbolic link leading outside the rules folder {rules_dir.name}/",
+            hint,
+        )
+    return None
+
+
 def load_text(raw: bytes, shown_path: str) -> SourceFile:
     """Load rules from bytes (for tests and tools); errors as in ``load_file``."""
     try:

@@ -20,7 +20,7 @@ from .diagnostics import Diagnostic, RulesError
 from .emitted import clashes
 from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_many
-from .loader import SourceFile, load_file
+from .loader import SourceFile, link_problem, load_file
 from .model import System
 from .render import render
 from .semantics import build_system
@@ -65,7 +65,7 @@ def _shown(path: FsPath, rules_dir: FsPath) -> str:
     return path.relative_to(rules_dir.parent).as_posix()
 
 
-def _system_dirs(rules_dir: FsPath) -> list[FsPath]:
+def _system_dirs(rules_dir: FsPath, errors: list[Diagnostic]) -> list[FsPath]:
     if not rules_dir.is_dir():
         raise RulesError(
             [
@@ -78,9 +78,10 @@ def _system_dirs(rules_dir: FsPath) -> list[FsPath]:
                 )
             ]
         )
-    return sorted(
-        p for p in rules_dir.iterdir() if p.is_dir() and not p.name.startswith(".")
-    )
+    found = sorted(p for p in rules_dir.iterdir() if not p.name.startswith("."))
+    links = {p: d for p in found if (d := link_problem(p, rules_dir)) is not None}
+    errors += links.values()  # a folder linked from outside is never listed
+    return [p for p in found if p not in links and p.is_dir()]
 
 
 def load_sources(
@@ -89,13 +90,17 @@ def load_sources(
     """Load and schema-check every rules file; raise with every error found."""
     errors: list[Diagnostic] = []
     systems = []
-    for folder in _system_dirs(rules_dir):
+    for folder in _system_dirs(rules_dir, errors):
         if only is not None and folder.name not in only:
             continue
         system_file = folder / "system.yaml"
         loaded: list[SourceFile] = []
         meta: SourceFile | None = None
         files = sorted(folder.glob("*.yaml"))
+        links = [d for p in files if (d := link_problem(p, rules_dir)) is not None]
+        if links:
+            errors += links
+            continue
         for extra in sorted(folder.iterdir()):
             if extra.is_file() and extra.suffix in (".yml", ".json"):
                 errors.append(

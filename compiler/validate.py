@@ -17,7 +17,7 @@ from referencing.jsonschema import DRAFT202012
 
 from . import registry as kinds_registry
 from . import schemas
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, quoted
 from .loader import SourceFile
 
 # schema/ beside compiler/ in the repository; compiler/schema/ once installed.
@@ -182,12 +182,12 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
     if kind == "enum":
         choices = ", ".join(repr(c) for c in rule)
         return (
-            f"{value!r} is not one of the allowed values",
+            f"{quoted(value)} is not one of the allowed values",
             f"use one of {choices}",
             None,
         )
     if kind == "const":
-        return f"{value!r} should be {err.validator_value!r}", None, None
+        return f"{quoted(value)} should be {quoted(err.validator_value)}", None, None
     if kind == "type":
         expected = err.validator_value
         names = " or ".join(expected) if isinstance(expected, list) else expected
@@ -200,11 +200,17 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
             None,
         )
     if kind == "pattern":
-        return f"{value!r} is not a valid name here", schema.get("description"), None
+        return (
+            f"{quoted(value)} is not a valid name here",
+            schema.get("description"),
+            None,
+        )
     if kind == "oneOf" and all(set(sub) == {"required"} for sub in rule):
         keys = " or ".join(f"'{sub['required'][0]}'" for sub in rule)
         return f"needs exactly one of {keys}", None, None
-    return err.message, schema.get("description"), None
+    # jsonschema's own message starts with the value's repr: cut it if long
+    message = err.message.replace(repr(value), quoted(value), 1)
+    return message, schema.get("description"), None
 
 
 def _listing(items: list[str]) -> str:
@@ -255,4 +261,4 @@ def _show(value: object) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return quoted(value)

@@ -50,7 +50,9 @@ def test_a_bad_expression_points_at_the_mistake(project: Path) -> None:
     done = rulesc("roll", "3x6", cwd=project)
     assert done.returncode == 2
     lines = done.stderr.splitlines()
-    assert lines[0] == "rulesc roll: error: bad dice expression '3x6': unexpected 'x'"
+    assert lines[0] == (
+        "rulesc roll: error: bad dice expression '3x6': unexpected 'x', at character 2"
+    )
     assert lines[1:3] == ["    3x6", "     ^"]
     assert "hint: write NdS" in done.stderr
 

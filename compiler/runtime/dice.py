@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -196,6 +197,15 @@ def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> 
 
     With ``bare_d6`` (GURPS notation) ``Nd`` means N six-sided dice.
     """
+    for offset, ch in enumerate(text):
+        if not ch.isascii() and ch.isnumeric():
+            name = unicodedata.name(ch, "")
+            raise DiceSyntaxError(
+                f"bad dice expression {text!r}: {ch!r} is not an ASCII digit "
+                f"(U+{ord(ch):04X}{' ' + name if name else ''})",
+                offset,
+                "write the number with the digits 0 to 9",
+            )
     if long := _LONG_NUMBER.search(text):
         raise DiceSyntaxError(
             f"bad dice expression: a number has more than {_MAX_DIGITS} digits",
@@ -234,7 +244,7 @@ def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> 
 
 def _digits(text: str, start: int) -> int:
     end = start
-    while end < len(text) and text[end].isdigit():
+    while end < len(text) and "0" <= text[end] <= "9":
         end += 1
     return end
 

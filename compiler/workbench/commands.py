@@ -9,11 +9,26 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Callable
 from pathlib import Path as FsPath
 
-from .usage import UsageError
+from .usage import UsageError, whole_number
 
 EXIT_USAGE = 2
+
+
+def number_option(name: str) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole-number option such as ``--seed``."""
+
+    def read(text: str) -> int:
+        try:
+            return whole_number(text, name)
+        except UsageError as exc:
+            rest = exc.message.removeprefix(f"{name} ")
+            raise argparse.ArgumentTypeError(rest) from None
+
+    read.__name__ = "whole number"  # what argparse calls the type, if it must
+    return read
 
 
 def register(
@@ -37,7 +52,9 @@ def register(
         "named SYSTEM.RULE; --stats prints its range, mean and exact distribution.",
     )
     roll.add_argument("expr", metavar="EXPR", help="e.g. 3d6, 2d6x10, 1d20+2, 3d-1")
-    roll.add_argument("--seed", type=int, help="seed the dice, to repeat a roll")
+    roll.add_argument(
+        "--seed", type=number_option("--seed"), help="seed the dice, to repeat a roll"
+    )
     roll.add_argument(
         "--stats",
         action="store_true",
@@ -59,7 +76,9 @@ def register(
         "inputs", nargs="*", metavar="INPUT", help="a value, or name=value"
     )
     explain.add_argument(
-        "--seed", type=int, help="seed the dice of a rule that rolls them"
+        "--seed",
+        type=number_option("--seed"),
+        help="seed the dice of a rule that rolls them",
     )
     explain.add_argument(
         "--dice",
@@ -133,11 +152,19 @@ def dispatch(args: argparse.Namespace) -> int:
         return 0
     except UsageError as exc:
         command = "build --watch" if name == "watch" else name
-        print(f"rulesc {command}: error: {exc.message}", file=sys.stderr)
+        print(f"rulesc {command}: error: {_shown(exc.message)}", file=sys.stderr)
         if exc.hint:
-            print(f"  hint: {exc.hint}", file=sys.stderr)
+            print(f"  hint: {_shown(exc.hint)}", file=sys.stderr)
         return EXIT_USAGE
     return code
+
+
+def _shown(text: str) -> str:
+    """A usage error's text as printed: a long value it quotes is cut, and a
+    character a terminal would act on is shown as an escape."""
+    from ..diagnostics import shorten, visible
+
+    return "\n".join(visible(shorten(line)) for line in text.split("\n"))
 
 
 def cache_dir(args: argparse.Namespace) -> FsPath | None:

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from ..model import Column, Loc, Param
 from .text import aligned, humanize, number, percent, wrap, yes_no
-from .usage import UsageError
+from .usage import UsageError, whole_number
 
 __all__ = [
     "UsageError",
@@ -177,12 +177,7 @@ def read_value(spec: Input, text: str) -> Any:
     if spec.nullable and word.casefold() in _NONE:
         return None
     if spec.kind == "int":
-        try:
-            return int(word)
-        except ValueError:
-            raise UsageError(
-                f"{spec.name} takes {spec.allowed()}, not {text!r}"
-            ) from None
+        return whole_number(text, spec.name, spec.allowed())
     if spec.kind == "bool":
         if word.casefold() in _TRUE:
             return True
@@ -227,12 +222,18 @@ def _mapping(spec: Input, word: str) -> dict[str, str]:
                     spec.allowed(),
                 )
             pairs.append((key.strip(), value.strip()))
-    return {
+    given = {
         _label(f"{spec.name} key", spec.labels, k, False): _label(
             f"{spec.name}[{k}]", spec.values, v, False
         )
         for k, v in pairs
     }
+    missing = [k for k in spec.labels if k not in given]
+    if missing:  # the rule reads every key: one left out is the user's to give
+        raise UsageError(
+            f"{spec.name} has no value for {', '.join(missing)}", spec.allowed()
+        )
+    return given
 
 
 def read_inputs(specs: Sequence[Input], words: Sequence[str]) -> dict[str, Any]:

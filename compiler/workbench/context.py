@@ -19,6 +19,7 @@ from .common import (
     show,
     wrap,
 )
+from .usage import whole_number
 
 if TYPE_CHECKING:
     from ..kinds.base import Kind
@@ -42,10 +43,15 @@ def make_rng(args: argparse.Namespace, runtime: Runtime) -> tuple[Recorder, str]
     """The dice for a rule that rolls: scripted (--dice), seeded, or a fresh seed."""
     if getattr(args, "dice", None):
         try:
-            results = [int(x) for x in str(args.dice).replace(" ", "").split(",") if x]
-        except ValueError:
+            results = [
+                whole_number(x, "--dice")
+                for x in str(args.dice).replace(" ", "").split(",")
+                if x
+            ]
+        except UsageError as exc:
             raise UsageError(
-                f"--dice takes whole numbers separated by commas, not {args.dice!r}"
+                f"--dice takes whole numbers separated by commas, not {args.dice!r}",
+                exc.message,
             ) from None
         return Recorder(runtime.dice.Scripted(results)), f"scripted dice {results}"
     seed = (
@@ -88,6 +94,7 @@ class Context:
     ) -> None:
         self.ws, self.system, self.rule, self.kind = ws, system, rule, kind
         self.runtime, self.module, self.args, self.out = runtime, module, args, out
+        self.given: dict[str, Any] = {}  # the inputs read, once they are
 
     def function(self, name: str | None = None) -> Callable[..., Any]:
         found: Callable[..., Any] = getattr(
@@ -99,7 +106,8 @@ class Context:
         self, function: Callable[..., Any]
     ) -> tuple[list[Input], dict[str, Any]]:
         specs = inputs_of(function, self.kind.params(self.rule))
-        return specs, read_inputs(specs, self.args.inputs)
+        self.given = read_inputs(specs, self.args.inputs)
+        return specs, self.given
 
     def call(
         self, function: Callable[..., Any], given: Mapping[str, Any], specs: list[Input]

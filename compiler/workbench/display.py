@@ -18,9 +18,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path as FsPath
 from typing import TextIO
 
-from ..diagnostics import Diagnostic, format_diagnostics, visible
+from ..diagnostics import MAX_QUOTED, Diagnostic, format_diagnostics, visible
 
 FORMATS = ("text", "json", "github")
+_ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 
 _RED, _BOLD, _BLUE, _CYAN, _RESET = (
     "\x1b[31m",
@@ -162,6 +163,13 @@ def snippet(
     shown, offset = _display(raw, start)
     end = _display(raw, start + width)[1]
     shown_width = max(1, end - offset)
+    if len(shown) > 2 * MAX_QUOTED:  # a long line is shown around the caret
+        lo = max(0, offset - MAX_QUOTED // 2)
+        hi = min(len(shown), offset + min(shown_width, MAX_QUOTED) + MAX_QUOTED // 2)
+        lead = _ELLIPSIS if lo else ""
+        shown = lead + shown[lo:hi] + (_ELLIPSIS if hi < len(shown) else "")
+        shown_width = min(shown_width, hi - offset)
+        offset = offset - lo + len(lead)
     number = str(d.line)
     gutter = " " * len(number)
     caret = "^" + "~" * (shown_width - 1)
@@ -188,10 +196,13 @@ def _formula_span(hint: str | None, line: str) -> tuple[int, int] | None:
         if not stripped or set(stripped) != {"^"} or not quoted.startswith("    "):
             continue
         formula = quoted[4:]
+        # a long line is quoted cut around the carets, an ellipsis at a cut end
+        lead = 1 if formula.startswith(_ELLIPSIS) else 0
+        formula = formula[lead:].removesuffix(_ELLIPSIS)
         at = line.find(formula) if formula.strip() else -1
         if at < 0 or line.find(formula, at + 1) >= 0:
             return None
-        return at + len(marks) - len(marks.lstrip()) - 4, len(stripped)
+        return at + len(marks) - len(marks.lstrip()) - 4 - lead, len(stripped)
     return None
 
 

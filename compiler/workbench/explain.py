@@ -15,9 +15,11 @@ import argparse
 
 from ..model import Rule, System
 from ..registry import kind_of
+from .bounds import Overrun, bounded, too_slow
 from .commands import cache_dir
 from .common import wrap
 from .context import Context, Explanation, at
+from .usage import UsageError
 from .workspace import Runtime, Workspace, open_workspace
 
 
@@ -43,7 +45,14 @@ def explain(
     out.lines.append(f"  {kind_of(rule).text}, defined at {at(rule.loc)}")
     out.lines += wrap(rule.summary)
     kind = kind_of(rule)
-    kind.explain(Context(ws, system, rule, kind, runtime, module, args, out))
+    ctx = Context(ws, system, rule, kind, runtime, module, args, out)
+    try:
+        with bounded() as clock:
+            clock.run(kind.explain, ctx)
+    except runtime.input_error as exc:  # refused where the kind did not say so itself
+        raise UsageError(f"{rule.qualified_id} refuses these inputs: {exc}") from None
+    except Overrun:
+        raise too_slow(rule.qualified_id, ctx.given) from None
     _rulings(ws, rule, out)
     return out.text()
 

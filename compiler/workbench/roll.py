@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import random
 from typing import Any
+from unicodedata import east_asian_width
 
+from ..diagnostics import MAX_QUOTED, visible
 from ..limits import dice_problem, roll_problem
 from ..runtime.dice import Dice, DiceSyntaxError, parse_dice
 from .dicestats import stats_lines
@@ -32,13 +34,30 @@ class _Recorder:
 
 def parse(text: str, args: argparse.Namespace) -> tuple[Dice, str]:
     """The dice an EXPR names, and how to name them in the output."""
+    written = text.strip().replace(" ", "")
     try:
-        return parse_dice(text.strip().replace(" ", ""), bare_d6=True), text.strip()
+        return parse_dice(written, bare_d6=True), text.strip()
     except DiceSyntaxError as exc:
         if "." in text and not text[0].isdigit():
             return _rule_dice(text, args)
-        caret = " " * exc.offset + "^"
-        raise UsageError(f"{exc.message}\n    {text}\n    {caret}", exc.hint) from None
+        shown, caret = pointed(written, exc.offset)
+        raise UsageError(
+            f"{exc.message}, at character {exc.offset + 1}\n    {shown}\n    {caret}",
+            exc.hint,
+        ) from None
+
+
+def pointed(text: str, offset: int) -> tuple[str, str]:
+    """``text`` as a terminal shows it (cut around ``offset`` when long, hidden
+    characters escaped), and the line with a caret under its ``offset``-th
+    character (a wide character takes two columns)."""
+    lo = max(0, offset - MAX_QUOTED // 2)
+    hi = min(len(text), offset + MAX_QUOTED // 2)
+    lead = "\N{HORIZONTAL ELLIPSIS}" if lo else ""
+    tail = "\N{HORIZONTAL ELLIPSIS}" if hi < len(text) else ""
+    before = lead + visible(text[lo:offset])
+    width = sum(2 if east_asian_width(ch) in "WF" else 1 for ch in before)
+    return before + visible(text[offset:hi]) + tail, " " * width + "^"
 
 
 def _rule_dice(name: str, args: argparse.Namespace) -> tuple[Dice, str]:

@@ -21,11 +21,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from ..model import Rule
 from ..registry import kind_of
-from .commands import cache_dir
+from .bounds import Overrun, bounded, too_slow
+from .commands import cache_dir, number_option
 from .common import (
     Input,
     UsageError,
@@ -67,18 +68,22 @@ def run(args: argparse.Namespace) -> int:
             seed = random.SystemRandom().randrange(10**6)
         rng_name = next(s.name for s in specs if s.kind == "rng")
 
-        def once(rng: Any) -> Any:
-            try:
-                return function(**given, **{rng_name: rng})
-            except runtime.input_error as exc:
-                raise UsageError(
-                    f"{rule.qualified_id} refuses these inputs: {exc}"
-                ) from None
+        try:
+            with bounded() as clock:
 
-        if options.runs is not None:
-            return _many(rule, given, seed, options, once)
-        recorder = Recorder(random.Random(seed))
-        answer = once(recorder)
+                def once(rng: Any) -> Any:  # each run has its own time
+                    return clock.run(function, **given, **{rng_name: rng})
+
+                if options.runs is not None:
+                    return _many(rule, given, seed, options, once)
+                recorder = Recorder(random.Random(seed))
+                answer = once(recorder)
+        except runtime.input_error as exc:
+            raise UsageError(
+                f"{rule.qualified_id} refuses these inputs: {exc}"
+            ) from None
+        except Overrun:
+            raise too_slow(rule.qualified_id, given) from None
         if options.json:
             doc = {
                 "rule": rule.qualified_id,
@@ -99,15 +104,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """The rule's options: a mistake in them is a usage error like any other."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message, f"{self.prog} --help lists its options")
+
+
 def _options(rule: Rule, specs: Sequence[Input]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=f"rulesc simulate {rule.qualified_id}",
         description=f"{rule.title}. " + " ".join(rule.summary.split()),
     )
-    parser.add_argument("--seed", type=int, help="seed the dice, to repeat a run")
+    parser.add_argument(
+        "--seed", type=number_option("--seed"), help="seed the dice, to repeat a run"
+    )
     parser.add_argument(
         "--runs",
-        type=int,
+        type=number_option("--runs"),
         metavar="N",
         help="run it N times and print a summary instead of one run",
     )

@@ -9,6 +9,7 @@ from ...kinds.state.model import StateRule
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample
+from ...workbench.usage import whole_number
 
 
 def explain(ctx: Context) -> None:
@@ -29,11 +30,9 @@ def explain(ctx: Context) -> None:
             )
         args = []
         if amount:
-            if transition.param is None or not amount.lstrip("-").isdigit():
-                raise UsageError(
-                    f"{name} takes {'no number' if transition.param is None else 'a whole number'}: {word!r}"
-                )
-            args.append(int(amount))
+            if transition.param is None:
+                raise UsageError(f"{name} takes no number: {word!r}")
+            args.append(whole_number(amount, name))
         try:
             level = getattr(state, name)(*args)
         except ctx.runtime.input_error as exc:

@@ -11,6 +11,7 @@ from ...model import Example
 from ...workbench.common import Input, UsageError, plain, show
 from ...workbench.context import Context
 from ...workbench.samples import SEEDS, Sample
+from ...workbench.usage import whole_number
 
 
 def explain(ctx: Context) -> None:
@@ -18,10 +19,11 @@ def explain(ctx: Context) -> None:
     assert isinstance(rule, TrackRule)
     track = getattr(ctx.module, rule.class_name)()
     try:
-        rolls = [int(x) for x in ctx.args.inputs]
-    except ValueError:
+        rolls = [whole_number(x, "a die result") for x in ctx.args.inputs]
+    except UsageError as exc:
         raise UsageError(
-            f"{rule.qualified_id} takes die results ({rule.roll}), e.g. 3 5 3"
+            f"{rule.qualified_id} takes die results ({rule.roll}), e.g. 3 5 3",
+            exc.message,
         ) from None
     ctx.out.section(
         "Inputs", [f"  rolls of {rule.roll}: {', '.join(map(str, rolls)) or '(none)'}"]
