@@ -208,9 +208,9 @@ def check_examples(
                         ex.loc.col,
                         f"worked example {ex.name!r} of rule {rule.qualified_id!r} "
                         f"does not hold: {failure}",
-                        "fix the rule's data, or the example if the data is right; "
-                        "where the source's example disagrees with its own tables, "
-                        "record an erratum",
+                        "if the new answer is intended, `rulesc accept` rewrites "
+                        "the expect; else fix the rule's data; where the source's "
+                        "own example disagrees with its tables, record an erratum",
                     )
                 )
     return problems, results

@@ -70,6 +70,7 @@ class Example:
     erratum: Erratum | None
     loc: Loc
     select: tuple[str, tuple[tuple[str, Any], ...]] | None = None
+    from_source: str | None = None  # where the source gives it, if it is the source's
 
 
 @dataclass(frozen=True, slots=True)

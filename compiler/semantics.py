@@ -1142,6 +1142,7 @@ class SystemBuilder:
                         if "select" in ex
                         else None
                     ),
+                    from_source=ex.get("from_source"),
                 )
             )
         return tuple(result)

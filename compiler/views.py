@@ -87,6 +87,7 @@ def _common_md(rule: Rule, rules_link_prefix: str) -> View:
                 if ex.raises
                 else f"gives {code(expect_text(ex))}",
                 "erratum": _erratum_md(ex.erratum) if ex.erratum else None,
+                "from_source": md(ex.from_source) if ex.from_source else None,
             }
             for ex in rule.examples
         ],

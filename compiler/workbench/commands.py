@@ -126,6 +126,21 @@ def register(
     )
     diff.set_defaults(workbench="diff")
 
+    accept = sub.add_parser(
+        "accept",
+        parents=[common, cache],
+        help="after an intended change, rewrite the expect of every worked example "
+        "whose answer changed",
+        description="Run every worked example; where an answer changed, rewrite "
+        "the example's expect in its rules file, in place (comments, quoting and "
+        "layout kept), and print the diff. Examples marked from_source, and those "
+        "whose call now raises or no longer does, are left for a person.",
+    )
+    accept.add_argument(
+        "--dry-run", action="store_true", help="print the diff, change nothing"
+    )
+    accept.set_defaults(workbench="accept")
+
     build.add_argument(
         "--watch",
         dest="workbench",

@@ -1,0 +1,363 @@
+"""``rulesc accept [--dry-run]``: take the worked examples' new answers as expected.
+
+After an intended change (a house rule's figure), the worked examples that
+pinned the old answers fail. This command runs every example, and for each one
+whose answer changed, rewrites its ``expect`` in its rules file, in place: only
+the values that changed are replaced, each where it is written, so comments,
+quoting, flow or block style and every other line stay as they were. It prints
+a unified diff of what it rewrote (``--dry-run``: only the diff).
+
+It does not accept what it cannot know to be intended:
+- an example marked ``from_source`` (the source's own worked example): if the
+  rules and the source disagree, that is an erratum to record, not an answer;
+- an example that now raises, or that expected a raise and now answers, or
+  that leaves scripted dice unused, or whose expect names a field the answer
+  lacks: its call, dice or field names need a person.
+Each of those is a located error (exit 1), after the others are written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import difflib
+import enum
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path as FsPath
+from typing import Any
+
+from ..diagnostics import Diagnostic, RulesError
+from ..examples import example_value, run_example
+from ..model import Example, Rule
+from .commands import cache_dir
+from .workspace import open_workspace
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace ``text[start:end]`` of a rules file with ``new``."""
+
+    start: int
+    end: int
+    new: str
+
+
+def run(args: argparse.Namespace) -> int:
+    rules_dir: FsPath = args.rules
+    space = open_workspace(rules_dir, cache_dir(args), examples_must_hold=False)
+    edits: dict[str, list[Edit]] = {}
+    refused: list[Diagnostic] = []
+    accepted = 0
+    with space.runtime() as runtime:
+        for system in space.systems:
+            module = runtime.module(system.id)
+            for rule in system.rules:
+                for ex in rule.examples:
+                    failure = run_example(module, rule, ex)
+                    if failure is None:
+                        continue
+                    why = _refusal(ex, failure)
+                    if why is not None:
+                        refused.append(_refused(rule, ex, failure, why))
+                        continue
+                    answer = example_value(module, rule, ex)
+                    new = plain(answer, ex.expect)
+                    file = ex.loc.file
+                    text = _text(rules_dir, file)
+                    found = list(
+                        _edits(text, _example_path(space, rule, ex), ex.expect, new)
+                    )
+                    edits.setdefault(file, []).extend(found)
+                    accepted += 1
+    for file, changes in sorted(edits.items()):
+        before = _text(rules_dir, file)
+        after = apply(before, changes)
+        print(
+            "".join(
+                difflib.unified_diff(
+                    before.splitlines(keepends=True),
+                    after.splitlines(keepends=True),
+                    f"a/{file}",
+                    f"b/{file}",
+                )
+            ),
+            end="",
+        )
+        if not args.dry_run:
+            _write(rules_dir.parent / file, after)
+    verb = "would rewrite" if args.dry_run else "rewrote"
+    print(
+        f"accept: {verb} {accepted} worked example(s) in {len(edits)} file(s)"
+        + (f"; {len(refused)} need a person (below)" if refused else "")
+    )
+    if refused:
+        raise RulesError(refused)
+    return 0
+
+
+def _refusal(ex: Example, failure: str) -> str | None:
+    """Why an example that does not hold cannot simply take its new answer."""
+    if ex.from_source:
+        return (
+            f"it is the source's own worked example ({ex.from_source}): where the "
+            "rules and the source disagree, record an erratum instead"
+        )
+    if ex.raises or failure.startswith("raised"):
+        return (
+            "whether it raises changed: fix its call, or write expect or raises by hand"
+        )
+    if ", got no field " in failure:
+        return "its expect names a field the answer does not have: fix the name"
+    if failure.endswith("scripted dice were not used"):
+        return "its scripted dice no longer fit the call: write them again"
+    return None
+
+
+def _refused(rule: Rule, ex: Example, failure: str, why: str) -> Diagnostic:
+    return Diagnostic(
+        ex.loc.file,
+        ex.loc.line,
+        ex.loc.col,
+        f"worked example {ex.name!r} of rule {rule.qualified_id!r} was not "
+        f"accepted: {failure}",
+        why,
+    )
+
+
+def _example_path(space: Any, rule: Rule, ex: Example) -> Path:
+    raw, base = space.raw(rule)
+    for index, item in enumerate(raw.get("examples", [])):
+        if item.get("name") == ex.name:
+            return (*base, "examples", index, "expect")
+    raise LookupError(ex.name)
+
+
+def _text(rules_dir: FsPath, shown: str) -> str:
+    return (rules_dir.parent / shown).read_text(encoding="utf-8")
+
+
+def _write(path: FsPath, text: str) -> None:
+    """Replace ``path`` whole, or not at all."""
+    from ..fs_errors import writing
+
+    with writing(path):
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+
+
+# -- the new answer, shaped as the old expect ------------------------------------
+
+
+def plain(value: Any, like: Any) -> Any:
+    """``value`` as rules data (labels as text, records as mappings), keeping to
+    the shape of ``like``: only the fields it names, item by item."""
+    if isinstance(like, Mapping) and value is not None:
+        return {key: plain(_field(value, key), like[key]) for key in like}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if type(value).__name__ == "Dice" and dataclasses.is_dataclass(value):
+        notation = str(value)  # dice compare by notation; a fixed number may be an int
+        fixed = isinstance(like, int) and re.fullmatch(r"-?[0-9]+", notation)
+        return int(notation) if fixed else notation
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    if isinstance(value, Mapping):
+        return {str(plain(k, None)): plain(v, None) for k, v in value.items()}
+    if isinstance(value, list | tuple) and not _is_record(value):
+        items = like if isinstance(like, list) and like else [None]
+        return [plain(v, items[min(i, len(items) - 1)]) for i, v in enumerate(value)]
+    if _is_record(value):
+        return {name: plain(getattr(value, name), None) for name in _fields(value)}
+    return str(value)
+
+
+def _is_record(value: Any) -> bool:
+    return dataclasses.is_dataclass(value) or hasattr(value, "_fields")
+
+
+def _fields(value: Any) -> list[str]:
+    if dataclasses.is_dataclass(value):
+        return [f.name for f in dataclasses.fields(value) if f.repr]
+    return list(value._fields)
+
+
+def _field(value: Any, key: str) -> Any:
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if k == key or (isinstance(k, enum.Enum) and k.value == key):
+                return v
+        return None
+    return getattr(value, key, None)
+
+
+# -- edits in place ----------------------------------------------------------------
+
+
+def _edits(text: str, path: Path, old: Any, new: Any) -> Iterator[Edit]:
+    """The smallest replacements that turn the node at ``path`` from ``old`` to
+    ``new``: each changed scalar where it stands; a whole node, in flow style,
+    only where its shape changed."""
+    spans = node_spans(text)
+    yield from _diff(text, spans, path, old, new)
+
+
+def _diff(
+    text: str, spans: dict[Path, tuple[int, int]], path: Path, old: Any, new: Any
+) -> Iterator[Edit]:
+    if compare_plain(old, new):
+        return
+    same_keys = (
+        isinstance(old, dict) and isinstance(new, dict) and list(old) == list(new)
+    )
+    same_length = (
+        isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
+    )
+    if same_keys:
+        for key in old:
+            yield from _diff(text, spans, (*path, key), old[key], new[key])
+        return
+    if same_length:
+        for index, (a, b) in enumerate(zip(old, new, strict=True)):
+            yield from _diff(text, spans, (*path, index), a, b)
+        return
+    start, end = spans[path]
+    yield Edit(start, end, written(new, text, start, end))
+
+
+def written(value: Any, text: str, start: int, end: int) -> str:
+    """``value`` in place of ``text[start:end]``: a block list or mapping stays
+    one, its items in flow style, at the old node's indentation."""
+    old = text[start:end]
+    block = old[:1] not in ("{", "[", "'", '"') and ("\n" in old or old[:2] == "- ")
+    indent = "\n" + " " * (start - (text.rfind("\n", 0, start) + 1))
+    if block and isinstance(value, list) and value:
+        return indent.join(f"- {flow(item)}" for item in value)
+    if block and isinstance(value, Mapping) and value:
+        return indent.join(
+            f"{_string(str(k), '')}: {flow(v)}" for k, v in value.items()
+        )
+    return flow(value, old)
+
+
+def compare_plain(old: Any, new: Any) -> bool:
+    return type(old) is type(new) and old == new
+
+
+def apply(text: str, edits: list[Edit]) -> str:
+    for edit in sorted(edits, key=lambda e: e.start, reverse=True):
+        text = text[: edit.start] + edit.new + text[edit.end :]
+    return text
+
+
+def node_spans(text: str) -> dict[Path, tuple[int, int]]:
+    """Where each node of a YAML document starts and ends (character offsets)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.events import (
+        AliasEvent,
+        MappingEndEvent,
+        MappingStartEvent,
+        ScalarEvent,
+        SequenceEndEvent,
+        SequenceStartEvent,
+    )
+
+    spans: dict[Path, tuple[int, int]] = {}
+    # a stack of [path, kind, next key or index, pending key]
+    stack: list[list[Any]] = []
+
+    def here() -> Path | None:
+        if not stack:
+            return ()
+        top = stack[-1]
+        if top[1] == "seq":
+            index = top[2]
+            top[2] += 1
+            return (*top[0], index)
+        if top[3] is None:
+            return None  # this node is a key
+        key, top[3] = top[3], None
+        return (*top[0], key)
+
+    for event in YAML(typ="rt").parse(text):
+        if isinstance(event, ScalarEvent | AliasEvent):
+            path = here()
+            if path is None:
+                stack[-1][3] = getattr(event, "value", "")
+                continue
+            spans[path] = (event.start_mark.index, event.end_mark.index)
+        elif isinstance(event, MappingStartEvent | SequenceStartEvent):
+            path = here()
+            assert path is not None, "complex keys are refused by the loader"
+            kind = "map" if isinstance(event, MappingStartEvent) else "seq"
+            stack.append([path, kind, 0, None, event.start_mark.index])
+        elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+            path, _, _, _, start = stack.pop()
+            spans[path] = (start, _end(text, event.end_mark.index))
+    return spans
+
+
+def _end(text: str, index: int) -> int:
+    """The end of a block collection: before the blank lines and comments the
+    parser took in after its last node."""
+    cut = text[:index]
+    stripped = re.sub(r"(\n[ \t]*(#[^\n]*)?)+\Z", "", cut)
+    return len(stripped)
+
+
+def flow(value: Any, old_text: str = "") -> str:
+    """``value`` written in YAML flow style, as the rules files write it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _string(value, old_text)
+    if isinstance(value, Mapping):
+        return (
+            "{"
+            + ", ".join(f"{_string(str(k), '')}: {flow(v)}" for k, v in value.items())
+            + "}"
+        )
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return _string(str(value), old_text)
+
+
+def _reads_back(value: str) -> bool:
+    """Whether ``value`` written plain is read back as this very text (by the
+    rules files' own reader: no ': ', no ' #', nothing it takes for a number)."""
+    if not value or value != value.strip() or any(c in value for c in "{}[],\n"):
+        return False
+    from ..diagnostics import RulesError
+    from ..loader import load_text
+
+    try:
+        data = load_text(f"v: {value}\n".encode(), "<value>").data
+    except RulesError:
+        return False
+    return bool(data == {"v": value})
+
+
+def _string(value: str, old_text: str) -> str:
+    quote = old_text[:1]
+    if quote == "'":
+        return "'" + value.replace("'", "''") + "'"
+    if quote != '"' and _reads_back(value):
+        return value
+    return json.dumps(value, ensure_ascii=False)
