@@ -60,6 +60,12 @@ def _parser() -> argparse.ArgumentParser:
         "validate", parents=[common], help="check rules files without building"
     )
     validate.add_argument(
+        "--sources",
+        type=FsPath,
+        metavar="DIR",
+        help="the folder of source documents: each system's source.file must be in it",
+    )
+    validate.add_argument(
         "paths",
         nargs="*",
         type=FsPath,
@@ -134,6 +140,10 @@ def run(argv: Sequence[str]) -> int:
         only = _systems_named(args.paths, args.rules)
         with reading(args.rules):
             systems = pipeline.load_systems(args.rules, only)
+            if args.sources is not None:
+                missing = pipeline.unknown_sources(args.rules, systems, args.sources)
+                if missing:
+                    raise RulesError(missing)
         count = sum(len(s.rules) for s in systems)
         print(f"ok: {count} rules in {len(systems)} system(s)")
         return EXIT_OK

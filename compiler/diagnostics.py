@@ -9,6 +9,10 @@ from dataclasses import dataclass
 
 Path = tuple[str | int, ...]
 
+# The one remedy for stale output (generated/ or schema/), in the same words
+# wherever it is given: rulesc check, the golden test, make update-goldens.
+REMEDY = "run `rulesc build` (or `make build`) and commit what it writes"
+
 # An error quotes at most this many characters of a value (a key, a text, a
 # line of a formula); a longer one is cut, with an ellipsis and its length.
 MAX_QUOTED = 80

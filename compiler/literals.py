@@ -51,9 +51,16 @@ def _escape_char(ch: str) -> str:
 
 
 def docstring(text: str, indent: str = "") -> str:
-    """A triple-quoted docstring literal holding ``text`` exactly, wrapped for reading."""
+    """A triple-quoted docstring literal holding ``text`` exactly, wrapped for reading.
+
+    A paragraph whose first line ends in a colon (``Args:``) is a list: each
+    further line one item, indented under it.
+    """
+    width = 80 - len(indent)
     paragraphs = [
-        textwrap.fill(" ".join(p.split()), width=80 - len(indent))
+        _listing(p, width)
+        if p.split("\n", 1)[0].endswith(":") and "\n" in p
+        else textwrap.fill(" ".join(p.split()), width=width)
         for p in text.strip().split("\n\n")
     ]
     body = "\n\n".join(paragraphs)
@@ -65,6 +72,24 @@ def docstring(text: str, indent: str = "") -> str:
     if "\n" in body:
         body = body.replace("\n", "\n" + indent) + "\n" + indent
     return f'"""{body}"""'
+
+
+def _listing(paragraph: str, width: int) -> str:
+    head, *items = paragraph.split("\n")
+    return "\n".join(
+        [
+            head,
+            *(
+                textwrap.fill(
+                    " ".join(item.split()),
+                    width=width,
+                    initial_indent="    ",
+                    subsequent_indent="        ",
+                )
+                for item in items
+            ),
+        ]
+    )
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from . import outdir, registry
 from .charts import for_pages
+from .contract import contract_view
 from .diagnostics import Diagnostic, RulesError
 from .emitted import clashes
 from .examples import ExampleResults, check_examples, runtime_from
@@ -164,6 +165,24 @@ def load_systems(
     return systems
 
 
+def unknown_sources(
+    rules_dir: FsPath, systems: list[System], sources: FsPath
+) -> list[Diagnostic]:
+    """A system whose ``source.file`` is not a file of the folder ``sources``."""
+    found = []
+    for system in systems:
+        if not (sources / system.source_file).is_file() or "/" in system.source_file:
+            meta = load_file(rules_dir / system.id / "system.yaml", system.loc.file)
+            found.append(
+                meta.error(
+                    ("source", "file"),
+                    f"no source document {system.source_file!r} in {sources.as_posix()}/",
+                    "name the document by its file name in that folder",
+                )
+            )
+    return found
+
+
 def own_files(system_id: str) -> tuple[str, str]:
     """The outputs made from one system alone: its module and its docs page."""
     return f"rulebook/{system_id}.py", f"docs/{system_id}.md"
@@ -171,12 +190,21 @@ def own_files(system_id: str) -> tuple[str, str]:
 
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
 PYPROJECT, INDEX_PAGE = "pyproject.toml", "docs/index.md"
+CONTRACT_PAGE = "docs/contract.md"
 
 
 def shared_files() -> tuple[str, ...]:
     """The outputs made from every system together, or from none."""
     support = tuple(f"rulebook/{name}" for name in support_modules())
-    return (*support, PACKAGE_INIT, PACKAGE_TYPED, PYPROJECT, INDEX_PAGE, MANIFEST)
+    return (
+        *support,
+        PACKAGE_INIT,
+        PACKAGE_TYPED,
+        PYPROJECT,
+        INDEX_PAGE,
+        CONTRACT_PAGE,
+        MANIFEST,
+    )
 
 
 def _path_clashes(systems: list[System]) -> list[Diagnostic]:
@@ -257,6 +285,7 @@ def generate(
         raise RulesError(errors)
     files[PYPROJECT] = render("pyproject.toml.j2", package_view(systems))
     files[INDEX_PAGE] = render("index.md.j2", index_view(systems))
+    files[CONTRACT_PAGE] = render("contract.md.j2", contract_view(systems, files))
     for system in systems:
         page = own_files(system.id)[1]
         files[page] = (

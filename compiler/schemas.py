@@ -19,7 +19,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from . import registry
-from .diagnostics import Diagnostic
+from .diagnostics import REMEDY, Diagnostic
 from .fs_errors import naming
 from .kinds.base import SCHEMA_FILE
 
@@ -85,7 +85,7 @@ def stale(schema_dir: FsPath) -> list[Diagnostic]:
                     1,
                     f"the schema is {'missing' if have is None else 'stale'}: "
                     f"{origin} changed since it was composed",
-                    "run rulesc build (it writes schema/ from the kinds)",
+                    REMEDY,
                 )
             )
     extra = {
@@ -98,7 +98,7 @@ def stale(schema_dir: FsPath) -> list[Diagnostic]:
                 1,
                 1,
                 "a schema of no registered kind",
-                "run rulesc build (it removes it)",
+                REMEDY,
             )
         )
     return problems

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from .diagnostics import Diagnostic
+from .diagnostics import REMEDY, Diagnostic
 from .model import System
 from .pipeline import MANIFEST
 
@@ -23,7 +23,7 @@ def stale(
     )
     if not changed_files:
         return []
-    hint = "run `rulesc build` (or `make build`) and commit generated/"
+    hint = REMEDY
     files_note = ", ".join(f"{shown_out}/{p}" for p in changed_files[:6])
     if len(changed_files) > 6:
         files_note += f" and {len(changed_files) - 6} more"

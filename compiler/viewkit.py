@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .charts import dice_chart
@@ -218,12 +219,48 @@ def cell_md(col: Column, value: object) -> str:
 
 
 def allowed(param: Param) -> str:
+    """The values a parameter takes, as the docs say them."""
+    if param.type == "mapping" and param.enum is not None and param.value_enum:
+        keys = ", ".join(m.label for m in param.enum.members)
+        values = ", ".join(m.label for m in param.value_enum.members)
+        return f"a mapping of each of {keys} to one of {values}"
     if param.enum is not None:
         return ", ".join(m.label for m in param.enum.members)
     if param.type == "bool":
         return "true or false"
-    lo = "any" if param.min is None else str(param.min)
-    hi = "any" if param.max is None else str(param.max)
-    if param.min is None and param.max is None:
+    return bounds(param.min, param.max)
+
+
+def type_text(param: Param) -> str:
+    """A parameter's type as the docs write it."""
+    if param.type == "mapping" and param.enum is not None and param.value_enum:
+        return f"Mapping[{param.enum.name}, {param.value_enum.name}]"
+    if param.enum is not None:
+        return param.enum.name + (" | None" if param.nullable else "")
+    return param.type
+
+
+def bounds(lo: int | None, hi: int | None) -> str:
+    """A whole number's limits in words: "1 to 5", "0 or more", "10 or less"."""
+    if lo is None and hi is None:
         return "any whole number"
+    if hi is None:
+        return f"{lo} or more"
+    if lo is None:
+        return f"{hi} or less"
     return f"{lo} to {hi}"
+
+
+def args_doc(params: Sequence[Param]) -> str:
+    """The ``Args:`` paragraph of a generated function's docstring."""
+    if not params:
+        return ""
+    lines = []
+    for p in params:
+        values = allowed(p)
+        if p.type == "choice":
+            values = "a member, or its label in any case: " + values
+            if p.nullable:
+                values += ", or None"
+        lines.append(f"{p.name}: {p.description.rstrip('.')}. Allowed: {values}.")
+    return "\n\nArgs:\n" + "\n".join(lines)

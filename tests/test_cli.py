@@ -103,3 +103,28 @@ def test_validate_one_system_by_path(rules_copy: Path) -> None:
     outside = run_rulesc("validate", "elsewhere.yaml", cwd=root)
     assert outside.returncode == 1
     assert "not inside the rules folder" in outside.stderr
+
+
+def test_stale_output_gets_one_remedy_from_every_place(
+    rules_copy: Path, edit: Editor
+) -> None:
+    """rulesc check on stale generated/ or stale schema/, and the golden test:
+    the same words each time."""
+    from compiler.diagnostics import REMEDY
+
+    assert REMEDY == "run `rulesc build` (or `make build`) and commit what it writes"
+    root = rules_copy.parent
+    shutil.copytree(GENERATED, root / "generated")
+    edit("d20_scifi/zero_g.yaml", "max_increments: 20,", "max_increments: 25,")
+    done = run_rulesc("check", cwd=root)
+    hints = [line for line in done.stderr.splitlines() if line.startswith("  hint: ")]
+    assert hints and set(hints) == {f"  hint: {REMEDY}"}, done.stderr
+    goldens = (Path(__file__).parent / "test_goldens.py").read_text()
+    assert goldens.count("{REMEDY}") == 2 and "update-goldens\\n" not in goldens
+    from compiler import schemas
+
+    schema_dir = root / "schema"
+    schema_dir.mkdir()
+    (schema_dir / "table.schema.json").write_text("{}")
+    problems = schemas.stale(schema_dir)
+    assert problems and {d.hint for d in problems} == {REMEDY}

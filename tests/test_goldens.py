@@ -1,7 +1,8 @@
 """Goldens: the committed generated/ is exactly what building rules/ gives.
 
-Run ``pytest tests/test_goldens.py --update-goldens`` (or ``make update-goldens``)
-to rewrite generated/ after an intended change.
+After an intended change, the remedy is the one ``rulesc check`` gives
+(``diagnostics.REMEDY``: ``rulesc build``); ``--update-goldens`` does the same
+from pytest.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 
 import pytest
 
+from compiler.diagnostics import REMEDY
 from compiler.pipeline import Outputs
 from compiler.writer import read_tree, write_tree
 
@@ -25,7 +27,7 @@ def test_generated_matches_rules(
     on_disk = read_tree(GENERATED)
     missing = sorted(built.files.keys() - on_disk.keys())
     extra = sorted(on_disk.keys() - built.files.keys())
-    assert not missing, f"generated/ lacks {missing}; run make update-goldens"
+    assert not missing, f"generated/ lacks {missing}; {REMEDY}"
     assert not extra, f"generated/ has files no build writes: {extra}"
     for path, blob in sorted(built.files.items()):
         if on_disk[path] != blob:
@@ -38,7 +40,7 @@ def test_generated_matches_rules(
                     n=2,
                 )
             )
-            pytest.fail(f"generated/{path} is stale; run make update-goldens\n{diff}")
+            pytest.fail(f"generated/{path} is stale; {REMEDY}\n{diff}")
 
 
 def test_every_output_is_marked_generated(built: Outputs) -> None:

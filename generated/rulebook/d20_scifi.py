@@ -263,6 +263,19 @@ def attack_through_cover(
     it were only concealment, or attack the cover itself. Hard cover stops all
     of that except a warhead the game master rules can punch through.
 
+    Args:
+        level: How much of the target the cover hides. Allowed: a member, or its
+            label in any case: Total, 9/10, 3/4, 1/2, 1/4.
+        material: Soft cover stops less than hard cover. Allowed: a member, or
+            its label in any case: soft, hard.
+        caliber: What the attacker fires. Allowed: a member, or its label in any
+            case: standard, heavy, super, warhead.
+        mode: Attack the target past the cover, shoot through the cover, or
+            attack the cover itself. Allowed: a member, or its label in any
+            case: at_target, through_cover, at_cover.
+        warhead_penetrates: Whether the game master rules that the warhead can
+            penetrate hard cover. Allowed: true or false.
+
     Rule ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
     Raises RuleInputError for arguments outside the rule.
     """
@@ -909,6 +922,10 @@ def radiation_symptoms(con_damage: int) -> dict[SymptomType, str] | None:
     Optional colour for the game master: how radiation sickness shows on a
     character as damage mounts. The symptoms change nothing in play.
 
+    Args:
+        con_damage: Radiation Constitution damage the character has taken.
+            Allowed: 0 or more.
+
     Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:342).
     Raises RuleInputError for a con_damage outside 0...
     """
@@ -1030,6 +1047,14 @@ def simulate_radiation(
     causes, each incubation, save and pool dealt hour by hour, the secondary
     effects, and daily healing until every point that can heal has healed.
 
+    Args:
+        level: The radiation level of the area. Allowed: a member, or its label
+            in any case: Minor, Low, Moderate, High, Severe, Critical.
+        exposed_minutes: How long the character stays in the area, in minutes.
+            Allowed: 1 or more.
+        fort_bonus: The character's Fortitude save bonus. Allowed: any whole
+            number.
+
     Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:415).
     The same rng state gives the same events. Raises RuleInputError for
     arguments outside the rule (level, exposed_minutes, fort_bonus).
@@ -1086,6 +1111,12 @@ def crawl_speed(climb_bonus: int, occupied_limbs: int) -> int:
     round. Skill at climbing helps; every limb that is busy holding something
     slows the crawl.
 
+    Args:
+        climb_bonus: The character's Climb bonus (may be negative). Allowed: any
+            whole number.
+        occupied_limbs: Limbs busy with something else, such as holding a
+            weapon. Allowed: 0 to 4.
+
     Rule ``d20_scifi.crawl_speed`` (rules/d20_scifi/zero_g.yaml:4). Raises
     RuleInputError for arguments outside the rule.
     """
@@ -1122,6 +1153,12 @@ def launch_speed(
 
     How fast a character flies after pushing off a surface, in feet per round.
     Jumping skill helps; pushing off with fewer or weaker limbs cuts the speed.
+
+    Args:
+        jump_bonus: The character's Jump bonus (may be negative). Allowed: any
+            whole number.
+        limbs: The limbs the character pushes off with. Allowed: a member, or
+            its label in any case: both_legs, one_leg, both_arms, one_arm.
 
     Rule ``d20_scifi.launch_speed`` (rules/d20_scifi/zero_g.yaml:72). Raises
     RuleInputError for arguments outside the rule.
@@ -1277,6 +1314,11 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
     Spin is a penalty to Dexterity, Wisdom and any action that handles objects.
     Characters attached to each other share the spin but take only half of it.
 
+    Args:
+        spin: The character's current spin. Allowed: 0 or more.
+        attached: Whether the character is attached to others (grappling
+            counts). Allowed: true or false.
+
     Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:238). Raises
     RuleInputError for arguments outside the rule.
     """
@@ -1336,6 +1378,9 @@ def spin_save(spin: int) -> SpinSave | None:
     Enough spin makes a character sick: from 5 spin a Fortitude save is due
     every minute, and a failure leaves the character Sickened (Nauseated from 10
     spin) until a surface is grabbed and for a few minutes after.
+
+    Args:
+        spin: The character's current spin. Allowed: 0 or more.
 
     Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:291). Raises
     RuleInputError for a spin outside 0...

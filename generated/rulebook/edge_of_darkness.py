@@ -165,6 +165,12 @@ def shoot_through_cover(
     Structure, and become a new dice pool against the target, less the target's
     armor. Cover whose Structure is used up protects no more.
 
+    Args:
+        successes: Successes of the single ranged attack. Allowed: 0 or more.
+        durability: The cover's Durability. Allowed: 0 or more.
+        structure: The cover's Structure before the shot. Allowed: 0 or more.
+        armor: Armor worn by the target behind the cover. Allowed: 0 or more.
+
     Rule ``edge_of_darkness.shoot_through_cover``
     (rules/edge_of_darkness/concealment.yaml:78). Raises RuleInputError for
     arguments outside the rule.
@@ -254,6 +260,16 @@ def ranged_modifier(
     hiding, which is one less than the shooter's concealment. A shooter under
     full cover has to come up to shoot, and counts as substantially concealed.
     Concealment does not matter in close combat.
+
+    Args:
+        target: The target's concealment, if any. Allowed: a member, or its
+            label in any case: Barely concealed, Partially concealed,
+            Substantially concealed, Completely covered, or None.
+        shooter: The shooter's own concealment, if any. Allowed: a member, or
+            its label in any case: Barely concealed, Partially concealed,
+            Substantially concealed, Completely covered, or None.
+        close_combat: Whether this is close combat (Brawl or Weaponry). Allowed:
+            true or false.
 
     Rule ``edge_of_darkness.ranged_modifier``
     (rules/edge_of_darkness/concealment.yaml:229). Raises RuleInputError for

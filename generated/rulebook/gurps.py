@@ -154,6 +154,10 @@ def cover_dr(dr: int, hp: int) -> int:
     How much damage resistance a structure gives when an attack is fired right
     through it: its own DR plus a quarter of its hit points.
 
+    Args:
+        dr: The barrier's DR. Allowed: 0 or more.
+        hp: The barrier's HP. Allowed: 0 or more.
+
     Rule ``gurps.cover_dr`` (rules/gurps/cover.yaml:81). Raises RuleInputError
     for arguments outside the rule.
     """
@@ -221,6 +225,14 @@ def exposure_behind_cover(
     two-handed weapon both arms and hands and half of the torso and vitals,
     unless firing through a narrow slit. Good cover hides the groin, legs and
     feet.
+
+    Args:
+        weapon_hands: Hands the weapon needs (the weapon arm is the right arm).
+            Allowed: 1 to 2.
+        narrow_slit: Whether the fighter fires through a narrow slit. Allowed:
+            true or false.
+        hides_lower_body: Whether the cover is enough to hide the groin, legs
+            and feet. Allowed: true or false.
 
     Rule ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:141). Raises
     RuleInputError for arguments outside the rule.
@@ -378,6 +390,22 @@ def attack_covered_target(
     exposed. Roll the location at random with no penalty, and risk hitting the
     cover. Or shoot straight through the cover at -2 (or the blind-fire penalty
     if the foe is completely hidden), with the cover's DR added to the target's.
+
+    Args:
+        option: How to attack. Allowed: a member, or its label in any case:
+            aimed, random, through.
+        location: For an aimed attack, the location aimed at. Allowed: a member,
+            or its label in any case: Skull, Face, Right Leg, Right Arm, Torso,
+            Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes, or None.
+        exposure: What the cover leaves exposed, as exposure_behind_cover
+            answers it; by default, a foe firing a two-handed weapon. Allowed: a
+            mapping of each of Skull, Face, Right Leg, Right Arm, Torso, Groin,
+            Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
+            exposed, half, covered.
+        cover_dr: The cover's DR, added to the target's when shooting through
+            it. Allowed: 0 or more.
+        completely_concealed: Whether the cover hides the foe completely.
+            Allowed: true or false.
 
     Rule ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266). Raises
     RuleInputError for arguments outside the rule.

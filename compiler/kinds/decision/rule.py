@@ -27,12 +27,14 @@ from ...viewkit import (
     View,
     all_enums,
     allowed,
+    args_doc,
     enum_imports,
     enum_view,
     local_name,
     param_imports,
     param_view,
     signature,
+    type_text,
     where_doc,
 )
 
@@ -643,7 +645,8 @@ def python_view(system: System, rule: DecisionRule) -> View:
         "hidden": [{"name": n, "type": t} for n, t, _ in _hidden(rule)],
         "methods": [_method_view(system, rule, m, emit) for m in rule.methods],
         "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
+            f"{rule.title}.\n\n{rule.summary}{args_doc(rule.params)}\n\n"
+            f"{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
             "    ",
         ),
         "imports": imports,
@@ -742,7 +745,7 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
         "params": [
             {
                 "name": code(p.name),
-                "type": code(p.enum.name if p.enum else p.type),
+                "type": code(type_text(p)),
                 "allowed": md_cell(allowed(p)),
                 "description": md_cell(p.description),
             }

@@ -12,10 +12,12 @@ from ...viewkit import (
     View,
     all_enums,
     allowed,
+    args_doc,
     enums_names,
     param_imports,
     param_view,
     signature,
+    type_text,
     where_doc,
 )
 
@@ -54,7 +56,8 @@ def python_view(system: System, rule: FormulaRule) -> View:
         ],
         "body": body,
         "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
+            f"{rule.title}.\n\n{rule.summary}{args_doc(rule.params)}\n\n"
+            f"{where_doc(rule)} Raises RuleInputError for arguments outside the rule.",
             "    ",
         ),
         "imports": param_imports(rule.params)
@@ -83,7 +86,7 @@ def docs_view(system: System, rule: FormulaRule, common: View) -> View:
         "params": [
             {
                 "name": code(p.name),
-                "type": code(p.enum.name if p.enum else p.type),
+                "type": code(type_text(p)),
                 "allowed": md_cell(allowed(p)),
                 "default": code(repr(p.default), in_table=True)
                 if p.has_default

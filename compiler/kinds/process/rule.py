@@ -27,6 +27,7 @@ from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (
     View,
+    args_doc,
     dice_stats,
     param_imports,
     param_view,
@@ -769,7 +770,8 @@ def python_view(system: System, rule: ProcessRule) -> View:
         "track": f"{track.class_name}()" if track else "None",
         "state": f"{rule.state.class_name}()" if rule.state else "None",
         "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} The same rng state "
+            f"{rule.title}.\n\n{rule.summary}{args_doc(rule.params)}\n\n"
+            f"{where_doc(rule)} The same rng state "
             f"gives the same events. Raises RuleInputError for arguments outside the rule"
             + (f" ({param_names})." if param_names else "."),
             "    ",

@@ -12,6 +12,8 @@ from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (
     View,
+    args_doc,
+    bounds,
     cell_md,
     column_type,
     dice_stats,
@@ -254,7 +256,8 @@ def python_view(system: System, rule: RangeTableRule) -> View:
         "result": result,
         "returns": f"{value_type} | None" if rule.below == "none" else value_type,
         "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for a {p.name} outside {p.min}..{'' if p.max is None else p.max}.",
+            f"{rule.title}.\n\n{rule.summary}{args_doc([p])}\n\n{where_doc(rule)} "
+            f"Raises RuleInputError for a {p.name} outside {p.min}..{'' if p.max is None else p.max}.",
             "    ",
         ),
         "imports": imports,
@@ -294,7 +297,7 @@ def docs_view(system: System, rule: RangeTableRule, common: View) -> View:
             f"{rule.function}({p.name}: int) -> {returns}"
             + (" | None" if rule.below == "none" else "")
         ),
-        "allowed": f"{p.min} to {'any' if p.max is None else p.max}",
+        "allowed": bounds(p.min, p.max),
         "below": below_text,
         "covers": code(str(rule.covers)) if rule.covers else None,
         "headers": [

@@ -1,0 +1,202 @@
+"""Contract: the public surface of the generated runtime, read from its own code.
+
+The contract page (``docs/contract.md``) lists, for each system module, every
+name its ``__all__`` exports, grouped by the rule that gives it: each function
+with its signature, each class with its base and fields, each constant with its
+type; and, for the support modules, the names every system shares. It is read
+from the formatted modules' syntax trees, so it says what the code is, and a
+build that changes a name changes the page.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+
+from .literals import code, md
+from .model import System
+from .viewkit import View, header
+
+_CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
+# The support modules a caller uses directly (the others are the kinds' engines).
+PUBLIC_SUPPORT = ("dice", "errors")
+
+
+def contract_view(systems: list[System], modules: Mapping[str, str]) -> View:
+    """``modules``: the package's module texts by path (``rulebook/x.py``)."""
+    files = [f for s in systems for f in s.files]
+    return {
+        "header": header(files),
+        "support": [
+            _module_view(
+                f"rulebook.{name}", modules[f"rulebook/{name}.py"], None, modules
+            )
+            for name in PUBLIC_SUPPORT
+        ],
+        "systems": [
+            {
+                "title": md(s.title),
+                "page": f"{s.id}.md",
+                **_module_view(
+                    f"rulebook.{s.id}", modules[f"rulebook/{s.id}.py"], s, modules
+                ),
+            }
+            for s in systems
+        ],
+    }
+
+
+def _module_view(
+    name: str, text: str, system: System | None, modules: Mapping[str, str]
+) -> View:
+    tree = ast.parse(text)
+    exported = _all(tree)
+    starts = [
+        (text.count("\n", 0, m.start()) + 1, m.group(1)) for m in _CHUNK.finditer(text)
+    ]
+    groups: dict[str, list[View]] = {}
+    for node in tree.body:
+        for entry in _entries(node, exported) + _reexported(node, exported, modules):
+            owner = next(
+                (rule for line, rule in reversed(starts) if line <= node.lineno), ""
+            )
+            groups.setdefault(owner, []).append(entry)
+    titles = {r.qualified_id: r for r in system.rules} if system else {}
+    return {
+        "module": code(name),
+        "groups": [
+            {
+                "rule": code(owner) if owner else None,
+                "title": md(titles[owner].title) if owner in titles else None,
+                "kind": titles[owner].kind if owner in titles else None,
+                "entries": entries,
+            }
+            for owner, entries in groups.items()
+        ],
+    }
+
+
+def _reexported(
+    node: ast.stmt, exported: list[str] | None, modules: Mapping[str, str]
+) -> list[View]:
+    """The names a module exports from a support module, as that module has them."""
+    if not isinstance(node, ast.ImportFrom) or exported is None or not node.module:
+        return []
+    source = modules.get(node.module.replace(".", "/") + ".py")
+    wanted = {a.asname or a.name for a in node.names} & set(exported)
+    if source is None or not wanted:
+        return []
+    entries = []
+    for item in ast.parse(source).body:
+        for entry in _entries(item, sorted(wanted)):
+            entry["doc"] = f"{entry['doc']} (from {code(node.module)})".lstrip()
+            entries.append(entry)
+    return entries
+
+
+def _all(tree: ast.Module) -> list[str] | None:
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            value = ast.literal_eval(node.value)
+            return [str(v) for v in value]
+    return None
+
+
+def _entries(node: ast.stmt, exported: list[str] | None) -> list[View]:
+    def public(name: str) -> bool:
+        return name in exported if exported is not None else not name.startswith("_")
+
+    if isinstance(node, ast.FunctionDef) and public(node.name):
+        return [_entry("function", node.name, _signature(node), _first_line(node))]
+    if isinstance(node, ast.ClassDef) and public(node.name):
+        bases = ", ".join(ast.unparse(b) for b in node.bases)
+        members = [_member(item) for item in node.body]
+        return [
+            _entry(
+                "class",
+                node.name,
+                f"{node.name}({bases})" if bases else node.name,
+                _first_line(node),
+                [m for m in members if m is not None],
+            )
+        ]
+    if (
+        isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and public(node.target.id)
+    ):
+        return [
+            _entry(
+                "constant",
+                node.target.id,
+                f"{node.target.id}: {ast.unparse(node.annotation)}",
+                "",
+            )
+        ]
+    return []
+
+
+def _entry(
+    kind: str, name: str, text: str, doc: str, members: list[str] | None = None
+) -> View:
+    return {
+        "kind": kind,
+        "name": name,
+        "text": code(text),
+        "doc": _doc_md(doc),
+        "members": members or [],
+    }
+
+
+def _member(item: ast.stmt) -> str | None:
+    """A class's field (``name: type``), member (``NAME = "label"``) or public method."""
+    if (
+        isinstance(item, ast.AnnAssign)
+        and isinstance(item.target, ast.Name)
+        and not item.target.id.startswith("_")
+    ):
+        return code(f"{item.target.id}: {ast.unparse(item.annotation)}")
+    if isinstance(item, ast.Assign) and len(item.targets) == 1:
+        target = item.targets[0]
+        if isinstance(target, ast.Name) and not target.id.startswith("_"):
+            return code(f"{target.id} = {ast.unparse(item.value)}")
+    if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
+        return code(_signature(item))
+    return None
+
+
+def _signature(node: ast.FunctionDef) -> str:
+    returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+    return f"{node.name}({ast.unparse(node.args)}){returns}"
+
+
+_RST_CODE = re.compile(r":func:`([^`]+)`|``([^`]+)``")
+
+
+def _doc_md(doc: str) -> str:
+    """A docstring's first paragraph in Markdown: its ``code`` as code spans."""
+    out, at = [], 0
+    for m in _RST_CODE.finditer(doc):
+        out += [
+            _text(doc[at : m.start()]),
+            code(f"{m.group(1)}()" if m.group(1) else m.group(2)),
+        ]
+        at = m.end()
+    return "".join([*out, _text(doc[at:])])
+
+
+def _text(part: str) -> str:
+    """Markdown-escaped text keeping the spaces around it (md() trims them)."""
+    if not part.strip():
+        return part
+    lead = part[: len(part) - len(part.lstrip())]
+    trail = part[len(part.rstrip()) :]
+    return lead + md(part) + trail
+
+
+def _first_line(node: ast.FunctionDef | ast.ClassDef) -> str:
+    doc = ast.get_docstring(node) or ""
+    return doc.split("\n\n", 1)[0].replace("\n", " ")
