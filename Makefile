@@ -12,9 +12,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: build test check validate lint typecheck update-goldens bench clean docs serve chromium
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,docs]'
+	# The venv's Python imports the generated runtime from generated/ (a .pth file):
+	# `.venv/bin/python` runs the README's examples as written.
+	$(BIN)/python -c "import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()['purelib'], 'rulebook-generated.pth').write_text(str(pathlib.Path('generated').resolve()) + '\\n')"
 	touch $(STAMP)
 
 build: $(STAMP)

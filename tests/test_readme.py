@@ -22,8 +22,11 @@ BLOCKS = [
 
 
 def _env() -> dict[str, str]:
-    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT / "generated"))
+    """The environment of a shell after ``make build``: no PYTHONPATH (the venv
+    finds generated/ through the .pth file the build writes)."""
+    env = dict(os.environ, NO_COLOR="1")
     env.pop("FORCE_COLOR", None)
+    env.pop("PYTHONPATH", None)
     return env
 
 

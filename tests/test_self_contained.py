@@ -62,3 +62,12 @@ def test_sources_are_checked_by_file_name(
         assert name
         (sources / name.group(1)).write_text("a source\n")
     assert main(args) == EXIT_OK
+
+
+def test_the_rules_name_the_documents_beside_the_repository() -> None:
+    """Where the source documents are beside the repository (every working
+    session and CI), each system's source.file is one of them."""
+    sources = ROOT.parent / "shared" / "source"
+    if not sources.is_dir():
+        pytest.skip("no source documents beside this checkout")
+    assert main(["validate", "--rules", str(ROOT / "rules"), "--sources", str(sources)]) == 0
