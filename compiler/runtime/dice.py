@@ -25,6 +25,12 @@ __all__ = [
 ]
 
 
+_MAX_WORK = 10 * MAX_ENTRIES
+"""The most dice x possible sums an exact distribution adds up (what rulesc
+itself allows the rules: 100 dice and 10,000 sums)."""
+_CACHED_SUMS = MAX_ENTRIES // 10  # larger distributions are not kept
+
+
 class RNG(Protocol):
     """Anything with ``randint(a, b)``; ``random.Random(seed)`` is one."""
 
@@ -78,8 +84,23 @@ class Dice:
         )
 
     def distribution(self) -> dict[int, Fraction]:
-        """The exact probability of every value, in ascending order of value."""
-        counts = _sum_counts(self.count, self.sides)
+        """The exact probability of every value, in ascending order of value.
+
+        Raises ``RuleInputError`` for more than ``MAX_ENTRIES`` possible sums, or
+        when ``count`` x the possible sums passes ``_MAX_WORK`` (each die adds to
+        every sum): limits of the runtime.
+        """
+        sums = self.count * (self.sides - 1) + 1
+        if sums > MAX_ENTRIES or self.count * sums > _MAX_WORK:
+            raise RuleInputError(
+                f"{self} has {sums:,} possible sums from {self.count:,} dice: an exact "
+                f"distribution is worked out for at most {MAX_ENTRIES:,} sums and "
+                f"{_MAX_WORK:,} dice x sums (a limit of the runtime, not of the rules)"
+            )
+        if sums <= _CACHED_SUMS:
+            counts = _sum_counts(self.count, self.sides)
+        else:
+            counts = _count_sums(self.count, self.sides)
         total = self.sides**self.count
         return {
             s * self.multiplier + self.modifier: Fraction(n, total)
@@ -160,8 +181,7 @@ def draw(randint: Randint, a: int, b: int) -> int:
     )
 
 
-@lru_cache(maxsize=256)
-def _sum_counts(count: int, sides: int) -> dict[int, int]:
+def _count_sums(count: int, sides: int) -> dict[int, int]:
     """How many ways each sum of ``count`` dice of ``sides`` can come up.
 
     Each die adds a sliding window of ``sides`` to the counts so far (a
@@ -176,6 +196,9 @@ def _sum_counts(count: int, sides: int) -> dict[int, int]:
             for t in range(width + sides - 1)
         ]
     return {count + i: n for i, n in enumerate(ways)}
+
+
+_sum_counts = lru_cache(maxsize=256)(_count_sums)  # the small ones, kept
 
 
 class Scripted:

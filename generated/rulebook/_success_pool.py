@@ -41,6 +41,8 @@ class PoolDistribution(dict[int, Fraction]):
 
     def at_least(self, successes: int) -> Fraction:
         """The exact chance of ``successes`` or more."""
+        if type(successes) is not int:
+            raise RuleInputError(f"successes must be an int, not {successes!r}")
         below = sum((p for k, p in self.items() if k < successes), Fraction(0))
         return 1 - below
 

@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 from rulebook._process import Course, ProcessSpec, run_process
 from rulebook._support import Ladder, bad_bool, bad_int, choice, folded, past_limit
 from rulebook._track import StagedTrack
-from rulebook.dice import RNG, Dice
+from rulebook.dice import RNG, Dice, check_rng
 
 __all__ = [
     "ACCUMULATION_DEAL",
@@ -724,6 +724,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
         raise past_limit(pool, "pool", 0, 100000)
     if type(saved) is not bool:
         raise bad_bool(saved, "saved")
+    check_rng(rng)
     if saved:
         pool = accumulation_after_save(pool)
     dealt: list[int] = []

@@ -82,6 +82,7 @@ def python_view(system: System, rule: PoolRule) -> View:
             ("rulebook._support", "bad_int"),
             ("rulebook._support", "past_limit"),
             ("rulebook.dice", "RNG"),
+            ("rulebook.dice", "check_rng"),
             ("rulebook.dice", "Dice"),
         ],
         "exports": [
