@@ -7,21 +7,27 @@ from rulebook import d20_scifi, gurps
 from rulebook.errors import RuleInputError
 
 
-def test_a_member_of_another_enum_is_refused() -> None:
-    # ExposureKind.HALF's value "half" is also a CoverExposure label; a member of
-    # another enum is still a mistake, not a label.
-    with pytest.raises(RuleInputError):
+def test_a_member_of_another_enum_is_read_by_its_value() -> None:
+    # ExposureKind.HALF's value "half" is also a CoverExposure label: every
+    # function reads a str by its plain value (tests/test_runtime_library.py
+    # checks that over every function), so it is that label.
+    foreign = gurps.attack_covered_target(
+        "aimed",
+        "Torso",
+        exposure={loc: d20_scifi.ExposureKind.HALF for loc in gurps.HitLocation},
+    )
+    plain = gurps.attack_covered_target(
+        "aimed", "Torso", exposure={loc: "half" for loc in gurps.HitLocation}
+    )
+    assert foreign == plain
+    assert plain.to_hit_modifier == -2
+    # ExposureKind.FULL's value is no CoverExposure label: still refused.
+    with pytest.raises(RuleInputError, match="'full'"):
         gurps.attack_covered_target(
             "aimed",
             "Torso",
-            exposure={loc: d20_scifi.ExposureKind.HALF for loc in gurps.HitLocation},
+            exposure={loc: d20_scifi.ExposureKind.FULL for loc in gurps.HitLocation},
         )
-    assert (
-        gurps.attack_covered_target(
-            "aimed", "Torso", exposure={loc: "half" for loc in gurps.HitLocation}
-        ).to_hit_modifier
-        == -2
-    )
 
 
 def test_labels_still_work_in_any_case() -> None:

@@ -12,7 +12,8 @@ owed, a score recovers at a fixed rate, less the points the track marked.
 
 Every figure, event name and unit comes from the rules data: this module holds
 none. Events happen in time order; events at the same time in the order they
-were scheduled.
+were scheduled. A run records at most ``MAX_ENTRIES`` events (a limit of the
+runtime, not of the rules): past it, it raises ``RuleInputError``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from ._support import MAX_ENTRIES, too_many
 from .dice import RNG, Dice
+from .errors import RuleInputError
 
 __all__ = ["Course", "ProcessRun", "ProcessSpec", "run_process"]
 
@@ -99,7 +102,9 @@ def run_process(
     target, success, pool, *outcome[, level]); ``track`` is a fresh staged track
     (its ``step(roll)`` answers effect, stage, condition, roll again, marked), or
     None; ``state`` is the subject's state (its transitions are methods answering
-    the new level), or None.
+    the new level), or None. Raises ``RuleInputError`` for a bad ``rng`` and for a
+    run of more than ``MAX_ENTRIES`` events (before the recovery, when it alone
+    would pass the limit; else as the event past it is recorded).
     """
     run = _Run(spec, courses, bonus, track, make, rng)
     run.state = state
@@ -210,6 +215,8 @@ class _Run:
     ) -> None:
         if not labels:
             labels = self.no_labels
+        if len(self.events) >= MAX_ENTRIES:
+            raise _too_many()
         self.events.append(
             self.make(
                 (
@@ -297,6 +304,8 @@ class _Run:
 
     def add(self, time: int, labels: tuple[Any, ...], score: int, amount: int) -> None:
         spec = self.spec
+        if len(self.events) >= MAX_ENTRIES:
+            raise _too_many()
         self.events.append(
             self.make(
                 (time, spec.score_events[score], *labels, amount, *self.after_amount)
@@ -345,8 +354,17 @@ class _Run:
         append, make, kind = self.events.append, self.make, spec.recover_event
         head, tail = self.no_labels, self.after_amount
         interval, most = spec.recover_interval, spec.recover_amount
+        if left > 0 and len(self.events) + -(-left // most) > MAX_ENTRIES:
+            raise _too_many()
         while left > 0:
             time += interval
             amount = most if most < left else left
             left -= amount
             append(make((time, kind, *head, amount, *tail)))
+
+
+def _too_many() -> RuleInputError:
+    return too_many(
+        "events (an rng that keeps rolling the same, or figures too large, "
+        "can make a run that long)"
+    )

@@ -1,48 +1,124 @@
-"""Support for the generated rule modules: argument checks and ordered labels."""
+"""Support for the generated rule modules: argument checks, labels and the runtime's limit.
+
+Labels. Every function that takes a choice reads a ``str`` by its plain string
+value, folded with ``str.casefold`` called on the base class: a member of the
+choice's own enum, its label in any case, a member of *another* ``StrEnum``
+whose value is the label, and a ``str`` subclass (whatever its ``casefold``,
+``__eq__`` or ``__hash__`` do) are all the same choice. Anything else is refused
+with ``RuleInputError``.
+
+The limit. No call of the runtime produces more than ``MAX_ENTRIES`` entries
+(list items, events, die rolls), so that no argument can make a call run out of
+memory or time. It is an engineering limit of the runtime, not a figure of any
+rules: an argument that would pass it is refused with ``RuleInputError`` stating
+the argument's allowed range, before any work where the count can be worked out
+up front.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum, StrEnum
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from .errors import RuleInputError
 
-__all__ = ["Ladder", "bad_bool", "bad_int", "choice", "mapping", "step"]
+__all__ = [
+    "LIMIT_NOTE",
+    "MAX_ENTRIES",
+    "Ladder",
+    "bad_bool",
+    "bad_int",
+    "choice",
+    "folded",
+    "mapping",
+    "past_limit",
+    "shown",
+    "step",
+    "too_many",
+]
+
+MAX_ENTRIES: Final = 100_000
+"""The most entries (list items, events, die rolls) one call of the runtime makes."""
+
+LIMIT_NOTE: Final = (
+    f"one call makes at most {MAX_ENTRIES:,} entries "
+    "(a limit of the runtime, not of the rules)"
+)
 
 E = TypeVar("E", bound=Enum)
 
 
+def folded(value: object) -> str | None:
+    """The case-folded plain string value of a ``str`` (None for anything else).
+
+    ``str.casefold`` is called on the base class, so a subclass's own
+    ``casefold`` is never trusted, and the answer is a plain ``str`` (its
+    ``__eq__`` and ``__hash__`` are the base class's too).
+    """
+    if isinstance(value, str) and issubclass(type(value), str):
+        return str.casefold(value)
+    return None
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, never raising: a ``str`` (a member of
+    any enum, a subclass) shows its plain string value."""
+    if isinstance(value, str) and issubclass(type(value), str):
+        return str.__repr__(value)
+    try:
+        return repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        return f"<a {type(value).__name__}>"
+
+
 def choice(kind: type[E], by_label: Mapping[str, E], value: object, name: str) -> E:
-    """Return the member ``value`` names: a member, or its label in any case."""
+    """Return the member ``value`` names: a member, or any ``str`` whose plain value
+    is its label in any case (a member of another enum included)."""
     if type(value) is kind:
         return value
-    if isinstance(value, str) and not isinstance(value, Enum):  # not another enum
-        member = by_label.get(value.casefold())
+    key = folded(value)
+    if key is not None:
+        member = by_label.get(key)
         if member is not None:
             return member
     labels = ", ".join(repr(m.value) for m in kind)
-    raise RuleInputError(f"{name} must be one of {labels}, not {value!r}")
+    raise RuleInputError(f"{name} must be one of {labels}, not {shown(value)}")
 
 
 def bad_int(value: object, name: str, lo: int | None, hi: int | None) -> RuleInputError:
     """The error for an argument that is not an int within ``lo..hi``."""
     if type(value) is not int:
-        return RuleInputError(f"{name} must be an int, not {value!r}")
+        return RuleInputError(f"{name} must be an int, not {shown(value)}")
     low = "" if lo is None else str(lo)
     high = "" if hi is None else str(hi)
     return RuleInputError(f"{name} must be in {low}..{high}, not {value}")
 
 
+def past_limit(value: int, name: str, lo: int, hi: int) -> RuleInputError:
+    """The error for an int argument that would make a call pass ``MAX_ENTRIES``."""
+    return RuleInputError(f"{name} must be in {lo}..{hi}, not {value}: {LIMIT_NOTE}")
+
+
+def too_many(what: str) -> RuleInputError:
+    """The error for a call that would make more than ``MAX_ENTRIES`` ``what``."""
+    return RuleInputError(
+        f"the call would make more than {MAX_ENTRIES:,} {what}: {LIMIT_NOTE}"
+    )
+
+
 def bad_bool(value: object, name: str) -> RuleInputError:
     """The error for an argument that is not a bool."""
-    return RuleInputError(f"{name} must be True or False, not {value!r}")
+    return RuleInputError(f"{name} must be True or False, not {shown(value)}")
 
 
 class Ladder(StrEnum):
     """A label enum whose members compare by rank (lowest first), not alphabetically.
 
-    Comparisons accept a member or a label string (any case).
+    Ordering comparisons (``<``, ``<=``, ``>``, ``>=``) accept a member or any
+    ``str`` whose plain value is a label in any case, as :func:`choice` does,
+    with the member on the left (or a plain ``str`` on the left: Python then asks
+    the member). ``==`` is the ``str`` equality of the label, case and all.
     """
 
     @property
@@ -54,12 +130,12 @@ class Ladder(StrEnum):
         kind = type(self)
         if type(other) is kind:
             return other.rank
-        folded = other.casefold() if isinstance(other, str) else None
+        key = folded(other)
         for member in kind:
-            if member.value.casefold() == folded:
+            if str.casefold(member.value) == key:
                 return member.rank
         labels = ", ".join(repr(m.value) for m in kind)
-        raise RuleInputError(f"cannot compare with {other!r}: use one of {labels}")
+        raise RuleInputError(f"cannot compare with {shown(other)}: use one of {labels}")
 
     def __lt__(self, other: str, /) -> bool:
         if not isinstance(other, str):
@@ -94,17 +170,27 @@ def mapping(
     value: object,
     name: str,
 ) -> dict[K, V]:
-    """A complete mapping argument: every key member (or label) to a value."""
+    """A complete mapping argument: every key member (or label) to a value.
+
+    Keys and values are read as :func:`choice` reads them; two keys that name the
+    same member (``"Left"`` and ``"LEFT"``, or a member and its label) are refused.
+    """
     if not isinstance(value, Mapping):
         raise RuleInputError(
-            f"{name} must be a mapping of {keys.__name__} to {values.__name__}, not {value!r}"
+            f"{name} must be a mapping of {keys.__name__} to {values.__name__}, "
+            f"not {shown(value)}"
         )
-    result = {
-        choice(keys, key_by_label, k, f"a key of {name}"): choice(
-            values, value_by_label, v, f"{name}[{k!r}]"
-        )
-        for k, v in value.items()
-    }
+    result: dict[K, V] = {}
+    given: dict[K, object] = {}
+    for k, v in value.items():
+        key = choice(keys, key_by_label, k, f"a key of {name}")
+        if key in given:
+            raise RuleInputError(
+                f"{name} has two keys for {key.value!r}: "
+                f"{shown(given[key])} and {shown(k)}"
+            )
+        given[key] = k
+        result[key] = choice(values, value_by_label, v, f"{name}[{shown(k)}]")
     missing = [m.value for m in keys if m not in result]
     if missing:
         raise RuleInputError(f"{name} has no value for {', '.join(map(repr, missing))}")

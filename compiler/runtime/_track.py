@@ -59,10 +59,11 @@ class StagedTrack(Generic[E, C]):
         if not stages:
             self._stage[effect] = 1
             return effect, 1, None, False, True
-        suffered = self.conditions
         stage = self._stage.get(effect, 0) + 1
-        while stage <= len(stages) and stages[stage - 1] in suffered:
-            stage += 1
+        if stage <= len(stages):  # else past the last stage already: no need to look
+            suffered = self.conditions
+            while stage <= len(stages) and stages[stage - 1] in suffered:
+                stage += 1
         if stage > len(stages):
             self._stage[effect] = len(stages)
             return effect, len(stages) + 1, None, True, False

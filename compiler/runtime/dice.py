@@ -4,16 +4,32 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
 from typing import Protocol
 
+from ._support import MAX_ENTRIES, shown, too_many
 from .errors import RuleInputError
 
-__all__ = ["RNG", "Dice", "DiceSyntaxError", "Scripted", "check_rng", "parse_dice"]
+__all__ = [
+    "RNG",
+    "Dice",
+    "DiceSyntaxError",
+    "Scripted",
+    "check_rng",
+    "draw",
+    "parse_dice",
+    "randint_of",
+]
+
+
+_MAX_WORK = 10 * MAX_ENTRIES
+"""The most dice x possible sums an exact distribution adds up (what rulesc
+itself allows the rules: 100 dice and 10,000 sums)."""
+_CACHED_SUMS = MAX_ENTRIES // 10  # larger distributions are not kept
 
 
 class RNG(Protocol):
@@ -69,8 +85,23 @@ class Dice:
         )
 
     def distribution(self) -> dict[int, Fraction]:
-        """The exact probability of every value, in ascending order of value."""
-        counts = _sum_counts(self.count, self.sides)
+        """The exact probability of every value, in ascending order of value.
+
+        Raises ``RuleInputError`` for more than ``MAX_ENTRIES`` possible sums, or
+        when ``count`` x the possible sums passes ``_MAX_WORK`` (each die adds to
+        every sum): limits of the runtime.
+        """
+        sums = self.count * (self.sides - 1) + 1
+        if sums > MAX_ENTRIES or self.count * sums > _MAX_WORK:
+            raise RuleInputError(
+                f"{self} has {sums:,} possible sums from {self.count:,} dice: an exact "
+                f"distribution is worked out for at most {MAX_ENTRIES:,} sums and "
+                f"{_MAX_WORK:,} dice x sums (a limit of the runtime, not of the rules)"
+            )
+        if sums <= _CACHED_SUMS:
+            counts = _sum_counts(self.count, self.sides)
+        else:
+            counts = _count_sums(self.count, self.sides)
         total = self.sides**self.count
         return {
             s * self.multiplier + self.modifier: Fraction(n, total)
@@ -78,17 +109,21 @@ class Dice:
         }
 
     def roll(self, rng: RNG) -> int:
-        """Roll the dice: one ``rng.randint(1, sides)`` call per die, in order."""
-        randint = getattr(rng, "randint", None)
-        if not callable(randint):
-            raise _not_an_rng(rng)
+        """Roll the dice: one ``rng.randint(1, sides)`` call per die, in order.
+
+        Raises ``RuleInputError`` for an ``rng`` whose ``randint`` raises or answers
+        anything but an int in ``1..sides`` (see :func:`draw`), and for more than
+        ``MAX_ENTRIES`` dice (a limit of the runtime).
+        """
+        randint = randint_of(rng)
         sides, count = self.sides, self.count
         if count == 1:  # the common case, kept cheap for simulations
-            face: int = randint(1, sides)
-            return face * self.multiplier + self.modifier
+            return draw(randint, 1, sides) * self.multiplier + self.modifier
+        if count > MAX_ENTRIES:
+            raise too_many(f"die rolls ({self} rolls {count})")
         total = 0
         for _ in range(count):
-            total += randint(1, sides)
+            total += draw(randint, 1, sides)
         return total * self.multiplier + self.modifier
 
     def __str__(self) -> str:
@@ -104,18 +139,50 @@ class Dice:
 
 def check_rng(rng: object) -> None:
     """Refuse, with ``RuleInputError``, anything that cannot roll dice."""
-    if not callable(getattr(rng, "randint", None)):
-        raise _not_an_rng(rng)
+    randint_of(rng)
 
 
-def _not_an_rng(rng: object) -> RuleInputError:
-    return RuleInputError(
-        f"rng must have a randint(a, b) method, such as random.Random(), not {rng!r}"
+Randint = Callable[[int, int], object]
+
+
+def randint_of(rng: object) -> Randint:
+    """``rng``'s ``randint`` method; ``RuleInputError`` if it has none."""
+    try:
+        randint = getattr(rng, "randint", None)
+    except Exception:  # a hostile __getattr__: still not an rng
+        randint = None
+    if not callable(randint):
+        raise RuleInputError(
+            "rng must have a randint(a, b) method, such as random.Random(), "
+            f"not {shown(rng)}"
+        )
+    return randint  # type: ignore[no-any-return]
+
+
+def draw(randint: Randint, a: int, b: int) -> int:
+    """``randint(a, b)``, checked: every die the runtime rolls is rolled here.
+
+    Raises ``RuleInputError`` naming the rng when it raises (other than with a
+    ``RuleInputError`` of its own, such as a :class:`Scripted` script running out)
+    or answers anything but an ``int`` (not a bool, not a subclass) in ``a..b``.
+    """
+    try:
+        value = randint(a, b)
+    except RuleInputError:
+        raise
+    except Exception as error:
+        raise RuleInputError(
+            f"rng.randint({a}, {b}) raised {type(error).__name__}: "
+            f"it must return an int in {a}..{b}"
+        ) from error
+    if type(value) is int and a <= value <= b:
+        return value
+    raise RuleInputError(
+        f"rng.randint({a}, {b}) returned {shown(value)}: it must return an int in {a}..{b}"
     )
 
 
-@lru_cache(maxsize=256)
-def _sum_counts(count: int, sides: int) -> dict[int, int]:
+def _count_sums(count: int, sides: int) -> dict[int, int]:
     """How many ways each sum of ``count`` dice of ``sides`` can come up.
 
     Each die adds a sliding window of ``sides`` to the counts so far (a
@@ -130,6 +197,9 @@ def _sum_counts(count: int, sides: int) -> dict[int, int]:
             for t in range(width + sides - 1)
         ]
     return {count + i: n for i, n in enumerate(ways)}
+
+
+_sum_counts = lru_cache(maxsize=256)(_count_sums)  # the small ones, kept
 
 
 class Scripted:

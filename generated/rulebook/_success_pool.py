@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from .dice import RNG, check_rng
+from ._support import MAX_ENTRIES, too_many
+from .dice import RNG, Randint, draw, randint_of
 from .errors import RuleInputError
 
 __all__ = ["PoolDistribution", "PoolResult", "SuccessPool"]
@@ -40,6 +41,8 @@ class PoolDistribution(dict[int, Fraction]):
 
     def at_least(self, successes: int) -> Fraction:
         """The exact chance of ``successes`` or more."""
+        if type(successes) is not int:
+            raise RuleInputError(f"successes must be an int, not {successes!r}")
         below = sum((p for k, p in self.items() if k < successes), Fraction(0))
         return 1 - below
 
@@ -57,33 +60,43 @@ class SuccessPool:
     max_dice: int  # the largest pool rolled or given a distribution
 
     def roll(self, dice: int, rng: RNG) -> PoolResult:
-        """Roll a pool of ``dice`` dice (a chance die for 0 or fewer)."""
+        """Roll a pool of ``dice`` dice (a chance die for 0 or fewer).
+
+        Raises ``RuleInputError`` for a bad ``rng`` (see :func:`~rulebook.dice.draw`)
+        and when the re-rolls would pass ``MAX_ENTRIES`` rolls (a limit of the
+        runtime: only an rng that keeps answering ``again_at`` or more gets there).
+        """
         _check_dice(dice, self.max_dice)
-        check_rng(rng)
+        randint = randint_of(rng)
         rolls: list[int] = []
         if dice <= 0:
-            first = rng.randint(1, self.sides)
+            first = draw(randint, 1, self.sides)
             rolls.append(first)
             if first == self.chance_dramatic_at:
                 return PoolResult(0, True, tuple(rolls))
             if first < self.chance_success_at:
                 return PoolResult(0, False, tuple(rolls))
-            return PoolResult(1 + self._again(rng, rolls), False, tuple(rolls))
+            return PoolResult(1 + self._again(randint, rolls), False, tuple(rolls))
         successes = 0
         for _ in range(dice):
-            face = rng.randint(1, self.sides)
+            face = draw(randint, 1, self.sides)
             rolls.append(face)
             if face >= self.success_at:
                 successes += 1
             if face >= self.again_at:
-                successes += self._again(rng, rolls)
+                successes += self._again(randint, rolls)
         return PoolResult(successes, False, tuple(rolls))
 
-    def _again(self, rng: RNG, rolls: list[int]) -> int:
+    def _again(self, randint: Randint, rolls: list[int]) -> int:
         """Successes from re-rolling one die that showed ``again_at`` or more."""
         successes = 0
         while True:
-            face = rng.randint(1, self.sides)
+            if len(rolls) >= MAX_ENTRIES:
+                raise too_many(
+                    f"die rolls (rng.randint(1, {self.sides}) kept answering "
+                    f"{self.again_at} or more, and each is rolled again)"
+                )
+            face = draw(randint, 1, self.sides)
             rolls.append(face)
             if face >= self.success_at:
                 successes += 1

@@ -14,9 +14,9 @@ from enum import StrEnum
 from typing import Final, NamedTuple
 
 from rulebook._process import Course, ProcessSpec, run_process
-from rulebook._support import Ladder, bad_bool, bad_int, choice
+from rulebook._support import Ladder, bad_bool, bad_int, choice, folded, past_limit
 from rulebook._track import StagedTrack
-from rulebook.dice import RNG, Dice
+from rulebook.dice import RNG, Dice, check_rng
 
 __all__ = [
     "ACCUMULATION_DEAL",
@@ -175,7 +175,7 @@ def cover(level: CoverLevel | str) -> CoverRow:
     Rule ``d20_scifi.cover`` (rules/d20_scifi/cover.yaml:4). Raises
     RuleInputError for a label the table does not have.
     """
-    if isinstance(level, str) and (_row := _COVER_ROWS_FOLDED.get(level.casefold())):
+    if (_key := folded(level)) is not None and (_row := _COVER_ROWS_FOLDED.get(_key)):
         return _row
     return _COVER_ROWS[choice(CoverLevel, _COVER_LEVEL_BY_LABEL, level, "level")]
 
@@ -455,8 +455,8 @@ def radiation_exposure(level: RadiationLevel | str) -> RadiationRow:
     Rule ``d20_scifi.radiation_exposure`` (rules/d20_scifi/radiation.yaml:4).
     Raises RuleInputError for a label the table does not have.
     """
-    if isinstance(level, str) and (
-        _row := _RADIATION_EXPOSURE_ROWS_FOLDED.get(level.casefold())
+    if (_key := folded(level)) is not None and (
+        _row := _RADIATION_EXPOSURE_ROWS_FOLDED.get(_key)
     ):
         return _row
     return _RADIATION_EXPOSURE_ROWS[
@@ -727,12 +727,17 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
 
     Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:227).
     Answers the points dealt each time, the first at once and then one every 1
-    hours. Raises RuleInputError for a negative pool.
+    hours. Raises RuleInputError for a negative pool, and for a pool above
+    100000: one call makes at most 100,000 entries (a limit of the runtime, not
+    of the rules).
     """
     if type(pool) is not int or pool < 0:
         raise bad_int(pool, "pool", 0, None)
+    if pool > 100000:
+        raise past_limit(pool, "pool", 0, 100000)
     if type(saved) is not bool:
         raise bad_bool(saved, "saved")
+    check_rng(rng)
     if saved:
         pool = accumulation_after_save(pool)
     dealt: list[int] = []
@@ -951,10 +956,14 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
 
     Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:392). Answers
     (minute, points healed) for each heal, counting minutes like
-    ready_at_minutes. Raises RuleInputError for negative arguments.
+    ready_at_minutes. Raises RuleInputError for negative arguments, and for
+    points above 100000: one call makes at most 100,000 entries (a limit of the
+    runtime, not of the rules).
     """
     if type(points) is not int or points < 0:
         raise bad_int(points, "points", 0, None)
+    if points > 100000:
+        raise past_limit(points, "points", 0, 100000)
     if type(ready_at_minutes) is not int or ready_at_minutes < 0:
         raise bad_int(ready_at_minutes, "ready_at_minutes", 0, None)
     heals: list[tuple[int, int]] = []
@@ -1225,8 +1234,8 @@ def zero_g_weapon_range(environment: ZeroGEnvironment | str) -> RangeRow:
     Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:128).
     Raises RuleInputError for a label the table does not have.
     """
-    if isinstance(environment, str) and (
-        _row := _ZERO_G_WEAPON_RANGE_ROWS_FOLDED.get(environment.casefold())
+    if (_key := folded(environment)) is not None and (
+        _row := _ZERO_G_WEAPON_RANGE_ROWS_FOLDED.get(_key)
     ):
         return _row
     return _ZERO_G_WEAPON_RANGE_ROWS[

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
-from rulebook._support import Ladder, bad_bool, bad_int, choice
+from rulebook._support import Ladder, bad_bool, bad_int, choice, folded
 from rulebook.dice import RNG
 from rulebook.errors import RuleInputError
 
@@ -100,8 +100,8 @@ def concealment(degree: ConcealmentDegree | str) -> ConcealmentRow:
     (rules/edge_of_darkness/concealment.yaml:4). Raises RuleInputError for a
     label the table does not have.
     """
-    if isinstance(degree, str) and (
-        _row := _CONCEALMENT_ROWS_FOLDED.get(degree.casefold())
+    if (_key := folded(degree)) is not None and (
+        _row := _CONCEALMENT_ROWS_FOLDED.get(_key)
     ):
         return _row
     return _CONCEALMENT_ROWS[

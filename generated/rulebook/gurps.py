@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
-from rulebook._support import bad_bool, bad_int, choice, mapping
+from rulebook._support import bad_bool, bad_int, choice, folded, mapping
 from rulebook.dice import RNG, Dice
 from rulebook.errors import RuleInputError
 
@@ -108,8 +108,8 @@ def hit_location(location: HitLocation | str) -> HitLocationRow:
     Rule ``gurps.hit_location`` (rules/gurps/cover.yaml:4). Raises
     RuleInputError for a label the table does not have.
     """
-    if isinstance(location, str) and (
-        _row := _HIT_LOCATION_ROWS_FOLDED.get(location.casefold())
+    if (_key := folded(location)) is not None and (
+        _row := _HIT_LOCATION_ROWS_FOLDED.get(_key)
     ):
         return _row
     return _HIT_LOCATION_ROWS[

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...kinds.pool.model import PoolRule
 from ...literals import code, docstring, py
 from ...model import System
+from ...runtime._support import LIMIT_NOTE, MAX_ENTRIES
 from ...viewkit import View, dice_stats, where_doc
 
 if TYPE_CHECKING:
@@ -63,11 +64,13 @@ def python_view(system: System, rule: PoolRule) -> View:
         "interval": rule.interval_minutes,
         "divisor": rule.save_divisor,
         "minimum": rule.save_minimum,
+        "most_pool": rule.deal.min * MAX_ENTRIES,
         "divide": "//" if system.rounding == "down" else "ceil",
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Answers the points "
             f"dealt each time, the first at once and then one every {rule.interval_text}. "
-            "Raises RuleInputError for a negative pool.",
+            "Raises RuleInputError for a negative pool, and for a pool above "
+            f"{rule.deal.min * MAX_ENTRIES}: {LIMIT_NOTE}.",
             "    ",
         ),
         "save_doc": docstring(
@@ -77,7 +80,9 @@ def python_view(system: System, rule: PoolRule) -> View:
             ("typing", "Final"),
             ("rulebook._support", "bad_bool"),
             ("rulebook._support", "bad_int"),
+            ("rulebook._support", "past_limit"),
             ("rulebook.dice", "RNG"),
+            ("rulebook.dice", "check_rng"),
             ("rulebook.dice", "Dice"),
         ],
         "exports": [

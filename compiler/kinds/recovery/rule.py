@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...kinds.recovery.model import RecoveryRule
 from ...literals import code, docstring
 from ...model import System
+from ...runtime._support import LIMIT_NOTE, MAX_ENTRIES
 from ...viewkit import View, where_doc
 from ..pool.rule import interval_text
 
@@ -46,13 +47,18 @@ def python_view(system: System, rule: RecoveryRule) -> View:
         "function": rule.function,
         "amount": rule.amount,
         "interval": rule.interval_minutes,
+        "most_points": rule.amount * MAX_ENTRIES,
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Answers (minute, "
             "points healed) for each heal, counting minutes like ready_at_minutes. "
-            "Raises RuleInputError for negative arguments.",
+            "Raises RuleInputError for negative arguments, and for points above "
+            f"{rule.amount * MAX_ENTRIES}: {LIMIT_NOTE}.",
             "    ",
         ),
-        "imports": [("rulebook._support", "bad_int")],
+        "imports": [
+            ("rulebook._support", "bad_int"),
+            ("rulebook._support", "past_limit"),
+        ],
         "exports": [rule.function],
     }
 

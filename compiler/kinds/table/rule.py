@@ -61,6 +61,7 @@ def python_view(system: System, rule: TableRule) -> View:
         ),
         "imports": [
             *enum_imports(rule.enum),
+            ("rulebook._support", "folded"),
             ("dataclasses", "dataclass"),
             *(("rulebook.dice", "Dice") for c in rule.columns if c.type == "dice"),
             *(
