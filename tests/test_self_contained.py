@@ -18,16 +18,24 @@ CONTRACT = (ROOT / "generated" / "docs" / "contract.md").read_text()
 
 
 def test_nothing_shipped_points_outside_the_repository() -> None:
-    shipped = [ROOT / "README.md", *(ROOT / "schema").rglob("*"), *(ROOT / "generated").rglob("*")]
+    shipped = [
+        ROOT / "README.md",
+        *(ROOT / "schema").rglob("*"),
+        *(ROOT / "generated").rglob("*"),
+    ]
     for path in shipped:
         if path.is_file():
             assert "../shared" not in path.read_text(errors="replace"), path
 
 
-@pytest.mark.parametrize("module", ["dice", "errors", "d20_scifi", "gurps", "edge_of_darkness"])
+@pytest.mark.parametrize(
+    "module", ["dice", "errors", "d20_scifi", "gurps", "edge_of_darkness"]
+)
 def test_the_contract_names_every_public_name(module: str) -> None:
     mod = importlib.import_module(f"rulebook.{module}")
-    names = getattr(mod, "__all__", None) or [n for n in vars(mod) if not n.startswith("_")]
+    names = getattr(mod, "__all__", None) or [
+        n for n in vars(mod) if not n.startswith("_")
+    ]
     heading = re.search(rf"^## .*`rulebook\.{module}`$", CONTRACT, re.M)
     assert heading, module
     section = CONTRACT[heading.end() :].split("\n## ", 1)[0]
@@ -70,4 +78,7 @@ def test_the_rules_name_the_documents_beside_the_repository() -> None:
     sources = ROOT.parent / "shared" / "source"
     if not sources.is_dir():
         pytest.skip("no source documents beside this checkout")
-    assert main(["validate", "--rules", str(ROOT / "rules"), "--sources", str(sources)]) == 0
+    assert (
+        main(["validate", "--rules", str(ROOT / "rules"), "--sources", str(sources)])
+        == 0
+    )
