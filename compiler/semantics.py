@@ -85,7 +85,17 @@ class SystemBuilder:
         # Rules (and the names they define) that failed: references to them are
         # not reported again, so one mistake gives one error.
         self.failed: set[str] = set()
-        self.time_units: dict[str, int] = dict(meta.get("time_units", {}))
+        # Each time unit's length in minutes, and its name for one of it where
+        # the system gives one (time_units in system.yaml).
+        self.time_units: dict[str, int] = {}
+        self.time_unit_singular: dict[str, str] = {}
+        for unit, spec in meta.get("time_units", {}).items():
+            if isinstance(spec, dict):
+                self.time_units[unit] = int(spec["minutes"])
+                if "singular" in spec:
+                    self.time_unit_singular[unit] = str(spec["singular"])
+            else:
+                self.time_units[unit] = int(spec)
         self.built_order: list[tuple[int, Rule]] = []
         self.attempted: set[int] = set()
         self.building: list[str] = []  # rule ids being built, outermost first
@@ -330,6 +340,21 @@ class SystemBuilder:
             )
             return None
         return int(raw["amount"]) * per
+
+    def duration_text(self, raw: dict[str, Any]) -> str:
+        """An amount of a time unit in words: "2 hours", and "1 hour" where the
+        system gives the unit's singular (else "1 hours", the unit as named)."""
+        amount, unit = int(raw["amount"]), str(raw["unit"])
+        if amount == 1 and unit in self.time_unit_singular:
+            return f"1 {self.time_unit_singular[unit]}"
+        return f"{amount} {unit}"
+
+    def every_text(self, raw: dict[str, Any]) -> str:
+        """An interval in words: "every 2 hours", and "every hour" where the
+        system gives the unit's singular."""
+        if int(raw["amount"]) == 1 and raw["unit"] in self.time_unit_singular:
+            return f"every {self.time_unit_singular[raw['unit']]}"
+        return f"every {self.duration_text(raw)}"
 
     def reference(
         self, src: SourceFile, path: Path, rule_id: str, kind: type[R], what: str

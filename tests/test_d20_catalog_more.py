@@ -181,6 +181,62 @@ def test_attack_through_cover_worked_cases() -> None:
     assert (wall.allowed, wall.target_ac) == (True, 5)
 
 
+def test_attacking_the_cover_leaves_hardness_and_hit_points_to_the_gm() -> None:
+    # The source gives the cover AC 5 and hardness and hit points "according to
+    # their material and thickness", with no figures: every allowed attack on the
+    # cover says so, and no figure is answered for them.
+    for level, material, caliber in itertools.product(COVER, MATERIALS, CALIBERS[1:]):
+        attack = d20.attack_through_cover(level, material, caliber, "at_cover")
+        assert (attack.allowed, attack.target_ac) == (True, 5)
+        assert "hardness and hit points" in attack.reason
+        assert "game master" in attack.reason
+        assert not {f.name for f in dataclasses.fields(attack)} & {
+            "hardness",
+            "hit_points",
+        }
+
+
+def _zero_g_reference(
+    movement: str, on_surface: bool
+) -> tuple[bool, Any, bool, bool, bool]:
+    """Movement in Zero-G: without a surface no movement; crawling and launching
+    are move actions that provoke and cannot be run; a launch leaves one floating."""
+    if not on_surface:
+        return (False, None, False, False, False)
+    return (True, "move", True, False, movement == "launch")
+
+
+def test_zero_g_movement_every_input() -> None:
+    for movement, on_surface in itertools.product(["crawl", "launch"], [True, False]):
+        for variant in [*_case_variants(movement), d20.ZeroGMovement(movement)]:
+            move = d20.zero_g_movement(variant, on_surface=on_surface)
+            got = (
+                move.can_move,
+                move.action,
+                move.provokes,
+                move.can_run,
+                move.floating_after,
+            )
+            assert got == _zero_g_reference(movement, on_surface), (
+                movement,
+                on_surface,
+            )
+            assert move.reason
+    assert d20.zero_g_movement("crawl") == d20.zero_g_movement("crawl", on_surface=True)
+
+
+@pytest.mark.parametrize("movement", ["run", "float", "", None, 1], ids=repr)
+def test_zero_g_movement_refuses_other_movements(movement: object) -> None:
+    with pytest.raises(RuleInputError):
+        d20.zero_g_movement(_untyped(movement))
+
+
+@pytest.mark.parametrize("flag", [1, 0, "yes", None], ids=repr)
+def test_zero_g_on_surface_must_be_a_bool(flag: object) -> None:
+    with pytest.raises(RuleInputError):
+        d20.zero_g_movement("crawl", on_surface=_untyped(flag))
+
+
 def test_attack_through_cover_accepts_members_and_any_case() -> None:
     expected = d20.attack_through_cover("1/2", "soft", "super", "through_cover")
     assert (

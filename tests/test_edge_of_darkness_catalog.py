@@ -263,8 +263,12 @@ def test_fire_from_full_cover_is_substantially() -> None:
 
 def _through_reference(
     successes: int, durability: int, structure: int, armor: int
-) -> tuple[bool, int, int, int, bool, bool]:
+) -> tuple[bool, int, int, int, bool, bool, bool]:
     """The source's steps, one by one."""
+    if structure == 0 and successes > 0:
+        # "Once cover's Structure has been exhausted, the object provides no more
+        # protection": the shot is resolved as if there were no cover.
+        return (True, 0, 0, 0, False, True, True)
     passes = successes > durability  # must exceed the Durability
     excess = successes - durability if passes else 0  # taken as Structure damage
     left = structure - excess
@@ -276,6 +280,7 @@ def _through_reference(
         pool if pool > 0 else 0,
         passes and pool <= 0,  # "reduced to a chance roll"
         left <= 0,  # "Once cover's Structure has been exhausted"
+        False,  # the cover still stood
     )
 
 
@@ -291,6 +296,7 @@ def test_shoot_through_cover_grid() -> None:
             hit.damage_pool,
             hit.chance_roll,
             hit.cover_destroyed,
+            hit.unhindered,
         )
         assert got == _through_reference(successes, durability, structure, armor), (
             successes,
@@ -311,7 +317,27 @@ def test_cover_hit_fields() -> None:
         "damage_pool",
         "chance_roll",
         "cover_destroyed",
+        "unhindered",
     ]
+
+
+def test_exhausted_cover_gives_no_protection() -> None:
+    # Whatever the Durability and armor, a shot with successes at cover with no
+    # Structure left passes unhindered, and the cover takes nothing more.
+    for successes, durability, armor in itertools.product(
+        range(1, 12), range(8), range(5)
+    ):
+        hit = eod.shoot_through_cover(successes, durability, 0, armor)
+        assert hit.passes_through is True and hit.unhindered is True
+        assert (hit.structure_damage, hit.structure_left, hit.damage_pool) == (0, 0, 0)
+        assert hit.chance_roll is False and hit.cover_destroyed is True
+    for durability in range(8):
+        miss = eod.shoot_through_cover(0, durability, 0)
+        assert (miss.passes_through, miss.unhindered) == (False, False)
+    for structure in range(1, 8):
+        for successes in range(12):
+            hit = eod.shoot_through_cover(successes, 3, structure)
+            assert hit.unhindered is False
 
 
 def test_successes_equal_to_durability_do_not_pass() -> None:

@@ -568,6 +568,40 @@ def test_through_the_cover(dr: int) -> None:
     assert (blind.allowed, blind.to_hit_modifier, blind.extra_dr) == (True, -10, dr)
 
 
+def test_completely_concealed_foe_only_shot_through() -> None:
+    # A foe the cover hides completely shows no location: aiming at any location
+    # and rolling one at random are refused, whatever the exposure mapping says,
+    # and no random hit is rolled; only the shot through the cover is allowed.
+    exposures = [
+        None,
+        g.exposure_behind_cover(1),
+        g.exposure_behind_cover(2, hides_lower_body=False),
+        {label: "exposed" for label in LABELS},
+    ]
+    for exposure, location, dr in itertools.product(
+        exposures, [None, *LABELS], [0, 3, 12]
+    ):
+        for option in ("aimed", "random"):
+            attack = g.attack_covered_target(
+                option, location, exposure, dr, completely_concealed=True
+            )
+            assert (attack.allowed, attack.to_hit_modifier, attack.extra_dr) == (
+                False,
+                0,
+                0,
+            ), (option, location, exposure)
+            with pytest.raises(RuleInputError, match="completely concealed"):
+                attack.resolve(Scripted([1, 1, 1, 1]))
+        blind = g.attack_covered_target(
+            "through", location, exposure, dr, completely_concealed=True
+        )
+        assert (blind.allowed, blind.to_hit_modifier, blind.extra_dr) == (
+            True,
+            -10,
+            dr,
+        )
+
+
 def test_through_ignores_the_exposure_and_location() -> None:
     for exposure in (
         g.exposure_behind_cover(1),

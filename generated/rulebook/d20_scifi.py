@@ -49,6 +49,8 @@ __all__ = [
     "SymptomType",
     "TimelineEvent",
     "ZeroGEnvironment",
+    "ZeroGMove",
+    "ZeroGMovement",
     "accumulation",
     "accumulation_after_save",
     "attack_through_cover",
@@ -67,6 +69,7 @@ __all__ = [
     "simulate_radiation",
     "spin_modifier",
     "spin_save",
+    "zero_g_movement",
     "zero_g_weapon_range",
 ]
 
@@ -301,7 +304,7 @@ def attack_through_cover(
             miss_chance=0,
             must_guess_location=False,
             target_ac=5,
-            reason="The cover itself is the target, at AC 5.",
+            reason="The cover itself is the target, at AC 5; its hardness and hit points follow from its material and thickness, and the game master sets them.",
         )
     if mode is AttackMode.AT_TARGET and not _COVER_ROWS[level].targetable:
         return CoverAttack(
@@ -726,8 +729,8 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
     hour, until the pool is used up. A successful save halves the pool.
 
     Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:227).
-    Answers the points dealt each time, the first at once and then one every 1
-    hours. Raises RuleInputError for a negative pool, and for a pool above
+    Answers the points dealt each time, the first at once and then one every
+    hour. Raises RuleInputError for a negative pool, and for a pool above
     100000: one call makes at most 100,000 entries (a limit of the runtime, not
     of the rules).
     """
@@ -753,7 +756,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
 
 class SecondaryEffect(StrEnum):
     """The effects of rule ``d20_scifi.secondary_effects``, in die order
-    (rules/d20_scifi/radiation.yaml:293).
+    (rules/d20_scifi/radiation.yaml:314).
     """
 
     NAUSEA = "Nausea"
@@ -770,7 +773,7 @@ _SECONDARY_EFFECT_BY_LABEL: Final[dict[str, SecondaryEffect]] = {
 
 class RadiationCondition(StrEnum):
     """The conditions of rule ``d20_scifi.secondary_effects``
-    (rules/d20_scifi/radiation.yaml:291).
+    (rules/d20_scifi/radiation.yaml:312).
     """
 
     FATIGUED = "Fatigued"
@@ -855,7 +858,7 @@ class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
     comes up again; one that comes up past its last stage is rolled again.
     Internal damage makes a point of damage permanent every time.
 
-    Rule ``d20_scifi.secondary_effects`` (rules/d20_scifi/radiation.yaml:274).
+    Rule ``d20_scifi.secondary_effects`` (rules/d20_scifi/radiation.yaml:295).
     One instance holds one character's state; ``apply(roll)`` takes a 1d5
     result.
     """
@@ -875,7 +878,7 @@ class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
 
 class SymptomType(StrEnum):
     """The keys of what rule ``d20_scifi.radiation_symptoms`` answers
-    (rules/d20_scifi/radiation.yaml:342).
+    (rules/d20_scifi/radiation.yaml:363).
     """
 
     SKIN = "Skin"
@@ -931,7 +934,7 @@ def radiation_symptoms(con_damage: int) -> dict[SymptomType, str] | None:
         con_damage: Radiation Constitution damage the character has taken.
             Allowed: 0 or more.
 
-    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:342).
+    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:363).
     Raises RuleInputError for a con_damage outside 0...
     """
     if type(con_damage) is not int or con_damage < 0:
@@ -954,7 +957,7 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
     of contamination and every pool has been dealt in full. Points made
     permanent by internal damage never heal.
 
-    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:392). Answers
+    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:413). Answers
     (minute, points healed) for each heal, counting minutes like
     ready_at_minutes. Raises RuleInputError for negative arguments, and for
     points above 100000: one call makes at most 100,000 entries (a limit of the
@@ -1005,7 +1008,7 @@ class TimelineEvent(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class RadiationTimeline:
     """What :func:`simulate_radiation` answers. Rule
-    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:415).
+    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
     """
 
     events: tuple[TimelineEvent, ...]
@@ -1064,7 +1067,7 @@ def simulate_radiation(
         fort_bonus: The character's Fortitude save bonus. Allowed: any whole
             number.
 
-    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:415).
+    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
     The same rng state gives the same events. Raises RuleInputError for
     arguments outside the rule (level, exposed_minutes, fort_bonus).
     """
@@ -1184,12 +1187,102 @@ def launch_speed(
     )
 
 
+# -- d20_scifi.zero_g_movement --
+
+
+class ZeroGMovement(StrEnum):
+    """The choices of parameter ``movement`` of rule ``d20_scifi.zero_g_movement``
+    (rules/d20_scifi/zero_g.yaml:140).
+    """
+
+    CRAWL = "crawl"
+    LAUNCH = "launch"
+
+
+_ZERO_G_MOVEMENT_BY_LABEL: Final[dict[str, ZeroGMovement]] = {
+    member.value.casefold(): member for member in ZeroGMovement
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroGMove:
+    """What :func:`zero_g_movement` answers. Rule ``d20_scifi.zero_g_movement``
+    (rules/d20_scifi/zero_g.yaml:128).
+    """
+
+    can_move: bool
+    """Whether the character can move this way at all."""
+    action: str | None
+    """The kind of action the movement takes."""
+    provokes: bool
+    """Whether moving this way provokes attacks of opportunity."""
+    can_run: bool
+    """Whether the character may run or otherwise raise the speed."""
+    floating_after: bool
+    """Whether the character is floating once the movement starts, until it reaches
+    a surface.
+    """
+    reason: str
+    """The rule that decided it."""
+
+
+def zero_g_movement(
+    movement: ZeroGMovement | str, *, on_surface: bool = True
+) -> ZeroGMove:
+    """Moving in zero gravity.
+
+    In zero gravity a character moves only along a surface or off one. Crawling
+    along it and launching from it are each a move action that provokes attacks
+    of opportunity, and neither can be sped up by running; a launch leaves the
+    character floating. With no surface to hold, the character cannot move at
+    all.
+
+    Args:
+        movement: Crawl along the surface, or launch off it. Allowed: a member,
+            or its label in any case: crawl, launch.
+        on_surface: Whether the character holds on to a surface (a floor, wall,
+            ceiling or handle). Allowed: true or false.
+
+    Rule ``d20_scifi.zero_g_movement`` (rules/d20_scifi/zero_g.yaml:128). Raises
+    RuleInputError for arguments outside the rule.
+    """
+    movement = choice(ZeroGMovement, _ZERO_G_MOVEMENT_BY_LABEL, movement, "movement")
+    if type(on_surface) is not bool:
+        raise bad_bool(on_surface, "on_surface")
+    if not on_surface:
+        return ZeroGMove(
+            can_move=False,
+            action=None,
+            provokes=False,
+            can_run=False,
+            floating_after=False,
+            reason="Without a surface a character cannot move; a floating character only keeps the speed and heading of an earlier launch.",
+        )
+    if movement is ZeroGMovement.CRAWL:
+        return ZeroGMove(
+            can_move=True,
+            action="move",
+            provokes=True,
+            can_run=False,
+            floating_after=False,
+            reason="Crawling is a move action and provokes attacks of opportunity; the crawl speed cannot be raised by running or otherwise.",
+        )
+    return ZeroGMove(
+        can_move=True,
+        action="move",
+        provokes=True,
+        can_run=False,
+        floating_after=True,
+        reason="Launching is a move action and provokes attacks of opportunity; the launch speed cannot be raised by running or otherwise, and the character floats until reaching another surface.",
+    )
+
+
 # -- d20_scifi.zero_g_weapon_range --
 
 
 class ZeroGEnvironment(StrEnum):
     """The key of rule ``d20_scifi.zero_g_weapon_range``; values are the source's
-    labels (rules/d20_scifi/zero_g.yaml:139).
+    labels (rules/d20_scifi/zero_g.yaml:230).
     """
 
     ZERO_G = "zero_g"
@@ -1204,7 +1297,7 @@ _ZERO_G_ENVIRONMENT_BY_LABEL: Final[dict[str, ZeroGEnvironment]] = {
 @dataclass(frozen=True, slots=True)
 class RangeRow:
     """A row of :func:`zero_g_weapon_range`. Rule ``d20_scifi.zero_g_weapon_range``
-    (rules/d20_scifi/zero_g.yaml:128).
+    (rules/d20_scifi/zero_g.yaml:219).
     """
 
     max_increments: int
@@ -1231,7 +1324,7 @@ def zero_g_weapon_range(environment: ZeroGEnvironment | str) -> RangeRow:
     range increments a weapon can be fired out to, and within how many it can
     still score a critical hit. Range penalties still apply.
 
-    Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:128).
+    Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:219).
     Raises RuleInputError for a label the table does not have.
     """
     if (_key := folded(environment)) is not None and (
@@ -1251,7 +1344,7 @@ def zero_g_weapon_range(environment: ZeroGEnvironment | str) -> RangeRow:
 @dataclass(frozen=True, slots=True)
 class FloatingState:
     """The facts of rule ``d20_scifi.floating``. Rule ``d20_scifi.floating``
-    (rules/d20_scifi/zero_g.yaml:169).
+    (rules/d20_scifi/zero_g.yaml:260).
     """
 
     flat_footed: bool
@@ -1275,7 +1368,7 @@ A character with no hold on a surface is floating: caught flat-footed, unable to
 steer, and carried on at the launch speed and heading until something solid is
 reached.
 
-Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:169).
+Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:260).
 """
 
 # -- d20_scifi.spin --
@@ -1284,7 +1377,7 @@ Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:169).
 @dataclass(frozen=True, slots=True)
 class SpinFacts:
     """The facts of rule ``d20_scifi.spin``. Rule ``d20_scifi.spin``
-    (rules/d20_scifi/zero_g.yaml:201).
+    (rules/d20_scifi/zero_g.yaml:292).
     """
 
     per_action: int
@@ -1311,7 +1404,7 @@ Acting while floating sets a character spinning: every physical action adds
 spin, holding on to a surface stops it, and characters who grab each other share
 the spin of the heavier.
 
-Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:201).
+Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:292).
 """
 
 # -- d20_scifi.spin_modifier --
@@ -1328,7 +1421,7 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
         attached: Whether the character is attached to others (grappling
             counts). Allowed: true or false.
 
-    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:238). Raises
+    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:329). Raises
     RuleInputError for arguments outside the rule.
     """
     if type(spin) is not int or spin < 0:
@@ -1344,7 +1437,7 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
 @dataclass(frozen=True, slots=True)
 class SpinSave:
     """What :func:`spin_save` answers. Rule ``d20_scifi.spin_save``
-    (rules/d20_scifi/zero_g.yaml:291).
+    (rules/d20_scifi/zero_g.yaml:382).
     """
 
     dc: int
@@ -1391,7 +1484,7 @@ def spin_save(spin: int) -> SpinSave | None:
     Args:
         spin: The character's current spin. Allowed: 0 or more.
 
-    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:291). Raises
+    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:382). Raises
     RuleInputError for a spin outside 0...
     """
     if type(spin) is not int or spin < 0:

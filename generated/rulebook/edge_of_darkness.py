@@ -153,6 +153,11 @@ class CoverHit:
     """
     cover_destroyed: bool
     """Whether the cover's Structure is used up, so it protects no more."""
+    unhindered: bool
+    """Whether the cover had no Structure left before the shot, so the attack is
+    resolved as if there were no cover: its successes are its damage, and no new
+    pool is rolled.
+    """
 
 
 def shoot_through_cover(
@@ -163,7 +168,8 @@ def shoot_through_cover(
     A strong enough shot can go right through full cover. Damage goes to the
     cover first; successes beyond its Durability pass through, hurt the cover's
     Structure, and become a new dice pool against the target, less the target's
-    armor. Cover whose Structure is used up protects no more.
+    armor. Cover whose Structure is used up protects no more: a shot at it is
+    resolved as if there were no cover.
 
     Args:
         successes: Successes of the single ranged attack. Allowed: 0 or more.
@@ -183,6 +189,16 @@ def shoot_through_cover(
         raise bad_int(structure, "structure", 0, None)
     if type(armor) is not int or armor < 0:
         raise bad_int(armor, "armor", 0, None)
+    if structure == 0 and successes > 0:
+        return CoverHit(
+            passes_through=True,
+            structure_damage=0,
+            structure_left=0,
+            damage_pool=0,
+            chance_roll=False,
+            cover_destroyed=True,
+            unhindered=True,
+        )
     if successes > durability:
         return CoverHit(
             passes_through=True,
@@ -191,6 +207,7 @@ def shoot_through_cover(
             damage_pool=max(successes - durability - armor, 0),
             chance_roll=successes - durability - armor <= 0,
             cover_destroyed=structure - (successes - durability) <= 0,
+            unhindered=False,
         )
     return CoverHit(
         passes_through=False,
@@ -199,6 +216,7 @@ def shoot_through_cover(
         damage_pool=0,
         chance_roll=False,
         cover_destroyed=structure == 0,
+        unhindered=False,
     )
 
 
@@ -220,14 +238,14 @@ and each 10 is rolled again. With no dice left, a single chance die is rolled:
 only a 10 succeeds, and a 1 is a dramatic failure.
 
 Rule ``edge_of_darkness.dice_pool``
-(rules/edge_of_darkness/concealment.yaml:172).
+(rules/edge_of_darkness/concealment.yaml:222).
 """
 
 
 def roll_pool(dice: int, rng: RNG) -> PoolResult:
     """Roll a pool of ``dice`` dice (a chance die for 0 or fewer). Rule
     ``edge_of_darkness.dice_pool``
-    (rules/edge_of_darkness/concealment.yaml:172).
+    (rules/edge_of_darkness/concealment.yaml:222).
     """
     if type(dice) is not int:
         raise bad_int(dice, "dice", None, None)
@@ -237,7 +255,7 @@ def roll_pool(dice: int, rng: RNG) -> PoolResult:
 def pool_distribution(dice: int) -> PoolDistribution:
     """The exact chance of each success count; ``tail`` holds the chance of more
     than the counts listed. Rule ``edge_of_darkness.dice_pool``
-    (rules/edge_of_darkness/concealment.yaml:172).
+    (rules/edge_of_darkness/concealment.yaml:222).
     """
     if type(dice) is not int:
         raise bad_int(dice, "dice", None, None)
@@ -272,7 +290,7 @@ def ranged_modifier(
             true or false.
 
     Rule ``edge_of_darkness.ranged_modifier``
-    (rules/edge_of_darkness/concealment.yaml:229). Raises RuleInputError for
+    (rules/edge_of_darkness/concealment.yaml:279). Raises RuleInputError for
     arguments outside the rule.
     """
     if target is not None:

@@ -333,7 +333,7 @@ def random_hit(
 
 class CoverOption(StrEnum):
     """The choices of parameter ``option`` of rule ``gurps.attack_covered_target``
-    (rules/gurps/cover.yaml:279).
+    (rules/gurps/cover.yaml:280).
     """
 
     AIMED = "aimed"
@@ -369,7 +369,7 @@ class CoveredAttack:
         """
         if not self._resolve_ok:
             raise RuleInputError(
-                "Only an attack with a random hit location is resolved by rolling."
+                "Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."
             )
         return random_hit(self._resolve_exposure, rng)
 
@@ -390,6 +390,7 @@ def attack_covered_target(
     exposed. Roll the location at random with no penalty, and risk hitting the
     cover. Or shoot straight through the cover at -2 (or the blind-fire penalty
     if the foe is completely hidden), with the cover's DR added to the target's.
+    A foe the cover hides completely can only be shot through it.
 
     Args:
         option: How to attack. Allowed: a member, or its label in any case:
@@ -429,7 +430,15 @@ def attack_covered_target(
         raise bad_int(cover_dr, "cover_dr", 0, None)
     if type(completely_concealed) is not bool:
         raise bad_bool(completely_concealed, "completely_concealed")
-    _resolve_ok = option is CoverOption.RANDOM
+    _resolve_ok = option is CoverOption.RANDOM and not completely_concealed
+    if completely_concealed and option is not CoverOption.THROUGH:
+        return CoveredAttack(
+            to_hit_modifier=0,
+            extra_dr=0,
+            allowed=False,
+            _resolve_exposure=exposure_map,
+            _resolve_ok=_resolve_ok,
+        )
     if option is CoverOption.AIMED and location is None:
         return CoveredAttack(
             to_hit_modifier=0,

@@ -16,7 +16,8 @@ class PoolRule(RuleBase):
     function: str
     deal: Dice
     interval_minutes: int
-    interval_text: str
+    interval_text: str  # "1 hour", "2 hours"
+    every_text: str  # "every hour", "every 2 hours"
     save_divisor: int
     save_minimum: int
     kind: Literal["pool"] = "pool"

@@ -16,10 +16,6 @@ if TYPE_CHECKING:
     from ...semantics import SystemBuilder
 
 
-def interval_text(raw: dict[str, Any]) -> str:
-    return f"{raw['amount']} {raw['unit']}"
-
-
 def build(
     b: SystemBuilder,
     src: SourceFile,
@@ -47,7 +43,8 @@ def build(
         function=raw["function"],
         deal=deal,
         interval_minutes=minutes,
-        interval_text=interval_text(raw["every"]),
+        interval_text=b.duration_text(raw["every"]),
+        every_text=b.every_text(raw["every"]),
         save_divisor=raw["on_save"]["divide_by"],
         save_minimum=raw["on_save"]["minimum"],
     )
@@ -68,7 +65,7 @@ def python_view(system: System, rule: PoolRule) -> View:
         "divide": "//" if system.rounding == "down" else "ceil",
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Answers the points "
-            f"dealt each time, the first at once and then one every {rule.interval_text}. "
+            f"dealt each time, the first at once and then one {rule.every_text}. "
             "Raises RuleInputError for a negative pool, and for a pool above "
             f"{rule.deal.min * MAX_ENTRIES}: {LIMIT_NOTE}.",
             "    ",
@@ -99,6 +96,7 @@ def docs_view(system: System, rule: PoolRule, common: View) -> View:
         "signature": code(f"{rule.function}(pool, rng, *, saved=False) -> list[int]"),
         "deal": code(str(rule.deal)),
         "interval": rule.interval_text,
+        "every": rule.every_text,
         "divisor": rule.save_divisor,
         "minimum": rule.save_minimum,
         "rounding": system.rounding,

@@ -97,4 +97,6 @@ class ProcessRule(RuleBase):
     state: StateRule | None = None
     state_event: str | None = None
     state_field: str = "level"
+    # time unit -> its name for one of it, where the system gives one
+    singular: tuple[tuple[str, str], ...] = ()
     kind: Literal["process"] = "process"

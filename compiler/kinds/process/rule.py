@@ -480,6 +480,9 @@ def build(
         clock=raw["clock"],
         clock_base=b.time_units.get(raw["clock"], 1),
         ticks=tuple(units.items()),
+        singular=tuple(
+            (u, b.time_unit_singular[u]) for u in units if u in b.time_unit_singular
+        ),
         params=tuple(params),
         time_field=event_raw["time"],
         labels=tuple(label_types.items()),
@@ -799,18 +802,26 @@ def python_view(system: System, rule: ProcessRule) -> View:
 # -- Markdown -----------------------------------------------------------------------
 
 
-def duration(ticks: int, units: tuple[tuple[str, int], ...]) -> str:
-    """A tick count in the process's own time units, largest first."""
+def duration(
+    ticks: int,
+    units: tuple[tuple[str, int], ...],
+    singular: tuple[tuple[str, str], ...] = (),
+) -> str:
+    """A tick count in the process's own time units, largest first; a count of 1
+    takes the unit's singular where the system gives one (else the name less a
+    trailing s)."""
+    one = dict(singular)
     parts = []
     for name, size in sorted(units, key=lambda u: -u[1]):
         count, ticks = divmod(ticks, size)
         if count:
-            parts.append(f"{count} {name.removesuffix('s') if count == 1 else name}")
+            word = one.get(name, name.removesuffix("s")) if count == 1 else name
+            parts.append(f"{count} {word}")
     return " ".join(parts) or "0"
 
 
 def _interval(ticks: int, rule: ProcessRule) -> str:
-    return duration(ticks, rule.ticks)
+    return duration(ticks, rule.ticks, rule.singular)
 
 
 def _details(rule: ProcessRule, event: Any) -> str:
@@ -933,7 +944,7 @@ def docs_view(system: System, rule: ProcessRule, common: View) -> View:
     example = rule.examples[0] if rule.examples else None
     events = [
         [
-            duration(getattr(e, rule.time_field), rule.ticks),
+            duration(getattr(e, rule.time_field), rule.ticks, rule.singular),
             code(e.kind, in_table=True),
             md_cell(_details(rule, e)),
         ]

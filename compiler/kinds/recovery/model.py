@@ -15,5 +15,6 @@ class RecoveryRule(RuleBase):
     function: str
     amount: int
     interval_minutes: int
-    interval_text: str
+    interval_text: str  # "1 day", "2 days"
+    every_text: str  # "every day", "every 2 days"
     kind: Literal["recovery"] = "recovery"

@@ -9,7 +9,6 @@ from ...literals import code, docstring
 from ...model import System
 from ...runtime._support import LIMIT_NOTE, MAX_ENTRIES
 from ...viewkit import View, where_doc
-from ..pool.rule import interval_text
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -37,7 +36,8 @@ def build(
         function=raw["function"],
         amount=raw["amount"],
         interval_minutes=minutes,
-        interval_text=interval_text(raw["every"]),
+        interval_text=b.duration_text(raw["every"]),
+        every_text=b.every_text(raw["every"]),
     )
 
 
@@ -70,4 +70,5 @@ def docs_view(system: System, rule: RecoveryRule, common: View) -> View:
         ),
         "amount": rule.amount,
         "interval": rule.interval_text,
+        "every": rule.every_text,
     }
