@@ -12,7 +12,7 @@ def test_hidden_and_control_characters_are_shown_as_escapes() -> None:
         3,
         7,
         "unknown label 'red\x1b[31m\u202eevil\nline'",
-        "labels: 'a'\n    caret\x07 line",
+        "labels: 'a'\n    bell\x07 line",
         "/rules/0/\x00",
     )
     text = d.format_text()
@@ -20,7 +20,7 @@ def test_hidden_and_control_characters_are_shown_as_escapes() -> None:
         "rules/x/a.yaml:3:7: error: unknown label 'red\\x1b[31m\\u202eevil\\x0aline'",
         "  at /rules/0/\\x00",
         "  hint: labels: 'a'",
-        "    caret\\x07 line",
+        "    bell\\x07 line",
     ]
 
 
