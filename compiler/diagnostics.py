@@ -19,8 +19,6 @@ MAX_QUOTED = 80
 # A quoted value in a message: 'text' or "text" as repr writes it, its quote
 # marks not inside a word (so the apostrophe of "rule's" opens nothing).
 _QUOTED = re.compile(r"""(?<!\w)(['"])((?:(?!\1)[^\\\n]|\\.)*)\1(?!\w)""")
-# A hint's quoted line (4 spaces in) and the carets under part of it.
-_CARETS = re.compile(r" *\^+")
 
 
 def pointer(path: Path) -> str:
@@ -84,41 +82,21 @@ def shorten(message: str) -> str:
     return _QUOTED.sub(one, message)
 
 
-def _window(line: str, carets: str) -> tuple[str, str]:
-    """A hint's quoted line and its carets, cut around the carets when long."""
-    body = line[4:]
-    start = len(carets) - len(carets.lstrip()) - 4
-    width = len(carets.strip())
-    if len(body) <= 2 * MAX_QUOTED:
-        return line, carets
-    lo = max(0, start - MAX_QUOTED // 2)
-    hi = min(len(body), start + max(width, 1) + MAX_QUOTED // 2)
-    shown = body[lo:hi]
-    width = min(width, hi - start)
-    lead = "\N{HORIZONTAL ELLIPSIS}" if lo else ""
-    tail = "\N{HORIZONTAL ELLIPSIS}" if hi < len(body) else ""
-    return (
-        f"    {lead}{shown}{tail}",
-        " " * (4 + len(lead) + start - lo) + "^" * width,
-    )
-
-
 def shorten_hint(hint: str) -> str:
-    """A hint with long quoted values cut, and a long quoted line (a formula, a
-    dice expression, with carets under the culprit) cut around its carets."""
-    lines = hint.split("\n")
-    for index, line in enumerate(lines):
-        after = lines[index + 1] if index + 1 < len(lines) else ""
-        if line.startswith("    ") and after.strip() and _CARETS.fullmatch(after):
-            lines[index], lines[index + 1] = _window(line, after)
-        elif not _CARETS.fullmatch(line):
-            lines[index] = shorten(line)
-    return "\n".join(lines)
+    """A hint with every long quoted value cut, line by line."""
+    return "\n".join(shorten(line) for line in hint.split("\n"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Diagnostic:
-    """One error, at a line and column (both 1-based) of one file."""
+    """One error, at a line and column (both 1-based) of one file.
+
+    ``end_col`` (exclusive, on the same line) ends the span of the culprit when
+    it is known, as for a name inside a formula; a terminal draws the caret
+    from ``col`` to it. ``notes`` are the other places the error concerns, such
+    as each use of a wrong declaration: ``used at FILE:LINE:COL``. The hint is
+    advice only, never a quote of the source.
+    """
 
     file: str
     line: int
@@ -126,6 +104,8 @@ class Diagnostic:
     message: str
     hint: str | None = None
     pointer: str = ""
+    end_col: int | None = None
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Every error is made here: a long value it quotes is cut, in every format.
@@ -134,9 +114,13 @@ class Diagnostic:
             object.__setattr__(self, "hint", shorten_hint(self.hint))
         if len(self.pointer) > 4 * MAX_QUOTED:
             object.__setattr__(self, "pointer", cut(self.pointer, 4 * MAX_QUOTED))
+        if self.end_col is not None and self.end_col <= self.col:
+            object.__setattr__(self, "end_col", None)
+        object.__setattr__(self, "notes", tuple(shorten(n) for n in self.notes))
 
     def format_text(self) -> str:
-        """``file:line:col: error: message``, then the pointer and the hint.
+        """``file:line:col: error: message``, then the pointer, the hint and
+        one ``note:`` line per note.
 
         Characters that a terminal would act on or hide (control characters,
         bidirectional marks) are shown as escapes: error output is never a way to
@@ -149,6 +133,8 @@ class Diagnostic:
         if self.hint:
             hint = "\n".join(visible(line) for line in self.hint.split("\n"))
             text += f"\n  hint: {hint}"
+        for note in self.notes:
+            text += f"\n  note: {visible(note)}"
         return text
 
     def as_json(self) -> dict[str, object]:
@@ -156,29 +142,31 @@ class Diagnostic:
             "file": self.file,
             "line": self.line,
             "col": self.col,
+            "end_col": self.end_col,
             "message": self.message,
             "hint": self.hint,
             "pointer": self.pointer,
+            "notes": list(self.notes),
         }
 
 
-def _order(d: Diagnostic) -> tuple[str, int, int, str, str, str]:
+def order(d: Diagnostic) -> tuple[str, int, int, str, str, str, tuple[str, ...]]:
     """Sort by place, then message (a missing hint sorts first, never compared)."""
-    return (d.file, d.line, d.col, d.message, d.hint or "", d.pointer)
+    return (d.file, d.line, d.col, d.message, d.hint or "", d.pointer, d.notes)
 
 
 class RulesError(Exception):
     """The rules cannot be compiled; ``diagnostics`` says every reason found."""
 
     def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
-        self.diagnostics = sorted(set(diagnostics), key=_order)
+        self.diagnostics = sorted(set(diagnostics), key=order)
         shown = "\n".join(d.format_text() for d in self.diagnostics[:5])
         super().__init__(f"{len(self.diagnostics)} error(s) in the rules:\n{shown}")
 
 
 def format_diagnostics(diagnostics: Iterable[Diagnostic], fmt: str = "text") -> str:
     """Render diagnostics for people (``text``) or tools (``json``)."""
-    items = sorted(diagnostics, key=_order)
+    items = sorted(diagnostics, key=order)
     if fmt == "json":
         return json.dumps([d.as_json() for d in items], indent=2, ensure_ascii=False)
     lines = [d.format_text() for d in items]

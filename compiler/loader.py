@@ -40,6 +40,10 @@ class SourceFile:
     positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
     first_line: str = ""
+    text: str = ""  # the file as read, to place a span inside a value
+    # each scalar's source characters (start and end index into text) and style
+    scalars: dict[Path, tuple[int, int, str | None]] = field(default_factory=dict)
+    key_scalars: dict[Path, tuple[int, int, str | None]] = field(default_factory=dict)
 
     def where(self, path: Path, *, key: bool = False) -> tuple[int, int]:
         """Line and column of the node at ``path`` (its key with ``key``).
@@ -56,10 +60,69 @@ class SourceFile:
         return (1, 1)
 
     def error(
-        self, path: Path, message: str, hint: str | None = None, *, key: bool = False
+        self,
+        path: Path,
+        message: str,
+        hint: str | None = None,
+        *,
+        key: bool = False,
+        span: tuple[str, int, int] | None = None,
+        notes: tuple[str, ...] = (),
     ) -> Diagnostic:
+        """An error at the node at ``path``; with ``span`` (the node's text as
+        the error read it, and a start and end offset into it), at the part of
+        the node those offsets cover, when the file shows where that is."""
         line, col = self.where(path, key=key)
-        return Diagnostic(self.path, line, col, message, hint, pointer(path))
+        end = self.end_col(path, line, col, key=key)
+        if span is not None and (place := self.inside(path, *span)) is not None:
+            line, col, end = place
+        return Diagnostic(
+            self.path, line, col, message, hint, pointer(path), end, notes
+        )
+
+    def end_col(
+        self, path: Path, line: int, col: int, *, key: bool = False
+    ) -> int | None:
+        """Where on its line the scalar at ``path`` (or its key) that starts at
+        ``line``:``col`` ends; None for a mapping or list, or a node elsewhere."""
+        entry = (self.key_scalars if key else self.scalars).get(path)
+        if entry is None or _line_col(self.text, entry[0]) != (line, col):
+            return None
+        stop = self.text.find("\n", entry[0])
+        last = entry[1] if stop < 0 else min(entry[1], stop)
+        last = len(self.text[entry[0] : last].rstrip()) + entry[0]
+        return col + last - entry[0] if last > entry[0] else None
+
+    def inside(
+        self, path: Path, value: str, start: int, end: int
+    ) -> tuple[int, int, int] | None:
+        """Line, column and end column (exclusive, on that line) of the
+        characters ``start..end`` of ``value``, the scalar at ``path``; None when
+        the scalar is not ``value`` as written (an escape, a composed text)."""
+        entry = self.scalars.get(path)
+        if entry is None:
+            return None
+        at = _char_positions(self.text[entry[0] : entry[1]], entry[2], value)
+        if at is None:
+            return None
+        inner = [
+            at[i] for i in range(max(0, start), min(end, len(value))) if at[i] >= 0
+        ]
+        if not inner:  # an empty span: the next character shown, or just past the end
+            after = [p for p in at[max(0, start) :] if p >= 0]
+            before = [p for p in at[: max(0, start)] if p >= 0]
+            if after:
+                inner = [after[0]]
+            elif before:
+                inner = [before[-1] + 1]
+            else:
+                return None
+        first, last = entry[0] + inner[0], entry[0] + inner[-1] + 1
+        line, col = _line_col(self.text, first)
+        stop = self.text.find("\n", first)
+        if stop >= 0 and last > stop:
+            last = stop
+        return line, col, col + max(1, last - first)
 
 
 _NULL = re.compile(r"~|null|Null|NULL|")
@@ -237,7 +300,7 @@ def _char_problem(ch: str) -> tuple[str, str]:
 
 def _load(raw: bytes, shown_path: str) -> SourceFile:
     text = _decode(raw)
-    source = SourceFile(shown_path, None, first_line=text.split("\n", 1)[0])
+    source = SourceFile(shown_path, None, first_line=text.split("\n", 1)[0], text=text)
     source.data = _Builder(source, text).document()
     return source
 
@@ -400,6 +463,11 @@ class _Builder:
             event.start_mark.column + 1,
         )
         if isinstance(event, ev.ScalarEvent):
+            self.source.scalars[path] = (
+                event.start_mark.index,
+                event.end_mark.index,
+                event.style,
+            )
             return self.scalar(event)
         if isinstance(event, ev.SequenceStartEvent):
             items: list[Json] = []
@@ -439,6 +507,11 @@ class _Builder:
                 )
             where = (key_event.start_mark.line + 1, key_event.start_mark.column + 1)
             self.source.key_positions[child] = where
+            self.source.key_scalars[child] = (
+                key_event.start_mark.index,
+                key_event.end_mark.index,
+                key_event.style,
+            )
             value = self.next()
             result[key] = self.node(value, child, depth + 1)
             if _is_empty(value):
@@ -496,6 +569,34 @@ class _Builder:
                 f"write {int(value)}, or quote it if it is text",
             )
         return int(value)
+
+
+def _char_positions(region: str, style: str | None, value: str) -> list[int] | None:
+    """Where in ``region`` (a scalar as the file writes it) each character of
+    ``value`` stands: -1 for white space (folded, indented away), None when the
+    value is not its characters in order (an escape in a double-quoted text)."""
+    start = 0
+    if style in ("'", '"'):
+        start = 1
+    elif style in ("|", ">"):
+        start = region.find("\n") + 1
+        if start == 0:
+            return None
+    found: list[int] = []
+    j = start
+    for ch in value:
+        if ch.isspace():
+            found.append(-1)
+            continue
+        while j < len(region) and region[j] != ch:
+            if not (region[j].isspace() or (style == "'" and region[j] == "'")):
+                return None
+            j += 1
+        if j >= len(region):
+            return None
+        found.append(j)
+        j += 1
+    return found
 
 
 def _is_empty(event: Any) -> bool:

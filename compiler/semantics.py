@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import expr
 from .diagnostics import Diagnostic, Path, RulesError, pointer
+from .expr_types import walk
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRoll, TableRule
@@ -60,15 +61,6 @@ def fingerprint(data: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def caret(text: str, start: int, end: int) -> str:
-    """A snippet of ``text`` with carets under ``start..end`` (sqlglot style)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
-    width = max(1, min(end, line_start + len(line)) - start)
-    return f"\n    {line}\n    {' ' * (start - line_start)}{'^' * width}"
-
-
 class SystemBuilder:
     def __init__(self, system_src: SourceFile, kinds: Mapping[str, Kind]) -> None:
         self.system_src = system_src
@@ -100,6 +92,10 @@ class SystemBuilder:
         self.attempted: set[int] = set()
         self.building: list[str] = []  # rule ids being built, outermost first
         self.callable: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
+        # The wrong declarations of the rule being built that break their uses
+        # (a parameter named like a table, one that failed): name -> the index of
+        # its error in self.errors, which lists each use as a note.
+        self.declared: dict[str, int] = {}
 
     # -- plumbing --------------------------------------------------------------
 
@@ -111,8 +107,13 @@ class SystemBuilder:
         hint: str | None = None,
         *,
         key: bool = False,
+        span: tuple[str, int, int] | None = None,
+        notes: tuple[str, ...] = (),
     ) -> None:
-        self.errors.append(src.error(path, message, hint, key=key))
+        """Report an error at ``path`` (see ``SourceFile.error`` for ``span``)."""
+        self.errors.append(
+            src.error(path, message, hint, key=key, span=span, notes=notes)
+        )
 
     def loc(self, src: SourceFile, path: Path) -> Loc:
         line, col = src.where(path)
@@ -222,10 +223,12 @@ class SystemBuilder:
             return
         self.attempted.add(order)
         self.building.append(raw["id"])
+        outer, self.declared = self.declared, {}
         try:
             rule = self.rule(src, path, raw)
         finally:
             self.building.pop()
+            self.declared = outer
         if rule is not None:
             self.built_order.append((order, rule))
 
@@ -282,11 +285,11 @@ class SystemBuilder:
         rule_id = raw["id"]
         if rule_id in self.rule_ids:
             other, other_path = self.rule_ids[rule_id]
-            line, _ = other.where(other_path)
             self.err(
                 src,
                 (*path, "id"),
-                f"duplicate rule id {rule_id!r} (first at {other.path}:{line})",
+                f"duplicate rule id {rule_id!r} "
+                f"({self.first_at(src, other, other_path, (*path, 'id'))})",
                 "rule ids must be unique in a system",
             )
             return None
@@ -321,11 +324,9 @@ class SystemBuilder:
     def expr_error(
         self, src: SourceFile, path: Path, text: str, exc: expr.ExprError, what: str
     ) -> None:
-        """Report an expression error with a caret under the offending part."""
-        hint = (exc.hint + "\n" if exc.hint else "") + caret(
-            text, exc.start, exc.end
-        ).lstrip("\n")
-        self.err(src, path, f"{what}: {exc.message}", hint)
+        """Report an expression error at the offending part of it."""
+        span = (text, exc.start, exc.end)
+        self.err(src, path, f"{what}: {exc.message}", exc.hint, span=span)
 
     def interval(self, src: SourceFile, path: Path, raw: dict[str, Any]) -> int | None:
         """A length of time in minutes, from an amount and a system time unit."""
@@ -381,16 +382,22 @@ class SystemBuilder:
         raw: dict[str, Any],
         make: Callable[[dict[str, Any]], T],
     ) -> tuple[T, ...]:
-        seen: set[str] = set()
+        seen: dict[str, int] = {}
         items = []
         for index, item in enumerate(raw.get(field, [])):
             if item["id"] in seen:
+                first = self.first_at(
+                    src,
+                    src,
+                    (*path, field, seen[item["id"]], "id"),
+                    (*path, field, index, "id"),
+                )
                 self.err(
                     src,
                     (*path, field, index, "id"),
-                    f"duplicate id {item['id']!r} in {field}",
+                    f"duplicate id {item['id']!r} in {field} ({first})",
                 )
-            seen.add(item["id"])
+            seen.setdefault(item["id"], index)
             items.append(make(item))
         return tuple(items)
 
@@ -416,7 +423,15 @@ class SystemBuilder:
             mpath = (*path, "members", index)
             name, label = member["name"], member["label"]
             if name in names:
-                self.err(src, (*mpath, "name"), f"duplicate member name {name!r}")
+                fpath = (*path, "members", names[name])
+                if members[names[name]]["label"] == label:  # the same member twice
+                    first = self.first_at(src, src, fpath, mpath)
+                    self.err(src, mpath, f"duplicate member {name!r} ({first})")
+                    continue
+                first = self.first_at(src, src, (*fpath, "name"), (*mpath, "name"))
+                self.err(
+                    src, (*mpath, "name"), f"duplicate member name {name!r} ({first})"
+                )
             self.local_name(src, (*mpath, "name"), name, "member name")
             if not label.strip():
                 self.err(
@@ -438,13 +453,30 @@ class SystemBuilder:
             clash = next((labels[f] for f in folds if f in labels), None)
             if clash is not None:
                 first = members[clash]["label"]
-                self.err(
-                    src,
-                    (*mpath, "label"),
-                    f"label {label!r} is the same as {first!r} once case and Unicode are folded",
-                    "labels must differ by more than case or Unicode form",
+                at = self.first_at(
+                    src, src, (*path, "members", clash, "label"), (*mpath, "label")
                 )
-            names[name] = index
+                if first == label:
+                    self.err(
+                        src,
+                        (*mpath, "label"),
+                        f"duplicate label {label!r} ({at})",
+                        "each member has a label of its own",
+                    )
+                else:
+                    folded = (
+                        "case is"
+                        if label.casefold() == first.casefold()
+                        else "case and Unicode are"
+                    )
+                    self.err(
+                        src,
+                        (*mpath, "label"),
+                        f"label {label!r} is the same as {first!r} once {folded} "
+                        f"folded ({at})",
+                        "labels must differ by more than case or Unicode form",
+                    )
+            names.setdefault(name, index)
             for folded in folds:
                 labels.setdefault(folded, index)
             result.append(EnumMember(name, label))
@@ -532,19 +564,25 @@ class SystemBuilder:
     ) -> list[Column]:
         """The columns of a table, with their names checked."""
         columns = []
-        seen: set[str] = set()
+        seen: dict[str, int] = {}
         for index, col in enumerate(raw_columns):
             if col["name"] in seen:
+                first = self.first_at(
+                    src,
+                    src,
+                    (*path, key, seen[col["name"]], "name"),
+                    (*path, key, index, "name"),
+                )
                 self.err(
                     src,
                     (*path, key, index, "name"),
-                    f"duplicate column {col['name']!r}",
+                    f"duplicate column {col['name']!r} ({first})",
                 )
             else:
                 self.local_name(
                     src, (*path, key, index, "name"), col["name"], "column name"
                 )
-            seen.add(col["name"])
+            seen.setdefault(col["name"], index)
             columns.append(
                 Column(
                     name=col["name"],
@@ -607,6 +645,7 @@ class SystemBuilder:
     ) -> tuple[Row, ...]:
         by_label = {m.label: m for m in enum.members}
         found: dict[str, Row] = {}
+        first_row: dict[str, int] = {}
         for index, raw in enumerate(raw_rows):
             rpath = (*path, index)
             label = raw["key"]
@@ -625,14 +664,18 @@ class SystemBuilder:
                     hint,
                 )
                 continue
-            if label in found:
+            if label in first_row:
+                first = self.first_at(
+                    src, src, (*path, first_row[label], "key"), (*rpath, "key")
+                )
                 self.err(
                     src,
                     (*rpath, "key"),
-                    f"a second row for {label!r}",
+                    f"duplicate row {label!r} ({first})",
                     "each label has exactly one row",
                 )
                 continue
+            first_row[label] = index
             cells = self.cells(src, rpath, raw, columns, f"row {label!r}")
             found[label] = Row(member, cells, self.loc(src, rpath))
         for member in enum.members:
@@ -755,12 +798,8 @@ class SystemBuilder:
         try:
             dice = parse_dice(str(value), unit, bare_d6=self.notation == "gurps")
         except DiceSyntaxError as exc:
-            self.err(
-                src,
-                path,
-                exc.message,
-                (exc.hint or "") + caret(str(value), exc.offset, exc.offset + 1),
-            )
+            span = (str(value), exc.offset, exc.offset + 1)
+            self.err(src, path, exc.message, exc.hint, span=span)
             return None
         if (problem := dice_problem(dice)) is not None:
             self.err(
@@ -882,6 +921,10 @@ class SystemBuilder:
         if not self.require(src, path, called):
             return False, None
         tables, functions = self.expression_scope()
+        # A parameter named like a table is reported at the parameter (see
+        # param); in the rule's expressions the name is the parameter's.
+        tables = {name: table for name, table in tables.items() if name not in specs}
+        self.note_uses(src, path, text)
         try:
             checked = expr.compile_formula(
                 text,
@@ -892,10 +935,44 @@ class SystemBuilder:
                 given=given,
             )
         except expr.ExprError as exc:
+            culprit = _word_at(text, exc.start)
+            if culprit in self.declared:
+                return True, None  # a use of a wrong declaration, noted at it
             if not skip_failed or text[exc.start : exc.end] not in self.failed:
                 self.expr_error(src, path, text, exc, what)
             return True, None
         return True, checked
+
+    def note_uses(self, src: SourceFile, path: Path, text: str) -> None:
+        """Add each use in ``text`` of a wrong declaration to its error, as a note."""
+        if not self.declared:
+            return
+        try:
+            tree = expr.parse(text)
+        except expr.ExprError:
+            return
+        for node in walk(tree):
+            if isinstance(node, expr.Name):
+                name = node.name
+            elif isinstance(node, expr.Call):
+                name = node.func
+            else:
+                continue
+            if name not in self.declared:
+                continue
+            found = src.inside(path, text, node.start, node.start + len(name))
+            line, col = found[:2] if found else src.where(path)
+            index = self.declared[name]
+            first = self.errors[index]
+            note = f"used at {src.path}:{line}:{col}"
+            self.errors[index] = replace(first, notes=(*first.notes, note))
+
+    def declaration_error(
+        self, src: SourceFile, path: Path, name: str, message: str, hint: str
+    ) -> None:
+        """A wrong declaration of ``name``: one error at it, its uses as notes."""
+        self.declared[name] = len(self.errors)
+        self.err(src, path, message, hint)
 
     def formula_cases(
         self,
@@ -976,10 +1053,59 @@ class SystemBuilder:
         p: dict[str, Any],
         seen: dict[str, expr.Param],
     ) -> Param | None:
-        name, kind = p["name"], p["type"]
+        """One parameter; None, reported at it, when it cannot be one (its uses
+        are then notes of that error, not errors of their own)."""
+        name = p["name"]
         if name in seen:
-            self.err(src, (*path, "name"), f"duplicate parameter {name!r}")
+            siblings = _node(src.data, path[:-1])
+            first = next(i for i, q in enumerate(siblings) if q["name"] == name)
+            self.err(
+                src,
+                (*path, "name"),
+                f"duplicate parameter {name!r} "
+                f"({self.first_at(src, src, (*path[:-1], first, 'name'), (*path, 'name'))})",
+            )
             return None
+        before = len(self.errors)
+        param = self.new_param(src, path, p)
+        if param is None and len(self.errors) > before:
+            self.declared.setdefault(name, before)
+        table = self.table_named(name)
+        if param is not None and table is not None:
+            self.declaration_error(
+                src,
+                (*path, "name"),
+                name,
+                f"parameter {name!r} has the name of a table "
+                f"(at {table.file}:{table.line})",
+                "rename the parameter: parameters, tables and functions share one "
+                "namespace",
+            )
+        return param
+
+    def table_named(self, name: str) -> Loc | None:
+        """Where the table an expression reads as ``name`` is, if there is one."""
+        for rule in self.built.values():
+            seen = self.kinds[rule.kind].scope(rule)
+            if isinstance(seen, expr.Table) and seen.name == name:
+                return rule.loc
+        return None
+
+    def first_at(
+        self, src: SourceFile, other: SourceFile, path: Path, here: Path
+    ) -> str:
+        """Where the first of a duplicate is, for the error at ``here`` of
+        ``src``: 'first at line N' (and its column when on the same line),
+        'first at FILE:N' in another file."""
+        line, col = other.where(path)
+        if other is not src:
+            return f"first at {other.path}:{line}"
+        if src.where(here)[0] == line:
+            return f"first at line {line}, column {col}"
+        return f"first at line {line}"
+
+    def new_param(self, src: SourceFile, path: Path, p: dict[str, Any]) -> Param | None:
+        name, kind = p["name"], p["type"]
         if not self.local_name(src, (*path, "name"), name, "parameter name"):
             return None
         lo, hi = p.get("min"), p.get("max")
@@ -1121,14 +1247,18 @@ class SystemBuilder:
         roll_columns: set[str],
     ) -> tuple[Example, ...]:
         result = []
-        names: set[str] = set()
+        names: dict[str, int] = {}
         for index, ex in enumerate(raw.get("examples", [])):
             epath = (*path, "examples", index)
             if ex["name"] in names:
+                at = (*path, "examples", names[ex["name"]], "name")
                 self.err(
-                    src, (*epath, "name"), f"duplicate example name {ex['name']!r}"
+                    src,
+                    (*epath, "name"),
+                    f"duplicate example name {ex['name']!r} "
+                    f"({self.first_at(src, src, at, (*epath, 'name'))})",
                 )
-            names.add(ex["name"])
+            names.setdefault(ex["name"], index)
             for arg in ex.get("args", {}):
                 if arg not in params:
                     hint = (
@@ -1171,6 +1301,20 @@ class SystemBuilder:
                 )
             )
         return tuple(result)
+
+
+def _node(data: Any, path: Path) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _word_at(text: str, start: int) -> str:
+    """The name that starts at ``start`` of a formula, or ''."""
+    end = start
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    return text[start:end]
 
 
 def _erratum(raw: dict[str, Any]) -> Erratum:

@@ -135,8 +135,9 @@ def validate(source: SourceFile) -> list[Diagnostic]:
             )
         )
     return problems + [
-        _diagnostic(source, err)
+        found
         for err in _leaf_errors(validator.iter_errors(source.data))
+        for found in _diagnostics(source, err)
     ]
 
 
@@ -148,16 +149,52 @@ def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]
             yield err
 
 
-def _diagnostic(source: SourceFile, err: ValidationError) -> Diagnostic:
+def _diagnostics(source: SourceFile, err: ValidationError) -> list[Diagnostic]:
+    """The errors one schema error stands for: one per unknown key, each at its
+    own key, else one at the node."""
     path = tuple(err.absolute_path)
-    message, hint, key = _explain(err)
-    if key is not None:
-        return source.error((*path, key), message, hint, key=True)
-    return source.error(path, message, hint)
+    if err.validator in ("additionalProperties", "unevaluatedProperties"):
+        value = err.instance
+        extra = [
+            k
+            for k in _QUOTED.findall(err.message)
+            if isinstance(value, dict) and k in value
+        ]
+        known = sorted(_known_keys(err))
+        if known and isinstance(value, dict) and not extra:
+            # keys jsonschema quotes otherwise (with a quote mark in them)
+            extra = [k for k in value if k not in known]
+        return [
+            source.error(
+                (*path, key),
+                f"unknown key {quoted(key)}",
+                closed_set_hint(key, known, "allowed keys: ", quote=False),
+                key=True,
+            )
+            for key in extra
+        ] or [source.error(path, "unknown key '?'")]
+    message, hint = _explain(err)
+    return [source.error(path, message, hint)]
 
 
-def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
-    """Message, hint, and the offending key (for unknown-key errors)."""
+def closed_set_hint(
+    word: object, choices: list[Any], label: str, *, quote: bool = True
+) -> str | None:
+    """The hint for a word outside a closed set of words (the keys of a mapping,
+    a schema's ``enum``: a kind, a column type, a rounding, a hit policy): the
+    one it is closest to, else ``label`` and all of them."""
+    if isinstance(word, str):
+        shown = {str(c): c for c in choices}
+        close = difflib.get_close_matches(word, list(shown), n=1)
+        if close:
+            return f"did you mean {shown[close[0]]!r}?"
+    if not choices:
+        return None
+    return label + ", ".join(repr(c) if quote else str(c) for c in choices)
+
+
+def _explain(err: ValidationError) -> tuple[str, str | None]:
+    """Message and hint of a schema error at a node."""
     kind = err.validator
     value = err.instance
     rule: Any = err.validator_value
@@ -165,52 +202,32 @@ def _explain(err: ValidationError) -> tuple[str, str | None, str | None]:
     if kind == "required":
         missing = _QUOTED.search(err.message)
         name = missing.group(1) if missing else "?"
-        return f"missing required key '{name}'", f"add '{name}:' here", None
-    if kind in ("additionalProperties", "unevaluatedProperties"):
-        extra = [
-            k
-            for k in _QUOTED.findall(err.message)
-            if isinstance(value, dict) and k in value
-        ]
-        known = sorted(_known_keys(err))
-        name = extra[0] if extra else "?"
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"did you mean '{close[0]}'?" if close else None
-        if known and not close:
-            hint = "allowed keys: " + ", ".join(known)
-        return f"unknown key '{name}'", hint, name if extra else None
+        return f"missing required key '{name}'", f"add '{name}:' here"
     if kind == "enum":
-        choices = ", ".join(repr(c) for c in rule)
         return (
             f"{quoted(value)} is not one of the allowed values",
-            f"use one of {choices}",
-            None,
+            closed_set_hint(value, list(rule), "use one of "),
         )
     if kind == "const":
-        return f"{quoted(value)} should be {quoted(err.validator_value)}", None, None
+        return f"{quoted(value)} should be {quoted(err.validator_value)}", None
     if kind == "type":
         expected = err.validator_value
         names = " or ".join(expected) if isinstance(expected, list) else expected
         if value is None and not err.absolute_path:
             required = [f"{k}:" for k in schema.get("required", ["system"])]
-            return "the file is empty", f"it needs {_listing(required)}", None
+            return "the file is empty", f"it needs {_listing(required)}"
         return (
             f"{_show(value)} is not of type {names}",
             _type_hint(value, str(names)),
-            None,
         )
     if kind == "pattern":
-        return (
-            f"{quoted(value)} is not a valid name here",
-            schema.get("description"),
-            None,
-        )
+        return f"{quoted(value)} is not a valid name here", schema.get("description")
     if kind == "oneOf" and all(set(sub) == {"required"} for sub in rule):
         keys = " or ".join(f"'{sub['required'][0]}'" for sub in rule)
-        return f"needs exactly one of {keys}", None, None
+        return f"needs exactly one of {keys}", None
     # jsonschema's own message starts with the value's repr: cut it if long
     message = err.message.replace(repr(value), quoted(value), 1)
-    return message, schema.get("description"), None
+    return message, schema.get("description")
 
 
 def _listing(items: list[str]) -> str:

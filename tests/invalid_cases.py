@@ -7,6 +7,8 @@ of rules/d20_scifi/ as ``NAME.yaml``. The comments:
 - ``# expect: LINE:COL: error: MESSAGE``: one per error the build reports, the
   whole message; the build must report exactly these, all in the case's file;
 - ``# hint: TEXT``: some error's hint contains TEXT;
+- ``# note: TEXT``: one per note the build prints (``  note: TEXT``), the whole
+  note; the build must print exactly these;
 - ``# bytes: escapes``: every ``\\xNN`` in the case stands for the raw byte NN
   (a byte order mark, an invalid UTF-8 byte, a NUL);
 - ``# bytes: pad to N``: a comment line pads the case to N bytes.
@@ -32,6 +34,7 @@ class Case:
     data: bytes
     expects: tuple[str, ...]  # "LINE:COL: error: MESSAGE", sorted
     hints: tuple[str, ...]
+    notes: tuple[str, ...] = ()  # "used at FILE:LINE:COL", sorted
 
     @property
     def shown(self) -> str:
@@ -74,6 +77,7 @@ def _case(path: Path) -> Case:
         data,
         tuple(sorted(_comments(text, "expect"))),
         tuple(_comments(text, "hint")),
+        tuple(sorted(_comments(text, "note"))),
     )
 
 

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
 from compiler.diagnostics import Diagnostic, RulesError
 from compiler.validate import _validator
+
+from .conftest import Editor
 
 
 def test_hidden_and_control_characters_are_shown_as_escapes() -> None:
@@ -12,7 +19,7 @@ def test_hidden_and_control_characters_are_shown_as_escapes() -> None:
         3,
         7,
         "unknown label 'red\x1b[31m\u202eevil\nline'",
-        "labels: 'a'\n    caret\x07 line",
+        "labels: 'a'\n    bell\x07 line",
         "/rules/0/\x00",
     )
     text = d.format_text()
@@ -20,7 +27,7 @@ def test_hidden_and_control_characters_are_shown_as_escapes() -> None:
         "rules/x/a.yaml:3:7: error: unknown label 'red\\x1b[31m\\u202eevil\\x0aline'",
         "  at /rules/0/\\x00",
         "  hint: labels: 'a'",
-        "    caret\\x07 line",
+        "    bell\\x07 line",
     ]
 
 
@@ -35,3 +42,19 @@ def test_format_keywords_are_asserted_not_just_annotated() -> None:
     checked = _validator("rules.schema.json").evolve(schema={"format": "date"})
     assert checked.is_valid("2024-05-01")
     assert not checked.is_valid("2024-13-45")
+
+
+def test_the_readme_error_example_is_what_a_build_prints(
+    rules_copy: Path, edit: Editor, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """README's "When the build says no": the climb example, piped (no snippet)."""
+    edit("d20_scifi/zero_g.yaml", "10 + 5 * climb_bonus", "10 + 5 * climb")
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    shown = readme.split("rules/d20_scifi/zero_g.yaml:24:36: error:", 1)[1]
+    wanted = ["rules/d20_scifi/zero_g.yaml:24:36: error:" + shown.split("\n", 1)[0]]
+    wanted += shown.split("\n")[1:3]
+    assert main(["validate", "--rules", str(rules_copy)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[:2] == wanted[:2]
+    assert err[2].startswith(wanted[2].removesuffix(" ..."))
+    assert err[-1] == "1 error"

@@ -194,10 +194,10 @@ def test_call_mistakes_are_located(tmp_path: Path) -> None:
     )
     found = _errors(tmp_path, body)
     assert found == [
-        "37:17: formula: argument 'strength' of bonus() may be 6..35, but bonus allows only 1..30",
-        "45:17: formula: bonus() takes 1 argument (strength), got 2",
-        "53:17: formula: a dice value has no part 'mean'",
-        "61:17: formula: argument 'strength' of bonus() is int, got choice",
+        "37:24: formula: argument 'strength' of bonus() may be 6..35, but bonus allows only 1..30",
+        "45:18: formula: bonus() takes 1 argument (strength), got 2",
+        "53:38: formula: a dice value has no part 'mean'",
+        "61:24: formula: argument 'strength' of bonus() is int, got choice",
     ], found
 
 
@@ -381,7 +381,7 @@ def test_a_nullable_choice_parameter_of_a_formula_may_be_null(module: Any) -> No
 
 def test_a_formula_must_say_what_a_null_choice_gives(tmp_path: Path) -> None:
     body = WEAPONS + _formula("reach_of", "weapon(size).reach + strength", MAYBE_SIZE)
-    assert _errors(tmp_path, body) == ["29:17: formula: cannot add int? and int"]
+    assert _errors(tmp_path, body) == ["29:18: formula: cannot add int? and int"]
 
 
 POOL_FOLLOW_UP = """\

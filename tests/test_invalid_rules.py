@@ -67,6 +67,8 @@ def test_invalid_case(
     hints = [line for line in err.splitlines() if line.startswith("  hint: ")]
     for hint in case.hints:
         assert any(hint in line for line in hints), (hint, hints)
+    notes = [line for line in err.splitlines() if line.startswith("  note: ")]
+    assert sorted(n.removeprefix("  note: ") for n in notes) == list(case.notes)
     assert read_tree(out) == PREVIOUS_BUILD
     assert not [p for p in root.iterdir() if ".new-" in p.name]
 

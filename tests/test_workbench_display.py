@@ -49,11 +49,24 @@ def test_the_line_and_a_caret_under_the_node(tmp_path: Path) -> None:
 
 def test_a_formula_error_points_at_the_name(tmp_path: Path) -> None:
     _file(tmp_path)
-    hint = "did you mean 'climb_bonus'?\n    clamp(max(10 + 5 * climb, 5), 0, 40)\n                       ^^^^^"
-    d = Diagnostic("rules/x/a.yaml", 5, 17, "formula: unknown name 'climb'", hint)
+    d = Diagnostic(
+        "rules/x/a.yaml",
+        5,
+        36,
+        "formula: unknown name 'climb'",
+        "did you mean 'b'?",
+        end_col=41,
+    )
     lines = text([d], root=tmp_path, snippets=True).splitlines()
     assert lines[2] == "5 |     expression: clamp(max(10 + 5 * climb, 5), 0, 40)"
     assert lines[3] == "  |                                    ^~~~~"
+    assert lines[4] == "  hint: did you mean 'b'?"
+    piped = text([d], root=tmp_path, snippets=False).splitlines()
+    assert piped == [
+        "rules/x/a.yaml:5:36: error: formula: unknown name 'climb'",
+        "  hint: did you mean 'b'?",
+        "1 error",
+    ]
 
 
 def test_piped_text_is_the_classic_list(tmp_path: Path) -> None:

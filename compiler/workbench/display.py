@@ -4,21 +4,21 @@
 each error also shows its YAML line with a caret under the offending node, in
 colour unless ``NO_COLOR`` is set (https://no-color.org); piped or redirected,
 the text is exactly the classic list, so scripts and logs keep reading it.
-``json`` is a stable list of objects (file, line, col, message, hint, pointer).
+``json`` is a stable list of objects (file, line, col, end_col, message, hint,
+pointer, notes).
 ``github`` prints workflow commands, so a GitHub Actions run annotates the
 rules files' lines.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path as FsPath
 from typing import TextIO
 
-from ..diagnostics import MAX_QUOTED, Diagnostic, format_diagnostics, visible
+from ..diagnostics import MAX_QUOTED, Diagnostic, format_diagnostics, order, visible
 
 FORMATS = ("text", "json", "github")
 _ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
@@ -105,7 +105,7 @@ def text(
     color: bool = False,
 ) -> str:
     """The classic list; with ``snippets``, each error's YAML line and a caret."""
-    items = sorted(diagnostics, key=_order)
+    items = sorted(diagnostics, key=order)
     if not snippets and not color:
         return format_diagnostics(items, "text")
     cache: dict[str, list[str] | None] = {}
@@ -116,8 +116,8 @@ def text(
             place, _, message = head.partition(": error: ")
             head = f"{_BOLD}{place}{_RESET}: {_BOLD}{_RED}error{_RESET}: {_BOLD}{message}{_RESET}"
             rest = [
-                f"  {_CYAN}hint{_RESET}:{line[len('  hint:') :]}"
-                if line.startswith("  hint:")
+                f"  {_CYAN}{line[2:6]}{_RESET}:{line[len('  hint:') :]}"
+                if line.startswith(("  hint:", "  note:"))
                 else line
                 for line in rest
             ]
@@ -128,10 +128,6 @@ def text(
     count = len(items)
     blocks.append(f"{count} error{'s' if count != 1 else ''}")
     return "\n".join(blocks)
-
-
-def _order(d: Diagnostic) -> tuple[str, int, int, str, str, str]:
-    return (d.file, d.line, d.col, d.message, d.hint or "", d.pointer)
 
 
 def _lines(
@@ -154,12 +150,17 @@ def _lines(
 def snippet(
     d: Diagnostic, lines: list[str] | None, *, color: bool = False
 ) -> list[str]:
-    """The error's line of the file, numbered, with a caret under the node."""
+    """The error's line of the file, numbered, with a caret under ``col`` to
+    ``end_col`` (when the error has one), else under the node at ``col``."""
     if lines is None or not 1 <= d.line <= len(lines):
         return []
     raw = lines[d.line - 1].rstrip("\r")
     col = max(1, min(d.col, len(raw) + 1))
-    start, width = _formula_span(d.hint, raw) or (col - 1, _node_width(raw, col - 1))
+    start = col - 1
+    if d.end_col is not None:
+        width = max(1, min(d.end_col - 1, len(raw)) - start)
+    else:
+        width = _node_width(raw, start)
     shown, offset = _display(raw, start)
     end = _display(raw, start + width)[1]
     shown_width = max(1, end - offset)
@@ -183,27 +184,6 @@ def snippet(
         f"{number} {bar} {shown}".rstrip(),
         f"{gutter} {bar} {' ' * offset}{caret}",
     ]
-
-
-def _formula_span(hint: str | None, line: str) -> tuple[int, int] | None:
-    """Where in ``line`` a formula error's own caret points (its hint quotes the
-    formula's line with carets under the culprit), if the formula is on it."""
-    if not hint:
-        return None
-    parts = hint.split("\n")
-    for quoted, marks in itertools.pairwise(parts):
-        stripped = marks.strip()
-        if not stripped or set(stripped) != {"^"} or not quoted.startswith("    "):
-            continue
-        formula = quoted[4:]
-        # a long line is quoted cut around the carets, an ellipsis at a cut end
-        lead = 1 if formula.startswith(_ELLIPSIS) else 0
-        formula = formula[lead:].removesuffix(_ELLIPSIS)
-        at = line.find(formula) if formula.strip() else -1
-        if at < 0 or line.find(formula, at + 1) >= 0:
-            return None
-        return at + len(marks) - len(marks.lstrip()) - 4 - lead, len(stripped)
-    return None
 
 
 def _display(line: str, upto: int) -> tuple[str, int]:
@@ -262,14 +242,16 @@ def _property(text: str) -> str:
 def github(diagnostics: Iterable[Diagnostic]) -> str:
     """One ``::error`` workflow command per error (GitHub Actions annotations)."""
     lines = []
-    for d in sorted(diagnostics, key=_order):
+    for d in sorted(diagnostics, key=order):
         message = visible(d.message)
         if d.pointer:
             message += f"\nat {visible(d.pointer)}"
         if d.hint:
             message += "\nhint: " + "\n".join(visible(x) for x in d.hint.split("\n"))
+        message += "".join(f"\nnote: {visible(note)}" for note in d.notes)
+        end = f",endColumn={d.end_col}" if d.end_col is not None else ""
         lines.append(
-            f"::error file={_property(d.file)},line={d.line},col={d.col},"
+            f"::error file={_property(d.file)},line={d.line},col={d.col}{end},"
             f"title={_property('rulesc')}::{_data(message)}"
         )
     return "\n".join(lines)

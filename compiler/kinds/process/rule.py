@@ -218,7 +218,12 @@ def build(
     score_events: list[str] = []
     for index, score in enumerate(raw["scores"]):
         if score["name"] in scores:
-            k.err(("scores", index, "name"), f"duplicate score {score['name']!r}")
+            at = (*k.path, "scores", scores.index(score["name"]), "name")
+            first = k.b.first_at(k.src, k.src, at, (*k.path, "scores", index, "name"))
+            k.err(
+                ("scores", index, "name"),
+                f"duplicate score {score['name']!r} ({first})",
+            )
         scores.append(score["name"])
         event = score.get("event", score["name"])
         k.name(
