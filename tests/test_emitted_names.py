@@ -267,6 +267,10 @@ def _lines_holding(sources: list[SourceFile], *names: str) -> set[tuple[str, int
                 node = node[part]
             if isinstance(node, str) and word.search(node):
                 found.add((source.path, line))
+                # every line a scalar written over several lines covers
+                start, end, _style = source.scalars.get(path, (0, 0, None))
+                for more in range(source.text.count("\n", start, end)):
+                    found.add((source.path, line + 1 + more))
         for path, (line, _) in source.key_positions.items():
             if path and isinstance(path[-1], str) and word.search(path[-1]):
                 found.add((source.path, line))
