@@ -169,6 +169,16 @@ class Name:
 
 
 @dataclass(frozen=True, slots=True)
+class NotModelled:
+    """A mechanic the source states that the rules leave out, and why
+    (system.yaml's ``not_modelled``)."""
+
+    id: str
+    summary: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class System:
     id: str
     title: str
@@ -183,3 +193,4 @@ class System:
     rolls: tuple[tuple[str, Rolls], ...]  # rule id -> its function that rolls dice
     loc: Loc
     names: tuple[Name, ...] = ()  # every Python name the rules give, where given
+    not_modelled: tuple[NotModelled, ...] = ()  # what the rules leave out, and why

@@ -31,6 +31,7 @@ from .model import (
     Example,
     Loc,
     Name,
+    NotModelled,
     Param,
     Row,
     Rule,
@@ -193,9 +194,16 @@ class SystemBuilder:
         rules = [rule for _, rule in sorted(built, key=lambda item: item[0])]
         for kind in self.kinds.values():
             kind.finish(self, rules)
+        meta = self.system_src.data
+        left_out = self.unique(
+            self.system_src,
+            (),
+            "not_modelled",
+            meta,
+            lambda n: NotModelled(n["id"], n["summary"], n["reason"]),
+        )
         if self.errors:
             raise RulesError(self.errors)
-        meta = self.system_src.data
         return System(
             id=self.system_id,
             title=meta["title"],
@@ -214,6 +222,7 @@ class SystemBuilder:
             ),
             loc=self.loc(self.system_src, ("system",)),
             names=tuple(self.given),
+            not_modelled=left_out,
         )
 
     def build_once(

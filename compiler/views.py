@@ -124,6 +124,11 @@ def system_doc_view(
         "rounding": system.rounding,
         "module": code(f"rulebook.{system.id}"),
         "rules": rules,
+        "not_modelled": [
+            {"id": code(n.id), "summary": md(n.summary), "reason": md(n.reason)}
+            for n in system.not_modelled
+        ],
+        "matrix": code(f"tests/trace/{system.id}.yaml"),
     }
 
 

@@ -267,7 +267,7 @@ def test_rule_links_reach_their_yaml_line(site: Path) -> None:
         page = site / system / "index.html"
         for rule_id, section in sections(page).items():
             links = [h for h in section.links if ".yaml/#L" in h]
-            if rule_id in ("", "rules"):
+            if rule_id in ("", "rules", "what-the-rules-leave-out"):
                 continue
             assert len(links) == 1, f"{system}#{rule_id}: {links}"
             target, line = links[0].split("#L")
@@ -305,3 +305,13 @@ def test_search_index_holds_every_rule_and_no_yaml(site: Path) -> None:
     ):
         assert needle in locations
     assert not any(loc.startswith("rules/") for loc in locations)
+
+
+def test_every_system_page_ends_with_what_the_rules_leave_out(site: Path) -> None:
+    """The not_modelled notes' section, the page's last, linked from its contents."""
+    for system in ("d20_scifi", "gurps", "edge_of_darkness"):
+        page = site / system / "index.html"
+        found = sections(page)
+        assert list(found)[-1] == "what-the-rules-leave-out", system
+        assert found["what-the-rules-leave-out"].title == "What the rules leave out"
+        assert "#what-the-rules-leave-out" in found["rules"].links, system
