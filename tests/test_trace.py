@@ -250,6 +250,33 @@ def test_json_pointers_resolve_as_rfc_6901_says() -> None:
     assert not resolves(data, "/a~1b/0/m~0n/deeper")
 
 
+def test_a_pointer_may_name_a_list_item_by_its_id_name_or_key() -> None:
+    data = {
+        "items": [
+            {"id": "first", "v": 1},
+            {"name": "second", "id": "other"},
+            {"key": "third"},
+            {"key": "7"},
+            {"name": "twice"},
+            {"name": "twice"},
+            "plain",
+        ]
+    }
+    assert resolves(data, "/items/first/v")
+    assert resolves(data, "/items/other")  # the id comes before the name
+    assert not resolves(data, "/items/second")
+    assert resolves(data, "/items/third")
+    assert not resolves(data, "/items/twice")  # not one item
+    assert not resolves(data, "/items/plain")
+    assert resolves(data, "/items/6")  # digits are an index
+    assert not resolves(data, "/items/7")
+    for name in SYSTEMS:
+        for rule_id, rule in _system(name).rules.items():
+            for index, ruling in enumerate(rule.get("rulings", [])):
+                assert resolves(rule, f"/rulings/{ruling['id']}"), rule_id
+                assert resolves(rule, f"/rulings/{index}/id")
+
+
 # -- the matrices and the sources ----------------------------------------------
 
 

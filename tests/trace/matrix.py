@@ -28,6 +28,7 @@ TRACE = Path(__file__).resolve().parent
 ACCOUNTS = ("rules", "ruling", "not_modelled", "no_mechanic")
 _LINES = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
 _DIGEST = re.compile(r"^[0-9a-f]{12}$")
+NAMES = ("id", "name", "key")  # what names a list item in a pointer
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +65,28 @@ def load_matrix(path: Path) -> dict[str, Any]:
     return data
 
 
+def _item(items: list[Any], key: str) -> Any:
+    """The list item a pointer token names: its index, or its id, name or key."""
+    if key.isdigit():
+        return (
+            items[int(key)] if key == str(int(key)) and int(key) < len(items) else None
+        )
+    named = [
+        item
+        for item in items
+        if isinstance(item, dict)
+        and key == next((item[k] for k in NAMES if k in item), None)
+    ]
+    return named[0] if len(named) == 1 else None
+
+
 def resolves(data: Any, pointer: str) -> bool:
-    """Whether a JSON pointer (RFC 6901) names a node of ``data``."""
+    """Whether a JSON pointer (RFC 6901) names a node of ``data``.
+
+    One extension: a list item may be named by its ``id``, ``name`` or ``key``
+    (the first it has) instead of its index, as in ``/rulings/round_down``, so
+    that a pointer keeps its target when items are added before it.
+    """
     if pointer == "":
         return True
     if not pointer.startswith("/"):
@@ -75,10 +96,8 @@ def resolves(data: Any, pointer: str) -> bool:
         key = token.replace("~1", "/").replace("~0", "~")
         if isinstance(node, dict) and key in node:
             node = node[key]
-        elif isinstance(node, list) and key.isdigit() and int(key) < len(node):
-            if key != str(int(key)):
-                return False
-            node = node[int(key)]
+        elif isinstance(node, list) and (found := _item(node, key)) is not None:
+            node = found
         else:
             return False
     return True
