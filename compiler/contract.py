@@ -20,7 +20,7 @@ from .viewkit import View, header
 
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
 # The support modules a caller uses directly (the others are the kinds' engines).
-PUBLIC_SUPPORT = ("dice", "errors")
+PUBLIC_SUPPORT = ("dice", "errors", "json")
 
 
 def contract_view(systems: list[System], modules: Mapping[str, str]) -> View:

@@ -31,7 +31,7 @@ from .views import index_view, module_view, package_view, system_doc_view
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
-SUPPORT_MODULES = ("errors.py", "dice.py", "_support.py")
+SUPPORT_MODULES = ("errors.py", "dice.py", "_support.py", "json.py")
 
 
 def support_modules() -> tuple[str, ...]:

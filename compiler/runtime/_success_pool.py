@@ -15,12 +15,13 @@ from functools import lru_cache
 from ._support import MAX_ENTRIES, too_many
 from .dice import RNG, Randint, draw, randint_of
 from .errors import RuleInputError
+from .json import JSON, Record, to_data
 
 __all__ = ["PoolDistribution", "PoolResult", "SuccessPool"]
 
 
 @dataclass(frozen=True, slots=True)
-class PoolResult:
+class PoolResult(Record):
     """One roll of a pool."""
 
     successes: int
@@ -38,6 +39,13 @@ class PoolDistribution(dict[int, Fraction]):
     tail: Fraction
     dramatic_failure: Fraction
 
+    def to_dict(self) -> dict[str, JSON]:
+        """The distribution as plain JSON-able data: each count (as a string) to its
+        chance as an ``"n/d"`` string, then ``tail`` and ``dramatic_failure``."""
+        data = to_data(self)
+        assert isinstance(data, dict)
+        return data
+
     def at_least(self, successes: int) -> Fraction:
         """The exact chance of ``successes`` or more."""
         if type(successes) is not int:
@@ -47,7 +55,7 @@ class PoolDistribution(dict[int, Fraction]):
 
 
 @dataclass(frozen=True, slots=True)
-class SuccessPool:
+class SuccessPool(Record):
     """The figures of a success-counting dice pool (all from the rules data)."""
 
     sides: int

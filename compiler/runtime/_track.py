@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Generic, TypeVar
 
 from .errors import RuleInputError
+from .json import JSON, to_data
 
 __all__ = ["StagedTrack"]
 
@@ -48,6 +49,13 @@ class StagedTrack(Generic[E, C]):
             if stages and at and stages[at - 1] not in found:
                 found.append(stages[at - 1])
         return tuple(found)
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The track as plain JSON-able data: each effect's stage, the conditions."""
+        return {
+            "stages": {effect.value: stage for effect, stage in self._stage.items()},
+            "conditions": [to_data(c) for c in self.conditions],
+        }
 
     def step(self, roll: int) -> tuple[E, int, C | None, bool, bool]:
         """Advance the track; answer (effect, stage, condition, roll again, marked)."""

@@ -126,6 +126,17 @@ class Dice:
             total += draw(randint, 1, sides)
         return total * self.multiplier + self.modifier
 
+    def to_dict(self) -> dict[str, str | int | None]:
+        """The dice as plain JSON-able data: their notation and every figure."""
+        return {
+            "notation": str(self),
+            "count": self.count,
+            "sides": self.sides,
+            "modifier": self.modifier,
+            "multiplier": self.multiplier,
+            "unit": self.unit,
+        }
+
     def __str__(self) -> str:
         if not self.count:
             return str(self.modifier)

@@ -33,7 +33,6 @@ from .common import (
     inputs_of,
     number,
     percent,
-    plain,
     read_value,
     show,
 )
@@ -84,14 +83,14 @@ def run(args: argparse.Namespace) -> int:
             ) from None
         except Overrun:
             raise too_slow(rule.qualified_id, given) from None
-        if options.json:
+        if options.json:  # the runtime's own JSON, as its callers get it
             doc = {
                 "rule": rule.qualified_id,
                 "inputs": given,
                 "seed": seed,
-                "answer": plain(answer),
+                "answer": answer,
             }
-            print(json.dumps(doc, indent=2, ensure_ascii=False))
+            print(runtime.json.dumps(doc, indent=2, ensure_ascii=False))
             return 0
         print(f"{rule.qualified_id}: {rule.title}")
         print(

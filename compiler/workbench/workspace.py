@@ -82,12 +82,13 @@ class Workspace:
 
 
 class Runtime:
-    """The in-memory ``rulebook`` package: its system modules, dice and errors."""
+    """The in-memory ``rulebook`` package: its system modules, dice, errors and JSON."""
 
     def __init__(self, package: str) -> None:
         self.package = package
         self.dice = importlib.import_module(f"{package}.dice")
         self.errors = importlib.import_module(f"{package}.errors")
+        self.json = importlib.import_module(f"{package}.json")
 
     def module(self, system_id: str) -> types.ModuleType:
         return importlib.import_module(f"{self.package}.{system_id}")

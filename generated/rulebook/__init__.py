@@ -2,7 +2,7 @@
 """rulebook: typed runtime for tabletop rules, generated from rules data.
 
 One module per game system: d20_scifi, edge_of_darkness, gurps. Dice live in
-``rulebook.dice`` and errors in ``rulebook.errors``.
+``rulebook.dice``, errors in ``rulebook.errors`` and JSON in ``rulebook.json``.
 """
 
 __all__ = [

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from ._support import MAX_ENTRIES, too_many
 from .dice import RNG, Dice
 from .errors import RuleInputError
+from .json import JSON, record
 
 __all__ = ["Course", "ProcessRun", "ProcessSpec", "run_process"]
 
@@ -45,6 +46,10 @@ class Course(NamedTuple):
     on_failure: tuple[tuple[int, Dice], ...]  # (score, dice) dealt at once
     check_limit: int | None = None  # at most this many checks
     steps: tuple[str, ...] = ()  # transitions of the state made on a failure
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The course as plain JSON-able data, keyed by its field names."""
+        return record(self)
 
 
 class ProcessSpec(NamedTuple):
@@ -85,6 +90,10 @@ class ProcessRun(NamedTuple):
     marked: int  # track outcomes that marked a point
     conditions: tuple[Any, ...]  # every condition a track roll gave, in order
     state: Any = None  # the subject's state at the end, if the process has one
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The run as plain JSON-able data, keyed by its field names."""
+        return record(self)
 
 
 def run_process(

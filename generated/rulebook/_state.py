@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .errors import RuleInputError
+from .json import JSON
 
 __all__ = ["LevelState"]
 
@@ -53,6 +54,10 @@ class LevelState:
         if self._cumulative:
             return self._effects[: self._level]
         return (self._effects[self._level - 1],)
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The state as plain JSON-able data: its level and what it means."""
+        return {"level": self._level, "effects": list(self.effects)}
 
     def _move(self, steps: int) -> int:
         self._level = min(max(self._level + steps, self._floor), self._ceiling)

@@ -17,6 +17,7 @@ from rulebook._process import Course, ProcessSpec, run_process
 from rulebook._support import Ladder, bad_bool, bad_int, choice, folded, past_limit
 from rulebook._track import StagedTrack
 from rulebook.dice import RNG, Dice, check_rng
+from rulebook.json import JSON, Record, record
 
 __all__ = [
     "ACCUMULATION_DEAL",
@@ -94,7 +95,7 @@ _COVER_LEVEL_BY_LABEL: Final[dict[str, CoverLevel]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class CoverRow:
+class CoverRow(Record):
     """A row of :func:`cover`. Rule ``d20_scifi.cover``
     (rules/d20_scifi/cover.yaml:4).
     """
@@ -232,7 +233,7 @@ _ATTACK_MODE_BY_LABEL: Final[dict[str, AttackMode]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class CoverAttack:
+class CoverAttack(Record):
     """What :func:`attack_through_cover` answers. Rule
     ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
     """
@@ -395,7 +396,7 @@ _RADIATION_LEVEL_BY_LABEL: Final[dict[str, RadiationLevel]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class RadiationRow:
+class RadiationRow(Record):
     """A row of :func:`radiation_exposure`. Rule ``d20_scifi.radiation_exposure``
     (rules/d20_scifi/radiation.yaml:4).
     """
@@ -623,7 +624,7 @@ _EXPOSURE_KIND_BY_LABEL: Final[dict[str, ExposureKind]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Exposure:
+class Exposure(Record):
     """One exposure and what it does. Rule ``d20_scifi.exposures``
     (rules/d20_scifi/radiation.yaml:159).
     """
@@ -835,7 +836,7 @@ _SECONDARY_EFFECTS_EFFECTS: Final[
 
 
 @dataclass(frozen=True, slots=True)
-class SecondaryOutcome:
+class SecondaryOutcome(Record):
     """What one roll on :class:`SecondaryEffects` did."""
 
     effect: SecondaryEffect
@@ -1004,9 +1005,13 @@ class TimelineEvent(NamedTuple):
     reroll: bool | None = None
     permanent_point: bool | None = None
 
+    def to_dict(self) -> dict[str, JSON]:
+        """The event as plain JSON-able data, keyed by its field names."""
+        return record(self)
+
 
 @dataclass(frozen=True, slots=True)
-class RadiationTimeline:
+class RadiationTimeline(Record):
     """What :func:`simulate_radiation` answers. Rule
     ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
     """
@@ -1205,7 +1210,7 @@ _ZERO_G_MOVEMENT_BY_LABEL: Final[dict[str, ZeroGMovement]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class ZeroGMove:
+class ZeroGMove(Record):
     """What :func:`zero_g_movement` answers. Rule ``d20_scifi.zero_g_movement``
     (rules/d20_scifi/zero_g.yaml:128).
     """
@@ -1295,7 +1300,7 @@ _ZERO_G_ENVIRONMENT_BY_LABEL: Final[dict[str, ZeroGEnvironment]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class RangeRow:
+class RangeRow(Record):
     """A row of :func:`zero_g_weapon_range`. Rule ``d20_scifi.zero_g_weapon_range``
     (rules/d20_scifi/zero_g.yaml:219).
     """
@@ -1342,7 +1347,7 @@ def zero_g_weapon_range(environment: ZeroGEnvironment | str) -> RangeRow:
 
 
 @dataclass(frozen=True, slots=True)
-class FloatingState:
+class FloatingState(Record):
     """The facts of rule ``d20_scifi.floating``. Rule ``d20_scifi.floating``
     (rules/d20_scifi/zero_g.yaml:260).
     """
@@ -1375,7 +1380,7 @@ Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:260).
 
 
 @dataclass(frozen=True, slots=True)
-class SpinFacts:
+class SpinFacts(Record):
     """The facts of rule ``d20_scifi.spin``. Rule ``d20_scifi.spin``
     (rules/d20_scifi/zero_g.yaml:292).
     """
@@ -1435,7 +1440,7 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class SpinSave:
+class SpinSave(Record):
     """What :func:`spin_save` answers. Rule ``d20_scifi.spin_save``
     (rules/d20_scifi/zero_g.yaml:382).
     """

@@ -15,6 +15,7 @@ from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
 from rulebook._support import Ladder, bad_bool, bad_int, choice, folded
 from rulebook.dice import RNG
 from rulebook.errors import RuleInputError
+from rulebook.json import Record
 
 __all__ = [
     "DICE_POOL",
@@ -51,7 +52,7 @@ _CONCEALMENT_DEGREE_BY_LABEL: Final[dict[str, ConcealmentDegree]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class ConcealmentRow:
+class ConcealmentRow(Record):
     """A row of :func:`concealment`. Rule ``edge_of_darkness.concealment``
     (rules/edge_of_darkness/concealment.yaml:4).
     """
@@ -129,7 +130,7 @@ def fire_from_full_cover() -> ConcealmentDegree:
 
 
 @dataclass(frozen=True, slots=True)
-class CoverHit:
+class CoverHit(Record):
     """What :func:`shoot_through_cover` answers. Rule
     ``edge_of_darkness.shoot_through_cover``
     (rules/edge_of_darkness/concealment.yaml:78).

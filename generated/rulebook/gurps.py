@@ -16,6 +16,7 @@ from typing import Final
 from rulebook._support import bad_bool, bad_int, choice, folded, mapping
 from rulebook.dice import RNG, Dice
 from rulebook.errors import RuleInputError
+from rulebook.json import Record
 
 __all__ = [
     "MELEE_ACROSS_OBSTACLE",
@@ -65,7 +66,7 @@ _HIT_LOCATION_BY_LABEL: Final[dict[str, HitLocation]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class HitLocationRow:
+class HitLocationRow(Record):
     """A row of :func:`hit_location`. Rule ``gurps.hit_location``
     (rules/gurps/cover.yaml:4).
     """
@@ -172,7 +173,7 @@ def cover_dr(dr: int, hp: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class MeleeAcrossObstacle:
+class MeleeAcrossObstacle(Record):
     """The facts of rule ``gurps.melee_across_obstacle``. Rule
     ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
     """
@@ -280,7 +281,7 @@ RANDOM_HIT_CHECK: Final[Dice] = Dice(1, 6)
 
 
 @dataclass(frozen=True, slots=True)
-class RandomHit:
+class RandomHit(Record):
     """What :func:`random_hit` answers. Rule ``gurps.random_hit``
     (rules/gurps/cover.yaml:228).
     """
@@ -347,7 +348,7 @@ _COVER_OPTION_BY_LABEL: Final[dict[str, CoverOption]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class CoveredAttack:
+class CoveredAttack(Record):
     """What :func:`attack_covered_target` answers. Rule
     ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266).
     """

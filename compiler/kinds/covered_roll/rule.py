@@ -126,6 +126,7 @@ def python_view(system: System, rule: CoveredRollRule) -> View:
         "imports": [
             ("collections.abc", "Mapping"),
             ("dataclasses", "dataclass"),
+            ("rulebook.json", "Record"),
             ("typing", "Final"),
             ("rulebook._support", "mapping"),
             ("rulebook.dice", "Dice"),

@@ -598,7 +598,7 @@ def python_view(system: System, rule: DecisionRule) -> View:
         *(i for e in rule.owned_enums for i in enum_imports(e)),
     ]
     if rule.shape == "fields":
-        imports.append(("dataclasses", "dataclass"))
+        imports += [("dataclasses", "dataclass"), ("rulebook.json", "Record")]
     checked = [c.when for c in rule.cases if c.when is not None] + [
         item for c in rule.cases for _, (kind, item) in c.values or () if kind == "expr"
     ]

@@ -151,6 +151,7 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
             *enum_imports(rule.kind_enum),
             *enum_imports(enum),
             ("dataclasses", "dataclass"),
+            ("rulebook.json", "Record"),
             ("rulebook._support", "bad_int"),
             ("rulebook.dice", "Dice"),
         ],

@@ -786,6 +786,9 @@ def python_view(system: System, rule: ProcessRule) -> View:
         ),
         "imports": [
             ("dataclasses", "dataclass"),
+            ("rulebook.json", "JSON"),
+            ("rulebook.json", "Record"),
+            ("rulebook.json", "record"),
             ("typing", "Final"),
             ("typing", "NamedTuple"),
             ("rulebook._process", "Course"),

@@ -63,6 +63,7 @@ def python_view(system: System, rule: TableRule) -> View:
             *enum_imports(rule.enum),
             ("rulebook._support", "folded"),
             ("dataclasses", "dataclass"),
+            ("rulebook.json", "Record"),
             *(("rulebook.dice", "Dice") for c in rule.columns if c.type == "dice"),
             *(
                 [("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")]

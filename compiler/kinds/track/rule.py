@@ -152,6 +152,7 @@ def python_view(system: System, rule: TrackRule) -> View:
             ("enum", "StrEnum"),
             ("typing", "Final"),
             ("dataclasses", "dataclass"),
+            ("rulebook.json", "Record"),
             ("rulebook._track", "StagedTrack"),
             ("rulebook.dice", "Dice"),
         ],

@@ -1,0 +1,125 @@
+"""JSON for every value of the runtime: ``to_data`` and ``dumps``.
+
+One format, whatever the language that reads it:
+
+- a record (a result, a row, an event) is an object keyed by its field names as
+  the rules data names them, every field present (``None`` is ``null``, never
+  left out); a field whose name starts with ``_`` is the runtime's own and is
+  left out;
+- a label (a member of a ``StrEnum``) is its label string;
+- dice are ``{"notation": "2d6x10", "count": 2, "sides": 6, "modifier": 0,
+  "multiplier": 10, "unit": null}``;
+- an exact ``Fraction`` is a ``"n/d"`` string (``"3"`` when whole);
+- a mapping is an object keyed by its keys as strings (a label's string, an
+  int's digits), so a distribution is keyed by each value; a distribution's own
+  figures (a success pool's ``tail`` and ``dramatic_failure``) follow its values;
+- a tuple or a list is an array.
+
+Every record class of the generated package has ``to_dict()``, which answers
+``to_data(self)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json as _json
+from collections.abc import Mapping
+from enum import Enum
+from fractions import Fraction
+from typing import Any, TypeAlias
+
+from .dice import Dice
+
+__all__ = ["JSON", "Record", "dumps", "record", "to_data"]
+
+JSON: TypeAlias = "bool | int | float | str | list[JSON] | dict[str, JSON] | None"
+"""A value ``json.dumps`` writes as it is."""
+
+
+def to_data(obj: object) -> JSON:
+    """``obj`` as plain JSON-able data (see the module's doc for the format).
+
+    Raises ``TypeError`` for a value that is not of the runtime.
+    """
+    if obj is None:
+        return None
+    if isinstance(obj, Enum):
+        return to_data(obj.value)
+    if isinstance(obj, bool):
+        return bool(obj)
+    if isinstance(obj, int):
+        return int(obj)
+    if isinstance(obj, float):
+        return float(obj)
+    if isinstance(obj, str):
+        return str.__str__(obj)
+    if isinstance(obj, Fraction):
+        return str(obj)
+    if isinstance(obj, Dice):
+        data: dict[str, JSON] = {}
+        data.update(obj.to_dict())
+        return data
+    found = _record(obj)
+    if found is not None:
+        return found
+    if isinstance(obj, Mapping):
+        items = {_key(k): to_data(v) for k, v in obj.items()}
+        for name, value in getattr(obj, "__dict__", {}).items():
+            if not name.startswith("_"):
+                items[name] = to_data(value)
+        return items
+    if isinstance(obj, list | tuple):
+        return [to_data(v) for v in obj]
+    to_dict = getattr(obj, "to_dict", None)
+    if callable(to_dict):
+        answer: JSON = to_dict()
+        return answer
+    raise TypeError(f"{type(obj).__name__} is not a value of the rules runtime")
+
+
+def record(obj: object) -> dict[str, JSON]:
+    """A record (a dataclass or a named tuple) as an object of its public fields.
+
+    Raises ``TypeError`` for anything else.
+    """
+    found = _record(obj)
+    if found is None:
+        raise TypeError(f"{type(obj).__name__} is not a record")
+    return found
+
+
+def _record(obj: object) -> dict[str, JSON] | None:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        names = [f.name for f in dataclasses.fields(obj)]
+    elif isinstance(obj, tuple) and hasattr(obj, "_fields"):
+        names = list(obj._fields)
+    else:
+        return None
+    return {n: to_data(getattr(obj, n)) for n in names if not n.startswith("_")}
+
+
+def _key(key: object) -> str:
+    if isinstance(key, Enum):
+        key = key.value
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    if isinstance(key, str):
+        return str.__str__(key)
+    if isinstance(key, int | Fraction):
+        return str(key)
+    raise TypeError(f"a {type(key).__name__} key is not a key of the rules runtime")
+
+
+def dumps(obj: object, **kwargs: Any) -> str:
+    """``json.dumps(to_data(obj), **kwargs)``: ``obj`` as JSON text."""
+    return _json.dumps(to_data(obj), **kwargs)
+
+
+class Record:
+    """The base of every record class of the generated package: ``to_dict()``."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, JSON]:
+        """This record as plain JSON-able data, keyed by its field names."""
+        return record(self)
