@@ -32,7 +32,8 @@ of keys (``null`` where a key has no value). The types and what they mean:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .expr_types import (
@@ -86,12 +87,22 @@ def dice_literal(dice: Dice) -> Tree:
     return literal("dice", data)
 
 
-def to_tree(node: Node, *, rounding: Rounding, rule_id: Callable[[str], str]) -> Tree:
+def to_tree(
+    node: Node,
+    *,
+    rounding: Rounding,
+    rule_id: Callable[[str], str],
+    param_enums: Mapping[str, str] = MappingProxyType({}),
+) -> Tree:
     """The JSON tree of a checked expression; ``rule_id`` names the rule that a
-    lookup or a call refers to by its function name."""
+    lookup or a call refers to by its function name, and ``param_enums`` the
+    enum of each choice parameter (a mapping's: its key enum), for the labels
+    the checker tied to a parameter rather than to an enum."""
 
     def sub(child: Node) -> Tree:
-        return to_tree(child, rounding=rounding, rule_id=rule_id)
+        return to_tree(
+            child, rounding=rounding, rule_id=rule_id, param_enums=param_enums
+        )
 
     match node:
         case IntLit():
@@ -101,7 +112,8 @@ def to_tree(node: Node, *, rounding: Rounding, rule_id: Callable[[str], str]) ->
         case NullLit():
             return literal("null", None)
         case StrLit() if node.is_label:
-            return literal("label", node.value, node.enum)
+            enum = node.enum or param_enums.get(node.param or "")
+            return literal("label", node.value, enum)
         case StrLit():
             return literal("text", node.value)
         case Name():

@@ -123,13 +123,19 @@ def params(ps: tuple[Param, ...], refs: Refs) -> list[View]:
     return [param(p, refs) for p in ps]
 
 
-def tree(node: Any, refs: Refs) -> View:
-    """An expression's tree (see compiler/expr_json.py for its nodes)."""
-    return to_tree(node, rounding=refs.system.rounding, rule_id=refs.rule_id)
+def tree(node: Any, refs: Refs, params: tuple[Param, ...] = ()) -> View:
+    """An expression's tree (see compiler/expr_json.py for its nodes), over
+    ``params``, the parameters of the rule it is written in."""
+    return to_tree(
+        node,
+        rounding=refs.system.rounding,
+        rule_id=refs.rule_id,
+        param_enums={p.name: p.enum.name for p in params if p.enum is not None},
+    )
 
 
-def expression(checked: Checked, refs: Refs) -> View:
-    """A checked expression: its source, its type and range, and its tree."""
+def expression(checked: Checked, refs: Refs, params: tuple[Param, ...] = ()) -> View:
+    """A checked expression (over ``params``): its source, type, range and tree."""
     iv = checked.interval
     return {
         "source": to_source(checked.node),
@@ -137,7 +143,7 @@ def expression(checked: Checked, refs: Refs) -> View:
         "nullable": checked.nullable,
         "enum": checked.enum,
         "range": None if iv is None else {"min": iv.lo, "max": iv.hi},
-        "tree": tree(checked.node, refs),
+        "tree": tree(checked.node, refs, params),
     }
 
 

@@ -132,6 +132,9 @@ BROKEN: dict[str, Callable[[Any], object]] = {
         {"value": "3"}
     ),
     "a dice value without its unit": lambda d: _first_dice(d).pop("unit"),
+    "a label without its enum": lambda d: _first_literal(d, "label").update(
+        {"enum": None}
+    ),
     "an example without its dice": lambda d: d["systems"][0]["rules"][0]["examples"][
         0
     ].pop("dice"),

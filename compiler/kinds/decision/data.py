@@ -7,15 +7,17 @@ from typing import Any
 from ...expr_json import dice_literal, literal
 from ...jsonkit import Refs, View, expression, params, tree
 from ...kinds.decision.model import DecisionCase, DecisionRule, Slot
-from ...model import EnumMember, System
+from ...model import EnumMember, Param, System
 from ...runtime.dice import Dice
 
 
-def _value(slot: Slot, given: tuple[str, Any], refs: Refs) -> View:
+def _value(
+    slot: Slot, given: tuple[str, Any], refs: Refs, params: tuple[Param, ...]
+) -> View:
     """A case's value for a slot, as an expression tree (a literal is a leaf)."""
     kind, item = given
     if kind == "expr":
-        return tree(item.node, refs)
+        return tree(item.node, refs, params)
     if kind == "member":
         assert isinstance(item, EnumMember) and slot.enum is not None
         return literal("label", item.label, slot.enum.name)
@@ -34,10 +36,13 @@ def _case(rule: DecisionRule, case: DecisionCase, refs: Refs) -> View:
     assert case.when is not None, "a checked decision has every condition"
     slots = {s.name: s for s in rule.slots}
     return {
-        "when": expression(case.when, refs),
+        "when": expression(case.when, refs, rule.params),
         "then": None
         if case.values is None
-        else {name: _value(slots[name], given, refs) for name, given in case.values},
+        else {
+            name: _value(slots[name], given, refs, rule.params)
+            for name, given in case.values
+        },
         "refuse": case.refuse,
     }
 
@@ -68,7 +73,9 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
                 "name": m.name,
                 "rule": m.rule,
                 "args": dict(m.args),
-                "only_if": None if m.only_if is None else expression(m.only_if, refs),
+                "only_if": None
+                if m.only_if is None
+                else expression(m.only_if, refs, rule.params),
                 "refuse": m.refuse,
                 "description": m.description,
             }

@@ -12,6 +12,6 @@ def data_view(system: System, rule: FormulaRule, refs: Refs) -> View:
         "function": rule.function,
         "params": params(rule.params, refs),
         "unit": rule.unit,
-        "expression": expression(rule.checked, refs),
+        "expression": expression(rule.checked, refs, rule.params),
         "unbounded_because": rule.unbounded_because,
     }
