@@ -24,10 +24,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-import rulebook.json as rj
 
 from compiler import registry
-from compiler.examples import run_example
+from compiler.examples import run_example, runtime_from
 from compiler.model import Example, Rule, System
 from compiler.pipeline import build, load_systems
 from compiler.registry import kind_of
@@ -258,29 +257,25 @@ def test_systems_and_rules_are_the_models() -> None:
             assert [e["id"] for e in rule["errata"]] == [e.id for e in model.errata]
 
 
-def test_every_table_row_is_the_runtimes_row() -> None:
-    found = 0
-    for system in DOC["systems"]:
-        module = module_of(system)
-        for rule in rules_of(system, "table"):
-            lookup = getattr(module, rule["function"])
-            for row in rule["rows"]:
-                assert lookup(row["key"]).to_dict() == row["values"], rule["id"]
-                found += 1
-            if rule["rolls"] is not None:
-                dice = getattr(module, f"{rule['rolls']['function'].upper()}_DICE")
-                assert rj.to_data(dice) == rule["rolls"]["dice"]
-                column = rule["rolls"]["column"]
-                for row in rule["rows"]:
-                    if row["values"][column] is None:
-                        continue  # a row no roll picks
-                    low, high = row["values"][column]
-                    for result in (low, high):
-                        rolled = getattr(module, rule["rolls"]["function"])(
-                            _rolling(module, dice, result)
-                        )
-                        assert rj.to_data(rolled) == row["key"]
-    assert found >= 30
+def _table(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    """Every row is what the lookup answers; a rolled table's dice are the
+    module's, and a roll of each end of a row's range picks that row."""
+    lookup = getattr(module, rule["function"])
+    for row in rule["rows"]:
+        assert lookup(row["key"]).to_dict() == row["values"], rule["id"]
+    rolls = rule["rolls"]
+    if rolls is not None:
+        dice = getattr(module, f"{rolls['function'].upper()}_DICE")
+        assert to_data(dice) == rolls["dice"]
+        for row in rule["rows"]:
+            if row["values"][rolls["column"]] is None:
+                continue  # a row no roll picks
+            for result in row["values"][rolls["column"]]:
+                rolled = getattr(module, rolls["function"])(
+                    _rolling(module, dice, result)
+                )
+                assert to_data(rolled) == row["key"]
+    return len(rule["rows"])
 
 
 def _rolling(module: ModuleType, dice: Any, total: int) -> Any:
@@ -295,76 +290,201 @@ def _rolling(module: ModuleType, dice: Any, total: int) -> Any:
     return scripted.Scripted(faces)
 
 
-def test_every_range_is_the_runtimes_answer() -> None:
-    found = 0
-    for system in DOC["systems"]:
-        module = module_of(system)
-        for rule in rules_of(system, "range_table"):
-            function = getattr(module, rule["function"])
-            for row in rule["rows"]:
-                ends = [row["from"], row["to"] if row["to"] is not None else 10**6]
-                for number in ends:
-                    assert rj.to_data(function(number)) == row["values"]
-                    found += 1
-            first = rule["rows"][0]["from"]
-            least = rule["param"]["min"]
-            if rule["below"] == "none" and (least is None or first > least):
-                assert function(first - 1) is None
-    assert found >= 8
+def _range_table(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    function = getattr(module, rule["function"])
+    for row in rule["rows"]:
+        for number in (row["from"], row["to"] if row["to"] is not None else 10**6):
+            assert to_data(function(number)) == row["values"]
+    first, least = rule["rows"][0]["from"], rule["param"]["min"]
+    if rule["below"] == "none" and (least is None or first > least):
+        assert function(first - 1) is None
+    return len(rule["rows"])
 
 
-def test_every_shift_level_is_the_runtimes_answer() -> None:
-    found = 0
-    for system in DOC["systems"]:
-        module = module_of(system)
-        for rule in rules_of(system, "shift"):
-            function = getattr(module, rule["function"])
-            for level in rule["levels"]:
-                assert rj.to_data(function(level["level"])) == level["values"]
-                found += 1
-    assert found >= 10
+def _shift(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    function = getattr(module, rule["function"])
+    for level in rule["levels"]:
+        assert to_data(function(level["level"])) == level["values"]
+    return len(rule["levels"])
 
 
-def test_constants_are_the_runtimes() -> None:
-    """Dice rules, facts, success pools, pools and tracks: the values the
-    generated module holds under the names rules.json gives."""
-    seen = set()
-    for system in DOC["systems"]:
-        module = module_of(system)
-        for rule in system["rules"]:
-            kind = rule["kind"]
-            if kind == "dice":
-                assert rj.to_data(getattr(module, rule["constant"])) == rule["dice"]
-            elif kind == "facts":
-                assert getattr(module, rule["constant"]).to_dict() == rule["values"]
-            elif kind == "success_pool":
-                assert getattr(module, rule["constant"]).to_dict() == rule["pool"]
-            elif kind == "pool":
-                prefix = rule["function"].upper()
-                assert rj.to_data(getattr(module, f"{prefix}_DEAL")) == rule["deal"]
-                assert (
-                    getattr(module, f"{prefix}_INTERVAL_MINUTES")
-                    == rule["every_minutes"]
+def _exposure_schedule(
+    rule: dict[str, Any], module: ModuleType, to_data: Any, system: dict[str, Any]
+) -> int:
+    """The exposures of one contact, from rules.json's table, shifts and fraction."""
+    rules = {r["id"]: r for r in system["rules"]}
+    table, kinds = rules[rule["table"]], rule["kinds"]
+    instant = {lv["level"]: lv for lv in rules[rule["instant"]]["levels"]}
+    half = {lv["level"]: lv for lv in rules[rule["half"]]["levels"]}
+    num, den = (int(n) for n in rule["half_fraction"].split("/"))
+    names, start = rule["param_names"], rule["start_field"]
+    dice = rules[rule["full_time"]]["dice"]  # the full time is one of its rolls
+    least = dice["count"] * dice["multiplier"] + dice["modifier"]
+    most = dice["count"] * dice["sides"] * dice["multiplier"] + dice["modifier"]
+    fulls = sorted({least, (least + most) // 2, most})
+    count = 0
+    for row in table["rows"]:
+        for full in fulls:
+            for stayed in range(1, 2 * full + 2):
+                want = []
+                level = row["key"]
+                if instant[level]["values"] is not None:
+                    want.append((kinds["instant"], instant[level], 0))
+                if stayed >= full:
+                    whole = {"uses": level, "values": row["values"]}
+                    want.append((kinds["full"], whole, full))
+                elif stayed * den >= full * num and half[level]["values"] is not None:
+                    want.append((kinds["half"], half[level], stayed))
+                got = to_data(
+                    getattr(module, rule["function"])(
+                        **{
+                            names["key"]: level,
+                            names["stayed"]: stayed,
+                            names["full"]: full,
+                        }
+                    )
                 )
-                after = getattr(module, f"{rule['function']}_after_save")
-                save = rule["on_save"]
-                for points in (1, 2, 5, 9, 30):
-                    want = max(points // save["divide_by"], save["minimum"])
-                    assert after(points) == want
-            elif kind == "track":
-                prefix = rule["id"].upper()
-                assert rj.to_data(getattr(module, f"{prefix}_ROLL")) == rule["roll"]
-                assert getattr(module, f"{prefix}_EVERY") == rule["every"]
-            elif kind == "recovery":
-                healed = getattr(module, rule["function"])(3 * rule["amount"], 0)
-                step = rule["every_minutes"]
-                assert rj.to_data(healed) == [
-                    [step * n, rule["amount"]] for n in (1, 2, 3)
-                ]
-            else:
-                continue
-            seen.add(kind)
-    assert seen == {"dice", "facts", "success_pool", "pool", "track", "recovery"}
+                assert got == [
+                    {
+                        "kind": k,
+                        "effective_level": lv["uses"],
+                        **lv["values"],
+                        start: at,
+                    }
+                    for k, lv, at in want
+                ], (level, stayed, full)
+                count += 1
+    return count
+
+
+def _state(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    cls = getattr(module, rule["class_name"])
+    effects = [lv["effect"] for lv in rule["levels"]]
+    for level in range(rule["floor"], len(effects) + 1):
+        state = cls(level)
+        want = effects[:level] if rule["cumulative"] else effects[level - 1 : level]
+        assert state.to_dict() == {"level": level, "effects": want}
+        for flag in rule["flags"]:
+            assert getattr(state, flag["name"]) is (level >= flag["from_level"])
+    return len(effects)
+
+
+def _track(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    """Each effect, rolled again and again on a fresh track, goes through its
+    stages in order, then asks for a reroll; one that marks marks every time."""
+    prefix = rule["id"].upper()
+    assert to_data(getattr(module, f"{prefix}_ROLL")) == rule["roll"]
+    assert getattr(module, f"{prefix}_EVERY") == rule["every"]
+    for roll, effect in enumerate(rule["effects"], start=1):
+        track = getattr(module, rule["class_name"])()
+        for stage, condition in enumerate(effect["stages"], start=1):
+            out = to_data(track.apply(roll))
+            assert (out["effect"], out["stage"], out["condition"]) == (
+                effect["effect"],
+                stage,
+                condition,
+            )
+            assert out["reroll"] is False and out[rule["mark_field"]] is False
+        out = to_data(track.apply(roll))
+        assert out["effect"] == effect["effect"]
+        if effect["marks"]:
+            assert out[rule["mark_field"]] is True and out["condition"] is None
+        else:
+            assert out["reroll"] is True
+    return len(rule["effects"])
+
+
+def _constant(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    """A dice rule, facts, a success pool: the value the module holds."""
+    value = to_data(getattr(module, rule["constant"]))
+    want = {"dice": "dice", "facts": "values", "success_pool": "pool"}[rule["kind"]]
+    assert value == rule[want]
+    return 1
+
+
+def _pool(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    prefix = rule["function"].upper()
+    assert to_data(getattr(module, f"{prefix}_DEAL")) == rule["deal"]
+    assert getattr(module, f"{prefix}_INTERVAL_MINUTES") == rule["every_minutes"]
+    after = getattr(module, f"{rule['function']}_after_save")
+    save = rule["on_save"]
+    for points in (1, 2, 5, 9, 30):
+        assert after(points) == max(points // save["divide_by"], save["minimum"])
+    return 1
+
+
+def _recovery(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    healed = getattr(module, rule["function"])(3 * rule["amount"], 10)
+    step = rule["every_minutes"]
+    assert to_data(healed) == [[10 + step * n, rule["amount"]] for n in (1, 2, 3)]
+    return 1
+
+
+def _covered_roll(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
+    check = getattr(module, f"{rule['function'].upper()}_CHECK")
+    assert to_data(check) == rule["half_check"]["dice"]
+    low, high = rule["half_check"]["strikes_cover"]
+    assert check.min <= low <= high <= check.max
+    return 1
+
+
+CHECKS: dict[str, Any] = {
+    "table": _table,
+    "range_table": _range_table,
+    "shift": _shift,
+    "state": _state,
+    "track": _track,
+    "dice": _constant,
+    "facts": _constant,
+    "success_pool": _constant,
+    "pool": _pool,
+    "recovery": _recovery,
+    "covered_roll": _covered_roll,
+}
+
+
+def check_figures(system: dict[str, Any], module: ModuleType) -> dict[str, int]:
+    """Every rule's figures against the runtime, by kind: what was compared.
+    (Formulas and decisions are evaluated from their trees in
+    tests/test_rules_json_trees.py; processes are played by their examples.)"""
+    to_data = importlib.import_module(
+        module.__name__.rsplit(".", 1)[0] + ".json"
+    ).to_data
+    done: dict[str, int] = {}
+    for rule in system["rules"]:
+        kind = rule["kind"]
+        if kind == "exposure_schedule":
+            count = _exposure_schedule(rule, module, to_data, system)
+        elif kind in CHECKS:
+            count = CHECKS[kind](rule, module, to_data)
+        else:
+            continue
+        done[kind] = done.get(kind, 0) + count
+    return done
+
+
+def test_every_figure_is_the_runtimes() -> None:
+    done: dict[str, int] = {}
+    for system in DOC["systems"]:
+        for kind, count in check_figures(system, module_of(system)).items():
+            done[kind] = done.get(kind, 0) + count
+    assert done["table"] >= 30 and done["exposure_schedule"] >= 100
+    kinds = {r["kind"] for s in DOC["systems"] for r in s["rules"]}
+    assert set(done) == kinds & (set(CHECKS) | {"exposure_schedule"})
+
+
+def test_the_cookbooks_figures_are_its_runtimes() -> None:
+    outputs = build(ROOT / "tests" / "cookbook")
+    doc = json.loads(outputs.files["rules.json"])
+    texts = {
+        p: b.decode("utf-8")
+        for p, b in outputs.files.items()
+        if p.startswith("rulebook/")
+    }
+    with runtime_from(texts) as package:
+        for system in doc["systems"]:
+            module = importlib.import_module(f"{package}.{system['id']}")
+            assert check_figures(system, module).get("state", 0) > 0
 
 
 # -- worked examples -------------------------------------------------------------------
