@@ -8,6 +8,9 @@ registered at run time; see ``compiler/registry.py``) holding:
   see them;
 - one template per output target (``TARGETS``): ``python.py.j2`` renders the
   kind's part of a system's module, ``markdown.md.j2`` its part of the docs;
+- ``data.schema.json``: the JSON Schema of the kind's own part of a rule in
+  ``rules.json`` (what its ``data_view`` answers; ``compiler/rules_json.py``
+  composes the schema of the whole file from these);
 - ``model.py``: the frozen dataclasses of its rules (subclasses of ``RuleBase``);
 - ``rule.py``: its build and checks, and its view-models; ``workbench.py`` its
   explain, simulate and diff hooks;
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .. import expr
     from ..diagnostics import Path
+    from ..jsonkit import Refs
     from ..loader import SourceFile
     from ..model import Column, EnumType, Example, Param, Rolls, System
     from ..semantics import SystemBuilder
@@ -37,6 +41,7 @@ if TYPE_CHECKING:
 # Output targets: each kind has one template for each, in its folder.
 TARGETS = {"python": "python.py.j2", "markdown": "markdown.md.j2"}
 SCHEMA_FILE = "schema.json"
+DATA_SCHEMA_FILE = "data.schema.json"  # the kind's part of a rule in rules.json
 
 View = dict[str, Any]
 
@@ -69,6 +74,9 @@ class Kind:
     # -- views: what the templates print ----------------------------------------
     python_view: Callable[[System, Any], View]
     docs_view: Callable[[System, Any, View], View]
+    # The rule's own part of rules.json, as plain JSON data (the keys every rule
+    # has are added by compiler/rules_json.py); its schema is data.schema.json.
+    data_view: Callable[[System, Any, Refs], View]
 
     # -- worked examples ----------------------------------------------------------
     # The call an example makes, as a reader would write it.
@@ -109,6 +117,10 @@ class Kind:
     @property
     def schema_path(self) -> FsPath:
         return self.folder / SCHEMA_FILE
+
+    @property
+    def data_schema_path(self) -> FsPath:
+        return self.folder / DATA_SCHEMA_FILE
 
 
 HOOKS = tuple(
