@@ -10,7 +10,15 @@ from ...literals import code, docstring, md_cell, py
 from ...model import CellValue, EnumMember, System
 from ...naming import private_constant
 from ...runtime.dice import Dice
-from ...viewkit import View, cell_md, dice_stats, enum_imports, where_doc
+from ...viewkit import (
+    View,
+    api,
+    cell_md,
+    dice_stats,
+    enum_imports,
+    rule_link,
+    where_doc,
+)
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -182,12 +190,17 @@ def docs_view(system: System, rule: ShiftRule, common: View) -> View:
     overridden = [n for n, _ in rule.overrides]
     dice = list(dict.fromkeys(v for _, v in rule.overrides if isinstance(v, Dice)))
     return common | {
-        "signature": code(
-            f"{rule.function}({table.key_param}: {table.enum.name} | str) -> "
-            f"{table.row_class} | None"
+        "api": api(
+            common,
+            "Call: "
+            + code(
+                f"{rule.function}({table.key_param}: {table.enum.name} | str) -> "
+                f"{table.row_class} | None"
+            )
+            + ": None where the step falls off the ladder.",
         ),
         "step": f"{steps} level{'s' if steps != 1 else ''} {direction}",
-        "table_link": f"[{md_cell(table.title)}](#{table.id})",
+        "table_link": rule_link(table),
         "applies_from": md_cell(rule.applies_from.label) if rule.applies_from else None,
         "overridden": ", ".join(code(n) for n in overridden),
         "headers": [
