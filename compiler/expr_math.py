@@ -167,11 +167,15 @@ class _Math:
             case Binary(op="??"):
                 left = self.wrap(node.left, _COALESCE + 1)
                 right = self.wrap(node.right, _COALESCE + 1)
-                return rf"{left} \text{{ (or }} {right} \text{{ if none)}}", _COALESCE
+                gap = self.gap
+                return (
+                    rf"{left} {gap}\text{{ (or }} {right} {gap}\text{{ if none)}}",
+                    _COALESCE,
+                )
             case Binary(op="and" | "or"):
                 prec = _PREC[node.op]
                 left, right = self.wrap(node.left, prec), self.wrap(node.right, prec)
-                return rf"{left} \text{{ {node.op} }} {right}", prec
+                return rf"{left} {self.gap}\text{{ {node.op} }} {right}", prec
             case Binary() if node.op in _PREC:
                 prec = _PREC[node.op]
                 left = self.wrap(node.left, prec)
@@ -186,7 +190,11 @@ class _Math:
                 body = self.wrap(node.body, _COALESCE)
                 test = self.wrap(node.test, _COALESCE)
                 orelse = self.wrap(node.orelse, _COND)
-                return rf"{body} \text{{ if }} {test}\text{{, else }} {orelse}", _COND
+                gap = self.gap
+                return (
+                    rf"{body} {gap}\text{{ if }} {test}{gap}\text{{, else }} {orelse}",
+                    _COND,
+                )
             case Call(func="clamp", rule=False, args=(value, low, high)):
                 inner = r"\max" + _brackets(
                     f"{self.wrap(value, _COND)}, {self.wrap(low, _COND)}"
@@ -230,8 +238,14 @@ class _Math:
                 return rf"\{{{items}\}}", _ATOM
         raise AssertionError(node)
 
+    @property
+    def gap(self) -> str:
+        """Where a line of text may break inside a formula (KaTeX and MathJax
+        break inline math only there and after operators); nothing on its own line."""
+        return "" if self.display else r"\allowbreak "
+
     def args(self, node: Call) -> str:
-        return ", ".join(self.wrap(arg, _COND) for arg in node.args)
+        return f", {self.gap}".join(self.wrap(arg, _COND) for arg in node.args)
 
     def cases(self, node: Cond) -> str:
         """``a if t else b if u else c`` as one cases block, a row per value."""

@@ -369,7 +369,7 @@ class Reads:
         return f"{md_cell(self._title(table, field))} at {key}"
 
     def latex(self, table: str, field: str, key: str) -> str:
-        return rf"\text{{{latex_text(self._title(table, field))}}}\left({key}\right)"
+        return rf"\text{{{latex_text(self._title(table, field))}}}({key})"
 
     def links(self, nodes: Sequence[expr.Node], own: str) -> str:
         """The rules ``nodes`` read or call, other than ``own``, as links."""
