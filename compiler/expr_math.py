@@ -196,10 +196,12 @@ class _Math:
                     _COND,
                 )
             case Call(func="clamp", rule=False, args=(value, low, high)):
+                gap = self.gap
                 inner = r"\max" + _brackets(
-                    f"{self.wrap(value, _COND)}, {self.wrap(low, _COND)}"
+                    f"{self.wrap(value, _COND)}, {gap}{self.wrap(low, _COND)}"
                 )
-                return rf"\min{_brackets(f'{inner}, {self.wrap(high, _COND)}')}", _ATOM
+                outer = f"{inner}, {gap}{self.wrap(high, _COND)}"
+                return rf"\min{_brackets(outer)}", _ATOM
             case Call(func="abs", rule=False, args=(value,)):
                 return rf"\left\lvert {self.wrap(value, _COND)} \right\rvert", _ATOM
             case Call(func="text", rule=False, args=(value,)):
