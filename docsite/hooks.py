@@ -90,13 +90,11 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
                 inclusion=InclusionLevel.NOT_IN_NAV,
             )
         )
-    for path, name in ((STYLESHEET, "rulebook.css"), (SCRIPT, "rulebook.js")):
-        files.append(File.generated(config, path, content=(HERE / name).read_bytes()))
-    for path in katex_files():
-        relpath = path.relative_to(KATEX).as_posix()
-        files.append(
-            File.generated(config, f"{KATEX_SITE}/{relpath}", content=path.read_bytes())
-        )
+    for uri, name in ((STYLESHEET, "rulebook.css"), (SCRIPT, "rulebook.js")):
+        files.append(File.generated(config, uri, content=(HERE / name).read_bytes()))
+    for asset in katex_files():
+        uri = f"{KATEX_SITE}/{asset.relative_to(KATEX).as_posix()}"
+        files.append(File.generated(config, uri, content=asset.read_bytes()))
     return files
 
 

@@ -26,7 +26,7 @@ from ..conftest import ROOT
 from .conftest import missing
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page, Route
+    from playwright.sync_api import BrowserContext, Page, Route, ViewportSize
 
 CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM") or shutil.which("chromium") or ""
 CHROMIUM_ARGS = [
@@ -284,7 +284,7 @@ def test_every_formula_is_rendered(
     assert rendered >= 10 and displays >= 4, (rendered, displays)
 
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def test_on_a_phone_nothing_scrolls_sideways(
