@@ -30,12 +30,9 @@ def source_part(source: dict[str, Any]) -> SourcePart | None:
 
 
 def group_rules(
-    b: _Reporter,
-    system_src: SourceFile,
-    rules: Sequence[Rule],
-    where: dict[str, tuple[SourceFile, Path]],
+    b: _Reporter, system_src: SourceFile, rules: Sequence[Rule]
 ) -> tuple[SourceGroup, ...]:
-    """The rules by division of the source; ``where`` locates each rule (its path)."""
+    """The rules by division of the source."""
     listed = system_src.data["source"].get("contents")
     if listed is None:
         order: dict[str, list[str]] = {}
@@ -59,20 +56,16 @@ def group_rules(
                 )
             owner.setdefault(section, index)
     members: list[list[str]] = [[] for _ in listed]
+    others: dict[str, list[str]] = {}
     for rule in rules:
         found = owner.get(rule.section)
         if found is None:
-            src, path = where[rule.id]
-            titles = ", ".join(repr(e["title"]) for e in listed)
-            b.err(
-                src,
-                (*path, "source", "section"),
-                f"section {rule.section!r} is in no division of the source's contents",
-                f"add it to source.contents in system.yaml, under one of {titles}",
-            )
-            continue
-        members[found].append(rule.id)
-    return tuple(
+            others.setdefault(rule.section, []).append(rule.id)
+        else:
+            members[found].append(rule.id)
+    groups = [
         SourceGroup(e["title"], (e["title"], *e.get("sections", [])), tuple(members[i]))
         for i, e in enumerate(listed)
-    )
+    ]
+    groups += [SourceGroup(t, (t,), tuple(ids)) for t, ids in others.items()]
+    return tuple(groups)

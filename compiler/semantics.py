@@ -203,12 +203,7 @@ class SystemBuilder:
             meta,
             lambda n: NotModelled(n["id"], n["summary"], n["reason"]),
         )
-        contents = group_rules(
-            self,
-            self.system_src,
-            rules,
-            {rid: (src, path[:-1]) for rid, (src, path) in self.rule_ids.items()},
-        )
+        contents = group_rules(self, self.system_src, rules)
         if self.errors:
             raise RulesError(self.errors)
         return System(
