@@ -21,7 +21,14 @@ $(STAMP): pyproject.toml Makefile
 	$(BIN)/python -c "import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()['purelib'], 'rulebook-generated.pth').write_text(str(pathlib.Path('generated').resolve()) + '\\n')"
 	touch $(STAMP)
 
-build: $(STAMP)
+# The site's KaTeX (docsite/package.json, pinned by its package-lock.json).
+KATEX := docsite/node_modules/katex/dist/katex.min.js
+
+$(KATEX): docsite/package.json docsite/package-lock.json
+	cd docsite && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(KATEX)
+
+build: $(STAMP) $(KATEX)
 	$(BIN)/rulesc validate
 	$(BIN)/rulesc build
 
@@ -32,7 +39,7 @@ check: $(STAMP)
 	$(BIN)/rulesc check
 
 # The site tests (tests/site/) skip without MkDocs or chromium, except here and in CI.
-test: $(STAMP) chromium
+test: $(STAMP) $(KATEX) chromium
 	RULEBOOK_SITE_TESTS=required $(BIN)/pytest -q
 	$(MAKE) --no-print-directory typecheck lint
 	$(BIN)/rulesc check
@@ -53,12 +60,12 @@ lint: $(STAMP)
 update-goldens: build
 
 # The reference site: MkDocs (Material) over generated/docs, see mkdocs.yml.
-MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
+MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
 
-docs: $(STAMP)
+docs: $(STAMP) $(KATEX)
 	$(MKDOCS) build --strict --quiet
 
-serve: $(STAMP)
+serve: $(STAMP) $(KATEX)
 	$(MKDOCS) serve --dev-addr 127.0.0.1:8000
 
 # Debian's chromium for the browser test; installed only when missing.
@@ -81,4 +88,4 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python -m tests.bench.run
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis docsite/node_modules

@@ -500,9 +500,9 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
 
 
 def _entry(system: System, files: Mapping[str, bytes]) -> SystemEntry:
-    from .pipeline import own_files
+    from .pipeline import system_files
 
-    own = {path: files[path].decode("utf-8") for path in own_files(system.id)}
+    own = {path: files[path].decode("utf-8") for path in system_files(system)}
     return SystemEntry(system, own)
 
 

@@ -1,7 +1,7 @@
 """Charts: one small SVG bar chart per distinct dice expression the docs show.
 
 The docs pages refer to their charts by file name (``charts/<name>.svg``, see
-``dice_chart`` and ``pool_chart``); ``for_pages`` reads those references back out
+``dice_chart`` and ``pool_chart``; ``relocated`` for a page in a folder of its own); ``for_pages`` reads those references back out
 of the finished pages and draws every chart named, from the exact distribution
 (``Dice.distribution``, or a success pool's ``distribution``). The names say
 what is drawn, so pages a cache kept (see ``pipeline.generate``'s ``prebuilt``)
@@ -64,16 +64,22 @@ def pool_chart(system_id: str, rule_id: str, dice: int) -> str:
 
 # Our own image references only: rule text is Markdown-escaped, so its brackets
 # always come with a backslash.
-_REFERENCE = re.compile(r"(?<!\\)\]\((" + FOLDER + r"/[a-z0-9_+-]+\.svg)\)")
+_REFERENCE = re.compile(r"(?<!\\)\]\(((?:\.\./)*)(" + FOLDER + r"/[a-z0-9_+-]+\.svg)\)")
 _DICE_NAME = re.compile(FOLDER + r"/dice-([0-9a-z-]+)\.svg")
 _POOL_NAME = re.compile(
     FOLDER + r"/pool-([a-z][a-z0-9_]*)-([a-z][a-z0-9_]*)-(-?[0-9]+)\.svg"
 )
 
 
+def relocated(page: str, prefix: str) -> str:
+    """A page's chart references for a page ``prefix`` away from the docs folder
+    (``../`` for a page one folder down): the charts stay in one folder."""
+    return _REFERENCE.sub(lambda m: f"]({prefix}{m.group(1)}{m.group(2)})", page)
+
+
 def for_pages(systems: Sequence[System], pages: Mapping[str, str]) -> dict[str, str]:
     """Every chart the ``pages`` refer to, as SVG text by its path beside them."""
-    names = sorted({m for text in pages.values() for m in _REFERENCE.findall(text)})
+    names = sorted({m[1] for text in pages.values() for m in _REFERENCE.findall(text)})
     # Any rule holding a success pool may show its chances.
     pools = {
         (system.id, rule.id): pool

@@ -179,6 +179,26 @@ class NotModelled:
 
 
 @dataclass(frozen=True, slots=True)
+class SourcePart:
+    """The part of the work a system's source is (system.yaml's ``source.part``):
+    what the work calls it (a chapter, a page) and its title."""
+
+    kind: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class SourceGroup:
+    """A division of the source that the reference groups rules under, in the
+    source's order (system.yaml's ``source.contents``): its title, the sections
+    of the source it holds as rules cite them, and the ids of its rules."""
+
+    title: str
+    sections: tuple[str, ...]
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class System:
     id: str
     title: str
@@ -194,3 +214,7 @@ class System:
     loc: Loc
     names: tuple[Name, ...] = ()  # every Python name the rules give, where given
     not_modelled: tuple[NotModelled, ...] = ()  # what the rules leave out, and why
+    source_part: SourcePart | None = None  # the chapter or page the source is
+    contents: tuple[
+        SourceGroup, ...
+    ] = ()  # the rules, grouped as the source groups them

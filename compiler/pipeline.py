@@ -9,13 +9,14 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Protocol
 
 from . import outdir, registry, rules_json
-from .charts import for_pages
+from .charts import FOLDER as CHARTS
+from .charts import for_pages, relocated
 from .contract import contract_view
 from .diagnostics import Diagnostic, RulesError
 from .emitted import clashes
@@ -23,11 +24,22 @@ from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_many
 from .loader import SourceFile, link_problem, load_file
 from .model import System
+from .pages import (
+    CONTRACT_PAGE,
+    INDEX_PAGE,
+    NAV_PAGE,
+    index_view,
+    nav_view,
+    overview_page,
+    overview_view,
+    rule_page,
+    rule_page_view,
+)
 from .render import render
 from .semantics import build_system
 from .validate import validate
 from .viewkit import header
-from .views import index_view, module_view, package_view, system_doc_view
+from .views import module_view, package_view
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
@@ -50,7 +62,6 @@ class Memo(Protocol):
     def put(self, path: FsPath, shown: str, source: SourceFile) -> None: ...
 
 
-RULES_LINK_PREFIX = "../../"  # from generated/docs/ back to the repository root
 MANIFEST = outdir.MANIFEST  # what makes a folder one rulesc built
 
 
@@ -183,14 +194,23 @@ def unknown_sources(
     return found
 
 
-def own_files(system_id: str) -> tuple[str, str]:
-    """The outputs made from one system alone: its module and its docs page."""
-    return f"rulebook/{system_id}.py", f"docs/{system_id}.md"
+def own_files(system_id: str, rule_ids: Iterable[str] = ()) -> tuple[str, ...]:
+    """The outputs made from one system alone: its module, its overview page and
+    the page of each of its rules (``rule_ids``)."""
+    return (
+        f"rulebook/{system_id}.py",
+        overview_page(system_id),
+        *(rule_page(system_id, r) for r in rule_ids),
+    )
+
+
+def system_files(system: System) -> tuple[str, ...]:
+    """``own_files`` of a built system."""
+    return own_files(system.id, (r.id for r in system.rules))
 
 
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
-PYPROJECT, INDEX_PAGE = "pyproject.toml", "docs/index.md"
-CONTRACT_PAGE = "docs/contract.md"
+PYPROJECT = "pyproject.toml"
 RULES_JSON, RULES_SCHEMA = rules_json.RULES_JSON, rules_json.RULES_SCHEMA
 
 
@@ -204,6 +224,7 @@ def shared_files() -> tuple[str, ...]:
         PYPROJECT,
         INDEX_PAGE,
         CONTRACT_PAGE,
+        NAV_PAGE,
         RULES_JSON,
         RULES_SCHEMA,
         MANIFEST,
@@ -211,9 +232,23 @@ def shared_files() -> tuple[str, ...]:
 
 
 def _path_clashes(systems: list[System]) -> list[Diagnostic]:
-    """A system whose own module or page would be one of the shared outputs."""
+    """A system whose own module or page would be one of the shared outputs,
+    or whose pages' folder would be the charts'."""
     shared = set(shared_files())
-    return [
+    charts = [
+        Diagnostic(
+            s.loc.file,
+            s.loc.line,
+            s.loc.col,
+            f"system id {s.id!r} would put its rule pages in docs/{CHARTS}/, "
+            "where the build writes the charts",
+            "choose another id (and rename its folder)",
+            "/system",
+        )
+        for s in systems
+        if s.id == CHARTS
+    ]
+    return charts + [
         Diagnostic(
             s.loc.file,
             s.loc.line,
@@ -288,17 +323,23 @@ def generate(
         raise RulesError(errors)
     files[PYPROJECT] = render("pyproject.toml.j2", package_view(systems))
     files[INDEX_PAGE] = render("index.md.j2", index_view(systems))
+    files[NAV_PAGE] = render("SUMMARY.md.j2", nav_view(systems))
     files[CONTRACT_PAGE] = render("contract.md.j2", contract_view(systems, files))
     for system in systems:
-        page = own_files(system.id)[1]
-        files[page] = (
-            prebuilt[system.id][page]
-            if system.id in prebuilt
-            else render(
-                "system.md.j2",
-                system_doc_view(system, RULES_LINK_PREFIX, results[system.id]),
+        if system.id in prebuilt:
+            files.update(
+                (page, prebuilt[system.id][page]) for page in system_files(system)[1:]
             )
-        )
+            continue
+        files[overview_page(system.id)] = render("system.md.j2", overview_view(system))
+        for rule in system.rules:
+            files[rule_page(system.id, rule.id)] = relocated(
+                render(
+                    "rule.md.j2",
+                    {"rule": rule_page_view(system, rule, results[system.id])},
+                ),
+                "../",
+            )
     pages = {path: text for path, text in files.items() if path.startswith("docs/")}
     for name, svg in for_pages(systems, pages).items():
         files[f"docs/{name}"] = svg

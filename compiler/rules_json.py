@@ -117,7 +117,17 @@ def system_data(system: System) -> View:
         "id": system.id,
         "title": system.title,
         "summary": system.summary,
-        "source": {"file": system.source_file, "work": system.source_work},
+        "source": {
+            "file": system.source_file,
+            "work": system.source_work,
+            "part": None
+            if system.source_part is None
+            else {"kind": system.source_part.kind, "title": system.source_part.title},
+            "contents": [
+                {"title": g.title, "sections": list(g.sections), "rules": list(g.rules)}
+                for g in system.contents
+            ],
+        },
         "rounding": system.rounding,
         "dice_notation": system.dice_notation,
         "files": list(system.files),

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import expr
+from .contents import group_rules, source_part
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 from .expr_types import walk
 from .kinds.dice.model import DiceRule
@@ -202,6 +203,7 @@ class SystemBuilder:
             meta,
             lambda n: NotModelled(n["id"], n["summary"], n["reason"]),
         )
+        contents = group_rules(self, self.system_src, rules)
         if self.errors:
             raise RulesError(self.errors)
         return System(
@@ -223,6 +225,8 @@ class SystemBuilder:
             loc=self.loc(self.system_src, ("system",)),
             names=tuple(self.given),
             not_modelled=left_out,
+            source_part=source_part(meta["source"]),
+            contents=contents,
         )
 
     def build_once(

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import expr
 from .charts import dice_chart
+from .expr_math import latex_text, words_of
 from .kinds.formula.model import FormulaRule
-from .literals import code, docstring, md_cell, number, py
+from .kinds.table.model import TableRule
+from .literals import code, docstring, md, md_cell, number, py
 from .model import Column, EnumType, Param, RuleBase, System
 from .naming import label_alias, private_constant
 from .runtime.dice import Dice
@@ -285,3 +288,118 @@ def args_doc(params: Sequence[Param]) -> str:
                 values += ", or None"
         lines.append(f"{p.name}: {p.description.rstrip('.')}. Allowed: {values}.")
     return "\n\nArgs:\n" + "\n".join(lines)
+
+
+# -- the reference pages ----------------------------------------------------------
+
+
+def rule_link(rule: RuleBase) -> str:
+    """A link from one rule's page to another rule of the same system."""
+    return f"[{md_cell(rule.title)}]({rule.id}.md)"
+
+
+def api(
+    common: View,
+    *paragraphs: str,
+    params: Sequence[Param] = (),
+    fields: Sequence[View] = (),
+    fields_title: str = "Fields of the answer",
+) -> View:
+    """The programmer's section of a rule's page: ``paragraphs`` (the call, its
+    key...), a table of ``params`` with their types, and the answer's ``fields``
+    (each ``{name, type, title, description}``, already Markdown)."""
+    base: View = common["api"]
+    return base | {
+        "paragraphs": list(paragraphs),
+        "params": [
+            {
+                "name": code(p.name),
+                "type": code(type_text(p), in_table=True),
+                "allowed": md_cell(allowed(p)),
+                "default": code(repr(p.default), in_table=True)
+                if p.has_default
+                else " ",
+                "description": md_cell(p.description),
+            }
+            for p in params
+        ],
+        "fields": list(fields),
+        "fields_title": fields_title,
+    }
+
+
+def reader_name(param: Param) -> str:
+    """A parameter as a reader says it: italic words (``climb_bonus``: *climb bonus*)."""
+    return f"*{md_cell(words_of(param.name))}*"
+
+
+def _values(p: Param) -> str:
+    """The values a parameter takes, as a sentence for a reader."""
+    if p.type == "bool":
+        return "Yes or no"
+    if p.type == "int":
+        text = bounds(p.min, p.max)
+        return md(text[:1].upper() + text[1:])
+    values = md(allowed(p))
+    if p.type == "mapping":
+        return "For " + values.removeprefix("a mapping of ")
+    return f"One of {values}" + (", or none" if p.nullable else "")
+
+
+def inputs(params: Sequence[Param]) -> list[str]:
+    """What a reader gives a rule: each parameter in words, what it means and the
+    values it takes, as one line of Markdown each."""
+    found = []
+    for p in params:
+        line = f"{reader_name(p)}: {md(p.description.rstrip('.'))}. "
+        line += _values(p)
+        if p.has_default:
+            default = (
+                "none"
+                if p.default is None
+                else ("yes" if p.default else "no")
+                if isinstance(p.default, bool)
+                else str(p.default)
+            )
+            line += f"; {md(default)} unless given"
+        found.append(line + ".")
+    return found
+
+
+class Reads:
+    """How a rule's page says what its expressions read: a field of a table's
+    row by the column's title, in words and in math, and links to those tables
+    and to the rules it calls."""
+
+    def __init__(self, system: System) -> None:
+        self.tables = {r.function: r for r in system.rules if isinstance(r, TableRule)}
+        self.functions = {
+            f: r
+            for r in system.rules
+            if isinstance(f := getattr(r, "function", None), str)
+        }
+
+    def _title(self, table: str, field: str) -> str:
+        rule = self.tables.get(table)
+        column = (
+            next((c for c in rule.columns if c.name == field), None) if rule else None
+        )
+        return column.title if column is not None else words_of(field)
+
+    def words(self, table: str, field: str, key: str) -> str:
+        return f"{md_cell(self._title(table, field))} at {key}"
+
+    def latex(self, table: str, field: str, key: str) -> str:
+        return rf"\text{{{latex_text(self._title(table, field))}}}({key})"
+
+    def links(self, nodes: Sequence[expr.Node], own: str) -> str:
+        """The rules ``nodes`` read or call, other than ``own``, as links."""
+        names = sorted(
+            {
+                n
+                for node in nodes
+                for n in expr.tables_used(node) | expr.rules_called(node)
+            }
+        )
+        rules = [self.functions[n] for n in names if n in self.functions]
+        return ", ".join(rule_link(r) for r in rules if r.id != own)

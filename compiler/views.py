@@ -1,18 +1,16 @@
-"""View-models: everything the templates print, computed here so templates stay dumb.
+"""View-models of the Python target: a system's module and the package.
 
-A rule's own part comes from its kind (compiler/kinds/<kind>/); this module
-puts a system's module and pages together.
+Everything the templates print is computed here, so templates stay dumb. A
+rule's own part comes from its kind (compiler/kinds/<kind>/); the docs pages'
+view-models are in ``pages``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from .contract import PUBLIC_SUPPORT
-from .examples import call_text, expect_text
-from .literals import code, docstring, md, md_cell
+from .literals import docstring
 from .model import Rule, System
-from .naming import anchor, label_alias
+from .naming import label_alias
 from .registry import kind_of
 from .viewkit import Import, View, all_enums, header
 
@@ -57,108 +55,6 @@ def _rule_py(system: System, rule: Rule) -> View:
     kind = kind_of(rule)
     view = kind.python_view(system, rule)
     return {"id": rule.qualified_id} | view | {"template": kind.template("python")}
-
-
-def _common_md(rule: Rule, rules_link_prefix: str) -> View:
-    file = rule.loc.file
-    return {
-        "anchor": anchor(rule.id),
-        "title": md(rule.title),
-        "id": code(rule.qualified_id),
-        "kind": rule.kind,
-        "kind_text": kind_of(rule).text,
-        "summary": md(rule.summary),
-        "section": md(rule.section),
-        "note": md(rule.source_note) if rule.source_note else None,
-        "link": f"[{md(file)}, line {rule.loc.line}]({rules_link_prefix}{file}#L{rule.loc.line})",
-        "rulings": [
-            {
-                "id": code(r.id),
-                "question": md(r.question) if r.question else None,
-                "ruling": md(r.ruling),
-                "reason": md(r.reason),
-            }
-            for r in rule.rulings
-        ],
-        "errata": [_erratum_md(e) for e in rule.errata],
-        "examples": [
-            {
-                "name": code(ex.name),
-                "summary": md(ex.summary),
-                "call": code(call_text(rule, ex)),
-                "dice": code(", ".join(map(str, ex.dice))) if ex.dice else None,
-                "result": f"raises {code(ex.raises)}"
-                if ex.raises
-                else f"gives {code(expect_text(ex))}",
-                "erratum": _erratum_md(ex.erratum) if ex.erratum else None,
-                "from_source": md(ex.from_source) if ex.from_source else None,
-            }
-            for ex in rule.examples
-        ],
-    }
-
-
-def _erratum_md(e: Any) -> View:
-    return {
-        "id": code(e.id),
-        "source_says": md(e.source_says),
-        "rules_give": md(e.rules_give),
-        "reason": md(e.reason),
-    }
-
-
-def system_doc_view(
-    system: System, rules_link_prefix: str, answers: dict[tuple[str, str], Any]
-) -> View:
-    """The system page; ``answers`` are the worked examples' answers, by rule and name."""
-    rules = []
-    for rule in system.rules:
-        common = _common_md(rule, rules_link_prefix)
-        if rule.examples:
-            common["first_answer"] = answers.get((rule.id, rule.examples[0].name))
-        kind = kind_of(rule)
-        view = kind.docs_view(system, rule, common)
-        rules.append(view | {"template": kind.template("markdown")})
-    return {
-        "header": header(list(system.files)),
-        "title": md(system.title),
-        "summary": md(system.summary),
-        "work": md(system.source_work),
-        "source_file": code(system.source_file),
-        "rounding": system.rounding,
-        "module": code(f"rulebook.{system.id}"),
-        "rules": rules,
-        "not_modelled": [
-            {"id": code(n.id), "summary": md(n.summary), "reason": md(n.reason)}
-            for n in system.not_modelled
-        ],
-        "matrix": code(f"tests/trace/{system.id}.yaml"),
-    }
-
-
-def index_view(systems: list[System]) -> View:
-    files = [f for s in systems for f in s.files]
-    return {
-        "header": header(files),
-        "systems": [
-            {
-                "title": md(s.title),
-                "page": f"{s.id}.md",
-                "module": code(f"rulebook.{s.id}"),
-                "summary": md(s.summary),
-                "rules": [
-                    {
-                        "id": code(r.id),
-                        "anchor": anchor(r.id),
-                        "title": md_cell(r.title),
-                        "kind": r.kind,
-                    }
-                    for r in s.rules
-                ],
-            }
-            for s in systems
-        ],
-    }
 
 
 def package_view(systems: list[System]) -> View:

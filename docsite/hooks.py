@@ -7,12 +7,15 @@ in an editor); these hooks adapt them to the site without changing them:
   <file>.yaml``), its lines numbered and each line an anchor (``#L12``), so the
   pages' links to "rules/<system>/<file>.yaml#L12" land on the rule's first line;
 - those links, which leave the docs folder, are pointed at these pages;
-- a rule's ``<a id="rule_id"></a>`` anchor before its heading becomes the
-  heading's own id, so the table of contents, permalinks and search results all
-  use the rule id (``d20_scifi/#cover``), and no empty paragraph is left behind;
+- an ``<a id="name"></a>`` anchor line before a heading becomes the heading's
+  own id, so the table of contents, permalinks and search results use it, and
+  no empty paragraph is left behind;
 - the "@generated" comment on the first line is dropped, so that MkDocs takes
   the page's title from its heading;
-- the site's small stylesheet (docsite/rulebook.css) is added.
+- the site's small stylesheet and script (docsite/rulebook.css, rulebook.js)
+  are added, and KaTeX with its fonts (docsite/package.json, installed into
+  docsite/node_modules by ``make build``): the script renders the formulas,
+  which pymdownx.arithmatex marks, with no request to any other host.
 
 The rules pages are left out of the navigation and of the search index: the
 reference pages are what readers search.
@@ -26,11 +29,15 @@ import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 HERE = Path(__file__).resolve().parent
-STYLESHEET = "assets/rulebook.css"
+STYLESHEET, SCRIPT = "assets/rulebook.css", "assets/rulebook.js"
+KATEX = HERE / "node_modules" / "katex" / "dist"  # from docsite/package.json
+KATEX_SITE = "assets/katex"  # where the site serves it
+KATEX_FILES = ("katex.min.css", "katex.min.js")
 SOURCE_FOLDER = "rules"  # in the site, as in the repository
 
 # [text](../../rules/d20_scifi/cover.yaml#L4): a link from a docs page to a rules file.
@@ -83,19 +90,35 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
                 inclusion=InclusionLevel.NOT_IN_NAV,
             )
         )
-    files.append(
-        File.generated(
-            config,
-            STYLESHEET,
-            content=(HERE / "rulebook.css").read_bytes(),
-        )
-    )
+    for uri, name in ((STYLESHEET, "rulebook.css"), (SCRIPT, "rulebook.js")):
+        files.append(File.generated(config, uri, content=(HERE / name).read_bytes()))
+    for asset in katex_files():
+        uri = f"{KATEX_SITE}/{asset.relative_to(KATEX).as_posix()}"
+        files.append(File.generated(config, uri, content=asset.read_bytes()))
     return files
 
 
+def katex_files() -> list[Path]:
+    """KaTeX's script, stylesheet and fonts (the woff2 ones every browser in use
+    reads first), as npm installed them."""
+    if not (KATEX / "katex.min.js").is_file():
+        raise PluginError(
+            f"KaTeX is not installed in {KATEX.parent.parent}: `make build` "
+            "installs it (npm ci in docsite/)"
+        )
+    return [KATEX / name for name in KATEX_FILES] + sorted(
+        (KATEX / "fonts").glob("*.woff2")
+    )
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    if STYLESHEET not in config.extra_css:
-        config.extra_css.append(STYLESHEET)
+    for css in (f"{KATEX_SITE}/katex.min.css", STYLESHEET):
+        if css not in config.extra_css:
+            config.extra_css.append(css)
+    scripts = [str(s) for s in config.extra_javascript]
+    for js in (f"{KATEX_SITE}/katex.min.js", SCRIPT):
+        if js not in scripts:
+            config.extra_javascript.append(js)
     return config
 
 

@@ -6,6 +6,7 @@ import importlib
 from types import ModuleType
 
 from compiler.examples import runtime_from
+from compiler.pages import overview_page, rule_page
 from compiler.pipeline import Outputs
 
 
@@ -26,6 +27,11 @@ def ask(outputs: Outputs, question: str, system: str = "d20_scifi") -> object:
         return eval(question, namespace)
 
 
-def doc(outputs: Outputs, system: str = "d20_scifi") -> str:
-    """The system's generated docs page."""
-    return outputs.files[f"docs/{system}.md"].decode("utf-8")
+def doc(outputs: Outputs, system: str = "d20_scifi", rule: str | None = None) -> str:
+    """A rule's generated docs page; without ``rule``, the system's pages
+    together (its overview, then each rule's page, in the rules' order)."""
+    if rule is not None:
+        return outputs.files[rule_page(system, rule)].decode("utf-8")
+    (built,) = (s for s in outputs.systems if s.id == system)
+    pages = [overview_page(system), *(rule_page(system, r.id) for r in built.rules)]
+    return "\n".join(outputs.files[p].decode("utf-8") for p in pages)

@@ -186,7 +186,7 @@ def test_house_rule_then_accept_then_build(tmp_path: Path) -> None:
         "-        expect: {ac_bonus: 6}",
         "+        expect: {ac_bonus: 7}",
     ], changed
-    assert "| +7 AC |" in _row(out / "docs" / "d20_scifi.md", "3/4")
+    assert "| +7 AC |" in _row(out / "docs" / "d20_scifi" / "cover.md", "3/4")
 
 
 def _row(page: Path, key: str) -> str:

@@ -102,5 +102,5 @@ def test_every_chart_built_is_shown(built: Outputs) -> None:
     pages = b"".join(v for p, v in built.files.items() if p.endswith(".md"))
     assert len(charts) >= 20
     for path in charts:
-        assert f"]({path.removeprefix('docs/')})".encode() in pages
+        assert f"{path.removeprefix('docs/')})".encode() in pages
         assert built.files[path] == built.files[path].strip() + b"\n"

@@ -48,5 +48,5 @@ def test_a_limit_with_no_maximum_reads_or_more() -> None:
     assert bounds(None, 5) == "5 or less"
     assert bounds(0, 4) == "0 to 4"
     assert bounds(None, None) == "any whole number"
-    for page in (ROOT / "generated" / "docs").glob("*.md"):
+    for page in (ROOT / "generated" / "docs").rglob("*.md"):
         assert not re.search(r"[0-9] to any\b", page.read_text()), page.name

@@ -21,6 +21,8 @@ from compiler.kinds.base import HOOKS, TARGETS, Kind
 from compiler.pipeline import build
 from compiler.validate import SCHEMA_DIR
 
+from .probe import doc
+
 ROOT = Path(__file__).resolve().parent.parent
 THROWAWAY = Path(__file__).resolve().parent / "kinds" / "sequence"
 
@@ -175,7 +177,7 @@ def test_a_kind_from_a_folder_under_tests_builds_a_rule(tmp_path: Path) -> None:
             assert lab.doubled(4) == 8
             with pytest.raises(errors.RuleInputError, match="position"):
                 lab.step_value(5)
-        page = outputs.files["docs/lab.md"].decode("utf-8")
+        page = doc(outputs, "lab")
         assert "The values, first to last: 3, 5, 8, 13." in page
         assert "a sequence" in page
     assert "sequence" not in registry.kinds()

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from compiler.diagnostics import RulesError
 from compiler.pipeline import build
 
+from .probe import doc
+
 
 def _system(units: str) -> str:
     return (
@@ -62,7 +64,7 @@ def _page(tmp_path: Path, units: str, unit: str, amount: int) -> str:
     (folder / "system.yaml").write_text(_system(units), encoding="utf-8")
     (folder / "lab.yaml").write_text(_rules(unit, amount), encoding="utf-8")
     outputs = build(folder.parent)
-    return outputs.files["docs/lab.md"].decode("utf-8")
+    return doc(outputs, "lab")
 
 
 # Unit names and singulars of no game; some singulars are not the plural less an

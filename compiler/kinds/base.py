@@ -52,7 +52,8 @@ class Kind:
 
     name: str
     folder: FsPath
-    # "a table", "a simulation": how the docs and explain name a rule of it.
+    # "a table", "a rule by cases": what a reader at the table calls a rule of
+    # it, as the reference pages and explain name it (never the kind's own name).
     text: str
     # Support modules of the generated package (compiler/runtime/) its code imports.
     runtime: tuple[str, ...]

@@ -3,8 +3,10 @@
 The site is served from 127.0.0.1 by a local http.server thread; any request for
 another host is refused and fails the test (the site must work offline). Every
 page must load without console errors or broken images; the cover table shows
-its five rows; the charts render; the search box finds a rule. Screenshots of two
-pages are left in site/_screenshots/ for review.
+its five rows; the charts render; the search box finds a rule; every formula is
+rendered by KaTeX, with no TeX left over; on a 390-pixel phone no page needs
+scrolling sideways, and the cover table is whole on the screen. Screenshots are
+left in site/_screenshots/ for review.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from ..conftest import ROOT
 from .conftest import missing
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page, Route
+    from playwright.sync_api import BrowserContext, Page, Route, ViewportSize
 
 CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM") or shutil.which("chromium") or ""
 CHROMIUM_ARGS = [
@@ -178,12 +180,12 @@ def test_cover_table_shows_its_five_rows(
     base_url: str, browser: BrowserContext
 ) -> None:
     watched = Watched(browser)
-    page = watched.open(base_url + "d20_scifi/#cover")
+    page = watched.open(base_url + "d20_scifi/cover/")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "d20_scifi-cover.png"))
-    heading = page.locator("h2#cover")
+    heading = page.locator("article h1")
     assert heading.inner_text().strip().startswith("Cover and concealment")
-    table = page.locator("xpath=//h2[@id='cover']/following::table[1]")
+    table = page.locator("article table").first
     table.scroll_into_view_if_needed()
     assert table.is_visible()
     rows = table.locator("tbody tr")
@@ -197,8 +199,8 @@ def test_cover_table_shows_its_five_rows(
 
 def test_charts_render(base_url: str, browser: BrowserContext) -> None:
     watched = Watched(browser)
-    page = watched.open(base_url + "edge_of_darkness/#dice_pool")
-    charts = page.locator("h2#dice_pool ~ p img[src*='charts/']")
+    page = watched.open(base_url + "edge_of_darkness/dice_pool/")
+    charts = page.locator("article p img[src*='charts/']")
     assert charts.count() == 11
     for i in range(charts.count()):
         chart = charts.nth(i)
@@ -227,17 +229,108 @@ def test_search_finds_a_rule(base_url: str, browser: BrowserContext) -> None:
     page = watched.open(base_url, settle=True)  # the search index is loaded
     page.locator("input.md-search__input").click()
     page.keyboard.type("spin sickness")
-    hit = page.locator(".md-search-result__item a[href*='#spin_save']").first
+    hit = page.locator(".md-search-result__item a[href*='spin_save/']").first
     hit.wait_for(state="visible")
     hit.click()
     # Material adds the words searched for as ?h=..., to highlight them.
-    page.wait_for_url(
-        lambda url: (
-            url.split("?")[0].endswith("/d20_scifi/") and url.endswith("#spin_save")
-        )
-    )
-    heading = page.locator("h2#spin_save")
+    page.wait_for_url(lambda url: url.split("?")[0].endswith("/d20_scifi/spin_save/"))
+    heading = page.locator("article h1")
     heading.wait_for(state="visible")
     assert heading.inner_text().strip().startswith("Spin sickness")
     assert watched.problems == []
+    page.close()
+
+
+def _ready(page: Page) -> None:
+    """Wait until the site's script has rendered the formulas and fitted the page."""
+    page.wait_for_selector("html[data-rb-ready]", state="attached")
+
+
+# A control sequence or a math delimiter left in the text: TeX KaTeX did not render.
+_RAW_TEX = r"\\[a-zA-Z]+|\\[()\[\]]"
+
+
+def test_every_formula_is_rendered(
+    site: Path, base_url: str, browser: BrowserContext
+) -> None:
+    """Every page with math: each formula is KaTeX's, and no TeX is left as text."""
+    rendered = displays = 0
+    for path in _pages(site):
+        if path.startswith("rules/"):
+            continue
+        watched = Watched(browser)
+        page = watched.open(base_url + path.removesuffix("index.html"))
+        _ready(page)
+        marked = page.locator("article .arithmatex")
+        count = marked.count()
+        katex = page.locator(
+            "article .arithmatex > .katex, article .arithmatex > .katex-display"
+        )
+        assert katex.count() == count, path
+        left: list[str] = page.evaluate(
+            "re => { const r = new RegExp(re); const w = document.createTreeWalker("
+            "document.querySelector('article'), NodeFilter.SHOW_TEXT); const found = [];"
+            "while (w.nextNode()) { const n = w.currentNode;"
+            "if (n.parentElement.closest('.katex, code, pre')) continue;"
+            "if (r.test(n.textContent)) found.push(n.textContent.trim().slice(0, 80)); }"
+            "return found; }",
+            _RAW_TEX,
+        )
+        assert left == [], (path, left)
+        rendered += count
+        displays += page.locator("article .katex-display").count()
+        assert watched.problems == [], (path, watched.problems)
+        page.close()
+    assert rendered >= 10 and displays >= 4, (rendered, displays)
+
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+def test_on_a_phone_nothing_scrolls_sideways(
+    site: Path, base_url: str, browser: BrowserContext
+) -> None:
+    """At 390 pixels wide: no page is wider than the screen, and no table or
+    formula of a page is either (a table too wide is shown as cards, a formula
+    made smaller or wrapped); the cover page's screenshot shows its table whole."""
+    # (test_every_page_loads_cleanly watches for errors; going from page to
+    # page here cuts off the search worker's download, which is no error)
+    page = browser.new_page()
+    page.set_viewport_size(PHONE)
+    for path in _pages(site):
+        page.goto(base_url + path.removesuffix("index.html"), wait_until="load")
+        _ready(page)
+        width = page.evaluate(
+            "[document.documentElement.scrollWidth, window.innerWidth]"
+        )
+        assert width[0] <= width[1], (path, width)
+        too_wide: list[str] = page.evaluate(
+            "Array.from(document.querySelectorAll("
+            "'article table, article .arithmatex, article img'))"
+            ".filter(e => { const b = e.getBoundingClientRect();"
+            " return b.left < -0.5 || b.right > window.innerWidth + 0.5"
+            " || e.scrollWidth > e.clientWidth + 1; })"
+            ".map(e => e.tagName + ': ' + e.textContent.trim().slice(0, 60))"
+        )
+        assert too_wide == [], (path, too_wide)
+    page.goto(base_url + "d20_scifi/cover/", wait_until="load")
+    _ready(page)
+    table = page.locator("article table").first
+    box = table.bounding_box()
+    assert (
+        box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    )
+    rows = table.locator("tbody tr")
+    assert rows.count() == 5
+    for i in range(5):
+        cells = rows.nth(i).locator("td")
+        assert cells.count() == 8
+        for j in range(8):
+            cell = cells.nth(j).bounding_box()
+            assert (
+                cell is not None and cell["x"] + cell["width"] <= PHONE["width"] + 0.5
+            )
+    assert "+10 AC" in rows.nth(1).inner_text()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "d20_scifi-cover-390.png"), full_page=True)
     page.close()

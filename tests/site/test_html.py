@@ -17,10 +17,11 @@ from ..conftest import ROOT
 from .pages import Section, Table, by_key, column, sections
 
 
-def _section(site: Path, page: str, rule_id: str) -> Section:
-    found = sections(site / page / "index.html")
-    assert rule_id in found, f"{page}: no heading with id {rule_id!r}"
-    return found[rule_id]
+def _section(site: Path, system: str, rule_id: str) -> Section:
+    """The rule itself: its page's opening, before the rulings and examples."""
+    page = site / system / rule_id / "index.html"
+    assert page.is_file(), f"rule {system}.{rule_id} has no page of its own"
+    return sections(page)[""]
 
 
 def _first_table(section: Section) -> Table:
@@ -260,16 +261,79 @@ def test_every_chart_is_there_and_labelled(site: Path) -> None:
     assert seen >= 30
 
 
+SYSTEMS = ("d20_scifi", "gurps", "edge_of_darkness")
+
+
+def _rule_ids(system: str) -> list[str]:
+    """The rule ids of a system, read from its rules files (not from the site)."""
+    return [
+        line.split("- id:", 1)[1].strip()
+        for path in sorted((ROOT / "rules" / system).glob("*.yaml"))
+        if path.name != "system.yaml"
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.fullmatch(r"  - id: [a-z0-9_]+", line)
+    ]
+
+
+def test_every_rule_has_a_page_of_its_own(site: Path) -> None:
+    """A URL per rule (<system>/<rule>/), linked from its system's overview and
+    from the navigation, its title the page's only <h1>."""
+    pages = 0
+    for system in SYSTEMS:
+        overview = (site / system / "index.html").read_text(encoding="utf-8")
+        for rule_id in _rule_ids(system):
+            page = site / system / rule_id / "index.html"
+            assert page.is_file(), f"{system}.{rule_id}: no page"
+            text = page.read_text(encoding="utf-8")
+            assert len(re.findall(r"<h1[ >]", text)) == 1, page
+            assert f'href="{rule_id}/"' in overview, f"{system}: {rule_id} not listed"
+            # in the navigation: the page is its active entry
+            assert "md-nav__link--active" in text, f"{system}.{rule_id}: not in the nav"
+            pages += 1
+    assert pages >= 30
+
+
+def test_formulas_are_math(site: Path) -> None:
+    """Formulas are marked as math for KaTeX, not shown as code."""
+    page = (site / "d20_scifi" / "crawl_speed" / "index.html").read_text("utf-8")
+    display = re.findall(r'<div class="arithmatex">(.*?)</div>', page, re.S)
+    assert len(display) == 1 and r"\textit{climb bonus}" in display[0]
+    cases = (site / "d20_scifi" / "attack_through_cover" / "index.html").read_text(
+        "utf-8"
+    )
+    assert re.search(r'<span class="arithmatex">\\\(\\max', cases)
+    # conditions in words, never as raw expressions
+    assert "<em>mode</em> is at_cover and <em>caliber</em> is standard" in cases
+    assert 'mode = "at_cover"' not in cases and "mode ==" not in cases
+
+
+def test_sources_are_cited_by_work_and_section(site: Path) -> None:
+    page = (site / "d20_scifi" / "attack_through_cover" / "index.html").read_text(
+        "utf-8"
+    )
+    assert "d20-derived science-fiction game" in page
+    assert "chapter “Cover and Environments”, section “Bypassing Cover”" in page
+    for system in SYSTEMS:
+        for path in (site / system).rglob("index.html"):
+            assert not re.search(r"[0-9]{3}_[0-9a-f]{16}\.txt", _article(path)), path
+
+
+def _article(page: Path) -> str:
+    """A page's text for readers: its article, up to the programmer's section."""
+    text = page.read_text(encoding="utf-8")
+    article = text[text.index("<article") : text.index("</article>")]
+    return article.split('<h2 id="for-programmers"', 1)[0]
+
+
 def test_rule_links_reach_their_yaml_line(site: Path) -> None:
-    """Each rule links to its rules file's line, a page of the site with that line."""
+    """Each rule's page links to its rules file's line, a page of the site with that line."""
     checked = 0
-    for system in ("d20_scifi", "gurps", "edge_of_darkness"):
-        page = site / system / "index.html"
-        for rule_id, section in sections(page).items():
+    for system in SYSTEMS:
+        for rule_id in _rule_ids(system):
+            page = site / system / rule_id / "index.html"
+            section = sections(page)["for-programmers"]
             links = [h for h in section.links if ".yaml/#L" in h]
-            if rule_id in ("", "rules", "what-the-rules-leave-out"):
-                continue
-            assert len(links) == 1, f"{system}#{rule_id}: {links}"
+            assert len(links) == 1, f"{system}.{rule_id}: {links}"
             target, line = links[0].split("#L")
             shown = (page.parent / target / "index.html").resolve()
             assert f'id="L{line}"' in shown.read_text(encoding="utf-8")
@@ -299,19 +363,25 @@ def test_search_index_holds_every_rule_and_no_yaml(site: Path) -> None:
     index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
     locations = {doc["location"] for doc in index["docs"]}
     for needle in (
-        "d20_scifi/#cover",
-        "gurps/#hit_location",
-        "edge_of_darkness/#concealment",
+        "d20_scifi/cover/",
+        "gurps/hit_location/",
+        "edge_of_darkness/concealment/",
     ):
         assert needle in locations
     assert not any(loc.startswith("rules/") for loc in locations)
 
 
-def test_every_system_page_ends_with_what_the_rules_leave_out(site: Path) -> None:
-    """The not_modelled notes' section, the page's last, linked from its contents."""
-    for system in ("d20_scifi", "gurps", "edge_of_darkness"):
-        page = site / system / "index.html"
-        found = sections(page)
-        assert list(found)[-1] == "what-the-rules-leave-out", system
+def test_every_system_overview_ends_with_what_is_left_out_and_the_api(
+    site: Path,
+) -> None:
+    """The overview: the source's divisions, what the rules leave out (the
+    not_modelled notes), and last the programmer's section."""
+    for system in SYSTEMS:
+        found = sections(site / system / "index.html")
+        assert list(found)[-2:] == ["what-the-rules-leave-out", "for-programmers"]
         assert found["what-the-rules-leave-out"].title == "What the rules leave out"
-        assert "#what-the-rules-leave-out" in found["rules"].links, system
+        # the divisions of the source, each listing rules by their pages
+        divisions = list(found)[1:-2]
+        assert divisions, system
+        listed = {link for d in divisions for link in found[d].links}
+        assert listed == {f"{r}/" for r in _rule_ids(system)}, system

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from ...kinds.covered_roll.model import CoveredRollRule
 from ...kinds.decision.model import DecisionRule
 from ...kinds.table.model import TableRule
-from ...literals import code, docstring, md_cell, py
+from ...literals import code, docstring, py
 from ...model import Rolls, System
 from ...naming import private_constant
-from ...viewkit import View, dice_stats, mapping_annotation, where_doc
+from ...viewkit import View, api, dice_stats, mapping_annotation, rule_link, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -139,9 +139,12 @@ def python_view(system: System, rule: CoveredRollRule) -> View:
 def docs_view(system: System, rule: CoveredRollRule, common: View) -> View:
     assert rule.table.rolls is not None
     return common | {
-        "signature": code(f"{rule.function}(exposure, rng) -> {rule.result}"),
+        "api": api(
+            common,
+            "Call: " + code(f"{rule.function}(exposure, rng) -> {rule.result}") + ".",
+        ),
         "roll": code(str(rule.table.rolls.dice)),
-        "table": f"[{md_cell(rule.table.title)}](#{rule.table.id})",
+        "table": rule_link(rule.table),
         "covered": code(rule.covered.label),
         "half": code(rule.half.label),
         "check": code(str(rule.check)),

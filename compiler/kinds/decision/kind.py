@@ -14,7 +14,7 @@ from . import data, rule, workbench
 KIND = calls.make_kind(
     name="decision",
     folder=FsPath(__file__).resolve().parent,
-    text="a decision",
+    text="a rule by cases",
     callable=True,
     build=rule.build,
     finish=rule.finish,

@@ -16,25 +16,28 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
+from ...expr_math import to_latex
+from ...expr_words import to_words, value_words
 from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
 from ...kinds.table.model import TableRule
-from ...literals import code, docstring, md_cell, py
+from ...literals import code, docstring, md, md_cell, py
 from ...model import EnumType, Param, System
 from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...scope import param_spec, slot_field
 from ...viewkit import (
+    Reads,
     View,
     all_enums,
-    allowed,
+    api,
     args_doc,
     enum_imports,
     enum_view,
+    inputs,
     local_name,
     param_imports,
     param_view,
     signature,
-    type_text,
     where_doc,
 )
 
@@ -683,6 +686,8 @@ def _method_view(
 
 
 def docs_view(system: System, rule: DecisionRule, common: View) -> View:
+    reads = Reads(system)
+
     def show(value: tuple[str, Any] | None, slot: Slot) -> str:
         if value is None:
             return " "
@@ -697,13 +702,25 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
             return md_cell(str(item))
         if kind == "member":
             return md_cell(item.label)
-        return code(expr.to_math(item.node, rounding=system.rounding), in_table=True)
+        node, rounding = item.node, system.rounding
+        if item.type == "int":
+            return "$" + to_latex(node, rounding=rounding, field=reads.latex) + "$"
+        if item.type == "bool":
+            return to_words(
+                node, rounding=rounding, field=reads.words, latex_field=reads.latex
+            )
+        return value_words(
+            node, rounding=rounding, field=reads.words, latex_field=reads.latex
+        )
 
     def when(case: DecisionCase) -> str:
         if case.when is None or case.when_text == "true":
             return "otherwise"
-        return code(
-            expr.to_math(case.when.node, rounding=system.rounding), in_table=True
+        return to_words(
+            case.when.node,
+            rounding=system.rounding,
+            field=reads.words,
+            latex_field=reads.latex,
         )
 
     def answer(case: DecisionCase, slot: Slot) -> str:
@@ -717,7 +734,7 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
     wide = len(rule.slots) > 6
     if wide:  # one row per slot, one column per case
         headers = [
-            md_cell("Key" if rule.shape == "mapping" else "Field"),
+            md_cell("Key" if rule.shape == "mapping" else "Answer"),
             *(when(c) for c in rule.cases),
         ]
         rows = [
@@ -726,32 +743,62 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
     else:
         headers = ["When", *(md_cell(s.title) for s in rule.slots)]
         rows = [[when(c), *(answer(c, s) for s in rule.slots)] for c in rule.cases]
+    nodes = [c.when.node for c in rule.cases if c.when is not None] + [
+        item.node
+        for c in rule.cases
+        for _, (kind, item) in c.values or ()
+        if kind == "expr"
+    ]
     return common | {
-        "signature": code(f"{rule.function}({args}) -> {_returns(rule)}"),
         "headers": headers,
         "rows": rows,
-        "wide": wide,
-        "hit_policy": rule.hit_policy,
-        "fields": [
-            {
-                "name": code(s.name),
-                "title": md_cell(s.title),
-                "type": code(slot_type(s)),
-                "description": md_cell(s.description or ""),
-            }
+        "policy": _policy_text(rule.hit_policy, wide),
+        "inputs": inputs(rule.params),
+        "reads": reads.links(nodes, rule.id),
+        "meanings": [
+            f"**{md(s.title)}**: {md(s.description)}"
             for s in rule.slots
-            if rule.shape == "fields"
+            if s.description and rule.shape != "mapping"
         ],
-        "params": [
-            {
-                "name": code(p.name),
-                "type": code(type_text(p)),
-                "allowed": md_cell(allowed(p)),
-                "description": md_cell(p.description),
-            }
-            for p in rule.params
-        ],
+        "api": api(
+            common,
+            f"Call: {code(f'{rule.function}({args}) -> {_returns(rule)}')}.",
+            params=rule.params,
+            fields=[
+                {
+                    "name": code(s.name),
+                    "title": md_cell(s.title),
+                    "type": code(slot_type(s)),
+                    "description": md_cell(s.description or ""),
+                }
+                for s in rule.slots
+                if rule.shape == "fields"
+            ],
+        ),
     }
+
+
+def _policy_text(policy: str, wide: bool) -> str:
+    """How the cases table is read, for its hit policy and its shape."""
+    if policy == "collect":
+        return (
+            "Each column is a case; every case whose condition holds adds its "
+            "answer, from left to right, to the list:"
+            if wide
+            else "Every row whose condition holds adds its answer to the list, in this order:"
+        )
+    if policy == "unique":
+        return (
+            "Each column is a case; at most one condition holds, and that case gives the answer:"
+            if wide
+            else "At most one row's condition holds, and that row gives the answer:"
+        )
+    return (
+        "Each column is a case, tried from left to right; the first whose "
+        "condition holds gives the answer:"
+        if wide
+        else "The first row whose condition holds gives the answer:"
+    )
 
 
 # Unique cases are proved not to overlap by trying every input, up to this many.

@@ -13,7 +13,7 @@ from . import data, rule, workbench
 KIND = calls.make_kind(
     name="dice",
     folder=FsPath(__file__).resolve().parent,
-    text="a dice expression",
+    text="a dice roll",
     build=calls.builder_method("dice_rule"),
     python_view=rule.python_view,
     docs_view=rule.docs_view,

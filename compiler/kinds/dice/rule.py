@@ -7,6 +7,7 @@ from ...literals import code, docstring, py
 from ...model import System
 from ...viewkit import (
     View,
+    api,
     dice_stats,
     where_doc,
 )
@@ -26,6 +27,9 @@ def python_view(system: System, rule: DiceRule) -> View:
 
 def docs_view(system: System, rule: DiceRule, common: View) -> View:
     return common | {
-        "signature": code(f"{rule.constant}: Dice"),
         "dice": [dice_stats(rule.dice)],
+        "api": api(
+            common,
+            f"Value: {code(f'{rule.constant}: Dice')}, also exported under the rule id.",
+        ),
     }

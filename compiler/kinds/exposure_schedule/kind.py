@@ -13,7 +13,7 @@ from . import data, rule
 KIND = calls.make_kind(
     name="exposure_schedule",
     folder=FsPath(__file__).resolve().parent,
-    text="an exposure schedule",
+    text="exposure by time spent",
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,

@@ -18,10 +18,12 @@ from ...model import System
 from ...naming import private_constant
 from ...viewkit import (
     View,
+    api,
     column_type,
     enum_imports,
     enum_view,
     label_type,
+    rule_link,
     where_doc,
 )
 
@@ -171,15 +173,20 @@ def docs_view(system: System, rule: ExposureScheduleRule, common: View) -> View:
     labels = {m.name.lower(): code(m.label) for m in rule.kind_enum.members}
     num, den = rule.half_fraction
     return common | {
-        "signature": code(
-            f"{rule.function}({rule.table.key_param}, {rule.stayed_param}, "
-            f"{rule.full_param}) -> list[{rule.record}]"
+        "api": api(
+            common,
+            "Call: "
+            + code(
+                f"{rule.function}({rule.table.key_param}, {rule.stayed_param}, "
+                f"{rule.full_param}) -> list[{rule.record}]"
+            )
+            + ": the exposures, in the order below.",
         ),
         "kinds": labels,
         "fraction": f"{num}/{den}",
         "stayed": code(rule.stayed_param),
-        "full": f"[{md_cell(rule.full_time.title)}](#{rule.full_time.id}) ({code(str(rule.full_time.dice))} {md_cell(rule.full_time.dice.unit or '')})",
-        "instant": f"[{md_cell(rule.instant.title)}](#{rule.instant.id})",
-        "half": f"[{md_cell(rule.half.title)}](#{rule.half.id})",
-        "table": f"[{md_cell(rule.table.title)}](#{rule.table.id})",
+        "full": f"{rule_link(rule.full_time)} ({code(str(rule.full_time.dice))} {md_cell(rule.full_time.dice.unit or '')})",
+        "instant": rule_link(rule.instant),
+        "half": rule_link(rule.half),
+        "table": rule_link(rule.table),
     }

@@ -13,7 +13,7 @@ from . import data, rule, workbench
 KIND = calls.make_kind(
     name="facts",
     folder=FsPath(__file__).resolve().parent,
-    text="a set of facts",
+    text="a list of facts",
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...kinds.facts.model import FactsRule
 from ...literals import code, docstring, md_cell, py
 from ...model import System
-from ...viewkit import View, cell_md, column_type, where_doc
+from ...viewkit import View, api, cell_md, column_type, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -80,14 +80,22 @@ def python_view(system: System, rule: FactsRule) -> View:
 
 def docs_view(system: System, rule: FactsRule, common: View) -> View:
     return common | {
-        "signature": code(f"{rule.constant}: {rule.class_name}"),
         "rows": [
-            [
-                code(c.name, in_table=True),
-                md_cell(c.title),
-                cell_md(c, v),
-                md_cell(c.description or ""),
-            ]
+            [md_cell(c.title), cell_md(c, v), md_cell(c.description or "")]
             for c, v in zip(rule.fields, rule.values, strict=True)
         ],
+        "api": api(
+            common,
+            f"Value: {code(f'{rule.constant}: {rule.class_name}')}.",
+            fields=[
+                {
+                    "name": code(c.name),
+                    "title": md_cell(c.title),
+                    "type": code(column_type(c)),
+                    "description": md_cell(c.description or ""),
+                }
+                for c in rule.fields
+            ],
+            fields_title="Its fields",
+        ),
     }

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from ... import expr
+from ...expr_math import display_parts
+from ...expr_types import Binary, walk
 from ...kinds.formula.model import FormulaRule
 from ...kinds.table.model import TableRule
-from ...literals import code, docstring, md, md_cell
+from ...literals import code, docstring, md
 from ...model import System
 from ...naming import private_constant
 from ...viewkit import (
+    Reads,
     View,
     all_enums,
-    allowed,
+    api,
     args_doc,
     enums_names,
+    inputs,
     param_imports,
     param_view,
     signature,
-    type_text,
     where_doc,
 )
 
@@ -72,30 +75,37 @@ def python_view(system: System, rule: FormulaRule) -> View:
 
 def docs_view(system: System, rule: FormulaRule, common: View) -> View:
     interval = rule.checked.interval
+    reads = Reads(system)
     args = ", ".join(
         f"{p.name}: {p.enum.name if p.enum else p.type}"
         + (f" = {p.default!r}" if p.has_default else "")
         for p in rule.params
     )
+    node = rule.checked.node
+    math, where = display_parts(node, rounding=system.rounding, field=reads.latex)
     return common | {
-        "signature": code(f"{rule.function}({args}) -> int"),
-        "math": code(expr.to_math(rule.checked.node, rounding=system.rounding)),
+        "math": math,
+        "where": where,
         "unit": md(rule.unit) if rule.unit else None,
         "range": _range_text(interval.lo, interval.hi) if interval else "",
         "unbounded": md(rule.unbounded_because) if rule.unbounded_because else None,
-        "params": [
-            {
-                "name": code(p.name),
-                "type": code(type_text(p)),
-                "allowed": md_cell(allowed(p)),
-                "default": code(repr(p.default), in_table=True)
-                if p.has_default
-                else " ",
-                "description": md_cell(p.description),
-            }
-            for p in rule.params
-        ],
+        "inputs": inputs(rule.params),
+        "reads": reads.links([node], rule.id),
+        "rounding": _ROUNDING[system.rounding]
+        if any(isinstance(n, Binary) and n.op == "//" for n in walk(node))
+        else None,
+        "api": api(
+            common,
+            f"Call: {code(f'{rule.function}({args}) -> int')}.",
+            params=rule.params,
+        ),
     }
+
+
+_ROUNDING = {
+    "down": "A division rounds down (⌊ ⌋).",
+    "up": "A division rounds up (⌈ ⌉).",
+}
 
 
 def _range_text(lo: int | None, hi: int | None) -> str:

@@ -13,7 +13,7 @@ from . import data, rule
 KIND = calls.make_kind(
     name="pool",
     folder=FsPath(__file__).resolve().parent,
-    text="a pool dealt over time",
+    text="points dealt over time",
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,

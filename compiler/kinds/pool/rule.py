@@ -8,7 +8,7 @@ from ...kinds.pool.model import PoolRule
 from ...literals import code, docstring, py
 from ...model import System
 from ...runtime._support import LIMIT_NOTE, MAX_ENTRIES
-from ...viewkit import View, dice_stats, where_doc
+from ...viewkit import View, api, dice_stats, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -93,7 +93,12 @@ def python_view(system: System, rule: PoolRule) -> View:
 
 def docs_view(system: System, rule: PoolRule, common: View) -> View:
     return common | {
-        "signature": code(f"{rule.function}(pool, rng, *, saved=False) -> list[int]"),
+        "api": api(
+            common,
+            "Call: "
+            + code(f"{rule.function}(pool, rng, *, saved=False) -> list[int]")
+            + ": the points dealt, one roll each, in order.",
+        ),
         "deal": code(str(rule.deal)),
         "interval": rule.interval_text,
         "every": rule.every_text,

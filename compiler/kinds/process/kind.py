@@ -13,7 +13,7 @@ from . import data, rule, workbench
 KIND = calls.make_kind(
     name="process",
     folder=FsPath(__file__).resolve().parent,
-    text="a simulation",
+    text="a step-by-step simulation",
     runtime=("_process.py",),
     build=rule.build,
     rolls=rule.rolls,

@@ -28,11 +28,14 @@ from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (
     View,
+    api,
     args_doc,
     column_type,
     dice_stats,
+    inputs,
     param_imports,
     param_view,
+    rule_link,
     signature,
     where_doc,
 )
@@ -901,7 +904,7 @@ def _details(rule: ProcessRule, event: Any) -> str:
 
 
 def _link(r: Any) -> str:
-    return f"[{md_cell(r.title)}](#{r.id})"
+    return rule_link(r)
 
 
 def _steps(rule: ProcessRule) -> list[str]:
@@ -1031,10 +1034,18 @@ def docs_view(system: System, rule: ProcessRule, common: View) -> View:
         for i, c in enumerate(rule.courses)
     ]
     dice = [rule.check, *(c.onset for c in rule.courses if c.onset)]
+    named = common["named"](list(example.dice)) if example and example.dice else None
     return common | {
-        "signature": code(
-            f"{rule.function}({', '.join(p.name for p in rule.params)}{', ' if rule.params else ''}rng) -> {rule.result_class}"
+        "api": api(
+            common,
+            "Call: "
+            + code(
+                f"{rule.function}({', '.join(p.name for p in rule.params)}"
+                f"{', ' if rule.params else ''}rng) -> {rule.result_class}"
+            )
+            + ": every event, in time order, and the totals below.",
         ),
+        "inputs": inputs(rule.params),
         "clock": rule.clock,
         "steps": _steps(rule),
         "courses": courses,
@@ -1043,7 +1054,9 @@ def docs_view(system: System, rule: ProcessRule, common: View) -> View:
         "example_call": code(", ".join(f"{k}={v!r}" for k, v in example.args))
         if example
         else None,
-        "example_dice": code(", ".join(map(str, example.dice or ())))
+        "example_dice": (
+            code(named) if named else code(", ".join(map(str, example.dice or ())))
+        )
         if example
         else None,
         "events": events,

@@ -6,12 +6,13 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ...kinds.range_table.model import RangeRow, RangeTableRule
-from ...literals import code, docstring, md_cell, py
+from ...literals import code, docstring, md, md_cell, py
 from ...model import Param, System
 from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (
     View,
+    api,
     args_doc,
     bounds,
     cell_md,
@@ -292,11 +293,16 @@ def docs_view(system: System, rule: RangeTableRule, common: View) -> View:
     dice = list(
         dict.fromkeys(c for row in rule.rows for c in row.cells if isinstance(c, Dice))
     )
+    signature = code(
+        f"{rule.function}({p.name}: int) -> {returns}"
+        + (" | None" if rule.below == "none" else "")
+    )
     return common | {
-        "signature": code(
-            f"{rule.function}({p.name}: int) -> {returns}"
-            + (" | None" if rule.below == "none" else "")
+        "api": api(
+            common,
+            f"Call: {signature}. Allowed: {bounds(p.min, p.max)}.",
         ),
+        "param_title": md(rule.param_title),
         "allowed": bounds(p.min, p.max),
         "below": below_text,
         "covers": code(str(rule.covers)) if rule.covers else None,

@@ -8,7 +8,7 @@ from ...kinds.recovery.model import RecoveryRule
 from ...literals import code, docstring
 from ...model import System
 from ...runtime._support import LIMIT_NOTE, MAX_ENTRIES
-from ...viewkit import View, where_doc
+from ...viewkit import View, api, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -65,8 +65,13 @@ def python_view(system: System, rule: RecoveryRule) -> View:
 
 def docs_view(system: System, rule: RecoveryRule, common: View) -> View:
     return common | {
-        "signature": code(
-            f"{rule.function}(points, ready_at_minutes) -> list[tuple[int, int]]"
+        "api": api(
+            common,
+            "Call: "
+            + code(
+                f"{rule.function}(points, ready_at_minutes) -> list[tuple[int, int]]"
+            )
+            + ": each heal as (minute, points).",
         ),
         "amount": rule.amount,
         "interval": rule.interval_text,

@@ -13,7 +13,7 @@ from . import data, rule, workbench
 KIND = calls.make_kind(
     name="shift",
     folder=FsPath(__file__).resolve().parent,
-    text="a step along a ladder",
+    text="a step up or down a table",
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,

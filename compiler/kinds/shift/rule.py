@@ -12,10 +12,12 @@ from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (
     View,
+    api,
     cell_md,
     dice_stats,
     enum_imports,
     label_type,
+    rule_link,
     where_doc,
 )
 
@@ -190,12 +192,17 @@ def docs_view(system: System, rule: ShiftRule, common: View) -> View:
     overridden = [n for n, _ in rule.overrides]
     dice = list(dict.fromkeys(v for _, v in rule.overrides if isinstance(v, Dice)))
     return common | {
-        "signature": code(
-            f"{rule.function}({table.key_param}: {label_type(table.enum)}) -> "
-            f"{table.row_class} | None"
+        "api": api(
+            common,
+            "Call: "
+            + code(
+                f"{rule.function}({table.key_param}: {label_type(table.enum)}) -> "
+                f"{table.row_class} | None"
+            )
+            + ": None where the step falls off the ladder.",
         ),
         "step": f"{steps} level{'s' if steps != 1 else ''} {direction}",
-        "table_link": f"[{md_cell(table.title)}](#{table.id})",
+        "table_link": rule_link(table),
         "applies_from": md_cell(rule.applies_from.label) if rule.applies_from else None,
         "overridden": ", ".join(code(n) for n in overridden),
         "headers": [

@@ -13,7 +13,7 @@ from . import data, rule, workbench
 KIND = calls.make_kind(
     name="state",
     folder=FsPath(__file__).resolve().parent,
-    text="a state ladder",
+    text="a condition track",
     runtime=("_state.py",),
     build=rule.build,
     python_view=rule.python_view,

@@ -10,7 +10,7 @@ from ...literals import code, docstring, md_cell, py
 from ...model import Example, System
 from ...naming import private_constant
 from ...runtime._state import LevelState
-from ...viewkit import View, where_doc
+from ...viewkit import View, api, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -253,7 +253,16 @@ def _transition_text(rule: StateRule, t: StateTransition) -> str:
 
 def docs_view(system: System, rule: StateRule, common: View) -> View:
     return common | {
-        "signature": code(f"{rule.class_name}(level={rule.floor})"),
+        "api": api(
+            common,
+            "Call: "
+            + code(f"{rule.class_name}(level={rule.floor})")
+            + " makes one subject's state; "
+            + code("level")
+            + " is the current level and "
+            + code("effects")
+            + " its effects.",
+        ),
         "levels": [(str(i + 1), md_cell(e)) for i, e in enumerate(rule.effects)],
         "cumulative": rule.cumulative,
         "floor": rule.floor,

@@ -10,7 +10,7 @@ from ...kinds.success_pool.model import SuccessPoolRule
 from ...literals import code, docstring, number
 from ...model import Rolls, System
 from ...runtime._success_pool import SuccessPool
-from ...viewkit import View, where_doc
+from ...viewkit import View, api, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -153,8 +153,14 @@ def docs_view(system: System, rule: SuccessPoolRule, common: View) -> View:
         "again_at": p.again_at,
         "chance_success_at": p.chance_success_at,
         "chance_dramatic_at": p.chance_dramatic_at,
-        "roll": code(f"{rule.roll_function}(dice, rng) -> PoolResult"),
-        "distribution": code(f"{rule.distribution_function}(dice) -> PoolDistribution"),
+        "api": api(
+            common,
+            "Calls: "
+            + code(f"{rule.roll_function}(dice, rng) -> PoolResult")
+            + " rolls a pool; "
+            + code(f"{rule.distribution_function}(dice) -> PoolDistribution")
+            + " gives its exact chances.",
+        ),
         "chart": chart,
         "means": means,
         "charts": [pool_chart(system.id, rule.id, n) for n, _ in means],

@@ -9,6 +9,7 @@ from ...naming import private_constant
 from ...runtime.dice import Dice
 from ...viewkit import (
     View,
+    api,
     cell_md,
     column_type,
     dice_stats,
@@ -129,10 +130,14 @@ def docs_view(system: System, rule: TableRule, common: View) -> View:
     )
     if rule.rolls is not None and rule.rolls.dice not in dice:
         dice.append(rule.rolls.dice)  # the roll that picks a row
+    signature = code(
+        f"{rule.function}({rule.key_param}: {label_type(rule.enum)}) -> {rule.row_class}"
+    )
+    members = ", ".join(
+        f"{code(m.name)} {code(repr(m.label))}" for m in rule.enum.members
+    )
+    ladder = ", an ordered ladder (lowest first; comparisons follow it)"
     return common | {
-        "signature": code(
-            f"{rule.function}({rule.key_param}: {label_type(rule.enum)}) -> {rule.row_class}"
-        ),
         "headers": [md_cell(rule.key_title), *(md_cell(c.title) for c in rule.columns)],
         "rows": [
             [
@@ -142,18 +147,27 @@ def docs_view(system: System, rule: TableRule, common: View) -> View:
             for row in rule.rows
         ],
         "ordered": rule.enum.ordered,
-        "enum": code(rule.enum.name),
-        "members": ", ".join(
-            f"{code(m.name)} {code(repr(m.label))}" for m in rule.enum.members
-        ),
-        "columns": [
-            {
-                "name": code(c.name),
-                "title": md(c.title),
-                "type": code(column_type(c)),
-                "description": md(c.description or ""),
-            }
+        "key_title": md(rule.key_title),
+        "labels": ", ".join(md(m.label) for m in rule.enum.members),
+        "meanings": [
+            f"**{md(c.title)}**: {md(c.description)}"
             for c in rule.columns
+            if c.description
         ],
         "dice": [dice_stats(d) for d in dice],
+        "api": api(
+            common,
+            f"Call: {signature}. Key: {code(rule.enum.name)}"
+            f"{ladder if rule.enum.ordered else ''}: {members}.",
+            fields=[
+                {
+                    "name": code(c.name),
+                    "title": md(c.title),
+                    "type": code(column_type(c)),
+                    "description": md(c.description or ""),
+                }
+                for c in rule.columns
+            ],
+            fields_title="Fields of each row",
+        ),
     }

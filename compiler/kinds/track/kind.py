@@ -13,7 +13,7 @@ from . import data, rule, workbench
 KIND = calls.make_kind(
     name="track",
     folder=FsPath(__file__).resolve().parent,
-    text="a staged track",
+    text="a table of worsening effects",
     runtime=("_track.py",),
     build=rule.build,
     python_view=rule.python_view,

@@ -9,7 +9,7 @@ from ...kinds.track.model import TrackEffect, TrackRule
 from ...literals import code, docstring, md_cell, py
 from ...model import EnumMember, System
 from ...naming import private_constant
-from ...viewkit import View, dice_stats, enum_imports, enum_view, where_doc
+from ...viewkit import View, api, dice_stats, enum_imports, enum_view, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -183,7 +183,12 @@ def docs_view(system: System, rule: TrackRule, common: View) -> View:
             )
         rows.append([str(index), md_cell(e.member.label), *cells])
     return common | {
-        "signature": code(f"{rule.class_name}().apply(roll) -> {rule.outcome}"),
+        "api": api(
+            common,
+            "Call: "
+            + code(f"{rule.class_name}().apply(roll) -> {rule.outcome}")
+            + ": a track of one subject, and what one roll on it gives.",
+        ),
         "roll": code(str(rule.roll)),
         "every": rule.every,
         "headers": ["Roll", "Effect", *(f"Stage {n}" for n in range(1, width + 2))],

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from compiler.kinds import calls
 from compiler.literals import code, docstring
 from compiler.model import RuleBase, System
-from compiler.viewkit import where_doc
+from compiler.viewkit import api, where_doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +54,8 @@ def docs_view(
     system: System, rule: SequenceRule, common: dict[str, Any]
 ) -> dict[str, Any]:
     return common | {
-        "signature": code(f"{rule.function}(position) -> int"),
         "numbers": ", ".join(str(v) for v in rule.values),
+        "api": api(common, f"Call: {code(f'{rule.function}(position) -> int')}."),
     }
 
 

@@ -1,0 +1,284 @@
+"""Pages: the view-models of the reference's Markdown pages, and where each is written.
+
+The reference has a page per rule (``docs/<system>/<rule>.md``), an overview
+per system (``docs/<system>.md``) listing its rules as the source groups them,
+the index of every system (``docs/index.md``) and the navigation of the site
+(``docs/SUMMARY.md``, a nested list of links). A rule's page says the rule for
+the table first, in the project's own words with its table, math and cases;
+its last section, "For programmers", holds the API (signature, parameter
+types, fields). A rule's own part comes from its kind (compiler/kinds/<kind>/).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from typing import Any
+
+from .examples import call_text, expect_text
+from .literals import code, md, md_cell
+from .model import Erratum, Example, Rule, System
+from .registry import kind_of
+from .viewkit import View, header
+
+DOCS = "docs"
+INDEX_PAGE, CONTRACT_PAGE, NAV_PAGE = (
+    "docs/index.md",
+    "docs/contract.md",
+    "docs/SUMMARY.md",
+)
+# An example's input whose text is longer than this is shown once, by a name.
+LONG_INPUT = 60
+
+
+def overview_page(system_id: str) -> str:
+    """The path of a system's overview page in the output folder."""
+    return f"{DOCS}/{system_id}.md"
+
+
+def rule_page(system_id: str, rule_id: str) -> str:
+    """The path of a rule's own page in the output folder."""
+    return f"{DOCS}/{system_id}/{rule_id}.md"
+
+
+def link_from(page: str, target: str) -> str:
+    """The relative link from one docs page to another (both output paths)."""
+    return posixpath.relpath(target, posixpath.dirname(page))
+
+
+def _to_rules(page: str, file: str) -> str:
+    """The link from a docs page to a rules file (the output folder is one level
+    under the repository, beside rules/)."""
+    return posixpath.normpath(posixpath.join(link_from(page, DOCS), "..", "..", file))
+
+
+def reader_kind(rule: Rule) -> str:
+    """What a reader calls a rule of this kind ("a table"), from its plugin."""
+    return kind_of(rule).text
+
+
+def citation(system: System, rule: Rule | None = None) -> str:
+    """The source as the reference cites it: the work, its part, the rule's section."""
+    parts = [f"*{md(system.source_work)}*"]
+    part = system.source_part
+    if part is not None:
+        parts.append(f"{md(part.kind)} “{md(part.title)}”")
+    if rule is not None and (part is None or rule.section != part.title):
+        parts.append(f"section “{md(rule.section)}”")
+    return ", ".join(parts)
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _group_of(system: System, rule: Rule) -> str:
+    return next(g.title for g in system.contents if rule.id in g.rules)
+
+
+# -- a rule's page --------------------------------------------------------------------
+
+
+def _erratum_md(e: Erratum) -> View:
+    return {
+        "id": code(e.id),
+        "source_says": md(e.source_says),
+        "rules_give": md(e.rules_give),
+        "reason": md(e.reason),
+    }
+
+
+class Shared:
+    """The long inputs of a rule's worked examples, each shown once under a name."""
+
+    def __init__(self, rule: Rule) -> None:
+        self.names: dict[str, str] = {}  # the value's Python text -> its name
+        self.shown: list[View] = []
+        for ex in rule.examples:
+            for param, value in ex.args:
+                self._add(param, value)
+            if ex.dice is not None:
+                self._add("dice", list(ex.dice))
+
+    def _add(self, what: str, value: Any) -> None:
+        text = repr(value)
+        if len(text) <= LONG_INPUT or text in self.names:
+            return
+        count = sum(1 for n in self.names.values() if n.rsplit("_", 1)[0] == what)
+        name = f"{what}_{count + 1}"
+        self.names[text] = name
+        entry: View = {"name": code(name), "entries": None, "text": None}
+        if isinstance(value, dict):
+            entry["entries"] = [
+                (md_cell(str(k)), md_cell(str(v))) for k, v in value.items()
+            ]
+        else:
+            entry["text"] = code(
+                ", ".join(map(str, value)) if isinstance(value, list) else text
+            )
+        self.shown.append(entry)
+
+    def name(self, value: Any) -> str | None:
+        """The name a long input is shown under, or None for a short one."""
+        return self.names.get(repr(value))
+
+    def call(self, rule: Rule, ex: Example) -> str:
+        """The example's call, its long inputs replaced by their names."""
+        text = call_text(rule, ex)
+        for value, name in sorted(self.names.items(), key=lambda i: -len(i[0])):
+            text = text.replace(value, name)
+        return text
+
+
+def _examples(rule: Rule, shared: Shared) -> list[View]:
+    return [
+        {
+            "name": code(ex.name),
+            "summary": md(ex.summary),
+            "call": code(shared.call(rule, ex)),
+            "result": f"raises {code(ex.raises)}"
+            if ex.raises
+            else f"gives {code(expect_text(ex))}",
+            "erratum": _erratum_md(ex.erratum) if ex.erratum else None,
+            "from_source": md(ex.from_source) if ex.from_source else None,
+        }
+        for ex in rule.examples
+    ]
+
+
+def common_view(
+    system: System, rule: Rule, answers: dict[tuple[str, str], Any]
+) -> View:
+    """What every rule's page shows, whatever its kind; the kind adds its own part.
+
+    ``api`` is the programmer's section: each kind adds its signature and the
+    like (``viewkit.api``). ``widget`` is the place for an interactive form of
+    the rule (a later target fills it; the page shows it after the rule itself).
+    """
+    page = rule_page(system.id, rule.id)
+    file = rule.loc.file
+    shared = Shared(rule)
+    view: View = {
+        "header": header([file]),
+        "title": md(rule.title),
+        "kind_text": _capitalized(reader_kind(rule)),
+        "summary": md(rule.summary),
+        "section": md(rule.section),
+        "cite": citation(system, rule),
+        "system": md(system.title),
+        "system_page": link_from(page, overview_page(system.id)),
+        "group": md(_group_of(system, rule)),
+        "note": md(rule.source_note) if rule.source_note else None,
+        "rulings": [
+            {
+                "id": code(r.id),
+                "question": md(r.question) if r.question else None,
+                "ruling": md(r.ruling),
+                "reason": md(r.reason),
+            }
+            for r in rule.rulings
+        ],
+        "errata": [_erratum_md(e) for e in rule.errata],
+        "examples": _examples(rule, shared),
+        "shared": shared.shown,
+        "named": shared.name,
+        "widget": None,
+        "api": {
+            "id": code(rule.qualified_id),
+            "kind": code(rule.kind),
+            "module": code(f"rulebook.{system.id}"),
+            "link": f"[{md(file)}, line {rule.loc.line}]({_to_rules(page, file)}"
+            f"#L{rule.loc.line})",
+            "paragraphs": [],
+            "params": [],
+            "fields": [],
+            "fields_title": None,
+        },
+    }
+    if rule.examples:
+        view["first_answer"] = answers.get((rule.id, rule.examples[0].name))
+    return view
+
+
+def rule_page_view(
+    system: System, rule: Rule, answers: dict[tuple[str, str], Any]
+) -> View:
+    """A rule's page; ``answers`` are the worked examples' answers, by rule and name."""
+    kind = kind_of(rule)
+    view = kind.docs_view(system, rule, common_view(system, rule, answers))
+    return view | {"template": kind.template("markdown")}
+
+
+# -- a system's overview, the index, the navigation -------------------------------------
+
+
+def _groups(system: System, page: str) -> list[View]:
+    by_id = {r.id: r for r in system.rules}
+    return [
+        {
+            "title": md(g.title),
+            "rules": [
+                {
+                    "title": md_cell(by_id[r].title),
+                    "page": link_from(page, rule_page(system.id, r)),
+                    "kind": reader_kind(by_id[r]),
+                    "id": code(by_id[r].qualified_id),
+                }
+                for r in g.rules
+            ],
+        }
+        for g in system.contents
+        if g.rules
+    ]
+
+
+def overview_view(system: System) -> View:
+    """A system's overview page: its source, its rules by division, what is left out."""
+    page = overview_page(system.id)
+    return {
+        "header": header(list(system.files)),
+        "title": md(system.title),
+        "summary": md(system.summary),
+        "cite": citation(system),
+        "source_file": code(system.source_file),
+        "rounding": system.rounding,
+        "module": code(f"rulebook.{system.id}"),
+        "groups": _groups(system, page),
+        "not_modelled": [
+            {"id": code(n.id), "summary": md(n.summary), "reason": md(n.reason)}
+            for n in system.not_modelled
+        ],
+        "matrix": code(f"tests/trace/{system.id}.yaml"),
+    }
+
+
+def index_view(systems: list[System]) -> View:
+    files = [f for s in systems for f in s.files]
+    return {
+        "header": header(files),
+        "systems": [
+            {
+                "title": md(s.title),
+                "page": link_from(INDEX_PAGE, overview_page(s.id)),
+                "module": code(f"rulebook.{s.id}"),
+                "summary": md(s.summary),
+                "cite": citation(s),
+                "groups": _groups(s, INDEX_PAGE),
+            }
+            for s in systems
+        ],
+    }
+
+
+def nav_view(systems: list[System]) -> View:
+    files = [f for s in systems for f in s.files]
+    return {
+        "header": header(files),
+        "systems": [
+            {
+                "title": md(s.title),
+                "page": link_from(NAV_PAGE, overview_page(s.id)),
+                "groups": _groups(s, NAV_PAGE),
+            }
+            for s in systems
+        ],
+    }
