@@ -234,9 +234,15 @@ def test_systems_and_rules_are_the_models() -> None:
         system = SYSTEMS[data["id"]]
         assert [r["id"] for r in data["rules"]] == [r.id for r in system.rules]
         assert [r["kind"] for r in data["rules"]] == [r.kind for r in system.rules]
+        part = system.source_part
         assert data["source"] == {
             "file": system.source_file,
             "work": system.source_work,
+            "part": None if part is None else {"kind": part.kind, "title": part.title},
+            "contents": [
+                {"title": g.title, "sections": list(g.sections), "rules": list(g.rules)}
+                for g in system.contents
+            ],
         }
         assert data["rounding"] == system.rounding
         assert [n["id"] for n in data["not_modelled"]] == [
