@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import outdir, registry
+from . import js_naming, js_views, outdir, registry
 from .charts import for_pages
 from .contract import contract_view
 from .diagnostics import Diagnostic, RulesError
@@ -183,9 +183,14 @@ def unknown_sources(
     return found
 
 
-def own_files(system_id: str) -> tuple[str, str]:
-    """The outputs made from one system alone: its module and its docs page."""
-    return f"rulebook/{system_id}.py", f"docs/{system_id}.md"
+def own_files(system_id: str) -> tuple[str, ...]:
+    """The outputs made from one system alone: its module, its docs page, and its
+    JavaScript module and types."""
+    return (
+        f"rulebook/{system_id}.py",
+        f"docs/{system_id}.md",
+        *js_views.js_own_files(system_id),
+    )
 
 
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
@@ -204,6 +209,7 @@ def shared_files() -> tuple[str, ...]:
         INDEX_PAGE,
         CONTRACT_PAGE,
         MANIFEST,
+        *js_views.js_shared_files(),
     )
 
 
@@ -254,6 +260,29 @@ def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str
     return files
 
 
+def _js_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str]:
+    """The JavaScript package: its runtime, and each system's module and types."""
+    files = js_views.runtime_files() | js_views.package_files(systems)
+    errors: list[Diagnostic] = []
+    for system in systems:
+        own = js_views.js_own_files(system.id)
+        if system.id in prebuilt:
+            files.update({path: prebuilt[system.id][path] for path in own})
+            continue
+        problems = js_naming.clashes(system)
+        view, figures = js_views.module_view(system)
+        errors += problems + figures
+        if problems or figures:
+            continue
+        module, types = own
+        files[module] = render("system.js.j2", view)
+        files[types] = render("system.d.ts.j2", view)
+        errors += js_views.duplicates(system, files[module], files[types])
+    if errors:
+        raise RulesError(errors)
+    return files
+
+
 def generate(
     systems: list[System],
     *,
@@ -271,11 +300,19 @@ def generate(
     prebuilt = prebuilt or {}
     if clashes := _path_clashes(systems):
         raise RulesError(clashes)
-    files = _runtime_sources(systems, prebuilt)
     errors: list[Diagnostic] = []
+    files: dict[str, str] = {}
+    for sources in (_runtime_sources, _js_sources):
+        try:
+            files.update(sources(systems, prebuilt))
+        except RulesError as exc:  # every error of both languages at once
+            errors.extend(exc.diagnostics)
+    if errors:
+        raise RulesError(errors)
     results: dict[str, ExampleResults] = {}
     to_run = [s for s in systems if s.id not in prebuilt]
-    with runtime_from(files if to_run else {}) as package:
+    python = {path: text for path, text in files.items() if path.startswith("rulebook/")}
+    with runtime_from(python if to_run else {}) as package:
         for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)

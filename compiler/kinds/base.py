@@ -8,6 +8,8 @@ registered at run time; see ``compiler/registry.py``) holding:
   see them;
 - one template per output target (``TARGETS``): ``python.py.j2`` renders the
   kind's part of a system's module, ``markdown.md.j2`` its part of the docs;
+  once the kind has JavaScript, ``javascript.js.j2`` and ``typescript.d.ts.j2``
+  (``JS_TARGETS``) render its part of the system's JavaScript module and types;
 - ``model.py``: the frozen dataclasses of its rules (subclasses of ``RuleBase``);
 - ``rule.py``: its build and checks, and its view-models; ``workbench.py`` its
   explain, simulate and diff hooks;
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
 
 # Output targets: each kind has one template for each, in its folder.
 TARGETS = {"python": "python.py.j2", "markdown": "markdown.md.j2"}
+# The JavaScript package's targets: a kind has both templates once its
+# ``js_view`` answers a view (see compiler/js_kit.py for the conventions).
+JS_TARGETS = {"javascript": "javascript.js.j2", "typescript": "typescript.d.ts.j2"}
 SCHEMA_FILE = "schema.json"
 
 View = dict[str, Any]
@@ -53,6 +58,8 @@ class Kind:
     runtime: tuple[str, ...]
     # Whether expressions may call its rules by their function name.
     callable: bool
+    # Support modules of the JavaScript package (compiler/runtime_js/) its code imports.
+    js_runtime: tuple[str, ...]
 
     # -- build: semantic checks into the model -----------------------------------
     # (builder, file, path of the rule, its raw data, the fields every rule has)
@@ -69,6 +76,13 @@ class Kind:
     # -- views: what the templates print ----------------------------------------
     python_view: Callable[[System, Any], View]
     docs_view: Callable[[System, Any, View], View]
+    # The view both JavaScript templates print, or None while the kind has no
+    # JavaScript yet (its rules are then listed as missing in the module).
+    js_view: Callable[[System, Any], View | None]
+    # How a rule is called, the same in both languages, for the conformance
+    # tests: (Python module, rule, arguments by Python name, whether the call
+    # rolls, the dice field of the answer to roll) -> a plan (compiler/js_plan.py).
+    js_plan: Callable[[Any, Any, dict[str, Any], bool, str | None], dict[str, Any]]
 
     # -- worked examples ----------------------------------------------------------
     # The call an example makes, as a reader would write it.
@@ -104,7 +118,7 @@ class Kind:
 
     def template(self, target: str) -> str:
         """The name the render environment knows this kind's template for a target by."""
-        return f"{self.name}/{TARGETS[target]}"
+        return f"{self.name}/{(TARGETS | JS_TARGETS)[target]}"
 
     @property
     def schema_path(self) -> FsPath:
@@ -114,5 +128,5 @@ class Kind:
 HOOKS = tuple(
     f.name
     for f in dataclasses.fields(Kind)
-    if f.name not in {"name", "folder", "text", "runtime", "callable"}
+    if f.name not in {"name", "folder", "text", "runtime", "callable", "js_runtime"}
 )

@@ -162,7 +162,7 @@ export function badBool(value, name) {
 
 /** `value`, an integer an answer is made of, if it is exact; else an error. */
 export function exact(value) {
-  if (Number.isSafeInteger(value)) return value;
+  if (Number.isSafeInteger(value)) return value + 0; // never -0
   throw new RuleInputError(
     `the answer would pass Number.MAX_SAFE_INTEGER: ${SAFE_NOTE}`,
   );
@@ -172,12 +172,18 @@ export function exact(value) {
 export function floorDiv(a, b) {
   const r = a % b;
   const q = (a - r) / b;
-  return r !== 0 && r < 0 !== b < 0 ? q - 1 : q;
+  return (r !== 0 && r < 0 !== b < 0 ? q - 1 : q) + 0; // never -0
 }
 
 /** `a / b` rounded up, exact for safe integers. */
 export function ceilDiv(a, b) {
-  return -floorDiv(-a, b);
+  return 0 - floorDiv(0 - a, b);
+}
+
+/** `a + b`: two texts joined, or two integers added (exact, or an error). */
+export function add(a, b) {
+  const result = a + b;
+  return typeof result === "string" ? result : exact(result);
 }
 
 /** The sum of a list of integers, exact or an error. */
