@@ -280,3 +280,39 @@ def args_doc(params: Sequence[Param], allowed: Any) -> str:
         name = f"options.{camel(p.name)}" if p.keyword_only else camel(p.name)
         lines.append(f"@param {name} {p.description.rstrip('.')}. Allowed: {values}.")
     return "\n\n".join(lines)
+
+
+# -- expressions -------------------------------------------------------------------
+
+
+def expression(
+    system: System,
+    node: Any,
+    params: Sequence[Param],
+    tables: dict[str, str],
+) -> str:
+    """A checked expression of a rule as JavaScript, in a function whose
+    parameters ``params`` have been checked; ``tables`` names each table's rows
+    (a Map by label) by the table's function name."""
+    from .expr_emit_js import to_javascript
+
+    enums = {e.name: e for e in system.enums}
+    by_param = {p.name: p for p in params}
+    bounds = param_bounds(params)
+
+    def choice(param: str, label: str) -> str:
+        enum = by_param[param].enum
+        assert enum is not None
+        return member(enum, label)
+
+    return to_javascript(
+        node,
+        rounding=system.rounding,
+        name=lambda n: local(by_param[n]) if n in by_param else camel(n),
+        field=camel,
+        bounds=lambda n: bounds.get(n, Interval(-MAX_SAFE, MAX_SAFE)),
+        lookup=lambda table, key: f"{tables[table]}.get({key})",
+        label=lambda enum, label: member(enums[enum], label),
+        choice=choice,
+        function=camel,
+    )

@@ -16,7 +16,8 @@ A plan is plain JSON::
               {"py": "roll", "js": "roll", "args": [{"rng": true}]}]}
 
 ``args`` is None for a constant; a positional argument left out before a given
-one is ``{"skip": true}`` (JavaScript passes ``undefined``: its default).
+one, or any left out before the options, is ``{"skip": true}`` (JavaScript passes
+``undefined``: its default).
 """
 
 from __future__ import annotations
@@ -50,21 +51,21 @@ def call_plan(
     for param in inspect.signature(function).parameters.values():
         option = param.kind is inspect.Parameter.KEYWORD_ONLY
         item: dict[str, Any] = {"py": param.name, "js": camel(param.name), "option": option}
-        if _is_rng(hints.get(param.name)):
-            if not rolls:
-                continue
+        if _is_rng(hints.get(param.name)) and rolls:
             item["rng"] = True
         elif param.name in args:
             item["value"] = args[param.name]
         elif option:
             continue
         else:
-            pending.append({"py": param.name, "js": camel(param.name), "skip": True})
+            pending.append({**item, "skip": True})
             continue
         if not option:
             items += pending
             pending = []
         items.append(item)
+    if any(item["option"] for item in items):
+        items += pending  # JavaScript's options object comes after every positional one
     return {"target": {"py": name, "js": camel(name)}, "args": items, "then": _then(roll)}
 
 

@@ -13,7 +13,11 @@ export type Shape = readonly (readonly [string, string])[];
 export declare function shape(...fields: [string, string][]): Shape;
 
 /** A frozen plain object of `values`, a record of `fields`. */
-export declare function record<T extends object>(fields: Shape, values: T): Readonly<T>;
+export declare function record<T extends object>(
+  fields: Shape,
+  values: T,
+  methods?: Record<string, (...args: never[]) => unknown>,
+): Readonly<T>;
 
 /** `value` as plain JSON-able data: records keyed by their names in the rules data. */
 export declare function toData(value: unknown): JSON;

@@ -38,11 +38,14 @@ export function shape(...fields) {
 /**
  * A frozen plain object of `values`, a record of `fields` (see `shape`): its
  * field names are kept out of sight (a symbol, and `toJSON` for
- * JSON.stringify, neither enumerable).
+ * JSON.stringify, neither enumerable), and so are its `methods`, if any.
  */
-export function record(fields, values) {
+export function record(fields, values, methods = undefined) {
   Object.defineProperty(values, FIELDS, { value: fields });
   Object.defineProperty(values, "toJSON", { value: toJSON });
+  for (const [name, method] of Object.entries(methods ?? {})) {
+    Object.defineProperty(values, name, { value: method });
+  }
   return Object.freeze(values);
 }
 
