@@ -1,5 +1,6 @@
 # rulebook: two commands set everything up and check everything.
-#   make build  - create .venv if needed, install, validate rules/, regenerate generated/
+#   make build  - create .venv if needed, install (and TypeScript for the JavaScript
+#                 tests, with npm ci), validate rules/, regenerate generated/
 #   make test   - the whole suite: tests, goldens, type checks, lint, generated-is-up-to-date,
 #                 the reference site's strict build and its browser test
 #   make docs   - build the reference site into site/ (mkdocs build --strict)
@@ -20,7 +21,14 @@ $(STAMP): pyproject.toml Makefile
 	$(BIN)/python -c "import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()['purelib'], 'rulebook-generated.pth').write_text(str(pathlib.Path('generated').resolve()) + '\\n')"
 	touch $(STAMP)
 
-build: $(STAMP)
+# The JavaScript tests' tools (TypeScript) from tests/js/package-lock.json.
+JS_STAMP := tests/js/node_modules/.installed
+
+$(JS_STAMP): tests/js/package.json tests/js/package-lock.json
+	cd tests/js && npm ci --no-audit --no-fund --loglevel=error
+	touch $(JS_STAMP)
+
+build: $(STAMP) $(JS_STAMP)
 	$(BIN)/rulesc validate
 	$(BIN)/rulesc build
 
@@ -30,9 +38,10 @@ validate: $(STAMP)
 check: $(STAMP)
 	$(BIN)/rulesc check
 
-# The site tests (tests/site/) skip without MkDocs or chromium, except here and in CI.
-test: $(STAMP) chromium
-	RULEBOOK_SITE_TESTS=required $(BIN)/pytest -q
+# The site tests (tests/site/) skip without MkDocs or chromium, and the JavaScript
+# tests without Node or TypeScript, except here and in CI.
+test: $(STAMP) $(JS_STAMP) chromium
+	RULEBOOK_SITE_TESTS=required RULEBOOK_JS_TESTS=required $(BIN)/pytest -q
 	$(MAKE) --no-print-directory typecheck lint
 	$(BIN)/rulesc check
 
@@ -75,4 +84,4 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python -m tests.bench.run
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis tests/js/node_modules
