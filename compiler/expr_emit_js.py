@@ -140,7 +140,17 @@ class _Emitter:
                 value, by = self.wrap(node.operand, _COND), self.wrap(node.by, _COND)
                 past = json.dumps(node.ladder.past_end)
                 return f"$.step({node.ladder.enum}, {value}, {by}, {past})", _ATOM
-            case Call(func="min" | "max" | "clamp" | "abs" | "len" | "sum" | "any" | "all" | "text"):
+            case Call(
+                func="min"
+                | "max"
+                | "clamp"
+                | "abs"
+                | "len"
+                | "sum"
+                | "any"
+                | "all"
+                | "text"
+            ):
                 return self.builtin(node), _ATOM
             case Call():
                 return self.row(node), _ATOM
@@ -186,9 +196,9 @@ class _Emitter:
                 left = f"({left})"
             if isinstance(node.right, Binary) and node.right.op == "and":
                 right = f"({right})"
-        if node.op in COMPARE_OPS or node.op in ("is", "is not"):
-            if isinstance(node.left, NullLit):  # `null === x` reads better as `x === null`
-                left, right = right, left
+        # `null === x` reads better as `x === null`
+        if node.op in (*COMPARE_OPS, "is", "is not") and isinstance(node.left, NullLit):
+            left, right = right, left
         return f"{left} {op} {right}", prec
 
     def arith(self, node: Binary) -> tuple[str, int]:
@@ -201,7 +211,10 @@ class _Emitter:
         right = self.wrap(node.right, prec + 1)
         if node.op == "+" and not _within(result):
             # may be a join of texts, or past the safe range: the runtime knows
-            return f"$.add({self.wrap(node.left, _COND)}, {self.wrap(node.right, _COND)})", _ATOM
+            return (
+                f"$.add({self.wrap(node.left, _COND)}, {self.wrap(node.right, _COND)})",
+                _ATOM,
+            )
         negative_zero = node.op == "*" and not (_nonnegative(a) and _nonnegative(b))
         if _within(result) and not negative_zero:
             return f"{left} {node.op} {right}", prec

@@ -45,8 +45,7 @@ def js(value: object) -> str:
         return js_string(value)
     if isinstance(value, Dice):
         figures = ", ".join(
-            js(v)
-            for v in (value.count, value.sides, value.modifier, value.multiplier)
+            js(v) for v in (value.count, value.sides, value.modifier, value.multiplier)
         )
         return f"new $dice.Dice({figures}, {js(value.unit)})"
     if isinstance(value, tuple):
@@ -97,13 +96,15 @@ def enum_view(enum: EnumType, what: str) -> View:
         "name": enum.name,
         "ordered": enum.ordered,
         "doc": doc(f"{what} ({enum.loc})."),
-        "members": [{"name": m.name, "literal": js_string(m.label)} for m in enum.members],
+        "members": [
+            {"name": m.name, "literal": js_string(m.label)} for m in enum.members
+        ],
         "union": " | ".join(js_string(m.label) for m in enum.members),
     }
 
 
 def member(enum: EnumType, label: str) -> str:
-    """The JavaScript reference to a label of a set: ``CoverLevel.HALF``."""
+    """The JavaScript reference to a label of a set: ``Size.LARGE``."""
     return f"{enum.name}.{enum.member(label).name}"
 
 
@@ -129,7 +130,9 @@ def record_view(name: str, columns: Sequence[Any], what: str) -> View:
         "shape": private_constant(name, "fields"),
         "doc": doc(what),
         "fields": fields,
-        "pairs": ", ".join(f"[{js_string(f['js'])}, {js_string(f['py'])}]" for f in fields),
+        "pairs": ", ".join(
+            f"[{js_string(f['js'])}, {js_string(f['py'])}]" for f in fields
+        ),
     }
 
 
@@ -178,7 +181,9 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
         value = coerce
         if param.default_call is not None:
             function, args = param.default_call
-            value = f"{name} === null ? {call_of(system, function, dict(args))} : {coerce}"
+            value = (
+                f"{name} === null ? {call_of(system, function, dict(args))} : {coerce}"
+            )
             view["default"] = "null"
         ts = f"Readonly<Record<string, {values.name} | string>> | ReadonlyMap<string, {values.name} | string>"
         return view | {
@@ -195,7 +200,9 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
         coerce = f"{name} = $.choice({param.enum.name}, {name}, {js_string(name)});"
         if param.has_default:
             view["default"] = (
-                "null" if param.default is None else member(param.enum, str(param.default))
+                "null"
+                if param.default is None
+                else member(param.enum, str(param.default))
             )
         return view | {
             "ts": f"{param.enum.name} | string" + (" | null" if param.nullable else ""),
@@ -239,7 +246,9 @@ def signature(views: Sequence[View], fn: str) -> View:
     lines = []
     if options:
         js_parts.append(f"{OPTIONS} = undefined")
-        fields = "; ".join(f"readonly {v['name']}{'?' * v['optional']}: {v['ts']}" for v in options)
+        fields = "; ".join(
+            f"readonly {v['name']}{'?' * v['optional']}: {v['ts']}" for v in options
+        )
         required = any(not v["optional"] for v in options)
         ts_parts.append(f"options{'' if required else '?'}: {{ {fields} }}")
         names = ", ".join(js_string(v["name"]) for v in options)
@@ -258,7 +267,9 @@ def call_of(system: System, function: str, kwargs: dict[str, Any]) -> str:
     their Python names (positional ones in order, keyword-only in options)."""
     rule = next(r for r in system.rules if getattr(r, "function", None) == function)
     params: Sequence[Param] = getattr(rule, "params", ())
-    args = [js(kwargs[p.name]) for p in params if not p.keyword_only and p.name in kwargs]
+    args = [
+        js(kwargs[p.name]) for p in params if not p.keyword_only and p.name in kwargs
+    ]
     options = [
         f"{camel(p.name)}: {js(kwargs[p.name])}"
         for p in params
@@ -276,7 +287,9 @@ def args_doc(params: Sequence[Param], allowed: Any) -> str:
     for p in params:
         values = allowed(p)
         if p.type == "choice":
-            values = "a label in any case: " + values + (", or null" if p.nullable else "")
+            values = (
+                "a label in any case: " + values + (", or null" if p.nullable else "")
+            )
         name = f"options.{camel(p.name)}" if p.keyword_only else camel(p.name)
         lines.append(f"@param {name} {p.description.rstrip('.')}. Allowed: {values}.")
     return "\n\n".join(lines)

@@ -1,8 +1,8 @@
 """JavaScript naming: the JavaScript name of each Python name the rules give, and its checks.
 
 Functions, parameters and fields are the camelCase of their Python names
-(``attack_through_cover`` is ``attackThroughCover``, ``cover_ac`` is
-``coverAc``); classes, constants and label members keep theirs. Two different
+(``roll_to_hit`` is ``rollToHit``, ``hit_bonus`` is
+``hitBonus``); classes, constants and label members keep theirs. Two different
 Python names of one system that are one JavaScript name, and a name that
 JavaScript (or TypeScript) reserves, are located errors at the name's line.
 """
@@ -18,15 +18,93 @@ from .model import Name, System
 # globals and TypeScript types the generated code and its .d.ts use.
 RESERVED = frozenset(
     {
-        *"""await break case catch class const continue debugger default delete do
-        else enum export extends false finally for function if import in instanceof
-        new null return super switch this throw true try typeof var void while with
-        yield let static implements interface package private protected public
-        arguments eval undefined NaN Infinity globalThis""".split(),
-        *"""Object Array Map Set Symbol Number String Boolean BigInt Math JSON Error
-        TypeError RangeError Readonly ReadonlyArray ReadonlyMap Record Iterable
-        Promise""".split(),
-        *"""any unknown never object number string boolean bigint symbol""".split(),
+        *[
+            "await",
+            "break",
+            "case",
+            "catch",
+            "class",
+            "const",
+            "continue",
+            "debugger",
+            "default",
+            "delete",
+            "do",
+            "else",
+            "enum",
+            "export",
+            "extends",
+            "false",
+            "finally",
+            "for",
+            "function",
+            "if",
+            "import",
+            "in",
+            "instanceof",
+            "new",
+            "null",
+            "return",
+            "super",
+            "switch",
+            "this",
+            "throw",
+            "true",
+            "try",
+            "typeof",
+            "var",
+            "void",
+            "while",
+            "with",
+            "yield",
+            "let",
+            "static",
+            "implements",
+            "interface",
+            "package",
+            "private",
+            "protected",
+            "public",
+            "arguments",
+            "eval",
+            "undefined",
+            "NaN",
+            "Infinity",
+            "globalThis",
+        ],
+        *[
+            "Object",
+            "Array",
+            "Map",
+            "Set",
+            "Symbol",
+            "Number",
+            "String",
+            "Boolean",
+            "BigInt",
+            "Math",
+            "JSON",
+            "Error",
+            "TypeError",
+            "RangeError",
+            "Readonly",
+            "ReadonlyArray",
+            "ReadonlyMap",
+            "Record",
+            "Iterable",
+            "Promise",
+        ],
+        *[
+            "any",
+            "unknown",
+            "never",
+            "object",
+            "number",
+            "string",
+            "boolean",
+            "bigint",
+            "symbol",
+        ],
     }
 )
 # Names a record's field may not have: a plain object's own property by these
@@ -47,7 +125,7 @@ _KEEPS_CASE = re.compile(r"[A-Z]")
 
 
 def camel(name: str) -> str:
-    """``hide_spot_modifier`` -> ``hideSpotModifier`` (a name that starts upper
+    """``max_range`` -> ``maxRange`` (a name that starts upper
     case, a class or a constant, is kept as it is)."""
     if _KEEPS_CASE.match(name):
         return name

@@ -9,10 +9,10 @@ twin is tests/js/plan.mjs. The conformance tests compare the two answers.
 
 A plan is plain JSON::
 
-    {"target": {"py": "cover", "js": "cover"},
-     "args": [{"py": "level", "js": "level", "option": false, "value": "1/2"},
+    {"target": {"py": "lookup", "js": "lookup"},
+     "args": [{"py": "size", "js": "size", "option": false, "value": "Large"},
               {"py": "rng", "js": "rng", "option": false, "rng": true}],
-     "then": [{"py": "incubation", "js": "incubation"},
+     "then": [{"py": "damage", "js": "damage"},
               {"py": "roll", "js": "roll", "args": [{"rng": true}]}]}
 
 ``args`` is None for a constant; a positional argument left out before a given
@@ -50,7 +50,11 @@ def call_plan(
     pending: list[dict[str, Any]] = []
     for param in inspect.signature(function).parameters.values():
         option = param.kind is inspect.Parameter.KEYWORD_ONLY
-        item: dict[str, Any] = {"py": param.name, "js": camel(param.name), "option": option}
+        item: dict[str, Any] = {
+            "py": param.name,
+            "js": camel(param.name),
+            "option": option,
+        }
         if _is_rng(hints.get(param.name)) and rolls:
             item["rng"] = True
         elif param.name in args:
@@ -66,12 +70,20 @@ def call_plan(
         items.append(item)
     if any(item["option"] for item in items):
         items += pending  # JavaScript's options object comes after every positional one
-    return {"target": {"py": name, "js": camel(name)}, "args": items, "then": _then(roll)}
+    return {
+        "target": {"py": name, "js": camel(name)},
+        "args": items,
+        "then": _then(roll),
+    }
 
 
 def constant_plan(name: str, roll: str | None) -> Plan:
     """The plan that reads a constant of the module (and rolls a field of it)."""
-    return {"target": {"py": name, "js": camel(name)}, "args": None, "then": _then(roll)}
+    return {
+        "target": {"py": name, "js": camel(name)},
+        "args": None,
+        "then": _then(roll),
+    }
 
 
 def _then(roll: str | None) -> list[dict[str, Any]]:

@@ -311,7 +311,9 @@ def generate(
         raise RulesError(errors)
     results: dict[str, ExampleResults] = {}
     to_run = [s for s in systems if s.id not in prebuilt]
-    python = {path: text for path, text in files.items() if path.startswith("rulebook/")}
+    python = {
+        path: text for path, text in files.items() if path.startswith("rulebook/")
+    }
     with runtime_from(python if to_run else {}) as package:
         for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")

@@ -35,7 +35,9 @@ SEEDED_RUNS = 200  # seeded runs of every rule that rolls dice
 
 
 def required() -> bool:
-    return os.environ.get("RULEBOOK_JS_TESTS") == "required" or bool(os.environ.get("CI"))
+    return os.environ.get("RULEBOOK_JS_TESTS") == "required" or bool(
+        os.environ.get("CI")
+    )
 
 
 def missing(what: str) -> NoReturn:
@@ -64,7 +66,9 @@ def node_test(test_file: str, spec: dict[str, Any], tmp: Path) -> None:
         text=True,
         check=False,
     )
-    assert done.returncode == 0, f"node --test {test_file} failed:\n{done.stdout[-20000:]}\n{done.stderr[-4000:]}"
+    assert done.returncode == 0, (
+        f"node --test {test_file} failed:\n{done.stdout[-20000:]}\n{done.stderr[-4000:]}"
+    )
     assert re.search(r"\bpass [1-9]", done.stdout), done.stdout  # tests did run
 
 
@@ -105,7 +109,9 @@ def ported(system: System) -> set[str]:
     return {r["id"] for r in view["rules"]}
 
 
-def answer(system: System, module: Any, plan: dict[str, Any], rng: Any) -> dict[str, Any]:
+def answer(
+    system: System, module: Any, plan: dict[str, Any], rng: Any
+) -> dict[str, Any]:
     """The Python runtime's answer to a plan, as JSON, or the message it refused with."""
     package = module.__name__.rsplit(".", 1)[0]
     errors = importlib.import_module(f"{package}.errors")
@@ -117,7 +123,9 @@ def answer(system: System, module: Any, plan: dict[str, Any], rng: Any) -> dict[
 
 
 def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[str, Any]:
-    scripted = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".dice").Scripted
+    scripted = importlib.import_module(
+        module.__name__.rsplit(".", 1)[0] + ".dice"
+    ).Scripted
     kind = kind_of(rule)
     rolls = ex.dice is not None and ex.roll is None
     plan = kind.js_plan(module, rule, dict(ex.args), rolls, ex.roll)
@@ -131,7 +139,9 @@ def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[st
     }
     if not ex.raises:
         case["expect"] = ex.expect
-        case["select"] = [ex.select[0], [list(w) for w in ex.select[1]]] if ex.select else None
+        case["select"] = (
+            [ex.select[0], [list(w) for w in ex.select[1]]] if ex.select else None
+        )
     return case
 
 
@@ -140,12 +150,20 @@ def sample_cases(system: System, module: Any, rule: Any) -> list[dict[str, Any]]
     and, for a rule that rolls, 200 seeded runs of its first input."""
     kind = kind_of(rule)
     entry = kind.entry(rule)
-    specs = [] if entry is None else inputs_of(getattr(module, entry), kind.params(rule))
+    specs = (
+        [] if entry is None else inputs_of(getattr(module, entry), kind.params(rule))
+    )
     found = []
     samples = kind.samples(rule, specs)
     seeded = [s for s in samples if s.seed is not None]
-    runs = [(seeded[0].inputs, seed) for seed in range(1, SEEDED_RUNS + 1)] if seeded else []
-    for index, (inputs, seed) in enumerate([(s.inputs, s.seed) for s in samples] + runs):
+    runs = (
+        [(seeded[0].inputs, seed) for seed in range(1, SEEDED_RUNS + 1)]
+        if seeded
+        else []
+    )
+    for index, (inputs, seed) in enumerate(
+        [(s.inputs, s.seed) for s in samples] + runs
+    ):
         kwargs = {k: thawed(v) for k, v in inputs}
         plan = kind.js_plan(module, rule, kwargs, seed is not None, None)
         rng = random.Random(seed) if seed is not None else None

@@ -184,9 +184,18 @@ def js_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if npm is None or shutil.which("node") is None:
         missing("Node.js (node and npm)")
     app = tmp_path_factory.mktemp("js-app")
-    (app / "package.json").write_text('{"name": "app", "private": true, "type": "module"}')
+    (app / "package.json").write_text(
+        '{"name": "app", "private": true, "type": "module"}'
+    )
     done = subprocess.run(
-        [npm, "install", "--offline", "--no-audit", "--no-fund", str(ROOT / "generated" / "js")],
+        [
+            npm,
+            "install",
+            "--offline",
+            "--no-audit",
+            "--no-fund",
+            str(ROOT / "generated" / "js"),
+        ],
         cwd=app,
         capture_output=True,
         text=True,

@@ -77,7 +77,9 @@ class Kind:
     python_view: Callable[[System, Any], View]
     docs_view: Callable[[System, Any, View], View]
     # The view both JavaScript templates print, or None while the kind has no
-    # JavaScript yet (its rules are then listed as missing in the module).
+    # JavaScript yet (its rules are then listed as missing in the module); a
+    # view's "needs" lists the rules (qualified ids) its code calls, and it
+    # waits, listed as missing too, while any of them has no JavaScript.
     js_view: Callable[[System, Any], View | None]
     # How a rule is called, the same in both languages, for the conformance
     # tests: (Python module, rule, arguments by Python name, whether the call

@@ -5,7 +5,7 @@
  * _support.py; its messages are the same, in the JavaScript names).
  *
  * Labels. A set of labels is a frozen object of its members
- * (`CoverLevel.HALF === "1/2"`); every function that takes a choice accepts
+ * (`Size.LARGE === "Large"`); every function that takes a choice accepts
  * any string whose case-folded value (CPython's str.casefold) is a label's,
  * and answers with the label as the rules write it.
  *
@@ -53,7 +53,7 @@ function hex(code, width) {
   return code.toString(16).padStart(width, "0");
 }
 
-/** A string as Python's repr() writes it: `'1/2'`, `"it's"`. */
+/** A string as Python's repr() writes it: `'Large'`, `"it's"`. */
 export function reprString(text) {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   let out = quote;

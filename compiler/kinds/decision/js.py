@@ -26,9 +26,7 @@ from ...js_naming import camel
 from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
 from ...kinds.formula.js import table_rows
 from ...model import System
-from ...registry import kind_of
 from ...viewkit import allowed
-from .. import calls
 
 _TS = {"int": "number", "bool": "boolean", "text": "string", "dice": "$dice.Dice"}
 
@@ -47,14 +45,7 @@ def _returns_one(rule: DecisionRule) -> str:
     return f"Readonly<Record<{rule.key_enum.name}, {slot_ts(rule.slots[0])}>>"
 
 
-def _ported(system: System, method: FollowUp) -> bool:
-    target = next(r for r in system.rules if r.id == method.rule)
-    return kind_of(target).js_view is not calls.no_javascript
-
-
 def js_view(system: System, rule: DecisionRule) -> View | None:
-    if not all(_ported(system, m) for m in rule.methods):
-        return None  # a follow-up calls a rule that has no JavaScript yet
     function = camel(rule.function)
     params = [param_view(system, p, rule.qualified_id) for p in rule.params]
     tables = table_rows(system)
@@ -65,7 +56,9 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
             return js(item)
         if kind == "member":
             enum = next(
-                s.enum for s in rule.slots if s.enum is not None and item in s.enum.members
+                s.enum
+                for s in rule.slots
+                if s.enum is not None and item in s.enum.members
             )
             return member(enum, item.label)
         return expression(system, item.node, rule.params, tables)
@@ -99,6 +92,8 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
     ]
     one = _returns_one(rule)
     return {
+        # the rules its follow-ups call: it waits for them to have JavaScript
+        "needs": [f"{system.id}.{m.rule}" for m in rule.methods],
         "function": function,
         "params": params,
         "signature": signature(params, function),
@@ -137,7 +132,9 @@ def _answerer(
             return f"Object.freeze({{\n{items}{indent}}})"
         assert record is not None
         text = record_literal(
-            record["shape"], [(s.name, emit(values[s.name])) for s in rule.slots], indent
+            record["shape"],
+            [(s.name, emit(values[s.name])) for s in rule.slots],
+            indent,
         )
         if methods:
             bound = ", ".join(f"{m['name']}: {m['bound']}" for m in methods)
@@ -172,13 +169,13 @@ def _method_view(
     return {
         "name": name,
         "ok": ok,
-        "ok_value": "true" if method.only_if is None else emit(("expr", method.only_if)),
+        "ok_value": "true"
+        if method.only_if is None
+        else emit(("expr", method.only_if)),
         "bound": (
             f"(rng) => {{ if (!{ok}) throw new $errors.RuleInputError({js_string(refuse)}); "
             f"return {camel(rolls.function)}({args}rng); }}"
         ),
         "returns": rolls.returns,
-        "doc": doc(
-            f"{method.description} Calls `{camel(rolls.function)}`.", "  "
-        ),
+        "doc": doc(f"{method.description} Calls `{camel(rolls.function)}`.", "  "),
     }

@@ -9,7 +9,9 @@ from ...model import System
 
 def js_view(system: System, rule: FactsRule) -> View:
     record = record_view(
-        rule.class_name, rule.fields, f"The facts of rule `{rule.qualified_id}`. {where(rule)}"
+        rule.class_name,
+        rule.fields,
+        f"The facts of rule `{rule.qualified_id}`. {where(rule)}",
     )
     values = [(c.name, js(v)) for c, v in zip(rule.fields, rule.values, strict=True)]
     return {

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from ...js_kit import View, doc, enum_view, js, member, record_literal, record_view, where
+from ...js_kit import (
+    View,
+    doc,
+    enum_view,
+    js,
+    member,
+    record_literal,
+    record_view,
+    where,
+)
 from ...js_naming import camel
 from ...kinds.table.model import TableRule
 from ...model import System
@@ -11,7 +20,9 @@ from ...naming import private_constant
 
 def js_view(system: System, rule: TableRule) -> View:
     record = record_view(
-        rule.row_class, rule.columns, f"A row of `{camel(rule.function)}`. {where(rule)}"
+        rule.row_class,
+        rule.columns,
+        f"A row of `{camel(rule.function)}`. {where(rule)}",
     )
     rows = [
         {
