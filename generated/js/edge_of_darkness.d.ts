@@ -8,9 +8,7 @@
  */
 
 import type * as $dice from "./dice.js";
-
-// Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   edge_of_darkness.dice_pool (success_pool)
+import type * as $success_pool from "./_success_pool.js";
 
 // -- edge_of_darkness.concealment --
 
@@ -131,6 +129,33 @@ export interface CoverHit {
  * arguments outside the rule.
  */
 export declare function shootThroughCover(successes: number, durability: number, structure: number, armor?: number): CoverHit;
+
+// -- edge_of_darkness.dice_pool --
+
+/**
+ * The dice pool.
+ *
+ * Actions are rolled as a pool of ten-sided dice: each 8 or better is a
+ * success, and each 10 is rolled again. With no dice left, a single chance die
+ * is rolled: only a 10 succeeds, and a 1 is a dramatic failure.
+ *
+ * Rule `edge_of_darkness.dice_pool`
+ * (rules/edge_of_darkness/concealment.yaml:222).
+ */
+export declare const DICE_POOL: $success_pool.SuccessPool;
+
+/**
+ * Roll a pool of `dice` dice (a chance die for 0 or fewer). Rule
+ * `edge_of_darkness.dice_pool` (rules/edge_of_darkness/concealment.yaml:222).
+ */
+export declare function rollPool(dice: number, rng: $dice.RNG): $success_pool.PoolResult;
+
+/**
+ * The exact chance of each success count; `tail` holds the chance of more than
+ * the counts listed. Rule `edge_of_darkness.dice_pool`
+ * (rules/edge_of_darkness/concealment.yaml:222).
+ */
+export declare function poolDistribution(dice: number): $success_pool.PoolDistribution;
 
 // -- edge_of_darkness.ranged_modifier --
 

@@ -11,9 +11,7 @@ import * as $ from "./_support.js";
 import * as $dice from "./dice.js";
 import * as $errors from "./errors.js";
 import * as $json from "./json.js";
-
-// Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   edge_of_darkness.dice_pool (success_pool)
+import * as $success_pool from "./_success_pool.js";
 
 // -- edge_of_darkness.concealment --
 
@@ -111,6 +109,20 @@ export function shootThroughCover(successes, durability, structure, armor = 0) {
     coverDestroyed: structure === 0,
     unhindered: false,
   });
+}
+
+// -- edge_of_darkness.dice_pool --
+
+export const DICE_POOL = new $success_pool.SuccessPool(10, 8, 10, 10, 1, 10, 30);
+
+export function rollPool(dice, rng) {
+  if (!$.isInt(dice)) throw $.badInt(dice, "dice", null, null);
+  return DICE_POOL.roll(dice, rng);
+}
+
+export function poolDistribution(dice) {
+  if (!$.isInt(dice)) throw $.badInt(dice, "dice", null, null);
+  return DICE_POOL.distribution(dice);
 }
 
 // -- edge_of_darkness.ranged_modifier --

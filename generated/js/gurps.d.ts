@@ -9,10 +9,6 @@
 
 import type * as $dice from "./dice.js";
 
-// Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   gurps.random_hit (covered_roll)
-//   gurps.attack_covered_target (decision)
-
 // -- gurps.hit_location --
 
 /**
@@ -150,3 +146,103 @@ export type CoverExposure = "exposed" | "half" | "covered";
  * RuleInputError for arguments outside the rule.
  */
 export declare function exposureBehindCover(weaponHands: number, options?: { readonly narrowSlit?: boolean; readonly hidesLowerBody?: boolean }): Readonly<Record<HitLocation, CoverExposure>>;
+
+// -- gurps.random_hit --
+
+/** The check randomHit rolls for a half-exposed location. */
+export declare const RANDOM_HIT_CHECK: $dice.Dice;
+
+/**
+ * What `randomHit` answers. Rule `gurps.random_hit`
+ * (rules/gurps/cover.yaml:228).
+ */
+export interface RandomHit {
+  /** The location the roll hit. */
+  readonly location: HitLocation;
+  /** Whether the shot strikes the cover instead of the target. */
+  readonly strikesCover: boolean;
+  /** The location roll. */
+  readonly roll: number;
+  /** The check roll for a half-exposed location, or null. */
+  readonly check: number | null;
+}
+
+/**
+ * A random hit on a partly covered foe.
+ *
+ * Rolling the hit location at random costs no penalty, but a shot that lands on
+ * a covered location hits the cover instead, and one that lands on a
+ * half-exposed location hits the cover on a 4 to 6 on one die.
+ *
+ * Rule `gurps.random_hit` (rules/gurps/cover.yaml:228). Throws RuleInputError
+ * unless exposure maps every location to an exposure.
+ */
+export declare function randomHit(
+  exposure: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string>,
+  rng: $dice.RNG,
+): RandomHit;
+
+// -- gurps.attack_covered_target --
+
+/**
+ * The choices of parameter `option` of rule `gurps.attack_covered_target`
+ * (rules/gurps/cover.yaml:280).
+ */
+export declare const CoverOption: {
+  readonly AIMED: "aimed";
+  readonly RANDOM: "random";
+  readonly THROUGH: "through";
+};
+/** A label of CoverOption. */
+export type CoverOption = "aimed" | "random" | "through";
+
+/**
+ * What `attackCoveredTarget` answers. Rule `gurps.attack_covered_target`
+ * (rules/gurps/cover.yaml:266).
+ */
+export interface CoveredAttack {
+  /** The modifier to the attack roll. */
+  readonly toHitModifier: number;
+  /** DR the cover adds to the target's. */
+  readonly extraDr: number;
+  /** Whether the attack can be made this way. */
+  readonly allowed: boolean;
+  /**
+   * Roll the random hit location (and, for a half-exposed one, the check).
+   * Calls `randomHit`.
+   */
+  resolve(rng: $dice.RNG): RandomHit;
+}
+
+/**
+ * Attacking a partly covered foe.
+ *
+ * Three ways to shoot at a foe behind partial cover. Aim at a location the
+ * cover leaves open, with its usual penalty and 2 more if it is only half
+ * exposed. Roll the location at random with no penalty, and risk hitting the
+ * cover. Or shoot straight through the cover at -2 (or the blind-fire penalty
+ * if the foe is completely hidden), with the cover's DR added to the target's.
+ * A foe the cover hides completely can only be shot through it.
+ *
+ * @param option How to attack. Allowed: a label in any case: aimed, random,
+ * through.
+ *
+ * @param location For an aimed attack, the location aimed at. Allowed: a label
+ * in any case: Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm, Left
+ * Leg, Hand, Foot, Neck, Vitals, Eyes, or null.
+ *
+ * @param exposure What the cover leaves exposed, as exposure_behind_cover
+ * answers it; by default, a foe firing a two-handed weapon. Allowed: a mapping
+ * of each of Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm, Left
+ * Leg, Hand, Foot, Neck, Vitals, Eyes to one of exposed, half, covered.
+ *
+ * @param coverDr The cover's DR, added to the target's when shooting through
+ * it. Allowed: 0 or more.
+ *
+ * @param completelyConcealed Whether the cover hides the foe completely.
+ * Allowed: true or false.
+ *
+ * Rule `gurps.attack_covered_target` (rules/gurps/cover.yaml:266). Throws
+ * RuleInputError for arguments outside the rule.
+ */
+export declare function attackCoveredTarget(option: CoverOption | string, location?: HitLocation | string | null, exposure?: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string> | null, coverDr?: number, completelyConcealed?: boolean): CoveredAttack;

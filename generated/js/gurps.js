@@ -12,10 +12,6 @@ import * as $dice from "./dice.js";
 import * as $errors from "./errors.js";
 import * as $json from "./json.js";
 
-// Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   gurps.random_hit (covered_roll)
-//   gurps.attack_covered_target (decision)
-
 // -- gurps.hit_location --
 
 export const HitLocation = $.labels("HitLocation", {
@@ -173,4 +169,96 @@ export function exposureBehindCover(weaponHands, $options = undefined) {
     [HitLocation.VITALS]: weaponHands === 2 && !narrowSlit ? CoverExposure.HALF : CoverExposure.COVERED,
     [HitLocation.EYES]: CoverExposure.EXPOSED,
   });
+}
+
+// -- gurps.random_hit --
+
+export const RANDOM_HIT_CHECK = new $dice.Dice(1, 6, 0, 1, null);
+
+const _RANDOM_HIT_FIELDS = $json.shape(["location", "location"], ["strikesCover", "strikes_cover"], ["roll", "roll"], ["check", "check"]);
+
+export function randomHit(exposure, rng) {
+  const exposed = $.mapping(HitLocation, CoverExposure, exposure, "exposure");
+  const roll = ROLL_HIT_LOCATION_DICE.roll(rng);
+  const location = _HIT_LOCATION_BY_ROLL.get(roll);
+  const state = exposed[location];
+  if (state === CoverExposure.COVERED) {
+    return $json.record(_RANDOM_HIT_FIELDS, { location, strikesCover: true, roll, check: null });
+  }
+  if (state === CoverExposure.HALF) {
+    const check = RANDOM_HIT_CHECK.roll(rng);
+    const strikesCover = 4 <= check && check <= 6;
+    return $json.record(_RANDOM_HIT_FIELDS, { location, strikesCover, roll, check });
+  }
+  return $json.record(_RANDOM_HIT_FIELDS, { location, strikesCover: false, roll, check: null });
+}
+
+// -- gurps.attack_covered_target --
+
+export const CoverOption = $.labels("CoverOption", {
+  AIMED: "aimed",
+  RANDOM: "random",
+  THROUGH: "through",
+});
+
+const _COVERED_ATTACK_FIELDS = $json.shape(
+  ["toHitModifier", "to_hit_modifier"],
+  ["extraDr", "extra_dr"],
+  ["allowed", "allowed"],
+);
+
+export function attackCoveredTarget(option, location = null, exposure = null, coverDr = 0, completelyConcealed = false) {
+  option = $.choice(CoverOption, option, "option");
+  if (location !== null) location = $.choice(HitLocation, location, "location");
+  const exposure$ = exposure === null ? exposureBehindCover(2) : $.mapping(HitLocation, CoverExposure, exposure, "exposure");
+  if (!$.isInt(coverDr) || coverDr < 0) throw $.badInt(coverDr, "coverDr", 0, null);
+  if (typeof completelyConcealed !== "boolean") throw $.badBool(completelyConcealed, "completelyConcealed");
+  const $resolveOk = option === CoverOption.RANDOM && !completelyConcealed;
+  if (completelyConcealed && option !== CoverOption.THROUGH) {
+    return $json.record(_COVERED_ATTACK_FIELDS, {
+      toHitModifier: 0,
+      extraDr: 0,
+      allowed: false,
+    }, { resolve: (rng) => { if (!$resolveOk) throw new $errors.RuleInputError("Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."); return randomHit(exposure$, rng); } });
+  }
+  if (option === CoverOption.AIMED && location === null) {
+    return $json.record(_COVERED_ATTACK_FIELDS, {
+      toHitModifier: 0,
+      extraDr: 0,
+      allowed: false,
+    }, { resolve: (rng) => { if (!$resolveOk) throw new $errors.RuleInputError("Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."); return randomHit(exposure$, rng); } });
+  }
+  if (option === CoverOption.AIMED && $.unlessNull(location, ($k) => exposure$[$k]) === CoverExposure.COVERED) {
+    return $json.record(_COVERED_ATTACK_FIELDS, {
+      toHitModifier: 0,
+      extraDr: 0,
+      allowed: false,
+    }, { resolve: (rng) => { if (!$resolveOk) throw new $errors.RuleInputError("Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."); return randomHit(exposure$, rng); } });
+  }
+  if (option === CoverOption.AIMED) {
+    return $json.record(_COVERED_ATTACK_FIELDS, {
+      toHitModifier: $.exact(($.unlessNull(location, ($k) => _HIT_LOCATION_ROWS.get($k).penalty) ?? 0) - ($.unlessNull(location, ($k) => exposure$[$k]) === CoverExposure.HALF ? 2 : 0)),
+      extraDr: 0,
+      allowed: true,
+    }, { resolve: (rng) => { if (!$resolveOk) throw new $errors.RuleInputError("Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."); return randomHit(exposure$, rng); } });
+  }
+  if (option === CoverOption.RANDOM) {
+    return $json.record(_COVERED_ATTACK_FIELDS, {
+      toHitModifier: 0,
+      extraDr: 0,
+      allowed: true,
+    }, { resolve: (rng) => { if (!$resolveOk) throw new $errors.RuleInputError("Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."); return randomHit(exposure$, rng); } });
+  }
+  if (completelyConcealed) {
+    return $json.record(_COVERED_ATTACK_FIELDS, {
+      toHitModifier: -10,
+      extraDr: coverDr,
+      allowed: true,
+    }, { resolve: (rng) => { if (!$resolveOk) throw new $errors.RuleInputError("Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."); return randomHit(exposure$, rng); } });
+  }
+  return $json.record(_COVERED_ATTACK_FIELDS, {
+    toHitModifier: -2,
+    extraDr: coverDr,
+    allowed: true,
+  }, { resolve: (rng) => { if (!$resolveOk) throw new $errors.RuleInputError("Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."); return randomHit(exposure$, rng); } });
 }
