@@ -139,11 +139,43 @@ def _processes() -> list[dict[str, Any]]:
     return found
 
 
+def _states() -> list[dict[str, Any]]:
+    from rulebook._state import LevelState
+
+    found = []
+    for cumulative in (True, False):
+        for start in (None, 1, 3):
+
+            class Subject(LevelState):
+                __slots__ = ()
+                _floor, _ceiling = 0, 4
+                _effects = ("first", "second", "third", "fourth")
+                _cumulative = cumulative
+
+            state = Subject(start)
+            rng = random.Random(start or 0)
+            moves = [rng.randint(-3, 3) for _ in range(10)]
+            seen = [[state._move(m), _data(state)] for m in moves]
+            found.append(
+                {
+                    "floor": 0,
+                    "ceiling": 4,
+                    "effects": list(Subject._effects),
+                    "cumulative": cumulative,
+                    "start": start,
+                    "moves": moves,
+                    "seen": seen,
+                }
+            )
+    return found
+
+
 def test_engines_answer_as_in_python(tmp_path: Path) -> None:
     spec = {
         "package": str(PACKAGE),
         "tracks": _tracks(),
         "pools": _pools(),
         "processes": _processes(),
+        "states": _states(),
     }
     node_test("engines.test.mjs", spec, tmp_path)

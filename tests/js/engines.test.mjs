@@ -68,3 +68,19 @@ test("a process runs as in Python, event for event", () => {
     );
   }
 });
+
+test("a level state moves as in Python", async () => {
+  const { LevelState } = await load("_state.js");
+  for (const item of spec.states) {
+    class Subject extends LevelState {
+      static $floor = item.floor;
+      static $ceiling = item.ceiling;
+      static $levelEffects = Object.freeze(item.effects);
+      static $cumulative = item.cumulative;
+    }
+    const state = new Subject(item.start);
+    const seen = item.moves.map((steps) => [state.$move(steps), toData(state)]);
+    assert.deepEqual(seen, item.seen);
+  }
+  assert.throws(() => new (class extends LevelState { static $ceiling = 2; })(3), /level must be an int in 0\.\.2, not 3/);
+});
