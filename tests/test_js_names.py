@@ -96,3 +96,36 @@ def test_every_figure_the_rules_allow_is_exact_in_javascript(
         js(2**53)
     with pytest.raises(JsFigureError):
         js(-(2**53))
+
+
+def test_check_notices_a_hand_edited_javascript_module(rules_copy: Path) -> None:
+    """generated/js/ is output like the rest: `rulesc check` names an edited file."""
+    import shutil
+
+    from .conftest import GENERATED, run_rulesc
+
+    root = rules_copy.parent
+    shutil.copytree(GENERATED, root / "generated")
+    assert run_rulesc("check", cwd=root).returncode == 0
+    for name in ("gurps.js", "dice.d.ts"):
+        target = root / "generated" / "js" / name
+        target.write_text(target.read_text("utf-8") + "\n// tweak\n", "utf-8")
+    done = run_rulesc("check", cwd=root)
+    assert done.returncode == 1
+    assert "generated/js/gurps.js is out of date" in done.stderr
+    assert "generated/js/dice.d.ts is out of date" in done.stderr
+
+
+def test_a_changed_figure_makes_the_javascript_stale(
+    rules_copy: Path, edit: Editor
+) -> None:
+    import shutil
+
+    from .conftest import GENERATED, run_rulesc
+
+    root = rules_copy.parent
+    shutil.copytree(GENERATED, root / "generated")
+    edit("d20_scifi/zero_g.yaml", "max_increments: 20,", "max_increments: 25,")
+    done = run_rulesc("check", cwd=root)
+    assert done.returncode == 1
+    assert "generated/js/d20_scifi.js" in done.stderr
