@@ -16,15 +16,27 @@ def js_view(system: System, rule: CoveredRollRule) -> View:
     function = camel(rule.function)
     fields = [
         ("location", "location", keys, "The location the roll hit."),
-        ("strikesCover", "strikes_cover", "boolean", "Whether the shot strikes the cover instead of the target."),
+        (
+            "strikesCover",
+            "strikes_cover",
+            "boolean",
+            "Whether the shot strikes the cover instead of the target.",
+        ),
         ("roll", "roll", "number", "The location roll."),
-        ("check", "check", "number | null", "The check roll for a half-exposed location, or null."),
+        (
+            "check",
+            "check",
+            "number | null",
+            "The check roll for a half-exposed location, or null.",
+        ),
     ]
     return {
         "needs": [table.qualified_id],
         "result": rule.result,
         "shape": private_constant(rule.result, "fields"),
-        "pairs": ", ".join(f"[{js_string(a)}, {js_string(b)}]" for a, b, _, _ in fields),
+        "pairs": ", ".join(
+            f"[{js_string(a)}, {js_string(b)}]" for a, b, _, _ in fields
+        ),
         "fields": [{"js": a, "ts": t, "doc": doc(d, "  ")} for a, _, t, d in fields],
         "result_doc": doc(f"What `{function}` answers. {where(rule)}"),
         "key_enum": keys,

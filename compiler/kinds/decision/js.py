@@ -55,12 +55,7 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
         if kind == "literal":
             return js(item)
         if kind == "member":
-            enum = next(
-                s.enum
-                for s in rule.slots
-                if s.enum is not None and item in s.enum.members
-            )
-            return member(enum, item.label)
+            return member(rule.slot_enum(item), item.label)
         return expression(system, item.node, rule.params, tables)
 
     record = None

@@ -39,7 +39,11 @@ def js_view(system: System, rule: SuccessPoolRule) -> View:
 
 
 def js_plan(
-    module: Any, rule: SuccessPoolRule, args: dict[str, Any], rolls: bool, roll: str | None
+    module: Any,
+    rule: SuccessPoolRule,
+    args: dict[str, Any],
+    rolls: bool,
+    roll: str | None,
 ) -> dict[str, Any]:
     """A call that rolls rolls the pool; one that does not asks its chances."""
     name = rule.roll_function if rolls else rule.distribution_function
