@@ -260,8 +260,12 @@ def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str
     return files
 
 
-def _js_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str]:
-    """The JavaScript package: its runtime, and each system's module and types."""
+def _js_sources(
+    systems: list[System], prebuilt: Prebuilt, *, derived: bool = True
+) -> dict[str, str]:
+    """The JavaScript package: its runtime, and each system's module and types
+    (checked for names declared twice when ``derived``: not when the Python
+    module's names already clash, as the JavaScript ones then do too)."""
     files = js_views.runtime_files() | js_views.package_files(systems)
     errors: list[Diagnostic] = []
     for system in systems:
@@ -277,7 +281,8 @@ def _js_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str]:
         module, types = own
         files[module] = render("system.js.j2", view)
         files[types] = render("system.d.ts.j2", view)
-        errors += js_views.duplicates(system, files[module], files[types])
+        if derived:
+            errors += js_views.duplicates(system, files[module], files[types])
     if errors:
         raise RulesError(errors)
     return files
@@ -302,11 +307,15 @@ def generate(
         raise RulesError(clashes)
     errors: list[Diagnostic] = []
     files: dict[str, str] = {}
-    for sources in (_runtime_sources, _js_sources):
-        try:
-            files.update(sources(systems, prebuilt))
-        except RulesError as exc:  # every error of both languages at once
-            errors.extend(exc.diagnostics)
+    try:
+        files.update(_runtime_sources(systems, prebuilt))
+    except RulesError as exc:  # every error of both languages at once
+        errors.extend(exc.diagnostics)
+    try:
+        # JavaScript's derived names are Python's: a clash of them is reported once
+        files.update(_js_sources(systems, prebuilt, derived=not errors))
+    except RulesError as exc:
+        errors.extend(exc.diagnostics)
     if errors:
         raise RulesError(errors)
     results: dict[str, ExampleResults] = {}
