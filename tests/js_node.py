@@ -115,9 +115,14 @@ def answer(
     """The Python runtime's answer to a plan, as JSON, or the message it refused with."""
     package = module.__name__.rsplit(".", 1)[0]
     errors = importlib.import_module(f"{package}.errors")
-    to_data = importlib.import_module(f"{package}.json").to_data
+    json_module = importlib.import_module(f"{package}.json")
     try:
-        return {"answer": to_data(run_python(module, plan, rng))}
+        value = run_python(module, plan, rng)
+        return {
+            "answer": json_module.to_data(value),
+            "text": json_module.dumps(value),
+            "indented": json_module.dumps(value, indent=2, sort_keys=True),
+        }
     except errors.RuleInputError as exc:
         return {"raises": js_message(system, str(exc))}
 

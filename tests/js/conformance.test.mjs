@@ -2,7 +2,7 @@
 // every case (a worked example, a sampled input of `rulesc diff`, a seeded
 // run), in groups, is a call plan with the answer the Python runtime gave, as JSON
 // in the file RULEBOOK_JS_CASES names (written by tests/test_js_runtime.py).
-// The JavaScript answer must be the same JSON; an input Python refuses must
+// The JavaScript answer must be the same JSON (and dumps the same text); an input Python refuses must
 // throw RuleInputError with the same message (in the JavaScript names).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ const module = await import(new URL(`${spec.system}.js`, pkg).href);
 const { Scripted } = await import(new URL("dice.js", pkg).href);
 const { Random } = await import(new URL("random.js", pkg).href);
 const { RuleInputError } = await import(new URL("errors.js", pkg).href);
-const { toData } = await import(new URL("json.js", pkg).href);
+const { dumps, toData } = await import(new URL("json.js", pkg).href);
 
 function rngOf(item) {
   if (item.dice !== null && item.dice !== undefined) return new Scripted(item.dice);
@@ -63,8 +63,11 @@ function check(item) {
     assert.equal(thrown.message, item.python.raises, item.name);
     return;
   }
-  const data = toData(runPlan(module, item.plan, rng));
+  const value = runPlan(module, item.plan, rng);
+  const data = toData(value);
   assert.deepEqual(data, item.python.answer, item.name);
+  assert.equal(dumps(value), item.python.text, `${item.name}: dumps`);
+  assert.equal(dumps(value, { indent: 2, sortKeys: true }), item.python.indented, `${item.name}: dumps, indented`);
   if (item.dice !== null && item.dice !== undefined) {
     assert.equal(rng.remaining, 0, `${item.name}: scripted dice left unused`);
   }
