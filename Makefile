@@ -1,7 +1,8 @@
 # rulebook: two commands set everything up and check everything.
 #   make build  - create .venv if needed, install (and TypeScript for the JavaScript
 #                 tests, with npm ci), validate rules/, regenerate generated/
-#   make test   - the whole suite: tests, goldens, type checks, lint, generated-is-up-to-date,
+#   make test   - the whole suite: tests, goldens, type checks (mypy and pyright, strict),
+#                 lint, generated-is-up-to-date,
 #                 the reference site's strict build and its browser test
 #   make docs   - build the reference site into site/ (mkdocs build --strict)
 #   make serve  - preview the reference site on http://127.0.0.1:8000
@@ -45,8 +46,13 @@ test: $(STAMP) $(JS_STAMP) chromium
 	$(MAKE) --no-print-directory typecheck lint
 	$(BIN)/rulesc check
 
+# pyright: strict on generated/rulebook and tests/typecheck/consumer.py (pyproject's
+# [tool.pyright]); it runs the pyright bundled in its wheel on the machine's Node.js.
+PYRIGHT := PYRIGHT_PYTHON_IGNORE_WARNINGS=1 $(BIN)/pyright
+
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict compiler generated/rulebook tests docsite
+	$(PYRIGHT) --pythonpath $(abspath $(BIN))/python
 
 lint: $(STAMP)
 	$(BIN)/ruff check compiler tests generated/rulebook docsite

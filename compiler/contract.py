@@ -14,13 +14,18 @@ import ast
 import re
 from collections.abc import Mapping
 
-from .literals import code, md
+from .literals import code, md, py
 from .model import System
-from .viewkit import View, header
+from .naming import label_alias
+from .viewkit import View, all_enums, header
 
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
 # The support modules a caller uses directly (the others are the kinds' engines).
 PUBLIC_SUPPORT = ("dice", "errors", "json")
+# What the generated modules' own names are made of: the bases of every label
+# enum and the type of a mapping argument (rulebook._support's other names are
+# the argument checks).
+SUPPORT_BASES = ("Label", "Ladder", "LabelMapping")
 
 
 def contract_view(systems: list[System], modules: Mapping[str, str]) -> View:
@@ -28,11 +33,24 @@ def contract_view(systems: list[System], modules: Mapping[str, str]) -> View:
     files = [f for s in systems for f in s.files]
     return {
         "header": header(files),
+        "labels": label_examples(systems),
+        "first_module": code(
+            f"rulebook.{systems[0].id}" if systems else "rulebook.dice"
+        ),
         "support": [
+            *(
+                _module_view(
+                    f"rulebook.{name}", modules[f"rulebook/{name}.py"], None, modules
+                )
+                for name in PUBLIC_SUPPORT
+            ),
             _module_view(
-                f"rulebook.{name}", modules[f"rulebook/{name}.py"], None, modules
-            )
-            for name in PUBLIC_SUPPORT
+                "rulebook._support",
+                modules["rulebook/_support.py"],
+                None,
+                modules,
+                list(SUPPORT_BASES),
+            ),
         ],
         "systems": [
             {
@@ -47,11 +65,58 @@ def contract_view(systems: list[System], modules: Mapping[str, str]) -> View:
     }
 
 
+def label_examples(systems: list[System]) -> View:
+    """Comparisons of the systems' own labels, for the contract's conventions:
+    none where no system has an enum of the kind (so the page never names a
+    label the rules do not have)."""
+    enums = [e for s in systems for e in all_enums(s) if len(e.members) > 1]
+    ordered = next((e for e in enums if e.ordered), None)
+    unordered = next((e for e in enums if not e.ordered), None)
+    view: View = {"ordered": None, "unordered": None, "equal": None}
+    if ordered is not None:
+        low, high = ordered.members[0], ordered.members[-1]
+        view["ordered"] = {
+            "less": code(f"{ordered.name}.{low.name} < {py(_other_case(high.label))}"),
+            "enum": code(ordered.name),
+        }
+    any_enum = ordered or unordered
+    if any_enum is not None:
+        first = any_enum.members[0]
+        view["equal"] = {
+            "same": code(f"{any_enum.name}.{first.name} == {py(first.label)}"),
+            "other": code(
+                f"{any_enum.name}.{first.name} == {py(_other_case(first.label))}"
+            )
+            if _other_case(first.label) != first.label
+            else None,
+            "lookup": code(f"{any_enum.name}({py(_other_case(first.label))})"),
+            "member": code(f"{any_enum.name}.{first.name}"),
+            "alias": code(label_alias(any_enum.name)),
+        }
+    if unordered is not None:
+        a, b = unordered.members[0], unordered.members[1]
+        view["unordered"] = {
+            "less": code(f"{unordered.name}.{a.name} < {unordered.name}.{b.name}"),
+            "enum": code(unordered.name),
+        }
+    return view
+
+
+def _other_case(label: str) -> str:
+    """The label in another case, where it has letters: lower, else upper."""
+    lower = label.lower()
+    return lower if lower != label else label.upper()
+
+
 def _module_view(
-    name: str, text: str, system: System | None, modules: Mapping[str, str]
+    name: str,
+    text: str,
+    system: System | None,
+    modules: Mapping[str, str],
+    only: list[str] | None = None,
 ) -> View:
     tree = ast.parse(text)
-    exported = _all(tree)
+    exported = only if only is not None else _all(tree)
     starts = [
         (text.count("\n", 0, m.start()) + 1, m.group(1)) for m in _CHUNK.finditer(text)
     ]
@@ -123,6 +188,20 @@ def _entries(node: ast.stmt, exported: list[str] | None) -> list[View]:
                 [m for m in members if m is not None],
             )
         ]
+    if (
+        isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and public(node.target.id)
+        and ast.unparse(node.annotation) == "TypeAlias"
+        and node.value is not None
+    ):
+        value = node.value
+        text = (  # a forward reference written as a string: its text
+            value.value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str)
+            else ast.unparse(value)
+        )
+        return [_entry("type alias", node.target.id, f"{node.target.id} = {text}", "")]
     if (
         isinstance(node, ast.AnnAssign)
         and isinstance(node.target, ast.Name)

@@ -33,6 +33,11 @@ def private_constant(*parts: str) -> str:
     return "_" + "_".join(_upper_snake(p) for p in parts)
 
 
+def label_alias(enum: str) -> str:
+    """The name of the type alias of an enum's labels, e.g. ``CoverLevelLabel``."""
+    return f"{enum}Label"
+
+
 def _upper_snake(name: str) -> str:
     if _SNAKE.fullmatch(name):
         return name.upper()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import js_naming, js_views, outdir, registry
+from . import js_naming, js_views, outdir, registry, rules_json
 from .charts import for_pages
 from .contract import contract_view
 from .diagnostics import Diagnostic, RulesError
@@ -196,6 +196,7 @@ def own_files(system_id: str) -> tuple[str, ...]:
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
 PYPROJECT, INDEX_PAGE = "pyproject.toml", "docs/index.md"
 CONTRACT_PAGE = "docs/contract.md"
+RULES_JSON, RULES_SCHEMA = rules_json.RULES_JSON, rules_json.RULES_SCHEMA
 
 
 def shared_files() -> tuple[str, ...]:
@@ -208,6 +209,8 @@ def shared_files() -> tuple[str, ...]:
         PYPROJECT,
         INDEX_PAGE,
         CONTRACT_PAGE,
+        RULES_JSON,
+        RULES_SCHEMA,
         MANIFEST,
         *js_views.js_shared_files(),
     )
@@ -347,6 +350,7 @@ def generate(
     pages = {path: text for path, text in files.items() if path.startswith("docs/")}
     for name, svg in for_pages(systems, pages).items():
         files[f"docs/{name}"] = svg
+    files.update(rules_json.files(systems))
     data = {path: text.encode("utf-8") for path, text in sorted(files.items())}
     data[MANIFEST] = manifest(systems, data)
     return Outputs(tuple(systems), data)

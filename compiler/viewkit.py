@@ -9,7 +9,7 @@ from .charts import dice_chart
 from .kinds.formula.model import FormulaRule
 from .literals import code, docstring, md_cell, number, py
 from .model import Column, EnumType, Param, RuleBase, System
-from .naming import private_constant
+from .naming import label_alias, private_constant
 from .runtime.dice import Dice
 
 View = dict[str, Any]
@@ -28,10 +28,19 @@ def all_enums(system: System) -> tuple[EnumType, ...]:
 
 
 def enum_imports(enum: EnumType) -> list[Import]:
-    """What a generated enum needs imported."""
-    if enum.ordered:
-        return [("rulebook._support", "Ladder"), ("rulebook._support", "choice")]
-    return [("enum", "StrEnum"), ("rulebook._support", "choice")]
+    """What a generated enum (and its labels' type alias) needs imported."""
+    base = "Ladder" if enum.ordered else "Label"
+    return [
+        ("rulebook._support", base),
+        ("rulebook._support", "choice"),
+        ("typing", "Literal"),
+        ("typing", "TypeAlias"),
+    ]
+
+
+def label_type(enum: EnumType) -> str:
+    """The type of an argument naming a member: the member, or its exact label."""
+    return f"{enum.name} | {label_alias(enum.name)}"
 
 
 def where_doc(rule: RuleBase) -> str:
@@ -42,10 +51,17 @@ def enum_view(enum: EnumType, what: str) -> View:
     return {
         "name": enum.name,
         "ordered": enum.ordered,
-        "base": "Ladder" if enum.ordered else "StrEnum",
+        "base": "Ladder" if enum.ordered else "Label",
         "doc": docstring(f"{what} ({enum.loc}).", "    "),
         "members": [{"name": m.name, "literal": py(m.label)} for m in enum.members],
         "by_label": private_constant(enum.name, "by_label"),
+        "alias": label_alias(enum.name),
+        "labels": ", ".join(py(m.label) for m in enum.members),
+        "alias_doc": docstring(
+            f"The labels of :class:`{enum.name}`, exactly as the rules write them: "
+            "what a type checker takes where a member is asked for (run time also "
+            "takes them in any case)."
+        ),
     }
 
 
@@ -65,9 +81,11 @@ def local_name(param: Param) -> str:
     return f"{param.name}_map" if param.type == "mapping" else param.name
 
 
-def mapping_annotation(keys: str, values: str) -> str:
-    """The type of a mapping argument: members, labels, or a mix of both."""
-    return f"Mapping[{keys}, {values} | str] | Mapping[str, {values} | str]"
+def mapping_annotation(keys: EnumType, values: EnumType) -> str:
+    """The type of a mapping argument: members, labels, or a mix of both (a
+    ``LabelMapping`` is a ``Mapping`` whose key type is covariant, so a
+    ``dict[Key, Value]`` fits as well as a dict of labels)."""
+    return f"LabelMapping[{label_type(keys)}, {label_type(values)}]"
 
 
 def _mapping_param_view(param: Param) -> View:
@@ -86,7 +104,7 @@ def _mapping_param_view(param: Param) -> View:
         lines = [f"{local} = {call} if {param.name} is None else {coerce}"]
     return {
         "name": param.name,
-        "annotation": mapping_annotation(keys.name, values.name)
+        "annotation": mapping_annotation(keys, values)
         + (" | None" if param.default_call is not None else ""),
         "default": "None" if param.default_call is not None else None,
         "lines": lines,
@@ -116,7 +134,7 @@ def param_view(param: Param, rule_id: str) -> View:
             )
         view |= {
             "enum": enum,
-            "annotation": f"{param.enum.name} | str"
+            "annotation": label_type(param.enum)
             + (" | None" if param.nullable else ""),
             "default": default,
             "lines": [f"if {param.name} is not None:", f"    {coerce}"]
@@ -172,7 +190,10 @@ def param_imports(params: tuple[Param, ...]) -> list[Import]:
     found: list[Import] = []
     for p in params:
         if p.type == "mapping":
-            found += [("collections.abc", "Mapping"), ("rulebook._support", "mapping")]
+            found += [
+                ("rulebook._support", "LabelMapping"),
+                ("rulebook._support", "mapping"),
+            ]
         elif p.enum is not None:
             found += enum_imports(p.enum)
         elif p.type == "bool":

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .contract import PUBLIC_SUPPORT
 from .examples import call_text, expect_text
 from .literals import code, docstring, md, md_cell
 from .model import Rule, System
-from .naming import anchor
+from .naming import anchor, label_alias
 from .registry import kind_of
-from .viewkit import Import, View, header
+from .viewkit import Import, View, all_enums, header
 
 _STDLIB = ("collections.abc", "dataclasses", "enum", "typing")
 
@@ -23,6 +24,9 @@ def module_view(system: System) -> View:
     imports: set[Import] = {("typing", "Final")}
     for rule in rules:
         imports |= set(rule["imports"])
+    exported = {name for r in rules for name in r["exports"]}
+    # each exported enum's labels, as a type alias (enum.py.j2 defines it)
+    aliases = {label_alias(e.name) for e in all_enums(system) if e.name in exported}
     return {
         "header": header(list(system.files)),
         "doc": docstring(
@@ -30,7 +34,7 @@ def module_view(system: System) -> View:
         ),
         "stdlib": _import_lines(imports, stdlib=True),
         "local": _import_lines(imports, stdlib=False),
-        "all": sorted((name for r in rules for name in r["exports"]), key=_isort_key),
+        "all": sorted(exported | aliases, key=_isort_key),
         "rules": rules,
     }
 
@@ -159,4 +163,10 @@ def index_view(systems: list[System]) -> View:
 
 def package_view(systems: list[System]) -> View:
     files = [f for s in systems for f in s.files]
-    return {"header": header(files), "systems": [s.id for s in systems]}
+    ids = [s.id for s in systems]
+    # the package's modules: the systems and the support modules a caller uses
+    return {
+        "header": header(files),
+        "systems": ids,
+        "modules": sorted([*ids, *PUBLIC_SUPPORT]),
+    }

@@ -370,9 +370,12 @@ def test_radiation_level_compares_with_label_strings() -> None:
 def test_radiation_level_refuses_to_compare_with_unknown_labels() -> None:
     with pytest.raises(RuleInputError):
         _ = d20.RadiationLevel.LOW < "Extreme"
+    # A member of an unordered enum orders on no side: TypeError, as for any Enum.
     other_enum: Any = d20.CoverLevel.HALF
-    with pytest.raises(RuleInputError):
+    with pytest.raises(TypeError, match="CoverLevel is not ordered"):
         _ = d20.RadiationLevel.LOW < other_enum  # noqa: SIM300
+    with pytest.raises(TypeError, match="CoverLevel is not ordered"):
+        _ = other_enum > d20.RadiationLevel.LOW
 
 
 def test_radiation_levels_sort_along_the_ladder() -> None:

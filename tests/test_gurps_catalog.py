@@ -384,9 +384,8 @@ def test_aimed_half_exposed_location_is_two_more() -> None:
         attack = g.attack_covered_target("aimed", label, half)
         assert attack.allowed is True
         assert attack.to_hit_modifier == PENALTY[label] - 2
-        open_attack = g.attack_covered_target(
-            "aimed", label, {other: "exposed" for other in LABELS}
-        )
+        everything_open = {other: "exposed" for other in LABELS}
+        open_attack = g.attack_covered_target("aimed", label, everything_open)
         assert open_attack.to_hit_modifier == PENALTY[label]
 
 

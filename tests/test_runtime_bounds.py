@@ -30,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulebook import d20_scifi, edge_of_darkness, gurps
-from rulebook._support import MAX_ENTRIES
+from rulebook._support import MAX_ENTRIES, LabelMapping
 from rulebook.dice import RNG, Dice
 from rulebook.errors import RuleInputError
 
@@ -128,7 +128,9 @@ BIG = st.one_of(
 
 
 def _arms(hint: Any) -> tuple[Any, ...]:
-    return typing.get_args(hint) if isinstance(hint, UnionType) else (hint,)
+    """The types of a union (a union with a Literal is a typing.Union)."""
+    union = isinstance(hint, UnionType) or typing.get_origin(hint) is typing.Union
+    return typing.get_args(hint) if union else (hint,)
 
 
 def _strategy(hint: Any) -> st.SearchStrategy[Any]:
@@ -139,9 +141,10 @@ def _strategy(hint: Any) -> st.SearchStrategy[Any]:
     for arm in arms:
         if isinstance(arm, type) and issubclass(arm, Enum):
             options.append(st.sampled_from(list(arm)))
-        elif typing.get_origin(arm) is not None:  # a mapping: keys to one value
+        elif typing.get_origin(arm) is LabelMapping:  # a mapping: keys to one value
             key, value = typing.get_args(arm)
-            if isinstance(key, type) and issubclass(key, Enum):
+            key = next(a for a in _arms(key) if isinstance(a, type))
+            if issubclass(key, Enum):
                 values = [a for a in _arms(value) if isinstance(a, type)]
                 enum = next(v for v in values if issubclass(v, Enum))
                 options.append(

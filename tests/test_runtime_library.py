@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from rulebook import d20_scifi, edge_of_darkness, gurps
-from rulebook._support import Ladder
+from rulebook._support import LabelMapping, Ladder
 from rulebook.dice import RNG, Scripted
 from rulebook.errors import RuleInputError
 
@@ -73,7 +73,9 @@ class Target:
 
 
 def _arms(hint: Any) -> tuple[Any, ...]:
-    return typing.get_args(hint) if isinstance(hint, UnionType) else (hint,)
+    """The types of a union (a union with a Literal is a typing.Union)."""
+    union = isinstance(hint, UnionType) or typing.get_origin(hint) is typing.Union
+    return typing.get_args(hint) if union else (hint,)
 
 
 def _enum_in(hint: Any) -> type[Enum] | None:
@@ -84,10 +86,10 @@ def _enum_in(hint: Any) -> type[Enum] | None:
 def _param(p: inspect.Parameter, hint: Any) -> P:
     arms = _arms(hint)
     nullable = NoneType in arms
-    maps = [a for a in arms if typing.get_origin(a) is Mapping]
+    maps = [a for a in arms if typing.get_origin(a) in (Mapping, LabelMapping)]
     if maps:
         key, value = typing.get_args(maps[0])
-        return P(p.name, "mapping", key, _enum_in(value), nullable, p.default)
+        return P(p.name, "mapping", _enum_in(key), _enum_in(value), nullable, p.default)
     if (enum := _enum_in(hint)) is not None:
         return P(p.name, "choice", enum, None, nullable, p.default)
     if hint is RNG:

@@ -10,6 +10,9 @@ registered at run time; see ``compiler/registry.py``) holding:
   kind's part of a system's module, ``markdown.md.j2`` its part of the docs;
   once the kind has JavaScript, ``javascript.js.j2`` and ``typescript.d.ts.j2``
   (``JS_TARGETS``) render its part of the system's JavaScript module and types;
+- ``data.schema.json``: the JSON Schema of the kind's own part of a rule in
+  ``rules.json`` (what its ``data_view`` answers; ``compiler/rules_json.py``
+  composes the schema of the whole file from these);
 - ``model.py``: the frozen dataclasses of its rules (subclasses of ``RuleBase``);
 - ``rule.py``: its build and checks, and its view-models; ``workbench.py`` its
   explain, simulate and diff hooks;
@@ -32,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .. import expr
     from ..diagnostics import Path
+    from ..jsonkit import Refs
     from ..loader import SourceFile
     from ..model import Column, EnumType, Example, Param, Rolls, System
     from ..semantics import SystemBuilder
@@ -42,6 +46,7 @@ TARGETS = {"python": "python.py.j2", "markdown": "markdown.md.j2"}
 # ``js_view`` answers a view (see compiler/js_kit.py for the conventions).
 JS_TARGETS = {"javascript": "javascript.js.j2", "typescript": "typescript.d.ts.j2"}
 SCHEMA_FILE = "schema.json"
+DATA_SCHEMA_FILE = "data.schema.json"  # the kind's part of a rule in rules.json
 
 View = dict[str, Any]
 
@@ -85,6 +90,9 @@ class Kind:
     # tests: (Python module, rule, arguments by Python name, whether the call
     # rolls, the dice field of the answer to roll) -> a plan (compiler/js_plan.py).
     js_plan: Callable[[Any, Any, dict[str, Any], bool, str | None], dict[str, Any]]
+    # The rule's own part of rules.json, as plain JSON data (the keys every rule
+    # has are added by compiler/rules_json.py); its schema is data.schema.json.
+    data_view: Callable[[System, Any, Refs], View]
 
     # -- worked examples ----------------------------------------------------------
     # The call an example makes, as a reader would write it.
@@ -125,6 +133,10 @@ class Kind:
     @property
     def schema_path(self) -> FsPath:
         return self.folder / SCHEMA_FILE
+
+    @property
+    def data_schema_path(self) -> FsPath:
+        return self.folder / DATA_SCHEMA_FILE
 
 
 HOOKS = tuple(

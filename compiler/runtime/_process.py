@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ._support import MAX_ENTRIES, too_many
 from .dice import RNG, Dice
@@ -30,6 +30,8 @@ from .json import JSON, record
 __all__ = ["Course", "ProcessRun", "ProcessSpec", "run_process"]
 
 _LEAVE, _ONSET, _CHECK, _DEAL = 0, 1, 2, 3
+
+EventT = TypeVar("EventT")  # the generated module's event class
 
 
 class Course(NamedTuple):
@@ -81,10 +83,10 @@ class ProcessSpec(NamedTuple):
     state_event: str | None = None  # a transition of the subject's state
 
 
-class ProcessRun(NamedTuple):
+class ProcessRun(NamedTuple, Generic[EventT]):
     """What a run gives: its events and the figures its totals are made of."""
 
-    events: tuple[Any, ...]
+    events: tuple[EventT, ...]
     dealt: tuple[int, ...]  # per score
     marked: int  # track outcomes that marked a point
     conditions: tuple[Any, ...]  # every condition a track roll gave, in order
@@ -101,10 +103,10 @@ def run_process(
     leave_at: int | None,
     bonus: int,
     track: Any,
-    make: Callable[[tuple[Any, ...]], Any],
+    make: Callable[[tuple[Any, ...]], EventT],
     rng: RNG,
     state: Any = None,
-) -> ProcessRun:
+) -> ProcessRun[EventT]:
     """Run ``courses`` (onsets are rolled first, in course order).
 
     ``make`` builds one event from (time, kind, *labels, amount, roll, total,
@@ -150,7 +152,7 @@ def run_process(
     )
 
 
-class _Run:
+class _Run(Generic[EventT]):
     __slots__ = (
         "after_amount",
         "blank",
@@ -180,7 +182,7 @@ class _Run:
         courses: Sequence[Course],
         bonus: int,
         track: Any,
-        make: Callable[[tuple[Any, ...]], Any],
+        make: Callable[[tuple[Any, ...]], EventT],
         rng: RNG,
     ) -> None:
         self.spec = spec
@@ -191,7 +193,7 @@ class _Run:
         self.rng = rng
         self.queue: list[tuple[int, int, int, int]] = []
         self.seq = 0
-        self.events: list[Any] = []
+        self.events: list[EventT] = []
         self.dealt = [0] * len(spec.score_events)
         self.pools: dict[int, int] = {}
         self.streak: dict[int, int] = {}

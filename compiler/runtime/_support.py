@@ -5,7 +5,12 @@ value, folded with ``str.casefold`` called on the base class: a member of the
 choice's own enum, its label in any case, a member of *another* ``StrEnum``
 whose value is the label, and a ``str`` subclass (whatever its ``casefold``,
 ``__eq__`` or ``__hash__`` do) are all the same choice. Anything else is refused
-with ``RuleInputError``.
+with ``RuleInputError``. (The generated signatures name the exact labels, so a
+type checker flags the other spellings that run time accepts.)
+
+Label enums. Every generated enum is a :class:`Label` (a ``StrEnum``): a member
+equals its exact label and hashes as it. An unordered one does not order
+(``TypeError``, as for any ``Enum``); a :class:`Ladder` orders along its ladder.
 
 The limit. No call of the runtime produces more than ``MAX_ENTRIES`` entries
 (list items, events, die rolls), so that no argument can make a call run out of
@@ -17,15 +22,17 @@ up front.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum, StrEnum
-from typing import Final, TypeVar
+from typing import Final, Never, Protocol, Self, TypeVar, cast
 
 from .errors import RuleInputError
 
 __all__ = [
     "LIMIT_NOTE",
     "MAX_ENTRIES",
+    "Label",
+    "LabelMapping",
     "Ladder",
     "bad_bool",
     "bad_int",
@@ -56,7 +63,8 @@ def folded(value: object) -> str | None:
     ``casefold`` is never trusted, and the answer is a plain ``str`` (its
     ``__eq__`` and ``__hash__`` are the base class's too).
     """
-    if isinstance(value, str) and issubclass(type(value), str):
+    # isinstance asks __class__, which an object can fake; type() cannot be faked
+    if isinstance(value, str) and issubclass(type(value), str):  # pyright: ignore[reportUnnecessaryIsInstance]
         return str.casefold(value)
     return None
 
@@ -64,7 +72,7 @@ def folded(value: object) -> str | None:
 def shown(value: object) -> str:
     """``repr(value)`` for an error message, never raising: a ``str`` (a member of
     any enum, a subclass) shows its plain string value."""
-    if isinstance(value, str) and issubclass(type(value), str):
+    if isinstance(value, str) and issubclass(type(value), str):  # pyright: ignore[reportUnnecessaryIsInstance]
         return str.__repr__(value)
     try:
         return repr(value)
@@ -112,13 +120,67 @@ def bad_bool(value: object, name: str) -> RuleInputError:
     return RuleInputError(f"{name} must be True or False, not {shown(value)}")
 
 
-class Ladder(StrEnum):
+class Label(StrEnum):
+    """A label enum: each member's value is a label the rules give.
+
+    A member is the ``str`` of its label: it equals that exact label (case and
+    all) and hashes as it, so a member and its label are the same dict key.
+    ``Kind("label")`` also finds a member by its label in any case, as every
+    function that takes a choice does. An unordered label enum does not order:
+    ``<``, ``<=``, ``>`` and ``>=`` raise ``TypeError`` against a member or any
+    ``str``, on either side, as for any ``Enum`` (as a ``str`` a member would
+    compare alphabetically, which means nothing); type checkers flag a comparison
+    of two members.
+    """
+
+    @classmethod
+    def _missing_(cls, value: object) -> Self | None:
+        key = folded(value)
+        if key is not None:
+            for member in cls:
+                if str.casefold(member.value) == key:
+                    return member
+        return None
+
+    # The parameter type Never makes type checkers refuse a comparison of two
+    # members; run time raises TypeError for any str (a str on the left asks the
+    # member first, its type being a subclass of str) and leaves other types to
+    # Python, which raises TypeError too.
+    def __lt__(self, other: Never, /) -> bool:  # type: ignore[override]
+        _refuse_order(self, other)
+        return NotImplemented
+
+    def __le__(self, other: Never, /) -> bool:  # type: ignore[override]
+        _refuse_order(self, other)
+        return NotImplemented
+
+    def __gt__(self, other: Never, /) -> bool:  # type: ignore[override]
+        _refuse_order(self, other)
+        return NotImplemented
+
+    def __ge__(self, other: Never, /) -> bool:  # type: ignore[override]
+        _refuse_order(self, other)
+        return NotImplemented
+
+
+def _refuse_order(member: Label, other: object) -> None:
+    """TypeError for an ordering comparison of an unordered label with a ``str``."""
+    if isinstance(other, str):
+        raise TypeError(
+            f"{type(member).__name__} is not ordered: its members and labels "
+            "compare with == and != only, not <, <=, > or >="
+        )
+
+
+class Ladder(Label):
     """A label enum whose members compare by rank (lowest first), not alphabetically.
 
     Ordering comparisons (``<``, ``<=``, ``>``, ``>=``) accept a member or any
     ``str`` whose plain value is a label in any case, as :func:`choice` does,
-    with the member on the left (or a plain ``str`` on the left: Python then asks
-    the member). ``==`` is the ``str`` equality of the label, case and all.
+    on either side (a plain ``str`` on the left asks the member). ``==`` is the
+    ``str`` equality of the label, case and all, so hashing stays that of the
+    label. A member of an unordered label enum is refused with ``TypeError``, a
+    ``str`` that is none of the labels with ``RuleInputError``.
     """
 
     @property
@@ -130,6 +192,8 @@ class Ladder(StrEnum):
         kind = type(self)
         if type(other) is kind:
             return other.rank
+        if isinstance(other, Label) and not isinstance(other, Ladder):
+            _refuse_order(other, self)  # an unordered label orders on no side
         key = folded(other)
         for member in kind:
             if str.casefold(member.value) == key:
@@ -138,28 +202,53 @@ class Ladder(StrEnum):
         raise RuleInputError(f"cannot compare with {shown(other)}: use one of {labels}")
 
     def __lt__(self, other: str, /) -> bool:
-        if not isinstance(other, str):
+        if not isinstance(other, str):  # pyright: ignore[reportUnnecessaryIsInstance]
             return NotImplemented
         return self.rank < self._other(other)
 
     def __le__(self, other: str, /) -> bool:
-        if not isinstance(other, str):
+        if not isinstance(other, str):  # pyright: ignore[reportUnnecessaryIsInstance]
             return NotImplemented
         return self.rank <= self._other(other)
 
     def __gt__(self, other: str, /) -> bool:
-        if not isinstance(other, str):
+        if not isinstance(other, str):  # pyright: ignore[reportUnnecessaryIsInstance]
             return NotImplemented
         return self.rank > self._other(other)
 
     def __ge__(self, other: str, /) -> bool:
-        if not isinstance(other, str):
+        if not isinstance(other, str):  # pyright: ignore[reportUnnecessaryIsInstance]
             return NotImplemented
         return self.rank >= self._other(other)
 
 
 K = TypeVar("K", bound=Enum)
 V = TypeVar("V", bound=Enum)
+K_co = TypeVar("K_co", covariant=True)
+V_co = TypeVar("V_co", covariant=True)
+
+
+class LabelMapping(Protocol[K_co, V_co]):
+    """The type of a mapping argument: a ``Mapping`` read-only, with its key type
+    covariant too, so that a ``dict`` of members, one of labels and one of both
+    all fit ``LabelMapping[Key | KeyLabel, Value | ValueLabel]`` (a ``Mapping``'s
+    key type is invariant). Run time takes any ``Mapping``.
+    """
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[K_co]: ...
+    def __contains__(self, key: object, /) -> bool: ...
+    def keys(self) -> Iterable[K_co]:
+        """The keys, as ``Mapping.keys``."""
+        ...
+
+    def values(self) -> Iterable[V_co]:
+        """The values, as ``Mapping.values``."""
+        ...
+
+    def items(self) -> Iterable[tuple[K_co, V_co]]:
+        """The (key, value) pairs, as ``Mapping.items``."""
+        ...
 
 
 def mapping(
@@ -180,9 +269,10 @@ def mapping(
             f"{name} must be a mapping of {keys.__name__} to {values.__name__}, "
             f"not {shown(value)}"
         )
+    items = cast("Mapping[object, object]", value)
     result: dict[K, V] = {}
     given: dict[K, object] = {}
-    for k, v in value.items():
+    for k, v in items.items():
         key = choice(keys, key_by_label, k, f"a key of {name}")
         if key in given:
             raise RuleInputError(

@@ -35,7 +35,9 @@ _CACHED_SUMS = MAX_ENTRIES // 10  # larger distributions are not kept
 class RNG(Protocol):
     """Anything with ``randint(a, b)``; ``random.Random(seed)`` is one."""
 
-    def randint(self, a: int, b: int, /) -> int: ...
+    def randint(self, a: int, b: int, /) -> int:
+        """A whole number from ``a`` to ``b``, both included."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +237,8 @@ class Scripted:
         return len(self._results) - self._used
 
     def randint(self, a: int, b: int, /) -> int:
+        """The next scripted result; ``RuleInputError`` if none is left or it is
+        outside ``a..b``."""
         if self._used >= len(self._results):
             raise RuleInputError(
                 f"the dice script ran out: all {len(self._results)} results were used"

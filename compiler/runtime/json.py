@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import dataclasses
 import json as _json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, cast
 
 from .dice import Dice
 
@@ -63,16 +63,18 @@ def to_data(obj: object) -> JSON:
     if found is not None:
         return found
     if isinstance(obj, Mapping):
-        items = {_key(k): to_data(v) for k, v in obj.items()}
-        for name, value in getattr(obj, "__dict__", {}).items():
+        pairs = cast("Mapping[object, object]", obj)
+        items = {_key(k): to_data(v) for k, v in pairs.items()}
+        own: dict[str, object] = getattr(pairs, "__dict__", {})
+        for name, value in own.items():
             if not name.startswith("_"):
                 items[name] = to_data(value)
         return items
     if isinstance(obj, list | tuple):
-        return [to_data(v) for v in obj]
+        return [to_data(v) for v in cast("list[object] | tuple[object, ...]", obj)]
     to_dict = getattr(obj, "to_dict", None)
     if callable(to_dict):
-        answer: JSON = to_dict()
+        answer: JSON = cast("Callable[[], JSON]", to_dict)()
         return answer
     raise TypeError(f"{type(obj).__name__} is not a value of the rules runtime")
 
@@ -89,13 +91,15 @@ def record(obj: object) -> dict[str, JSON]:
 
 
 def _record(obj: object) -> dict[str, JSON] | None:
+    item: object = obj  # read as it is, whatever the checks below narrow obj to
+    fields: object = getattr(obj, "_fields", None)  # a named tuple's field names
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         names = [f.name for f in dataclasses.fields(obj)]
-    elif isinstance(obj, tuple) and hasattr(obj, "_fields"):
-        names = list(obj._fields)
+    elif isinstance(obj, tuple) and isinstance(fields, tuple):
+        names = [str(n) for n in cast("tuple[object, ...]", fields)]
     else:
         return None
-    return {n: to_data(getattr(obj, n)) for n in names if not n.startswith("_")}
+    return {n: to_data(getattr(item, n)) for n in names if not n.startswith("_")}
 
 
 def _key(key: object) -> str:

@@ -126,7 +126,8 @@ def inputs_of(
                 a
                 for a in args
                 if typing.get_origin(a) is not None
-                and getattr(typing.get_origin(a), "__name__", "") == "Mapping"
+                and getattr(typing.get_origin(a), "__name__", "")
+                in ("Mapping", "LabelMapping")
                 and _enum_of(typing.get_args(a)[0]) is not None
             ),
             None,

@@ -3,10 +3,37 @@
 
 One module per game system: d20_scifi, edge_of_darkness, gurps. Dice live in
 ``rulebook.dice``, errors in ``rulebook.errors`` and JSON in ``rulebook.json``.
+Each module is imported when first used: ``import rulebook`` and then
+``rulebook.d20_scifi`` works.
 """
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from . import d20_scifi, dice, edge_of_darkness, errors, gurps, json
+else:
+    # Run time imports a module when first asked for it (PEP 562). Type checkers
+    # see the imports above instead, so a name the package lacks is their error.
+    def __getattr__(name: str) -> ModuleType:
+        """A module of the package, imported when first asked for."""
+        if name in __all__:
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        """The package's names, its modules included."""
+        return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "d20_scifi",
+    "dice",
     "edge_of_darkness",
+    "errors",
     "gurps",
+    "json",
 ]

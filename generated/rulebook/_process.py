@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ._support import MAX_ENTRIES, too_many
 from .dice import RNG, Dice
@@ -31,6 +31,8 @@ from .json import JSON, record
 __all__ = ["Course", "ProcessRun", "ProcessSpec", "run_process"]
 
 _LEAVE, _ONSET, _CHECK, _DEAL = 0, 1, 2, 3
+
+EventT = TypeVar("EventT")  # the generated module's event class
 
 
 class Course(NamedTuple):
@@ -82,10 +84,10 @@ class ProcessSpec(NamedTuple):
     state_event: str | None = None  # a transition of the subject's state
 
 
-class ProcessRun(NamedTuple):
+class ProcessRun(NamedTuple, Generic[EventT]):
     """What a run gives: its events and the figures its totals are made of."""
 
-    events: tuple[Any, ...]
+    events: tuple[EventT, ...]
     dealt: tuple[int, ...]  # per score
     marked: int  # track outcomes that marked a point
     conditions: tuple[Any, ...]  # every condition a track roll gave, in order
@@ -102,10 +104,10 @@ def run_process(
     leave_at: int | None,
     bonus: int,
     track: Any,
-    make: Callable[[tuple[Any, ...]], Any],
+    make: Callable[[tuple[Any, ...]], EventT],
     rng: RNG,
     state: Any = None,
-) -> ProcessRun:
+) -> ProcessRun[EventT]:
     """Run ``courses`` (onsets are rolled first, in course order).
 
     ``make`` builds one event from (time, kind, *labels, amount, roll, total,
@@ -151,7 +153,7 @@ def run_process(
     )
 
 
-class _Run:
+class _Run(Generic[EventT]):
     __slots__ = (
         "after_amount",
         "blank",
@@ -181,7 +183,7 @@ class _Run:
         courses: Sequence[Course],
         bonus: int,
         track: Any,
-        make: Callable[[tuple[Any, ...]], Any],
+        make: Callable[[tuple[Any, ...]], EventT],
         rng: RNG,
     ) -> None:
         self.spec = spec
@@ -192,7 +194,7 @@ class _Run:
         self.rng = rng
         self.queue: list[tuple[int, int, int, int]] = []
         self.seq = 0
-        self.events: list[Any] = []
+        self.events: list[EventT] = []
         self.dealt = [0] * len(spec.score_events)
         self.pools: dict[int, int] = {}
         self.streak: dict[int, int] = {}

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 from rulebook._process import Course, ProcessSpec, run_process
-from rulebook._support import Ladder, bad_bool, bad_int, choice, folded, past_limit
+from rulebook._support import (
+    Label,
+    Ladder,
+    bad_bool,
+    bad_int,
+    choice,
+    folded,
+    past_limit,
+)
 from rulebook._track import StagedTrack
 from rulebook.dice import RNG, Dice, check_rng
 from rulebook.json import JSON, Record, record
@@ -28,30 +35,43 @@ __all__ = [
     "SECONDARY_EFFECTS_ROLL",
     "SPIN",
     "AttackMode",
+    "AttackModeLabel",
     "Caliber",
+    "CaliberLabel",
     "CoverAttack",
     "CoverLevel",
+    "CoverLevelLabel",
     "CoverMaterial",
+    "CoverMaterialLabel",
     "CoverRow",
     "Exposure",
     "ExposureKind",
+    "ExposureKindLabel",
     "FloatingState",
     "LaunchLimbs",
+    "LaunchLimbsLabel",
     "RadiationCondition",
+    "RadiationConditionLabel",
     "RadiationLevel",
+    "RadiationLevelLabel",
     "RadiationRow",
     "RadiationTimeline",
     "RangeRow",
     "SecondaryEffect",
+    "SecondaryEffectLabel",
     "SecondaryEffects",
     "SecondaryOutcome",
     "SpinFacts",
     "SpinSave",
     "SymptomType",
+    "SymptomTypeLabel",
     "TimelineEvent",
+    "TimelineEventKind",
     "ZeroGEnvironment",
+    "ZeroGEnvironmentLabel",
     "ZeroGMove",
     "ZeroGMovement",
+    "ZeroGMovementLabel",
     "accumulation",
     "accumulation_after_save",
     "attack_through_cover",
@@ -77,7 +97,7 @@ __all__ = [
 # -- d20_scifi.cover --
 
 
-class CoverLevel(StrEnum):
+class CoverLevel(Label):
     """The key of rule ``d20_scifi.cover``; values are the source's labels
     (rules/d20_scifi/cover.yaml:16).
     """
@@ -92,6 +112,13 @@ class CoverLevel(StrEnum):
 _COVER_LEVEL_BY_LABEL: Final[dict[str, CoverLevel]] = {
     member.value.casefold(): member for member in CoverLevel
 }
+
+
+CoverLevelLabel: TypeAlias = Literal["Total", "9/10", "3/4", "1/2", "1/4"]
+"""The labels of :class:`CoverLevel`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +195,7 @@ _COVER_ROWS_FOLDED: Final[dict[str, CoverRow]] = {
 }
 
 
-def cover(level: CoverLevel | str) -> CoverRow:
+def cover(level: CoverLevel | CoverLevelLabel) -> CoverRow:
     """Cover and concealment.
 
     What an obstacle between attacker and target is worth, by how much of the
@@ -187,7 +214,7 @@ def cover(level: CoverLevel | str) -> CoverRow:
 # -- d20_scifi.attack_through_cover --
 
 
-class CoverMaterial(StrEnum):
+class CoverMaterial(Label):
     """The choices of parameter ``material`` of rule
     ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:147).
     """
@@ -201,7 +228,14 @@ _COVER_MATERIAL_BY_LABEL: Final[dict[str, CoverMaterial]] = {
 }
 
 
-class Caliber(StrEnum):
+CoverMaterialLabel: TypeAlias = Literal["soft", "hard"]
+"""The labels of :class:`CoverMaterial`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
+
+
+class Caliber(Label):
     """The choices of parameter ``caliber`` of rule
     ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:154).
     """
@@ -217,7 +251,14 @@ _CALIBER_BY_LABEL: Final[dict[str, Caliber]] = {
 }
 
 
-class AttackMode(StrEnum):
+CaliberLabel: TypeAlias = Literal["standard", "heavy", "super", "warhead"]
+"""The labels of :class:`Caliber`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
+
+
+class AttackMode(Label):
     """The choices of parameter ``mode`` of rule ``d20_scifi.attack_through_cover``
     (rules/d20_scifi/cover.yaml:163).
     """
@@ -230,6 +271,13 @@ class AttackMode(StrEnum):
 _ATTACK_MODE_BY_LABEL: Final[dict[str, AttackMode]] = {
     member.value.casefold(): member for member in AttackMode
 }
+
+
+AttackModeLabel: TypeAlias = Literal["at_target", "through_cover", "at_cover"]
+"""The labels of :class:`AttackMode`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,10 +301,10 @@ class CoverAttack(Record):
 
 
 def attack_through_cover(
-    level: CoverLevel | str,
-    material: CoverMaterial | str,
-    caliber: Caliber | str,
-    mode: AttackMode | str,
+    level: CoverLevel | CoverLevelLabel,
+    material: CoverMaterial | CoverMaterialLabel,
+    caliber: Caliber | CaliberLabel,
+    mode: AttackMode | AttackModeLabel,
     *,
     warhead_penetrates: bool = False,
 ) -> CoverAttack:
@@ -395,6 +443,15 @@ _RADIATION_LEVEL_BY_LABEL: Final[dict[str, RadiationLevel]] = {
 }
 
 
+RadiationLevelLabel: TypeAlias = Literal[
+    "Minor", "Low", "Moderate", "High", "Severe", "Critical"
+]
+"""The labels of :class:`RadiationLevel`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class RadiationRow(Record):
     """A row of :func:`radiation_exposure`. Rule ``d20_scifi.radiation_exposure``
@@ -448,7 +505,7 @@ _RADIATION_EXPOSURE_ROWS_FOLDED: Final[dict[str, RadiationRow]] = {
 }
 
 
-def radiation_exposure(level: RadiationLevel | str) -> RadiationRow:
+def radiation_exposure(level: RadiationLevel | RadiationLevelLabel) -> RadiationRow:
     """Radiation exposure.
 
     What each level of radiation does once a character has taken it in: how long
@@ -516,7 +573,9 @@ _INSTANT_EXPOSURE_LEVELS: Final[dict[RadiationLevel, RadiationLevel | None]] = {
 }
 
 
-def instant_exposure(level: RadiationLevel | str) -> RadiationRow | None:
+def instant_exposure(
+    level: RadiationLevel | RadiationLevelLabel,
+) -> RadiationRow | None:
     """Instant exposure.
 
     Strong radiation harms at once. From Moderate up, contact alone starts a
@@ -531,7 +590,9 @@ def instant_exposure(level: RadiationLevel | str) -> RadiationRow | None:
     ]
 
 
-def instant_exposure_level(level: RadiationLevel | str) -> RadiationLevel | None:
+def instant_exposure_level(
+    level: RadiationLevel | RadiationLevelLabel,
+) -> RadiationLevel | None:
     """The level whose row :func:`instant_exposure` reads, or None. Rule
     ``d20_scifi.instant_exposure`` (rules/d20_scifi/radiation.yaml:98).
     """
@@ -580,7 +641,7 @@ _HALF_EXPOSURE_LEVELS: Final[dict[RadiationLevel, RadiationLevel | None]] = {
 }
 
 
-def half_exposure(level: RadiationLevel | str) -> RadiationRow | None:
+def half_exposure(level: RadiationLevel | RadiationLevelLabel) -> RadiationRow | None:
     """Half exposure.
 
     A character who leaves after at least half of the time to full exposure
@@ -596,7 +657,9 @@ def half_exposure(level: RadiationLevel | str) -> RadiationRow | None:
     ]
 
 
-def half_exposure_level(level: RadiationLevel | str) -> RadiationLevel | None:
+def half_exposure_level(
+    level: RadiationLevel | RadiationLevelLabel,
+) -> RadiationLevel | None:
     """The level whose row :func:`half_exposure` reads, or None. Rule
     ``d20_scifi.half_exposure`` (rules/d20_scifi/radiation.yaml:132).
     """
@@ -608,7 +671,7 @@ def half_exposure_level(level: RadiationLevel | str) -> RadiationLevel | None:
 # -- d20_scifi.exposures --
 
 
-class ExposureKind(StrEnum):
+class ExposureKind(Label):
     """The kinds of exposure of rule ``d20_scifi.exposures``
     (rules/d20_scifi/radiation.yaml:172).
     """
@@ -621,6 +684,13 @@ class ExposureKind(StrEnum):
 _EXPOSURE_KIND_BY_LABEL: Final[dict[str, ExposureKind]] = {
     member.value.casefold(): member for member in ExposureKind
 }
+
+
+ExposureKindLabel: TypeAlias = Literal["instant", "half", "full"]
+"""The labels of :class:`ExposureKind`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -646,7 +716,9 @@ class Exposure(Record):
 
 
 def exposures(
-    level: RadiationLevel | str, exposed_minutes: int, full_exposure_minutes: int
+    level: RadiationLevel | RadiationLevelLabel,
+    exposed_minutes: int,
+    full_exposure_minutes: int,
 ) -> list[Exposure]:
     """Exposures of one encounter.
 
@@ -755,7 +827,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
 # -- d20_scifi.secondary_effects --
 
 
-class SecondaryEffect(StrEnum):
+class SecondaryEffect(Label):
     """The effects of rule ``d20_scifi.secondary_effects``, in die order
     (rules/d20_scifi/radiation.yaml:314).
     """
@@ -772,7 +844,16 @@ _SECONDARY_EFFECT_BY_LABEL: Final[dict[str, SecondaryEffect]] = {
 }
 
 
-class RadiationCondition(StrEnum):
+SecondaryEffectLabel: TypeAlias = Literal[
+    "Nausea", "Headache / Pain", "Weakness", "Disorientation", "Internal"
+]
+"""The labels of :class:`SecondaryEffect`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
+
+
+class RadiationCondition(Label):
     """The conditions of rule ``d20_scifi.secondary_effects``
     (rules/d20_scifi/radiation.yaml:312).
     """
@@ -792,6 +873,24 @@ class RadiationCondition(StrEnum):
 _RADIATION_CONDITION_BY_LABEL: Final[dict[str, RadiationCondition]] = {
     member.value.casefold(): member for member in RadiationCondition
 }
+
+
+RadiationConditionLabel: TypeAlias = Literal[
+    "Fatigued",
+    "Sickened",
+    "Nauseated",
+    "Dazzled",
+    "Fascinated",
+    "Dazed",
+    "Exhausted",
+    "Paralyzed",
+    "Flat-Footed",
+    "Shaken",
+]
+"""The labels of :class:`RadiationCondition`, exactly as the rules write them: what
+a type checker takes where a member is asked for (run time also takes them in
+any case).
+"""
 
 
 SECONDARY_EFFECTS_ROLL: Final[Dice] = Dice(1, 5)
@@ -877,7 +976,7 @@ class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
 # -- d20_scifi.radiation_symptoms --
 
 
-class SymptomType(StrEnum):
+class SymptomType(Label):
     """The keys of what rule ``d20_scifi.radiation_symptoms`` answers
     (rules/d20_scifi/radiation.yaml:363).
     """
@@ -890,6 +989,13 @@ class SymptomType(StrEnum):
 _SYMPTOM_TYPE_BY_LABEL: Final[dict[str, SymptomType]] = {
     member.value.casefold(): member for member in SymptomType
 }
+
+
+SymptomTypeLabel: TypeAlias = Literal["Skin", "Hair Loss", "Bleeding"]
+"""The labels of :class:`SymptomType`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 _RADIATION_SYMPTOMS_RANGES: Final[
@@ -982,6 +1088,20 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
 
 # -- d20_scifi.simulate_radiation --
 
+TimelineEventKind: TypeAlias = Literal[
+    "contaminated",
+    "decontaminated",
+    "incubation_end",
+    "save",
+    "con_damage",
+    "secondary_effect",
+    "heal",
+]
+"""The kinds of event of :func:`simulate_radiation` (the values of
+``TimelineEvent.kind``). Rule ``d20_scifi.simulate_radiation``
+(rules/d20_scifi/radiation.yaml:436).
+"""
+
 
 class TimelineEvent(NamedTuple):
     """One event of :func:`simulate_radiation`: when (``minute``, in minutes),
@@ -990,9 +1110,9 @@ class TimelineEvent(NamedTuple):
     """
 
     minute: int
-    kind: str
-    exposure: str | None = None
-    level: str | None = None
+    kind: TimelineEventKind
+    exposure: ExposureKind | None = None
+    level: RadiationLevel | None = None
     amount: int | None = None
     roll: int | None = None
     total: int | None = None
@@ -1056,7 +1176,10 @@ _SIMULATE_RADIATION_SPEC: Final[ProcessSpec] = ProcessSpec(
 
 
 def simulate_radiation(
-    level: RadiationLevel | str, exposed_minutes: int, fort_bonus: int, rng: RNG
+    level: RadiationLevel | RadiationLevelLabel,
+    exposed_minutes: int,
+    fort_bonus: int,
+    rng: RNG,
 ) -> RadiationTimeline:
     """Radiation sickness, start to finish.
 
@@ -1147,7 +1270,7 @@ def crawl_speed(climb_bonus: int, occupied_limbs: int) -> int:
 # -- d20_scifi.launch_speed --
 
 
-class LaunchLimbs(StrEnum):
+class LaunchLimbs(Label):
     """The choices of parameter ``limbs`` of rule ``d20_scifi.launch_speed``
     (rules/d20_scifi/zero_g.yaml:86).
     """
@@ -1163,8 +1286,15 @@ _LAUNCH_LIMBS_BY_LABEL: Final[dict[str, LaunchLimbs]] = {
 }
 
 
+LaunchLimbsLabel: TypeAlias = Literal["both_legs", "one_leg", "both_arms", "one_arm"]
+"""The labels of :class:`LaunchLimbs`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
+
+
 def launch_speed(
-    jump_bonus: int, limbs: LaunchLimbs | str = LaunchLimbs.BOTH_LEGS
+    jump_bonus: int, limbs: LaunchLimbs | LaunchLimbsLabel = LaunchLimbs.BOTH_LEGS
 ) -> int:
     """Launch speed in zero gravity.
 
@@ -1195,7 +1325,7 @@ def launch_speed(
 # -- d20_scifi.zero_g_movement --
 
 
-class ZeroGMovement(StrEnum):
+class ZeroGMovement(Label):
     """The choices of parameter ``movement`` of rule ``d20_scifi.zero_g_movement``
     (rules/d20_scifi/zero_g.yaml:140).
     """
@@ -1207,6 +1337,13 @@ class ZeroGMovement(StrEnum):
 _ZERO_G_MOVEMENT_BY_LABEL: Final[dict[str, ZeroGMovement]] = {
     member.value.casefold(): member for member in ZeroGMovement
 }
+
+
+ZeroGMovementLabel: TypeAlias = Literal["crawl", "launch"]
+"""The labels of :class:`ZeroGMovement`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1232,7 +1369,7 @@ class ZeroGMove(Record):
 
 
 def zero_g_movement(
-    movement: ZeroGMovement | str, *, on_surface: bool = True
+    movement: ZeroGMovement | ZeroGMovementLabel, *, on_surface: bool = True
 ) -> ZeroGMove:
     """Moving in zero gravity.
 
@@ -1285,7 +1422,7 @@ def zero_g_movement(
 # -- d20_scifi.zero_g_weapon_range --
 
 
-class ZeroGEnvironment(StrEnum):
+class ZeroGEnvironment(Label):
     """The key of rule ``d20_scifi.zero_g_weapon_range``; values are the source's
     labels (rules/d20_scifi/zero_g.yaml:230).
     """
@@ -1297,6 +1434,13 @@ class ZeroGEnvironment(StrEnum):
 _ZERO_G_ENVIRONMENT_BY_LABEL: Final[dict[str, ZeroGEnvironment]] = {
     member.value.casefold(): member for member in ZeroGEnvironment
 }
+
+
+ZeroGEnvironmentLabel: TypeAlias = Literal["zero_g", "zero_g_vacuum"]
+"""The labels of :class:`ZeroGEnvironment`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1322,7 +1466,9 @@ _ZERO_G_WEAPON_RANGE_ROWS_FOLDED: Final[dict[str, RangeRow]] = {
 }
 
 
-def zero_g_weapon_range(environment: ZeroGEnvironment | str) -> RangeRow:
+def zero_g_weapon_range(
+    environment: ZeroGEnvironment | ZeroGEnvironmentLabel,
+) -> RangeRow:
     """Weapon range in zero gravity.
 
     Without gravity to pull a shot down, weapons reach far further: how many

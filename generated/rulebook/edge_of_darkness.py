@@ -9,7 +9,7 @@ shooting through full cover with a pool of ten-sided dice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
 from rulebook._support import Ladder, bad_bool, bad_int, choice, folded
@@ -20,6 +20,7 @@ from rulebook.json import Record
 __all__ = [
     "DICE_POOL",
     "ConcealmentDegree",
+    "ConcealmentDegreeLabel",
     "ConcealmentRow",
     "CoverHit",
     "PoolDistribution",
@@ -49,6 +50,18 @@ class ConcealmentDegree(Ladder):
 _CONCEALMENT_DEGREE_BY_LABEL: Final[dict[str, ConcealmentDegree]] = {
     member.value.casefold(): member for member in ConcealmentDegree
 }
+
+
+ConcealmentDegreeLabel: TypeAlias = Literal[
+    "Barely concealed",
+    "Partially concealed",
+    "Substantially concealed",
+    "Completely covered",
+]
+"""The labels of :class:`ConcealmentDegree`, exactly as the rules write them: what
+a type checker takes where a member is asked for (run time also takes them in
+any case).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +103,7 @@ _CONCEALMENT_ROWS_FOLDED: Final[dict[str, ConcealmentRow]] = {
 }
 
 
-def concealment(degree: ConcealmentDegree | str) -> ConcealmentRow:
+def concealment(degree: ConcealmentDegree | ConcealmentDegreeLabel) -> ConcealmentRow:
     """Degrees of concealment.
 
     Fog, darkness or anything in the way makes a target harder to hit with
@@ -267,8 +280,8 @@ def pool_distribution(dice: int) -> PoolDistribution:
 
 
 def ranged_modifier(
-    target: ConcealmentDegree | str | None = None,
-    shooter: ConcealmentDegree | str | None = None,
+    target: ConcealmentDegree | ConcealmentDegreeLabel | None = None,
+    shooter: ConcealmentDegree | ConcealmentDegreeLabel | None = None,
     *,
     close_combat: bool = False,
 ) -> int:

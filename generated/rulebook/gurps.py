@@ -8,12 +8,18 @@ resistance the cover adds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
-from rulebook._support import bad_bool, bad_int, choice, folded, mapping
+from rulebook._support import (
+    Label,
+    LabelMapping,
+    bad_bool,
+    bad_int,
+    choice,
+    folded,
+    mapping,
+)
 from rulebook.dice import RNG, Dice
 from rulebook.errors import RuleInputError
 from rulebook.json import Record
@@ -23,9 +29,12 @@ __all__ = [
     "RANDOM_HIT_CHECK",
     "ROLL_HIT_LOCATION_DICE",
     "CoverExposure",
+    "CoverExposureLabel",
     "CoverOption",
+    "CoverOptionLabel",
     "CoveredAttack",
     "HitLocation",
+    "HitLocationLabel",
     "HitLocationRow",
     "MeleeAcrossObstacle",
     "RandomHit",
@@ -40,7 +49,7 @@ __all__ = [
 # -- gurps.hit_location --
 
 
-class HitLocation(StrEnum):
+class HitLocation(Label):
     """The key of rule ``gurps.hit_location``; values are the source's labels
     (rules/gurps/cover.yaml:18).
     """
@@ -63,6 +72,27 @@ class HitLocation(StrEnum):
 _HIT_LOCATION_BY_LABEL: Final[dict[str, HitLocation]] = {
     member.value.casefold(): member for member in HitLocation
 }
+
+
+HitLocationLabel: TypeAlias = Literal[
+    "Skull",
+    "Face",
+    "Right Leg",
+    "Right Arm",
+    "Torso",
+    "Groin",
+    "Left Arm",
+    "Left Leg",
+    "Hand",
+    "Foot",
+    "Neck",
+    "Vitals",
+    "Eyes",
+]
+"""The labels of :class:`HitLocation`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +129,7 @@ _HIT_LOCATION_ROWS_FOLDED: Final[dict[str, HitLocationRow]] = {
 }
 
 
-def hit_location(location: HitLocation | str) -> HitLocationRow:
+def hit_location(location: HitLocation | HitLocationLabel) -> HitLocationRow:
     """Hit locations.
 
     Where an attack lands: the penalty to aim at each location, and the range of
@@ -201,7 +231,7 @@ Rule ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
 # -- gurps.exposure_behind_cover --
 
 
-class CoverExposure(StrEnum):
+class CoverExposure(Label):
     """The answers of rule ``gurps.exposure_behind_cover``
     (rules/gurps/cover.yaml:172).
     """
@@ -214,6 +244,13 @@ class CoverExposure(StrEnum):
 _COVER_EXPOSURE_BY_LABEL: Final[dict[str, CoverExposure]] = {
     member.value.casefold(): member for member in CoverExposure
 }
+
+
+CoverExposureLabel: TypeAlias = Literal["exposed", "half", "covered"]
+"""The labels of :class:`CoverExposure`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 def exposure_behind_cover(
@@ -297,8 +334,9 @@ class RandomHit(Record):
 
 
 def random_hit(
-    exposure: Mapping[HitLocation, CoverExposure | str]
-    | Mapping[str, CoverExposure | str],
+    exposure: LabelMapping[
+        HitLocation | HitLocationLabel, CoverExposure | CoverExposureLabel
+    ],
     rng: RNG,
 ) -> RandomHit:
     """A random hit on a partly covered foe.
@@ -332,7 +370,7 @@ def random_hit(
 # -- gurps.attack_covered_target --
 
 
-class CoverOption(StrEnum):
+class CoverOption(Label):
     """The choices of parameter ``option`` of rule ``gurps.attack_covered_target``
     (rules/gurps/cover.yaml:280).
     """
@@ -345,6 +383,13 @@ class CoverOption(StrEnum):
 _COVER_OPTION_BY_LABEL: Final[dict[str, CoverOption]] = {
     member.value.casefold(): member for member in CoverOption
 }
+
+
+CoverOptionLabel: TypeAlias = Literal["aimed", "random", "through"]
+"""The labels of :class:`CoverOption`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,10 +421,11 @@ class CoveredAttack(Record):
 
 
 def attack_covered_target(
-    option: CoverOption | str,
-    location: HitLocation | str | None = None,
-    exposure: Mapping[HitLocation, CoverExposure | str]
-    | Mapping[str, CoverExposure | str]
+    option: CoverOption | CoverOptionLabel,
+    location: HitLocation | HitLocationLabel | None = None,
+    exposure: LabelMapping[
+        HitLocation | HitLocationLabel, CoverExposure | CoverExposureLabel
+    ]
     | None = None,
     cover_dr: int = 0,
     completely_concealed: bool = False,

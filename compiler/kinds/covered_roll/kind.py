@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import js, rule
+from . import data, js, rule
 
 KIND = calls.make_kind(
     name="covered_roll",
@@ -19,4 +19,5 @@ KIND = calls.make_kind(
     python_view=rule.python_view,
     docs_view=rule.docs_view,
     js_view=js.js_view,
+    data_view=data.data_view,
 )

@@ -114,7 +114,7 @@ def python_view(system: System, rule: CoveredRollRule) -> View:
             f"{private_constant(values.name, 'by_label')}, exposure, 'exposure')"
         ),
         "value_enum": values.name,
-        "annotation": mapping_annotation(keys, values.name),
+        "annotation": mapping_annotation(table.enum, values),
         "roll_dice": f"{table.rolls.function.upper()}_DICE",
         "by_roll": private_constant(table.id, "by_roll"),
         "covered": f"{values.name}.{rule.covered.name}",
@@ -124,10 +124,10 @@ def python_view(system: System, rule: CoveredRollRule) -> View:
         "low": rule.strikes_from,
         "high": rule.strikes_to,
         "imports": [
-            ("collections.abc", "Mapping"),
             ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
             ("typing", "Final"),
+            ("rulebook._support", "LabelMapping"),
             ("rulebook._support", "mapping"),
             ("rulebook.dice", "Dice"),
             ("rulebook.dice", "RNG"),

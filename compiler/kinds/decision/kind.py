@@ -9,7 +9,7 @@ from pathlib import Path as FsPath
 
 from ... import scope
 from .. import calls
-from . import js, rule, workbench
+from . import data, js, rule, workbench
 
 KIND = calls.make_kind(
     name="decision",
@@ -22,6 +22,7 @@ KIND = calls.make_kind(
     python_view=rule.python_view,
     docs_view=rule.docs_view,
     js_view=js.js_view,
+    data_view=data.data_view,
     params=calls.params_of,
     columns=workbench.columns,
     explain=workbench.explain,

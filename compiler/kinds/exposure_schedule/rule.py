@@ -16,7 +16,14 @@ from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md_cell
 from ...model import System
 from ...naming import private_constant
-from ...viewkit import View, column_type, enum_imports, enum_view, where_doc
+from ...viewkit import (
+    View,
+    column_type,
+    enum_imports,
+    enum_view,
+    label_type,
+    where_doc,
+)
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -121,6 +128,7 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
         "start": rule.start_field,
         "level_enum": enum.name,
         "by_label": private_constant(enum.name, "by_label"),
+        "level_type": label_type(enum),
         "columns": [
             {
                 "name": c.name,

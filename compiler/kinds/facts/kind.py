@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import js, rule, workbench
+from . import data, js, rule, workbench
 
 KIND = calls.make_kind(
     name="facts",
@@ -19,6 +19,7 @@ KIND = calls.make_kind(
     docs_view=rule.docs_view,
     js_view=js.js_view,
     js_plan=calls.constant_js_plan,
+    data_view=data.data_view,
     call_text=workbench.call_text,
     run_example=workbench.run_example,
     columns=workbench.columns,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import rule
+from . import data, rule
 
 KIND = calls.make_kind(
     name="pool",
@@ -17,4 +17,5 @@ KIND = calls.make_kind(
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
+    data_view=data.data_view,
 )

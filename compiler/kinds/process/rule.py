@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...kinds.decision.model import DecisionRule
+from ...kinds.decision.rule import slot_type
 from ...kinds.dice.model import DiceRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
 from ...kinds.pool.model import PoolRule
@@ -28,6 +29,7 @@ from ...runtime.dice import Dice
 from ...viewkit import (
     View,
     args_doc,
+    column_type,
     dice_stats,
     param_imports,
     param_view,
@@ -641,6 +643,52 @@ def _total_expr(rule: ProcessRule, total: ProcessTotal) -> str:
     return f"next((e.{rule.time_field} for e in run.events if e.kind == {py(total.event)}), None)"
 
 
+def event_kinds(rule: ProcessRule) -> list[str]:
+    """Every event name a run of ``rule`` can record (the values of ``kind``)."""
+    names = (
+        rule.enter_event,
+        rule.leave_event,
+        rule.onset_event,
+        rule.check_event,
+        rule.end_event,
+        *rule.score_events,
+        rule.track_event,
+        rule.recover_event,
+        rule.state_event,
+    )
+    return list(dict.fromkeys(n for n in names if n is not None))
+
+
+def _record_field_types(callee: Rule) -> dict[str, str]:
+    """The Python type of each field of the records ``callee`` answers."""
+    if isinstance(callee, ExposureScheduleRule):
+        return {
+            "kind": callee.kind_enum.name,
+            "effective_level": callee.table.enum.name,
+            **{c.name: column_type(c) for c in callee.table.columns},
+            callee.start_field: "int",
+        }
+    assert isinstance(callee, DecisionRule)
+    return {s.name: slot_type(s) for s in callee.slots}
+
+
+def _label_types(rule: ProcessRule) -> list[str]:
+    """The type of each label field of an event: what its courses copy into it
+    (the fields of another rule's records, or the labels the courses write), or
+    None in the events no course gives (those of the track, the recovery)."""
+    if rule.origin is not None:
+        fields = _record_field_types(rule.origin.rule)
+        found = [fields[field] for _, field in rule.origin.labels]
+    else:
+        found = [
+            "Literal["
+            + ", ".join(py(v) for v in dict.fromkeys(c.labels[i] for c in rule.courses))
+            + "]"
+            for i in range(len(rule.labels))
+        ]
+    return [t if t.endswith(" | None") else f"{t} | None" for t in found]
+
+
 def _total_type(rule: ProcessRule, total: ProcessTotal) -> str:
     if total.of == "conditions":
         assert rule.track is not None
@@ -674,7 +722,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
         "int | None",
     )
     event_fields = [
-        *((name, "str | None") for name, _ in rule.labels),
+        *zip((name for name, _ in rule.labels), _label_types(rule), strict=True),
         *zip(rule.role_fields, role_types, strict=True),
         *outcome,
         *([(rule.state_field, "int | None")] if rule.state is not None else []),
@@ -748,6 +796,12 @@ def python_view(system: System, rule: ProcessRule) -> View:
             "    ",
         ),
         "time_field": rule.time_field,
+        "event_kind": f"{rule.event_class}Kind",
+        "event_kinds": ", ".join(py(k) for k in event_kinds(rule)),
+        "event_kind_doc": docstring(
+            f"The kinds of event of :func:`{rule.function}` (the values of "
+            f"``{rule.event_class}.kind``). {where_doc(rule)}"
+        ),
         "event_fields": event_fields,
         "result_doc": docstring(
             f"What :func:`{rule.function}` answers. {where_doc(rule)}", "    "
@@ -790,7 +844,9 @@ def python_view(system: System, rule: ProcessRule) -> View:
             ("rulebook.json", "Record"),
             ("rulebook.json", "record"),
             ("typing", "Final"),
+            ("typing", "Literal"),
             ("typing", "NamedTuple"),
+            ("typing", "TypeAlias"),
             ("rulebook._process", "Course"),
             ("rulebook._process", "ProcessSpec"),
             ("rulebook._process", "run_process"),
@@ -802,6 +858,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
             rule.function,
             rule.result_class,
             rule.event_class,
+            f"{rule.event_class}Kind",
             *(p.enum.name for p in rule.params if p.enum is not None and p.owns_enum),
         ],
     }

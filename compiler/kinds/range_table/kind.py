@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import js, rule, workbench
+from . import data, js, rule, workbench
 
 KIND = calls.make_kind(
     name="range_table",
@@ -18,6 +18,7 @@ KIND = calls.make_kind(
     python_view=rule.python_view,
     docs_view=rule.docs_view,
     js_view=js.js_view,
+    data_view=data.data_view,
     params=workbench.params,
     columns=calls.columns_of,
     explain=workbench.explain,

@@ -10,7 +10,14 @@ from ...literals import code, docstring, md_cell, py
 from ...model import CellValue, EnumMember, System
 from ...naming import private_constant
 from ...runtime.dice import Dice
-from ...viewkit import View, cell_md, dice_stats, enum_imports, where_doc
+from ...viewkit import (
+    View,
+    cell_md,
+    dice_stats,
+    enum_imports,
+    label_type,
+    where_doc,
+)
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -137,6 +144,7 @@ def python_view(system: System, rule: ShiftRule) -> View:
         "id": rule.qualified_id,
         "enum": enum.name,
         "by_label": private_constant(enum.name, "by_label"),
+        "label_type": label_type(enum),
         "row_class": table.row_class,
         "rows_name": private_constant(rule.id, "rows"),
         "levels_name": private_constant(rule.id, "levels"),
@@ -183,7 +191,7 @@ def docs_view(system: System, rule: ShiftRule, common: View) -> View:
     dice = list(dict.fromkeys(v for _, v in rule.overrides if isinstance(v, Dice)))
     return common | {
         "signature": code(
-            f"{rule.function}({table.key_param}: {table.enum.name} | str) -> "
+            f"{rule.function}({table.key_param}: {label_type(table.enum)}) -> "
             f"{table.row_class} | None"
         ),
         "step": f"{steps} level{'s' if steps != 1 else ''} {direction}",

@@ -14,6 +14,7 @@ from ...viewkit import (
     dice_stats,
     enum_imports,
     enum_view,
+    label_type,
     where_doc,
 )
 
@@ -55,6 +56,7 @@ def python_view(system: System, rule: TableRule) -> View:
         "rows": rows,
         "function": rule.function,
         "param": rule.key_param,
+        "label_type": label_type(rule.enum),
         "doc": docstring(
             f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError for a label the table does not have.",
             "    ",
@@ -129,7 +131,7 @@ def docs_view(system: System, rule: TableRule, common: View) -> View:
         dice.append(rule.rolls.dice)  # the roll that picks a row
     return common | {
         "signature": code(
-            f"{rule.function}({rule.key_param}: {rule.enum.name} | str) -> {rule.row_class}"
+            f"{rule.function}({rule.key_param}: {label_type(rule.enum)}) -> {rule.row_class}"
         ),
         "headers": [md_cell(rule.key_title), *(md_cell(c.title) for c in rule.columns)],
         "rows": [

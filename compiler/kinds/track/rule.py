@@ -9,7 +9,7 @@ from ...kinds.track.model import TrackEffect, TrackRule
 from ...literals import code, docstring, md_cell, py
 from ...model import EnumMember, System
 from ...naming import private_constant
-from ...viewkit import View, dice_stats, enum_view, where_doc
+from ...viewkit import View, dice_stats, enum_imports, enum_view, where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -149,7 +149,8 @@ def python_view(system: System, rule: TrackRule) -> View:
             "    ",
         ),
         "imports": [
-            ("enum", "StrEnum"),
+            *enum_imports(rule.effect_enum),
+            *enum_imports(rule.condition_enum),
             ("typing", "Final"),
             ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),

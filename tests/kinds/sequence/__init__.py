@@ -59,6 +59,11 @@ def docs_view(
     }
 
 
+def data_view(system: System, rule: SequenceRule, refs: Any) -> dict[str, Any]:
+    """Its part of rules.json (the schema of it is data.schema.json beside this)."""
+    return {"function": rule.function, "values": list(rule.values)}
+
+
 KIND = calls.make_kind(
     name="sequence",
     folder=FsPath(__file__).resolve().parent,
@@ -66,4 +71,5 @@ KIND = calls.make_kind(
     build=build,
     python_view=python_view,
     docs_view=docs_view,
+    data_view=data_view,
 )

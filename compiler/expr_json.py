@@ -1,0 +1,182 @@
+"""Formula trees as JSON: a checked expression as plain nodes any language can evaluate.
+
+Every node is an object whose ``node`` names its type; each type has a fixed set
+of keys (``null`` where a key has no value). The types and what they mean:
+
+- ``literal``: ``type`` int, bool, text, label, dice or null; ``value`` (a dice
+  value is an object, as ``rulebook.json`` writes dice); ``enum`` the label's enum;
+- ``name``: the value of the parameter ``name``;
+- ``unary``: ``op`` ``-`` (negate an int) or ``not``; ``operand``;
+- ``binary``: ``op`` ``+`` (adds ints, joins texts), ``-``, ``*``; ``==``, ``!=``
+  (labels compare exactly); ``<``, ``<=``, ``>``, ``>=``; ``in``, ``not in`` (the
+  right side is a list); ``is``, ``is not`` (the right side is ``null``); ``and``,
+  ``or`` (of bools, the right side evaluated only when needed); ``??`` (the left
+  side unless it is null, else the right); ``left``, ``right``;
+- ``divide``: ``left`` divided by ``right``, rounded ``down`` or ``up`` (``rounding``);
+- ``conditional``: ``then`` if ``test`` is true, else ``else``;
+- ``call``: a built-in ``function`` (min, max, clamp, abs, len, sum, any, all, text)
+  of ``args``; min and max take two or more ints, or one list;
+- ``rule_call``: another rule of the system (``rule`` by id, its ``function``) of
+  ``args``, given in the order of its parameters;
+- ``lookup``: the row of table ``rule`` for ``key``; null when the key is null;
+- ``field``: the field ``name`` of the row ``of``; null when the row is null;
+- ``dice_part``: a figure of the dice value ``of``: ``part`` min, max, count,
+  sides, modifier or multiplier;
+- ``index``: the value of the mapping parameter ``of`` for ``key``; null when the
+  key is null;
+- ``step``: the label ``by`` steps along the ordered enum ``enum`` from ``of``
+  (``labels`` lowest first); past an end, ``past_end`` says: ``none`` gives null,
+  ``clamp`` the end label, ``error`` refuses the input; null when ``of`` is null;
+- ``list``: the values of ``items``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from .expr_types import (
+    FUNCTIONS,
+    Attr,
+    Binary,
+    BoolLit,
+    Call,
+    Cond,
+    Index,
+    IntLit,
+    ListLit,
+    Name,
+    Node,
+    NullLit,
+    Rounding,
+    Step,
+    StrLit,
+    Unary,
+)
+from .runtime.dice import Dice
+
+__all__ = ["NODE_TYPES", "dice_literal", "literal", "to_tree"]
+
+Tree = dict[str, Any]
+
+NODE_TYPES = (
+    "literal",
+    "name",
+    "unary",
+    "binary",
+    "divide",
+    "conditional",
+    "call",
+    "rule_call",
+    "lookup",
+    "field",
+    "dice_part",
+    "index",
+    "step",
+    "list",
+)
+
+
+def literal(type_: str, value: object, enum: str | None = None) -> Tree:
+    return {"node": "literal", "type": type_, "value": value, "enum": enum}
+
+
+def dice_literal(dice: Dice) -> Tree:
+    data: dict[str, Any] = dict(dice.to_dict())
+    return literal("dice", data)
+
+
+def to_tree(
+    node: Node,
+    *,
+    rounding: Rounding,
+    rule_id: Callable[[str], str],
+    param_enums: Mapping[str, str] = MappingProxyType({}),
+) -> Tree:
+    """The JSON tree of a checked expression; ``rule_id`` names the rule that a
+    lookup or a call refers to by its function name, and ``param_enums`` the
+    enum of each choice parameter (a mapping's: its key enum), for the labels
+    the checker tied to a parameter rather than to an enum."""
+
+    def sub(child: Node) -> Tree:
+        return to_tree(
+            child, rounding=rounding, rule_id=rule_id, param_enums=param_enums
+        )
+
+    match node:
+        case IntLit():
+            return literal("int", node.value)
+        case BoolLit():
+            return literal("bool", node.value)
+        case NullLit():
+            return literal("null", None)
+        case StrLit() if node.is_label:
+            enum = node.enum or param_enums.get(node.param or "")
+            return literal("label", node.value, enum)
+        case StrLit():
+            return literal("text", node.value)
+        case Name():
+            return {"node": "name", "name": node.name}
+        case Unary():
+            return {"node": "unary", "op": node.op, "operand": sub(node.operand)}
+        case Binary(op="//"):
+            return {
+                "node": "divide",
+                "rounding": rounding,
+                "left": sub(node.left),
+                "right": sub(node.right),
+            }
+        case Binary():
+            return {
+                "node": "binary",
+                "op": node.op,
+                "left": sub(node.left),
+                "right": sub(node.right),
+            }
+        case Cond():
+            return {
+                "node": "conditional",
+                "test": sub(node.test),
+                "then": sub(node.body),
+                "else": sub(node.orelse),
+            }
+        case Call(rule=True):
+            return {
+                "node": "rule_call",
+                "rule": rule_id(node.func),
+                "function": node.func,
+                "args": [sub(arg) for arg in node.args],
+            }
+        case Call() if node.func not in FUNCTIONS:
+            (key,) = node.args
+            return {
+                "node": "lookup",
+                "rule": rule_id(node.func),
+                "function": node.func,
+                "key": sub(key),
+            }
+        case Call():
+            return {
+                "node": "call",
+                "function": node.func,
+                "args": [sub(arg) for arg in node.args],
+            }
+        case Attr(obj=Call(rule=False) as lookup) if lookup.func not in FUNCTIONS:
+            return {"node": "field", "of": sub(lookup), "name": node.name}
+        case Attr():
+            return {"node": "dice_part", "of": sub(node.obj), "part": node.name}
+        case Index():
+            return {"node": "index", "of": sub(node.obj), "key": sub(node.index)}
+        case Step():
+            return {
+                "node": "step",
+                "of": sub(node.operand),
+                "by": sub(node.by),
+                "enum": node.ladder.enum,
+                "labels": list(node.ladder.labels),
+                "past_end": node.ladder.past_end,
+            }
+        case ListLit():
+            return {"node": "list", "items": [sub(item) for item in node.items]}
+    raise AssertionError(node)

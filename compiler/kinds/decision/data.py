@@ -1,0 +1,84 @@
+"""Decision: its part of rules.json (the parameters, the answer's slots, every case as trees)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...expr_json import dice_literal, literal
+from ...jsonkit import Refs, View, expression, params, tree
+from ...kinds.decision.model import DecisionCase, DecisionRule, Slot
+from ...model import EnumMember, Param, System
+from ...runtime.dice import Dice
+
+
+def _value(
+    slot: Slot, given: tuple[str, Any], refs: Refs, params: tuple[Param, ...]
+) -> View:
+    """A case's value for a slot, as an expression tree (a literal is a leaf)."""
+    kind, item = given
+    if kind == "expr":
+        return tree(item.node, refs, params)
+    if kind == "member":
+        assert isinstance(item, EnumMember) and slot.enum is not None
+        return literal("label", item.label, slot.enum.name)
+    if isinstance(item, Dice):
+        return dice_literal(item)
+    if item is None:
+        return literal("null", None)
+    if type(item) is bool:
+        return literal("bool", item)
+    if type(item) is int:
+        return literal("int", item)
+    return literal("text", str(item))
+
+
+def _case(rule: DecisionRule, case: DecisionCase, refs: Refs) -> View:
+    assert case.when is not None, "a checked decision has every condition"
+    slots = {s.name: s for s in rule.slots}
+    return {
+        "when": expression(case.when, refs, rule.params),
+        "then": None
+        if case.values is None
+        else {
+            name: _value(slots[name], given, refs, rule.params)
+            for name, given in case.values
+        },
+        "refuse": case.refuse,
+    }
+
+
+def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
+    return {
+        "function": rule.function,
+        "params": params(rule.params, refs),
+        "shape": rule.shape,
+        "result": rule.result,
+        "key_enum": None if rule.key_enum is None else rule.key_enum.name,
+        "slots": [
+            {
+                "name": s.name,
+                "title": s.title,
+                "type": s.type,
+                "nullable": s.nullable,
+                "enum": None if s.enum is None else s.enum.name,
+                "null_label": s.null_label,
+                "description": s.description,
+            }
+            for s in rule.slots
+        ],
+        "hit_policy": rule.hit_policy,
+        "cases": [_case(rule, c, refs) for c in rule.cases],
+        "methods": [
+            {
+                "name": m.name,
+                "rule": m.rule,
+                "args": dict(m.args),
+                "only_if": None
+                if m.only_if is None
+                else expression(m.only_if, refs, rule.params),
+                "refuse": m.refuse,
+                "description": m.description,
+            }
+            for m in rule.methods
+        ],
+    }

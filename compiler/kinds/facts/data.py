@@ -1,0 +1,16 @@
+"""Facts: its part of rules.json (the fields and the value of each)."""
+
+from __future__ import annotations
+
+from ...jsonkit import Refs, View, column, record
+from ...kinds.facts.model import FactsRule
+from ...model import System
+
+
+def data_view(system: System, rule: FactsRule, refs: Refs) -> View:
+    return {
+        "constant": rule.constant,
+        "class_name": rule.class_name,
+        "fields": [column(c) for c in rule.fields],
+        "values": record(rule.fields, rule.values),
+    }

@@ -1,0 +1,15 @@
+"""Recovery: its part of rules.json (how much heals, and how often)."""
+
+from __future__ import annotations
+
+from ...jsonkit import Refs, View
+from ...kinds.recovery.model import RecoveryRule
+from ...model import System
+
+
+def data_view(system: System, rule: RecoveryRule, refs: Refs) -> View:
+    return {
+        "function": rule.function,
+        "amount": rule.amount,
+        "every_minutes": rule.interval_minutes,
+    }
