@@ -1,5 +1,6 @@
 # rulebook: two commands set everything up and check everything.
-#   make build  - create .venv if needed, install, validate rules/, regenerate generated/
+#   make build  - create .venv if needed, install (and TypeScript for the JavaScript
+#                 tests, with npm ci), validate rules/, regenerate generated/
 #   make test   - the whole suite: tests, goldens, type checks (mypy and pyright, strict),
 #                 lint, generated-is-up-to-date,
 #                 the reference site's strict build and its browser test
@@ -28,7 +29,14 @@ $(KATEX): docsite/package.json docsite/package-lock.json
 	cd docsite && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $(KATEX)
 
-build: $(STAMP) $(KATEX)
+# The JavaScript tests' tools (TypeScript) from tests/js/package-lock.json.
+JS_STAMP := tests/js/node_modules/.installed
+
+$(JS_STAMP): tests/js/package.json tests/js/package-lock.json
+	cd tests/js && npm ci --no-audit --no-fund --loglevel=error
+	touch $(JS_STAMP)
+
+build: $(STAMP) $(KATEX) $(JS_STAMP)
 	$(BIN)/rulesc validate
 	$(BIN)/rulesc build
 
@@ -38,9 +46,10 @@ validate: $(STAMP)
 check: $(STAMP)
 	$(BIN)/rulesc check
 
-# The site tests (tests/site/) skip without MkDocs or chromium, except here and in CI.
-test: $(STAMP) $(KATEX) chromium
-	RULEBOOK_SITE_TESTS=required $(BIN)/pytest -q
+# The site tests (tests/site/) skip without MkDocs or chromium, and the JavaScript
+# tests without Node or TypeScript, except here and in CI.
+test: $(STAMP) $(KATEX) $(JS_STAMP) chromium
+	RULEBOOK_SITE_TESTS=required RULEBOOK_JS_TESTS=required $(BIN)/pytest -q
 	$(MAKE) --no-print-directory typecheck lint
 	$(BIN)/rulesc check
 
@@ -88,4 +97,4 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python -m tests.bench.run
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis docsite/node_modules
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis docsite/node_modules tests/js/node_modules

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import outdir, registry, rules_json
+from . import js_naming, js_views, outdir, registry, rules_json
 from .charts import FOLDER as CHARTS
 from .charts import for_pages, relocated
 from .contract import contract_view
@@ -195,12 +195,13 @@ def unknown_sources(
 
 
 def own_files(system_id: str, rule_ids: Iterable[str] = ()) -> tuple[str, ...]:
-    """The outputs made from one system alone: its module, its overview page and
-    the page of each of its rules (``rule_ids``)."""
+    """The outputs made from one system alone: its module, its overview page, the
+    page of each of its rules (``rule_ids``), and its JavaScript module and types."""
     return (
         f"rulebook/{system_id}.py",
         overview_page(system_id),
         *(rule_page(system_id, r) for r in rule_ids),
+        *js_views.js_own_files(system_id),
     )
 
 
@@ -228,6 +229,7 @@ def shared_files() -> tuple[str, ...]:
         RULES_JSON,
         RULES_SCHEMA,
         MANIFEST,
+        *js_views.js_shared_files(),
     )
 
 
@@ -292,6 +294,34 @@ def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str
     return files
 
 
+def _js_sources(
+    systems: list[System], prebuilt: Prebuilt, *, derived: bool = True
+) -> dict[str, str]:
+    """The JavaScript package: its runtime, and each system's module and types
+    (checked for names declared twice when ``derived``: not when the Python
+    module's names already clash, as the JavaScript ones then do too)."""
+    files = js_views.runtime_files() | js_views.package_files(systems)
+    errors: list[Diagnostic] = []
+    for system in systems:
+        own = js_views.js_own_files(system.id)
+        if system.id in prebuilt:
+            files.update({path: prebuilt[system.id][path] for path in own})
+            continue
+        problems = js_naming.clashes(system)
+        view, figures = js_views.module_view(system)
+        errors += problems + figures
+        if problems or figures:
+            continue
+        module, types = own
+        files[module] = render("system.js.j2", view)
+        files[types] = render("system.d.ts.j2", view)
+        if derived:
+            errors += js_views.duplicates(system, files[module], files[types])
+    if errors:
+        raise RulesError(errors)
+    return files
+
+
 def generate(
     systems: list[System],
     *,
@@ -309,11 +339,25 @@ def generate(
     prebuilt = prebuilt or {}
     if clashes := _path_clashes(systems):
         raise RulesError(clashes)
-    files = _runtime_sources(systems, prebuilt)
     errors: list[Diagnostic] = []
+    files: dict[str, str] = {}
+    try:
+        files.update(_runtime_sources(systems, prebuilt))
+    except RulesError as exc:  # every error of both languages at once
+        errors.extend(exc.diagnostics)
+    try:
+        # JavaScript's derived names are Python's: a clash of them is reported once
+        files.update(_js_sources(systems, prebuilt, derived=not errors))
+    except RulesError as exc:
+        errors.extend(exc.diagnostics)
+    if errors:
+        raise RulesError(errors)
     results: dict[str, ExampleResults] = {}
     to_run = [s for s in systems if s.id not in prebuilt]
-    with runtime_from(files if to_run else {}) as package:
+    python = {
+        path: text for path, text in files.items() if path.startswith("rulebook/")
+    }
+    with runtime_from(python if to_run else {}) as package:
         for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)

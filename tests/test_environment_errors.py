@@ -342,7 +342,10 @@ def test_a_write_the_os_refuses_at_any_call_leaves_the_output_as_it_was(
             assert sorted(schemas) == sorted(schema_old), label
             for name, blob in schemas.items():  # each file replaced whole
                 assert blob in (schema_old[name], schema_new[name]), label
-    assert failed >= len(dry.calls) // 2  # the table mostly met real refusals
+    # The table mostly met real refusals (a hard link of an unchanged file is
+    # survivable: it falls back to a write, however many files are unchanged).
+    links = sum(1 for kind, _ in dry.calls if kind == "link")
+    assert failed >= (len(dry.calls) - links) // 2
 
 
 def test_the_message_names_the_path_relative_to_the_current_folder_or_absolute(

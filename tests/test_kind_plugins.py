@@ -64,7 +64,15 @@ def test_hooks_are_the_fields_a_kind_must_give() -> None:
         Kind(
             **{
                 f: getattr(registry.get("table"), f)
-                for f in ("name", "folder", "text", "runtime", "callable", *HOOKS)
+                for f in (
+                    "name",
+                    "folder",
+                    "text",
+                    "runtime",
+                    "js_runtime",
+                    "callable",
+                    *HOOKS,
+                )
                 if f != "explain"
             }
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -172,3 +173,59 @@ def test_python_blocks_answer_what_they_say(line: int, body: str) -> None:
     assert done.returncode == 0, f"README.md:{line}: {done.stderr}"
     assert done.stdout.split() == ["ok", str(len(checks))]
     assert checks, f"README.md:{line}: the block states no answer to check"
+
+
+@pytest.fixture(scope="module")
+def js_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project of its own that ran ``npm install ./generated/js``, as the README says."""
+    from .js_node import missing
+
+    npm = shutil.which("npm")
+    if npm is None or shutil.which("node") is None:
+        missing("Node.js (node and npm)")
+    app = tmp_path_factory.mktemp("js-app")
+    (app / "package.json").write_text(
+        '{"name": "app", "private": true, "type": "module"}'
+    )
+    done = subprocess.run(
+        [
+            npm,
+            "install",
+            "--offline",
+            "--no-audit",
+            "--no-fund",
+            str(ROOT / "generated" / "js"),
+        ],
+        cwd=app,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return app
+
+
+@pytest.mark.parametrize(
+    ("line", "body"),
+    [(line, body) for lang, body, line in BLOCKS if lang == "js"],
+    ids=lambda v: str(v),
+)
+def test_js_blocks_answer_what_they_say(line: int, body: str, js_app: Path) -> None:
+    """Each ``expression;  // value`` line of a js block answers that value."""
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / "js" / "readme_check.mjs")],
+        input=body,
+        cwd=js_app,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, f"README.md:{line}: {done.stderr}"
+    ok, checked, stated = done.stdout.split()
+    assert ok == "ok" and checked == stated, done.stdout
+    assert int(checked) > 0, f"README.md:{line}: the block states no answer to check"
+
+
+def test_the_readme_has_a_js_block() -> None:
+    assert any(lang == "js" for lang, _, _ in BLOCKS)

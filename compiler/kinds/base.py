@@ -8,6 +8,8 @@ registered at run time; see ``compiler/registry.py``) holding:
   see them;
 - one template per output target (``TARGETS``): ``python.py.j2`` renders the
   kind's part of a system's module, ``markdown.md.j2`` its part of the docs;
+  once the kind has JavaScript, ``javascript.js.j2`` and ``typescript.d.ts.j2``
+  (``JS_TARGETS``) render its part of the system's JavaScript module and types;
 - ``data.schema.json``: the JSON Schema of the kind's own part of a rule in
   ``rules.json`` (what its ``data_view`` answers; ``compiler/rules_json.py``
   composes the schema of the whole file from these);
@@ -40,6 +42,9 @@ if TYPE_CHECKING:
 
 # Output targets: each kind has one template for each, in its folder.
 TARGETS = {"python": "python.py.j2", "markdown": "markdown.md.j2"}
+# The JavaScript package's targets: a kind has both templates once its
+# ``js_view`` answers a view (see compiler/js_kit.py for the conventions).
+JS_TARGETS = {"javascript": "javascript.js.j2", "typescript": "typescript.d.ts.j2"}
 SCHEMA_FILE = "schema.json"
 DATA_SCHEMA_FILE = "data.schema.json"  # the kind's part of a rule in rules.json
 
@@ -59,6 +64,8 @@ class Kind:
     runtime: tuple[str, ...]
     # Whether expressions may call its rules by their function name.
     callable: bool
+    # Support modules of the JavaScript package (compiler/runtime_js/) its code imports.
+    js_runtime: tuple[str, ...]
 
     # -- build: semantic checks into the model -----------------------------------
     # (builder, file, path of the rule, its raw data, the fields every rule has)
@@ -75,6 +82,15 @@ class Kind:
     # -- views: what the templates print ----------------------------------------
     python_view: Callable[[System, Any], View]
     docs_view: Callable[[System, Any, View], View]
+    # The view both JavaScript templates print, or None while the kind has no
+    # JavaScript yet (its rules are then listed as missing in the module); a
+    # view's "needs" lists the rules (qualified ids) its code calls, and it
+    # waits, listed as missing too, while any of them has no JavaScript.
+    js_view: Callable[[System, Any], View | None]
+    # How a rule is called, the same in both languages, for the conformance
+    # tests: (Python module, rule, arguments by Python name, whether the call
+    # rolls, the dice field of the answer to roll) -> a plan (compiler/js_plan.py).
+    js_plan: Callable[[Any, Any, dict[str, Any], bool, str | None], dict[str, Any]]
     # The rule's own part of rules.json, as plain JSON data (the keys every rule
     # has are added by compiler/rules_json.py); its schema is data.schema.json.
     data_view: Callable[[System, Any, Refs], View]
@@ -113,7 +129,7 @@ class Kind:
 
     def template(self, target: str) -> str:
         """The name the render environment knows this kind's template for a target by."""
-        return f"{self.name}/{TARGETS[target]}"
+        return f"{self.name}/{(TARGETS | JS_TARGETS)[target]}"
 
     @property
     def schema_path(self) -> FsPath:
@@ -127,5 +143,5 @@ class Kind:
 HOOKS = tuple(
     f.name
     for f in dataclasses.fields(Kind)
-    if f.name not in {"name", "folder", "text", "runtime", "callable"}
+    if f.name not in {"name", "folder", "text", "runtime", "callable", "js_runtime"}
 )

@@ -189,12 +189,42 @@ def not_in_scope(rule: Any) -> None:
     return None
 
 
+# -- JavaScript ---------------------------------------------------------------------
+
+
+def no_javascript(system: Any, rule: Any) -> None:
+    """A kind with no JavaScript templates yet: its rules are listed as missing
+    from the system's JavaScript module (see compiler/js_views.py)."""
+    return None
+
+
+def function_js_plan(
+    module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
+) -> dict[str, Any]:
+    """The call of the rule's generated function, the same in both languages."""
+    from ..js_plan import call_plan
+
+    return call_plan(getattr(module, rule.function), rule.function, args, rolls, roll)
+
+
+def constant_js_plan(
+    module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
+) -> dict[str, Any]:
+    """A rule that is a constant of the module (``rule.constant``)."""
+    from ..js_plan import constant_plan
+
+    return constant_plan(rule.constant, roll)
+
+
 def make_kind(**fields: Any) -> Kind:
     """A kind whose rules are each one generated function: the shared hooks of
     such a rule, with ``fields`` naming the kind and any hook it has its own of."""
     defaults: dict[str, Any] = {
         "runtime": (),
+        "js_runtime": (),
         "callable": False,
+        "js_view": no_javascript,
+        "js_plan": function_js_plan,
         "finish": no_finish,
         "enums": declared_enums,
         "scope": not_in_scope,

@@ -9,7 +9,7 @@ from pathlib import Path as FsPath
 
 from ... import scope
 from .. import calls
-from . import data, rule, workbench
+from . import data, js, rule, workbench
 
 KIND = calls.make_kind(
     name="decision",
@@ -21,6 +21,7 @@ KIND = calls.make_kind(
     scope=scope.decision_function,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
+    js_view=js.js_view,
     data_view=data.data_view,
     params=calls.params_of,
     columns=workbench.columns,

@@ -62,3 +62,11 @@ class DecisionRule(RuleBase):
     methods: tuple[FollowUp, ...] = ()
     hit_policy: Literal["first", "collect", "unique"] = "first"
     kind: Literal["decision"] = "decision"
+
+    def slot_enum(self, member: EnumMember) -> EnumType:
+        """The enum of the slot whose choices ``member`` is one of."""
+        return next(
+            s.enum
+            for s in self.slots
+            if s.enum is not None and member in s.enum.members
+        )

@@ -506,12 +506,7 @@ def _emitter(system: System, rule: DecisionRule) -> Callable[[tuple[str, Any]], 
         if kind == "literal":
             return py(item)
         if kind == "member":
-            slot_enum = next(
-                s.enum
-                for s in rule.slots
-                if s.enum is not None and item in s.enum.members
-            )
-            return f"{slot_enum.name}.{item.name}"
+            return f"{rule.slot_enum(item).name}.{item.name}"
         names = {p.name: local_name(p) for p in rule.params}
         text = expr.to_python(
             item.node,

@@ -15,6 +15,7 @@ KIND = calls.make_kind(
     folder=FsPath(__file__).resolve().parent,
     text="a step-by-step simulation",
     runtime=("_process.py",),
+    js_runtime=("_process.js",),
     build=rule.build,
     rolls=rule.rolls,
     python_view=rule.python_view,

@@ -15,6 +15,7 @@ KIND = calls.make_kind(
     folder=FsPath(__file__).resolve().parent,
     text="a condition track",
     runtime=("_state.py",),
+    js_runtime=("_state.js",),
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,

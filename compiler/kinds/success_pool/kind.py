@@ -8,17 +8,20 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, rule, workbench
+from . import data, js, rule, workbench
 
 KIND = calls.make_kind(
     name="success_pool",
     folder=FsPath(__file__).resolve().parent,
     text="a dice pool",
     runtime=("_success_pool.py",),
+    js_runtime=("_success_pool.js",),
     build=rule.build,
     rolls=rule.rolls,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
+    js_view=js.js_view,
+    js_plan=js.js_plan,
     data_view=data.data_view,
     call_text=workbench.call_text,
     run_example=workbench.run_example,

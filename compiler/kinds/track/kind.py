@@ -15,6 +15,7 @@ KIND = calls.make_kind(
     folder=FsPath(__file__).resolve().parent,
     text="a table of worsening effects",
     runtime=("_track.py",),
+    js_runtime=("_track.js",),
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,

@@ -1,0 +1,308 @@
+"""Formula emission for JavaScript: a checked expression as a JavaScript expression.
+
+Integers are numbers: an operation whose range (worked out from its operands',
+see ``expr_types``) may pass Number.MAX_SAFE_INTEGER is checked at run time by
+the runtime's ``exact`` (or ``add``, which also joins texts), and so is one
+that could give JavaScript's negative zero; ``//`` is the runtime's floor (or
+ceiling) division. Choices are label strings, compared with ``===``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .expr_types import (
+    COMPARE_OPS,
+    IV_ARITH,
+    Attr,
+    Binary,
+    BoolLit,
+    Call,
+    Cond,
+    Index,
+    Interval,
+    IntLit,
+    ListLit,
+    Name,
+    Node,
+    NullLit,
+    Rounding,
+    Step,
+    StrLit,
+    Unary,
+    iv_abs,
+    iv_hull,
+    iv_max,
+    iv_min,
+    iv_neg,
+)
+
+__all__ = ["MAX_SAFE", "to_javascript"]
+
+MAX_SAFE = 2**53 - 1
+_SAFE = Interval(-MAX_SAFE, MAX_SAFE)
+_ANY = Interval(None, None)
+
+_COND, _COALESCE, _OR, _AND, _EQ, _REL, _ADD, _MUL, _UNARY, _ATOM = range(10)
+_OPS = {
+    "or": ("||", _OR),
+    "and": ("&&", _AND),
+    "==": ("===", _EQ),
+    "!=": ("!==", _EQ),
+    "is": ("===", _EQ),
+    "is not": ("!==", _EQ),
+    "<": ("<", _REL),
+    "<=": ("<=", _REL),
+    ">": (">", _REL),
+    ">=": (">=", _REL),
+}
+
+
+def _no_lookup(table: str, key: str) -> str:
+    raise ValueError(f"no lookup emitter for table {table!r}")
+
+
+def _no_label(enum: str, label: str) -> str:
+    raise ValueError(f"no label emitter for {enum} label {label!r}")
+
+
+def _no_choice(param: str, label: str) -> str:
+    raise ValueError(f"no choice emitter for {param} == {label!r}")
+
+
+def safe_literal(value: int) -> str:
+    """An integer of the rules as JavaScript text; ValueError past its exact range."""
+    if not -MAX_SAFE <= value <= MAX_SAFE:
+        raise ValueError(
+            f"the figure {value} is past Number.MAX_SAFE_INTEGER, so JavaScript "
+            "cannot hold it exactly"
+        )
+    return str(value)
+
+
+@dataclass(slots=True)
+class _Emitter:
+    rounding: Rounding
+    name: Callable[[str], str]
+    field: Callable[[str], str]
+    bounds: Callable[[str], Interval]
+    lookup: Callable[[str, str], str]
+    label: Callable[[str, str], str]
+    choice: Callable[[str, str], str]
+    function: Callable[[str], str]
+
+    def wrap(self, node: Node, prec: int) -> str:
+        text, own = self.emit(node)
+        return f"({text})" if own < prec else text
+
+    def emit(self, node: Node) -> tuple[str, int]:
+        match node:
+            case IntLit():
+                return safe_literal(node.value), _ATOM
+            case BoolLit():
+                return ("true" if node.value else "false"), _ATOM
+            case NullLit():
+                return "null", _ATOM
+            case StrLit():
+                return self.string(node), _ATOM
+            case Name():
+                return self.name(node.name), _ATOM
+            case Unary(op="-"):
+                return self.negate(node)
+            case Unary():
+                return "!" + self.wrap(node.operand, _UNARY), _UNARY
+            case Binary(op="??"):
+                left = self.wrap(node.left, _EQ)
+                right = self.wrap(node.right, _EQ)
+                return f"({left} ?? {right})", _ATOM
+            case Binary(op="in" | "not in"):
+                items = self.wrap(node.right, _ATOM)
+                test = f"{items}.includes({self.wrap(node.left, _COND)})"
+                return (test, _ATOM) if node.op == "in" else (f"!{test}", _UNARY)
+            case Binary() if node.op in _OPS:
+                return self.operator(node)
+            case Binary(op="//"):
+                helper = "floorDiv" if self.rounding == "down" else "ceilDiv"
+                left, right = self.wrap(node.left, _COND), self.wrap(node.right, _COND)
+                return f"$.{helper}({left}, {right})", _ATOM
+            case Binary():
+                return self.arith(node)
+            case Cond():
+                test = self.wrap(node.test, _OR)
+                body = self.wrap(node.body, _COND)
+                return f"{test} ? {body} : {self.wrap(node.orelse, _COND)}", _COND
+            case Call(rule=True):
+                args = ", ".join(self.wrap(arg, _COND) for arg in node.args)
+                return f"{self.function(node.func)}({args})", _ATOM
+            case Step():
+                value, by = self.wrap(node.operand, _COND), self.wrap(node.by, _COND)
+                past = json.dumps(node.ladder.past_end)
+                return f"$.step({node.ladder.enum}, {value}, {by}, {past})", _ATOM
+            case Call(
+                func="min"
+                | "max"
+                | "clamp"
+                | "abs"
+                | "len"
+                | "sum"
+                | "any"
+                | "all"
+                | "text"
+            ):
+                return self.builtin(node), _ATOM
+            case Call():
+                return self.row(node), _ATOM
+            case Attr(obj=Call(nullable_key=True) as lookup):
+                (key,) = lookup.args
+                field = self.field(node.name)
+                key_text = self.wrap(key, _COND)
+                row = self.lookup(lookup.func, "$k")
+                return f"$.unlessNull({key_text}, ($k) => {row}.{field})", _ATOM
+            case Attr():
+                return f"{self.wrap(node.obj, _ATOM)}.{self.field(node.name)}", _ATOM
+            case Index(nullable_key=True):
+                mapping = self.wrap(node.obj, _ATOM)
+                key_text = self.wrap(node.index, _COND)
+                return f"$.unlessNull({key_text}, ($k) => {mapping}[$k])", _ATOM
+            case Index():
+                index = self.wrap(node.index, _COND)
+                return f"{self.wrap(node.obj, _ATOM)}[{index}]", _ATOM
+            case ListLit():
+                items = ", ".join(self.wrap(item, _COND) for item in node.items)
+                return f"[{items}]", _ATOM
+        raise AssertionError(node)
+
+    def string(self, node: StrLit) -> str:
+        if node.enum is not None:
+            return self.label(node.enum, node.value)
+        if node.param is not None:
+            return self.choice(node.param, node.value)
+        return json.dumps(node.value, ensure_ascii=False)
+
+    def negate(self, node: Unary) -> tuple[str, int]:
+        if isinstance(node.operand, IntLit):
+            return "-" + safe_literal(node.operand.value), _UNARY
+        # `0 - x`, never JavaScript's -0 (negating a safe integer stays safe)
+        return f"0 - {self.wrap(node.operand, _MUL)}", _ADD
+
+    def operator(self, node: Binary) -> tuple[str, int]:
+        op, prec = _OPS[node.op]
+        left = self.wrap(node.left, prec)
+        right = self.wrap(node.right, prec + 1)
+        if node.op == "or":  # `a || (b && c)`: brackets that help readers
+            if isinstance(node.left, Binary) and node.left.op == "and":
+                left = f"({left})"
+            if isinstance(node.right, Binary) and node.right.op == "and":
+                right = f"({right})"
+        # `null === x` reads better as `x === null`
+        if node.op in (*COMPARE_OPS, "is", "is not") and isinstance(node.left, NullLit):
+            left, right = right, left
+        return f"{left} {op} {right}", prec
+
+    def arith(self, node: Binary) -> tuple[str, int]:
+        """`+`, `-`, `*`: plain when the result is surely a safe integer (and
+        never -0), else through the runtime's checks."""
+        a, b = self.interval(node.left), self.interval(node.right)
+        result = IV_ARITH[node.op](a, b)
+        prec = _MUL if node.op == "*" else _ADD
+        left = self.wrap(node.left, prec)
+        right = self.wrap(node.right, prec + 1)
+        if node.op == "+" and not _within(result):
+            # may be a join of texts, or past the safe range: the runtime knows
+            return (
+                f"$.add({self.wrap(node.left, _COND)}, {self.wrap(node.right, _COND)})",
+                _ATOM,
+            )
+        negative_zero = node.op == "*" and not (_nonnegative(a) and _nonnegative(b))
+        if _within(result) and not negative_zero:
+            return f"{left} {node.op} {right}", prec
+        return f"$.exact({left} {node.op} {right})", _ATOM
+
+    def interval(self, node: Node) -> Interval:
+        """A sound range of an integer node's values (unbounded when unknown)."""
+        match node:
+            case IntLit():
+                return Interval(node.value, node.value)
+            case Name():
+                return self.bounds(node.name)
+            case Unary(op="-"):
+                return iv_neg(self.interval(node.operand))
+            case Binary(op="+" | "-" | "*" | "//"):
+                return IV_ARITH[node.op](
+                    self.interval(node.left), self.interval(node.right)
+                )
+            case Cond():
+                return iv_hull(self.interval(node.body), self.interval(node.orelse))
+            case Call(func="abs"):
+                return iv_abs(self.interval(node.args[0]))
+            case Call(func="min" | "max" | "clamp") if len(node.args) > 1:
+                ivs = [self.interval(arg) for arg in node.args]
+                if node.func == "min":
+                    return iv_min(ivs)
+                if node.func == "max":
+                    return iv_max(ivs)
+                return iv_min([iv_max(ivs[:2]), ivs[2]])
+        return _ANY
+
+    def builtin(self, node: Call) -> str:
+        args = [self.wrap(arg, _COND) for arg in node.args]
+        match node.func:
+            case "clamp":
+                return f"Math.min(Math.max({args[0]}, {args[1]}), {args[2]})"
+            case "min" | "max" if len(args) == 1:
+                return f"Math.{node.func}(...{self.wrap(node.args[0], _ATOM)})"
+            case "min" | "max" | "abs":
+                return f"Math.{node.func}({', '.join(args)})"
+            case "len":
+                return f"{self.wrap(node.args[0], _ATOM)}.length"
+            case "sum":
+                return f"$.sum({args[0]})"
+            case "any":
+                return f"{self.wrap(node.args[0], _ATOM)}.includes(true)"
+            case "all":
+                return f"!{self.wrap(node.args[0], _ATOM)}.includes(false)"
+        return f"String({args[0]})"  # text(): an int's digits, a choice's label
+
+    def row(self, node: Call) -> str:
+        (arg,) = node.args
+        return self.lookup(node.func, self.wrap(arg, _COND))
+
+
+def _within(iv: Interval) -> bool:
+    return (
+        iv.lo is not None
+        and iv.hi is not None
+        and _SAFE.contains(iv.lo)
+        and _SAFE.contains(iv.hi)
+    )
+
+
+def _nonnegative(iv: Interval) -> bool:
+    return iv.lo is not None and iv.lo >= 0
+
+
+def to_javascript(
+    node: Node,
+    *,
+    rounding: Rounding,
+    name: Callable[[str], str],
+    field: Callable[[str], str],
+    bounds: Callable[[str], Interval],
+    lookup: Callable[[str, str], str] = _no_lookup,
+    label: Callable[[str, str], str] = _no_label,
+    choice: Callable[[str, str], str] = _no_choice,
+    function: Callable[[str], str] = str,
+) -> str:
+    """A JavaScript expression for a checked formula.
+
+    ``name(param)`` names a parameter's checked value; ``field(name)`` a row's
+    field; ``bounds(param)`` the range of an int parameter (within the safe
+    integers: the runtime refuses any other); ``lookup(table, key)`` a row of a
+    table by a key expression; ``label(enum, label)`` and ``choice(param,
+    label)`` a label (as ``expr_emit.to_python`` has them); ``function(name)``
+    another rule's function.
+    """
+    emitter = _Emitter(rounding, name, field, bounds, lookup, label, choice, function)
+    return emitter.emit(node)[0]

@@ -1,0 +1,176 @@
+"""A decision in JavaScript: its parameters' checks, then its cases in order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+from ...js_kit import (
+    View,
+    args_doc,
+    doc,
+    enum_view,
+    expression,
+    js,
+    js_string,
+    local,
+    member,
+    param_view,
+    record_literal,
+    record_view,
+    signature,
+    where,
+)
+from ...js_naming import camel
+from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
+from ...kinds.formula.js import table_rows
+from ...model import System
+from ...viewkit import allowed
+
+_TS = {"int": "number", "bool": "boolean", "text": "string", "dice": "$dice.Dice"}
+
+
+def slot_ts(slot: Slot) -> str:
+    base = slot.enum.name if slot.enum is not None else _TS[slot.type]
+    return f"{base} | null" if slot.nullable else base
+
+
+def _returns_one(rule: DecisionRule) -> str:
+    if rule.shape == "fields":
+        return str(rule.result)
+    if rule.shape == "value":
+        return slot_ts(rule.slots[0])
+    assert rule.key_enum is not None
+    return f"Readonly<Record<{rule.key_enum.name}, {slot_ts(rule.slots[0])}>>"
+
+
+def js_view(system: System, rule: DecisionRule) -> View | None:
+    function = camel(rule.function)
+    params = [param_view(system, p, rule.qualified_id) for p in rule.params]
+    tables = table_rows(system)
+
+    def emit(value: tuple[str, Any]) -> str:
+        kind, item = value
+        if kind == "literal":
+            return js(item)
+        if kind == "member":
+            return member(rule.slot_enum(item), item.label)
+        return expression(system, item.node, rule.params, tables)
+
+    record = None
+    if rule.shape == "fields":
+        assert rule.result is not None
+        columns = [
+            SimpleNamespace(
+                name=s.name, title=s.title, description=s.description, ts=slot_ts(s)
+            )
+            for s in rule.slots
+        ]
+        record = record_view(
+            rule.result, columns, f"What `{function}` answers. {where(rule)}"
+        )
+    methods = [_method_view(system, rule, m, emit) for m in rule.methods]
+    answer = _answerer(rule, record, methods, emit)
+    cases = []
+    for case in rule.cases:
+        last = case.when_text == "true" or case.when is None
+        cases.append(
+            {
+                "test": None if last else emit(("expr", case.when)),
+                "answer": answer(case, "  " if last else "    "),
+            }
+        )
+    owned = [p["enum"] for p in params if p["enum"] is not None] + [
+        enum_view(e, f"The answers of rule `{rule.qualified_id}`")
+        for e in rule.owned_enums
+    ]
+    one = _returns_one(rule)
+    return {
+        # the rules its follow-ups call: it waits for them to have JavaScript
+        "needs": [f"{system.id}.{m.rule}" for m in rule.methods],
+        "function": function,
+        "params": params,
+        "signature": signature(params, function),
+        "enums": owned,
+        "record": record,
+        "methods": methods,
+        "cases": cases,
+        "collect": rule.hit_policy == "collect",
+        "returns": f"{one}[]" if rule.hit_policy == "collect" else one,
+        "doc": doc(
+            f"{rule.title}.\n\n{rule.summary}\n\n{args_doc(rule.params, allowed)}\n\n"
+            f"{where(rule)} Throws RuleInputError for arguments outside the rule."
+        ),
+    }
+
+
+def _answerer(
+    rule: DecisionRule,
+    record: View | None,
+    methods: list[View],
+    emit: Callable[[tuple[str, Any]], str],
+) -> Callable[[DecisionCase, str], str]:
+    """The statement that answers a case (or refuses the input)."""
+
+    def value(case: DecisionCase, indent: str) -> str:
+        values = dict(case.values or ())
+        if rule.shape == "value":
+            return emit(values["value"])
+        if rule.shape == "mapping":
+            assert rule.key_enum is not None
+            inner = indent + "  "
+            items = "".join(
+                f"{inner}[{member(rule.key_enum, name)}]: {emit(v)},\n"
+                for name, v in values.items()
+            )
+            return f"Object.freeze({{\n{items}{indent}}})"
+        assert record is not None
+        text = record_literal(
+            record["shape"],
+            [(s.name, emit(values[s.name])) for s in rule.slots],
+            indent,
+        )
+        if methods:
+            bound = ", ".join(f"{m['name']}: {m['bound']}" for m in methods)
+            text = text[:-1] + f", {{ {bound} }})"
+        return text
+
+    def answer(case: DecisionCase, indent: str) -> str:
+        if case.refuse is not None:
+            return f"throw new $errors.RuleInputError({js_string(case.refuse)});"
+        if rule.hit_policy == "collect":
+            return f"found.push({value(case, indent)});"
+        return f"return {value(case, indent)};"
+
+    return answer
+
+
+def _method_view(
+    system: System,
+    rule: DecisionRule,
+    method: FollowUp,
+    emit: Callable[[tuple[str, Any]], str],
+) -> View:
+    """A follow-up: a method of the answer that calls a rule that rolls dice
+    with this call's (checked) arguments, when ``only_if`` held for them."""
+    rolls = dict(system.rolls)[method.rule]
+    given = dict(method.args)
+    params = {p.name: p for p in rule.params}
+    args = "".join(f"{local(params[given[p]])}, " for p in rolls.params)
+    ok = f"${camel(method.name)}Ok"
+    refuse = method.refuse or f"{method.name} does not apply to this answer"
+    name = camel(method.name)
+    return {
+        "name": name,
+        "ok": ok,
+        "ok_value": "true"
+        if method.only_if is None
+        else emit(("expr", method.only_if)),
+        "bound": (
+            f"(rng) => {{ if (!{ok}) throw new $errors.RuleInputError({js_string(refuse)}); "
+            f"return {camel(rolls.function)}({args}rng); }}"
+        ),
+        "returns": rolls.returns,
+        "doc": doc(f"{method.description} Calls `{camel(rolls.function)}`.", "  "),
+    }

@@ -1,0 +1,37 @@
+"""A formula in JavaScript: its parameters' checks and one expression."""
+
+from __future__ import annotations
+
+from ...js_kit import View, args_doc, doc, expression, param_view, signature, where
+from ...js_naming import camel
+from ...kinds.formula.model import FormulaRule
+from ...kinds.table.model import TableRule
+from ...model import System
+from ...naming import private_constant
+from ...viewkit import allowed
+
+
+def table_rows(system: System) -> dict[str, str]:
+    """Each table's rows constant (a Map by label), by the table's function name."""
+    return {
+        t.function: private_constant(t.id, "rows")
+        for t in system.rules
+        if isinstance(t, TableRule)
+    }
+
+
+def js_view(system: System, rule: FormulaRule) -> View:
+    function = camel(rule.function)
+    params = [param_view(system, p, rule.qualified_id) for p in rule.params]
+    body = expression(system, rule.checked.node, rule.params, table_rows(system))
+    return {
+        "function": function,
+        "params": params,
+        "signature": signature(params, function),
+        "enums": [p["enum"] for p in params if p["enum"] is not None],
+        "body": body,
+        "doc": doc(
+            f"{rule.title}.\n\n{rule.summary}\n\n{args_doc(rule.params, allowed)}\n\n"
+            f"{where(rule)} Throws RuleInputError for arguments outside the rule."
+        ),
+    }

@@ -1,0 +1,23 @@
+/** States: a level on a ladder, moved by named transitions between a floor and a ceiling. */
+
+/** One subject's level on a ladder of levels, each with an effect. */
+export declare class LevelState {
+  static $floor: number;
+  static $ceiling: number;
+  static $levelEffects: readonly string[];
+  static $cumulative: boolean;
+  constructor(level?: number | null);
+  static $checked(value: unknown, name: string, lo: number, hi: number | null): number;
+  /** The current level (0: none). */
+  readonly level: number;
+  /** What the current level means, lowest level first. */
+  readonly effects: readonly string[];
+  toDict(): { level: number; effects: string[] };
+  toJSON(): { level: number; effects: string[] };
+  /** Move `steps` levels (negative: down), held between floor and ceiling. */
+  $move(steps: number): number;
+  /** Go to `level` (checked by the caller). */
+  $set(level: number): number;
+  equals(other: unknown): boolean;
+  toString(): string;
+}

@@ -1,0 +1,88 @@
+/**
+ * States: a level on a ladder, moved by named transitions between a floor and
+ * a ceiling (the JavaScript twin of the Python runtime's _state.py).
+ */
+
+import { RuleInputError } from "./errors.js";
+import { shown } from "./_support.js";
+
+/**
+ * One subject's level on a ladder of levels, each with an effect.
+ *
+ * Level 0 is none; the levels the rules list are 1, 2, ... up to the ceiling.
+ * Effects are cumulative (every level's effect up to the current one) or not
+ * (only the current level's). A generated subclass sets the static `$floor`,
+ * `$ceiling`, `$levelEffects` and `$cumulative`, and names the transitions as
+ * methods (moving with `$move(steps)` or `$set(level)`): `$` is in no name the
+ * rules give, so no transition can hide them.
+ */
+export class LevelState {
+  static $floor = 0;
+  static $ceiling = 0;
+  static $levelEffects = Object.freeze([]);
+  static $cumulative = true;
+  #level;
+
+  constructor(level = null) {
+    const kind = new.target;
+    this.#level = LevelState.$checked(
+      level === null ? kind.$floor : level,
+      "level",
+      kind.$floor,
+      kind.$ceiling,
+    );
+  }
+
+  /** `value`, an integer in lo..hi (hi null: no most), or a RuleInputError. */
+  static $checked(value, name, lo, hi) {
+    if (!Number.isSafeInteger(value) || value < lo || (hi !== null && value > hi)) {
+      const most = hi === null ? " or more" : `..${hi}`;
+      throw new RuleInputError(`${name} must be an int in ${lo}${most}, not ${shown(value)}`);
+    }
+    return value;
+  }
+
+  /** The current level (0: none). */
+  get level() {
+    return this.#level;
+  }
+
+  /** What the current level means, lowest level first. */
+  get effects() {
+    const kind = this.constructor;
+    if (!this.#level) return Object.freeze([]);
+    if (kind.$cumulative) return Object.freeze(kind.$levelEffects.slice(0, this.#level));
+    return Object.freeze([kind.$levelEffects[this.#level - 1]]);
+  }
+
+  /** The state as plain JSON-able data: its level and what it means. */
+  toDict() {
+    return { level: this.#level, effects: [...this.effects] };
+  }
+
+  toJSON() {
+    return this.toDict();
+  }
+
+  /** Move `steps` levels (negative: down), held between floor and ceiling. */
+  $move(steps) {
+    const kind = this.constructor;
+    this.#level = Math.min(Math.max(this.#level + steps, kind.$floor), kind.$ceiling);
+    return this.#level;
+  }
+
+  /** Go to `level` (checked by the caller). */
+  $set(level) {
+    this.#level = level;
+    return level;
+  }
+
+  /** Whether `other` is a state of the same kind at the same level. */
+  equals(other) {
+    return other instanceof LevelState && other.constructor === this.constructor && other.level === this.#level;
+  }
+
+  toString() {
+    return `${this.constructor.name}(level=${this.#level})`;
+  }
+}

@@ -1,0 +1,37 @@
+/** Support for the generated rule modules: argument checks, labels, integers, the limit. */
+import type { RuleInputError } from "./errors.js";
+import type { Fraction } from "./dice.js";
+
+/** The most entries (list items, events, die rolls) one call of the runtime makes. */
+export declare const MAX_ENTRIES: number;
+export declare const LIMIT_NOTE: string;
+export declare function grouped(n: number): string;
+export declare function folded(value: unknown): string | null;
+export declare function reprString(text: string): string;
+export declare function shown(value: unknown): string;
+export declare function isInt(value: unknown): value is number;
+export declare function badInt(value: unknown, name: string, lo: number | null, hi: number | null): RuleInputError;
+export declare function pastLimit(value: number, name: string, lo: number, hi: number): RuleInputError;
+export declare function tooMany(what: string): RuleInputError;
+export declare function badBool(value: unknown, name: string): RuleInputError;
+export declare function exact(value: number): number;
+export declare function floorDiv(a: number, b: number): number;
+export declare function ceilDiv(a: number, b: number): number;
+export declare function add<T extends number | string>(a: T, b: T): T;
+export declare function sum(values: Iterable<number>): number;
+export declare function unlessNull<K, T>(key: K | null, body: (key: K) => T): T | null;
+
+/** A frozen object of labels by member name (ladders also have `compare`). */
+export declare function labels<T extends Record<string, string>>(name: string, members: T, ordered?: boolean): Readonly<T>;
+export declare function labelsOf(kind: object): readonly string[];
+export declare function choice(kind: object, value: unknown, name: string): string;
+export declare function mapping(keys: object, values: object, value: unknown, name: string): Readonly<Record<string, string>>;
+export declare function step(kind: object, label: string | null, by: number, pastEnd: string): string | null;
+export declare function options(given: unknown, names: readonly string[], fn: string): Record<string, unknown>;
+
+export declare function fraction(n: bigint | number, d?: bigint | number): Fraction;
+export declare function isFraction(value: unknown): value is Fraction;
+export declare function addFractions(a: Fraction, b: Fraction): Fraction;
+export declare function mulFractions(a: Fraction, b: Fraction): Fraction;
+export declare function divFractions(a: Fraction, b: Fraction): Fraction;
+export declare function fractionText(value: Fraction): string;

@@ -1,0 +1,13 @@
+/** Errors thrown by the generated rules runtime. */
+
+/** The base class of every error the runtime throws. */
+export declare class RulebookError extends Error {
+  constructor(message: string);
+}
+
+/**
+ * A rule was called with an argument it cannot answer for: an unknown label,
+ * a wrong type, an integer out of range (or past Number.MAX_SAFE_INTEGER), or
+ * scripted dice that run out or leave their die's range.
+ */
+export declare class RuleInputError extends RulebookError {}

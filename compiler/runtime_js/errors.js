@@ -1,0 +1,18 @@
+/** Errors thrown by the generated rules runtime. */
+
+/** The base class of every error the runtime throws. */
+export class RulebookError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * A rule was called with an argument it cannot answer for.
+ *
+ * Thrown for unknown labels, wrong types (a boolean is not an integer),
+ * integers out of range (or past Number.MAX_SAFE_INTEGER) and scripted dice
+ * that run out or leave their die's range.
+ */
+export class RuleInputError extends RulebookError {}

@@ -1,0 +1,189 @@
+/**
+ * JSON for every value of the runtime: `toData` and `dumps`, in the format of
+ * the Python runtime's rulebook.json, so both languages write the same text:
+ *
+ * - a record (a result, a row, an event) is an object keyed by its field
+ *   names as the rules data names them (snake_case), every field present
+ *   (null is null, never left out);
+ * - a label is its label string;
+ * - dice are {"notation": "2d6x10", "count": 2, "sides": 6, "modifier": 0,
+ *   "multiplier": 10, "unit": null};
+ * - an exact fraction is an "n/d" string ("3" when whole);
+ * - a mapping (a plain object keyed by label, or a Map) is an object keyed by
+ *   its keys as strings;
+ * - an array is an array.
+ *
+ * `dumps(value)` writes what Python's `rulebook.json.dumps(value)` writes
+ * (json.dumps's separators, its ASCII escapes, indent and sort_keys).
+ */
+
+import { Dice } from "./dice.js";
+import { fractionText, isFraction } from "./_support.js";
+
+/** The key under which a record keeps its fields' names (JavaScript, Python). */
+export const FIELDS = Symbol("rulebook.fields");
+
+function toJSON() {
+  return toData(this);
+}
+
+/**
+ * A record's field names: pairs of (JavaScript name, name in the rules data),
+ * in order, shared by every record of one type.
+ */
+export function shape(...fields) {
+  return Object.freeze(fields.map((pair) => Object.freeze([...pair])));
+}
+
+/**
+ * A frozen plain object of `values`, a record of `fields` (see `shape`): its
+ * field names are kept out of sight (a symbol, and `toJSON` for
+ * JSON.stringify, neither enumerable), and so are its `methods`, if any.
+ */
+export function record(fields, values, methods = undefined) {
+  Object.defineProperty(values, FIELDS, { value: fields });
+  Object.defineProperty(values, "toJSON", { value: toJSON });
+  for (const [name, method] of Object.entries(methods ?? {})) {
+    Object.defineProperty(values, name, { value: method });
+  }
+  return Object.freeze(values);
+}
+
+/** `value` as plain JSON-able data (see the module's doc for the format).
+ * Throws TypeError for a value that is not of the runtime. */
+export function toData(value) {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      if (Number.isFinite(value)) return value;
+      break;
+    case "object":
+      return objectData(value);
+    default:
+      break;
+  }
+  throw new TypeError(`${shownType(value)} is not a value of the rules runtime`);
+}
+
+function shownType(value) {
+  if (value === null || typeof value !== "object") return `a ${typeof value}`;
+  return Object.getPrototypeOf(value)?.constructor?.name || "an object";
+}
+
+function objectData(value) {
+  if (isFraction(value)) return fractionText(value);
+  if (value instanceof Dice) return value.toDict();
+  const fields = value[FIELDS];
+  if (fields !== undefined) {
+    const data = {};
+    for (const [js, py] of fields) data[py] = toData(value[js]);
+    return data;
+  }
+  if (Array.isArray(value)) return value.map(toData);
+  if (typeof value.toDict === "function") return value.toDict();
+  if (value instanceof Map) {
+    const data = {};
+    for (const [k, v] of value) data[key(k)] = toData(v);
+    return data;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
+    const data = {};
+    for (const [k, v] of Object.entries(value)) data[k] = toData(v);
+    return data;
+  }
+  throw new TypeError(`${shownType(value)} is not a value of the rules runtime`);
+}
+
+function key(k) {
+  if (typeof k === "string") return k;
+  if (typeof k === "boolean") return k ? "true" : "false";
+  if (typeof k === "number" && Number.isInteger(k)) return String(k);
+  if (isFraction(k)) return fractionText(k);
+  throw new TypeError(`${shownType(k)} key is not a key of the rules runtime`);
+}
+
+// -- writing JSON text as Python's json.dumps does -----------------------------------
+
+const SHORT = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+
+function unicodeEscape(code) {
+  return "\\u" + code.toString(16).padStart(4, "0");
+}
+
+function encodeString(text, ensureAscii) {
+  let out = '"';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    const code = text.charCodeAt(i);
+    if (SHORT[ch] !== undefined) out += SHORT[ch];
+    else if (code < 0x20) out += unicodeEscape(code);
+    else if (ensureAscii && code > 0x7e) out += unicodeEscape(code);
+    else out += ch;
+  }
+  return out + '"';
+}
+
+function floatText(value) {
+  if (Number.isNaN(value)) return "NaN";
+  if (value === Infinity) return "Infinity";
+  if (value === -Infinity) return "-Infinity";
+  if (Number.isInteger(value)) return BigInt(value).toString();
+  // Python's repr: the shortest digits, fixed from 1e-4 up to 1e16, else exponent.
+  const [digits, exp] = value.toExponential().split("e");
+  const e = Number(exp);
+  if (e >= -4 && e < 16) return String(value);
+  const sign = e < 0 ? "-" : "+";
+  return `${digits}e${sign}${String(Math.abs(e)).padStart(2, "0")}`;
+}
+
+function byCodePoint(a, b) {
+  const x = [...a[0]].map((c) => c.codePointAt(0));
+  const y = [...b[0]].map((c) => c.codePointAt(0));
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return x[i] - y[i];
+  }
+  return x.length - y.length;
+}
+
+function encode(value, opts, depth) {
+  if (value === null) return "null";
+  if (value === true) return "true";
+  if (value === false) return "false";
+  if (typeof value === "number") return floatText(value);
+  if (typeof value === "string") return encodeString(value, opts.ensureAscii);
+  const inner = opts.indent === null ? "" : "\n" + opts.indent.repeat(depth + 1);
+  const outer = opts.indent === null ? "" : "\n" + opts.indent.repeat(depth);
+  if (Array.isArray(value)) {
+    if (!value.length) return "[]";
+    const items = value.map((v) => encode(v, opts, depth + 1));
+    return `[${inner}${items.join(opts.item + inner)}${outer}]`;
+  }
+  let entries = Object.entries(value);
+  if (!entries.length) return "{}";
+  if (opts.sortKeys) entries = entries.sort(byCodePoint);
+  const items = entries.map(
+    ([k, v]) => encodeString(k, opts.ensureAscii) + opts.key + encode(v, opts, depth + 1),
+  );
+  return `{${inner}${items.join(opts.item + inner)}${outer}}`;
+}
+
+/**
+ * `value` as JSON text, as Python's `rulebook.json.dumps(value, **options)`
+ * writes it: `indent` (a number of spaces or a string), `sortKeys`,
+ * `ensureAscii` (true by default, as in Python).
+ */
+export function dumps(value, { indent = null, sortKeys = false, ensureAscii = true } = {}) {
+  const pad = indent === null ? null : typeof indent === "number" ? " ".repeat(indent) : indent;
+  const opts = {
+    indent: pad,
+    sortKeys,
+    ensureAscii,
+    item: pad === null ? ", " : ",",
+    key: ": ",
+  };
+  return encode(toData(value), opts, 0);
+}

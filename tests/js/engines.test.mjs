@@ -1,0 +1,86 @@
+// The runtime's engines (_track.js, _success_pool.js, _process.js) against the
+// Python runtime's: the same figures and seeds, the same answers, as JSON in
+// the file RULEBOOK_JS_CASES names (written by tests/test_js_engines.py).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+
+const spec = JSON.parse(readFileSync(process.env.RULEBOOK_JS_CASES, "utf8"));
+const pkg = pathToFileURL(spec.package + "/").href;
+const load = (name) => import(new URL(name, pkg).href);
+const { Dice } = await load("dice.js");
+const { Random } = await load("random.js");
+const { toData } = await load("json.js");
+const { StagedTrack } = await load("_track.js");
+const { SuccessPool } = await load("_success_pool.js");
+const { runProcess } = await load("_process.js");
+
+const dice = (d) => (d === null ? null : new Dice(d.count, d.sides, d.modifier, d.multiplier, d.unit));
+
+test("a staged track steps as in Python", () => {
+  for (const item of spec.tracks) {
+    const track = new StagedTrack(item.effects);
+    const steps = item.rolls.map((roll) => track.step(roll));
+    assert.deepEqual(steps, item.steps);
+    assert.deepEqual(toData(track), item.data);
+  }
+});
+
+test("a success pool rolls and reckons as in Python", () => {
+  for (const item of spec.pools) {
+    const pool = new SuccessPool(...item.figures);
+    for (const [count, want] of item.distributions) {
+      assert.deepEqual(toData(pool.distribution(count)), want, `distribution(${count})`);
+    }
+    for (const [count, seed, want] of item.rolls) {
+      assert.deepEqual(toData(pool.roll(count, new Random(seed))), want, `roll(${count}) seed ${seed}`);
+    }
+    for (const [count, want] of item.means) {
+      const mean = pool.mean(count);
+      assert.equal(`${mean.numerator}/${mean.denominator}`, want, `mean(${count})`);
+    }
+  }
+});
+
+test("a process runs as in Python, event for event", () => {
+  for (const item of spec.processes) {
+    const divide = new Map(item.divide);
+    const processSpec = {
+      ...item.spec,
+      check: dice(item.spec.check),
+      poolDeal: dice(item.spec.poolDeal),
+      trackRoll: dice(item.spec.trackRoll),
+      poolDivide: item.spec.poolDivide ? (pool) => divide.get(pool) : null,
+    };
+    const courses = item.courses.map((c) => ({
+      ...c,
+      onset: dice(c.onset),
+      pool: dice(c.pool),
+      onFailure: c.onFailure.map(([score, d]) => [score, dice(d)]),
+    }));
+    const track = new StagedTrack(item.effects);
+    const run = runProcess(processSpec, courses, item.leaveAt, item.bonus, track, (values) => values, new Random(item.seed));
+    assert.deepEqual(
+      { events: toData(run.events), dealt: [...run.dealt], marked: run.marked, conditions: [...run.conditions] },
+      item.run,
+      `seed ${item.seed}`,
+    );
+  }
+});
+
+test("a level state moves as in Python", async () => {
+  const { LevelState } = await load("_state.js");
+  for (const item of spec.states) {
+    class Subject extends LevelState {
+      static $floor = item.floor;
+      static $ceiling = item.ceiling;
+      static $levelEffects = Object.freeze(item.effects);
+      static $cumulative = item.cumulative;
+    }
+    const state = new Subject(item.start);
+    const seen = item.moves.map((steps) => [state.$move(steps), toData(state)]);
+    assert.deepEqual(seen, item.seen);
+  }
+  assert.throws(() => new (class extends LevelState { static $ceiling = 2; })(3), /level must be an int in 0\.\.2, not 3/);
+});

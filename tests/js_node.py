@@ -1,0 +1,183 @@
+"""Node for the JavaScript tests: finding it, running ``node --test`` on a case file,
+and the cases themselves (each a call plan with the Python runtime's answer).
+
+Without Node the JavaScript tests skip, except under ``make test``
+(``RULEBOOK_JS_TESTS=required``) and in CI, where a missing Node is a failure.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+from compiler import js_views
+from compiler.js_naming import camel
+from compiler.js_plan import run_python
+from compiler.model import Example, System
+from compiler.registry import kind_of
+from compiler.workbench.common import inputs_of
+from compiler.workbench.samples import thawed
+
+ROOT = Path(__file__).resolve().parent.parent
+JS_TESTS = ROOT / "tests" / "js"
+PACKAGE = ROOT / "generated" / "js"
+SEEDED_RUNS = 200  # seeded runs of every rule that rolls dice
+
+
+def required() -> bool:
+    return os.environ.get("RULEBOOK_JS_TESTS") == "required" or bool(
+        os.environ.get("CI")
+    )
+
+
+def missing(what: str) -> NoReturn:
+    """Skip for want of ``what``, or fail where the JavaScript tests are required."""
+    message = f"{what} is missing; `make build` installs it"
+    if required():
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        missing("Node.js (node)")
+    return found
+
+
+def node_test(test_file: str, spec: dict[str, Any], tmp: Path) -> None:
+    """Run one ``node --test`` file on the cases of ``spec``; fail with its report."""
+    cases = tmp / f"{test_file}.json"
+    cases.write_text(json.dumps(spec), encoding="utf-8")
+    done = subprocess.run(
+        [node(), "--test", "--test-reporter=spec", str(JS_TESTS / test_file)],
+        env=dict(os.environ, RULEBOOK_JS_CASES=str(cases)),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, (
+        f"node --test {test_file} failed:\n{done.stdout[-20000:]}\n{done.stderr[-4000:]}"
+    )
+    assert re.search(r"\bpass [1-9]", done.stdout), done.stdout  # tests did run
+
+
+# -- the Python runtime's answers ---------------------------------------------------
+
+
+def _texts(value: Any, found: set[str]) -> set[str]:
+    """Every string of a rule's model (what a refusal of the rules may say)."""
+    if isinstance(value, str):
+        found.add(value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            _texts(getattr(value, f.name), found)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _texts(item, found)
+    return found
+
+
+def js_message(system: System, message: str) -> str:
+    """A message of the Python runtime as the JavaScript runtime words it: the
+    rules' names camelCased, and Python's words for values in JavaScript's; a
+    message the rules data gives (a decision's refusal) is data, the same in both."""
+    if message in _texts(system.rules, set()):
+        return message
+    names = sorted({n.name for n in system.names if camel(n.name) != n.name}, key=len)
+    for name in reversed(names):
+        message = re.sub(rf"(?<![\w']){re.escape(name)}\b", camel(name), message)
+    message = message.replace("random.Random()", "new Random()")
+    for py, js in (("True", "true"), ("False", "false"), ("None", "null")):
+        message = re.sub(rf"(?<![\w']){py}\b", js, message)
+    return message
+
+
+def ported(system: System) -> set[str]:
+    """The ids of the rules that are in the system's JavaScript module."""
+    view, _ = js_views.module_view(system)
+    return {r["id"] for r in view["rules"]}
+
+
+def answer(
+    system: System, module: Any, plan: dict[str, Any], rng: Any
+) -> dict[str, Any]:
+    """The Python runtime's answer to a plan, as JSON, or the message it refused with."""
+    package = module.__name__.rsplit(".", 1)[0]
+    errors = importlib.import_module(f"{package}.errors")
+    json_module = importlib.import_module(f"{package}.json")
+    try:
+        value = run_python(module, plan, rng)
+        return {
+            "answer": json_module.to_data(value),
+            "text": json_module.dumps(value),
+            "indented": json_module.dumps(value, indent=2, sort_keys=True),
+        }
+    except errors.RuleInputError as exc:
+        return {"raises": js_message(system, str(exc))}
+
+
+def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[str, Any]:
+    scripted = importlib.import_module(
+        module.__name__.rsplit(".", 1)[0] + ".dice"
+    ).Scripted
+    kind = kind_of(rule)
+    rolls = ex.dice is not None and ex.roll is None
+    plan = kind.js_plan(module, rule, dict(ex.args), rolls, ex.roll)
+    dice = list(ex.dice) if ex.dice is not None else None
+    rng = scripted(dice) if dice is not None else None
+    case: dict[str, Any] = {
+        "name": f"{rule.qualified_id} example {ex.name}",
+        "plan": plan,
+        "dice": dice,
+        "python": answer(system, module, plan, rng),
+    }
+    if not ex.raises:
+        case["expect"] = ex.expect
+        case["select"] = (
+            [ex.select[0], [list(w) for w in ex.select[1]]] if ex.select else None
+        )
+    return case
+
+
+def sample_cases(system: System, module: Any, rule: Any) -> list[dict[str, Any]]:
+    """The inputs ``rulesc diff`` compares a rule on, each with Python's answer;
+    and, for a rule that rolls, 200 seeded runs of its first input."""
+    kind = kind_of(rule)
+    entry = kind.entry(rule)
+    specs = (
+        [] if entry is None else inputs_of(getattr(module, entry), kind.params(rule))
+    )
+    found = []
+    samples = kind.samples(rule, specs)
+    seeded = [s for s in samples if s.seed is not None]
+    runs = (
+        [(seeded[0].inputs, seed) for seed in range(1, SEEDED_RUNS + 1)]
+        if seeded
+        else []
+    )
+    for index, (inputs, seed) in enumerate(
+        [(s.inputs, s.seed) for s in samples] + runs
+    ):
+        kwargs = {k: thawed(v) for k, v in inputs}
+        plan = kind.js_plan(module, rule, kwargs, seed is not None, None)
+        rng = random.Random(seed) if seed is not None else None
+        found.append(
+            {
+                "name": f"{rule.qualified_id} sample {index}: {kwargs} seed {seed}",
+                "plan": plan,
+                "seed": seed,
+                "python": answer(system, module, plan, rng),
+            }
+        )
+    return found

@@ -1,0 +1,181 @@
+"""The JavaScript runtime's engines against the Python runtime's, under ``node --test``:
+a staged track, a success pool and a process, on the rules' own figures."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+from compiler.js_naming import camel
+
+from .js_node import PACKAGE, node_test
+
+SEEDS = range(1, 41)
+
+
+def _dice(d: Any) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    return {f.name: getattr(d, f.name) for f in dataclasses.fields(d)}
+
+
+def _data(value: Any) -> Any:
+    from rulebook.json import to_data
+
+    return to_data(value)
+
+
+def _tracks() -> list[dict[str, Any]]:
+    from rulebook import d20_scifi
+    from rulebook._track import StagedTrack
+
+    effects = d20_scifi._SECONDARY_EFFECTS_EFFECTS
+    found = []
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        rolls = [rng.randint(1, len(effects)) for _ in range(12)]
+        track = StagedTrack(effects)
+        steps = [_data(list(track.step(r))) for r in rolls]
+        found.append(
+            {
+                "effects": _data(effects),
+                "rolls": rolls,
+                "steps": steps,
+                "data": _data(track),
+            }
+        )
+    return found
+
+
+def _pools() -> list[dict[str, Any]]:
+    from rulebook import edge_of_darkness
+
+    pool = edge_of_darkness.DICE_POOL
+    figures = [getattr(pool, f.name) for f in dataclasses.fields(pool)]
+    counts = range(-1, 9)
+    return [
+        {
+            "figures": figures,
+            "distributions": [[n, _data(pool.distribution(n))] for n in counts],
+            "rolls": [
+                [n, seed, _data(pool.roll(n, random.Random(seed)))]
+                for n in counts
+                for seed in SEEDS
+            ],
+            "means": [
+                [n, f"{pool.mean(n).numerator}/{pool.mean(n).denominator}"]
+                for n in counts
+            ],
+        }
+    ]
+
+
+def _processes() -> list[dict[str, Any]]:
+    from rulebook import d20_scifi
+    from rulebook._process import Course, run_process
+    from rulebook._track import StagedTrack
+
+    spec = d20_scifi._SIMULATE_RADIATION_SPEC
+    effects = d20_scifi._SECONDARY_EFFECTS_EFFECTS
+    js_spec = {
+        camel(name): _data(value) if not callable(value) else True
+        for name, value in spec._asdict().items()
+    }
+    for name in ("check", "pool_deal", "track_roll"):
+        js_spec[camel(name)] = _dice(getattr(spec, name))
+    divide = (
+        [[n, spec.pool_divide(n)] for n in range(1, 200)] if spec.pool_divide else []
+    )
+    found = []
+    for level in d20_scifi.RadiationLevel:
+        for minutes in (1, 12, 60):
+            for seed in range(1, 11):
+                full = d20_scifi.FULL_EXPOSURE_TIME.roll(random.Random(-seed))
+                courses = [
+                    Course(
+                        (e.kind, e.effective_level),
+                        e.starts_at_minutes,
+                        e.incubation,
+                        e.fort_dc,
+                        e.primary_effect,
+                        None,
+                        None,
+                        (),
+                        None,
+                        (),
+                    )
+                    for e in d20_scifi.exposures(level, minutes, full)
+                ]
+                rng = random.Random(seed)
+                run = run_process(
+                    spec, courses, minutes, 2, StagedTrack(effects), list, rng
+                )
+                js_courses = [
+                    {
+                        camel(k): _dice(v) if k in ("onset", "pool") else _data(v)
+                        for k, v in c._asdict().items()
+                    }
+                    for c in courses
+                ]
+                found.append(
+                    {
+                        "spec": js_spec,
+                        "divide": divide,
+                        "courses": js_courses,
+                        "effects": _data(effects),
+                        "leaveAt": minutes,
+                        "bonus": 2,
+                        "seed": seed,
+                        "run": {
+                            "events": _data(list(run.events)),
+                            "dealt": list(run.dealt),
+                            "marked": run.marked,
+                            "conditions": _data(list(run.conditions)),
+                        },
+                    }
+                )
+    return found
+
+
+def _states() -> list[dict[str, Any]]:
+    from rulebook._state import LevelState
+
+    found = []
+    for cumulative in (True, False):
+        for start in (None, 1, 3):
+
+            class Subject(LevelState):
+                __slots__ = ()
+                _floor, _ceiling = 0, 4
+                _effects = ("first", "second", "third", "fourth")
+                _cumulative = cumulative
+
+            state = Subject(start)
+            rng = random.Random(start or 0)
+            moves = [rng.randint(-3, 3) for _ in range(10)]
+            seen = [[state._move(m), _data(state)] for m in moves]
+            found.append(
+                {
+                    "floor": 0,
+                    "ceiling": 4,
+                    "effects": list(Subject._effects),
+                    "cumulative": cumulative,
+                    "start": start,
+                    "moves": moves,
+                    "seen": seen,
+                }
+            )
+    return found
+
+
+def test_engines_answer_as_in_python(tmp_path: Path) -> None:
+    spec = {
+        "package": str(PACKAGE),
+        "tracks": _tracks(),
+        "pools": _pools(),
+        "processes": _processes(),
+        "states": _states(),
+    }
+    node_test("engines.test.mjs", spec, tmp_path)

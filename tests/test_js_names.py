@@ -1,0 +1,131 @@
+"""JavaScript names and figures: what JavaScript cannot have as the rules give it
+is a located build error, at the line that gives it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler.diagnostics import RulesError
+from compiler.js_kit import JsFigureError, js
+from compiler.js_naming import camel
+from compiler.pipeline import build
+
+from .conftest import Editor
+from .test_mutation_js import ask_js
+
+
+def _errors(rules: Path) -> list[str]:
+    with pytest.raises(RulesError) as info:
+        build(rules, run_examples=False)
+    return [f"{d.file}:{d.line}: {d.message}" for d in info.value.diagnostics]
+
+
+def test_camel_case_of_python_names() -> None:
+    assert camel("cover_ac") == "coverAc"
+    assert camel("attack_through_cover") == "attackThroughCover"
+    assert camel("d20_bonus") == "d20Bonus"
+    assert camel("x") == "x"
+    assert camel("CoverLevel") == "CoverLevel"  # classes keep their names
+    assert camel("FULL_EXPOSURE_TIME") == "FULL_EXPOSURE_TIME"  # and constants
+
+
+def _rename(rules: Path, file: str, old: str, new: str) -> None:
+    """Every ``old`` word of a rules file (its uses too) renamed ``new``."""
+    path = rules / file
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(re.sub(rf"\b{old}\b", new, text), "utf-8")
+
+
+def test_a_parameter_that_is_a_javascript_reserved_word(rules_copy: Path) -> None:
+    _rename(rules_copy, "d20_scifi/zero_g.yaml", "occupied_limbs", "default")
+    errors = _errors(rules_copy)
+    assert any(
+        e.startswith(
+            "rules/d20_scifi/zero_g.yaml:19: parameter name 'default' is 'default'"
+        )
+        and "reserved word" in e
+        for e in errors
+    ), errors
+
+
+def test_two_names_that_are_one_once_camel_cased(rules_copy: Path) -> None:
+    """Columns ``reach_2`` and ``reach2``: two names in Python, one in JavaScript
+    (``reach2``); the error is at the second, and names the first."""
+    _rename(rules_copy, "d20_scifi/cover.yaml", "targetable", "reach_2")
+    _rename(rules_copy, "d20_scifi/cover.yaml", "must_guess_location", "reach2")
+    errors = _errors(rules_copy)
+    assert any(
+        e.startswith("rules/d20_scifi/cover.yaml:")
+        and "column name 'reach2' is 'reach2' in JavaScript, as column name "
+        "'reach_2' is (at rules/d20_scifi/cover.yaml:"
+        in e
+        for e in errors
+    ), errors
+
+
+def test_a_field_every_object_has(rules_copy: Path) -> None:
+    _rename(rules_copy, "d20_scifi/cover.yaml", "targetable", "to_string")
+    errors = _errors(rules_copy)
+    assert any(
+        e.startswith("rules/d20_scifi/cover.yaml:")
+        and "'to_string' is 'toString' in JavaScript, which every object has" in e
+        for e in errors
+    ), errors
+
+
+def test_every_figure_the_rules_allow_is_exact_in_javascript(
+    rules_copy: Path, edit: Editor, tmp_path: Path
+) -> None:
+    """The rules' numbers have at most 15 digits, all within Number.MAX_SAFE_INTEGER;
+    the emitter refuses any other (a located error, should a kind compute one)."""
+    largest = 10**15 - 1
+    assert largest <= 2**53 - 1 < 10**16
+    edit(
+        "d20_scifi/cover.yaml",
+        "        miss_chance: 50\n",
+        f"        miss_chance: {largest}\n",
+    )
+    outputs = build(rules_copy, run_examples=False)
+    assert ask_js(outputs, "m.cover('Total').missChance", tmp_path) == largest
+    assert js(2**53 - 1) == str(2**53 - 1)
+    with pytest.raises(JsFigureError, match=r"past Number\.MAX_SAFE_INTEGER"):
+        js(2**53)
+    with pytest.raises(JsFigureError):
+        js(-(2**53))
+
+
+def test_check_notices_a_hand_edited_javascript_module(rules_copy: Path) -> None:
+    """generated/js/ is output like the rest: `rulesc check` names an edited file."""
+    import shutil
+
+    from .conftest import GENERATED, run_rulesc
+
+    root = rules_copy.parent
+    shutil.copytree(GENERATED, root / "generated")
+    assert run_rulesc("check", cwd=root).returncode == 0
+    for name in ("gurps.js", "dice.d.ts"):
+        target = root / "generated" / "js" / name
+        target.write_text(target.read_text("utf-8") + "\n// tweak\n", "utf-8")
+    done = run_rulesc("check", cwd=root)
+    assert done.returncode == 1
+    assert "generated/js/gurps.js is out of date" in done.stderr
+    assert "generated/js/dice.d.ts is out of date" in done.stderr
+
+
+def test_a_changed_figure_makes_the_javascript_stale(
+    rules_copy: Path, edit: Editor
+) -> None:
+    import shutil
+
+    from .conftest import GENERATED, run_rulesc
+
+    root = rules_copy.parent
+    shutil.copytree(GENERATED, root / "generated")
+    edit("d20_scifi/zero_g.yaml", "max_increments: 20,", "max_increments: 25,")
+    done = run_rulesc("check", cwd=root)
+    assert done.returncode == 1
+    assert "generated/js/d20_scifi.js" in done.stderr

@@ -1,0 +1,127 @@
+"""The JavaScript runtime (generated/js/) against the Python one, under ``node --test``.
+
+Every worked example, every input ``rulesc diff`` samples and 200 seeded runs
+of every rule that rolls dice, in one Node process per system, must answer the
+same JSON as the Python runtime (or refuse with the same message); Random is
+CPython's random.Random draw for draw; the case folding is str.casefold.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler.pipeline import load_systems
+
+from .js_node import PACKAGE, example_case, node_test, ported, sample_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+SYSTEMS = {s.id: s for s in load_systems(ROOT / "rules")}
+
+
+def _module(system_id: str) -> object:
+    return importlib.import_module(f"rulebook.{system_id}")
+
+
+@pytest.mark.parametrize("system_id", sorted(SYSTEMS))
+def test_worked_examples_and_samples_answer_as_in_python(
+    system_id: str, tmp_path: Path
+) -> None:
+    system = SYSTEMS[system_id]
+    module = _module(system_id)
+    here = ported(system)
+    groups = []
+    for rule in system.rules:
+        if rule.qualified_id not in here:
+            continue
+        examples = [example_case(system, module, rule, ex) for ex in rule.examples]
+        if examples:
+            groups.append({"name": f"{rule.qualified_id}: examples", "cases": examples})
+        groups.append(
+            {
+                "name": f"{rule.qualified_id}: samples",
+                "cases": sample_cases(system, module, rule),
+            }
+        )
+    assert groups, f"no rule of {system_id} is in JavaScript"
+    spec = {"package": str(PACKAGE), "system": system_id, "groups": groups}
+    node_test("conformance.test.mjs", spec, tmp_path)
+
+
+SEEDS = [
+    0,
+    1,
+    2,
+    7,
+    42,
+    -1,
+    -7,
+    -(2**31),
+    2**31 - 1,
+    2**32 - 1,
+    2**32,
+    2**32 + 1,
+    2**53 - 1,
+    2**63,
+    2**64 - 1,
+    2**64,
+    2**64 + 12345,
+    -(2**70) + 3,
+    3**100,
+    123456789012345678901234567890,
+    *random.Random(2024).sample(range(2**40), 20),
+]
+RANGES = [
+    (1, 2),
+    (1, 6),
+    (1, 20),
+    (0, 99),
+    (-5, 5),
+    (1, 2**31),
+    (0, 2**32 - 1),
+    (0, 2**32),
+    (-(2**40), 2**40),
+    (1, 10**15),
+    (0, 2**53 - 1),
+    (-(2**53) + 1, 2**53 - 1),
+    (5, 5),
+]
+BITS = [1, 31, 32, 33, 64, 65, 100]
+PER_RANGE = 25
+
+
+def test_random_is_cpythons_random_stream(tmp_path: Path) -> None:
+    seeds = []
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        draws = [[rng.randint(a, b) for _ in range(PER_RANGE)] for a, b in RANGES]
+        bits = [str(rng.getrandbits(k)) for k in BITS]
+        seeds.append(
+            {
+                "seed": str(seed),
+                "randint": draws,
+                "getrandbits": bits,
+                "random": rng.random(),
+            }
+        )
+    spec = {
+        "package": str(PACKAGE),
+        "seeds": seeds,
+        "ranges": RANGES,
+        "bits": BITS,
+        "per_range": PER_RANGE,
+    }
+    node_test("random.test.mjs", spec, tmp_path)
+
+
+def test_case_folding_is_str_casefold(tmp_path: Path) -> None:
+    changed = [
+        [cp, chr(cp).casefold()]
+        for cp in range(sys.maxunicode + 1)
+        if not 0xD800 <= cp < 0xE000 and chr(cp).casefold() != chr(cp)
+    ]
+    node_test("fold.test.mjs", {"package": str(PACKAGE), "changed": changed}, tmp_path)
