@@ -107,7 +107,6 @@ NOT_YET_IN_JAVASCRIPT = {
     "recovery",
     "shift",
     "state",
-    "track",
 }
 
 

@@ -8,13 +8,13 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $track from "./_track.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
 //   d20_scifi.instant_exposure (shift)
 //   d20_scifi.half_exposure (shift)
 //   d20_scifi.exposures (exposure_schedule)
 //   d20_scifi.accumulation (pool)
-//   d20_scifi.secondary_effects (track)
 //   d20_scifi.healing (recovery)
 //   d20_scifi.simulate_radiation (process)
 
@@ -215,6 +215,77 @@ export declare function radiationExposure(level: RadiationLevel | string): Radia
 export declare const FULL_EXPOSURE_TIME: $dice.Dice;
 /** The same dice as FULL_EXPOSURE_TIME. */
 export declare const fullExposureTime: $dice.Dice;
+
+// -- d20_scifi.secondary_effects --
+
+/**
+ * The effects of rule `d20_scifi.secondary_effects`, in die order
+ * (rules/d20_scifi/radiation.yaml:314).
+ */
+export declare const SecondaryEffect: {
+  readonly NAUSEA: "Nausea";
+  readonly HEADACHE_PAIN: "Headache / Pain";
+  readonly WEAKNESS: "Weakness";
+  readonly DISORIENTATION: "Disorientation";
+  readonly INTERNAL: "Internal";
+};
+/** A label of SecondaryEffect. */
+export type SecondaryEffect = "Nausea" | "Headache / Pain" | "Weakness" | "Disorientation" | "Internal";
+
+/**
+ * The conditions of rule `d20_scifi.secondary_effects`
+ * (rules/d20_scifi/radiation.yaml:312).
+ */
+export declare const RadiationCondition: {
+  readonly FATIGUED: "Fatigued";
+  readonly SICKENED: "Sickened";
+  readonly NAUSEATED: "Nauseated";
+  readonly DAZZLED: "Dazzled";
+  readonly FASCINATED: "Fascinated";
+  readonly DAZED: "Dazed";
+  readonly EXHAUSTED: "Exhausted";
+  readonly PARALYZED: "Paralyzed";
+  readonly FLAT_FOOTED: "Flat-Footed";
+  readonly SHAKEN: "Shaken";
+};
+/** A label of RadiationCondition. */
+export type RadiationCondition = "Fatigued" | "Sickened" | "Nauseated" | "Dazzled" | "Fascinated" | "Dazed" | "Exhausted" | "Paralyzed" | "Flat-Footed" | "Shaken";
+
+/** The die rolled on SecondaryEffects. */
+export declare const SECONDARY_EFFECTS_ROLL: $dice.Dice;
+/** Points dealt per roll on SecondaryEffects. */
+export declare const SECONDARY_EFFECTS_EVERY: number;
+
+/** What one roll on `SecondaryEffects` did. */
+export interface SecondaryOutcome {
+  /** The effect the roll hit. */
+  readonly effect: SecondaryEffect;
+  /** The stage it reached; one past the last means roll again. */
+  readonly stage: number;
+  /** The condition of that stage, or null. */
+  readonly condition: RadiationCondition | null;
+  /** Whether to roll again. */
+  readonly reroll: boolean;
+  /** Whether the roll marked a point. */
+  readonly permanentPoint: boolean;
+}
+
+/**
+ * Secondary effects.
+ *
+ * For every third point of radiation damage dealt, the character rolls a die
+ * for a secondary effect. An effect worsens through its stages each time it
+ * comes up again; one that comes up past its last stage is rolled again.
+ * Internal damage makes a point of damage permanent every time.
+ *
+ * Rule `d20_scifi.secondary_effects` (rules/d20_scifi/radiation.yaml:295). One
+ * instance holds one character's state; `apply(roll)` takes a 1d5 result.
+ */
+export declare class SecondaryEffects extends $track.StagedTrack<SecondaryEffect, RadiationCondition> {
+  constructor();
+  /** Advance the track for a die result (1 for the first effect). */
+  apply(roll: number): SecondaryOutcome;
+}
 
 // -- d20_scifi.radiation_symptoms --
 

@@ -11,13 +11,13 @@ import * as $ from "./_support.js";
 import * as $dice from "./dice.js";
 import * as $errors from "./errors.js";
 import * as $json from "./json.js";
+import * as $track from "./_track.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
 //   d20_scifi.instant_exposure (shift)
 //   d20_scifi.half_exposure (shift)
 //   d20_scifi.exposures (exposure_schedule)
 //   d20_scifi.accumulation (pool)
-//   d20_scifi.secondary_effects (track)
 //   d20_scifi.healing (recovery)
 //   d20_scifi.simulate_radiation (process)
 
@@ -267,6 +267,66 @@ export function radiationExposure(level) {
 
 export const FULL_EXPOSURE_TIME = new $dice.Dice(3, 4, 0, 1, "minutes");
 export const fullExposureTime = FULL_EXPOSURE_TIME;
+
+// -- d20_scifi.secondary_effects --
+
+export const SecondaryEffect = $.labels("SecondaryEffect", {
+  NAUSEA: "Nausea",
+  HEADACHE_PAIN: "Headache / Pain",
+  WEAKNESS: "Weakness",
+  DISORIENTATION: "Disorientation",
+  INTERNAL: "Internal",
+});
+
+export const RadiationCondition = $.labels("RadiationCondition", {
+  FATIGUED: "Fatigued",
+  SICKENED: "Sickened",
+  NAUSEATED: "Nauseated",
+  DAZZLED: "Dazzled",
+  FASCINATED: "Fascinated",
+  DAZED: "Dazed",
+  EXHAUSTED: "Exhausted",
+  PARALYZED: "Paralyzed",
+  FLAT_FOOTED: "Flat-Footed",
+  SHAKEN: "Shaken",
+});
+
+export const SECONDARY_EFFECTS_ROLL = new $dice.Dice(1, 5, 0, 1, null);
+export const SECONDARY_EFFECTS_EVERY = 3;
+
+const _SECONDARY_EFFECTS_EFFECTS = Object.freeze([
+  Object.freeze([SecondaryEffect.NAUSEA, Object.freeze([RadiationCondition.FATIGUED, RadiationCondition.SICKENED, RadiationCondition.NAUSEATED])]),
+  Object.freeze([SecondaryEffect.HEADACHE_PAIN, Object.freeze([RadiationCondition.DAZZLED, RadiationCondition.FASCINATED, RadiationCondition.DAZED])]),
+  Object.freeze([SecondaryEffect.WEAKNESS, Object.freeze([RadiationCondition.FATIGUED, RadiationCondition.EXHAUSTED, RadiationCondition.PARALYZED])]),
+  Object.freeze([SecondaryEffect.DISORIENTATION, Object.freeze([RadiationCondition.FLAT_FOOTED, RadiationCondition.SHAKEN, RadiationCondition.DAZED])]),
+  Object.freeze([SecondaryEffect.INTERNAL, Object.freeze([])]),
+]);
+
+const _SECONDARY_OUTCOME_FIELDS = $json.shape(
+  ["effect", "effect"],
+  ["stage", "stage"],
+  ["condition", "condition"],
+  ["reroll", "reroll"],
+  ["permanentPoint", "permanent_point"],
+);
+
+export class SecondaryEffects extends $track.StagedTrack {
+  constructor() {
+    super(_SECONDARY_EFFECTS_EFFECTS);
+  }
+
+  /** Advance the track for a die result (1 for the first effect). */
+  apply(roll) {
+    const outcome = this.step(roll);
+    return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+      effect: outcome[0],
+      stage: outcome[1],
+      condition: outcome[2],
+      reroll: outcome[3],
+      permanentPoint: outcome[4],
+    });
+  }
+}
 
 // -- d20_scifi.radiation_symptoms --
 
