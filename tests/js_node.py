@@ -72,6 +72,19 @@ def node_test(test_file: str, spec: dict[str, Any], tmp: Path) -> None:
     assert re.search(r"\bpass [1-9]", done.stdout), done.stdout  # tests did run
 
 
+def node_json(script: str, cwd: Path | None = None) -> Any:
+    """Run ``script`` as an ES module under ``node -e``; the JSON it printed."""
+    done = subprocess.run(
+        [node(), "--input-type=module", "-e", script],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 # -- the Python runtime's answers ---------------------------------------------------
 
 
@@ -181,3 +194,24 @@ def sample_cases(system: System, module: Any, rule: Any) -> list[dict[str, Any]]
             }
         )
     return found
+
+
+def conformance_spec(system: System, module: Any, package: Path) -> dict[str, Any]:
+    """The cases of conformance.test.mjs for one system: each ported rule's worked
+    examples, then its samples (and seeded runs), with the Python runtime's answers."""
+    here = ported(system)
+    groups = []
+    for rule in system.rules:
+        if rule.qualified_id not in here:
+            continue
+        examples = [example_case(system, module, rule, ex) for ex in rule.examples]
+        if examples:
+            groups.append({"name": f"{rule.qualified_id}: examples", "cases": examples})
+        groups.append(
+            {
+                "name": f"{rule.qualified_id}: samples",
+                "cases": sample_cases(system, module, rule),
+            }
+        )
+    assert groups, f"no rule of {system.id} is in JavaScript"
+    return {"package": str(package), "system": system.id, "groups": groups}

@@ -4,7 +4,6 @@ changes what the generated JavaScript answers, kind by kind."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from compiler.pipeline import Outputs, build
 
 from .conftest import Editor
-from .js_node import node
+from .js_node import node_json
 
 
 def ask_js(
@@ -33,14 +32,7 @@ def ask_js(
         f"const m = await import({json.dumps((package / f'{system}.js').as_uri())});\n"
         f"console.log(JSON.stringify({question}));"
     )
-    done = subprocess.run(
-        [node(), "--input-type=module", "-e", script],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return node_json(script)
 
 
 CASES = [
