@@ -105,7 +105,6 @@ NOT_YET_IN_JAVASCRIPT = {
     "pool",
     "process",
     "recovery",
-    "shift",
     "state",
     "track",
 }

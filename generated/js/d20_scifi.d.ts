@@ -10,8 +10,6 @@
 import type * as $dice from "./dice.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.instant_exposure (shift)
-//   d20_scifi.half_exposure (shift)
 //   d20_scifi.exposures (exposure_schedule)
 //   d20_scifi.accumulation (pool)
 //   d20_scifi.secondary_effects (track)
@@ -215,6 +213,48 @@ export declare function radiationExposure(level: RadiationLevel | string): Radia
 export declare const FULL_EXPOSURE_TIME: $dice.Dice;
 /** The same dice as FULL_EXPOSURE_TIME. */
 export declare const fullExposureTime: $dice.Dice;
+
+// -- d20_scifi.instant_exposure --
+
+/**
+ * Instant exposure.
+ *
+ * Strong radiation harms at once. From Moderate up, contact alone starts a
+ * second, quicker sickness: it uses the save and damage of the level two steps
+ * lower, and incubates for a fixed roll in minutes rather than hours.
+ *
+ * Rule `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98).
+ * Answers null where the rule does not apply or the step falls off the ladder.
+ * Throws RuleInputError for a label the table does not have.
+ */
+export declare function instantExposure(level: RadiationLevel | string): RadiationRow | null;
+
+/**
+ * The level whose row `instantExposure` reads, or null. Rule
+ * `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98).
+ */
+export declare function instantExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+
+// -- d20_scifi.half_exposure --
+
+/**
+ * Half exposure.
+ *
+ * A character who leaves after at least half of the time to full exposure takes
+ * a lesser sickness: the save, incubation and damage of the level one step
+ * lower. Minor radiation has no level below it, so half of it does nothing.
+ *
+ * Rule `d20_scifi.half_exposure` (rules/d20_scifi/radiation.yaml:132). Answers
+ * null where the rule does not apply or the step falls off the ladder. Throws
+ * RuleInputError for a label the table does not have.
+ */
+export declare function halfExposure(level: RadiationLevel | string): RadiationRow | null;
+
+/**
+ * The level whose row `halfExposure` reads, or null. Rule
+ * `d20_scifi.half_exposure` (rules/d20_scifi/radiation.yaml:132).
+ */
+export declare function halfExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
 
 // -- d20_scifi.radiation_symptoms --
 

@@ -13,8 +13,6 @@ import * as $errors from "./errors.js";
 import * as $json from "./json.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.instant_exposure (shift)
-//   d20_scifi.half_exposure (shift)
 //   d20_scifi.exposures (exposure_schedule)
 //   d20_scifi.accumulation (pool)
 //   d20_scifi.secondary_effects (track)
@@ -267,6 +265,98 @@ export function radiationExposure(level) {
 
 export const FULL_EXPOSURE_TIME = new $dice.Dice(3, 4, 0, 1, "minutes");
 export const fullExposureTime = FULL_EXPOSURE_TIME;
+
+// -- d20_scifi.instant_exposure --
+
+const _INSTANT_EXPOSURE_ROWS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, null],
+  [RadiationLevel.MODERATE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 10,
+    primaryEffect: new $dice.Dice(0, 0, 1, 1, "CON damage"),
+  })],
+  [RadiationLevel.HIGH, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 12,
+    primaryEffect: new $dice.Dice(2, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.SEVERE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 15,
+    primaryEffect: new $dice.Dice(3, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.CRITICAL, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 19,
+    primaryEffect: new $dice.Dice(3, 3, 0, 1, "CON damage"),
+  })],
+]);
+
+const _INSTANT_EXPOSURE_LEVELS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, null],
+  [RadiationLevel.MODERATE, RadiationLevel.MINOR],
+  [RadiationLevel.HIGH, RadiationLevel.LOW],
+  [RadiationLevel.SEVERE, RadiationLevel.MODERATE],
+  [RadiationLevel.CRITICAL, RadiationLevel.HIGH],
+]);
+
+export function instantExposure(level) {
+  return _INSTANT_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
+}
+
+export function instantExposureLevel(level) {
+  return _INSTANT_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));
+}
+
+// -- d20_scifi.half_exposure --
+
+const _HALF_EXPOSURE_ROWS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(6, 6, 0, 1, "hours"),
+    fortDc: 10,
+    primaryEffect: new $dice.Dice(0, 0, 1, 1, "CON damage"),
+  })],
+  [RadiationLevel.MODERATE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(5, 6, 0, 1, "hours"),
+    fortDc: 12,
+    primaryEffect: new $dice.Dice(2, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.HIGH, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(4, 6, 0, 1, "hours"),
+    fortDc: 15,
+    primaryEffect: new $dice.Dice(3, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.SEVERE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(3, 6, 0, 1, "hours"),
+    fortDc: 19,
+    primaryEffect: new $dice.Dice(3, 3, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.CRITICAL, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 6, 0, 1, "hours"),
+    fortDc: 24,
+    primaryEffect: new $dice.Dice(3, 4, 0, 1, "CON damage"),
+  })],
+]);
+
+const _HALF_EXPOSURE_LEVELS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, RadiationLevel.MINOR],
+  [RadiationLevel.MODERATE, RadiationLevel.LOW],
+  [RadiationLevel.HIGH, RadiationLevel.MODERATE],
+  [RadiationLevel.SEVERE, RadiationLevel.HIGH],
+  [RadiationLevel.CRITICAL, RadiationLevel.SEVERE],
+]);
+
+export function halfExposure(level) {
+  return _HALF_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
+}
+
+export function halfExposureLevel(level) {
+  return _HALF_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));
+}
 
 // -- d20_scifi.radiation_symptoms --
 
