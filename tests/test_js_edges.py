@@ -58,8 +58,39 @@ def shift_calls(rule: Any) -> Iterator[Call]:
             yield function, {rule.table.key_param: label}, None, None
 
 
+def exposure_schedule_calls(rule: Any) -> Iterator[Call]:
+    key, stayed, full = rule.table.key_param, rule.stayed_param, rule.full_param
+    low, high = rule.full_time.dice.min, rule.full_time.dice.max
+    first = rule.table.enum.members[0].label
+    for label in _labels(rule.table.enum):
+        yield rule.function, {key: label, stayed: 1, full: low}, None, None
+    for level in rule.table.enum.members:
+        for rolled in range(low, high + 1):
+            for stay in [*range(1, rolled + 2), MAX_SAFE]:
+                args = {key: level.label, stayed: stay, full: rolled}
+                yield rule.function, args, None, None
+    for bad in (0, -1, -MAX_SAFE, *NOT_INTS):
+        yield rule.function, {key: first, stayed: bad, full: low}, None, None
+    for bad in (low - 1, high + 1, 0, MAX_SAFE, *NOT_INTS):
+        yield rule.function, {key: first, stayed: 1, full: bad}, None, None
+    past = 2**53
+    yield (
+        rule.function,
+        {key: first, stayed: past, full: low},
+        None,
+        _past_safe(stayed, past, 1, None),
+    )
+    yield (
+        rule.function,
+        {key: first, stayed: 1, full: past},
+        None,
+        _past_safe(full, past, low, high),
+    )
+
+
 EDGES: dict[str, Callable[[Any], Iterator[Call]]] = {
     "shift": shift_calls,
+    "exposure_schedule": exposure_schedule_calls,
 }
 
 

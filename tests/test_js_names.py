@@ -129,3 +129,21 @@ def test_a_changed_figure_makes_the_javascript_stale(
     done = run_rulesc("check", cwd=root)
     assert done.returncode == 1
     assert "generated/js/d20_scifi.js" in done.stderr
+
+
+def test_a_half_fraction_javascript_cannot_compare_exactly(
+    rules_copy: Path, edit: Editor
+) -> None:
+    """An exposure schedule compares the stay times the fraction's denominator
+    with the rolled time: past Number.MAX_SAFE_INTEGER that is a located error."""
+    edit(
+        "d20_scifi/radiation.yaml",
+        "half_fraction: [1, 2]",
+        f"half_fraction: [1, {10**15 - 1}]",
+    )
+    errors = _errors(rules_copy)
+    assert any(
+        re.search(r"radiation\.yaml:\d+: rule d20_scifi\.exposures: half_fraction", e)
+        and "MAX_SAFE_INTEGER" in e
+        for e in errors
+    ), errors

@@ -10,7 +10,6 @@
 import type * as $dice from "./dice.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.exposures (exposure_schedule)
 //   d20_scifi.accumulation (pool)
 //   d20_scifi.secondary_effects (track)
 //   d20_scifi.healing (recovery)
@@ -255,6 +254,56 @@ export declare function halfExposure(level: RadiationLevel | string): RadiationR
  * `d20_scifi.half_exposure` (rules/d20_scifi/radiation.yaml:132).
  */
 export declare function halfExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+
+// -- d20_scifi.exposures --
+
+/**
+ * The kinds of exposure of rule `d20_scifi.exposures`
+ * (rules/d20_scifi/radiation.yaml:172).
+ */
+export declare const ExposureKind: {
+  readonly INSTANT: "instant";
+  readonly HALF: "half";
+  readonly FULL: "full";
+};
+/** A label of ExposureKind. */
+export type ExposureKind = "instant" | "half" | "full";
+
+/**
+ * One exposure and what it does. Rule `d20_scifi.exposures`
+ * (rules/d20_scifi/radiation.yaml:159).
+ */
+export interface Exposure {
+  /** Which exposure this is. */
+  readonly kind: ExposureKind;
+  /** The level whose figures the exposure uses. */
+  readonly effectiveLevel: RadiationLevel;
+  /** Time from exposure until the primary effect sets in. */
+  readonly incubation: $dice.Dice;
+  /**
+   * DC of the Fortitude save, rolled when incubation ends, that halves the
+   * primary effect.
+   */
+  readonly fortDc: number;
+  /** Constitution damage the sickness deals in all. */
+  readonly primaryEffect: $dice.Dice;
+  /** When its course starts, counted from first contact. */
+  readonly startsAtMinutes: number;
+}
+
+/**
+ * Exposures of one encounter.
+ *
+ * Every encounter with radiation is timed in secret. Meeting Moderate or worse
+ * causes an instant exposure at once; staying the whole rolled time causes a
+ * full exposure; leaving after at least half of it causes a half exposure
+ * instead.
+ *
+ * Rule `d20_scifi.exposures` (rules/d20_scifi/radiation.yaml:159). Throws
+ * RuleInputError for an unknown level, exposedMinutes below 1, or
+ * fullExposureMinutes that FULL_EXPOSURE_TIME cannot roll.
+ */
+export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Exposure[];
 
 // -- d20_scifi.radiation_symptoms --
 

@@ -13,7 +13,6 @@ import * as $errors from "./errors.js";
 import * as $json from "./json.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.exposures (exposure_schedule)
 //   d20_scifi.accumulation (pool)
 //   d20_scifi.secondary_effects (track)
 //   d20_scifi.healing (recovery)
@@ -356,6 +355,53 @@ export function halfExposure(level) {
 
 export function halfExposureLevel(level) {
   return _HALF_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));
+}
+
+// -- d20_scifi.exposures --
+
+export const ExposureKind = $.labels("ExposureKind", {
+  INSTANT: "instant",
+  HALF: "half",
+  FULL: "full",
+});
+
+const _EXPOSURE_FIELDS = $json.shape(
+  ["kind", "kind"],
+  ["effectiveLevel", "effective_level"],
+  ["incubation", "incubation"],
+  ["fortDc", "fort_dc"],
+  ["primaryEffect", "primary_effect"],
+  ["startsAtMinutes", "starts_at_minutes"],
+);
+
+export function exposures(level, exposedMinutes, fullExposureMinutes) {
+  level = $.choice(RadiationLevel, level, "level");
+  if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
+  if (!$.isInt(fullExposureMinutes) || fullExposureMinutes < 3 || fullExposureMinutes > 12) throw $.badInt(fullExposureMinutes, "fullExposureMinutes", 3, 12);
+  const exposure$ = (kind$, level$, from$, start$) => $json.record(_EXPOSURE_FIELDS, {
+    kind: kind$,
+    effectiveLevel: level$,
+    incubation: from$.incubation,
+    fortDc: from$.fortDc,
+    primaryEffect: from$.primaryEffect,
+    startsAtMinutes: start$,
+  });
+  const found$ = [];
+  let shifted$ = _INSTANT_EXPOSURE_LEVELS.get(level);
+  let row$ = _INSTANT_EXPOSURE_ROWS.get(level);
+  if (shifted$ !== null && row$ !== null) {
+    found$.push(exposure$(ExposureKind.INSTANT, shifted$, row$, 0));
+  }
+  if (exposedMinutes >= fullExposureMinutes) {
+    found$.push(exposure$(ExposureKind.FULL, level, _RADIATION_EXPOSURE_ROWS.get(level), fullExposureMinutes));
+  } else if (exposedMinutes * 2 >= fullExposureMinutes * 1) {
+    shifted$ = _HALF_EXPOSURE_LEVELS.get(level);
+    row$ = _HALF_EXPOSURE_ROWS.get(level);
+    if (shifted$ !== null && row$ !== null) {
+      found$.push(exposure$(ExposureKind.HALF, shifted$, row$, exposedMinutes));
+    }
+  }
+  return found$;
 }
 
 // -- d20_scifi.radiation_symptoms --
