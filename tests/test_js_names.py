@@ -190,3 +190,21 @@ def test_a_flag_named_as_a_state_class_member(tmp_path: Path) -> None:
         "24:16: 'equals' is 'equals' in JavaScript, already a member of the state "
         "class there (LevelState of the JavaScript runtime, or what every object has)"
     ], found
+
+
+def test_a_half_fraction_javascript_cannot_compare_exactly(
+    rules_copy: Path, edit: Editor
+) -> None:
+    """An exposure schedule compares the stay times the fraction's denominator
+    with the rolled time: past Number.MAX_SAFE_INTEGER that is a located error."""
+    edit(
+        "d20_scifi/radiation.yaml",
+        "half_fraction: [1, 2]",
+        f"half_fraction: [1, {10**15 - 1}]",
+    )
+    errors = _errors(rules_copy)
+    assert any(
+        re.search(r"radiation\.yaml:\d+: rule d20_scifi\.exposures: half_fraction", e)
+        and "MAX_SAFE_INTEGER" in e
+        for e in errors
+    ), errors

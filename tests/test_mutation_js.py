@@ -93,6 +93,22 @@ CASES = [
         "      - name: per_action\n        type: int\n        value: 2\n",
         2,
     ),
+    (
+        "m.exposures('Low', 4, 8).map((e) => e.kind)",
+        ["half"],
+        "d20_scifi/radiation.yaml",
+        "half_fraction: [1, 2]",
+        "half_fraction: [2, 3]",
+        [],
+    ),
+    (
+        "m.instantExposureLevel('Critical')",
+        "High",
+        "d20_scifi/radiation.yaml",
+        "offset: -2",
+        "offset: -3",
+        "Moderate",
+    ),
 ]
 
 

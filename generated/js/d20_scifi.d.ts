@@ -11,9 +11,6 @@ import type * as $dice from "./dice.js";
 import type * as $track from "./_track.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.instant_exposure (shift)
-//   d20_scifi.half_exposure (shift)
-//   d20_scifi.exposures (exposure_schedule)
 //   d20_scifi.accumulation (pool)
 //   d20_scifi.healing (recovery)
 //   d20_scifi.simulate_radiation (process)
@@ -215,6 +212,98 @@ export declare function radiationExposure(level: RadiationLevel | string): Radia
 export declare const FULL_EXPOSURE_TIME: $dice.Dice;
 /** The same dice as FULL_EXPOSURE_TIME. */
 export declare const fullExposureTime: $dice.Dice;
+
+// -- d20_scifi.instant_exposure --
+
+/**
+ * Instant exposure.
+ *
+ * Strong radiation harms at once. From Moderate up, contact alone starts a
+ * second, quicker sickness: it uses the save and damage of the level two steps
+ * lower, and incubates for a fixed roll in minutes rather than hours.
+ *
+ * Rule `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98).
+ * Answers null where the rule does not apply or the step falls off the ladder.
+ * Throws RuleInputError for a label the table does not have.
+ */
+export declare function instantExposure(level: RadiationLevel | string): RadiationRow | null;
+
+/**
+ * The level whose row `instantExposure` reads, or null. Rule
+ * `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98).
+ */
+export declare function instantExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+
+// -- d20_scifi.half_exposure --
+
+/**
+ * Half exposure.
+ *
+ * A character who leaves after at least half of the time to full exposure takes
+ * a lesser sickness: the save, incubation and damage of the level one step
+ * lower. Minor radiation has no level below it, so half of it does nothing.
+ *
+ * Rule `d20_scifi.half_exposure` (rules/d20_scifi/radiation.yaml:132). Answers
+ * null where the rule does not apply or the step falls off the ladder. Throws
+ * RuleInputError for a label the table does not have.
+ */
+export declare function halfExposure(level: RadiationLevel | string): RadiationRow | null;
+
+/**
+ * The level whose row `halfExposure` reads, or null. Rule
+ * `d20_scifi.half_exposure` (rules/d20_scifi/radiation.yaml:132).
+ */
+export declare function halfExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+
+// -- d20_scifi.exposures --
+
+/**
+ * The kinds of exposure of rule `d20_scifi.exposures`
+ * (rules/d20_scifi/radiation.yaml:172).
+ */
+export declare const ExposureKind: {
+  readonly INSTANT: "instant";
+  readonly HALF: "half";
+  readonly FULL: "full";
+};
+/** A label of ExposureKind. */
+export type ExposureKind = "instant" | "half" | "full";
+
+/**
+ * One exposure and what it does. Rule `d20_scifi.exposures`
+ * (rules/d20_scifi/radiation.yaml:159).
+ */
+export interface Exposure {
+  /** Which exposure this is. */
+  readonly kind: ExposureKind;
+  /** The level whose figures the exposure uses. */
+  readonly effectiveLevel: RadiationLevel;
+  /** Time from exposure until the primary effect sets in. */
+  readonly incubation: $dice.Dice;
+  /**
+   * DC of the Fortitude save, rolled when incubation ends, that halves the
+   * primary effect.
+   */
+  readonly fortDc: number;
+  /** Constitution damage the sickness deals in all. */
+  readonly primaryEffect: $dice.Dice;
+  /** When its course starts, counted from first contact. */
+  readonly startsAtMinutes: number;
+}
+
+/**
+ * Exposures of one encounter.
+ *
+ * Every encounter with radiation is timed in secret. Meeting Moderate or worse
+ * causes an instant exposure at once; staying the whole rolled time causes a
+ * full exposure; leaving after at least half of it causes a half exposure
+ * instead.
+ *
+ * Rule `d20_scifi.exposures` (rules/d20_scifi/radiation.yaml:159). Throws
+ * RuleInputError for an unknown level, exposedMinutes below 1, or
+ * fullExposureMinutes that FULL_EXPOSURE_TIME cannot roll.
+ */
+export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Exposure[];
 
 // -- d20_scifi.secondary_effects --
 

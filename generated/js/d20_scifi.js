@@ -14,9 +14,6 @@ import * as $json from "./json.js";
 import * as $track from "./_track.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.instant_exposure (shift)
-//   d20_scifi.half_exposure (shift)
-//   d20_scifi.exposures (exposure_schedule)
 //   d20_scifi.accumulation (pool)
 //   d20_scifi.healing (recovery)
 //   d20_scifi.simulate_radiation (process)
@@ -267,6 +264,145 @@ export function radiationExposure(level) {
 
 export const FULL_EXPOSURE_TIME = new $dice.Dice(3, 4, 0, 1, "minutes");
 export const fullExposureTime = FULL_EXPOSURE_TIME;
+
+// -- d20_scifi.instant_exposure --
+
+const _INSTANT_EXPOSURE_ROWS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, null],
+  [RadiationLevel.MODERATE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 10,
+    primaryEffect: new $dice.Dice(0, 0, 1, 1, "CON damage"),
+  })],
+  [RadiationLevel.HIGH, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 12,
+    primaryEffect: new $dice.Dice(2, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.SEVERE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 15,
+    primaryEffect: new $dice.Dice(3, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.CRITICAL, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 19,
+    primaryEffect: new $dice.Dice(3, 3, 0, 1, "CON damage"),
+  })],
+]);
+
+const _INSTANT_EXPOSURE_LEVELS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, null],
+  [RadiationLevel.MODERATE, RadiationLevel.MINOR],
+  [RadiationLevel.HIGH, RadiationLevel.LOW],
+  [RadiationLevel.SEVERE, RadiationLevel.MODERATE],
+  [RadiationLevel.CRITICAL, RadiationLevel.HIGH],
+]);
+
+export function instantExposure(level) {
+  return _INSTANT_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
+}
+
+export function instantExposureLevel(level) {
+  return _INSTANT_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));
+}
+
+// -- d20_scifi.half_exposure --
+
+const _HALF_EXPOSURE_ROWS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(6, 6, 0, 1, "hours"),
+    fortDc: 10,
+    primaryEffect: new $dice.Dice(0, 0, 1, 1, "CON damage"),
+  })],
+  [RadiationLevel.MODERATE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(5, 6, 0, 1, "hours"),
+    fortDc: 12,
+    primaryEffect: new $dice.Dice(2, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.HIGH, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(4, 6, 0, 1, "hours"),
+    fortDc: 15,
+    primaryEffect: new $dice.Dice(3, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.SEVERE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(3, 6, 0, 1, "hours"),
+    fortDc: 19,
+    primaryEffect: new $dice.Dice(3, 3, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.CRITICAL, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 6, 0, 1, "hours"),
+    fortDc: 24,
+    primaryEffect: new $dice.Dice(3, 4, 0, 1, "CON damage"),
+  })],
+]);
+
+const _HALF_EXPOSURE_LEVELS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, RadiationLevel.MINOR],
+  [RadiationLevel.MODERATE, RadiationLevel.LOW],
+  [RadiationLevel.HIGH, RadiationLevel.MODERATE],
+  [RadiationLevel.SEVERE, RadiationLevel.HIGH],
+  [RadiationLevel.CRITICAL, RadiationLevel.SEVERE],
+]);
+
+export function halfExposure(level) {
+  return _HALF_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
+}
+
+export function halfExposureLevel(level) {
+  return _HALF_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));
+}
+
+// -- d20_scifi.exposures --
+
+export const ExposureKind = $.labels("ExposureKind", {
+  INSTANT: "instant",
+  HALF: "half",
+  FULL: "full",
+});
+
+const _EXPOSURE_FIELDS = $json.shape(
+  ["kind", "kind"],
+  ["effectiveLevel", "effective_level"],
+  ["incubation", "incubation"],
+  ["fortDc", "fort_dc"],
+  ["primaryEffect", "primary_effect"],
+  ["startsAtMinutes", "starts_at_minutes"],
+);
+
+export function exposures(level, exposedMinutes, fullExposureMinutes) {
+  level = $.choice(RadiationLevel, level, "level");
+  if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
+  if (!$.isInt(fullExposureMinutes) || fullExposureMinutes < 3 || fullExposureMinutes > 12) throw $.badInt(fullExposureMinutes, "fullExposureMinutes", 3, 12);
+  const exposure$ = (kind$, level$, from$, start$) => $json.record(_EXPOSURE_FIELDS, {
+    kind: kind$,
+    effectiveLevel: level$,
+    incubation: from$.incubation,
+    fortDc: from$.fortDc,
+    primaryEffect: from$.primaryEffect,
+    startsAtMinutes: start$,
+  });
+  const found$ = [];
+  let shifted$ = _INSTANT_EXPOSURE_LEVELS.get(level);
+  let row$ = _INSTANT_EXPOSURE_ROWS.get(level);
+  if (shifted$ !== null && row$ !== null) {
+    found$.push(exposure$(ExposureKind.INSTANT, shifted$, row$, 0));
+  }
+  if (exposedMinutes >= fullExposureMinutes) {
+    found$.push(exposure$(ExposureKind.FULL, level, _RADIATION_EXPOSURE_ROWS.get(level), fullExposureMinutes));
+  } else if (exposedMinutes * 2 >= fullExposureMinutes * 1) {
+    shifted$ = _HALF_EXPOSURE_LEVELS.get(level);
+    row$ = _HALF_EXPOSURE_ROWS.get(level);
+    if (shifted$ !== null && row$ !== null) {
+      found$.push(exposure$(ExposureKind.HALF, shifted$, row$, exposedMinutes));
+    }
+  }
+  return found$;
+}
 
 // -- d20_scifi.secondary_effects --
 

@@ -108,6 +108,18 @@ def build(
     )
 
 
+def lookups(rule: ExposureScheduleRule) -> dict[str, str]:
+    """The names of the rows and levels the schedule reads (the same in every
+    target): the two shifts' and the table's."""
+    return {
+        "instant_rows": private_constant(rule.instant.id, "rows"),
+        "instant_levels": private_constant(rule.instant.id, "levels"),
+        "half_rows": private_constant(rule.half.id, "rows"),
+        "half_levels": private_constant(rule.half.id, "levels"),
+        "table_rows": private_constant(rule.table.id, "rows"),
+    }
+
+
 def python_view(system: System, rule: ExposureScheduleRule) -> View:
     table = rule.table
     enum = table.enum
@@ -144,11 +156,7 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
         "full_min": dice.min,
         "full_max": dice.max,
         "kinds": kinds,
-        "instant_rows": private_constant(rule.instant.id, "rows"),
-        "instant_levels": private_constant(rule.instant.id, "levels"),
-        "half_rows": private_constant(rule.half.id, "rows"),
-        "half_levels": private_constant(rule.half.id, "levels"),
-        "table_rows": private_constant(table.id, "rows"),
+        **lookups(rule),
         "num": rule.half_fraction[0],
         "den": rule.half_fraction[1],
         "doc": docstring(

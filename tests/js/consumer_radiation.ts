@@ -1,0 +1,29 @@
+// A consumer of the radiation rules of the generated package (d20_scifi),
+// type-checked by tsc --strict with consumer.ts (tsconfig.json includes
+// every consumer_*.ts): the types say what the runtime answers.
+import {
+  ExposureKind,
+  RadiationLevel,
+  exposures,
+  instantExposure,
+  instantExposureLevel,
+} from "../../generated/js/d20_scifi.js";
+import type { Dice } from "../../generated/js/dice.js";
+import type { Exposure, RadiationRow } from "../../generated/js/d20_scifi.js";
+
+const shifted: RadiationRow | null = instantExposure("high");
+const from: RadiationLevel | null = instantExposureLevel(RadiationLevel.HIGH);
+// @ts-expect-error a shifted row is null where the step falls off the ladder
+const always: RadiationRow = instantExposure("Low");
+
+const found: Exposure[] = exposures("High", 30, 7);
+const first: Exposure | undefined = found[0];
+const kind: ExposureKind | undefined = first?.kind;
+const level: RadiationLevel | undefined = first?.effectiveLevel;
+const onset: Dice | undefined = first?.incubation;
+const starts: number | undefined = first?.startsAtMinutes;
+const isFull: boolean = kind === ExposureKind.FULL;
+// @ts-expect-error an exposure is read-only
+if (first) first.startsAtMinutes = 3;
+
+export const used = [shifted, from, always, level, onset, starts, isFull];

@@ -1,0 +1,148 @@
+"""Calls ``rulesc diff`` does not sample, answered in JavaScript as in Python.
+
+The conformance tests (test_js_runtime.py) call each rule's entry function on
+its examples and sampled inputs. Here, for the kinds that make more than one
+function or that bound their inputs by the runtime's limit, every function a
+rule makes is called on the edges: labels in other cases and values that are no
+label, wrong types, the ends of each range and one past them, the ``MAX_ENTRIES``
+limit, and numbers past ``Number.MAX_SAFE_INTEGER`` (which only JavaScript
+refuses: its numbers stop being exact integers there).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.js_naming import camel
+from compiler.js_plan import call_plan
+from compiler.model import RuleBase, System
+from compiler.pipeline import load_systems
+
+from .js_node import PACKAGE, answer, node_test, ported
+
+ROOT = Path(__file__).resolve().parent.parent
+SYSTEMS = {s.id: s for s in load_systems(ROOT / "rules")}
+MAX_SAFE = 2**53 - 1
+SAFE_NOTE = "JavaScript numbers are exact integers only up to Number.MAX_SAFE_INTEGER"
+NOT_INTS = ("3", True, False, None, 1.5, [1])  # what no int parameter takes
+
+# A call: the Python function's name, its arguments by Python name, the seed of
+# its rng (None: it rolls no dice), and the refusal JavaScript alone makes (None:
+# the answer must be Python's).
+Call = tuple[str, dict[str, Any], int | None, str | None]
+
+
+def _past_safe(name: str, value: int, lo: int | None, hi: int | None) -> str:
+    least = -MAX_SAFE if lo is None else lo
+    most = MAX_SAFE if hi is None else hi
+    return f"{camel(name)} must be in {least}..{most}, not {value}: {SAFE_NOTE}"
+
+
+def _labels(enum: Any) -> list[Any]:
+    """Each label as written, in other cases, and values that are none."""
+    found: list[Any] = []
+    for m in enum.members:
+        found += list(dict.fromkeys([m.label, m.label.upper(), m.label.lower()]))
+    return [*found, "", "nope", None, 3, True]
+
+
+def shift_calls(rule: Any) -> Iterator[Call]:
+    for function in (rule.function, f"{rule.function}_level"):
+        for label in _labels(rule.table.enum):
+            yield function, {rule.table.key_param: label}, None, None
+
+
+def exposure_schedule_calls(rule: Any) -> Iterator[Call]:
+    key, stayed, full = rule.table.key_param, rule.stayed_param, rule.full_param
+    low, high = rule.full_time.dice.min, rule.full_time.dice.max
+    first = rule.table.enum.members[0].label
+    for label in _labels(rule.table.enum):
+        yield rule.function, {key: label, stayed: 1, full: low}, None, None
+    for level in rule.table.enum.members:
+        for rolled in range(low, high + 1):
+            for stay in [*range(1, rolled + 2), MAX_SAFE]:
+                args = {key: level.label, stayed: stay, full: rolled}
+                yield rule.function, args, None, None
+    for bad in (0, -1, -MAX_SAFE, *NOT_INTS):
+        yield rule.function, {key: first, stayed: bad, full: low}, None, None
+    for bad in (low - 1, high + 1, 0, MAX_SAFE, *NOT_INTS):
+        yield rule.function, {key: first, stayed: 1, full: bad}, None, None
+    past = 2**53
+    yield (
+        rule.function,
+        {key: first, stayed: past, full: low},
+        None,
+        _past_safe(stayed, past, 1, None),
+    )
+    yield (
+        rule.function,
+        {key: first, stayed: 1, full: past},
+        None,
+        _past_safe(full, past, low, high),
+    )
+
+
+EDGES: dict[str, Callable[[Any], Iterator[Call]]] = {
+    "shift": shift_calls,
+    "exposure_schedule": exposure_schedule_calls,
+}
+
+
+def _cases(system: System, module: Any, rule: RuleBase) -> list[dict[str, Any]]:
+    found = []
+    for function, kwargs, seed, js_refusal in EDGES[rule.kind](rule):
+        plan = call_plan(
+            getattr(module, function), function, kwargs, seed is not None, None
+        )
+        rng = random.Random(seed) if seed is not None else None
+        python = (
+            answer(system, module, plan, rng)
+            if js_refusal is None
+            else {"raises": js_refusal}
+        )
+        found.append(
+            {
+                "name": f"{rule.qualified_id}: {function}({kwargs}) seed {seed}",
+                "plan": plan,
+                "seed": seed,
+                "python": python,
+            }
+        )
+    return found
+
+
+def test_every_kind_here_has_rules_in_javascript() -> None:
+    """Each kind these edges cover has a rule in some system's JavaScript module."""
+    here = {
+        rule.kind
+        for system in SYSTEMS.values()
+        for rule in system.rules
+        if rule.qualified_id in ported(system)
+    }
+    assert set(EDGES) <= here
+
+
+WITH_EDGES = sorted(
+    s.id for s in SYSTEMS.values() if any(r.kind in EDGES for r in s.rules)
+)
+
+
+@pytest.mark.parametrize("system_id", WITH_EDGES)
+def test_edges_answer_as_in_python(system_id: str, tmp_path: Path) -> None:
+    system = SYSTEMS[system_id]
+    module = importlib.import_module(f"rulebook.{system_id}")
+    here = ported(system)
+    groups = [
+        {"name": f"{rule.qualified_id}: edges", "cases": _cases(system, module, rule)}
+        for rule in system.rules
+        if rule.kind in EDGES and rule.qualified_id in here
+    ]
+    assert groups, f"no rule of {system_id} with edges is in JavaScript"
+    spec = {"package": str(PACKAGE), "system": system_id, "groups": groups}
+    node_test("conformance.test.mjs", spec, tmp_path)
