@@ -216,3 +216,15 @@ def conformance_spec(system: System, module: Any, package: Path) -> dict[str, An
         )
     assert groups, f"no rule of {system.id} is in JavaScript"
     return {"package": str(package), "system": system.id, "groups": groups}
+
+
+def assert_every_rule_in(spec: dict[str, Any], system: System) -> None:
+    """Every rule of ``system`` whose kind has JavaScript has its cases in ``spec``."""
+    from compiler.kinds import calls
+
+    names = {group["name"].split(":")[0] for group in spec["groups"]}
+    assert names == {
+        rule.qualified_id
+        for rule in system.rules
+        if kind_of(rule).js_view is not calls.no_javascript
+    }

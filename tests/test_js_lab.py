@@ -13,12 +13,10 @@ import pytest
 
 from compiler.examples import runtime_from
 from compiler.js_plan import call_step, fields_step, instance_plan
-from compiler.kinds import calls
 from compiler.kinds.state.model import StateRule
 from compiler.pipeline import build, load_systems
-from compiler.registry import kind_of
 
-from .js_node import answer, conformance_spec, node_test
+from .js_node import answer, assert_every_rule_in, conformance_spec, node_test
 from .test_process_and_state import CURSE, HAUNTING, STATE, _write
 
 LABS = {"state": STATE, "haunting": HAUNTING, "curse": CURSE}
@@ -82,10 +80,5 @@ def test_a_lab_answers_in_javascript_as_in_python(lab: str, tmp_path: Path) -> N
                 spec["groups"].append(
                     {"name": f"{rule.qualified_id}: bounds", "cases": cases}
                 )
-    names = {group["name"].split(":")[0] for group in spec["groups"]}
-    assert names == {
-        rule.qualified_id
-        for rule in system.rules
-        if kind_of(rule).js_view is not calls.no_javascript
-    }
+    assert_every_rule_in(spec, system)
     node_test("conformance.test.mjs", spec, tmp_path)

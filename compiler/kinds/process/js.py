@@ -21,14 +21,15 @@ from ...js_kit import (
 )
 from ...js_naming import camel
 from ...kinds.decision.js import slot_ts
-from ...kinds.decision.model import DecisionRule
 from ...kinds.dice.model import DiceRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
 from ...kinds.process.model import ProcessCourse, ProcessRule, ProcessTotal
 from ...kinds.process.rule import (
     ROLES,
     Ref,
+    TypeNames,
     event_kinds,
+    label_types,
     outcome_fields,
     spec_values,
 )
@@ -76,19 +77,6 @@ def _written_course(c: ProcessCourse) -> dict[str, str]:
     }
 
 
-def _callee_ts(callee: Rule) -> dict[str, str]:
-    """The TypeScript type of each field of the records ``callee`` answers."""
-    if isinstance(callee, ExposureScheduleRule):
-        return {
-            "kind": callee.kind_enum.name,
-            "effective_level": callee.table.enum.name,
-            **{c.name: ts_column_type(c) for c in callee.table.columns},
-            callee.start_field: "number",
-        }
-    assert isinstance(callee, DecisionRule)
-    return {s.name: slot_ts(s) for s in callee.slots}
-
-
 def _callee_params(callee: Rule) -> list[tuple[str, bool]]:
     """The callee's parameters in its signature's order: (Python name, keyword-only)."""
     if isinstance(callee, ExposureScheduleRule):
@@ -99,19 +87,13 @@ def _callee_params(callee: Rule) -> list[tuple[str, bool]]:
     return [(p.name, p.keyword_only) for p in params]
 
 
-def _label_ts(rule: ProcessRule) -> list[str]:
-    """The type of each label field of an event (null where no course gives one)."""
-    if rule.origin is not None:
-        fields = _callee_ts(rule.origin.rule)
-        found = [fields[field] for _, field in rule.origin.labels]
-    else:
-        found = [
-            " | ".join(
-                js_string(v) for v in dict.fromkeys(c.labels[i] for c in rule.courses)
-            )
-            for i in range(len(rule.labels))
-        ]
-    return [t if t.endswith(" | null") else f"{t} | null" for t in found]
+JS_TYPES = TypeNames(
+    ts_column_type,
+    slot_ts,
+    "number",
+    lambda labels: " | ".join(js_string(v) for v in labels),
+    " | null",
+)
 
 
 def _total_ts(rule: ProcessRule, total: ProcessTotal) -> str:
@@ -155,7 +137,9 @@ def _event_columns(rule: ProcessRule) -> list[SimpleNamespace]:
     fields = [
         (rule.time_field, "number"),
         ("kind", f"{rule.event_class}Kind"),
-        *zip((name for name, _ in rule.labels), _label_ts(rule), strict=True),
+        *zip(
+            (name for name, _ in rule.labels), label_types(rule, JS_TYPES), strict=True
+        ),
         *(
             (name, f"{_ROLE_TS[role]} | null")
             for name, role in zip(rule.role_fields, ROLES, strict=True)

@@ -6,6 +6,7 @@ time units) comes from the rules data; the engine is ``runtime/_process.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -663,34 +664,52 @@ def event_kinds(rule: ProcessRule) -> list[str]:
     return list(dict.fromkeys(n for n in names if n is not None))
 
 
-def _record_field_types(callee: Rule) -> dict[str, str]:
-    """The Python type of each field of the records ``callee`` answers."""
+@dataclass(frozen=True, slots=True)
+class TypeNames:
+    """How a target writes the types of an event's label fields."""
+
+    column: Callable[[Any], str]  # a table column's type
+    slot: Callable[[Any], str]  # a decision slot's type
+    whole: str  # an integer's
+    labels: Callable[[list[str]], str]  # one of these label strings
+    none: str  # what follows a type that may be none ("| None")
+
+
+PYTHON_TYPES = TypeNames(
+    column_type,
+    slot_type,
+    "int",
+    lambda labels: "Literal[" + ", ".join(py(v) for v in labels) + "]",
+    " | None",
+)
+
+
+def record_field_types(callee: Rule, types: TypeNames) -> dict[str, str]:
+    """The type of each field of the records ``callee`` answers."""
     if isinstance(callee, ExposureScheduleRule):
         return {
             "kind": callee.kind_enum.name,
             "effective_level": callee.table.enum.name,
-            **{c.name: column_type(c) for c in callee.table.columns},
-            callee.start_field: "int",
+            **{c.name: types.column(c) for c in callee.table.columns},
+            callee.start_field: types.whole,
         }
     assert isinstance(callee, DecisionRule)
-    return {s.name: slot_type(s) for s in callee.slots}
+    return {s.name: types.slot(s) for s in callee.slots}
 
 
-def _label_types(rule: ProcessRule) -> list[str]:
+def label_types(rule: ProcessRule, types: TypeNames = PYTHON_TYPES) -> list[str]:
     """The type of each label field of an event: what its courses copy into it
     (the fields of another rule's records, or the labels the courses write), or
-    None in the events no course gives (those of the track, the recovery)."""
+    none in the events no course gives (those of the track, the recovery)."""
     if rule.origin is not None:
-        fields = _record_field_types(rule.origin.rule)
+        fields = record_field_types(rule.origin.rule, types)
         found = [fields[field] for _, field in rule.origin.labels]
     else:
         found = [
-            "Literal["
-            + ", ".join(py(v) for v in dict.fromkeys(c.labels[i] for c in rule.courses))
-            + "]"
+            types.labels(list(dict.fromkeys(c.labels[i] for c in rule.courses)))
             for i in range(len(rule.labels))
         ]
-    return [t if t.endswith(" | None") else f"{t} | None" for t in found]
+    return [t if t.endswith(types.none) else f"{t}{types.none}" for t in found]
 
 
 def _total_type(rule: ProcessRule, total: ProcessTotal) -> str:
@@ -777,7 +796,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
         "int | None",
     )
     event_fields = [
-        *zip((name for name, _ in rule.labels), _label_types(rule), strict=True),
+        *zip((name for name, _ in rule.labels), label_types(rule), strict=True),
         *zip(rule.role_fields, role_types, strict=True),
         *outcome,
         *([(rule.state_field, "int | None")] if rule.state is not None else []),
