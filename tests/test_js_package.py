@@ -103,7 +103,6 @@ def test_types_pass_tsc_strict() -> None:
 NOT_YET_IN_JAVASCRIPT = {
     "pool",
     "process",
-    "recovery",
     "state",
     "track",
 }
