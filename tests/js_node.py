@@ -15,6 +15,7 @@ import random
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -101,13 +102,15 @@ def _texts(value: Any, found: set[str]) -> set[str]:
     return found
 
 
-def js_message(system: System, message: str) -> str:
+def js_message(system: System, message: str, params: Iterable[str] = ()) -> str:
     """A message of the Python runtime as the JavaScript runtime words it: the
-    rules' names camelCased, and Python's words for values in JavaScript's; a
+    rules' names (and ``params``, the called function's parameters, which a kind
+    may name itself) camelCased, and Python's words for values in JavaScript's; a
     message the rules data gives (a decision's refusal) is data, the same in both."""
     if message in _texts(system.rules, set()):
         return message
-    names = sorted({n.name for n in system.names if camel(n.name) != n.name}, key=len)
+    given = {n.name for n in system.names} | set(params)
+    names = sorted({n for n in given if camel(n) != n}, key=len)
     for name in reversed(names):
         message = re.sub(rf"(?<![\w']){re.escape(name)}\b", camel(name), message)
     message = message.replace("random.Random()", "new Random()")
@@ -137,7 +140,8 @@ def answer(
             "indented": json_module.dumps(value, indent=2, sort_keys=True),
         }
     except errors.RuleInputError as exc:
-        return {"raises": js_message(system, str(exc))}
+        params = [a["py"] for a in plan["args"] or ()]
+        return {"raises": js_message(system, str(exc), params)}
 
 
 def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[str, Any]:

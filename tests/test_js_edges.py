@@ -23,6 +23,7 @@ from compiler.js_naming import camel
 from compiler.js_plan import call_plan
 from compiler.model import RuleBase, System
 from compiler.pipeline import load_systems
+from compiler.runtime._support import MAX_ENTRIES
 
 from .js_node import PACKAGE, answer, node_test, ported
 
@@ -88,7 +89,34 @@ def exposure_schedule_calls(rule: Any) -> Iterator[Call]:
     )
 
 
+def recovery_calls(rule: Any) -> Iterator[Call]:
+    most = rule.amount * MAX_ENTRIES
+    step = rule.interval_minutes
+    for points in (0, 1, 2, rule.amount + 1, most, most + 1, MAX_SAFE):
+        yield rule.function, {"points": points, "ready_at_minutes": 0}, None, None
+    for bad in (-1, -MAX_SAFE, *NOT_INTS):
+        yield rule.function, {"points": bad, "ready_at_minutes": 0}, None, None
+        yield rule.function, {"points": 1, "ready_at_minutes": bad}, None, None
+    yield rule.function, {"points": most + 1, "ready_at_minutes": -1}, None, None
+    # the last heal at MAX_SAFE_INTEGER is exact; one minute later is not
+    heals = -(-3 // rule.amount)
+    last = MAX_SAFE - step * heals
+    yield rule.function, {"points": 3, "ready_at_minutes": last}, None, None
+    yield (
+        rule.function,
+        {"points": 3, "ready_at_minutes": last + 1},
+        None,
+        f"the answer would pass Number.MAX_SAFE_INTEGER: {SAFE_NOTE}",
+    )
+    for ready in (MAX_SAFE, 2**53):
+        refusal = (
+            _past_safe("ready_at_minutes", ready, 0, None) if ready > MAX_SAFE else None
+        )
+        yield rule.function, {"points": 0, "ready_at_minutes": ready}, None, refusal
+
+
 EDGES: dict[str, Callable[[Any], Iterator[Call]]] = {
+    "recovery": recovery_calls,
     "shift": shift_calls,
     "exposure_schedule": exposure_schedule_calls,
 }

@@ -109,6 +109,14 @@ CASES = [
         "offset: -3",
         "Moderate",
     ),
+    (
+        "m.healing(2, 0)",
+        [[1440, 1], [2880, 1]],
+        "d20_scifi/radiation.yaml",
+        "every: {amount: 1, unit: days}",
+        "every: {amount: 2, unit: days}",
+        [[2880, 1], [5760, 1]],
+    ),
 ]
 
 

@@ -12,7 +12,6 @@ import type * as $track from "./_track.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
 //   d20_scifi.accumulation (pool)
-//   d20_scifi.healing (recovery)
 //   d20_scifi.simulate_radiation (process)
 
 // -- d20_scifi.cover --
@@ -403,6 +402,23 @@ export type SymptomType = "Skin" | "Hair Loss" | "Bleeding";
  * Throws RuleInputError for a conDamage outside 0...
  */
 export declare function radiationSymptoms(conDamage: number): Readonly<Record<SymptomType, string>> | null;
+
+// -- d20_scifi.healing --
+
+/**
+ * Healing radiation damage.
+ *
+ * Radiation damage heals one point a day, but only once the character is free
+ * of contamination and every pool has been dealt in full. Points made permanent
+ * by internal damage never heal.
+ *
+ * Rule `d20_scifi.healing` (rules/d20_scifi/radiation.yaml:413). Answers
+ * [minute, points healed] for each heal, counting minutes like readyAtMinutes.
+ * Throws RuleInputError for negative arguments, for a heal past minute
+ * Number.MAX_SAFE_INTEGER, and for points above 100000: one call makes at most
+ * 100,000 entries (a limit of the runtime, not of the rules).
+ */
+export declare function healing(points: number, readyAtMinutes: number): Array<readonly [number, number]>;
 
 // -- d20_scifi.crawl_speed --
 

@@ -15,7 +15,6 @@ import * as $track from "./_track.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
 //   d20_scifi.accumulation (pool)
-//   d20_scifi.healing (recovery)
 //   d20_scifi.simulate_radiation (process)
 
 // -- d20_scifi.cover --
@@ -485,6 +484,23 @@ export function radiationSymptoms(conDamage) {
     if (high === null || conDamage <= high) return value;
   }
   return null;
+}
+
+// -- d20_scifi.healing --
+
+export function healing(points, readyAtMinutes) {
+  if (!$.isInt(points) || points < 0) throw $.badInt(points, "points", 0, null);
+  if (points > 100000) throw $.pastLimit(points, "points", 0, 100000);
+  if (!$.isInt(readyAtMinutes) || readyAtMinutes < 0) throw $.badInt(readyAtMinutes, "readyAtMinutes", 0, null);
+  const heals = [];
+  let minute = readyAtMinutes;
+  while (points > 0) {
+    minute = $.add(minute, 1440);
+    const amount = Math.min(1, points);
+    heals.push(Object.freeze([minute, amount]));
+    points -= amount;
+  }
+  return heals;
 }
 
 // -- d20_scifi.crawl_speed --

@@ -5,6 +5,7 @@ import {
   ExposureKind,
   RadiationLevel,
   exposures,
+  healing,
   instantExposure,
   instantExposureLevel,
 } from "../../generated/js/d20_scifi.js";
@@ -26,4 +27,9 @@ const isFull: boolean = kind === ExposureKind.FULL;
 // @ts-expect-error an exposure is read-only
 if (first) first.startsAtMinutes = 3;
 
-export const used = [shifted, from, always, level, onset, starts, isFull];
+const heals: Array<readonly [number, number]> = healing(3, 300);
+const firstHeal: number | undefined = heals[0]?.[0];
+// @ts-expect-error a heal is a read-only pair
+heals[0][1] = 2;
+
+export const used = [shifted, from, always, level, onset, starts, isFull, firstHeal];
