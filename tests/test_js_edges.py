@@ -23,6 +23,7 @@ from compiler.js_naming import camel
 from compiler.js_plan import call_plan
 from compiler.model import RuleBase, System
 from compiler.pipeline import load_systems
+from compiler.registry import kind_of
 from compiler.runtime._support import MAX_ENTRIES
 
 from .js_node import PACKAGE, answer, node_test, ported
@@ -33,10 +34,11 @@ MAX_SAFE = 2**53 - 1
 SAFE_NOTE = "JavaScript numbers are exact integers only up to Number.MAX_SAFE_INTEGER"
 NOT_INTS = ("3", True, False, None, 1.5, [1])  # what no int parameter takes
 
-# A call: the Python function's name, its arguments by Python name, the seed of
-# its rng (None: it rolls no dice), and the refusal JavaScript alone makes (None:
-# the answer must be Python's).
-Call = tuple[str, dict[str, Any], int | None, str | None]
+# A call: the Python function's name (None: the call the rule's kind plans), its
+# arguments by Python name, the seed of its rng (None: it rolls no dice), and the
+# refusal JavaScript alone makes (None: the answer must be Python's, unless it
+# holds an integer past Number.MAX_SAFE_INTEGER, which JavaScript refuses).
+Call = tuple[str | None, dict[str, Any], int | None, str | None]
 
 
 def _past_safe(name: str, value: int, lo: int | None, hi: int | None) -> str:
@@ -115,18 +117,70 @@ def recovery_calls(rule: Any) -> Iterator[Call]:
         yield rule.function, {"points": 0, "ready_at_minutes": ready}, None, refusal
 
 
+def track_calls(rule: Any) -> Iterator[Call]:
+    """Rolls past either end, values that are no roll, and each effect rolled
+    until it rolls again (past its last stage)."""
+    sides = rule.roll.max
+    for bad in (0, sides + 1, -1, MAX_SAFE, 2**53, *NOT_INTS):
+        yield None, {"rolls": [1, bad]}, None, None
+    again = [r for r in range(1, sides + 1) for _ in range(rule.reroll_stage + 1)]
+    yield None, {"rolls": again}, None, None
+    yield None, {"rolls": list(reversed(again))}, None, None
+
+
+def process_calls(rule: Any) -> Iterator[Call]:
+    """From the first example's arguments, each parameter in turn at its ends,
+    one past them and past the safe integers, labels in other cases and values
+    that are none; seeded, and with rngs that are none."""
+    base = dict(rule.examples[0].args) if rule.examples else {}
+    for param in rule.params:
+        if param.type == "choice":
+            values: list[Any] = _labels(param.enum)
+        elif param.type == "int":
+            lo, hi = param.min, param.max
+            values = [0, 1, -1, MAX_SAFE, -MAX_SAFE, *NOT_INTS]
+            values += [v for v in (lo, hi) if v is not None]
+            values += [v + d for v in (lo, hi) if v is not None for d in (-1, 1)]
+            for past in (2**53, -(2**53)):
+                refusal = _past_safe(param.name, past, lo, hi)
+                if (lo is None or past >= lo) and (hi is None or past <= hi):
+                    yield rule.function, {**base, param.name: past}, 1, refusal
+        else:
+            values = [True, False, None, 0]
+        for value in dict.fromkeys(values):
+            for seed in (1, 2):
+                yield rule.function, {**base, param.name: value}, seed, None
+    for bad in (None, 3, "rng"):
+        yield rule.function, {**base, "rng": bad}, None, None
+
+
 EDGES: dict[str, Callable[[Any], Iterator[Call]]] = {
+    "track": track_calls,
+    "process": process_calls,
     "recovery": recovery_calls,
     "shift": shift_calls,
     "exposure_schedule": exposure_schedule_calls,
 }
 
 
+def _past_safe_answer(data: Any) -> bool:
+    """Whether an answer (as JSON) holds an integer JavaScript cannot hold exactly."""
+    if isinstance(data, dict):
+        return any(_past_safe_answer(v) for v in data.values())
+    if isinstance(data, list):
+        return any(_past_safe_answer(v) for v in data)
+    return isinstance(data, int) and not isinstance(data, bool) and abs(data) > MAX_SAFE
+
+
 def _cases(system: System, module: Any, rule: RuleBase) -> list[dict[str, Any]]:
+    kind = kind_of(rule)
     found = []
     for function, kwargs, seed, js_refusal in EDGES[rule.kind](rule):
-        plan = call_plan(
-            getattr(module, function), function, kwargs, seed is not None, None
+        rolls = seed is not None
+        plan = (
+            kind.js_plan(module, rule, kwargs, rolls, None)
+            if function is None
+            else call_plan(getattr(module, function), function, kwargs, rolls, None)
         )
         rng = random.Random(seed) if seed is not None else None
         python = (
@@ -134,9 +188,14 @@ def _cases(system: System, module: Any, rule: RuleBase) -> list[dict[str, Any]]:
             if js_refusal is None
             else {"raises": js_refusal}
         )
+        if "answer" in python and _past_safe_answer(python["answer"]):
+            # JavaScript refuses an answer it cannot hold exactly
+            python = {
+                "raises": f"the answer would pass Number.MAX_SAFE_INTEGER: {SAFE_NOTE}"
+            }
         found.append(
             {
-                "name": f"{rule.qualified_id}: {function}({kwargs}) seed {seed}",
+                "name": f"{rule.qualified_id}: {function or kind.call_name(rule)}({kwargs}) seed {seed}",
                 "plan": plan,
                 "seed": seed,
                 "python": python,
