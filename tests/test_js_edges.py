@@ -115,7 +115,31 @@ def recovery_calls(rule: Any) -> Iterator[Call]:
         yield rule.function, {"points": 0, "ready_at_minutes": ready}, None, refusal
 
 
+def pool_calls(rule: Any) -> Iterator[Call]:
+    after = f"{rule.function}_after_save"
+    for pool in (*range(0, 3 * rule.save_divisor + 2), MAX_SAFE, -1, *NOT_INTS):
+        yield after, {"pool": pool}, None, None
+    yield after, {"pool": 2**53}, None, _past_safe("pool", 2**53, 0, None)
+    most = rule.deal.min * MAX_ENTRIES
+    for pool in (0, 1, 2, 7, most, most + 1, MAX_SAFE, -1, -MAX_SAFE, *NOT_INTS):
+        for saved in (False, True):
+            for seed in (1, 2):
+                yield rule.function, {"pool": pool, "saved": saved}, seed, None
+    yield rule.function, {"pool": 2**53}, 1, _past_safe("pool", 2**53, 0, None)
+    for seed in range(3, 40):
+        yield rule.function, {"pool": seed}, seed, None
+    not_bools: tuple[Any, ...] = (1, 0, "yes", None, [True])
+    for flag in not_bools:
+        yield rule.function, {"pool": 5, "saved": flag}, 1, None
+        yield rule.function, {"pool": -1, "saved": flag}, 1, None
+    not_rngs: tuple[Any, ...] = (None, 5, "rng", {}, [1])
+    for rng in not_rngs:
+        for args in ({"pool": 0}, {"pool": 5, "saved": True}, {"pool": 5, "saved": 1}):
+            yield rule.function, {**args, "rng": rng}, None, None
+
+
 EDGES: dict[str, Callable[[Any], Iterator[Call]]] = {
+    "pool": pool_calls,
     "recovery": recovery_calls,
     "shift": shift_calls,
     "exposure_schedule": exposure_schedule_calls,

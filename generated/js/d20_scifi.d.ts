@@ -10,7 +10,6 @@
 import type * as $dice from "./dice.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.accumulation (pool)
 //   d20_scifi.secondary_effects (track)
 //   d20_scifi.simulate_radiation (process)
 
@@ -303,6 +302,40 @@ export interface Exposure {
  * fullExposureMinutes that FULL_EXPOSURE_TIME cannot roll.
  */
 export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Exposure[];
+
+// -- d20_scifi.accumulation --
+
+/**
+ * What each deal of `accumulation` rolls. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare const ACCUMULATION_DEAL: $dice.Dice;
+
+/**
+ * Minutes between deals of `accumulation`. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare const ACCUMULATION_INTERVAL_MINUTES: number;
+
+/**
+ * The pool left after a successful save. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare function accumulationAfterSave(pool: number): number;
+
+/**
+ * Accumulation of the primary effect.
+ *
+ * The primary effect's damage is not dealt at once. It is rolled as a pool and
+ * dealt a few points at a time, starting when incubation ends and then every
+ * hour, until the pool is used up. A successful save halves the pool.
+ *
+ * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:227). Answers
+ * the points dealt each time, the first at once and then one every hour. Throws
+ * RuleInputError for a negative pool, and for a pool above 100000: one call
+ * makes at most 100,000 entries (a limit of the runtime, not of the rules).
+ */
+export declare function accumulation(pool: number, rng: $dice.RNG, options?: { readonly saved?: boolean }): number[];
 
 // -- d20_scifi.radiation_symptoms --
 

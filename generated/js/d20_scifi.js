@@ -13,7 +13,6 @@ import * as $errors from "./errors.js";
 import * as $json from "./json.js";
 
 // Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.accumulation (pool)
 //   d20_scifi.secondary_effects (track)
 //   d20_scifi.simulate_radiation (process)
 
@@ -401,6 +400,32 @@ export function exposures(level, exposedMinutes, fullExposureMinutes) {
     }
   }
   return found$;
+}
+
+// -- d20_scifi.accumulation --
+
+export const ACCUMULATION_DEAL = new $dice.Dice(1, 4, 0, 1, null);
+export const ACCUMULATION_INTERVAL_MINUTES = 60;
+
+export function accumulationAfterSave(pool) {
+  if (!$.isInt(pool) || pool < 0) throw $.badInt(pool, "pool", 0, null);
+  return pool ? Math.max($.floorDiv(pool, 2), 1) : 0;
+}
+
+export function accumulation(pool, rng, $options = undefined) {
+  let { saved = false } = $.options($options, ["saved"], "accumulation");
+  if (!$.isInt(pool) || pool < 0) throw $.badInt(pool, "pool", 0, null);
+  if (pool > 100000) throw $.pastLimit(pool, "pool", 0, 100000);
+  if (typeof saved !== "boolean") throw $.badBool(saved, "saved");
+  $dice.checkRng(rng);
+  if (saved) pool = accumulationAfterSave(pool);
+  const dealt = [];
+  while (pool > 0) {
+    const amount = Math.min(ACCUMULATION_DEAL.roll(rng), pool);
+    dealt.push(amount);
+    pool -= amount;
+  }
+  return dealt;
 }
 
 // -- d20_scifi.radiation_symptoms --
