@@ -128,6 +128,12 @@ def track_calls(rule: Any) -> Iterator[Call]:
     yield None, {"rolls": list(reversed(again))}, None, None
 
 
+def _first(values: list[Any], index: int) -> bool:
+    """Whether ``values[index]`` is the first of its type and value (1 and True differ)."""
+    item = values[index]
+    return not any(type(v) is type(item) and v == item for v in values[:index])
+
+
 def process_calls(rule: Any) -> Iterator[Call]:
     """From the first example's arguments, each parameter in turn at its ends,
     one past them and past the safe integers, labels in other cases and values
@@ -147,14 +153,38 @@ def process_calls(rule: Any) -> Iterator[Call]:
                     yield rule.function, {**base, param.name: past}, 1, refusal
         else:
             values = [True, False, None, 0]
-        for value in dict.fromkeys(values):
+        for value in [v for i, v in enumerate(values) if _first(values, i)]:
             for seed in (1, 2):
                 yield rule.function, {**base, param.name: value}, seed, None
     for bad in (None, 3, "rng"):
         yield rule.function, {**base, "rng": bad}, None, None
 
 
+def pool_calls(rule: Any) -> Iterator[Call]:
+    after = f"{rule.function}_after_save"
+    for pool in (*range(0, 3 * rule.save_divisor + 2), MAX_SAFE, -1, *NOT_INTS):
+        yield after, {"pool": pool}, None, None
+    yield after, {"pool": 2**53}, None, _past_safe("pool", 2**53, 0, None)
+    most = rule.deal.min * MAX_ENTRIES
+    for pool in (0, 1, 2, 7, most, most + 1, MAX_SAFE, -1, -MAX_SAFE, *NOT_INTS):
+        for saved in (False, True):
+            for seed in (1, 2):
+                yield rule.function, {"pool": pool, "saved": saved}, seed, None
+    yield rule.function, {"pool": 2**53}, 1, _past_safe("pool", 2**53, 0, None)
+    for seed in range(3, 40):
+        yield rule.function, {"pool": seed}, seed, None
+    not_bools: tuple[Any, ...] = (1, 0, "yes", None, [True])
+    for flag in not_bools:
+        yield rule.function, {"pool": 5, "saved": flag}, 1, None
+        yield rule.function, {"pool": -1, "saved": flag}, 1, None
+    not_rngs: tuple[Any, ...] = (None, 5, "rng", {}, [1])
+    for rng in not_rngs:
+        for args in ({"pool": 0}, {"pool": 5, "saved": True}, {"pool": 5, "saved": 1}):
+            yield rule.function, {**args, "rng": rng}, None, None
+
+
 EDGES: dict[str, Callable[[Any], Iterator[Call]]] = {
+    "pool": pool_calls,
     "track": track_calls,
     "process": process_calls,
     "recovery": recovery_calls,

@@ -117,6 +117,30 @@ CASES = [
         "every: {amount: 2, unit: days}",
         [[2880, 1], [5760, 1]],
     ),
+    (
+        "[m.accumulationAfterSave(9), m.accumulationAfterSave(1)]",
+        [4, 1],
+        "d20_scifi/radiation.yaml",
+        "on_save: {divide_by: 2, minimum: 1}",
+        "on_save: {divide_by: 4, minimum: 2}",
+        [2, 2],
+    ),
+    (
+        "m.accumulationAfterSave(5)",
+        2,
+        "d20_scifi/system.yaml",
+        "rounding: down",
+        "rounding: up",
+        3,
+    ),
+    (
+        "String(m.ACCUMULATION_DEAL)",
+        "1d4",
+        "d20_scifi/radiation.yaml",
+        "deal: 1d4",
+        "deal: 1d6",
+        "1d6",
+    ),
 ]
 
 

@@ -9,10 +9,7 @@
 
 import type * as $dice from "./dice.js";
 import type * as $track from "./_track.js";
-
-// Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.accumulation (pool)
-//   d20_scifi.simulate_radiation (process)
+import type * as $process from "./_process.js";
 
 // -- d20_scifi.cover --
 
@@ -304,6 +301,40 @@ export interface Exposure {
  */
 export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Exposure[];
 
+// -- d20_scifi.accumulation --
+
+/**
+ * What each deal of `accumulation` rolls. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare const ACCUMULATION_DEAL: $dice.Dice;
+
+/**
+ * Minutes between deals of `accumulation`. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare const ACCUMULATION_INTERVAL_MINUTES: number;
+
+/**
+ * The pool left after a successful save. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare function accumulationAfterSave(pool: number): number;
+
+/**
+ * Accumulation of the primary effect.
+ *
+ * The primary effect's damage is not dealt at once. It is rolled as a pool and
+ * dealt a few points at a time, starting when incubation ends and then every
+ * hour, until the pool is used up. A successful save halves the pool.
+ *
+ * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:227). Answers
+ * the points dealt each time, the first at once and then one every hour. Throws
+ * RuleInputError for a negative pool, and for a pool above 100000: one call
+ * makes at most 100,000 entries (a limit of the runtime, not of the rules).
+ */
+export declare function accumulation(pool: number, rng: $dice.RNG, options?: { readonly saved?: boolean }): number[];
+
 // -- d20_scifi.secondary_effects --
 
 /**
@@ -419,6 +450,89 @@ export declare function radiationSymptoms(conDamage: number): Readonly<Record<Sy
  * 100,000 entries (a limit of the runtime, not of the rules).
  */
 export declare function healing(points: number, readyAtMinutes: number): Array<readonly [number, number]>;
+
+// -- d20_scifi.simulate_radiation --
+
+/**
+ * The kinds of event of `simulateRadiation` (the values of
+ * `TimelineEvent.kind`). Rule `d20_scifi.simulate_radiation`
+ * (rules/d20_scifi/radiation.yaml:436).
+ */
+export type TimelineEventKind = "contaminated" | "decontaminated" | "incubation_end" | "save" | "con_damage" | "secondary_effect" | "heal";
+
+/**
+ * One event of `simulateRadiation`: when (`minute`, in minutes), which
+ * (`kind`), and its figures (null where a field does not apply to that kind).
+ */
+export interface TimelineEvent {
+  /** minute */
+  readonly minute: number;
+  /** kind */
+  readonly kind: TimelineEventKind;
+  /** exposure */
+  readonly exposure: ExposureKind | null;
+  /** level */
+  readonly level: RadiationLevel | null;
+  /** amount */
+  readonly amount: number | null;
+  /** roll */
+  readonly roll: number | null;
+  /** total */
+  readonly total: number | null;
+  /** dc */
+  readonly dc: number | null;
+  /** success */
+  readonly success: boolean | null;
+  /** pool */
+  readonly pool: number | null;
+  /** effect */
+  readonly effect: SecondaryEffect | null;
+  /** stage */
+  readonly stage: number | null;
+  /** condition */
+  readonly condition: RadiationCondition | null;
+  /** reroll */
+  readonly reroll: boolean | null;
+  /** permanent_point */
+  readonly permanentPoint: boolean | null;
+}
+
+/**
+ * What `simulateRadiation` answers. Rule `d20_scifi.simulate_radiation`
+ * (rules/d20_scifi/radiation.yaml:436).
+ */
+export interface RadiationTimeline {
+  /** Everything that happened, in time order. */
+  readonly events: readonly TimelineEvent[];
+  /** Constitution damage dealt in all. */
+  readonly conDamageDealt: number;
+  /** Points of it that will never heal. */
+  readonly permanent: number;
+  /** Every condition acquired, in order. */
+  readonly conditions: readonly RadiationCondition[];
+}
+
+/**
+ * Radiation sickness, start to finish.
+ *
+ * Plays out one encounter with radiation: contamination, the exposures it
+ * causes, each incubation, save and pool dealt hour by hour, the secondary
+ * effects, and daily healing until every point that can heal has healed.
+ *
+ * @param level The radiation level of the area. Allowed: a label in any case:
+ * Minor, Low, Moderate, High, Severe, Critical.
+ *
+ * @param exposedMinutes How long the character stays in the area, in minutes.
+ * Allowed: 1 or more.
+ *
+ * @param fortBonus The character's Fortitude save bonus. Allowed: any whole
+ * number.
+ *
+ * Rule `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:436). The
+ * same rng state gives the same events. Throws RuleInputError for arguments
+ * outside the rule (level, exposedMinutes, fortBonus).
+ */
+export declare function simulateRadiation(level: RadiationLevel | string, exposedMinutes: number, fortBonus: number, rng: $dice.RNG): RadiationTimeline;
 
 // -- d20_scifi.crawl_speed --
 

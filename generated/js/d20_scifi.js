@@ -12,10 +12,7 @@ import * as $dice from "./dice.js";
 import * as $errors from "./errors.js";
 import * as $json from "./json.js";
 import * as $track from "./_track.js";
-
-// Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.accumulation (pool)
-//   d20_scifi.simulate_radiation (process)
+import * as $process from "./_process.js";
 
 // -- d20_scifi.cover --
 
@@ -403,6 +400,32 @@ export function exposures(level, exposedMinutes, fullExposureMinutes) {
   return found$;
 }
 
+// -- d20_scifi.accumulation --
+
+export const ACCUMULATION_DEAL = new $dice.Dice(1, 4, 0, 1, null);
+export const ACCUMULATION_INTERVAL_MINUTES = 60;
+
+export function accumulationAfterSave(pool) {
+  if (!$.isInt(pool) || pool < 0) throw $.badInt(pool, "pool", 0, null);
+  return pool ? Math.max($.floorDiv(pool, 2), 1) : 0;
+}
+
+export function accumulation(pool, rng, $options = undefined) {
+  let { saved = false } = $.options($options, ["saved"], "accumulation");
+  if (!$.isInt(pool) || pool < 0) throw $.badInt(pool, "pool", 0, null);
+  if (pool > 100000) throw $.pastLimit(pool, "pool", 0, 100000);
+  if (typeof saved !== "boolean") throw $.badBool(saved, "saved");
+  $dice.checkRng(rng);
+  if (saved) pool = accumulationAfterSave(pool);
+  const dealt = [];
+  while (pool > 0) {
+    const amount = Math.min(ACCUMULATION_DEAL.roll(rng), pool);
+    dealt.push(amount);
+    pool -= amount;
+  }
+  return dealt;
+}
+
 // -- d20_scifi.secondary_effects --
 
 export const SecondaryEffect = $.labels("SecondaryEffect", {
@@ -501,6 +524,105 @@ export function healing(points, readyAtMinutes) {
     points -= amount;
   }
   return heals;
+}
+
+// -- d20_scifi.simulate_radiation --
+
+const _TIMELINE_EVENT_FIELDS = $json.shape(
+  ["minute", "minute"],
+  ["kind", "kind"],
+  ["exposure", "exposure"],
+  ["level", "level"],
+  ["amount", "amount"],
+  ["roll", "roll"],
+  ["total", "total"],
+  ["dc", "dc"],
+  ["success", "success"],
+  ["pool", "pool"],
+  ["effect", "effect"],
+  ["stage", "stage"],
+  ["condition", "condition"],
+  ["reroll", "reroll"],
+  ["permanentPoint", "permanent_point"],
+);
+
+const _SIMULATE_RADIATION_EVENT = (values) => $json.record(_TIMELINE_EVENT_FIELDS, {
+  minute: values[0],
+  kind: values[1],
+  exposure: values[2],
+  level: values[3],
+  amount: values[4],
+  roll: values[5],
+  total: values[6],
+  dc: values[7],
+  success: values[8],
+  pool: values[9],
+  effect: values[10],
+  stage: values[11],
+  condition: values[12],
+  reroll: values[13],
+  permanentPoint: values[14],
+});
+
+const _RADIATION_TIMELINE_FIELDS = $json.shape(
+  ["events", "events"],
+  ["conDamageDealt", "con_damage_dealt"],
+  ["permanent", "permanent"],
+  ["conditions", "conditions"],
+);
+
+const _SIMULATE_RADIATION_SPEC = Object.freeze({
+  ticks: Object.freeze({ "days": 1440, "hours": 60, "minutes": 1 }),
+  check: new $dice.Dice(1, 20, 0, 1, null),
+  alwaysFails: 1,
+  alwaysSucceeds: 20,
+  enterEvent: "contaminated",
+  leaveEvent: "decontaminated",
+  onsetEvent: "incubation_end",
+  checkEvent: "save",
+  endEvent: null,
+  scoreEvents: Object.freeze(["con_damage"]),
+  poolScore: 0,
+  poolDeal: ACCUMULATION_DEAL,
+  poolInterval: 60,
+  poolDivide: accumulationAfterSave,
+  trackScore: 0,
+  trackEvery: SECONDARY_EFFECTS_EVERY,
+  trackRoll: SECONDARY_EFFECTS_ROLL,
+  trackEvent: "secondary_effect",
+  recoverScore: 0,
+  recoverAmount: 1,
+  recoverInterval: 1440,
+  recoverEvent: "heal",
+  labelCount: 2,
+  outcomeCount: 5,
+  stateEvent: null,
+});
+
+export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
+  level = $.choice(RadiationLevel, level, "level");
+  if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
+  if (!$.isInt(fortBonus)) throw $.badInt(fortBonus, "fortBonus", null, null);
+  const $rolled2 = FULL_EXPOSURE_TIME.roll(rng);
+  const courses = exposures(level, exposedMinutes, $rolled2).map(($e) => Object.freeze({
+    labels: Object.freeze([$e.kind, $e.effectiveLevel]),
+    start: $e.startsAtMinutes,
+    onset: $e.incubation,
+    target: $e.fortDc,
+    pool: $e.primaryEffect,
+    every: null,
+    until: null,
+    onFailure: Object.freeze([]),
+    checkLimit: null,
+    steps: Object.freeze([]),
+  }));
+  const run = $process.runProcess(_SIMULATE_RADIATION_SPEC, courses, exposedMinutes, fortBonus, new SecondaryEffects(), _SIMULATE_RADIATION_EVENT, rng, null);
+  return $json.record(_RADIATION_TIMELINE_FIELDS, {
+    events: run.events,
+    conDamageDealt: run.dealt[0],
+    permanent: run.marked,
+    conditions: run.conditions,
+  });
 }
 
 // -- d20_scifi.crawl_speed --

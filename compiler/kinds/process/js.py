@@ -186,7 +186,7 @@ def _courses(rule: ProcessRule, by_param: dict[str, Param]) -> tuple[list[str], 
         "steps": js(origin.steps),
     }
     call = f"{camel(origin.function)}({', '.join(args)})"
-    return lines, f"{call}.map(($e) => {_course(course, '    ')})"
+    return lines, f"{call}.map(($e) => {_course(course, '  ')})"
 
 
 def _needs(system: System, rule: ProcessRule) -> list[str]:
