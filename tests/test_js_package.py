@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from .js_node import JS_TESTS, PACKAGE, missing, node, node_json
 
@@ -112,3 +113,41 @@ def test_every_module_holds_every_rule() -> None:
         assert "Not in JavaScript" not in text, system.id
         for rule in system.rules:
             assert f"// -- {rule.qualified_id} --" in text, rule.qualified_id
+
+
+# (level: any case is a label, stay in minutes, Fortitude bonus, seed)
+RADIATION_RUNS: list[tuple[Any, int, int, int]] = [
+    ("High", 30, 2, 7),
+    ("Severe", 600, 0, 1),
+    ("moderate", 5, 5, 12345),
+]
+
+
+def test_node_e_answers_cover_and_replays_the_radiation_simulation() -> None:
+    """The issue's promise, as a user would check it: ``node -e`` importing
+    generated/js/d20_scifi.js answers ``cover("1/2").coverAc === 4``, and
+    ``simulateRadiation(..., new Random(seed))`` gives, event for event, the
+    events Python's ``simulate_radiation(..., random.Random(seed))`` gives."""
+    import random
+
+    from rulebook.d20_scifi import simulate_radiation
+
+    module = (PACKAGE / "d20_scifi.js").as_uri()
+    runtime = (PACKAGE / "random.js").as_uri()
+    script = f"""
+import {{ cover, simulateRadiation }} from {json.dumps(module)};
+import {{ Random }} from {json.dumps(runtime)};
+const runs = {json.dumps(RADIATION_RUNS)}.map(([level, minutes, bonus, seed]) =>
+  simulateRadiation(level, minutes, bonus, new Random(seed)).events.map((e) => e.toJSON()));
+console.log(JSON.stringify({{ coverAc: cover("1/2").coverAc === 4, runs }}));
+"""
+    answer = node_json(script)
+    assert answer["coverAc"] is True
+    for (level, minutes, bonus, seed), events in zip(
+        RADIATION_RUNS, answer["runs"], strict=True
+    ):
+        run = simulate_radiation(level, minutes, bonus, random.Random(seed))
+        python = [e.to_dict() for e in run.events]
+        assert len(events) == len(python) > 3
+        for index, (js_event, py_event) in enumerate(zip(events, python, strict=True)):
+            assert js_event == py_event, (level, minutes, bonus, seed, index)

@@ -465,35 +465,53 @@ export type TimelineEventKind = "contaminated" | "decontaminated" | "incubation_
  * (`kind`), and its figures (null where a field does not apply to that kind).
  */
 export interface TimelineEvent {
-  /** minute */
+  /** When, in minutes. */
   readonly minute: number;
-  /** kind */
+  /** Which kind of event it is. */
   readonly kind: TimelineEventKind;
-  /** exposure */
+  /** A label of the course it belongs to; null where it does not apply. */
   readonly exposure: ExposureKind | null;
-  /** level */
+  /** A label of the course it belongs to; null where it does not apply. */
   readonly level: RadiationLevel | null;
-  /** amount */
+  /** The points dealt or recovered; null where it does not apply. */
   readonly amount: number | null;
-  /** roll */
+  /** The die's result; null where it does not apply. */
   readonly roll: number | null;
-  /** total */
+  /** The check's roll plus the bonus; null where it does not apply. */
   readonly total: number | null;
-  /** dc */
+  /** What the check had to reach; null where it does not apply. */
   readonly dc: number | null;
-  /** success */
+  /** Whether the check succeeded; null where it does not apply. */
   readonly success: boolean | null;
-  /** pool */
+  /**
+   * The pool rolled (after a success, what is left of it); null where it does
+   * not apply.
+   */
   readonly pool: number | null;
-  /** effect */
+  /**
+   * On a roll on SecondaryEffects, the effect the roll hit; null where it does
+   * not apply.
+   */
   readonly effect: SecondaryEffect | null;
-  /** stage */
+  /**
+   * On a roll on SecondaryEffects, the stage it reached; one past the last
+   * means roll again; null where it does not apply.
+   */
   readonly stage: number | null;
-  /** condition */
+  /**
+   * On a roll on SecondaryEffects, the condition of that stage, or null; null
+   * where it does not apply.
+   */
   readonly condition: RadiationCondition | null;
-  /** reroll */
+  /**
+   * On a roll on SecondaryEffects, whether to roll again; null where it does
+   * not apply.
+   */
   readonly reroll: boolean | null;
-  /** permanent_point */
+  /**
+   * On a roll on SecondaryEffects, whether the roll marked a point; null where
+   * it does not apply.
+   */
   readonly permanentPoint: boolean | null;
 }
 

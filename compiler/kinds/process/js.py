@@ -26,6 +26,7 @@ from ...kinds.exposure_schedule.model import ExposureScheduleRule
 from ...kinds.process.model import ProcessCourse, ProcessRule, ProcessTotal
 from ...kinds.process.rule import (
     ROLES,
+    TRACK_FIELDS,
     Ref,
     TypeNames,
     event_kinds,
@@ -33,6 +34,7 @@ from ...kinds.process.rule import (
     outcome_fields,
     spec_values,
 )
+from ...kinds.track.js import FIELD_DOCS, MARK_DOC
 from ...model import Param, Rule, System
 from ...naming import private_constant
 from ...viewkit import allowed
@@ -119,9 +121,21 @@ def _total_js(rule: ProcessRule, total: ProcessTotal) -> str:
     )
 
 
+# What each role's field of an event holds (null in the events it is no part of).
+_ROLE_DOCS = {
+    "amount": "The points dealt or recovered.",
+    "roll": "The die's result.",
+    "total": "The check's roll plus the bonus.",
+    "target": "What the check had to reach.",
+    "success": "Whether the check succeeded.",
+    "pool": "The pool rolled (after a success, what is left of it).",
+}
+
+
 def _event_columns(rule: ProcessRule) -> list[SimpleNamespace]:
+    """An event's fields: (name, TypeScript type, what it holds)."""
     track = rule.track
-    outcome: list[tuple[str, str]] = []
+    outcome: list[tuple[str, str, str]] = []
     if track is not None:
         types = (
             track.effect_enum.name,
@@ -130,24 +144,51 @@ def _event_columns(rule: ProcessRule) -> list[SimpleNamespace]:
             "boolean",
             "boolean",
         )
+        docs = (*(FIELD_DOCS[f] for f in TRACK_FIELDS), MARK_DOC)
         outcome = [
-            (name, f"{t} | null")
-            for name, t in zip(outcome_fields(rule), types, strict=True)
+            (
+                name,
+                f"{t} | null",
+                f"On a roll on {track.class_name}, {d[0].lower()}{d[1:]}",
+            )
+            for name, t, d in zip(outcome_fields(rule), types, docs, strict=True)
         ]
     fields = [
-        (rule.time_field, "number"),
-        ("kind", f"{rule.event_class}Kind"),
-        *zip(
-            (name for name, _ in rule.labels), label_types(rule, JS_TYPES), strict=True
+        (rule.time_field, "number", f"When, in {rule.clock}."),
+        ("kind", f"{rule.event_class}Kind", "Which kind of event it is."),
+        *(
+            (name, ts, "A label of the course it belongs to.")
+            for (name, _), ts in zip(
+                rule.labels, label_types(rule, JS_TYPES), strict=True
+            )
         ),
         *(
-            (name, f"{_ROLE_TS[role]} | null")
+            (name, f"{_ROLE_TS[role]} | null", _ROLE_DOCS[role])
             for name, role in zip(rule.role_fields, ROLES, strict=True)
         ),
         *outcome,
-        *([(rule.state_field, "number | null")] if rule.state is not None else []),
+        *(
+            [
+                (
+                    rule.state_field,
+                    "number | null",
+                    "The state's level after a transition.",
+                )
+            ]
+            if rule.state is not None
+            else []
+        ),
     ]
-    return [SimpleNamespace(name=n, title=n, description=None, ts=t) for n, t in fields]
+    always = (rule.time_field, "kind")
+    return [
+        SimpleNamespace(
+            name=n,
+            title=d if n in always else f"{d[:-1]}; null where it does not apply.",
+            description=None,
+            ts=t,
+        )
+        for n, t, d in fields
+    ]
 
 
 def _courses(rule: ProcessRule, by_param: dict[str, Param]) -> tuple[list[str], str]:

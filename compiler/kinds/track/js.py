@@ -22,12 +22,13 @@ from ...model import System
 from ...naming import private_constant
 
 # What each field of an outcome says (the Python runtime's docstrings, the same words).
-_FIELD_DOCS = {
+FIELD_DOCS = {
     "effect": "The effect the roll hit.",
     "stage": "The stage it reached; one past the last means roll again.",
     "condition": "The condition of that stage, or null.",
     "reroll": "Whether to roll again.",
 }
+MARK_DOC = "Whether the roll marked a point."
 
 
 def js_view(system: System, rule: TrackRule) -> View:
@@ -40,14 +41,14 @@ def js_view(system: System, rule: TrackRule) -> View:
     }
     columns = [
         SimpleNamespace(
-            name=name, title="", description=_FIELD_DOCS[name], ts=types[name]
+            name=name, title="", description=FIELD_DOCS[name], ts=types[name]
         )
         for name in OUTCOME_FIELDS
     ] + [
         SimpleNamespace(
             name=rule.mark_field,
             title="",
-            description="Whether the roll marked a point.",
+            description=MARK_DOC,
             ts="boolean",
         )
     ]
