@@ -19,7 +19,16 @@ from compiler.pipeline import build, load_systems
 from .js_node import answer, assert_every_rule_in, conformance_spec, node_test
 from .test_process_and_state import CURSE, HAUNTING, STATE, _write
 
-LABS = {"state": STATE, "haunting": HAUNTING, "curse": CURSE}
+LABS = {
+    "state": STATE,
+    "haunting": HAUNTING,
+    "curse": CURSE,
+    # a keyword-only parameter: Python's rng is keyword-only after it, and so
+    # the rng goes in JavaScript's options object
+    "haunting_options": HAUNTING.replace(
+        "max: 3, description: Nerve.", "max: 3, keyword_only: true, description: Nerve."
+    ),
+}
 
 
 def _state_cases(system: Any, module: Any, rule: StateRule) -> list[dict[str, Any]]:
