@@ -208,3 +208,14 @@ def test_a_half_fraction_javascript_cannot_compare_exactly(
         and "MAX_SAFE_INTEGER" in e
         for e in errors
     ), errors
+
+
+def test_an_exposure_field_every_object_has(rules_copy: Path) -> None:
+    """An exposure schedule's start field is a field of its records: one every
+    JavaScript object has is a located error, at the line that names it."""
+    _rename(rules_copy, "d20_scifi/radiation.yaml", "starts_at_minutes", "to_string")
+    errors = _errors(rules_copy)
+    assert any(
+        re.search(r"radiation\.yaml:\d+: field name 'to_string' is 'toString'", e)
+        for e in errors
+    ), errors

@@ -78,6 +78,7 @@ def build(
         b.local_name(src, (*path, "parameters", role), names[role], "parameter name")
     if names["stayed"] == names["full"] or table.key_param in names.values():
         b.err(src, (*path, "parameters"), "the parameters need three different names")
+    b.local_name(src, (*path, "start_field"), raw["start_field"], "field name")
     if raw["start_field"] in {
         "kind",
         "effective_level",
