@@ -10,6 +10,8 @@ JavaScript (or TypeScript) reserves, are located errors at the name's line.
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path as FsPath
 
 from .diagnostics import Diagnostic
 from .model import Name, System
@@ -122,6 +124,12 @@ OBJECT_NAMES = frozenset(
     }
 )
 _KEEPS_CASE = re.compile(r"[A-Z]")
+RUNTIME_JS = FsPath(__file__).resolve().parent / "runtime_js"
+_CLASS = re.compile(r"^export class ([\w$]+)(?: extends ([\w$.]+))? \{$", re.M)
+# A member of a class body (two spaces in): a method, accessor or field.
+_MEMBER = re.compile(
+    r"^  (static )?(?:(?:get|set|async) )?(?:\* ?)?(#?[\w$]+) ?[(=;]", re.M
+)
 
 
 def camel(name: str) -> str:
@@ -131,6 +139,28 @@ def camel(name: str) -> str:
         return name
     first, *rest = name.split("_")
     return first + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+@cache
+def class_members(module: str, name: str) -> frozenset[str]:
+    """The public names every instance of class ``name`` of the JavaScript
+    runtime's ``module`` (compiler/runtime_js/) has: those its body declares
+    (methods, accessors, fields; not its static or #private ones), along its
+    bases in the same module, and what every object has (``OBJECT_NAMES``).
+    Read from the runtime's source, so a member added there is known here."""
+    text = (RUNTIME_JS / module).read_text(encoding="utf-8")
+    classes = {m.group(1): m for m in _CLASS.finditer(text)}
+    found = set(OBJECT_NAMES)
+    while name in classes:
+        match = classes[name]
+        end = text.index("\n}\n", match.end())
+        for member in _MEMBER.finditer(text, match.end(), end):
+            if not member.group(1) and not member.group(2).startswith("#"):
+                found.add(member.group(2))
+        name = match.group(2) or ""
+    if len(found) == len(OBJECT_NAMES):
+        raise ValueError(f"no class {name!r} with members in {module}")
+    return frozenset(found)
 
 
 def js_name(name: Name) -> str | None:

@@ -18,6 +18,15 @@ A plan is plain JSON::
 ``args`` is None for a constant; a positional argument left out before a given
 one, or any left out before the options, is ``{"skip": true}`` (JavaScript passes
 ``undefined``: its default).
+
+A rule that builds an instance (a track, a state) has ``"new": true`` in its
+target (JavaScript constructs a class with ``new``), and steps that work on it:
+a step with ``"each"`` (a list of argument lists) calls the method once per
+list and answers the list of answers; one with ``"keep": true`` calls it and
+keeps the object (a state's transitions); one with ``"fields"`` (a list of
+``{"py", "js"}``) answers a plain object of those fields, keyed by their Python
+names. A step's arguments are items as the target's are (one with ``"py"``
+goes by name in Python, in the options object in JavaScript when ``option``).
 """
 
 from __future__ import annotations
@@ -37,18 +46,18 @@ def _is_rng(hint: Any) -> bool:
     return any(getattr(a, "__name__", "") == "RNG" for a in args)
 
 
-def call_plan(
-    function: Callable[..., Any],
-    name: str,
-    args: dict[str, Any],
-    rolls: bool,
-    roll: str | None,
-) -> Plan:
-    """The plan of a call of a generated function, by its Python signature."""
-    hints = typing.get_type_hints(function)
+def arguments(
+    function: Callable[..., Any], args: dict[str, Any], rolls: bool = False
+) -> list[dict[str, Any]]:
+    """The argument items of a call of ``function`` (by its Python signature;
+    a method's ``self`` left out; a class's constructor, which takes no rng)
+    with ``args`` by Python name."""
+    hints = {} if isinstance(function, type) else typing.get_type_hints(function)
     items: list[dict[str, Any]] = []
     pending: list[dict[str, Any]] = []
     for param in inspect.signature(function).parameters.values():
+        if param.name == "self":
+            continue
         option = param.kind is inspect.Parameter.KEYWORD_ONLY
         item: dict[str, Any] = {
             "py": param.name,
@@ -70,11 +79,56 @@ def call_plan(
         items.append(item)
     if any(item["option"] for item in items):
         items += pending  # JavaScript's options object comes after every positional one
+    return items
+
+
+def call_plan(
+    function: Callable[..., Any],
+    name: str,
+    args: dict[str, Any],
+    rolls: bool,
+    roll: str | None,
+) -> Plan:
+    """The plan of a call of a generated function, by its Python signature."""
     return {
         "target": {"py": name, "js": camel(name)},
-        "args": items,
+        "args": arguments(function, args, rolls),
         "then": _then(roll),
     }
+
+
+def instance_plan(cls: type, args: dict[str, Any], then: list[dict[str, Any]]) -> Plan:
+    """The plan that makes an instance of a generated class (with ``args`` by
+    Python name), then takes the steps ``then`` on it."""
+    name = cls.__name__
+    return {
+        "target": {"py": name, "js": camel(name), "new": True},
+        "args": arguments(cls, args),
+        "then": then,
+    }
+
+
+def call_step(cls: type, name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A step calling method ``name`` of the instance once (arguments by Python
+    name), keeping the instance (as a state's transitions are made)."""
+    args = arguments(getattr(cls, name), kwargs)
+    return {"py": name, "js": camel(name), "args": args, "keep": True}
+
+
+def each_step(cls: type, name: str, calls: list[dict[str, Any]]) -> dict[str, Any]:
+    """A step calling method ``name`` of the instance once for each of ``calls``
+    (arguments by Python name), answering the list of answers."""
+    method = getattr(cls, name)
+    return {
+        "py": name,
+        "js": camel(name),
+        "each": [arguments(method, kwargs) for kwargs in calls],
+    }
+
+
+def fields_step(names: list[str]) -> dict[str, Any]:
+    """A step answering a plain object of the fields ``names`` (Python names)."""
+    return {"fields": [{"py": n, "js": camel(n)} for n in names]}
 
 
 def constant_plan(name: str, roll: str | None) -> Plan:
@@ -95,18 +149,36 @@ def _then(roll: str | None) -> list[dict[str, Any]]:
     ]
 
 
+def _call(function: Callable[..., Any], items: list[dict[str, Any]], rng: Any) -> Any:
+    """Call ``function`` with plan items: by name those that have a Python name."""
+    args = []
+    kwargs = {}
+    for item in items:
+        if item.get("skip"):
+            continue
+        value = rng if item.get("rng") else item["value"]
+        if "py" in item:
+            kwargs[item["py"]] = value
+        else:
+            args.append(value)
+    return function(*args, **kwargs)
+
+
 def run_python(module: Any, plan: Plan, rng: Any) -> Any:
     """Make the plan's call on a generated Python module; its answer."""
     value = getattr(module, plan["target"]["py"])
     if plan["args"] is not None:
-        kwargs = {
-            a["py"]: rng if a.get("rng") else a["value"]
-            for a in plan["args"]
-            if not a.get("skip")
-        }
-        value = value(**kwargs)
+        value = _call(value, plan["args"], rng)
     for step in plan["then"]:
-        value = getattr(value, step["py"])
-        if "args" in step:
-            value = value(*(rng if a.get("rng") else a["value"] for a in step["args"]))
+        if "fields" in step:
+            value = {f["py"]: getattr(value, f["py"]) for f in step["fields"]}
+        elif "each" in step:
+            method = getattr(value, step["py"])
+            value = [_call(method, items, rng) for items in step["each"]]
+        elif "args" in step:
+            answer = _call(getattr(value, step["py"]), step["args"], rng)
+            if not step.get("keep"):
+                value = answer
+        else:
+            value = getattr(value, step["py"])
     return value

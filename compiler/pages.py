@@ -15,6 +15,7 @@ import posixpath
 from typing import Any
 
 from .examples import call_text, expect_text
+from .forms import widget
 from .literals import code, md, md_cell
 from .model import Erratum, Example, Rule, System
 from .registry import kind_of
@@ -146,13 +147,17 @@ def _examples(rule: Rule, shared: Shared) -> list[View]:
 
 
 def common_view(
-    system: System, rule: Rule, answers: dict[tuple[str, str], Any]
+    system: System,
+    rule: Rule,
+    answers: dict[tuple[str, str], Any],
+    form: View | None = None,
 ) -> View:
     """What every rule's page shows, whatever its kind; the kind adds its own part.
 
     ``api`` is the programmer's section: each kind adds its signature and the
-    like (``viewkit.api``). ``widget`` is the place for an interactive form of
-    the rule (a later target fills it; the page shows it after the rule itself).
+    like (``viewkit.api``). ``widget`` is the rule's "try it" form, if it has
+    one (``form``, from compiler/forms.py), as the page holds it: data for the
+    site's script, shown after the rule itself.
     """
     page = rule_page(system.id, rule.id)
     file = rule.loc.file
@@ -181,7 +186,7 @@ def common_view(
         "examples": _examples(rule, shared),
         "shared": shared.shown,
         "named": shared.name,
-        "widget": None,
+        "widget": widget(form),
         "api": {
             "id": code(rule.qualified_id),
             "kind": code(rule.kind),
@@ -200,11 +205,15 @@ def common_view(
 
 
 def rule_page_view(
-    system: System, rule: Rule, answers: dict[tuple[str, str], Any]
+    system: System,
+    rule: Rule,
+    answers: dict[tuple[str, str], Any],
+    form: View | None = None,
 ) -> View:
-    """A rule's page; ``answers`` are the worked examples' answers, by rule and name."""
+    """A rule's page; ``answers`` are the worked examples' answers, by rule and
+    name; ``form`` its "try it" form, if it has one."""
     kind = kind_of(rule)
-    view = kind.docs_view(system, rule, common_view(system, rule, answers))
+    view = kind.docs_view(system, rule, common_view(system, rule, answers, form))
     return view | {"template": kind.template("markdown")}
 
 

@@ -22,6 +22,7 @@ from .diagnostics import Diagnostic, RulesError
 from .emitted import clashes
 from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_many
+from .forms import system_forms
 from .loader import SourceFile, link_problem, load_file
 from .model import System
 from .pages import (
@@ -38,7 +39,7 @@ from .pages import (
 from .render import render
 from .semantics import build_system
 from .validate import validate
-from .viewkit import header
+from .viewkit import View, header
 from .views import module_view, package_view
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
@@ -353,6 +354,7 @@ def generate(
     if errors:
         raise RulesError(errors)
     results: dict[str, ExampleResults] = {}
+    forms: dict[str, dict[str, View]] = {}
     to_run = [s for s in systems if s.id not in prebuilt]
     python = {
         path: text for path, text in files.items() if path.startswith("rulebook/")
@@ -361,6 +363,7 @@ def generate(
         for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)
+            forms[system.id] = system_forms(system, module)
             if run_examples:
                 errors.extend(problems)
     if errors:
@@ -380,7 +383,14 @@ def generate(
             files[rule_page(system.id, rule.id)] = relocated(
                 render(
                     "rule.md.j2",
-                    {"rule": rule_page_view(system, rule, results[system.id])},
+                    {
+                        "rule": rule_page_view(
+                            system,
+                            rule,
+                            results[system.id],
+                            forms[system.id].get(rule.id),
+                        )
+                    },
                 ),
                 "../",
             )

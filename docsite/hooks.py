@@ -15,7 +15,11 @@ in an editor); these hooks adapt them to the site without changing them:
 - the site's small stylesheet and script (docsite/rulebook.css, rulebook.js)
   are added, and KaTeX with its fonts (docsite/package.json, installed into
   docsite/node_modules by ``make build``): the script renders the formulas,
-  which pymdownx.arithmatex marks, with no request to any other host.
+  which pymdownx.arithmatex marks, with no request to any other host;
+- the JavaScript runtime's modules (generated/js/*.js, beside the docs folder)
+  are copied into ``assets/rulebook/``, and docsite/tryit.js, an ES module, is
+  added: it builds each rule page's "try it" form from the data rulesc wrote
+  into the page and answers with that runtime, in the page.
 
 The rules pages are left out of the navigation and of the search index: the
 reference pages are what readers search.
@@ -28,6 +32,7 @@ import posixpath
 import re
 from pathlib import Path
 
+from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, InclusionLevel
@@ -39,6 +44,8 @@ KATEX = HERE / "node_modules" / "katex" / "dist"  # from docsite/package.json
 KATEX_SITE = "assets/katex"  # where the site serves it
 KATEX_FILES = ("katex.min.css", "katex.min.js")
 SOURCE_FOLDER = "rules"  # in the site, as in the repository
+TRY_IT = "assets/tryit.js"  # the forms' script (an ES module)
+RUNTIME_SITE = "assets/rulebook"  # where the site serves the JavaScript runtime
 
 # [text](../../rules/d20_scifi/cover.yaml#L4): a link from a docs page to a rules file.
 _LINK = re.compile(r"\]\(((?:\.\./)+[A-Za-z0-9_./-]+\.yaml)(#L[0-9]+)?\)")
@@ -95,7 +102,25 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for asset in katex_files():
         uri = f"{KATEX_SITE}/{asset.relative_to(KATEX).as_posix()}"
         files.append(File.generated(config, uri, content=asset.read_bytes()))
+    files.append(
+        File.generated(config, TRY_IT, content=(HERE / "tryit.js").read_bytes())
+    )
+    for module in runtime_modules(config):
+        uri = f"{RUNTIME_SITE}/{module.name}"
+        files.append(File.generated(config, uri, content=module.read_bytes()))
     return files
+
+
+def runtime_modules(config: MkDocsConfig) -> list[Path]:
+    """The JavaScript runtime's modules (generated/js/, written by rulesc beside
+    the docs folder), which the forms import."""
+    folder = Path(config.docs_dir).resolve().parent / "js"
+    found = sorted(folder.glob("*.js"))
+    if not found:
+        raise PluginError(
+            f"no JavaScript runtime in {folder}: `rulesc build` writes it"
+        )
+    return found
 
 
 def katex_files() -> list[Path]:
@@ -119,6 +144,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for js in (f"{KATEX_SITE}/katex.min.js", SCRIPT):
         if js not in scripts:
             config.extra_javascript.append(js)
+    if TRY_IT not in scripts:
+        module = ExtraScriptValue(TRY_IT)
+        module.type = "module"
+        config.extra_javascript.append(module)
     return config
 
 

@@ -15,6 +15,7 @@ import random
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -72,6 +73,19 @@ def node_test(test_file: str, spec: dict[str, Any], tmp: Path) -> None:
     assert re.search(r"\bpass [1-9]", done.stdout), done.stdout  # tests did run
 
 
+def node_json(script: str, cwd: Path | None = None) -> Any:
+    """Run ``script`` as an ES module under ``node -e``; the JSON it printed."""
+    done = subprocess.run(
+        [node(), "--input-type=module", "-e", script],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 # -- the Python runtime's answers ---------------------------------------------------
 
 
@@ -88,13 +102,15 @@ def _texts(value: Any, found: set[str]) -> set[str]:
     return found
 
 
-def js_message(system: System, message: str) -> str:
+def js_message(system: System, message: str, params: Iterable[str] = ()) -> str:
     """A message of the Python runtime as the JavaScript runtime words it: the
-    rules' names camelCased, and Python's words for values in JavaScript's; a
+    rules' names (and ``params``, the called function's parameters, which a kind
+    may name itself) camelCased, and Python's words for values in JavaScript's; a
     message the rules data gives (a decision's refusal) is data, the same in both."""
     if message in _texts(system.rules, set()):
         return message
-    names = sorted({n.name for n in system.names if camel(n.name) != n.name}, key=len)
+    given = {n.name for n in system.names} | set(params)
+    names = sorted({n for n in given if camel(n) != n}, key=len)
     for name in reversed(names):
         message = re.sub(rf"(?<![\w']){re.escape(name)}\b", camel(name), message)
     message = message.replace("random.Random()", "new Random()")
@@ -124,7 +140,8 @@ def answer(
             "indented": json_module.dumps(value, indent=2, sort_keys=True),
         }
     except errors.RuleInputError as exc:
-        return {"raises": js_message(system, str(exc))}
+        params = [a["py"] for a in plan["args"] or ()]
+        return {"raises": js_message(system, str(exc), params)}
 
 
 def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[str, Any]:
@@ -152,32 +169,66 @@ def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[st
 
 def sample_cases(system: System, module: Any, rule: Any) -> list[dict[str, Any]]:
     """The inputs ``rulesc diff`` compares a rule on, each with Python's answer;
-    and, for a rule that rolls, 200 seeded runs of its first input."""
+    and, for a rule that rolls, 200 seeded runs of its first input that the
+    rule does not refuse (so the runs roll)."""
     kind = kind_of(rule)
     entry = kind.entry(rule)
     specs = (
         [] if entry is None else inputs_of(getattr(module, entry), kind.params(rule))
     )
-    found = []
-    samples = kind.samples(rule, specs)
-    seeded = [s for s in samples if s.seed is not None]
-    runs = (
-        [(seeded[0].inputs, seed) for seed in range(1, SEEDED_RUNS + 1)]
-        if seeded
-        else []
-    )
-    for index, (inputs, seed) in enumerate(
-        [(s.inputs, s.seed) for s in samples] + runs
-    ):
+    found: list[dict[str, Any]] = []
+
+    def case(inputs: Any, seed: int | None) -> dict[str, Any]:
         kwargs = {k: thawed(v) for k, v in inputs}
         plan = kind.js_plan(module, rule, kwargs, seed is not None, None)
         rng = random.Random(seed) if seed is not None else None
-        found.append(
+        return {
+            "name": f"{rule.qualified_id} sample {len(found)}: {kwargs} seed {seed}",
+            "plan": plan,
+            "seed": seed,
+            "python": answer(system, module, plan, rng),
+        }
+
+    seeded = []
+    for sample in kind.samples(rule, specs):
+        found.append(case(sample.inputs, sample.seed))
+        if sample.seed is not None:
+            seeded.append((sample.inputs, "raises" in found[-1]["python"]))
+    if seeded:
+        inputs = next((i for i, refused in seeded if not refused), seeded[0][0])
+        for seed in range(1, SEEDED_RUNS + 1):
+            found.append(case(inputs, seed))
+    return found
+
+
+def conformance_spec(system: System, module: Any, package: Path) -> dict[str, Any]:
+    """The cases of conformance.test.mjs for one system: each ported rule's worked
+    examples, then its samples (and seeded runs), with the Python runtime's answers."""
+    here = ported(system)
+    groups = []
+    for rule in system.rules:
+        if rule.qualified_id not in here:
+            continue
+        examples = [example_case(system, module, rule, ex) for ex in rule.examples]
+        if examples:
+            groups.append({"name": f"{rule.qualified_id}: examples", "cases": examples})
+        groups.append(
             {
-                "name": f"{rule.qualified_id} sample {index}: {kwargs} seed {seed}",
-                "plan": plan,
-                "seed": seed,
-                "python": answer(system, module, plan, rng),
+                "name": f"{rule.qualified_id}: samples",
+                "cases": sample_cases(system, module, rule),
             }
         )
-    return found
+    assert groups, f"no rule of {system.id} is in JavaScript"
+    return {"package": str(package), "system": system.id, "groups": groups}
+
+
+def assert_every_rule_in(spec: dict[str, Any], system: System) -> None:
+    """Every rule of ``system`` whose kind has JavaScript has its cases in ``spec``."""
+    from compiler.kinds import calls
+
+    names = {group["name"].split(":")[0] for group in spec["groups"]}
+    assert names == {
+        rule.qualified_id
+        for rule in system.rules
+        if kind_of(rule).js_view is not calls.no_javascript
+    }

@@ -3,6 +3,7 @@ is a located build error, at the line that gives it."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -10,11 +11,15 @@ import pytest
 
 from compiler.diagnostics import RulesError
 from compiler.js_kit import JsFigureError, js
-from compiler.js_naming import camel
+from compiler.js_naming import camel, class_members
+from compiler.kinds.state.rule import JS_BASE as STATE_BASE
 from compiler.pipeline import build
 
 from .conftest import Editor
+from .js_node import PACKAGE, node_json
 from .test_mutation_js import ask_js
+from .test_process_and_state import STATE
+from .test_process_and_state import _errors as lab_errors
 
 
 def _errors(rules: Path) -> list[str]:
@@ -129,3 +134,88 @@ def test_a_changed_figure_makes_the_javascript_stale(
     done = run_rulesc("check", cwd=root)
     assert done.returncode == 1
     assert "generated/js/d20_scifi.js" in done.stderr
+
+
+# -- a state's transitions and flags are members of a JavaScript class ------------------
+
+# What the state class of the JavaScript runtime has, read from its source.
+STATE_MEMBERS = sorted(
+    m for m in class_members(*STATE_BASE) if not m.startswith(("$", "_"))
+)
+
+
+def test_the_state_class_members_are_read_from_the_runtime() -> None:
+    assert {"level", "effects", "equals", "toDict", "toJSON", "toString"} <= set(
+        STATE_MEMBERS
+    )
+
+
+def test_the_members_read_are_every_member_the_class_has(tmp_path: Path) -> None:
+    """Node lists what an instance of the runtime's LevelState has (its prototype
+    chain up to Object's); every name is among those the build refuses."""
+    script = f"""
+import {{ LevelState }} from {json.dumps((PACKAGE / "_state.js").as_uri())};
+const names = new Set();
+for (let p = LevelState.prototype; p !== null; p = Object.getPrototypeOf(p)) {{
+  for (const name of Object.getOwnPropertyNames(p)) names.add(name);
+}}
+console.log(JSON.stringify([...names]));
+"""
+    given = {n for n in node_json(script) if not n.startswith(("$", "_"))}
+    assert given and given <= set(STATE_MEMBERS), given - set(STATE_MEMBERS)
+
+
+def _snake(name: str) -> str:
+    """A Python name whose camelCase is ``name`` (``toDict`` from ``to_dict``)."""
+    return re.sub(r"[A-Z]", lambda m: "_" + m.group(0).lower(), name)
+
+
+@pytest.mark.parametrize("member", STATE_MEMBERS)
+@pytest.mark.parametrize("spelled", ["as_is", "snake"])
+def test_a_transition_named_as_a_state_class_member(
+    tmp_path: Path, member: str, spelled: str
+) -> None:
+    name = member if spelled == "as_is" else _snake(member)
+    assert camel(name) == member
+    body = STATE.replace("name: settle", f"name: {name}")
+    found = lab_errors(tmp_path, body)
+    assert len(found) == 1 and found[0].startswith("21:16: "), found
+    assert f"{name!r} is" in found[0], found  # (the schema refuses some spellings)
+
+
+def test_a_flag_named_as_a_state_class_member(tmp_path: Path) -> None:
+    body = STATE.replace("name: fleeing", "name: equals")
+    found = lab_errors(tmp_path, body)
+    assert found == [
+        "24:16: 'equals' is 'equals' in JavaScript, already a member of the state "
+        "class there (LevelState of the JavaScript runtime, or what every object has)"
+    ], found
+
+
+def test_a_half_fraction_javascript_cannot_compare_exactly(
+    rules_copy: Path, edit: Editor
+) -> None:
+    """An exposure schedule compares the stay times the fraction's denominator
+    with the rolled time: past Number.MAX_SAFE_INTEGER that is a located error."""
+    edit(
+        "d20_scifi/radiation.yaml",
+        "half_fraction: [1, 2]",
+        f"half_fraction: [1, {10**15 - 1}]",
+    )
+    errors = _errors(rules_copy)
+    assert any(
+        re.search(r"radiation\.yaml:\d+: rule d20_scifi\.exposures: half_fraction", e)
+        and "MAX_SAFE_INTEGER" in e
+        for e in errors
+    ), errors
+
+
+def test_an_exposure_field_every_object_has(rules_copy: Path) -> None:
+    """An exposure schedule's start field is a field of its records: one every
+    JavaScript object has is a located error, at the line that names it."""
+    _rename(rules_copy, "d20_scifi/radiation.yaml", "starts_at_minutes", "to_string")
+    errors = _errors(rules_copy)
+    assert any(
+        re.search(r"radiation\.yaml:\d+: field name 'to_string' is 'toString'", e)
+        for e in errors
+    ), errors

@@ -17,7 +17,7 @@ import pytest
 
 from compiler.pipeline import load_systems
 
-from .js_node import PACKAGE, example_case, node_test, ported, sample_cases
+from .js_node import PACKAGE, conformance_spec, node_test
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMS = {s.id: s for s in load_systems(ROOT / "rules")}
@@ -31,24 +31,7 @@ def _module(system_id: str) -> object:
 def test_worked_examples_and_samples_answer_as_in_python(
     system_id: str, tmp_path: Path
 ) -> None:
-    system = SYSTEMS[system_id]
-    module = _module(system_id)
-    here = ported(system)
-    groups = []
-    for rule in system.rules:
-        if rule.qualified_id not in here:
-            continue
-        examples = [example_case(system, module, rule, ex) for ex in rule.examples]
-        if examples:
-            groups.append({"name": f"{rule.qualified_id}: examples", "cases": examples})
-        groups.append(
-            {
-                "name": f"{rule.qualified_id}: samples",
-                "cases": sample_cases(system, module, rule),
-            }
-        )
-    assert groups, f"no rule of {system_id} is in JavaScript"
-    spec = {"package": str(PACKAGE), "system": system_id, "groups": groups}
+    spec = conformance_spec(SYSTEMS[system_id], _module(system_id), PACKAGE)
     node_test("conformance.test.mjs", spec, tmp_path)
 
 

@@ -188,6 +188,11 @@ def test_a_kind_from_a_folder_under_tests_builds_a_rule(tmp_path: Path) -> None:
         page = doc(outputs, "lab")
         assert "The values, first to last: 3, 5, 8, 13." in page
         assert "a sequence" in page
+        # a kind with no JavaScript templates: its rules are left out of the
+        # JavaScript module, which says so, and the rest are in
+        module = outputs.files["js/lab.js"].decode("utf-8")
+        assert "//   lab.steps (sequence)" in module
+        assert "// -- lab.doubled --" in module and "// -- lab.steps --" not in module
     assert "sequence" not in registry.kinds()
     assert _tree_digest() == before, "registering a kind changed compiler/ or schema/"
 

@@ -4,7 +4,6 @@ changes what the generated JavaScript answers, kind by kind."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from compiler.pipeline import Outputs, build
 
 from .conftest import Editor
-from .js_node import node
+from .js_node import node_json
 
 
 def ask_js(
@@ -33,14 +32,7 @@ def ask_js(
         f"const m = await import({json.dumps((package / f'{system}.js').as_uri())});\n"
         f"console.log(JSON.stringify({question}));"
     )
-    done = subprocess.run(
-        [node(), "--input-type=module", "-e", script],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return node_json(script)
 
 
 CASES = [
@@ -100,6 +92,54 @@ CASES = [
         "      - name: per_action\n        type: int\n        value: 1\n",
         "      - name: per_action\n        type: int\n        value: 2\n",
         2,
+    ),
+    (
+        "m.exposures('Low', 4, 8).map((e) => e.kind)",
+        ["half"],
+        "d20_scifi/radiation.yaml",
+        "half_fraction: [1, 2]",
+        "half_fraction: [2, 3]",
+        [],
+    ),
+    (
+        "m.instantExposureLevel('Critical')",
+        "High",
+        "d20_scifi/radiation.yaml",
+        "offset: -2",
+        "offset: -3",
+        "Moderate",
+    ),
+    (
+        "m.healing(2, 0)",
+        [[1440, 1], [2880, 1]],
+        "d20_scifi/radiation.yaml",
+        "every: {amount: 1, unit: days}",
+        "every: {amount: 2, unit: days}",
+        [[2880, 1], [5760, 1]],
+    ),
+    (
+        "[m.accumulationAfterSave(9), m.accumulationAfterSave(1)]",
+        [4, 1],
+        "d20_scifi/radiation.yaml",
+        "on_save: {divide_by: 2, minimum: 1}",
+        "on_save: {divide_by: 4, minimum: 2}",
+        [2, 2],
+    ),
+    (
+        "m.accumulationAfterSave(5)",
+        2,
+        "d20_scifi/system.yaml",
+        "rounding: down",
+        "rounding: up",
+        3,
+    ),
+    (
+        "String(m.ACCUMULATION_DEAL)",
+        "1d4",
+        "d20_scifi/radiation.yaml",
+        "deal: 1d4",
+        "deal: 1d6",
+        "1d6",
     ),
 ]
 

@@ -24,6 +24,7 @@ from compiler.literals import code, docstring, md, md_cell, py
 from compiler.naming import fold
 from compiler.pipeline import Outputs, build
 
+from .form_fill import page_forms
 from .probe import doc as pages_of
 
 HOSTILE = (
@@ -236,15 +237,44 @@ def _check_tables(doc: str) -> int:
     return tables
 
 
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+def _outside_code(line: str) -> str:
+    """The text of a Markdown line outside its code spans, as GitHub reads them:
+    a backslash outside a span escapes the next character (an escaped backtick
+    opens no span), and a span closes at the next run of as many backticks."""
+    out, i = [], 0
+    while i < len(line):
+        if line[i] == "\\":
+            out.append(line[i : i + 2])
+            i += 2
+        elif line[i] == "`":
+            run = len(line[i:]) - len(line[i:].lstrip("`"))
+            close = re.compile(rf"(?<!`)`{{{run}}}(?!`)").search(line, i + run)
+            if close is None:  # no closing run: the backticks are text
+                out.append(line[i : i + run])
+                i += run
+            else:
+                i = close.end()
+        else:
+            out.append(line[i])
+            i += 1
+    return "".join(out)
+
+
 _TEMPLATE_HTML = re.compile(r'^<a id="[a-z0-9_-]+"></a>$|^<!-- @generated .* -->$')
+
+
+# A rule's "try it" form: its description as JSON in one single-quoted
+# attribute, every "<", ">", "'" and "&" of it written as a character reference.
+_FORM = re.compile(
+    r"""^<div class="rulebook-try" data-rule="[a-z0-9_.]+" data-form='[^'<>]*'></div>$"""
+)
 
 
 def _check_no_raw_html(doc: str) -> None:
     for line in doc.splitlines():
-        if _TEMPLATE_HTML.match(line):
+        if _TEMPLATE_HTML.match(line) or _FORM.match(line):
             continue
-        assert "<" not in _CODE_SPAN.sub("", line), line
+        assert "<" not in _outside_code(line), line
 
 
 @SETTINGS
@@ -281,6 +311,15 @@ def test_any_text_round_trips_and_renders_safely(
     doc = pages_of(outputs, "textsys")  # the overview and every rule's page
     assert _check_tables(doc) >= 4
     _check_no_raw_html(doc)
+    forms = {f["rule"]: f for f in page_forms(doc)}  # the text came through whole
+    key = forms["textsys.lookup"]["fields"][0]
+    assert (key["labels"], key["start"]) == ([values["a"], values["b"]], values["b"])
+    side = forms["textsys.pick"]["fields"][0]
+    assert (side["labels"], side["default"]) == (
+        [values["c"], values["d"]],
+        values["c"],
+    )
+    assert side["description"] == values["col_description"]
     _check_no_raw_html(outputs.files["docs/index.md"].decode("utf-8"))
     _check_no_raw_html(outputs.files["docs/SUMMARY.md"].decode("utf-8"))
     assert _check_tables(outputs.files["docs/index.md"].decode("utf-8")) == 1
@@ -298,4 +337,4 @@ def test_literals_keep_text_safe(text: str) -> None:
     row = f"| {md_cell(text)} | {code(text, in_table=True)} | {md(text)} |"
     assert gfm_cells(row) == 3
     assert "\n" not in row
-    assert "<" not in _CODE_SPAN.sub("", row)
+    assert "<" not in _outside_code(row)

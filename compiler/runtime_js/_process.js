@@ -15,7 +15,10 @@
  *
  * Every figure, event name and unit comes from the rules data: this module
  * holds none. Events happen in time order; events at the same time in the
- * order they were scheduled. A run records at most MAX_ENTRIES events.
+ * order they were scheduled. A run records at most MAX_ENTRIES events. Times,
+ * totals and scores are exact integers: one that would pass
+ * Number.MAX_SAFE_INTEGER (Python has no such limit) is refused with a
+ * RuleInputError.
  *
  * A course and a spec are plain objects with the fields of the Python
  * runtime's Course and ProcessSpec, camelCased; `make(array)` builds one
@@ -23,7 +26,7 @@
  * pool, ...outcome(, level)].
  */
 
-import { MAX_ENTRIES, tooMany } from "./_support.js";
+import { MAX_ENTRIES, exact, tooMany } from "./_support.js";
 
 const LEAVE = 0;
 const ONSET = 1;
@@ -98,8 +101,8 @@ export function runProcess(spec, courses, leaveAt, bonus, track, make, rng, stat
     if (onset === null) {
       run.push(course.start, CHECK, index);
     } else {
-      const ticks = onset.roll(rng) * spec.ticks[onset.unit ?? ""];
-      run.push(course.start + ticks, ONSET, index);
+      const ticks = exact(onset.roll(rng) * spec.ticks[onset.unit ?? ""]);
+      run.push(exact(course.start + ticks), ONSET, index);
     }
   });
   if (spec.enterEvent !== null) run.emit(0, spec.enterEvent, []);
@@ -169,7 +172,7 @@ class Run {
     const course = this.courses[index];
     if (course.pool !== null && pool === null) pool = course.pool.roll(this.rng);
     const roll = spec.check.roll(this.rng);
-    const total = roll + this.bonus;
+    const total = exact(roll + this.bonus);
     let success;
     if (spec.alwaysSucceeds !== null && roll >= spec.alwaysSucceeds) success = true;
     else if (spec.alwaysFails !== null && roll <= spec.alwaysFails) success = false;
@@ -202,7 +205,7 @@ class Run {
       return;
     }
     if (course.every !== null && (course.checkLimit === null || made < course.checkLimit)) {
-      this.push(time + course.every, CHECK, index);
+      this.push(exact(time + course.every), CHECK, index);
     }
   }
 
@@ -213,7 +216,7 @@ class Run {
     left -= amount;
     this.pools.set(index, left);
     this.add(time, this.courses[index].labels, spec.poolScore, amount);
-    if (left) this.push(time + spec.poolInterval, DEAL, index);
+    if (left) this.push(exact(time + spec.poolInterval), DEAL, index);
     else this.lastDealt = Math.max(this.lastDealt, time);
   }
 
@@ -222,7 +225,7 @@ class Run {
     if (this.events.length >= MAX_ENTRIES) throw tooManyEvents();
     this.events.push(this.make([time, spec.scoreEvents[score], ...labels, amount, ...this.afterAmount]));
     const before = this.dealt[score];
-    this.dealt[score] = before + amount;
+    this.dealt[score] = exact(before + amount);
     if (score === spec.trackScore) {
       const every = spec.trackEvery;
       const times = Math.floor((before + amount) / every) - Math.floor(before / every);
@@ -258,7 +261,7 @@ class Run {
       throw tooManyEvents();
     }
     while (left > 0) {
-      time += spec.recoverInterval;
+      time = exact(time + spec.recoverInterval);
       const amount = most < left ? most : left;
       left -= amount;
       this.events.push(this.make([time, spec.recoverEvent, ...this.noLabels, amount, ...this.afterAmount]));

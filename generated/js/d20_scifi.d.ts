@@ -8,15 +8,8 @@
  */
 
 import type * as $dice from "./dice.js";
-
-// Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.instant_exposure (shift)
-//   d20_scifi.half_exposure (shift)
-//   d20_scifi.exposures (exposure_schedule)
-//   d20_scifi.accumulation (pool)
-//   d20_scifi.secondary_effects (track)
-//   d20_scifi.healing (recovery)
-//   d20_scifi.simulate_radiation (process)
+import type * as $track from "./_track.js";
+import type * as $process from "./_process.js";
 
 // -- d20_scifi.cover --
 
@@ -216,6 +209,203 @@ export declare const FULL_EXPOSURE_TIME: $dice.Dice;
 /** The same dice as FULL_EXPOSURE_TIME. */
 export declare const fullExposureTime: $dice.Dice;
 
+// -- d20_scifi.instant_exposure --
+
+/**
+ * Instant exposure.
+ *
+ * Strong radiation harms at once. From Moderate up, contact alone starts a
+ * second, quicker sickness: it uses the save and damage of the level two steps
+ * lower, and incubates for a fixed roll in minutes rather than hours.
+ *
+ * Rule `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98).
+ * Answers null where the rule does not apply or the step falls off the ladder.
+ * Throws RuleInputError for a label the table does not have.
+ */
+export declare function instantExposure(level: RadiationLevel | string): RadiationRow | null;
+
+/**
+ * The level whose row `instantExposure` reads, or null. Rule
+ * `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98).
+ */
+export declare function instantExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+
+// -- d20_scifi.half_exposure --
+
+/**
+ * Half exposure.
+ *
+ * A character who leaves after at least half of the time to full exposure takes
+ * a lesser sickness: the save, incubation and damage of the level one step
+ * lower. Minor radiation has no level below it, so half of it does nothing.
+ *
+ * Rule `d20_scifi.half_exposure` (rules/d20_scifi/radiation.yaml:132). Answers
+ * null where the rule does not apply or the step falls off the ladder. Throws
+ * RuleInputError for a label the table does not have.
+ */
+export declare function halfExposure(level: RadiationLevel | string): RadiationRow | null;
+
+/**
+ * The level whose row `halfExposure` reads, or null. Rule
+ * `d20_scifi.half_exposure` (rules/d20_scifi/radiation.yaml:132).
+ */
+export declare function halfExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+
+// -- d20_scifi.exposures --
+
+/**
+ * The kinds of exposure of rule `d20_scifi.exposures`
+ * (rules/d20_scifi/radiation.yaml:172).
+ */
+export declare const ExposureKind: {
+  readonly INSTANT: "instant";
+  readonly HALF: "half";
+  readonly FULL: "full";
+};
+/** A label of ExposureKind. */
+export type ExposureKind = "instant" | "half" | "full";
+
+/**
+ * One exposure and what it does. Rule `d20_scifi.exposures`
+ * (rules/d20_scifi/radiation.yaml:159).
+ */
+export interface Exposure {
+  /** Which exposure this is. */
+  readonly kind: ExposureKind;
+  /** The level whose figures the exposure uses. */
+  readonly effectiveLevel: RadiationLevel;
+  /** Time from exposure until the primary effect sets in. */
+  readonly incubation: $dice.Dice;
+  /**
+   * DC of the Fortitude save, rolled when incubation ends, that halves the
+   * primary effect.
+   */
+  readonly fortDc: number;
+  /** Constitution damage the sickness deals in all. */
+  readonly primaryEffect: $dice.Dice;
+  /** When its course starts, counted from first contact. */
+  readonly startsAtMinutes: number;
+}
+
+/**
+ * Exposures of one encounter.
+ *
+ * Every encounter with radiation is timed in secret. Meeting Moderate or worse
+ * causes an instant exposure at once; staying the whole rolled time causes a
+ * full exposure; leaving after at least half of it causes a half exposure
+ * instead.
+ *
+ * Rule `d20_scifi.exposures` (rules/d20_scifi/radiation.yaml:159). Throws
+ * RuleInputError for an unknown level, exposedMinutes below 1, or
+ * fullExposureMinutes that FULL_EXPOSURE_TIME cannot roll.
+ */
+export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Exposure[];
+
+// -- d20_scifi.accumulation --
+
+/**
+ * What each deal of `accumulation` rolls. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare const ACCUMULATION_DEAL: $dice.Dice;
+
+/**
+ * Minutes between deals of `accumulation`. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare const ACCUMULATION_INTERVAL_MINUTES: number;
+
+/**
+ * The pool left after a successful save. Rule `d20_scifi.accumulation`
+ * (rules/d20_scifi/radiation.yaml:227).
+ */
+export declare function accumulationAfterSave(pool: number): number;
+
+/**
+ * Accumulation of the primary effect.
+ *
+ * The primary effect's damage is not dealt at once. It is rolled as a pool and
+ * dealt a few points at a time, starting when incubation ends and then every
+ * hour, until the pool is used up. A successful save halves the pool.
+ *
+ * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:227). Answers
+ * the points dealt each time, the first at once and then one every hour. Throws
+ * RuleInputError for a negative pool, and for a pool above 100000: one call
+ * makes at most 100,000 entries (a limit of the runtime, not of the rules).
+ */
+export declare function accumulation(pool: number, rng: $dice.RNG, options?: { readonly saved?: boolean }): number[];
+
+// -- d20_scifi.secondary_effects --
+
+/**
+ * The effects of rule `d20_scifi.secondary_effects`, in die order
+ * (rules/d20_scifi/radiation.yaml:314).
+ */
+export declare const SecondaryEffect: {
+  readonly NAUSEA: "Nausea";
+  readonly HEADACHE_PAIN: "Headache / Pain";
+  readonly WEAKNESS: "Weakness";
+  readonly DISORIENTATION: "Disorientation";
+  readonly INTERNAL: "Internal";
+};
+/** A label of SecondaryEffect. */
+export type SecondaryEffect = "Nausea" | "Headache / Pain" | "Weakness" | "Disorientation" | "Internal";
+
+/**
+ * The conditions of rule `d20_scifi.secondary_effects`
+ * (rules/d20_scifi/radiation.yaml:312).
+ */
+export declare const RadiationCondition: {
+  readonly FATIGUED: "Fatigued";
+  readonly SICKENED: "Sickened";
+  readonly NAUSEATED: "Nauseated";
+  readonly DAZZLED: "Dazzled";
+  readonly FASCINATED: "Fascinated";
+  readonly DAZED: "Dazed";
+  readonly EXHAUSTED: "Exhausted";
+  readonly PARALYZED: "Paralyzed";
+  readonly FLAT_FOOTED: "Flat-Footed";
+  readonly SHAKEN: "Shaken";
+};
+/** A label of RadiationCondition. */
+export type RadiationCondition = "Fatigued" | "Sickened" | "Nauseated" | "Dazzled" | "Fascinated" | "Dazed" | "Exhausted" | "Paralyzed" | "Flat-Footed" | "Shaken";
+
+/** The die rolled on SecondaryEffects. */
+export declare const SECONDARY_EFFECTS_ROLL: $dice.Dice;
+/** Points dealt per roll on SecondaryEffects. */
+export declare const SECONDARY_EFFECTS_EVERY: number;
+
+/** What one roll on `SecondaryEffects` did. */
+export interface SecondaryOutcome {
+  /** The effect the roll hit. */
+  readonly effect: SecondaryEffect;
+  /** The stage it reached; one past the last means roll again. */
+  readonly stage: number;
+  /** The condition of that stage, or null. */
+  readonly condition: RadiationCondition | null;
+  /** Whether to roll again. */
+  readonly reroll: boolean;
+  /** Whether the roll marked a point. */
+  readonly permanentPoint: boolean;
+}
+
+/**
+ * Secondary effects.
+ *
+ * For every third point of radiation damage dealt, the character rolls a die
+ * for a secondary effect. An effect worsens through its stages each time it
+ * comes up again; one that comes up past its last stage is rolled again.
+ * Internal damage makes a point of damage permanent every time.
+ *
+ * Rule `d20_scifi.secondary_effects` (rules/d20_scifi/radiation.yaml:295). One
+ * instance holds one character's state; `apply(roll)` takes a 1d5 result.
+ */
+export declare class SecondaryEffects extends $track.StagedTrack<SecondaryEffect, RadiationCondition> {
+  constructor();
+  /** Advance the track for a die result (1 for the first effect). */
+  apply(roll: number): SecondaryOutcome;
+}
+
 // -- d20_scifi.radiation_symptoms --
 
 /**
@@ -243,6 +433,124 @@ export type SymptomType = "Skin" | "Hair Loss" | "Bleeding";
  * Throws RuleInputError for a conDamage outside 0...
  */
 export declare function radiationSymptoms(conDamage: number): Readonly<Record<SymptomType, string>> | null;
+
+// -- d20_scifi.healing --
+
+/**
+ * Healing radiation damage.
+ *
+ * Radiation damage heals one point a day, but only once the character is free
+ * of contamination and every pool has been dealt in full. Points made permanent
+ * by internal damage never heal.
+ *
+ * Rule `d20_scifi.healing` (rules/d20_scifi/radiation.yaml:413). Answers
+ * [minute, points healed] for each heal, counting minutes like readyAtMinutes.
+ * Throws RuleInputError for negative arguments, for a heal past minute
+ * Number.MAX_SAFE_INTEGER, and for points above 100000: one call makes at most
+ * 100,000 entries (a limit of the runtime, not of the rules).
+ */
+export declare function healing(points: number, readyAtMinutes: number): Array<readonly [number, number]>;
+
+// -- d20_scifi.simulate_radiation --
+
+/**
+ * The kinds of event of `simulateRadiation` (the values of
+ * `TimelineEvent.kind`). Rule `d20_scifi.simulate_radiation`
+ * (rules/d20_scifi/radiation.yaml:436).
+ */
+export type TimelineEventKind = "contaminated" | "decontaminated" | "incubation_end" | "save" | "con_damage" | "secondary_effect" | "heal";
+
+/**
+ * One event of `simulateRadiation`: when (`minute`, in minutes), which
+ * (`kind`), and its figures (null where a field does not apply to that kind).
+ */
+export interface TimelineEvent {
+  /** When, in minutes. */
+  readonly minute: number;
+  /** Which kind of event it is. */
+  readonly kind: TimelineEventKind;
+  /** A label of the course it belongs to; null where it does not apply. */
+  readonly exposure: ExposureKind | null;
+  /** A label of the course it belongs to; null where it does not apply. */
+  readonly level: RadiationLevel | null;
+  /** The points dealt or recovered; null where it does not apply. */
+  readonly amount: number | null;
+  /** The die's result; null where it does not apply. */
+  readonly roll: number | null;
+  /** The check's roll plus the bonus; null where it does not apply. */
+  readonly total: number | null;
+  /** What the check had to reach; null where it does not apply. */
+  readonly dc: number | null;
+  /** Whether the check succeeded; null where it does not apply. */
+  readonly success: boolean | null;
+  /**
+   * The pool rolled (after a success, what is left of it); null where it does
+   * not apply.
+   */
+  readonly pool: number | null;
+  /**
+   * On a roll on SecondaryEffects, the effect the roll hit; null where it does
+   * not apply.
+   */
+  readonly effect: SecondaryEffect | null;
+  /**
+   * On a roll on SecondaryEffects, the stage it reached; one past the last
+   * means roll again; null where it does not apply.
+   */
+  readonly stage: number | null;
+  /**
+   * On a roll on SecondaryEffects, the condition of that stage, or null; null
+   * where it does not apply.
+   */
+  readonly condition: RadiationCondition | null;
+  /**
+   * On a roll on SecondaryEffects, whether to roll again; null where it does
+   * not apply.
+   */
+  readonly reroll: boolean | null;
+  /**
+   * On a roll on SecondaryEffects, whether the roll marked a point; null where
+   * it does not apply.
+   */
+  readonly permanentPoint: boolean | null;
+}
+
+/**
+ * What `simulateRadiation` answers. Rule `d20_scifi.simulate_radiation`
+ * (rules/d20_scifi/radiation.yaml:436).
+ */
+export interface RadiationTimeline {
+  /** Everything that happened, in time order. */
+  readonly events: readonly TimelineEvent[];
+  /** Constitution damage dealt in all. */
+  readonly conDamageDealt: number;
+  /** Points of it that will never heal. */
+  readonly permanent: number;
+  /** Every condition acquired, in order. */
+  readonly conditions: readonly RadiationCondition[];
+}
+
+/**
+ * Radiation sickness, start to finish.
+ *
+ * Plays out one encounter with radiation: contamination, the exposures it
+ * causes, each incubation, save and pool dealt hour by hour, the secondary
+ * effects, and daily healing until every point that can heal has healed.
+ *
+ * @param level The radiation level of the area. Allowed: a label in any case:
+ * Minor, Low, Moderate, High, Severe, Critical.
+ *
+ * @param exposedMinutes How long the character stays in the area, in minutes.
+ * Allowed: 1 or more.
+ *
+ * @param fortBonus The character's Fortitude save bonus. Allowed: any whole
+ * number.
+ *
+ * Rule `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:436). The
+ * same rng state gives the same events. Throws RuleInputError for arguments
+ * outside the rule (level, exposedMinutes, fortBonus).
+ */
+export declare function simulateRadiation(level: RadiationLevel | string, exposedMinutes: number, fortBonus: number, rng: $dice.RNG): RadiationTimeline;
 
 // -- d20_scifi.crawl_speed --
 

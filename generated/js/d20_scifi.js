@@ -11,15 +11,8 @@ import * as $ from "./_support.js";
 import * as $dice from "./dice.js";
 import * as $errors from "./errors.js";
 import * as $json from "./json.js";
-
-// Not in JavaScript yet (their kinds, or rules they call, have no JavaScript yet):
-//   d20_scifi.instant_exposure (shift)
-//   d20_scifi.half_exposure (shift)
-//   d20_scifi.exposures (exposure_schedule)
-//   d20_scifi.accumulation (pool)
-//   d20_scifi.secondary_effects (track)
-//   d20_scifi.healing (recovery)
-//   d20_scifi.simulate_radiation (process)
+import * as $track from "./_track.js";
+import * as $process from "./_process.js";
 
 // -- d20_scifi.cover --
 
@@ -268,6 +261,231 @@ export function radiationExposure(level) {
 export const FULL_EXPOSURE_TIME = new $dice.Dice(3, 4, 0, 1, "minutes");
 export const fullExposureTime = FULL_EXPOSURE_TIME;
 
+// -- d20_scifi.instant_exposure --
+
+const _INSTANT_EXPOSURE_ROWS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, null],
+  [RadiationLevel.MODERATE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 10,
+    primaryEffect: new $dice.Dice(0, 0, 1, 1, "CON damage"),
+  })],
+  [RadiationLevel.HIGH, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 12,
+    primaryEffect: new $dice.Dice(2, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.SEVERE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 15,
+    primaryEffect: new $dice.Dice(3, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.CRITICAL, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 10, 10, 1, "minutes"),
+    fortDc: 19,
+    primaryEffect: new $dice.Dice(3, 3, 0, 1, "CON damage"),
+  })],
+]);
+
+const _INSTANT_EXPOSURE_LEVELS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, null],
+  [RadiationLevel.MODERATE, RadiationLevel.MINOR],
+  [RadiationLevel.HIGH, RadiationLevel.LOW],
+  [RadiationLevel.SEVERE, RadiationLevel.MODERATE],
+  [RadiationLevel.CRITICAL, RadiationLevel.HIGH],
+]);
+
+export function instantExposure(level) {
+  return _INSTANT_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
+}
+
+export function instantExposureLevel(level) {
+  return _INSTANT_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));
+}
+
+// -- d20_scifi.half_exposure --
+
+const _HALF_EXPOSURE_ROWS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(6, 6, 0, 1, "hours"),
+    fortDc: 10,
+    primaryEffect: new $dice.Dice(0, 0, 1, 1, "CON damage"),
+  })],
+  [RadiationLevel.MODERATE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(5, 6, 0, 1, "hours"),
+    fortDc: 12,
+    primaryEffect: new $dice.Dice(2, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.HIGH, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(4, 6, 0, 1, "hours"),
+    fortDc: 15,
+    primaryEffect: new $dice.Dice(3, 2, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.SEVERE, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(3, 6, 0, 1, "hours"),
+    fortDc: 19,
+    primaryEffect: new $dice.Dice(3, 3, 0, 1, "CON damage"),
+  })],
+  [RadiationLevel.CRITICAL, $json.record(_RADIATION_ROW_FIELDS, {
+    incubation: new $dice.Dice(2, 6, 0, 1, "hours"),
+    fortDc: 24,
+    primaryEffect: new $dice.Dice(3, 4, 0, 1, "CON damage"),
+  })],
+]);
+
+const _HALF_EXPOSURE_LEVELS = new Map([
+  [RadiationLevel.MINOR, null],
+  [RadiationLevel.LOW, RadiationLevel.MINOR],
+  [RadiationLevel.MODERATE, RadiationLevel.LOW],
+  [RadiationLevel.HIGH, RadiationLevel.MODERATE],
+  [RadiationLevel.SEVERE, RadiationLevel.HIGH],
+  [RadiationLevel.CRITICAL, RadiationLevel.SEVERE],
+]);
+
+export function halfExposure(level) {
+  return _HALF_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
+}
+
+export function halfExposureLevel(level) {
+  return _HALF_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));
+}
+
+// -- d20_scifi.exposures --
+
+export const ExposureKind = $.labels("ExposureKind", {
+  INSTANT: "instant",
+  HALF: "half",
+  FULL: "full",
+});
+
+const _EXPOSURE_FIELDS = $json.shape(
+  ["kind", "kind"],
+  ["effectiveLevel", "effective_level"],
+  ["incubation", "incubation"],
+  ["fortDc", "fort_dc"],
+  ["primaryEffect", "primary_effect"],
+  ["startsAtMinutes", "starts_at_minutes"],
+);
+
+export function exposures(level, exposedMinutes, fullExposureMinutes) {
+  level = $.choice(RadiationLevel, level, "level");
+  if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
+  if (!$.isInt(fullExposureMinutes) || fullExposureMinutes < 3 || fullExposureMinutes > 12) throw $.badInt(fullExposureMinutes, "fullExposureMinutes", 3, 12);
+  const exposure$ = (kind$, level$, from$, start$) => $json.record(_EXPOSURE_FIELDS, {
+    kind: kind$,
+    effectiveLevel: level$,
+    incubation: from$.incubation,
+    fortDc: from$.fortDc,
+    primaryEffect: from$.primaryEffect,
+    startsAtMinutes: start$,
+  });
+  const found$ = [];
+  let shifted$ = _INSTANT_EXPOSURE_LEVELS.get(level);
+  let row$ = _INSTANT_EXPOSURE_ROWS.get(level);
+  if (shifted$ !== null && row$ !== null) {
+    found$.push(exposure$(ExposureKind.INSTANT, shifted$, row$, 0));
+  }
+  if (exposedMinutes >= fullExposureMinutes) {
+    found$.push(exposure$(ExposureKind.FULL, level, _RADIATION_EXPOSURE_ROWS.get(level), fullExposureMinutes));
+  } else if (exposedMinutes * 2 >= fullExposureMinutes * 1) {
+    shifted$ = _HALF_EXPOSURE_LEVELS.get(level);
+    row$ = _HALF_EXPOSURE_ROWS.get(level);
+    if (shifted$ !== null && row$ !== null) {
+      found$.push(exposure$(ExposureKind.HALF, shifted$, row$, exposedMinutes));
+    }
+  }
+  return found$;
+}
+
+// -- d20_scifi.accumulation --
+
+export const ACCUMULATION_DEAL = new $dice.Dice(1, 4, 0, 1, null);
+export const ACCUMULATION_INTERVAL_MINUTES = 60;
+
+export function accumulationAfterSave(pool) {
+  if (!$.isInt(pool) || pool < 0) throw $.badInt(pool, "pool", 0, null);
+  return pool ? Math.max($.floorDiv(pool, 2), 1) : 0;
+}
+
+export function accumulation(pool, rng, $options = undefined) {
+  let { saved = false } = $.options($options, ["saved"], "accumulation");
+  if (!$.isInt(pool) || pool < 0) throw $.badInt(pool, "pool", 0, null);
+  if (pool > 100000) throw $.pastLimit(pool, "pool", 0, 100000);
+  if (typeof saved !== "boolean") throw $.badBool(saved, "saved");
+  $dice.checkRng(rng);
+  if (saved) pool = accumulationAfterSave(pool);
+  const dealt = [];
+  while (pool > 0) {
+    const amount = Math.min(ACCUMULATION_DEAL.roll(rng), pool);
+    dealt.push(amount);
+    pool -= amount;
+  }
+  return dealt;
+}
+
+// -- d20_scifi.secondary_effects --
+
+export const SecondaryEffect = $.labels("SecondaryEffect", {
+  NAUSEA: "Nausea",
+  HEADACHE_PAIN: "Headache / Pain",
+  WEAKNESS: "Weakness",
+  DISORIENTATION: "Disorientation",
+  INTERNAL: "Internal",
+});
+
+export const RadiationCondition = $.labels("RadiationCondition", {
+  FATIGUED: "Fatigued",
+  SICKENED: "Sickened",
+  NAUSEATED: "Nauseated",
+  DAZZLED: "Dazzled",
+  FASCINATED: "Fascinated",
+  DAZED: "Dazed",
+  EXHAUSTED: "Exhausted",
+  PARALYZED: "Paralyzed",
+  FLAT_FOOTED: "Flat-Footed",
+  SHAKEN: "Shaken",
+});
+
+export const SECONDARY_EFFECTS_ROLL = new $dice.Dice(1, 5, 0, 1, null);
+export const SECONDARY_EFFECTS_EVERY = 3;
+
+const _SECONDARY_EFFECTS_EFFECTS = Object.freeze([
+  Object.freeze([SecondaryEffect.NAUSEA, Object.freeze([RadiationCondition.FATIGUED, RadiationCondition.SICKENED, RadiationCondition.NAUSEATED])]),
+  Object.freeze([SecondaryEffect.HEADACHE_PAIN, Object.freeze([RadiationCondition.DAZZLED, RadiationCondition.FASCINATED, RadiationCondition.DAZED])]),
+  Object.freeze([SecondaryEffect.WEAKNESS, Object.freeze([RadiationCondition.FATIGUED, RadiationCondition.EXHAUSTED, RadiationCondition.PARALYZED])]),
+  Object.freeze([SecondaryEffect.DISORIENTATION, Object.freeze([RadiationCondition.FLAT_FOOTED, RadiationCondition.SHAKEN, RadiationCondition.DAZED])]),
+  Object.freeze([SecondaryEffect.INTERNAL, Object.freeze([])]),
+]);
+
+const _SECONDARY_OUTCOME_FIELDS = $json.shape(
+  ["effect", "effect"],
+  ["stage", "stage"],
+  ["condition", "condition"],
+  ["reroll", "reroll"],
+  ["permanentPoint", "permanent_point"],
+);
+
+export class SecondaryEffects extends $track.StagedTrack {
+  constructor() {
+    super(_SECONDARY_EFFECTS_EFFECTS);
+  }
+
+  /** Advance the track for a die result (1 for the first effect). */
+  apply(roll) {
+    const outcome = this.step(roll);
+    return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+      effect: outcome[0],
+      stage: outcome[1],
+      condition: outcome[2],
+      reroll: outcome[3],
+      permanentPoint: outcome[4],
+    });
+  }
+}
+
 // -- d20_scifi.radiation_symptoms --
 
 export const SymptomType = $.labels("SymptomType", {
@@ -289,6 +507,122 @@ export function radiationSymptoms(conDamage) {
     if (high === null || conDamage <= high) return value;
   }
   return null;
+}
+
+// -- d20_scifi.healing --
+
+export function healing(points, readyAtMinutes) {
+  if (!$.isInt(points) || points < 0) throw $.badInt(points, "points", 0, null);
+  if (points > 100000) throw $.pastLimit(points, "points", 0, 100000);
+  if (!$.isInt(readyAtMinutes) || readyAtMinutes < 0) throw $.badInt(readyAtMinutes, "readyAtMinutes", 0, null);
+  const heals = [];
+  let minute = readyAtMinutes;
+  while (points > 0) {
+    minute = $.add(minute, 1440);
+    const amount = Math.min(1, points);
+    heals.push(Object.freeze([minute, amount]));
+    points -= amount;
+  }
+  return heals;
+}
+
+// -- d20_scifi.simulate_radiation --
+
+const _TIMELINE_EVENT_FIELDS = $json.shape(
+  ["minute", "minute"],
+  ["kind", "kind"],
+  ["exposure", "exposure"],
+  ["level", "level"],
+  ["amount", "amount"],
+  ["roll", "roll"],
+  ["total", "total"],
+  ["dc", "dc"],
+  ["success", "success"],
+  ["pool", "pool"],
+  ["effect", "effect"],
+  ["stage", "stage"],
+  ["condition", "condition"],
+  ["reroll", "reroll"],
+  ["permanentPoint", "permanent_point"],
+);
+
+const _SIMULATE_RADIATION_EVENT = (values) => $json.record(_TIMELINE_EVENT_FIELDS, {
+  minute: values[0],
+  kind: values[1],
+  exposure: values[2],
+  level: values[3],
+  amount: values[4],
+  roll: values[5],
+  total: values[6],
+  dc: values[7],
+  success: values[8],
+  pool: values[9],
+  effect: values[10],
+  stage: values[11],
+  condition: values[12],
+  reroll: values[13],
+  permanentPoint: values[14],
+});
+
+const _RADIATION_TIMELINE_FIELDS = $json.shape(
+  ["events", "events"],
+  ["conDamageDealt", "con_damage_dealt"],
+  ["permanent", "permanent"],
+  ["conditions", "conditions"],
+);
+
+const _SIMULATE_RADIATION_SPEC = Object.freeze({
+  ticks: Object.freeze({ "days": 1440, "hours": 60, "minutes": 1 }),
+  check: new $dice.Dice(1, 20, 0, 1, null),
+  alwaysFails: 1,
+  alwaysSucceeds: 20,
+  enterEvent: "contaminated",
+  leaveEvent: "decontaminated",
+  onsetEvent: "incubation_end",
+  checkEvent: "save",
+  endEvent: null,
+  scoreEvents: Object.freeze(["con_damage"]),
+  poolScore: 0,
+  poolDeal: ACCUMULATION_DEAL,
+  poolInterval: 60,
+  poolDivide: accumulationAfterSave,
+  trackScore: 0,
+  trackEvery: SECONDARY_EFFECTS_EVERY,
+  trackRoll: SECONDARY_EFFECTS_ROLL,
+  trackEvent: "secondary_effect",
+  recoverScore: 0,
+  recoverAmount: 1,
+  recoverInterval: 1440,
+  recoverEvent: "heal",
+  labelCount: 2,
+  outcomeCount: 5,
+  stateEvent: null,
+});
+
+export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
+  level = $.choice(RadiationLevel, level, "level");
+  if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
+  if (!$.isInt(fortBonus)) throw $.badInt(fortBonus, "fortBonus", null, null);
+  const $rolled2 = FULL_EXPOSURE_TIME.roll(rng);
+  const courses = exposures(level, exposedMinutes, $rolled2).map(($e) => Object.freeze({
+    labels: Object.freeze([$e.kind, $e.effectiveLevel]),
+    start: $e.startsAtMinutes,
+    onset: $e.incubation,
+    target: $e.fortDc,
+    pool: $e.primaryEffect,
+    every: null,
+    until: null,
+    onFailure: Object.freeze([]),
+    checkLimit: null,
+    steps: Object.freeze([]),
+  }));
+  const run = $process.runProcess(_SIMULATE_RADIATION_SPEC, courses, exposedMinutes, fortBonus, new SecondaryEffects(), _SIMULATE_RADIATION_EVENT, rng, null);
+  return $json.record(_RADIATION_TIMELINE_FIELDS, {
+    events: run.events,
+    conDamageDealt: run.dealt[0],
+    permanent: run.marked,
+    conditions: run.conditions,
+  });
 }
 
 // -- d20_scifi.crawl_speed --

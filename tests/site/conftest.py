@@ -6,17 +6,25 @@ Without MkDocs or chromium these tests skip, except under ``make test``
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import pytest
 
 from ..conftest import ROOT
+from .browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Offsite, QuietHandler
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
 
 
 def site_tests_required() -> bool:
@@ -53,3 +61,52 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
     print(f"site built in {time.perf_counter() - started:.1f}s")
     return out
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    """The site, served on an unused port of 127.0.0.1 while the tests run."""
+    handler = functools.partial(QuietHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def offsite(base_url: str) -> Offsite:
+    return Offsite(base_url)
+
+
+@pytest.fixture(scope="module")
+def browser(
+    tmp_path_factory: pytest.TempPathFactory, offsite: Offsite
+) -> Iterator[BrowserContext]:
+    """A fresh headless chromium profile, every off-site request refused."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright for Python (the docs extra)")
+    if not CHROMIUM or not Path(CHROMIUM).is_file():
+        missing("chromium (Debian's package)")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 900},
+            service_workers="block",
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        context.route("**/*", offsite)
+        try:
+            yield context
+        finally:
+            context.close()
+    assert not offsite.refused, f"the site asked for other hosts: {offsite.refused}"

@@ -78,6 +78,7 @@ def build(
         b.local_name(src, (*path, "parameters", role), names[role], "parameter name")
     if names["stayed"] == names["full"] or table.key_param in names.values():
         b.err(src, (*path, "parameters"), "the parameters need three different names")
+    b.local_name(src, (*path, "start_field"), raw["start_field"], "field name")
     if raw["start_field"] in {
         "kind",
         "effective_level",
@@ -106,6 +107,18 @@ def build(
         full_param=names["full"],
         start_field=raw["start_field"],
     )
+
+
+def lookups(rule: ExposureScheduleRule) -> dict[str, str]:
+    """The names of the rows and levels the schedule reads (the same in every
+    target): the two shifts' and the table's."""
+    return {
+        "instant_rows": private_constant(rule.instant.id, "rows"),
+        "instant_levels": private_constant(rule.instant.id, "levels"),
+        "half_rows": private_constant(rule.half.id, "rows"),
+        "half_levels": private_constant(rule.half.id, "levels"),
+        "table_rows": private_constant(rule.table.id, "rows"),
+    }
 
 
 def python_view(system: System, rule: ExposureScheduleRule) -> View:
@@ -144,11 +157,7 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
         "full_min": dice.min,
         "full_max": dice.max,
         "kinds": kinds,
-        "instant_rows": private_constant(rule.instant.id, "rows"),
-        "instant_levels": private_constant(rule.instant.id, "levels"),
-        "half_rows": private_constant(rule.half.id, "rows"),
-        "half_levels": private_constant(rule.half.id, "levels"),
-        "table_rows": private_constant(table.id, "rows"),
+        **lookups(rule),
         "num": rule.half_fraction[0],
         "den": rule.half_fraction[1],
         "doc": docstring(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, rule
+from . import data, js, rule
 
 KIND = calls.make_kind(
     name="pool",
@@ -17,5 +17,6 @@ KIND = calls.make_kind(
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
+    js_view=js.js_view,
     data_view=data.data_view,
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, rule, workbench
+from . import data, js, rule, workbench
 
 KIND = calls.make_kind(
     name="process",
@@ -20,6 +20,7 @@ KIND = calls.make_kind(
     rolls=rule.rolls,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
+    js_view=js.js_view,
     data_view=data.data_view,
     explain=workbench.explain,
     run_lines=workbench.run_lines,

@@ -6,6 +6,8 @@ time units) comes from the rules data; the engine is ``runtime/_process.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...kinds.decision.model import DecisionRule
@@ -662,34 +664,52 @@ def event_kinds(rule: ProcessRule) -> list[str]:
     return list(dict.fromkeys(n for n in names if n is not None))
 
 
-def _record_field_types(callee: Rule) -> dict[str, str]:
-    """The Python type of each field of the records ``callee`` answers."""
+@dataclass(frozen=True, slots=True)
+class TypeNames:
+    """How a target writes the types of an event's label fields."""
+
+    column: Callable[[Any], str]  # a table column's type
+    slot: Callable[[Any], str]  # a decision slot's type
+    whole: str  # an integer's
+    labels: Callable[[list[str]], str]  # one of these label strings
+    none: str  # what follows a type that may be none ("| None")
+
+
+PYTHON_TYPES = TypeNames(
+    column_type,
+    slot_type,
+    "int",
+    lambda labels: "Literal[" + ", ".join(py(v) for v in labels) + "]",
+    " | None",
+)
+
+
+def record_field_types(callee: Rule, types: TypeNames) -> dict[str, str]:
+    """The type of each field of the records ``callee`` answers."""
     if isinstance(callee, ExposureScheduleRule):
         return {
             "kind": callee.kind_enum.name,
             "effective_level": callee.table.enum.name,
-            **{c.name: column_type(c) for c in callee.table.columns},
-            callee.start_field: "int",
+            **{c.name: types.column(c) for c in callee.table.columns},
+            callee.start_field: types.whole,
         }
     assert isinstance(callee, DecisionRule)
-    return {s.name: slot_type(s) for s in callee.slots}
+    return {s.name: types.slot(s) for s in callee.slots}
 
 
-def _label_types(rule: ProcessRule) -> list[str]:
+def label_types(rule: ProcessRule, types: TypeNames = PYTHON_TYPES) -> list[str]:
     """The type of each label field of an event: what its courses copy into it
     (the fields of another rule's records, or the labels the courses write), or
-    None in the events no course gives (those of the track, the recovery)."""
+    none in the events no course gives (those of the track, the recovery)."""
     if rule.origin is not None:
-        fields = _record_field_types(rule.origin.rule)
+        fields = record_field_types(rule.origin.rule, types)
         found = [fields[field] for _, field in rule.origin.labels]
     else:
         found = [
-            "Literal["
-            + ", ".join(py(v) for v in dict.fromkeys(c.labels[i] for c in rule.courses))
-            + "]"
+            types.labels(list(dict.fromkeys(c.labels[i] for c in rule.courses)))
             for i in range(len(rule.labels))
         ]
-    return [t if t.endswith(" | None") else f"{t} | None" for t in found]
+    return [t if t.endswith(types.none) else f"{t}{types.none}" for t in found]
 
 
 def _total_type(rule: ProcessRule, total: ProcessTotal) -> str:
@@ -700,6 +720,57 @@ def _total_type(rule: ProcessRule, total: ProcessTotal) -> str:
         assert rule.state is not None
         return rule.state.class_name
     return "int | None" if total.of == "time" else "int"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A name of the generated module a process's spec refers to (a constant,
+    or a function: camelCased in JavaScript)."""
+
+    name: str
+    function: bool = False
+
+
+def spec_values(rule: ProcessRule) -> dict[str, Any]:
+    """The fields of a process's spec (the runtime's ProcessSpec), by Python
+    name: figures, names, ``ticks`` by unit, and ``Ref`` to the generated
+    constants and functions of the rules it uses, for every target to write."""
+    pool, track, recovery = rule.pool, rule.track, rule.recovery
+    base = rule.clock_base
+    return {
+        "ticks": dict(rule.ticks),
+        "check": rule.check,
+        "always_fails": rule.always_fails,
+        "always_succeeds": rule.always_succeeds,
+        "enter_event": rule.enter_event,
+        "leave_event": rule.leave_event,
+        "onset_event": rule.onset_event or "",
+        "check_event": rule.check_event,
+        "end_event": rule.end_event,
+        "score_events": rule.score_events,
+        "pool_score": rule.pool_score,
+        "pool_deal": Ref(f"{pool.function.upper()}_DEAL") if pool else None,
+        "pool_interval": pool.interval_minutes // base if pool else 0,
+        "pool_divide": Ref(f"{pool.function}_after_save", True) if pool else None,
+        "track_score": rule.track_score,
+        "track_every": Ref(f"{track.id.upper()}_EVERY") if track else 0,
+        "track_roll": Ref(f"{track.id.upper()}_ROLL") if track else None,
+        "track_event": rule.track_event,
+        "recover_score": rule.recover_score,
+        "recover_amount": recovery.amount if recovery else 0,
+        "recover_interval": recovery.interval_minutes // base if recovery else 0,
+        "recover_event": rule.recover_event,
+        "label_count": len(rule.labels),
+        "outcome_count": len(outcome_fields(rule)),
+        "state_event": rule.state_event,
+    }
+
+
+def outcome_fields(rule: ProcessRule) -> list[str]:
+    """The fields of a track outcome in each event (none without a track)."""
+    if rule.track is None:
+        return []
+    return [*TRACK_FIELDS, rule.track.mark_field]
 
 
 def python_view(system: System, rule: ProcessRule) -> View:
@@ -725,7 +796,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
         "int | None",
     )
     event_fields = [
-        *zip((name for name, _ in rule.labels), _label_types(rule), strict=True),
+        *zip((name for name, _ in rule.labels), label_types(rule), strict=True),
         *zip(rule.role_fields, role_types, strict=True),
         *outcome,
         *([(rule.state_field, "int | None")] if rule.state is not None else []),
@@ -756,35 +827,15 @@ def python_view(system: System, rule: ProcessRule) -> View:
         course_constant = (
             "(" + "".join(_course_literal(c) + ", " for c in rule.courses) + ")"
         )
-    pool = rule.pool
-    recovery = rule.recovery
-    base = rule.clock_base
     spec_args = {
-        "ticks": "{" + ", ".join(f"{py(u)}: {t}" for u, t in rule.ticks) + "}",
-        "check": py(rule.check),
-        "always_fails": py(rule.always_fails),
-        "always_succeeds": py(rule.always_succeeds),
-        "enter_event": py(rule.enter_event),
-        "leave_event": py(rule.leave_event),
-        "onset_event": py(rule.onset_event or ""),
-        "check_event": py(rule.check_event),
-        "end_event": py(rule.end_event),
-        "score_events": py(rule.score_events),
-        "pool_score": str(rule.pool_score),
-        "pool_deal": f"{pool.function.upper()}_DEAL" if pool else "None",
-        "pool_interval": str(pool.interval_minutes // base) if pool else "0",
-        "pool_divide": f"{pool.function}_after_save" if pool else "None",
-        "track_score": py(rule.track_score),
-        "track_every": f"{track.id.upper()}_EVERY" if track else "0",
-        "track_roll": f"{track.id.upper()}_ROLL" if track else "None",
-        "track_event": py(rule.track_event),
-        "recover_score": py(rule.recover_score),
-        "recover_amount": str(recovery.amount) if recovery else "0",
-        "recover_interval": str(recovery.interval_minutes // base) if recovery else "0",
-        "recover_event": py(rule.recover_event),
-        "label_count": str(len(rule.labels)),
-        "outcome_count": str(len(outcome)),
-        "state_event": py(rule.state_event),
+        name: (
+            "{" + ", ".join(f"{py(u)}: {t}" for u, t in value.items()) + "}"
+            if isinstance(value, dict)
+            else value.name
+            if isinstance(value, Ref)
+            else py(value)
+        )
+        for name, value in spec_values(rule).items()
     }
     param_names = ", ".join(p.name for p in rule.params)
     return {

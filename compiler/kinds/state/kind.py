@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, rule, workbench
+from . import data, js, rule, workbench
 
 KIND = calls.make_kind(
     name="state",
@@ -19,6 +19,8 @@ KIND = calls.make_kind(
     build=rule.build,
     python_view=rule.python_view,
     docs_view=rule.docs_view,
+    js_view=js.js_view,
+    js_plan=js.js_plan,
     data_view=data.data_view,
     call_text=rule.call_text,
     run_example=rule.run,

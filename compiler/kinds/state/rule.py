@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...emitted import public_attributes
+from ...js_naming import camel, class_members
 from ...kinds.state.model import StateFlag, StateRule, StateTransition
 from ...literals import code, docstring, md_cell, py
 from ...model import Example, System
@@ -16,6 +17,28 @@ if TYPE_CHECKING:
     from ...diagnostics import Path
     from ...loader import SourceFile
     from ...semantics import SystemBuilder
+
+
+# The JavaScript runtime's base class of every state class: (module, class).
+JS_BASE = ("_state.js", "LevelState")
+
+
+def _js_member_free(
+    b: SystemBuilder, src: SourceFile, path: Path, name: str, taken: set[str]
+) -> bool:
+    """Whether ``name``, camelCased, is no member the JavaScript state class has
+    already (else the error, at the name)."""
+    js = camel(name)
+    if js not in taken:
+        return True
+    b.err(
+        src,
+        path,
+        f"{name!r} is {js!r} in JavaScript, already a member of the state class "
+        f"there ({JS_BASE[1]} of the JavaScript runtime, or what every object has)",
+        "choose another name",
+    )
+    return False
 
 
 def build(
@@ -35,6 +58,8 @@ def build(
         ok = False
     # what every state class has already (its base class's, as the runtime defines it)
     members = public_attributes(LevelState)
+    # and the JavaScript class's (read from the JavaScript runtime's source)
+    js_members = set(class_members(JS_BASE[0], JS_BASE[1]))
     transitions = []
     for index, t in enumerate(raw["transitions"]):
         tpath = (*path, "transitions", index)
@@ -49,7 +74,10 @@ def build(
                 "choose another name",
             )
             ok = False
+        elif not _js_member_free(b, src, (*tpath, "name"), name, js_members):
+            ok = False
         members.add(name)
+        js_members.add(camel(name))
         if ("step" in t) == ("to" in t):
             b.err(src, tpath, "a transition has exactly one of 'step' and 'to'")
             ok = False
@@ -98,7 +126,10 @@ def build(
                 "choose another name",
             )
             ok = False
+        elif not _js_member_free(b, src, (*fpath, "name"), f["name"], js_members):
+            ok = False
         members.add(f["name"])
+        js_members.add(camel(f["name"]))
         if f["from_level"] > ceiling:
             b.err(
                 src,

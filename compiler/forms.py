@@ -1,0 +1,220 @@
+"""Forms: each rule page's "try it" form, described for the site's script as data.
+
+A rule whose kind is in JavaScript gets a form on its page in the reference
+site: a field for each of its inputs (a choice list for labels, a number field
+with its bounds, a check box for a flag, a choice per key for a mapping), the
+calls it can make (its answer; its answer rolling the dice; its answer with a
+dice field of the answer rolled), and, for a call that rolls, the dice: a seed
+for ``Random`` or the results to script. The page holds the description as
+JSON in a ``data-form`` attribute of an empty ``<div>`` (which GitHub strips,
+showing nothing); docsite/tryit.js builds the form from it and answers with
+the JavaScript runtime in the page.
+
+The inputs are those ``rulesc diff`` and the conformance tests use: the
+parameters of the rule's generated function, as the rules declare them (their
+labels, bounds and defaults); each call is the kind's call plan
+(``Kind.js_plan``, compiler/js_plan.py), its arguments naming the form's fields.
+The form starts with the rule's first worked example filled in.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from . import js_views
+from .model import Example, Param, Rule, System
+from .registry import kind_of
+from .viewkit import View
+from .workbench.common import Input, humanize, inputs_of
+
+# The inputs a form has a field for (a rule with any other has no form).
+FIELD_KINDS = ("int", "bool", "choice", "mapping")
+# What each call is called in the form's list of calls.
+ANSWER, ROLLED, ROLL_FIELD = "Answer", "Answer, rolling the dice", "Answer, then roll: "
+# What a single-quoted HTML attribute's text escapes (``&`` first).
+_ATTRIBUTE = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&#39;"))
+# Characters the JSON writes as \u escapes though it keeps other text as it is:
+# those some readers take for a line's end, control and non-characters.
+_ESCAPED = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+
+
+@dataclass(frozen=True)
+class _Field:
+    """A plan's argument that the form fills: the field of this name."""
+
+    name: str
+
+
+def _plan(value: Any) -> Any:
+    """A call plan with each of its arguments made from a field named as such."""
+    if isinstance(value, dict):
+        item = {k: _plan(v) for k, v in value.items() if k != "value"}
+        if "value" in value:
+            given = value["value"]
+            if isinstance(given, _Field):
+                item["field"] = given.name
+            else:
+                item["value"] = _plan(given)
+        return item
+    if isinstance(value, list | tuple):
+        return [_plan(v) for v in value]
+    return value
+
+
+def _rolls(plan: Any) -> bool:
+    """Whether a plan calls for the dice (an argument that is the rng)."""
+    if isinstance(plan, dict):
+        return bool(plan.get("rng")) or any(_rolls(v) for v in plan.values())
+    if isinstance(plan, list):
+        return any(_rolls(v) for v in plan)
+    return False
+
+
+def _plain(value: Any) -> Any:
+    """A default of the runtime's signature as JSON (a label as its text)."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+def _label(labels: Sequence[str], given: Any) -> str | None:
+    """The label ``given`` names, in any case, or None when it names none."""
+    if not isinstance(given, str):
+        return None
+    return next((x for x in labels if x.casefold() == given.casefold()), None)
+
+
+def _start(spec: Input, ex: Example | None) -> Any:
+    """A field's first value: the first worked example's, else the default."""
+    given = dict(ex.args).get(spec.name) if ex is not None else None
+    fallback = _plain(spec.default)
+    if spec.kind == "choice":
+        found = _label(spec.labels, given)
+        if found is not None:
+            return found
+        if fallback is None and not spec.nullable and spec.labels:
+            return spec.labels[0]
+        return fallback
+    if spec.kind == "mapping":
+        if isinstance(given, dict):
+            chosen = {
+                _label(spec.labels, k): _label(spec.values, v) for k, v in given.items()
+            }
+            if None not in chosen and None not in chosen.values():
+                return chosen
+        return fallback
+    if spec.kind == "bool":
+        return given if isinstance(given, bool) else fallback
+    if type(given) is int:
+        return given
+    return fallback
+
+
+def _field(spec: Input, declared: Param | None, ex: Example | None) -> View:
+    view: View = {
+        "name": spec.name,
+        "label": humanize(spec.name),
+        "kind": spec.kind,
+        "description": spec.description,
+        "required": spec.required,
+        "default": None if spec.required else _plain(spec.default),
+        "nullable": spec.nullable,
+        "start": _start(spec, ex),
+    }
+    if spec.kind == "choice":
+        view["labels"] = list(spec.labels)
+    elif spec.kind == "mapping":
+        view["labels"] = list(spec.labels)
+        view["values"] = list(spec.values)
+    elif spec.kind == "int":
+        view["min"] = spec.lo if spec.lo is not None else getattr(declared, "min", None)
+        view["max"] = spec.hi if spec.hi is not None else getattr(declared, "max", None)
+    return view
+
+
+def _declared(rule: Rule) -> dict[str, Param]:
+    """The rule's parameters as its rules declare them (with their bounds)."""
+    found: dict[str, Param] = {p.name: p for p in getattr(rule, "params", ())}
+    found.update(kind_of(rule).params(rule))
+    return found
+
+
+def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
+    """The form of a rule whose JavaScript is in its system's module, made with
+    the rule's generated Python ``module``; None for a rule a form cannot call
+    (an input that is not a label, a number, a flag or a mapping)."""
+    kind = kind_of(rule)
+    entry = kind.entry(rule)
+    declared = _declared(rule)
+    specs = [] if entry is None else inputs_of(getattr(module, entry), declared)
+    fields = [s for s in specs if s.kind != "rng"]
+    if any(s.kind not in FIELD_KINDS for s in fields):
+        return None
+    args = {s.name: _Field(s.name) for s in fields}
+    calls: list[View] = []
+
+    def add(label: str, plan: Any, roll: str | None) -> None:
+        plan = _plan(plan)
+        if all(c["plan"] != plan for c in calls):
+            calls.append(
+                {"label": label, "plan": plan, "rng": _rolls(plan), "roll": roll}
+            )
+
+    if not any(s.kind == "rng" for s in specs):  # a call without dice
+        add(ANSWER, kind.js_plan(module, rule, args, False, None), None)
+    rolled = kind.js_plan(module, rule, args, True, None)
+    if _rolls(_plan(rolled)):  # else the rule rolls no dice
+        add(ROLLED, rolled, None)
+    for column in kind.columns(rule).values():
+        if column.type == "dice":
+            plan = kind.js_plan(module, rule, args, False, column.name)
+            add(ROLL_FIELD + column.title, plan, column.name)
+    first = rule.examples[0] if rule.examples else None
+    call = call_of(calls, first) if first is not None else 0
+    dice = list(first.dice) if first is not None and first.dice is not None else None
+    return {
+        "rule": rule.qualified_id,
+        "module": system.id,
+        "fields": [_field(s, declared.get(s.name), first) for s in fields],
+        "calls": calls,
+        "start": {"call": call, "dice": dice if calls[call]["rng"] else None},
+    }
+
+
+def call_of(calls: Sequence[View], ex: Example) -> int:
+    """The index of the call that makes a worked example's call: the one that
+    rolls its dice field, or rolls its dice, or neither, as it does."""
+    rng = ex.dice is not None or ex.roll is not None
+    found = (i for i, c in enumerate(calls) if c["roll"] == ex.roll and c["rng"] == rng)
+    return next(found, 0)
+
+
+def system_forms(system: System, module: ModuleType) -> dict[str, View]:
+    """The form of each rule of a system that is in JavaScript, by rule id."""
+    view, _ = js_views.module_view(system)
+    ported = {r["id"] for r in view["rules"]}
+    found = {}
+    for rule in system.rules:
+        if rule.qualified_id in ported:
+            form = rule_form(system, rule, module)
+            if form is not None:
+                found[rule.id] = form
+    return found
+
+
+def widget(form: View | None) -> View | None:
+    """What a rule's page prints of its form: the rule and the form's JSON, as
+    the text of a single-quoted HTML attribute."""
+    if form is None:
+        return None
+    text = json.dumps(form, ensure_ascii=False, separators=(",", ":"))
+    text = _ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    for char, entity in _ATTRIBUTE:
+        text = text.replace(char, entity)
+    return {"rule": form["rule"], "data": text}

@@ -1,0 +1,318 @@
+// The reference site's "try it" forms (added by docsite/hooks.py, as a module).
+//
+// A rule page with a form holds its description as JSON, in the data-form
+// attribute of an empty <div class="rulebook-try"> (written by rulesc:
+// compiler/forms.py). This script builds the form from it and answers with the
+// JavaScript runtime (generated/js), which the site ships in assets/rulebook/:
+//
+// - each field fills one input of the rule: a choice list for a label, a number
+//   field with its bounds, a check box for a flag, a choice per key for a mapping;
+// - each call the form can make is a call plan (compiler/js_plan.py), the one
+//   the conformance tests make, whose arguments name the fields; it is made on
+//   the system's module;
+// - a call that rolls dice rolls them with Random(seed), CPython's random.Random
+//   draw for draw (an empty seed: one is drawn and shown), or with the results
+//   given, in order (Scripted);
+// - the answer is shown as the runtime's JSON (json.js dumps, as Python's
+//   rulebook.json writes it); a refusal (RuleInputError) as its message.
+//
+// Nothing here knows a rule, a game or a word of one: all of it is in the data.
+// Nothing is fetched but the runtime's modules, from the site itself.
+
+import { Scripted } from "./rulebook/dice.js";
+import { RuleInputError } from "./rulebook/errors.js";
+import { dumps } from "./rulebook/json.js";
+import { Random } from "./rulebook/random.js";
+
+const WHOLE = /^[+-]?[0-9]+$/;
+const NONE = "(none)";
+
+/** An input the form cannot make a call of: shown as a message, like a refusal. */
+class FormProblem extends Error {}
+
+// -- call plans ---------------------------------------------------------------------
+
+function argument(item, rng, values) {
+  if (item.rng) return rng;
+  if (item.skip) return undefined;
+  if (item.field !== undefined) return values[item.field];
+  return item.value;
+}
+
+/** The answer of `plan` made on `module`: its arguments from `values` (by field
+ * name), rolling with `rng` (the twin of tests/js/plan.mjs). */
+function runPlan(module, plan, rng, values) {
+  let value = module[plan.target.js];
+  if (value === undefined) throw new Error(`the module has no ${plan.target.js}`);
+  if (plan.args !== null) {
+    const positional = [];
+    const options = {};
+    let anyOption = false;
+    for (const item of plan.args) {
+      if (item.option) {
+        options[item.js] = argument(item, rng, values);
+        anyOption = true;
+      } else {
+        positional.push(argument(item, rng, values));
+      }
+    }
+    if (anyOption) positional.push(options);
+    value = value(...positional);
+  }
+  for (const step of plan.then) {
+    if (value === null || value === undefined) {
+      throw new FormProblem(`the answer is null: it has no ${step.py}`);
+    }
+    value = step.args !== undefined
+      ? value[step.js](...step.args.map((item) => argument(item, rng, values)))
+      : value[step.js];
+  }
+  return value;
+}
+
+// -- building the form --------------------------------------------------------------
+
+function element(tag, attributes = {}, ...children) {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "text") made.textContent = value;
+    else made.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) {
+    if (child !== null) made.append(child);
+  }
+  return made;
+}
+
+function choiceList(labels, chosen, nullable, attributes) {
+  const select = element("select", attributes);
+  if (nullable) select.append(element("option", { value: "", text: NONE }));
+  for (const label of labels) select.append(element("option", { value: label, text: label }));
+  select.value = chosen === null || chosen === undefined ? (nullable ? "" : labels[0]) : chosen;
+  return select;
+}
+
+function bounds(field) {
+  if (field.min !== null && field.max !== null) return `from ${field.min} to ${field.max}`;
+  if (field.min !== null) return `at least ${field.min}`;
+  if (field.max !== null) return `at most ${field.max}`;
+  return "a whole number";
+}
+
+function hint(field, extra) {
+  const parts = [field.description, extra].filter((part) => part);
+  return parts.length ? element("span", { class: "rb-try-hint", text: parts.join(" ") }) : null;
+}
+
+/** A field's control and how to read its value: {node, read}. */
+function control(field) {
+  const name = element("span", { class: "rb-try-name", text: field.label });
+  const data = { "data-field": field.name, name: field.name };
+  if (field.kind === "bool") {
+    const box = element("input", { type: "checkbox", ...data });
+    box.checked = field.start === true;
+    return {
+      node: element("label", { class: "rb-try-field rb-try-flag" }, box, name, hint(field)),
+      read: () => box.checked,
+    };
+  }
+  if (field.kind === "choice") {
+    const select = choiceList(field.labels, field.start, field.nullable, data);
+    return {
+      node: element("label", { class: "rb-try-field" }, name, select, hint(field)),
+      read: () => (select.value === "" && field.nullable ? null : select.value),
+    };
+  }
+  if (field.kind === "int") {
+    const input = element("input", {
+      type: "number", step: 1, inputmode: "numeric", min: field.min, max: field.max, ...data,
+    });
+    input.value = field.start === null ? "" : String(field.start);
+    return {
+      node: element("label", { class: "rb-try-field" }, name, input, hint(field, `(${bounds(field)})`)),
+      read: () => {
+        const text = input.value.trim();
+        if (input.validity.badInput) throw new FormProblem(`${field.label}: not a number`);
+        if (text === "") {
+          if (!field.required) return field.default;
+          throw new FormProblem(`${field.label}: a whole number is needed`);
+        }
+        return Number(text);
+      },
+    };
+  }
+  return mapping(field, name);
+}
+
+function mapping(field, name) {
+  const start = field.start || {};
+  const selects = field.labels.map((key) =>
+    choiceList(field.values, start[key] ?? null, false, {
+      "data-field": field.name, "data-key": key, name: `${field.name}.${key}`,
+    }),
+  );
+  const entries = element(
+    "div",
+    { class: "rb-try-entries" },
+    ...field.labels.map((key, i) =>
+      element("label", { class: "rb-try-field" }, element("span", { class: "rb-try-name", text: key }), selects[i]),
+    ),
+  );
+  let byDefault = null;
+  if (field.nullable) {
+    byDefault = element("input", { type: "checkbox", "data-field": field.name, "data-default": true });
+    byDefault.checked = field.start === null;
+    const sync = () => selects.forEach((s) => { s.disabled = byDefault.checked; });
+    byDefault.addEventListener("change", sync);
+    sync();
+  }
+  const node = element(
+    "fieldset",
+    { class: "rb-try-mapping" },
+    element("legend", {}, name),
+    hint(field),
+    byDefault && element("label", { class: "rb-try-field rb-try-flag" }, byDefault, element("span", { text: "use its default" })),
+    entries,
+  );
+  return {
+    node,
+    read: () => {
+      if (byDefault !== null && byDefault.checked) return null;
+      return Object.fromEntries(field.labels.map((key, i) => [key, selects[i].value]));
+    },
+  };
+}
+
+/** The dice of a call that rolls: a seed for Random, or the results in order. */
+function diceControl(start) {
+  const mode = choiceList(["seed", "results"], start === null ? "seed" : "results", false, { name: "$dice" });
+  mode.options[0].textContent = "random, from the seed";
+  mode.options[1].textContent = "these results, in order";
+  const input = element("input", { type: "text", inputmode: "numeric", name: "$dice-value", autocomplete: "off" });
+  input.value = start === null ? "" : start.join(" ");
+  const node = element(
+    "fieldset",
+    { class: "rb-try-dice" },
+    element("legend", { text: "Dice" }),
+    element(
+      "div",
+      { class: "rb-try-fields" },
+      element("label", { class: "rb-try-field" }, element("span", { class: "rb-try-name", text: "rolled" }), mode),
+      element("label", { class: "rb-try-field" }, element("span", { class: "rb-try-name", text: "seed or results" }), input),
+    ),
+  );
+  return {
+    node,
+    rng() {
+      const text = input.value.trim();
+      if (mode.value === "seed") {
+        if (text === "") {
+          const seed = Math.floor(Math.random() * 2 ** 32);
+          return { rng: new Random(seed), note: `Rolled with seed ${seed}, drawn at random.` };
+        }
+        if (!WHOLE.test(text)) throw new FormProblem("the seed must be a whole number");
+        return { rng: new Random(BigInt(text)), note: "" };
+      }
+      const results = text === "" ? [] : text.split(/[\s,]+/);
+      const bad = results.find((r) => !WHOLE.test(r));
+      if (bad !== undefined) throw new FormProblem(`a die result must be a whole number, not ${bad}`);
+      return { rng: new Scripted(results.map(Number)), note: "" };
+    },
+  };
+}
+
+// -- answering ----------------------------------------------------------------------
+
+function build(holder, form, module) {
+  const fields = form.fields.map((field) => ({ field, ...control(field) }));
+  const calls = form.calls.length > 1
+    ? choiceList(form.calls.map((c) => c.label), form.calls[form.start.call].label, false, { name: "$call" })
+    : null;
+  const dice = form.calls.some((c) => c.rng) ? diceControl(form.start.dice) : null;
+  const code = element("code");
+  const note = element("p", { class: "rb-try-note" });
+  const out = element("div", { class: "rb-try-out", "aria-live": "polite" }, element("pre", {}, code), note);
+  const ask = fields.length || dice || calls;
+  const node = element(
+    "form",
+    { class: "rb-try", novalidate: true, "aria-label": `Try ${form.rule}` },
+    element("h2", { class: "rb-try-title", text: "Try it" }),
+    element(
+      "p",
+      { class: "rb-try-intro" },
+      "Answered in this page by the JavaScript runtime, from the same rules.",
+    ),
+    element("div", { class: "rb-try-fields" }, ...fields.map((f) => f.node)),
+    calls && element(
+      "div",
+      { class: "rb-try-fields rb-try-call" },
+      element("label", { class: "rb-try-field" }, element("span", { class: "rb-try-name", text: "call" }), calls),
+    ),
+    dice && dice.node,
+    ask ? element("button", { type: "submit", class: "md-button" }, "Answer") : null,
+    out,
+  );
+  let answered = 0;
+
+  function call() {
+    return form.calls[calls === null ? 0 : calls.selectedIndex];
+  }
+
+  function show(state, text, extra = "") {
+    out.setAttribute("data-state", state);
+    code.textContent = text;
+    note.textContent = extra;
+    answered += 1;
+    node.setAttribute("data-answers", String(answered));
+  }
+
+  function answer() {
+    const chosen = call();
+    if (dice !== null) dice.node.hidden = !chosen.rng;
+    try {
+      const values = Object.fromEntries(fields.map((f) => [f.field.name, f.read()]));
+      const rolled = chosen.rng ? dice.rng() : { rng: null, note: "" };
+      const value = runPlan(module, chosen.plan, rolled.rng, values);
+      const left = rolled.rng instanceof Scripted ? rolled.rng.remaining : 0;
+      show(
+        "answer",
+        dumps(value, { indent: 2, ensureAscii: false }),
+        left ? `${left} of the results given were not used.` : rolled.note,
+      );
+    } catch (error) {
+      if (error instanceof RuleInputError || error instanceof FormProblem) {
+        show("refused", error.message);
+      } else {
+        show("failed", `${error.name}: ${error.message}`);
+        console.error(error);
+      }
+    }
+  }
+
+  node.addEventListener("submit", (event) => {
+    event.preventDefault();
+    answer();
+  });
+  node.addEventListener("change", answer);
+  node.addEventListener("input", (event) => {
+    if (event.target.type !== "checkbox" && event.target.tagName !== "SELECT") answer();
+  });
+  holder.replaceChildren(node);
+  answer();
+  holder.setAttribute("data-rb-ready", "");
+}
+
+async function start(holder) {
+  let form;
+  try {
+    form = JSON.parse(holder.getAttribute("data-form"));
+    const module = await import(new URL(`./rulebook/${form.module}.js`, import.meta.url).href);
+    build(holder, form, module);
+  } catch (error) {
+    holder.textContent = `The form of this rule could not be made: ${error.message}`;
+    console.error(error);
+  }
+}
+
+document.querySelectorAll("div.rulebook-try[data-form]").forEach(start);

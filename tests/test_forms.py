@@ -1,0 +1,183 @@
+"""The reference's "try it" forms, as data: which pages have one, what it holds,
+and that its calls, filled with a worked example's inputs, answer as the
+example's own call does (on the Python runtime; tests/site/test_tryit.py makes
+them in a browser on the JavaScript one)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from compiler.forms import ANSWER, ROLLED, widget
+from compiler.js_plan import run_python
+from compiler.kinds.calls import scripted
+from compiler.pages import rule_page
+from compiler.pipeline import Outputs, build
+from compiler.registry import kind_of
+
+from .conftest import Editor
+from .form_fill import Filled, fill, made_plan, page_forms
+from .js_node import ported
+from .probe import doc
+
+
+def _forms(outputs: Outputs, system: str) -> dict[str, dict[str, Any]]:
+    found = {}
+    (built,) = (s for s in outputs.systems if s.id == system)
+    for rule in built.rules:
+        forms = page_forms(doc(outputs, system, rule.id))
+        assert len(forms) <= 1, rule.qualified_id
+        if forms:
+            assert forms[0]["rule"] == rule.qualified_id
+            found[rule.qualified_id] = forms[0]
+    return found
+
+
+def test_a_form_for_every_rule_in_javascript_and_none_for_the_others(
+    built: Outputs,
+) -> None:
+    """While kinds are being ported, the rules not in the JavaScript module
+    have no form (their pages are as before); every rule that is has one."""
+    with_forms = 0
+    for system in built.systems:
+        forms = _forms(built, system.id)
+        assert set(forms) == ported(system), system.id
+        with_forms += len(forms)
+        for rule in system.rules:
+            page = built.files[rule_page(system.id, rule.id)].decode("utf-8")
+            assert ("rulebook-try" in page) == (rule.qualified_id in forms)
+    assert with_forms >= 20
+
+
+def test_fields_are_the_rules_inputs(built: Outputs) -> None:
+    """Labels, bounds, defaults and flags as the rules declare them."""
+    d20 = _forms(built, "d20_scifi")
+    (level,) = d20["d20_scifi.cover"]["fields"]
+    assert level["kind"] == "choice" and level["required"]
+    assert level["labels"] == ["Total", "9/10", "3/4", "1/2", "1/4"]
+    assert [c["label"] for c in d20["d20_scifi.cover"]["calls"]] == [ANSWER]
+    crawl = {f["name"]: f for f in d20["d20_scifi.crawl_speed"]["fields"]}
+    assert (crawl["occupied_limbs"]["min"], crawl["occupied_limbs"]["max"]) == (0, 4)
+    assert (crawl["climb_bonus"]["min"], crawl["climb_bonus"]["max"]) == (None, None)
+    launch = {f["name"]: f for f in d20["d20_scifi.launch_speed"]["fields"]}
+    assert launch["limbs"]["default"] == "both_legs" and not launch["limbs"]["required"]
+    movement = {f["name"]: f for f in d20["d20_scifi.zero_g_movement"]["fields"]}
+    assert movement["on_surface"] == movement["on_surface"] | {
+        "kind": "bool",
+        "default": True,
+        "required": False,
+    }
+    gurps = _forms(built, "gurps")
+    attack = {f["name"]: f for f in gurps["gurps.attack_covered_target"]["fields"]}
+    exposure = attack["exposure"]
+    assert exposure["kind"] == "mapping" and exposure["nullable"]
+    assert len(exposure["labels"]) == 13
+    assert exposure["values"] == ["exposed", "half", "covered"]
+    assert attack["location"]["nullable"] and attack["location"]["default"] is None
+    # A rule that rolls: the call that rolls, with its dice to give.
+    pool = _forms(built, "edge_of_darkness")["edge_of_darkness.dice_pool"]
+    assert [(c["label"], c["rng"]) for c in pool["calls"]] == [
+        (ANSWER, False),
+        (ROLLED, True),
+    ]
+    # The form starts with the first worked example (3 dice: 10, 9, 3, 8).
+    assert pool["fields"][0]["start"] == 3
+    assert pool["start"] == {"call": 1, "dice": [10, 9, 3, 8]}
+    exposure_row = d20["d20_scifi.radiation_exposure"]
+    rolls = [c["roll"] for c in exposure_row["calls"]]
+    assert rolls == [None, "incubation", "primary_effect"]
+
+
+def _answer(module: Any, plan: dict[str, Any], rng: Any) -> Any:
+    package = module.__name__.rsplit(".", 1)[0]
+    errors = importlib.import_module(f"{package}.errors")
+    to_data = importlib.import_module(f"{package}.json").to_data
+    try:
+        return {"answer": to_data(run_python(module, plan, rng))}
+    except errors.RuleInputError as exc:
+        return {"raises": str(exc)}
+
+
+def test_each_worked_example_made_by_its_form_answers_alike(built: Outputs) -> None:
+    """Filled with an example's inputs (those it leaves out at the form's
+    defaults), the form's call answers what the example's own call answers;
+    an example the form cannot make is one with a label the rule has not."""
+    made = unmade = 0
+    for system in built.systems:
+        module = importlib.import_module(f"rulebook.{system.id}")
+        forms = _forms(built, system.id)
+        for rule in system.rules:
+            form = forms.get(rule.qualified_id)
+            if form is None:
+                continue
+            for ex in rule.examples:
+                filled = fill(form, ex)
+                if filled is None:
+                    unmade += 1
+                    assert ex.raises, (rule.qualified_id, ex.name)
+                    continue
+                made += 1
+                kind = kind_of(rule)
+                rolls = ex.dice is not None and ex.roll is None
+                own = kind.js_plan(module, rule, dict(ex.args), rolls, ex.roll)
+                dice = list(ex.dice or ())
+                expected = _answer(module, own, scripted(module, dice))
+                got = _answer(module, made_plan(form, filled), scripted(module, dice))
+                assert got == expected, (rule.qualified_id, ex.name)
+                # The form's own first values are its first example's.
+                if ex is rule.examples[0] and not ex.raises:
+                    start = {f["name"]: f["start"] for f in form["fields"]}
+                    assert start == filled.values, rule.qualified_id
+    assert made >= 80 and unmade <= made // 20, (made, unmade)
+
+
+def test_a_seeded_call_is_the_same_call(built: Outputs) -> None:
+    """A form that rolls passes the rng where the runtime takes it."""
+    import rulebook.edge_of_darkness as module
+
+    pool = _forms(built, "edge_of_darkness")["edge_of_darkness.dice_pool"]
+    rolled = next(i for i, c in enumerate(pool["calls"]) if c["rng"])
+    plan = made_plan(pool, Filled({"dice": 5}, rolled, None))
+    got = run_python(module, plan, random.Random(11))
+    assert got == module.roll_pool(5, random.Random(11))
+
+
+class _Attribute(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.value: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.value = dict(attrs).get("data-form")
+
+
+def test_the_form_is_one_attribute_whatever_its_text() -> None:
+    """Quotes, angle brackets, ampersands and newlines in the rules' text stay
+    inside the attribute, and come back whole."""
+    text = "it's <b>&amp; \"quoted\"\n\n</div><script>x</script> ' &\u2028\x85\ufeff"
+    form = {"rule": "s.r", "fields": [{"description": text, "labels": [text]}]}
+    shown = widget(form)
+    assert shown is not None
+    line = f"<div data-form='{shown['data']}'></div>"
+    assert len(line.splitlines()) == 1
+    assert "<" not in shown["data"] and "'" not in shown["data"]
+    reader = _Attribute()
+    reader.feed(line)
+    reader.close()
+    assert reader.value is not None and json.loads(reader.value) == form
+
+
+def test_a_changed_figure_changes_the_form(rules_copy: Path, edit: Editor) -> None:
+    """A bound and a default changed in rules/ are the form's too."""
+    edit("d20_scifi/zero_g.yaml", "max: 4", "max: 5")
+    edit("d20_scifi/zero_g.yaml", "default: both_legs", "default: one_leg")
+    mutated = build(rules_copy, run_examples=False)
+    forms = _forms(mutated, "d20_scifi")
+    crawl = {f["name"]: f for f in forms["d20_scifi.crawl_speed"]["fields"]}
+    assert crawl["occupied_limbs"]["max"] == 5
+    launch = {f["name"]: f for f in forms["d20_scifi.launch_speed"]["fields"]}
+    assert launch["limbs"]["default"] == "one_leg"

@@ -1,0 +1,93 @@
+"""Processes and states of no game (tests/test_process_and_state.py) in JavaScript:
+built from YAML alone, every worked example, sampled input and seeded run
+answers as in Python, and so does every transition of a state at and past its
+bounds, from its floor and its ceiling."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.examples import runtime_from
+from compiler.js_plan import call_step, fields_step, instance_plan
+from compiler.kinds.state.model import StateRule
+from compiler.pipeline import build, load_systems
+
+from .js_node import answer, assert_every_rule_in, conformance_spec, node_test
+from .test_process_and_state import CURSE, HAUNTING, STATE, _write
+
+LABS = {
+    "state": STATE,
+    "haunting": HAUNTING,
+    "curse": CURSE,
+    # a keyword-only parameter: Python's rng is keyword-only after it, and so
+    # the rng goes in JavaScript's options object
+    "haunting_options": HAUNTING.replace(
+        "max: 3, description: Nerve.", "max: 3, keyword_only: true, description: Nerve."
+    ),
+}
+
+
+def _state_cases(system: Any, module: Any, rule: StateRule) -> list[dict[str, Any]]:
+    """Each transition once, from the floor and from the ceiling, with its
+    parameter (if any) at, inside and past its bounds; and the state made at
+    levels at and past its own."""
+    cls = getattr(module, rule.class_name)
+    ceiling = len(rule.effects)
+    shown = ["level", "effects", *(f.name for f in rule.flags)]
+    plans = [
+        instance_plan(cls, {"level": level}, [fields_step(shown)])
+        for level in (rule.floor - 1, rule.floor, ceiling, ceiling + 1)
+    ]
+    for t in rule.transitions:
+        if t.param is None:
+            values: list[dict[str, Any]] = [{}]
+        else:
+            lo, hi = (1, t.max or ceiling) if t.step else (rule.floor, ceiling)
+            values = [{t.param: v} for v in (lo - 1, lo, hi, hi + 1)]
+            if t.default is not None:
+                values.append({})
+        for start in (rule.floor, ceiling):
+            for kwargs in values:
+                steps = [call_step(cls, t.name, kwargs), fields_step(shown)]
+                plans.append(instance_plan(cls, {"level": start}, steps))
+    return [
+        {
+            "name": f"{rule.qualified_id} bounds {index}",
+            "plan": plan,
+            "python": answer(system, module, plan, None),
+        }
+        for index, plan in enumerate(plans)
+    ]
+
+
+@pytest.mark.parametrize("lab", sorted(LABS))
+def test_a_lab_answers_in_javascript_as_in_python(lab: str, tmp_path: Path) -> None:
+    rules = _write(tmp_path, LABS[lab])
+    (system,) = load_systems(rules)
+    outputs = build(rules)
+    package = tmp_path / "out"
+    for path, blob in outputs.files.items():
+        target = package / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(blob)
+    python = {
+        k: v.decode("utf-8")
+        for k, v in outputs.files.items()
+        if k.startswith("rulebook/")
+    }
+    with runtime_from(python) as name:
+        module = importlib.import_module(f"{name}.lab")
+        spec = conformance_spec(system, module, package / "js")
+        for rule in system.rules:
+            if isinstance(rule, StateRule):
+                cases = _state_cases(system, module, rule)
+                assert any("raises" in c["python"] for c in cases)
+                spec["groups"].append(
+                    {"name": f"{rule.qualified_id}: bounds", "cases": cases}
+                )
+    assert_every_rule_in(spec, system)
+    node_test("conformance.test.mjs", spec, tmp_path)
