@@ -49,7 +49,7 @@ check: $(STAMP)
 # The site tests (tests/site/) skip without MkDocs or chromium, and the JavaScript
 # tests without Node or TypeScript, except here and in CI.
 test: $(STAMP) $(KATEX) $(JS_STAMP) chromium
-	RULEBOOK_SITE_TESTS=required RULEBOOK_JS_TESTS=required $(BIN)/pytest -q
+	RULEBOOK_SITE_TESTS=required RULEBOOK_JS_TESTS=required $(BIN)/pytest -q -n auto --dist loadfile
 	$(MAKE) --no-print-directory typecheck lint
 	$(BIN)/rulesc check
 

@@ -29,6 +29,14 @@ def _case_variants(label: str) -> list[str]:
     return sorted({label, label.lower(), label.upper(), label.swapcase()})
 
 
+class _Opaque:
+    """An object of no type a rule takes, with the same repr in every process
+    (parametrize ids must not differ between pytest-xdist's workers)."""
+
+    def __repr__(self) -> str:
+        return "<opaque object>"
+
+
 BAD_NON_LABELS: list[object] = [
     None,
     0,
@@ -41,7 +49,7 @@ BAD_NON_LABELS: list[object] = [
     b"1/2",
     ["1/2"],
     ("Total",),
-    object(),
+    _Opaque(),
 ]
 
 

@@ -75,6 +75,14 @@ def _location_for_total(total: int) -> str:
     return hits[0]
 
 
+class _Opaque:
+    """An object of no type a rule takes, with the same repr in every process
+    (parametrize ids must not differ between pytest-xdist's workers)."""
+
+    def __repr__(self) -> str:
+        return "<opaque object>"
+
+
 BAD_LOCATIONS: list[object] = [
     "Head",
     "",
@@ -92,7 +100,7 @@ BAD_LOCATIONS: list[object] = [
     True,
     b"Skull",
     ["Skull"],
-    object(),
+    _Opaque(),
 ]
 
 
