@@ -22,19 +22,19 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from . import js_views
-from .model import Example, Param, Rule, System
+from .model import Example, Rule, System
 from .registry import kind_of
 from .viewkit import View
-from .workbench.common import Input, humanize, inputs_of
+from .workbench.common import Input, humanize
 
 # The inputs a form has a field for (a rule with any other has no form).
-FIELD_KINDS = ("int", "bool", "choice", "mapping")
+FIELD_KINDS = ("int", "ints", "bool", "choice", "mapping")
 # What each call is called in the form's list of calls.
 ANSWER, ROLLED, ROLL_FIELD = "Answer", "Answer, rolling the dice", "Answer, then roll: "
 # What a single-quoted HTML attribute's text escapes (``&`` first).
@@ -51,20 +51,64 @@ class _Field:
     name: str
 
 
+@dataclass(frozen=True)
+class _Run:
+    """A run of numbers the form fills (the field of this name): a kind's plan
+    makes one step per item of it, so it is given as one item, ``_Item``."""
+
+    name: str
+
+    def __iter__(self) -> Iterator[_Item]:
+        return iter((_Item(self.name),))
+
+
+@dataclass(frozen=True)
+class _Item:
+    """The item of a run (``_Run``) a step of the plan is made for."""
+
+    name: str
+
+
+class _Unplanned(ValueError):
+    """A plan that uses a field some other way than a form can give it."""
+
+
 def _plan(value: Any) -> Any:
-    """A call plan with each of its arguments made from a field named as such."""
+    """A call plan with each of its arguments made from a field named as such
+    (``"field"``); a step made once per item of a run is made so in the page
+    (``"each_field"``, its argument that is the item marked ``"item"``)."""
     if isinstance(value, dict):
+        if "each" in value and _items(value["each"]):
+            (items,) = value["each"]  # the one item of a run (see _Run)
+            (name,) = _items(items)
+            rest = {k: _plan(v) for k, v in value.items() if k != "each"}
+            return rest | {"each_field": name, "each": [_plan(items)]}
         item = {k: _plan(v) for k, v in value.items() if k != "value"}
         if "value" in value:
             given = value["value"]
             if isinstance(given, _Field):
                 item["field"] = given.name
+            elif isinstance(given, _Item):
+                item["item"] = True
             else:
                 item["value"] = _plan(given)
         return item
     if isinstance(value, list | tuple):
         return [_plan(v) for v in value]
+    if isinstance(value, _Field | _Run | _Item):
+        raise _Unplanned(value.name)
     return value
+
+
+def _items(value: Any) -> set[str]:
+    """The runs whose items ``value`` holds."""
+    if isinstance(value, _Item):
+        return {value.name}
+    if isinstance(value, dict):
+        return set().union(*(_items(v) for v in value.values()))
+    if isinstance(value, list | tuple):
+        return set().union(*(_items(v) for v in value))
+    return set()
 
 
 def _rolls(plan: Any) -> bool:
@@ -111,12 +155,16 @@ def _start(spec: Input, ex: Example | None) -> Any:
         return fallback
     if spec.kind == "bool":
         return given if isinstance(given, bool) else fallback
+    if spec.kind == "ints":
+        if isinstance(given, list | tuple) and all(type(x) is int for x in given):
+            return list(given)
+        return []
     if type(given) is int:
         return given
     return fallback
 
 
-def _field(spec: Input, declared: Param | None, ex: Example | None) -> View:
+def _field(spec: Input, ex: Example | None) -> View:
     view: View = {
         "name": spec.name,
         "label": humanize(spec.name),
@@ -132,31 +180,26 @@ def _field(spec: Input, declared: Param | None, ex: Example | None) -> View:
     elif spec.kind == "mapping":
         view["labels"] = list(spec.labels)
         view["values"] = list(spec.values)
-    elif spec.kind == "int":
-        view["min"] = spec.lo if spec.lo is not None else getattr(declared, "min", None)
-        view["max"] = spec.hi if spec.hi is not None else getattr(declared, "max", None)
+    elif spec.kind in ("int", "ints"):
+        view["min"], view["max"] = spec.lo, spec.hi
     return view
-
-
-def _declared(rule: Rule) -> dict[str, Param]:
-    """The rule's parameters as its rules declare them (with their bounds)."""
-    found: dict[str, Param] = {p.name: p for p in getattr(rule, "params", ())}
-    found.update(kind_of(rule).params(rule))
-    return found
 
 
 def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
     """The form of a rule whose JavaScript is in its system's module, made with
     the rule's generated Python ``module``; None for a rule a form cannot call
-    (an input that is not a label, a number, a flag or a mapping)."""
+    (an input that is not a label, a number, a run of numbers, a flag or a
+    mapping, or that its call uses otherwise)."""
     kind = kind_of(rule)
-    entry = kind.entry(rule)
-    declared = _declared(rule)
-    specs = [] if entry is None else inputs_of(getattr(module, entry), declared)
+    specs = kind.inputs(rule, module)
+    if specs is None:
+        return None
     fields = [s for s in specs if s.kind != "rng"]
     if any(s.kind not in FIELD_KINDS for s in fields):
         return None
-    args = {s.name: _Field(s.name) for s in fields}
+    args = {
+        s.name: _Run(s.name) if s.kind == "ints" else _Field(s.name) for s in fields
+    }
     calls: list[View] = []
 
     def add(label: str, plan: Any, roll: str | None) -> None:
@@ -166,22 +209,25 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
                 {"label": label, "plan": plan, "rng": _rolls(plan), "roll": roll}
             )
 
-    if not any(s.kind == "rng" for s in specs):  # a call without dice
-        add(ANSWER, kind.js_plan(module, rule, args, False, None), None)
-    rolled = kind.js_plan(module, rule, args, True, None)
-    if _rolls(_plan(rolled)):  # else the rule rolls no dice
-        add(ROLLED, rolled, None)
-    for column in kind.columns(rule).values():
-        if column.type == "dice":
-            plan = kind.js_plan(module, rule, args, False, column.name)
-            add(ROLL_FIELD + column.title, plan, column.name)
+    try:
+        if not any(s.kind == "rng" for s in specs):  # a call without dice
+            add(ANSWER, kind.js_plan(module, rule, args, False, None), None)
+        rolled = kind.js_plan(module, rule, args, True, None)
+        if _rolls(_plan(rolled)):  # else the rule rolls no dice
+            add(ROLLED, rolled, None)
+        for column in kind.columns(rule).values():
+            if column.type == "dice":
+                plan = kind.js_plan(module, rule, args, False, column.name)
+                add(ROLL_FIELD + column.title, plan, column.name)
+    except _Unplanned:
+        return None
     first = rule.examples[0] if rule.examples else None
     call = call_of(calls, first) if first is not None else 0
     dice = list(first.dice) if first is not None and first.dice is not None else None
     return {
         "rule": rule.qualified_id,
         "module": system.id,
-        "fields": [_field(s, declared.get(s.name), first) for s in fields],
+        "fields": [_field(s, first) for s in fields],
         "calls": calls,
         "start": {"call": call, "dice": dice if calls[call]["rng"] else None},
     }

@@ -18,8 +18,9 @@ in an editor); these hooks adapt them to the site without changing them:
   which pymdownx.arithmatex marks, with no request to any other host;
 - the JavaScript runtime's modules (generated/js/*.js, beside the docs folder)
   are copied into ``assets/rulebook/``, and docsite/tryit.js, an ES module, is
-  added: it builds each rule page's "try it" form from the data rulesc wrote
-  into the page and answers with that runtime, in the page.
+  added (with docsite/plan.js, the call plans' runner it imports): it builds
+  each rule page's "try it" form from the data rulesc wrote into the page and
+  answers with that runtime, in the page.
 
 The rules pages are left out of the navigation and of the search index: the
 reference pages are what readers search.
@@ -45,6 +46,7 @@ KATEX_SITE = "assets/katex"  # where the site serves it
 KATEX_FILES = ("katex.min.css", "katex.min.js")
 SOURCE_FOLDER = "rules"  # in the site, as in the repository
 TRY_IT = "assets/tryit.js"  # the forms' script (an ES module)
+PLANS = "assets/plan.js"  # the call plans' runner it imports (docsite/plan.js)
 RUNTIME_SITE = "assets/rulebook"  # where the site serves the JavaScript runtime
 
 # [text](../../rules/d20_scifi/cover.yaml#L4): a link from a docs page to a rules file.
@@ -102,9 +104,8 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for asset in katex_files():
         uri = f"{KATEX_SITE}/{asset.relative_to(KATEX).as_posix()}"
         files.append(File.generated(config, uri, content=asset.read_bytes()))
-    files.append(
-        File.generated(config, TRY_IT, content=(HERE / "tryit.js").read_bytes())
-    )
+    for uri, name in ((TRY_IT, "tryit.js"), (PLANS, "plan.js")):
+        files.append(File.generated(config, uri, content=(HERE / name).read_bytes()))
     for module in runtime_modules(config):
         uri = f"{RUNTIME_SITE}/{module.name}"
         files.append(File.generated(config, uri, content=module.read_bytes()))

@@ -6,10 +6,11 @@
 // JavaScript runtime (generated/js), which the site ships in assets/rulebook/:
 //
 // - each field fills one input of the rule: a choice list for a label, a number
-//   field with its bounds, a check box for a flag, a choice per key for a mapping;
+//   field with its bounds, a check box for a flag, a choice per key for a
+//   mapping, a line of numbers for a run of them (die results, in order);
 // - each call the form can make is a call plan (compiler/js_plan.py), the one
 //   the conformance tests make, whose arguments name the fields; it is made on
-//   the system's module;
+//   the system's module by the runner they share (docsite/plan.js);
 // - a call that rolls dice rolls them with Random(seed), CPython's random.Random
 //   draw for draw (an empty seed: one is drawn and shown), or with the results
 //   given, in order (Scripted);
@@ -19,6 +20,7 @@
 // Nothing here knows a rule, a game or a word of one: all of it is in the data.
 // Nothing is fetched but the runtime's modules, from the site itself.
 
+import { PlanProblem, runPlan } from "./plan.js";
 import { Scripted } from "./rulebook/dice.js";
 import { RuleInputError } from "./rulebook/errors.js";
 import { dumps } from "./rulebook/json.js";
@@ -29,46 +31,6 @@ const NONE = "(none)";
 
 /** An input the form cannot make a call of: shown as a message, like a refusal. */
 class FormProblem extends Error {}
-
-// -- call plans ---------------------------------------------------------------------
-
-function argument(item, rng, values) {
-  if (item.rng) return rng;
-  if (item.skip) return undefined;
-  if (item.field !== undefined) return values[item.field];
-  return item.value;
-}
-
-/** The answer of `plan` made on `module`: its arguments from `values` (by field
- * name), rolling with `rng` (the twin of tests/js/plan.mjs). */
-function runPlan(module, plan, rng, values) {
-  let value = module[plan.target.js];
-  if (value === undefined) throw new Error(`the module has no ${plan.target.js}`);
-  if (plan.args !== null) {
-    const positional = [];
-    const options = {};
-    let anyOption = false;
-    for (const item of plan.args) {
-      if (item.option) {
-        options[item.js] = argument(item, rng, values);
-        anyOption = true;
-      } else {
-        positional.push(argument(item, rng, values));
-      }
-    }
-    if (anyOption) positional.push(options);
-    value = value(...positional);
-  }
-  for (const step of plan.then) {
-    if (value === null || value === undefined) {
-      throw new FormProblem(`the answer is null: it has no ${step.py}`);
-    }
-    value = step.args !== undefined
-      ? value[step.js](...step.args.map((item) => argument(item, rng, values)))
-      : value[step.js];
-  }
-  return value;
-}
 
 // -- building the form --------------------------------------------------------------
 
@@ -142,7 +104,23 @@ function control(field) {
       },
     };
   }
+  if (field.kind === "ints") {
+    const input = element("input", { type: "text", inputmode: "numeric", autocomplete: "off", ...data });
+    input.value = field.start.join(" ");
+    return {
+      node: element("label", { class: "rb-try-field" }, name, input, hint(field, `(each ${bounds(field)})`)),
+      read: () => wholeNumbers(input.value, field.label),
+    };
+  }
   return mapping(field, name);
+}
+
+/** The whole numbers of a line (split at spaces or commas), in order. */
+function wholeNumbers(text, what) {
+  const words = text.trim() === "" ? [] : text.trim().split(/[\s,]+/);
+  const bad = words.find((word) => !WHOLE.test(word));
+  if (bad !== undefined) throw new FormProblem(`${what}: ${bad} is not a whole number`);
+  return words.map(Number);
 }
 
 function mapping(field, name) {
@@ -214,10 +192,7 @@ function diceControl(start) {
         if (!WHOLE.test(text)) throw new FormProblem("the seed must be a whole number");
         return { rng: new Random(BigInt(text)), note: "" };
       }
-      const results = text === "" ? [] : text.split(/[\s,]+/);
-      const bad = results.find((r) => !WHOLE.test(r));
-      if (bad !== undefined) throw new FormProblem(`a die result must be a whole number, not ${bad}`);
-      return { rng: new Scripted(results.map(Number)), note: "" };
+      return { rng: new Scripted(wholeNumbers(text, "the results")), note: "" };
     },
   };
 }
@@ -281,7 +256,11 @@ function build(holder, form, module) {
         left ? `${left} of the results given were not used.` : rolled.note,
       );
     } catch (error) {
-      if (error instanceof RuleInputError || error instanceof FormProblem) {
+      if (
+        error instanceof RuleInputError ||
+        error instanceof FormProblem ||
+        error instanceof PlanProblem
+      ) {
         show("refused", error.message);
       } else {
         show("failed", `${error.name}: ${error.message}`);

@@ -72,6 +72,9 @@ def _value(field: dict[str, Any], given: Any) -> tuple[bool, Any]:
         return whole, entries
     if kind == "bool":
         return isinstance(given, bool), given
+    if kind == "ints":
+        whole = isinstance(given, list) and all(type(x) is int for x in given)
+        return whole, given
     return type(given) is int, given
 
 
@@ -103,10 +106,26 @@ def fill(form: dict[str, Any], ex: Example) -> Filled | None:
     return Filled(values, call, dice)
 
 
-def made_plan(form: dict[str, Any], filled: Filled) -> dict[str, Any]:
-    """The call plan of a filled form, each field's value put in its place."""
-    plan: dict[str, Any] = copy.deepcopy(form["calls"][filled.call]["plan"])
-    for item in plan["args"] or ():
+def _put(items: list[dict[str, Any]], values: dict[str, Any], each: Any) -> None:
+    for item in items:
         if "field" in item:
-            item["value"] = filled.values[item.pop("field")]
+            item["value"] = values[item.pop("field")]
+        elif item.pop("item", False):
+            item["value"] = each
+
+
+def made_plan(form: dict[str, Any], filled: Filled) -> dict[str, Any]:
+    """The call plan of a filled form, as the conformance tests make it: each
+    field's value put in its place, a step made per item of a run made so."""
+    plan: dict[str, Any] = copy.deepcopy(form["calls"][filled.call]["plan"])
+    _put(plan["args"] or [], filled.values, None)
+    for step in plan["then"]:
+        if "each_field" in step:
+            (items,) = step.pop("each")
+            run = filled.values[step.pop("each_field")]
+            step["each"] = [copy.deepcopy(items) for _ in run]
+            for made, each in zip(step["each"], run, strict=True):
+                _put(made, filled.values, each)
+        elif "args" in step:
+            _put(step["args"], filled.values, None)
     return plan

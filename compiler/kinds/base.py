@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ..loader import SourceFile
     from ..model import Column, EnumType, Example, Param, Rolls, System
     from ..semantics import SystemBuilder
+    from ..workbench.common import Input
 
 # Output targets: each kind has one template for each, in its folder.
 TARGETS = {"python": "python.py.j2", "markdown": "markdown.md.j2"}
@@ -106,6 +107,10 @@ class Kind:
     # -- the workbench (explain, simulate, diff) ------------------------------------
     # The rule's parameters as the rules declare them, by name.
     params: Callable[[Any], dict[str, Param]]
+    # The inputs a call of the rule takes, as a form fills them: (rule, its
+    # generated Python module) -> inputs (an rng among them where it rolls), or
+    # None for a rule whose inputs no form gives (compiler/forms.py).
+    inputs: Callable[[Any, Any], list[Input] | None]
     # Titles, units and null labels of an answer's fields.
     columns: Callable[[Any], dict[str, Column]]
     # rulesc explain: (explain context) -> None, writing into its sections.

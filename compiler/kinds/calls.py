@@ -8,7 +8,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..model import Column, EnumType, Example, Param, Rolls
-from ..workbench.common import UsageError, plain, record_lines, wrap
+from ..workbench.common import (
+    Input,
+    UsageError,
+    inputs_of,
+    plain,
+    record_lines,
+    wrap,
+)
 from ..workbench.context import Recorder, explain_answer
 from ..workbench.samples import Sample, spread
 from ..workbench.summary import answers_summary
@@ -124,6 +131,30 @@ def params_of(rule: Any) -> dict[str, Param]:
 
 def no_params(rule: Any) -> dict[str, Param]:
     return {}
+
+
+def entry_inputs(
+    entry: Callable[[Any], str | None], params: Callable[[Any], dict[str, Param]]
+) -> Callable[[Any, Any], list[Input]]:
+    """The inputs hook of a kind whose ``entry`` hook names the function a call
+    makes: that function's parameters (none for a rule without one), described
+    by the rule's parameters as its rules declare them (their bounds and
+    descriptions), whether its ``params`` hook lists them for the workbench or not."""
+
+    def inputs(rule: Any, module: Any) -> list[Input]:
+        name = entry(rule)
+        if name is None:
+            return []
+        declared: dict[str, Param] = {p.name: p for p in getattr(rule, "params", ())}
+        declared.update(params(rule))
+        return inputs_of(getattr(module, name), declared)
+
+    return inputs
+
+
+def no_inputs(rule: Any, module: Any) -> None:
+    """A rule whose inputs no form gives."""
+    return None
 
 
 def columns_of(rule: Any) -> dict[str, Column]:
@@ -244,4 +275,5 @@ def make_kind(**fields: Any) -> Kind:
     }
     merged = defaults | fields
     merged.setdefault("run_lines", record_run(merged["columns"]))
+    merged.setdefault("inputs", entry_inputs(merged["entry"], merged["params"]))
     return Kind(**merged)

@@ -34,7 +34,8 @@ __all__ = [
 
 # -- a rule's inputs ----------------------------------------------------------------
 
-InputKind = Literal["int", "bool", "choice", "mapping", "text", "rng", "other"]
+# "ints": a run of whole numbers (die results), given in order.
+InputKind = Literal["int", "ints", "bool", "choice", "mapping", "text", "rng", "other"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,8 @@ class Input:
             if self.lo is None:
                 return f"a whole number, at most {self.hi}"
             return f"a whole number from {self.lo} to {self.hi}"
+        if self.kind == "ints":
+            return f"whole numbers from {self.lo} to {self.hi}, in order"
         if self.kind == "mapping":
             return (
                 "KEY:VALUE,... for every key of "

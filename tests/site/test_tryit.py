@@ -14,9 +14,9 @@ from __future__ import annotations
 import importlib
 import json
 import random
+from html.parser import HTMLParser
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import pytest
 
 from compiler.model import Rule, System
 from compiler.pipeline import Outputs
@@ -62,6 +62,8 @@ class Form:
                 controls.set_checked(value)
             elif kind == "int":
                 controls.fill(str(value))
+            elif kind == "ints":
+                controls.fill(" ".join(map(str, value)))
             else:  # a mapping: "its default" (when it has one), then a list per key
                 default = self.root.locator(
                     f"input[data-field='{field['name']}'][data-default]"
@@ -147,18 +149,10 @@ RADIATION = "d20_scifi.simulate_radiation"
 
 
 def test_the_radiation_simulation_form_gives_pythons_events(
-    built: Outputs, base_url: str, browser: BrowserContext
+    base_url: str, browser: BrowserContext
 ) -> None:
     """Seeded, the simulation in the page rolls what CPython's random.Random
     rolls; with no seed it draws one, says which, and that one gives Python's."""
-    (system,) = (s for s in built.systems if s.id == "d20_scifi")
-    if RADIATION not in ported(system):
-        # The process kind is ported on its own branch (js-kinds-b); until it
-        # lands the rule is listed as not in JavaScript and its page has no form.
-        page = Watched(browser).open(f"{base_url}d20_scifi/simulate_radiation/")
-        assert page.locator(HOLDER).count() == 0
-        page.close()
-        pytest.xfail(f"{RADIATION} is not in JavaScript yet: its page has no form")
     from rulebook import d20_scifi
     from rulebook.json import to_data
 
@@ -190,6 +184,50 @@ def test_the_radiation_simulation_form_gives_pythons_events(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     form.root.screenshot(path=str(SCREENSHOTS / "d20_scifi-simulate_radiation.png"))
     form.close()
+
+
+# Elements with no end tag.
+VOID = frozenset(
+    ("area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "wbr")
+)
+
+
+class _Holders(HTMLParser):
+    """Each form's holder in a built page, and the element it stands in."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.found: list[tuple[str, str]] = []  # (its parent's tag, its rule)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = dict(attrs)
+        if tag == "div" and "rulebook-try" in (attr.get("class") or "").split():
+            assert attr.get("data-form"), attr
+            self.found.append((self.open[-1], attr.get("data-rule") or ""))
+        if tag not in VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.open:
+            while self.open.pop() != tag:
+                pass
+
+
+def test_each_rule_page_holds_its_form_as_a_block(built: Outputs, site: Path) -> None:
+    """The built page of every rule in JavaScript has its form's holder, once,
+    in the article and not inside a paragraph (Markdown kept it a block)."""
+    for system in built.systems:
+        for rule in system.rules:
+            reader = _Holders()
+            reader.feed((site / system.id / rule.id / "index.html").read_text("utf-8"))
+            reader.close()
+            expected = (
+                [("article", rule.qualified_id)]
+                if rule.qualified_id in ported(system)
+                else []
+            )
+            assert reader.found == expected, rule.qualified_id
 
 
 def _own_plan(rule: Rule, ex: Any) -> Any:

@@ -27,6 +27,7 @@ KIND = calls.make_kind(
     plain=workbench.state_plain,
     explain=workbench.explain,
     entry=calls.no_entry,
+    inputs=calls.no_inputs,  # its actions (transitions, some with arguments): no form yet
     call_name=workbench.call_name,
     samples=workbench.samples,
     sample_answer=workbench.sample_answer,

@@ -26,6 +26,7 @@ KIND = calls.make_kind(
     run_example=workbench.run_example,
     explain=workbench.explain,
     entry=calls.no_entry,
+    inputs=workbench.inputs,
     call_name=workbench.call_name,
     samples=workbench.samples,
     sample_answer=workbench.sample_answer,

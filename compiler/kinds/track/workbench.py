@@ -63,6 +63,21 @@ def call_name(rule: TrackRule) -> str:
     return f"{rule.class_name}().apply"
 
 
+def inputs(rule: TrackRule, module: Any) -> list[Input]:
+    """A run of die results, applied to a fresh track in order."""
+    return [
+        Input(
+            "rolls",
+            "ints",
+            True,
+            None,
+            description=f"Results of {rule.roll}, applied in order.",
+            lo=rule.roll.min,
+            hi=rule.roll.max,
+        )
+    ]
+
+
 def samples(rule: TrackRule, specs: Sequence[Input]) -> list[Sample]:
     """Every single roll, then seeded runs of eight rolls."""
     sides = rule.roll.max

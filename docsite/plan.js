@@ -1,0 +1,82 @@
+// Call plans (compiler/js_plan.py) made on the JavaScript runtime: the twin of
+// js_plan.run_python, made by the conformance tests (tests/js/plan.mjs) and by
+// the reference's "try it" forms (docsite/tryit.js, which the site ships).
+//
+// A plan names the call in both languages; here the positional arguments go
+// in order and the keyword-only ones in the trailing options object, as the
+// JavaScript conventions have them. A target marked `new` is a class,
+// constructed; steps read a field, call a method (keeping the object for
+// `keep`), call it once per argument list (`each`), or gather `fields` into a
+// plain object keyed by their Python names.
+//
+// A form's plan (compiler/forms.py) takes its arguments from the form's fields:
+// an argument `{field: name}` is that field's value, and a step with
+// `each_field` is made once per item of that field's list (its one argument
+// list, its argument marked `item` taking the item).
+
+/** A step a plan cannot take: on an answer that is null. */
+export class PlanProblem extends Error {}
+
+function argument(item, rng, values, each) {
+  if (item.rng) return rng;
+  if (item.skip) return undefined;
+  if (item.item) return each;
+  if (item.field !== undefined) return values[item.field];
+  return item.value;
+}
+
+function argumentsOf(items, rng, values, each) {
+  const positional = [];
+  const options = {};
+  let anyOption = false;
+  for (const item of items) {
+    if (item.option) {
+      options[item.js] = argument(item, rng, values, each);
+      anyOption = true;
+    } else {
+      positional.push(argument(item, rng, values, each));
+    }
+  }
+  if (anyOption) positional.push(options);
+  return positional;
+}
+
+/** The answer of `plan` made on `module`, rolling with `rng`; a form's fields
+ * by name in `values`. */
+export function runPlan(module, plan, rng, values = {}) {
+  if (!(plan.target.js in module)) {
+    throw new Error(`the module has no ${plan.target.js}`);
+  }
+  let value = module[plan.target.js];
+  if (plan.args !== null) {
+    const args = argumentsOf(plan.args, rng, values);
+    value = plan.target.new ? new value(...args) : value(...args);
+  } else if (plan.target.new) {
+    value = new value();
+  }
+  for (const step of plan.then) {
+    if (value === null || value === undefined) {
+      throw new PlanProblem(`the answer is null: it has no ${step.py ?? "fields"}`);
+    }
+    if (step.fields !== undefined) {
+      const found = {};
+      for (const field of step.fields) found[field.py] = value[field.js];
+      value = found;
+    } else if (step.each_field !== undefined) {
+      const object = value;
+      const [items] = step.each;
+      value = values[step.each_field].map((each) =>
+        object[step.js](...argumentsOf(items, rng, values, each)),
+      );
+    } else if (step.each !== undefined) {
+      const object = value;
+      value = step.each.map((items) => object[step.js](...argumentsOf(items, rng, values)));
+    } else if (step.args !== undefined) {
+      const answer = value[step.js](...argumentsOf(step.args, rng, values));
+      if (!step.keep) value = answer;
+    } else {
+      value = value[step.js];
+    }
+  }
+  return value;
+}
