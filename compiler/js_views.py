@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
@@ -19,7 +20,7 @@ from .js_kit import JsFigureError, doc
 from .model import System
 from .registry import kind_of
 from .render import render
-from .viewkit import View, header
+from .viewkit import Sourced, View, header, header_of
 
 JS_DIR = "js"
 RUNTIME_JS = FsPath(__file__).resolve().parent / "runtime_js"
@@ -161,10 +162,9 @@ def duplicates(system: System, module: str, types: str) -> list[Diagnostic]:
     return found
 
 
-def package_files(systems: list[System]) -> dict[str, str]:
+def package_files(systems: Sequence[Sourced]) -> dict[str, str]:
     """package.json and the index module (and its types) of the package."""
-    files = [f for s in systems for f in s.files]
-    mark = header(files)
+    mark = header_of(systems)
     exports: dict[str, Any] = {
         ".": {"types": "./index.d.ts", "default": "./index.js"},
     }
