@@ -8,13 +8,12 @@ modules with a hand-written ``.d.ts`` beside each runtime module.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
-from . import registry
+from . import json_text, registry
 from .diagnostics import Diagnostic
 from .js_kit import JsFigureError, doc
 from .model import System
@@ -189,7 +188,7 @@ def package_files(systems: Sequence[Sourced]) -> dict[str, str]:
     }
     view = {"header": mark, "systems": [s.id for s in systems]}
     return {
-        PACKAGE_JSON: json.dumps(package, indent=2, ensure_ascii=False) + "\n",
+        PACKAGE_JSON: json_text.dumps(package) + "\n",
         INDEX_JS: render("index.js.j2", view),
         INDEX_TYPES: render("index.d.ts.j2", view),
     }

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import js_naming, js_views, outdir, registry, rules_json
+from . import js_naming, js_views, json_text, outdir, registry, rules_json
 from .charts import FOLDER as CHARTS
 from .charts import for_pages, relocated
 from .contract import contract_view, label_candidates, module_entry
@@ -415,7 +414,7 @@ def part_of(system: System, own: Mapping[str, str], modules: Mapping[str, str]) 
     modules) by path."""
     pages = {p: t for p, t in own.items() if p.startswith("docs/")}
     charts = {f"docs/{name}": svg for name, svg in for_pages([system], pages).items()}
-    text = json.dumps(rules_json.system_data(system), indent=2, ensure_ascii=False)
+    text = json_text.dumps(rules_json.system_data(system))
     return Part(
         id=system.id,
         loc=(system.loc.file, system.loc.line, system.loc.col),
@@ -448,9 +447,7 @@ def manifest(parts: Sequence[Part], files: dict[str, bytes]) -> bytes:
             for path, blob in sorted(files.items())
         },
     }
-    return (
-        json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    ).encode("utf-8")
+    return (json_text.dumps(doc, sort_keys=True) + "\n").encode("utf-8")
 
 
 def build(rules_dir: FsPath, *, run_examples: bool = True) -> Outputs:
