@@ -526,7 +526,7 @@ def _whole(store: Store, entry: BuildEntry) -> dict[str, bytes] | None:
         if part is None:
             return None
         parts.append(part)
-        files.update((path, text.encode("utf-8")) for path, text in part.own.items())
+        files.update(part.own)
     files[RULES_JSON] = rules_json_text(parts).encode("utf-8")
     return dict(sorted(files.items()))
 

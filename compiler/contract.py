@@ -21,7 +21,7 @@ from .naming import label_alias
 from .viewkit import View, all_enums, header_of
 
 if TYPE_CHECKING:
-    from .parts import Part
+    from .parts import Shares
 
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
 # The support modules a caller uses directly (the others are the kinds' engines).
@@ -32,7 +32,7 @@ PUBLIC_SUPPORT = ("dice", "errors", "json")
 SUPPORT_BASES = ("Label", "Ladder", "LabelMapping")
 
 
-def contract_view(parts: Sequence[Part], modules: Mapping[str, str]) -> View:
+def contract_view(parts: Sequence[Shares], modules: Mapping[str, str]) -> View:
     """``modules``: the package's module texts by path (``rulebook/x.py``)."""
     return {
         "header": header_of(parts),

@@ -12,6 +12,7 @@ types, fields). A rule's own part comes from its kind (compiler/kinds/<kind>/).
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .examples import call_text, expect_text
@@ -22,7 +23,7 @@ from .registry import kind_of
 from .viewkit import View, header, header_of
 
 if TYPE_CHECKING:
-    from .parts import Part
+    from .parts import Shares
 
 DOCS = "docs"
 INDEX_PAGE, CONTRACT_PAGE, NAV_PAGE = (
@@ -275,7 +276,7 @@ def index_entry(s: System) -> View:
     }
 
 
-def index_view(parts: list[Part]) -> View:
+def index_view(parts: Sequence[Shares]) -> View:
     return {
         "header": header_of(parts),
         "systems": [p.index for p in parts],
@@ -291,7 +292,7 @@ def nav_entry(s: System) -> View:
     }
 
 
-def nav_view(parts: list[Part]) -> View:
+def nav_view(parts: Sequence[Shares]) -> View:
     return {
         "header": header_of(parts),
         "systems": [p.nav for p in parts],

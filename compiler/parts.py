@@ -12,6 +12,7 @@ data only, so reading one imports nothing of the compiler but this module.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,20 +26,51 @@ DATA_INDENT = " " * 4
 
 
 @dataclass(frozen=True, slots=True)
+class Shares:
+    """A system's share of the outputs made from every system, as view data."""
+
+    id: str
+    files: tuple[str, ...]  # the rules files it is built from
+    index: View  # its entry on the docs' index page
+    nav: View  # its entry in the navigation
+    contract: View  # its section of the contract page
+    labels: View  # what the contract's label examples may take from it
+    rules: Mapping[str, View]  # its rules' entries in manifest.json
+
+
+@dataclass(frozen=True, slots=True)
 class Part:
-    """One system's outputs and its share of the outputs made from every system."""
+    """One system's outputs and its share of the outputs made from every system.
+
+    Its shares are kept pickled (``shares``): a build the cache answers whole
+    reads the parts' own outputs only, and never spends time on their views.
+    """
 
     id: str
     loc: tuple[str, int, int]  # where the system is declared: file, line, column
     files: tuple[str, ...]  # the rules files it is built from
     # its own outputs (module, pages, JavaScript) and the charts its pages draw
-    own: Mapping[str, str]
-    index: View  # its entry on the docs' index page
-    nav: View  # its entry in the navigation
-    contract: View  # its section of the contract page
-    labels: View  # what the contract's label examples may take from it
+    own: Mapping[str, bytes]
     data: str  # its entry in rules.json, as text at its depth there
-    rules: Mapping[str, View]  # its rules' entries in manifest.json
+    packed: bytes  # its Shares, pickled
+
+    @classmethod
+    def of(
+        cls,
+        loc: tuple[str, int, int],
+        own: Mapping[str, bytes],
+        data: str,
+        shares: Shares,
+    ) -> Part:
+        packed = pickle.dumps(shares, protocol=pickle.HIGHEST_PROTOCOL)
+        return cls(shares.id, loc, shares.files, own, data, packed)
+
+    def shares(self) -> Shares:
+        """Its share of the outputs made from every system."""
+        found = pickle.loads(self.packed)
+        if not isinstance(found, Shares):
+            raise TypeError(f"the part of {self.id} holds no shares")
+        return found
 
 
 def rules_json_text(parts: Sequence[Part]) -> str:

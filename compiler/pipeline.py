@@ -37,7 +37,7 @@ from .pages import (
     rule_page,
     rule_page_view,
 )
-from .parts import DATA_INDENT, RULES_JSON, RULES_SCHEMA, Part
+from .parts import DATA_INDENT, RULES_JSON, RULES_SCHEMA, Part, Shares
 from .render import render
 from .semantics import build_system
 from .validate import validate
@@ -282,11 +282,9 @@ def _runtime_sources(systems: Sequence[System | Part]) -> dict[str, str]:
         files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
     files[PACKAGE_TYPED] = ""
     pending = {PACKAGE_INIT: render("__init__.py.j2", package_view(systems))}
-    for system in systems:
-        module = own_files(system.id)[0]
-        if isinstance(system, Part):
-            files[module] = system.own[module]
-        else:
+    for system in systems:  # a part's module is in its own outputs
+        if isinstance(system, System):
+            module = own_files(system.id)[0]
             pending[module] = text = render("system.py.j2", module_view(system))
             errors.extend(clashes(system, text))
     if errors:
@@ -308,10 +306,9 @@ def _js_sources(
     files = js_views.runtime_files() | js_views.package_files(systems)
     errors: list[Diagnostic] = []
     for system in systems:
-        own = js_views.js_own_files(system.id)
         if isinstance(system, Part):
-            files.update({path: system.own[path] for path in own})
-            continue
+            continue  # its modules are in its own outputs
+        own = js_views.js_own_files(system.id)
         problems = js_naming.clashes(system)
         view, figures = js_views.module_view(system)
         errors += problems + figures
@@ -387,24 +384,26 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
                 ),
                 "../",
             )
-        own = {path: files[path] for path in system_files(system)}
+        own = {path: files.pop(path) for path in system_files(system)}
         made[system.id] = part_of(system, own, python)
     parts = [made[s.id] if isinstance(s, System) else s for s in systems]
-    for part in parts:
-        files.update(part.own)  # its module, pages and charts
+    shares = [p.shares() for p in parts]
     shared = {
         PYPROJECT: render("pyproject.toml.j2", package_view(parts)),
-        INDEX_PAGE: render("index.md.j2", index_view(parts)),
-        NAV_PAGE: render("SUMMARY.md.j2", nav_view(parts)),
-        CONTRACT_PAGE: render("contract.md.j2", contract_view(parts, python)),
+        INDEX_PAGE: render("index.md.j2", index_view(shares)),
+        NAV_PAGE: render("SUMMARY.md.j2", nav_view(shares)),
+        CONTRACT_PAGE: render("contract.md.j2", contract_view(shares, python)),
     }
     files.update(shared)
     pages = {path: text for path, text in shared.items() if path.startswith("docs/")}
     for name, svg in for_pages([], pages).items():
         files[f"docs/{name}"] = svg
     files.update(rules_json.files(parts))
-    data = {path: text.encode("utf-8") for path, text in sorted(files.items())}
-    data[MANIFEST] = manifest(parts, data)
+    data = {path: text.encode("utf-8") for path, text in files.items()}
+    for part in parts:
+        data.update(part.own)  # its modules, pages and charts
+    data = dict(sorted(data.items()))
+    data[MANIFEST] = manifest(shares, data)
     return Outputs(tuple(to_run), tuple(parts), data)
 
 
@@ -415,16 +414,13 @@ def part_of(system: System, own: Mapping[str, str], modules: Mapping[str, str]) 
     pages = {p: t for p, t in own.items() if p.startswith("docs/")}
     charts = {f"docs/{name}": svg for name, svg in for_pages([system], pages).items()}
     text = json_text.dumps(rules_json.system_data(system))
-    return Part(
+    shares = Shares(
         id=system.id,
-        loc=(system.loc.file, system.loc.line, system.loc.col),
         files=tuple(system.files),
-        own={**own, **charts},
         index=index_entry(system),
         nav=nav_entry(system),
         contract=module_entry(system, modules),
         labels=label_candidates(system),
-        data=text.replace("\n", "\n" + DATA_INDENT),
         rules={
             rule.qualified_id: {
                 "fingerprint": rule.fingerprint,
@@ -433,9 +429,15 @@ def part_of(system: System, own: Mapping[str, str], modules: Mapping[str, str]) 
             for rule in system.rules
         },
     )
+    return Part.of(
+        (system.loc.file, system.loc.line, system.loc.col),
+        {path: text.encode("utf-8") for path, text in {**own, **charts}.items()},
+        text.replace("\n", "\n" + DATA_INDENT),
+        shares,
+    )
 
 
-def manifest(parts: Sequence[Part], files: dict[str, bytes]) -> bytes:
+def manifest(parts: Sequence[Shares], files: dict[str, bytes]) -> bytes:
     """What the output was built from: each rule's fingerprint, each file's digest."""
     doc = {
         "@generated": "by rulesc - DO NOT EDIT",
