@@ -143,7 +143,7 @@ class CoverRow(Record):
     """Whether the attacker has to guess which square the target is in."""
 
 
-_COVER_ROWS: Final[dict[CoverLevel, CoverRow]] = {
+_COVER_ROWS: Final[dict[str, CoverRow]] = {
     CoverLevel.TOTAL: CoverRow(
         coverage="The whole body is hidden.",
         hide_spot_modifier=None,
@@ -191,7 +191,7 @@ _COVER_ROWS: Final[dict[CoverLevel, CoverRow]] = {
     ),
 }
 _COVER_ROWS_FOLDED: Final[dict[str, CoverRow]] = {
-    member.value.casefold(): row for member, row in _COVER_ROWS.items()
+    member.value.casefold(): _COVER_ROWS[member] for member in CoverLevel
 }
 
 
@@ -206,6 +206,13 @@ def cover(level: CoverLevel | CoverLevelLabel) -> CoverRow:
     Rule ``d20_scifi.cover`` (rules/d20_scifi/cover.yaml:4). Raises
     RuleInputError for a label the table does not have.
     """
+    # A member or an exact label: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if (_type := type(level)) is str or _type is CoverLevel:
+        try:
+            return _COVER_ROWS[level]
+        except KeyError:
+            pass
     if (_key := folded(level)) is not None and (_row := _COVER_ROWS_FOLDED.get(_key)):
         return _row
     return _COVER_ROWS[choice(CoverLevel, _COVER_LEVEL_BY_LABEL, level, "level")]
@@ -367,16 +374,22 @@ def attack_through_cover(
     if mode is AttackMode.AT_TARGET and material is CoverMaterial.SOFT:
         return CoverAttack(
             allowed=True,
-            ac_bonus=max(
-                (_t1 if (_t1 := _COVER_ROWS[level].cover_ac) is not None else 0)
-                - (
-                    2
-                    if caliber is Caliber.SUPER
-                    else 1
-                    if caliber is Caliber.HEAVY
-                    else 0
-                ),
-                0,
+            ac_bonus=(
+                _t1
+                if (
+                    _t1 := (
+                        _t2 if (_t2 := _COVER_ROWS[level].cover_ac) is not None else 0
+                    )
+                    - (
+                        2
+                        if caliber is Caliber.SUPER
+                        else 1
+                        if caliber is Caliber.HEAVY
+                        else 0
+                    )
+                )
+                > 0
+                else 0
             ),
             miss_chance=0,
             must_guess_location=False,
@@ -386,7 +399,7 @@ def attack_through_cover(
     if mode is AttackMode.AT_TARGET:
         return CoverAttack(
             allowed=True,
-            ac_bonus=(_t2 if (_t2 := _COVER_ROWS[level].cover_ac) is not None else 0),
+            ac_bonus=(_t3 if (_t3 := _COVER_ROWS[level].cover_ac) is not None else 0),
             miss_chance=0,
             must_guess_location=False,
             target_ac=None,
@@ -468,7 +481,7 @@ class RadiationRow(Record):
     """Constitution damage the sickness deals in all."""
 
 
-_RADIATION_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow]] = {
+_RADIATION_EXPOSURE_ROWS: Final[dict[str, RadiationRow]] = {
     RadiationLevel.MINOR: RadiationRow(
         incubation=Dice(6, 6, unit="hours"),
         fort_dc=10,
@@ -501,7 +514,8 @@ _RADIATION_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow]] = {
     ),
 }
 _RADIATION_EXPOSURE_ROWS_FOLDED: Final[dict[str, RadiationRow]] = {
-    member.value.casefold(): row for member, row in _RADIATION_EXPOSURE_ROWS.items()
+    member.value.casefold(): _RADIATION_EXPOSURE_ROWS[member]
+    for member in RadiationLevel
 }
 
 
@@ -516,6 +530,13 @@ def radiation_exposure(level: RadiationLevel | RadiationLevelLabel) -> Radiation
     Rule ``d20_scifi.radiation_exposure`` (rules/d20_scifi/radiation.yaml:4).
     Raises RuleInputError for a label the table does not have.
     """
+    # A member or an exact label: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if (_type := type(level)) is str or _type is RadiationLevel:
+        try:
+            return _RADIATION_EXPOSURE_ROWS[level]
+        except KeyError:
+            pass
     if (_key := folded(level)) is not None and (
         _row := _RADIATION_EXPOSURE_ROWS_FOLDED.get(_key)
     ):
@@ -1264,7 +1285,22 @@ def crawl_speed(climb_bonus: int, occupied_limbs: int) -> int:
         raise bad_int(climb_bonus, "climb_bonus", None, None)
     if type(occupied_limbs) is not int or not 0 <= occupied_limbs <= 4:
         raise bad_int(occupied_limbs, "occupied_limbs", 0, 4)
-    return min(max(max(10 + 5 * climb_bonus, 5) - 10 * occupied_limbs, 0), 40)
+    return (
+        _t3
+        if (
+            _t3 := (
+                _t1
+                if (
+                    _t1 := (_t2 if (_t2 := 10 + 5 * climb_bonus) > 5 else 5)
+                    - 10 * occupied_limbs
+                )
+                > 0
+                else 0
+            )
+        )
+        < 40
+        else 40
+    )
 
 
 # -- d20_scifi.launch_speed --
@@ -1313,7 +1349,11 @@ def launch_speed(
     if type(jump_bonus) is not int:
         raise bad_int(jump_bonus, "jump_bonus", None, None)
     limbs = choice(LaunchLimbs, _LAUNCH_LIMBS_BY_LABEL, limbs, "limbs")
-    return min(max(20 + 5 * jump_bonus, 10), 100) // (
+    return (
+        _t2
+        if (_t2 := (_t1 if (_t1 := 20 + 5 * jump_bonus) > 10 else 10)) < 100
+        else 100
+    ) // (
         4
         if limbs is LaunchLimbs.ONE_ARM
         else 2
@@ -1455,14 +1495,15 @@ class RangeRow(Record):
     """Range increments within which a critical hit can be scored."""
 
 
-_ZERO_G_WEAPON_RANGE_ROWS: Final[dict[ZeroGEnvironment, RangeRow]] = {
+_ZERO_G_WEAPON_RANGE_ROWS: Final[dict[str, RangeRow]] = {
     ZeroGEnvironment.ZERO_G: RangeRow(max_increments=20, critical_increments=10),
     ZeroGEnvironment.ZERO_G_VACUUM: RangeRow(
         max_increments=100, critical_increments=10
     ),
 }
 _ZERO_G_WEAPON_RANGE_ROWS_FOLDED: Final[dict[str, RangeRow]] = {
-    member.value.casefold(): row for member, row in _ZERO_G_WEAPON_RANGE_ROWS.items()
+    member.value.casefold(): _ZERO_G_WEAPON_RANGE_ROWS[member]
+    for member in ZeroGEnvironment
 }
 
 
@@ -1478,6 +1519,13 @@ def zero_g_weapon_range(
     Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:219).
     Raises RuleInputError for a label the table does not have.
     """
+    # A member or an exact label: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if (_type := type(environment)) is str or _type is ZeroGEnvironment:
+        try:
+            return _ZERO_G_WEAPON_RANGE_ROWS[environment]
+        except KeyError:
+            pass
     if (_key := folded(environment)) is not None and (
         _row := _ZERO_G_WEAPON_RANGE_ROWS_FOLDED.get(_key)
     ):

@@ -78,7 +78,7 @@ class ConcealmentRow(Record):
     """A situation of this degree."""
 
 
-_CONCEALMENT_ROWS: Final[dict[ConcealmentDegree, ConcealmentRow]] = {
+_CONCEALMENT_ROWS: Final[dict[str, ConcealmentRow]] = {
     ConcealmentDegree.BARELY: ConcealmentRow(
         modifier=-1, full_cover=False, example="Crouching behind an office chair."
     ),
@@ -99,7 +99,7 @@ _CONCEALMENT_ROWS: Final[dict[ConcealmentDegree, ConcealmentRow]] = {
     ),
 }
 _CONCEALMENT_ROWS_FOLDED: Final[dict[str, ConcealmentRow]] = {
-    member.value.casefold(): row for member, row in _CONCEALMENT_ROWS.items()
+    member.value.casefold(): _CONCEALMENT_ROWS[member] for member in ConcealmentDegree
 }
 
 
@@ -114,6 +114,13 @@ def concealment(degree: ConcealmentDegree | ConcealmentDegreeLabel) -> Concealme
     (rules/edge_of_darkness/concealment.yaml:4). Raises RuleInputError for a
     label the table does not have.
     """
+    # A member or an exact label: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if (_type := type(degree)) is str or _type is ConcealmentDegree:
+        try:
+            return _CONCEALMENT_ROWS[degree]
+        except KeyError:
+            pass
     if (_key := folded(degree)) is not None and (
         _row := _CONCEALMENT_ROWS_FOLDED.get(_key)
     ):
@@ -217,8 +224,10 @@ def shoot_through_cover(
         return CoverHit(
             passes_through=True,
             structure_damage=successes - durability,
-            structure_left=max(structure - (successes - durability), 0),
-            damage_pool=max(successes - durability - armor, 0),
+            structure_left=(
+                _t1 if (_t1 := structure - (successes - durability)) > 0 else 0
+            ),
+            damage_pool=(_t2 if (_t2 := successes - durability - armor) > 0 else 0),
             chance_roll=successes - durability - armor <= 0,
             cover_destroyed=structure - (successes - durability) <= 0,
             unhindered=False,

@@ -109,7 +109,7 @@ class HitLocationRow(Record):
     """
 
 
-_HIT_LOCATION_ROWS: Final[dict[HitLocation, HitLocationRow]] = {
+_HIT_LOCATION_ROWS: Final[dict[str, HitLocationRow]] = {
     HitLocation.SKULL: HitLocationRow(penalty=-7, roll=(3, 4)),
     HitLocation.FACE: HitLocationRow(penalty=-5, roll=(5, 5)),
     HitLocation.RIGHT_LEG: HitLocationRow(penalty=-2, roll=(6, 7)),
@@ -125,7 +125,7 @@ _HIT_LOCATION_ROWS: Final[dict[HitLocation, HitLocationRow]] = {
     HitLocation.EYES: HitLocationRow(penalty=-9, roll=None),
 }
 _HIT_LOCATION_ROWS_FOLDED: Final[dict[str, HitLocationRow]] = {
-    member.value.casefold(): row for member, row in _HIT_LOCATION_ROWS.items()
+    member.value.casefold(): _HIT_LOCATION_ROWS[member] for member in HitLocation
 }
 
 
@@ -139,6 +139,13 @@ def hit_location(location: HitLocation | HitLocationLabel) -> HitLocationRow:
     Rule ``gurps.hit_location`` (rules/gurps/cover.yaml:4). Raises
     RuleInputError for a label the table does not have.
     """
+    # A member or an exact label: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if (_type := type(location)) is str or _type is HitLocation:
+        try:
+            return _HIT_LOCATION_ROWS[location]
+        except KeyError:
+            pass
     if (_key := folded(location)) is not None and (
         _row := _HIT_LOCATION_ROWS_FOLDED.get(_key)
     ):
