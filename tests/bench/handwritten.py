@@ -17,7 +17,7 @@ from typing import Any
 
 def row_class(generated_row: type[Any]) -> type[Any]:
     """A frozen, slotted dataclass with the fields of ``generated_row``."""
-    names = [f.name for f in dataclasses.fields(generated_row)]
+    names = list(generated_row.FIELDS)
     made: type[Any] = dataclasses.make_dataclass(
         generated_row.__name__, names, frozen=True, slots=True
     )
@@ -43,7 +43,9 @@ def cover_table(module: Any) -> Callable[[str], Any]:
     hand_row = row_class(module.CoverRow)
     return table(
         {
-            member.value: hand_row(*dataclasses.astuple(module.cover(member)))
+            member.value: hand_row(
+                *(getattr(module.cover(member), n) for n in module.CoverRow.FIELDS)
+            )
             for member in module.CoverLevel
         }
     )

@@ -365,8 +365,9 @@ def runtime_section() -> Section:
         return out
     hand_cover = handwritten.cover_table(d20)
     for label in ("1/2", "TOTAL"):
-        assert dataclasses.astuple(hand_cover(label)) == dataclasses.astuple(
-            d20.cover(label)
+        row = d20.cover(label)
+        assert dataclasses.astuple(hand_cover(label)) == tuple(
+            getattr(row, name) for name in row.FIELDS
         )
     versus(
         out,
@@ -434,9 +435,7 @@ def zen_row(out: Section, d20: ModuleType) -> None:
     decision = zen.ZenEngine().create_decision(json.dumps(cover_decision(d20)))
     for member in d20.CoverLevel:
         expected = {
-            k: v
-            for k, v in dataclasses.asdict(d20.cover(member)).items()
-            if v is not None
+            k: v for k, v in d20.cover(member).to_dict().items() if v is not None
         }
         got = decision.evaluate({"level": member.value})["result"]
         assert got == expected, (member, got, expected)
@@ -453,10 +452,10 @@ def zen_row(out: Section, d20: ModuleType) -> None:
 
 def cover_decision(d20: ModuleType) -> dict[str, Any]:
     """The cover table as a JDM decision graph: input -> decision table -> output."""
-    fields = [f.name for f in dataclasses.fields(d20.CoverRow)]
+    fields = list(d20.CoverRow.FIELDS)
     rules = []
     for index, member in enumerate(d20.CoverLevel):
-        row = dataclasses.asdict(d20.cover(member))
+        row = d20.cover(member).to_dict()
         rule = {"_id": f"r{index}", "level": json.dumps(member.value)}
         rule.update({f"o_{name}": json.dumps(row[name]) for name in fields})
         rules.append(rule)

@@ -124,7 +124,6 @@ def python_view(system: System, rule: CoveredRollRule) -> View:
         "low": rule.strikes_from,
         "high": rule.strikes_to,
         "imports": [
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
             ("typing", "Final"),
             ("rulebook._support", "LabelMapping"),

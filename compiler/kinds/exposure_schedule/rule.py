@@ -169,7 +169,6 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
         "imports": [
             *enum_imports(rule.kind_enum),
             *enum_imports(enum),
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
             ("rulebook._support", "bad_int"),
             ("rulebook.dice", "Dice"),

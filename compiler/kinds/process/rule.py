@@ -893,7 +893,6 @@ def python_view(system: System, rule: ProcessRule) -> View:
             "    ",
         ),
         "imports": [
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "JSON"),
             ("rulebook.json", "Record"),
             ("rulebook.json", "record"),

@@ -65,7 +65,6 @@ def python_view(system: System, rule: TableRule) -> View:
         "imports": [
             *enum_imports(rule.enum),
             ("rulebook._support", "folded"),
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
             *(("rulebook.dice", "Dice") for c in rule.columns if c.type == "dice"),
             *(

@@ -152,7 +152,6 @@ def python_view(system: System, rule: TrackRule) -> View:
             *enum_imports(rule.effect_enum),
             *enum_imports(rule.condition_enum),
             ("typing", "Final"),
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
             ("rulebook._track", "StagedTrack"),
             ("rulebook.dice", "Dice"),
