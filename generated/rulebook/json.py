@@ -128,7 +128,7 @@ def dumps(obj: object, **kwargs: Any) -> str:
 
 class Record(Frozen):
     """The base of every record class of the generated package (rows, results):
-    a :class:`~rulebook._support.Frozen` record with ``to_dict()``."""
+    a ``Frozen`` record (see ``rulebook._support``) with ``to_dict()``."""
 
     __slots__ = ()
 
