@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import ClassVar
 
 from ._support import MAX_ENTRIES, too_many
 from .dice import RNG, Randint, draw, randint_of
@@ -23,7 +24,7 @@ class PoolResult(Record):
     """One roll of a pool."""
 
     __slots__ = ("dramatic_failure", "rolls", "successes")
-    FIELDS = ("successes", "dramatic_failure", "rolls")
+    FIELDS: ClassVar[tuple[str, ...]] = ("successes", "dramatic_failure", "rolls")
 
     successes: int
     dramatic_failure: bool
@@ -93,7 +94,7 @@ class SuccessPool(Record):
         "sides",
         "success_at",
     )
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "sides",
         "success_at",
         "again_at",

@@ -9,7 +9,7 @@ combat in zero gravity.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
 
 from rulebook._process import Course, ProcessSpec, run_process
 from rulebook._support import (
@@ -125,7 +125,7 @@ class CoverRow(Record):
     (rules/d20_scifi/cover.yaml:4).
     """
 
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "coverage",
         "hide_spot_modifier",
         "reflex_bonus",
@@ -361,7 +361,7 @@ class CoverAttack(Record):
     ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
     """
 
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "allowed",
         "ac_bonus",
         "miss_chance",
@@ -598,7 +598,7 @@ class RadiationRow(Record):
     (rules/d20_scifi/radiation.yaml:4).
     """
 
-    FIELDS = ("incubation", "fort_dc", "primary_effect")
+    FIELDS: ClassVar[tuple[str, ...]] = ("incubation", "fort_dc", "primary_effect")
     __slots__ = FIELDS
 
     incubation: Dice
@@ -873,7 +873,7 @@ class Exposure(Record):
     (rules/d20_scifi/radiation.yaml:159).
     """
 
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "kind",
         "effective_level",
         "incubation",
@@ -1171,7 +1171,13 @@ _SECONDARY_EFFECTS_EFFECTS: Final[
 class SecondaryOutcome(Record):
     """What one roll on :class:`SecondaryEffects` did."""
 
-    FIELDS = ("effect", "stage", "condition", "reroll", "permanent_point")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "effect",
+        "stage",
+        "condition",
+        "reroll",
+        "permanent_point",
+    )
     __slots__ = FIELDS
 
     effect: SecondaryEffect
@@ -1410,7 +1416,12 @@ class RadiationTimeline(Record):
     ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
     """
 
-    FIELDS = ("events", "con_damage_dealt", "permanent", "conditions")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "events",
+        "con_damage_dealt",
+        "permanent",
+        "conditions",
+    )
     __slots__ = FIELDS
 
     events: tuple[TimelineEvent, ...]
@@ -1682,7 +1693,14 @@ class ZeroGMove(Record):
     (rules/d20_scifi/zero_g.yaml:128).
     """
 
-    FIELDS = ("can_move", "action", "provokes", "can_run", "floating_after", "reason")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "can_move",
+        "action",
+        "provokes",
+        "can_run",
+        "floating_after",
+        "reason",
+    )
     __slots__ = FIELDS
 
     can_move: bool
@@ -1831,7 +1849,7 @@ class RangeRow(Record):
     (rules/d20_scifi/zero_g.yaml:219).
     """
 
-    FIELDS = ("max_increments", "critical_increments")
+    FIELDS: ClassVar[tuple[str, ...]] = ("max_increments", "critical_increments")
     __slots__ = FIELDS
 
     max_increments: int
@@ -1912,7 +1930,11 @@ class FloatingState(Record):
     (rules/d20_scifi/zero_g.yaml:260).
     """
 
-    FIELDS = ("flat_footed", "can_change_course", "keeps_launch_velocity")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "flat_footed",
+        "can_change_course",
+        "keeps_launch_velocity",
+    )
     __slots__ = FIELDS
 
     flat_footed: bool
@@ -1975,7 +1997,7 @@ class SpinFacts(Record):
     (rules/d20_scifi/zero_g.yaml:292).
     """
 
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "per_action",
         "cleared_by_surface",
         "joined_takes_heavier",
@@ -2084,7 +2106,7 @@ class SpinSave(Record):
     (rules/d20_scifi/zero_g.yaml:382).
     """
 
-    FIELDS = ("dc", "condition", "every_minutes", "lingers")
+    FIELDS: ClassVar[tuple[str, ...]] = ("dc", "condition", "every_minutes", "lingers")
     __slots__ = FIELDS
 
     dc: int

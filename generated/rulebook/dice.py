@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ._support import MAX_ENTRIES, Frozen, shown, too_many
 from .errors import RuleInputError
@@ -49,7 +49,13 @@ class Dice(Frozen):
     """
 
     __slots__ = ("count", "modifier", "multiplier", "sides", "unit")
-    FIELDS = ("count", "sides", "modifier", "multiplier", "unit")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "count",
+        "sides",
+        "modifier",
+        "multiplier",
+        "unit",
+    )
 
     count: int
     sides: int

@@ -8,7 +8,7 @@ shooting through full cover with a pool of ten-sided dice.
 
 from __future__ import annotations
 
-from typing import Final, Literal, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
 from rulebook._support import Ladder, bad_bool, bad_int, choice, folded
@@ -68,7 +68,7 @@ class ConcealmentRow(Record):
     (rules/edge_of_darkness/concealment.yaml:4).
     """
 
-    FIELDS = ("modifier", "full_cover", "example")
+    FIELDS: ClassVar[tuple[str, ...]] = ("modifier", "full_cover", "example")
     __slots__ = FIELDS
 
     modifier: int | None
@@ -181,7 +181,7 @@ class CoverHit(Record):
     (rules/edge_of_darkness/concealment.yaml:78).
     """
 
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "passes_through",
         "structure_damage",
         "structure_left",

@@ -8,7 +8,7 @@ resistance the cover adds.
 
 from __future__ import annotations
 
-from typing import Final, Literal, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 from rulebook._support import (
     Label,
@@ -99,7 +99,7 @@ class HitLocationRow(Record):
     (rules/gurps/cover.yaml:4).
     """
 
-    FIELDS = ("penalty", "roll")
+    FIELDS: ClassVar[tuple[str, ...]] = ("penalty", "roll")
     __slots__ = FIELDS
 
     penalty: int
@@ -237,7 +237,11 @@ class MeleeAcrossObstacle(Record):
     ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
     """
 
-    FIELDS = ("cover_stops_melee", "needs_reach", "unreachable")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "cover_stops_melee",
+        "needs_reach",
+        "unreachable",
+    )
     __slots__ = FIELDS
 
     cover_stops_melee: bool
@@ -376,7 +380,7 @@ class RandomHit(Record):
     (rules/gurps/cover.yaml:228).
     """
 
-    FIELDS = ("location", "strikes_cover", "roll", "check")
+    FIELDS: ClassVar[tuple[str, ...]] = ("location", "strikes_cover", "roll", "check")
     __slots__ = FIELDS
 
     location: HitLocation
@@ -477,7 +481,7 @@ class CoveredAttack(Record):
     ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266).
     """
 
-    FIELDS = ("to_hit_modifier", "extra_dr", "allowed")
+    FIELDS: ClassVar[tuple[str, ...]] = ("to_hit_modifier", "extra_dr", "allowed")
     __slots__ = (*FIELDS, "_resolve_exposure", "_resolve_ok")
 
     to_hit_modifier: int

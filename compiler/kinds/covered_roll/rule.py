@@ -125,6 +125,7 @@ def python_view(system: System, rule: CoveredRollRule) -> View:
         "high": rule.strikes_to,
         "imports": [
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             ("typing", "Final"),
             ("rulebook._support", "LabelMapping"),
             ("rulebook._support", "mapping"),

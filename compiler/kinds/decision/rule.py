@@ -596,7 +596,7 @@ def python_view(system: System, rule: DecisionRule) -> View:
         *(i for e in rule.owned_enums for i in enum_imports(e)),
     ]
     if rule.shape == "fields":
-        imports += [("rulebook.json", "Record")]
+        imports += [("rulebook.json", "Record"), ("typing", "ClassVar")]
     checked = [c.when for c in rule.cases if c.when is not None] + [
         item for c in rule.cases for _, (kind, item) in c.values or () if kind == "expr"
     ]

@@ -170,6 +170,7 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
             *enum_imports(rule.kind_enum),
             *enum_imports(enum),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             ("rulebook._support", "bad_int"),
             ("rulebook.dice", "Dice"),
         ],

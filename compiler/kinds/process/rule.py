@@ -895,6 +895,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
         "imports": [
             ("rulebook.json", "JSON"),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             ("rulebook.json", "record"),
             ("typing", "Final"),
             ("typing", "Literal"),

@@ -66,6 +66,7 @@ def python_view(system: System, rule: TableRule) -> View:
             *enum_imports(rule.enum),
             ("rulebook._support", "folded"),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             *(("rulebook.dice", "Dice") for c in rule.columns if c.type == "dice"),
             *(
                 [("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")]

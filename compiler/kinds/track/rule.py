@@ -153,6 +153,7 @@ def python_view(system: System, rule: TrackRule) -> View:
             *enum_imports(rule.condition_enum),
             ("typing", "Final"),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             ("rulebook._track", "StagedTrack"),
             ("rulebook.dice", "Dice"),
         ],
