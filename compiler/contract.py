@@ -26,10 +26,10 @@ if TYPE_CHECKING:
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
 # The support modules a caller uses directly (the others are the kinds' engines).
 PUBLIC_SUPPORT = ("dice", "errors", "json")
-# What the generated modules' own names are made of: the bases of every label
-# enum and the type of a mapping argument (rulebook._support's other names are
-# the argument checks).
-SUPPORT_BASES = ("Label", "Ladder", "LabelMapping")
+# What the generated modules' own names are made of: the bases of every record
+# and every label enum, and the type of a mapping argument (rulebook._support's
+# other names are the argument checks).
+SUPPORT_BASES = ("Frozen", "Label", "Ladder", "LabelMapping")
 
 
 def contract_view(parts: Sequence[Shares], modules: Mapping[str, str]) -> View:

@@ -145,10 +145,12 @@ class _Emitter:
                 return f"{value} + {self.operand(steps, _ADD + 1)}", _ADD
             case Call() if node.func not in FUNCTIONS and self.mode == "python":
                 return self.row(node), _ATOM
+            case Call(func="min" | "max" | "clamp") if (
+                self.mode == "python" and len(node.args) > 1
+            ):
+                return self.extreme(node), _ATOM
             case Call():
                 args = [self.wrap(arg, _COND) for arg in node.args]
-                if self.mode == "python" and node.func == "clamp":
-                    return f"min(max({args[0]}, {args[1]}), {args[2]})", _ATOM
                 if self.mode == "python" and node.func == "text":
                     return f"str({args[0]})", _ATOM  # a choice is a StrEnum
                 return f"{node.func}({', '.join(args)})", _ATOM
@@ -232,6 +234,41 @@ class _Emitter:
         value = self.wrap(node.left, _COND)
         default = self.wrap(node.right, _COND)
         return f"({temp} if ({temp} := {value}) is not None else {default})"
+
+    def extreme(self, node: Call) -> str:
+        """min/max of two or more ints, and clamp, as inline conditional expressions.
+
+        A call of the builtin costs more than the comparisons. Every operand is
+        evaluated once, left to right as the builtin's arguments are (in a walrus
+        temp unless it is a name or a literal); the operands are ints (checked),
+        so ``a if a > b else b`` answers ``max(a, b)``.
+        """
+        if node.func == "clamp":
+            value, low, high = node.args
+            steps = [(">", low), ("<", high)]
+        else:
+            op = "<" if node.func == "min" else ">"
+            value, *rest = node.args
+            steps = [(op, arg) for arg in rest]
+        compute, read = self.once(value)
+        for n, (op, arg) in enumerate(steps, 1):
+            other, again = self.once(arg)
+            text = f"({read} if {compute} {op} {other} else {again})"
+            if n == len(steps):
+                return text
+            temp = self.temp()
+            compute, read = f"({temp} := {text})", temp
+        raise AssertionError(node)
+
+    def once(self, node: Node) -> tuple[str, str]:
+        """(text that computes ``node``, text that reads it again)."""
+        if isinstance(node, Name | IntLit) or (
+            isinstance(node, Unary) and isinstance(node.operand, IntLit)
+        ):
+            text = self.wrap(node, _CMP + 1)
+            return text, text
+        temp = self.temp()
+        return f"({temp} := {self.wrap(node, _COND)})", temp
 
     def temp(self) -> str:
         while True:

@@ -42,6 +42,7 @@ def _environment(generation: int) -> jinja2.Environment:
         auto_reload=False,
     )
     env.filters["py"] = py
+    env.filters["prefix"] = lambda text, before: f"{before}{text}"
     return env
 
 

@@ -96,6 +96,9 @@ def _texts(value: Any, found: set[str]) -> set[str]:
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
             _texts(getattr(value, f.name), found)
+    elif hasattr(type(value), "FIELDS"):  # a record of the runtime (dice)
+        for name in type(value).FIELDS:
+            _texts(getattr(value, name), found)
     elif isinstance(value, tuple | list):
         for item in value:
             _texts(item, found)

@@ -8,7 +8,6 @@ the reference implementations below are written from the catalog's text.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from typing import Any, cast
@@ -122,7 +121,7 @@ def test_attack_through_cover_every_combination() -> None:
 
 
 def test_attack_through_cover_fields() -> None:
-    assert [f.name for f in dataclasses.fields(d20.CoverAttack)] == [
+    assert list(d20.CoverAttack.FIELDS) == [
         "allowed",
         "ac_bonus",
         "miss_chance",
@@ -190,7 +189,7 @@ def test_attacking_the_cover_leaves_hardness_and_hit_points_to_the_gm() -> None:
         assert (attack.allowed, attack.target_ac) == (True, 5)
         assert "hardness and hit points" in attack.reason
         assert "game master" in attack.reason
-        assert not {f.name for f in dataclasses.fields(attack)} & {
+        assert not set(attack.FIELDS) & {
             "hardness",
             "hit_points",
         }
@@ -794,7 +793,7 @@ def test_spin_save_thresholds(spin: int, condition: str | None) -> None:
 
 
 def test_spin_save_fields() -> None:
-    assert [f.name for f in dataclasses.fields(d20.SpinSave)] == [
+    assert list(d20.SpinSave.FIELDS) == [
         "dc",
         "condition",
         "every_minutes",
@@ -812,7 +811,7 @@ def test_floating_facts() -> None:
     assert d20.FLOATING.flat_footed is True
     assert d20.FLOATING.can_change_course is False
     assert d20.FLOATING.keeps_launch_velocity is True
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError, match="cannot assign to field"):
         cast(Any, d20.FLOATING).flat_footed = False
 
 
@@ -822,7 +821,7 @@ def test_spin_facts() -> None:
     assert d20.SPIN.cleared_by_surface is True
     assert d20.SPIN.joined_takes_heavier is True
     assert d20.SPIN.grappling_counts_as_attached is True
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError, match="cannot assign to field"):
         cast(Any, d20.SPIN).per_action = 2
 
 

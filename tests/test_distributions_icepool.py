@@ -46,7 +46,7 @@ MODULES: tuple[types.ModuleType, ...] = (d20, gurps, eod)
 def _walk(
     value: object, path: str, kind: type[Any], seen: set[int]
 ) -> Iterator[tuple[str, Any]]:
-    """Every instance of ``kind`` reachable through dataclasses, dicts and sequences."""
+    """Every instance of ``kind`` reachable through records, dicts and sequences."""
     if id(value) in seen:
         return
     seen.add(id(value))
@@ -57,6 +57,9 @@ def _walk(
             yield from _walk(
                 getattr(value, field.name), f"{path}.{field.name}", kind, seen
             )
+    elif not isinstance(value, type) and hasattr(type(value), "FIELDS"):
+        for name in getattr(type(value), "FIELDS"):  # noqa: B009 (a runtime record)
+            yield from _walk(getattr(value, name), f"{path}.{name}", kind, seen)
     elif isinstance(value, dict):
         for key, item in value.items():
             yield from _walk(item, f"{path}[{key!s}]", kind, seen)

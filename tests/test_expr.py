@@ -636,8 +636,20 @@ def test_huge_bounds_stay_exact() -> None:
         ('limb == "ONE_ARM"', "limb is Limb.ONE_ARM", None),
         ('"NONE" != limb', "Limb.NONE is not limb", None),
         ('not limb == "NONE"', "not limb is Limb.NONE", None),
-        ("clamp(a + 1, 0, b)", "min(max(a + 1, 0), b)", None),
-        ("clamp(a if flag else 0, 0, 1)", "min(max(a if flag else 0, 0), 1)", None),
+        # min, max and clamp are inline comparisons, each operand evaluated once
+        (
+            "clamp(a + 1, 0, b)",
+            "(_t2 if (_t2 := (_t1 if (_t1 := a + 1) > 0 else 0)) < b else b)",
+            None,
+        ),
+        (
+            "clamp(a if flag else 0, 0, 1)",
+            "(_t2 if (_t2 := (_t1 if (_t1 := a if flag else 0) > 0 else 0)) < 1 else 1)",
+            None,
+        ),
+        ("min(a, b, 3)", "(_t1 if (_t1 := (a if a < b else b)) < 3 else 3)", None),
+        ("max(a, -2)", "(a if a > -2 else -2)", None),
+        ("min(a, max(b, 1))", "(a if a < (_t1 := (b if b > 1 else 1)) else _t1)", None),
         ("(a < b) == flag", "(a < b) == flag", None),
         ("a if flag else b if other else c", "a if flag else b if other else c", None),
     ],
@@ -724,6 +736,27 @@ def test_division_rounding(text: str, down: int, up: int) -> None:
     assert evaluate(node, env, rounding="up") == up
     assert run_python(py(node, "down"), env) == down
     assert run_python(py(node, "up"), env) == up
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "clamp(a + 1, 0, b)",
+        "min(a, b, 3)",
+        "max(a, -2) - min(b * 2, a)",
+        "min(a, max(b, 1)) + clamp(max(10 + 5 * a, 5) - 10 * b, 0, 40)",
+        "max(a if flag else b, c, a - b)",
+    ],
+)
+def test_inline_extremes_answer_as_the_builtins(text: str) -> None:
+    node = parse(text)
+    code = py(node)
+    assert "min(" not in code and "max(" not in code
+    for a_, b_, c_ in [
+        (x, y, z) for x in (-3, 0, 2, 7) for y in (-1, 0, 5) for z in (0, 4)
+    ]:
+        env = {"a": a_, "b": b_, "c": c_, "flag": a_ > 0}
+        assert run_python(code, env) == evaluate(node, env, rounding="down")
 
 
 def test_evaluate() -> None:

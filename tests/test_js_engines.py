@@ -3,7 +3,6 @@ a staged track, a success pool and a process, on the rules' own figures."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ SEEDS = range(1, 41)
 def _dice(d: Any) -> dict[str, Any] | None:
     if d is None:
         return None
-    return {f.name: getattr(d, f.name) for f in dataclasses.fields(d)}
+    return {name: getattr(d, name) for name in d.FIELDS}
 
 
 def _data(value: Any) -> Any:
@@ -53,7 +52,7 @@ def _pools() -> list[dict[str, Any]]:
     from rulebook import edge_of_darkness
 
     pool = edge_of_darkness.DICE_POOL
-    figures = [getattr(pool, f.name) for f in dataclasses.fields(pool)]
+    figures = [getattr(pool, name) for name in pool.FIELDS]
     counts = range(-1, 9)
     return [
         {

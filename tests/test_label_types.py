@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import inspect
 import operator
@@ -360,8 +359,8 @@ def _holds(value: Any, hint: Any, where: str) -> None:
 def _fields_hold(record: Any, where: str) -> None:
     """Every annotated field of a record (a dataclass or a named tuple) holds its type."""
     cls = type(record)
-    if dataclasses.is_dataclass(record):
-        names = [f.name for f in dataclasses.fields(record)]
+    if hasattr(cls, "FIELDS"):  # a record of the runtime
+        names = list(cls.FIELDS)
     elif isinstance(record, tuple) and hasattr(cls, "_fields"):
         names = list(cls._fields)
     else:

@@ -8,9 +8,9 @@ dramatic failure. Each die's re-rolls come right after it, before the next die.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import ClassVar
 
 from ._support import MAX_ENTRIES, too_many
 from .dice import RNG, Randint, draw, randint_of
@@ -20,13 +20,41 @@ from .json import JSON, Record, to_data
 __all__ = ["PoolDistribution", "PoolResult", "SuccessPool"]
 
 
-@dataclass(frozen=True, slots=True)
 class PoolResult(Record):
     """One roll of a pool."""
+
+    __slots__ = ("dramatic_failure", "rolls", "successes")
+    FIELDS: ClassVar[tuple[str, ...]] = ("successes", "dramatic_failure", "rolls")
 
     successes: int
     dramatic_failure: bool
     rolls: tuple[int, ...]  # every die result, re-rolls included, in order
+
+    def __init__(
+        self, successes: int, dramatic_failure: bool, rolls: tuple[int, ...]
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "successes", successes)
+        _set(self, "dramatic_failure", dramatic_failure)
+        _set(self, "rolls", rolls)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(successes={self.successes!r}, "
+            f"dramatic_failure={self.dramatic_failure!r}, rolls={self.rolls!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PoolResult) and other.__class__ is self.__class__:
+            return (self.successes, self.dramatic_failure, self.rolls) == (
+                other.successes,
+                other.dramatic_failure,
+                other.rolls,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.successes, self.dramatic_failure, self.rolls))
 
 
 class PoolDistribution(dict[int, Fraction]):
@@ -54,9 +82,27 @@ class PoolDistribution(dict[int, Fraction]):
         return 1 - below
 
 
-@dataclass(frozen=True, slots=True)
 class SuccessPool(Record):
     """The figures of a success-counting dice pool (all from the rules data)."""
+
+    __slots__ = (
+        "again_at",
+        "chance_dramatic_at",
+        "chance_success_at",
+        "listed_beyond",
+        "max_dice",
+        "sides",
+        "success_at",
+    )
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "sides",
+        "success_at",
+        "again_at",
+        "chance_success_at",
+        "chance_dramatic_at",
+        "listed_beyond",
+        "max_dice",
+    )
 
     sides: int
     success_at: int
@@ -65,6 +111,62 @@ class SuccessPool(Record):
     chance_dramatic_at: int
     listed_beyond: int  # distributions list counts up to dice + this
     max_dice: int  # the largest pool rolled or given a distribution
+
+    def __init__(
+        self,
+        sides: int,
+        success_at: int,
+        again_at: int,
+        chance_success_at: int,
+        chance_dramatic_at: int,
+        listed_beyond: int,
+        max_dice: int,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "sides", sides)
+        _set(self, "success_at", success_at)
+        _set(self, "again_at", again_at)
+        _set(self, "chance_success_at", chance_success_at)
+        _set(self, "chance_dramatic_at", chance_dramatic_at)
+        _set(self, "listed_beyond", listed_beyond)
+        _set(self, "max_dice", max_dice)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(sides={self.sides!r}, success_at={self.success_at!r}, again_at={self.again_at!r}, chance_success_at={self.chance_success_at!r}, chance_dramatic_at={self.chance_dramatic_at!r}, listed_beyond={self.listed_beyond!r}, max_dice={self.max_dice!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SuccessPool) and other.__class__ is self.__class__:
+            return (
+                self.sides,
+                self.success_at,
+                self.again_at,
+                self.chance_success_at,
+                self.chance_dramatic_at,
+                self.listed_beyond,
+                self.max_dice,
+            ) == (
+                other.sides,
+                other.success_at,
+                other.again_at,
+                other.chance_success_at,
+                other.chance_dramatic_at,
+                other.listed_beyond,
+                other.max_dice,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.sides,
+                self.success_at,
+                self.again_at,
+                self.chance_success_at,
+                self.chance_dramatic_at,
+                self.listed_beyond,
+                self.max_dice,
+            )
+        )
 
     def roll(self, dice: int, rng: RNG) -> PoolResult:
         """Roll a pool of ``dice`` dice (a chance die for 0 or fewer).

@@ -19,7 +19,6 @@ Each of those is a located error (exit 1), after the others are written.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import difflib
 import enum
 import json
@@ -169,7 +168,7 @@ def plain(value: Any, like: Any) -> Any:
         return {key: plain(_field(value, key), like[key]) for key in like}
     if isinstance(value, enum.Enum):
         return value.value
-    if type(value).__name__ == "Dice" and dataclasses.is_dataclass(value):
+    if type(value).__name__ == "Dice" and hasattr(type(value), "FIELDS"):
         notation = str(value)  # dice compare by notation; a fixed number may be an int
         fixed = isinstance(like, int) and re.fullmatch(r"-?[0-9]+", notation)
         return int(notation) if fixed else notation
@@ -186,13 +185,13 @@ def plain(value: Any, like: Any) -> Any:
 
 
 def _is_record(value: Any) -> bool:
-    return dataclasses.is_dataclass(value) or hasattr(value, "_fields")
+    """A record of the runtime (a row, a result) or an event (a named tuple)."""
+    return hasattr(type(value), "FIELDS") or hasattr(type(value), "_fields")
 
 
 def _fields(value: Any) -> list[str]:
-    if dataclasses.is_dataclass(value):
-        return [f.name for f in dataclasses.fields(value) if f.repr]
-    return list(value._fields)
+    kind = type(value)
+    return list(kind.FIELDS if hasattr(kind, "FIELDS") else kind._fields)
 
 
 def _field(value: Any, key: str) -> Any:

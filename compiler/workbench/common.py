@@ -5,7 +5,6 @@ words a rules editor reads (labels, units, yes/no), with small text charts.
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import enum
 import inspect
@@ -297,7 +296,7 @@ def show(value: Any, column: Column | None = None) -> str:
         return text
     if isinstance(value, Fraction):
         return number(value)
-    if type(value).__name__ == "Dice" and dataclasses.is_dataclass(value):
+    if type(value).__name__ == "Dice" and hasattr(type(value), "FIELDS"):
         unit = getattr(value, "unit", None)
         return str(value) + (f" {unit}" if unit else "")
     if (
@@ -319,11 +318,13 @@ def show(value: Any, column: Column | None = None) -> str:
 
 
 def record_fields(value: Any) -> list[str] | None:
-    """The public fields of a record (a dataclass or a named tuple), else None."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [f.name for f in dataclasses.fields(value) if not f.name.startswith("_")]
-    if isinstance(value, tuple) and hasattr(type(value), "_fields"):
-        return list(getattr(type(value), "_fields"))  # noqa: B009 (a named tuple)
+    """The public fields of a record (of the runtime, or a named tuple), else None."""
+    if isinstance(value, type):
+        return None
+    # a record of the runtime names its fields in FIELDS, a named tuple in _fields
+    fields = getattr(type(value), "FIELDS", getattr(type(value), "_fields", None))
+    if isinstance(fields, tuple):
+        return [str(n) for n in fields if not str(n).startswith("_")]
     return None
 
 
@@ -335,7 +336,7 @@ def plain(value: Any) -> Any:
         return plain(value.value)
     if isinstance(value, Fraction):
         return str(value) if value.denominator != 1 else value.numerator
-    if type(value).__name__ == "Dice" and dataclasses.is_dataclass(value):
+    if type(value).__name__ == "Dice" and hasattr(type(value), "FIELDS"):
         unit = getattr(value, "unit", None)
         return str(value) + (f" {unit}" if unit else "")
     if isinstance(value, Mapping):

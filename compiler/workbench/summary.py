@@ -17,8 +17,9 @@ def answers_summary(answers: Sequence[Any]) -> Summary:
     """Each figure of the answers: a distribution, a share, or how often each value."""
     first = answers[0]
     fields: dict[str, list[Any]] = {}
-    if hasattr(first, "__dataclass_fields__"):
-        for name in first.__dataclass_fields__:
+    record_fields = getattr(type(first), "FIELDS", None)  # a record of the runtime
+    if isinstance(record_fields, tuple):
+        for name in record_fields:
             if name.startswith("_"):
                 continue
             values = [getattr(a, name) for a in answers]

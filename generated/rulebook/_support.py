@@ -25,13 +25,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum, StrEnum
-from typing import Final, Never, Protocol, Self, TypeVar, cast
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Never,
+    Protocol,
+    Self,
+    TypeVar,
+    cast,
+    dataclass_transform,
+)
 
 from .errors import RuleInputError
 
 __all__ = [
     "LIMIT_NOTE",
     "MAX_ENTRIES",
+    "Frozen",
     "Label",
     "LabelMapping",
     "Ladder",
@@ -55,6 +66,64 @@ LIMIT_NOTE: Final = (
 )
 
 E = TypeVar("E", bound=Enum)
+
+
+@dataclass_transform(eq_default=True, frozen_default=True)
+class Frozen:
+    """The base of every record of the runtime (rows, results, dice): a plain
+    slotted class whose methods the generated code writes out.
+
+    A record is immutable (assigning or deleting an attribute raises
+    ``AttributeError``, as for a frozen dataclass), slotted, equal to a record of
+    the same class with equal fields, hashable by those fields, and its
+    ``repr`` names every field. ``FIELDS`` names its fields in order (the
+    runtime's own, whose names start with ``_``, left out), as do positional
+    patterns (``case CoverRow(coverage, modifier):``); ``replace(**changes)`` (and
+    ``copy.replace`` on Python 3.13) answers a copy with some fields changed;
+    ``copy``, ``deepcopy`` and ``pickle`` work. No ``dataclasses`` machinery is
+    involved: ``dataclasses.fields``, ``asdict`` and ``replace`` do not apply
+    (``FIELDS``, ``to_dict()`` or ``{name: getattr(record, name) for name in
+    record.FIELDS}``, and ``replace`` do their work).
+    """
+
+    __slots__: ClassVar[tuple[str, ...]] = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    """The record's fields, in order (its ``repr``, equality, hash and JSON)."""
+
+    def __init_subclass__(cls) -> None:
+        # positional patterns (case Row(a, b)) match the fields, as a dataclass's do;
+        # set here, so that type checkers take them from the fields
+        type.__setattr__(cls, "__match_args__", cls.FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with the fields ``changes`` names set (checked as when made)."""
+        values = {name: getattr(self, name) for name in self.__slots__}
+        for name in changes:
+            if name not in values:
+                raise TypeError(f"{type(self).__name__} has no field {name!r}")
+        values.update(changes)
+        made: Self = cast("Any", type(self))(**values)
+        return made
+
+    def __replace__(self, **changes: Any) -> Self:
+        """``copy.replace(record, **changes)`` (Python 3.13): see ``replace``."""
+        return self.replace(**changes)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        values = {name: getattr(self, name) for name in self.__slots__}
+        return _rebuild, (type(self), values)
+
+
+def _rebuild(kind: type[Frozen], values: dict[str, object]) -> Frozen:
+    """A record made again from its fields by name (how ``pickle`` and ``copy`` make one)."""
+    made: Frozen = cast("Any", kind)(**values)
+    return made
 
 
 def folded(value: object) -> str | None:

@@ -9,8 +9,7 @@ combat in zero gravity.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
 
 from rulebook._process import Course, ProcessSpec, run_process
 from rulebook._support import (
@@ -121,11 +120,21 @@ case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class CoverRow(Record):
     """A row of :func:`cover`. Rule ``d20_scifi.cover``
     (rules/d20_scifi/cover.yaml:4).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "coverage",
+        "hide_spot_modifier",
+        "reflex_bonus",
+        "cover_ac",
+        "miss_chance",
+        "targetable",
+        "must_guess_location",
+    )
+    __slots__ = FIELDS
 
     coverage: str
     """Which parts of the target the obstacle hides."""
@@ -141,6 +150,61 @@ class CoverRow(Record):
     """Whether the target can be attacked directly at all."""
     must_guess_location: bool
     """Whether the attacker has to guess which square the target is in."""
+
+    def __init__(
+        _self,
+        coverage: str,
+        hide_spot_modifier: int | None,
+        reflex_bonus: int | None,
+        cover_ac: int | None,
+        miss_chance: int,
+        targetable: bool,
+        must_guess_location: bool,
+    ) -> None:
+        object.__setattr__(_self, "coverage", coverage)
+        object.__setattr__(_self, "hide_spot_modifier", hide_spot_modifier)
+        object.__setattr__(_self, "reflex_bonus", reflex_bonus)
+        object.__setattr__(_self, "cover_ac", cover_ac)
+        object.__setattr__(_self, "miss_chance", miss_chance)
+        object.__setattr__(_self, "targetable", targetable)
+        object.__setattr__(_self, "must_guess_location", must_guess_location)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(coverage={self.coverage!r}, hide_spot_modifier={self.hide_spot_modifier!r}, reflex_bonus={self.reflex_bonus!r}, cover_ac={self.cover_ac!r}, miss_chance={self.miss_chance!r}, targetable={self.targetable!r}, must_guess_location={self.must_guess_location!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CoverRow) and other.__class__ is self.__class__:
+            return (
+                self.coverage,
+                self.hide_spot_modifier,
+                self.reflex_bonus,
+                self.cover_ac,
+                self.miss_chance,
+                self.targetable,
+                self.must_guess_location,
+            ) == (
+                other.coverage,
+                other.hide_spot_modifier,
+                other.reflex_bonus,
+                other.cover_ac,
+                other.miss_chance,
+                other.targetable,
+                other.must_guess_location,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.coverage,
+                self.hide_spot_modifier,
+                self.reflex_bonus,
+                self.cover_ac,
+                self.miss_chance,
+                self.targetable,
+                self.must_guess_location,
+            )
+        )
 
 
 _COVER_ROWS: Final[dict[CoverLevel, CoverRow]] = {
@@ -190,6 +254,9 @@ _COVER_ROWS: Final[dict[CoverLevel, CoverRow]] = {
         must_guess_location=False,
     ),
 }
+_COVER_ROWS_EXACT: Final[dict[str, CoverRow]] = {
+    member.value: _COVER_ROWS[member] for member in CoverLevel
+}
 _COVER_ROWS_FOLDED: Final[dict[str, CoverRow]] = {
     member.value.casefold(): row for member, row in _COVER_ROWS.items()
 }
@@ -206,6 +273,15 @@ def cover(level: CoverLevel | CoverLevelLabel) -> CoverRow:
     Rule ``d20_scifi.cover`` (rules/d20_scifi/cover.yaml:4). Raises
     RuleInputError for a label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(level) is str:
+        try:
+            return _COVER_ROWS_EXACT[level]
+        except KeyError:
+            pass
+    elif type(level) is CoverLevel:
+        return _COVER_ROWS[level]
     if (_key := folded(level)) is not None and (_row := _COVER_ROWS_FOLDED.get(_key)):
         return _row
     return _COVER_ROWS[choice(CoverLevel, _COVER_LEVEL_BY_LABEL, level, "level")]
@@ -280,11 +356,20 @@ case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class CoverAttack(Record):
     """What :func:`attack_through_cover` answers. Rule
     ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "allowed",
+        "ac_bonus",
+        "miss_chance",
+        "must_guess_location",
+        "target_ac",
+        "reason",
+    )
+    __slots__ = FIELDS
 
     allowed: bool
     """Whether the attack can be made this way."""
@@ -298,6 +383,56 @@ class CoverAttack(Record):
     """The AC to hit when the cover itself is attacked."""
     reason: str
     """The rule that decided it."""
+
+    def __init__(
+        _self,
+        allowed: bool,
+        ac_bonus: int,
+        miss_chance: int,
+        must_guess_location: bool,
+        target_ac: int | None,
+        reason: str,
+    ) -> None:
+        object.__setattr__(_self, "allowed", allowed)
+        object.__setattr__(_self, "ac_bonus", ac_bonus)
+        object.__setattr__(_self, "miss_chance", miss_chance)
+        object.__setattr__(_self, "must_guess_location", must_guess_location)
+        object.__setattr__(_self, "target_ac", target_ac)
+        object.__setattr__(_self, "reason", reason)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(allowed={self.allowed!r}, ac_bonus={self.ac_bonus!r}, miss_chance={self.miss_chance!r}, must_guess_location={self.must_guess_location!r}, target_ac={self.target_ac!r}, reason={self.reason!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CoverAttack) and other.__class__ is self.__class__:
+            return (
+                self.allowed,
+                self.ac_bonus,
+                self.miss_chance,
+                self.must_guess_location,
+                self.target_ac,
+                self.reason,
+            ) == (
+                other.allowed,
+                other.ac_bonus,
+                other.miss_chance,
+                other.must_guess_location,
+                other.target_ac,
+                other.reason,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.allowed,
+                self.ac_bonus,
+                self.miss_chance,
+                self.must_guess_location,
+                self.target_ac,
+                self.reason,
+            )
+        )
 
 
 def attack_through_cover(
@@ -367,16 +502,22 @@ def attack_through_cover(
     if mode is AttackMode.AT_TARGET and material is CoverMaterial.SOFT:
         return CoverAttack(
             allowed=True,
-            ac_bonus=max(
-                (_t1 if (_t1 := _COVER_ROWS[level].cover_ac) is not None else 0)
-                - (
-                    2
-                    if caliber is Caliber.SUPER
-                    else 1
-                    if caliber is Caliber.HEAVY
-                    else 0
-                ),
-                0,
+            ac_bonus=(
+                _t1
+                if (
+                    _t1 := (
+                        _t2 if (_t2 := _COVER_ROWS[level].cover_ac) is not None else 0
+                    )
+                    - (
+                        2
+                        if caliber is Caliber.SUPER
+                        else 1
+                        if caliber is Caliber.HEAVY
+                        else 0
+                    )
+                )
+                > 0
+                else 0
             ),
             miss_chance=0,
             must_guess_location=False,
@@ -386,7 +527,7 @@ def attack_through_cover(
     if mode is AttackMode.AT_TARGET:
         return CoverAttack(
             allowed=True,
-            ac_bonus=(_t2 if (_t2 := _COVER_ROWS[level].cover_ac) is not None else 0),
+            ac_bonus=(_t3 if (_t3 := _COVER_ROWS[level].cover_ac) is not None else 0),
             miss_chance=0,
             must_guess_location=False,
             target_ac=None,
@@ -452,11 +593,13 @@ case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class RadiationRow(Record):
     """A row of :func:`radiation_exposure`. Rule ``d20_scifi.radiation_exposure``
     (rules/d20_scifi/radiation.yaml:4).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("incubation", "fort_dc", "primary_effect")
+    __slots__ = FIELDS
 
     incubation: Dice
     """Time from exposure until the primary effect sets in."""
@@ -466,6 +609,26 @@ class RadiationRow(Record):
     """
     primary_effect: Dice
     """Constitution damage the sickness deals in all."""
+
+    def __init__(_self, incubation: Dice, fort_dc: int, primary_effect: Dice) -> None:
+        object.__setattr__(_self, "incubation", incubation)
+        object.__setattr__(_self, "fort_dc", fort_dc)
+        object.__setattr__(_self, "primary_effect", primary_effect)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(incubation={self.incubation!r}, fort_dc={self.fort_dc!r}, primary_effect={self.primary_effect!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RadiationRow) and other.__class__ is self.__class__:
+            return (self.incubation, self.fort_dc, self.primary_effect) == (
+                other.incubation,
+                other.fort_dc,
+                other.primary_effect,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.incubation, self.fort_dc, self.primary_effect))
 
 
 _RADIATION_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow]] = {
@@ -500,6 +663,9 @@ _RADIATION_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow]] = {
         primary_effect=Dice(3, 6, unit="CON damage"),
     ),
 }
+_RADIATION_EXPOSURE_ROWS_EXACT: Final[dict[str, RadiationRow]] = {
+    member.value: _RADIATION_EXPOSURE_ROWS[member] for member in RadiationLevel
+}
 _RADIATION_EXPOSURE_ROWS_FOLDED: Final[dict[str, RadiationRow]] = {
     member.value.casefold(): row for member, row in _RADIATION_EXPOSURE_ROWS.items()
 }
@@ -516,6 +682,15 @@ def radiation_exposure(level: RadiationLevel | RadiationLevelLabel) -> Radiation
     Rule ``d20_scifi.radiation_exposure`` (rules/d20_scifi/radiation.yaml:4).
     Raises RuleInputError for a label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(level) is str:
+        try:
+            return _RADIATION_EXPOSURE_ROWS_EXACT[level]
+        except KeyError:
+            pass
+    elif type(level) is RadiationLevel:
+        return _RADIATION_EXPOSURE_ROWS[level]
     if (_key := folded(level)) is not None and (
         _row := _RADIATION_EXPOSURE_ROWS_FOLDED.get(_key)
     ):
@@ -693,11 +868,20 @@ case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class Exposure(Record):
     """One exposure and what it does. Rule ``d20_scifi.exposures``
     (rules/d20_scifi/radiation.yaml:159).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "kind",
+        "effective_level",
+        "incubation",
+        "fort_dc",
+        "primary_effect",
+        "starts_at_minutes",
+    )
+    __slots__ = FIELDS
 
     kind: ExposureKind
     """Which exposure this is."""
@@ -713,6 +897,56 @@ class Exposure(Record):
     """Constitution damage the sickness deals in all."""
     starts_at_minutes: int
     """When its course starts, counted from first contact."""
+
+    def __init__(
+        _self,
+        kind: ExposureKind,
+        effective_level: RadiationLevel,
+        incubation: Dice,
+        fort_dc: int,
+        primary_effect: Dice,
+        starts_at_minutes: int,
+    ) -> None:
+        object.__setattr__(_self, "kind", kind)
+        object.__setattr__(_self, "effective_level", effective_level)
+        object.__setattr__(_self, "incubation", incubation)
+        object.__setattr__(_self, "fort_dc", fort_dc)
+        object.__setattr__(_self, "primary_effect", primary_effect)
+        object.__setattr__(_self, "starts_at_minutes", starts_at_minutes)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(kind={self.kind!r}, effective_level={self.effective_level!r}, incubation={self.incubation!r}, fort_dc={self.fort_dc!r}, primary_effect={self.primary_effect!r}, starts_at_minutes={self.starts_at_minutes!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Exposure) and other.__class__ is self.__class__:
+            return (
+                self.kind,
+                self.effective_level,
+                self.incubation,
+                self.fort_dc,
+                self.primary_effect,
+                self.starts_at_minutes,
+            ) == (
+                other.kind,
+                other.effective_level,
+                other.incubation,
+                other.fort_dc,
+                other.primary_effect,
+                other.starts_at_minutes,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.kind,
+                self.effective_level,
+                self.incubation,
+                self.fort_dc,
+                self.primary_effect,
+                self.starts_at_minutes,
+            )
+        )
 
 
 def exposures(
@@ -934,9 +1168,17 @@ _SECONDARY_EFFECTS_EFFECTS: Final[
 )
 
 
-@dataclass(frozen=True, slots=True)
 class SecondaryOutcome(Record):
     """What one roll on :class:`SecondaryEffects` did."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "effect",
+        "stage",
+        "condition",
+        "reroll",
+        "permanent_point",
+    )
+    __slots__ = FIELDS
 
     effect: SecondaryEffect
     """The effect the roll hit."""
@@ -948,6 +1190,45 @@ class SecondaryOutcome(Record):
     """Whether to roll again."""
     permanent_point: bool
     """Whether the roll marked a point."""
+
+    def __init__(
+        _self,
+        effect: SecondaryEffect,
+        stage: int,
+        condition: RadiationCondition | None,
+        reroll: bool,
+        permanent_point: bool,
+    ) -> None:
+        object.__setattr__(_self, "effect", effect)
+        object.__setattr__(_self, "stage", stage)
+        object.__setattr__(_self, "condition", condition)
+        object.__setattr__(_self, "reroll", reroll)
+        object.__setattr__(_self, "permanent_point", permanent_point)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(effect={self.effect!r}, stage={self.stage!r}, condition={self.condition!r}, reroll={self.reroll!r}, permanent_point={self.permanent_point!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SecondaryOutcome) and other.__class__ is self.__class__:
+            return (
+                self.effect,
+                self.stage,
+                self.condition,
+                self.reroll,
+                self.permanent_point,
+            ) == (
+                other.effect,
+                other.stage,
+                other.condition,
+                other.reroll,
+                other.permanent_point,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (self.effect, self.stage, self.condition, self.reroll, self.permanent_point)
+        )
 
 
 class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
@@ -1130,11 +1411,18 @@ class TimelineEvent(NamedTuple):
         return record(self)
 
 
-@dataclass(frozen=True, slots=True)
 class RadiationTimeline(Record):
     """What :func:`simulate_radiation` answers. Rule
     ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "events",
+        "con_damage_dealt",
+        "permanent",
+        "conditions",
+    )
+    __slots__ = FIELDS
 
     events: tuple[TimelineEvent, ...]
     """Everything that happened, in time order."""
@@ -1144,6 +1432,41 @@ class RadiationTimeline(Record):
     """Points of it that will never heal."""
     conditions: tuple[RadiationCondition, ...]
     """Every condition acquired, in order."""
+
+    def __init__(
+        _self,
+        events: tuple[TimelineEvent, ...],
+        con_damage_dealt: int,
+        permanent: int,
+        conditions: tuple[RadiationCondition, ...],
+    ) -> None:
+        object.__setattr__(_self, "events", events)
+        object.__setattr__(_self, "con_damage_dealt", con_damage_dealt)
+        object.__setattr__(_self, "permanent", permanent)
+        object.__setattr__(_self, "conditions", conditions)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(events={self.events!r}, con_damage_dealt={self.con_damage_dealt!r}, permanent={self.permanent!r}, conditions={self.conditions!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RadiationTimeline) and other.__class__ is self.__class__:
+            return (
+                self.events,
+                self.con_damage_dealt,
+                self.permanent,
+                self.conditions,
+            ) == (
+                other.events,
+                other.con_damage_dealt,
+                other.permanent,
+                other.conditions,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (self.events, self.con_damage_dealt, self.permanent, self.conditions)
+        )
 
 
 _SIMULATE_RADIATION_SPEC: Final[ProcessSpec] = ProcessSpec(
@@ -1264,7 +1587,22 @@ def crawl_speed(climb_bonus: int, occupied_limbs: int) -> int:
         raise bad_int(climb_bonus, "climb_bonus", None, None)
     if type(occupied_limbs) is not int or not 0 <= occupied_limbs <= 4:
         raise bad_int(occupied_limbs, "occupied_limbs", 0, 4)
-    return min(max(max(10 + 5 * climb_bonus, 5) - 10 * occupied_limbs, 0), 40)
+    return (
+        _t3
+        if (
+            _t3 := (
+                _t1
+                if (
+                    _t1 := (_t2 if (_t2 := 10 + 5 * climb_bonus) > 5 else 5)
+                    - 10 * occupied_limbs
+                )
+                > 0
+                else 0
+            )
+        )
+        < 40
+        else 40
+    )
 
 
 # -- d20_scifi.launch_speed --
@@ -1313,7 +1651,11 @@ def launch_speed(
     if type(jump_bonus) is not int:
         raise bad_int(jump_bonus, "jump_bonus", None, None)
     limbs = choice(LaunchLimbs, _LAUNCH_LIMBS_BY_LABEL, limbs, "limbs")
-    return min(max(20 + 5 * jump_bonus, 10), 100) // (
+    return (
+        _t2
+        if (_t2 := (_t1 if (_t1 := 20 + 5 * jump_bonus) > 10 else 10)) < 100
+        else 100
+    ) // (
         4
         if limbs is LaunchLimbs.ONE_ARM
         else 2
@@ -1346,11 +1688,20 @@ case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class ZeroGMove(Record):
     """What :func:`zero_g_movement` answers. Rule ``d20_scifi.zero_g_movement``
     (rules/d20_scifi/zero_g.yaml:128).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "can_move",
+        "action",
+        "provokes",
+        "can_run",
+        "floating_after",
+        "reason",
+    )
+    __slots__ = FIELDS
 
     can_move: bool
     """Whether the character can move this way at all."""
@@ -1366,6 +1717,56 @@ class ZeroGMove(Record):
     """
     reason: str
     """The rule that decided it."""
+
+    def __init__(
+        _self,
+        can_move: bool,
+        action: str | None,
+        provokes: bool,
+        can_run: bool,
+        floating_after: bool,
+        reason: str,
+    ) -> None:
+        object.__setattr__(_self, "can_move", can_move)
+        object.__setattr__(_self, "action", action)
+        object.__setattr__(_self, "provokes", provokes)
+        object.__setattr__(_self, "can_run", can_run)
+        object.__setattr__(_self, "floating_after", floating_after)
+        object.__setattr__(_self, "reason", reason)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(can_move={self.can_move!r}, action={self.action!r}, provokes={self.provokes!r}, can_run={self.can_run!r}, floating_after={self.floating_after!r}, reason={self.reason!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ZeroGMove) and other.__class__ is self.__class__:
+            return (
+                self.can_move,
+                self.action,
+                self.provokes,
+                self.can_run,
+                self.floating_after,
+                self.reason,
+            ) == (
+                other.can_move,
+                other.action,
+                other.provokes,
+                other.can_run,
+                other.floating_after,
+                other.reason,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.can_move,
+                self.action,
+                self.provokes,
+                self.can_run,
+                self.floating_after,
+                self.reason,
+            )
+        )
 
 
 def zero_g_movement(
@@ -1443,16 +1844,36 @@ case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class RangeRow(Record):
     """A row of :func:`zero_g_weapon_range`. Rule ``d20_scifi.zero_g_weapon_range``
     (rules/d20_scifi/zero_g.yaml:219).
     """
 
+    FIELDS: ClassVar[tuple[str, ...]] = ("max_increments", "critical_increments")
+    __slots__ = FIELDS
+
     max_increments: int
     """How many range increments out a weapon can be fired."""
     critical_increments: int
     """Range increments within which a critical hit can be scored."""
+
+    def __init__(_self, max_increments: int, critical_increments: int) -> None:
+        object.__setattr__(_self, "max_increments", max_increments)
+        object.__setattr__(_self, "critical_increments", critical_increments)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(max_increments={self.max_increments!r}, critical_increments={self.critical_increments!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RangeRow) and other.__class__ is self.__class__:
+            return (self.max_increments, self.critical_increments) == (
+                other.max_increments,
+                other.critical_increments,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.max_increments, self.critical_increments))
 
 
 _ZERO_G_WEAPON_RANGE_ROWS: Final[dict[ZeroGEnvironment, RangeRow]] = {
@@ -1460,6 +1881,9 @@ _ZERO_G_WEAPON_RANGE_ROWS: Final[dict[ZeroGEnvironment, RangeRow]] = {
     ZeroGEnvironment.ZERO_G_VACUUM: RangeRow(
         max_increments=100, critical_increments=10
     ),
+}
+_ZERO_G_WEAPON_RANGE_ROWS_EXACT: Final[dict[str, RangeRow]] = {
+    member.value: _ZERO_G_WEAPON_RANGE_ROWS[member] for member in ZeroGEnvironment
 }
 _ZERO_G_WEAPON_RANGE_ROWS_FOLDED: Final[dict[str, RangeRow]] = {
     member.value.casefold(): row for member, row in _ZERO_G_WEAPON_RANGE_ROWS.items()
@@ -1478,6 +1902,15 @@ def zero_g_weapon_range(
     Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:219).
     Raises RuleInputError for a label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(environment) is str:
+        try:
+            return _ZERO_G_WEAPON_RANGE_ROWS_EXACT[environment]
+        except KeyError:
+            pass
+    elif type(environment) is ZeroGEnvironment:
+        return _ZERO_G_WEAPON_RANGE_ROWS[environment]
     if (_key := folded(environment)) is not None and (
         _row := _ZERO_G_WEAPON_RANGE_ROWS_FOLDED.get(_key)
     ):
@@ -1492,11 +1925,17 @@ def zero_g_weapon_range(
 # -- d20_scifi.floating --
 
 
-@dataclass(frozen=True, slots=True)
 class FloatingState(Record):
     """The facts of rule ``d20_scifi.floating``. Rule ``d20_scifi.floating``
     (rules/d20_scifi/zero_g.yaml:260).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "flat_footed",
+        "can_change_course",
+        "keeps_launch_velocity",
+    )
+    __slots__ = FIELDS
 
     flat_footed: bool
     """A floating character is flat-footed."""
@@ -1508,6 +1947,34 @@ class FloatingState(Record):
     """A character floating after a launch keeps that speed and heading until
     reaching a surface.
     """
+
+    def __init__(
+        _self, flat_footed: bool, can_change_course: bool, keeps_launch_velocity: bool
+    ) -> None:
+        object.__setattr__(_self, "flat_footed", flat_footed)
+        object.__setattr__(_self, "can_change_course", can_change_course)
+        object.__setattr__(_self, "keeps_launch_velocity", keeps_launch_velocity)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(flat_footed={self.flat_footed!r}, can_change_course={self.can_change_course!r}, keeps_launch_velocity={self.keeps_launch_velocity!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FloatingState) and other.__class__ is self.__class__:
+            return (
+                self.flat_footed,
+                self.can_change_course,
+                self.keeps_launch_velocity,
+            ) == (
+                other.flat_footed,
+                other.can_change_course,
+                other.keeps_launch_velocity,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (self.flat_footed, self.can_change_course, self.keeps_launch_velocity)
+        )
 
 
 FLOATING: Final[FloatingState] = FloatingState(
@@ -1525,11 +1992,18 @@ Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:260).
 # -- d20_scifi.spin --
 
 
-@dataclass(frozen=True, slots=True)
 class SpinFacts(Record):
     """The facts of rule ``d20_scifi.spin``. Rule ``d20_scifi.spin``
     (rules/d20_scifi/zero_g.yaml:292).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "per_action",
+        "cleared_by_surface",
+        "joined_takes_heavier",
+        "grappling_counts_as_attached",
+    )
+    __slots__ = FIELDS
 
     per_action: int
     """Spin each physical action or attack adds while floating."""
@@ -1541,6 +2015,48 @@ class SpinFacts(Record):
     """
     grappling_counts_as_attached: bool
     """Characters grappling while floating are attached to each other."""
+
+    def __init__(
+        _self,
+        per_action: int,
+        cleared_by_surface: bool,
+        joined_takes_heavier: bool,
+        grappling_counts_as_attached: bool,
+    ) -> None:
+        object.__setattr__(_self, "per_action", per_action)
+        object.__setattr__(_self, "cleared_by_surface", cleared_by_surface)
+        object.__setattr__(_self, "joined_takes_heavier", joined_takes_heavier)
+        object.__setattr__(
+            _self, "grappling_counts_as_attached", grappling_counts_as_attached
+        )
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(per_action={self.per_action!r}, cleared_by_surface={self.cleared_by_surface!r}, joined_takes_heavier={self.joined_takes_heavier!r}, grappling_counts_as_attached={self.grappling_counts_as_attached!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SpinFacts) and other.__class__ is self.__class__:
+            return (
+                self.per_action,
+                self.cleared_by_surface,
+                self.joined_takes_heavier,
+                self.grappling_counts_as_attached,
+            ) == (
+                other.per_action,
+                other.cleared_by_surface,
+                other.joined_takes_heavier,
+                other.grappling_counts_as_attached,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.per_action,
+                self.cleared_by_surface,
+                self.joined_takes_heavier,
+                self.grappling_counts_as_attached,
+            )
+        )
 
 
 SPIN: Final[SpinFacts] = SpinFacts(
@@ -1585,11 +2101,13 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
 # -- d20_scifi.spin_save --
 
 
-@dataclass(frozen=True, slots=True)
 class SpinSave(Record):
     """What :func:`spin_save` answers. Rule ``d20_scifi.spin_save``
     (rules/d20_scifi/zero_g.yaml:382).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("dc", "condition", "every_minutes", "lingers")
+    __slots__ = FIELDS
 
     dc: int
     """DC of the save against spin sickness."""
@@ -1599,6 +2117,30 @@ class SpinSave(Record):
     """How often the save is due while spinning."""
     lingers: Dice
     """How long the condition lasts after the character grabs a surface."""
+
+    def __init__(
+        _self, dc: int, condition: str, every_minutes: int, lingers: Dice
+    ) -> None:
+        object.__setattr__(_self, "dc", dc)
+        object.__setattr__(_self, "condition", condition)
+        object.__setattr__(_self, "every_minutes", every_minutes)
+        object.__setattr__(_self, "lingers", lingers)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(dc={self.dc!r}, condition={self.condition!r}, every_minutes={self.every_minutes!r}, lingers={self.lingers!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SpinSave) and other.__class__ is self.__class__:
+            return (self.dc, self.condition, self.every_minutes, self.lingers) == (
+                other.dc,
+                other.condition,
+                other.every_minutes,
+                other.lingers,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.dc, self.condition, self.every_minutes, self.lingers))
 
 
 _SPIN_SAVE_RANGES: Final[tuple[tuple[int, int | None, SpinSave], ...]] = (

@@ -3,17 +3,17 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
-from typing import Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from ._support import MAX_ENTRIES, shown, too_many
+from ._support import MAX_ENTRIES, Frozen, shown, too_many
 from .errors import RuleInputError
+
+if TYPE_CHECKING:  # re is imported when first needed (to parse notation)
+    import re
 
 __all__ = [
     "RNG",
@@ -41,20 +41,42 @@ class RNG(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
+class Dice(Frozen):
     """A dice expression: (sum of ``count`` dice of ``sides``) x multiplier + modifier.
 
-    A constant has ``count`` 0 (and ``sides`` 0).
+    A constant has ``count`` 0 (and ``sides`` 0). A record (see
+    :class:`~rulebook._support.Frozen`): immutable, equal and hashed by its fields.
     """
+
+    __slots__ = ("count", "modifier", "multiplier", "sides", "unit")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "count",
+        "sides",
+        "modifier",
+        "multiplier",
+        "unit",
+    )
 
     count: int
     sides: int
-    modifier: int = 0
-    multiplier: int = 1
-    unit: str | None = None
+    modifier: int
+    multiplier: int
+    unit: str | None
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        count: int,
+        sides: int,
+        modifier: int = 0,
+        multiplier: int = 1,
+        unit: str | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "count", count)
+        _set(self, "sides", sides)
+        _set(self, "modifier", modifier)
+        _set(self, "multiplier", multiplier)
+        _set(self, "unit", unit)
         for field in ("count", "sides", "modifier", "multiplier"):
             value = getattr(self, field)
             if type(value) is not int:
@@ -69,6 +91,33 @@ class Dice:
             raise RuleInputError(
                 f"Dice multiplier must be 1 or more, not {self.multiplier}"
             )
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(count={self.count!r}, sides={self.sides!r}, "
+            f"modifier={self.modifier!r}, multiplier={self.multiplier!r}, "
+            f"unit={self.unit!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Dice) and other.__class__ is self.__class__:
+            return (
+                self.count,
+                self.sides,
+                self.modifier,
+                self.multiplier,
+                self.unit,
+            ) == (
+                other.count,
+                other.sides,
+                other.modifier,
+                other.multiplier,
+                other.unit,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.count, self.sides, self.modifier, self.multiplier, self.unit))
 
     @property
     def min(self) -> int:
@@ -268,13 +317,24 @@ class DiceSyntaxError(RuleInputError):
 
 
 _NUMBER = r"(?:0|[1-9][0-9]*)"
-_DICE_RE = re.compile(
-    rf"(?P<count>{_NUMBER})d(?P<sides>{_NUMBER})?"
-    rf"(?:x(?P<mult>{_NUMBER}))?(?:(?P<sign>[+-])(?P<mod>{_NUMBER}))?"
-)
-_CONST_RE = re.compile(rf"-?{_NUMBER}")
 _MAX_DIGITS = 15
-_LONG_NUMBER = re.compile(rf"[0-9]{{{_MAX_DIGITS + 1},}}")
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The notation's patterns (dice, constant, overlong number), compiled on first use."""
+    import re
+
+    return (
+        re.compile(
+            rf"(?P<count>{_NUMBER})d(?P<sides>{_NUMBER})?"
+            rf"(?:x(?P<mult>{_NUMBER}))?(?:(?P<sign>[+-])(?P<mod>{_NUMBER}))?"
+        ),
+        re.compile(rf"-?{_NUMBER}"),
+        re.compile(rf"[0-9]{{{_MAX_DIGITS + 1},}}"),
+    )
+
+
 _HINT = "write NdS with optional xM and +K or -K (e.g. 2d10+10, 2d6x10), Nd for d6s, or a whole number"
 
 
@@ -283,8 +343,11 @@ def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> 
 
     With ``bare_d6`` (GURPS notation) ``Nd`` means N six-sided dice.
     """
+    dice_re, const_re, long_number = _patterns()
     for offset, ch in enumerate(text):
         if not ch.isascii() and ch.isnumeric():
+            import unicodedata
+
             name = unicodedata.name(ch, "")
             raise DiceSyntaxError(
                 f"bad dice expression {text!r}: {ch!r} is not an ASCII digit "
@@ -292,15 +355,15 @@ def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> 
                 offset,
                 "write the number with the digits 0 to 9",
             )
-    if long := _LONG_NUMBER.search(text):
+    if long := long_number.search(text):
         raise DiceSyntaxError(
             f"bad dice expression: a number has more than {_MAX_DIGITS} digits",
             long.start(),
             _HINT,
         )
-    if _CONST_RE.fullmatch(text):
+    if const_re.fullmatch(text):
         return Dice(0, 0, int(text), 1, unit)
-    match = _DICE_RE.match(text)
+    match = dice_re.match(text)
     if match is None:
         raise _syntax_error(text, _digits(text, 0))
     if match.end() != len(text):

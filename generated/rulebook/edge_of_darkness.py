@@ -8,8 +8,7 @@ shooting through full cover with a pool of ten-sided dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
 from rulebook._support import Ladder, bad_bool, bad_int, choice, folded
@@ -64,11 +63,13 @@ any case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class ConcealmentRow(Record):
     """A row of :func:`concealment`. Rule ``edge_of_darkness.concealment``
     (rules/edge_of_darkness/concealment.yaml:4).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("modifier", "full_cover", "example")
+    __slots__ = FIELDS
 
     modifier: int | None
     """The penalty to ranged attacks against the target."""
@@ -76,6 +77,26 @@ class ConcealmentRow(Record):
     """Whether the target is behind full cover, so that shots hit the cover."""
     example: str
     """A situation of this degree."""
+
+    def __init__(_self, modifier: int | None, full_cover: bool, example: str) -> None:
+        object.__setattr__(_self, "modifier", modifier)
+        object.__setattr__(_self, "full_cover", full_cover)
+        object.__setattr__(_self, "example", example)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(modifier={self.modifier!r}, full_cover={self.full_cover!r}, example={self.example!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ConcealmentRow) and other.__class__ is self.__class__:
+            return (self.modifier, self.full_cover, self.example) == (
+                other.modifier,
+                other.full_cover,
+                other.example,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.modifier, self.full_cover, self.example))
 
 
 _CONCEALMENT_ROWS: Final[dict[ConcealmentDegree, ConcealmentRow]] = {
@@ -98,6 +119,9 @@ _CONCEALMENT_ROWS: Final[dict[ConcealmentDegree, ConcealmentRow]] = {
         example="Behind a closed door or inside a closed car.",
     ),
 }
+_CONCEALMENT_ROWS_EXACT: Final[dict[str, ConcealmentRow]] = {
+    member.value: _CONCEALMENT_ROWS[member] for member in ConcealmentDegree
+}
 _CONCEALMENT_ROWS_FOLDED: Final[dict[str, ConcealmentRow]] = {
     member.value.casefold(): row for member, row in _CONCEALMENT_ROWS.items()
 }
@@ -114,6 +138,15 @@ def concealment(degree: ConcealmentDegree | ConcealmentDegreeLabel) -> Concealme
     (rules/edge_of_darkness/concealment.yaml:4). Raises RuleInputError for a
     label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(degree) is str:
+        try:
+            return _CONCEALMENT_ROWS_EXACT[degree]
+        except KeyError:
+            pass
+    elif type(degree) is ConcealmentDegree:
+        return _CONCEALMENT_ROWS[degree]
     if (_key := folded(degree)) is not None and (
         _row := _CONCEALMENT_ROWS_FOLDED.get(_key)
     ):
@@ -142,12 +175,22 @@ def fire_from_full_cover() -> ConcealmentDegree:
 # -- edge_of_darkness.shoot_through_cover --
 
 
-@dataclass(frozen=True, slots=True)
 class CoverHit(Record):
     """What :func:`shoot_through_cover` answers. Rule
     ``edge_of_darkness.shoot_through_cover``
     (rules/edge_of_darkness/concealment.yaml:78).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "passes_through",
+        "structure_damage",
+        "structure_left",
+        "damage_pool",
+        "chance_roll",
+        "cover_destroyed",
+        "unhindered",
+    )
+    __slots__ = FIELDS
 
     passes_through: bool
     """Whether the shot goes through the cover (more successes than its
@@ -172,6 +215,61 @@ class CoverHit(Record):
     resolved as if there were no cover: its successes are its damage, and no new
     pool is rolled.
     """
+
+    def __init__(
+        _self,
+        passes_through: bool,
+        structure_damage: int,
+        structure_left: int,
+        damage_pool: int,
+        chance_roll: bool,
+        cover_destroyed: bool,
+        unhindered: bool,
+    ) -> None:
+        object.__setattr__(_self, "passes_through", passes_through)
+        object.__setattr__(_self, "structure_damage", structure_damage)
+        object.__setattr__(_self, "structure_left", structure_left)
+        object.__setattr__(_self, "damage_pool", damage_pool)
+        object.__setattr__(_self, "chance_roll", chance_roll)
+        object.__setattr__(_self, "cover_destroyed", cover_destroyed)
+        object.__setattr__(_self, "unhindered", unhindered)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(passes_through={self.passes_through!r}, structure_damage={self.structure_damage!r}, structure_left={self.structure_left!r}, damage_pool={self.damage_pool!r}, chance_roll={self.chance_roll!r}, cover_destroyed={self.cover_destroyed!r}, unhindered={self.unhindered!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CoverHit) and other.__class__ is self.__class__:
+            return (
+                self.passes_through,
+                self.structure_damage,
+                self.structure_left,
+                self.damage_pool,
+                self.chance_roll,
+                self.cover_destroyed,
+                self.unhindered,
+            ) == (
+                other.passes_through,
+                other.structure_damage,
+                other.structure_left,
+                other.damage_pool,
+                other.chance_roll,
+                other.cover_destroyed,
+                other.unhindered,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.passes_through,
+                self.structure_damage,
+                self.structure_left,
+                self.damage_pool,
+                self.chance_roll,
+                self.cover_destroyed,
+                self.unhindered,
+            )
+        )
 
 
 def shoot_through_cover(
@@ -217,8 +315,10 @@ def shoot_through_cover(
         return CoverHit(
             passes_through=True,
             structure_damage=successes - durability,
-            structure_left=max(structure - (successes - durability), 0),
-            damage_pool=max(successes - durability - armor, 0),
+            structure_left=(
+                _t1 if (_t1 := structure - (successes - durability)) > 0 else 0
+            ),
+            damage_pool=(_t2 if (_t2 := successes - durability - armor) > 0 else 0),
             chance_roll=successes - durability - armor <= 0,
             cover_destroyed=structure - (successes - durability) <= 0,
             unhindered=False,

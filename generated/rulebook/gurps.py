@@ -8,8 +8,7 @@ resistance the cover adds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Final, Literal, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 from rulebook._support import (
     Label,
@@ -95,11 +94,13 @@ case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class HitLocationRow(Record):
     """A row of :func:`hit_location`. Rule ``gurps.hit_location``
     (rules/gurps/cover.yaml:4).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("penalty", "roll")
+    __slots__ = FIELDS
 
     penalty: int
     """The modifier to hit when aiming at the location."""
@@ -107,6 +108,23 @@ class HitLocationRow(Record):
     """The results of a 3d roll that hit the location at random; None where only an
     aimed attack can hit it.
     """
+
+    def __init__(_self, penalty: int, roll: tuple[int, int] | None) -> None:
+        object.__setattr__(_self, "penalty", penalty)
+        object.__setattr__(_self, "roll", roll)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(penalty={self.penalty!r}, roll={self.roll!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HitLocationRow) and other.__class__ is self.__class__:
+            return (self.penalty, self.roll) == (other.penalty, other.roll)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.penalty, self.roll))
 
 
 _HIT_LOCATION_ROWS: Final[dict[HitLocation, HitLocationRow]] = {
@@ -124,6 +142,9 @@ _HIT_LOCATION_ROWS: Final[dict[HitLocation, HitLocationRow]] = {
     HitLocation.VITALS: HitLocationRow(penalty=-3, roll=None),
     HitLocation.EYES: HitLocationRow(penalty=-9, roll=None),
 }
+_HIT_LOCATION_ROWS_EXACT: Final[dict[str, HitLocationRow]] = {
+    member.value: _HIT_LOCATION_ROWS[member] for member in HitLocation
+}
 _HIT_LOCATION_ROWS_FOLDED: Final[dict[str, HitLocationRow]] = {
     member.value.casefold(): row for member, row in _HIT_LOCATION_ROWS.items()
 }
@@ -139,6 +160,15 @@ def hit_location(location: HitLocation | HitLocationLabel) -> HitLocationRow:
     Rule ``gurps.hit_location`` (rules/gurps/cover.yaml:4). Raises
     RuleInputError for a label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(location) is str:
+        try:
+            return _HIT_LOCATION_ROWS_EXACT[location]
+        except KeyError:
+            pass
+    elif type(location) is HitLocation:
+        return _HIT_LOCATION_ROWS[location]
     if (_key := folded(location)) is not None and (
         _row := _HIT_LOCATION_ROWS_FOLDED.get(_key)
     ):
@@ -202,11 +232,17 @@ def cover_dr(dr: int, hp: int) -> int:
 # -- gurps.melee_across_obstacle --
 
 
-@dataclass(frozen=True, slots=True)
 class MeleeAcrossObstacle(Record):
     """The facts of rule ``gurps.melee_across_obstacle``. Rule
     ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "cover_stops_melee",
+        "needs_reach",
+        "unreachable",
+    )
+    __slots__ = FIELDS
 
     cover_stops_melee: bool
     """Cover normally only protects against ranged attacks."""
@@ -214,6 +250,28 @@ class MeleeAcrossObstacle(Record):
     """A melee attack across a low obstacle needs the reach to strike past it."""
     unreachable: str
     """The hit locations a melee attack across a low obstacle cannot strike."""
+
+    def __init__(
+        _self, cover_stops_melee: bool, needs_reach: bool, unreachable: str
+    ) -> None:
+        object.__setattr__(_self, "cover_stops_melee", cover_stops_melee)
+        object.__setattr__(_self, "needs_reach", needs_reach)
+        object.__setattr__(_self, "unreachable", unreachable)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(cover_stops_melee={self.cover_stops_melee!r}, needs_reach={self.needs_reach!r}, unreachable={self.unreachable!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, MeleeAcrossObstacle) and other.__class__ is self.__class__:
+            return (self.cover_stops_melee, self.needs_reach, self.unreachable) == (
+                other.cover_stops_melee,
+                other.needs_reach,
+                other.unreachable,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.cover_stops_melee, self.needs_reach, self.unreachable))
 
 
 MELEE_ACROSS_OBSTACLE: Final[MeleeAcrossObstacle] = MeleeAcrossObstacle(
@@ -317,11 +375,13 @@ def exposure_behind_cover(
 RANDOM_HIT_CHECK: Final[Dice] = Dice(1, 6)
 
 
-@dataclass(frozen=True, slots=True)
 class RandomHit(Record):
     """What :func:`random_hit` answers. Rule ``gurps.random_hit``
     (rules/gurps/cover.yaml:228).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("location", "strikes_cover", "roll", "check")
+    __slots__ = FIELDS
 
     location: HitLocation
     """The location the roll hit."""
@@ -331,6 +391,30 @@ class RandomHit(Record):
     """The location roll."""
     check: int | None
     """The check roll for a half-exposed location, or None."""
+
+    def __init__(
+        _self, location: HitLocation, strikes_cover: bool, roll: int, check: int | None
+    ) -> None:
+        object.__setattr__(_self, "location", location)
+        object.__setattr__(_self, "strikes_cover", strikes_cover)
+        object.__setattr__(_self, "roll", roll)
+        object.__setattr__(_self, "check", check)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(location={self.location!r}, strikes_cover={self.strikes_cover!r}, roll={self.roll!r}, check={self.check!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RandomHit) and other.__class__ is self.__class__:
+            return (self.location, self.strikes_cover, self.roll, self.check) == (
+                other.location,
+                other.strikes_cover,
+                other.roll,
+                other.check,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.location, self.strikes_cover, self.roll, self.check))
 
 
 def random_hit(
@@ -392,11 +476,13 @@ case).
 """
 
 
-@dataclass(frozen=True, slots=True)
 class CoveredAttack(Record):
     """What :func:`attack_covered_target` answers. Rule
     ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266).
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("to_hit_modifier", "extra_dr", "allowed")
+    __slots__ = (*FIELDS, "_resolve_exposure", "_resolve_ok")
 
     to_hit_modifier: int
     """The modifier to the attack roll."""
@@ -404,10 +490,37 @@ class CoveredAttack(Record):
     """DR the cover adds to the target's."""
     allowed: bool
     """Whether the attack can be made this way."""
-    _resolve_exposure: dict[HitLocation, CoverExposure] = field(
-        repr=False, compare=False
-    )
-    _resolve_ok: bool = field(repr=False, compare=False)
+    _resolve_exposure: dict[HitLocation, CoverExposure]
+    _resolve_ok: bool
+
+    def __init__(
+        _self,
+        to_hit_modifier: int,
+        extra_dr: int,
+        allowed: bool,
+        _resolve_exposure: dict[HitLocation, CoverExposure],
+        _resolve_ok: bool,
+    ) -> None:
+        object.__setattr__(_self, "to_hit_modifier", to_hit_modifier)
+        object.__setattr__(_self, "extra_dr", extra_dr)
+        object.__setattr__(_self, "allowed", allowed)
+        object.__setattr__(_self, "_resolve_exposure", _resolve_exposure)
+        object.__setattr__(_self, "_resolve_ok", _resolve_ok)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(to_hit_modifier={self.to_hit_modifier!r}, extra_dr={self.extra_dr!r}, allowed={self.allowed!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CoveredAttack) and other.__class__ is self.__class__:
+            return (self.to_hit_modifier, self.extra_dr, self.allowed) == (
+                other.to_hit_modifier,
+                other.extra_dr,
+                other.allowed,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.to_hit_modifier, self.extra_dr, self.allowed))
 
     def resolve(self, rng: RNG) -> RandomHit:
         """Roll the random hit location (and, for a half-exposed one, the check).

@@ -22,13 +22,12 @@ Every record class of the generated package has ``to_dict()``, which answers
 
 from __future__ import annotations
 
-import dataclasses
-import json as _json
 from collections.abc import Callable, Mapping
 from enum import Enum
 from fractions import Fraction
 from typing import Any, TypeAlias, cast
 
+from ._support import Frozen
 from .dice import Dice
 
 __all__ = ["JSON", "Record", "dumps", "record", "to_data"]
@@ -81,7 +80,8 @@ def to_data(obj: object) -> JSON:
 
 
 def record(obj: object) -> dict[str, JSON]:
-    """A record (a dataclass or a named tuple) as an object of its public fields.
+    """A record (of the runtime, a dataclass or a named tuple) as an object of its
+    public fields.
 
     Raises ``TypeError`` for anything else.
     """
@@ -94,8 +94,12 @@ def record(obj: object) -> dict[str, JSON]:
 def _record(obj: object) -> dict[str, JSON] | None:
     item: object = obj  # read as it is, whatever the checks below narrow obj to
     fields: object = getattr(obj, "_fields", None)  # a named tuple's field names
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        names = [f.name for f in dataclasses.fields(obj)]
+    if isinstance(obj, Frozen):
+        names = list(obj.FIELDS)
+    elif hasattr(type(obj), "__dataclass_fields__"):  # a dataclass of the caller's
+        import dataclasses
+
+        names = [f.name for f in dataclasses.fields(cast("Any", obj))]
     elif isinstance(obj, tuple) and isinstance(fields, tuple):
         names = [str(n) for n in cast("tuple[object, ...]", fields)]
     else:
@@ -117,11 +121,14 @@ def _key(key: object) -> str:
 
 def dumps(obj: object, **kwargs: Any) -> str:
     """``json.dumps(to_data(obj), **kwargs)``: ``obj`` as JSON text."""
-    return _json.dumps(to_data(obj), **kwargs)
+    import json
+
+    return json.dumps(to_data(obj), **kwargs)
 
 
-class Record:
-    """The base of every record class of the generated package: ``to_dict()``."""
+class Record(Frozen):
+    """The base of every record class of the generated package (rows, results):
+    a ``Frozen`` record (see ``rulebook._support``) with ``to_dict()``."""
 
     __slots__ = ()
 

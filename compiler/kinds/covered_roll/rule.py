@@ -124,8 +124,8 @@ def python_view(system: System, rule: CoveredRollRule) -> View:
         "low": rule.strikes_from,
         "high": rule.strikes_to,
         "imports": [
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             ("typing", "Final"),
             ("rulebook._support", "LabelMapping"),
             ("rulebook._support", "mapping"),

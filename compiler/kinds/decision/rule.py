@@ -596,7 +596,7 @@ def python_view(system: System, rule: DecisionRule) -> View:
         *(i for e in rule.owned_enums for i in enum_imports(e)),
     ]
     if rule.shape == "fields":
-        imports += [("dataclasses", "dataclass"), ("rulebook.json", "Record")]
+        imports += [("rulebook.json", "Record"), ("typing", "ClassVar")]
     checked = [c.when for c in rule.cases if c.when is not None] + [
         item for c in rule.cases for _, (kind, item) in c.values or () if kind == "expr"
     ]
@@ -607,7 +607,7 @@ def python_view(system: System, rule: DecisionRule) -> View:
     if any(c.refuse is not None for c in rule.cases) or rule.methods:
         imports.append(("rulebook.errors", "RuleInputError"))
     if rule.methods:
-        imports += [("dataclasses", "field"), ("rulebook.dice", "RNG")]
+        imports += [("rulebook.dice", "RNG")]
     return {
         "id": rule.qualified_id,
         "shape": rule.shape,

@@ -169,8 +169,8 @@ def python_view(system: System, rule: ExposureScheduleRule) -> View:
         "imports": [
             *enum_imports(rule.kind_enum),
             *enum_imports(enum),
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             ("rulebook._support", "bad_int"),
             ("rulebook.dice", "Dice"),
         ],

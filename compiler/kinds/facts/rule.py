@@ -65,8 +65,8 @@ def python_view(system: System, rule: FactsRule) -> View:
         + ")",
         "doc": docstring(f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)}"),
         "imports": [
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             ("typing", "Final"),
             *(
                 [("rulebook.dice", "Dice")]

@@ -893,9 +893,9 @@ def python_view(system: System, rule: ProcessRule) -> View:
             "    ",
         ),
         "imports": [
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "JSON"),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             ("rulebook.json", "record"),
             ("typing", "Final"),
             ("typing", "Literal"),

@@ -216,7 +216,7 @@ def python_view(system: System, rule: RangeTableRule) -> View:
     if enum is not None:
         imports += [*enum_imports(enum), ("collections.abc", "Mapping")]
     else:
-        imports += [("dataclasses", "dataclass"), ("rulebook.json", "Record")]
+        imports += [("rulebook.json", "Record"), ("typing", "ClassVar")]
     if any(c.type == "dice" for c in rule.columns):
         imports.append(("rulebook.dice", "Dice"))
     below = (

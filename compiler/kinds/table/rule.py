@@ -65,8 +65,8 @@ def python_view(system: System, rule: TableRule) -> View:
         "imports": [
             *enum_imports(rule.enum),
             ("rulebook._support", "folded"),
-            ("dataclasses", "dataclass"),
             ("rulebook.json", "Record"),
+            ("typing", "ClassVar"),
             *(("rulebook.dice", "Dice") for c in rule.columns if c.type == "dice"),
             *(
                 [("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")]
