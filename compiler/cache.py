@@ -51,7 +51,15 @@ _SCHEMA = (  # as validate.SCHEMA_DIR: beside compiler/, or inside it once insta
     if (_COMPILER.parent / "schema" / "rules.schema.json").is_file()
     else _COMPILER / "schema"
 )
-_LIBRARIES = ("jinja2", "markupsafe", "jsonschema", "referencing", "ruamel", "ruff")
+_LIBRARIES = (
+    "jinja2",
+    "markupsafe",
+    "jsonschema",
+    "referencing",
+    "ruamel",
+    "yaml",
+    "ruff",
+)
 _MAX_INPUT = 1 << 20  # larger rules files are refused by the loader anyway
 _KEEP_UNUSED = 64  # entries of each kind kept beyond those the last build used
 
