@@ -287,9 +287,15 @@ def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str
             errors.extend(clashes(system, text))
     if errors:
         raise RulesError(errors)
-    # One ruff run for every module (by file name, as errors name them).
+    # One ruff run for every module (by file name, as errors name them); the
+    # systems' modules were parsed for their names (``clashes``) already.
     formatted = format_many(
-        {path.removeprefix("rulebook/"): s for path, s in pending.items()}
+        {path.removeprefix("rulebook/"): s for path, s in pending.items()},
+        parsed={
+            own_files(s.id)[0].removeprefix("rulebook/")
+            for s in systems
+            if s.id not in prebuilt
+        },
     )
     files.update({f"rulebook/{name}": text for name, text in formatted.items()})
     return files
