@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import js_naming, js_views, outdir, registry, rules_json
+from . import js_naming, js_views, jsontext, outdir, registry, rules_json
 from .charts import FOLDER as CHARTS
 from .charts import for_pages, relocated
 from .contract import contract_view
@@ -426,9 +425,7 @@ def manifest(systems: list[System], files: dict[str, bytes]) -> bytes:
             for path, blob in sorted(files.items())
         },
     }
-    return (
-        json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    ).encode("utf-8")
+    return (jsontext.dumps(doc, sort_keys=True) + "\n").encode("utf-8")
 
 
 def build(rules_dir: FsPath, *, run_examples: bool = True) -> Outputs:

@@ -15,7 +15,7 @@ import json
 from pathlib import Path as FsPath
 from typing import Any
 
-from . import registry
+from . import jsontext, registry
 from .expr_json import NODE_TYPES
 from .jsonkit import Refs, View, loc, plain
 from .jsonkit import enum as enum_data
@@ -39,7 +39,7 @@ COMMON_KEYS = (
 
 
 def _text(doc: Any) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return jsontext.dumps(doc) + "\n"
 
 
 def refs(system: System) -> Refs:
