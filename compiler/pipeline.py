@@ -301,11 +301,17 @@ def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str
 
 
 def _js_sources(
-    systems: list[System], prebuilt: Prebuilt, *, derived: bool = True
+    systems: list[System],
+    prebuilt: Prebuilt,
+    *,
+    derived: bool = True,
+    ported: dict[str, set[str]] | None = None,
 ) -> dict[str, str]:
     """The JavaScript package: its runtime, and each system's module and types
     (checked for names declared twice when ``derived``: not when the Python
-    module's names already clash, as the JavaScript ones then do too)."""
+    module's names already clash, as the JavaScript ones then do too).
+    ``ported`` is given, by system id, the qualified ids of the rules its
+    JavaScript module has."""
     files = js_views.runtime_files() | js_views.package_files(systems)
     errors: list[Diagnostic] = []
     for system in systems:
@@ -315,6 +321,8 @@ def _js_sources(
             continue
         problems = js_naming.clashes(system)
         view, figures = js_views.module_view(system)
+        if ported is not None:
+            ported[system.id] = {r["id"] for r in view["rules"]}
         errors += problems + figures
         if problems or figures:
             continue
@@ -347,13 +355,14 @@ def generate(
         raise RulesError(clashes)
     errors: list[Diagnostic] = []
     files: dict[str, str] = {}
+    ported: dict[str, set[str]] = {}  # each system's rules in JavaScript
     try:
         files.update(_runtime_sources(systems, prebuilt))
     except RulesError as exc:  # every error of both languages at once
         errors.extend(exc.diagnostics)
     try:
         # JavaScript's derived names are Python's: a clash of them is reported once
-        files.update(_js_sources(systems, prebuilt, derived=not errors))
+        files.update(_js_sources(systems, prebuilt, derived=not errors, ported=ported))
     except RulesError as exc:
         errors.extend(exc.diagnostics)
     if errors:
@@ -368,7 +377,7 @@ def generate(
         for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)
-            forms[system.id] = system_forms(system, module)
+            forms[system.id] = system_forms(system, module, ported.get(system.id))
             if run_examples:
                 errors.extend(problems)
     if errors:
