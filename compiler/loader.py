@@ -140,6 +140,8 @@ _INT_OTHER = re.compile(r"0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?")
+# The first characters those patterns can match (only _NULL matches nothing).
+_SPECIAL_STARTS = frozenset("0123456789+-.~nNtTfF")
 # Everything the YAML reader refuses, plus characters that would make line numbers
 # ambiguous (lone CR, U+2028/U+2029) or hide in the text (BOM, C1 controls).
 _BAD_CHAR = re.compile(
@@ -666,6 +668,8 @@ class _Builder:
         value: str = event.value
         if event.style is not None:
             return value
+        if value and value[0] not in _SPECIAL_STARTS:
+            return value  # text: every pattern below starts with one of those
         if _NULL.fullmatch(value):
             return None
         if _TRUE.fullmatch(value):
