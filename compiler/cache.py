@@ -7,8 +7,12 @@ is used only for byte-identical inputs: nothing is guessed from file dates, and
 changing any compiler file sets the whole cache aside. Three kinds of entry:
 
 - ``source``: one rules file, loaded and schema-checked (a ``SourceFile``);
-- ``system``: one system's model and the outputs made from it alone (its module
-  and docs page, see ``pipeline.own_files``), stored after its examples held;
+- ``part``: what the outputs take from one system (``compiler.parts.Part``: its
+  own module, pages and charts, and its share of the outputs made from every
+  system), stored after its examples held; a rebuild reads these, never the
+  models of the systems it does not build again;
+- ``system``: that system's model, stored with its part and read only when a
+  caller asks for the models (the workbench);
 - ``build``: every output file made from the whole rules folder.
 
 Only work that succeeded is stored. A build that finds any error is done again
@@ -39,12 +43,13 @@ from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
 from . import registry
+from .parts import RULES_JSON, Part, rules_json_text
 
 if TYPE_CHECKING:
     from .loader import SourceFile
     from .model import System
 
-LAYOUT = "rulesc-cache-1"  # change when the entries change shape
+LAYOUT = "rulesc-cache-2"  # change when the entries change shape
 _COMPILER = FsPath(__file__).resolve().parent
 _SCHEMA = (  # as validate.SCHEMA_DIR: beside compiler/, or inside it once installed
     _COMPILER.parent / "schema"
@@ -62,6 +67,7 @@ _LIBRARIES = (
 )
 _MAX_INPUT = 1 << 20  # larger rules files are refused by the loader anyway
 _KEEP_UNUSED = 64  # entries of each kind kept beyond those the last build used
+_KEEP_UNUSED_BUILDS = 4  # but whole builds, the largest, only a few
 
 
 def cache_dir_for(out_dir: FsPath) -> FsPath | None:
@@ -250,14 +256,11 @@ def scan(rules_dir: FsPath) -> Scan | None:
 
 
 @dataclass(frozen=True, slots=True)
-class SystemEntry:
-    system: System
-    own: dict[str, str]  # pipeline.own_files of the system, as text
-
-
-@dataclass(frozen=True, slots=True)
 class BuildEntry:
-    files: dict[str, bytes]
+    """A whole build: the outputs made from every system together (or from
+    none), and the key of each system's part, which holds its own outputs."""
+
+    shared: dict[str, bytes]
     system_keys: tuple[str, ...]
 
 
@@ -359,7 +362,8 @@ class Store:
                     for p in folder.iterdir()
                     if p.stem not in keep
                 ]
-                for _, path in sorted(unused, reverse=True)[_KEEP_UNUSED:]:
+                kept = _KEEP_UNUSED_BUILDS if kind == "build" else _KEEP_UNUSED
+                for _, path in sorted(unused, reverse=True)[kept:]:
                     path.unlink(missing_ok=True)
         except OSError:
             return
@@ -449,53 +453,59 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
     }
     whole = _digest("build", store.fingerprint, name, found.digest)
     hit: BuildEntry | None = store.load("build", whole, BuildEntry)
-    if hit is not None:
+    if hit is not None and (files := _whole(store, hit)) is not None:
         keys = hit.system_keys
-        return Built(hit.files, lambda: _systems(store, rules_dir, keys), store)
+        return Built(files, lambda: _systems(store, rules_dir, keys), store)
 
     from . import pipeline
     from .diagnostics import RulesError
 
-    entries: dict[str, SystemEntry] = {}
+    parts: dict[str, Part] = {}
     for sys_id, key in system_keys.items():
-        entry = store.load("system", key, SystemEntry)
-        if entry is not None and entry.system.id == sys_id:
-            entries[sys_id] = entry
-    missing = [s for s in system_keys if s not in entries]
+        part = store.load("part", key, Part)
+        if part is not None and part.id == sys_id:
+            parts[sys_id] = part
+    missing = [s for s in system_keys if s not in parts]
+    models: dict[str, System] = {}
     workers = min(jobs(), len(missing))
     if workers >= 2 and len(missing) >= _PARALLEL_FROM:
         fresh = _build_apart(rules_dir, missing, store, workers)
         if fresh is None:
             return _uncached(rules_dir, store)  # the errors as a plain build has them
-        entries.update(fresh)
+        for sys_id, (model, part) in fresh.items():
+            models[sys_id], parts[sys_id] = model, part
     templates = _CompiledTemplates(store)
     try:
         loaded = {
             s.id: s
             for s in pipeline.load_systems(
-                rules_dir, {s for s in missing if s not in entries}, SourceMemo(store)
+                rules_dir, {s for s in missing if s not in parts}, SourceMemo(store)
             )
         }
-        systems = [
-            entries[s].system if s in entries else loaded[s] for s in system_keys
-        ]
         outputs = pipeline.generate(
-            systems, prebuilt={s: e.own for s, e in entries.items()}
+            [parts[s] if s in parts else loaded[s] for s in system_keys]
         )
     except (RulesError, KeyError):
         return _uncached(rules_dir, store)  # the errors as a plain build has them
     finally:
         templates.close()
-    for sys_id, system in loaded.items():
-        entries[sys_id] = _entry(system, outputs.files)
+    models.update((s.id, s) for s in outputs.systems)
+    made = {p.id: p for p in outputs.parts}
     if scan(rules_dir) == found:  # the rules did not change while being built
         for sys_id in missing:
-            store.save("system", system_keys[sys_id], entries[sys_id])
+            store.save("system", system_keys[sys_id], models[sys_id])
+            store.save("part", system_keys[sys_id], made[sys_id])
         keys = tuple(system_keys.values())
-        store.save("build", whole, BuildEntry(dict(outputs.files), keys))
+        # rules.json is the parts' entries put together again (_whole)
+        own = {path for part in outputs.parts for path in part.own}
+        shared = {
+            p: b for p, b in outputs.files.items() if p not in own and p != RULES_JSON
+        }
+        store.save("build", whole, BuildEntry(shared, keys))
         store.live = {
             "build": {whole},
             "system": set(keys),
+            "part": set(keys),
             "source": {
                 source_key(store.fingerprint, shown, content)
                 for shown, content in found.files
@@ -503,15 +513,30 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
         }
     if not store.later:
         store.flush()  # prunes
-    built = tuple(systems)
-    return Built(outputs.files, lambda: built, store)
+    keys = tuple(system_keys.values())
+    order = tuple(system_keys)
+
+    def systems() -> tuple[System, ...]:
+        if all(s in models for s in order):
+            return tuple(models[s] for s in order)
+        return _systems(store, rules_dir, keys)
+
+    return Built(outputs.files, systems, store)
 
 
-def _entry(system: System, files: Mapping[str, bytes]) -> SystemEntry:
-    from .pipeline import system_files
-
-    own = {path: files[path].decode("utf-8") for path in system_files(system)}
-    return SystemEntry(system, own)
+def _whole(store: Store, entry: BuildEntry) -> dict[str, bytes] | None:
+    """Every output of a cached build: its shared outputs, its systems' parts'
+    own, and rules.json from their entries; None when a part is missing."""
+    files = dict(entry.shared)
+    parts = []
+    for key in entry.system_keys:
+        part = store.load("part", key, Part)
+        if part is None:
+            return None
+        parts.append(part)
+        files.update(part.own)
+    files[RULES_JSON] = rules_json_text(parts).encode("utf-8")
+    return dict(sorted(files.items()))
 
 
 def jobs() -> int:
@@ -529,8 +554,9 @@ _PARALLEL_FROM = 8  # fewer systems than this are not worth starting workers for
 
 def _build_apart(
     rules_dir: FsPath, names: list[str], store: Store, workers: int
-) -> dict[str, SystemEntry] | None:
-    """Entries for the named systems, built in worker processes; None on errors."""
+) -> dict[str, tuple[System, Part]] | None:
+    """The named systems' models and parts, built in worker processes; None on
+    errors."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -544,7 +570,7 @@ def _build_apart(
         done = list(
             pool.map(_build_chunk, [rules_dir] * count, chunks, [store] * count)
         )
-    entries: dict[str, SystemEntry] = {}
+    entries: dict[str, tuple[System, Part]] = {}
     for result in done:
         if result is None:
             return None
@@ -558,7 +584,9 @@ def _build_apart(
     return entries
 
 
-_Chunk = tuple[dict[str, SystemEntry], dict[str, set[str]], dict[FsPath, bytes]]
+_Chunk = tuple[
+    dict[str, tuple["System", "Part"]], dict[str, set[str]], dict[FsPath, bytes]
+]
 
 
 def _warm() -> None:
@@ -578,8 +606,8 @@ def _warm() -> None:
 
 
 def _build_chunk(rules_dir: FsPath, names: list[str], store: Store) -> _Chunk | None:
-    """Build some systems on their own: their entries, the cache keys used, and
-    what the cache is to hold later."""
+    """Build some systems on their own: their models and parts, the cache keys
+    used, and what the cache is to hold later."""
     from . import pipeline
     from .diagnostics import RulesError
 
@@ -592,7 +620,9 @@ def _build_chunk(rules_dir: FsPath, names: list[str], store: Store) -> _Chunk | 
         return None
     finally:
         templates.close()
-    entries = {s.id: _entry(s, outputs.files) for s in systems}
+    entries = {
+        s.id: (s, p) for s, p in zip(outputs.systems, outputs.parts, strict=True)
+    }
     if set(entries) != set(names):
         return None
     return entries, store.used, store.pending
@@ -651,9 +681,11 @@ def _systems(
     store: Store, rules_dir: FsPath, keys: Iterable[str]
 ) -> tuple[System, ...]:
     """The systems of a cached build: from their entries, or built afresh."""
-    entries = [store.load("system", key, SystemEntry) for key in keys]
+    from .model import System
+
+    entries = [store.load("system", key, System) for key in keys]
     if all(entry is not None for entry in entries):
-        return tuple(entry.system for entry in entries)
+        return tuple(entries)
     from . import pipeline
 
     return tuple(pipeline.load_systems(rules_dir))

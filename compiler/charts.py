@@ -1,11 +1,12 @@
 """Charts: one small SVG bar chart per distinct dice expression the docs show.
 
 The docs pages refer to their charts by file name (``charts/<name>.svg``, see
-``dice_chart`` and ``pool_chart``; ``relocated`` for a page in a folder of its own); ``for_pages`` reads those references back out
-of the finished pages and draws every chart named, from the exact distribution
-(``Dice.distribution``, or a success pool's ``distribution``). The names say
-what is drawn, so pages a cache kept (see ``pipeline.generate``'s ``prebuilt``)
-get their charts like fresh ones.
+``dice_chart`` and ``pool_chart``; ``relocated`` for a page in a folder of its
+own); ``for_pages`` reads those references back out of the finished pages and
+draws every chart named, from the exact distribution (``Dice.distribution``, or
+a success pool's ``distribution``). Each system's charts are drawn once, with
+its pages, and kept in its part (``compiler.parts``): a rebuild draws only the
+charts of the system it builds again.
 
 The SVG is written by hand: no plotting library, no timestamps, no randomness,
 numbers printed with fixed precision, so a chart is byte-identical wherever it is

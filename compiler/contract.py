@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .literals import code, md, py
-from .model import System
+from .model import EnumType, System
 from .naming import label_alias
-from .viewkit import View, all_enums, header
+from .viewkit import View, all_enums, header_of
+
+if TYPE_CHECKING:
+    from .parts import Shares
 
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
 # The support modules a caller uses directly (the others are the kinds' engines).
@@ -28,15 +32,12 @@ PUBLIC_SUPPORT = ("dice", "errors", "json")
 SUPPORT_BASES = ("Label", "Ladder", "LabelMapping")
 
 
-def contract_view(systems: list[System], modules: Mapping[str, str]) -> View:
+def contract_view(parts: Sequence[Shares], modules: Mapping[str, str]) -> View:
     """``modules``: the package's module texts by path (``rulebook/x.py``)."""
-    files = [f for s in systems for f in s.files]
     return {
-        "header": header(files),
-        "labels": label_examples(systems),
-        "first_module": code(
-            f"rulebook.{systems[0].id}" if systems else "rulebook.dice"
-        ),
+        "header": header_of(parts),
+        "labels": label_examples([p.labels for p in parts]),
+        "first_module": code(f"rulebook.{parts[0].id}" if parts else "rulebook.dice"),
         "support": [
             *(
                 _module_view(
@@ -52,54 +53,79 @@ def contract_view(systems: list[System], modules: Mapping[str, str]) -> View:
                 list(SUPPORT_BASES),
             ),
         ],
-        "systems": [
-            {
-                "title": md(s.title),
-                "page": f"{s.id}.md",
-                **_module_view(
-                    f"rulebook.{s.id}", modules[f"rulebook/{s.id}.py"], s, modules
-                ),
-            }
-            for s in systems
-        ],
+        "systems": [p.contract for p in parts],
     }
 
 
-def label_examples(systems: list[System]) -> View:
-    """Comparisons of the systems' own labels, for the contract's conventions:
-    none where no system has an enum of the kind (so the page never names a
-    label the rules do not have)."""
-    enums = [e for s in systems for e in all_enums(s) if len(e.members) > 1]
+def module_entry(system: System, modules: Mapping[str, str]) -> View:
+    """A system's section of the contract page (``modules`` as ``contract_view``'s)."""
+    return {
+        "title": md(system.title),
+        "page": f"{system.id}.md",
+        **_module_view(
+            f"rulebook.{system.id}",
+            modules[f"rulebook/{system.id}.py"],
+            system,
+            modules,
+        ),
+    }
+
+
+def label_candidates(system: System) -> View:
+    """What ``label_examples`` may take from a system: the examples its first
+    ordered and first unordered enum of two labels or more would give."""
+    enums = [e for e in all_enums(system) if len(e.members) > 1]
     ordered = next((e for e in enums if e.ordered), None)
     unordered = next((e for e in enums if not e.ordered), None)
-    view: View = {"ordered": None, "unordered": None, "equal": None}
+    view: View = {"ordered": None, "unordered": None}
     if ordered is not None:
         low, high = ordered.members[0], ordered.members[-1]
         view["ordered"] = {
             "less": code(f"{ordered.name}.{low.name} < {py(_other_case(high.label))}"),
             "enum": code(ordered.name),
-        }
-    any_enum = ordered or unordered
-    if any_enum is not None:
-        first = any_enum.members[0]
-        view["equal"] = {
-            "same": code(f"{any_enum.name}.{first.name} == {py(first.label)}"),
-            "other": code(
-                f"{any_enum.name}.{first.name} == {py(_other_case(first.label))}"
-            )
-            if _other_case(first.label) != first.label
-            else None,
-            "lookup": code(f"{any_enum.name}({py(_other_case(first.label))})"),
-            "member": code(f"{any_enum.name}.{first.name}"),
-            "alias": code(label_alias(any_enum.name)),
+            "equal": _equal(ordered),
         }
     if unordered is not None:
         a, b = unordered.members[0], unordered.members[1]
         view["unordered"] = {
             "less": code(f"{unordered.name}.{a.name} < {unordered.name}.{b.name}"),
             "enum": code(unordered.name),
+            "equal": _equal(unordered),
         }
     return view
+
+
+def _equal(enum: EnumType) -> View:
+    first = enum.members[0]
+    return {
+        "same": code(f"{enum.name}.{first.name} == {py(first.label)}"),
+        "other": code(f"{enum.name}.{first.name} == {py(_other_case(first.label))}")
+        if _other_case(first.label) != first.label
+        else None,
+        "lookup": code(f"{enum.name}({py(_other_case(first.label))})"),
+        "member": code(f"{enum.name}.{first.name}"),
+        "alias": code(label_alias(enum.name)),
+    }
+
+
+def label_examples(candidates: Sequence[View]) -> View:
+    """Comparisons of the systems' own labels, for the contract's conventions:
+    none where no system has an enum of the kind (so the page never names a
+    label the rules do not have). ``candidates``: each system's
+    ``label_candidates``, in order; the first ordered enum of all, and the first
+    unordered one, give the examples."""
+    ordered = next((c["ordered"] for c in candidates if c["ordered"]), None)
+    unordered = next((c["unordered"] for c in candidates if c["unordered"]), None)
+    any_enum = ordered or unordered
+    return {
+        "ordered": None
+        if ordered is None
+        else {"less": ordered["less"], "enum": ordered["enum"]},
+        "unordered": None
+        if unordered is None
+        else {"less": unordered["less"], "enum": unordered["enum"]},
+        "equal": None if any_enum is None else any_enum["equal"],
+    }
 
 
 def _other_case(label: str) -> str:

@@ -8,18 +8,18 @@ modules with a hand-written ``.d.ts`` beside each runtime module.
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
-from . import registry
+from . import json_text, registry
 from .diagnostics import Diagnostic
 from .js_kit import JsFigureError, doc
 from .model import System
 from .registry import kind_of
 from .render import render
-from .viewkit import View, header
+from .viewkit import Sourced, View, header, header_of
 
 JS_DIR = "js"
 RUNTIME_JS = FsPath(__file__).resolve().parent / "runtime_js"
@@ -161,10 +161,9 @@ def duplicates(system: System, module: str, types: str) -> list[Diagnostic]:
     return found
 
 
-def package_files(systems: list[System]) -> dict[str, str]:
+def package_files(systems: Sequence[Sourced]) -> dict[str, str]:
     """package.json and the index module (and its types) of the package."""
-    files = [f for s in systems for f in s.files]
-    mark = header(files)
+    mark = header_of(systems)
     exports: dict[str, Any] = {
         ".": {"types": "./index.d.ts", "default": "./index.js"},
     }
@@ -189,7 +188,7 @@ def package_files(systems: list[System]) -> dict[str, str]:
     }
     view = {"header": mark, "systems": [s.id for s in systems]}
     return {
-        PACKAGE_JSON: json.dumps(package, indent=2, ensure_ascii=False) + "\n",
+        PACKAGE_JSON: json_text.dumps(package) + "\n",
         INDEX_JS: render("index.js.j2", view),
         INDEX_TYPES: render("index.d.ts.j2", view),
     }

@@ -12,14 +12,18 @@ types, fields). A rule's own part comes from its kind (compiler/kinds/<kind>/).
 from __future__ import annotations
 
 import posixpath
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .examples import call_text, expect_text
 from .forms import widget
 from .literals import code, md, md_cell
 from .model import Erratum, Example, Rule, System
 from .registry import kind_of
-from .viewkit import View, header
+from .viewkit import View, header, header_of
+
+if TYPE_CHECKING:
+    from .parts import Shares
 
 DOCS = "docs"
 INDEX_PAGE, CONTRACT_PAGE, NAV_PAGE = (
@@ -260,34 +264,36 @@ def overview_view(system: System) -> View:
     }
 
 
-def index_view(systems: list[System]) -> View:
-    files = [f for s in systems for f in s.files]
+def index_entry(s: System) -> View:
+    """A system's entry on the docs' index page."""
     return {
-        "header": header(files),
-        "systems": [
-            {
-                "title": md(s.title),
-                "page": link_from(INDEX_PAGE, overview_page(s.id)),
-                "module": code(f"rulebook.{s.id}"),
-                "summary": md(s.summary),
-                "cite": citation(s),
-                "groups": _groups(s, INDEX_PAGE),
-            }
-            for s in systems
-        ],
+        "title": md(s.title),
+        "page": link_from(INDEX_PAGE, overview_page(s.id)),
+        "module": code(f"rulebook.{s.id}"),
+        "summary": md(s.summary),
+        "cite": citation(s),
+        "groups": _groups(s, INDEX_PAGE),
     }
 
 
-def nav_view(systems: list[System]) -> View:
-    files = [f for s in systems for f in s.files]
+def index_view(parts: Sequence[Shares]) -> View:
     return {
-        "header": header(files),
-        "systems": [
-            {
-                "title": md(s.title),
-                "page": link_from(NAV_PAGE, overview_page(s.id)),
-                "groups": _groups(s, NAV_PAGE),
-            }
-            for s in systems
-        ],
+        "header": header_of(parts),
+        "systems": [p.index for p in parts],
+    }
+
+
+def nav_entry(s: System) -> View:
+    """A system's entry in the site's navigation."""
+    return {
+        "title": md(s.title),
+        "page": link_from(NAV_PAGE, overview_page(s.id)),
+        "groups": _groups(s, NAV_PAGE),
+    }
+
+
+def nav_view(parts: Sequence[Shares]) -> View:
+    return {
+        "header": header_of(parts),
+        "systems": [p.nav for p in parts],
     }

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import js_naming, js_views, jsontext, outdir, registry, rules_json
+from . import js_naming, js_views, json_text, outdir, registry, rules_json
 from .charts import FOLDER as CHARTS
 from .charts import for_pages, relocated
-from .contract import contract_view
+from .contract import contract_view, label_candidates, module_entry
 from .diagnostics import Diagnostic, RulesError
 from .emitted import clashes
 from .examples import ExampleResults, check_examples, runtime_from
@@ -28,13 +28,16 @@ from .pages import (
     CONTRACT_PAGE,
     INDEX_PAGE,
     NAV_PAGE,
+    index_entry,
     index_view,
+    nav_entry,
     nav_view,
     overview_page,
     overview_view,
     rule_page,
     rule_page_view,
 )
+from .parts import DATA_INDENT, RULES_JSON, RULES_SCHEMA, Part, Shares
 from .render import render
 from .semantics import build_system
 from .validate import validate
@@ -67,9 +70,12 @@ MANIFEST = outdir.MANIFEST  # what makes a folder one rulesc built
 
 @dataclass(frozen=True, slots=True)
 class Outputs:
-    """What a build produces: file contents by path under the output folder."""
+    """What a build produces: file contents by path under the output folder;
+    the systems it built (every one, unless a cache gave parts) and the part of
+    every system (``compiler.parts``)."""
 
     systems: tuple[System, ...]
+    parts: tuple[Part, ...]
     files: dict[str, bytes]
 
 
@@ -212,7 +218,6 @@ def system_files(system: System) -> tuple[str, ...]:
 
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
 PYPROJECT = "pyproject.toml"
-RULES_JSON, RULES_SCHEMA = rules_json.RULES_JSON, rules_json.RULES_SCHEMA
 
 
 def shared_files() -> tuple[str, ...]:
@@ -233,15 +238,20 @@ def shared_files() -> tuple[str, ...]:
     )
 
 
-def _path_clashes(systems: list[System]) -> list[Diagnostic]:
+def _where(system: System | Part) -> tuple[str, int, int]:
+    """Where a system (or the system of a part) is declared."""
+    if isinstance(system, Part):
+        return system.loc
+    return (system.loc.file, system.loc.line, system.loc.col)
+
+
+def _path_clashes(systems: Sequence[System | Part]) -> list[Diagnostic]:
     """A system whose own module or page would be one of the shared outputs,
     or whose pages' folder would be the charts'."""
     shared = set(shared_files())
     charts = [
         Diagnostic(
-            s.loc.file,
-            s.loc.line,
-            s.loc.col,
+            *_where(s),
             f"system id {s.id!r} would put its rule pages in docs/{CHARTS}/, "
             "where the build writes the charts",
             "choose another id (and rename its folder)",
@@ -252,9 +262,7 @@ def _path_clashes(systems: list[System]) -> list[Diagnostic]:
     ]
     return charts + [
         Diagnostic(
-            s.loc.file,
-            s.loc.line,
-            s.loc.col,
+            *_where(s),
             f"system id {s.id!r} would make {path}, which the build already writes "
             "for the package as a whole",
             "choose another id (and rename its folder)",
@@ -266,10 +274,7 @@ def _path_clashes(systems: list[System]) -> list[Diagnostic]:
     ]
 
 
-Prebuilt = Mapping[str, Mapping[str, str]]  # system id -> its own_files, as text
-
-
-def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str]:
+def _runtime_sources(systems: Sequence[System | Part]) -> dict[str, str]:
     files: dict[str, str] = {}
     errors: list[Diagnostic] = []
     for name in support_modules():
@@ -277,11 +282,9 @@ def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str
         files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
     files[PACKAGE_TYPED] = ""
     pending = {PACKAGE_INIT: render("__init__.py.j2", package_view(systems))}
-    for system in systems:
-        module = own_files(system.id)[0]
-        if system.id in prebuilt:
-            files[module] = prebuilt[system.id][module]
-        else:
+    for system in systems:  # a part's module is in its own outputs
+        if isinstance(system, System):
+            module = own_files(system.id)[0]
             pending[module] = text = render("system.py.j2", module_view(system))
             errors.extend(clashes(system, text))
     if errors:
@@ -293,7 +296,7 @@ def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str
         parsed={
             own_files(s.id)[0].removeprefix("rulebook/")
             for s in systems
-            if s.id not in prebuilt
+            if isinstance(s, System)
         },
     )
     files.update({f"rulebook/{name}": text for name, text in formatted.items()})
@@ -301,8 +304,7 @@ def _runtime_sources(systems: list[System], prebuilt: Prebuilt) -> dict[str, str
 
 
 def _js_sources(
-    systems: list[System],
-    prebuilt: Prebuilt,
+    systems: Sequence[System | Part],
     *,
     derived: bool = True,
     ported: dict[str, set[str]] | None = None,
@@ -315,10 +317,9 @@ def _js_sources(
     files = js_views.runtime_files() | js_views.package_files(systems)
     errors: list[Diagnostic] = []
     for system in systems:
+        if isinstance(system, Part):
+            continue  # its modules are in its own outputs
         own = js_views.js_own_files(system.id)
-        if system.id in prebuilt:
-            files.update({path: prebuilt[system.id][path] for path in own})
-            continue
         problems = js_naming.clashes(system)
         view, figures = js_views.module_view(system)
         if ported is not None:
@@ -336,44 +337,41 @@ def _js_sources(
     return files
 
 
-def generate(
-    systems: list[System],
-    *,
-    run_examples: bool = True,
-    prebuilt: Prebuilt | None = None,
-) -> Outputs:
+def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> Outputs:
     """Render every output, and run every worked example against the new runtime.
 
     ``run_examples=False`` is for tests that change figures in a copy of the
-    rules without rewriting every example; rulesc always runs them.
-    ``prebuilt`` gives, by system id, the ``own_files`` of systems that an
-    earlier build made (and checked) from the very same sources and compiler
-    (see ``incremental``): they are neither rendered nor run again.
+    rules without rewriting every example; rulesc always runs them. A ``Part``
+    among ``systems`` stands for a system an earlier build made (and checked)
+    from the very same sources and compiler (``compiler/cache.py``): its outputs
+    are the part's, neither rendered nor run again, and its model is not needed.
     """
-    prebuilt = prebuilt or {}
     if clashes := _path_clashes(systems):
         raise RulesError(clashes)
     errors: list[Diagnostic] = []
     files: dict[str, str] = {}
     ported: dict[str, set[str]] = {}  # each system's rules in JavaScript
     try:
-        files.update(_runtime_sources(systems, prebuilt))
+        files.update(_runtime_sources(systems))
     except RulesError as exc:  # every error of both languages at once
         errors.extend(exc.diagnostics)
     try:
         # JavaScript's derived names are Python's: a clash of them is reported once
-        files.update(_js_sources(systems, prebuilt, derived=not errors, ported=ported))
+        files.update(_js_sources(systems, derived=not errors, ported=ported))
     except RulesError as exc:
         errors.extend(exc.diagnostics)
     if errors:
         raise RulesError(errors)
     results: dict[str, ExampleResults] = {}
     forms: dict[str, dict[str, View]] = {}
-    to_run = [s for s in systems if s.id not in prebuilt]
+    to_run = [s for s in systems if isinstance(s, System)]
     python = {
         path: text for path, text in files.items() if path.startswith("rulebook/")
     }
-    with runtime_from(python if to_run else {}) as package:
+    # the support modules and the modules of the systems whose examples run
+    others = {own_files(s.id)[0] for s in systems if isinstance(s, Part)}
+    needed = {p: t for p, t in python.items() if p not in others}
+    with runtime_from(needed if to_run else {}) as package:
         for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)
@@ -382,16 +380,8 @@ def generate(
                 errors.extend(problems)
     if errors:
         raise RulesError(errors)
-    files[PYPROJECT] = render("pyproject.toml.j2", package_view(systems))
-    files[INDEX_PAGE] = render("index.md.j2", index_view(systems))
-    files[NAV_PAGE] = render("SUMMARY.md.j2", nav_view(systems))
-    files[CONTRACT_PAGE] = render("contract.md.j2", contract_view(systems, files))
-    for system in systems:
-        if system.id in prebuilt:
-            files.update(
-                (page, prebuilt[system.id][page]) for page in system_files(system)[1:]
-            )
-            continue
+    made: dict[str, Part] = {}
+    for system in to_run:
         files[overview_page(system.id)] = render("system.md.j2", overview_view(system))
         for rule in system.rules:
             files[rule_page(system.id, rule.id)] = relocated(
@@ -408,33 +398,72 @@ def generate(
                 ),
                 "../",
             )
-    pages = {path: text for path, text in files.items() if path.startswith("docs/")}
-    for name, svg in for_pages(systems, pages).items():
+        own = {path: files.pop(path) for path in system_files(system)}
+        made[system.id] = part_of(system, own, python)
+    parts = [made[s.id] if isinstance(s, System) else s for s in systems]
+    shares = [p.shares() for p in parts]
+    shared = {
+        PYPROJECT: render("pyproject.toml.j2", package_view(parts)),
+        INDEX_PAGE: render("index.md.j2", index_view(shares)),
+        NAV_PAGE: render("SUMMARY.md.j2", nav_view(shares)),
+        CONTRACT_PAGE: render("contract.md.j2", contract_view(shares, python)),
+    }
+    files.update(shared)
+    pages = {path: text for path, text in shared.items() if path.startswith("docs/")}
+    for name, svg in for_pages([], pages).items():
         files[f"docs/{name}"] = svg
-    files.update(rules_json.files(systems))
-    data = {path: text.encode("utf-8") for path, text in sorted(files.items())}
-    data[MANIFEST] = manifest(systems, data)
-    return Outputs(tuple(systems), data)
+    files.update(rules_json.files(parts))
+    data = {path: text.encode("utf-8") for path, text in files.items()}
+    for part in parts:
+        data.update(part.own)  # its modules, pages and charts
+    data = dict(sorted(data.items()))
+    data[MANIFEST] = manifest(shares, data)
+    return Outputs(tuple(to_run), tuple(parts), data)
 
 
-def manifest(systems: list[System], files: dict[str, bytes]) -> bytes:
-    """What the output was built from: each rule's fingerprint, each file's digest."""
-    doc = {
-        "@generated": "by rulesc - DO NOT EDIT",
-        "rules": {
+def part_of(system: System, own: Mapping[str, str], modules: Mapping[str, str]) -> Part:
+    """The part of a built ``system`` (``compiler.parts``): ``own`` its own
+    outputs, ``modules`` the package's modules (its own and the support
+    modules) by path."""
+    pages = {p: t for p, t in own.items() if p.startswith("docs/")}
+    charts = {f"docs/{name}": svg for name, svg in for_pages([system], pages).items()}
+    text = json_text.dumps(rules_json.system_data(system))
+    shares = Shares(
+        id=system.id,
+        files=tuple(system.files),
+        index=index_entry(system),
+        nav=nav_entry(system),
+        contract=module_entry(system, modules),
+        labels=label_candidates(system),
+        rules={
             rule.qualified_id: {
                 "fingerprint": rule.fingerprint,
                 "defined_at": str(rule.loc),
             }
-            for system in systems
             for rule in system.rules
+        },
+    )
+    return Part.of(
+        (system.loc.file, system.loc.line, system.loc.col),
+        {path: text.encode("utf-8") for path, text in {**own, **charts}.items()},
+        text.replace("\n", "\n" + DATA_INDENT),
+        shares,
+    )
+
+
+def manifest(parts: Sequence[Shares], files: dict[str, bytes]) -> bytes:
+    """What the output was built from: each rule's fingerprint, each file's digest."""
+    doc = {
+        "@generated": "by rulesc - DO NOT EDIT",
+        "rules": {
+            qualified: entry for p in parts for qualified, entry in p.rules.items()
         },
         "files": {
             path: hashlib.sha256(blob).hexdigest()
             for path, blob in sorted(files.items())
         },
     }
-    return (jsontext.dumps(doc, sort_keys=True) + "\n").encode("utf-8")
+    return (json_text.dumps(doc, sort_keys=True) + "\n").encode("utf-8")
 
 
 def build(rules_dir: FsPath, *, run_examples: bool = True) -> Outputs:

@@ -12,18 +12,18 @@ of the rules (systems by id), so the text is the same on every build.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
-from . import jsontext, registry
+from . import json_text, registry
 from .expr_json import NODE_TYPES
 from .jsonkit import Refs, View, loc, plain
 from .jsonkit import enum as enum_data
 from .model import Example, Rule, System
+from .parts import GENERATED, RULES_JSON, RULES_SCHEMA, Part, rules_json_text
 
-RULES_JSON, RULES_SCHEMA = "rules.json", "rules.schema.json"
 _SHELL = FsPath(__file__).resolve().parent / "kinds" / "rules_json.schema.json"
-GENERATED = "by rulesc - DO NOT EDIT"
 # The keys of a rule that every kind has; a kind's part adds the others.
 COMMON_KEYS = (
     "id",
@@ -39,7 +39,7 @@ COMMON_KEYS = (
 
 
 def _text(doc: Any) -> str:
-    return jsontext.dumps(doc) + "\n"
+    return json_text.dumps(doc) + "\n"
 
 
 def refs(system: System) -> Refs:
@@ -200,6 +200,6 @@ def _check_part(name: str, part: View) -> None:
         raise ValueError(f"{where} names {', '.join(clash)}, which every rule has")
 
 
-def files(systems: list[System]) -> dict[str, str]:
+def files(parts: Sequence[Part]) -> dict[str, str]:
     """rules.json and its schema, as the build writes them."""
-    return {RULES_JSON: _text(document(systems)), RULES_SCHEMA: _text(schema())}
+    return {RULES_JSON: rules_json_text(parts), RULES_SCHEMA: _text(schema())}

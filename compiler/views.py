@@ -7,12 +7,14 @@ view-models are in ``pages``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .contract import PUBLIC_SUPPORT
 from .literals import docstring
 from .model import Rule, System
 from .naming import label_alias
 from .registry import kind_of
-from .viewkit import Import, View, all_enums, header
+from .viewkit import Import, Sourced, View, all_enums, header, header_of
 
 _STDLIB = ("collections.abc", "dataclasses", "enum", "typing")
 
@@ -57,12 +59,11 @@ def _rule_py(system: System, rule: Rule) -> View:
     return {"id": rule.qualified_id} | view | {"template": kind.template("python")}
 
 
-def package_view(systems: list[System]) -> View:
-    files = [f for s in systems for f in s.files]
+def package_view(systems: Sequence[Sourced]) -> View:
     ids = [s.id for s in systems]
     # the package's modules: the systems and the support modules a caller uses
     return {
-        "header": header(files),
+        "header": header_of(systems),
         "systems": ids,
         "modules": sorted([*ids, *PUBLIC_SUPPORT]),
     }

@@ -33,13 +33,36 @@ _NO_EXCHANGE = frozenset({errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.EN
 
 def read_tree(out_dir: FsPath) -> dict[str, bytes]:
     """Every file under ``out_dir`` by its relative POSIX path."""
+    return {rel: blob for rel, (blob, _) in _read_tree(out_dir).items()}
+
+
+_Seen = tuple[int, int, int, int]  # device, inode, size, modification time (ns)
+
+
+def _read_tree(out_dir: FsPath) -> dict[str, tuple[bytes, _Seen]]:
+    """``read_tree``, with what each file was when it was read (``_link``).
+
+    Folders named ``__pycache__`` are left out; links to files are read, links
+    to folders are not followed.
+    """
+    found: dict[str, tuple[bytes, _Seen]] = {}
     if not out_dir.is_dir():
-        return {}
-    return {
-        p.relative_to(out_dir).as_posix(): p.read_bytes()
-        for p in sorted(out_dir.rglob("*"))
-        if p.is_file() and "__pycache__" not in p.parts
-    }
+        return found
+    folders = [("", os.fspath(out_dir))]
+    while folders:
+        prefix, folder = folders.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        folders.append((f"{prefix}{entry.name}/", entry.path))
+                elif entry.is_file():
+                    with open(entry.path, "rb") as handle:
+                        blob = handle.read()
+                        st = os.fstat(handle.fileno())
+                    seen = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+                    found[prefix + entry.name] = (blob, seen)
+    return dict(sorted(found.items()))
 
 
 @contextmanager
@@ -64,8 +87,10 @@ def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(out_dir):
         _recover(out_dir)
-        old = read_tree(out_dir)
-        if old == dict(files):
+        old = _read_tree(out_dir)
+        if len(old) == len(files) and all(
+            old.get(rel, (None,))[0] == blob for rel, blob in files.items()
+        ):
             return False
         staging = FsPath(
             tempfile.mkdtemp(prefix=_staging_prefix(out_dir), dir=out_dir.parent)
@@ -77,7 +102,12 @@ def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
                 if target.parent not in folders:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     folders.add(target.parent)
-                if old.get(rel) != blob or not _link(out_dir / rel, target, blob):
+                was = old.get(rel)
+                if (
+                    was is None
+                    or was[0] != blob
+                    or not _link(out_dir / rel, target, was)
+                ):
                     with naming(target):  # a failed write names no path
                         target.write_bytes(blob)
             os.chmod(staging, 0o755)
@@ -87,13 +117,16 @@ def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
         return True
 
 
-def _link(source: FsPath, target: FsPath, blob: bytes) -> bool:
+def _link(source: FsPath, target: FsPath, was: tuple[bytes, _Seen]) -> bool:
     """Hard-link an unchanged file into the new tree instead of writing it again.
 
     Cheaper than a copy, and removing the old tree then frees nothing. The link
-    is checked against what the file must hold (it may have changed since it was
-    read); False, with nothing left at ``target``, when it cannot be used.
+    must still be the very file that was read (``was``: its content and what it
+    was then), unchanged since: else it is read again and compared (the file may
+    have changed since it was read); False, with nothing left at ``target``,
+    when it cannot be used.
     """
+    blob, seen = was
     try:
         if not stat.S_ISREG(os.lstat(source).st_mode):
             return False  # the new tree holds plain files only
@@ -101,6 +134,9 @@ def _link(source: FsPath, target: FsPath, blob: bytes) -> bool:
     except OSError:
         return False
     try:
+        st = os.stat(target)
+        if (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) == seen:
+            return True
         if target.read_bytes() == blob:
             return True
         target.unlink()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import faulthandler
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="rewrite generated/ (the goldens) from rules/ instead of comparing",
     )
+
+
+HANG = 300  # seconds: far past anything a test does, so only a hang reaches it
+
+
+@pytest.fixture
+def no_hang() -> Iterator[None]:
+    """Turn a hang into a failure, with every thread's traceback: a guard, not a
+    timing (no test asserts how long anything takes; ``make bench`` measures)."""
+    faulthandler.dump_traceback_later(HANG, exit=True)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(scope="session")

@@ -85,6 +85,34 @@ def test_cold_warm_and_one_change_builds_match_plain_builds(
     assert after == plain(rules_copy) != cold
 
 
+def test_a_rebuild_reads_the_other_systems_parts_never_their_models(
+    rules_copy: Path, edit: Editor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = tmp_path / "cache"
+    cached(rules_copy, store)
+    read: list[str] = []
+    load = cache.Store.load
+
+    def spy(self: cache.Store, kind: str, key: str, expect: type[Any]) -> Any:
+        read.append(kind)
+        return load(self, kind, key, expect)
+
+    monkeypatch.setattr(cache.Store, "load", spy)
+    edit("d20_scifi/cover.yaml", "title: Cover and concealment\n", "title: Cover!\n")
+    built = cache.build(rules_copy, store)
+    assert "system" not in read  # no model of a system that was not built again
+    assert read.count("part") == 3  # one for each system, the changed one missing
+    assert dict(built.files) == plain(rules_copy)
+    # The models are still there for whoever asks (the workbench does).
+    assert [s.id for s in built.systems] == [
+        s.id for s in pipeline.build(rules_copy).systems
+    ]
+    read.clear()
+    again = cache.build(rules_copy, store)  # answered whole, from the parts
+    assert dict(again.files) == dict(built.files)
+    assert "system" not in read
+
+
 def test_a_new_system_and_a_removed_one(rules_copy: Path, tmp_path: Path) -> None:
     store = tmp_path / "cache"
     cached(rules_copy, store)
@@ -186,6 +214,7 @@ def test_pruning_keeps_what_the_rules_as_they_are_need(
     rules_copy: Path, edit: Editor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cache, "_KEEP_UNUSED", 0)
+    monkeypatch.setattr(cache, "_KEEP_UNUSED_BUILDS", 0)
     store = tmp_path / "cache"
     cached(rules_copy, store)
     edit("d20_scifi/cover.yaml", "title: Cover and concealment\n", "title: Cover!\n")
@@ -193,7 +222,8 @@ def test_pruning_keeps_what_the_rules_as_they_are_need(
     [root] = store.iterdir()
     sources = list((root / "source").iterdir())
     assert len(sources) == len(list(rules_copy.glob("*/*.yaml")))  # the old one gone
-    assert len(list((root / "system").iterdir())) == len(
-        [p for p in rules_copy.iterdir() if p.is_dir()]
-    )
+    for kind in ("system", "part"):
+        assert len(list((root / kind).iterdir())) == len(
+            [p for p in rules_copy.iterdir() if p.is_dir()]
+        )
     assert len(list((root / "build").iterdir())) == 1

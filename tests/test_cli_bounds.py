@@ -3,9 +3,10 @@
 Every rule the rules folder lists is explained and simulated with each of many
 hostile values in each of its inputs (the others valid), and roll is given them
 as an expression, inside one, and as a seed. Whatever the value, rulesc exits
-0, 1 or 2 (never 3, the exit of a bug), within a few seconds, and a usage error
+0, 1 or 2 (never 3, the exit of a bug), each answer stopped by rulesc's own
+clock (``bounds.SECONDS``, shortened here) when it runs long, and a usage error
 is one ``rulesc CMD: error: ...`` line of readable length, naming the limit a
-number broke.
+number broke. Nothing here times anything: a hang fails the test (``no_hang``).
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ from compiler.workbench import bounds, explain, simulate, workspace
 from compiler.workbench.common import Input, inputs_of
 from compiler.workbench.usage import MAX_DIGITS, UsageError, whole_number
 
-from .conftest import RULES
+from .conftest import HANG, RULES
 from .workbench_helpers import project, rulesc
+
+pytestmark = pytest.mark.usefixtures("no_hang")
 
 __all__ = ["project"]
 
@@ -74,7 +77,6 @@ def values(spec: Input) -> tuple[str, ...] | list[str]:
 
 
 MAX_LINE = 2 * MAX_QUOTED + 160  # a usage error's longest line: its text and two values
-SECONDS = 5.0
 _ERROR = re.compile(r"rulesc( [^:]+)?: error: ")
 
 
@@ -107,15 +109,12 @@ def shared(project: Path) -> Iterator[None]:
 def run(*args: str) -> tuple[int, str, str]:
     """rulesc in this process: exit code, stdout, stderr; checked as any run."""
     out, err = io.StringIO(), io.StringIO()
-    start = time.monotonic()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             code = main(list(args))
         except SystemExit as exc:  # argparse's own usage errors
             code = exc.code if isinstance(exc.code, int) else 2
-    took = time.monotonic() - start
     shown = [a[:40] for a in args]
-    assert took < SECONDS, (shown, took)
     assert code in (0, 1, 2), (shown, code, err.getvalue()[-2000:])
     text = err.getvalue()
     assert "Traceback" not in text and "internal error" not in text, shown
@@ -275,9 +274,7 @@ def test_a_huge_input_is_refused_or_stopped_and_named(shared: None) -> None:
             value = "1000000000000" if s is spec else _valid(s)
             if value is not None:
                 words += [f"--{s.name.replace('_', '-')}", value]
-        start = time.monotonic()
         code, _, err = run("simulate", rule, *words, "--seed", "1")
-        assert time.monotonic() - start < SECONDS, (rule, spec.name)
         assert code in (0, 2), err
         if code == 2:
             assert err.startswith(f"rulesc simulate: error: {rule} "), err
@@ -288,10 +285,8 @@ def test_the_clock_stops_an_answer_that_runs_for_ever() -> None:
         while True:
             pass
 
-    start = time.monotonic()
     with pytest.raises(bounds.Overrun), bounds.bounded(0.2) as clock:
-        clock.run(forever)
-    assert time.monotonic() - start < 2
+        clock.run(forever)  # stopped: else the test hangs, and no_hang fails it
     error = bounds.too_slow("s.pool", {"points": 10**12, "bonus": 3}, 0.2)
     assert error.message == (
         "s.pool did not answer within 0.2 seconds: points=1000000000000 is more "
@@ -343,10 +338,8 @@ def test_the_clock_stops_an_endless_answer_and_restores_the_handler() -> None:
         while True:
             pass
 
-    start = time.monotonic()
     with pytest.raises(bounds.Overrun), bounds.bounded(0.2) as clock:
-        clock.run(endless)
-    assert time.monotonic() - start < 2
+        clock.run(endless)  # stopped: else the test hangs, and no_hang fails it
     assert signal.getsignal(signal.SIGALRM) == before
     with bounds.bounded(0.2) as clock:
         assert clock.run(sum, [1, 2]) == 3
@@ -370,9 +363,7 @@ def test_the_clock_stops_an_endless_answer_and_restores_the_handler() -> None:
     ids=["explain", "simulate", "roll", "seed", "runs"],
 )
 def test_through_the_real_command(project: Path, args: tuple[str, ...]) -> None:
-    start = time.monotonic()
-    done = rulesc(*args, cwd=project, timeout=30)
-    assert time.monotonic() - start < 15  # a fresh process, its build from the cache
+    done = rulesc(*args, cwd=project, timeout=HANG)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert max(len(line) for line in done.stderr.splitlines()) <= MAX_LINE

@@ -1,9 +1,10 @@
-"""Bounded work: every dice expression rulesc accepts is worked out within a
-second, and what it would not work out quickly is refused with the limit."""
+"""Bounded work: every dice expression rulesc accepts is worked out exactly (the
+largest ones it accepts included), and what it would not work out quickly is
+refused with the limit. Nothing here times anything: a hang fails the test
+(``no_hang``), and ``make bench`` measures."""
 
 from __future__ import annotations
 
-import time
 from itertools import product
 from pathlib import Path
 
@@ -16,22 +17,21 @@ from compiler.workbench.dicestats import stats_lines
 
 from .conftest import run_rulesc
 
+pytestmark = pytest.mark.usefixtures("no_hang")
+
 # The edges of what is accepted: most dice, most sides, most sums.
 ACCEPTED = ["100d100", "99d102", "50d200", "10d1000", "1d1000", "100d2", "3d6x10+5"]
 REFUSED = ["101d2", "1d1001", "100d102", "11d1000", "100000d6"]
 
 
 @pytest.mark.parametrize("text", ACCEPTED)
-def test_accepted_dice_are_worked_out_within_a_second(text: str) -> None:
+def test_accepted_dice_are_worked_out(text: str) -> None:
     dice = parse_dice(text)
     assert dice_problem(dice) is None
     _sum_counts.cache_clear()
-    # CPU time, not wall time: other work on the machine must not fail the test
-    start = time.process_time()
     dist = dice.distribution()
     dice_chart(dice)
     stats_lines(dice)
-    assert time.process_time() - start < 1.0
     assert sum(dist.values()) == 1
     assert len(dist) == dice.count * (dice.sides - 1) + 1
 
@@ -59,11 +59,9 @@ def test_sum_counts_agree_with_every_roll(count: int, sides: int) -> None:
     ],
 )
 def test_roll_refuses_what_it_cannot_do_quickly(words: list[str], why: str) -> None:
-    start = time.perf_counter()
     done = run_rulesc("roll", *words, cwd=Path.cwd())
     assert done.returncode == 2, done.stdout + done.stderr
     assert why in done.stderr
-    assert time.perf_counter() - start < 10
 
 
 def test_rolling_the_most_dice_is_quick() -> None:

@@ -2,14 +2,16 @@
 
 Prints a Markdown report and writes it to tests/bench/report.md (not committed).
 Every figure is a median of several runs on this machine, and every ratio is
-between figures of the same run. Commands are timed as a user runs them (a new
-process each time); the runtime is timed in this process. The pytest suite
-times nothing; this module is not collected by it.
+between figures of the same run. Commands are timed as a user runs them: a new
+process each time, with bytecode written (``PYTHONDONTWRITEBYTECODE`` is
+dropped from their environment) and warmed by one run that is not counted. The
+runtime is timed in this process. Each target that is not met gets a profile
+of what it measured (``profile.py``). The pytest suite times nothing; this
+module is not collected by it.
 
-Environment: ``BENCH_BUDGET`` (seconds, default 270) is what the whole run may
-take; a scale whose build would not fit is projected from the last one that ran
-instead of run, and the report says so. ``BENCH_FULL=1`` runs every scale
-whatever it takes.
+Environment: ``BENCH_BUDGET`` (seconds, default 600) is what the whole run may
+take; the 1000x build is projected from the 100x one (and the report says so)
+when it would not fit. ``BENCH_FULL=1`` runs it whatever it takes.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import handwritten, synth
+from . import handwritten, profile, synth
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "rules"
@@ -42,10 +44,11 @@ REPORT = Path(__file__).resolve().parent / "report.md"
 PY = sys.executable
 RULESC = str(Path(PY).parent / "rulesc")
 SYSTEMS = ("d20_scifi", "gurps", "edge_of_darkness")
-SCALES = (10, 100, 1000)
-BUDGET = float(os.environ.get("BENCH_BUDGET", "270"))
+BUDGET = float(os.environ.get("BENCH_BUDGET", "600"))
 FULL = os.environ.get("BENCH_FULL") == "1"
 START = time.perf_counter()
+# As on a user's machine: Python writes (and then reads) bytecode.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 @dataclasses.dataclass
@@ -54,6 +57,7 @@ class Row:
     measured: str
     target: str = ""
     met: bool | None = None  # None: no target, or not measured
+    profile: list[str] | None = None  # what a row that is not met spent its time on
 
     def cells(self) -> list[str]:
         verdict = {True: "met", False: "**not met**", None: ""}[self.met]
@@ -61,16 +65,23 @@ class Row:
 
 
 @dataclasses.dataclass
-class Section:
-    title: str
-    note: str = ""
-    rows: list[Row] = dataclasses.field(default_factory=list)
+class Report:
+    targets: dict[int, list[Row]] = dataclasses.field(default_factory=dict)
+    other: list[Row] = dataclasses.field(default_factory=list)
 
-    def add(self, *args: Any, **kwargs: Any) -> Row:
-        row = Row(*args, **kwargs)
-        self.rows.append(row)
-        print(f"  {' | '.join(c for c in row.cells() if c)}", file=sys.stderr)
+    def target(self, number: int, row: Row) -> Row:
+        self.targets.setdefault(number, []).append(row)
+        _say(row)
         return row
+
+    def add(self, row: Row) -> Row:
+        self.other.append(row)
+        _say(row)
+        return row
+
+
+def _say(row: Row) -> None:
+    print(f"  {' | '.join(c for c in row.cells() if c)}", file=sys.stderr)
 
 
 def elapsed() -> float:
@@ -82,14 +93,14 @@ def ms(seconds: float) -> str:
 
 
 def us(seconds: float) -> str:
-    return f"{seconds * 1e6:.2f} µs"
+    return f"{seconds * 1e6:.3f} µs"
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
     """Seconds one command takes; it must succeed."""
     start = time.perf_counter()
     done = subprocess.run(
-        cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False
+        cmd, cwd=cwd, env=env or ENV, capture_output=True, text=True, check=False
     )
     took = time.perf_counter() - start
     if done.returncode != 0:
@@ -116,6 +127,15 @@ def count_rules(project: Path) -> int:
     return len(manifest["rules"])
 
 
+def ratio_row(figure: str, took: float, base: float, limit: float) -> Row:
+    return Row(
+        figure,
+        f"{ms(took)} against {ms(base)}: {took / base:.2f}x",
+        f"<= {limit:g}x",
+        took <= limit * base,
+    )
+
+
 # -- the machine ----------------------------------------------------------------
 
 
@@ -137,183 +157,236 @@ def machine() -> list[str]:
     ]
 
 
-# -- build ----------------------------------------------------------------------
+# -- builds -----------------------------------------------------------------------
 
 
-def floor_time(project: Path) -> float:
-    cmd = [PY, "-c", "import jinja2, jsonschema, ruamel.yaml"]
-    return median(9, lambda: run(cmd, project))
+class Project:
+    """A copy of the project's rules (or a synthetic set) in a temporary folder."""
+
+    def __init__(self, folder: Path, edit_system: str) -> None:
+        self.folder = folder
+        self.edit_system = edit_system
+        self._edits = iter(range(10_000))
+
+    def edit(self) -> None:
+        synth.edit_one_file(
+            self.folder / "rules", self.edit_system, str(next(self._edits))
+        )
+
+    def check(self, times: int) -> float:
+        return median(times, lambda: rulesc(self.folder, "check"))
+
+    def rebuild(self, times: int) -> float:
+        def once() -> float:
+            self.edit()
+            return rulesc(self.folder, "build")
+
+        return median(times, once)
+
+    def rebuild_profile(self, tmp: Path) -> list[str]:
+        self.edit()
+        return profile.command(self.folder, ["build"], tmp, ENV)
 
 
-def bench_build(tmp: Path, floor: float) -> tuple[Section, float]:
-    project = tmp / "real"
-    shutil.copytree(RULES, project / "rules")
-    systems = sorted(p.name for p in RULES.iterdir() if p.is_dir())
-    out = Section(
-        "Build: the real rules",
-        f"{len(systems)} systems ({', '.join(systems)}) in a copy of the project. "
-        "Floor: starting Python and importing the build's own libraries "
-        "(`python -c 'import jinja2, jsonschema, ruamel.yaml'`). The build cache "
-        "(beside the output folder) is emptied for the cold build.",
-    )
-    out.add("floor", ms(floor))
+def real_project(tmp: Path) -> Project:
+    folder = tmp / "real"
+    shutil.copytree(RULES, folder / "rules")
+    return Project(folder, SYSTEMS[0])
+
+
+def scaled_project(tmp: Path, scale: int) -> Project:
+    folder = tmp / f"x{scale}"
+    ids = synth.make_rules(RULES, scale, folder / "rules")
+    return Project(folder, ids[len(ids) // 2])
+
+
+def bench_real(report: Report, tmp: Path) -> tuple[float, Project]:
+    """Targets 1 and 2 at the real rules' scale; the floor."""
+    project = real_project(tmp)
+    floor_cmd = [PY, "-c", "import jinja2, jsonschema, ruamel.yaml"]
+    run(floor_cmd, tmp)
+    rulesc(project.folder, "build", "--no-cache")  # writes the bytecode
 
     def cold() -> float:
-        clean(project, cache=True)
-        return rulesc(project, "build")
+        clean(project.folder, cache=True)
+        return rulesc(project.folder, "build", "--no-cache")
+
+    floors, colds = [], []
+    for _ in range(7):  # in alternation: load on the machine hits both alike
+        floors.append(run(floor_cmd, tmp))
+        colds.append(cold())
+    floor, cold_time = statistics.median(floors), statistics.median(colds)
+    row = report.target(
+        1,
+        ratio_row(
+            "`rulesc build --no-cache` (empty output) against "
+            '`python -c "import jinja2, jsonschema, ruamel.yaml"`',
+            cold_time,
+            floor,
+            2,
+        ),
+    )
+    if not row.met:
+        clean(project.folder, cache=True)
+        row.profile = profile.command(project.folder, ["build", "--no-cache"], tmp, ENV)
+    rulesc(project.folder, "build")  # fills the cache
+    check = project.check(9)
+    rebuild = project.rebuild(7)
+    row = report.target(
+        2,
+        ratio_row(
+            "1x (3 systems): `rulesc build` after one rules file changed, against "
+            "a no-op `rulesc check`",
+            rebuild,
+            check,
+            2,
+        ),
+    )
+    if not row.met:
+        row.profile = project.rebuild_profile(tmp)
+    report.add(
+        Row('floor: `python -c "import jinja2, jsonschema, ruamel.yaml"`', ms(floor))
+    )
+    report.add(Row("`rulesc check`, nothing changed (with its cache)", ms(check)))
+    plain = median(3, lambda: rulesc(project.folder, "check", "--no-cache"))
+    report.add(Row("`rulesc check --no-cache` (a fresh clone, as in CI)", ms(plain)))
 
     def warm() -> float:
-        clean(project, cache=False)
-        return rulesc(project, "build")
+        clean(project.folder, cache=False)
+        return rulesc(project.folder, "build")
 
-    cold_time = median(5, cold)
-    out.add(
-        "`rulesc build`, cold: empty output, empty cache",
-        f"{ms(cold_time)} ({cold_time / floor:.2f}x floor)",
-        "<= 2x floor",
-        cold_time <= 2 * floor,
+    report.add(
+        Row(
+            "`rulesc build`, empty output, rules unchanged since the last build",
+            ms(median(5, warm)),
+        )
     )
-    warm_time = median(5, warm)
-    out.add(
-        "`rulesc build`, empty output, sources unchanged since the last build",
-        f"{ms(warm_time)} ({warm_time / floor:.2f}x floor)",
-        "<= 2x floor",
-        warm_time <= 2 * floor,
-    )
-    check_time = median(7, lambda: rulesc(project, "check"))
-    out.add(
-        "`rulesc check`, nothing changed",
-        f"{ms(check_time)} ({check_time / floor:.2f}x floor)",
-        "<= 1.5x floor",
-        check_time <= 1.5 * floor,
-    )
-    plain = median(3, lambda: rulesc(project, "check", "--no-cache"))
-    out.add(
-        "`rulesc check --no-cache`, nothing changed (a fresh clone, as CI)",
-        f"{ms(plain)} ({plain / floor:.2f}x floor)",
-    )
-    edits = iter(range(1000))
-
-    def one_change() -> float:
-        synth.edit_one_file(project / "rules", systems[0], str(next(edits)))
-        return rulesc(project, "build")
-
-    rebuild = median(5, one_change)
-    out.add(
-        "`rulesc build` after one rules file changed",
-        f"{ms(rebuild)} ({rebuild / check_time:.2f}x check, {rebuild / floor:.2f}x floor)",
-        "<= 2x check",
-        rebuild <= 2 * check_time,
-    )
-    shutil.rmtree(project, ignore_errors=True)
-    return out, check_time
-
-
-# -- scaling --------------------------------------------------------------------
+    return floor, project
 
 
 @dataclasses.dataclass
-class Scale:
+class Scaled:
     scale: int
-    rules: int = 0
-    build: float | None = None
-    check: float | None = None
-    rebuild: float | None = None
-    projected: float | None = None
-
-    def per_rule(self, floor: float) -> float | None:
-        if self.build is None or not self.rules:
-            return None
-        return (self.build - floor) / self.rules
+    rules: int
+    build: float
+    project: Project
 
 
-def bench_scale(
-    tmp: Path, scale: int, floor: float, ran: Scale | None, skipping: bool
-) -> Scale:
-    """Build ``scale`` copies, or project the time from ``ran`` (the last scale
-    that ran) when that would not fit the budget or a smaller scale did not."""
-    real_rules = (ran.rules // ran.scale) if ran else 0
-    result = Scale(scale, rules=real_rules * scale)
-    if ran is not None and not FULL:
-        per_rule = ran.per_rule(floor) or 0.0
-        projected = floor + per_rule * result.rules
-        # The build, then the checks and one-file rebuilds and the clean-up,
-        # which come to about 40% of a cold build at the larger scales.
-        if skipping or elapsed() + projected * 1.45 + 15 > BUDGET:
-            result.projected = projected
-            return result
-    project = tmp / f"x{scale}"
-    ids = synth.make_rules(RULES, scale, project / "rules")
-    print(f"  {scale}x: {len(ids)} systems...", file=sys.stderr)
-    result.build = rulesc(project, "build")
-    result.rules = count_rules(project)
-    result.check = median(3, lambda: rulesc(project, "check"))
-    edits = iter(range(1000))
-
-    def one_change() -> float:
-        synth.edit_one_file(project / "rules", ids[len(ids) // 2], str(next(edits)))
-        return rulesc(project, "build")
-
-    result.rebuild = median(3, one_change)
-    shutil.rmtree(project, ignore_errors=True)
-    return result
-
-
-def scaling_section(tmp: Path, floor: float) -> Section:
-    out = Section(
-        "Scaling: synthetic rule sets",
-        "N copies of every real system under new ids, each file different "
-        "(tests/bench/synth.py), in a temporary folder. The build is cold (empty "
-        "output and cache) and run once; time per rule is (build - floor) / rules. "
-        "A rebuild changes one rule's title in one file. "
-        f"Scales that would not fit the bench's {BUDGET:.0f} s budget are "
-        "projected from the last one that ran (`make bench BENCH_FULL=1` runs "
-        "them all).",
-    )
-    results: list[Scale] = []
-    ran: Scale | None = None
-    for scale in SCALES:
-        result = bench_scale(
-            tmp, scale, floor, ran, len(results) > 0 and ran is not results[-1]
+def bench_scale(report: Report, tmp: Path, scale: int, floor: float) -> Scaled:
+    """A cold build of ``scale`` copies of the rules (once), then target 2 there."""
+    project = scaled_project(tmp, scale)
+    print(f"  {scale}x: cold build...", file=sys.stderr)
+    build = rulesc(project.folder, "build")
+    rules = count_rules(project.folder)
+    report.add(
+        Row(
+            f"{scale}x ({rules} rules): cold build, 2 cores",
+            f"{ms(build)}, {(build - floor) / rules * 1000:.2f} ms per rule past the floor",
         )
-        results.append(result)
-        if result.build is not None:
-            ran = result
-    base = results[0].per_rule(floor)
-    for r in results:
-        per_rule = r.per_rule(floor)
-        if r.build is not None and per_rule is not None:
-            out.add(
-                f"{r.scale}x: cold build of {r.rules} rules",
-                f"{ms(r.build)}, {per_rule * 1000:.2f} ms per rule"
-                + (f" ({per_rule / base:.2f}x the 10x figure)" if base else ""),
-                "per rule <= 1.3x the 10x figure",
-                base is None or per_rule <= 1.3 * base,
-            )
-            if r.scale == 1000:
-                out.add("1000x: the cold build", ms(r.build), "< 10 s", r.build < 10)
-        else:
-            out.add(
-                f"{r.scale}x: cold build of about {r.rules} rules",
-                f"not run: projected {ms(r.projected or 0)} at the last scale's "
-                "time per rule",
-                "< 10 s" if r.scale == 1000 else "",
-                False if r.scale == 1000 and (r.projected or 0) >= 10 else None,
-            )
-        if r.check is not None and r.rebuild is not None:
-            out.add(
-                f"{r.scale}x: `rulesc check` nothing changed / `rulesc build` after one file changed",
-                f"{ms(r.check)} / {ms(r.rebuild)} ({r.rebuild / r.check:.2f}x)",
-                "rebuild <= 2x check",
-                r.rebuild <= 2 * r.check,
-            )
-    return out
+    )
+    check = project.check(5)
+    rebuild = project.rebuild(5)
+    row = report.target(
+        2,
+        ratio_row(
+            f"{scale}x ({rules} rules): `rulesc build` after one rules file changed, "
+            "against a no-op `rulesc check`",
+            rebuild,
+            check,
+            2,
+        ),
+    )
+    if not row.met:
+        row.profile = project.rebuild_profile(tmp)
+    return Scaled(scale, rules, build, project)
 
 
-# -- runtime --------------------------------------------------------------------
+def bench_thousand(report: Report, tmp: Path, floor: float, last: Scaled) -> None:
+    """Target 3: 1000x cold, run when it fits the budget, else projected."""
+    per_rule = (last.build - floor) / last.rules
+    rules = last.rules // last.scale * 1000
+    projected = floor + per_rule * rules
+    figure = f"1000x ({rules} rules, 3000 systems): cold `rulesc build`, 2 cores"
+    if FULL or elapsed() + projected * 1.2 + 20 <= BUDGET:
+        project = scaled_project(tmp, 1000)
+        print("  1000x: cold build...", file=sys.stderr)
+        took = rulesc(project.folder, "build")
+        row = report.target(3, Row(figure, ms(took), "<= 30 s", took <= 30))
+        shutil.rmtree(project.folder, ignore_errors=True)
+    else:
+        row = report.target(
+            3,
+            Row(
+                figure,
+                f"not run (it would not fit the bench's {BUDGET:.0f} s): projected "
+                f"{ms(projected)} from the {last.scale}x build's time per rule "
+                "(`BENCH_FULL=1` runs it)",
+                "<= 30 s",
+                projected <= 30,
+            ),
+        )
+    if not row.met:
+        # Where a rule's time goes: a cold build of the 10x set in one process.
+        project = scaled_project(tmp, 10)
+        env = dict(ENV, RULESC_JOBS="1")
+        row.profile = profile.command(project.folder, ["build"], tmp, env)
+        shutil.rmtree(project.folder, ignore_errors=True)
 
 
-def per_call(function: Callable[[], object], repeat: int = 9) -> Iterator[float]:
+# -- import -----------------------------------------------------------------------
+
+
+def bench_import(report: Report, tmp: Path, wide: Path | None) -> None:
+    """Target 4: the three modules over ``python -c pass``; then 10x the rules."""
+    package = tmp / "import" / "rulebook"
+    # A copy: a build swaps generated/ whole, and its bytecode with it.
+    shutil.copytree(GENERATED / "rulebook", package)
+    statement = "import " + ", ".join(f"rulebook.{s}" for s in SYSTEMS)
+    base = import_cost(package.parent, statement, tmp)
+    row = report.target(
+        4,
+        Row(
+            f"`python -c '{statement}'` over `python -c pass`",
+            ms(base),
+            "<= 20 ms",
+            base <= 0.020,
+        ),
+    )
+    if not row.met:
+        row.profile = profile.imports(package.parent, statement, tmp, ENV)
+    if wide is None:
+        return
+    ids = sorted(p.stem for p in wide.glob("*.py") if not p.stem.startswith("_"))
+    ids = [i for i in ids if i not in ("dice", "errors", "json")]
+    wide_statement = "import " + ", ".join(f"rulebook.{s}" for s in ids)
+    cost = import_cost(wide.parent, wide_statement, tmp)
+    row = report.target(
+        4,
+        Row(
+            f"the same for 10x the rules ({len(ids)} systems' modules, the 10x set)",
+            f"{ms(cost)}: {cost / base:.2f}x the real rules'",
+            "<= 1.5x",
+            cost <= 1.5 * base,
+        ),
+    )
+    if not row.met:
+        row.profile = profile.imports(wide.parent, wide_statement, tmp, ENV)
+
+
+def import_cost(path: Path, statement: str, tmp: Path) -> float:
+    env = dict(ENV, PYTHONPATH=str(path))
+    run([PY, "-c", statement], tmp, env)  # writes the bytecode
+    bare, loaded = [], []
+    for _ in range(21):
+        bare.append(run([PY, "-c", "pass"], tmp, env))
+        loaded.append(run([PY, "-c", statement], tmp, env))
+    return statistics.median(loaded) - statistics.median(bare)
+
+
+# -- runtime ----------------------------------------------------------------------
+
+
+def per_call(function: Callable[[], object], repeat: int = 15) -> Iterator[float]:
     timer = timeit.Timer(function)
     number, _ = timer.autorange()
     for _ in range(repeat):
@@ -340,46 +413,60 @@ def runtime_module(name: str) -> ModuleType | None:
         return None
 
 
-def versus(out: Section, figure: str, times: tuple[float, float], what: str) -> None:
-    gen, hand = times
-    out.add(
-        figure,
-        f"{us(gen)} vs {us(hand)} {what}: {gen / hand:.2f}x",
-        "<= 1.3x",
-        gen <= 1.3 * hand,
+def versus(
+    report: Report,
+    number: int,
+    figure: str,
+    generated: Callable[[], object],
+    hand: Callable[[], object],
+    limit: float,
+) -> None:
+    gen, base = compare(generated, hand)
+    row = report.target(
+        number,
+        Row(
+            figure,
+            f"{us(gen)} against {us(base)}: {gen / base:.2f}x",
+            f"<= {limit:g}x",
+            gen <= limit * base,
+        ),
     )
+    if not row.met:
+        row.profile = profile.calls(generated)
 
 
-def runtime_section() -> Section:
-    out = Section(
-        "Runtime: generated code against hand-written code",
-        "Median time per call, in this process. Hand-written: tests/bench/"
-        "handwritten.py (a dict of frozen dataclasses; a function with the same "
-        "checks) and tests/reference_radiation.py.",
-    )
+def bench_runtime(report: Report) -> None:
+    """Targets 5 to 7, then the figures the issue gives no target."""
     d20 = runtime_module("d20_scifi")
     if d20 is None:
-        out.add(
-            "runtime rows", "unavailable: generated/rulebook/d20_scifi.py is missing"
+        report.add(
+            Row(
+                "runtime rows",
+                "unavailable: generated/rulebook/d20_scifi.py is missing",
+            )
         )
-        return out
+        return
     hand_cover = handwritten.cover_table(d20)
-    for label in ("1/2", "TOTAL"):
-        assert dataclasses.astuple(hand_cover(label)) == dataclasses.astuple(
-            d20.cover(label)
-        )
+    for member in d20.CoverLevel:
+        assert hand_cover(member) is d20.cover(member)
+        assert hand_cover(member.value.upper()) is d20.cover(member.value.upper())
+    label = d20.CoverLevel("1/2").value
     versus(
-        out,
-        "table lookup by label: `cover('1/2')`",
-        compare(lambda: d20.cover("1/2"), lambda: hand_cover("1/2")),
-        "hand-written",
+        report,
+        5,
+        f"`cover({label!r})` against a dict lookup with a `KeyError` fallback",
+        lambda: d20.cover(label),
+        lambda: hand_cover(label),
+        1.2,
     )
-    member = d20.CoverLevel("1/2")
+    member = d20.CoverLevel(label)
     versus(
-        out,
-        "table lookup by enum member: `cover(CoverLevel.HALF)`",
-        compare(lambda: d20.cover(member), lambda: hand_cover(member)),
-        "hand-written",
+        report,
+        6,
+        f"`cover(CoverLevel.{member.name})` against the same",
+        lambda: d20.cover(member),
+        lambda: hand_cover(member),
+        1.2,
     )
     same = all(
         d20.crawl_speed(climb_bonus=b, occupied_limbs=limbs)
@@ -388,14 +475,14 @@ def runtime_section() -> Section:
         for limbs in range(5)
     )
     versus(
-        out,
-        "formula: `crawl_speed(climb_bonus=2, occupied_limbs=1)`"
+        report,
+        7,
+        "`crawl_speed(climb_bonus=2, occupied_limbs=1)` against hand-written code "
+        "with the same checks and inline comparisons"
         + ("" if same else " (the hand-written one is out of date!)"),
-        compare(
-            lambda: d20.crawl_speed(climb_bonus=2, occupied_limbs=1),
-            lambda: handwritten.crawl_speed(climb_bonus=2, occupied_limbs=1),
-        ),
-        "hand-written",
+        lambda: d20.crawl_speed(climb_bonus=2, occupied_limbs=1),
+        lambda: handwritten.crawl_speed(climb_bonus=2, occupied_limbs=1),
+        1.3,
     )
     from tests import reference_radiation
 
@@ -410,53 +497,54 @@ def runtime_section() -> Section:
             reference_radiation.simulate_radiation("High", 10, 2, random.Random(seed))
 
     gen, ref = compare(generated_runs, reference_runs)
-    versus(
-        out,
-        "`simulate_radiation('High', 10, 2, rng)`, 40 seeds",
-        (gen / len(seeds), ref / len(seeds)),
-        "the reference",
+    report.add(
+        Row(
+            "`simulate_radiation('High', 10, 2, rng)` against "
+            "tests/reference_radiation.py (40 seeds)",
+            f"{us(gen / 40)} against {us(ref / 40)}: {gen / ref:.2f}x",
+        )
     )
-    zen_row(out, d20)
-    return out
+    zen_row(report, d20)
 
 
-def zen_row(out: Section, d20: ModuleType) -> None:
+def zen_row(report: Report, d20: ModuleType) -> None:
     figure = "GoRules ZEN (`zen-engine`) evaluating the cover table as a decision table"
     try:
         import zen
     except ImportError as exc:
-        out.add(
-            figure,
-            f"unavailable: zen-engine is not installed ({exc}); "
-            "`pip install -e '.[bench]'` installs it",
+        report.add(
+            Row(
+                figure,
+                f"unavailable: zen-engine is not installed ({exc}); "
+                "`pip install -e '.[bench]'` installs it",
+            )
         )
         return
     decision = zen.ZenEngine().create_decision(json.dumps(cover_decision(d20)))
     for member in d20.CoverLevel:
         expected = {
-            k: v
-            for k, v in dataclasses.asdict(d20.cover(member)).items()
-            if v is not None
+            k: v for k, v in d20.cover(member).to_dict().items() if v is not None
         }
         got = decision.evaluate({"level": member.value})["result"]
         assert got == expected, (member, got, expected)
     ours, theirs = compare(
         lambda: d20.cover("1/2"), lambda: decision.evaluate({"level": "1/2"})
     )
-    out.add(
-        figure,
-        f"{us(theirs)} per evaluation vs {us(ours)} for `cover('1/2')`: "
-        f"ZEN takes {theirs / ours:.0f}x as long",
-        "report the factor",
+    report.add(
+        Row(
+            figure,
+            f"{us(theirs)} per evaluation against {us(ours)} for `cover('1/2')`: "
+            f"{theirs / ours:.0f}x as long",
+        )
     )
 
 
 def cover_decision(d20: ModuleType) -> dict[str, Any]:
     """The cover table as a JDM decision graph: input -> decision table -> output."""
-    fields = [f.name for f in dataclasses.fields(d20.CoverRow)]
-    rules = []
+    rules, fields = [], []
     for index, member in enumerate(d20.CoverLevel):
-        row = dataclasses.asdict(d20.cover(member))
+        row = d20.cover(member).to_dict()
+        fields = list(row)
         rule = {"_id": f"r{index}", "level": json.dumps(member.value)}
         rule.update({f"o_{name}": json.dumps(row[name]) for name in fields})
         rules.append(rule)
@@ -486,53 +574,14 @@ def cover_decision(d20: ModuleType) -> dict[str, Any]:
     }
 
 
-# -- import ---------------------------------------------------------------------
+# -- exact distributions --------------------------------------------------------------
 
 
-def import_section(tmp: Path) -> Section:
-    present = [s for s in SYSTEMS if (GENERATED / "rulebook" / f"{s}.py").is_file()]
-    missing = [s for s in SYSTEMS if s not in present]
-    out = Section(
-        "Import",
-        "A new interpreter each time (`python -S`, with a copy of generated/ on "
-        "PYTHONPATH), its bytecode already written; median of 21 runs of each, in "
-        "alternation."
-        + (
-            f" Missing systems (not generated yet): {', '.join(missing)}."
-            if missing
-            else ""
-        ),
-    )
-    if not present:
-        out.add("import", "unavailable: no system is generated")
-        return out
-    # A copy: a build swaps generated/ whole, and its bytecode with it.
-    package = tmp / "import" / "rulebook"
-    shutil.copytree(GENERATED / "rulebook", package)
-    env = dict(os.environ, PYTHONPATH=str(package.parent))
-    statement = "import " + ", ".join(f"rulebook.{s}" for s in present)
-    # -S: no site, so neither side pays for the venv's .pth files.
-    run([PY, "-S", "-c", statement], tmp, env)  # writes the bytecode
-    bare, loaded = [], []
-    for _ in range(21):
-        bare.append(run([PY, "-S", "-c", "pass"], tmp, env))
-        loaded.append(run([PY, "-S", "-c", statement], tmp, env))
-    cost = statistics.median(loaded) - statistics.median(bare)
-    out.add(
-        f"`{statement}` over a bare interpreter start ({ms(statistics.median(bare))})",
-        ms(cost),
-        "<= 20 ms",
-        cost <= 0.020,
-    )
-    return out
-
-
-# -- distributions ----------------------------------------------------------------
-
-
-def distributions_section() -> Section:
-    """The exact distributions the docs draw (compiler/charts.py), from scratch."""
+def bench_charts(report: Report) -> None:
+    """Every exact distribution the docs draw (compiler/charts.py), from scratch."""
     from compiler import pipeline
+    from compiler.charts import for_pages
+    from compiler.runtime import _success_pool
     from compiler.runtime import dice as dice_mod
 
     outputs = pipeline.build(RULES)
@@ -542,86 +591,83 @@ def distributions_section() -> Section:
         if path.startswith("docs/") and path.endswith(".md")
     }
     systems = list(outputs.systems)
-    out = Section(
-        "Exact distributions",
-        "Every chart the docs show (compiler/charts.py: each dice expression's and "
-        "each success pool's exact distribution, drawn as SVG), computed from "
-        "scratch as a build does, with every distribution cache emptied first.",
-    )
-
-    def clear() -> None:
-        dice_mod._sum_counts.cache_clear()
-        try:
-            from compiler.runtime import _success_pool
-        except ImportError:
-            return
-        _success_pool._distribution.cache_clear()
-
-    try:
-        from compiler.charts import for_pages
-    except ImportError:
-        out.add("charts", "unavailable: compiler/charts.py is missing")
-        return out
     charts: dict[str, str] = {}
 
     def once() -> float:
         nonlocal charts
-        clear()
+        dice_mod._sum_counts.cache_clear()
+        _success_pool._distribution.cache_clear()
         start = time.perf_counter()
         charts = for_pages(systems, pages)
         return time.perf_counter() - start
 
     took = median(5, once)
-    out.add(
-        f"all {len(charts)} charts of the docs",
-        ms(took) if took >= 0.001 else f"{took * 1e6:.0f} µs",
-        "< 100 ms in all",
-        took < 0.1,
+    report.add(
+        Row(
+            f"every chart the docs draw ({len(charts)} SVG charts), from scratch",
+            ms(took),
+        )
     )
-    return out
 
 
 # -- report -----------------------------------------------------------------------
 
 
-def markdown(sections: list[Section], took: float) -> str:
+def markdown(report: Report, took: float) -> str:
     lines = [
         "# rulebook performance",
         "",
         *machine(),
         f"- bench took: {took:.0f} s",
         "",
+        "## The targets (issue 15)",
+        "",
+        "| # | figure | measured | target | |",
+        "|---|---|---|---|---|",
     ]
-    for section in sections:
-        lines += [f"## {section.title}", ""]
-        if section.note:
-            lines += [section.note, ""]
-        lines += ["| figure | measured | target | |", "|---|---|---|---|"]
-        lines += ["| " + " | ".join(row.cells()) + " |" for row in section.rows]
-        lines.append("")
-    return "\n".join(lines)
+    for number in sorted(report.targets):
+        for row in report.targets[number]:
+            lines.append("| " + " | ".join([str(number), *row.cells()]) + " |")
+    lines += ["", "## Other figures", "", "| figure | measured |", "|---|---|"]
+    lines += [f"| {row.figure} | {row.measured} |" for row in report.other]
+    profiled = [
+        (number, row)
+        for number in sorted(report.targets)
+        for row in report.targets[number]
+        if row.profile
+    ]
+    if profiled:
+        lines += ["", "## Where the time goes, for each target not met", ""]
+        for number, row in profiled:
+            lines += [f"### {number}. {row.figure}", "", *(row.profile or []), ""]
+    return "\n".join(lines).rstrip() + "\n"
 
 
 def main() -> int:
     print("make bench: measuring (this takes a few minutes)...", file=sys.stderr)
-    sections: list[Section] = []
+    report = Report()
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as name:
         tmp = Path(name)
         print("runtime", file=sys.stderr)
-        sections.append(runtime_section())
+        bench_runtime(report)
+        print("build, 1x", file=sys.stderr)
+        floor, real = bench_real(report, tmp)
+        shutil.rmtree(real.folder, ignore_errors=True)
+        print("build, 10x", file=sys.stderr)
+        ten = bench_scale(report, tmp, 10, floor)
         print("import", file=sys.stderr)
-        sections.append(import_section(tmp))
-        print("distributions", file=sys.stderr)
-        sections.append(distributions_section())
-        print("build", file=sys.stderr)
-        floor = floor_time(tmp)
-        build, _ = bench_build(tmp, floor)
-        sections.insert(0, build)
-        print("scaling", file=sys.stderr)
-        sections.insert(1, scaling_section(tmp, floor))
-    report = markdown(sections, elapsed())
-    REPORT.write_text(report + "\n", encoding="utf-8")
-    print(report)
+        bench_import(report, tmp, ten.project.folder / "generated" / "rulebook")
+        shutil.rmtree(ten.project.folder, ignore_errors=True)
+        print("build, 100x", file=sys.stderr)
+        hundred = bench_scale(report, tmp, 100, floor)
+        shutil.rmtree(hundred.project.folder, ignore_errors=True)
+        print("build, 1000x", file=sys.stderr)
+        bench_thousand(report, tmp, floor, hundred)
+        print("charts", file=sys.stderr)
+        bench_charts(report)
+    text = markdown(report, elapsed())
+    REPORT.write_text(text, encoding="utf-8")
+    print(text, end="")
     return 0
 
 
