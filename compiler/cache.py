@@ -56,7 +56,15 @@ _SCHEMA = (  # as validate.SCHEMA_DIR: beside compiler/, or inside it once insta
     if (_COMPILER.parent / "schema" / "rules.schema.json").is_file()
     else _COMPILER / "schema"
 )
-_LIBRARIES = ("jinja2", "markupsafe", "jsonschema", "referencing", "ruamel", "ruff")
+_LIBRARIES = (
+    "jinja2",
+    "markupsafe",
+    "jsonschema",
+    "referencing",
+    "ruamel",
+    "yaml",
+    "ruff",
+)
 _MAX_INPUT = 1 << 20  # larger rules files are refused by the loader anyway
 _KEEP_UNUSED = 64  # entries of each kind kept beyond those the last build used
 _KEEP_UNUSED_BUILDS = 4  # but whole builds, the largest, only a few
@@ -554,7 +562,9 @@ def _build_apart(
 
     count = min(len(names), workers * _CHUNKS_PER_JOB)
     chunks = [names[i::count] for i in range(count)]
-    # Forked workers start with the compiler already imported.
+    # Forked workers start with the compiler already imported, and with what
+    # every chunk needs made once, here, rather than once in each worker.
+    _warm()
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         done = list(
@@ -577,6 +587,22 @@ def _build_apart(
 _Chunk = tuple[
     dict[str, tuple["System", "Part"]], dict[str, set[str]], dict[FsPath, bytes]
 ]
+
+
+def _warm() -> None:
+    """Import and make what building any system needs: the kinds, the YAML
+    parser, both root schemas' validators, the Jinja environment and its
+    templates (the parent uses them all afterwards too)."""
+    from . import loader, pipeline, render, validate
+
+    registry.kinds()
+    loader._fast_kit()
+    for root in ("rules.schema.json", "system.schema.json"):
+        validate._validator(root)
+    env = render.environment()
+    for name in env.list_templates(filter_func=lambda n: n.endswith(".j2")):
+        env.get_template(name)
+    del pipeline  # imported for every stage's module it imports
 
 
 def _build_chunk(rules_dir: FsPath, names: list[str], store: Store) -> _Chunk | None:

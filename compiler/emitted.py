@@ -129,7 +129,7 @@ class _Module:
         """Each class and function, as a description and the names it already has
         twice over: a name bound twice in a class body, a base class's attribute
         the body binds again, a parameter that is also one of the body's locals."""
-        for node in ast.walk(self.tree):
+        for node in _statements(self.tree):
             if isinstance(node, ast.ClassDef):
                 counts: dict[str, int] = {}
                 for stmt in node.body:
@@ -211,6 +211,16 @@ def _derived_from(generated: str, given: list[Name], rules: list[Name]) -> list[
         or generated.startswith(form + "_")
     ]
     return found or rules
+
+
+def _statements(node: ast.AST) -> Iterator[ast.AST]:
+    """Every statement under ``node``, at any depth: all ``ast.walk`` would find
+    a class or function in, without visiting the expressions (no statement is
+    ever inside one)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+            yield child
+            yield from _statements(child)
 
 
 def _binds(node: ast.stmt) -> Iterator[str]:

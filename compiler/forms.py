@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -241,10 +241,15 @@ def call_of(calls: Sequence[View], ex: Example) -> int:
     return next(found, 0)
 
 
-def system_forms(system: System, module: ModuleType) -> dict[str, View]:
-    """The form of each rule of a system that is in JavaScript, by rule id."""
-    view, _ = js_views.module_view(system)
-    ported = {r["id"] for r in view["rules"]}
+def system_forms(
+    system: System, module: ModuleType, ported: Collection[str] | None = None
+) -> dict[str, View]:
+    """The form of each rule of a system that is in JavaScript, by rule id;
+    ``ported``: the qualified ids of those rules, when the caller has them
+    (from the JavaScript module's view)."""
+    if ported is None:
+        view, _ = js_views.module_view(system)
+        ported = {r["id"] for r in view["rules"]}
     found = {}
     for rule in system.rules:
         if rule.qualified_id in ported:

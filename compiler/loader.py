@@ -1,11 +1,19 @@
-"""Load: read rules files with ruamel.yaml into plain JSON trees that remember positions.
+"""Load: read rules files into plain JSON trees that remember positions.
 
-The tree is built from the parser's events, not from ruamel's constructed objects,
-so only plain JSON values come out (no ``ScalarBoolean``, dates or tagged objects),
-nothing is ever instantiated from a tag, aliases cannot expand, and every node keeps
-its 1-based line and column. The bytes are checked before the parser sees them: a
-size limit (read no further), UTF-8 only, no byte order mark, no control characters.
+The tree is built from the parser's events, not from constructed objects, so only
+plain JSON values come out (no ``ScalarBoolean``, dates or tagged objects), nothing
+is ever instantiated from a tag, aliases cannot expand, and every node keeps its
+1-based line and column. The bytes are checked before the parser sees them: a size
+limit (read no further), UTF-8 only, no byte order mark, no control characters.
 Every failure, including any exception the YAML library raises, is a located error.
+
+Two parsers emit the events. libyaml's (PyYAML's ``CParser``, in C) reads every
+file first; ruamel.yaml's pure-Python parser (YAML 1.2) is the reference: a file
+the C parser refuses, or whose tree the builder refuses for any reason (an alias, a
+tag, a directive, a duplicate key, a value JSON lacks...), is read again by ruamel
+from the start, so every error a user sees is ruamel's, located as before, and the
+C parser only ever supplies trees. tests/test_loader_parsers.py loads every corpus
+file and mutations of them both ways and compares trees, positions and spans.
 """
 
 from __future__ import annotations
@@ -15,12 +23,11 @@ import os
 import re
 import stat
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path as FsPath
 from typing import Any
-
-from ruamel.yaml import YAML
-from ruamel.yaml import events as ev
 
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 
@@ -133,6 +140,8 @@ _INT_OTHER = re.compile(r"0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?")
+# The first characters those patterns can match (only _NULL matches nothing).
+_SPECIAL_STARTS = frozenset("0123456789+-.~nNtTfF")
 # Everything the YAML reader refuses, plus characters that would make line numbers
 # ambiguous (lone CR, U+2028/U+2029) or hide in the text (BOM, C1 controls).
 _BAD_CHAR = re.compile(
@@ -300,9 +309,130 @@ def _char_problem(ch: str) -> tuple[str, str]:
 
 def _load(raw: bytes, shown_path: str) -> SourceFile:
     text = _decode(raw)
-    source = SourceFile(shown_path, None, first_line=text.split("\n", 1)[0], text=text)
-    source.data = _Builder(source, text).document()
+    first_line = text.split("\n", 1)[0]
+    if FAST_PARSER and _fast_suits(text) and _fast_kit() is not None:
+        source = SourceFile(shown_path, None, first_line=first_line, text=text)
+        try:
+            source.data = _Builder(source, text, _fast_events(text)).document()
+        except (_Fail, _Refused):
+            pass  # read again by the reference parser, for its exact error
+        else:
+            return source
+    source = SourceFile(shown_path, None, first_line=first_line, text=text)
+    source.data = _Builder(source, text, _reference_events(text)).document()
     return source
+
+
+def _fast_suits(text: str) -> bool:
+    """Whether libyaml may read ``text`` first: not when it holds a tab (libyaml,
+    YAML 1.1, takes tabs where ruamel, YAML 1.2, refuses them) or does not end
+    its last line (libyaml places what ends the file on a line after it)."""
+    return "\t" not in text and (not text or text.endswith("\n"))
+
+
+# libyaml's parser reads every file first (False: ruamel's alone, as a test does).
+FAST_PARSER = True
+
+
+class _Refused(Exception):
+    """The C parser raised: the reference parser reads the file instead."""
+
+
+class _Events:
+    """The event classes of one parser, by the names both parsers give them."""
+
+    def __init__(self, module: Any) -> None:
+        self.StreamStartEvent = module.StreamStartEvent
+        self.StreamEndEvent = module.StreamEndEvent
+        self.DocumentEndEvent = module.DocumentEndEvent
+        self.ScalarEvent = module.ScalarEvent
+        self.SequenceStartEvent = module.SequenceStartEvent
+        self.SequenceEndEvent = module.SequenceEndEvent
+        self.MappingStartEvent = module.MappingStartEvent
+        self.MappingEndEvent = module.MappingEndEvent
+        self.AliasEvent = module.AliasEvent
+
+
+@cache
+def _fast_kit() -> tuple[Any, _Events] | None:
+    """libyaml's parser and PyYAML's event classes; None when PyYAML was built
+    without libyaml (then ruamel reads every file)."""
+    try:
+        from yaml import events
+        from yaml._yaml import CParser
+    except ImportError:
+        return None
+    return CParser, _Events(events)
+
+
+@cache
+def _reference_kit() -> tuple[Any, _Events]:
+    # imported only when a file needs it (an error to place)
+    from ruamel.yaml import YAML, events
+
+    return YAML, _Events(events)
+
+
+def _fast_events(text: str) -> tuple[Iterator[Any], _Events, bool]:
+    """libyaml's events for ``text``, each as ruamel gives it (a plain scalar's
+    style None). An empty value (``key:`` with nothing after it) is refused:
+    where ruamel places it depends on the tokens and comments around it. The
+    builder turns any exception the parser raises into ``_Refused``."""
+    kit = _fast_kit()
+    assert kit is not None
+    parser_class, kinds = kit
+    starts = (kinds.SequenceStartEvent, kinds.MappingStartEvent)
+    ends = (kinds.SequenceEndEvent, kinds.MappingEndEvent)
+
+    def events() -> Iterator[Any]:
+        parser = parser_class(text)
+        depth = 0
+        try:
+            while (event := parser.get_event()) is not None:
+                style = getattr(event, "style", None)
+                if depth == 0 and isinstance(event, kinds.ScalarEvent):
+                    raise _Refused  # a whole file of one value: ruamel's to read
+                if isinstance(event, starts):
+                    depth += 1
+                elif isinstance(event, ends):
+                    depth -= 1
+                elif style == "":
+                    if event.value == "":
+                        raise _Refused
+                    event.style = None
+                elif style in ("|", ">") and not _plain_block(text, event):
+                    raise _Refused
+                yield event
+        finally:
+            parser.dispose()
+
+    return events(), kinds, True
+
+
+# A block scalar's header as libyaml and ruamel read it alike: an indicator, a
+# chomping sign and indentation digit, then nothing but spaces on the line.
+_BLOCK_HEADER = re.compile(r"[|>](?:[-+]?[1-9]?|[1-9][-+]) *\n")
+_BLANK_WITH_SPACES = re.compile(r"\n +(?=\n)")
+
+
+def _plain_block(text: str, event: Any) -> bool:
+    """Whether the block scalar of ``event`` is one both parsers read alike: a
+    plain header, a first line that is not blank, and no blank line holding
+    spaces (their rules for such lines differ)."""
+    header = _BLOCK_HEADER.match(text, event.start_mark.index)
+    if header is None:
+        return False
+    first = text[header.end() : text.find("\n", header.end())]
+    if not first.strip(" "):
+        return False
+    found = _BLANK_WITH_SPACES.search(text, header.end() - 1, event.end_mark.index)
+    return found is None
+
+
+def _reference_events(text: str) -> tuple[Iterator[Any], _Events, bool]:
+    """ruamel's pure-Python (YAML 1.2) events for ``text``."""
+    yaml_class, kinds = _reference_kit()
+    return iter(yaml_class(typ="safe", pure=True).parse(text)), kinds, False
 
 
 def _parser_failure(exc: Exception, text: str, fallback: tuple[int, int]) -> _Fail:
@@ -361,30 +491,37 @@ def _directive_hint(name: str) -> str:
 class _Builder:
     """Turns the parser's event stream into a plain tree, rejecting what JSON lacks."""
 
-    def __init__(self, source: SourceFile, text: str) -> None:
+    def __init__(
+        self,
+        source: SourceFile,
+        text: str,
+        events: tuple[Iterator[Any], _Events, bool],
+    ) -> None:
         self.source = source
         self.text = text
-        self.events = iter(YAML(typ="safe", pure=True).parse(text))
+        self.events, self.ev, self.fast = events
         self.reached = (1, 1)  # where the parser got to: the last event's end
 
     def next(self) -> Any:
         try:
             event = next(self.events)
         except Exception as exc:  # any parser error, of whatever class, is located
+            if self.fast:  # ... by the reference parser
+                raise _Refused from None
             raise _parser_failure(exc, self.text, self.reached) from None
         self.reached = (event.end_mark.line + 1, event.end_mark.column + 1)
         return event
 
     def document(self) -> Json:
-        self.expect(ev.StreamStartEvent)
+        self.expect(self.ev.StreamStartEvent)
         start = self.next()
-        if isinstance(start, ev.StreamEndEvent):
+        if isinstance(start, self.ev.StreamEndEvent):
             return None
         self.check_directives(start)
         value = self.node(self.next(), (), 0)
-        self.expect(ev.DocumentEndEvent)
+        self.expect(self.ev.DocumentEndEvent)
         end = self.next()
-        if not isinstance(end, ev.StreamEndEvent):
+        if not isinstance(end, self.ev.StreamEndEvent):
             raise self.fail(
                 end, "only one YAML document per file", "remove the extra '---'"
             )
@@ -421,7 +558,7 @@ class _Builder:
         return _Fail(mark.line + 1, mark.column + 1, message, hint)
 
     def check_node(self, event: Any, depth: int) -> None:
-        if isinstance(event, ev.AliasEvent):
+        if isinstance(event, self.ev.AliasEvent):
             raise self.fail(
                 event, "aliases (*name) are not allowed", "write the value out"
             )
@@ -446,7 +583,7 @@ class _Builder:
             )
         half = (
             _SURROGATE.search(event.value)
-            if isinstance(event, ev.ScalarEvent)
+            if isinstance(event, self.ev.ScalarEvent)
             else None
         )
         if half is not None:
@@ -462,27 +599,27 @@ class _Builder:
             event.start_mark.line + 1,
             event.start_mark.column + 1,
         )
-        if isinstance(event, ev.ScalarEvent):
+        if isinstance(event, self.ev.ScalarEvent):
             self.source.scalars[path] = (
                 event.start_mark.index,
                 event.end_mark.index,
                 event.style,
             )
             return self.scalar(event)
-        if isinstance(event, ev.SequenceStartEvent):
+        if isinstance(event, self.ev.SequenceStartEvent):
             items: list[Json] = []
-            while not isinstance(nxt := self.next(), ev.SequenceEndEvent):
+            while not isinstance(nxt := self.next(), self.ev.SequenceEndEvent):
                 items.append(self.node(nxt, (*path, len(items)), depth + 1))
             return items
-        if isinstance(event, ev.MappingStartEvent):
+        if isinstance(event, self.ev.MappingStartEvent):
             return self.mapping(path, depth)
         raise self.fail(event, f"unexpected {type(event).__name__}")
 
     def mapping(self, path: Path, depth: int) -> dict[str, Json]:
         result: dict[str, Json] = {}
-        while not isinstance(key_event := self.next(), ev.MappingEndEvent):
+        while not isinstance(key_event := self.next(), self.ev.MappingEndEvent):
             self.check_node(key_event, depth + 1)
-            if not isinstance(key_event, ev.ScalarEvent):
+            if not isinstance(key_event, self.ev.ScalarEvent):
                 raise self.fail(
                     key_event,
                     "complex mapping keys are not allowed",
@@ -514,16 +651,25 @@ class _Builder:
             )
             value = self.next()
             result[key] = self.node(value, child, depth + 1)
-            if _is_empty(value):
+            if self.is_empty(value):
                 # The parser places an empty value at the next token; the key is
                 # where a reader looks for it.
                 self.source.positions[child] = where
         return result
 
+    def is_empty(self, event: Any) -> bool:
+        return (
+            isinstance(event, self.ev.ScalarEvent)
+            and event.style is None
+            and not event.value
+        )
+
     def scalar(self, event: Any) -> Json:
         value: str = event.value
         if event.style is not None:
             return value
+        if value and value[0] not in _SPECIAL_STARTS:
+            return value  # text: every pattern below starts with one of those
         if _NULL.fullmatch(value):
             return None
         if _TRUE.fullmatch(value):
@@ -597,10 +743,6 @@ def _char_positions(region: str, style: str | None, value: str) -> list[int] | N
         found.append(j)
         j += 1
     return found
-
-
-def _is_empty(event: Any) -> bool:
-    return isinstance(event, ev.ScalarEvent) and event.style is None and not event.value
 
 
 def _shorten(text: str) -> str:

@@ -289,20 +289,31 @@ def _runtime_sources(systems: Sequence[System | Part]) -> dict[str, str]:
             errors.extend(clashes(system, text))
     if errors:
         raise RulesError(errors)
-    # One ruff run for every module (by file name, as errors name them).
+    # One ruff run for every module (by file name, as errors name them); the
+    # systems' modules were parsed for their names (``clashes``) already.
     formatted = format_many(
-        {path.removeprefix("rulebook/"): s for path, s in pending.items()}
+        {path.removeprefix("rulebook/"): s for path, s in pending.items()},
+        parsed={
+            own_files(s.id)[0].removeprefix("rulebook/")
+            for s in systems
+            if isinstance(s, System)
+        },
     )
     files.update({f"rulebook/{name}": text for name, text in formatted.items()})
     return files
 
 
 def _js_sources(
-    systems: Sequence[System | Part], *, derived: bool = True
+    systems: Sequence[System | Part],
+    *,
+    derived: bool = True,
+    ported: dict[str, set[str]] | None = None,
 ) -> dict[str, str]:
     """The JavaScript package: its runtime, and each system's module and types
     (checked for names declared twice when ``derived``: not when the Python
-    module's names already clash, as the JavaScript ones then do too)."""
+    module's names already clash, as the JavaScript ones then do too).
+    ``ported`` is given, by system id, the qualified ids of the rules its
+    JavaScript module has."""
     files = js_views.runtime_files() | js_views.package_files(systems)
     errors: list[Diagnostic] = []
     for system in systems:
@@ -311,6 +322,8 @@ def _js_sources(
         own = js_views.js_own_files(system.id)
         problems = js_naming.clashes(system)
         view, figures = js_views.module_view(system)
+        if ported is not None:
+            ported[system.id] = {r["id"] for r in view["rules"]}
         errors += problems + figures
         if problems or figures:
             continue
@@ -337,13 +350,14 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
         raise RulesError(clashes)
     errors: list[Diagnostic] = []
     files: dict[str, str] = {}
+    ported: dict[str, set[str]] = {}  # each system's rules in JavaScript
     try:
         files.update(_runtime_sources(systems))
     except RulesError as exc:  # every error of both languages at once
         errors.extend(exc.diagnostics)
     try:
         # JavaScript's derived names are Python's: a clash of them is reported once
-        files.update(_js_sources(systems, derived=not errors))
+        files.update(_js_sources(systems, derived=not errors, ported=ported))
     except RulesError as exc:
         errors.extend(exc.diagnostics)
     if errors:
@@ -361,7 +375,7 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
         for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)
-            forms[system.id] = system_forms(system, module)
+            forms[system.id] = system_forms(system, module, ported.get(system.id))
             if run_examples:
                 errors.extend(problems)
     if errors:

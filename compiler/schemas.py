@@ -18,7 +18,7 @@ from contextlib import suppress
 from pathlib import Path as FsPath
 from typing import Any
 
-from . import registry
+from . import json_text, registry
 from .diagnostics import REMEDY, Diagnostic
 from .fs_errors import naming
 from .kinds.base import SCHEMA_FILE
@@ -29,7 +29,7 @@ RULES_FILE = "rules.schema.json"
 
 
 def _text(schema: Any) -> str:
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    return json_text.dumps(schema) + "\n"
 
 
 def _read(path: FsPath) -> Any:

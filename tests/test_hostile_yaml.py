@@ -153,10 +153,51 @@ def test_any_parser_exception_becomes_a_located_error(
             yield event
 
     monkeypatch.setattr(YAML, "parse", failing_parse)
+    # ruamel's parser places every error; libyaml's only ever supplies trees
+    monkeypatch.setattr(loader, "FAST_PARSER", False)
     d = _error(lambda: load_text(b"a: 1\nb: 2\nc: 3\n", "x.yaml"))
     assert (d.line, d.col) == where
     assert d.message.startswith("YAML syntax error: ")
     assert message in d.message
+
+
+@pytest.mark.parametrize(
+    "error",
+    [RecursionError("deep"), MemoryError(), _Odd(), _Marked(), _Positioned()],
+)
+def test_any_c_parser_exception_hands_the_file_to_ruamel(
+    monkeypatch: pytest.MonkeyPatch, error: Exception
+) -> None:
+    kit = loader._fast_kit()
+    assert kit is not None, "PyYAML is built with libyaml"
+    parser_class, kinds = kit
+    read_by_ruamel: list[str] = []
+    real_parse = YAML.parse
+
+    def spy_parse(self: YAML, stream: Any) -> Iterator[Any]:
+        read_by_ruamel.append(stream)
+        yield from real_parse(self, stream)
+
+    class Failing:
+        def __init__(self, text: str) -> None:
+            self.inner = parser_class(text)
+            self.count = 0
+
+        def get_event(self) -> Any:
+            self.count += 1
+            if self.count == 5:
+                raise error
+            return self.inner.get_event()
+
+        def dispose(self) -> None:
+            self.inner.dispose()
+
+    monkeypatch.setattr(loader, "_fast_kit", lambda: (Failing, kinds))
+    monkeypatch.setattr(YAML, "parse", spy_parse)
+    source = load_text(b"a: 1\nb: 2\nc: 3\n", "x.yaml")
+    assert source.data == {"a": 1, "b": 2, "c": 3}
+    assert source.positions[("c",)] == (3, 4)
+    assert read_by_ruamel == ["a: 1\nb: 2\nc: 3\n"]
 
 
 def test_a_bug_in_the_loader_is_not_disguised_as_a_syntax_error(

@@ -240,20 +240,23 @@ def _check_dice(dice: object, most: int) -> None:
         raise RuleInputError(f"dice must be at most {most}, not {dice}")
 
 
-def _one_die(pool: SuccessPool, limit: int) -> list[Fraction]:
-    """Chance of 0..limit successes from one die (with its re-rolls)."""
-    sides = Fraction(pool.sides)
-    fail = (pool.success_at - 1) / sides
-    stop = (pool.again_at - pool.success_at) / sides
-    again = (pool.sides - pool.again_at + 1) / sides
-    odds = [fail]
+def _one_die(pool: SuccessPool, limit: int) -> list[int]:
+    """Chance of 0..limit successes from one die (with its re-rolls), each as a
+    whole number of ``sides ** (limit + 1)`` parts."""
+    sides = pool.sides
+    fail = pool.success_at - 1
+    stop = pool.again_at - pool.success_at
+    again = pool.sides - pool.again_at + 1
+    odds = [fail * sides**limit]
     for k in range(1, limit + 1):
-        odds.append(again**k * fail + again ** (k - 1) * stop)
+        odds.append(
+            (again**k * fail + again ** (k - 1) * stop * sides) * sides ** (limit - k)
+        )
     return odds
 
 
-def _convolve(a: list[Fraction], b: list[Fraction], limit: int) -> list[Fraction]:
-    out = [Fraction(0)] * (limit + 1)
+def _convolve(a: list[int], b: list[int], limit: int) -> list[int]:
+    out = [0] * (limit + 1)
     for i, p in enumerate(a):
         if p:
             for j, q in enumerate(b[: limit + 1 - i]):
@@ -263,19 +266,24 @@ def _convolve(a: list[Fraction], b: list[Fraction], limit: int) -> list[Fraction
 
 @lru_cache(maxsize=64)
 def _distribution(pool: SuccessPool, dice: int) -> PoolDistribution:
+    # Whole numbers over one denominator, made Fractions at the end: the same
+    # exact chances as Fraction arithmetic throughout, without a gcd per step.
     limit = max(dice, 1) + pool.listed_beyond
     die = _one_die(pool, limit)
+    parts = pool.sides ** (limit + 1)  # the denominator of one die's chances
     dramatic = Fraction(0)
     if dice <= 0:
-        sides = Fraction(pool.sides)
-        chance = (pool.sides - pool.chance_success_at + 1) / sides
-        dramatic = Fraction(1) / sides
-        odds = [1 - chance] + [chance * p for p in die[:limit]]
+        chance = pool.sides - pool.chance_success_at + 1
+        dramatic = Fraction(1, pool.sides)
+        whole = [(pool.sides - chance) * parts] + [chance * p for p in die[:limit]]
+        denominator = pool.sides * parts
     else:
-        odds = [Fraction(1)] + [Fraction(0)] * limit
+        whole = [1] + [0] * limit
         for _ in range(dice):
-            odds = _convolve(odds, die, limit)
+            whole = _convolve(whole, die, limit)
+        denominator = parts**dice
+    odds = [Fraction(n, denominator) for n in whole]
     result = PoolDistribution(enumerate(odds))
-    result.tail = 1 - sum(odds, Fraction(0))
+    result.tail = Fraction(denominator - sum(whole), denominator)
     result.dramatic_failure = dramatic
     return result
