@@ -213,7 +213,7 @@ def write_output(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
 
 def _own_schemas() -> FsPath | None:
     """The repository's schema/, where rulesc runs from a checkout (not installed)."""
-    from .validate import SCHEMA_DIR
+    from .schemas import SCHEMA_DIR  # not validate's: a check loads no JSON Schema
 
     inside = SCHEMA_DIR.parent == FsPath(__file__).resolve().parent
     return None if inside else SCHEMA_DIR

@@ -23,6 +23,19 @@ from .diagnostics import REMEDY, Diagnostic
 from .fs_errors import naming
 from .kinds.base import SCHEMA_FILE
 
+# schema/ beside compiler/ in the repository; compiler/schema/ once installed.
+SCHEMA_DIR = next(
+    (
+        d
+        for d in (
+            FsPath(__file__).resolve().parent.parent / "schema",
+            FsPath(__file__).resolve().parent / "schema",
+        )
+        if (d / "rules.schema.json").is_file()
+    ),
+    FsPath(__file__).resolve().parent.parent / "schema",
+)
+
 _SHELL = FsPath(__file__).resolve().parent / "kinds" / "rules_file.schema.json"
 HAND_WRITTEN = ("common.schema.json", "system.schema.json")
 RULES_FILE = "rules.schema.json"

@@ -7,7 +7,6 @@ import json
 import re
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path as FsPath
 from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError, validators
@@ -21,18 +20,7 @@ from . import schemas
 from .diagnostics import Diagnostic, quoted
 from .loader import SourceFile
 
-# schema/ beside compiler/ in the repository; compiler/schema/ once installed.
-SCHEMA_DIR = next(
-    (
-        d
-        for d in (
-            FsPath(__file__).resolve().parent.parent / "schema",
-            FsPath(__file__).resolve().parent / "schema",
-        )
-        if (d / "rules.schema.json").is_file()
-    ),
-    FsPath(__file__).resolve().parent.parent / "schema",
-)
+SCHEMA_DIR = schemas.SCHEMA_DIR
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 # Words YAML 1.1 read as booleans; in YAML 1.2 (and so in rules files) they are text.
 _YAML11_BOOLEANS = frozenset(

@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -227,3 +229,29 @@ def test_pruning_keeps_what_the_rules_as_they_are_need(
             [p for p in rules_copy.iterdir() if p.is_dir()]
         )
     assert len(list((root / "build").iterdir())) == 1
+
+
+def test_a_check_or_build_the_cache_answers_loads_no_yaml_schema_or_jinja(
+    rules_copy: Path,
+) -> None:
+    """What the README promises: with nothing changed, rulesc reads the cache
+    and the output, and never imports the libraries a build needs."""
+    project = rules_copy.parent
+    run_rulesc("build", cwd=project)
+    probe = (
+        "import sys\n"
+        "from compiler.cli import main\n"
+        "for command in ('check', 'build'):\n"
+        "    assert main([command]) == 0, command\n"
+        "heavy = ('jsonschema', 'jinja2', 'ruamel', 'yaml', 'compiler.model')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy"
+        " or m in heavy))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
