@@ -377,10 +377,10 @@ def import_cost(path: Path, statement: str, tmp: Path) -> float:
     env = dict(ENV, PYTHONPATH=str(path))
     run([PY, "-c", statement], tmp, env)  # writes the bytecode
     bare, loaded = [], []
-    for _ in range(21):
+    for _ in range(31):  # in alternation; the fastest of each (start-up is noisy)
         bare.append(run([PY, "-c", "pass"], tmp, env))
         loaded.append(run([PY, "-c", statement], tmp, env))
-    return statistics.median(loaded) - statistics.median(bare)
+    return min(loaded) - min(bare)
 
 
 # -- runtime ----------------------------------------------------------------------
