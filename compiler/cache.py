@@ -474,7 +474,6 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
             return _uncached(rules_dir, store)  # the errors as a plain build has them
         for sys_id, (model, part) in fresh.items():
             models[sys_id], parts[sys_id] = model, part
-    templates = _CompiledTemplates(store)
     try:
         loaded = {
             s.id: s
@@ -487,8 +486,6 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
         )
     except (RulesError, KeyError):
         return _uncached(rules_dir, store)  # the errors as a plain build has them
-    finally:
-        templates.close()
     models.update((s.id, s) for s in outputs.systems)
     made = {p.id: p for p in outputs.parts}
     if scan(rules_dir) == found:  # the rules did not change while being built
@@ -612,56 +609,17 @@ def _build_chunk(rules_dir: FsPath, names: list[str], store: Store) -> _Chunk | 
     from .diagnostics import RulesError
 
     store.used = {}
-    templates = _CompiledTemplates(store)
     try:
         systems = pipeline.load_systems(rules_dir, set(names), SourceMemo(store))
         outputs = pipeline.generate(systems)
     except RulesError:
         return None
-    finally:
-        templates.close()
     entries = {
         s.id: (s, p) for s, p in zip(outputs.systems, outputs.parts, strict=True)
     }
     if set(entries) != set(names):
         return None
     return entries, store.used, store.pending
-
-
-class _CompiledTemplates:
-    """Jinja's compiled templates kept in the cache, for the length of a build.
-
-    Jinja checks each against its template's source; a compiled template that
-    cannot be read is compiled again, as without a cache. They are written as the
-    store's entries are (``Store.put``).
-    """
-
-    def __init__(self, store: Store) -> None:
-        import io
-
-        import jinja2
-
-        from .render import environment
-
-        class Quiet(jinja2.FileSystemBytecodeCache):
-            def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-                try:
-                    super().load_bytecode(bucket)
-                except OSError:
-                    return
-
-            def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-                blob = io.BytesIO()
-                bucket.write_bytecode(blob)
-                name = self.pattern % (bucket.key,)
-                store.put(FsPath(self.directory) / name, blob.getvalue())
-
-        self.env = environment()
-        self.before = self.env.bytecode_cache
-        self.env.bytecode_cache = Quiet(str(store.root / "templates"))
-
-    def close(self) -> None:
-        self.env.bytecode_cache = self.before
 
 
 def _uncached(rules_dir: FsPath, store: Store | None = None) -> Built:
