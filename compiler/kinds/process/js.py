@@ -33,6 +33,7 @@ from ...kinds.process.rule import (
     label_types,
     outcome_fields,
     spec_values,
+    total_type,
 )
 from ...kinds.track.js import FIELD_DOCS, MARK_DOC
 from ...model import Param, Rule, System
@@ -95,17 +96,8 @@ JS_TYPES = TypeNames(
     "number",
     lambda labels: " | ".join(js_string(v) for v in labels),
     " | null",
+    lambda item: f"readonly {item}[]",
 )
-
-
-def _total_ts(rule: ProcessRule, total: ProcessTotal) -> str:
-    if total.of == "conditions":
-        assert rule.track is not None
-        return f"readonly {rule.track.condition_enum.name}[]"
-    if total.of == "state":
-        assert rule.state is not None
-        return rule.state.class_name
-    return "number | null" if total.of == "time" else "number"
 
 
 def _total_js(rule: ProcessRule, total: ProcessTotal) -> str:
@@ -261,7 +253,10 @@ def js_view(system: System, rule: ProcessRule) -> View:
     )
     totals = [
         SimpleNamespace(
-            name=t.name, title=t.description, description=None, ts=_total_ts(rule, t)
+            name=t.name,
+            title=t.description,
+            description=None,
+            ts=total_type(rule, t, JS_TYPES),
         )
         for t in rule.totals
     ]

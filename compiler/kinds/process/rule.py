@@ -673,6 +673,7 @@ class TypeNames:
     whole: str  # an integer's
     labels: Callable[[list[str]], str]  # one of these label strings
     none: str  # what follows a type that may be none ("| None")
+    items: Callable[[str], str]  # an immutable sequence of a type
 
 
 PYTHON_TYPES = TypeNames(
@@ -681,6 +682,7 @@ PYTHON_TYPES = TypeNames(
     "int",
     lambda labels: "Literal[" + ", ".join(py(v) for v in labels) + "]",
     " | None",
+    lambda item: f"tuple[{item}, ...]",
 )
 
 
@@ -712,14 +714,17 @@ def label_types(rule: ProcessRule, types: TypeNames = PYTHON_TYPES) -> list[str]
     return [t if t.endswith(types.none) else f"{t}{types.none}" for t in found]
 
 
-def _total_type(rule: ProcessRule, total: ProcessTotal) -> str:
+def total_type(
+    rule: ProcessRule, total: ProcessTotal, types: TypeNames = PYTHON_TYPES
+) -> str:
+    """The type of a total of the process's run, as ``types`` writes it."""
     if total.of == "conditions":
         assert rule.track is not None
-        return f"tuple[{rule.track.condition_enum.name}, ...]"
+        return types.items(rule.track.condition_enum.name)
     if total.of == "state":
         assert rule.state is not None
         return rule.state.class_name
-    return "int | None" if total.of == "time" else "int"
+    return f"{types.whole}{types.none}" if total.of == "time" else types.whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -863,7 +868,7 @@ def python_view(system: System, rule: ProcessRule) -> View:
         "totals": [
             {
                 "name": t.name,
-                "type": _total_type(rule, t),
+                "type": total_type(rule, t),
                 "doc": docstring(t.description, "    "),
                 "expr": _total_expr(rule, t),
             }
