@@ -125,6 +125,7 @@ def _check_work(
                 (*path, "chart", key),
                 f"the chart beats {high - low + 1:,} numbers: at most "
                 f"{MAX_CHART_COLUMNS} columns (a limit of rulesc)",
+                f"chart at most {MAX_CHART_COLUMNS} numbers to beat",
             )
             return
     work = sum(pool_work(sides, beyond, n) for n in range(chart["pools"][1] + 1))
