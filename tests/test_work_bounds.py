@@ -246,3 +246,23 @@ def test_a_budget_counts_each_piece_once_per_file() -> None:
     assert budget.spend("b", "y", 5) is None  # each file its own
     assert budget.first_refusal("a") and not budget.first_refusal("a")
     assert MAX_ROLLED_RESULTS >= 10_000
+
+
+def test_the_readme_states_each_limit_with_its_figure() -> None:
+    from compiler import limits
+
+    readme = (cases.RULES.parent / "README.md").read_text(encoding="utf-8")
+    says_no = readme.split("## When the build says no")[1].split("\n## ")[0]
+    figures = {
+        limits.MAX_FILE_DICE_WORK: "dice x sums",
+        limits.MAX_ROLLED_RESULTS: "results",
+        limits.MAX_CALL_CHAIN: "rules",
+        limits.MAX_POOL_WORK: "at most",
+        limits.MAX_POOL_CHARTS: "in all",
+        limits.MAX_CHART_COLUMNS: "numbers",
+        limits.most_pool_dice(10, 10): "d10s",
+        limits.most_pool_dice(1000, 100): "d1000s",
+    }
+    text = " ".join(says_no.split())
+    for figure, word in figures.items():
+        assert f"{figure:,} {word}" in text or f"{word} {figure:,}" in text, figure
