@@ -22,6 +22,7 @@ from compiler.limits import MAX_CALL_CHAIN, MAX_ROLLED_RESULTS, Budget
 from compiler.runtime.dice import Dice
 
 from . import bounds_cases as cases
+from .conftest import RULES
 
 pytestmark = pytest.mark.usefixtures("no_hang")
 
@@ -251,7 +252,7 @@ def test_a_budget_counts_each_piece_once_per_file() -> None:
 def test_the_readme_states_each_limit_with_its_figure() -> None:
     from compiler import limits
 
-    readme = (cases.RULES.parent / "README.md").read_text(encoding="utf-8")
+    readme = (RULES.parent / "README.md").read_text(encoding="utf-8")
     says_no = readme.split("## When the build says no")[1].split("\n## ")[0]
     figures = {
         limits.MAX_FILE_DICE_WORK: "dice x sums",
