@@ -36,3 +36,89 @@ def roll_problem(dice: Dice) -> str | None:
     if dice.count > MAX_ROLLED_DICE or dice.sides > MAX_ROLLED_SIDES:
         return f"at most {MAX_ROLLED_DICE} dice of at most {MAX_ROLLED_SIDES} sides"
     return None
+
+
+# -- work a rules file asks of the build, checked before it is done -----------------
+
+MAX_FILE_DICE_WORK = 4_000_000
+"""The dice x sums of the exact distributions one rules file's dice expressions
+need, each distinct expression counted once (four of the largest one allowed):
+every one is charted with its exact chances in the docs."""
+
+MAX_ROLLED_RESULTS = MAX_DICE_SUMS
+"""The results a table's roll can come to (highest - lowest + 1): the lookup
+the build writes holds one entry per result."""
+
+MAX_CALL_CHAIN = 50
+"""The rules in one chain of rules calling rules (a calling b calling c...)."""
+
+MAX_POOL_WORK = 50_000_000_000
+"""The cost (see ``pool_work``) of the exact distribution of a success pool's
+largest pool (``max_dice``): about a second."""
+
+MAX_POOL_CHARTS = 4 * MAX_POOL_WORK
+"""The cost of the exact distributions a rules file's success-pool charts need
+at build time (every pool from none to the chart's most): a few seconds."""
+
+MAX_CHART_COLUMNS = 50
+"""The columns of a chart the build works out for the docs."""
+
+
+def dice_work(dice: Dice) -> int:
+    """What an exact distribution of ``dice`` costs: dice x possible sums."""
+    return dice.count * (dice.count * (dice.sides - 1) + 1) if dice.count else 0
+
+
+def pool_work(sides: int, listed_beyond: int, dice: int) -> int:
+    """The cost of a success pool's exact distribution of ``dice`` dice: ``dice``
+    convolutions of about (dice + listed_beyond)² products of whole numbers of
+    about dice x (dice + listed_beyond) x log2(sides) bits
+    (log2(sides) counted twice: the larger the numbers, the slower each product)."""
+    dice = max(dice, 1)
+    limit = dice + listed_beyond
+    return dice * dice * limit**3 * sides.bit_length() ** 2
+
+
+def most_pool_dice(sides: int, listed_beyond: int) -> int:
+    """The largest pool whose exact distribution is within ``MAX_POOL_WORK``."""
+    low, high = 1, 1
+    while pool_work(sides, listed_beyond, high * 2) <= MAX_POOL_WORK:
+        high *= 2
+    high *= 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (
+            (mid, high)
+            if pool_work(sides, listed_beyond, mid) <= MAX_POOL_WORK
+            else (low, mid)
+        )
+    return low
+
+
+class Budget:
+    """The work each rules file asks of the build, added up as its rules are
+    read (before any of it is done), each distinct piece counted once."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.spent: dict[str, int] = {}
+        self.counted: set[tuple[str, str]] = set()
+        self.refused: set[str] = set()  # the files already told
+
+    def spend(self, file: str, piece: str, work: int) -> int | None:
+        """Count ``work`` for ``piece`` in ``file``: None when it fits, else the
+        total it would bring the file to (the piece is then not counted)."""
+        if (file, piece) in self.counted:
+            return None
+        total = self.spent.get(file, 0) + work
+        if total > self.most:
+            return total
+        self.counted.add((file, piece))
+        self.spent[file] = total
+        return None
+
+    def first_refusal(self, file: str) -> bool:
+        """True the first time ``file`` goes over (one error per file)."""
+        first = file not in self.refused
+        self.refused.add(file)
+        return first

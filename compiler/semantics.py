@@ -21,7 +21,14 @@ from .expr_types import walk
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRoll, TableRule
-from .limits import dice_problem
+from .limits import (
+    MAX_CALL_CHAIN,
+    MAX_FILE_DICE_WORK,
+    MAX_ROLLED_RESULTS,
+    Budget,
+    dice_problem,
+    dice_work,
+)
 from .loader import SourceFile
 from .model import (
     CellValue,
@@ -93,13 +100,27 @@ class SystemBuilder:
         self.built_order: list[tuple[int, Rule]] = []
         self.attempted: set[int] = set()
         self.building: list[str] = []  # rule ids being built, outermost first
+        # For each rule being built, its longest chain of calls so far (the
+        # length, the rule called first on it); for each rule built, its chain's
+        # length and next step (limits.MAX_CALL_CHAIN).
+        self.reach: list[tuple[int, str | None]] = []
+        self.depth: dict[str, int] = {}
+        self.longest: dict[str, str] = {}
         self.callable: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
         # The wrong declarations of the rule being built that break their uses
         # (a parameter named like a table, one that failed): name -> the index of
         # its error in self.errors, which lists each use as a note.
         self.declared: dict[str, int] = {}
+        # The exact distributions each file's dice need, counted before any is
+        # worked out (limits.MAX_FILE_DICE_WORK).
+        self.dice_budget = Budget(MAX_FILE_DICE_WORK)
+        self.budgets: dict[str, Budget] = {}  # the kinds' own, by name
 
     # -- plumbing --------------------------------------------------------------
+
+    def budget(self, name: str, most: int) -> Budget:
+        """A kind's budget of work per rules file (see limits.Budget), by name."""
+        return self.budgets.setdefault(name, Budget(most))
 
     def err(
         self,
@@ -236,11 +257,16 @@ class SystemBuilder:
             return
         self.attempted.add(order)
         self.building.append(raw["id"])
+        self.reach.append((0, None))
         outer, self.declared = self.declared, {}
         try:
             rule = self.rule(src, path, raw)
         finally:
             self.building.pop()
+            depth, step = self.reach.pop()
+            self.depth[raw["id"]] = depth + 1
+            if step is not None:
+                self.longest[raw["id"]] = step
             self.declared = outer
         if rule is not None:
             self.built_order.append((order, rule))
@@ -263,10 +289,39 @@ class SystemBuilder:
                 )
                 self.failed.add(craw["id"])
                 return False
+            if order not in self.attempted and len(self.building) >= MAX_CALL_CHAIN:
+                self.chain_too_long(src, path, [*self.building, craw["id"]])
+                return False
             self.build_once(order, csrc, cpath, craw)
             if craw["id"] in self.failed:  # reported where it failed
                 return False
+            depth = self.depth.get(craw["id"], 1)
+            if len(self.building) + depth > MAX_CALL_CHAIN:
+                self.chain_too_long(
+                    src, path, [*self.building, *self.chain(craw["id"])]
+                )
+                return False
+            if depth > self.reach[-1][0]:
+                self.reach[-1] = (depth, craw["id"])
         return True
+
+    def chain(self, rule_id: str) -> list[str]:
+        """The longest chain of calls from ``rule_id``, itself first."""
+        chain = [rule_id]
+        while (step := self.longest.get(chain[-1])) is not None:
+            chain.append(step)
+        return chain
+
+    def chain_too_long(self, src: SourceFile, path: Path, chain: list[str]) -> None:
+        shown = " -> ".join([*chain[:3], "…", *chain[-2:]])
+        self.err(
+            src,
+            path,
+            f"a chain of {len(chain)} rules calling each other ({shown}): "
+            f"at most {MAX_CALL_CHAIN} in a chain (a limit of rulesc)",
+            "call the rules at the end of the chain from fewer steps away, "
+            "or write their expressions into one",
+        )
 
     def ladders(self) -> dict[str, expr.Ladder]:
         """Every ordered enum of the system built so far, as expressions step along it."""
@@ -758,33 +813,53 @@ class SystemBuilder:
     def check_roll_cover(
         self, src: SourceFile, path: Path, rows: tuple[Row, ...], index: int, dice: Dice
     ) -> None:
-        """The rows' ranges in one column cover every result of ``dice`` exactly once."""
-        owner: dict[int, Row] = {}
+        """The rows' ranges in one column cover every result of ``dice`` exactly once.
+
+        Worked out on the ranges' ends, never value by value: a range may be as
+        wide as its numbers allow."""
+        results = dice.max - dice.min + 1
+        if results > MAX_ROLLED_RESULTS:
+            self.err(
+                src,
+                (*path, "rolls", "dice"),
+                f"{dice} can come to {results:,} results: a table's roll may come to "
+                f"at most {MAX_ROLLED_RESULTS:,} (a limit of rulesc)",
+                "the build writes a lookup of every result: roll fewer or smaller dice",
+            )
+            return
+        earlier: list[tuple[int, int, Row]] = []
         for position, row in enumerate(rows):
             cell = row.cells[index]
             if not isinstance(cell, tuple):
                 continue
+            low, high = cell
             where = (*path, "rows", position)
-            outside = [
-                v for v in range(cell[0], cell[1] + 1) if not dice.min <= v <= dice.max
-            ]
-            clash = next((v for v in range(cell[0], cell[1] + 1) if v in owner), None)
-            if outside:
+            if low < dice.min or high > dice.max:
+                outside = low if low < dice.min else max(low, dice.max + 1)
                 self.err(
                     src,
                     where,
-                    f"{row.key.label!r} covers {outside[0]}, which {dice} cannot roll",
+                    f"{row.key.label!r} covers {outside}, which {dice} cannot roll",
                 )
-            if clash is not None:
+            shared = [max(low, a) for a, b, _ in earlier if a <= high and low <= b]
+            if shared:
+                clash = min(shared)
+                owner = next(r for a, b, r in earlier if a <= clash <= b)
                 self.err(
                     src,
                     where,
-                    f"{row.key.label!r} and {owner[clash].key.label!r} both cover {clash}",
+                    f"{row.key.label!r} and {owner.key.label!r} both cover {clash}",
                     "each result of the roll belongs to one row",
                 )
-            for value in range(cell[0], cell[1] + 1):
-                owner.setdefault(value, row)
-        missing = [v for v in range(dice.min, dice.max + 1) if v not in owner]
+            earlier.append((low, high, row))
+        missing: list[int] = []
+        next_free = dice.min
+        for low, high, _ in sorted(earlier, key=lambda e: e[0]):
+            if low > next_free:
+                missing += range(next_free, min(low, dice.max + 1, next_free + 8))
+            next_free = max(next_free, high + 1)
+        if next_free <= dice.max:
+            missing += range(next_free, min(dice.max + 1, next_free + 8))
         if missing:
             shown = ", ".join(map(str, missing[:8]))
             self.err(
@@ -818,6 +893,18 @@ class SystemBuilder:
             self.err(
                 src, path, f"{dice} is more dice than rulesc works out exactly", problem
             )
+            return None
+        total = self.dice_budget.spend(src.path, str(dice), dice_work(dice))
+        if total is not None:
+            if self.dice_budget.first_refusal(src.path):
+                self.err(
+                    src,
+                    path,
+                    f"{dice} brings this file's dice to {total:,} dice x sums of exact "
+                    f"distributions: at most {MAX_FILE_DICE_WORK:,} a file (a limit of rulesc)",
+                    "every distinct dice expression is charted with its exact chances: "
+                    "write fewer distinct large dice in one file",
+                )
             return None
         return dice
 

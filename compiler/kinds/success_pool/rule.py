@@ -6,7 +6,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...charts import pool_chart
+from ...diagnostics import pointer
 from ...kinds.success_pool.model import SuccessPoolRule
+from ...limits import (
+    MAX_CHART_COLUMNS,
+    MAX_POOL_CHARTS,
+    most_pool_dice,
+    pool_work,
+)
 from ...literals import code, docstring, number
 from ...model import Rolls, System
 from ...runtime._success_pool import SuccessPool
@@ -51,16 +58,8 @@ def build(
     for key, ok, why in checks:
         if not ok:
             b.err(src, (*path, key), f"{key} {why}")
+    _check_work(b, src, path, raw)
     chart = raw.get("chart")
-    if chart is not None:
-        for key in ("pools", "beat"):
-            low, high = chart[key]
-            if low > high or low < 0:
-                b.err(
-                    src,
-                    (*path, "chart", key),
-                    f"{key} must be [low, high] with 0 <= low <= high",
-                )
     examples = b.examples(src, path, raw, {"dice"}, roll_columns=set())
     return SuccessPoolRule(
         **common,
@@ -81,6 +80,67 @@ def build(
         chart_beat=tuple(chart["beat"]) if chart else None,
         chart_title=chart["title"] if chart else None,
     )
+
+
+def _check_work(
+    b: SystemBuilder, src: SourceFile, path: Path, raw: dict[str, Any]
+) -> None:
+    """The exact distributions the rule promises, and those its chart needs at
+    build time, within the limits of rulesc: checked before any is worked out."""
+    sides, beyond, most = raw["sides"], raw["listed_beyond"], raw["max_dice"]
+    largest = most_pool_dice(sides, beyond)
+    if most > largest:
+        b.err(
+            src,
+            (*path, "max_dice"),
+            f"max_dice {most} is more than rulesc works out exactly: at most {largest} "
+            f"dice of d{sides} with listed_beyond {beyond} (a limit of rulesc)",
+            "each pool's exact distribution is worked out on demand, and its cost grows "
+            "with the pool, the sides and listed_beyond",
+        )
+        return
+    chart = raw.get("chart")
+    if chart is None:
+        return
+    for key, top in (("pools", most), ("beat", None)):
+        low, high = chart[key]
+        if low > high or low < 0:
+            b.err(
+                src,
+                (*path, "chart", key),
+                f"{key} must be [low, high] with 0 <= low <= high",
+            )
+            return
+        if top is not None and high > top:
+            b.err(
+                src,
+                (*path, "chart", key),
+                f"the chart's pools go up to {high}, past max_dice ({top})",
+                f"chart pools of at most {top} dice: larger ones are refused",
+            )
+            return
+        if top is None and high - low + 1 > MAX_CHART_COLUMNS:
+            b.err(
+                src,
+                (*path, "chart", key),
+                f"the chart beats {high - low + 1:,} numbers: at most "
+                f"{MAX_CHART_COLUMNS} columns (a limit of rulesc)",
+                f"chart at most {MAX_CHART_COLUMNS} numbers to beat",
+            )
+            return
+    work = sum(pool_work(sides, beyond, n) for n in range(chart["pools"][1] + 1))
+    budget = b.budget("pool charts", MAX_POOL_CHARTS)
+    total = budget.spend(src.path, pointer(path), work)
+    if total is not None and budget.first_refusal(src.path):
+        b.err(
+            src,
+            (*path, "chart", "pools"),
+            f"charting pools up to {chart['pools'][1]} dice brings this file's pool "
+            f"charts to {total:,} units of work: at most {MAX_POOL_CHARTS:,} a file "
+            "(a limit of rulesc)",
+            "every pool from none to the chart's most is charted with its exact "
+            "chances: chart smaller pools, or fewer sides or listed_beyond",
+        )
 
 
 def python_view(system: System, rule: SuccessPoolRule) -> View:
@@ -124,6 +184,9 @@ def python_view(system: System, rule: SuccessPoolRule) -> View:
     }
 
 
+_CHARTED = 5  # without a chart, the pools up to this are charted (a docs choice)
+
+
 def _percent(value: Fraction) -> str:
     if 0 < value < Fraction(1, 20000):
         return "<0.01%"
@@ -144,9 +207,8 @@ def docs_view(system: System, rule: SuccessPoolRule, common: View) -> View:
                 for n in pools
             ],
         }
-    means = [
-        (n, number(p.mean(n))) for n in range(0, (rule.chart_pools or (0, 5))[1] + 1)
-    ]
+    most = rule.chart_pools[1] if rule.chart_pools else min(p.max_dice, _CHARTED)
+    means = [(n, number(p.mean(n))) for n in range(0, most + 1)]
     return common | {
         "sides": p.sides,
         "success_at": p.success_at,
