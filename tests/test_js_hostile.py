@@ -62,7 +62,7 @@ HOSTILE = [
 ]
 # Characters Python's Unicode data has (Node's is newer: what it has and Python
 # has not, each runtime's messages show as its own data says, see the report)
-known = st.characters(exclude_categories=("Cn",))
+known = st.characters(exclude_categories=["Cn"])
 label = st.one_of(
     st.sampled_from(HOSTILE), st.text(alphabet=known, min_size=1, max_size=6)
 )
@@ -84,7 +84,7 @@ def _run(tmp: Path, spec: dict[str, Any]) -> Any:
 
 
 def _kind(name: str, given: list[str]) -> Any:
-    return StrEnum(name, [(f"M{i}", text) for i, text in enumerate(given)])  # type: ignore[misc]
+    return StrEnum(name, [(f"M{i}", text) for i, text in enumerate(given)])
 
 
 def _python(case: dict[str, Any]) -> dict[str, Any]:
@@ -107,7 +107,11 @@ def _python(case: dict[str, Any]) -> dict[str, Any]:
         if case["kind"] == "choice":
             keys = _kind("K", case["keys"])
             by_label = {str.casefold(m.value): m for m in keys}
-            return {"answer": _support.choice(keys, by_label, json.loads(case["value"]), "given").value}
+            return {
+                "answer": _support.choice(
+                    keys, by_label, json.loads(case["value"]), "given"
+                ).value
+            }
         if case["kind"] == "dumps":
             options = case["options"]
             return {
@@ -125,7 +129,12 @@ def _python(case: dict[str, Any]) -> dict[str, Any]:
 
 def _index(key: str) -> int | None:
     """The array index a key is to a JavaScript object (or None)."""
-    if key.isascii() and key.isdigit() and str(int(key)) == key and int(key) < 2**32 - 1:
+    if (
+        key.isascii()
+        and key.isdigit()
+        and str(int(key)) == key
+        and int(key) < 2**32 - 1
+    ):
         return int(key)
     return None
 
@@ -149,7 +158,12 @@ def mapping_cases(draw: st.DrawFn) -> dict[str, Any]:
         entries[draw(label)] = draw(st.sampled_from(values))
     order = _js_order(draw(st.permutations(list(entries))))
     given = {k: entries[k] for k in order}
-    return {"kind": "mapping", "keys": keys, "values": values, "given": json.dumps(given)}
+    return {
+        "kind": "mapping",
+        "keys": keys,
+        "values": values,
+        "given": json.dumps(given),
+    }
 
 
 @st.composite
@@ -243,7 +257,10 @@ def _options(module: Any) -> dict[str, Any]:
         if inspect.isclass(value) and value.__module__ == module.__name__:
             targets += [m for _, m in inspect.getmembers(value, inspect.isfunction)]
         for target in targets:
-            if not callable(target) or getattr(target, "__module__", None) != module.__name__:
+            if (
+                not callable(target)
+                or getattr(target, "__module__", None) != module.__name__
+            ):
                 continue
             try:
                 params = inspect.signature(target).parameters.values()
@@ -286,7 +303,9 @@ def test_a_polluted_object_prototype_changes_no_answer(tmp_path: Path) -> None:
     out = _run(tmp_path, spec)
     assert len(out["clean"]) == len(expected) >= 50
     changed = [
-        (i, a, b) for i, (a, b) in enumerate(zip(out["clean"], out["polluted"], strict=True)) if a != b
+        (i, a, b)
+        for i, (a, b) in enumerate(zip(out["clean"], out["polluted"], strict=True))
+        if a != b
     ]
     assert not changed, changed[:3]
     for got, python in zip(out["clean"], expected, strict=True):
