@@ -284,8 +284,9 @@ def test_a_polluted_object_prototype_changes_no_answer(tmp_path: Path) -> None:
     """Object.prototype given every option's name (and dumps' options, a
     fraction's and toDict): every worked example's call answers as before, and
     as Python answers it."""
-    groups, pollute = [], {"indent": 3, "sortKeys": True, "ensureAscii": False}
-    expected = []
+    groups: list[dict[str, Any]] = []
+    pollute: dict[str, Any] = {"indent": 3, "sortKeys": True, "ensureAscii": False}
+    expected: list[dict[str, Any]] = []
     for system in load_systems(ROOT / "rules"):
         module = importlib.import_module(f"rulebook.{system.id}")
         pollute |= _options(module)
