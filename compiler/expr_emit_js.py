@@ -72,6 +72,30 @@ def _no_choice(param: str, label: str) -> str:
     raise ValueError(f"no choice emitter for {param} == {label!r}")
 
 
+_SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def string_literal(text: str) -> str:
+    """``text`` as a JavaScript (and TypeScript) string literal, every character
+    Python's ``repr`` escapes (what ``str.isprintable`` says is not printable:
+    controls, bidirectional and other format characters, separators but the
+    space, surrogates, unassigned code points) written as an escape, as the
+    Python module's literal writes it: no character from the rules reaches the
+    source raw that could change how it reads (a U+202E reorders the text
+    around it on screen)."""
+    out = ['"']
+    for ch in text:
+        if ch in _SHORT:
+            out.append(_SHORT[ch])
+        elif ch.isprintable():
+            out.append(ch)
+        elif ord(ch) <= 0xFFFF:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\u{{{ord(ch):x}}}")
+    return "".join(out) + '"'
+
+
 def safe_literal(value: int) -> str:
     """An integer of the rules as JavaScript text; ValueError past its exact range."""
     if not -MAX_SAFE <= value <= MAX_SAFE:
@@ -179,7 +203,7 @@ class _Emitter:
             return self.label(node.enum, node.value)
         if node.param is not None:
             return self.choice(node.param, node.value)
-        return json.dumps(node.value, ensure_ascii=False)
+        return string_literal(node.value)
 
     def negate(self, node: Unary) -> tuple[str, int]:
         if isinstance(node.operand, IntLit):

@@ -9,12 +9,11 @@ strings, Python's keyword-only parameters in a trailing options object,
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from .expr_emit_js import MAX_SAFE, safe_literal
+from .expr_emit_js import MAX_SAFE, safe_literal, string_literal
 from .expr_types import Interval
 from .js_naming import camel
 from .model import Column, EnumType, Param, RuleBase, System
@@ -54,8 +53,9 @@ def js(value: object) -> str:
 
 
 def js_string(text: str) -> str:
-    """A string from the rules as a JavaScript (and TypeScript) string literal."""
-    return json.dumps(text, ensure_ascii=False)
+    """A string from the rules as a JavaScript (and TypeScript) string literal
+    (``expr_emit_js.string_literal``: no unprintable character raw)."""
+    return string_literal(text)
 
 
 def doc(text: str, indent: str = "") -> str:

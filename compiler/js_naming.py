@@ -109,10 +109,18 @@ RESERVED = frozenset(
         ],
     }
 )
-# Names a record's field may not have: a plain object's own property by these
-# names would hide what every object has (and JSON.stringify calls toJSON).
+# What every object has: Object.prototype's own properties (ECMAScript's, with
+# Annex B's), which a record's field or a module's export by one of these names
+# would hide (String(x) calls toString, JSON.stringify calls toJSON, ...).
+# The language's, not the runtime's: tests/test_js_names.py checks the list
+# against Node's Object.getOwnPropertyNames(Object.prototype).
 OBJECT_NAMES = frozenset(
     {
+        "__defineGetter__",
+        "__defineSetter__",
+        "__lookupGetter__",
+        "__lookupSetter__",
+        "__proto__",
         "constructor",
         "hasOwnProperty",
         "isPrototypeOf",
@@ -120,9 +128,17 @@ OBJECT_NAMES = frozenset(
         "toLocaleString",
         "toString",
         "valueOf",
-        "toJSON",
     }
 )
+# Names JavaScript itself calls on an object it is given, whatever the object,
+# and why: a module or object with any of these as a method is no longer data.
+CALLED_NAMES = {
+    "then": "which makes a module or object a thenable that await and import() "
+    "call (a module exporting it never loads)",
+    "toJSON": "which JSON.stringify calls",
+}
+# A module's exports may not be what every function and class has either.
+FUNCTION_NAMES = frozenset({"prototype"})
 _KEEPS_CASE = re.compile(r"[A-Z]")
 RUNTIME_JS = FsPath(__file__).resolve().parent / "runtime_js"
 _CLASS = re.compile(r"^export class ([\w$]+)(?: extends ([\w$.]+))? \{$", re.M)
@@ -146,11 +162,13 @@ def class_members(module: str, name: str) -> frozenset[str]:
     """The public names every instance of class ``name`` of the JavaScript
     runtime's ``module`` (compiler/runtime_js/) has: those its body declares
     (methods, accessors, fields; not its static or #private ones), along its
-    bases in the same module, and what every object has (``OBJECT_NAMES``).
-    Read from the runtime's source, so a member added there is known here."""
+    bases in the same module, what every object has (``OBJECT_NAMES``) and what
+    JavaScript calls on one (``CALLED_NAMES``). Read from the runtime's source,
+    so a member added there is known here."""
     text = (RUNTIME_JS / module).read_text(encoding="utf-8")
     classes = {m.group(1): m for m in _CLASS.finditer(text)}
-    found = set(OBJECT_NAMES)
+    found = set(OBJECT_NAMES | CALLED_NAMES.keys())
+    base = len(found)
     while name in classes:
         match = classes[name]
         end = text.index("\n}\n", match.end())
@@ -158,9 +176,32 @@ def class_members(module: str, name: str) -> frozenset[str]:
             if not member.group(1) and not member.group(2).startswith("#"):
                 found.add(member.group(2))
         name = match.group(2) or ""
-    if len(found) == len(OBJECT_NAMES):
+    if len(found) == base:
         raise ValueError(f"no class {name!r} with members in {module}")
     return frozenset(found)
+
+
+# The record of the runtime (json.js's ``record``): the names it defines on
+# every record besides its fields, read from its body.
+_RECORD = re.compile(r"^export function record\([^)]*\) \{$", re.M)
+
+
+@cache
+def record_members() -> frozenset[str]:
+    """The names every record of the JavaScript runtime has besides its fields
+    (json.js's ``record`` defines them, as ``toJSON``), and what every object
+    has (``OBJECT_NAMES``). Read from the runtime's source."""
+    text = (RUNTIME_JS / "json.js").read_text(encoding="utf-8")
+    match = _RECORD.search(text)
+    if match is None:
+        raise ValueError("no function record in json.js")
+    end = text.index("\n}\n", match.end())
+    defined = re.findall(
+        r'Object\.defineProperty\([\w$]+, "([\w$]+)"', text[match.end() : end]
+    )
+    if not defined:
+        raise ValueError("json.js's record defines no member")
+    return frozenset(defined) | OBJECT_NAMES
 
 
 def js_name(name: Name) -> str | None:
@@ -174,6 +215,27 @@ def js_name(name: Name) -> str | None:
 def _binds(name: Name) -> bool:
     """Whether the name is bound in the module (not only a property)."""
     return name.scope == "module" or "parameter" in name.what
+
+
+def _is_method(name: Name) -> bool:
+    """Whether the name is a method of a generated class or record."""
+    return name.what in {"method name", "transition name"}
+
+
+def _problem(name: Name, js: str) -> str | None:
+    """Why the JavaScript name ``js`` of ``name`` cannot be, or None."""
+    if _binds(name) and js in RESERVED:
+        return f"is {js!r} in JavaScript, a reserved word or global there"
+    exported = name.scope == "module"
+    if (exported or _is_method(name)) and js in CALLED_NAMES:
+        return f"is {js!r} in JavaScript, {CALLED_NAMES[js]}"
+    if not _binds(name) and js in record_members() - OBJECT_NAMES:
+        return f"is {js!r} in JavaScript, which every record has there (json.js)"
+    if (exported or not _binds(name)) and js in OBJECT_NAMES:
+        return f"is {js!r} in JavaScript, which every object has (Object.prototype)"
+    if exported and js in FUNCTION_NAMES:
+        return f"is {js!r} in JavaScript, which every function and class has"
+    return None
 
 
 def clashes(system: System) -> list[Diagnostic]:
@@ -197,13 +259,8 @@ def clashes(system: System) -> list[Diagnostic]:
         js = js_name(name)
         if js is None:
             continue
-        if _binds(name) and js in RESERVED:
-            report(name, f"is {js!r} in JavaScript, a reserved word or global there")
-        elif not _binds(name) and js in OBJECT_NAMES:
-            report(
-                name,
-                f"is {js!r} in JavaScript, which every object has (Object.prototype)",
-            )
+        if (problem := _problem(name, js)) is not None:
+            report(name, problem)
         other = first.setdefault(js, name)
         if other.name != name.name:
             report(

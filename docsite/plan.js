@@ -17,17 +17,22 @@
 /** A step a plan cannot take: on an answer that is null. */
 export class PlanProblem extends Error {}
 
+// Names and labels are data here: every object keyed by them has no prototype,
+// and only own properties are read (a field, label or option named
+// "__proto__", "constructor" or "toString" is a key like any other).
+const has = (object, key) => object !== null && object !== undefined && Object.hasOwn(object, key);
+
 function argument(item, rng, values, each) {
   if (item.rng) return rng;
   if (item.skip) return undefined;
   if (item.item) return each;
-  if (item.field !== undefined) return values[item.field];
+  if (has(item, "field")) return has(values, item.field) ? values[item.field] : undefined;
   return item.value;
 }
 
 function argumentsOf(items, rng, values, each) {
   const positional = [];
-  const options = {};
+  const options = Object.create(null);
   let anyOption = false;
   for (const item of items) {
     if (item.option) {
@@ -43,8 +48,8 @@ function argumentsOf(items, rng, values, each) {
 
 /** The answer of `plan` made on `module`, rolling with `rng`; a form's fields
  * by name in `values`. */
-export function runPlan(module, plan, rng, values = {}) {
-  if (!(plan.target.js in module)) {
+export function runPlan(module, plan, rng, values = Object.create(null)) {
+  if (!has(module, plan.target.js)) {
     throw new Error(`the module has no ${plan.target.js}`);
   }
   let value = module[plan.target.js];
@@ -59,13 +64,13 @@ export function runPlan(module, plan, rng, values = {}) {
       throw new PlanProblem(`the answer is null: it has no ${step.py ?? "fields"}`);
     }
     if (step.fields !== undefined) {
-      const found = {};
+      const found = Object.create(null);
       for (const field of step.fields) found[field.py] = value[field.js];
       value = found;
     } else if (step.each_field !== undefined) {
       const object = value;
       const [items] = step.each;
-      value = values[step.each_field].map((each) =>
+      value = (has(values, step.each_field) ? values[step.each_field] : []).map((each) =>
         object[step.js](...argumentsOf(items, rng, values, each)),
       );
     } else if (step.each !== undefined) {

@@ -126,7 +126,7 @@ function wholeNumbers(text, what) {
 function mapping(field, name) {
   const start = field.start || {};
   const selects = field.labels.map((key) =>
-    choiceList(field.values, start[key] ?? null, false, {
+    choiceList(field.values, Object.hasOwn(start, key) ? start[key] : null, false, {
       "data-field": field.name, "data-key": key, name: `${field.name}.${key}`,
     }),
   );

@@ -219,3 +219,65 @@ def test_an_exposure_field_every_object_has(rules_copy: Path) -> None:
         re.search(r"radiation\.yaml:\d+: field name 'to_string' is 'toString'", e)
         for e in errors
     ), errors
+
+
+METHODS = """\
+# yaml-language-server: $schema=../../schema/rules.schema.json
+system: d20_scifi
+rules:
+  - id: broken
+    kind: decision
+    title: A decision
+    summary: A decision whose answer has methods named as what every answer has already.
+    source: {section: Nowhere}
+    function: broken
+    parameters:
+      - {name: level, type: choice, enum: RadiationLevel, description: The level.}
+      - {name: minutes, type: int, min: 1, max: 60, description: Minutes.}
+      - {name: fort, type: int, min: 0, max: 20, description: Fortitude.}
+    result: BrokenAnswer
+    fields:
+      - {name: allowed, type: bool, title: Allowed, description: Whether allowed.}
+    cases:
+      - when: "true"
+        then: {allowed: true}
+    methods:
+      - name: to_dict
+        rule: simulate_radiation
+        args: {level: level, exposed_minutes: minutes, fort_bonus: fort}
+        description: Roll.
+      - name: then
+        rule: simulate_radiation
+        args: {level: level, exposed_minutes: minutes, fort_bonus: fort}
+        description: Roll.
+      - name: value_of
+        rule: simulate_radiation
+        args: {level: level, exposed_minutes: minutes, fort_bonus: fort}
+        description: Roll.
+"""
+
+
+def test_a_decision_method_named_as_what_every_answer_has(rules_copy: Path) -> None:
+    """A decision's follow-up method is a member of its answer in both languages:
+    one every record has in Python (to_dict), one that makes the answer a
+    thenable (then) or one every JavaScript object has (valueOf) is an error at
+    the method's name, all of them at once (issue 23)."""
+    (rules_copy / "d20_scifi" / "js_method_names.yaml").write_text(METHODS, "utf-8")
+    assert _errors(rules_copy) == [
+        "rules/d20_scifi/js_method_names.yaml:21: method name 'to_dict' is "
+        "already a name every BrokenAnswer has (from its base class)",
+        "rules/d20_scifi/js_method_names.yaml:25: method name 'then' is 'then' in "
+        "JavaScript, which makes a module or object a thenable that await and "
+        "import() call (a module exporting it never loads)",
+        "rules/d20_scifi/js_method_names.yaml:29: method name 'value_of' is "
+        "'valueOf' in JavaScript, which every object has (Object.prototype)",
+    ]
+
+
+def test_object_names_are_object_prototypes(tmp_path: Path) -> None:
+    """The names every object has, as the build refuses them, are exactly what
+    Node's Object.prototype has: the list cannot drift from the language."""
+    from compiler.js_naming import OBJECT_NAMES
+
+    script = "console.log(JSON.stringify(Object.getOwnPropertyNames(Object.prototype)))"
+    assert set(node_json(script)) == OBJECT_NAMES

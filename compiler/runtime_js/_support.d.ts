@@ -19,6 +19,10 @@ export declare function floorDiv(a: number, b: number): number;
 export declare function ceilDiv(a: number, b: number): number;
 export declare function add<T extends number | string>(a: T, b: T): T;
 export declare function sum(values: Iterable<number>): number;
+/** A fresh object without a prototype: its keys are data ("__proto__" too). */
+export declare function dict<T>(entries?: Iterable<readonly [string, T]>): Record<string, T>;
+/** `object`'s own property `key` (never an inherited one), or undefined. */
+export declare function own(object: object, key: PropertyKey): unknown;
 export declare function unlessNull<K, T>(key: K | null, body: (key: K) => T): T | null;
 
 /** A frozen object of labels by member name (ladders also have `compare`). */

@@ -260,10 +260,33 @@ export function choice(kind, value, name) {
 }
 
 /**
- * A complete mapping argument: a plain object (or a Map) from every key label
- * to a value label, both in any case; answered as a frozen plain object keyed
- * by the labels as the rules write them. Two keys naming the same label are
- * refused.
+ * A fresh object without a prototype (Python's dict, in JavaScript): its keys
+ * are data, so a key such as "__proto__" or "constructor" is a key like any
+ * other, and no key is read from Object.prototype.
+ */
+export function dict(entries = []) {
+  const object = Object.create(null);
+  for (const [key, value] of entries) object[key] = value;
+  return object;
+}
+
+/** `object`'s own property `key`, or undefined (never an inherited one). */
+export function own(object, key) {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** Whether `value` is a plain object: one made by `{...}` or `dict`. */
+function isPlain(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A complete mapping argument: a plain object (its own properties) or a Map
+ * from every key label to a value label, both in any case; answered as a
+ * frozen object without a prototype (`dict`), keyed by the labels as the rules
+ * write them. Two keys naming the same label are refused.
  */
 export function mapping(keys, values, value, name) {
   const keyMeta = metaOf(keys);
@@ -271,19 +294,14 @@ export function mapping(keys, values, value, name) {
   let entries;
   if (value instanceof Map) {
     entries = [...value.entries()];
-  } else if (
-    value !== null &&
-    typeof value === "object" &&
-    !Array.isArray(value) &&
-    [Object.prototype, null].includes(Object.getPrototypeOf(value))
-  ) {
+  } else if (isPlain(value)) {
     entries = Object.entries(value);
   } else {
     throw new RuleInputError(
       `${name} must be a mapping of ${keyMeta.name} to ${valueMeta.name}, not ${shown(value)}`,
     );
   }
-  const result = {};
+  const result = new Map();
   const given = new Map();
   for (const [k, v] of entries) {
     const key = choice(keys, k, `a key of ${name}`);
@@ -293,15 +311,13 @@ export function mapping(keys, values, value, name) {
       );
     }
     given.set(key, k);
-    result[key] = choice(values, v, `${name}[${shown(k)}]`);
+    result.set(key, choice(values, v, `${name}[${shown(k)}]`));
   }
   const missing = keyMeta.list.filter((label) => !given.has(label));
   if (missing.length) {
     throw new RuleInputError(`${name} has no value for ${missing.map(reprString).join(", ")}`);
   }
-  const ordered = {};
-  for (const label of keyMeta.list) ordered[label] = result[label];
-  return Object.freeze(ordered);
+  return Object.freeze(dict(keyMeta.list.map((label) => [label, result.get(label)])));
 }
 
 /**
@@ -327,17 +343,15 @@ export function step(kind, label, by, pastEnd) {
 // -- options (Python's keyword-only parameters) ------------------------------------
 
 /**
- * The options object of a call: undefined or a plain object whose keys are
+ * The options object of a call: undefined or a plain object whose own keys are
  * among `names`; a TypeError otherwise (as Python refuses an unknown keyword).
+ * Answered as a `dict` of the options given, so that no option is read from
+ * Object.prototype (destructuring it with defaults reads only what was given).
  */
 export function options(given, names, fn) {
-  if (given === undefined) return {};
-  if (
-    given === null ||
-    typeof given !== "object" ||
-    Array.isArray(given) ||
-    ![Object.prototype, null].includes(Object.getPrototypeOf(given))
-  ) {
+  const found = dict();
+  if (given === undefined) return found;
+  if (!isPlain(given)) {
     throw new TypeError(`${fn}() takes its options as an object, not ${shown(given)}`);
   }
   for (const key of Object.keys(given)) {
@@ -345,8 +359,9 @@ export function options(given, names, fn) {
       const known = names.length ? names.join(", ") : "none";
       throw new TypeError(`${fn}() has no option ${reprString(key)} (its options: ${known})`);
     }
+    found[key] = given[key];
   }
-  return given;
+  return found;
 }
 
 // -- exact fractions ----------------------------------------------------------------
@@ -383,8 +398,8 @@ export function isFraction(value) {
   return (
     value !== null &&
     typeof value === "object" &&
-    typeof value.numerator === "bigint" &&
-    typeof value.denominator === "bigint"
+    typeof own(value, "numerator") === "bigint" &&
+    typeof own(value, "denominator") === "bigint"
   );
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { RuleInputError } from "./errors.js";
-import { shown } from "./_support.js";
+import { dict, shown } from "./_support.js";
 import { toData } from "./json.js";
 
 /**
@@ -32,9 +32,10 @@ export class StagedTrack {
     return this.#stage.get(effect) ?? 0;
   }
 
-  /** Every effect the character has, with its stage (a plain object by label). */
+  /** Every effect the character has, with its stage (an object by label,
+   * without a prototype). */
   get stages() {
-    return Object.fromEntries(this.#stage);
+    return dict(this.#stage);
   }
 
   /** The conditions the character suffers now, one per staged effect. */

@@ -495,9 +495,9 @@ export const SymptomType = $.labels("SymptomType", {
 });
 
 const _RADIATION_SYMPTOMS_RANGES = Object.freeze([
-  [1, 5, Object.freeze({ [SymptomType.SKIN]: "Skin redness / irritation", [SymptomType.HAIR_LOSS]: "Loose strands", [SymptomType.BLEEDING]: "Coughing blood" })],
-  [6, 10, Object.freeze({ [SymptomType.SKIN]: "Open lesions", [SymptomType.HAIR_LOSS]: "Clumps", [SymptomType.BLEEDING]: "Swollen / bleeding gums" })],
-  [11, null, Object.freeze({ [SymptomType.SKIN]: "Sloughing", [SymptomType.HAIR_LOSS]: "Totally bald patches", [SymptomType.BLEEDING]: "Bleeding from orifices" })],
+  [1, 5, Object.freeze({ __proto__: null, [SymptomType.SKIN]: "Skin redness / irritation", [SymptomType.HAIR_LOSS]: "Loose strands", [SymptomType.BLEEDING]: "Coughing blood" })],
+  [6, 10, Object.freeze({ __proto__: null, [SymptomType.SKIN]: "Open lesions", [SymptomType.HAIR_LOSS]: "Clumps", [SymptomType.BLEEDING]: "Swollen / bleeding gums" })],
+  [11, null, Object.freeze({ __proto__: null, [SymptomType.SKIN]: "Sloughing", [SymptomType.HAIR_LOSS]: "Totally bald patches", [SymptomType.BLEEDING]: "Bleeding from orifices" })],
 ]);
 
 export function radiationSymptoms(conDamage) {
@@ -572,7 +572,7 @@ const _RADIATION_TIMELINE_FIELDS = $json.shape(
 );
 
 const _SIMULATE_RADIATION_SPEC = Object.freeze({
-  ticks: Object.freeze({ "days": 1440, "hours": 60, "minutes": 1 }),
+  ticks: Object.freeze({ __proto__: null, ["days"]: 1440, ["hours"]: 60, ["minutes"]: 1 }),
   check: new $dice.Dice(1, 20, 0, 1, null),
   alwaysFails: 1,
   alwaysSucceeds: 20,

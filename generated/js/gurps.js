@@ -155,6 +155,7 @@ export function exposureBehindCover(weaponHands, $options = undefined) {
   if (typeof narrowSlit !== "boolean") throw $.badBool(narrowSlit, "narrowSlit");
   if (typeof hidesLowerBody !== "boolean") throw $.badBool(hidesLowerBody, "hidesLowerBody");
   return Object.freeze({
+    __proto__: null,
     [HitLocation.SKULL]: CoverExposure.EXPOSED,
     [HitLocation.FACE]: CoverExposure.EXPOSED,
     [HitLocation.RIGHT_LEG]: hidesLowerBody ? CoverExposure.COVERED : CoverExposure.EXPOSED,

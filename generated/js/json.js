@@ -14,12 +14,16 @@
  *   its keys as strings;
  * - an array is an array.
  *
+ * Keys are data: every object `toData` makes is as JSON.parse makes it, each
+ * key an own property ("__proto__" and "constructor" too), and only a value's
+ * own properties are read (nothing Object.prototype is given counts).
+ *
  * `dumps(value)` writes what Python's `rulebook.json.dumps(value)` writes
  * (json.dumps's separators, its ASCII escapes, indent and sort_keys).
  */
 
 import { Dice } from "./dice.js";
-import { fractionText, isFraction } from "./_support.js";
+import { fractionText, isFraction, options } from "./_support.js";
 
 /** The key under which a record keeps its fields' names (JavaScript, Python). */
 export const FIELDS = Symbol("rulebook.fields");
@@ -77,26 +81,30 @@ function shownType(value) {
 function objectData(value) {
   if (isFraction(value)) return fractionText(value);
   if (value instanceof Dice) return value.toDict();
-  const fields = value[FIELDS];
-  if (fields !== undefined) {
-    const data = {};
-    for (const [js, py] of fields) data[py] = toData(value[js]);
-    return data;
+  if (Object.hasOwn(value, FIELDS)) {
+    return Object.fromEntries(value[FIELDS].map(([js, py]) => [py, toData(value[js])]));
   }
   if (Array.isArray(value)) return value.map(toData);
-  if (typeof value.toDict === "function") return value.toDict();
-  if (value instanceof Map) {
-    const data = {};
-    for (const [k, v] of value) data[key(k)] = toData(v);
-    return data;
-  }
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) {
-    const data = {};
-    for (const [k, v] of Object.entries(value)) data[k] = toData(v);
-    return data;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toData(v)]));
+  }
+  const toDict = classMethod(value, "toDict");
+  if (toDict !== undefined) return toDict.call(value);
+  if (value instanceof Map) {
+    return Object.fromEntries([...value].map(([k, v]) => [key(k), toData(v)]));
   }
   throw new TypeError(`${shownType(value)} is not a value of the rules runtime`);
+}
+
+/** The method `name` of `value`'s class (its prototypes below Object.prototype,
+ * never Object.prototype's), or undefined. */
+function classMethod(value, name) {
+  for (let p = Object.getPrototypeOf(value); p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    const found = Object.getOwnPropertyDescriptor(p, name);
+    if (found !== undefined) return typeof found.value === "function" ? found.value : undefined;
+  }
+  return undefined;
 }
 
 function key(k) {
@@ -109,7 +117,9 @@ function key(k) {
 
 // -- writing JSON text as Python's json.dumps does -----------------------------------
 
-const SHORT = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+const SHORT = new Map([
+  ['"', '\\"'], ["\\", "\\\\"], ["\n", "\\n"], ["\r", "\\r"], ["\t", "\\t"], ["\b", "\\b"], ["\f", "\\f"],
+]);
 
 function unicodeEscape(code) {
   return "\\u" + code.toString(16).padStart(4, "0");
@@ -120,7 +130,8 @@ function encodeString(text, ensureAscii) {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     const code = text.charCodeAt(i);
-    if (SHORT[ch] !== undefined) out += SHORT[ch];
+    const short = SHORT.get(ch);
+    if (short !== undefined) out += short;
     else if (code < 0x20) out += unicodeEscape(code);
     else if (ensureAscii && code > 0x7e) out += unicodeEscape(code);
     else out += ch;
@@ -175,9 +186,15 @@ function encode(value, opts, depth) {
 /**
  * `value` as JSON text, as Python's `rulebook.json.dumps(value, **options)`
  * writes it: `indent` (a number of spaces or a string), `sortKeys`,
- * `ensureAscii` (true by default, as in Python).
+ * `ensureAscii` (true by default, as in Python); any other option is a
+ * TypeError, as json.dumps refuses an unknown keyword.
  */
-export function dumps(value, { indent = null, sortKeys = false, ensureAscii = true } = {}) {
+export function dumps(value, given = undefined) {
+  const {
+    indent = null,
+    sortKeys = false,
+    ensureAscii = true,
+  } = options(given, ["indent", "sortKeys", "ensureAscii"], "dumps");
   const pad = indent === null ? null : typeof indent === "number" ? " ".repeat(indent) : indent;
   const opts = {
     indent: pad,

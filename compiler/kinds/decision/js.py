@@ -124,7 +124,8 @@ def _answerer(
                 f"{inner}[{member(rule.key_enum, name)}]: {emit(v)},\n"
                 for name, v in values.items()
             )
-            return f"Object.freeze({{\n{items}{indent}}})"
+            # labels are keys: an object without a prototype, as $.mapping answers
+            return f"Object.freeze({{\n{inner}__proto__: null,\n{items}{indent}}})"
         assert record is not None
         text = record_literal(
             record["shape"],

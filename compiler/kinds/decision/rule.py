@@ -285,6 +285,8 @@ class _Builder:
                     mpath, "only a decision answering fields (a record) has methods"
                 )
                 continue
+            # a member of the answer's class in both languages, checked as one
+            self.b.local_name(self.src, (*mpath, "name"), m["name"], "method name")
             for target, source in m["args"].items():
                 if source not in names:
                     self.err(

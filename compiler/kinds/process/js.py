@@ -48,8 +48,8 @@ def _value(value: Any) -> str:
     if isinstance(value, Ref):
         return camel(value.name) if value.function else value.name
     if isinstance(value, dict):
-        items = ", ".join(f"{js_string(k)}: {js(v)}" for k, v in value.items())
-        return f"Object.freeze({{ {items} }})"
+        items = "".join(f", [{js_string(k)}]: {js(v)}" for k, v in value.items())
+        return f"Object.freeze({{ __proto__: null{items} }})"  # keys are data
     return js(value)
 
 

@@ -30,7 +30,7 @@ def js_view(system: System, rule: RangeTableRule) -> View:
         cell = ts_column_type(rule.columns[0])
         returns = f"Readonly<Record<{enum.name}, {cell}>>"
         values = [
-            "Object.freeze({ "
+            "Object.freeze({ __proto__: null, "  # labels are keys: no prototype
             + ", ".join(
                 f"[{member(enum, m.label)}]: {js(v)}"
                 for m, v in zip(enum.members, row.cells, strict=True)

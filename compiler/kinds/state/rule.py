@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...emitted import public_attributes
-from ...js_naming import camel, class_members
+from ...js_naming import CALLED_NAMES, camel, class_members
 from ...kinds.state.model import StateFlag, StateRule, StateTransition
 from ...literals import code, docstring, md_cell, py
 from ...model import Example, System
@@ -31,13 +31,14 @@ def _js_member_free(
     js = camel(name)
     if js not in taken:
         return True
-    b.err(
-        src,
-        path,
-        f"{name!r} is {js!r} in JavaScript, already a member of the state class "
-        f"there ({JS_BASE[1]} of the JavaScript runtime, or what every object has)",
-        "choose another name",
-    )
+    if js in CALLED_NAMES:
+        message = f"{name!r} is {js!r} in JavaScript, {CALLED_NAMES[js]}"
+    else:
+        message = (
+            f"{name!r} is {js!r} in JavaScript, already a member of the state class "
+            f"there ({JS_BASE[1]} of the JavaScript runtime, or what every object has)"
+        )
+    b.err(src, path, message, "choose another name")
     return False
 
 
