@@ -35,7 +35,7 @@ HOSTILE = (
     "</script><script>rbPwn(6)</script>",
     '<img src=x onerror="rbPwn(7)">',
     "<svg onload=rbPwn(8)>",
-    "<iframe srcdoc=\"<script>parent.rbPwn(9)</script>\"></iframe>",
+    '<iframe srcdoc="<script>parent.rbPwn(9)</script>"></iframe>',
     "[click](javascript:rbPwn(10)) <javascript:rbPwn(10)>",
     '<a href="javascript:rbPwn(11)">a</a>',
     "*/ rbPwn(12); /*",

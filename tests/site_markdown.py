@@ -2,65 +2,38 @@
 of mkdocs.yml (attribute lists, arithmatex, superfences, tables, admonitions, the
 table of contents with permalinks), and the parsed HTML it makes.
 
-The sink tests render rules text through it and compare what comes out with
+It is mkdocs.yml read by MkDocs (``load_config``). The sink tests render rules
+text through it and compare what comes out with
 what went in: the text in the HTML's text nodes, and the elements and attributes
 (which must be the templates', never the rules').
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from functools import cache
 from html.parser import HTMLParser
+from typing import Any
 
-import markdown
-import yaml
+import markdown  # type: ignore[import-untyped]
+from mkdocs.config import load_config
 
 from .conftest import ROOT
 
 
-class _SiteLoader(yaml.SafeLoader):
-    """mkdocs.yml's YAML: its one ``!!python/object/apply`` tag is arithmatex's
-    fence formatter, named by a dotted path."""
-
-
-def _apply(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> object:
-    import importlib
-
-    module, _, name = suffix.rpartition(".")
-    assert isinstance(node, yaml.MappingNode)
-    spec = loader.construct_mapping(node, deep=True)
-    function = getattr(importlib.import_module(module), name)
-    return function(*spec.get("args", ()), **spec.get("kwds", {}))
-
-
-_SiteLoader.add_multi_constructor("tag:yaml.org,2002:python/object/apply:", _apply)
-
-
 @cache
-def _extensions() -> tuple[list[str], dict[str, dict[str, object]]]:
-    config = yaml.load(  # noqa: S506 - the project's own mkdocs.yml, one known tag
-        (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_SiteLoader
-    )
-    names: list[str] = []
-    settings: dict[str, dict[str, object]] = {}
-    for entry in config["markdown_extensions"]:
-        if isinstance(entry, str):
-            names.append(entry)
-        else:
-            ((name, options),) = entry.items()
-            names.append(name)
-            settings[name] = options or {}
-    return names, settings
+def _extensions() -> tuple[list[str], dict[str, Any]]:
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    return list(config.markdown_extensions), dict(config.mdx_configs)
 
 
 def to_html(text: str) -> str:
     """``text`` (Markdown) as the site's Markdown makes it HTML."""
     names, settings = _extensions()
-    return markdown.Markdown(extensions=names, extension_configs=settings).convert(
+    made: str = markdown.Markdown(extensions=names, extension_configs=settings).convert(
         text
     )
+    return made
 
 
 @dataclass

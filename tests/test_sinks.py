@@ -55,12 +55,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     out: Built = {}
     for hostile in (False, True):
         root = tmp_path_factory.mktemp("hostile" if hostile else "plain")
-        out[hostile] = (root, build(write_rules(root, hostile=hostile), run_examples=False))
+        out[hostile] = (
+            root,
+            build(write_rules(root, hostile=hostile), run_examples=False),
+        )
     return out
 
 
 def _pages(outputs: Outputs) -> list[str]:
-    return sorted(p for p in outputs.files if p.startswith("docs/") and p.endswith(".md"))
+    return sorted(
+        p for p in outputs.files if p.startswith("docs/") and p.endswith(".md")
+    )
 
 
 def site_html(root: Path, outputs: Outputs, path: str) -> str:
@@ -248,7 +253,12 @@ def test_markdown_escaping_gives_back_the_text(text: str) -> None:
         "header": (f"| {md_cell(text)} |\n|---|\n| x |", "th", "", _TABLE),
         "link": (f"[{md(text)}](#there)", "a", "", ("p",)),
         "code": (f"Text: {code(text)} {md(text)}", "code", "", ("p",)),
-        "code cell": (f"| h |\n|---|\n| {code(text, in_table=True)} |", "code", "", _TABLE),
+        "code cell": (
+            f"| h |\n|---|\n| {code(text, in_table=True)} |",
+            "code",
+            "",
+            _TABLE,
+        ),
     }
     for name, (source, tag, before, others) in contexts.items():
         page = Parsed(to_html(source))
@@ -272,7 +282,9 @@ _TABLE = ("table", "thead", "tbody", "tr", "th", "td")
 
 
 def _code_text(text: str) -> str:
-    return re.sub(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]", "\ufffd", " ".join(text.split("\n")))
+    return re.sub(
+        r"[\x00-\x08\x0a-\x1f\x7f-\x9f]", "\ufffd", " ".join(text.split("\n"))
+    )
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)

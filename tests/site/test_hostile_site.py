@@ -35,7 +35,7 @@ from .browser import QuietHandler, Watched
 from .conftest import missing
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import BrowserContext, Dialog
 
 # Before any script of the page: what a hostile text's script would call.
 _TRAP = "window.__rbPwned = []; window.rbPwn = (n) => window.__rbPwned.push(n);"
@@ -106,6 +106,11 @@ def base_url(hostile_site: Path) -> Iterator[str]:
         thread.join(timeout=5)
 
 
+def _dismiss(dialogs: list[str], dialog: Dialog) -> None:
+    dialogs.append(dialog.message)
+    dialog.dismiss()
+
+
 def test_nothing_the_rules_wrote_runs(
     hostile_site: Path, base_url: str, browser: BrowserContext
 ) -> None:
@@ -122,7 +127,7 @@ def test_nothing_the_rules_wrote_runs(
     for path in pages:
         url = base_url + path.removesuffix("index.html")
         watched = Watched(browser)
-        watched.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        watched.page.on("dialog", functools.partial(_dismiss, dialogs))
         page = watched.open(url)
         page.wait_for_selector("html[data-rb-ready]", state="attached")
         holders = page.locator(".rulebook-try")
