@@ -62,7 +62,9 @@ _TEXT_ESCAPES = {
     "{": r"\{",
     "}": r"\}",
     "$": r"\$",
-    "&": r"\&",
+    # an empty group after it, so that no HTML character reference starts here
+    # (the site's Markdown leaves ``&lt;`` in inline math for the browser to read)
+    "&": r"\&{}",
     "#": r"\#",
     "%": r"\%",
     "_": r"\_",

@@ -8,6 +8,7 @@ pipes included), and control characters become U+FFFD in the docs.
 from __future__ import annotations
 
 import re
+import string
 import textwrap
 from fractions import Fraction
 
@@ -92,11 +93,24 @@ def _listing(paragraph: str, width: int) -> str:
     )
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
-_MD_LINE_START = re.compile(r"^([#+=-]|[0-9]+[.)])")
+# Backslash escapes, which GitHub and Python-Markdown read alike.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
+# A block's first characters that would start a list (``-``, ``+``, ``1.``, ``1)``),
+# a heading's underline (``===``) or an admonition (``!!!``): escaped where the
+# line starts.
+_MD_LINE_START = re.compile(r"^(?:[+-]|(?P<number>[0-9]+)[.)]|[=!])")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-_HTML_SPECIAL = re.compile("[&<>]")
+# Characters written as character references: HTML's own, and those the site's
+# Markdown extensions read as markup where no backslash escape holds for both
+# readers: ``{...}`` (attribute lists: attributes, event handlers), ``$`` (math),
+# ``~`` (GitHub's strikethrough). No extension parses a character reference, and
+# every reader shows its character.
+_ENTITIES = {ch: f"&#{ord(ch)};" for ch in "{}$~"} | {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+}
+_BY_ENTITY = re.compile("[" + re.escape("".join(_ENTITIES)) + "]")
 
 
 def _one_line(text: str) -> str:
@@ -105,13 +119,21 @@ def _one_line(text: str) -> str:
 
 
 def _md_inline(text: str) -> str:
-    text = _HTML_SPECIAL.sub(lambda m: _HTML[m.group()], _one_line(text))
+    text = _BY_ENTITY.sub(lambda m: _ENTITIES[m.group()], _one_line(text))
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
 def md(text: str) -> str:
-    """Markdown-escaped text: no markup, no raw HTML, one paragraph."""
-    return _MD_LINE_START.sub(lambda m: "\\" + m.group(1), _md_inline(text))
+    """Markdown-escaped text: no markup, no raw HTML, no attribute list, no math,
+    one paragraph."""
+    return _MD_LINE_START.sub(_line_start, _md_inline(text))
+
+
+def _line_start(match: re.Match[str]) -> str:
+    start = match.group()
+    if match.group("number"):
+        return match.group("number") + "\\" + start[-1]
+    return f"&#{ord(start)};" if start in "=!" else "\\" + start
 
 
 def md_cell(text: str) -> str:
@@ -121,22 +143,29 @@ def md_cell(text: str) -> str:
 
 def code(text: str, *, in_table: bool = False) -> str:
     """A Markdown code span holding ``text`` (newlines become spaces, other control
-    characters U+FFFD; in a table, pipes are escaped so the cell holds)."""
+    characters U+FFFD).
+
+    A text with spaces around it (which code spans drop) or a tab (which
+    Python-Markdown makes spaces), and in a table one
+    with a pipe, is an HTML ``<code>`` element, every ASCII punctuation character
+    in it a character reference: a pipe in a code span ends the cell for GitHub
+    unless escaped, and shows its backslash in Python-Markdown.
+    """
     text = _CODE_CONTROL.sub("\ufffd", " ".join(text.split("\n")))
+    if (in_table and "|" in text) or "\t" in text or text != text.strip() or not text:
+        return (
+            "<code>"
+            + _PUNCTUATION.sub(lambda m: f"&#{ord(m.group())};", text)
+            + "</code>"
+        )
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
-    body = _PIPE.sub(_escape_pipe, text) if in_table else text
-    return f"{fence}{pad}{body}{pad}{fence}"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 _CODE_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-_PIPE = re.compile(r"(\\*)\|")
-
-
-def _escape_pipe(match: re.Match[str]) -> str:
-    """A pipe that cannot end a table cell: after an odd run of backslashes."""
-    return match.group(1) * 2 + "\\|"
+_PUNCTUATION = re.compile("[\t" + re.escape(string.punctuation) + "]")
 
 
 def number(value: Fraction | int) -> str:

@@ -71,10 +71,11 @@ def test_a_divisor_that_is_a_choice_is_set_apart() -> None:
 @pytest.mark.parametrize("text", ["a|b", "x<y>z", "back`tick", "$5 & 10% #1 _~^{}\\"])
 def test_text_never_breaks_out_of_math_or_a_table(text: str) -> None:
     """No pipe (a table cell's end), no < or > (HTML), no backtick (code), and
-    every LaTeX special character escaped, a dollar sign too."""
+    every LaTeX special character escaped, a dollar sign too, and an ampersand
+    followed by an empty group (no HTML character reference starts at it)."""
     safe = latex_text(text)
     assert not set(safe) & set("|<>`")
-    bare = re.sub(r"\\[a-z]+\{\}|\\[$&%#_{}]", "", safe)
+    bare = re.sub(r"\\[a-z]+\{\}|\\&\{\}|\\[$&%#_{}]", "", safe)
     assert not set(bare) & set("$&%#_{}\\^~"), bare
 
 

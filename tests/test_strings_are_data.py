@@ -240,7 +240,10 @@ def _check_tables(doc: str) -> int:
 def _outside_code(line: str) -> str:
     """The text of a Markdown line outside its code spans, as GitHub reads them:
     a backslash outside a span escapes the next character (an escaped backtick
-    opens no span), and a span closes at the next run of as many backticks."""
+    opens no span), and a span closes at the next run of as many backticks. An
+    HTML code element of character references (compiler.literals.code) is code
+    too."""
+    line = re.sub(r"<code>[^<>`\\|]*</code>", "", line)
     out, i = [], 0
     while i < len(line):
         if line[i] == "\\":

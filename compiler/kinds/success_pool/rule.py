@@ -14,7 +14,7 @@ from ...limits import (
     most_pool_dice,
     pool_work,
 )
-from ...literals import code, docstring, number
+from ...literals import code, docstring, md, number
 from ...model import Rolls, System
 from ...runtime._success_pool import SuccessPool
 from ...viewkit import View, api, where_doc
@@ -200,7 +200,7 @@ def docs_view(system: System, rule: SuccessPoolRule, common: View) -> View:
         pools = range(rule.chart_pools[0], rule.chart_pools[1] + 1)
         beats = range(rule.chart_beat[0], rule.chart_beat[1] + 1)
         chart = {
-            "title": rule.chart_title,
+            "title": md(rule.chart_title or ""),
             "headers": ["Dice", *(f"beat {d}" for d in beats)],
             "rows": [
                 [str(n), *(_percent(p.distribution(n).at_least(d + 1)) for d in beats)]
