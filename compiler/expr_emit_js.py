@@ -91,8 +91,9 @@ def string_literal(text: str) -> str:
             out.append(ch)
         elif ord(ch) <= 0xFFFF:
             out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(f"\\u{{{ord(ch):x}}}")
+        else:  # a surrogate pair: the same text in JSON as in JavaScript
+            high, low = divmod(ord(ch) - 0x10000, 0x400)
+            out.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
     return "".join(out) + '"'
 
 
