@@ -113,8 +113,15 @@ class _Builder:
                 self.path,
                 "a decision answers exactly one of 'fields' (with 'result'), 'value' or 'mapping'",
             )
-            return "value", [], None
+            return None, [], None
         shape = shapes[0]
+        if shape != "fields" and "result" in raw:
+            self.err(
+                (*self.path, "result"),
+                f"'result' names the class of a decision's fields; this one answers {shape!r}",
+                "remove 'result', or answer with 'fields'",
+                key=True,
+            )
         if shape == "fields":
             if "result" not in raw:
                 self.err(
@@ -399,6 +406,8 @@ def build(
     d = _Builder(b, src, path, raw)
     d.parameters()
     shape, slots, key_enum = d.slots()
+    if shape is None:  # no answer to check the cases against
+        return None
     defaults = {
         f["name"]: d.value((*path, "fields", i, "default"), f["default"], slot)
         for i, (f, slot) in enumerate(zip(raw.get("fields", []), slots, strict=False))
