@@ -80,3 +80,32 @@ def test_rulesc_build_refuses_a_rules_folder_with_a_newline(tmp_path: Path) -> N
     assert done.returncode == 1, done.stderr
     assert "rules folder name 'ru\\nles' may use only" in done.stderr
     assert not out.exists()
+
+
+METHOD = """      - name: resolve
+        rule: random_hit
+        args: {exposure: exposure}
+"""
+
+
+@pytest.mark.parametrize("name", ["resolve", "allowed", "to_dict", "extra_dr"])
+def test_a_method_named_twice_or_like_a_member_is_a_located_error(
+    name: str, tmp_path: Path
+) -> None:
+    """A decision's second method named like the first (their hidden arguments
+    made a function with a duplicate parameter: a SyntaxError importing the
+    module), or named like a field or a member of every record."""
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "gurps", rules / "gurps")
+    cover = rules / "gurps" / "cover.yaml"
+    text = cover.read_text("utf-8")
+    assert text.count("    methods:\n") == 1
+    text = text.replace(
+        "    methods:\n", "    methods:\n" + METHOD.replace("resolve", name)
+    )
+    cover.write_text(text, "utf-8")
+    with pytest.raises(RulesError) as caught:
+        generate(load_systems(rules))
+    [d] = caught.value.diagnostics
+    assert d.file == "rules/gurps/cover.yaml", d
+    assert text.split("\n")[d.line - 1].strip() == f"- name: {name}", d

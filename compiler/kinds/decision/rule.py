@@ -285,6 +285,7 @@ class _Builder:
         """Follow-up methods of the answer, bound to this call's arguments."""
         found = []
         names = {p.name for p in self.params}
+        seen: dict[str, int] = {}
         for index, m in enumerate(self.raw.get("methods", [])):
             mpath = (*self.path, "methods", index)
             if shape != "fields":
@@ -292,6 +293,12 @@ class _Builder:
                     mpath, "only a decision answering fields (a record) has methods"
                 )
                 continue
+            if m["name"] in seen:
+                at = (*self.path, "methods", seen[m["name"]], "name")
+                first = self.b.first_at(self.src, self.src, at, (*mpath, "name"))
+                self.err((*mpath, "name"), f"duplicate method {m['name']!r} ({first})")
+                continue
+            seen[m["name"]] = index
             for target, source in m["args"].items():
                 if source not in names:
                     self.err(
