@@ -7,12 +7,14 @@
 #   make docs   - build the reference site into site/ (mkdocs build --strict)
 #   make serve  - preview the reference site on http://127.0.0.1:8000
 #   make bench  - time the compiler and the runtime (report in tests/bench/report.md)
+#   make fuzz   - 20,000 rules files made from schema/ through validation and build
+#                 (make test runs 1,000; FUZZ_CASES=N and FUZZ_SEED=N change them)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check validate lint typecheck update-goldens bench clean docs serve chromium
+.PHONY: build test check validate lint typecheck update-goldens bench clean docs serve chromium fuzz
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,6 +54,15 @@ test: $(STAMP) $(KATEX) $(JS_STAMP) chromium
 	RULEBOOK_SITE_TESTS=required RULEBOOK_JS_TESTS=required $(BIN)/pytest -q -n auto --dist loadfile
 	$(MAKE) --no-print-directory typecheck lint
 	$(BIN)/rulesc check
+
+# The schema fuzzer (tests/test_fuzz_schemas.py) at length: every outcome a build
+# or located errors. A crash names its case; rerun it with the same seed.
+FUZZ_CASES ?= 20000
+FUZZ_SEED ?= 23
+
+fuzz: $(STAMP)
+	RULEBOOK_FUZZ_CASES=$(FUZZ_CASES) RULEBOOK_FUZZ_SEED=$(FUZZ_SEED) \
+	  $(BIN)/pytest -q -p no:randomly tests/test_fuzz_schemas.py
 
 # pyright: strict on generated/rulebook and tests/typecheck/consumer.py (pyproject's
 # [tool.pyright]); it runs the pyright bundled in its wheel on the machine's Node.js.

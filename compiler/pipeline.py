@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path as FsPath
@@ -83,6 +84,11 @@ def _shown(path: FsPath, rules_dir: FsPath) -> str:
     return path.relative_to(rules_dir.parent).as_posix()
 
 
+# The rules folder's name begins every path the outputs name (as file names
+# do, loader._SAFE_FILE_NAME); "", "." and ".." are what --rules . and .. give.
+_SAFE_FOLDER_NAME = re.compile(r"\.{0,2}|[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
 def _system_dirs(rules_dir: FsPath, errors: list[Diagnostic]) -> list[FsPath]:
     if not rules_dir.is_dir():
         raise RulesError(
@@ -93,6 +99,19 @@ def _system_dirs(rules_dir: FsPath, errors: list[Diagnostic]) -> list[FsPath]:
                     1,
                     "no rules folder here",
                     "run rulesc from the project root, or pass --rules",
+                )
+            ]
+        )
+    if not _SAFE_FOLDER_NAME.fullmatch(rules_dir.name):
+        raise RulesError(
+            [
+                Diagnostic(
+                    rules_dir.as_posix(),
+                    1,
+                    1,
+                    f"rules folder name {rules_dir.name!r} may use only ASCII "
+                    "letters, digits, '_', '-' and '.'",
+                    "rename the folder; its name appears in the generated code and docs",
                 )
             ]
         )

@@ -64,6 +64,36 @@ def build_system(
     return SystemBuilder(system_src, kinds).build(list(rule_srcs))
 
 
+def in_output_order(rules: list[Rule], uses: Mapping[str, set[str]]) -> list[Rule]:
+    """The rules in file order, except that the rules a rule uses come before it
+    (its module-level data may name their classes). Uses point at rules built
+    earlier, so there is no cycle; the walk keeps its own stack, not Python's."""
+    by_id = {rule.id: rule for rule in rules}
+    order = {rule.id: index for index, rule in enumerate(rules)}
+    placed: list[Rule] = []
+    done: set[str] = set()
+    visiting: set[str] = set()
+    for rule in rules:
+        stack = [(rule.id, False)]
+        while stack:
+            rule_id, ready = stack.pop()
+            if rule_id in done:
+                continue
+            if ready:
+                done.add(rule_id)
+                placed.append(by_id[rule_id])
+                continue
+            if rule_id in visiting:
+                continue
+            visiting.add(rule_id)
+            stack.append((rule_id, True))
+            used = sorted(
+                uses.get(rule_id, set()) & by_id.keys() - done, key=order.__getitem__
+            )
+            stack += [(u, False) for u in reversed(used)]
+    return placed
+
+
 def fingerprint(data: Any) -> str:
     """A stable digest of a rule's data, to tell which rules changed."""
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -106,6 +136,10 @@ class SystemBuilder:
         self.reach: list[tuple[int, str | None]] = []
         self.depth: dict[str, int] = {}
         self.longest: dict[str, str] = {}
+
+        # The rules each rule's outputs use (its table, an enum it shares...):
+        # the generated modules define those first (``in_output_order``).
+        self.uses: dict[str, set[str]] = {}
         self.callable: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
         # The wrong declarations of the rule being built that break their uses
         # (a parameter named like a table, one that failed): name -> the index of
@@ -213,7 +247,9 @@ class SystemBuilder:
             pending, key=lambda p: (order_of[p[4]["kind"]], p[0])
         ):
             self.build_once(order, src, path, raw)
-        rules = [rule for _, rule in sorted(built, key=lambda item: item[0])]
+        rules = in_output_order(
+            [rule for _, rule in sorted(built, key=lambda item: item[0])], self.uses
+        )
         for kind in self.kinds.values():
             kind.finish(self, rules)
         meta = self.system_src.data
@@ -425,12 +461,19 @@ class SystemBuilder:
             return f"every {self.time_unit_singular[raw['unit']]}"
         return f"every {self.duration_text(raw)}"
 
+    def use(self, rule_id: str) -> None:
+        """Note that the rule being built uses the rule ``rule_id`` (so its
+        outputs come after those of that rule)."""
+        if self.building and rule_id != self.building[-1]:
+            self.uses.setdefault(self.building[-1], set()).add(rule_id)
+
     def reference(
         self, src: SourceFile, path: Path, rule_id: str, kind: type[R], what: str
     ) -> R | None:
         """The rule ``rule_id`` refers to, which must be of ``kind``."""
         found = self.built.get(rule_id)
         if isinstance(found, kind):
+            self.use(rule_id)
             return found
         if rule_id in self.failed:
             return None
@@ -480,18 +523,21 @@ class SystemBuilder:
         ordered: bool,
         *,
         name_at: Path | None = None,
+        members_at: Path | None = None,
     ) -> EnumType:
         """The enum ``class_name`` (written at ``name_at``, else at ``path``/enum)
-        with ``members`` (written at ``path``/members, unless derived)."""
+        with ``members`` (written at ``members_at``, else at ``path``/members,
+        unless derived)."""
         self.claim(src, name_at or (*path, "enum"), class_name, "enum class")
         names: dict[str, int] = {}
         labels: dict[str, int] = {}
         result = []
+        listed = members_at or (*path, "members")
         for index, member in enumerate(members):
-            mpath = (*path, "members", index)
+            mpath = (*listed, index)
             name, label = member["name"], member["label"]
             if name in names:
-                fpath = (*path, "members", names[name])
+                fpath = (*listed, names[name])
                 if members[names[name]]["label"] == label:  # the same member twice
                     first = self.first_at(src, src, fpath, mpath)
                     self.err(src, mpath, f"duplicate member {name!r} ({first})")
@@ -522,7 +568,7 @@ class SystemBuilder:
             if clash is not None:
                 first = members[clash]["label"]
                 at = self.first_at(
-                    src, src, (*path, "members", clash, "label"), (*mpath, "label")
+                    src, src, (*listed, clash, "label"), (*mpath, "label")
                 )
                 if first == label:
                     self.err(
@@ -771,8 +817,18 @@ class SystemBuilder:
         if col.type == "dice":
             unit = col.unit
             if isinstance(value, dict):
-                unit = value.get("unit", unit)
-                return self.dice(src, (*path, "dice"), value["dice"], unit)
+                extra = sorted(set(value) - {"dice", "unit"}, key=str)
+                given = value.get("unit", unit)
+                if "dice" not in value or extra or not isinstance(given, str | None):
+                    self.err(
+                        src,
+                        (*path, extra[0]) if extra else path,
+                        "a dice cell with its own unit is {dice: EXPRESSION, unit: UNIT}",
+                        "write e.g. {dice: 2d6, unit: minutes}, or the expression alone",
+                        key=bool(extra),
+                    )
+                    return None
+                return self.dice(src, (*path, "dice"), value["dice"], given)
             return self.dice(src, path, value, unit)
         if col.type == "range":
             return self.range_cell(src, path, value, col)
@@ -1284,6 +1340,8 @@ class SystemBuilder:
         if "default_from" in p:
             spec = p["default_from"]
             rule = self.built.get(spec["rule"])
+            if rule is not None:
+                self.use(rule.id)
             # Any rule answering a mapping may give a mapping parameter's default.
             if rule is None or getattr(rule, "shape", None) != "mapping":
                 if spec["rule"] not in self.failed:
@@ -1316,12 +1374,13 @@ class SystemBuilder:
     def find_enum(self, src: SourceFile, path: Path, name: str) -> EnumType | None:
         """An enum another rule of the system already defines."""
         found = {
-            enum.name: enum
+            enum.name: (enum, rule)
             for rule in self.built.values()
             for enum in self.kinds[rule.kind].enums(rule)
         }
         if name in found:
-            return found[name]
+            self.use(found[name][1].id)
+            return found[name][0]
         if name in self.failed:
             return None
         close = difflib.get_close_matches(name, list(found), n=1)

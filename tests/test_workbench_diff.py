@@ -82,3 +82,29 @@ def test_data_changes_match_list_items_by_key() -> None:
     assert answer_difference(4, {"raises": "RuleInputError: no"}) == (
         "4 -> raises RuleInputError: no"
     )
+
+
+def test_a_base_whose_rules_link_outside_reports_the_links(
+    clone: Path, tmp_path: Path
+) -> None:
+    """Links leading out of the rules folder at the base revision (absolute or
+    relative) are located errors of the base, as they are in the work tree:
+    never an internal error, and what they lead to is never read."""
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("system: d20_scifi\nrules: []\n", "utf-8")
+    rules = clone / "rules"
+    (rules / "d20_scifi" / "absolute.yaml").symlink_to(outside)
+    (rules / "gurps" / "relative.yaml").symlink_to(Path("../../..") / outside.name)
+    _git("add", "--all", "rules", cwd=clone)
+    _git("commit", "--quiet", "-m", "links leading out", cwd=clone)
+    for link in ("d20_scifi/absolute.yaml", "gurps/relative.yaml"):
+        (rules / link).unlink()
+    done = rulesc("diff", "--rules", str(rules), "--base", "HEAD", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "do not build with this rulesc" in done.stderr
+    assert (
+        "rules/d20_scifi/absolute.yaml:1:1: error: symbolic link leading outside "
+        "the rules folder" in done.stderr
+    ), done.stderr
+    # Extracted elsewhere, the relative link leads out to nothing (said so).
+    assert "rules/gurps/relative.yaml:1:1: error: symbolic link" in done.stderr

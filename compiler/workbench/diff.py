@@ -77,6 +77,18 @@ def _commit(top: FsPath, rev: str) -> str:
     return done.stdout.decode().strip()
 
 
+def _links_kept(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+    """tarfile's "data" filter, except that a symbolic link leading out of the
+    folder is made as it was committed: the build reports it (at the link, as it
+    does in the work tree) and never reads what it leads to."""
+    try:
+        return tarfile.data_filter(member, dest)
+    except (tarfile.AbsoluteLinkError, tarfile.LinkOutsideDestinationError):
+        if not member.issym():
+            raise
+        return member
+
+
 def extract(top: FsPath, commit: str, prefix: str, into: FsPath) -> FsPath:
     """The rules folder as it was at ``commit``, written under ``into``."""
     target = into / prefix
@@ -87,7 +99,7 @@ def extract(top: FsPath, commit: str, prefix: str, into: FsPath) -> FsPath:
             message = done.stderr.decode(errors="replace").strip()
             raise UsageError(f"git archive failed: {message}")
         with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
-            tar.extractall(into, filter="data")
+            tar.extractall(into, filter=_links_kept)
     target.mkdir(parents=True, exist_ok=True)
     return target
 

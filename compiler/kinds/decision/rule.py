@@ -113,8 +113,15 @@ class _Builder:
                 self.path,
                 "a decision answers exactly one of 'fields' (with 'result'), 'value' or 'mapping'",
             )
-            return "value", [], None
+            return None, [], None
         shape = shapes[0]
+        if shape != "fields" and "result" in raw:
+            self.err(
+                (*self.path, "result"),
+                f"'result' names the class of a decision's fields; this one answers {shape!r}",
+                "remove 'result', or answer with 'fields'",
+                key=True,
+            )
         if shape == "fields":
             if "result" not in raw:
                 self.err(
@@ -278,6 +285,7 @@ class _Builder:
         """Follow-up methods of the answer, bound to this call's arguments."""
         found = []
         names = {p.name for p in self.params}
+        seen: dict[str, int] = {}
         for index, m in enumerate(self.raw.get("methods", [])):
             mpath = (*self.path, "methods", index)
             if shape != "fields":
@@ -285,6 +293,12 @@ class _Builder:
                     mpath, "only a decision answering fields (a record) has methods"
                 )
                 continue
+            if m["name"] in seen:
+                at = (*self.path, "methods", seen[m["name"]], "name")
+                first = self.b.first_at(self.src, self.src, at, (*mpath, "name"))
+                self.err((*mpath, "name"), f"duplicate method {m['name']!r} ({first})")
+                continue
+            seen[m["name"]] = index
             # a member of the answer's class in both languages, checked as one
             self.b.local_name(self.src, (*mpath, "name"), m["name"], "method name")
             for target, source in m["args"].items():
@@ -401,6 +415,8 @@ def build(
     d = _Builder(b, src, path, raw)
     d.parameters()
     shape, slots, key_enum = d.slots()
+    if shape is None:  # no answer to check the cases against
+        return None
     defaults = {
         f["name"]: d.value((*path, "fields", i, "default"), f["default"], slot)
         for i, (f, slot) in enumerate(zip(raw.get("fields", []), slots, strict=False))

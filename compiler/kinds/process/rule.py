@@ -538,6 +538,8 @@ def _from_courses(
     """Courses answered by another rule: check the call and the fields read."""
     where: tuple[str | int, ...] = ("courses",)
     callee = b.built.get(raw["from"])
+    if callee is not None:
+        b.use(callee.id)
     fields = None if callee is None else _record_fields(callee)
     if callee is None or fields is None:
         if raw["from"] not in b.failed:

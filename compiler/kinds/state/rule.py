@@ -19,6 +19,18 @@ if TYPE_CHECKING:
     from ...semantics import SystemBuilder
 
 
+def _called(action: object) -> str | None:
+    """The transition an example's action calls, or None when it is neither a
+    name nor one name with a mapping of its arguments (or nothing)."""
+    if isinstance(action, str):
+        return action
+    if isinstance(action, dict) and len(action) == 1:
+        ((name, args),) = action.items()
+        if isinstance(args, dict | None):
+            return str(name)
+    return None
+
+
 # The JavaScript runtime's base class of every state class: (module, class).
 JS_BASE = ("_state.js", "LevelState")
 
@@ -140,10 +152,27 @@ def build(
             ok = False
         flags.append(StateFlag(f["name"], f["from_level"], f["description"]))
     names = {t.name for t in transitions}
+    first = transitions[0].name if transitions else "NAME"
+    hint = f"write e.g. actions: [{first}, {{{first}: {{ARGUMENT: VALUE}}}}]"
     for index, ex in enumerate(raw.get("examples", [])):
-        for a, action in enumerate(ex.get("args", {}).get("actions", [])):
-            called = action if isinstance(action, str) else next(iter(action), "")
-            if called not in names:
+        apath = (*path, "examples", index, "args", "actions")
+        actions = ex.get("args", {}).get("actions", [])
+        if not isinstance(actions, list):
+            b.err(src, apath, "actions is a list of transitions", hint)
+            ok = False
+            continue
+        for a, action in enumerate(actions):
+            called = _called(action)
+            if called is None:
+                b.err(
+                    src,
+                    (*apath, a),
+                    "an action is a transition's name, or one transition with "
+                    "its arguments by name",
+                    hint,
+                )
+                ok = False
+            elif called not in names:
                 b.err(
                     src,
                     (*path, "examples", index, "args", "actions", a),

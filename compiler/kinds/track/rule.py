@@ -41,6 +41,7 @@ def build(
         [{"name": e["name"], "label": e["label"]} for e in raw["effects"]],
         False,
         name_at=(*path, "effect_enum"),
+        members_at=(*path, "effects"),
     )
     labels: list[str] = []
     for index, effect in enumerate(raw["effects"]):
@@ -68,14 +69,22 @@ def build(
         name_at=(*path, "condition_enum"),
     )
     conditions = {m.label: m for m in condition_enum.members}
+    # A member written twice is reported (b.enum) and kept once: its first effect.
+    first: dict[str, dict[str, Any]] = {}
+    for raw_effect in raw["effects"]:
+        first.setdefault(raw_effect["name"], raw_effect)
     effects = tuple(
         TrackEffect(
             member,
-            tuple(conditions[s] for s in raw_effect.get("stages", [])),
-            bool(raw_effect.get("marks", False)),
-            raw_effect.get("description"),
+            tuple(
+                conditions[s]
+                for s in first[member.name].get("stages", [])
+                if s in conditions
+            ),
+            bool(first[member.name].get("marks", False)),
+            first[member.name].get("description"),
         )
-        for member, raw_effect in zip(effect_enum.members, raw["effects"], strict=True)
+        for member in effect_enum.members
     )
     roll = b.dice(src, (*path, "roll"), raw["roll"], None)
     if roll is not None and (
