@@ -128,6 +128,9 @@ def _shown(path: FsPath) -> str:
 
 
 def run(argv: Sequence[str]) -> int:
+    from . import progress
+
+    progress.reset()
     args = _parser().parse_args(argv)
     if getattr(args, "workbench", None):
         from .workbench.commands import dispatch
@@ -241,7 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc.line, file=sys.stderr)
         return EXIT_RULES
     except KeyboardInterrupt:
-        print("rulesc: interrupted; generated/ was left as it was", file=sys.stderr)
+        from . import progress
+
+        print(f"rulesc: interrupted; {progress.report()}", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug in rulesc, never in the rules
         print(

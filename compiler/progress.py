@@ -58,9 +58,7 @@ def _hold() -> bool:
     if not hasattr(signal, "pthread_sigmask"):
         return False
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    if signal.SIGINT in blocked:  # already held by an outer step
-        return False
-    return True
+    return signal.SIGINT not in blocked  # else already held by an outer step
 
 
 def _listed(items: list[str]) -> str:
@@ -76,7 +74,9 @@ def report() -> str:
         return "nothing was written"
     parts = []
     if written:
-        parts.append(f"{_listed(written)} {'was' if len(written) == 1 else 'were'} written")
+        parts.append(
+            f"{_listed(written)} {'was' if len(written) == 1 else 'were'} written"
+        )
     if left:
         they = "was left as it was" if len(left) == 1 else "were left as they were"
         parts.append(f"{_listed(left)} {they}")

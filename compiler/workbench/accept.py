@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any
 
-from ..diagnostics import Diagnostic, RulesError
 from .. import progress
+from ..diagnostics import Diagnostic, RulesError
 from ..examples import example_value, run_example
 from ..fs_errors import reading, writing
 from ..model import Example, Rule
