@@ -1,0 +1,130 @@
+"""Output tree: every entry of an output folder, its type, and whose it is.
+
+An output folder holds rulesc's outputs (the files a build writes, and those its
+``manifest.json`` lists from the build before), the folders they are in, the
+leftovers of tools run on it (``LEFTOVERS``) and nothing else: any other entry
+is someone else's. A build carries those over into the new tree untouched;
+``rulesc check`` fails on them, as unknown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+
+from .outdir import MANIFEST
+
+# Folders tools leave in an output folder: Python's bytecode cache (anywhere),
+# npm's packages (anywhere), and what ``pip install`` of the folder leaves at its top.
+LEFTOVERS = "__pycache__/, node_modules/, build/ and *.egg-info/ (at the top)"
+
+
+def is_leftover(rel: str, mode: int) -> bool:
+    """Whether the entry at ``rel`` (of type ``mode``) is a tool's leftover folder."""
+    if not stat.S_ISDIR(mode):
+        return False
+    name = rel.rsplit("/", 1)[-1]
+    if name in ("__pycache__", "node_modules"):
+        return True
+    return "/" not in rel and (name == "build" or name.endswith(".egg-info"))
+
+
+def kind(mode: int) -> str:
+    """What an entry is, in words."""
+    for test, word in (
+        (stat.S_ISREG, "file"),
+        (stat.S_ISDIR, "folder"),
+        (stat.S_ISLNK, "symbolic link"),
+        (stat.S_ISFIFO, "FIFO"),
+        (stat.S_ISSOCK, "socket"),
+        (stat.S_ISCHR, "device"),
+        (stat.S_ISBLK, "device"),
+    ):
+        if test(mode):
+            return word
+    return "special file"
+
+
+def listed(folder: FsPath) -> set[str]:
+    """The files the manifest in ``folder`` lists (none when it has no readable one)."""
+    try:
+        doc = json.loads((folder / MANIFEST).read_bytes())
+        files = doc["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+    if not isinstance(files, dict):
+        return set()
+    return {p for p in files if isinstance(p, str)} | {MANIFEST}
+
+
+@dataclass
+class Tree:
+    """An output folder seen against the paths that are rulesc's (``owned``)."""
+
+    files: dict[str, bytes] = field(default_factory=dict)  # owned, plain files
+    # what each of ``files`` was when read: device, inode, size, modification time
+    seen: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    misplaced: dict[str, str] = field(default_factory=dict)  # owned, not a file
+    others: dict[str, int] = field(default_factory=dict)  # someone else's, by mode
+
+    def unknown(self) -> dict[str, str]:
+        """The entries neither rulesc's nor a leftover, with what each is."""
+        return {
+            rel: kind(mode)
+            for rel, mode in self.others.items()
+            if not is_leftover(rel, mode)
+        }
+
+
+def folders_of(paths: Iterable[str]) -> set[str]:
+    """Every folder the files at ``paths`` are in, as relative paths."""
+    found = set()
+    for path in paths:
+        parts = path.split("/")[:-1]
+        for n in range(1, len(parts) + 1):
+            found.add("/".join(parts[:n]))
+    return found
+
+
+def walk(out_dir: FsPath, owned: set[str], *, read: bool = True) -> Tree:
+    """Every entry of ``out_dir``, not following symbolic links: the owned plain
+    files (their bytes when ``read``), the owned paths holding something else,
+    and the topmost entry of everything else (a folder of someone else's is one
+    entry, not descended into)."""
+    tree = Tree()
+    if not out_dir.is_dir():
+        return tree
+    folders = folders_of(owned)
+    pending = [("", os.fspath(out_dir))]
+    while pending:
+        prefix, folder = pending.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                rel = prefix + entry.name
+                mode = entry.stat(follow_symlinks=False).st_mode
+                if rel in owned:
+                    if stat.S_ISREG(mode) and read:
+                        tree.files[rel], tree.seen[rel] = _read(entry.path)
+                    elif stat.S_ISREG(mode):
+                        tree.files[rel] = b""
+                    else:
+                        tree.misplaced[rel] = kind(mode)
+                elif rel in folders and stat.S_ISDIR(mode):
+                    pending.append((rel + "/", entry.path))
+                elif rel in folders:
+                    tree.misplaced[rel] = kind(mode)
+                else:
+                    tree.others[rel] = mode
+    tree.files = dict(sorted(tree.files.items()))
+    return tree
+
+
+def _read(path: str) -> tuple[bytes, tuple[int, int, int, int]]:
+    with open(path, "rb") as handle:
+        blob = handle.read()
+        st = os.fstat(handle.fileno())
+    return blob, (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
