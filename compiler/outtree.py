@@ -52,6 +52,8 @@ def kind(mode: int) -> str:
 def listed(folder: FsPath) -> set[str]:
     """The files the manifest in ``folder`` lists (none when it has no readable one)."""
     try:
+        if not stat.S_ISREG(os.lstat(folder / MANIFEST).st_mode):
+            return set()  # a link or a FIFO is no manifest
         doc = json.loads((folder / MANIFEST).read_bytes())
         files = doc["files"]
     except (OSError, ValueError, KeyError, TypeError):
