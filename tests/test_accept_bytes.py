@@ -176,7 +176,7 @@ def test_a_rewrite_is_whole_through_links_or_refused_when_changed(
         try:
             why = rewrite.replace(path, before, after)
         finally:
-            rewrite._before_replace = hook  # type: ignore[assignment]
+            rewrite._before_replace = hook
         if edited is None:
             assert why is None
             assert target.read_bytes() == after
@@ -279,7 +279,7 @@ def test_accept_writes_through_a_link(tmp_path: Path) -> None:
     assert real.read_bytes() == before.replace(b"expect: 9", b"expect: 2")
 
 
-def _meanwhile(monkeypatch: pytest.MonkeyPatch, act: Callable[[Path], None]) -> None:
+def _meanwhile(monkeypatch: pytest.MonkeyPatch, act: Callable[[Path], object]) -> None:
     monkeypatch.setattr(rewrite, "_before_replace", act)
 
 

@@ -417,7 +417,7 @@ def test_ctrl_c_during_a_build_is_reported_as_it_ended(
     if when == "after the swap":
         monkeypatch.setattr(writer, "_swap", interrupted_swap)
     else:
-        monkeypatch.setattr(writer.os, "chmod", interrupted_chmod)
+        monkeypatch.setattr(os, "chmod", interrupted_chmod)
     assert main(["build", "--no-cache", "--rules", "rules", "--out", "g"]) == 130
     err = capsys.readouterr().err
     now = walk(project / "g", listed(project / "g")).files
