@@ -1,8 +1,8 @@
 """Progress: what a command has written so far, so that an interrupted one says so.
 
 A command names each thing it may write (``at_stake``) and writes it inside
-``step``: Ctrl-C is held back for the step's span, so a step is either done and
-recorded or not begun. ``report`` is then the truth: what was written, what was
+``step``: Ctrl-C is held back for the step's span (a few renames), so a step is
+either done and recorded or not begun. ``report`` is then the truth: what was written, what was
 left as it was.
 """
 
@@ -41,24 +41,38 @@ def step(shown: str) -> Iterator[Step]:
     """Write ``shown`` in the body, with Ctrl-C held back until it is recorded
     as written (when the body ends without an exception) or not."""
     at_stake(shown)
-    held = _hold()
-    try:
+    with _held():
         now = Step()
         yield now
         if now.written:
             done(shown)
+
+
+_holding = False
+
+
+@contextmanager
+def _held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) caught and put off until the body has ended: then the
+    handler there was before gets it. Signal handlers run in the main thread
+    only, whichever thread the signal reached; elsewhere, or inside another
+    hold, nothing changes."""
+    global _holding
+    if _holding or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    _holding = True
+    try:
+        yield
     finally:
-        if held:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _hold() -> bool:
-    if threading.current_thread() is not threading.main_thread():
-        return False
-    if not hasattr(signal, "pthread_sigmask"):
-        return False
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    return signal.SIGINT not in blocked  # else already held by an outer step
+        _holding = False
+        signal.signal(signal.SIGINT, before)
+        if caught and callable(before):
+            before(signal.SIGINT, None)  # Python's own: KeyboardInterrupt
+        elif caught and before == signal.SIG_DFL:
+            signal.raise_signal(signal.SIGINT)
 
 
 def _listed(items: list[str]) -> str:
