@@ -181,14 +181,15 @@ def run(argv: Sequence[str]) -> int:
     outputs.remember()
     problems = []
     with reading(args.out):
-        from .outtree import listed, walk
-        from .staleness import as_compared, foreign, stale
+        from .outtree import as_compared, foreign, listed, walk
 
         shown = _shown(args.out)
         tree = walk(args.out, set(outputs.files) | listed(args.out))
         problems = foreign(shown, tree, outputs.files)
         on_disk = as_compared(tree, outputs.files)
         if on_disk != outputs.files:
+            from .staleness import stale
+
             problems += stale(shown, outputs.systems, outputs.files, on_disk)
     schema_dir = _own_schemas_for(args.out)
     if schema_dir is not None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 
+from .diagnostics import REMEDY, Diagnostic
 from .outdir import MANIFEST
 
 # Folders tools leave in an output folder: Python's bytecode cache (anywhere),
@@ -130,3 +131,43 @@ def _read(path: str) -> tuple[bytes, tuple[int, int, int, int]]:
         blob = handle.read()
         st = os.fstat(handle.fileno())
     return blob, (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def foreign(shown_out: str, tree: Tree, fresh: Mapping[str, bytes]) -> list[Diagnostic]:
+    """Each entry of the output folder that is not rulesc's nor a leftover, and
+    each of rulesc's paths that holds something other than what it writes."""
+    problems = [
+        Diagnostic(
+            f"{shown_out}/{rel}",
+            1,
+            1,
+            f"unknown {what} in {shown_out}/: rulesc does not write it",
+            f"remove it: {shown_out}/ holds only what rulesc writes, and the "
+            f"leftovers {LEFTOVERS}",
+        )
+        for rel, what in sorted(tree.unknown().items())
+    ]
+    folders = folders_of(fresh)
+    problems += [
+        Diagnostic(
+            f"{shown_out}/{rel}",
+            1,
+            1,
+            f"{shown_out}/{rel} is a {what} where rulesc writes a "
+            f"{'folder' if rel in folders else 'file'}",
+            REMEDY,
+        )
+        for rel, what in sorted(tree.misplaced.items())
+    ]
+    return problems
+
+
+def as_compared(tree: Tree, fresh: Mapping[str, bytes]) -> dict[str, bytes]:
+    """The output folder's files to compare with ``fresh``: a path ``foreign``
+    reports (a link, a FIFO... where rulesc writes) is not reported again."""
+    found = dict(tree.files)
+    for rel in tree.misplaced:
+        for path in fresh:
+            if path == rel or path.startswith(rel + "/"):
+                found[path] = fresh[path]
+    return found

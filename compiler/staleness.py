@@ -1,5 +1,4 @@
-"""Staleness: compare a fresh build with the committed output and name what changed
-(and every entry of the output folder that is not rulesc's)."""
+"""Staleness: compare a fresh build with the committed output and name what changed."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ from collections.abc import Mapping
 
 from .diagnostics import REMEDY, Diagnostic
 from .model import System
-from .outtree import LEFTOVERS, Tree, folders_of
 from .pipeline import MANIFEST
 
 
@@ -82,43 +80,3 @@ def stale(
             for path in changed_files
         ]
     return problems
-
-
-def foreign(shown_out: str, tree: Tree, fresh: Mapping[str, bytes]) -> list[Diagnostic]:
-    """Each entry of the output folder that is not rulesc's nor a leftover, and
-    each of rulesc's paths that holds something other than what it writes."""
-    problems = [
-        Diagnostic(
-            f"{shown_out}/{rel}",
-            1,
-            1,
-            f"unknown {what} in {shown_out}/: rulesc does not write it",
-            f"remove it: {shown_out}/ holds only what rulesc writes, and the "
-            f"leftovers {LEFTOVERS}",
-        )
-        for rel, what in sorted(tree.unknown().items())
-    ]
-    folders = folders_of(fresh)
-    problems += [
-        Diagnostic(
-            f"{shown_out}/{rel}",
-            1,
-            1,
-            f"{shown_out}/{rel} is a {what} where rulesc writes a "
-            f"{'folder' if rel in folders else 'file'}",
-            REMEDY,
-        )
-        for rel, what in sorted(tree.misplaced.items())
-    ]
-    return problems
-
-
-def as_compared(tree: Tree, fresh: Mapping[str, bytes]) -> dict[str, bytes]:
-    """The output folder's files to compare with ``fresh``: a path ``foreign``
-    reports (a link, a FIFO... where rulesc writes) is not reported again."""
-    found = dict(tree.files)
-    for rel in tree.misplaced:
-        for path in fresh:
-            if path == rel or path.startswith(rel + "/"):
-                found[path] = fresh[path]
-    return found

@@ -24,8 +24,7 @@ from hypothesis import strategies as st
 from compiler import cli, schemas, writer
 from compiler.cli import EXIT_OK, EXIT_RULES, main
 from compiler.diagnostics import RulesError
-from compiler.outtree import folders_of, listed, walk
-from compiler.staleness import foreign
+from compiler.outtree import folders_of, foreign, listed, walk
 from compiler.writer import write_tree
 
 from .conftest import ROOT
