@@ -9,6 +9,7 @@ is someone else's. A build carries those over into the new tree untouched;
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -105,32 +106,55 @@ def walk(out_dir: FsPath, owned: set[str], *, read: bool = True) -> Tree:
     pending = [("", os.fspath(out_dir))]
     while pending:
         prefix, folder = pending.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                rel = prefix + entry.name
+        try:
+            entries = list(os.scandir(folder))
+        except FileNotFoundError:
+            continue  # removed meanwhile
+        for entry in entries:
+            rel = prefix + entry.name
+            try:
                 mode = entry.stat(follow_symlinks=False).st_mode
-                if rel in owned:
-                    if stat.S_ISREG(mode) and read:
-                        tree.files[rel], tree.seen[rel] = _read(entry.path)
-                    elif stat.S_ISREG(mode):
-                        tree.files[rel] = b""
-                    else:
-                        tree.misplaced[rel] = kind(mode)
-                elif rel in folders and stat.S_ISDIR(mode):
-                    pending.append((rel + "/", entry.path))
-                elif rel in folders:
-                    tree.misplaced[rel] = kind(mode)
-                else:
-                    tree.others[rel] = mode
+                if rel in owned and stat.S_ISREG(mode) and read:
+                    blob, st = _read(entry.path)
+                    mode = st.st_mode
+                    if stat.S_ISREG(mode):
+                        tree.files[rel] = blob
+                        tree.seen[rel] = (
+                            st.st_dev,
+                            st.st_ino,
+                            st.st_size,
+                            st.st_mtime_ns,
+                        )
+                        continue
+            except FileNotFoundError:
+                continue  # removed meanwhile
+            if rel in owned and stat.S_ISREG(mode):
+                tree.files[rel] = b""
+            elif rel in owned:
+                tree.misplaced[rel] = kind(mode)
+            elif rel in folders and stat.S_ISDIR(mode):
+                pending.append((rel + "/", entry.path))
+            elif rel in folders:
+                tree.misplaced[rel] = kind(mode)
+            else:
+                tree.others[rel] = mode
     tree.files = dict(sorted(tree.files.items()))
     return tree
 
 
-def _read(path: str) -> tuple[bytes, tuple[int, int, int, int]]:
-    with open(path, "rb") as handle:
-        blob = handle.read()
-        st = os.fstat(handle.fileno())
-    return blob, (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+def _read(path: str) -> tuple[bytes, os.stat_result]:
+    """The bytes of the plain file at ``path`` and what it is; only what it is
+    if it is no longer a plain file (made a link or a FIFO since it was seen)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        return b"", os.lstat(path)  # a symbolic link now
+    with open(fd, "rb") as handle:
+        st = os.fstat(fd)
+        blob = handle.read() if stat.S_ISREG(st.st_mode) else b""
+    return blob, st
 
 
 def foreign(shown_out: str, tree: Tree, fresh: Mapping[str, bytes]) -> list[Diagnostic]:

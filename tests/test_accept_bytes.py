@@ -327,3 +327,27 @@ def test_ctrl_c_while_accept_writes_is_reported_as_it_ended(
     err = capsys.readouterr().err
     assert err == "rulesc: interrupted; rules/tiny/bonus.yaml was written\n"
     assert path.read_bytes() == before.replace(b"expect: 9", b"expect: 2")
+
+
+def test_accept_refuses_a_file_edited_after_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The answers were worked out from the file as built: a file saved since
+    (its expect no longer the one built) is left as it is."""
+    from compiler.workbench import accept, workspace
+
+    rules, path = _tiny(tmp_path)
+    built = workspace.open_workspace
+
+    def then_edit(*args: Any, **kwargs: Any) -> Any:
+        space = built(*args, **kwargs)
+        path.write_bytes(path.read_bytes().replace(b"expect: 9", b"expect: 8"))
+        return space
+
+    monkeypatch.setattr(accept, "open_workspace", then_edit)
+    assert _accept(rules) == EXIT_RULES
+    edited = path.read_bytes()
+    assert b"expect: 8" in edited and b"expect: 2" not in edited
+    assert "bonus.yaml was left as it is: it changed since rulesc accept read it" in (
+        capsys.readouterr().err
+    )

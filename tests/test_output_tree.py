@@ -429,3 +429,40 @@ def test_ctrl_c_during_a_build_is_reported_as_it_ended(
     assert (
         sorted(p.name for p in project.iterdir() if p.name.startswith(".g.new")) == []
     )
+
+
+def test_build_watch_keeps_what_is_not_rulesc_s(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "rules" / "cookbook" / "system.yaml").write_text(
+        (project / "rules" / "cookbook" / "system.yaml")
+        .read_text()
+        .replace("title: Cookbook", "title: Cookbook 3")
+    )
+    _make(project / "g", "notes.txt", "file")
+    _make(project / "g", "rulebook/__pycache__", "folder")
+    watch = ["build", "--watch", "--max-builds", "1", "--rules", "rules", "--out", "g"]
+    assert main(watch) == EXIT_OK
+    assert "g/ written" in capsys.readouterr().out
+    assert _seen(project / "g", "notes.txt") == ("file", b"notes.txt\r\n")
+    assert (project / "g" / "rulebook" / "__pycache__" / "inside.txt").is_file()
+    # a file of someone else's where the build would write: refused, untouched
+    (project / "rules" / "cookbook" / "system.yaml").write_text(
+        (project / "rules" / "cookbook" / "system.yaml")
+        .read_text()
+        .replace("title: Cookbook 3", "title: Cookbook 4")
+    )
+    (project / "g" / "manifest.json").write_bytes(
+        (project / "g" / "manifest.json")
+        .read_bytes()
+        .replace(b'"docs/index.md"', b'"docs/indexx.md"')
+    )
+    index = (project / "g" / "docs" / "index.md").read_bytes()
+    assert main(watch) == EXIT_RULES
+    captured = capsys.readouterr()
+    assert "1 error; g/ was left as it was" in captured.out
+    assert (
+        "g/docs/index.md:1:1: error: the build would write g/docs/index.md, which "
+        "rulesc did not write (it is not in g/manifest.json)"
+    ) in captured.err
+    assert (project / "g" / "docs" / "index.md").read_bytes() == index
