@@ -128,6 +128,9 @@ def _shown(path: FsPath) -> str:
 
 
 def run(argv: Sequence[str]) -> int:
+    from . import progress
+
+    progress.reset()
     args = _parser().parse_args(argv)
     if getattr(args, "workbench", None):
         from .workbench.commands import dispatch
@@ -159,6 +162,9 @@ def run(argv: Sequence[str]) -> int:
                 file=sys.stderr,
             )
             return EXIT_USAGE
+        from . import progress
+
+        progress.at_stake(f"{_shown(args.out)}/")
     # Imports stay lazy: a build the cache answers loads no YAML, schema or Jinja.
     from .cache import build, cache_dir_for
 
@@ -166,8 +172,6 @@ def run(argv: Sequence[str]) -> int:
         outputs = build(
             args.rules, None if args.no_cache else cache_dir_for(args.out), later=True
         )
-    from .writer import read_tree
-
     if args.command == "build":
         changed = write_output(args.out, outputs.files)
         outputs.remember()  # the cache only once the output is written
@@ -177,12 +181,17 @@ def run(argv: Sequence[str]) -> int:
     outputs.remember()
     problems = []
     with reading(args.out):
-        on_disk = read_tree(args.out)
+        from .outtree import as_compared, foreign, listed, walk
+
+        shown = _shown(args.out)
+        tree = walk(args.out, set(outputs.files) | listed(args.out))
+        problems = foreign(shown, tree, outputs.files)
+        on_disk = as_compared(tree, outputs.files)
         if on_disk != outputs.files:
             from .staleness import stale
 
-            problems = stale(_shown(args.out), outputs.systems, outputs.files, on_disk)
-    schema_dir = _own_schemas()
+            problems += stale(shown, outputs.systems, outputs.files, on_disk)
+    schema_dir = _own_schemas_for(args.out)
     if schema_dir is not None:
         from . import schemas
 
@@ -195,20 +204,21 @@ def run(argv: Sequence[str]) -> int:
 
 
 def write_output(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
-    """Write the output tree (and, in a checkout, schema/); False when both
-    already held it. The schemas come first: when the OS refuses a write
-    (``EnvironmentProblem``), the output tree is left as it was."""
+    """Write the output tree (and, for the checkout's own generated/, schema/);
+    False when both already held it. The schemas come first: when the OS
+    refuses a write (``EnvironmentProblem``), the output tree is left as it was."""
+    from . import progress
     from .writer import write_tree
 
     changed = False
-    schema_dir = _own_schemas()
+    schema_dir = _own_schemas_for(out_dir)
     if schema_dir is not None:
         from .schemas import write
 
-        with writing(schema_dir):
-            changed = write(schema_dir)
+        with writing(schema_dir), progress.step(f"{_shown(schema_dir)}/") as now:
+            changed = now.written = write(schema_dir)
     with writing(out_dir):
-        return write_tree(out_dir, files) or changed
+        return write_tree(out_dir, files, shown=_shown(out_dir)) or changed
 
 
 def _own_schemas() -> FsPath | None:
@@ -217,6 +227,17 @@ def _own_schemas() -> FsPath | None:
 
     inside = SCHEMA_DIR.parent == FsPath(__file__).resolve().parent
     return None if inside else SCHEMA_DIR
+
+
+def _own_schemas_for(out_dir: FsPath) -> FsPath | None:
+    """The checkout's schema/, when ``out_dir`` is the checkout's own generated/
+    beside it: a build into another folder writes (and a check reads) nothing
+    else, whatever the rules."""
+    schema_dir = _own_schemas()
+    if schema_dir is None:
+        return None
+    mine = (schema_dir.parent / "generated").resolve()
+    return schema_dir if out_dir.resolve() == mine else None
 
 
 def _never_fail_to_print() -> None:
@@ -241,7 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc.line, file=sys.stderr)
         return EXIT_RULES
     except KeyboardInterrupt:
-        print("rulesc: interrupted; generated/ was left as it was", file=sys.stderr)
+        from . import progress
+
+        print(f"rulesc: interrupted; {progress.report()}", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug in rulesc, never in the rules
         print(

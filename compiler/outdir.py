@@ -10,6 +10,8 @@ folder of someone else's files.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path as FsPath
 
 MANIFEST = "manifest.json"
@@ -17,8 +19,11 @@ _MARK = "by rulesc"
 
 
 def made_by_rulesc(folder: FsPath) -> bool:
-    """Whether ``folder`` holds the manifest a rulesc build writes."""
+    """Whether ``folder`` holds the manifest a rulesc build writes (a plain file:
+    not a link, nor a FIFO that would never end)."""
     try:
+        if not stat.S_ISREG(os.lstat(folder / MANIFEST).st_mode):
+            return False
         doc = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False

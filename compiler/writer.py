@@ -1,5 +1,8 @@
 """Write: swap a complete new output tree into place atomically, one build at a time.
 
+Only rulesc's own files are replaced: whatever else is in the output folder
+(``compiler.outtree``) is carried into the new tree as it is.
+
 The new tree is written beside the output folder, then exchanged with it in one
 ``renameat2(RENAME_EXCHANGE)`` call on Linux (two renames elsewhere). A build that
 fails or is killed before the exchange leaves the old tree untouched; a lock file
@@ -18,12 +21,16 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path as FsPath
 
+from . import progress
+from .diagnostics import Diagnostic, RulesError
 from .fs_errors import naming
+from .outdir import MANIFEST, made_by_rulesc
+from .outtree import Tree, folders_of, listed, walk
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
@@ -77,24 +84,43 @@ def build_lock(out_dir: FsPath) -> Iterator[None]:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
-def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
-    """Make ``out_dir`` hold exactly ``files``; False when it already did.
+def write_tree(
+    out_dir: FsPath, files: Mapping[str, bytes], *, shown: str | None = None
+) -> bool:
+    """Make ``out_dir`` hold exactly ``files``, and keep what is not rulesc's;
+    False when it already did.
 
-    An ``OSError`` (a full disk, a read-only folder...) names the path the OS
+    What is not rulesc's (``compiler.outtree``: a tool's leftovers, anyone's
+    files) is moved into the new tree as it is, before the swap (and whatever
+    appeared meanwhile, after it). A file rulesc did not write where the build
+    would write one is refused (``RulesError``), with nothing touched. An
+    ``OSError`` (a full disk, a read-only folder...) names the path the OS
     failed on, and leaves the old tree as it was, with nothing beside it.
+    ``shown`` is the folder as messages name it.
     """
+    shown = out_dir.as_posix() if shown is None else shown
     out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(out_dir):
         _recover(out_dir)
-        old = _read_tree(out_dir)
-        if len(old) == len(files) and all(
-            old.get(rel, (None,))[0] == blob for rel, blob in files.items()
+        before = listed(out_dir) if made_by_rulesc(out_dir) else None
+        if before is None:  # missing or empty (``outdir``), or a test's own tree
+            old, others, misplaced = _read_tree(out_dir), set[str](), False
+        else:
+            tree = walk(out_dir, set(files) | before)
+            _refuse_foreign(shown, tree, before)
+            old = {rel: (blob, tree.seen[rel]) for rel, blob in tree.files.items()}
+            others, misplaced = set(tree.others), bool(tree.misplaced)
+        if (
+            not misplaced
+            and len(old) == len(files)
+            and all(old.get(rel, (None,))[0] == blob for rel, blob in files.items())
         ):
             return False
         staging = FsPath(
             tempfile.mkdtemp(prefix=_staging_prefix(out_dir), dir=out_dir.parent)
         )
+        stranded = False  # someone else's entries left in staging: keep it
         try:
             folders = {staging}
             for rel, blob in files.items():
@@ -111,10 +137,57 @@ def write_tree(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
                     with naming(target):  # a failed write names no path
                         target.write_bytes(blob)
             os.chmod(staging, 0o755)
-            _swap(staging, out_dir)
+            with progress.step(f"{shown}/"):
+                moved = _carry(out_dir, staging, others)
+                try:
+                    _swap(staging, out_dir)
+                except BaseException:
+                    stranded = _carry(staging, out_dir, moved) != moved
+                    raise
+                if before is not None:  # what appeared while the build wrote
+                    late = walk(staging, set(files) | before, read=False).others
+                    stranded = _carry(staging, out_dir, late) != sorted(late)
         finally:
-            shutil.rmtree(staging, ignore_errors=True)
+            if not stranded:
+                shutil.rmtree(staging, ignore_errors=True)
         return True
+
+
+def _refuse_foreign(shown: str, tree: Tree, before: set[str]) -> None:
+    """Refuse to write where a file rulesc did not write is."""
+    mine = before | folders_of(before)
+    found = sorted(rel for rel in (*tree.files, *tree.misplaced) if rel not in mine)
+    if found:
+        raise RulesError(
+            [
+                Diagnostic(
+                    f"{shown}/{rel}",
+                    1,
+                    1,
+                    f"the build would write {shown}/{rel}, which rulesc did not "
+                    f"write (it is not in {shown}/{MANIFEST})",
+                    "move it out of the way, then build again",
+                )
+                for rel in found
+            ]
+        )
+
+
+def _carry(source: FsPath, target: FsPath, rels: Iterable[str]) -> list[str]:
+    """Move each entry at ``rels`` from under ``source`` to the same place under
+    ``target`` (its folders made as needed) where nothing is there yet; the
+    ones moved, in order. A move the OS refuses stops there."""
+    moved = []
+    for rel in sorted(rels):
+        if os.path.lexists(target / rel):
+            continue
+        try:
+            (target / rel).parent.mkdir(parents=True, exist_ok=True)
+            os.rename(source / rel, target / rel)
+        except OSError:
+            break
+        moved.append(rel)
+    return moved
 
 
 def _link(source: FsPath, target: FsPath, was: tuple[bytes, _Seen]) -> bool:
@@ -150,14 +223,24 @@ def _staging_prefix(out_dir: FsPath) -> str:
 
 
 def _recover(out_dir: FsPath) -> None:
-    """Undo what a killed build left behind; call only while holding the lock."""
+    """Undo what a killed build left behind; call only while holding the lock.
+
+    Someone else's entries in a staging folder (moved there from the output
+    folder before a swap, or left in the old tree after it) go back into the
+    output folder; a staging folder is removed once nothing of theirs is in it.
+    """
     leftovers = sorted(out_dir.parent.glob(_staging_prefix(out_dir) + "*"))
     for path in leftovers:
         if path.name.endswith(".old") and not out_dir.exists():
             os.rename(path, out_dir)  # killed between the two fallback renames
     for path in leftovers:
-        if path.exists():
-            shutil.rmtree(path, ignore_errors=True)
+        if not path.exists():
+            continue
+        if out_dir.is_dir() and made_by_rulesc(path):
+            others = sorted(walk(path, listed(path), read=False).others)
+            if _carry(path, out_dir, others) != others:
+                continue  # not all of it could go back: keep it
+        shutil.rmtree(path, ignore_errors=True)
 
 
 @cache

@@ -22,17 +22,18 @@ import argparse
 import difflib
 import enum
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any
 
+from .. import progress
 from ..diagnostics import Diagnostic, RulesError
 from ..examples import example_value, run_example
+from ..fs_errors import reading, writing
 from ..model import Example, Rule
+from . import rewrite
 from .commands import cache_dir
 from .workspace import open_workspace
 
@@ -52,15 +53,17 @@ def run(args: argparse.Namespace) -> int:
     rules_dir: FsPath = args.rules
     space = open_workspace(rules_dir, cache_dir(args), examples_must_hold=False)
     edits: dict[str, list[Edit]] = {}
+    read: dict[str, bytes] = {}  # each file's bytes, read once: edited and compared
+    count: dict[str, int] = {}  # worked examples accepted, by file
+    changed: set[str] = set()  # files no longer as they were built
     refused: list[Diagnostic] = []
-    accepted = 0
     with space.runtime() as runtime:
         for system in space.systems:
             module = runtime.module(system.id)
             for rule in system.rules:
                 for ex in rule.examples:
                     failure = run_example(module, rule, ex)
-                    if failure is None:
+                    if failure is None or ex.loc.file in changed:
                         continue
                     why = _refusal(ex, failure)
                     if why is not None:
@@ -69,36 +72,98 @@ def run(args: argparse.Namespace) -> int:
                     answer = example_value(module, rule, ex)
                     new = plain(answer, ex.expect)
                     file = ex.loc.file
-                    text = _text(rules_dir, file)
-                    found = list(
-                        _edits(text, _example_path(space, rule, ex), ex.expect, new)
+                    if file not in read:
+                        read[file] = _bytes(rules_dir, file)
+                    try:
+                        path = _example_path(space, rule, ex)
+                    except (LookupError, RulesError):
+                        path = None
+                    text = _decoded(read[file], file, path, ex.expect)
+                    if text is None:
+                        refused.append(_unchanged(file, _CHANGED))
+                        changed.add(file)
+                        edits.pop(file, None)
+                        continue
+                    assert path is not None
+                    edits.setdefault(file, []).extend(
+                        _edits(text, path, ex.expect, new)
                     )
-                    edits.setdefault(file, []).extend(found)
-                    accepted += 1
-    for file, changes in sorted(edits.items()):
-        before = _text(rules_dir, file)
-        after = apply(before, changes)
-        print(
-            "".join(
-                difflib.unified_diff(
-                    before.splitlines(keepends=True),
-                    after.splitlines(keepends=True),
-                    f"a/{file}",
-                    f"b/{file}",
-                )
-            ),
-            end="",
-        )
+                    count[file] = count.get(file, 0) + 1
+    accepted = written = 0
+    for file in sorted(edits):
         if not args.dry_run:
-            _write(rules_dir.parent / file, after)
+            progress.at_stake(file)
+    for file, changes in sorted(edits.items()):
+        before = read[file].decode("utf-8")
+        after = apply(before, changes)
+        print(_diff_text(file, before, after), end="")
+        if args.dry_run:
+            accepted += count[file]
+            written += 1
+            continue
+        with writing(rules_dir.parent / file), progress.step(file) as now:
+            why_not = rewrite.replace(
+                rules_dir.parent / file, read[file], after.encode("utf-8")
+            )
+            now.written = why_not is None
+        if why_not is not None:
+            refused.append(_unchanged(file, why_not))
+            continue
+        accepted += count[file]
+        written += 1
     verb = "would rewrite" if args.dry_run else "rewrote"
     print(
-        f"accept: {verb} {accepted} worked example(s) in {len(edits)} file(s)"
+        f"accept: {verb} {accepted} worked example(s) in {written} file(s)"
         + (f"; {len(refused)} need a person (below)" if refused else "")
     )
     if refused:
         raise RulesError(refused)
     return 0
+
+
+_CHANGED = "it changed since rulesc accept read it"
+
+
+def _unchanged(file: str, why: str) -> Diagnostic:
+    """A rules file accept did not write, and why."""
+    return Diagnostic(
+        file,
+        1,
+        1,
+        f"{file} was left as it is: {why}",
+        "run rulesc accept again, or write its expect by hand",
+    )
+
+
+def _diff_text(file: str, before: str, after: str) -> str:
+    """The unified diff of a rewrite, one line of the file a line (whatever its
+    ending)."""
+    return "".join(
+        line + "\n"
+        for line in difflib.unified_diff(
+            rewrite.lines(before),
+            rewrite.lines(after),
+            f"a/{file}",
+            f"b/{file}",
+            lineterm="",
+        )
+    )
+
+
+def _decoded(raw: bytes, file: str, path: Path | None, expect: Any) -> str | None:
+    """The text of ``raw``, if its node at ``path`` is still ``expect`` (the
+    file is as it was built), else None."""
+    from ..loader import load_text
+
+    if path is None:
+        return None
+    try:
+        node: Any = load_text(raw, file).data
+        for step in path:
+            node = node[step]
+    except (RulesError, LookupError, TypeError):
+        return None
+    return raw.decode("utf-8") if compare_plain(node, expect) else None
 
 
 def _refusal(ex: Example, failure: str) -> str | None:
@@ -138,24 +203,9 @@ def _example_path(space: Any, rule: Rule, ex: Example) -> Path:
     raise LookupError(ex.name)
 
 
-def _text(rules_dir: FsPath, shown: str) -> str:
-    return (rules_dir.parent / shown).read_text(encoding="utf-8")
-
-
-def _write(path: FsPath, text: str) -> None:
-    """Replace ``path`` whole, or not at all."""
-    from ..fs_errors import writing
-
-    with writing(path):
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+def _bytes(rules_dir: FsPath, shown: str) -> bytes:
+    with reading(rules_dir.parent / shown):
+        return (rules_dir.parent / shown).read_bytes()
 
 
 # -- the new answer, shaped as the old expect ------------------------------------
@@ -241,8 +291,11 @@ def written(value: Any, text: str, start: int, end: int) -> str:
     """``value`` in place of ``text[start:end]``: a block list or mapping stays
     one, its items in flow style, at the old node's indentation."""
     old = text[start:end]
-    block = old[:1] not in ("{", "[", "'", '"') and ("\n" in old or old[:2] == "- ")
-    indent = "\n" + " " * (start - (text.rfind("\n", 0, start) + 1))
+    block = old[:1] not in ("{", "[", "'", '"') and (
+        rewrite.LINE_BREAK.search(old) is not None or old[:2] == "- "
+    )
+    line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
+    indent = rewrite.break_at(text, start) + " " * (start - line_start)
     if block and isinstance(value, list) and value:
         return indent.join(f"- {flow(item)}" for item in value)
     if block and isinstance(value, Mapping) and value:
@@ -275,7 +328,8 @@ def node_spans(text: str) -> dict[Path, tuple[int, int]]:
     )
 
     spans: dict[Path, tuple[int, int]] = {}
-    # a stack of [path, kind, next key or index, pending key]
+    # a stack of [path, kind, next key or index, pending key, start, flow style,
+    # end of the last node in it]
     stack: list[list[Any]] = []
 
     def here() -> Path | None:
@@ -291,30 +345,32 @@ def node_spans(text: str) -> dict[Path, tuple[int, int]]:
         key, top[3] = top[3], None
         return (*top[0], key)
 
+    def ends(path: Path, start: int, end: int) -> None:
+        spans[path] = (start, end)
+        if stack:
+            stack[-1][6] = end
+
     for event in YAML(typ="rt").parse(text):
         if isinstance(event, ScalarEvent | AliasEvent):
             path = here()
             if path is None:
                 stack[-1][3] = getattr(event, "value", "")
+                stack[-1][6] = event.end_mark.index
                 continue
-            spans[path] = (event.start_mark.index, event.end_mark.index)
+            ends(path, event.start_mark.index, event.end_mark.index)
         elif isinstance(event, MappingStartEvent | SequenceStartEvent):
             path = here()
             assert path is not None, "complex keys are refused by the loader"
             kind = "map" if isinstance(event, MappingStartEvent) else "seq"
-            stack.append([path, kind, 0, None, event.start_mark.index])
+            start = event.start_mark.index
+            stack.append([path, kind, 0, None, start, event.flow_style, None])
         elif isinstance(event, MappingEndEvent | SequenceEndEvent):
-            path, _, _, _, start = stack.pop()
-            spans[path] = (start, _end(text, event.end_mark.index))
+            path, _, _, _, start, flow_style, last = stack.pop()
+            # a block collection ends with its last node: not with the comments,
+            # blank lines or spaces the parser took in after it
+            block = not flow_style and last is not None
+            ends(path, start, last if block else event.end_mark.index)
     return spans
-
-
-def _end(text: str, index: int) -> int:
-    """The end of a block collection: before the blank lines and comments the
-    parser took in after its last node."""
-    cut = text[:index]
-    stripped = re.sub(r"(\n[ \t]*(#[^\n]*)?)+\Z", "", cut)
-    return len(stripped)
 
 
 def flow(value: Any, old_text: str = "") -> str:

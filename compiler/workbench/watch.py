@@ -31,18 +31,21 @@ def _stamp() -> str:
 
 def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
     """One build into ``args.out``; True when it succeeded."""
+    from .. import progress
     from ..cache import build, cache_dir_for
     from ..diagnostics import RulesError
     from ..fs_errors import EnvironmentProblem, reading, writing
     from ..writer import write_tree
     from .display import print_diagnostics
 
+    progress.reset()
+    progress.at_stake(f"{args.out.as_posix()}/")
     try:
         with reading(args.rules):
             cache_dir = None if args.no_cache else cache_dir_for(args.out)
             outputs = build(args.rules, cache_dir, later=True)
         with writing(args.out):
-            changed = write_tree(args.out, outputs.files)
+            changed = write_tree(args.out, outputs.files, shown=args.out.as_posix())
         outputs.remember()  # the cache only once the output is written
     except EnvironmentProblem as exc:  # a full disk, a read-only folder...
         print(f"[{_stamp()}] {args.out.as_posix()}/ was left as it was", flush=True)
@@ -92,15 +95,21 @@ def run(args: argparse.Namespace) -> int:
     builds = 0
     last_ok = False
     seen = _digest(rules_dir)
+    building = False
     try:
         while True:
+            building = True
             last_ok = build_once(args, argv)
+            building = False
             builds += 1
             if args.max_builds is not None and builds >= args.max_builds:
                 break
             seen = _wait_for_change(rules_dir, seen, args.poll)
     except KeyboardInterrupt:
-        print(f"\n[{_stamp()}] stopped watching", flush=True)
+        from .. import progress
+
+        during = f" during a build: {progress.report()}" if building else ""
+        print(f"\n[{_stamp()}] stopped watching{during}", flush=True)
         return 0
     return 0 if last_ok else 1
 
