@@ -157,7 +157,7 @@ def shown(value: object) -> str:
         try:
             text = repr(value)
             if not isinstance(text, str):  # pyright: ignore[reportUnnecessaryIsInstance]
-                raise TypeError  # noqa: TRY301
+                raise TypeError
         except Exception:  # a hostile __repr__ must not hide the real error
             text = f"<a {type(value).__name__}>"
     if len(text) > _SHOWN_CHARS:

@@ -150,9 +150,7 @@ def _key(key: object) -> str:
         return int.__repr__(int.__index__(key))
     if isinstance(key, Fraction):
         return str(key)
-    raise RuleTypeError(
-        f"a {type(key).__name__} key is not a key of the rules runtime"
-    )
+    raise RuleTypeError(f"a {type(key).__name__} key is not a key of the rules runtime")
 
 
 def dumps(obj: object, **kwargs: Any) -> str:
