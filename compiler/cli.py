@@ -92,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
 def _systems_named(paths: Sequence[FsPath], rules_dir: FsPath) -> set[str] | None:
     if not paths:
         return None
-    names = set()
+    names: set[str] = set()
     root = rules_dir.resolve()
     for path in paths:
         resolved = path.resolve()
@@ -280,6 +280,13 @@ def _never_fail_to_print() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     _never_fail_to_print()
+    from .workbench.output import guarded
+
+    with guarded():
+        return _main(args)
+
+
+def _main(args: list[str]) -> int:
     try:
         return run(args)
     except RulesError as exc:
