@@ -92,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
 def _systems_named(paths: Sequence[FsPath], rules_dir: FsPath) -> set[str] | None:
     if not paths:
         return None
-    names = set()
+    names: set[str] = set()
     root = rules_dir.resolve()
     for path in paths:
         resolved = path.resolve()
@@ -100,6 +100,11 @@ def _systems_named(paths: Sequence[FsPath], rules_dir: FsPath) -> set[str] | Non
             rel = resolved.relative_to(root)
         except ValueError:
             raise _outside(path, rules_dir) from None
+        if not path.exists():  # else validated as its whole system, or nothing
+            raise _Usage(
+                f"{_shown(path)}: no such file or folder",
+                "pass a rules file or a system folder under --rules",
+            )
         if not rel.parts:
             return None
         names.add(rel.parts[0])
@@ -127,11 +132,57 @@ def _shown(path: FsPath) -> str:
         return path.as_posix()
 
 
+class _Usage(Exception):
+    """A folder named on the command line that is not one rulesc can use."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def _folders(args: argparse.Namespace) -> None:
+    """Refuse, before any work, a --rules that is no folder or holds no system
+    folder, and a --sources that is no folder: each would else be answered as a
+    build of nothing ("ok: 0 rules")."""
+    rules: FsPath = args.rules
+    hint = "run rulesc from the project root, or pass --rules"
+    with reading(rules):
+        if not rules.exists():
+            raise _Usage(f"--rules {_shown(rules)}: no such folder", hint)
+        if not rules.is_dir():
+            raise _Usage(f"--rules {_shown(rules)}: not a folder", hint)
+        if not any(p.is_dir() for p in rules.iterdir() if not p.name.startswith(".")):
+            raise _Usage(
+                f"--rules {_shown(rules)}/ holds no system folder",
+                "each system is a folder of rules files with its system.yaml",
+            )
+    sources: FsPath | None = getattr(args, "sources", None)
+    if sources is not None and not sources.is_dir():
+        raise _Usage(
+            f"--sources {_shown(sources)}: no such folder",
+            "name the folder that holds the source documents",
+        )
+
+
 def run(argv: Sequence[str]) -> int:
     from . import progress
 
     progress.reset()
     args = _parser().parse_args(argv)
+    try:
+        _folders(args)
+        return _run(args)
+    except _Usage as exc:
+        command = args.command
+        if command == "build" and getattr(args, "watch", False):
+            command = "build --watch"
+        print(f"rulesc {command}: error: {visible(exc.message)}", file=sys.stderr)
+        print(f"  hint: {exc.hint}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _run(args: argparse.Namespace) -> int:
     if getattr(args, "workbench", None):
         from .workbench.commands import dispatch
 
@@ -250,6 +301,13 @@ def _never_fail_to_print() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     _never_fail_to_print()
+    from .workbench.output import guarded
+
+    with guarded():
+        return _main(args)
+
+
+def _main(args: list[str]) -> int:
     try:
         return run(args)
     except RulesError as exc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ._support import shown
 from .errors import RuleInputError
 from .json import JSON
 
@@ -36,7 +37,7 @@ class LevelState:
         if type(value) is not int or value < lo or (hi is not None and value > hi):
             most = "" if hi is None else f"..{hi}"
             raise RuleInputError(
-                f"{name} must be an int in {lo}{most or ' or more'}, not {value!r}"
+                f"{name} must be an int in {lo}{most or ' or more'}, not {shown(value)}"
             )
         return value
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum, StrEnum
+from itertools import islice
 from typing import (
     Any,
     ClassVar,
@@ -138,15 +139,44 @@ def folded(value: object) -> str | None:
     return None
 
 
+_SHOWN_DIGITS: Final = 30
+_SHOWN_CHARS: Final = 200
+
+
 def shown(value: object) -> str:
     """``repr(value)`` for an error message, never raising: a ``str`` (a member of
-    any enum, a subclass) shows its plain string value."""
+    any enum, a subclass) shows its plain string value, an ``int`` (a ``bool``, a
+    subclass) its plain value, one of more than 30 digits by its digit count
+    (Python refuses to write one of more than 4,300), and a long answer is cut."""
     if isinstance(value, str) and issubclass(type(value), str):  # pyright: ignore[reportUnnecessaryIsInstance]
-        return str.__repr__(value)
-    try:
-        return repr(value)
-    except Exception:  # a hostile __repr__ must not hide the real error
-        return f"<a {type(value).__name__}>"
+        text = str.__repr__(value)
+    elif isinstance(value, int) and issubclass(type(value), int):  # pyright: ignore[reportUnnecessaryIsInstance]
+        text = _int_text(value)
+    else:
+        try:
+            text = repr(value)
+            if not isinstance(text, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+                raise TypeError
+        except Exception:  # a hostile __repr__ must not hide the real error
+            text = f"<a {type(value).__name__}>"
+    if len(text) > _SHOWN_CHARS:
+        return f"{text[: _SHOWN_CHARS - 5]}...{text[-2:]}"
+    return text
+
+
+def _int_text(value: int) -> str:
+    """An int's digits, or its digit count past ``_SHOWN_DIGITS`` digits."""
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    number = int.__index__(value)  # the plain value, whatever the subclass says
+    size = abs(number)
+    if size < 10**_SHOWN_DIGITS:
+        return int.__repr__(number)
+    digits = (size.bit_length() - 1) * 30103 // 100000  # 10 ** digits <= size
+    while 10**digits <= size:  # a step or two
+        digits += 1
+    sign = "a negative" if number < 0 else "an"
+    return f"{sign} int of {digits:,} digits"
 
 
 def choice(kind: type[E], by_label: Mapping[str, E], value: object, name: str) -> E:
@@ -169,12 +199,14 @@ def bad_int(value: object, name: str, lo: int | None, hi: int | None) -> RuleInp
         return RuleInputError(f"{name} must be an int, not {shown(value)}")
     low = "" if lo is None else str(lo)
     high = "" if hi is None else str(hi)
-    return RuleInputError(f"{name} must be in {low}..{high}, not {value}")
+    return RuleInputError(f"{name} must be in {low}..{high}, not {shown(value)}")
 
 
 def past_limit(value: int, name: str, lo: int, hi: int) -> RuleInputError:
     """The error for an int argument that would make a call pass ``MAX_ENTRIES``."""
-    return RuleInputError(f"{name} must be in {lo}..{hi}, not {value}: {LIMIT_NOTE}")
+    return RuleInputError(
+        f"{name} must be in {lo}..{hi}, not {shown(value)}: {LIMIT_NOTE}"
+    )
 
 
 def too_many(what: str) -> RuleInputError:
@@ -339,9 +371,20 @@ def mapping(
             f"not {shown(value)}"
         )
     items = cast("Mapping[object, object]", value)
+    # one item more than there are keys is enough to refuse (a key twice or
+    # unknown), however many a hostile mapping would go on giving
+    try:
+        pairs = [(k, v) for k, v in islice(items.items(), len(keys) + 1)]
+    except RuleInputError:
+        raise
+    except Exception as error:
+        raise RuleInputError(
+            f"{name} must be a mapping of {keys.__name__} to {values.__name__}: "
+            f"reading its items raised {type(error).__name__}"
+        ) from error
     result: dict[K, V] = {}
     given: dict[K, object] = {}
-    for k, v in items.items():
+    for k, v in pairs:
         key = choice(keys, key_by_label, k, f"a key of {name}")
         if key in given:
             raise RuleInputError(

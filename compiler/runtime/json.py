@@ -21,13 +21,17 @@ Every record class of the generated package has ``to_dict()``, which answers
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from fractions import Fraction
-from typing import Any, TypeAlias, cast
+from itertools import islice
+from typing import Any, TypeAlias, TypeVar, cast
 
-from ._support import Frozen
+from ._support import MAX_ENTRIES, Frozen, shown, too_many
 from .dice import Dice
+from .errors import RuleInputError, RuleTypeError
+
+_T = TypeVar("_T")
 
 __all__ = ["JSON", "Record", "dumps", "record", "to_data"]
 
@@ -38,16 +42,34 @@ JSON: TypeAlias = "bool | int | float | str | list[JSON] | dict[str, JSON] | Non
 def to_data(obj: object) -> JSON:
     """``obj`` as plain JSON-able data (see the module's doc for the format).
 
-    Raises ``TypeError`` for a value that is not of the runtime.
+    Raises ``RuleTypeError`` (a ``RuleInputError`` and a ``TypeError``) for a
+    value that is not of the runtime, or one that raises as it is read.
     """
+    return _guarded(_data, obj)
+
+
+def _guarded(read: Callable[[object], _T], obj: object) -> _T:
+    """``read(obj)``, any error of reading ``obj`` a ``RuleTypeError``."""
+    try:
+        return read(obj)
+    except RuleInputError:
+        raise
+    except Exception as error:  # a hostile value (its __getattr__, items, to_dict)
+        raise RuleTypeError(
+            f"{shown(obj)} could not be read as a value of the rules runtime: "
+            f"{type(error).__name__} raised"
+        ) from error
+
+
+def _data(obj: object) -> JSON:
     if obj is None:
         return None
     if isinstance(obj, Enum):
-        return to_data(obj.value)
+        return _data(obj.value)
     if isinstance(obj, bool):
         return bool(obj)
     if isinstance(obj, int):
-        return int(obj)
+        return int.__index__(obj)
     if isinstance(obj, float):
         return float(obj)
     if isinstance(obj, str):
@@ -63,30 +85,40 @@ def to_data(obj: object) -> JSON:
         return found
     if isinstance(obj, Mapping):
         pairs = cast("Mapping[object, object]", obj)
-        items = {_key(k): to_data(v) for k, v in pairs.items()}
+        items = {_key(k): _data(v) for k, v in _entries(pairs.items())}
         own: dict[str, object] = getattr(pairs, "__dict__", {})
         for name, value in own.items():
             if not name.startswith("_"):
-                items[name] = to_data(value)
+                items[name] = _data(value)
         return items
     if isinstance(obj, list | tuple):
-        return [to_data(v) for v in cast("list[object] | tuple[object, ...]", obj)]
+        return [_data(v) for v in cast("list[object] | tuple[object, ...]", obj)]
     to_dict = getattr(obj, "to_dict", None)
     if callable(to_dict):
         answer: JSON = cast("Callable[[], JSON]", to_dict)()
         return answer
-    raise TypeError(f"{type(obj).__name__} is not a value of the rules runtime")
+    raise RuleTypeError(f"{type(obj).__name__} is not a value of the rules runtime")
+
+
+def _entries(items: Iterable[tuple[object, object]]) -> list[tuple[object, object]]:
+    """A mapping's items, refused past ``MAX_ENTRIES`` (a mapping of the caller's
+    may never end)."""
+    found = list(islice(items, MAX_ENTRIES + 1))
+    if len(found) > MAX_ENTRIES:
+        raise too_many("entries of one mapping")
+    return found
 
 
 def record(obj: object) -> dict[str, JSON]:
     """A record (of the runtime, a dataclass or a named tuple) as an object of its
     public fields.
 
-    Raises ``TypeError`` for anything else.
+    Raises ``RuleTypeError`` (a ``RuleInputError`` and a ``TypeError``) for
+    anything else.
     """
-    found = _record(obj)
+    found = _guarded(_record, obj)
     if found is None:
-        raise TypeError(f"{type(obj).__name__} is not a record")
+        raise RuleTypeError(f"{type(obj).__name__} is not a record")
     return found
 
 
@@ -103,7 +135,7 @@ def _record(obj: object) -> dict[str, JSON] | None:
         names = [str(n) for n in cast("tuple[object, ...]", fields)]
     else:
         return None
-    return {n: to_data(getattr(item, n)) for n in names if not n.startswith("_")}
+    return {n: _data(getattr(item, n)) for n in names if not n.startswith("_")}
 
 
 def _key(key: object) -> str:
@@ -113,16 +145,30 @@ def _key(key: object) -> str:
         return "true" if key else "false"
     if isinstance(key, str):
         return str.__str__(key)
-    if isinstance(key, int | Fraction):
+    if isinstance(key, int):
+        return int.__repr__(int.__index__(key))
+    if isinstance(key, Fraction):
         return str(key)
-    raise TypeError(f"a {type(key).__name__} key is not a key of the rules runtime")
+    raise RuleTypeError(f"a {type(key).__name__} key is not a key of the rules runtime")
 
 
 def dumps(obj: object, **kwargs: Any) -> str:
-    """``json.dumps(to_data(obj), **kwargs)``: ``obj`` as JSON text."""
+    """``json.dumps(to_data(obj), **kwargs)``: ``obj`` as JSON text.
+
+    Raises ``RuleTypeError`` as ``to_data`` does, and for what ``json.dumps``
+    refuses (an int too long to write, a wrong keyword).
+    """
     import json
 
-    return json.dumps(to_data(obj), **kwargs)
+    data = to_data(obj)
+    try:
+        return json.dumps(data, **kwargs)
+    except RuleInputError:
+        raise
+    except Exception as error:
+        raise RuleTypeError(
+            f"{shown(obj)} could not be written as JSON: {type(error).__name__} raised"
+        ) from error
 
 
 class Record(Frozen):

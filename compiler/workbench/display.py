@@ -19,6 +19,7 @@ from pathlib import Path as FsPath
 from typing import TextIO
 
 from ..diagnostics import MAX_QUOTED, Diagnostic, format_diagnostics, order, visible
+from .output import raw as raw_stream
 
 FORMATS = ("text", "json", "github")
 _ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
@@ -86,11 +87,11 @@ def print_diagnostics(
         print(github(items), file=out)
     else:
         terminal = _isatty(err)
+        color = use_color(err)
+        # the text escapes the rules' characters itself: its colour is rulesc's own
         print(
-            text(
-                items, root=source_root(argv), snippets=terminal, color=use_color(err)
-            ),
-            file=err,
+            text(items, root=source_root(argv), snippets=terminal, color=color),
+            file=raw_stream(err) if color else err,
         )
 
 

@@ -37,6 +37,7 @@ from .common import (
     show,
 )
 from .context import Recorder
+from .output import raw
 from .text import bar_chart
 from .workspace import open_workspace
 
@@ -163,7 +164,8 @@ class Progress:
     """A one-line progress bar on a terminal (nothing when output is piped)."""
 
     def __init__(self, total: int, stream: Any = None) -> None:
-        self.stream = stream or sys.stdout
+        # the bar's carriage returns are rulesc's own: written past the guard
+        self.stream = raw(stream or sys.stdout)
         self.total = total
         self.shown = -1
         self.on = total >= PROGRESS_FROM and _isatty(self.stream)

@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
-from ._support import MAX_ENTRIES, too_many
+from ._support import MAX_ENTRIES, shown, too_many
 from .dice import RNG, Randint, draw, randint_of
 from .errors import RuleInputError
 from .json import JSON, Record, to_data
@@ -78,7 +78,7 @@ class PoolDistribution(dict[int, Fraction]):
     def at_least(self, successes: int) -> Fraction:
         """The exact chance of ``successes`` or more."""
         if type(successes) is not int:
-            raise RuleInputError(f"successes must be an int, not {successes!r}")
+            raise RuleInputError(f"successes must be an int, not {shown(successes)}")
         below = sum((p for k, p in self.items() if k < successes), Fraction(0))
         return 1 - below
 
@@ -224,6 +224,7 @@ class SuccessPool(Record):
 
     def mean(self, dice: int) -> Fraction:
         """The exact expected number of successes."""
+        _check_dice(dice, None)
         sides = Fraction(self.sides)
         succeed = (self.sides - self.success_at + 1) / sides
         again = (self.sides - self.again_at + 1) / sides
@@ -234,11 +235,11 @@ class SuccessPool(Record):
         return chance * (1 + per_die)
 
 
-def _check_dice(dice: object, most: int) -> None:
+def _check_dice(dice: object, most: int | None) -> None:
     if type(dice) is not int:
-        raise RuleInputError(f"dice must be an int, not {dice!r}")
-    if dice > most:
-        raise RuleInputError(f"dice must be at most {most}, not {dice}")
+        raise RuleInputError(f"dice must be an int, not {shown(dice)}")
+    if most is not None and dice > most:
+        raise RuleInputError(f"dice must be at most {most}, not {shown(dice)}")
 
 
 def _one_die(pool: SuccessPool, limit: int) -> list[int]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Generic, TypeVar
 
+from ._support import folded, shown
 from .errors import RuleInputError
 from .json import JSON, to_data
 
@@ -33,8 +34,14 @@ class StagedTrack(Generic[E, C]):
         self._stage: dict[E, int] = {}
 
     def stage(self, effect: E) -> int:
-        """The stage the character is at on ``effect`` (0: not yet)."""
-        return self._stage.get(effect, 0)
+        """The stage the character is at on ``effect`` (0: not yet): a member, or
+        its label in any case."""
+        key = folded(effect)
+        for known, _ in self._effects:
+            if effect is known or key == str.casefold(known.value):
+                return self._stage.get(known, 0)
+        labels = ", ".join(repr(known.value) for known, _ in self._effects)
+        raise RuleInputError(f"effect must be one of {labels}, not {shown(effect)}")
 
     @property
     def stages(self) -> Mapping[E, int]:
@@ -62,7 +69,7 @@ class StagedTrack(Generic[E, C]):
         """Advance the track; answer (effect, stage, condition, roll again, marked)."""
         if type(roll) is not int or not 1 <= roll <= len(self._effects):
             raise RuleInputError(
-                f"roll must be an int in 1..{len(self._effects)}, not {roll!r}"
+                f"roll must be an int in 1..{len(self._effects)}, not {shown(roll)}"
             )
         effect, stages = self._effects[roll - 1]
         if not stages:

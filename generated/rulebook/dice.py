@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ._support import MAX_ENTRIES, Frozen, shown, too_many
@@ -31,6 +31,8 @@ _MAX_WORK = 10 * MAX_ENTRIES
 """The most dice x possible sums an exact distribution adds up (what rulesc
 itself allows the rules: 100 dice and 10,000 sums)."""
 _CACHED_SUMS = MAX_ENTRIES // 10  # larger distributions are not kept
+_MAX_DIGITS = 15  # the most digits of a number in dice notation
+_MOST_FIGURE = 10**_MAX_DIGITS - 1  # so the largest figure of a Dice
 
 
 class RNG(Protocol):
@@ -72,15 +74,25 @@ class Dice(Frozen):
         unit: str | None = None,
     ) -> None:
         _set = object.__setattr__
-        _set(self, "count", count)
-        _set(self, "sides", sides)
-        _set(self, "modifier", modifier)
-        _set(self, "multiplier", multiplier)
-        _set(self, "unit", unit)
-        for field in ("count", "sides", "modifier", "multiplier"):
-            value = getattr(self, field)
+        figures = {
+            "count": count,
+            "sides": sides,
+            "modifier": modifier,
+            "multiplier": multiplier,
+        }
+        for field, value in figures.items():
             if type(value) is not int:
-                raise RuleInputError(f"Dice {field} must be an int, not {value!r}")
+                raise RuleInputError(f"Dice {field} must be an int, not {shown(value)}")
+            if not -_MOST_FIGURE <= value <= _MOST_FIGURE:
+                raise RuleInputError(
+                    f"Dice {field} must be in {-_MOST_FIGURE}..{_MOST_FIGURE}, not "
+                    f"{shown(value)}: dice notation's numbers have at most "
+                    f"{_MAX_DIGITS} digits"
+                )
+            _set(self, field, value)
+        if unit is not None and not isinstance(unit, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise RuleInputError(f"Dice unit must be a str or None, not {shown(unit)}")
+        _set(self, "unit", None if unit is None else str.__str__(unit))
         if self.count < 0:
             raise RuleInputError(f"Dice count must be 0 or more, not {self.count}")
         if self.count and self.sides < 1:
@@ -229,19 +241,26 @@ def draw(randint: Randint, a: int, b: int) -> int:
     ``RuleInputError`` of its own, such as a :class:`Scripted` script running out)
     or answers anything but an ``int`` (not a bool, not a subclass) in ``a..b``.
     """
+    if type(a) is not int or type(b) is not int:
+        raise RuleInputError(
+            f"a die's range must be two ints, not {shown(a)} and {shown(b)}"
+        )
+    if not callable(randint):
+        raise RuleInputError(f"randint must be callable, not {shown(randint)}")
     try:
         value = randint(a, b)
     except RuleInputError:
         raise
     except Exception as error:
         raise RuleInputError(
-            f"rng.randint({a}, {b}) raised {type(error).__name__}: "
-            f"it must return an int in {a}..{b}"
+            f"rng.randint({shown(a)}, {shown(b)}) raised {type(error).__name__}: "
+            f"it must return an int in {shown(a)}..{shown(b)}"
         ) from error
     if type(value) is int and a <= value <= b:
         return value
     raise RuleInputError(
-        f"rng.randint({a}, {b}) returned {shown(value)}: it must return an int in {a}..{b}"
+        f"rng.randint({shown(a)}, {shown(b)}) returned {shown(value)}: "
+        f"it must return an int in {shown(a)}..{shown(b)}"
     )
 
 
@@ -275,10 +294,22 @@ class Scripted:
     __slots__ = ("_results", "_used")
 
     def __init__(self, results: Iterable[int]) -> None:
-        self._results = tuple(results)
-        for value in self._results:
+        try:
+            given = tuple(islice(results, MAX_ENTRIES + 1))
+        except RuleInputError:
+            raise
+        except Exception as error:
+            raise RuleInputError(
+                f"scripted results must be an iterable of ints, not {shown(results)}"
+            ) from error
+        if len(given) > MAX_ENTRIES:
+            raise too_many("scripted results")
+        for value in given:
             if type(value) is not int:
-                raise RuleInputError(f"scripted results must be ints, not {value!r}")
+                raise RuleInputError(
+                    f"scripted results must be ints, not {shown(value)}"
+                )
+        self._results: tuple[int, ...] = given
         self._used = 0
 
     @property
@@ -289,6 +320,10 @@ class Scripted:
     def randint(self, a: int, b: int, /) -> int:
         """The next scripted result; ``RuleInputError`` if none is left or it is
         outside ``a..b``."""
+        if type(a) is not int or type(b) is not int:
+            raise RuleInputError(
+                f"a die's range must be two ints, not {shown(a)} and {shown(b)}"
+            )
         if self._used >= len(self._results):
             raise RuleInputError(
                 f"the dice script ran out: all {len(self._results)} results were used"
@@ -296,14 +331,14 @@ class Scripted:
         value = self._results[self._used]
         if not a <= value <= b:
             raise RuleInputError(
-                f"scripted result #{self._used + 1} is {value}, "
+                f"scripted result #{self._used + 1} is {shown(value)}, "
                 f"outside the die's range {a}..{b}"
             )
         self._used += 1
         return value
 
     def __repr__(self) -> str:
-        return f"Scripted({list(self._results)!r}, used={self._used})"
+        return f"Scripted({shown(list(self._results))}, used={self._used})"
 
 
 class DiceSyntaxError(RuleInputError):
@@ -317,7 +352,6 @@ class DiceSyntaxError(RuleInputError):
 
 
 _NUMBER = r"(?:0|[1-9][0-9]*)"
-_MAX_DIGITS = 15
 
 
 @lru_cache(maxsize=1)
@@ -343,6 +377,13 @@ def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> 
 
     With ``bare_d6`` (GURPS notation) ``Nd`` means N six-sided dice.
     """
+    if not isinstance(text, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise RuleInputError(f"text must be a str, not {shown(text)}")
+    text = str.__str__(text)  # the plain value, whatever a subclass says
+    if unit is not None and not isinstance(unit, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise RuleInputError(f"unit must be a str or None, not {shown(unit)}")
+    if type(bare_d6) is not bool:
+        raise RuleInputError(f"bare_d6 must be True or False, not {shown(bare_d6)}")
     dice_re, const_re, long_number = _patterns()
     for offset, ch in enumerate(text):
         if not ch.isascii() and ch.isnumeric():
@@ -350,7 +391,7 @@ def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> 
 
             name = unicodedata.name(ch, "")
             raise DiceSyntaxError(
-                f"bad dice expression {text!r}: {ch!r} is not an ASCII digit "
+                f"bad dice expression {shown(text)}: {ch!r} is not an ASCII digit "
                 f"(U+{ord(ch):04X}{' ' + name if name else ''})",
                 offset,
                 "write the number with the digits 0 to 9",
@@ -371,7 +412,7 @@ def parse_dice(text: str, unit: str | None = None, *, bare_d6: bool = False) -> 
     count = int(match["count"])
     if match["sides"] is None and not bare_d6:
         raise DiceSyntaxError(
-            f"bad dice expression {text!r}: the die's sides are missing",
+            f"bad dice expression {shown(text)}: the die's sides are missing",
             match.end("count") + 1,
             "write the sides after the d, e.g. 3d6 (only GURPS notation allows a bare Nd)",
         )
@@ -401,5 +442,5 @@ def _digits(text: str, start: int) -> int:
 def _syntax_error(text: str, offset: int) -> DiceSyntaxError:
     found = repr(text[offset]) if offset < len(text) else "the end"
     return DiceSyntaxError(
-        f"bad dice expression {text!r}: unexpected {found}", offset, _HINT
+        f"bad dice expression {shown(text)}: unexpected {found}", offset, _HINT
     )
