@@ -198,7 +198,7 @@ class Pool(Value):
         if self.keep is None:
             return None if self.keep_count == 0 else "keep_count without keep"
         if self.explode in ("!", "!o"):
-            return "keep or drop with '!' or '!o' (each new die a die of the pool)"
+            return "cannot keep or drop: '!' and '!o' add dice to the pool"
         high = self.count if self.keep in ("kh", "kl") else self.count - 1
         if not 1 <= self.keep_count <= high:
             return f"{self.keep} takes 1 to {high} dice here, not {self.keep_count}"
