@@ -107,7 +107,7 @@ def _single(pool: Pool, rolled: PoolRoll) -> bool:
 
 
 def _pool_text(pool: Pool, rolled: PoolRoll) -> str:
-    shown = []
+    shown: list[str] = []
     for die, faces, kept, hit in zip(
         rolled.dice, rolled.faces, rolled.kept, rolled.hits, strict=True
     ):

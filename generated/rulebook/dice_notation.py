@@ -247,7 +247,11 @@ def _option(reader: _Reader, options: dict[str, object]) -> str:
 
 
 def _compare(reader: _Reader, default: Op | None, what: str) -> Compare:
-    op = next((o for o in COMPARISONS if reader.peek(len(o)) == o), default)
+    op: Op | None = default
+    for candidate in COMPARISONS:
+        if reader.peek(len(candidate)) == candidate:
+            op = candidate
+            break
     if op is None:
         raise reader.unexpected()
     if reader.peek(len(op)) == op:

@@ -197,7 +197,7 @@ def _pool(pool: Pool, depth: int, budget: _Budget) -> _Dist:
             return _power(die, pool.count, budget).mapped(lambda v: v * pool.multiplier)
     else:  # a die's value is its chain's sum; a count scores it after
         die = _chain(pool, depth, _scorer(pool, False))
-    score = _scorer(pool, True) if target is not None else (lambda v: v)
+    score: Callable[[int], int] = _scorer(pool, True)
     if pool.keep is None:
         counted = die.mapped(score)
         return _power(counted, pool.count, budget).mapped(lambda v: v * pool.multiplier)

@@ -183,9 +183,9 @@ class Pool(Value):
         """Why the pool cannot be rolled, or None (the parser's checks, again)."""
         if self.fudge and self.sides != 3:
             return "Fudge dice have 3 sides"
-        if self.reroll is not None and not isinstance(self.reroll, Compare):
+        if self.reroll is not None and not isinstance(self.reroll, Compare):  # pyright: ignore[reportUnnecessaryIsInstance]
             return "reroll must be a Compare"
-        if self.target is not None and not isinstance(self.target, Compare):
+        if self.target is not None and not isinstance(self.target, Compare):  # pyright: ignore[reportUnnecessaryIsInstance]
             return "target must be a Compare"
         if self.explode is not None and self.explode not in EXPLODES:
             return f"explode is one of {EXPLODES}"
@@ -273,7 +273,7 @@ class DiceSum(Value):
 
     def __init__(self, terms: tuple[Term, ...]) -> None:
         terms = tuple(terms)
-        if not terms or not all(isinstance(t, Term) for t in terms):
+        if not terms or not all(isinstance(t, Term) for t in terms):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise RuleInputError("a dice sum has one term or more, each a Term")
         object.__setattr__(self, "terms", terms)
 
