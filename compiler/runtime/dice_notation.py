@@ -8,8 +8,8 @@ What it reads (no spaces), terms added with ``+`` and subtracted with ``-``:
   ``3d`` is ``3d6``. After the sides, in any order, each at most once:
 
   - ``r`` and a face, or a comparison and a number (``r1``, ``r<3``): a die
-    that shows it is rolled again, again while it does; ``ro`` the same, once
-    (the new face stands);
+    that shows it is rolled again, once (the new face stands; ``ro`` says the
+    same); ``rr`` rolls it again while it shows it (Roll20's ``r``);
   - ``!``: a die at its highest face rolls one more die, again while the new
     one shows its highest; ``!!`` the same, the new dice added into that one
     die; ``!o`` one more die at most;
@@ -211,8 +211,9 @@ def _option(reader: _Reader, options: dict[str, object]) -> str:
     ch = reader.peek()
     if ch == "r":
         reader.at += 1
-        once = reader.peek() == "o"
-        reader.at += once
+        again = reader.peek() == "r"
+        reader.at += again or reader.peek() == "o"
+        once = not again
         options["reroll"] = _compare(reader, "=", "the face to reroll")
         options["reroll_once"] = once
         return "reroll"

@@ -233,7 +233,7 @@ class Pool(Value):
         text = f"{self.count}d{'F' if self.fudge else self.sides}"
         if self.reroll is not None:
             op = "" if self.reroll.op == "=" else self.reroll.op
-            text += f"{'ro' if self.reroll_once else 'r'}{op}{self.reroll.value}"
+            text += f"{'r' if self.reroll_once else 'rr'}{op}{self.reroll.value}"
         if self.explode is not None:
             text += self.explode
         if self.keep is not None:
