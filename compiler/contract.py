@@ -25,7 +25,15 @@ if TYPE_CHECKING:
 
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
 # The support modules a caller uses directly (the others are the kinds' engines).
-PUBLIC_SUPPORT = ("dice", "errors", "json")
+PUBLIC_SUPPORT = (
+    "dice",
+    "dice_notation",
+    "dice_odds",
+    "dice_rolls",
+    "dice_terms",
+    "errors",
+    "json",
+)
 # What the generated modules' own names are made of: the bases of every record
 # and every label enum, and the type of a mapping argument (rulebook._support's
 # other names are the argument checks).

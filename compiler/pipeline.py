@@ -47,7 +47,16 @@ from .views import module_view, package_view
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
-SUPPORT_MODULES = ("errors.py", "dice.py", "_support.py", "json.py")
+SUPPORT_MODULES = (
+    "errors.py",
+    "dice.py",
+    "_support.py",
+    "json.py",
+    "dice_terms.py",
+    "dice_notation.py",
+    "dice_rolls.py",
+    "dice_odds.py",
+)
 
 
 def support_modules() -> tuple[str, ...]:

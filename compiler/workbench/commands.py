@@ -47,11 +47,15 @@ def register(
     roll = sub.add_parser(
         "roll",
         parents=[common],
-        help="roll a dice expression (3d6, 2d6x10, 2d10+10, GURPS 3d-1)",
+        help="roll a dice expression (3d6, 2d6x10, GURPS 3d-1, d20, 4d6kh3, 6d6>=5)",
         description="Roll a dice expression of the rules' notation, or a dice rule "
         "named SYSTEM.RULE; --stats prints its range, mean and exact distribution.",
     )
-    roll.add_argument("expr", metavar="EXPR", help="e.g. 3d6, 2d6x10, 1d20+2, 3d-1")
+    roll.add_argument(
+        "expr",
+        metavar="EXPR",
+        help="e.g. 3d6, 2d6x10, d20+2, d%%, 4dF, 4d6kh3, 1d6!, 6d6>=5",
+    )
     roll.add_argument(
         "--seed", type=number_option("--seed"), help="seed the dice, to repeat a roll"
     )
@@ -59,6 +63,13 @@ def register(
         "--stats",
         action="store_true",
         help="print the range, mean and exact distribution instead of rolling",
+    )
+    roll.add_argument(
+        "--depth",
+        type=number_option("--depth"),
+        default=10,
+        help="with --stats, follow each explosion (!) this many dice deep; "
+        "the rest is reported as a tail (default 10)",
     )
     roll.set_defaults(workbench="roll")
 

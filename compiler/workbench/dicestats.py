@@ -23,6 +23,13 @@ def stats_lines(dice: Dice) -> list[str]:
     if len(dist) == 1:
         lines.append("always " + str(dice.min) + unit)
         return lines
+    return lines + chart_lines(dist)
+
+
+def chart_lines(dist: dict[int, Fraction]) -> list[str]:
+    """The distribution as a chart: value, chance, exact chance, chance of the
+    value or more (values grouped into ranges if very many)."""
+    lines: list[str] = []
     rows = _grouped(dist)
     at_least = _at_least(dist)
     exact = [_exact(share) for _, _, share in rows]

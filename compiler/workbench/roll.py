@@ -1,7 +1,8 @@
 """``rulesc roll EXPR [--seed N] [--stats]``: roll dice as the rules write them.
 
-EXPR is the rules' notation (``3d6``, ``2d10+10``, ``2d6x10``, GURPS ``3d-1``)
-or a dice rule, ``SYSTEM.RULE``. ``--stats`` prints the range, the exact mean and
+EXPR is the rules' notation (``3d6``, ``2d10+10``, ``2d6x10``, GURPS ``3d-1``),
+any other dice notation the runtime reads (``d20``, ``4d6kh3``, ``1d6!``,
+``6d6>=5``: ``compiler.workbench.notation``), or a dice rule, ``SYSTEM.RULE``. ``--stats`` prints the range, the exact mean and
 the exact distribution as a text chart.
 """
 
@@ -15,7 +16,10 @@ from unicodedata import east_asian_width
 from ..diagnostics import MAX_QUOTED, visible
 from ..limits import dice_problem, roll_problem
 from ..runtime.dice import Dice, DiceSyntaxError, parse_dice
+from ..runtime.dice_notation import parse_notation
+from ..runtime.dice_terms import DiceSum
 from .dicestats import stats_lines
+from .notation import run_notation
 from .usage import UsageError
 
 
@@ -32,14 +36,18 @@ class _Recorder:
         return value
 
 
-def parse(text: str, args: argparse.Namespace) -> tuple[Dice, str]:
-    """The dice an EXPR names, and how to name them in the output."""
+def parse(text: str, args: argparse.Namespace) -> tuple[Dice | DiceSum, str]:
+    """The dice an EXPR names (the rules' own notation read as it always was,
+    anything else as ``rulebook.dice_notation`` reads it), and how to name them."""
     written = text.strip().replace(" ", "")
     try:
         return parse_dice(written, bare_d6=True), text.strip()
-    except DiceSyntaxError as exc:
+    except DiceSyntaxError:
         if "." in text and not text[0].isdigit():
             return _rule_dice(text, args)
+    try:
+        return parse_notation(written, bare_d6=True), text.strip()
+    except DiceSyntaxError as exc:
         shown, caret = pointed(written, exc.offset)
         raise UsageError(
             f"{exc.message}, at character {exc.offset + 1}\n    {shown}\n    {caret}",
@@ -100,6 +108,10 @@ def rolled_text(dice: Dice, faces: list[int], total: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     dice, name = parse(args.expr, args)
+    if isinstance(dice, DiceSum):
+        return run_notation(
+            dice, name, stats=args.stats, seed=args.seed, depth=args.depth
+        )
     problem = (dice_problem if args.stats else roll_problem)(dice)
     if problem is not None:
         what = "works out exactly" if args.stats else "rolls"

@@ -2,7 +2,10 @@
 """rulebook: typed runtime for tabletop rules, generated from rules data.
 
 One module per game system: d20_scifi, edge_of_darkness, gurps. Dice live in
-``rulebook.dice``, errors in ``rulebook.errors`` and JSON in ``rulebook.json``.
+``rulebook.dice``, errors in ``rulebook.errors`` and JSON in ``rulebook.json``;
+dice notation (``4d6kh3``, ``6d6>=5``) is read by ``rulebook.dice_notation``
+into ``rulebook.dice_terms``, rolled by ``rulebook.dice_rolls`` and its exact
+odds worked out by ``rulebook.dice_odds``.
 Each module is imported when first used: ``import rulebook`` and then
 ``rulebook.d20_scifi`` works.
 """
@@ -14,7 +17,18 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from . import d20_scifi, dice, edge_of_darkness, errors, gurps, json
+    from . import (
+        d20_scifi,
+        dice,
+        dice_notation,
+        dice_odds,
+        dice_rolls,
+        dice_terms,
+        edge_of_darkness,
+        errors,
+        gurps,
+        json,
+    )
 else:
     # Run time imports a module when first asked for it (PEP 562). Type checkers
     # see the imports above instead, so a name the package lacks is their error.
@@ -32,6 +46,10 @@ else:
 __all__ = [
     "d20_scifi",
     "dice",
+    "dice_notation",
+    "dice_odds",
+    "dice_rolls",
+    "dice_terms",
     "edge_of_darkness",
     "errors",
     "gurps",

@@ -1,0 +1,304 @@
+"""Dice odds: the exact distribution of a ``DiceSum``, by convolution and dynamic programming.
+
+No roll is enumerated. One die's chances come from its faces, rerolls and
+explosion; a pool that keeps all its dice is their convolution; a pool that
+keeps its highest or lowest dice is a dynamic programme over the die's
+outcomes in order (how many dice show each outcome, and the sum of those kept
+so far), as icepool does; a pool that counts is the same over whether each
+die meets the target; a sum convolves its terms.
+
+An exploding die is followed to ``depth`` more dice: a die that would roll
+more is cut off there, above every value it could show otherwise. Where a cut
+die counts in the value (kept, counted or summed), the value is unknown: its
+chance is the ``tail`` of the answer, the chances of the values known sum to
+``1 - tail``. A cut die that a pool drops leaves the value known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from itertools import accumulate
+from math import comb
+from typing import ClassVar
+
+from ._support import MAX_ENTRIES
+from .dice_terms import DiceSum, Pool, Value
+from .errors import RuleInputError
+
+__all__ = ["DEPTH", "MAX_WORK", "Odds", "odds"]
+
+DEPTH = 10
+"""How many more dice an explosion is followed to, unless told."""
+MAX_WORK = 30 * MAX_ENTRIES
+"""The most steps (about: outcomes x dice x dice kept x sums) one answer takes."""
+
+
+class Odds(Value):
+    """The exact chance of each value (ascending), and the ``tail``: the chance
+    that an explosion cut off at the depth leaves the value unknown."""
+
+    __slots__ = ("chances", "tail")
+    FIELDS: ClassVar[tuple[str, ...]] = ("chances", "tail")
+
+    chances: dict[int, Fraction]
+    tail: Fraction
+
+    def __init__(self, chances: dict[int, Fraction], tail: Fraction) -> None:
+        object.__setattr__(self, "chances", dict(sorted(chances.items())))
+        object.__setattr__(self, "tail", tail)
+
+    def __hash__(self) -> int:
+        return hash((tuple(self.chances.items()), self.tail))
+
+    @property
+    def min(self) -> int:
+        """The smallest value known."""
+        return next(iter(self.chances))
+
+    @property
+    def max(self) -> int:
+        """The largest value known."""
+        return next(reversed(self.chances))
+
+    @property
+    def mean(self) -> Fraction | None:
+        """The exact mean, or None when there is a tail."""
+        if self.tail:
+            return None
+        return sum((v * p for v, p in self.chances.items()), Fraction(0))
+
+    @property
+    def variance(self) -> Fraction | None:
+        """The exact variance, or None when there is a tail."""
+        mean = self.mean
+        if mean is None:
+            return None
+        return sum(((v - mean) ** 2 * p for v, p in self.chances.items()), Fraction(0))
+
+
+class _Dist:
+    """Chances as whole weights over ``denom``; ``top``: the weight of the tail."""
+
+    __slots__ = ("denom", "top", "weights")
+
+    def __init__(self, weights: dict[int, int], top: int, denom: int) -> None:
+        self.weights = {v: w for v, w in weights.items() if w}
+        self.top = top
+        self.denom = denom
+
+    def plus(self, other: _Dist, budget: _Budget) -> _Dist:
+        budget.spend(len(self.weights) * len(other.weights))
+        found: dict[int, int] = {}
+        for a, wa in self.weights.items():
+            for b, wb in other.weights.items():
+                found[a + b] = found.get(a + b, 0) + wa * wb
+        denom = self.denom * other.denom
+        known = (self.denom - self.top) * (other.denom - other.top)
+        return _Dist(found, denom - known, denom)
+
+    def mapped(self, how: Callable[[int], int]) -> _Dist:
+        found: dict[int, int] = {}
+        for v, w in self.weights.items():
+            found[how(v)] = found.get(how(v), 0) + w
+        return _Dist(found, self.top, self.denom)
+
+
+class _Budget:
+    def __init__(self) -> None:
+        self.left = MAX_WORK
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise RuleInputError(
+                f"the exact odds take more than {MAX_WORK:,} steps to work out "
+                "(a limit of the runtime, not of the rules): use fewer dice, "
+                "sides or explosion depth"
+            )
+
+
+def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
+    """The exact odds of ``dice``, explosions followed ``depth`` dice deep.
+
+    Raises ``RuleInputError`` for a ``depth`` outside 0..100 and for odds
+    whose working out would pass ``MAX_WORK`` steps or ``MAX_ENTRIES`` values.
+    """
+    if type(depth) is not int or not 0 <= depth <= 100:
+        raise RuleInputError(f"depth must be an int in 0..100, not {depth!r}")
+    budget = _Budget()
+    total = _Dist({0: 1}, 0, 1)
+    for term in dice.terms:
+        if isinstance(term.value, Pool):
+            part = _pool(term.value, depth, budget)
+            if term.sign < 0:
+                part = part.mapped(int.__neg__)
+        else:
+            part = _Dist({term.sign * term.value: 1}, 0, 1)
+        total = total.plus(part, budget)
+        if len(total.weights) > MAX_ENTRIES:
+            raise RuleInputError(
+                f"{dice} has more than {MAX_ENTRIES:,} values "
+                "(a limit of the runtime, not of the rules)"
+            )
+    chances = {v: Fraction(w, total.denom) for v, w in sorted(total.weights.items())}
+    return Odds(chances, Fraction(total.top, total.denom))
+
+
+def _face(pool: Pool) -> _Dist:
+    """One die's final face, rerolls done."""
+    faces = pool.faces
+    reroll = pool.reroll
+    if reroll is None:
+        return _Dist(dict.fromkeys(faces, 1), 0, len(faces))
+    again = [f for f in faces if reroll.meets(f)]
+    if not pool.reroll_once:
+        kept = [f for f in faces if not reroll.meets(f)]
+        return _Dist(dict.fromkeys(kept, 1), 0, len(kept))
+    n = len(faces)
+    return _Dist({f: len(again) + (0 if f in again else n) for f in faces}, 0, n * n)
+
+
+def _chain(pool: Pool, depth: int, score: Callable[[int], int]) -> _Dist:
+    """One die with its explosion: the sum of ``score`` over its dice (each
+    face scored on its own: its face for a sum, 1 or 0 for a count)."""
+    face = _face(pool)
+    top = pool.top
+    weights, total = face.weights, face.denom
+    w_top = weights.get(top, 0)
+    if pool.explode is None or not w_top:
+        return face.mapped(score)
+    if pool.explode == "!o":
+        found: dict[int, int] = {}
+        for f, w in weights.items():
+            if f != top:
+                found[score(f)] = found.get(score(f), 0) + w * total
+        for g, w in weights.items():
+            value = score(top) + score(g)
+            found[value] = found.get(value, 0) + w_top * w
+        return _Dist(found, 0, total * total)
+    found = {}
+    for k in range(depth + 1):
+        scale = w_top**k * total ** (depth - k)
+        for f, w in weights.items():
+            if f != top:
+                value = k * score(top) + score(f)
+                found[value] = found.get(value, 0) + scale * w
+    return _Dist(found, w_top ** (depth + 1), total ** (depth + 1))
+
+
+def _pool(pool: Pool, depth: int, budget: _Budget) -> _Dist:
+    target = pool.target
+    if target is None or pool.explode in ("!", "!o"):
+        # each die scored on its own: its face, or whether it meets the target
+        die = _chain(pool, depth, _scorer(pool, True))
+        if pool.keep is None:
+            return _power(die, pool.count, budget).mapped(lambda v: v * pool.multiplier)
+    else:  # a die's value is its chain's sum; a count scores it after
+        die = _chain(pool, depth, _scorer(pool, False))
+    score: Callable[[int], int] = _scorer(pool, True)
+    if pool.keep is None:
+        counted = die.mapped(score)
+        return _power(counted, pool.count, budget).mapped(lambda v: v * pool.multiplier)
+    highest = pool.keep in ("kh", "dl")
+    kept = _keep(die, pool.count, pool.kept, highest, score, budget)
+    return kept.mapped(lambda v: v * pool.multiplier)
+
+
+def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
+    target = pool.target
+    if target is None or not per_face:
+        return lambda v: v
+    return lambda v: 1 if target.meets(v) else 0
+
+
+def _power(die: _Dist, count: int, budget: _Budget) -> _Dist:
+    """``count`` dice added up (by squaring: about log2(count) convolutions;
+    a plain die by a sliding window instead, as ``rulebook.dice`` does)."""
+    if _plain(die):
+        return _window(die, count, budget)
+    result = _Dist({0: 1}, 0, 1)
+    square = die
+    while count:
+        if count & 1:
+            result = result.plus(square, budget)
+        count >>= 1
+        if count:
+            square = square.plus(square, budget)
+    return result
+
+
+def _plain(die: _Dist) -> bool:
+    """Whether ``die`` is equally likely to show each of a run of whole numbers."""
+    weights = set(die.weights.values())
+    return (
+        not die.top
+        and len(weights) == 1
+        and len(die.weights) == (max(die.weights) - min(die.weights) + 1)
+    )
+
+
+def _window(die: _Dist, count: int, budget: _Budget) -> _Dist:
+    """``count`` plain dice added up: each die adds a sliding window of its
+    faces to the ways so far (a difference of prefix sums)."""
+    low, sides = min(die.weights), len(die.weights)
+    ways = [1]
+    for _ in range(count):
+        budget.spend(len(ways) + sides)
+        prefix = list(accumulate(ways, initial=0))
+        width = len(ways)
+        ways = [
+            prefix[min(t + 1, width)] - prefix[max(t + 1 - sides, 0)]
+            for t in range(width + sides - 1)
+        ]
+    weight = next(iter(die.weights.values()))
+    found = {count * low + i: n * weight**count for i, n in enumerate(ways)}
+    return _Dist(found, 0, die.denom**count)
+
+
+def _keep(
+    die: _Dist,
+    count: int,
+    keep: int,
+    highest: bool,
+    score: Callable[[int], int],
+    budget: _Budget,
+) -> _Dist:
+    """The sum of ``score`` over the ``keep`` highest (or lowest) of ``count`` dice.
+
+    The outcomes are taken from the best down (the cut-off ones first when
+    keeping the highest, last when keeping the lowest); a state is how many
+    dice show the outcomes taken so far and the score of those kept. Once
+    ``keep`` dice are placed the rest only have to show lower outcomes, so
+    their weight is a power, not more states."""
+    ranked = sorted(die.weights.items(), reverse=highest)
+    order: list[tuple[int | None, int]] = list(ranked)
+    outcomes: Iterable[tuple[int | None, int]]
+    if die.top:
+        outcomes = [(None, die.top), *order] if highest else [*order, (None, die.top)]
+    else:
+        outcomes = order
+    rest = die.denom
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    done: dict[int, int] = {}
+    tail = 0
+    for value, weight in outcomes:
+        rest -= weight  # the weight of the outcomes still to come
+        powers = [weight**t for t in range(count + 1)]
+        budget.spend(len(states) * (count + 1))
+        after: dict[tuple[int, int], int] = {}
+        for (placed, sofar), ways in states.items():
+            left = count - placed
+            for t in range(left + 1):
+                more = ways * comb(left, t) * powers[t]
+                kept = min(t, keep - placed)
+                if value is None and kept:
+                    tail += more * rest ** (left - t)
+                    continue
+                total = sofar + (kept * score(value) if value is not None else 0)
+                if placed + t >= keep:
+                    done[total] = done.get(total, 0) + more * rest ** (left - t)
+                else:
+                    after[placed + t, total] = after.get((placed + t, total), 0) + more
+        states = after
+    return _Dist(done, tail, die.denom**count)

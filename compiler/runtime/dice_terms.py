@@ -1,0 +1,295 @@
+"""Dice terms: pools that reroll, explode, keep and count, and sums of them.
+
+The values the dice notation (``rulebook.dice_notation``) reads: a
+:class:`Pool` of ``count`` dice of ``sides`` (or Fudge dice, -1/0/+1), each die
+rerolled (``r``, ``ro``) and exploded (``!``, ``!!``, ``!o``) as it is rolled;
+then the pool keeps or drops its highest or lowest dice (``kh``, ``kl``, ``dh``,
+``dl``) and either sums the dice it keeps or counts those that meet a target
+(``>=5``); the pool's value is multiplied by ``multiplier``. A :class:`DiceSum`
+adds and subtracts pools and whole numbers. ``rulebook.dice_rolls`` rolls them,
+``rulebook.dice_odds`` works out their exact odds.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal, TypeAlias
+
+from .errors import RuleInputError
+from .json import Record
+
+__all__ = [
+    "COMPARISONS",
+    "EXPLODES",
+    "KEEPS",
+    "Compare",
+    "DiceSum",
+    "Explode",
+    "Keep",
+    "Op",
+    "Pool",
+    "Term",
+    "Value",
+]
+
+Op: TypeAlias = Literal[">=", "<=", ">", "<", "="]
+COMPARISONS: tuple[Op, ...] = (">=", "<=", ">", "<", "=")
+Explode: TypeAlias = Literal["!", "!!", "!o"]
+EXPLODES: tuple[Explode, ...] = ("!!", "!o", "!")
+"""``!``: a die at its highest face rolls one more die, again while the new
+one shows its highest (each new die a die of the pool); ``!!`` the same, the
+new dice added into the one die (compounding); ``!o``: one more die at most."""
+Keep: TypeAlias = Literal["kh", "kl", "dh", "dl"]
+KEEPS: tuple[Keep, ...] = ("kh", "kl", "dh", "dl")
+
+
+class Value(Record):
+    """A record compared, hashed and shown by its ``FIELDS``."""
+
+    __slots__ = ()
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Value) and other.__class__ is self.__class__:
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.FIELDS)
+        return f"{type(self).__qualname__}({shown})"
+
+
+def _int(name: str, value: object, low: int | None = None) -> int:
+    if type(value) is not int:
+        raise RuleInputError(f"{name} must be an int, not {value!r}")
+    if low is not None and value < low:
+        raise RuleInputError(f"{name} must be {low} or more, not {value}")
+    return value
+
+
+class Compare(Value):
+    """A comparison of a die's face (or result) with ``value``: ``>=5``."""
+
+    __slots__ = ("op", "value")
+    FIELDS: ClassVar[tuple[str, ...]] = ("op", "value")
+
+    op: Op
+    value: int
+
+    def __init__(self, op: Op, value: int) -> None:
+        if op not in COMPARISONS:
+            raise RuleInputError(f"a comparison is one of {COMPARISONS}, not {op!r}")
+        object.__setattr__(self, "op", op)
+        object.__setattr__(self, "value", _int("a comparison's value", value))
+
+    def meets(self, face: int) -> bool:
+        """Whether ``face`` meets the comparison."""
+        op, value = self.op, self.value
+        if op == ">=":
+            return face >= value
+        if op == "<=":
+            return face <= value
+        if op == ">":
+            return face > value
+        if op == "<":
+            return face < value
+        return face == value
+
+    def __str__(self) -> str:
+        return f"{self.op}{self.value}"
+
+
+class Pool(Value):
+    """``count`` dice of ``sides`` (Fudge dice when ``fudge``), rolled, kept, summed or counted.
+
+    ``reroll``: a die whose face meets it is rolled again (the new face stands
+    when ``reroll_once``, else again while it meets it). ``explode``: see
+    ``EXPLODES``. ``keep``, ``keep_count``: the dice the pool keeps
+    (``kh3``: the 3 highest; ``dl1``: all but the lowest). ``target``: the pool
+    counts the kept dice that meet it instead of summing them.
+    """
+
+    __slots__ = (
+        "count",
+        "explode",
+        "fudge",
+        "keep",
+        "keep_count",
+        "multiplier",
+        "reroll",
+        "reroll_once",
+        "sides",
+        "target",
+    )
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "count",
+        "sides",
+        "fudge",
+        "reroll",
+        "reroll_once",
+        "explode",
+        "keep",
+        "keep_count",
+        "target",
+        "multiplier",
+    )
+
+    count: int
+    sides: int
+    fudge: bool
+    reroll: Compare | None
+    reroll_once: bool
+    explode: Explode | None
+    keep: Keep | None
+    keep_count: int
+    target: Compare | None
+    multiplier: int
+
+    def __init__(
+        self,
+        count: int,
+        sides: int,
+        *,
+        fudge: bool = False,
+        reroll: Compare | None = None,
+        reroll_once: bool = False,
+        explode: Explode | None = None,
+        keep: Keep | None = None,
+        keep_count: int = 0,
+        target: Compare | None = None,
+        multiplier: int = 1,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "count", _int("a pool's count", count, 1))
+        _set(self, "sides", _int("a pool's sides", sides, 1))
+        _set(self, "fudge", fudge is True)
+        _set(self, "reroll", reroll)
+        _set(self, "reroll_once", reroll_once is True)
+        _set(self, "explode", explode)
+        _set(self, "keep", keep)
+        _set(self, "keep_count", _int("a pool's keep_count", keep_count, 0))
+        _set(self, "target", target)
+        _set(self, "multiplier", _int("a pool's multiplier", multiplier, 1))
+        problem = self.problem()
+        if problem is not None:
+            raise RuleInputError(f"{self}: {problem}")
+
+    def problem(self) -> str | None:
+        """Why the pool cannot be rolled, or None (the parser's checks, again)."""
+        if self.fudge and self.sides != 3:
+            return "Fudge dice have 3 sides"
+        if self.reroll is not None and not isinstance(self.reroll, Compare):  # pyright: ignore[reportUnnecessaryIsInstance]
+            return "reroll must be a Compare"
+        if self.target is not None and not isinstance(self.target, Compare):  # pyright: ignore[reportUnnecessaryIsInstance]
+            return "target must be a Compare"
+        if self.explode is not None and self.explode not in EXPLODES:
+            return f"explode is one of {EXPLODES}"
+        if self.keep is not None and self.keep not in KEEPS:
+            return f"keep is one of {KEEPS}"
+        if not self.final_faces():
+            return "every face is rerolled, so the die never stops rolling"
+        if self.explode in ("!", "!!") and self.final_faces() == (self.top,):
+            return "the die always shows its highest face, so it explodes forever"
+        if self.keep is None:
+            return None if self.keep_count == 0 else "keep_count without keep"
+        if self.explode in ("!", "!o"):
+            return "cannot keep or drop: '!' and '!o' add dice to the pool"
+        high = self.count if self.keep in ("kh", "kl") else self.count - 1
+        if not 1 <= self.keep_count <= high:
+            return f"{self.keep} takes 1 to {high} dice here, not {self.keep_count}"
+        return None
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The faces of one die, in order of ``randint(1, sides)``'s answers."""
+        return (-1, 0, 1) if self.fudge else tuple(range(1, self.sides + 1))
+
+    @property
+    def top(self) -> int:
+        """The highest face (the one that explodes)."""
+        return 1 if self.fudge else self.sides
+
+    def final_faces(self) -> tuple[int, ...]:
+        """The faces a die can show once rerolled."""
+        if self.reroll is None or self.reroll_once:
+            return self.faces
+        reroll = self.reroll
+        return tuple(f for f in self.faces if not reroll.meets(f))
+
+    @property
+    def kept(self) -> int:
+        """How many dice the pool keeps (all, without ``keep``; not counting
+        dice that ``!`` adds)."""
+        if self.keep in ("kh", "kl"):
+            return self.keep_count
+        return self.count - self.keep_count
+
+    def __str__(self) -> str:
+        text = f"{self.count}d{'F' if self.fudge else self.sides}"
+        if self.reroll is not None:
+            op = "" if self.reroll.op == "=" else self.reroll.op
+            text += f"{'r' if self.reroll_once else 'rr'}{op}{self.reroll.value}"
+        if self.explode is not None:
+            text += self.explode
+        if self.keep is not None:
+            text += f"{self.keep}{self.keep_count}"
+        if self.target is not None:
+            text += str(self.target)
+        if self.multiplier != 1:
+            text += f"x{self.multiplier}"
+        return text
+
+
+class Term(Value):
+    """One term of a sum: a pool or a whole number; ``sign`` is 1 to add it, -1 to subtract it."""
+
+    __slots__ = ("sign", "value")
+    FIELDS: ClassVar[tuple[str, ...]] = ("sign", "value")
+
+    sign: int
+    value: Pool | int
+
+    def __init__(self, sign: int, value: Pool | int) -> None:
+        if sign not in (1, -1) or type(sign) is not int:
+            raise RuleInputError(f"a term's sign is 1 or -1, not {sign!r}")
+        if not isinstance(value, Pool):
+            _int("a term's value", value)
+        object.__setattr__(self, "sign", sign)
+        object.__setattr__(self, "value", value)
+
+
+class DiceSum(Value):
+    """Pools and whole numbers added and subtracted, in the order written."""
+
+    __slots__ = ("terms",)
+    FIELDS: ClassVar[tuple[str, ...]] = ("terms",)
+
+    terms: tuple[Term, ...]
+
+    def __init__(self, terms: tuple[Term, ...]) -> None:
+        terms = tuple(terms)
+        if not terms or not all(isinstance(t, Term) for t in terms):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise RuleInputError("a dice sum has one term or more, each a Term")
+        object.__setattr__(self, "terms", terms)
+
+    @property
+    def pools(self) -> tuple[Pool, ...]:
+        """The sum's pools, in order."""
+        return tuple(t.value for t in self.terms if isinstance(t.value, Pool))
+
+    def __str__(self) -> str:
+        text = ""
+        for i, term in enumerate(self.terms):
+            shown = str(term.value)
+            if term.sign < 0 or shown.startswith("-"):
+                shown = shown.removeprefix("-")
+                negative = (term.sign < 0) != str(term.value).startswith("-")
+                text += ("-" if negative else "+") if i or negative else ""
+            elif i:
+                text += "+"
+            text += shown
+        return text

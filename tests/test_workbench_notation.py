@@ -1,0 +1,95 @@
+"""rulesc roll with dice notation beyond the rules' own: d20, d%, 4dF, keep, explode, count."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from compiler.runtime.dice_notation import parse_notation
+from compiler.runtime.dice_odds import odds
+from compiler.runtime.dice_rolls import roll
+from compiler.workbench.notation import odds_lines, rolled_text
+
+from .workbench_helpers import project, rulesc
+
+__all__ = ["project"]
+
+
+@pytest.mark.parametrize(
+    "text", ["d20", "d%", "4dF", "4d6kh3", "2d20kl1", "1d6!", "6d6>=5", "4d6dl1"]
+)
+def test_the_issues_notation_rolls_as_the_runtime_rolls(
+    project: Path, text: str
+) -> None:
+    done = rulesc("roll", text, "--seed", "5", cwd=project)
+    assert done.returncode == 0, done.stderr
+    dice = parse_notation(text, bare_d6=True)
+    rolled = roll(dice, random.Random(5))
+    assert done.stdout == f"{text}: {rolled_text(dice, rolled)}\n"
+    assert done.stdout.rstrip().endswith(str(rolled.total))
+
+
+def test_stats_are_exact(project: Path) -> None:
+    done = rulesc("roll", "4d6dl1", "--stats", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert "range: 3 to 18" in done.stdout
+    assert "(exactly 15869/1296)" in done.stdout
+    rows = [ln.split() for ln in done.stdout.splitlines() if "at least" in ln]
+    assert [int(r[0]) for r in rows] == list(range(3, 19))
+    assert "1/1296" in rows[0]
+
+
+def test_depth_bounds_explosions_and_the_rest_is_a_tail(project: Path) -> None:
+    done = rulesc("roll", "1d6!", "--stats", "--depth", "2", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert "range: 1 to 17 (and more, past depth 2)" in done.stdout
+    assert "tail:  0.46% (exactly 1/216)" in done.stdout
+    bad = rulesc("roll", "1d6!", "--stats", "--depth", "101", cwd=project)
+    assert bad.returncode == 2
+    assert "--depth must be 0 to 100, not 101" in bad.stderr
+
+
+def test_a_mistake_in_the_new_notation_is_located(project: Path) -> None:
+    done = rulesc("roll", "4d6kh5", cwd=project)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert lines[0] == (
+        "rulesc roll: error: bad dice expression '4d6kh5': kh takes 1 to 4 dice "
+        "here, not 5, at character 4"
+    )
+    assert lines[1:3] == ["    4d6kh5", "       ^"]
+    over = rulesc("roll", "101d6kh3", "--stats", cwd=project)
+    assert over.returncode == 2 and "at most 100 dice" in over.stderr
+
+
+def test_rolled_text_marks_dropped_hits_rerolls_and_explosions() -> None:
+    class Faces:
+        def __init__(self, *faces: int) -> None:
+            self.faces = list(faces)
+
+        def randint(self, a: int, b: int) -> int:
+            return self.faces.pop(0)
+
+    cases = [
+        ("4d6kh3", (2, 5, 6, 1), "[2, 5, 6, 1 dropped] = 13"),
+        ("6d6>=5", (6, 5, 2, 1, 3, 5), "[6*, 5*, 2, 1, 3, 5*] = 3"),
+        ("2d6ro1+3", (1, 4, 6), "[1\N{RIGHTWARDS ARROW}4, 6] + 3 = 13"),
+        ("d6!-d4", (6, 6, 2, 3), "[6!, 6!, 2] - [3] = 11"),
+        ("2d6!!kl1", (6, 2, 3), "[8 (6 2) dropped, 3] = 3"),
+        ("d20", (17,), "17"),
+        ("2d6x10", (3, 4), "[3, 4] \N{MULTIPLICATION SIGN} 10 = 70"),
+    ]
+    for text, faces, shown in cases:
+        dice = parse_notation(text)
+        assert rolled_text(dice, roll(dice, Faces(*faces))) == shown, text
+
+
+def test_odds_lines_state_the_tail_and_the_mean_of_the_rest() -> None:
+    lines = odds_lines(odds(parse_notation("1d4!"), 1), 1)
+    assert lines[0] == "range: 1 to 7 (and more, past depth 1)"
+    listed = Fraction(1 + 2 + 3, 4) + Fraction(5 + 6 + 7, 16)
+    assert lines[1].endswith(f"(exactly {listed / Fraction(15, 16)})")
+    assert lines[2].startswith("tail:  6.25% (exactly 1/16)")
