@@ -26,9 +26,10 @@ the culprit, a message and a hint.
 
 from __future__ import annotations
 
-from ._support import MAX_ENTRIES
+from ._support import MAX_ENTRIES, shown
 from .dice import DiceSyntaxError
 from .dice_terms import COMPARISONS, EXPLODES, KEEPS, Compare, DiceSum, Op, Pool, Term
+from .errors import RuleInputError
 
 __all__ = ["MAX_TERMS", "parse_notation"]
 
@@ -90,7 +91,13 @@ class _Reader:
 
 
 def parse_notation(text: str, *, bare_d6: bool = False) -> DiceSum:
-    """Read ``text`` (see the module's doc); ``DiceSyntaxError`` where it goes wrong."""
+    """Read ``text`` (see the module's doc); ``DiceSyntaxError`` where it goes wrong
+    (``RuleInputError``, which it is too, for a ``text`` that is no ``str``)."""
+    if not isinstance(text, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise RuleInputError(f"text must be a str, not {shown(text)}")
+    if type(bare_d6) is not bool:
+        raise RuleInputError(f"bare_d6 must be True or False, not {shown(bare_d6)}")
+    text = str.__str__(text)  # a subclass's own methods are never called
     for offset, ch in enumerate(text):
         if not ch.isascii() and ch.isnumeric():
             raise DiceSyntaxError(

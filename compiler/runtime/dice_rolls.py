@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ._support import MAX_ENTRIES, too_many
+from ._support import MAX_ENTRIES, shown, too_many
 from .dice import RNG, Randint, draw, randint_of
 from .dice_terms import DiceSum, Pool, Value
+from .errors import RuleInputError
 
 __all__ = ["PoolRoll", "Rolled", "roll"]
 
@@ -123,6 +124,8 @@ def roll(dice: DiceSum, rng: RNG) -> Rolled:
     Raises ``RuleInputError`` for an ``rng`` that answers anything but a face
     (see ``rulebook.dice.draw``) and past ``MAX_ENTRIES`` die rolls.
     """
+    if not isinstance(dice, DiceSum):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise RuleInputError(f"dice must be a DiceSum, not {shown(dice)}")
     roller = _Dice(rng)
     terms: list[PoolRoll | int] = []
     total = 0

@@ -23,7 +23,7 @@ from itertools import accumulate
 from math import comb
 from typing import ClassVar
 
-from ._support import MAX_ENTRIES
+from ._support import MAX_ENTRIES, shown
 from .dice_terms import DiceSum, Pool, Value
 from .errors import RuleInputError
 
@@ -125,8 +125,10 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     Raises ``RuleInputError`` for a ``depth`` outside 0..100 and for odds
     whose working out would pass ``MAX_WORK`` steps or ``MAX_ENTRIES`` values.
     """
+    if not isinstance(dice, DiceSum):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise RuleInputError(f"dice must be a DiceSum, not {shown(dice)}")
     if type(depth) is not int or not 0 <= depth <= 100:
-        raise RuleInputError(f"depth must be an int in 0..100, not {depth!r}")
+        raise RuleInputError(f"depth must be an int in 0..100, not {shown(depth)}")
     budget = _Budget()
     total = _Dist({0: 1}, 0, 1)
     for term in dice.terms:
