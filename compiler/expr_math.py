@@ -12,6 +12,7 @@ can sit between ``$`` signs in a table cell or in a ```` ```math ```` block.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as slot
@@ -80,7 +81,12 @@ _TEXT_ESCAPES = {
 def latex_text(text: str) -> str:
     """``text`` safe inside ``\\text{...}``: on one line, every special character escaped."""
     flat = " ".join(text.split())
-    return "".join(_TEXT_ESCAPES.get(ch, ch) for ch in flat if ch.isprintable())
+    escaped = "".join(_TEXT_ESCAPES.get(ch, ch) for ch in flat if ch.isprintable())
+    # an empty group between two dashes or quotes: no ligature (``--`` is not a dash)
+    return _LIGATURE.sub(r"\1{}", escaped)
+
+
+_LIGATURE = re.compile(r"([-'])(?=[-'])")
 
 
 def words_of(name: str) -> str:
