@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -50,15 +51,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         missing("KaTeX (docsite/package.json, npm ci)")
     out = tmp_path_factory.mktemp("site")
     started = time.perf_counter()
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true"),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+    mkdocs_build(ROOT, out)
     print(f"site built in {time.perf_counter() - started:.1f}s")
     return out
 
@@ -66,7 +59,27 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def base_url(site: Path) -> Iterator[str]:
     """The site, served on an unused port of 127.0.0.1 while the tests run."""
-    handler = functools.partial(QuietHandler, directory=str(site))
+    with served(site) as url:
+        yield url
+
+
+def mkdocs_build(project: Path, out: Path) -> None:
+    """``mkdocs build --strict`` of ``project``'s mkdocs.yml into ``out``."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=project,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+
+
+@contextmanager
+def served(directory: Path) -> Iterator[str]:
+    """``directory`` served on an unused port of 127.0.0.1 (the browser's host)."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

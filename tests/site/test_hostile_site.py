@@ -15,12 +15,7 @@ wrote. The hostile texts are in the pages, as text.
 from __future__ import annotations
 
 import functools
-import os
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,8 +26,8 @@ from compiler.pipeline import build
 from ..conftest import ROOT
 from ..hostile_rules import _LABELS, HOSTILE, write_rules
 from ..test_sinks import one_line
-from .browser import QuietHandler, Watched
-from .conftest import missing
+from .browser import Watched
+from .conftest import missing, mkdocs_build, served
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Dialog
@@ -79,31 +74,15 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "mkdocs.yml").write_bytes((ROOT / "mkdocs.yml").read_bytes())
     (root / "docsite").symlink_to(ROOT / "docsite")
     out = root / "site"
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=root,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true"),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+    mkdocs_build(root, out)
     return out
 
 
 @pytest.fixture(scope="module")
 def base_url(hostile_site: Path) -> Iterator[str]:
     """The hostile site, served on 127.0.0.1 (the browser fixture's host)."""
-    handler = functools.partial(QuietHandler, directory=str(hostile_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(hostile_site) as url:
+        yield url
 
 
 def _dismiss(dialogs: list[str], dialog: Dialog) -> None:
