@@ -24,7 +24,18 @@ from .viewkit import Sourced, View, header, header_of
 JS_DIR = "js"
 RUNTIME_JS = FsPath(__file__).resolve().parent / "runtime_js"
 # The runtime modules every JavaScript package has; each kind adds its own.
-JS_SUPPORT = ("errors.js", "_fold.js", "_support.js", "dice.js", "random.js", "json.js")
+JS_SUPPORT = (
+    "errors.js",
+    "_fold.js",
+    "_support.js",
+    "dice.js",
+    "random.js",
+    "json.js",
+    "dice_terms.js",
+    "dice_notation.js",
+    "dice_rolls.js",
+    "dice_odds.js",
+)
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 
 

@@ -1,5 +1,7 @@
 /** Dice: the value type of every dice expression, exact distributions, scripted rolls. */
 
+import { RuleInputError } from "./errors.js";
+
 /** An exact fraction in lowest terms (the denominator positive). */
 export interface Fraction {
   readonly numerator: bigint;
@@ -55,6 +57,13 @@ export declare class Dice {
   toJSON(): DiceData;
   /** The notation: `3d6`, `2d6x10`, `1d4+1`, or a constant's value. */
   toString(): string;
+}
+
+/** A dice expression that does not parse: `offset` (in code points) is where it went wrong. */
+export declare class DiceSyntaxError extends RuleInputError {
+  constructor(message: string, offset: number, hint?: string | null);
+  readonly offset: number;
+  readonly hint: string | null;
 }
 
 /** Throw RuleInputError for anything that cannot roll dice. */

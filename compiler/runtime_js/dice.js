@@ -147,6 +147,18 @@ export class Dice {
   }
 }
 
+/**
+ * A dice expression that does not parse: `offset` is where it went wrong (in
+ * code points, as Python counts), `hint` how to mend it (or null).
+ */
+export class DiceSyntaxError extends RuleInputError {
+  constructor(message, offset, hint = null) {
+    super(message);
+    this.offset = offset;
+    this.hint = hint;
+  }
+}
+
 /** Throw RuleInputError for anything that cannot roll dice. */
 export function checkRng(rng) {
   randintOf(rng);

@@ -2,10 +2,15 @@
 /**
  * rulebook: the typed runtime for tabletop rules, generated from rules data.
  * One module per game system (d20_scifi, edge_of_darkness, gurps); dice, randomness,
- * errors and JSON beside them.
+ * errors and JSON beside them; dice notation (`4d6kh3`, `6d6>=5`) read by
+ * parseNotation, rolled by roll and its exact odds worked out by odds.
  */
 
-export { Dice, Scripted } from "./dice.js";
+export { Dice, DiceSyntaxError, Scripted } from "./dice.js";
+export { Compare, DiceSum, Pool, Term } from "./dice_terms.js";
+export { parseNotation } from "./dice_notation.js";
+export { PoolRoll, Rolled, roll } from "./dice_rolls.js";
+export { Odds, odds } from "./dice_odds.js";
 export { RuleInputError, RulebookError } from "./errors.js";
 export { dumps, toData } from "./json.js";
 export { Random } from "./random.js";

@@ -91,10 +91,23 @@ function objectData(value) {
   }
   const toDict = classMethod(value, "toDict");
   if (toDict !== undefined) return toDict.call(value);
-  if (value instanceof Map) {
-    return Object.fromEntries([...value].map(([k, v]) => [key(k), toData(v)]));
-  }
+  if (value instanceof Map) return ordered([...value].map(([k, v]) => [key(k), toData(v)]));
   throw new TypeError(`${shownType(value)} is not a value of the rules runtime`);
+}
+
+/** Where an object's keys are not in the order JavaScript enumerates them (a
+ * Map keyed -1, 0, 1 becomes an object whose integer keys come first). */
+const ORDER = Symbol("rulebook.order");
+
+/** An object of `entries`; `dumps` writes its keys in their order here, as
+ * Python's json.dumps writes a dict's, even where JavaScript would reorder
+ * them (integer keys first). */
+function ordered(entries) {
+  const found = Object.fromEntries(entries);
+  const keys = [...new Set(entries.map(([k]) => k))];
+  const own = Object.keys(found);
+  if (keys.some((k, i) => own[i] !== k)) Object.defineProperty(found, ORDER, { value: keys });
+  return found;
 }
 
 /** The method `name` of `value`'s class (its prototypes below Object.prototype,
@@ -174,7 +187,9 @@ function encode(value, opts, depth) {
     const items = value.map((v) => encode(v, opts, depth + 1));
     return `[${inner}${items.join(opts.item + inner)}${outer}]`;
   }
-  let entries = Object.entries(value);
+  let entries = Object.hasOwn(value, ORDER)
+    ? value[ORDER].map((k) => [k, value[k]])
+    : Object.entries(value);
   if (!entries.length) return "{}";
   if (opts.sortKeys) entries = entries.sort(byCodePoint);
   const items = entries.map(

@@ -1,0 +1,28 @@
+/** Dice odds: the exact distribution of a `DiceSum`, by convolution and dynamic programming. */
+
+import type { Fraction } from "./dice.js";
+import { Value } from "./dice_terms.js";
+import type { DiceSum } from "./dice_terms.js";
+
+/** How many more dice an explosion is followed to, unless told. */
+export declare const DEPTH: number;
+/** The most steps one answer takes. */
+export declare const MAX_WORK: number;
+
+/** The exact chance of each value (ascending), and the tail an explosion cut off leaves unknown. */
+export declare class Odds extends Value {
+  constructor(chances: Map<number, Fraction>, tail: Fraction);
+  readonly chances: ReadonlyMap<number, Fraction>;
+  readonly tail: Fraction;
+  /** The smallest value known. */
+  readonly min: number;
+  /** The largest value known. */
+  readonly max: number;
+  /** The exact mean, or null when there is a tail. */
+  readonly mean: Fraction | null;
+  /** The exact variance, or null when there is a tail. */
+  readonly variance: Fraction | null;
+}
+
+/** The exact odds of `dice`, explosions followed `depth` (0..100, default 10) dice deep. */
+export declare function odds(dice: DiceSum, depth?: number): Odds;

@@ -1,0 +1,38 @@
+/** Dice rolls: a `DiceSum` rolled with the caller's rng, every die in the order written. */
+
+import type { RNG } from "./dice.js";
+import { Value } from "./dice_terms.js";
+import type { DiceSum } from "./dice_terms.js";
+
+/** `value` if it is a safe integer, else a RuleInputError naming `what`. */
+export declare function safe(value: number, what: string): number;
+
+/** One roll of a pool: each die's result, faces shown, kept, hits, and the pool's value. */
+export declare class PoolRoll extends Value {
+  constructor(
+    dice: readonly number[],
+    faces: readonly (readonly number[])[],
+    kept: readonly boolean[],
+    hits: readonly boolean[],
+    value: number,
+  );
+  readonly dice: readonly number[];
+  readonly faces: readonly (readonly number[])[];
+  readonly kept: readonly boolean[];
+  readonly hits: readonly boolean[];
+  readonly value: number;
+}
+
+/** A roll of a `DiceSum`: its `total` and each term's roll (a whole number stands for itself, signed). */
+export declare class Rolled extends Value {
+  constructor(total: number, terms: readonly (PoolRoll | number)[]);
+  readonly total: number;
+  readonly terms: readonly (PoolRoll | number)[];
+  /** The dice the pools kept, in order. */
+  readonly results: number[];
+  /** Every face rolled, in order, rerolled and dropped ones included. */
+  readonly rolled: number[];
+}
+
+/** Roll `dice` with `rng`: one `randint` per die, in the order written. */
+export declare function roll(dice: DiceSum, rng: RNG): Rolled;

@@ -1,0 +1,48 @@
+// Reads a JSON list of cases ({text, seed, depth}) from the file named by
+// argv[2] and prints, for each, what the generated JavaScript package answers:
+// the notation read back, a seeded roll and the exact odds as `dumps` text,
+// or the refusal (its class, message, offset and hint). One process for
+// every case (tests/test_js_dice_notation.py compares them with Python's).
+import { readFileSync } from "node:fs";
+import { DiceSyntaxError, Random, RuleInputError, dumps, odds, parseNotation, roll } from "../../generated/js/index.js";
+
+function refusal(error) {
+  if (!(error instanceof RuleInputError)) throw error;
+  const found = { error: error.name, message: error.message };
+  if (error instanceof DiceSyntaxError) Object.assign(found, { offset: error.offset, hint: error.hint });
+  return found;
+}
+
+function fractionText(value) {
+  if (value === null) return null;
+  return value.denominator === 1n ? String(value.numerator) : `${value.numerator}/${value.denominator}`;
+}
+
+const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const answers = cases.map(({ text, seed, depth }) => {
+  let dice;
+  try {
+    dice = parseNotation(text);
+  } catch (error) {
+    return { parse: refusal(error) };
+  }
+  const found = { parse: String(dice) };
+  try {
+    const rolled = roll(dice, new Random(seed));
+    found.roll = { total: rolled.total, results: rolled.results, rolled: rolled.rolled, text: dumps(rolled) };
+  } catch (error) {
+    found.roll = refusal(error);
+  }
+  try {
+    const chances = odds(dice, depth);
+    found.odds = {
+      text: dumps(chances),
+      mean: fractionText(chances.mean),
+      variance: fractionText(chances.variance),
+    };
+  } catch (error) {
+    found.odds = refusal(error);
+  }
+  return found;
+});
+console.log(JSON.stringify(answers));
