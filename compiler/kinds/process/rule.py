@@ -312,6 +312,13 @@ def build(
             )
         if "checks" in c and "every" not in c:
             k.err((*where, "checks"), "'checks' needs 'every'")
+        if "every" in c and "until" not in c and "checks" not in c:
+            k.err(
+                (*where, "every"),
+                "nothing ends the course: it would be checked again forever",
+                "give the course 'until' (successes in a row that end it) or "
+                "'checks' (at most this many checks)",
+            )
         if (
             "until" in c
             and "checks" not in c
@@ -404,6 +411,13 @@ def build(
         )
         track_score = score_index(("track", "score"), raw["track"]["score"])
         k.name(("track", "event"), raw["track"]["event"], "track event", events)
+        if track_rule is not None and all(e.stages for e in track_rule.effects):
+            k.err(
+                ("track", "rule"),
+                f"nothing ends a roll on {track_rule.id!r}: once every effect is at "
+                "its last stage, each roll is a reroll, forever",
+                "give the track an effect with no stages (it marks a point)",
+            )
     if "recovery" in raw:
         recovery_rule = b.reference(
             src,
