@@ -193,12 +193,15 @@ def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]
             yield err
 
 
-def _alternative_keys(err: ValidationError) -> bool:
-    """Whether a oneOf only chooses between required keys (said as one error)."""
+def _alternative_keys(err: ValidationError) -> set[str]:
+    """The keys a oneOf of required keys only chooses between (said as one
+    error), else none."""
     rule = err.validator_value
-    return isinstance(rule, list) and all(
-        isinstance(sub, dict) and set(sub) == {"required"} for sub in rule
-    )
+    if err.validator != "oneOf" or not isinstance(rule, list):
+        return set()
+    if not all(isinstance(sub, dict) and set(sub) == {"required"} for sub in rule):
+        return set()
+    return {str(sub["required"][0]) for sub in rule}
 
 
 def _closest_branch(err: ValidationError) -> list[ValidationError]:
@@ -245,9 +248,9 @@ def _reduced(errors: list[ValidationError]) -> list[ValidationError]:
                     meant.setdefault(path, set()).add(close[0])
                     misspelt.add((*path, key))
         elif err.validator == "required":
-            key = _misspelt(err)
-            if key is not None:
-                misspelt.add((*path, key))
+            wrong = _misspelt(err)
+            if wrong is not None:
+                misspelt.add((*path, wrong))
     if not meant and not misspelt:
         return errors
     kept = []
@@ -257,9 +260,7 @@ def _reduced(errors: list[ValidationError]) -> list[ValidationError]:
             continue  # the value of a misspelt key, checked as another's
         if err.validator == "required" and _missing_key(err) in meant.get(path, ()):
             continue  # said by the unknown key's error
-        if _alternative_keys(err) and meant.get(path, set()) & {
-            sub["required"][0] for sub in err.validator_value
-        }:
+        if meant.get(path, set()) & _alternative_keys(err):
             continue
         kept.append(err)
     return kept

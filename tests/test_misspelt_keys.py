@@ -46,7 +46,9 @@ def _keys(src: SourceFile) -> list[tuple[Any, ...]]:
     def walk(node: Any, path: tuple[Any, ...], columns: set[str]) -> None:
         if isinstance(node, dict):
             names = {
-                c.get("name") for c in node.get("columns", ()) if isinstance(c, dict)
+                str(c.get("name"))
+                for c in node.get("columns", ())
+                if isinstance(c, dict)
             }
             for key, value in node.items():
                 walk(value, (*path, key), columns | names)
