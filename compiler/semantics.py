@@ -722,8 +722,11 @@ class SystemBuilder:
     ) -> tuple[CellValue, ...]:
         """One row's cells, in column order; unknown and missing cells reported."""
         names = [c.name for c in columns]
+        meant = set()  # columns an unknown cell is a misspelling of: said once
         for extra in sorted(raw.keys() - {*key_fields, *names}):
             close = difflib.get_close_matches(extra, names, n=1)
+            if close and close[0] not in raw:
+                meant.add(close[0])
             self.err(
                 src,
                 (*rpath, extra),
@@ -736,6 +739,9 @@ class SystemBuilder:
         cells: list[CellValue] = []
         for col in columns:
             if col.name not in raw:
+                if col.name in meant:
+                    cells.append(None)
+                    continue
                 self.err(
                     src,
                     rpath,

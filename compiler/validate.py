@@ -6,6 +6,7 @@ import difflib
 import json
 import re
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from functools import cache
 from typing import Any
 
@@ -163,36 +164,152 @@ def validate(source: SourceFile) -> list[Diagnostic]:
                 f"make the first line: {modeline(source)}",
             )
         )
+    errors = _reduced(list(_leaf_errors(validator.iter_errors(source.data))))
+    # a key a missing required key was misspelt as is said once, as that
+    claimed = {
+        (*err.absolute_path, key)
+        for err in errors
+        if (key := _misspelt(err)) is not None
+    }
     return problems + [
-        found
-        for err in _leaf_errors(validator.iter_errors(source.data))
-        for found in _diagnostics(source, err)
+        found for err in errors for found in _diagnostics(source, err, claimed)
     ]
 
 
 def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
+    """The errors at the places they concern: those of ``allOf`` and ``if``, and
+    of the branch of a ``oneOf`` or ``anyOf`` the value comes closest to, each
+    in its own place (not one error dumping the whole value)."""
     for err in errors:
         if err.validator in ("allOf", "if") and err.context:
             yield from _leaf_errors(iter(err.context))
+        elif (
+            err.validator in ("oneOf", "anyOf")
+            and err.context
+            and not _alternative_keys(err)
+        ):
+            yield from _closest_branch(err)
         else:
             yield err
 
 
-def _diagnostics(source: SourceFile, err: ValidationError) -> list[Diagnostic]:
+def _alternative_keys(err: ValidationError) -> set[str]:
+    """The keys a oneOf of required keys only chooses between (said as one
+    error), else none."""
+    rule = err.validator_value
+    if err.validator != "oneOf" or not isinstance(rule, list):
+        return set()
+    if not all(isinstance(sub, dict) and set(sub) == {"required"} for sub in rule):
+        return set()
+    return {str(sub["required"][0]) for sub in rule}
+
+
+def _closest_branch(err: ValidationError) -> list[ValidationError]:
+    """The errors of the branch that asks the fewest changes of the value: a
+    branch of another type at the node itself only when all are."""
+    branches: dict[int, list[ValidationError]] = {}
+    for sub in err.context or ():
+        branches.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
+    best: list[ValidationError] = []
+    best_cost: tuple[int, int] | None = None
+    for _, subs in sorted(branches.items()):
+        leaves = _reduced(list(_leaf_errors(iter(subs))))
+        mismatch = any(
+            e.validator in ("type", "const", "enum")
+            and len(e.absolute_path) <= len(err.absolute_path) + (e.validator != "type")
+            for e in leaves
+        )
+        cost = (int(mismatch), sum(_count(e) for e in leaves))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = leaves, cost
+    return best or [err]
+
+
+def _count(err: ValidationError) -> int:
+    """How many errors ``err`` is reported as (one per unknown key)."""
+    if err.validator in ("additionalProperties", "unevaluatedProperties"):
+        return max(1, len(_unknown_keys(err)))
+    return 1
+
+
+def _reduced(errors: list[ValidationError]) -> list[ValidationError]:
+    """``errors`` less those a misspelt key causes beside its own error (an
+    unknown key, did you mean ...?): the required key it was meant to be, the
+    alternatives it was one of, and its value checked as some other key's."""
+    meant: dict[tuple[Any, ...], set[str]] = {}  # object path -> keys meant
+    misspelt: set[tuple[Any, ...]] = set()  # paths of misspelt keys
+    for err in errors:
+        path = tuple(err.absolute_path)
+        if err.validator in ("additionalProperties", "unevaluatedProperties"):
+            known = sorted(_known_keys(err))
+            for key in _unknown_keys(err):
+                close = difflib.get_close_matches(key, known, n=1)
+                if close:
+                    meant.setdefault(path, set()).add(close[0])
+                    misspelt.add((*path, key))
+        elif err.validator == "required":
+            wrong = _misspelt(err)
+            if wrong is not None:
+                misspelt.add((*path, wrong))
+    if not meant and not misspelt:
+        return errors
+    kept = []
+    for err in errors:
+        path = tuple(err.absolute_path)
+        if any(path[: len(m)] == m for m in misspelt):
+            continue  # the value of a misspelt key, checked as another's
+        if err.validator == "required" and _missing_key(err) in meant.get(path, ()):
+            continue  # said by the unknown key's error
+        if meant.get(path, set()) & _alternative_keys(err):
+            continue
+        kept.append(err)
+    return kept
+
+
+def _misspelt(err: ValidationError) -> str | None:
+    """The key of the mapping a missing required key was misspelt as, if one
+    the schema does not know is close to it."""
+    value = err.instance
+    if err.validator != "required" or not isinstance(value, dict):
+        return None
+    name = _missing_key(err)
+    known = _known_keys(err) | _every_key(kinds_registry.generation())
+    others = [k for k in value if isinstance(k, str) and k not in known and k != name]
+    close = difflib.get_close_matches(name, others, n=1)
+    return close[0] if close else None
+
+
+def _missing_key(err: ValidationError) -> str:
+    missing = _QUOTED.search(err.message)
+    return missing.group(1) if missing else "?"
+
+
+def _unknown_keys(err: ValidationError) -> list[str]:
+    """The keys of the mapping ``err`` is about that its schema does not allow."""
+    value = err.instance
+    if not isinstance(value, dict):
+        return []
+    extra = [k for k in _QUOTED.findall(err.message) if k in value]
+    known = _known_keys(err)
+    if known and not extra:
+        # keys jsonschema quotes otherwise (with a quote mark in them)
+        extra = [k for k in value if k not in known]
+    return extra
+
+
+def _diagnostics(
+    source: SourceFile,
+    err: ValidationError,
+    claimed: AbstractSet[tuple[Any, ...]] = frozenset(),
+) -> list[Diagnostic]:
     """The errors one schema error stands for: one per unknown key, each at its
     own key, else one at the node."""
     path = tuple(err.absolute_path)
     if err.validator in ("additionalProperties", "unevaluatedProperties"):
-        value = err.instance
-        extra = [
-            k
-            for k in _QUOTED.findall(err.message)
-            if isinstance(value, dict) and k in value
-        ]
+        extra = _unknown_keys(err)
+        if extra and all((*path, key) in claimed for key in extra):
+            return []
         known = sorted(_known_keys(err))
-        if known and isinstance(value, dict) and not extra:
-            # keys jsonschema quotes otherwise (with a quote mark in them)
-            extra = [k for k in value if k not in known]
         return [
             source.error(
                 (*path, key),
@@ -201,7 +318,18 @@ def _diagnostics(source: SourceFile, err: ValidationError) -> list[Diagnostic]:
                 key=True,
             )
             for key in extra
+            if (*path, key) not in claimed
         ] or [source.error(path, "unknown key '?'")]
+    key = _misspelt(err)
+    if key is not None:
+        return [
+            source.error(
+                (*path, key),
+                f"unknown key {quoted(key)}",
+                f"did you mean {_missing_key(err)!r}? (it is required)",
+                key=True,
+            )
+        ]
     message, hint = _explain(err)
     return [source.error(path, message, hint)]
 
@@ -229,8 +357,7 @@ def _explain(err: ValidationError) -> tuple[str, str | None]:
     rule: Any = err.validator_value
     schema = err.schema if isinstance(err.schema, dict) else {}
     if kind == "required":
-        missing = _QUOTED.search(err.message)
-        name = missing.group(1) if missing else "?"
+        name = _missing_key(err)
         return f"missing required key '{name}'", f"add '{name}:' here"
     if kind == "enum":
         return (
@@ -273,6 +400,27 @@ def _known_keys(err: ValidationError) -> set[str]:
     if isinstance(ref, str) and ref.startswith("common.schema.json#/$defs/"):
         keys |= set(_common_defs().get(ref.rsplit("/", 1)[1], {}).get("properties", {}))
     return keys
+
+
+@cache
+def _every_key(generation: int) -> frozenset[str]:
+    """Every key some schema names, for a mapping whose own schema names none
+    (a rule before its kind is known)."""
+    keys: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            properties = node.get("properties")
+            if isinstance(properties, dict):
+                keys.update(properties)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schemas.resources(SCHEMA_DIR))
+    return frozenset(keys)
 
 
 @cache

@@ -25,7 +25,9 @@ def test_errors_are_located_sorted_and_all_reported(
     rules_copy: Path, edit: Editor
 ) -> None:
     edit("d20_scifi/cover.yaml", "cover_ac: 10", "cover_ac: ten")
-    edit("d20_scifi/zero_g.yaml", "max_increments: 20,", "max_increment: 20,")
+    # a column replaced by an unrelated one: unknown, and the column missing (a
+    # misspelt column is one error: unknown, did you mean)
+    edit("d20_scifi/zero_g.yaml", "max_increments: 20,", "far_reach: 20,")
     done = run_rulesc("build", cwd=rules_copy.parent)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr

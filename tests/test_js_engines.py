@@ -26,9 +26,16 @@ def _data(value: Any) -> Any:
     return to_data(value)
 
 
+# what a track's stage is asked besides its labels: other cases, misspellings,
+# control characters, and numbers (answered, or refused, as in Python; a
+# bool is shown in each language's own spelling)
+PROBES = ["nausea", "HEADACHE / PAIN", "Nausia", "", "Nausea\x1b[2J", 3, 2.5]
+
+
 def _tracks() -> list[dict[str, Any]]:
     from rulebook import d20_scifi
     from rulebook._track import StagedTrack
+    from rulebook.errors import RuleInputError
 
     effects = d20_scifi._SECONDARY_EFFECTS_EFFECTS
     found = []
@@ -37,12 +44,20 @@ def _tracks() -> list[dict[str, Any]]:
         rolls = [rng.randint(1, len(effects)) for _ in range(12)]
         track = StagedTrack(effects)
         steps = [_data(list(track.step(r))) for r in rolls]
+        asked: list[dict[str, Any]] = []
+        for probe in [*(str(e) for e, _ in effects), *PROBES]:
+            try:
+                stage = track.stage(probe)  # type: ignore[arg-type]  # on purpose
+                asked.append({"effect": probe, "stage": stage})
+            except RuleInputError as refused:
+                asked.append({"effect": probe, "refused": str(refused)})
         found.append(
             {
                 "effects": _data(effects),
                 "rolls": rolls,
                 "steps": steps,
                 "data": _data(track),
+                "asked": asked,
             }
         )
     return found

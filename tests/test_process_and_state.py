@@ -232,7 +232,7 @@ def test_state_mistakes_are_located(tmp_path: Path) -> None:
     assert found == [
         "21:16: 'level' is already a member of the state class",
         "24:37: level 5 is above the top level, 4",
-        "28:33: 'scared' is not a transition of this state",
+        "28:34: 'scared' is not a transition of this state",
     ], found
 
 

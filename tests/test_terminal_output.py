@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,41 @@ COMMANDS = [
     ["explain", "d20_scifi.cover", "--bogus\x1b[2J"],
     ["roll", "3d6\x1b]0;T\x07"],
     ["explain", "d20_scifi.cover", "--bogus\x1b[2J"],
+    [
+        "simulate",
+        "d20_scifi.simulate_radiation",
+        "--level",
+        "High",
+        "--exposed-minutes",
+        "30",
+        "--fort-bonus",
+        "2",
+        "--seed",
+        "7",
+    ],
+    [
+        "simulate",
+        "d20_scifi.simulate_radiation",
+        "--level",
+        "High\x1b[2J",
+        "--exposed-minutes",
+        "30",
+        "--fort-bonus",
+        "2",
+    ],
+    [
+        "simulate",
+        "d20_scifi.simulate_radiation",
+        "--level",
+        "Low",
+        "--exposed-minutes",
+        "30",
+        "--fort-bonus",
+        "2",
+        "--runs",
+        "20",
+        "--json",
+    ],
 ]
 
 
@@ -84,13 +120,17 @@ COMMANDS = [
 def test_no_control_character_reaches_the_output(
     command: list[str], hostile_rules: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    at = 1 if command[0] == "simulate" else len(command)  # the rule's options come last
     try:
-        code = main([*command, "--rules", str(hostile_rules)])
+        code = main([*command[:at], "--rules", str(hostile_rules), *command[at:]])
     except SystemExit as exit_:  # argparse's own usage errors
         code = int(str(exit_.code))
     out, err = capsys.readouterr()
     assert code in (0, 1, 2), (out, err)
-    if command in COMMANDS[1:3]:
+    if command in COMMANDS[1:3] or (
+        command[:2] == ["simulate", "d20_scifi.simulate_radiation"]
+        and "--seed" in command
+    ):
         assert code == 0, err  # the rules' texts were explained, not refused
         assert "\\u001b]0;T\\u0007" in out
     assert out or err
@@ -123,3 +163,42 @@ def test_terminal_safe_leaves_nothing_a_terminal_acts_on(text: str) -> None:
     # JSON written without ascii escapes reads back the same once made safe
     if not any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
         assert json.loads(terminal_safe(json.dumps(text, ensure_ascii=False))) == text
+
+
+def test_diff_and_accept_of_hostile_rules_are_escaped(
+    hostile_rules: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table cell changed to hostile text: diff reports the changed figure and
+    answers, accept rewrites the examples and prints its diff, all escaped."""
+    rules = tmp_path / "rules"
+    shutil.copytree(hostile_rules, rules)
+    git = [
+        "git",
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@t",
+        "-c",
+        "commit.gpgsign=false",
+    ]
+    for step in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "base"]):
+        subprocess.run([*git, *step], cwd=tmp_path, check=True)
+    radiation = rules / "d20_scifi" / "radiation.yaml"
+    text = radiation.read_text(encoding="utf-8")
+    assert "skin: Open lesions\n" in text
+    radiation.write_text(
+        text.replace("skin: Open lesions\n", f'skin: "Open lesions{HOSTILE}"\n'),
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    for command in (["diff", "--base", "HEAD"], ["accept"]):
+        code = main([*command, "--rules", str(rules)])
+        out, err = capsys.readouterr()
+        assert code == 0, (command, out, err)
+        assert "Open lesions\\u001b]0;T\\u0007" in out, (command, out)
+        assert not _FORBIDDEN.search(out), out
+        assert not _FORBIDDEN.search(err), err
+    assert "Open lesions" in radiation.read_text(encoding="utf-8")

@@ -4,7 +4,7 @@
  */
 
 import { RuleInputError } from "./errors.js";
-import { dict, shown } from "./_support.js";
+import { dict, folded, reprString, shown } from "./_support.js";
 import { toData } from "./json.js";
 
 /**
@@ -26,9 +26,17 @@ export class StagedTrack {
     );
   }
 
-  /** The stage the character is at on `effect` (0: not yet). */
+  /** The stage the character is at on `effect` (0: not yet): a label, in any
+   * case; anything else is refused with `RuleInputError`. */
   stage(effect) {
-    return this.#stage.get(effect) ?? 0;
+    const key = folded(effect);
+    for (const [known] of this.#effects) {
+      if (effect === known || (key !== null && key === folded(known))) {
+        return this.#stage.get(known) ?? 0;
+      }
+    }
+    const labels = this.#effects.map(([known]) => reprString(known)).join(", ");
+    throw new RuleInputError(`effect must be one of ${labels}, not ${shown(effect)}`);
   }
 
   /** Every effect the character has, with its stage (an object by label,

@@ -23,7 +23,7 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from ._support import MAX_ENTRIES, too_many
+from ._support import MAX_ENTRIES, shown, too_many
 from .dice import RNG, Dice
 from .errors import RuleInputError
 from .json import JSON, record
@@ -127,7 +127,13 @@ def run_process(
         if onset is None:
             run.push(course.start, _CHECK, index)
         else:
-            ticks = onset.roll(rng) * spec.ticks[onset.unit or ""]
+            per = spec.ticks.get(onset.unit or "")
+            if per is None:
+                raise RuleInputError(
+                    f"the onset of course {index + 1} is in {shown(onset.unit)}, "
+                    "not a time unit of the process"
+                )
+            ticks = onset.roll(rng) * per
             run.push(course.start + ticks, _ONSET, index)
     if spec.enter_event is not None:
         run.emit(0, spec.enter_event, ())

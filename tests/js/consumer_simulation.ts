@@ -29,7 +29,7 @@ const roll: Dice = SECONDARY_EFFECTS_ROLL;
 const every: number = SECONDARY_EFFECTS_EVERY;
 // @ts-expect-error an outcome is read-only
 outcome.stage = 2;
-// @ts-expect-error the track's effects are the rules' own
+// @ts-expect-error the track's effects are the rules' own (at run time: RuleInputError)
 track.stage("Nausia");
 
 const run: RadiationTimeline = simulateRadiation("High", 30, 2, new Random(7));

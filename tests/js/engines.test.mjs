@@ -24,6 +24,13 @@ test("a staged track steps as in Python", () => {
     const steps = item.rolls.map((roll) => track.step(roll));
     assert.deepEqual(steps, item.steps);
     assert.deepEqual(toData(track), item.data);
+    for (const asked of item.asked) {
+      if ("refused" in asked) {
+        assert.throws(() => track.stage(asked.effect), { name: "RuleInputError", message: asked.refused });
+      } else {
+        assert.equal(track.stage(asked.effect), asked.stage);
+      }
+    }
   }
 });
 

@@ -312,6 +312,13 @@ def build(
             )
         if "checks" in c and "every" not in c:
             k.err((*where, "checks"), "'checks' needs 'every'")
+        if "every" in c and "until" not in c and "checks" not in c:
+            k.err(
+                (*where, "every"),
+                "nothing ends the course: it would be checked again forever",
+                "give the course 'until' (successes in a row that end it) or "
+                "'checks' (at most this many checks)",
+            )
         if (
             "until" in c
             and "checks" not in c
@@ -404,6 +411,13 @@ def build(
         )
         track_score = score_index(("track", "score"), raw["track"]["score"])
         k.name(("track", "event"), raw["track"]["event"], "track event", events)
+        if track_rule is not None and all(e.stages for e in track_rule.effects):
+            k.err(
+                ("track", "rule"),
+                f"nothing ends a roll on {track_rule.id!r}: once every effect is at "
+                "its last stage, each roll is a reroll, forever",
+                "give the track an effect with no stages (it marks a point)",
+            )
     if "recovery" in raw:
         recovery_rule = b.reference(
             src,
@@ -528,6 +542,30 @@ def build(
     )
 
 
+def _onset_units(k: _Builder, callee: ExposureScheduleRule, name: str) -> None:
+    """Each onset the records can hold is in a time unit of the system."""
+    columns = [c.name for c in callee.table.columns]
+    if name not in columns:
+        return
+    index = columns.index(name)
+    for row in callee.table.rows:
+        dice = row.cells[index]
+        if dice is None:
+            continue  # no onset: checked at its start
+        unit = getattr(dice, "unit", None)
+        if unit is None or k.b.time_units.get(unit) is None:
+            k.err(
+                ("courses", "onset"),
+                f"the onset of {callee.table.id!r} row {row.key.label!r} is in "
+                + ("no unit" if unit is None else repr(unit))
+                + ", not a time unit of this system",
+                "units of this system (time_units in system.yaml): "
+                + ", ".join(sorted(k.b.time_units)),
+            )
+            return
+        k.ticks(("courses", "onset"), unit)
+
+
 def _from_courses(
     k: _Builder,
     b: SystemBuilder,
@@ -605,13 +643,16 @@ def _from_courses(
                 "fields: " + ", ".join(fields),
             )
         labels[label] = name
+    onset = field("onset", "dice")
+    if onset is not None and isinstance(callee, ExposureScheduleRule):
+        _onset_units(k, callee, onset)
     origin = ProcessSource(
         rule=callee,
         function=getattr(callee, "function", raw["from"]),
         args=tuple(args),
         labels=tuple(labels.items()),
         start=field("start", "int") or "",
-        onset=field("onset", "dice"),
+        onset=onset,
         target=field("target", "int") or "",
         pool=field("pool", "dice"),
         **shared(where, raw),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import TYPE_CHECKING, Any
 
 from ...emitted import public_attributes
@@ -175,9 +176,10 @@ def build(
             elif called not in names:
                 b.err(
                     src,
-                    (*path, "examples", index, "args", "actions", a),
+                    (*apath, a, called) if isinstance(action, dict) else (*apath, a),
                     f"{called!r} is not a transition of this state",
-                    "transitions: " + ", ".join(sorted(names)),
+                    _transition_hint(called, names),
+                    key=isinstance(action, dict),
                 )
                 ok = False
     examples = b.examples(src, path, raw, {"actions", "level"}, roll_columns=set())
@@ -334,3 +336,11 @@ def docs_view(system: System, rule: StateRule, common: View) -> View:
             for f in rule.flags
         ],
     }
+
+
+def _transition_hint(called: str, names: set[str] | list[str]) -> str:
+    """Did you mean the closest transition? Else all of them."""
+    close = difflib.get_close_matches(called, sorted(names), n=1)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return "transitions: " + ", ".join(sorted(names))
