@@ -108,7 +108,7 @@ def write_tree(
             old, others, misplaced = _read_tree(out_dir), set[str](), False
         else:
             tree = walk(out_dir, set(files) | before)
-            _refuse_foreign(shown, tree, before)
+            _refuse_foreign(shown, tree, before, files)
             old = {rel: (blob, tree.seen[rel]) for rel, blob in tree.files.items()}
             others, misplaced = set(tree.others), bool(tree.misplaced)
         if (
@@ -153,10 +153,18 @@ def write_tree(
         return True
 
 
-def _refuse_foreign(shown: str, tree: Tree, before: set[str]) -> None:
-    """Refuse to write where a file rulesc did not write is."""
+def _refuse_foreign(
+    shown: str, tree: Tree, before: set[str], files: Mapping[str, bytes]
+) -> None:
+    """Refuse to write where a file rulesc did not write is, unless it holds the
+    very bytes the build writes there (a manifest taken from the other side of a
+    merge leaves out files that the tree has, exactly as they are built)."""
     mine = before | folders_of(before)
-    found = sorted(rel for rel in (*tree.files, *tree.misplaced) if rel not in mine)
+    found = sorted(
+        rel
+        for rel in (*tree.files, *tree.misplaced)
+        if rel not in mine and tree.files.get(rel) != files.get(rel)
+    )
     if found:
         raise RulesError(
             [

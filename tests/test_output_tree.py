@@ -224,6 +224,19 @@ def test_a_file_where_the_build_writes_is_refused_untouched(tmp_path: Path) -> N
     assert {p: _seen(out, p) for p in before} == before
 
 
+def test_a_file_holding_what_the_build_writes_is_taken_as_rulesc_s(
+    tmp_path: Path,
+) -> None:
+    """A manifest from the other side of a merge may leave out a file the tree
+    has exactly as the build writes it: the build goes on (different bytes are
+    still refused, above)."""
+    out = tmp_path / "out"
+    write_tree(out, OLD)
+    (out / "js" / "b.js").write_bytes(NEW["js/b.js"])
+    assert write_tree(out, NEW, shown="out")
+    assert {rel: (out / rel).read_bytes() for rel in NEW} == dict(NEW)
+
+
 def test_an_entry_made_during_the_build_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
