@@ -31,6 +31,8 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "any": (1, 1),
     "all": (1, 1),
     "text": (1, 1),
+    "sorted": (1, 1),  # a list of ints, lowest first (expr_dice)
+    "count": (2, 3),  # how many of a list's ints equal one, or lie within two
 }
 # The functions that take one list: what its elements must be, what they give.
 LIST_FUNCTIONS: dict[str, tuple[str | None, str]] = {
@@ -278,8 +280,27 @@ class Step:
     end: int = field(compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """Dice in notation, rolled where the expression stands (``expr_dice``).
+
+    ``written``: the notation as written (``4d6dl1``, ``d20``; from the ``d``
+    on when the count is an expression, ``(n)d6``; empty when the sides are
+    one, ``d(sides)``); ``count``, ``sides``: those expressions, or None. ``results``: ``rolls(...)``, the list of the dice it keeps,
+    not their total.
+    """
+
+    written: str
+    count: Node | None
+    sides: Node | None
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+    results: bool = False
+
+
 Node: TypeAlias = (
-    Step
+    Dice
+    | Step
     | IntLit
     | StrLit
     | BoolLit
@@ -600,6 +621,8 @@ def _children(node: Node) -> tuple[Node, ...]:
             return (node.obj, node.index)
         case Step():
             return (node.operand, node.by)
+        case Dice():
+            return tuple(part for part in (node.count, node.sides) if part is not None)
         case ListLit():
             return node.items
     return ()
