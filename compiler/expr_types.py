@@ -316,6 +316,11 @@ Node: TypeAlias = (
 )
 
 
+DiceRoller: TypeAlias = Callable[[Dice, int | None, int | None], Any]
+"""evaluate()'s dice: a roll of a dice node, given its count and sides when
+expressions give them (its total, or its list for ``rolls``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Checked:
     """The result of check(): the root node, its type and its integer range.
@@ -509,15 +514,17 @@ def evaluate(
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]] = _NO_ROWS,
     functions: Mapping[str, Callable[..., Any]] = MappingProxyType({}),
+    dice: DiceRoller | None = None,
 ) -> Value | list[Value]:
-    """Evaluate a checked formula; choices are their labels, null is None.
+    """Evaluate a checked formula; choices are their labels, null is None;
+    ``dice`` rolls its dice.
 
     tables[name][key_label][field] is a row's field value; env[mapping] maps
     each key label to a value (a label for a choice). A null key gives null.
     functions[name] answers a call of another rule. A list (only a part of a
     formula is one) is a Python list.
     """
-    value: Value | list[Value] = _eval(node, env, rounding, tables, functions)
+    value: Value | list[Value] = _eval(node, env, rounding, tables, functions, dice)
     return value
 
 
@@ -527,9 +534,10 @@ def _eval(
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]],
     functions: Mapping[str, Callable[..., Any]],
+    dice: DiceRoller | None = None,
 ) -> Any:
     def sub(child: Node) -> Any:
-        return _eval(child, env, rounding, tables, functions)
+        return _eval(child, env, rounding, tables, functions, dice)
 
     match node:
         case IntLit() | StrLit() | BoolLit():
@@ -561,6 +569,16 @@ def _eval(
             return None if key is None else tables[node.func][key]
         case ListLit():
             return [sub(item) for item in node.items]
+        case Dice():
+            if dice is None:
+                raise ValueError(f"no dice roller for {node.written or 'd(...)'}")
+            count = None if node.count is None else sub(node.count)
+            return dice(node, count, None if node.sides is None else sub(node.sides))
+        case Call(func="sorted"):
+            return sorted(sub(node.args[0]))
+        case Call(func="count"):
+            items, *values = (sub(arg) for arg in node.args)
+            return sum(values[0] <= x <= values[-1] for x in items)
         case Call():
             args = [sub(arg) for arg in node.args]
             if node.func == "clamp":

@@ -165,3 +165,17 @@ def test_a_count_that_may_be_negative_is_refused(tmp_path: Path) -> None:
     assert "rolls.yaml:29:18: error: formula: the dice count may be -5..20" in (
         done.stderr
     ), done.stderr
+
+
+def test_explain_shows_each_roll() -> None:
+    done = run_rulesc(
+        "explain", "--rules", str(RULES), "dice_formulas.advantage", "sides=6",
+        "--dice", "4,17,2,5,3,3", cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = [" ".join(line.split()) for line in done.stdout.splitlines()]
+    assert "[1] 2d20kh1 → 17 (rolled 4, 17; kept 17)" in lines, done.stdout
+    assert "[2] rolls(2d6) → [2, 5] (rolled 2, 5)" in lines, done.stdout
+    assert "[5] rolls(d(sides)) → [3] (rolled 3)" in lines, done.stdout
+    assert "[8] dF → 1 (rolled 1)" in lines, done.stdout
+    assert lines[lines.index("Answer") + 1] == "20"
