@@ -1100,8 +1100,8 @@ class SystemBuilder:
                 given=given,
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
-                message = f"{what}s do not roll dice yet: '{expr.to_source(dice)}'"
-                hint = "roll it in a formula rule (whose function takes the rng)"
+                message = f"only a formula's expression rolls dice for now: '{expr.to_source(dice)}'"
+                hint = "roll it in a formula rule's expression (its function takes the rng)"
                 raise expr.ExprError(message, dice.start, dice.end, hint)
         except expr.ExprError as exc:
             culprit = _word_at(text, exc.start)

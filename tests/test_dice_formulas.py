@@ -23,6 +23,7 @@ from compiler.runtime.dice_rolls import roll
 
 from .conftest import ROOT, run_rulesc
 from .js_node import node_json
+from .test_js_cookbook import test_the_cookbook_types_pass_tsc_strict as tsc_strict
 
 RULES = ROOT / "tests" / "dice_formulas"
 SEEDS = range(40)
@@ -124,6 +125,10 @@ def test_javascript_answers_as_python(df: ModuleType, out: Path) -> None:
         assert got == want, py
 
 
+def test_the_types_pass_tsc_strict(out: Path, tmp_path: Path) -> None:
+    tsc_strict(out, tmp_path)  # the rng is typed `$dice.RNG`
+
+
 def test_the_docs_show_the_notation(out: Path) -> None:
     def page(name: str) -> str:
         return (out / "docs" / "dice_formulas" / f"{name}.md").read_text("utf-8")
@@ -179,3 +184,29 @@ def test_explain_shows_each_roll() -> None:
     assert "[5] rolls(d(sides)) → [3] (rolled 3)" in lines, done.stdout
     assert "[8] dF → 1 (rolled 1)" in lines, done.stdout
     assert lines[lines.index("Answer") + 1] == "20"
+
+
+def test_a_decision_that_rolls_is_a_located_error(tmp_path: Path) -> None:
+    rules = _write_rules(tmp_path, "1d20 + bonus")
+    extra = """
+  - id: pick
+    kind: decision
+    title: Pick
+    summary: Picks.
+    source: {section: Test}
+    function: pick
+    parameters:
+      - {name: bonus, type: int, min: 0, max: 5, description: A bonus.}
+    value: {type: int, title: Value}
+    cases:
+      - when: d20 > bonus
+        then: 1
+      - when: "true"
+        then: 0
+"""
+    path = rules / "dice_formulas" / "rolls.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    done = run_rulesc("check", "--rules", str(rules), cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "only a formula's expression rolls dice for now: 'd20'" in done.stderr
+    assert done.stderr.count("error:") == 1, done.stderr
