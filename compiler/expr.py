@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import cast
 
+from .expr_dice import DICE_FUNCTIONS, check_dice, check_dice_call, notation_error
+from .expr_dice import TOKEN as DICE_TOKEN
 from .expr_emit import to_math, to_python, to_source
 from .expr_types import (
     COMPARE_OPS,
@@ -32,6 +34,7 @@ from .expr_types import (
     Call,
     Checked,
     Cond,
+    Dice,
     Field,
     Function,
     Index,
@@ -81,6 +84,7 @@ __all__ = [
     "Call",
     "Checked",
     "Cond",
+    "Dice",
     "ExprError",
     "Field",
     "Function",
@@ -101,6 +105,7 @@ __all__ = [
     "ValueType",
     "check",
     "compile_formula",
+    "dice_in",
     "evaluate",
     "fits",
     "names_used",
@@ -144,7 +149,7 @@ def _suggest(word: str, options: Iterable[str], label: str) -> str:
 # --- tokenizer ---
 
 _TOKEN = re.compile(
-    r"(?P<space>\s+)|(?P<int>[0-9]\w*)|(?P<name>[A-Za-z_]\w*)"
+    rf"(?P<space>\s+)|{DICE_TOKEN}|(?P<int>[0-9]\w*)|(?P<name>[A-Za-z_]\w*)"
     r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|\?\?|[-+*(),<>.\[\]])',
     re.ASCII,
 )
@@ -359,6 +364,10 @@ class _Parser:
             return BoolLit(tok.kind == "true", tok.start, tok.end)
         if tok.kind == "null":
             return NullLit(tok.start, tok.end)
+        if tok.kind == "dice":
+            return self.dice(tok.text, tok.start, tok.end, None)
+        if tok.kind == "name" and tok.text == "d" and self.adjacent(tok, "("):
+            return self.dice_sides(None, tok.start)
         if tok.kind == "name" and self.peek().kind == "(":
             return self.call(tok)
         if tok.kind == "name":
@@ -366,11 +375,49 @@ class _Parser:
         if tok.kind == "(":
             inner = self.ternary()
             close = self.expect(")", f"to close '(' at offset {tok.start}")
-            return replace(inner, start=tok.start, end=close.end)
+            return self.counted(inner, tok, close)
         if tok.kind == "[":
             return self.list_lit(tok)
         message = f"expected a number, name or '(' but found {_describe(tok)}"
         raise ExprError(message, tok.start, tok.end)
+
+    def counted(self, inner: Node, opening: _Token, close: _Token) -> Node:
+        """``(inner)``, or dice that many: ``(n)d6``, ``(n)d(sides)``."""
+        after, start = self.peek(), opening.start
+        if self.adjacent(close, "dice") and after.text.startswith("d"):
+            self.next()
+            return self.dice(after.text, after.start, after.end, inner, start)
+        if self.adjacent(close, "name") and after.text == "d":
+            self.next()
+            if self.adjacent(after, "("):
+                return self.dice_sides(inner, start)
+            self.pos -= 1
+        return replace(inner, start=start, end=close.end)
+
+    def adjacent(self, before: _Token, kind: str) -> bool:
+        """Whether the next token is of ``kind`` and follows ``before`` with no space."""
+        tok = self.peek()
+        return tok.kind == kind and tok.start == before.end
+
+    def dice(
+        self, text: str, start: int, end: int, count: Node | None, first: int = -1
+    ) -> Dice:
+        """Dice in notation (``4d6dl1``), their count maybe from ``(count)``."""
+        problem = notation_error(text, count is not None)
+        if problem is not None:
+            at = start + min(problem.offset, len(text) - 1)
+            message = (
+                f"bad dice notation '{text}': {problem.message.split(': ', 1)[-1]}"
+            )
+            raise ExprError(message, at, at + 1, problem.hint)
+        return Dice(text, count, None, start if first < 0 else first, end)
+
+    def dice_sides(self, count: Node | None, start: int) -> Dice:
+        """``d(sides)`` (the ``d`` taken), its count maybe from ``(count)``."""
+        opening = self.next()
+        sides = self.ternary()
+        close = self.expect(")", f"to close '(' at offset {opening.start}")
+        return Dice("", count, sides, start, close.end)
 
     def list_lit(self, opening: _Token) -> Node:
         """`[a, b, c]` (the `[` taken); a trailing comma is allowed."""
@@ -390,15 +437,24 @@ class _Parser:
         while args and self.accept(","):
             args.append(self.ternary())
         close = self.expect(")", f"to close the arguments of '{func}'")
-        least, most = FUNCTIONS.get(func, (0, None))
-        if func in ("min", "max") and len(args) == 1 and isinstance(args[0], ListLit):
+        least, most = FUNCTIONS.get(func, DICE_FUNCTIONS.get(func, (0, None)))
+        if func in ("min", "max") and len(args) == 1 and _is_list(args[0]):
             least = 1  # the least or greatest element of one list
+        if func == "rolls" and len(args) == 1 and isinstance(args[0], Dice):
+            return replace(args[0], results=True, start=name.start, end=close.end)
         if len(args) < least or (most is not None and len(args) > most):
             want = f"exactly {least}" if least == most else f"at least {least}"
             message = f"{func}() takes {want} arguments, got {len(args)}"
             hint = f"or one list: {func}([a, b])" if func in ("min", "max") else None
             raise ExprError(message, name.start, close.end, hint)
         return Call(func, tuple(args), name.start, close.end)
+
+
+def _is_list(node: Node) -> bool:
+    """Whether ``node`` is written as a list: ``[a, b]``, ``rolls(...)``, ``sorted(...)``."""
+    return isinstance(node, ListLit | Dice) or (
+        isinstance(node, Call) and node.func == "sorted"
+    )
 
 
 def parse(text: str) -> Node:
@@ -521,6 +577,10 @@ class _Checker:
                 )
             case Cond():
                 return self.cond(node)
+            case Dice():
+                return check_dice(node, self.visit, ExprError)
+            case Call() if node.func in DICE_FUNCTIONS:
+                return check_dice_call(node, self.visit, ExprError)
             case Call() if node.func in FUNCTIONS:
                 return self.call(node)
             case Call() if node.func in self.functions:
@@ -1169,6 +1229,11 @@ def check(
     if given is not None:
         checker.narrowed = _not_null(given, True)
     return checker.visit(node)
+
+
+def dice_in(node: Node) -> Dice | None:
+    """The first dice the expression rolls, or None when it rolls none."""
+    return next((sub for sub in walk(node) if isinstance(sub, Dice)), None)
 
 
 def rules_called_in(text: str, names: Iterable[str]) -> frozenset[str]:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from .expr_dice import dice_python, dice_source, pool_of
 from .expr_types import (
     COMPARE_OPS,
     FUNCTIONS,
@@ -16,6 +17,7 @@ from .expr_types import (
     BoolLit,
     Call,
     Cond,
+    Dice,
     Index,
     IntLit,
     ListLit,
@@ -131,6 +133,12 @@ class _Emitter:
                 body = self.wrap(node.body, _COALESCE)
                 test = self.wrap(node.test, _COALESCE)
                 return f"{body} if {test} else {self.wrap(node.orelse, _COND)}", _COND
+            case Dice() if self.mode == "python":
+                return self.dice(node), _ATOM
+            case Dice():
+                return dice_source(node, lambda n: self.wrap(n, _COND)), _ATOM
+            case Call(func="count") if self.mode == "python":
+                return self.count(node), _ATOM
             case Call(rule=True):
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 return f"{node.func}({', '.join(args)})", _ATOM
@@ -291,6 +299,29 @@ class _Emitter:
         if isinstance(arg, StrLit):
             return lookup(node.func, self.label_text(arg, None))
         return lookup(node.func, self.wrap(arg, _COND))
+
+    def dice(self, node: Dice) -> str:
+        """A roll of the pool (the caller's ``rng``); a count from an expression
+        is taken first, and 0 of it rolls nothing."""
+        pool = pool_of(node)
+        sides = str(pool.sides) if node.sides is None else self.wrap(node.sides, _COND)
+        if node.count is None:
+            return dice_python(node, str(pool.count), sides, "rng")
+        count, temp = self.wrap(node.count, _COND), self.temp()
+        rolled = dice_python(node, temp, sides, "rng")
+        return f"({rolled} if ({temp} := {count}) else {'[]' if node.results else 0})"
+
+    def count(self, node: Call) -> str:
+        """``count(list, value)``: how many equal it; ``count(list, low, high)``:
+        how many lie within (the list first, then the values, once each)."""
+        items, *values = (self.wrap(arg, _COND) for arg in node.args)
+        if len(values) == 1:
+            return f"{self.wrap(node.args[0], _ATOM)}.count({values[0]})"
+        low, high = self.temp(), self.temp()
+        return (
+            f"(lambda _l, {low}, {high}: sum({low} <= _x <= {high} for _x in _l))"
+            f"({items}, {values[0]}, {values[1]})"
+        )
 
     def lookup_of(self, table: str) -> Callable[[str, str], str]:
         if self.lookup is None:

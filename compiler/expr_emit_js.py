@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .expr_dice import dice_js, pool_of
 from .expr_types import (
     COMPARE_OPS,
     IV_ARITH,
@@ -21,6 +22,7 @@ from .expr_types import (
     BoolLit,
     Call,
     Cond,
+    Dice,
     Index,
     Interval,
     IntLit,
@@ -158,6 +160,13 @@ class _Emitter:
                 test = self.wrap(node.test, _OR)
                 body = self.wrap(node.body, _COND)
                 return f"{test} ? {body} : {self.wrap(node.orelse, _COND)}", _COND
+            case Dice():
+                return self.dice(node), _ATOM
+            case Call(func="sorted"):
+                items = self.wrap(node.args[0], _COND)
+                return f"[...{items}].sort((a, b) => a - b)", _ATOM
+            case Call(func="count"):
+                return self.count(node), _ATOM
             case Call(rule=True):
                 args = ", ".join(self.wrap(arg, _COND) for arg in node.args)
                 return f"{self.function(node.func)}({args})", _ATOM
@@ -289,6 +298,26 @@ class _Emitter:
             case "all":
                 return f"!{self.wrap(node.args[0], _ATOM)}.includes(false)"
         return f"String({args[0]})"  # text(): an int's digits, a choice's label
+
+    def dice(self, node: Dice) -> str:
+        """A roll of the pool (the caller's ``rng``), as ``expr_emit``'s."""
+        pool = pool_of(node)
+        sides = str(pool.sides) if node.sides is None else self.wrap(node.sides, _COND)
+        if node.count is None:
+            return dice_js(node, str(pool.count), sides, "rng")
+        count = self.wrap(node.count, _COND)
+        empty = "[]" if node.results else "0"
+        rolled = dice_js(node, "$c", sides, "rng")
+        return f"(($c) => ($c === 0 ? {empty} : {rolled}))({count})"
+
+    def count(self, node: Call) -> str:
+        """``count(list, value)``, ``count(list, low, high)`` (arguments once each)."""
+        args = ", ".join(self.wrap(arg, _COND) for arg in node.args)
+        if len(node.args) == 2:
+            return f"(($l, $v) => $l.filter(($x) => $x === $v).length)({args})"
+        return (
+            f"(($l, $a, $b) => $l.filter(($x) => $a <= $x && $x <= $b).length)({args})"
+        )
 
     def row(self, node: Call) -> str:
         (arg,) = node.args

@@ -28,6 +28,9 @@ of keys (``null`` where a key has no value). The types and what they mean:
   (``labels`` lowest first); past an end, ``past_end`` says: ``none`` gives null,
   ``clamp`` the end label, ``error`` refuses the input; null when ``of`` is null;
 - ``list``: the values of ``items``.
+- ``dice``: dice rolled there (``expr_dice``): ``notation`` as written, a
+  ``count`` and ``sides`` from expressions (or null), ``results`` for the list
+  of the dice kept (``rolls(...)``) instead of their total.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from .expr_types import (
     StrLit,
     Unary,
 )
+from .expr_types import Dice as ExprDice
 from .runtime.dice import Dice
 
 __all__ = ["NODE_TYPES", "dice_literal", "literal", "to_tree"]
@@ -75,6 +79,7 @@ NODE_TYPES = (
     "index",
     "step",
     "list",
+    "dice",
 )
 
 
@@ -179,4 +184,12 @@ def to_tree(
             }
         case ListLit():
             return {"node": "list", "items": [sub(item) for item in node.items]}
+        case ExprDice():
+            return {
+                "node": "dice",
+                "notation": node.written,
+                "count": None if node.count is None else sub(node.count),
+                "sides": None if node.sides is None else sub(node.sides),
+                "results": node.results,
+            }
     raise AssertionError(node)

@@ -24,6 +24,7 @@ from .expr_types import (
     BoolLit,
     Call,
     Cond,
+    Dice,
     Index,
     IntLit,
     ListLit,
@@ -216,6 +217,13 @@ class _Math:
                 return self.emit(value)
             case Call(func="min" | "max", rule=False):
                 return rf"\{node.func}{_brackets(self.args(node))}", _ATOM
+            case Dice():
+                return self.dice(node), _ATOM
+            case Call(func="sorted" | "count", rule=False):
+                return (
+                    rf"\operatorname{{{node.func}}}{_brackets(self.args(node))}",
+                    _ATOM,
+                )
             case Call(func="len" | "sum" | "any" | "all", rule=False):
                 word = {"len": "count", "sum": "sum", "any": "any", "all": "all"}
                 return (
@@ -247,6 +255,15 @@ class _Math:
                 items = ", ".join(self.wrap(item, _COND) for item in node.items)
                 return rf"\{{{items}\}}", _ATOM
         raise AssertionError(node)
+
+    def dice(self, node: Dice) -> str:
+        """Dice in their notation, a count or sides from an expression in brackets."""
+        text = "" if node.count is None else _brackets(self.wrap(node.count, _COND))
+        if node.written:
+            text += rf"\text{{{latex_text(node.written)}}}"
+        if node.sides is not None:
+            text += r"\text{d}" + _brackets(self.wrap(node.sides, _COND))
+        return rf"\operatorname{{rolls}}({text})" if node.results else text
 
     @property
     def gap(self) -> str:

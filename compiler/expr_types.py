@@ -31,6 +31,8 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "any": (1, 1),
     "all": (1, 1),
     "text": (1, 1),
+    "sorted": (1, 1),  # a list of ints, lowest first (expr_dice)
+    "count": (2, 3),  # how many of a list's ints equal one, or lie within two
 }
 # The functions that take one list: what its elements must be, what they give.
 LIST_FUNCTIONS: dict[str, tuple[str | None, str]] = {
@@ -278,8 +280,27 @@ class Step:
     end: int = field(compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """Dice in notation, rolled where the expression stands (``expr_dice``).
+
+    ``written``: the notation as written (``4d6dl1``, ``d20``; from the ``d``
+    on when the count is an expression, ``(n)d6``; empty when the sides are
+    one, ``d(sides)``); ``count``, ``sides``: those expressions, or None. ``results``: ``rolls(...)``, the list of the dice it keeps,
+    not their total.
+    """
+
+    written: str
+    count: Node | None
+    sides: Node | None
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+    results: bool = False
+
+
 Node: TypeAlias = (
-    Step
+    Dice
+    | Step
     | IntLit
     | StrLit
     | BoolLit
@@ -293,6 +314,11 @@ Node: TypeAlias = (
     | Index
     | ListLit
 )
+
+
+DiceRoller: TypeAlias = Callable[[Dice, int | None, int | None], Any]
+"""evaluate()'s dice: a roll of a dice node, given its count and sides when
+expressions give them (its total, or its list for ``rolls``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,15 +514,17 @@ def evaluate(
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]] = _NO_ROWS,
     functions: Mapping[str, Callable[..., Any]] = MappingProxyType({}),
+    dice: DiceRoller | None = None,
 ) -> Value | list[Value]:
-    """Evaluate a checked formula; choices are their labels, null is None.
+    """Evaluate a checked formula; choices are their labels, null is None;
+    ``dice`` rolls its dice.
 
     tables[name][key_label][field] is a row's field value; env[mapping] maps
     each key label to a value (a label for a choice). A null key gives null.
     functions[name] answers a call of another rule. A list (only a part of a
     formula is one) is a Python list.
     """
-    value: Value | list[Value] = _eval(node, env, rounding, tables, functions)
+    value: Value | list[Value] = _eval(node, env, rounding, tables, functions, dice)
     return value
 
 
@@ -506,9 +534,10 @@ def _eval(
     rounding: Rounding,
     tables: Mapping[str, Mapping[str, Mapping[str, object]]],
     functions: Mapping[str, Callable[..., Any]],
+    dice: DiceRoller | None = None,
 ) -> Any:
     def sub(child: Node) -> Any:
-        return _eval(child, env, rounding, tables, functions)
+        return _eval(child, env, rounding, tables, functions, dice)
 
     match node:
         case IntLit() | StrLit() | BoolLit():
@@ -540,6 +569,16 @@ def _eval(
             return None if key is None else tables[node.func][key]
         case ListLit():
             return [sub(item) for item in node.items]
+        case Dice():
+            if dice is None:
+                raise ValueError(f"no dice roller for {node.written or 'd(...)'}")
+            count = None if node.count is None else sub(node.count)
+            return dice(node, count, None if node.sides is None else sub(node.sides))
+        case Call(func="sorted"):
+            return sorted(sub(node.args[0]))
+        case Call(func="count"):
+            items, *values = (sub(arg) for arg in node.args)
+            return sum(values[0] <= x <= values[-1] for x in items)
         case Call():
             args = [sub(arg) for arg in node.args]
             if node.func == "clamp":
@@ -600,6 +639,8 @@ def _children(node: Node) -> tuple[Node, ...]:
             return (node.obj, node.index)
         case Step():
             return (node.operand, node.by)
+        case Dice():
+            return tuple(part for part in (node.count, node.sides) if part is not None)
         case ListLit():
             return node.items
     return ()

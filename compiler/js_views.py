@@ -107,7 +107,7 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
             | {
                 "template": kind.template("javascript"),
                 "types": kind.template("typescript"),
-                "runtime": kind.js_runtime,
+                "runtime": (*kind.js_runtime, *view.get("runtime", ())),
             }
         )
     # A rule whose code calls a rule that is not in JavaScript waits for it.

@@ -1011,7 +1011,9 @@ class SystemBuilder:
             text, epath = composed, (*path, "cases")
         else:
             text, epath = raw["expression"], (*path, "expression")
-        ok, checked = self.compile_expression(src, epath, text, specs, "formula")
+        ok, checked = self.compile_expression(
+            src, epath, text, specs, "formula", rolls=True
+        )
         if not ok:
             return None
         if checked is not None:
@@ -1071,6 +1073,7 @@ class SystemBuilder:
         *,
         given: expr.Node | None = None,
         skip_failed: bool = False,
+        rolls: bool = False,
     ) -> tuple[bool, expr.Checked | None]:
         """Check one expression of a rule in the system's scope, building the rules
         it calls first. (False, None) on a cycle of calls, (True, None) on a
@@ -1096,6 +1099,10 @@ class SystemBuilder:
                 ladders=self.ladders(),
                 given=given,
             )
+            if not rolls and (dice := expr.dice_in(checked.node)) is not None:
+                message = f"only a formula's expression rolls dice for now: '{expr.to_source(dice)}'"
+                hint = "roll it in a formula rule's expression (its function takes the rng)"
+                raise expr.ExprError(message, dice.start, dice.end, hint)
         except expr.ExprError as exc:
             culprit = _word_at(text, exc.start)
             if culprit in self.declared:

@@ -33,6 +33,7 @@ from ..expr import (
     Unary,
 )
 from ..model import Loc
+from .dice_replay import Replay
 
 _LEAVES = (IntLit, StrLit, BoolLit, NullLit, Name)
 Tables = Mapping[str, Mapping[str, Mapping[str, object]]]
@@ -59,8 +60,10 @@ class Stepper:
         tables: Tables | None = None,
         rows: Mapping[tuple[str, str], Loc] | None = None,
         functions: Mapping[str, Callable[..., Any]] | None = None,
+        dice: Replay | None = None,
     ) -> None:
         self.env = env
+        self.dice = dice
         self.functions = functions or {}
         self.rounding = rounding
         self.tables: Tables = tables or {}
@@ -75,6 +78,7 @@ class Stepper:
             rounding=self.rounding,
             tables=self.tables,
             functions=self.functions,
+            dice=self.dice,
         )
 
     def run(self, node: Node) -> Any:
@@ -155,6 +159,14 @@ class Stepper:
                 return self.step(node, ref, note=note, limit=limit)
             case Attr():  # a part of a dice value
                 return self.step(node, replace(node, obj=self.visit(node.obj)))
+            case expr.Dice():  # its count and sides first, then the roll
+                count = None if node.count is None else self.visit(node.count)
+                sides = None if node.sides is None else self.visit(node.sides)
+                self.value(node)
+                note = self.dice.note(node) if self.dice is not None else None
+                return self.step(
+                    node, replace(node, count=count, sides=sides), note=note
+                )
             case ListLit():  # not a step: its elements are, and it shows them
                 return replace(node, items=tuple(self.visit(i) for i in node.items))
         raise AssertionError(node)
@@ -251,7 +263,7 @@ class Stepper:
 
     def limit(self, node: Call) -> tuple[str | None, str | None]:
         """Whether a floor or cap changed the value (and remember every one met)."""
-        if node.func not in expr.FUNCTIONS:
+        if node.func not in expr.FUNCTIONS or node.func in ("sorted", "count"):
             return None, None
         values = [self.value(a) for a in node.args]
         if node.func == "clamp":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...expr import dice_in
 from ...js_kit import View, args_doc, doc, expression, param_view, signature, where
 from ...js_naming import camel
 from ...kinds.formula.model import FormulaRule
@@ -24,10 +25,18 @@ def js_view(system: System, rule: FormulaRule) -> View:
     function = camel(rule.function)
     params = [param_view(system, p, rule.qualified_id) for p in rule.params]
     body = expression(system, rule.checked.node, rule.params, table_rows(system))
+    rolls = dice_in(rule.checked.node) is not None
+    rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
+    # the rng after the positional parameters, before any options (as a pool's)
+    signed = signature(
+        [*params, rng | {"ts": "$dice.RNG"}] if rolls else params, function
+    )
     return {
         "function": function,
         "params": params,
-        "signature": signature(params, function),
+        "signature": signed,
+        "rolls": rolls,
+        "runtime": ["dice_rolls.js", "dice_terms.js"] if rolls else [],
         "enums": [p["enum"] for p in params if p["enum"] is not None],
         "body": body,
         "doc": doc(

@@ -39,6 +39,7 @@ def python_view(system: System, rule: FormulaRule) -> View:
         if isinstance(t, TableRule)
     }
     by_name = {e.name: e for e in all_enums(system)}
+    rolls = expr.dice_in(rule.checked.node) is not None
     body = expr.to_python(
         rule.checked.node,
         name=lambda n: n,
@@ -51,7 +52,8 @@ def python_view(system: System, rule: FormulaRule) -> View:
         "id": rule.qualified_id,
         "function": rule.function,
         "params": params,
-        "signature": signature(params, rule.params),
+        "signature": _with_rng(signature(params, rule.params), rolls),
+        "rolls": rolls,
         "enums": [
             view["enum"]
             for view, param in zip(params, rule.params, strict=True)
@@ -68,7 +70,8 @@ def python_view(system: System, rule: FormulaRule) -> View:
             [("rulebook._support", "step")]
             if expr.uses_steps(rule.checked.node)
             else []
-        ),
+        )
+        + (_ROLLING if rolls else []),
         "exports": [rule.function, *enums_names(rule)],
     }
 
@@ -82,6 +85,7 @@ def docs_view(system: System, rule: FormulaRule, common: View) -> View:
         for p in rule.params
     )
     node = rule.checked.node
+    rng = (", rng" if args else "rng") if expr.dice_in(node) is not None else ""
     math, where = display_parts(node, rounding=system.rounding, field=reads.latex)
     return common | {
         "math": math,
@@ -96,12 +100,27 @@ def docs_view(system: System, rule: FormulaRule, common: View) -> View:
         else None,
         "api": api(
             common,
-            f"Call: {code(f'{rule.function}({args}) -> int')}.",
+            f"Call: {code(f'{rule.function}({args}{rng}) -> int')}.",
             params=rule.params,
         ),
     }
 
 
+def _with_rng(signed: str, rolls: bool) -> str:
+    """The rng after the positional parameters, before the keyword-only ones."""
+    if not rolls:
+        return signed
+    parts = [p for p in signed.split(", ") if p]
+    at = parts.index("*") if "*" in parts else len(parts)
+    return ", ".join([*parts[:at], "rng: RNG", *parts[at:]])
+
+
+_ROLLING = [
+    ("rulebook.dice", "RNG"),
+    ("rulebook.dice", "check_rng"),
+    ("rulebook", "dice_rolls"),
+    ("rulebook", "dice_terms"),
+]
 _ROUNDING = {
     "down": "A division rounds down (⌊ ⌋).",
     "up": "A division rounds up (⌈ ⌉).",

@@ -7,6 +7,7 @@ from ...kinds.formula.model import FormulaRule
 from ...scope import table_values
 from ...workbench import steps as steps_mod
 from ...workbench.context import Context, agree, functions_called
+from ...workbench.dice_replay import Replay
 
 
 def explain(ctx: Context) -> None:
@@ -24,6 +25,7 @@ def explain(ctx: Context) -> None:
         tables=tables,
         rows=rows,
         functions=functions_called(ctx, rule.checked.node),
+        dice=Replay([face for _, face in ctx.rng.rolled]) if ctx.rng else None,
     )
     value = stepper.run(rule.checked.node)
     ctx.out.section(

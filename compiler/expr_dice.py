@@ -1,0 +1,277 @@
+"""Dice in formulas: the notation read where an expression stands, its range, and its code.
+
+A formula may roll dice in the notation of ``rulebook.dice_notation`` (one
+pool: ``d20``, ``4d6dl1``, ``2d20kh1``, ``6d6>=5``, ``dF``, ``1d6!``), written
+without spaces; its value is the pool's total (or, with a target such as
+``>=5``, the count of dice that meet it). A comparison written *with* spaces
+(``1d20 >= 15``) compares the total. The count and the sides may come from an
+expression: ``(n)d6`` (brackets right before the ``d``, then the notation's
+options: ``(n)d6>=5``, ``(n)d6kh1``) and ``d(sides)`` or ``(n)d(sides)`` (no
+options after it). A count below 0 is a build error; a count of 0 rolls no die
+(total 0). ``rolls(DICE)`` is the list of the dice the pool keeps, for ``max``,
+``min``, ``sum``, ``len``, ``sorted`` and ``count(LIST, VALUE)`` (how many equal
+it) or ``count(LIST, LOW, HIGH)`` (how many lie within). Each dice term rolls
+each time the expression reaches it, left to right, with the caller's rng.
+
+The range of a roll: from its lowest to its highest total; an explosion ``!``
+or ``!!`` has no highest (the range has no upper end, and no lower one for
+Fudge dice, whose extra dice may be negative); ``!o`` adds at most one die per die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
+
+from .expr_types import Call, Checked, Dice, Interval, Node, describe, iv_hull
+from .runtime.dice import DiceSyntaxError
+from .runtime.dice_notation import parse_notation
+from .runtime.dice_terms import Pool
+
+__all__ = [
+    "DICE_FUNCTIONS",
+    "TOKEN",
+    "check_dice",
+    "check_dice_call",
+    "dice_interval",
+    "dice_js",
+    "dice_python",
+    "dice_source",
+    "notation_error",
+    "pool_of",
+    "results_interval",
+]
+
+TOKEN = (
+    r"(?P<dice>[0-9]*d(?:[0-9]+|%|F(?![A-Za-z]))"
+    r"(?:[A-Za-z0-9!]|[<>]=?[0-9]+|=[0-9]+)*(?!\w))"
+)
+"""A dice token of the expression tokenizer (before numbers and names)."""
+DICE_FUNCTIONS = {"rolls": (1, 1), "sorted": (1, 1), "count": (2, 3)}
+"""The functions of a pool's results, and their arity."""
+_PLACEHOLDER = 100  # a count that lets any keep option read, for `(n)d6dl1`
+
+
+class NotationError(Exception):
+    """Bad notation at ``offset`` in the token (the core's message and hint)."""
+
+    def __init__(self, message: str, offset: int, hint: str | None) -> None:
+        super().__init__(message)
+        self.message, self.offset, self.hint = message, offset, hint
+
+
+def notation_error(written: str, dynamic_count: bool) -> NotationError | None:
+    """Why ``written`` is not one pool in notation, or None."""
+    try:
+        _parse(written, dynamic_count)
+    except DiceSyntaxError as error:
+        return NotationError(error.message, error.offset, error.hint)
+    return None
+
+
+@lru_cache(maxsize=256)
+def _parse(written: str, dynamic_count: bool) -> Pool:
+    try:
+        dice = parse_notation(written)
+    except DiceSyntaxError as error:
+        if not dynamic_count:
+            raise
+        try:  # `(n)d6dl1`: keep options need dice enough
+            dice = parse_notation(f"{_PLACEHOLDER}{written}")
+        except DiceSyntaxError:
+            raise error from None
+    (term,) = dice.terms
+    assert isinstance(term.value, Pool)
+    return term.value
+
+
+def pool_of(node: Dice) -> Pool:
+    """The pool a dice node rolls (a count or sides from an expression are
+    placeholders here)."""
+    if node.sides is not None:
+        return Pool(1, 1)
+    return _parse(node.written, node.count is not None)
+
+
+def dice_interval(
+    node: Dice, count: Interval | None, sides: Interval | None
+) -> Interval:
+    """The range of the total for counts in ``count`` (bounded, at least 0;
+    None: the count written) and sides in ``sides`` (bounded, at least 1)."""
+    pool = pool_of(node)
+    if sides is not None:
+        assert sides.hi is not None
+        low = count or Interval(1, 1)
+        assert low.lo is not None and low.hi is not None
+        return Interval(low.lo, low.hi * sides.hi)
+    if count is None:
+        return _total(pool, pool.count)
+    assert count.lo is not None and count.hi is not None
+    return iv_hull(_total(pool, count.lo), _total(pool, count.hi))
+
+
+def results_interval(
+    node: Dice, count: Interval | None, sides: Interval | None
+) -> tuple[Interval, Interval]:
+    """The range of each die ``rolls(...)`` lists, and of how many it lists."""
+    pool = pool_of(node)
+    if sides is not None:
+        low = count or Interval(1, 1)
+        return Interval(1, sides.hi), low
+    counts = count or Interval(pool.count, pool.count)
+    assert counts.lo is not None and counts.hi is not None
+    faces = pool.final_faces()
+    die = Interval(min(faces), None if pool.explode == "!!" else max(faces))
+    if pool.explode == "!!" and min(faces) < 0:
+        die = Interval(None, None)
+    kept = [_kept(pool, n) for n in (counts.lo, counts.hi)]
+    if pool.explode == "!":
+        return die, Interval(kept[0], None)
+    if pool.explode == "!o":
+        return die, Interval(kept[0], 2 * kept[1])
+    return die, Interval(kept[0], kept[1])
+
+
+def _kept(pool: Pool, count: int) -> int:
+    if pool.keep in ("kh", "kl"):
+        return min(pool.keep_count, count)
+    if pool.keep is not None:
+        return max(count - pool.keep_count, 0)
+    return count
+
+
+def _total(pool: Pool, count: int) -> Interval:
+    if count == 0:
+        return Interval(0, 0)
+    faces = pool.final_faces()
+    low, high = min(faces), max(faces)
+    kept = _kept(pool, count)
+    if pool.target is not None:
+        low, high = 0, 1
+    lo: int | None = kept * low
+    hi: int | None = kept * high
+    if pool.explode in ("!", "!!"):
+        hi = None
+        lo = None if low < 0 else lo
+    elif pool.explode == "!o":
+        lo, hi = count * low + count * min(low, 0), 2 * count * high
+    m = pool.multiplier
+    return Interval(None if lo is None else lo * m, None if hi is None else hi * m)
+
+
+# --- type checking ---
+
+Fail = Callable[[str, int, int, str | None], Exception]
+"""Makes the checker's located error (``expr.ExprError``)."""
+
+
+def check_dice(node: Dice, visit: Callable[[Node], Checked], fail: Fail) -> Checked:
+    """Dice rolled: an int from the lowest to the highest total, or ``rolls``' list."""
+    ivs: dict[str, Interval] = {}
+    parts: dict[str, Node] = {}
+    for what, part, least in (("count", node.count, 0), ("sides", node.sides, 1)):
+        if part is None:
+            continue
+        item = visit(part)
+        iv = item.interval if item.type == "int" and not item.nullable else None
+        if iv is None:
+            message = f"a dice {what} needs an int, got {describe(item)}"
+            raise fail(message, part.start, part.end, None)
+        if iv.lo is None or iv.lo < least or iv.hi is None:
+            message = f"the dice {what} may be {iv}"
+            hint = f"keep it within {least} and a highest, e.g. clamp(x, {least}, 20)"
+            raise fail(message, part.start, part.end, hint)
+        ivs[what], parts[what] = iv, item.node
+    rebuilt = replace(node, count=parts.get("count"), sides=parts.get("sides"))
+    count, sides = ivs.get("count"), ivs.get("sides")
+    if not node.results:
+        return Checked(rebuilt, "int", dice_interval(rebuilt, count, sides))
+    die, length = results_interval(rebuilt, count, sides)
+    return Checked(rebuilt, "list", die, item="int", length=length)
+
+
+def check_dice_call(
+    node: Call, visit: Callable[[Node], Checked], fail: Fail
+) -> Checked:
+    """``sorted(list)``, ``count(list, value)``, ``count(list, low, high)``."""
+    if node.func == "rolls":
+        message = "rolls() takes dice in notation, e.g. rolls(4d6) or rolls((n)d6)"
+        raise fail(message, node.start, node.end, None)
+    args = [visit(arg) for arg in node.args]
+    first = args[0]
+    if first.type != "list" or first.item != "int":
+        message = f"{node.func}() needs a list of int, got {describe(first)}"
+        raise fail(message, first.node.start, first.node.end, "e.g. rolls(4d6)")
+    for arg in args[1:]:
+        if arg.type != "int" or arg.nullable:
+            message = f"count() compares int values, got {describe(arg)}"
+            raise fail(message, arg.node.start, arg.node.end, None)
+    rebuilt = replace(node, args=tuple(arg.node for arg in args))
+    if node.func == "sorted":
+        return replace(first, node=rebuilt)
+    length = first.length or Interval(0, None)
+    return Checked(rebuilt, "int", Interval(0, length.hi))
+
+
+# --- emission ---
+
+
+def dice_source(node: Dice, wrap: Callable[[Node], str]) -> str:
+    """The notation as written: ``4d6dl1``, ``(n)d6>=5``, ``d(sides)``."""
+    count = "" if node.count is None else f"({wrap(node.count)})"
+    sides = "" if node.sides is None else f"d({wrap(node.sides)})"
+    text = count + node.written + sides
+    return f"rolls({text})" if node.results else text
+
+
+def _options(pool: Pool, compare: Callable[[str, int], str]) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    if pool.fudge:
+        found.append(("fudge", "True"))
+    if pool.reroll is not None:
+        found.append(("reroll", compare(pool.reroll.op, pool.reroll.value)))
+    if pool.reroll_once:
+        found.append(("reroll_once", "True"))
+    if pool.explode is not None:
+        found.append(("explode", f'"{pool.explode}"'))
+    if pool.keep is not None:
+        found += [("keep", f'"{pool.keep}"'), ("keep_count", str(pool.keep_count))]
+    if pool.target is not None:
+        found.append(("target", compare(pool.target.op, pool.target.value)))
+    if pool.multiplier != 1:
+        found.append(("multiplier", str(pool.multiplier)))
+    return found
+
+
+def dice_python(node: Dice, count: str, sides: str, rng: str) -> str:
+    """Python that rolls the pool (``count``, ``sides``: its code) and reads its
+    total, or its kept dice (a list) for ``rolls(...)``."""
+    pool = pool_of(node)
+    options = _options(pool, lambda op, value: f'dice_terms.Compare("{op}", {value})')
+    args = ", ".join([count, sides, *(f"{k}={v}" for k, v in options)])
+    dice = f"dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool({args})),))"
+    rolled = f"dice_rolls.roll({dice}, {rng})"
+    return f"list({rolled}.results)" if node.results else f"{rolled}.total"
+
+
+def dice_js(node: Dice, count: str, sides: str, rng: str) -> str:
+    """JavaScript that rolls the pool, as ``dice_python`` does."""
+    pool = pool_of(node)
+
+    def compare(op: str, value: int) -> str:
+        return f'new $dice_terms.Compare("{op}", {value})'
+
+    options = [
+        (_camel(k), "true" if v == "True" else v) for k, v in _options(pool, compare)
+    ]
+    given = ", ".join(f"{k}: {v}" for k, v in options)
+    args = ", ".join([count, sides, *([f"{{ {given} }}"] if given else [])])
+    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool({args}))])"
+    rolled = f"$dice_rolls.roll({dice}, {rng})"
+    return f"[...{rolled}.results]" if node.results else f"{rolled}.total"
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)

@@ -1,0 +1,54 @@
+"""Dice replayed: the dice a rule's run rolled, rolled again in a formula's order for its steps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..expr import Dice
+from ..runtime.dice import Scripted
+from ..runtime.dice_notation import parse_notation
+from ..runtime.dice_rolls import Rolled, roll
+from ..runtime.dice_terms import DiceSum
+
+__all__ = ["Replay"]
+
+
+class Replay:
+    """Rolls each dice term of a formula once, with the faces the runtime rolled
+    (``faces``, in order), by the compiler's dice core; ``rolled`` keeps each
+    term's roll for the steps to show."""
+
+    def __init__(self, faces: Sequence[int]) -> None:
+        self.rng = Scripted(list(faces))
+        self.rolled: dict[tuple[int, int], Rolled | None] = {}
+
+    def __call__(self, node: Dice, count: int | None, sides: int | None) -> Any:
+        key = (node.start, node.end)
+        if key not in self.rolled:
+            self.rolled[key] = (
+                None if count == 0 else roll(notation(node, count, sides), self.rng)
+            )
+        rolled = self.rolled[key]
+        if rolled is None:
+            return [] if node.results else 0
+        return list(rolled.results) if node.results else rolled.total
+
+    def note(self, node: Dice) -> str:
+        """What a dice term rolled: every face, and the dice kept when not all."""
+        rolled = self.rolled.get((node.start, node.end))
+        if rolled is None:
+            return "no dice"
+        faces = ", ".join(str(face) for face in rolled.rolled)
+        kept = ", ".join(str(die) for die in rolled.results)
+        same = list(rolled.rolled) == list(rolled.results)
+        return f"rolled {faces}" + ("" if same else f"; kept {kept}")
+
+
+def notation(node: Dice, count: int | None, sides: int | None) -> DiceSum:
+    """The dice of ``node`` with its count and sides put in."""
+    if node.sides is not None:
+        text = f"{1 if count is None else count}d{sides}"
+    else:
+        text = ("" if count is None else str(count)) + node.written
+    return parse_notation(text)
