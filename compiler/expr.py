@@ -1005,6 +1005,14 @@ class _Checker:
     def rule_call(self, node: Call) -> Checked:
         """`formula(a, b)`: another rule of the system, with its arguments checked."""
         function = self.functions[node.func]
+        if function.rolls:
+            raise ExprError(
+                f"{node.func}() rolls dice (rule '{function.rule}'): a formula "
+                "cannot call a rule that rolls",
+                node.start,
+                node.end,
+                "write its dice in this formula instead",
+            )
         params = function.params
         if len(node.args) != len(params):
             names = ", ".join(p.name for p in params)

@@ -131,6 +131,7 @@ class Function:
     rule: str  # the rule id, for messages
     params: tuple[Param, ...]
     result: Field
+    rolls: bool = False  # it rolls dice with the caller's rng
 
 
 @dataclass(frozen=True, slots=True)

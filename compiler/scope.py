@@ -68,6 +68,7 @@ def formula_function(rule: FormulaRule) -> expr.Function:
         rule.id,
         tuple(param_spec(p) for p in rule.params),
         expr.Field("int", False, iv.lo, iv.hi),
+        rolls=expr.dice_in(rule.checked.node) is not None,
     )
 
 
