@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum, StrEnum
-from itertools import islice
+from itertools import accumulate, islice
 from typing import (
     Any,
     ClassVar,
@@ -49,6 +49,7 @@ __all__ = [
     "bad_bool",
     "bad_int",
     "choice",
+    "count_sums",
     "folded",
     "mapping",
     "past_limit",
@@ -66,6 +67,24 @@ LIMIT_NOTE: Final = (
 )
 
 E = TypeVar("E", bound=Enum)
+
+
+def count_sums(count: int, sides: int) -> list[int]:
+    """How many ways each sum of ``count`` dice of ``sides`` faces (1 to
+    ``sides``) comes up: item i counts the sum ``count + i``.
+
+    Each die adds a sliding window of ``sides`` to the counts so far (a
+    difference of prefix sums), so ``count`` dice take about count² x sides
+    additions, not count² x sides²."""
+    ways = [1]
+    for _ in range(count):
+        prefix = list(accumulate(ways, initial=0))
+        width = len(ways)
+        ways = [
+            prefix[min(t + 1, width)] - prefix[max(t + 1 - sides, 0)]
+            for t in range(width + sides - 1)
+        ]
+    return ways
 
 
 @dataclass_transform(eq_default=True, frozen_default=True)

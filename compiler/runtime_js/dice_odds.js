@@ -19,7 +19,7 @@
 import { DiceSum, Pool, Value } from "./dice_terms.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
-import { MAX_ENTRIES, addFractions, fraction, grouped, mulFractions, shown } from "./_support.js";
+import { MAX_ENTRIES, addFractions, countSums, fraction, grouped, mulFractions, shown } from "./_support.js";
 
 /** How many more dice an explosion is followed to, unless told. */
 export const DEPTH = 10;
@@ -253,24 +253,13 @@ function span(values) {
   return [low, high];
 }
 
-/** `count` plain dice added up: each die adds a sliding window of its faces
- * to the ways so far (a difference of prefix sums). */
+/** `count` plain dice added up, by the runtime's sliding window. */
 function windowed(die, count, budget) {
   const [low] = span(die.weights.keys());
   const sides = die.weights.size;
-  let ways = [1n];
-  for (let d = 0; d < count; d++) {
-    budget.spend(ways.length + sides);
-    const width = ways.length;
-    const prefix = new Array(width + 1);
-    prefix[0] = 0n;
-    for (let i = 0; i < width; i++) prefix[i + 1] = prefix[i] + ways[i];
-    const next = new Array(width + sides - 1);
-    for (let t = 0; t < width + sides - 1; t++) {
-      next[t] = prefix[Math.min(t + 1, width)] - prefix[Math.max(t + 1 - sides, 0)];
-    }
-    ways = next;
-  }
+  // the window's work: every die adds its sides to the sums so far
+  budget.spend(count * (sides + 1) + ((sides - 1) * count * (count - 1)) / 2);
+  const ways = countSums(count, sides);
   const weight = die.weights.values().next().value ** BigInt(count);
   const found = ways.map((n, i) => [safe(count * low + i, "a value of the odds"), n * weight]);
   return new Dist(found, 0n, die.denom ** BigInt(count));

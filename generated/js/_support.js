@@ -23,6 +23,27 @@ import { fold } from "./_fold.js";
 
 export const MAX_ENTRIES = 100_000;
 
+/**
+ * How many ways each sum of `count` dice of `sides` faces (1 to `sides`) can
+ * come up (index i: the sum count + i), as bigints: each die adds a sliding
+ * window of `sides` to the counts so far (a difference of prefix sums).
+ */
+export function countSums(count, sides) {
+  let ways = [1n];
+  for (let d = 0; d < count; d++) {
+    const width = ways.length;
+    const prefix = new Array(width + 1);
+    prefix[0] = 0n;
+    for (let i = 0; i < width; i++) prefix[i + 1] = prefix[i] + ways[i];
+    const next = new Array(width + sides - 1);
+    for (let t = 0; t < width + sides - 1; t++) {
+      next[t] = prefix[Math.min(t + 1, width)] - prefix[Math.max(t + 1 - sides, 0)];
+    }
+    ways = next;
+  }
+  return ways;
+}
+
 /** `n` with thousands separators, as Python's `f"{n:,}"` writes it. */
 export function grouped(n) {
   const text = String(Math.abs(n));

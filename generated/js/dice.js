@@ -9,7 +9,7 @@
  */
 
 import { RuleInputError } from "./errors.js";
-import { MAX_ENTRIES, fraction, grouped, shown, tooMany } from "./_support.js";
+import { MAX_ENTRIES, countSums, fraction, grouped, shown, tooMany } from "./_support.js";
 
 const MAX_WORK = 10 * MAX_ENTRIES;
 const CACHED_SUMS = MAX_ENTRIES / 10;
@@ -202,27 +202,6 @@ export function draw(randint, a, b) {
   throw new RuleInputError(
     `rng.randint(${a}, ${b}) returned ${shown(value)}: it must return an int in ${a}..${b}`,
   );
-}
-
-/**
- * How many ways each sum of `count` dice of `sides` can come up (index i:
- * the sum count + i), as bigints: each die adds a sliding window of `sides`
- * to the counts so far (a difference of prefix sums).
- */
-function countSums(count, sides) {
-  let ways = [1n];
-  for (let d = 0; d < count; d++) {
-    const width = ways.length;
-    const prefix = new Array(width + 1);
-    prefix[0] = 0n;
-    for (let i = 0; i < width; i++) prefix[i + 1] = prefix[i] + ways[i];
-    const next = new Array(width + sides - 1);
-    for (let t = 0; t < width + sides - 1; t++) {
-      next[t] = prefix[Math.min(t + 1, width)] - prefix[Math.max(t + 1 - sides, 0)];
-    }
-    ways = next;
-  }
-  return ways;
 }
 
 function cachedSums(count, sides) {

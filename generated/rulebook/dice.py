@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, islice
+from itertools import islice
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from ._support import MAX_ENTRIES, Frozen, shown, too_many
+from ._support import MAX_ENTRIES, Frozen, count_sums, shown, too_many
 from .errors import RuleInputError
 
 if TYPE_CHECKING:  # re is imported when first needed (to parse notation)
@@ -265,20 +265,8 @@ def draw(randint: Randint, a: int, b: int) -> int:
 
 
 def _count_sums(count: int, sides: int) -> dict[int, int]:
-    """How many ways each sum of ``count`` dice of ``sides`` can come up.
-
-    Each die adds a sliding window of ``sides`` to the counts so far (a
-    difference of prefix sums), so ``count`` dice take about count² x sides
-    additions, not count² x sides²."""
-    ways = [1]  # ways[i]: the ways to roll a sum of (dice so far) + i
-    for _ in range(count):
-        prefix = list(accumulate(ways, initial=0))
-        width = len(ways)
-        ways = [
-            prefix[min(t + 1, width)] - prefix[max(t + 1 - sides, 0)]
-            for t in range(width + sides - 1)
-        ]
-    return {count + i: n for i, n in enumerate(ways)}
+    """How many ways each sum of ``count`` dice of ``sides`` can come up."""
+    return {count + i: n for i, n in enumerate(count_sums(count, sides))}
 
 
 _sum_counts = lru_cache(maxsize=256)(_count_sums)  # the small ones, kept

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from itertools import accumulate
 from math import comb
 from typing import ClassVar
 
-from ._support import MAX_ENTRIES, shown
+from ._support import MAX_ENTRIES, count_sums, shown
 from .dice_terms import DiceSum, Pool, Value
 from .errors import RuleInputError
 
@@ -242,18 +241,11 @@ def _plain(die: _Dist) -> bool:
 
 
 def _window(die: _Dist, count: int, budget: _Budget) -> _Dist:
-    """``count`` plain dice added up: each die adds a sliding window of its
-    faces to the ways so far (a difference of prefix sums)."""
+    """``count`` plain dice added up, by the runtime's sliding window."""
     low, sides = min(die.weights), len(die.weights)
-    ways = [1]
-    for _ in range(count):
-        budget.spend(len(ways) + sides)
-        prefix = list(accumulate(ways, initial=0))
-        width = len(ways)
-        ways = [
-            prefix[min(t + 1, width)] - prefix[max(t + 1 - sides, 0)]
-            for t in range(width + sides - 1)
-        ]
+    # the window's work: every die adds its sides to the sums so far
+    budget.spend(count * (sides + 1) + (sides - 1) * count * (count - 1) // 2)
+    ways = count_sums(count, sides)
     weight = next(iter(die.weights.values()))
     found = {count * low + i: n * weight**count for i, n in enumerate(ways)}
     return _Dist(found, 0, die.denom**count)
