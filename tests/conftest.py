@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import shutil
 import subprocess
@@ -53,6 +54,25 @@ def rules_copy(tmp_path: Path) -> Path:
     target = tmp_path / "rules"
     shutil.copytree(RULES, target)
     return target
+
+
+@contextlib.contextmanager
+def import_fresh(path: Path | None) -> Iterator[None]:
+    """Import ``rulebook`` from ``path`` (None: the installed one), putting the
+    modules before back afterwards."""
+    saved = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "rulebook"}
+    for key in saved:
+        del sys.modules[key]
+    if path is not None:
+        sys.path.insert(0, str(path))
+    try:
+        yield
+    finally:
+        if path is not None:
+            sys.path.remove(str(path))
+        for key in [k for k in sys.modules if k.split(".")[0] == "rulebook"]:
+            del sys.modules[key]
+        sys.modules.update(saved)
 
 
 def run_rulesc(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -17,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ROOT, run_rulesc
+from .conftest import ROOT, import_fresh, run_rulesc
 
 COOKBOOK = ROOT / "tests" / "cookbook"
 
@@ -32,17 +31,8 @@ def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def cb(out: Path) -> Iterator[ModuleType]:
-    saved = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "rulebook"}
-    for key in saved:
-        del sys.modules[key]
-    sys.path.insert(0, str(out))
-    try:
+    with import_fresh(out):
         yield importlib.import_module("rulebook.cookbook")
-    finally:
-        sys.path.remove(str(out))
-        for key in [k for k in sys.modules if k.split(".")[0] == "rulebook"]:
-            del sys.modules[key]
-        sys.modules.update(saved)
 
 
 def scripted(cb: ModuleType, dice: list[int]) -> Any:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import importlib
 import json
 import random
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -21,7 +20,7 @@ from compiler.pipeline import load_systems
 from compiler.runtime.dice_notation import parse_notation
 from compiler.runtime.dice_rolls import roll
 
-from .conftest import ROOT, run_rulesc
+from .conftest import ROOT, import_fresh, run_rulesc
 from .js_node import node_json
 from .test_js_cookbook import test_the_cookbook_types_pass_tsc_strict as tsc_strict
 
@@ -39,17 +38,8 @@ def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def df(out: Path) -> Iterator[ModuleType]:
-    saved = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "rulebook"}
-    for key in saved:
-        del sys.modules[key]
-    sys.path.insert(0, str(out))
-    try:
+    with import_fresh(out):
         yield importlib.import_module("rulebook.dice_formulas")
-    finally:
-        sys.path.remove(str(out))
-        for key in [k for k in sys.modules if k.split(".")[0] == "rulebook"]:
-            del sys.modules[key]
-        sys.modules.update(saved)
 
 
 def _core(notation: str, seed: int) -> tuple[int, tuple[int, ...]]:

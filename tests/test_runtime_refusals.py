@@ -14,15 +14,13 @@ and its message must be writable.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import inspect
 import math
 import random
 import sys
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from enum import Enum
-from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
 
@@ -33,7 +31,7 @@ from hypothesis import strategies as st
 from compiler.contract import PUBLIC_SUPPORT
 from compiler.pipeline import build
 
-from .conftest import ROOT
+from .conftest import ROOT, import_fresh
 
 COOKBOOK = ROOT / "tests" / "cookbook"
 
@@ -277,25 +275,6 @@ class Package:
         return self.pool[data.draw(st.integers(0, len(self.pool) - 1), label=label)]
 
 
-@contextlib.contextmanager
-def _import_fresh(path: Path | None) -> Generator[None]:
-    """Import ``rulebook`` from ``path`` (None: the installed one), putting the
-    modules before back afterwards."""
-    saved = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "rulebook"}
-    for key in saved:
-        del sys.modules[key]
-    if path is not None:
-        sys.path.insert(0, str(path))
-    try:
-        yield
-    finally:
-        if path is not None:
-            sys.path.remove(str(path))
-        for key in [k for k in sys.modules if k.split(".")[0] == "rulebook"]:
-            del sys.modules[key]
-        sys.modules.update(saved)
-
-
 @pytest.fixture(scope="module", params=["rules", "cookbook"])
 def package(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
@@ -303,14 +282,14 @@ def package(
     """The package's callables, found with it imported (and the installed one put
     back at once: the callables hold their modules)."""
     if request.param == "rules":
-        with _import_fresh(None):
+        with import_fresh(None):
             return Package(["d20_scifi", "gurps", "edge_of_darkness"])
     out = tmp_path_factory.mktemp("cookbook")
     for path, content in build(COOKBOOK).files.items():
         if path.startswith("rulebook/"):
             (out / path).parent.mkdir(parents=True, exist_ok=True)
             (out / path).write_bytes(content)
-    with _import_fresh(out):
+    with import_fresh(out):
         return Package(["cookbook"])
 
 
