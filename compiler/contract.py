@@ -33,6 +33,7 @@ PUBLIC_SUPPORT = (
     "dice_terms",
     "errors",
     "json",
+    "odds",
 )
 # What the generated modules' own names are made of: the bases of every record
 # and every label enum, and the type of a mapping argument (rulebook._support's

@@ -39,7 +39,9 @@ __all__ = [
     "dice_python",
     "dice_source",
     "notation_error",
+    "pool_js",
     "pool_of",
+    "pool_python",
     "results_interval",
 ]
 
@@ -247,16 +249,30 @@ def _options(pool: Pool, compare: Callable[[str, int], str]) -> list[tuple[str, 
 def dice_python(node: Dice, count: str, sides: str, rng: str) -> str:
     """Python that rolls the pool (``count``, ``sides``: its code) and reads its
     total, or its kept dice (a list) for ``rolls(...)``."""
-    pool = pool_of(node)
-    options = _options(pool, lambda op, value: f'dice_terms.Compare("{op}", {value})')
-    args = ", ".join([count, sides, *(f"{k}={v}" for k, v in options)])
-    dice = f"dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool({args})),))"
+    dice = (
+        f"dice_terms.DiceSum((dice_terms.Term(1, {pool_python(node, count, sides)}),))"
+    )
     rolled = f"dice_rolls.roll({dice}, {rng})"
     return f"list({rolled}.results)" if node.results else f"{rolled}.total"
 
 
+def pool_python(node: Dice, count: str, sides: str) -> str:
+    """Python that makes the pool of ``count`` dice of ``sides`` (their code)."""
+    pool = pool_of(node)
+    options = _options(pool, lambda op, value: f'dice_terms.Compare("{op}", {value})')
+    args = ", ".join([count, sides, *(f"{k}={v}" for k, v in options)])
+    return f"dice_terms.Pool({args})"
+
+
 def dice_js(node: Dice, count: str, sides: str, rng: str) -> str:
     """JavaScript that rolls the pool, as ``dice_python`` does."""
+    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, {pool_js(node, count, sides)})])"
+    rolled = f"$dice_rolls.roll({dice}, {rng})"
+    return f"[...{rolled}.results]" if node.results else f"{rolled}.total"
+
+
+def pool_js(node: Dice, count: str, sides: str) -> str:
+    """JavaScript that makes the pool, as ``pool_python`` does."""
     pool = pool_of(node)
 
     def compare(op: str, value: int) -> str:
@@ -267,9 +283,7 @@ def dice_js(node: Dice, count: str, sides: str, rng: str) -> str:
     ]
     given = ", ".join(f"{k}: {v}" for k, v in options)
     args = ", ".join([count, sides, *([f"{{ {given} }}"] if given else [])])
-    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool({args}))])"
-    rolled = f"$dice_rolls.roll({dice}, {rng})"
-    return f"[...{rolled}.results]" if node.results else f"{rolled}.total"
+    return f"new $dice_terms.Pool({args})"
 
 
 def _camel(name: str) -> str:

@@ -620,11 +620,12 @@ def _eval(
 def walk(node: Node) -> Iterator[Node]:
     """The node and all its descendants, depth first."""
     yield node
-    for child in _children(node):
+    for child in children(node):
         yield from walk(child)
 
 
-def _children(node: Node) -> tuple[Node, ...]:
+def children(node: Node) -> tuple[Node, ...]:
+    """The node's operands, in order (none for a leaf)."""
     match node:
         case Unary():
             return (node.operand,)

@@ -33,6 +33,11 @@ def private_constant(*parts: str) -> str:
     return "_" + "_".join(_upper_snake(p) for p in parts)
 
 
+def odds_function(function: str) -> str:
+    """The name of a rolling rule's odds function (``attack`` -> ``attack_odds``)."""
+    return f"{function}_odds"
+
+
 def label_alias(enum: str) -> str:
     """The name of the type alias of an enum's labels, e.g. ``CoverLevelLabel``."""
     return f"{enum}Label"

@@ -56,6 +56,7 @@ SUPPORT_MODULES = (
     "dice_notation.py",
     "dice_rolls.py",
     "dice_odds.py",
+    "odds.py",
 )
 
 

@@ -314,7 +314,9 @@ def test_no_chain_of_kind_checks_outside_the_kinds() -> None:
 def test_the_compiler_holds_no_game_words() -> None:
     """The issue's check: no game's words, names or mechanics in compiler/."""
     words = re.compile(
-        r"radiation|contaminat|CON damage|exposed_minutes|incubation|natural 1", re.I
+        r"radiation|contaminat|CON damage|exposed_minutes|incubation|natural 1"
+        r"|stunt|bane|trauma|dying|death save",
+        re.I,
     )
     for path in sorted((ROOT / "compiler").rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         errors,
         gurps,
         json,
+        odds,
     )
 else:
     # Run time imports a module when first asked for it (PEP 562). Type checkers
@@ -54,4 +55,5 @@ __all__ = [
     "errors",
     "gurps",
     "json",
+    "odds",
 ]

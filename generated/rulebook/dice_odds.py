@@ -26,7 +26,15 @@ from ._support import MAX_ENTRIES, count_sums, shown
 from .dice_terms import DiceSum, Pool, Value
 from .errors import RuleInputError
 
-__all__ = ["DEPTH", "MAX_WORK", "Odds", "odds"]
+__all__ = [
+    "DEPTH",
+    "MAX_WORK",
+    "Odds",
+    "Weights",
+    "chain_weights",
+    "face_weights",
+    "odds",
+]
 
 DEPTH = 10
 """How many more dice an explosion is followed to, unless told."""
@@ -77,7 +85,7 @@ class Odds(Value):
         return sum(((v - mean) ** 2 * p for v, p in self.chances.items()), Fraction(0))
 
 
-class _Dist:
+class Weights:
     """Chances as whole weights over ``denom``; ``top``: the weight of the tail."""
 
     __slots__ = ("denom", "top", "weights")
@@ -87,7 +95,7 @@ class _Dist:
         self.top = top
         self.denom = denom
 
-    def plus(self, other: _Dist, budget: _Budget) -> _Dist:
+    def plus(self, other: Weights, budget: _Budget) -> Weights:
         budget.spend(len(self.weights) * len(other.weights))
         found: dict[int, int] = {}
         for a, wa in self.weights.items():
@@ -95,13 +103,13 @@ class _Dist:
                 found[a + b] = found.get(a + b, 0) + wa * wb
         denom = self.denom * other.denom
         known = (self.denom - self.top) * (other.denom - other.top)
-        return _Dist(found, denom - known, denom)
+        return Weights(found, denom - known, denom)
 
-    def mapped(self, how: Callable[[int], int]) -> _Dist:
+    def mapped(self, how: Callable[[int], int]) -> Weights:
         found: dict[int, int] = {}
         for v, w in self.weights.items():
             found[how(v)] = found.get(how(v), 0) + w
-        return _Dist(found, self.top, self.denom)
+        return Weights(found, self.top, self.denom)
 
 
 class _Budget:
@@ -129,14 +137,14 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     if type(depth) is not int or not 0 <= depth <= 100:
         raise RuleInputError(f"depth must be an int in 0..100, not {shown(depth)}")
     budget = _Budget()
-    total = _Dist({0: 1}, 0, 1)
+    total = Weights({0: 1}, 0, 1)
     for term in dice.terms:
         if isinstance(term.value, Pool):
             part = _pool(term.value, depth, budget)
             if term.sign < 0:
                 part = part.mapped(int.__neg__)
         else:
-            part = _Dist({term.sign * term.value: 1}, 0, 1)
+            part = Weights({term.sign * term.value: 1}, 0, 1)
         total = total.plus(part, budget)
         if len(total.weights) > MAX_ENTRIES:
             raise RuleInputError(
@@ -147,24 +155,24 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     return Odds(chances, Fraction(total.top, total.denom))
 
 
-def _face(pool: Pool) -> _Dist:
+def face_weights(pool: Pool) -> Weights:
     """One die's final face, rerolls done."""
     faces = pool.faces
     reroll = pool.reroll
     if reroll is None:
-        return _Dist(dict.fromkeys(faces, 1), 0, len(faces))
+        return Weights(dict.fromkeys(faces, 1), 0, len(faces))
     again = [f for f in faces if reroll.meets(f)]
     if not pool.reroll_once:
         kept = [f for f in faces if not reroll.meets(f)]
-        return _Dist(dict.fromkeys(kept, 1), 0, len(kept))
+        return Weights(dict.fromkeys(kept, 1), 0, len(kept))
     n = len(faces)
-    return _Dist({f: len(again) + (0 if f in again else n) for f in faces}, 0, n * n)
+    return Weights({f: len(again) + (0 if f in again else n) for f in faces}, 0, n * n)
 
 
-def _chain(pool: Pool, depth: int, score: Callable[[int], int]) -> _Dist:
+def chain_weights(pool: Pool, depth: int, score: Callable[[int], int]) -> Weights:
     """One die with its explosion: the sum of ``score`` over its dice (each
     face scored on its own: its face for a sum, 1 or 0 for a count)."""
-    face = _face(pool)
+    face = face_weights(pool)
     top = pool.top
     weights, total = face.weights, face.denom
     w_top = weights.get(top, 0)
@@ -178,7 +186,7 @@ def _chain(pool: Pool, depth: int, score: Callable[[int], int]) -> _Dist:
         for g, w in weights.items():
             value = score(top) + score(g)
             found[value] = found.get(value, 0) + w_top * w
-        return _Dist(found, 0, total * total)
+        return Weights(found, 0, total * total)
     found = {}
     for k in range(depth + 1):
         scale = w_top**k * total ** (depth - k)
@@ -186,18 +194,18 @@ def _chain(pool: Pool, depth: int, score: Callable[[int], int]) -> _Dist:
             if f != top:
                 value = k * score(top) + score(f)
                 found[value] = found.get(value, 0) + scale * w
-    return _Dist(found, w_top ** (depth + 1), total ** (depth + 1))
+    return Weights(found, w_top ** (depth + 1), total ** (depth + 1))
 
 
-def _pool(pool: Pool, depth: int, budget: _Budget) -> _Dist:
+def _pool(pool: Pool, depth: int, budget: _Budget) -> Weights:
     target = pool.target
     if target is None or pool.explode in ("!", "!o"):
         # each die scored on its own: its face, or whether it meets the target
-        die = _chain(pool, depth, _scorer(pool, True))
+        die = chain_weights(pool, depth, _scorer(pool, True))
         if pool.keep is None:
             return _power(die, pool.count, budget).mapped(lambda v: v * pool.multiplier)
     else:  # a die's value is its chain's sum; a count scores it after
-        die = _chain(pool, depth, _scorer(pool, False))
+        die = chain_weights(pool, depth, _scorer(pool, False))
     score: Callable[[int], int] = _scorer(pool, True)
     if pool.keep is None:
         counted = die.mapped(score)
@@ -214,12 +222,12 @@ def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
     return lambda v: 1 if target.meets(v) else 0
 
 
-def _power(die: _Dist, count: int, budget: _Budget) -> _Dist:
+def _power(die: Weights, count: int, budget: _Budget) -> Weights:
     """``count`` dice added up (by squaring: about log2(count) convolutions;
     a plain die by a sliding window instead, as ``rulebook.dice`` does)."""
     if _plain(die):
         return _window(die, count, budget)
-    result = _Dist({0: 1}, 0, 1)
+    result = Weights({0: 1}, 0, 1)
     square = die
     while count:
         if count & 1:
@@ -230,7 +238,7 @@ def _power(die: _Dist, count: int, budget: _Budget) -> _Dist:
     return result
 
 
-def _plain(die: _Dist) -> bool:
+def _plain(die: Weights) -> bool:
     """Whether ``die`` is equally likely to show each of a run of whole numbers."""
     weights = set(die.weights.values())
     return (
@@ -240,7 +248,7 @@ def _plain(die: _Dist) -> bool:
     )
 
 
-def _window(die: _Dist, count: int, budget: _Budget) -> _Dist:
+def _window(die: Weights, count: int, budget: _Budget) -> Weights:
     """``count`` plain dice added up, by the runtime's sliding window."""
     low, sides = min(die.weights), len(die.weights)
     # the window's work: every die adds its sides to the sums so far
@@ -248,17 +256,17 @@ def _window(die: _Dist, count: int, budget: _Budget) -> _Dist:
     ways = count_sums(count, sides)
     weight = next(iter(die.weights.values()))
     found = {count * low + i: n * weight**count for i, n in enumerate(ways)}
-    return _Dist(found, 0, die.denom**count)
+    return Weights(found, 0, die.denom**count)
 
 
 def _keep(
-    die: _Dist,
+    die: Weights,
     count: int,
     keep: int,
     highest: bool,
     score: Callable[[int], int],
     budget: _Budget,
-) -> _Dist:
+) -> Weights:
     """The sum of ``score`` over the ``keep`` highest (or lowest) of ``count`` dice.
 
     The outcomes are taken from the best down (the cut-off ones first when
@@ -296,4 +304,4 @@ def _keep(
                 else:
                     after[placed + t, total] = after.get((placed + t, total), 0) + more
         states = after
-    return _Dist(done, tail, die.denom**count)
+    return Weights(done, tail, die.denom**count)

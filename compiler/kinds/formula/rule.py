@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ... import expr
+from ...expr_dice import pool_python
 from ...expr_math import display_parts
+from ...expr_odds import Syntax, odds_code
 from ...expr_types import Binary, walk
 from ...kinds.formula.model import FormulaRule
 from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md
 from ...model import System
-from ...naming import private_constant
+from ...naming import odds_function, private_constant
 from ...viewkit import (
     Reads,
     View,
@@ -40,20 +44,26 @@ def python_view(system: System, rule: FormulaRule) -> View:
     }
     by_name = {e.name: e for e in all_enums(system)}
     rolls = expr.dice_in(rule.checked.node) is not None
-    body = expr.to_python(
-        rule.checked.node,
-        name=lambda n: n,
-        choice=choice_text,
-        rounding=system.rounding,
-        lookup=lambda table, key: f"{rows[table]}[{key}]",
-        label=lambda enum, label: f"{enum}.{by_name[enum].member(label).name}",
-    )
+
+    def python(node: expr.Node) -> str:
+        return expr.to_python(
+            node,
+            name=lambda n: n,
+            choice=choice_text,
+            rounding=system.rounding,
+            lookup=lambda table, key: f"{rows[table]}[{key}]",
+            label=lambda enum, label: f"{enum}.{by_name[enum].member(label).name}",
+        )
+
+    body = python(rule.checked.node)
+    plain = signature(params, rule.params)
     return {
         "id": rule.qualified_id,
         "function": rule.function,
         "params": params,
-        "signature": _with_rng(signature(params, rule.params), rolls),
+        "signature": _with_rng(plain, rolls),
         "rolls": rolls,
+        "odds": _odds_view(rule, python, plain) if rolls else None,
         "enums": [
             view["enum"]
             for view, param in zip(params, rule.params, strict=True)
@@ -71,8 +81,39 @@ def python_view(system: System, rule: FormulaRule) -> View:
             if expr.uses_steps(rule.checked.node)
             else []
         )
-        + (_ROLLING if rolls else []),
-        "exports": [rule.function, *enums_names(rule)],
+        + (_ROLLING + _ODDS if rolls else []),
+        "exports": [
+            rule.function,
+            *([odds_function(rule.function)] if rolls else []),
+            *enums_names(rule),
+        ],
+    }
+
+
+def _odds_view(
+    rule: FormulaRule, python: Callable[[expr.Node], str], plain: str
+) -> View:
+    """The odds function of a formula that rolls: its exact chances."""
+    syntax = Syntax(
+        emit=python,
+        function=lambda names, body: f"lambda {', '.join(names)}: {body}",
+        call=lambda name, args: f"odds.{name}({', '.join(args)})",
+        choose=lambda test, then, other: f"({then} if {test} else {other})",
+        is_null=lambda name: f"{name} is None",
+        pool=pool_python,
+        boolean=repr,
+    )
+    function = odds_function(rule.function)
+    return {
+        "function": function,
+        "signature": plain,
+        "body": f"odds.answer({odds_code(rule.checked.node, syntax)})",
+        "doc": docstring(
+            f"The exact odds of {rule.function}(): each answer it can give, "
+            "with its chance.\n\nTakes the same arguments, less the rng; "
+            "raises RuleInputError as it does.",
+            "    ",
+        ),
     }
 
 
@@ -121,6 +162,7 @@ _ROLLING = [
     ("rulebook", "dice_rolls"),
     ("rulebook", "dice_terms"),
 ]
+_ODDS = [("rulebook", "odds"), ("rulebook.odds", "Chances")]
 _ROUNDING = {
     "down": "A division rounds down (⌊ ⌋).",
     "up": "A division rounds up (⌈ ⌉).",

@@ -1,0 +1,176 @@
+"""Odds emission: an expression that rolls, as code that works out its exact chances.
+
+The code calls the runtime's ``odds`` module (``rulebook.odds``, the
+JavaScript ``odds.js``): a part of the expression without dice is a value
+known for certain (``const``); a dice term is its chances (``dice``); a
+condition, ``and``, ``or`` and ``??`` follow each value of what they test into
+the branch it takes (``bind``); any other node combines its parts' chances
+value by value (``apply``), with the node's own code (the target's emitter, the
+parts that roll standing in as names) doing the work on each value. Each dice
+term of an expression is rolled at most once per call, so the parts are
+independent and this is exact. One emitter for every target: ``Syntax`` says
+how the target writes a function, a call and a condition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from .expr_dice import pool_of
+from .expr_types import (
+    FUNCTIONS,
+    Attr,
+    Binary,
+    Call,
+    Cond,
+    Dice,
+    Index,
+    ListLit,
+    Name,
+    Node,
+    Step,
+    Unary,
+    children,
+    walk,
+)
+
+__all__ = ["PLACEHOLDER", "Syntax", "odds_code", "rolls"]
+
+PLACEHOLDER = "_o"
+"""The prefix of the names that stand for a rolling part's value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Syntax:
+    """How a target writes what the odds code needs."""
+
+    emit: Callable[[Node], str]  # a node's code (placeholder names kept as they are)
+    function: Callable[[Sequence[str], str], str]  # (names, body) -> a function
+    call: Callable[[str, Sequence[str]], str]  # (odds function, args) -> a call
+    choose: Callable[[str, str, str], str]  # (test, then, else) -> a condition
+    is_null: Callable[[str], str]  # a name -> whether it is null
+    pool: Callable[[Dice, str, str], str]  # (dice, count, sides) -> its pool
+    boolean: Callable[[bool], str]
+
+
+def rolls(node: Node) -> bool:
+    """Whether the expression rolls dice."""
+    return any(isinstance(n, Dice) for n in walk(node))
+
+
+def odds_code(node: Node, syntax: Syntax, depth: int | None = None) -> str:
+    """Code for the chances (the runtime's ``Dist``) of a checked expression,
+    explosions followed ``depth`` dice deep (None: the runtime's default)."""
+    return _Lifter(syntax, depth).chances(node)
+
+
+@dataclass(slots=True)
+class _Lifter:
+    syntax: Syntax
+    depth: int | None
+    names: int = 0
+
+    def fresh(self) -> str:
+        self.names += 1
+        return f"{PLACEHOLDER}{self.names}"
+
+    def const(self, code: str) -> str:
+        return self.syntax.call("const", [code])
+
+    def chances(self, node: Node) -> str:
+        s = self.syntax
+        if not rolls(node):
+            return self.const(s.emit(node))
+        match node:
+            case Dice():
+                return self.dice(node)
+            case Cond():
+                test, name = self.chances(node.test), self.fresh()
+                branch = s.choose(
+                    name, self.chances(node.body), self.chances(node.orelse)
+                )
+                return s.call("bind", [test, s.function([name], branch)])
+            case Binary(op="and" | "or" | "??"):
+                left, name = self.chances(node.left), self.fresh()
+                right, known = self.chances(node.right), self.const(name)
+                if node.op == "and":
+                    branch = s.choose(name, right, known)
+                elif node.op == "or":
+                    branch = s.choose(name, known, right)
+                else:
+                    branch = s.choose(s.is_null(name), right, known)
+                return s.call("bind", [left, s.function([name], branch)])
+            case _:
+                pass
+        return self.combined(node)
+
+    def dice(self, node: Dice) -> str:
+        s = self.syntax
+        pool = pool_of(node)
+        count = (
+            self.const(str(pool.count))
+            if node.count is None
+            else self.chances(node.count)
+        )
+        sides = (
+            self.const(str(pool.sides))
+            if node.sides is None
+            else self.chances(node.sides)
+        )
+        c, n = self.fresh(), self.fresh()
+        make = s.function([c, n], s.pool(node, c, n))
+        flag = s.boolean(node.results)
+        depth = [] if self.depth is None else [str(self.depth)]
+        return s.call("dice", [make, count, sides, flag, *depth])
+
+    def combined(self, node: Node) -> str:
+        names: list[str] = []
+        parts: list[str] = []
+        kept: list[Node] = []
+        for child in _parts(node):
+            if rolls(child):
+                name = self.fresh()
+                names.append(name)
+                parts.append(self.chances(child))
+                kept.append(Name(name, child.start, child.end))
+            else:
+                kept.append(child)
+        code = self.syntax.emit(_rebuilt(node, kept))
+        return self.syntax.call("apply", [self.syntax.function(names, code), *parts])
+
+
+def _lookup(node: Node) -> bool:
+    """A table lookup ``table(key)``, whose row a field is read of."""
+    return isinstance(node, Call) and not node.rule and node.func not in FUNCTIONS
+
+
+def _parts(node: Node) -> tuple[Node, ...]:
+    """The node's operands, in order (a field of a table lookup: the key)."""
+    if isinstance(node, Attr) and isinstance(node.obj, Call) and _lookup(node.obj):
+        return node.obj.args
+    return children(node)
+
+
+def _rebuilt(node: Node, parts: list[Node]) -> Node:
+    """The node with its operands (as ``_parts`` lists them) replaced."""
+    match node:
+        case Unary():
+            return replace(node, operand=parts[0])
+        case Binary():
+            return replace(node, left=parts[0], right=parts[1])
+        case Call():
+            return replace(node, args=tuple(parts))
+        case Attr(obj=Call() as lookup) if _lookup(lookup):
+            return replace(node, obj=replace(lookup, args=tuple(parts)))
+        case Attr():
+            return replace(node, obj=parts[0])
+        case Index():
+            return replace(node, obj=parts[0], index=parts[1])
+        case Step():
+            return replace(node, operand=parts[0], by=parts[1])
+        case ListLit():
+            return replace(node, items=tuple(parts))
+        case _:
+            pass
+    raise AssertionError(node)

@@ -1,0 +1,140 @@
+"""The odds functions derived from formulas that roll (tests/dice_formulas/): each
+answers every value with its exact chance, the same as every roll enumerated
+one by one through the formula itself, and as icepool works them out."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from types import ModuleType
+from typing import Any
+
+import icepool  # type: ignore[import-untyped]
+import pytest
+
+from .conftest import ROOT, import_fresh, run_rulesc
+
+RULES = ROOT / "tests" / "dice_formulas"
+ICE: Any = icepool  # untyped: every value of it is Any here
+# Each rolling formula with the arguments to enumerate it at (every roll is run).
+ENUMERATED: dict[str, list[tuple[int, ...]]] = {
+    "roll_ability": [()],
+    "attack": [(-5,), (20,)],
+    "hits": [(0,), (1,), (4,)],
+    "hits_in_notation": [(0,), (3,)],
+    "advantage": [(2,)],
+    "branch": [()],
+    "either": [()],
+    "spread": [(0,), (3,)],
+    "pool_read": [(1,)],
+    "rolled_count": [()],
+    "sided": [(1,), (5,)],
+    "rerolled": [(0,), (1,)],
+    "halved": [(-3,), (0,), (3,)],
+    "kept_sorted": [()],
+    "member": [()],
+    "called": [()],
+}
+
+
+@pytest.fixture(scope="module")
+def df(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    out = tmp_path_factory.mktemp("formula_odds") / "out"
+    done = run_rulesc("build", "--rules", str(RULES), "--out", str(out), cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    with import_fresh(out):
+        yield importlib.import_module("rulebook.dice_formulas")
+
+
+def _enumerated(
+    function: Callable[..., int], args: tuple[int, ...], need: type[Exception]
+) -> dict[int, Fraction]:
+    """The chance of each answer, every sequence of dice run through ``function``."""
+
+    class Wanted(need):  # type: ignore[misc, valid-type]
+        def __init__(self, low: int, high: int) -> None:
+            super().__init__("a die past the script")
+            self.low, self.high = low, high
+
+    class Script:
+        def __init__(self, dice: tuple[int, ...]) -> None:
+            self.dice, self.at = dice, 0
+
+        def randint(self, low: int, high: int) -> int:
+            if self.at == len(self.dice):
+                raise Wanted(low, high)
+            self.at += 1
+            return self.dice[self.at - 1]
+
+    found: dict[int, Fraction] = {}
+    todo: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while todo:
+        dice, chance = todo.pop()
+        try:
+            value = function(*args, Script(dice))
+        except Wanted as wanted:
+            share = chance / (wanted.high - wanted.low + 1)
+            todo += [((*dice, f), share) for f in range(wanted.low, wanted.high + 1)]
+            continue
+        found[value] = found.get(value, Fraction(0)) + chance
+    return dict(sorted(found.items()))
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [(name, args) for name, cases in ENUMERATED.items() for args in cases],
+)
+def test_odds_are_every_roll_enumerated(
+    df: ModuleType, name: str, args: tuple[int, ...]
+) -> None:
+    errors = importlib.import_module("rulebook.errors")
+    expected = _enumerated(getattr(df, name), args, errors.RuleInputError)
+    chances = getattr(df, f"{name}_odds")(*args)
+    assert dict(chances) == expected
+    assert list(chances) == sorted(chances)
+    assert chances.tail == 0
+    assert sum(chances.values()) == 1
+
+
+def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> None:
+    rolling = {n[: -len("_odds")] for n in dir(df) if n.endswith("_odds")}
+    assert rolling == set(ENUMERATED) | {"exploding"}
+    assert not hasattr(df, "double_odds")  # it does not roll
+
+
+def test_odds_agree_with_icepool(df: ModuleType) -> None:
+    d6: Any = ICE.d6
+    d20: Any = ICE.d20
+    cases: list[tuple[Any, Any]] = [
+        (df.roll_ability_odds(), d6.pool(4).highest(3).sum()),
+        (df.attack_odds(7), d20 + 7),
+        (df.hits_odds(10), _count(10, 2, 6)),
+        (df.halved_odds(1), ((3 @ d6) + 1) // 2),
+        (df.pool_read_odds(4), _pool_read(4)),
+    ]
+    for chances, die in cases:
+        expected = {int(v): Fraction(n, die.denominator()) for v, n in die.items()}
+        assert dict(chances) == {v: p for v, p in expected.items() if p}
+
+
+def _count(dice: int, hits: int, sides: int) -> Any:
+    """How many of ``dice`` dice of ``sides`` show one of the top ``hits`` faces."""
+    return dice @ ICE.Die([1] * hits + [0] * (sides - hits))
+
+
+def _pool_read(dice: int) -> Any:
+    highest: Any = ICE.d6.pool(dice).highest(1).sum() * 10
+    sixes = _count(dice, 1, 6)
+    low_two: Any = ICE.d4.pool(3).lowest(2).sum()
+    return highest + sixes + low_two
+
+
+def test_explosions_leave_a_tail(df: ModuleType) -> None:
+    core = importlib.import_module("rulebook.dice_odds")
+    notation = importlib.import_module("rulebook.dice_notation")
+    expected = core.odds(notation.parse_notation("1d6!!+1d4!o"))
+    chances = df.exploding_odds()
+    assert dict(chances) == expected.chances
+    assert chances.tail == expected.tail > 0
+    assert sum(chances.values()) + chances.tail == 1
