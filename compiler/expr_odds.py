@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from .expr_dice import pool_of
+from .expr_dice import notation_error, pool_of
 from .expr_types import (
     FUNCTIONS,
     Attr,
@@ -26,6 +26,7 @@ from .expr_types import (
     Cond,
     Dice,
     Index,
+    IntLit,
     ListLit,
     Name,
     Node,
@@ -101,6 +102,10 @@ class _Lifter:
                 else:
                     branch = s.choose(s.is_null(name), right, known)
                 return s.call("bind", [left, s.function([name], branch)])
+            case Call(func="count" | "sum"):
+                shortcut = _as_total(node)
+                if shortcut is not None:
+                    return self.dice(shortcut)
             case _:
                 pass
         return self.combined(node)
@@ -138,6 +143,45 @@ class _Lifter:
                 kept.append(child)
         code = self.syntax.emit(_rebuilt(node, kept))
         return self.syntax.call("apply", [self.syntax.function(names, code), *parts])
+
+
+def _as_total(node: Call) -> Dice | None:
+    """``sum(rolls(D))`` as D's total, and ``count(rolls(D), ...)`` of whole
+    numbers as D counting the dice that meet a target, where D has none (the
+    dice core then works it out as a convolution, not a multiset of dice)."""
+    dice = node.args[0]
+    if not isinstance(dice, Dice) or not dice.results:
+        return None
+    pool = pool_of(dice)
+    if pool.target is not None or pool.multiplier != 1:
+        return None
+    if node.func == "sum":
+        return replace(dice, results=False)
+    values = [_whole(arg) for arg in node.args[1:]]
+    if dice.sides is not None or pool.explode == "!!" or None in values:
+        return None
+    faces = pool.final_faces()
+    if len(values) == 1:
+        target = f"={values[0]}"
+    elif values[1] is not None and values[1] >= max(faces):
+        target = f">={values[0]}"
+    elif values[0] is not None and values[0] <= min(faces):
+        target = f"<={values[1]}"
+    else:
+        return None
+    written = dice.written + target
+    if notation_error(written, dice.count is not None) is not None:
+        return None  # a value the notation cannot state (below 0)
+    return replace(dice, written=written, results=False)
+
+
+def _whole(node: Node) -> int | None:
+    """A whole number written as one, or None."""
+    if isinstance(node, IntLit):
+        return node.value
+    if isinstance(node, Unary) and node.op == "-" and isinstance(node.operand, IntLit):
+        return -node.operand.value
+    return None
 
 
 def _lookup(node: Node) -> bool:

@@ -213,12 +213,14 @@ def rule_page_view(
     rule: Rule,
     answers: dict[tuple[str, str], Any],
     form: View | None = None,
+    odds: View | None = None,
 ) -> View:
     """A rule's page; ``answers`` are the worked examples' answers, by rule and
-    name; ``form`` its "try it" form, if it has one."""
+    name; ``form`` its "try it" form, if it has one; ``odds`` its odds section
+    (``odds_pages``), if it rolls."""
     kind = kind_of(rule)
     view = kind.docs_view(system, rule, common_view(system, rule, answers, form))
-    return view | {"template": kind.template("markdown")}
+    return view | {"template": kind.template("markdown"), "odds": odds}
 
 
 # -- a system's overview, the index, the navigation -------------------------------------

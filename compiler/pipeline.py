@@ -25,6 +25,7 @@ from .formatting import format_many
 from .forms import system_forms
 from .loader import SourceFile, link_problem, load_file
 from .model import System
+from .odds_pages import rules_odds
 from .pages import (
     CONTRACT_PAGE,
     INDEX_PAGE,
@@ -393,6 +394,7 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
         raise RulesError(errors)
     results: dict[str, ExampleResults] = {}
     forms: dict[str, dict[str, View]] = {}
+    odds: dict[str, dict[str, View]] = {}
     to_run = [s for s in systems if isinstance(s, System)]
     python = {
         path: text for path, text in files.items() if path.startswith("rulebook/")
@@ -405,6 +407,7 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)
             forms[system.id] = system_forms(system, module, ported.get(system.id))
+            odds[system.id] = rules_odds(system, module)
             if run_examples:
                 errors.extend(problems)
     if errors:
@@ -422,6 +425,7 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
                             rule,
                             results[system.id],
                             forms[system.id].get(rule.id),
+                            odds[system.id].get(rule.id),
                         )
                     },
                 ),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -35,14 +36,20 @@ ENUMERATED: dict[str, list[tuple[int, ...]]] = {
     "kept_sorted": [()],
     "member": [()],
     "called": [()],
+    "shortcuts": [(0,)],
 }
 
 
 @pytest.fixture(scope="module")
-def df(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    out = tmp_path_factory.mktemp("formula_odds") / "out"
-    done = run_rulesc("build", "--rules", str(RULES), "--out", str(out), cwd=ROOT)
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    built = tmp_path_factory.mktemp("formula_odds") / "out"
+    done = run_rulesc("build", "--rules", str(RULES), "--out", str(built), cwd=ROOT)
     assert done.returncode == 0, done.stderr
+    return built
+
+
+@pytest.fixture(scope="module")
+def df(out: Path) -> Iterator[ModuleType]:
     with import_fresh(out):
         yield importlib.import_module("rulebook.dice_formulas")
 
@@ -99,7 +106,7 @@ def test_odds_are_every_roll_enumerated(
 
 def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> None:
     rolling = {n[: -len("_odds")] for n in dir(df) if n.endswith("_odds")}
-    assert rolling == set(ENUMERATED) | {"exploding"}
+    assert rolling == set(ENUMERATED) | {"exploding", "too_many"}
     assert not hasattr(df, "double_odds")  # it does not roll
 
 
@@ -138,3 +145,28 @@ def test_explosions_leave_a_tail(df: ModuleType) -> None:
     assert dict(chances) == expected.chances
     assert chances.tail == expected.tail > 0
     assert sum(chances.values()) + chances.tail == 1
+
+
+def test_pages_show_the_odds_the_runtime_gives(df: ModuleType, out: Path) -> None:
+    pages = out / "docs" / "dice_formulas"
+    page = (pages / "roll_ability.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| ") and "/" in line]
+    expected = [
+        f"| {v} | {p} | {float(p * 100):.2f}% |"
+        for v, p in df.roll_ability_odds().items()
+    ]
+    assert rows == expected
+    exploding = (pages / "exploding.md").read_text(encoding="utf-8")
+    tail = df.exploding_odds().tail
+    assert f"unknown with chance {tail} (" in exploding
+    attack = (pages / "attack.md").read_text(encoding="utf-8")
+    assert "`attack_odds(bonus)` answers each value" in attack
+    assert "| Answer | Chance |" not in attack  # it needs an argument
+
+
+def test_odds_past_the_limit_of_work_are_refused(df: ModuleType, out: Path) -> None:
+    errors = importlib.import_module("rulebook.errors")
+    with pytest.raises(errors.RuleInputError, match="steps to work out"):
+        df.too_many_odds()
+    page = (out / "docs" / "dice_formulas" / "too_many.md").read_text(encoding="utf-8")
+    assert "It refuses to work them out here: the exact odds take more than" in page

@@ -141,7 +141,8 @@ def results(pool: Pool, depth: int) -> Dist:
     highest = pool.keep in ("kh", "dl")
     states: dict[tuple[int, ...], int] = {(): 1}
     for _ in range(pool.count):
-        _spend(len(states) * len(die.weights))
+        width = len(next(iter(states))) + 1  # each merge copies a state's dice
+        _spend(len(states) * len(die.weights) * width)
         after: dict[tuple[int, ...], int] = {}
         for state, ways in states.items():
             for shown, w in die.weights.items():
