@@ -105,6 +105,7 @@ __all__ = [
     "ValueType",
     "check",
     "compile_formula",
+    "describe",
     "dice_in",
     "evaluate",
     "fits",
@@ -451,8 +452,9 @@ class _Parser:
 
 
 def _is_list(node: Node) -> bool:
-    """Whether ``node`` is written as a list: ``[a, b]``, ``rolls(...)``, ``sorted(...)``."""
-    return isinstance(node, ListLit | Dice) or (
+    """Whether ``node`` may be a list: ``[a, b]``, ``rolls(...)``, ``sorted(...)``,
+    or a name (a list a rule binds with ``let``; the checker reads its type)."""
+    return isinstance(node, ListLit | Dice | Name) or (
         isinstance(node, Call) and node.func == "sorted"
     )
 
@@ -487,7 +489,7 @@ class _Checker:
         self.narrowed: frozenset[str] = frozenset()  # names known not null here
         self.owners: dict[str | tuple[str, ...] | None, str] = {}
         for param in params.values():  # a choice parameter of each enum
-            if param.type == "choice":
+            if param.type == "choice" and param.bound is None:
                 self.owners.setdefault(param.enum, param.name)
                 self.owners.setdefault(param.choices, param.name)
         self.owners.pop(None, None)
@@ -614,6 +616,9 @@ class _Checker:
         if param is None:
             hint = _suggest(node.name, sorted(self.params), "known parameters")
             raise ExprError(f"unknown name '{node.name}'", node.start, node.end, hint)
+        if param.bound is not None:  # a name the rule binds: its value's type
+            nullable = param.bound.nullable and node.name not in self.narrowed
+            return replace(param.bound, node=node, nullable=nullable)
         if param.type == "mapping":
             use = self.index_example(param)
             message = f"'{node.name}' is a mapping, not a value: use {use}"

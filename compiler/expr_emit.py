@@ -337,6 +337,7 @@ def to_python(
     rounding: Rounding,
     lookup: Callable[[str, str], str] | None = None,
     label: Callable[[str, str], str] | None = None,
+    avoid: frozenset[str] = frozenset(),
 ) -> str:
     """A Python expression for a checked formula, with minimal parentheses.
 
@@ -347,9 +348,10 @@ def to_python(
     one, the mapping parameter); lookup(table, key) gives a primary expression
     for a table's row, to which `.field` is appended. `a ?? b`, and a lookup or
     index whose key may be null, assign walrus temporaries _t1, _t2, ...:
-    place the expression in a function body.
+    place the expression in a function body; ``avoid`` names temporaries the
+    function already uses.
     """
-    taken = frozenset(name(n) for n in names_used(node))
+    taken = frozenset(name(n) for n in names_used(node)) | avoid
     emitter = _Emitter("python", rounding, name, choice, lookup, label, taken)
     return emitter.emit(node)[0]
 

@@ -53,6 +53,7 @@ class Syntax:
     is_null: Callable[[str], str]  # a name -> whether it is null
     pool: Callable[[Dice, str, str], str]  # (dice, count, sides) -> its pool
     boolean: Callable[[bool], str]
+    local: Callable[[str], str] = str  # a name the rule binds, as the target writes it
 
 
 def rolls(node: Node) -> bool:
@@ -60,10 +61,22 @@ def rolls(node: Node) -> bool:
     return any(isinstance(n, Dice) for n in walk(node))
 
 
-def odds_code(node: Node, syntax: Syntax, depth: int | None = None) -> str:
+def odds_code(
+    node: Node,
+    syntax: Syntax,
+    depth: int | None = None,
+    lets: Sequence[tuple[str, Node]] = (),
+) -> str:
     """Code for the chances (the runtime's ``Dist``) of a checked expression,
-    explosions followed ``depth`` dice deep (None: the runtime's default)."""
-    return _Lifter(syntax, depth).chances(node)
+    explosions followed ``depth`` dice deep (None: the runtime's default),
+    after ``lets``: the names the rule binds, in order, each followed into the
+    rest for each value it takes (so a roll read twice is one roll)."""
+    lifter = _Lifter(syntax, depth)
+    code = lifter.chances(node)
+    for name, value in reversed(lets):
+        rest = syntax.function([syntax.local(name)], code)
+        code = syntax.call("bind", [lifter.chances(value), rest])
+    return code
 
 
 @dataclass(slots=True)

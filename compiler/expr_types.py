@@ -107,6 +107,7 @@ class Param:
     key_enum: str | None = None  # mapping: class name of the key enum
     key_labels: tuple[str, ...] = ()  # mapping: the key's labels
     value: Field | None = None  # mapping: the type of its values
+    bound: Checked | None = None  # a name a rule binds (`let`): its value's type
 
 
 @dataclass(frozen=True, slots=True)

@@ -214,7 +214,7 @@ def js_name(name: Name) -> str | None:
 
 def _binds(name: Name) -> bool:
     """Whether the name is bound in the module (not only a property)."""
-    return name.scope == "module" or "parameter" in name.what
+    return name.scope == "module" or "parameter" in name.what or name.what == "let name"
 
 
 def _is_method(name: Name) -> bool:

@@ -19,7 +19,7 @@ from .contents import group_rules, source_part
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 from .expr_types import walk
 from .kinds.dice.model import DiceRule
-from .kinds.formula.model import FormulaRule
+from .kinds.formula.model import FormulaRule, Let
 from .kinds.table.model import TableRoll, TableRule
 from .limits import (
     MAX_CALL_CHAIN,
@@ -1004,15 +1004,18 @@ class SystemBuilder:
                     tuple(m.label for m in param.enum.members) if param.enum else (),
                     nullable=param.nullable,
                 )
+        lets, scope = self.lets(src, path, raw.get("let", []), specs)
+        if lets is None:
+            return None
         if "cases" in raw:
-            composed = self.formula_cases(src, path, raw["cases"], specs)
+            composed = self.formula_cases(src, path, raw["cases"], scope)
             if composed is None:
                 return None
             text, epath = composed, (*path, "cases")
         else:
             text, epath = raw["expression"], (*path, "expression")
         ok, checked = self.compile_expression(
-            src, epath, text, specs, "formula", rolls=True
+            src, epath, text, scope, "formula", rolls=True
         )
         if not ok:
             return None
@@ -1036,7 +1039,21 @@ class SystemBuilder:
                     "bound it with clamp(x, lo, hi), give its parameters min and max, "
                     "or say why the source sets no limit in unbounded_because",
                 )
-            unused = set(specs) - expr.names_used(checked.node)
+            used = expr.names_used(checked.node).union(
+                *(expr.names_used(let.checked.node) for let in lets)
+            )
+            for let in lets:
+                if let.name not in used:
+                    index = next(
+                        i for i, b in enumerate(raw["let"]) if b["name"] == let.name
+                    )
+                    self.err(
+                        src,
+                        (*path, "let", index, "name"),
+                        f"{let.name!r} is not used by the expressions after it",
+                        "remove it or use it",
+                    )
+            unused = set(specs) - used
             for name in sorted(unused):
                 index = next(
                     i for i, p in enumerate(raw["parameters"]) if p["name"] == name
@@ -1061,7 +1078,65 @@ class SystemBuilder:
             expression=text,
             checked=checked,
             unbounded_because=raw.get("unbounded_because"),
+            lets=lets,
         )
+
+    def lets(
+        self,
+        src: SourceFile,
+        path: Path,
+        raw: list[dict[str, Any]],
+        specs: Mapping[str, expr.Param],
+    ) -> tuple[tuple[Let, ...] | None, dict[str, expr.Param]]:
+        """A rule's ``let`` names, each checked in the scope of the parameters and
+        the names before it; (None, ...) when one is wrong (reported)."""
+        scope = dict(specs)
+        lets: list[Let] = []
+        ok = True
+        for index, item in enumerate(raw):
+            at = (*path, "let", index)
+            name = item["name"]
+            if name in scope:
+                what = "a parameter" if name in specs else "a name bound before"
+                self.err(
+                    src,
+                    (*at, "name"),
+                    f"{name!r} is already {what}",
+                    "choose another name",
+                )
+                ok = False
+                continue
+            if not self.local_name(src, (*at, "name"), name, "let name"):
+                ok = False
+                continue
+            _, checked = self.compile_expression(
+                src, (*at, "value"), item["value"], scope, "let value", rolls=True
+            )
+            if checked is None:
+                ok = False
+                continue
+            if checked.type not in ("int", "bool", "choice", "list"):
+                self.err(
+                    src,
+                    (*at, "value"),
+                    f"a let value is a number, a flag, a label or a list, "
+                    f"not {expr.describe(checked)}",
+                    None,
+                )
+                ok = False
+                continue
+            kind = checked.type if checked.type in ("bool", "choice") else "int"
+            scope[name] = expr.Param(name, kind, bound=checked)
+            lets.append(
+                Let(
+                    name,
+                    item["value"],
+                    checked,
+                    item.get("description"),
+                    self.loc(src, (*at, "name")),
+                )
+            )
+        return (tuple(lets) if ok else None), scope
 
     def compile_expression(
         self,

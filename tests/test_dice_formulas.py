@@ -100,6 +100,22 @@ def test_javascript_answers_as_python(df: ModuleType, out: Path) -> None:
         ("hits", "hits", [0]),
         ("hitsInNotation", "hits_in_notation", [6]),
         ("advantage", "advantage", [8]),
+        # tests/dice_formulas/dice_formulas/odds.yaml: rolls in many shapes
+        ("branch", "branch", []),
+        ("either", "either", []),
+        ("spread", "spread", [2]),
+        ("poolRead", "pool_read", [3]),
+        ("rolledCount", "rolled_count", []),
+        ("sided", "sided", [5]),
+        ("rerolled", "rerolled", [3]),
+        ("halved", "halved", [-1]),
+        ("keptSorted", "kept_sorted", []),
+        ("member", "member", []),
+        ("called", "called", []),
+        ("exploding", "exploding", []),
+        ("shortcuts", "shortcuts", [2]),
+        ("openTotal", "open_total", [3, 2]),
+        ("poolTwice", "pool_twice", [4]),
     ]
     script = (
         f'import * as m from "{(out / "js" / "dice_formulas.js").as_uri()}";\n'

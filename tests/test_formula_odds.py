@@ -37,6 +37,8 @@ ENUMERATED: dict[str, list[tuple[int, ...]]] = {
     "member": [()],
     "called": [()],
     "shortcuts": [(0,)],
+    "open_total": [(0, 0), (10, 3)],
+    "pool_twice": [(1,), (3,)],
 }
 
 

@@ -17,14 +17,16 @@ __all__ = ["Replay"]
 class Replay:
     """Rolls each dice term of a formula once, with the faces the runtime rolled
     (``faces``, in order), by the compiler's dice core; ``rolled`` keeps each
-    term's roll for the steps to show."""
+    term's roll for the steps to show. ``part`` counts the expressions of a
+    rule (its ``let`` values, then its own), whose offsets each start at 0."""
 
     def __init__(self, faces: Sequence[int]) -> None:
         self.rng = Scripted(list(faces))
-        self.rolled: dict[tuple[int, int], Rolled | None] = {}
+        self.rolled: dict[tuple[int, int, int], Rolled | None] = {}
+        self.part = 0
 
     def __call__(self, node: Dice, count: int | None, sides: int | None) -> Any:
-        key = (node.start, node.end)
+        key = (self.part, node.start, node.end)
         if key not in self.rolled:
             self.rolled[key] = (
                 None if count == 0 else roll(notation(node, count, sides), self.rng)
@@ -36,7 +38,7 @@ class Replay:
 
     def note(self, node: Dice) -> str:
         """What a dice term rolled: every face, and the dice kept when not all."""
-        rolled = self.rolled.get((node.start, node.end))
+        rolled = self.rolled.get((self.part, node.start, node.end))
         if rolled is None:
             return "no dice"
         faces = ", ".join(str(face) for face in rolled.rolled)

@@ -12,6 +12,14 @@ def data_view(system: System, rule: FormulaRule, refs: Refs) -> View:
         "function": rule.function,
         "params": params(rule.params, refs),
         "unit": rule.unit,
+        "let": [
+            {
+                "name": let.name,
+                "description": let.description,
+                "value": expression(let.checked, refs, rule.params),
+            }
+            for let in rule.lets
+        ],
         "expression": expression(rule.checked, refs, rule.params),
         "unbounded_because": rule.unbounded_because,
     }

@@ -6,6 +6,7 @@ from ...expr import dice_in
 from ...js_kit import View, args_doc, doc, expression, param_view, signature, where
 from ...js_naming import camel
 from ...kinds.formula.model import FormulaRule
+from ...kinds.formula.rule import rule_nodes
 from ...kinds.table.model import TableRule
 from ...model import System
 from ...naming import private_constant
@@ -24,8 +25,14 @@ def table_rows(system: System) -> dict[str, str]:
 def js_view(system: System, rule: FormulaRule) -> View:
     function = camel(rule.function)
     params = [param_view(system, p, rule.qualified_id) for p in rule.params]
-    body = expression(system, rule.checked.node, rule.params, table_rows(system))
-    rolls = dice_in(rule.checked.node) is not None
+    tables = table_rows(system)
+    body = expression(system, rule.checked.node, rule.params, tables)
+    lets = [
+        f"const {camel(let.name)} = "
+        f"{expression(system, let.checked.node, rule.params, tables)};"
+        for let in rule.lets
+    ]
+    rolls = any(dice_in(node) is not None for node in rule_nodes(rule))
     rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
     # the rng after the positional parameters, before any options (as a pool's)
     signed = signature(
@@ -38,6 +45,7 @@ def js_view(system: System, rule: FormulaRule) -> View:
         "rolls": rolls,
         "runtime": ["dice_rolls.js", "dice_terms.js"] if rolls else [],
         "enums": [p["enum"] for p in params if p["enum"] is not None],
+        "lets": lets,
         "body": body,
         "doc": doc(
             f"{rule.title}.\n\n{rule.summary}\n\n{args_doc(rule.params, allowed)}\n\n"

@@ -6,7 +6,19 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...expr import Checked
-from ...model import Param, RuleBase
+from ...model import Loc, Param, RuleBase
+
+
+@dataclass(frozen=True, slots=True)
+class Let:
+    """A name the rule binds to an expression's value, worked out (and rolled)
+    once, in order, before the rule's expression."""
+
+    name: str
+    text: str
+    checked: Checked
+    description: str | None
+    loc: Loc
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,4 +29,5 @@ class FormulaRule(RuleBase):
     expression: str
     checked: Checked
     unbounded_because: str | None = None
+    lets: tuple[Let, ...] = ()
     kind: Literal["formula"] = "formula"

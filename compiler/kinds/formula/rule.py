@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ... import expr
@@ -9,7 +10,7 @@ from ...expr_dice import pool_python
 from ...expr_math import display_parts
 from ...expr_odds import Syntax, odds_code
 from ...expr_types import Binary, walk
-from ...kinds.formula.model import FormulaRule
+from ...kinds.formula.model import FormulaRule, Let
 from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md
 from ...model import System
@@ -43,18 +44,23 @@ def python_view(system: System, rule: FormulaRule) -> View:
         if isinstance(t, TableRule)
     }
     by_name = {e.name: e for e in all_enums(system)}
-    rolls = expr.dice_in(rule.checked.node) is not None
+    rolls = any(expr.dice_in(n) is not None for n in rule_nodes(rule))
+    temps: set[str] = set()
 
     def python(node: expr.Node) -> str:
-        return expr.to_python(
+        code = expr.to_python(
             node,
             name=lambda n: n,
             choice=choice_text,
             rounding=system.rounding,
             lookup=lambda table, key: f"{rows[table]}[{key}]",
             label=lambda enum, label: f"{enum}.{by_name[enum].member(label).name}",
+            avoid=frozenset(temps),
         )
+        temps.update(_TEMP.findall(code))
+        return code
 
+    lets = [f"{let.name} = {python(let.checked.node)}" for let in rule.lets]
     body = python(rule.checked.node)
     plain = signature(params, rule.params)
     return {
@@ -63,6 +69,7 @@ def python_view(system: System, rule: FormulaRule) -> View:
         "params": params,
         "signature": _with_rng(plain, rolls),
         "rolls": rolls,
+        "lets": lets,
         "odds": _odds_view(rule, python, plain) if rolls else None,
         "enums": [
             view["enum"]
@@ -104,10 +111,11 @@ def _odds_view(
         boolean=repr,
     )
     function = odds_function(rule.function)
+    lets = [(let.name, let.checked.node) for let in rule.lets]
     return {
         "function": function,
         "signature": plain,
-        "body": f"odds.answer({odds_code(rule.checked.node, syntax)})",
+        "body": f"odds.answer({odds_code(rule.checked.node, syntax, lets=lets)})",
         "doc": docstring(
             f"The exact odds of {rule.function}(): each answer it can give, "
             "with its chance.\n\nTakes the same arguments, less the rng; "
@@ -126,24 +134,40 @@ def docs_view(system: System, rule: FormulaRule, common: View) -> View:
         for p in rule.params
     )
     node = rule.checked.node
-    rng = (", rng" if args else "rng") if expr.dice_in(node) is not None else ""
+    rolls = any(expr.dice_in(n) is not None for n in rule_nodes(rule))
+    rng = (", rng" if args else "rng") if rolls else ""
     math, where = display_parts(node, rounding=system.rounding, field=reads.latex)
+    nodes = rule_nodes(rule)
     return common | {
         "math": math,
         "where": where,
+        "lets": [_let_view(system, let, reads) for let in rule.lets],
         "unit": md(rule.unit) if rule.unit else None,
         "range": _range_text(interval.lo, interval.hi) if interval else "",
         "unbounded": md(rule.unbounded_because) if rule.unbounded_because else None,
         "inputs": inputs(rule.params),
-        "reads": reads.links([node], rule.id),
+        "reads": reads.links(nodes, rule.id),
         "rounding": _ROUNDING[system.rounding]
-        if any(isinstance(n, Binary) and n.op == "//" for n in walk(node))
+        if any(isinstance(n, Binary) and n.op == "//" for t in nodes for n in walk(t))
         else None,
         "api": api(
             common,
             f"Call: {code(f'{rule.function}({args}{rng}) -> int')}.",
             params=rule.params,
         ),
+    }
+
+
+def _let_view(system: System, let: Let, reads: Reads) -> View:
+    """A name the formula binds, as its page shows it: ``name = value``."""
+    value, where = display_parts(
+        let.checked.node, rounding=system.rounding, field=reads.latex
+    )
+    name = display_parts(expr.Name(let.name, 0, 0), rounding=system.rounding)[0]
+    return {
+        "math": f"{name} = {value}",
+        "where": where,
+        "description": md(let.description) if let.description else None,
     }
 
 
@@ -162,6 +186,14 @@ _ROLLING = [
     ("rulebook", "dice_rolls"),
     ("rulebook", "dice_terms"),
 ]
+_TEMP = re.compile(r"\b_t[0-9]+\b")
+
+
+def rule_nodes(rule: FormulaRule) -> list[expr.Node]:
+    """The expressions of a formula, in order: its lets' values, then its own."""
+    return [*(let.checked.node for let in rule.lets), rule.checked.node]
+
+
 _ODDS = [("rulebook", "odds"), ("rulebook.odds", "Chances")]
 _ROUNDING = {
     "down": "A division rounds down (⌊ ⌋).",
