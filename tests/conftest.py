@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import importlib
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -46,6 +48,24 @@ def no_hang() -> Iterator[None]:
 def built() -> Outputs:
     """One in-memory build of the real rules, shared by the whole session."""
     return build(RULES)
+
+
+@pytest.fixture(scope="session")
+def df_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/dice_formulas/ built by rulesc, as a user builds it (read only)."""
+    out = tmp_path_factory.mktemp("dice_formulas") / "out"
+    rules = ROOT / "tests" / "dice_formulas"
+    done = run_rulesc("build", "--rules", str(rules), "--out", str(out), cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def df(df_out: Path) -> Iterator[ModuleType]:
+    """The built ``rulebook.dice_formulas``, imported for one test module (the
+    rulebook modules before are put back after it)."""
+    with import_fresh(df_out):
+        yield importlib.import_module("rulebook.dice_formulas")
 
 
 @pytest.fixture

@@ -8,11 +8,8 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-
-import pytest
 
 from compiler import expr
 from compiler.examples import run_example
@@ -20,26 +17,12 @@ from compiler.pipeline import load_systems
 from compiler.runtime.dice_notation import parse_notation
 from compiler.runtime.dice_rolls import roll
 
-from .conftest import ROOT, import_fresh, run_rulesc
+from .conftest import ROOT, run_rulesc
 from .js_node import node_json
 from .test_js_cookbook import test_the_cookbook_types_pass_tsc_strict as tsc_strict
 
 RULES = ROOT / "tests" / "dice_formulas"
 SEEDS = range(40)
-
-
-@pytest.fixture(scope="module")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("dice_formulas") / "out"
-    done = run_rulesc("build", "--rules", str(RULES), "--out", str(target), cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    return target
-
-
-@pytest.fixture(scope="module")
-def df(out: Path) -> Iterator[ModuleType]:
-    with import_fresh(out):
-        yield importlib.import_module("rulebook.dice_formulas")
 
 
 def _core(notation: str, seed: int) -> tuple[int, tuple[int, ...]]:
@@ -92,7 +75,7 @@ def test_the_worked_examples_hold(df: ModuleType) -> None:
     assert ran >= 6
 
 
-def test_javascript_answers_as_python(df: ModuleType, out: Path) -> None:
+def test_javascript_answers_as_python(df: ModuleType, df_out: Path) -> None:
     calls = [
         ("rollAbility", "roll_ability", []),
         ("attack", "attack", [7]),
@@ -118,8 +101,8 @@ def test_javascript_answers_as_python(df: ModuleType, out: Path) -> None:
         ("poolTwice", "pool_twice", [4]),
     ]
     script = (
-        f'import * as m from "{(out / "js" / "dice_formulas.js").as_uri()}";\n'
-        f'import {{ Random }} from "{(out / "js" / "random.js").as_uri()}";\n'
+        f'import * as m from "{(df_out / "js" / "dice_formulas.js").as_uri()}";\n'
+        f'import {{ Random }} from "{(df_out / "js" / "random.js").as_uri()}";\n'
         f"const calls = {json.dumps([[js, args] for js, _, args in calls])};\n"
         f"const seeds = {json.dumps(list(SEEDS))};\n"
         "console.log(JSON.stringify(calls.map(([f, args]) =>\n"
@@ -131,13 +114,13 @@ def test_javascript_answers_as_python(df: ModuleType, out: Path) -> None:
         assert got == want, py
 
 
-def test_the_types_pass_tsc_strict(out: Path, tmp_path: Path) -> None:
-    tsc_strict(out, tmp_path)  # the rng is typed `$dice.RNG`
+def test_the_types_pass_tsc_strict(df_out: Path, tmp_path: Path) -> None:
+    tsc_strict(df_out, tmp_path)  # the rng is typed `$dice.RNG`
 
 
-def test_the_docs_show_the_notation(out: Path) -> None:
+def test_the_docs_show_the_notation(df_out: Path) -> None:
     def page(name: str) -> str:
-        return (out / "docs" / "dice_formulas" / f"{name}.md").read_text("utf-8")
+        return (df_out / "docs" / "dice_formulas" / f"{name}.md").read_text("utf-8")
 
     assert r"\text{4d6dl1}" in page("roll_ability")
     assert "Call: `roll_ability(rng) -> int`." in page("roll_ability")

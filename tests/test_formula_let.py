@@ -5,32 +5,14 @@ formula are checked against every roll in tests/test_formula_odds.py)."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
-from .conftest import ROOT, import_fresh, run_rulesc
+from .conftest import ROOT, run_rulesc
 
 RULES = ROOT / "tests" / "dice_formulas"
-
-
-@pytest.fixture(scope="module")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    built = tmp_path_factory.mktemp("formula_let") / "out"
-    done = run_rulesc("build", "--rules", str(RULES), "--out", str(built), cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    return built
-
-
-@pytest.fixture(scope="module")
-def df(out: Path) -> Iterator[ModuleType]:
-    with import_fresh(out):
-        yield importlib.import_module("rulebook.dice_formulas")
 
 
 class Faces:
@@ -69,8 +51,8 @@ def test_a_bound_roll_is_rolled_once_and_read_again(df: ModuleType) -> None:
         assert df.pool_twice(4, random.Random(seed)) == expected
 
 
-def test_the_page_shows_the_names_in_order(out: Path) -> None:
-    page = (out / "docs" / "dice_formulas" / "open_total.md").read_text(
+def test_the_page_shows_the_names_in_order(df_out: Path) -> None:
+    page = (df_out / "docs" / "dice_formulas" / "open_total.md").read_text(
         encoding="utf-8"
     )
     first = page.index(r"\textit{first} = \text{d10}")
@@ -80,8 +62,8 @@ def test_the_page_shows_the_names_in_order(out: Path) -> None:
     assert "The first die." in page
 
 
-def test_rules_json_holds_the_names(out: Path) -> None:
-    data = json.loads((out / "rules.json").read_text(encoding="utf-8"))
+def test_rules_json_holds_the_names(df_out: Path) -> None:
+    data = json.loads((df_out / "rules.json").read_text(encoding="utf-8"))
     (system,) = data["systems"]
     rule = next(r for r in system["rules"] if r["id"] == "open_total")
     lets = rule["let"]

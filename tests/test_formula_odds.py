@@ -5,7 +5,7 @@ one by one through the formula itself, and as icepool works them out."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
@@ -14,7 +14,7 @@ from typing import Any
 import icepool  # type: ignore[import-untyped]
 import pytest
 
-from .conftest import ROOT, import_fresh, run_rulesc
+from .conftest import ROOT
 
 RULES = ROOT / "tests" / "dice_formulas"
 ICE: Any = icepool  # untyped: every value of it is Any here
@@ -40,20 +40,6 @@ ENUMERATED: dict[str, list[tuple[int, ...]]] = {
     "open_total": [(0, 0), (10, 3)],
     "pool_twice": [(1,), (3,)],
 }
-
-
-@pytest.fixture(scope="module")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    built = tmp_path_factory.mktemp("formula_odds") / "out"
-    done = run_rulesc("build", "--rules", str(RULES), "--out", str(built), cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    return built
-
-
-@pytest.fixture(scope="module")
-def df(out: Path) -> Iterator[ModuleType]:
-    with import_fresh(out):
-        yield importlib.import_module("rulebook.dice_formulas")
 
 
 def _enumerated(
@@ -149,8 +135,8 @@ def test_explosions_leave_a_tail(df: ModuleType) -> None:
     assert sum(chances.values()) + chances.tail == 1
 
 
-def test_pages_show_the_odds_the_runtime_gives(df: ModuleType, out: Path) -> None:
-    pages = out / "docs" / "dice_formulas"
+def test_pages_show_the_odds_the_runtime_gives(df: ModuleType, df_out: Path) -> None:
+    pages = df_out / "docs" / "dice_formulas"
     page = (pages / "roll_ability.md").read_text(encoding="utf-8")
     rows = [line for line in page.splitlines() if line.startswith("| ") and "/" in line]
     expected = [
@@ -166,9 +152,11 @@ def test_pages_show_the_odds_the_runtime_gives(df: ModuleType, out: Path) -> Non
     assert "| Answer | Chance |" not in attack  # it needs an argument
 
 
-def test_odds_past_the_limit_of_work_are_refused(df: ModuleType, out: Path) -> None:
+def test_odds_past_the_limit_of_work_are_refused(df: ModuleType, df_out: Path) -> None:
     errors = importlib.import_module("rulebook.errors")
     with pytest.raises(errors.RuleInputError, match="steps to work out"):
         df.too_many_odds()
-    page = (out / "docs" / "dice_formulas" / "too_many.md").read_text(encoding="utf-8")
+    page = (df_out / "docs" / "dice_formulas" / "too_many.md").read_text(
+        encoding="utf-8"
+    )
     assert "It refuses to work them out here: the exact odds take more than" in page
