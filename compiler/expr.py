@@ -715,9 +715,11 @@ class _Checker:
             raise ExprError(f"{message} with '{node.op}'", *_span(node), use)
         for side, other, lit_first in ((left, right, False), (right, left, True)):
             if isinstance(other.node, StrLit) and side.type == "choice":
+                ladder = self.ordered(node, side, side)
                 resolved = self.label(node, side, other.node)
                 pair = (resolved, side.node) if lit_first else (side.node, resolved)
-                return replace(result, node=replace(node, left=pair[0], right=pair[1]))
+                rebuilt = replace(node, left=pair[0], right=pair[1], ladder=ladder)
+                return replace(result, node=rebuilt)
         if equality and "null" in (left.type, right.type):
             for side in (left, right):
                 if not side.nullable:
@@ -726,15 +728,14 @@ class _Checker:
                     raise ExprError(message, *_span(side.node), why)
             return result
         if left.type == right.type == "choice":
-            if not equality:
-                message = f"a choice needs == or != to compare, not '{node.op}'"
-                raise ExprError(message, node.start, node.end)
             if not same_choice(left.enum, left.choices, right.enum, right.choices):
                 mine = choice_name(left.enum, left.choices)
                 theirs = choice_name(right.enum, right.choices)
                 message = f"cannot compare a choice of {mine} with one of {theirs}"
                 raise ExprError(message, node.start, node.end)
-            return result
+            ladder = self.ordered(node, left, right)
+            rebuilt = replace(node, left=left.node, right=right.node, ladder=ladder)
+            return replace(result, node=rebuilt)
         types = f"{describe(left)} and {describe(right)}"
         message = f"cannot compare {types} with '{node.op}'"
         if not equality:
@@ -745,11 +746,25 @@ class _Checker:
         return result
 
     def label(self, node: Binary, choice: Checked, lit: StrLit) -> StrLit:
-        """Check `choice == "LABEL"` (either order); the label gets its enum."""
-        if node.op not in ("==", "!="):
-            message = f"a choice needs == or != to compare, not '{node.op}'"
-            raise ExprError(message, node.start, node.end)
+        """Check `choice == "LABEL"` (either order, or an ordering of an ordered
+        enum's labels); the label gets its enum."""
         return self.resolve(choice, lit)
+
+    def ordered(self, node: Binary, left: Checked, right: Checked) -> Ladder | None:
+        """The ordered enum two choices of it are ordered along (`level >= "half"`),
+        or None for == and !=; an error for any other choice or a null."""
+        if node.op in ("==", "!="):
+            return None
+        ladder = self.ladders.get(left.enum or "")
+        if ladder is None:
+            message = f"a choice needs == or != to compare, not '{node.op}'"
+            hint = "only the labels of an ordered enum (ordered: true) have an order"
+            raise ExprError(message, node.start, node.end, hint)
+        for side in (left, right):
+            if side.nullable:
+                message = f"cannot order '{to_source(side.node)}': it may be null"
+                raise ExprError(message, *_span(side.node), _null_hint(side))
+        return ladder
 
     def resolve(self, choice: Checked, lit: StrLit) -> StrLit:
         """A label of the choice (or of a list of choices): it gets its enum."""
@@ -977,6 +992,11 @@ class _Checker:
         if func == "text":
             return self.text(rebuilt, arg)
         want, gives = LIST_FUNCTIONS.get(func, ("int", "int"))
+        if func in ("min", "max") and arg.type != "list":  # a name that is no list
+            message = f"{func}() takes at least 2 arguments, got 1"
+            raise ExprError(
+                message, node.start, node.end, f"or one list: {func}([a, b])"
+            )
         if arg.type != "list":
             message = f"{func}() needs a list, got {describe(arg)}"
             hint = f"write the values in brackets: {func}([a, b])"

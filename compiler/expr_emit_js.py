@@ -223,6 +223,13 @@ class _Emitter:
 
     def operator(self, node: Binary) -> tuple[str, int]:
         op, prec = _OPS[node.op]
+        if node.ladder is not None:  # two labels of an ordered enum, by rank
+            kind = node.ladder.enum
+            a, b = (
+                f"$.rank({kind}, {self.wrap(side, _COND)})"
+                for side in (node.left, node.right)
+            )
+            return f"{a} {op} {b}", prec
         left = self.wrap(node.left, prec)
         right = self.wrap(node.right, prec + 1)
         if node.op == "or":  # `a || (b && c)`: brackets that help readers

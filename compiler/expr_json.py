@@ -132,6 +132,15 @@ def to_tree(
                 "left": sub(node.left),
                 "right": sub(node.right),
             }
+        case Binary() if node.ladder is not None:
+            return {
+                "node": "order",
+                "op": node.op,
+                "left": sub(node.left),
+                "right": sub(node.right),
+                "enum": node.ladder.enum,
+                "labels": list(node.ladder.labels),
+            }
         case Binary():
             return {
                 "node": "binary",

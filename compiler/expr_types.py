@@ -211,6 +211,8 @@ class Binary:
     right: Node
     start: int = field(compare=False)
     end: int = field(compare=False)
+    # an ordering (< <= > >=) of two labels of an ordered enum (set by check())
+    ladder: Ladder | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,6 +562,12 @@ def _eval(
         case Binary(op="//"):
             a, b = sub(node.left), sub(node.right)
             return a // b if rounding == "down" else -(-a // b)
+        case Binary() if node.ladder is not None:  # labels by their rank
+            ranks = [x.casefold() for x in node.ladder.labels]
+            a, b = (
+                ranks.index(str(sub(n)).casefold()) for n in (node.left, node.right)
+            )
+            return _OPERATORS[node.op](a, b)
         case Binary():
             return _OPERATORS[node.op](sub(node.left), sub(node.right))
         case Cond():

@@ -48,6 +48,7 @@ from .model import (
 )
 from .naming import fold, name_problem
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
+from .scope import param_spec
 
 if TYPE_CHECKING:
     from .kinds.base import Kind
@@ -996,14 +997,7 @@ class SystemBuilder:
             param = self.param(src, (*path, "parameters", index), p, specs)
             if param is not None:
                 params.append(param)
-                specs[param.name] = expr.Param(
-                    param.name,
-                    param.type,
-                    param.min,
-                    param.max,
-                    tuple(m.label for m in param.enum.members) if param.enum else (),
-                    nullable=param.nullable,
-                )
+                specs[param.name] = param_spec(param)
         lets, scope = self.lets(src, path, raw.get("let", []), specs)
         if lets is None:
             return None

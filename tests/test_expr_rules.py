@@ -7,6 +7,7 @@ module and checks its answers, or checks the located error a mistake gives.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import textwrap
 from collections.abc import Iterator
@@ -19,6 +20,8 @@ import pytest
 from compiler.diagnostics import RulesError
 from compiler.examples import runtime_from
 from compiler.pipeline import build
+
+from .js_node import node_json
 
 SYSTEM = """\
 # yaml-language-server: $schema=../../schema/system.schema.json
@@ -571,3 +574,63 @@ def test_without_the_condition_the_answer_must_narrow(tmp_path: Path) -> None:
     body = NARROWED.replace("    - when: mood is not null\n", "    - when: bonus < 9\n")
     errors = _errors(tmp_path, body)
     assert errors == ["24:15: expression: text() needs a value, but 'mood' may be null"]
+
+
+ORDERED = (
+    LADDER.replace("PAST", "none")
+    + WEAPONS
+    + _formula(
+        "ranked",
+        '(10 if level >= \\"Mid\\" else 0) + (1 if \\"Low\\" < level else 0)'
+        " + (100 if level > other else 0) + (1000 if grade(level).dc <= 15 else 0)",
+        "[{name: level, type: choice, enum: Grade, description: A grade.},"
+        " {name: other, type: choice, enum: Grade, description: Another.}]",
+    )
+)
+ORDERED_CASES = [
+    (("Low", "Low"), 1000),
+    (("Mid", "Low"), 1111),
+    (("High", "High"), 11),
+    (("Low", "High"), 1000),
+    (("high", "mid"), 111),
+]
+
+
+@pytest.mark.parametrize("module", [ORDERED], indirect=True)
+def test_labels_of_an_ordered_enum_compare_by_rank(module: Any) -> None:
+    for args, expected in ORDERED_CASES:
+        assert module.ranked(*args) == expected, args
+
+
+def test_labels_of_an_ordered_enum_compare_by_rank_in_javascript(
+    tmp_path: Path,
+) -> None:
+    outputs = build(_write(tmp_path, ORDERED))
+    out = tmp_path / "out"
+    for name, data in outputs.files.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    calls = [list(args) for args, _ in ORDERED_CASES]
+    script = (
+        f'import {{ ranked }} from "{(out / "js" / "lab.js").as_uri()}";\n'
+        f"console.log(JSON.stringify({json.dumps(calls)}.map((a) => ranked(...a))));\n"
+    )
+    assert node_json(script) == [expected for _, expected in ORDERED_CASES]
+
+
+def test_only_an_ordered_enum_orders_and_never_a_null(tmp_path: Path) -> None:
+    unordered = WEAPONS + _formula(
+        "sized",
+        '1 if size > \\"Small\\" else 0',
+        "[{name: size, type: choice, enum: Size, description: Size.}]",
+    )
+    assert _errors(tmp_path / "a", unordered) == [
+        "29:17: formula: a choice needs == or != to compare, not '>'"
+    ]
+    nullable = LADDER.replace("PAST", "none") + _formula(
+        "lower",
+        '1 if (level - 1) >= \\"Low\\" else 0',
+        "[{name: level, type: choice, enum: Grade, description: A grade.}]",
+    )
+    found = _errors(tmp_path / "b", nullable)
+    assert len(found) == 1 and "cannot order 'level - 1': it may be null" in found[0]

@@ -179,6 +179,10 @@ class System:
             if node["past_end"] == "error":
                 raise Refused(f"{label} is stepped past the end")
             return None
+        if kind == "order":
+            ranks = [label.casefold() for label in node["labels"]]
+            left, right = (str(sub(side)).casefold() for side in ("left", "right"))
+            return _COMPARE[node["op"]](ranks.index(left), ranks.index(right))
         if kind == "list":
             return [self.eval(item, env) for item in node["items"]]
         if kind == "dice":
@@ -199,6 +203,8 @@ class System:
     def answer(self, rule: dict[str, Any], given: dict[str, Any]) -> Any:
         env = self.inputs(rule, given)
         if rule["kind"] == "formula":
+            for let in rule["let"]:  # each bound once, in order
+                env[let["name"]] = self.eval(let["value"]["tree"], env)
             return self.eval(rule["expression"]["tree"], env)
         assert rule["kind"] == "decision", rule["kind"]
         found = []

@@ -32,6 +32,8 @@ export declare function labels<T extends Record<string, string>>(name: string, m
 export declare function labelsOf(kind: object): readonly string[];
 export declare function choice(kind: object, value: unknown, name: string): string;
 export declare function mapping(keys: object, values: object, value: unknown, name: string): Readonly<Record<string, string>>;
+/** The rank of a label along its ordered enum `kind` (lowest first, from 0). */
+export declare function rank(kind: object, label: string): number;
 export declare function step(kind: object, label: string | null, by: number, pastEnd: string): string | null;
 export declare function options(given: unknown, names: readonly string[], fn: string): Record<string, unknown>;
 

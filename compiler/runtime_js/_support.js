@@ -346,6 +346,11 @@ export function mapping(keys, values, value, name) {
  * Past either end: null for "none", the end label for "clamp", and a
  * RuleInputError for "error", as the rules declare.
  */
+/** The rank of a label along its ordered enum `kind` (lowest first, from 0). */
+export function rank(kind, label) {
+  return metaOf(kind).rank.get(label);
+}
+
 export function step(kind, label, by, pastEnd) {
   if (label === null) return null;
   const meta = metaOf(kind);
