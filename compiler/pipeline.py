@@ -58,6 +58,7 @@ SUPPORT_MODULES = (
     "dice_rolls.py",
     "dice_odds.py",
     "odds.py",
+    "_odds.py",
 )
 
 

@@ -93,7 +93,9 @@ def test_odds_are_every_roll_enumerated(
 
 
 def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> None:
-    rolling = {n[: -len("_odds")] for n in dir(df) if n.endswith("_odds")}
+    rolling = {
+        n[: -len("_odds")] for n in dir(df) if n.endswith("_odds") and n[0] != "_"
+    }
     assert rolling == set(ENUMERATED) | {"exploding", "too_many"}
     assert not hasattr(df, "double_odds")  # it does not roll
 

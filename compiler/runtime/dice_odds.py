@@ -12,6 +12,9 @@ more is cut off there, above every value it could show otherwise. Where a cut
 die counts in the value (kept, counted or summed), the value is unknown: its
 chance is the ``tail`` of the answer, the chances of the values known sum to
 ``1 - tail``. A cut die that a pool drops leaves the value known.
+
+Its building blocks ``Weights``, ``face_weights`` and ``chain_weights`` are
+shared with the odds engine of the rules (``rulebook._odds``), not exported.
 """
 
 from __future__ import annotations
@@ -25,15 +28,7 @@ from ._support import MAX_ENTRIES, count_sums, shown
 from .dice_terms import DiceSum, Pool, Value
 from .errors import RuleInputError
 
-__all__ = [
-    "DEPTH",
-    "MAX_WORK",
-    "Odds",
-    "Weights",
-    "chain_weights",
-    "face_weights",
-    "odds",
-]
+__all__ = ["DEPTH", "MAX_WORK", "Odds", "odds"]
 
 DEPTH = 10
 """How many more dice an explosion is followed to, unless told."""

@@ -1,35 +1,21 @@
-"""Odds of a rule's answer: exact chances built from the chances of its dice.
+"""Odds of a rule's answer: what a generated ``<function>_odds`` answers.
 
-A generated ``<function>_odds`` works its rule's expression out over chances
-instead of rolls. Each dice term is independent of every other (an expression
-rolls each term it reaches once), so the chances of a part of the expression
-come from the chances of its parts: ``apply`` combines independent parts value
-by value (as a convolution does), ``bind`` follows a condition into the branch
-it takes (a mixture), and the dice terms come from ``rulebook.dice_odds`` (a
-total) or from ``results`` (the dice a pool keeps, as a multiset: the functions
-of a pool's results do not depend on their order). No roll is enumerated: a
-part's chances are kept per distinct value.
-
-An explosion is followed ``depth`` dice deep; the chance of the rolls cut off
-there is the ``tail`` of the answer, and the chances of the answers known sum
-to ``1 - tail``.
+Each rule that rolls has an odds function, derived from the rule by rulesc and
+worked out by the runtime's engine (``rulebook._odds``): it answers a
+:class:`Chances`, each answer the rule can give with its exact chance.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
-from itertools import product
-from math import lcm, prod
-from typing import Any, TypeVar, cast
+from itertools import islice
+from typing import TypeVar
 
-from ._support import MAX_ENTRIES
-from .dice_odds import DEPTH, MAX_WORK, chain_weights, face_weights
-from .dice_odds import odds as total_odds
-from .dice_terms import DiceSum, Pool, Term
+from ._support import MAX_ENTRIES, shown, too_many
 from .errors import RuleInputError
 
-__all__ = ["Chances", "Dist", "answer", "apply", "bind", "const", "dice"]
+__all__ = ["Chances"]
 
 K = TypeVar("K")
 
@@ -39,185 +25,42 @@ class Chances(dict[K, Fraction]):
 
     ``tail``: the chance that an explosion was cut off at the depth, leaving
     the answer unknown (0 for a rule without unbounded explosions); the chances
-    listed sum to ``1 - tail``.
+    listed sum to ``1 - tail``. Made from pairs of an answer and a ``Fraction``
+    (anything else is refused with ``RuleInputError``).
     """
 
     __slots__ = ("_tail",)
 
-    def __init__(self, chances: Iterable[tuple[K, Fraction]], tail: Fraction) -> None:
-        super().__init__(chances)
+    def __init__(
+        self, chances: Iterable[tuple[K, Fraction]] = (), tail: Fraction = Fraction(0)
+    ) -> None:
+        if type(tail) is not Fraction or not 0 <= tail <= 1:
+            raise RuleInputError(f"tail must be a Fraction in 0..1, not {shown(tail)}")
+        try:
+            pairs = list(islice(chances, MAX_ENTRIES + 1))
+        except RuleInputError:
+            raise
+        except Exception as error:
+            raise RuleInputError(
+                f"chances must be pairs of an answer and a Fraction, not {shown(chances)}"
+            ) from error
+        if len(pairs) > MAX_ENTRIES:
+            raise too_many("chances")
+        for pair in pairs:
+            if (
+                type(pair) is not tuple
+                or len(pair) != 2
+                or type(pair[1]) is not Fraction
+                or (type(pair[0]) not in (int, bool, str, type(None))
+                and not isinstance(pair[0], str))
+            ):
+                raise RuleInputError(
+                    f"a chance is a pair of an answer and a Fraction, not {shown(pair)}"
+                )
+        super().__init__(pairs)
         self._tail = tail
 
     @property
     def tail(self) -> Fraction:
         """The chance left unknown by an explosion cut off at the depth."""
         return self._tail
-
-
-class Dist:
-    """Chances of a part of an expression as whole ``weights`` over ``denom``;
-    ``cut``: the weight of the rolls an explosion's depth cut off."""
-
-    __slots__ = ("cut", "denom", "weights")
-
-    def __init__(self, weights: dict[Any, int], cut: int, denom: int) -> None:
-        if len(weights) > MAX_ENTRIES:
-            raise RuleInputError(
-                f"the odds have more than {MAX_ENTRIES:,} values "
-                "(a limit of the runtime, not of the rules)"
-            )
-        self.weights = {v: w for v, w in weights.items() if w}
-        self.cut = cut
-        self.denom = denom
-
-
-def const(value: object) -> Dist:
-    """A value known for certain."""
-    return Dist({_key(value): 1}, 0, 1)
-
-
-def apply(how: Callable[..., object], *parts: Dist) -> Dist:
-    """The chances of ``how`` of independent parts' values."""
-    _spend(prod(len(p.weights) for p in parts))
-    found: dict[Any, int] = {}
-    for combo in product(*(p.weights.items() for p in parts)):
-        value = _key(how(*(v for v, _ in combo)))
-        found[value] = found.get(value, 0) + prod(w for _, w in combo)
-    denom = prod(p.denom for p in parts)
-    known = prod(p.denom - p.cut for p in parts)
-    return Dist(found, denom - known, denom)
-
-
-def bind(part: Dist, then: Callable[[Any], Dist]) -> Dist:
-    """The chances of ``then(value)``'s answer, for each value ``part`` takes:
-    what follows a condition, or a count or sides rolled."""
-    branches = [(w, then(v)) for v, w in part.weights.items()]
-    common = lcm(*(b.denom for _, b in branches)) if branches else 1
-    _spend(sum(len(b.weights) for _, b in branches))
-    found: dict[Any, int] = {}
-    cut = part.cut * common
-    for weight, branch in branches:
-        scale = weight * (common // branch.denom)
-        for value, w in branch.weights.items():
-            found[value] = found.get(value, 0) + scale * w
-        cut += scale * branch.cut
-    return Dist(found, cut, part.denom * common)
-
-
-def dice(
-    make: Callable[[int, int], Pool],
-    count: Dist,
-    sides: Dist,
-    listed: bool,
-    depth: int = DEPTH,
-) -> Dist:
-    """One dice term: ``make(count, sides)``'s total, or with ``listed`` the
-    dice it keeps (a sorted tuple); no dice (a count of 0) total 0."""
-
-    def rolled(n: int, s: int) -> Dist:
-        if not n:
-            return const(() if listed else 0)
-        pool = make(n, s)
-        return results(pool, depth) if listed else _total(pool, depth)
-
-    return bind(count, lambda n: bind(sides, lambda s: rolled(n, s)))
-
-
-def answer(part: Dist) -> Chances[Any]:
-    """The chances as exact fractions, answers ascending."""
-    chances = [
-        (v, Fraction(w, part.denom))
-        for v, w in sorted(part.weights.items(), key=lambda item: _rank(item[0]))
-    ]
-    return Chances(chances, Fraction(part.cut, part.denom))
-
-
-def results(pool: Pool, depth: int) -> Dist:
-    """The dice ``pool`` keeps, lowest first: a dynamic programme over the dice
-    one at a time, a state being the multiset kept so far (the dice a keep
-    drops are dropped as they go: they can never be kept again)."""
-    die = _die(pool, depth)
-    keep = pool.kept if pool.keep is not None else None
-    highest = pool.keep in ("kh", "dl")
-    states: dict[tuple[int, ...], int] = {(): 1}
-    for _ in range(pool.count):
-        width = len(next(iter(states))) + 1  # each merge copies a state's dice
-        _spend(len(states) * len(die.weights) * width)
-        after: dict[tuple[int, ...], int] = {}
-        for state, ways in states.items():
-            for shown, w in die.weights.items():
-                merged = tuple(sorted(state + shown))
-                if keep is not None:
-                    merged = merged[len(merged) - keep :] if highest else merged[:keep]
-                after[merged] = after.get(merged, 0) + ways * w
-        if len(after) > MAX_ENTRIES:
-            raise RuleInputError(
-                f"{pool} keeps more than {MAX_ENTRIES:,} sets of dice "
-                "(a limit of the runtime, not of the rules)"
-            )
-        states = after
-    denom = die.denom**pool.count
-    return Dist(dict(states), denom - (die.denom - die.cut) ** pool.count, denom)
-
-
-def _die(pool: Pool, depth: int) -> Dist:
-    """One die of ``pool`` as the dice it adds to the list (sorted): one, or
-    with ``!`` and ``!o`` the die and the dice its explosion adds."""
-    if pool.explode not in ("!", "!o"):
-        chain = chain_weights(pool, depth, lambda v: v)
-        return Dist({(v,): w for v, w in chain.weights.items()}, chain.top, chain.denom)
-    face = face_weights(pool)
-    top, total = pool.top, face.denom
-    w_top = face.weights.get(top, 0)
-    found: dict[Any, int] = {}
-    if pool.explode == "!o":
-        for f, w in face.weights.items():
-            if f != top:
-                found[(f,)] = w * total
-        for g, w in face.weights.items():
-            seq = tuple(sorted((top, g)))
-            found[seq] = found.get(seq, 0) + w_top * w
-        return Dist(found, 0, total * total)
-    for k in range(depth + 1):
-        scale = w_top**k * total ** (depth - k)
-        for f, w in face.weights.items():
-            if f != top:
-                seq = tuple(sorted((f, *(top,) * k)))
-                found[seq] = found.get(seq, 0) + scale * w
-    return Dist(found, w_top ** (depth + 1), total ** (depth + 1))
-
-
-def _total(pool: Pool, depth: int) -> Dist:
-    chances = total_odds(DiceSum((Term(1, pool),)), depth)
-    denom = lcm(
-        chances.tail.denominator, *(p.denominator for p in chances.chances.values())
-    )
-    weights = {
-        v: p.numerator * (denom // p.denominator) for v, p in chances.chances.items()
-    }
-    cut = chances.tail.numerator * (denom // chances.tail.denominator)
-    return Dist(weights, cut, denom)
-
-
-def _key(value: object) -> object:
-    """A value as a key of the chances: a list as a tuple."""
-    if isinstance(value, list):
-        return tuple(_key(v) for v in cast("list[object]", value))
-    return value
-
-
-def _rank(value: object) -> tuple[int, Any]:
-    """Answers in order: null first, then flags and numbers, then text."""
-    if value is None:
-        return (0, 0)
-    if isinstance(value, str):
-        return (2, value)
-    return (1, value)
-
-
-def _spend(steps: int) -> None:
-    if steps > MAX_WORK:
-        raise RuleInputError(
-            f"the exact odds take more than {MAX_WORK:,} steps to work out "
-            "(a limit of the runtime, not of the rules)"
-        )

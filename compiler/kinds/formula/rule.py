@@ -104,7 +104,7 @@ def _odds_view(
     syntax = Syntax(
         emit=python,
         function=lambda names, body: f"lambda {', '.join(names)}: {body}",
-        call=lambda name, args: f"odds.{name}({', '.join(args)})",
+        call=lambda name, args: f"_odds.{name}({', '.join(args)})",
         choose=lambda test, then, other: f"({then} if {test} else {other})",
         is_null=lambda name: f"{name} is None",
         pool=pool_python,
@@ -115,7 +115,7 @@ def _odds_view(
     return {
         "function": function,
         "signature": plain,
-        "body": f"odds.answer({odds_code(rule.checked.node, syntax, lets=lets)})",
+        "body": f"_odds.answer({odds_code(rule.checked.node, syntax, lets=lets)})",
         "doc": docstring(
             f"The exact odds of {rule.function}(): each answer it can give, "
             "with its chance.\n\nTakes the same arguments, less the rng; "
@@ -194,7 +194,7 @@ def rule_nodes(rule: FormulaRule) -> list[expr.Node]:
     return [*(let.checked.node for let in rule.lets), rule.checked.node]
 
 
-_ODDS = [("rulebook", "odds"), ("rulebook.odds", "Chances")]
+_ODDS = [("rulebook", "_odds"), ("rulebook.odds", "Chances")]
 _ROUNDING = {
     "down": "A division rounds down (⌊ ⌋).",
     "up": "A division rounds up (⌈ ⌉).",
