@@ -56,6 +56,7 @@ SUPPORT_MODULES = (
     "dice_terms.py",
     "dice_notation.py",
     "dice_rolls.py",
+    "_dice_weights.py",
     "dice_odds.py",
     "odds.py",
     "_odds.py",

@@ -24,8 +24,9 @@ from itertools import product
 from math import lcm, prod
 from typing import Any, cast
 
+from ._dice_weights import MAX_WORK, chain_weights, face_weights
 from ._support import MAX_ENTRIES
-from .dice_odds import DEPTH, MAX_WORK, chain_weights, face_weights
+from .dice_odds import DEPTH
 from .dice_odds import odds as total_odds
 from .dice_terms import DiceSum, Pool, Term
 from .errors import RuleInputError

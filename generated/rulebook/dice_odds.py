@@ -14,8 +14,8 @@ die counts in the value (kept, counted or summed), the value is unknown: its
 chance is the ``tail`` of the answer, the chances of the values known sum to
 ``1 - tail``. A cut die that a pool drops leaves the value known.
 
-Its building blocks ``Weights``, ``face_weights`` and ``chain_weights`` are
-shared with the odds engine of the rules (``rulebook._odds``), not exported.
+Its building blocks (``rulebook._dice_weights``) are shared with the odds
+engine of the rules (``rulebook._odds``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from fractions import Fraction
 from math import comb
 from typing import ClassVar
 
+from ._dice_weights import MAX_WORK, Budget, Weights, chain_weights
 from ._support import MAX_ENTRIES, count_sums, shown
 from .dice_terms import DiceSum, Pool, Value
 from .errors import RuleInputError
@@ -33,8 +34,6 @@ __all__ = ["DEPTH", "MAX_WORK", "Odds", "odds"]
 
 DEPTH = 10
 """How many more dice an explosion is followed to, unless told."""
-MAX_WORK = 30 * MAX_ENTRIES
-"""The most steps (about: outcomes x dice x dice kept x sums) one answer takes."""
 
 
 class Odds(Value):
@@ -80,47 +79,6 @@ class Odds(Value):
         return sum(((v - mean) ** 2 * p for v, p in self.chances.items()), Fraction(0))
 
 
-class Weights:
-    """Chances as whole weights over ``denom``; ``top``: the weight of the tail."""
-
-    __slots__ = ("denom", "top", "weights")
-
-    def __init__(self, weights: dict[int, int], top: int, denom: int) -> None:
-        self.weights = {v: w for v, w in weights.items() if w}
-        self.top = top
-        self.denom = denom
-
-    def plus(self, other: Weights, budget: _Budget) -> Weights:
-        budget.spend(len(self.weights) * len(other.weights))
-        found: dict[int, int] = {}
-        for a, wa in self.weights.items():
-            for b, wb in other.weights.items():
-                found[a + b] = found.get(a + b, 0) + wa * wb
-        denom = self.denom * other.denom
-        known = (self.denom - self.top) * (other.denom - other.top)
-        return Weights(found, denom - known, denom)
-
-    def mapped(self, how: Callable[[int], int]) -> Weights:
-        found: dict[int, int] = {}
-        for v, w in self.weights.items():
-            found[how(v)] = found.get(how(v), 0) + w
-        return Weights(found, self.top, self.denom)
-
-
-class _Budget:
-    def __init__(self) -> None:
-        self.left = MAX_WORK
-
-    def spend(self, steps: int) -> None:
-        self.left -= steps
-        if self.left < 0:
-            raise RuleInputError(
-                f"the exact odds take more than {MAX_WORK:,} steps to work out "
-                "(a limit of the runtime, not of the rules): use fewer dice, "
-                "sides or explosion depth"
-            )
-
-
 def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     """The exact odds of ``dice``, explosions followed ``depth`` dice deep.
 
@@ -131,7 +89,7 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
         raise RuleInputError(f"dice must be a DiceSum, not {shown(dice)}")
     if type(depth) is not int or not 0 <= depth <= 100:
         raise RuleInputError(f"depth must be an int in 0..100, not {shown(depth)}")
-    budget = _Budget()
+    budget = Budget()
     total = Weights({0: 1}, 0, 1)
     for term in dice.terms:
         if isinstance(term.value, Pool):
@@ -150,49 +108,7 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     return Odds(chances, Fraction(total.top, total.denom))
 
 
-def face_weights(pool: Pool) -> Weights:
-    """One die's final face, rerolls done."""
-    faces = pool.faces
-    reroll = pool.reroll
-    if reroll is None:
-        return Weights(dict.fromkeys(faces, 1), 0, len(faces))
-    again = [f for f in faces if reroll.meets(f)]
-    if not pool.reroll_once:
-        kept = [f for f in faces if not reroll.meets(f)]
-        return Weights(dict.fromkeys(kept, 1), 0, len(kept))
-    n = len(faces)
-    return Weights({f: len(again) + (0 if f in again else n) for f in faces}, 0, n * n)
-
-
-def chain_weights(pool: Pool, depth: int, score: Callable[[int], int]) -> Weights:
-    """One die with its explosion: the sum of ``score`` over its dice (each
-    face scored on its own: its face for a sum, 1 or 0 for a count)."""
-    face = face_weights(pool)
-    top = pool.top
-    weights, total = face.weights, face.denom
-    w_top = weights.get(top, 0)
-    if pool.explode is None or not w_top:
-        return face.mapped(score)
-    if pool.explode == "!o":
-        found: dict[int, int] = {}
-        for f, w in weights.items():
-            if f != top:
-                found[score(f)] = found.get(score(f), 0) + w * total
-        for g, w in weights.items():
-            value = score(top) + score(g)
-            found[value] = found.get(value, 0) + w_top * w
-        return Weights(found, 0, total * total)
-    found = {}
-    for k in range(depth + 1):
-        scale = w_top**k * total ** (depth - k)
-        for f, w in weights.items():
-            if f != top:
-                value = k * score(top) + score(f)
-                found[value] = found.get(value, 0) + scale * w
-    return Weights(found, w_top ** (depth + 1), total ** (depth + 1))
-
-
-def _pool(pool: Pool, depth: int, budget: _Budget) -> Weights:
+def _pool(pool: Pool, depth: int, budget: Budget) -> Weights:
     target = pool.target
     if target is None or pool.explode in ("!", "!o"):
         # each die scored on its own: its face, or whether it meets the target
@@ -217,7 +133,7 @@ def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
     return lambda v: 1 if target.meets(v) else 0
 
 
-def _power(die: Weights, count: int, budget: _Budget) -> Weights:
+def _power(die: Weights, count: int, budget: Budget) -> Weights:
     """``count`` dice added up (by squaring: about log2(count) convolutions;
     a plain die by a sliding window instead, as ``rulebook.dice`` does)."""
     if _plain(die):
@@ -243,7 +159,7 @@ def _plain(die: Weights) -> bool:
     )
 
 
-def _window(die: Weights, count: int, budget: _Budget) -> Weights:
+def _window(die: Weights, count: int, budget: Budget) -> Weights:
     """``count`` plain dice added up, by the runtime's sliding window."""
     low, sides = min(die.weights), len(die.weights)
     # the window's work: every die adds its sides to the sums so far
@@ -260,7 +176,7 @@ def _keep(
     keep: int,
     highest: bool,
     score: Callable[[int], int],
-    budget: _Budget,
+    budget: Budget,
 ) -> Weights:
     """The sum of ``score`` over the ``keep`` highest (or lowest) of ``count`` dice.
 
