@@ -265,6 +265,17 @@ def _imports() -> dict[str, set[str]]:
     graph["compiler.registry"] |= {
         f"compiler.kinds.{k}.kind" for k in registry.BUILT_IN
     }
+    # The workbench's dispatch imports each command's module (with a ``run``) by name.
+    commands = {
+        f"compiler.workbench.{path.stem}"
+        for path in (ROOT / "compiler" / "workbench").glob("*.py")
+        if any(
+            isinstance(node, ast.FunctionDef) and node.name == "run"
+            for node in ast.parse(path.read_text(encoding="utf-8")).body
+        )
+    }
+    assert {"compiler.workbench.explain", "compiler.workbench.roll"} <= commands
+    graph["compiler.workbench.commands"] |= commands
     return graph
 
 
