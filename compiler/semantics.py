@@ -10,9 +10,9 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from . import expr
 from .contents import group_rules, source_part
@@ -41,6 +41,7 @@ from .model import (
     Name,
     NotModelled,
     Param,
+    Rolls,
     Row,
     Rule,
     Ruling,
@@ -50,15 +51,41 @@ from .naming import fold, name_problem
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
 from .scope import param_spec
 
-if TYPE_CHECKING:
-    from .kinds.base import Kind
-
 T = TypeVar("T")
 R = TypeVar("R")
 
 
+class KindHooks(Protocol):
+    """What building a system asks of a rule kind: the hooks of
+    ``compiler.kinds.base.Kind`` it calls (stated here, as the kinds' hooks name
+    this module's builder, so neither module imports the other's type)."""
+
+    @property
+    def callable(self) -> bool: ...
+
+    def build(
+        self,
+        b: SystemBuilder,
+        src: SourceFile,
+        path: Path,
+        raw: dict[str, Any],
+        common: dict[str, Any],
+        /,
+    ) -> Any: ...
+
+    def finish(self, b: SystemBuilder, rules: Sequence[Any], /) -> None: ...
+
+    def enums(self, rule: Any, /) -> Sequence[EnumType]: ...
+
+    def scope(self, rule: Any, /) -> expr.Table | expr.Function | None: ...
+
+    def rolls(self, rule: Any, /) -> Rolls | None: ...
+
+
 def build_system(
-    system_src: SourceFile, rule_srcs: Iterable[SourceFile], kinds: Mapping[str, Kind]
+    system_src: SourceFile,
+    rule_srcs: Iterable[SourceFile],
+    kinds: Mapping[str, KindHooks],
 ) -> System:
     """Build one system's model with the given kinds (the registry's, in build
     order); raise ``RulesError`` with every problem found."""
@@ -102,7 +129,7 @@ def fingerprint(data: Any) -> str:
 
 
 class SystemBuilder:
-    def __init__(self, system_src: SourceFile, kinds: Mapping[str, Kind]) -> None:
+    def __init__(self, system_src: SourceFile, kinds: Mapping[str, KindHooks]) -> None:
         self.system_src = system_src
         self.kinds = kinds  # the registry's kinds, in build order
         self.errors: list[Diagnostic] = []

@@ -34,8 +34,7 @@ from ..examples import example_value, run_example
 from ..fs_errors import reading, writing
 from ..model import Example, Rule
 from . import rewrite
-from .commands import cache_dir
-from .workspace import open_workspace
+from .workspace import cache_dir, open_workspace
 
 Path = tuple[str | int, ...]
 

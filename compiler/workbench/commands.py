@@ -9,26 +9,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable
-from pathlib import Path as FsPath
 
-from .usage import UsageError, whole_number
+from .usage import UsageError, number_option
 
 EXIT_USAGE = 2
-
-
-def number_option(name: str) -> Callable[[str], int]:
-    """An argparse ``type`` for a whole-number option such as ``--seed``."""
-
-    def read(text: str) -> int:
-        try:
-            return whole_number(text, name)
-        except UsageError as exc:
-            rest = exc.message.removeprefix(f"{name} ")
-            raise argparse.ArgumentTypeError(rest) from None
-
-    read.__name__ = "whole number"  # what argparse calls the type, if it must
-    return read
 
 
 def register(
@@ -191,12 +175,3 @@ def _shown(text: str) -> str:
     from ..diagnostics import shorten, visible
 
     return "\n".join(visible(shorten(line)) for line in text.split("\n"))
-
-
-def cache_dir(args: argparse.Namespace) -> FsPath | None:
-    """The build cache a workbench command uses (the one ``rulesc build`` fills)."""
-    if getattr(args, "no_cache", False):
-        return None
-    from ..cache import cache_dir_for
-
-    return cache_dir_for(getattr(args, "out", None) or FsPath("generated"))

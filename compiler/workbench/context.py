@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import expr
 from ..model import Loc, Rule, System
@@ -23,7 +23,26 @@ from .usage import whole_number
 
 if TYPE_CHECKING:
     from ..kinds.base import Kind
-    from .workspace import Runtime, Workspace
+
+
+class Workspace(Protocol):
+    """What an explanation reads of the rules built (a ``workspace.Workspace``,
+    which builds them with the kinds, so this module, which the kinds use, does
+    not import it)."""
+
+    def raw(self, rule: Rule) -> tuple[Any, tuple[str | int, ...]]: ...
+
+    def where(self, rule: Rule, *path: str | int) -> str: ...
+
+
+class Runtime(Protocol):
+    """What an explanation uses of the generated runtime (a ``workspace.Runtime``)."""
+
+    @property
+    def dice(self) -> Any: ...
+
+    @property
+    def input_error(self) -> type[Exception]: ...
 
 
 class Recorder:

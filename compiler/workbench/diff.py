@@ -33,11 +33,10 @@ from ..diagnostics import RulesError
 from ..examples import example_value
 from ..model import Example, Rule
 from ..registry import kind_of
-from .commands import cache_dir
 from .common import Input, inputs_of
 from .samples import Sample, thawed
 from .usage import UsageError
-from .workspace import Runtime, Workspace, open_workspace
+from .workspace import Runtime, Workspace, cache_dir, open_workspace
 
 SHOWN = 5  # changed samples shown per rule
 

@@ -16,11 +16,10 @@ import argparse
 from ..model import Rule, System
 from ..registry import kind_of
 from .bounds import Overrun, bounded, too_slow
-from .commands import cache_dir
 from .common import wrap
 from .context import Context, Explanation, at
 from .usage import UsageError
-from .workspace import Runtime, Workspace, open_workspace
+from .workspace import Runtime, Workspace, cache_dir, open_workspace
 
 
 def run(args: argparse.Namespace) -> int:

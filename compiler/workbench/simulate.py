@@ -26,7 +26,6 @@ from typing import Any, NoReturn
 from ..model import Rule
 from ..registry import kind_of
 from .bounds import Overrun, bounded, too_slow
-from .commands import cache_dir, number_option
 from .common import (
     Input,
     UsageError,
@@ -39,7 +38,8 @@ from .common import (
 from .context import Recorder
 from .output import raw
 from .text import bar_chart
-from .workspace import open_workspace
+from .usage import number_option
+from .workspace import cache_dir, open_workspace
 
 MAX_RUNS = 1_000_000
 PROGRESS_FROM = 200  # fewer runs than this finish before a bar is worth drawing

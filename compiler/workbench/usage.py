@@ -3,7 +3,9 @@ and whole numbers read from the command line, within what rulesc takes."""
 
 from __future__ import annotations
 
+import argparse
 import re
+from collections.abc import Callable
 
 from ..diagnostics import quoted
 
@@ -42,3 +44,17 @@ def whole_number(text: str, what: str, allowed: str = "a whole number") -> int:
             f"rulesc reads whole numbers of at most {MAX_DIGITS} digits",
         )
     return int(word)
+
+
+def number_option(name: str) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole-number option such as ``--seed``."""
+
+    def read(text: str) -> int:
+        try:
+            return whole_number(text, name)
+        except UsageError as exc:
+            rest = exc.message.removeprefix(f"{name} ")
+            raise argparse.ArgumentTypeError(rest) from None
+
+    read.__name__ = "whole number"  # what argparse calls the type, if it must
+    return read

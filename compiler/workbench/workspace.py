@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import importlib
 import types
@@ -129,3 +130,12 @@ def open_workspace(
         if path.startswith("rulebook/")
     }
     return Workspace(rules_dir, systems, text)
+
+
+def cache_dir(args: argparse.Namespace) -> FsPath | None:
+    """The build cache a workbench command uses (the one ``rulesc build`` fills)."""
+    if getattr(args, "no_cache", False):
+        return None
+    from ..cache import cache_dir_for
+
+    return cache_dir_for(getattr(args, "out", None) or FsPath("generated"))
