@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .expr_emit_js import MAX_SAFE, safe_literal, string_literal
+from .expr_odds import PLACEHOLDER
 from .expr_types import Interval
 from .js_naming import camel
 from .model import Column, EnumType, Param, RuleBase, System
@@ -313,6 +314,12 @@ def expression(
     by_param = {p.name: p for p in params}
     bounds = param_bounds(params)
 
+    def name(n: str) -> str:
+        if n in by_param:
+            return local(by_param[n])
+        # the names of the odds code (expr_odds) stand for values: as they are
+        return n if n.startswith(PLACEHOLDER) else camel(n)
+
     def choice(param: str, label: str) -> str:
         enum = by_param[param].enum
         assert enum is not None
@@ -321,7 +328,7 @@ def expression(
     return to_javascript(
         node,
         rounding=system.rounding,
-        name=lambda n: local(by_param[n]) if n in by_param else camel(n),
+        name=name,
         field=camel,
         bounds=lambda n: bounds.get(n, Interval(-MAX_SAFE, MAX_SAFE)),
         lookup=lambda table, key: f"{tables[table]}.get({key})",

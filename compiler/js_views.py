@@ -35,6 +35,7 @@ JS_SUPPORT = (
     "dice_notation.js",
     "dice_rolls.js",
     "dice_odds.js",
+    "odds.js",
 )
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 

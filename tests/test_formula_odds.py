@@ -5,6 +5,7 @@ one by one through the formula itself, and as icepool works them out."""
 from __future__ import annotations
 
 import importlib
+import itertools
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -125,6 +126,58 @@ def _pool_read(dice: int) -> Any:
     sixes = _count(dice, 1, 6)
     low_two: Any = ICE.d4.pool(3).lowest(2).sum()
     return highest + sixes + low_two
+
+
+# Pools whose kept dice (``rolls(...)``) the odds work out as a multiset: every
+# keep (the highest 3 of 4 were once kept as 1), rerolls, Fudge dice, counts and
+# each explosion (those of ``!`` and ``!o`` add dice: tests/test_js_formula_odds.py
+# compares them with JavaScript's).
+POOLS = [
+    "4d6dl1",
+    "4d6dh1",
+    "5d6kh3",
+    "4d4kl3",
+    "3d6kh2",
+    "3d4kl2",
+    "3d6r1",
+    "2d6rr2",
+    "4dF",
+    "3d10>=8",
+    "2d6!!",
+    "3d6!",
+    "2d6!o",
+    "2d4!",
+    "3d6r<3!o",
+]
+POOL_DEPTH = 3
+
+
+def test_the_dice_a_pool_keeps_are_every_roll_enumerated(df: ModuleType) -> None:
+    odds = importlib.import_module("rulebook._odds")
+    weights = importlib.import_module("rulebook._dice_weights")
+    notation = importlib.import_module("rulebook.dice_notation")
+    checked = 0
+    for text in POOLS:
+        pool = notation.parse_notation(text).terms[0].value
+        if pool.explode in ("!", "!o"):
+            continue
+        die = weights.chain_weights(pool, POOL_DEPTH, lambda v: v)
+        found: dict[tuple[int, ...], int] = {}
+        for faces in itertools.product(die.weights.items(), repeat=pool.count):
+            shown = sorted(f for f, _ in faces)
+            highest = pool.keep in ("kh", "dl")
+            kept = shown[len(shown) - pool.kept :] if highest else shown[: pool.kept]
+            weight = 1
+            for _, w in faces:
+                weight *= w
+            found[tuple(kept)] = found.get(tuple(kept), 0) + weight
+        denom = die.denom**pool.count
+        expected = {k: Fraction(w, denom) for k, w in sorted(found.items())}
+        chances = odds.answer(odds.results(pool, POOL_DEPTH))
+        assert dict(chances) == expected, text
+        assert list(chances) == sorted(chances), text
+        checked += 1
+    assert checked >= 10
 
 
 def test_explosions_leave_a_tail(df: ModuleType) -> None:

@@ -128,7 +128,9 @@ def results(pool: Pool, depth: int) -> Dist:
             for shown, w in die.weights.items():
                 merged = tuple(sorted(state + shown))
                 if keep is not None:
-                    merged = merged[len(merged) - keep :] if highest else merged[:keep]
+                    # the highest: all while fewer than ``keep`` (no index from the end)
+                    cut = max(len(merged) - keep, 0) if highest else 0
+                    merged = merged[cut : cut + keep]
                 after[merged] = after.get(merged, 0) + ways * w
         if len(after) > MAX_ENTRIES:
             raise RuleInputError(

@@ -71,7 +71,7 @@ export class Odds extends Value {
 }
 
 /** Chances as whole (bigint) weights over `denom`; `top`: the weight of the tail. */
-class Dist {
+export class Weights {
   constructor(weights, top, denom) {
     this.weights = new Map();
     for (const [v, w] of weights) if (w) this.weights.set(v, w);
@@ -90,7 +90,7 @@ class Dist {
     }
     const denom = this.denom * other.denom;
     const known = (this.denom - this.top) * (other.denom - other.top);
-    return new Dist(found, denom - known, denom);
+    return new Weights(found, denom - known, denom);
   }
 
   mapped(how) {
@@ -99,7 +99,7 @@ class Dist {
       const to = safe(how(v), "a value of the odds");
       found.set(to, (found.get(to) ?? 0n) + w);
     }
-    return new Dist(found, this.top, this.denom);
+    return new Weights(found, this.top, this.denom);
   }
 }
 
@@ -132,14 +132,14 @@ export function odds(dice, depth = DEPTH) {
     throw new RuleInputError(`depth must be an int in 0..100, not ${shown(depth)}`);
   }
   const budget = new Budget();
-  let total = new Dist([[0, 1n]], 0n, 1n);
+  let total = new Weights([[0, 1n]], 0n, 1n);
   for (const term of dice.terms) {
     let part;
     if (term.value instanceof Pool) {
       part = poolDist(term.value, depth, budget);
       if (term.sign < 0) part = part.mapped((v) => -v);
     } else {
-      part = new Dist([[term.sign * term.value, 1n]], 0n, 1n);
+      part = new Weights([[term.sign * term.value, 1n]], 0n, 1n);
     }
     total = total.plus(part, budget);
     if (total.weights.size > MAX_ENTRIES) {
@@ -155,18 +155,18 @@ export function odds(dice, depth = DEPTH) {
 }
 
 /** One die's final face, rerolls done. */
-function faceDist(pool) {
+export function faceWeights(pool) {
   const faces = pool.faces;
   const reroll = pool.reroll;
-  if (reroll === null) return new Dist(faces.map((f) => [f, 1n]), 0n, BigInt(faces.length));
+  if (reroll === null) return new Weights(faces.map((f) => [f, 1n]), 0n, BigInt(faces.length));
   const again = faces.filter((f) => reroll.meets(f));
   if (!pool.rerollOnce) {
     const kept = faces.filter((f) => !reroll.meets(f));
-    return new Dist(kept.map((f) => [f, 1n]), 0n, BigInt(kept.length));
+    return new Weights(kept.map((f) => [f, 1n]), 0n, BigInt(kept.length));
   }
   const n = BigInt(faces.length);
   const a = BigInt(again.length);
-  return new Dist(faces.map((f) => [f, a + (again.includes(f) ? 0n : n)]), 0n, n * n);
+  return new Weights(faces.map((f) => [f, a + (again.includes(f) ? 0n : n)]), 0n, n * n);
 }
 
 function add(found, value, weight) {
@@ -175,8 +175,8 @@ function add(found, value, weight) {
 
 /** One die with its explosion: the sum of `score` over its dice (each face
  * scored on its own: its face for a sum, 1 or 0 for a count). */
-function chain(pool, depth, score) {
-  const face = faceDist(pool);
+export function chainWeights(pool, depth, score) {
+  const face = faceWeights(pool);
   const top = pool.top;
   const weights = face.weights;
   const total = face.denom;
@@ -186,7 +186,7 @@ function chain(pool, depth, score) {
   if (pool.explode === "!o") {
     for (const [f, w] of weights) if (f !== top) add(found, score(f), w * total);
     for (const [g, w] of weights) add(found, score(top) + score(g), wTop * w);
-    return new Dist(found, 0n, total * total);
+    return new Weights(found, 0n, total * total);
   }
   const d = BigInt(depth);
   for (let k = 0; k <= depth; k++) {
@@ -195,7 +195,7 @@ function chain(pool, depth, score) {
       if (f !== top) add(found, safe(k * score(top) + score(f), "a value of the odds"), scale * w);
     }
   }
-  return new Dist(found, wTop ** (d + 1n), total ** (d + 1n));
+  return new Weights(found, wTop ** (d + 1n), total ** (d + 1n));
 }
 
 function poolDist(pool, depth, budget) {
@@ -203,11 +203,11 @@ function poolDist(pool, depth, budget) {
   let die;
   if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
     // each die scored on its own: its face, or whether it meets the target
-    die = chain(pool, depth, scorer(pool, true));
+    die = chainWeights(pool, depth, scorer(pool, true));
     if (pool.keep === null) return power(die, pool.count, budget).mapped(times);
   } else {
     // a die's value is its chain's sum; a count scores it after
-    die = chain(pool, depth, scorer(pool, false));
+    die = chainWeights(pool, depth, scorer(pool, false));
   }
   const score = scorer(pool, true);
   if (pool.keep === null) return power(die.mapped(score), pool.count, budget).mapped(times);
@@ -224,7 +224,7 @@ function scorer(pool, perFace) {
 /** `count` dice added up (by squaring; a plain die by a sliding window). */
 function power(die, count, budget) {
   if (plain(die)) return windowed(die, count, budget);
-  let result = new Dist([[0, 1n]], 0n, 1n);
+  let result = new Weights([[0, 1n]], 0n, 1n);
   let square = die;
   let left = count;
   while (left) {
@@ -262,7 +262,7 @@ function windowed(die, count, budget) {
   const ways = countSums(count, sides);
   const weight = die.weights.values().next().value ** BigInt(count);
   const found = ways.map((n, i) => [safe(count * low + i, "a value of the odds"), n * weight]);
-  return new Dist(found, 0n, die.denom ** BigInt(count));
+  return new Weights(found, 0n, die.denom ** BigInt(count));
 }
 
 /**
@@ -309,5 +309,5 @@ function keepDist(die, count, keep, highest, score, budget) {
     }
     states = after;
   }
-  return new Dist(done, tail, die.denom ** BigInt(count));
+  return new Weights(done, tail, die.denom ** BigInt(count));
 }

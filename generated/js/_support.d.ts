@@ -38,6 +38,8 @@ export declare function rank(kind: object, label: string): number;
 export declare function step(kind: object, label: string | null, by: number, pastEnd: string): string | null;
 export declare function options(given: unknown, names: readonly string[], fn: string): Record<string, unknown>;
 
+/** The greatest common divisor of two bigints (0n for 0n and 0n). */
+export declare function gcd(a: bigint, b: bigint): bigint;
 export declare function fraction(n: bigint | number, d?: bigint | number): Fraction;
 export declare function isFraction(value: unknown): value is Fraction;
 export declare function addFractions(a: Fraction, b: Fraction): Fraction;

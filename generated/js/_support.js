@@ -393,7 +393,8 @@ export function options(given, names, fn) {
 
 // -- exact fractions ----------------------------------------------------------------
 
-function gcd(a, b) {
+/** The greatest common divisor of two bigints (0n for 0n and 0n). */
+export function gcd(a, b) {
   let x = a < 0n ? -a : a;
   let y = b < 0n ? -b : b;
   while (y) [x, y] = [y, x % y];

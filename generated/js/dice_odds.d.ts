@@ -3,7 +3,7 @@
 
 import type { Fraction } from "./dice.js";
 import { Value } from "./dice_terms.js";
-import type { DiceSum } from "./dice_terms.js";
+import type { DiceSum, Pool } from "./dice_terms.js";
 
 /** How many more dice an explosion is followed to, unless told. */
 export declare const DEPTH: number;
@@ -27,3 +27,18 @@ export declare class Odds extends Value {
 
 /** The exact odds of `dice`, explosions followed `depth` (0..100, default 10) dice deep. */
 export declare function odds(dice: DiceSum, depth?: number): Odds;
+
+/** Chances as whole weights over `denom`; `top`: the weight of the tail. */
+export declare class Weights {
+  constructor(weights: Iterable<readonly [number, bigint]>, top: bigint, denom: bigint);
+  readonly weights: ReadonlyMap<number, bigint>;
+  readonly top: bigint;
+  readonly denom: bigint;
+}
+
+/** One die's final face, rerolls done. */
+export declare function faceWeights(pool: Pool): Weights;
+
+/** One die with its explosion: the sum of `score` over its dice (each face
+ * scored on its own: its face for a sum, 1 or 0 for a count). */
+export declare function chainWeights(pool: Pool, depth: number, score: (face: number) => number): Weights;

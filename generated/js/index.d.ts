@@ -7,6 +7,7 @@ export type { Explode, Keep, Op, PoolOptions } from "./dice_terms.js";
 export { parseNotation } from "./dice_notation.js";
 export { PoolRoll, Rolled, roll } from "./dice_rolls.js";
 export { Odds, odds } from "./dice_odds.js";
+export { Chances } from "./odds.js";
 export type { Fraction, RNG } from "./dice.js";
 export { RuleInputError, RulebookError } from "./errors.js";
 export { dumps, toData } from "./json.js";

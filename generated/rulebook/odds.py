@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import islice
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from ._support import MAX_ENTRIES, shown, too_many
 from .errors import RuleInputError
@@ -52,10 +52,7 @@ class Chances(dict[K, Fraction]):
                 type(pair) is not tuple
                 or len(pair) != 2
                 or type(pair[1]) is not Fraction
-                or (
-                    type(pair[0]) not in (int, bool, str, type(None))
-                    and not isinstance(pair[0], str)
-                )
+                or not _answer(pair[0])
             ):
                 raise RuleInputError(
                     f"a chance is a pair of an answer and a Fraction, not {shown(pair)}"
@@ -67,3 +64,11 @@ class Chances(dict[K, Fraction]):
     def tail(self) -> Fraction:
         """The chance left unknown by an explosion cut off at the depth."""
         return self._tail
+
+
+def _answer(value: object) -> bool:
+    """Whether ``value`` is an answer a rule gives: a number, a flag, a label,
+    null, or a tuple of them (the dice a pool keeps)."""
+    if type(value) is tuple:
+        return all(_answer(item) for item in cast("tuple[object, ...]", value))
+    return value is None or type(value) in (int, bool) or isinstance(value, str)

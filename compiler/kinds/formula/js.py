@@ -1,15 +1,18 @@
-"""A formula in JavaScript: its parameters' checks and one expression."""
+"""A formula in JavaScript: its parameters' checks and one expression (and, for
+a formula that rolls, its odds function)."""
 
 from __future__ import annotations
 
-from ...expr import dice_in
+from ...expr import Node, dice_in
+from ...expr_dice import pool_js
+from ...expr_odds import Syntax, odds_code
 from ...js_kit import View, args_doc, doc, expression, param_view, signature, where
 from ...js_naming import camel
 from ...kinds.formula.model import FormulaRule
 from ...kinds.formula.rule import rule_nodes
 from ...kinds.table.model import TableRule
 from ...model import System
-from ...naming import private_constant
+from ...naming import odds_function, private_constant
 from ...viewkit import allowed
 
 
@@ -43,12 +46,46 @@ def js_view(system: System, rule: FormulaRule) -> View:
         "params": params,
         "signature": signed,
         "rolls": rolls,
-        "runtime": ["dice_rolls.js", "dice_terms.js"] if rolls else [],
+        "odds": _odds_view(system, rule, params) if rolls else None,
+        "runtime": ["dice_rolls.js", "dice_terms.js", "odds.js"] if rolls else [],
         "enums": [p["enum"] for p in params if p["enum"] is not None],
         "lets": lets,
         "body": body,
         "doc": doc(
             f"{rule.title}.\n\n{rule.summary}\n\n{args_doc(rule.params, allowed)}\n\n"
             f"{where(rule)} Throws RuleInputError for arguments outside the rule."
+        ),
+    }
+
+
+def _odds_view(system: System, rule: FormulaRule, params: list[View]) -> View:
+    """The odds function of a formula that rolls: its exact chances."""
+    tables = table_rows(system)
+
+    def emit(node: Node) -> str:
+        return expression(system, node, rule.params, tables)
+
+    syntax = Syntax(
+        emit=emit,
+        function=lambda names, body: f"({', '.join(names)}) => {body}",
+        call=lambda name, args: f"$odds.{name}({', '.join(args)})",
+        choose=lambda test, then, other: f"({test} ? {then} : {other})",
+        is_null=lambda name: f"{name} === null",
+        pool=pool_js,
+        boolean=lambda value: "true" if value else "false",
+        local=camel,
+    )
+    lets = [(let.name, let.checked.node) for let in rule.lets]
+    function = camel(odds_function(rule.function))
+    return {
+        "function": function,
+        "signature": signature(params, function),
+        "body": f"$odds.answer({odds_code(rule.checked.node, syntax, lets=lets)})",
+        "doc": doc(
+            f"The exact odds of `{camel(rule.function)}()`: each answer it can "
+            "give with its chance, a Map from answer to Fraction, answers "
+            "ascending; its `tail` is the chance an explosion cut off at the "
+            "depth leaves unknown.\n\nTakes the same arguments, less the rng; "
+            "throws RuleInputError as it does."
         ),
     }

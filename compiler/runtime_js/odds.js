@@ -1,0 +1,284 @@
+/**
+ * Odds of a rule's answer: exact chances built from the chances of its dice
+ * (the JavaScript twin of the Python runtime's odds.py; the same answers,
+ * chance for chance).
+ *
+ * A generated `<function>Odds` works its rule's expression out over chances
+ * instead of rolls. Each dice term is independent of every other (an
+ * expression rolls each term it reaches once), so the chances of a part of the
+ * expression come from the chances of its parts: `apply` combines independent
+ * parts value by value (as a convolution does), `bind` follows a condition
+ * into the branch it takes (a mixture), and the dice terms come from
+ * ./dice_odds.js (a total) or from `results` (the dice a pool keeps, as a
+ * multiset: the functions of a pool's results do not depend on their order).
+ * No roll is enumerated: a part's chances are kept per distinct value. Weights
+ * are bigints, chances exact `{numerator, denominator}` fractions.
+ *
+ * A value is a number, a flag, a string, null or a list (a frozen array, kept
+ * by its items: two lists of the same items are one value).
+ *
+ * An explosion is followed `depth` dice deep; the chance of the rolls cut off
+ * there is the `tail` of the answer, and the chances of the answers known sum
+ * to `1 - tail`.
+ */
+
+import { DiceSum, Term } from "./dice_terms.js";
+import { DEPTH, MAX_WORK, chainWeights, faceWeights, odds as totalOdds } from "./dice_odds.js";
+import { RuleInputError } from "./errors.js";
+import { toData } from "./json.js";
+import { MAX_ENTRIES, fraction, gcd, grouped } from "./_support.js";
+
+/**
+ * Each answer a rule can give with its exact chance (a Map, answers
+ * ascending), and the `tail`: the chance that an explosion was cut off at the
+ * depth, leaving the answer unknown (0 for a rule without unbounded
+ * explosions); the chances listed sum to `1 - tail`. Its JSON is an object of
+ * its answers, as the Python runtime's `Chances` (a dict) writes.
+ */
+export class Chances extends Map {
+  #tail;
+
+  constructor(entries, tail) {
+    super(entries);
+    this.#tail = tail;
+  }
+
+  /** The chance left unknown by an explosion cut off at the depth. */
+  get tail() {
+    return this.#tail;
+  }
+
+  toJSON() {
+    return toData(this);
+  }
+}
+
+/** A value as a key of a Map: a list by its items (a value of another type
+ * is a key as it is, and never a string that starts with "l"). */
+function keyOf(value) {
+  if (Array.isArray(value)) return "l" + JSON.stringify(value);
+  return typeof value === "string" ? "s" + value : value;
+}
+
+/** A value as the chances keep it: a list frozen (as Python's tuple). */
+function kept(value) {
+  if (!Array.isArray(value) || Object.isFrozen(value)) return value;
+  return Object.freeze(value.map(kept));
+}
+
+/** Weights by value as they are added up (each value once, by `keyOf`). */
+class Tally {
+  constructor() {
+    this.found = new Map();
+  }
+
+  add(value, weight) {
+    const key = keyOf(value);
+    const had = this.found.get(key);
+    if (had === undefined) this.found.set(key, [kept(value), weight]);
+    else had[1] += weight;
+  }
+
+  [Symbol.iterator]() {
+    return this.found.values();
+  }
+}
+
+/**
+ * Chances of a part of an expression as whole (bigint) `weights` (a Map by
+ * value) over `denom`; `cut`: the weight of the rolls an explosion's depth cut
+ * off.
+ */
+export class Dist {
+  constructor(weights, cut, denom) {
+    const found = new Tally();
+    for (const [value, weight] of weights) found.add(value, weight);
+    if (found.found.size > MAX_ENTRIES) {
+      throw new RuleInputError(
+        `the odds have more than ${grouped(MAX_ENTRIES)} values ` +
+          "(a limit of the runtime, not of the rules)",
+      );
+    }
+    this.weights = new Map();
+    for (const [value, weight] of found) if (weight) this.weights.set(value, weight);
+    this.cut = cut;
+    this.denom = denom;
+  }
+}
+
+/** A value known for certain. */
+function constant(value) {
+  return new Dist([[value, 1n]], 0n, 1n);
+}
+
+export { constant as const };
+
+/** The chances of `how` of independent parts' values. */
+export function apply(how, ...parts) {
+  spend(parts.reduce((n, p) => n * p.weights.size, 1));
+  const found = new Tally();
+  const lists = parts.map((p) => [...p.weights]);
+  const values = new Array(parts.length);
+  const combine = (i, weight) => {
+    if (i === lists.length) {
+      found.add(how(...values), weight);
+      return;
+    }
+    for (const [v, w] of lists[i]) {
+      values[i] = v;
+      combine(i + 1, weight * w);
+    }
+  };
+  combine(0, 1n);
+  const denom = parts.reduce((n, p) => n * p.denom, 1n);
+  const known = parts.reduce((n, p) => n * (p.denom - p.cut), 1n);
+  return new Dist(found, denom - known, denom);
+}
+
+/** The chances of `then(value)`'s answer, for each value `part` takes: what
+ * follows a condition, or a count or sides rolled. */
+export function bind(part, then) {
+  const branches = [...part.weights].map(([v, w]) => [w, then(v)]);
+  const common = branches.reduce((n, [, b]) => lcm(n, b.denom), 1n);
+  spend(branches.reduce((n, [, b]) => n + b.weights.size, 0));
+  const found = new Tally();
+  let cut = part.cut * common;
+  for (const [weight, branch] of branches) {
+    const scale = weight * (common / branch.denom);
+    for (const [value, w] of branch.weights) found.add(value, scale * w);
+    cut += scale * branch.cut;
+  }
+  return new Dist(found, cut, part.denom * common);
+}
+
+/** One dice term: `make(count, sides)`'s total, or with `listed` the dice it
+ * keeps (a sorted list); no dice (a count of 0) total 0. */
+export function dice(make, count, sides, listed, depth = DEPTH) {
+  const rolled = (n, s) => {
+    if (!n) return constant(listed ? [] : 0);
+    const pool = make(n, s);
+    return listed ? results(pool, depth) : total(pool, depth);
+  };
+  return bind(count, (n) => bind(sides, (s) => rolled(n, s)));
+}
+
+/** The chances as exact fractions, answers ascending. */
+export function answer(part) {
+  const chances = [...part.weights]
+    .sort((a, b) => compare(a[0], b[0]))
+    .map(([v, w]) => [v, fraction(w, part.denom)]);
+  return new Chances(chances, fraction(part.cut, part.denom));
+}
+
+/**
+ * The dice `pool` keeps, lowest first: a dynamic programme over the dice one
+ * at a time, a state being the multiset kept so far (the dice a keep drops are
+ * dropped as they go: they can never be kept again).
+ */
+export function results(pool, depth) {
+  const die = dieOf(pool, depth);
+  const keep = pool.keep !== null ? pool.kept : null;
+  const highest = pool.keep === "kh" || pool.keep === "dl";
+  let states = new Tally();
+  states.add([], 1n);
+  for (let i = 0; i < pool.count; i++) {
+    spend(states.found.size * die.weights.size);
+    const after = new Tally();
+    for (const [state, ways] of states) {
+      for (const [shown, w] of die.weights) {
+        let merged = [...state, ...shown].sort((a, b) => a - b);
+        if (keep !== null) {
+          // the highest: all while fewer than `keep` (no index from the end)
+          const cut = highest ? Math.max(merged.length - keep, 0) : 0;
+          merged = merged.slice(cut, cut + keep);
+        }
+        after.add(merged, ways * w);
+      }
+    }
+    if (after.found.size > MAX_ENTRIES) {
+      throw new RuleInputError(
+        `${pool} keeps more than ${grouped(MAX_ENTRIES)} sets of dice ` +
+          "(a limit of the runtime, not of the rules)",
+      );
+    }
+    states = after;
+  }
+  const count = BigInt(pool.count);
+  const denom = die.denom ** count;
+  return new Dist(states, denom - (die.denom - die.cut) ** count, denom);
+}
+
+/** One die of `pool` as the dice it adds to the list (sorted): one, or with
+ * `!` and `!o` the die and the dice its explosion adds. */
+function dieOf(pool, depth) {
+  if (pool.explode !== "!" && pool.explode !== "!o") {
+    const chain = chainWeights(pool, depth, (v) => v);
+    return new Dist([...chain.weights].map(([v, w]) => [[v], w]), chain.top, chain.denom);
+  }
+  const face = faceWeights(pool);
+  const top = pool.top;
+  const all = face.denom;
+  const wTop = face.weights.get(top) ?? 0n;
+  const found = new Tally();
+  if (pool.explode === "!o") {
+    for (const [f, w] of face.weights) if (f !== top) found.add([f], w * all);
+    for (const [g, w] of face.weights) found.add([top, g].sort((a, b) => a - b), wTop * w);
+    return new Dist(found, 0n, all * all);
+  }
+  const d = BigInt(depth);
+  for (let k = 0; k <= depth; k++) {
+    const scale = wTop ** BigInt(k) * all ** (d - BigInt(k));
+    for (const [f, w] of face.weights) {
+      if (f !== top) found.add([f, ...new Array(k).fill(top)].sort((a, b) => a - b), scale * w);
+    }
+  }
+  return new Dist(found, wTop ** (d + 1n), all ** (d + 1n));
+}
+
+/** The chances of `pool`'s total, from ./dice_odds.js. */
+function total(pool, depth) {
+  const chances = totalOdds(new DiceSum([new Term(1, pool)]), depth);
+  let denom = chances.tail.denominator;
+  for (const p of chances.chances.values()) denom = lcm(denom, p.denominator);
+  const weights = [...chances.chances].map(([v, p]) => [v, p.numerator * (denom / p.denominator)]);
+  const cut = chances.tail.numerator * (denom / chances.tail.denominator);
+  return new Dist(weights, cut, denom);
+}
+
+function lcm(a, b) {
+  return (a / gcd(a, b)) * b;
+}
+
+/** Answers in order: null first, then flags and numbers, then text (by code
+ * point, as Python orders strings); lists item by item. */
+function compare(a, b) {
+  const rank = (v) => (v === null ? 0 : typeof v === "string" ? 2 : 1);
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  if (typeof a === "string") return byCodePoint(a, b);
+  if (Array.isArray(a)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const order = compare(a[i], b[i]);
+      if (order) return order;
+    }
+    return a.length - b.length;
+  }
+  return Number(a) - Number(b);
+}
+
+function byCodePoint(a, b) {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return x[i].codePointAt(0) - y[i].codePointAt(0);
+  }
+  return x.length - y.length;
+}
+
+function spend(steps) {
+  if (steps > MAX_WORK) {
+    throw new RuleInputError(
+      `the exact odds take more than ${grouped(MAX_WORK)} steps to work out ` +
+        "(a limit of the runtime, not of the rules)",
+    );
+  }
+}
