@@ -240,15 +240,7 @@ class OneProcess:
         return self.done[side.label]
 
     def summary(self, project: Project) -> list[str]:
-        own = self(project)
-        total = sum(own.values()) or 1.0
-        lines = [
-            f"{self.what}: share of the profiled time, by stage or library (own time)",
-            "",
-        ]
-        for name, took in sorted(own.items(), key=lambda kv: -kv[1])[: profile.TOP]:
-            lines.append(f"- {took / total:5.1%} {name}")
-        return lines
+        return profile.shares(self(project), self.what)
 
 
 def bench_scale(

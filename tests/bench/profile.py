@@ -73,13 +73,20 @@ def groups(stats: pstats.Stats) -> tuple[dict[str, float], list[tuple[float, str
     return by_group, functions
 
 
-def summary(stats: pstats.Stats, what: str) -> list[str]:
+def shares(by_group: dict[str, float], what: str) -> list[str]:
     """The largest groups by own time, as Markdown lines."""
-    by_group, functions = groups(stats)
     total = sum(by_group.values()) or 1.0
     lines = [f"{what}: share of the profiled time, by stage or library (own time)", ""]
     for name, own in sorted(by_group.items(), key=lambda kv: -kv[1])[:TOP]:
         lines.append(f"- {own / total:5.1%} {name}")
+    return lines
+
+
+def summary(stats: pstats.Stats, what: str) -> list[str]:
+    """The largest groups by own time, then the functions, as Markdown lines."""
+    by_group, functions = groups(stats)
+    total = sum(by_group.values()) or 1.0
+    lines = shares(by_group, what)
     lines += ["", "the functions that take the most of it:", ""]
     for own, name in sorted(functions, reverse=True)[:5]:
         lines.append(f"- {own / total:5.1%} `{name}`")
