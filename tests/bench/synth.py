@@ -24,7 +24,7 @@ def make_rules(real: Path, scale: int, into: Path) -> list[str]:
     if into.exists():
         shutil.rmtree(into)
     into.mkdir(parents=True)
-    made = []
+    made: list[str] = []
     for folder in sorted(p for p in real.iterdir() if p.is_dir()):
         texts = {p.name: p.read_text("utf-8") for p in sorted(folder.glob("*.yaml"))}
         for copy in range(scale):

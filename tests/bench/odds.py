@@ -1,0 +1,77 @@
+"""``make bench``'s odds rows: every odds function of tests/dice_formulas, its int
+parameters at their maximum, against 50 ms each (issue 26 item 3), and beside
+the base's where the base has it."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from . import fresh, profile
+from .baseline import ROOT, Side
+from .measure import RULESC, short
+from .rows import Against, Report, Row
+
+RULES = ROOT / "tests" / "dice_formulas"
+TARGET = 0.050
+
+
+def build(side: Side, tmp: Path) -> Path | str:
+    """The side's build of tests/dice_formulas, or why there is none."""
+    out = tmp / f"dice-formulas-{side.label.replace(' ', '-')}"
+    done = subprocess.run(
+        [RULESC, "build", "--rules", str(RULES), "--out", str(out)],
+        cwd=tmp,
+        env=side.env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode == 0:
+        return out
+    lines = done.stderr.strip().splitlines() or ["(no message)"]
+    first = next((line for line in lines if "error" in line), lines[0])
+    return f"{side.label} cannot build tests/dice_formulas: `{first.strip()[:160]}`"
+
+
+def bench_odds(report: Report, tmp: Path, sides: list[Side]) -> None:
+    built = [build(side, tmp) for side in sides]
+    if isinstance(built[0], str):
+        report.odd(Row("the odds functions of tests/dice_formulas", built[0]))
+        return
+    works = [
+        fresh.Work(side, "odds", str(out), out)
+        for side, out in zip(sides, built, strict=True)
+        if isinstance(out, Path)
+    ]
+    timed = fresh.alternate(tmp, works, rounds=2, repeat=4)
+    head = timed[0]
+    for name, note in head.notes.items():
+        if name not in head.times:
+            report.odd(Row(f"`{name}`", note))
+            continue
+        took = head.median(name)
+        measured = f"{short(took.wall)} ({note})"
+        row = report.odd(Row(f"`{name}`", measured, "<= 50 ms", took.wall <= TARGET))
+        if not row.met:
+            row.profile = works[0].summary(tmp, name)
+        if len(sides) < 2:
+            continue
+        figure = f"odds: `{name}`"
+        if len(timed) < 2 or name not in timed[1].times:
+            report.compare(Against(figure, took, None, why=missing(built[1], report)))
+            continue
+
+        def explain(name: str = name) -> list[str]:
+            head_own, base_own = (work.groups(tmp, name) for work in works)
+            return profile.difference(f"`{name}`", head_own, base_own, sides[1].label)
+
+        report.compare(Against(figure, took, timed[1].median(name)), explain)
+
+
+def missing(built: Path | str, report: Report) -> str:
+    """Why the base has no such odds function: in full the first time."""
+    if isinstance(built, Path):
+        return "the base's build has no such function"
+    said = any(row.why == built for row in report.against)
+    return "as above: the base cannot build tests/dice_formulas" if said else built
