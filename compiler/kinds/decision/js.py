@@ -86,12 +86,20 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
         for e in rule.owned_enums
     ]
     one = _returns_one(rule)
+    rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
+    # the rng after the positional parameters, before any options (as a formula's)
+    signed = signature(
+        [*params, rng | {"ts": "$dice.RNG"}] if rule.rolls else params, function
+    )
     return {
         # the rules its follow-ups call: it waits for them to have JavaScript
         "needs": [f"{system.id}.{m.rule}" for m in rule.methods],
         "function": function,
         "params": params,
-        "signature": signature(params, function),
+        "signature": signed,
+        "rolls": rule.rolls,
+        "runtime": ["dice_rolls.js", "dice_terms.js"] if rule.rolls else [],
+        "private": _private_view(system, rule, function, tables),
         "enums": owned,
         "record": record,
         "methods": methods,
@@ -102,6 +110,27 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
             f"{rule.title}.\n\n{rule.summary}\n\n{args_doc(rule.params, allowed)}\n\n"
             f"{where(rule)} Throws RuleInputError for arguments outside the rule."
         ),
+    }
+
+
+def _private_view(
+    system: System, rule: DecisionRule, function: str, tables: dict[str, str]
+) -> View | None:
+    """A decision with lets: the function binds them (in order, after checking
+    its arguments) and calls a private one holding its cases."""
+    if not rule.lets:
+        return None
+    args = [local(p) for p in rule.params] + [camel(let.name) for let in rule.lets]
+    name = f"_{function}"
+    return {
+        "function": name,
+        "lets": [
+            f"const {camel(let.name)} = "
+            f"{expression(system, let.checked.node, rule.params, tables)};"
+            for let in rule.lets
+        ],
+        "params": ", ".join(args),
+        "call": f"{name}({', '.join(args)})",
     }
 
 
