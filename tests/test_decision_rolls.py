@@ -177,6 +177,9 @@ def _check(tmp_path: Path, rule: str) -> str:
     return done.stderr
 
 
+_LINES = len(
+    (RULES / "dice_formulas" / "decisions.yaml").read_text("utf-8").splitlines()
+)
 _BAD = """
   - id: bad
     kind: decision
@@ -201,10 +204,10 @@ _BAD = """
 
 def test_dice_in_a_case_are_a_located_error(tmp_path: Path) -> None:
     stderr = _check(tmp_path, _BAD.replace("ODDS", "high").replace("WHEN", "1d6 > 3"))
-    # the case is line 147 of decisions.yaml (its 131 lines, then the rule's 16th)
+    # the case: the rule's 16th line after decisions.yaml's own
     assert (
-        "decisions.yaml:147:15: error: expression: only a formula's expression or "
-        "a let value rolls dice: '1d6'" in stderr
+        f"decisions.yaml:{_LINES + 16}:15: error: expression: only a formula's "
+        "expression or a let value rolls dice: '1d6'" in stderr
     ), stderr
     assert "bind the roll to a name with let" in stderr
     assert stderr.count("error:") == 1, stderr
@@ -212,6 +215,55 @@ def test_dice_in_a_case_are_a_located_error(tmp_path: Path) -> None:
 
 def test_odds_of_an_unknown_field_are_a_located_error(tmp_path: Path) -> None:
     stderr = _check(tmp_path, _BAD.replace("ODDS", "low").replace("WHEN", "die > 3"))
-    assert "decisions.yaml:145:11: error: no field 'low'" in stderr, stderr
+    assert f"decisions.yaml:{_LINES + 14}:11: error: no field 'low'" in stderr, stderr
     assert "fields: high" in stderr
+    assert stderr.count("error:") == 1, stderr
+
+
+def test_calling_a_decision_that_rolls_is_a_located_error(tmp_path: Path) -> None:
+    calls = """
+  - id: calls
+    kind: formula
+    title: Calls
+    summary: Calls a decision that rolls.
+    source: {section: Test}
+    function: calls
+    parameters: []
+    expression: 1 if saved(0, 10) else 0
+"""
+    stderr = _check(tmp_path, calls)
+    assert "saved() rolls dice (rule 'saved'): a formula cannot call a rule" in stderr
+    assert stderr.count("error:") == 1, stderr
+
+
+def test_names_that_roll_no_dice_take_no_rng(df: ModuleType) -> None:
+    assert list(inspect.signature(df.band).parameters) == ["score"]
+    assert [df.band(s) for s in (0, 9, 10, 11, 12, 20)] == [-1, -1, 0, 0, 1, 1]
+    assert not hasattr(df, "band_odds")
+    private = inspect.signature(df._band)  # pyright: ignore[reportPrivateUsage]
+    assert list(private.parameters) == ["score", "modifier"]
+
+
+def test_a_unique_decision_is_proved_over_its_names(tmp_path: Path) -> None:
+    overlap = """
+  - id: overlap
+    kind: decision
+    title: Overlap
+    summary: Two cases match a modifier of 0.
+    source: {section: Test}
+    function: overlap
+    parameters:
+      - {name: score, type: int, min: 0, max: 20, description: The score.}
+    let:
+      - {name: modifier, value: score // 2 - 5}
+    value: {type: int, title: Band}
+    hit_policy: unique
+    cases:
+      - when: modifier <= 0
+        then: -1
+      - when: modifier >= 0
+        then: 1
+"""
+    stderr = _check(tmp_path, overlap)
+    assert "error: cases 1 and 2 both match score=10" in stderr, stderr
     assert stderr.count("error:") == 1, stderr
