@@ -54,7 +54,13 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
         chances = odds()
     except errors.RuleInputError as error:  # past the runtime's limit of work
         refused = md(str(error))
-        return {"call": call, "rows": [], "tail": None, "refused": refused, "field": None}
+        return {
+            "call": call,
+            "rows": [],
+            "tail": None,
+            "refused": refused,
+            "field": None,
+        }
     tail: Fraction = getattr(chances, "tail", Fraction(0))
     return {
         "call": call,

@@ -52,8 +52,10 @@ class Chances(dict[K, Fraction]):
                 type(pair) is not tuple
                 or len(pair) != 2
                 or type(pair[1]) is not Fraction
-                or (type(pair[0]) not in (int, bool, str, type(None))
-                and not isinstance(pair[0], str))
+                or (
+                    type(pair[0]) not in (int, bool, str, type(None))
+                    and not isinstance(pair[0], str)
+                )
             ):
                 raise RuleInputError(
                     f"a chance is a pair of an answer and a Fraction, not {shown(pair)}"
