@@ -36,7 +36,7 @@ from .expr_types import (
     walk,
 )
 
-__all__ = ["PLACEHOLDER", "Syntax", "odds_code", "rolls"]
+__all__ = ["PLACEHOLDER", "Syntax", "bind_lets", "odds_code", "rolls"]
 
 PLACEHOLDER = "_o"
 """The prefix of the names that stand for a rolling part's value."""
@@ -72,10 +72,26 @@ def odds_code(
     after ``lets``: the names the rule binds, in order, each followed into the
     rest for each value it takes (so a roll read twice is one roll)."""
     lifter = _Lifter(syntax, depth)
-    code = lifter.chances(node)
+    return _bound(lifter, lets, lifter.chances(node))
+
+
+def bind_lets(
+    lets: Sequence[tuple[str, Node]],
+    syntax: Syntax,
+    code: str,
+    depth: int | None = None,
+) -> str:
+    """Code for the chances of ``code`` (chances, in which the names ``lets``
+    binds are free) after the lets, each followed into the rest for each value
+    it takes: the odds of a rule whose own part is a call with those names."""
+    return _bound(_Lifter(syntax, depth), lets, code)
+
+
+def _bound(lifter: _Lifter, lets: Sequence[tuple[str, Node]], code: str) -> str:
+    s = lifter.syntax
     for name, value in reversed(lets):
-        rest = syntax.function([syntax.local(name)], code)
-        code = syntax.call("bind", [lifter.chances(value), rest])
+        rest = s.function([s.local(name)], code)
+        code = s.call("bind", [lifter.chances(value), rest])
     return code
 
 

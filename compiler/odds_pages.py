@@ -36,6 +36,9 @@ def rules_odds(system: System, module: ModuleType) -> dict[str, View]:
         if callable(odds):
             derived = cast("Callable[..., Mapping[object, Fraction]]", odds)
             found[rule.id] = odds_view(odds_function(function), derived)
+            field = getattr(rule, "odds", None)  # a field of its answer
+            if isinstance(field, str) and field != "value":
+                found[rule.id]["field"] = code(field)
     return found
 
 
@@ -45,12 +48,19 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
     params = inspect.signature(odds).parameters
     call = code(f"{name}({', '.join(params)})")
     if any(p.default is inspect.Parameter.empty for p in params.values()):
-        return {"call": call, "rows": [], "tail": None, "refused": None}
+        return {"call": call, "rows": [], "tail": None, "refused": None, "field": None}
     errors = importlib.import_module(f"{odds.__module__.rpartition('.')[0]}.errors")
     try:
         chances = odds()
     except errors.RuleInputError as error:  # past the runtime's limit of work
-        return {"call": call, "rows": [], "tail": None, "refused": md(str(error))}
+        refused = md(str(error))
+        return {
+            "call": call,
+            "rows": [],
+            "tail": None,
+            "refused": refused,
+            "field": None,
+        }
     tail: Fraction = getattr(chances, "tail", Fraction(0))
     return {
         "call": call,
@@ -60,6 +70,7 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
         ],
         "tail": (str(tail), _percent(tail), DEPTH) if tail else None,
         "refused": None,
+        "field": None,
     }
 
 

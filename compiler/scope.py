@@ -68,7 +68,10 @@ def formula_function(rule: FormulaRule) -> expr.Function:
         rule.id,
         tuple(param_spec(p) for p in rule.params),
         expr.Field("int", False, iv.lo, iv.hi),
-        rolls=expr.dice_in(rule.checked.node) is not None,
+        rolls=any(
+            expr.dice_in(n) is not None
+            for n in (rule.checked.node, *(let.checked.node for let in rule.lets))
+        ),
     )
 
 
@@ -81,7 +84,11 @@ def decision_function(rule: DecisionRule) -> expr.Function | None:
         iv = value_range(rule)
         field = replace(field, min=iv.lo, max=iv.hi)
     return expr.Function(
-        rule.function, rule.id, tuple(param_spec(p) for p in rule.params), field
+        rule.function,
+        rule.id,
+        tuple(param_spec(p) for p in rule.params),
+        field,
+        rolls=rule.rolls,
     )
 
 

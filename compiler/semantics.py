@@ -1060,20 +1060,7 @@ class SystemBuilder:
                     "bound it with clamp(x, lo, hi), give its parameters min and max, "
                     "or say why the source sets no limit in unbounded_because",
                 )
-            used = expr.names_used(checked.node).union(
-                *(expr.names_used(let.checked.node) for let in lets)
-            )
-            for let in lets:
-                if let.name not in used:
-                    index = next(
-                        i for i, b in enumerate(raw["let"]) if b["name"] == let.name
-                    )
-                    self.err(
-                        src,
-                        (*path, "let", index, "name"),
-                        f"{let.name!r} is not used by the expressions after it",
-                        "remove it or use it",
-                    )
+            used = self.unused_lets(src, path, raw, lets, [checked.node])
             unused = set(specs) - used
             for name in sorted(unused):
                 index = next(
@@ -1159,6 +1146,33 @@ class SystemBuilder:
             )
         return (tuple(lets) if ok else None), scope
 
+    def unused_lets(
+        self,
+        src: SourceFile,
+        path: Path,
+        raw: dict[str, Any],
+        lets: tuple[Let, ...],
+        nodes: Sequence[expr.Node],
+    ) -> set[str]:
+        """Report each let no expression after it reads (``nodes``: the rule's
+        expressions besides its lets); the names all of them read."""
+        used = set[str]().union(
+            *(expr.names_used(n) for n in nodes),
+            *(expr.names_used(let.checked.node) for let in lets),
+        )
+        for let in lets:
+            if let.name not in used:
+                index = next(
+                    i for i, b in enumerate(raw["let"]) if b["name"] == let.name
+                )
+                self.err(
+                    src,
+                    (*path, "let", index, "name"),
+                    f"{let.name!r} is not used by the expressions after it",
+                    "remove it or use it",
+                )
+        return used
+
     def compile_expression(
         self,
         src: SourceFile,
@@ -1196,8 +1210,8 @@ class SystemBuilder:
                 given=given,
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
-                message = f"only a formula's expression rolls dice for now: '{expr.to_source(dice)}'"
-                hint = "roll it in a formula rule's expression (its function takes the rng)"
+                message = f"only a formula's expression or a let value rolls dice: '{expr.to_source(dice)}'"
+                hint = "bind the roll to a name with let, and read the name here (the function then takes the rng)"
                 raise expr.ExprError(message, dice.start, dice.end, hint)
         except expr.ExprError as exc:
             culprit = _word_at(text, exc.start)

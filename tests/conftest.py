@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -120,3 +121,37 @@ def edit(rules_copy: Path) -> Editor:
         path.write_text(text.replace(old, new), encoding="utf-8")
 
     return _edit
+
+
+def enumerated_odds(
+    function: Callable[..., int], args: tuple[int, ...], need: type[Exception]
+) -> dict[int, Fraction]:
+    """The chance of each answer, every sequence of dice run through ``function``."""
+
+    class Wanted(need):  # type: ignore[misc, valid-type]
+        def __init__(self, low: int, high: int) -> None:
+            super().__init__("a die past the script")
+            self.low, self.high = low, high
+
+    class Script:
+        def __init__(self, dice: tuple[int, ...]) -> None:
+            self.dice, self.at = dice, 0
+
+        def randint(self, low: int, high: int) -> int:
+            if self.at == len(self.dice):
+                raise Wanted(low, high)
+            self.at += 1
+            return self.dice[self.at - 1]
+
+    found: dict[int, Fraction] = {}
+    todo: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while todo:
+        dice, chance = todo.pop()
+        try:
+            value = function(*args, Script(dice))
+        except Wanted as wanted:
+            share = chance / (wanted.high - wanted.low + 1)
+            todo += [((*dice, f), share) for f in range(wanted.low, wanted.high + 1)]
+            continue
+        found[value] = found.get(value, Fraction(0)) + chance
+    return dict(sorted(found.items()))

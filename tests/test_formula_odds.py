@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import itertools
-from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
@@ -15,7 +14,8 @@ from typing import Any
 import icepool  # type: ignore[import-untyped]
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, enumerated_odds
+from .test_decision_rolls import ENUMERATED as DECIDED
 
 RULES = ROOT / "tests" / "dice_formulas"
 ICE: Any = icepool  # untyped: every value of it is Any here
@@ -43,40 +43,6 @@ ENUMERATED: dict[str, list[tuple[int, ...]]] = {
 }
 
 
-def _enumerated(
-    function: Callable[..., int], args: tuple[int, ...], need: type[Exception]
-) -> dict[int, Fraction]:
-    """The chance of each answer, every sequence of dice run through ``function``."""
-
-    class Wanted(need):  # type: ignore[misc, valid-type]
-        def __init__(self, low: int, high: int) -> None:
-            super().__init__("a die past the script")
-            self.low, self.high = low, high
-
-    class Script:
-        def __init__(self, dice: tuple[int, ...]) -> None:
-            self.dice, self.at = dice, 0
-
-        def randint(self, low: int, high: int) -> int:
-            if self.at == len(self.dice):
-                raise Wanted(low, high)
-            self.at += 1
-            return self.dice[self.at - 1]
-
-    found: dict[int, Fraction] = {}
-    todo: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    while todo:
-        dice, chance = todo.pop()
-        try:
-            value = function(*args, Script(dice))
-        except Wanted as wanted:
-            share = chance / (wanted.high - wanted.low + 1)
-            todo += [((*dice, f), share) for f in range(wanted.low, wanted.high + 1)]
-            continue
-        found[value] = found.get(value, Fraction(0)) + chance
-    return dict(sorted(found.items()))
-
-
 @pytest.mark.parametrize(
     ("name", "args"),
     [(name, args) for name, cases in ENUMERATED.items() for args in cases],
@@ -85,7 +51,7 @@ def test_odds_are_every_roll_enumerated(
     df: ModuleType, name: str, args: tuple[int, ...]
 ) -> None:
     errors = importlib.import_module("rulebook.errors")
-    expected = _enumerated(getattr(df, name), args, errors.RuleInputError)
+    expected = enumerated_odds(getattr(df, name), args, errors.RuleInputError)
     chances = getattr(df, f"{name}_odds")(*args)
     assert dict(chances) == expected
     assert list(chances) == sorted(chances)
@@ -97,7 +63,7 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
     rolling = {
         n[: -len("_odds")] for n in dir(df) if n.endswith("_odds") and n[0] != "_"
     }
-    assert rolling == set(ENUMERATED) | {"exploding", "too_many"}
+    assert rolling == set(ENUMERATED) | {"exploding", "too_many"} | set(DECIDED)
     assert not hasattr(df, "double_odds")  # it does not roll
 
 

@@ -202,9 +202,9 @@ class System:
 
     def answer(self, rule: dict[str, Any], given: dict[str, Any]) -> Any:
         env = self.inputs(rule, given)
+        for let in rule["let"]:  # each bound once, in order (formulas and decisions)
+            env[let["name"]] = self.eval(let["value"]["tree"], env)
         if rule["kind"] == "formula":
-            for let in rule["let"]:  # each bound once, in order
-                env[let["name"]] = self.eval(let["value"]["tree"], env)
             return self.eval(rule["expression"]["tree"], env)
         assert rule["kind"] == "decision", rule["kind"]
         found = []

@@ -162,10 +162,16 @@ export function dice(make, count, sides, listed, depth = DEPTH) {
   return bind(count, (n) => bind(sides, (s) => rolled(n, s)));
 }
 
-/** The chances as exact fractions, answers ascending. */
-export function answer(part) {
+/** The chances as exact fractions, answers ascending (`labels`, when given,
+ * the labels of an enum in its order: they answer in that order, as Python's). */
+export function answer(part, labels = null) {
+  const rank = labels === null ? null : new Map(labels.map((label, i) => [label, i]));
+  const order = (a, b) =>
+    rank !== null && typeof a === "string" && typeof b === "string"
+      ? rank.get(a) - rank.get(b)
+      : compare(a, b);
   const chances = [...part.weights]
-    .sort((a, b) => compare(a[0], b[0]))
+    .sort((a, b) => order(a[0], b[0]))
     .map(([v, w]) => [v, fraction(w, part.denom)]);
   return new Chances(chances, fraction(part.cut, part.denom));
 }

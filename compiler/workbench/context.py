@@ -132,6 +132,18 @@ class Context:
         self, function: Callable[..., Any], given: Mapping[str, Any], specs: list[Input]
     ) -> Any:
         """The runtime's answer; a refusal is a usage error naming the valid inputs."""
+        refused, answer = self.attempt(function, given, specs)
+        if refused is not None:
+            raise UsageError(
+                f"{self.rule.qualified_id} refuses these inputs: {refused}"
+            )
+        return answer
+
+    def attempt(
+        self, function: Callable[..., Any], given: Mapping[str, Any], specs: list[Input]
+    ) -> tuple[str | None, Any]:
+        """The runtime's answer (with the dice the command asks for, when the
+        function rolls), or why it refuses the inputs: (refusal, answer)."""
         kwargs = dict(given)
         rng_specs = [s for s in specs if s.kind == "rng"]
         if rng_specs:
@@ -142,11 +154,9 @@ class Context:
         else:
             self.rng = None
         try:
-            return function(**kwargs)
+            return None, function(**kwargs)
         except self.runtime.input_error as exc:
-            raise UsageError(
-                f"{self.rule.qualified_id} refuses these inputs: {exc}"
-            ) from None
+            return str(exc), None
 
     def show_inputs(self, specs: list[Input], given: Mapping[str, Any]) -> None:
         rows = []

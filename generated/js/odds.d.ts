@@ -45,8 +45,11 @@ export declare function dice(
   depth?: number,
 ): Dist;
 
-/** The chances as exact fractions, answers ascending. */
-export declare function answer(part: Dist): Chances<unknown>;
+/** The chances as exact fractions, answers ascending (`labels` in their enum's order). */
+export declare function answer(
+  part: Dist,
+  labels?: readonly string[] | null,
+): Chances<unknown>;
 
 /** The dice `pool` keeps, lowest first, as a multiset (a sorted list). */
 export declare function results(pool: Pool, depth: number): Dist;

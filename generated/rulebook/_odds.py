@@ -19,6 +19,7 @@ to ``1 - tail``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from fractions import Fraction
 from itertools import product
 from math import lcm, prod
@@ -190,11 +191,14 @@ def _key(value: object) -> object:
 
 
 def _rank(value: object) -> tuple[int, Any]:
-    """Answers in order: null first, then flags and numbers, then text."""
+    """Answers in order: null first, then flags and numbers, then the labels of
+    an enum in its members' order (not alphabetically), then text."""
     if value is None:
         return (0, 0)
+    if isinstance(value, Enum):
+        return (2, list(type(value)).index(value))
     if isinstance(value, str):
-        return (2, value)
+        return (3, value)
     return (1, value)
 
 

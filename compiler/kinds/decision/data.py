@@ -7,6 +7,7 @@ from typing import Any
 from ...expr_json import dice_literal, literal
 from ...jsonkit import Refs, View, expression, params, tree
 from ...kinds.decision.model import DecisionCase, DecisionRule, Slot
+from ...kinds.formula.data import lets
 from ...model import EnumMember, Param, System
 from ...runtime.dice import Dice
 
@@ -51,6 +52,7 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
     return {
         "function": rule.function,
         "params": params(rule.params, refs),
+        "let": lets(rule.lets, refs, rule.params),
         "shape": rule.shape,
         "result": rule.result,
         "key_enum": None if rule.key_enum is None else rule.key_enum.name,
@@ -67,6 +69,7 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
             for s in rule.slots
         ],
         "hit_policy": rule.hit_policy,
+        "odds": rule.odds,
         "cases": [_case(rule, c, refs) for c in rule.cases],
         "methods": [
             {

@@ -24,8 +24,10 @@ from ...js_kit import (
 )
 from ...js_naming import camel
 from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
-from ...kinds.formula.js import table_rows
+from ...expr_odds import bind_lets
+from ...kinds.formula.js import ODDS_DOC, js_syntax, table_rows
 from ...model import System
+from ...naming import odds_function
 from ...viewkit import allowed
 
 _TS = {"int": "number", "bool": "boolean", "text": "string", "dice": "$dice.Dice"}
@@ -86,12 +88,25 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
         for e in rule.owned_enums
     ]
     one = _returns_one(rule)
+    rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
+    # the rng after the positional parameters, before any options (as a formula's)
+    signed = signature(
+        [*params, rng | {"ts": "$dice.RNG"}] if rule.rolls else params, function
+    )
+    private = _private_view(system, rule, function, tables)
+    odds = None
+    if rule.odds is not None and private is not None:
+        odds = _odds_view(system, rule, params, private["call"], tables)
     return {
         # the rules its follow-ups call: it waits for them to have JavaScript
         "needs": [f"{system.id}.{m.rule}" for m in rule.methods],
         "function": function,
         "params": params,
-        "signature": signature(params, function),
+        "signature": signed,
+        "rolls": rule.rolls,
+        "runtime": ["dice_rolls.js", "dice_terms.js", "odds.js"] if rule.rolls else [],
+        "private": private,
+        "odds": odds,
         "enums": owned,
         "record": record,
         "methods": methods,
@@ -102,6 +117,55 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
             f"{rule.title}.\n\n{rule.summary}\n\n{args_doc(rule.params, allowed)}\n\n"
             f"{where(rule)} Throws RuleInputError for arguments outside the rule."
         ),
+    }
+
+
+def _private_view(
+    system: System, rule: DecisionRule, function: str, tables: dict[str, str]
+) -> View | None:
+    """A decision with lets: the function binds them (in order, after checking
+    its arguments) and calls a private one holding its cases."""
+    if not rule.lets:
+        return None
+    args = [local(p) for p in rule.params] + [camel(let.name) for let in rule.lets]
+    name = f"_{function}"
+    return {
+        "function": name,
+        "lets": [
+            f"const {camel(let.name)} = "
+            f"{expression(system, let.checked.node, rule.params, tables)};"
+            for let in rule.lets
+        ],
+        "params": ", ".join(args),
+        "call": f"{name}({', '.join(args)})",
+    }
+
+
+def _odds_view(
+    system: System,
+    rule: DecisionRule,
+    params: list[View],
+    call: str,
+    tables: dict[str, str],
+) -> View:
+    """The odds function of a decision that rolls: the chances of its value or
+    of the field ``odds`` names, each let followed into the cases (the private
+    function's answer for each set of values the names take)."""
+    syntax = js_syntax(lambda node: expression(system, node, rule.params, tables))
+    read = "" if rule.shape == "value" else f".{camel(str(rule.odds))}"
+    lets = [(let.name, let.checked.node) for let in rule.lets]
+    body = bind_lets(lets, syntax, syntax.call("const", [call + read]))
+    slot = next(s for s in rule.slots if s.name == rule.odds)
+    # labels answer in their enum's order, as Python's do
+    order = f", $.labelsOf({slot.enum.name})" if slot.enum is not None else ""
+    function = camel(odds_function(rule.function))
+    what = "" if rule.shape == "value" else f"'s `{camel(slot.name)}`"
+    return {
+        "function": function,
+        "signature": signature(params, function),
+        "body": f"$odds.answer({body}{order})",
+        "key": slot_ts(slot),
+        "doc": doc(f"The exact odds of `{camel(rule.function)}()`{what}: {ODDS_DOC}"),
     }
 
 

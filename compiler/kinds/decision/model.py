@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...expr import Checked
+from ...expr import Checked, dice_in
+from ...kinds.formula.model import Let
 from ...model import EnumMember, EnumType, Loc, Param, RuleBase
 
 
@@ -61,7 +62,14 @@ class DecisionRule(RuleBase):
     cases: tuple[DecisionCase, ...]
     methods: tuple[FollowUp, ...] = ()
     hit_policy: Literal["first", "collect", "unique"] = "first"
+    lets: tuple[Let, ...] = ()  # names bound in order before the cases
+    odds: str | None = None  # the slot its odds function answers the chances of
     kind: Literal["decision"] = "decision"
+
+    @property
+    def rolls(self) -> bool:
+        """Whether it rolls dice (in its lets: its function takes the rng)."""
+        return any(dice_in(let.checked.node) is not None for let in self.lets)
 
     def slot_enum(self, member: EnumMember) -> EnumType:
         """The enum of the slot whose choices ``member`` is one of."""

@@ -17,8 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from ... import expr
 from ...expr_math import to_latex
+from ...expr_odds import bind_lets
 from ...expr_words import to_words, value_words
 from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
+from ...kinds.formula.model import Let
+from ...kinds.formula.rule import (
+    ODDS,
+    ROLLING,
+    let_view,
+    odds_view,
+    python_syntax,
+    with_rng,
+)
 from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md, md_cell, py
 from ...model import EnumType, Param, System
@@ -414,14 +424,16 @@ def build(
     b.claim(src, (*path, "function"), raw["function"], "function")
     d = _Builder(b, src, path, raw)
     d.parameters()
+    lets, d.specs = b.lets(src, path, raw.get("let", []), d.specs)
     shape, slots, key_enum = d.slots()
-    if shape is None:  # no answer to check the cases against
+    if shape is None or lets is None:  # no answer to check the cases against
         return None
     defaults = {
         f["name"]: d.value((*path, "fields", i, "default"), f["default"], slot)
         for i, (f, slot) in enumerate(zip(raw.get("fields", []), slots, strict=False))
         if "default" in f
     }
+    reported = len(b.errors)
     cases = d.cases(shape, slots, defaults)
     methods = d.methods(shape)
     if raw.get("hit_policy") == "collect" and methods:
@@ -432,7 +444,10 @@ def build(
             key=True,
         )
     if raw.get("hit_policy") == "unique":
-        _prove_unique(b, src, path, d.params, cases)
+        _prove_unique(b, src, path, d.params, cases, lets)
+    if len(b.errors) == reported:  # else an expression that reads one failed
+        b.unused_lets(src, path, raw, lets, _nodes(cases, methods))
+    odds = _odds_slot(b, src, path, raw, slots, lets)
     examples = b.examples(
         src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
     )
@@ -449,7 +464,83 @@ def build(
         cases=tuple(cases),
         methods=tuple(methods),
         hit_policy=raw.get("hit_policy", "first"),
+        lets=lets,
+        odds=odds,
     )
+
+
+def _nodes(cases: list[DecisionCase], methods: list[FollowUp]) -> list[expr.Node]:
+    """The expressions of a decision's cases and methods, in order."""
+    found = []
+    for case in cases:
+        found += [case.when] if case.when is not None else []
+        found += [v for _, (k, v) in case.values or () if k == "expr" and v]
+    found += [m.only_if for m in methods if m.only_if is not None]
+    return [c.node for c in found]
+
+
+_ODDS_TYPES = ("int", "bool", "choice")
+
+
+def _odds_slot(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    slots: list[Slot],
+    lets: tuple[Let, ...],
+) -> str | None:
+    """The slot a rolling decision's odds function answers the chances of: its
+    one value, or the field ``odds`` names; None for a decision with none."""
+    rolls = any(expr.dice_in(let.checked.node) is not None for let in lets)
+    collect = raw.get("hit_policy") == "collect"
+    if "odds" not in raw:
+        value = slots[0] if "value" in raw and slots else None
+        fits = value is not None and value.type in _ODDS_TYPES and not value.nullable
+        return "value" if rolls and fits and not collect else None
+    at = (*path, "odds")
+    if "fields" not in raw:
+        b.err(
+            src,
+            at,
+            "'odds' names a field of the answer: this decision has no fields",
+            "remove 'odds' (a decision answering one value has odds of it)",
+            key=True,
+        )
+        return None
+    if collect:
+        b.err(
+            src,
+            at,
+            "a decision that collects answers a list: it has no odds",
+            "remove 'odds'",
+            key=True,
+        )
+        return None
+    if not rolls:
+        b.err(
+            src,
+            at,
+            "this decision rolls no dice: it has no odds",
+            "roll the dice in a let, or remove 'odds'",
+            key=True,
+        )
+        return None
+    names = {s.name: s for s in slots}
+    slot = names.get(raw["odds"])
+    if slot is None:
+        b.err(src, at, f"no field {raw['odds']!r}", "fields: " + ", ".join(names))
+        return None
+    if slot.type not in _ODDS_TYPES or slot.nullable:
+        shown = slot.type + (" that may be null" if slot.nullable else "")
+        b.err(
+            src,
+            at,
+            f"field {slot.name!r} is {shown}: its odds are not worked out",
+            "name a number, a flag or a label that is never null",
+        )
+        return None
+    return slot.name
 
 
 def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:
@@ -527,7 +618,7 @@ def _emitter(system: System, rule: DecisionRule) -> Callable[[tuple[str, Any]], 
             return f"{rule.slot_enum(item).name}.{item.name}"
         names = {p.name: local_name(p) for p in rule.params}
         text = expr.to_python(
-            item.node,
+            item if kind == "node" else item.node,
             name=lambda n: names.get(n, n),
             rounding=system.rounding,
             lookup=lambda table, key: f"{rows[table]}[{key}]",
@@ -626,6 +717,16 @@ def python_view(system: System, rule: DecisionRule) -> View:
         imports.append(("rulebook.errors", "RuleInputError"))
     if rule.methods:
         imports += [("rulebook.dice", "RNG")]
+    plain = signature(params, rule.params)
+    private = _private_view(rule, emit)
+    if private is not None:
+        imports += private["imports"]
+    if rule.rolls:
+        imports += ROLLING
+    odds = None
+    if rule.odds is not None and private is not None:
+        imports += ODDS
+        odds = _odds_view(rule, emit, plain, private["call"])
     return {
         "id": rule.qualified_id,
         "shape": rule.shape,
@@ -643,7 +744,10 @@ def python_view(system: System, rule: DecisionRule) -> View:
         ],
         "function": rule.function,
         "params": params,
-        "signature": signature(params, rule.params),
+        "signature": with_rng(plain, rule.rolls),
+        "rolls": rule.rolls,
+        "private": private,
+        "odds": odds,
         "returns": _returns(rule),
         "enums": [
             *(
@@ -668,10 +772,69 @@ def python_view(system: System, rule: DecisionRule) -> View:
         "imports": imports,
         "exports": [
             rule.function,
+            *([odds["function"]] if odds else []),
             *([rule.result] if rule.result else []),
             *(e.name for e in owned),
         ],
     }
+
+
+def _private_view(
+    rule: DecisionRule, emit: Callable[[tuple[str, Any]], str]
+) -> View | None:
+    """A decision with lets: the function binds them (in order, after checking
+    its arguments) and calls a private one holding its cases, which takes the
+    checked arguments and the names, typed."""
+    if not rule.lets:
+        return None
+    args = [(local_name(p), _checked_type(p)) for p in rule.params]
+    args += [(let.name, _let_type(let)) for let in rule.lets]
+    name = f"_{rule.function}"
+    return {
+        "function": name,
+        "lets": [f"{let.name} = {emit(('expr', let.checked))}" for let in rule.lets],
+        "signature": ", ".join(f"{n}: {t}" for n, t in args),
+        "call": f"{name}({', '.join(n for n, _ in args)})",
+        "imports": [("collections.abc", "Sequence")]
+        if any(let.checked.type == "list" for let in rule.lets)
+        else [],
+    }
+
+
+def _checked_type(param: Param) -> str:
+    """A parameter's type once checked (a choice its member, a mapping a dict)."""
+    if param.type == "mapping":
+        assert param.enum is not None and param.value_enum is not None
+        return f"dict[{param.enum.name}, {param.value_enum.name}]"
+    base = param.enum.name if param.enum is not None else param.type
+    return f"{base} | None" if param.nullable else base
+
+
+def _let_type(let: Let) -> str:
+    """The Python type of a let's value (a pool's dice: a list, or in the odds
+    function the sorted tuple of them)."""
+    checked = let.checked
+    kinds = {"int": "int", "bool": "bool", "list": "Sequence[int]"}
+    base = kinds.get(checked.type) or checked.enum or "str"
+    return f"{base} | None" if checked.nullable else base
+
+
+def _odds_view(
+    rule: DecisionRule,
+    emit: Callable[[tuple[str, Any]], str],
+    plain: str,
+    call: str,
+) -> View:
+    """The odds function of a decision that rolls: the chances of its value or
+    of the field ``odds`` names, each let followed into the cases."""
+    syntax = python_syntax(lambda node: emit(("node", node)))
+    read = "" if rule.shape == "value" else f".{rule.odds}"
+    lets = [(let.name, let.checked.node) for let in rule.lets]
+    body = bind_lets(lets, syntax, syntax.call("const", [call + read]))
+    what = "" if rule.shape == "value" else f"'s {rule.odds}"
+    view = odds_view(rule.function, plain, f"_odds.answer({body})", what)
+    slot = next(s for s in rule.slots if s.name == rule.odds)
+    return view | {"key": slot_type(slot)}
 
 
 def _method_view(
@@ -741,8 +904,9 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
             return "refused: " + md_cell(case.refuse)
         return show(dict(case.values or ()).get(slot.name), slot)
 
-    args = signature(
-        [param_view(p, rule.qualified_id) for p in rule.params], rule.params
+    args = with_rng(
+        signature([param_view(p, rule.qualified_id) for p in rule.params], rule.params),
+        rule.rolls,
     )
     wide = len(rule.slots) > 6
     if wide:  # one row per slot, one column per case
@@ -762,7 +926,9 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
         for _, (kind, item) in c.values or ()
         if kind == "expr"
     ]
+    nodes = [let.checked.node for let in rule.lets] + nodes
     return common | {
+        "lets": [let_view(system, let, reads) for let in rule.lets],
         "headers": headers,
         "rows": rows,
         "policy": _policy_text(rule.hit_policy, wide),
@@ -858,11 +1024,15 @@ def _prove_unique(
     path: Path,
     params: list[Param],
     cases: list[DecisionCase],
+    lets: tuple[Let, ...],
 ) -> None:
-    """Where the inputs are finite, no two cases of a unique decision may both match."""
+    """Where the inputs are finite, no two cases of a unique decision may both match
+    (not tried where a let rolls dice)."""
     import itertools
 
     values = _inputs(params)
+    if any(expr.dice_in(let.checked.node) for let in lets):
+        return
     tested = [(i, c) for i, c in enumerate(cases) if c.when is not None]
     if values is None or any(
         expr.rules_called(c.when.node) for _, c in tested if c.when
@@ -873,6 +1043,11 @@ def _prove_unique(
     reported: set[tuple[int, int]] = set()
     for combo in itertools.product(*values):
         env = dict(zip(names, combo, strict=True))
+        for let in lets:
+            env[let.name] = expr.evaluate(
+                let.checked.node, env, rounding=b.rounding, tables=tables
+            )
+        shown = ", ".join(f"{k}={v!r}" for k, v in env.items() if k in names)
         matched = [
             i
             for i, c in tested
@@ -883,7 +1058,6 @@ def _prove_unique(
             if (first, second) in reported:
                 continue
             reported.add((first, second))
-            shown = ", ".join(f"{k}={v!r}" for k, v in env.items())
             b.err(
                 src,
                 (*path, "cases", second, "when"),

@@ -12,6 +12,8 @@ from ...scope import table_values
 from ...workbench import steps as steps_mod
 from ...workbench.common import aligned, plain, show
 from ...workbench.context import Context, agree, functions_called
+from ...workbench.dice_replay import Replay
+from ...workbench.lets import bind_lets
 
 
 def explain(ctx: Context) -> None:
@@ -31,19 +33,32 @@ def explain(ctx: Context) -> None:
             env[p.name] = p.default
     tables, rows = table_values(ctx.system)
     functions: dict[str, Callable[..., Any]] = {}
+    for let in rule.lets:
+        functions |= functions_called(ctx, let.checked.node)
     for case in rule.cases:
         for node in [case.when, *(v for _, (k, v) in case.values or () if k == "expr")]:
             if node is not None:
                 functions |= functions_called(ctx, node.node)
 
-    def stepper() -> steps_mod.Stepper:
+    def stepper(dice: Replay | None = None) -> steps_mod.Stepper:
         return steps_mod.Stepper(
             env,
             rounding=ctx.system.rounding,
             tables=tables,
             rows=rows,
             functions=functions,
+            dice=dice,
         )
+
+    # a decision that rolls is called first: its lets replay the dice it rolled
+    early = ctx.attempt(function, given, specs) if rule.rolls else None
+    if rule.lets:  # each worked out once, in order, before the cases
+        dice = Replay([f for _, f in ctx.rng.rolled]) if ctx.rng and early else None
+        s = stepper(dice)
+        bound = bind_lets(s, [(let.name, let.checked.node) for let in rule.lets], env)
+        ctx.out.section("First, in order", bound)
+        if s.steps:
+            ctx.out.section("Steps of the names", steps_mod.lines(s.steps))
 
     raw, _ = ctx.ws.raw(rule)
     lines: list[str] = []
@@ -85,13 +100,12 @@ def explain(ctx: Context) -> None:
     refused = [case for _, case in matched if case.refuse is not None]
     if refused and rule.hit_policy != "collect":
         ctx.out.section("Answer", [f"  refused: {refused[0].refuse}"])
-        try:
-            function(**given)
-        except ctx.runtime.input_error:
-            return
-        agree(ctx, "refused", "an answer")
+        if early is None:
+            early = ctx.attempt(function, given, specs)
+        if early[0] is None:
+            agree(ctx, "refused", "an answer")
         return
-    answer = ctx.call(function, given, specs)
+    answer = ctx.call(function, given, specs) if early is None else early[1]
     references: list[Any] = []
     for index, case in matched:
         body, reference = _case_answer(ctx, rule, raw, index, case, stepper)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...jsonkit import Refs, View, expression, params
-from ...kinds.formula.model import FormulaRule
-from ...model import System
+from ...kinds.formula.model import FormulaRule, Let
+from ...model import Param, System
 
 
 def data_view(system: System, rule: FormulaRule, refs: Refs) -> View:
@@ -12,14 +12,19 @@ def data_view(system: System, rule: FormulaRule, refs: Refs) -> View:
         "function": rule.function,
         "params": params(rule.params, refs),
         "unit": rule.unit,
-        "let": [
-            {
-                "name": let.name,
-                "description": let.description,
-                "value": expression(let.checked, refs, rule.params),
-            }
-            for let in rule.lets
-        ],
+        "let": lets(rule.lets, refs, rule.params),
         "expression": expression(rule.checked, refs, rule.params),
         "unbounded_because": rule.unbounded_because,
     }
+
+
+def lets(bound: tuple[Let, ...], refs: Refs, params: tuple[Param, ...]) -> list[View]:
+    """The names a rule binds, in order, each with its value's trees."""
+    return [
+        {
+            "name": let.name,
+            "description": let.description,
+            "value": expression(let.checked, refs, params),
+        }
+        for let in bound
+    ]

@@ -3,6 +3,8 @@ a formula that rolls, its odds function)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...expr import Node, dice_in
 from ...expr_dice import pool_js
 from ...expr_odds import Syntax, odds_code
@@ -58,14 +60,9 @@ def js_view(system: System, rule: FormulaRule) -> View:
     }
 
 
-def _odds_view(system: System, rule: FormulaRule, params: list[View]) -> View:
-    """The odds function of a formula that rolls: its exact chances."""
-    tables = table_rows(system)
-
-    def emit(node: Node) -> str:
-        return expression(system, node, rule.params, tables)
-
-    syntax = Syntax(
+def js_syntax(emit: Callable[[Node], str]) -> Syntax:
+    """How JavaScript writes the odds of an expression (``$odds`` calls)."""
+    return Syntax(
         emit=emit,
         function=lambda names, body: f"({', '.join(names)}) => {body}",
         call=lambda name, args: f"$odds.{name}({', '.join(args)})",
@@ -75,6 +72,20 @@ def _odds_view(system: System, rule: FormulaRule, params: list[View]) -> View:
         boolean=lambda value: "true" if value else "false",
         local=camel,
     )
+
+
+ODDS_DOC = (
+    "each answer it can give with its chance, a Map from answer to Fraction, "
+    "answers ascending; its `tail` is the chance an explosion cut off at the "
+    "depth leaves unknown.\n\nTakes the same arguments, less the rng; "
+    "throws RuleInputError as it does."
+)
+
+
+def _odds_view(system: System, rule: FormulaRule, params: list[View]) -> View:
+    """The odds function of a formula that rolls: its exact chances."""
+    tables = table_rows(system)
+    syntax = js_syntax(lambda node: expression(system, node, rule.params, tables))
     lets = [(let.name, let.checked.node) for let in rule.lets]
     function = camel(odds_function(rule.function))
     return {
@@ -82,10 +93,6 @@ def _odds_view(system: System, rule: FormulaRule, params: list[View]) -> View:
         "signature": signature(params, function),
         "body": f"$odds.answer({odds_code(rule.checked.node, syntax, lets=lets)})",
         "doc": doc(
-            f"The exact odds of `{camel(rule.function)}()`: each answer it can "
-            "give with its chance, a Map from answer to Fraction, answers "
-            "ascending; its `tail` is the chance an explosion cut off at the "
-            "depth leaves unknown.\n\nTakes the same arguments, less the rng; "
-            "throws RuleInputError as it does."
+            f"The exact odds of `{camel(rule.function)}()`: {ODDS_DOC}"
         ),
     }

@@ -67,7 +67,7 @@ def python_view(system: System, rule: FormulaRule) -> View:
         "id": rule.qualified_id,
         "function": rule.function,
         "params": params,
-        "signature": _with_rng(plain, rolls),
+        "signature": with_rng(plain, rolls),
         "rolls": rolls,
         "lets": lets,
         "odds": _odds_view(rule, python, plain) if rolls else None,
@@ -88,7 +88,7 @@ def python_view(system: System, rule: FormulaRule) -> View:
             if expr.uses_steps(rule.checked.node)
             else []
         )
-        + (_ROLLING + _ODDS if rolls else []),
+        + (ROLLING + ODDS if rolls else []),
         "exports": [
             rule.function,
             *([odds_function(rule.function)] if rolls else []),
@@ -101,7 +101,14 @@ def _odds_view(
     rule: FormulaRule, python: Callable[[expr.Node], str], plain: str
 ) -> View:
     """The odds function of a formula that rolls: its exact chances."""
-    syntax = Syntax(
+    lets = [(let.name, let.checked.node) for let in rule.lets]
+    body = odds_code(rule.checked.node, python_syntax(python), lets=lets)
+    return odds_view(rule.function, plain, f"_odds.answer({body})")
+
+
+def python_syntax(python: Callable[[expr.Node], str]) -> Syntax:
+    """How Python code writes odds (``python``: a node's code)."""
+    return Syntax(
         emit=python,
         function=lambda names, body: f"lambda {', '.join(names)}: {body}",
         call=lambda name, args: f"_odds.{name}({', '.join(args)})",
@@ -110,14 +117,17 @@ def _odds_view(
         pool=pool_python,
         boolean=repr,
     )
-    function = odds_function(rule.function)
-    lets = [(let.name, let.checked.node) for let in rule.lets]
+
+
+def odds_view(function: str, plain: str, body: str, what: str = "") -> View:
+    """An odds function: its name, parameters (``plain``: the rule's, less the
+    rng), body and docstring (``what``: which part of the answer it is of)."""
     return {
-        "function": function,
+        "function": odds_function(function),
         "signature": plain,
-        "body": f"_odds.answer({odds_code(rule.checked.node, syntax, lets=lets)})",
+        "body": body,
         "doc": docstring(
-            f"The exact odds of {rule.function}(): each answer it can give, "
+            f"The exact odds of {function}(){what}: each answer it can give, "
             "with its chance.\n\nTakes the same arguments, less the rng; "
             "raises RuleInputError as it does.",
             "    ",
@@ -141,7 +151,7 @@ def docs_view(system: System, rule: FormulaRule, common: View) -> View:
     return common | {
         "math": math,
         "where": where,
-        "lets": [_let_view(system, let, reads) for let in rule.lets],
+        "lets": [let_view(system, let, reads) for let in rule.lets],
         "unit": md(rule.unit) if rule.unit else None,
         "range": _range_text(interval.lo, interval.hi) if interval else "",
         "unbounded": md(rule.unbounded_because) if rule.unbounded_because else None,
@@ -158,7 +168,7 @@ def docs_view(system: System, rule: FormulaRule, common: View) -> View:
     }
 
 
-def _let_view(system: System, let: Let, reads: Reads) -> View:
+def let_view(system: System, let: Let, reads: Reads) -> View:
     """A name the formula binds, as its page shows it: ``name = value``."""
     value, where = display_parts(
         let.checked.node, rounding=system.rounding, field=reads.latex
@@ -171,7 +181,7 @@ def _let_view(system: System, let: Let, reads: Reads) -> View:
     }
 
 
-def _with_rng(signed: str, rolls: bool) -> str:
+def with_rng(signed: str, rolls: bool) -> str:
     """The rng after the positional parameters, before the keyword-only ones."""
     if not rolls:
         return signed
@@ -180,7 +190,7 @@ def _with_rng(signed: str, rolls: bool) -> str:
     return ", ".join([*parts[:at], "rng: RNG", *parts[at:]])
 
 
-_ROLLING = [
+ROLLING = [
     ("rulebook.dice", "RNG"),
     ("rulebook.dice", "check_rng"),
     ("rulebook", "dice_rolls"),
@@ -194,7 +204,7 @@ def rule_nodes(rule: FormulaRule) -> list[expr.Node]:
     return [*(let.checked.node for let in rule.lets), rule.checked.node]
 
 
-_ODDS = [("rulebook", "_odds"), ("rulebook.odds", "Chances")]
+ODDS = [("rulebook", "_odds"), ("rulebook.odds", "Chances")]
 _ROUNDING = {
     "down": "A division rounds down (⌊ ⌋).",
     "up": "A division rounds up (⌈ ⌉).",

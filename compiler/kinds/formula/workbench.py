@@ -8,6 +8,7 @@ from ...scope import table_values
 from ...workbench import steps as steps_mod
 from ...workbench.context import Context, agree, functions_called
 from ...workbench.dice_replay import Replay
+from ...workbench.lets import bind_lets
 
 
 def explain(ctx: Context) -> None:
@@ -28,13 +29,8 @@ def explain(ctx: Context) -> None:
         dice=Replay([face for _, face in ctx.rng.rolled]) if ctx.rng else None,
     )
     rounding = ctx.system.rounding
-    bound: list[str] = []
-    for let in rule.lets:  # each worked out once, in order, before the formula
-        env[let.name] = stepper.run(let.checked.node)
-        math = expr.to_math(let.checked.node, rounding=rounding)
-        bound.append(f"  {let.name} = {math} = {_shown(env[let.name])}")
-        if stepper.dice is not None:
-            stepper.dice.part += 1
+    # each worked out once, in order, before the formula
+    bound = bind_lets(stepper, [(let.name, let.checked.node) for let in rule.lets], env)
     value = stepper.run(rule.checked.node)
     if bound:
         ctx.out.section("First, in order", bound)
@@ -47,15 +43,6 @@ def explain(ctx: Context) -> None:
     unit = f" {rule.unit}" if rule.unit else ""
     ctx.out.section("Answer", [f"  {answer}{unit}"])
     agree(ctx, value, answer)
-
-
-def _shown(value: object) -> str:
-    """A value a name is bound to, as the steps show values."""
-    if isinstance(value, list):
-        return "[" + ", ".join(_shown(v) for v in value) + "]"  # pyright: ignore[reportUnknownVariableType]
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _written_as(ctx: Context) -> str:
