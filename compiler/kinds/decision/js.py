@@ -6,6 +6,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from ...expr_odds import bind_lets
 from ...js_kit import (
     View,
     args_doc,
@@ -24,7 +25,6 @@ from ...js_kit import (
 )
 from ...js_naming import camel
 from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
-from ...expr_odds import bind_lets
 from ...kinds.formula.js import ODDS_DOC, js_syntax, table_rows
 from ...model import System
 from ...naming import odds_function

@@ -92,7 +92,5 @@ def _odds_view(system: System, rule: FormulaRule, params: list[View]) -> View:
         "function": function,
         "signature": signature(params, function),
         "body": f"$odds.answer({odds_code(rule.checked.node, syntax, lets=lets)})",
-        "doc": doc(
-            f"The exact odds of `{camel(rule.function)}()`: {ODDS_DOC}"
-        ),
+        "doc": doc(f"The exact odds of `{camel(rule.function)}()`: {ODDS_DOC}"),
     }
