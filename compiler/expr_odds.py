@@ -54,6 +54,7 @@ class Syntax:
     pool: Callable[[Dice, str, str], str]  # (dice, count, sides) -> its pool
     boolean: Callable[[bool], str]
     local: Callable[[str], str] = str  # a name the rule binds, as the target writes it
+    items: Callable[[Sequence[str]], str] = lambda codes: f"[{', '.join(codes)}]"
 
 
 def rolls(node: Node) -> bool:
@@ -72,27 +73,84 @@ def odds_code(
     after ``lets``: the names the rule binds, in order, each followed into the
     rest for each value it takes (so a roll read twice is one roll)."""
     lifter = _Lifter(syntax, depth)
-    return _bound(lifter, lets, lifter.chances(node))
+    return _bound(lifter, lets, lifter.chances(node), [node])
 
 
 def bind_lets(
     lets: Sequence[tuple[str, Node]],
     syntax: Syntax,
     code: str,
+    reads: Sequence[Node],
     depth: int | None = None,
 ) -> str:
     """Code for the chances of ``code`` (chances, in which the names ``lets``
     binds are free) after the lets, each followed into the rest for each value
-    it takes: the odds of a rule whose own part is a call with those names."""
-    return _bound(_Lifter(syntax, depth), lets, code)
+    it takes: the odds of a rule whose own part is a call with those names
+    (``reads``: every expression of that part, which may read them)."""
+    return _bound(_Lifter(syntax, depth), lets, code, reads)
 
 
-def _bound(lifter: _Lifter, lets: Sequence[tuple[str, Node]], code: str) -> str:
+def _bound(
+    lifter: _Lifter,
+    lets: Sequence[tuple[str, Node]],
+    code: str,
+    reads: Sequence[Node],
+) -> str:
     s = lifter.syntax
-    for name, value in reversed(lets):
+    hoisted: list[tuple[str, str]] = []  # (name, chances) worked out once, first
+    for at in reversed(range(len(lets))):
+        name, value = lets[at]
         rest = s.function([s.local(name)], code)
-        code = s.call("bind", [lifter.chances(value), rest])
+        chances = lifter.chances(value)
+        later = [v for _, v in lets[at + 1 :]] + list(reads)
+        key = _read_through(name, {n for n, _ in lets[at:]}, later)
+        if key:
+            codes = list(dict.fromkeys(s.emit(read) for read in key))
+            seen = s.function([s.local(name)], s.items(codes))
+            chances = s.call("group", [chances, seen])
+        earlier = {n for n, _ in lets[:at]}
+        if not any(isinstance(n, Name) and n.name in earlier for n in walk(value)):
+            # its chances are the same for every value of the names before it
+            hoisted.append((lifter.fresh(), chances))
+            chances = hoisted[-1][0]
+        code = s.call("bind", [chances, rest])
+    if hoisted:
+        names, parts = zip(*reversed(hoisted), strict=True)
+        code = f"({s.function(names, code)})({', '.join(parts)})"
     return code
+
+
+# the functions of a list that read it as a multiset, never failing (a pool's
+# dice read only through them: one list of each count, sum and length stands
+# for all, the rest answering alike for each)
+_FOLDS = ("count", "sum", "len")
+
+
+def _read_through(name: str, bound: set[str], nodes: Sequence[Node]) -> list[Node]:
+    """The reads of ``name`` in ``nodes`` when every one is a fold of it (its
+    other arguments reading no name bound from it on, and no dice), else none:
+    then the values of ``name`` with the same folds are one to the rest."""
+    found: list[Node] = []
+    inside: set[int] = set()
+    for node in nodes:
+        for n in walk(node):
+            if (
+                isinstance(n, Call)
+                and n.func in _FOLDS
+                and not n.rule
+                and isinstance(n.args[0], Name)
+                and n.args[0].name == name
+            ):
+                others = [m for arg in n.args[1:] for m in walk(arg)]
+                if any(isinstance(m, Dice) for m in others) or any(
+                    isinstance(m, Name) and m.name in bound for m in others
+                ):
+                    return []
+                found.append(n)
+                inside.add(id(n.args[0]))
+            elif isinstance(n, Name) and n.name == name and id(n) not in inside:
+                return []
+    return found
 
 
 @dataclass(slots=True)

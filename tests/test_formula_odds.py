@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import re
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
@@ -40,6 +41,7 @@ ENUMERATED: dict[str, list[tuple[int, ...]]] = {
     "shortcuts": [(0,)],
     "open_total": [(0, 0), (10, 3)],
     "pool_twice": [(1,), (3,)],
+    "pool_folds": [(0, 1), (2, 3), (3, 2)],
 }
 
 
@@ -181,3 +183,14 @@ def test_odds_past_the_limit_of_work_are_refused(df: ModuleType, df_out: Path) -
         encoding="utf-8"
     )
     assert "It refuses to work them out here: the exact odds take more than" in page
+
+
+def test_a_pool_read_only_through_folds_is_grouped(df_out: Path) -> None:
+    # one list of each count, sum and length stands for all (exactness: the
+    # enumeration above); a pool read any other way (its max) is not grouped,
+    # and a name whose value reads no name before it is worked out once
+    code = (df_out / "rulebook" / "dice_formulas.py").read_text(encoding="utf-8")
+    folds = code.split("def pool_folds_odds(")[1].split("\ndef ")[0]
+    twice = code.split("def pool_twice_odds(")[1].split("\ndef ")[0]
+    assert folds.count("_odds.group(") == 2 and "_odds.group(" not in twice
+    assert re.search(r"\(\s*lambda _o\d+, _o\d+: _odds\.bind\(", folds)

@@ -152,6 +152,19 @@ export function bind(part, then) {
   return new Dist(found, cut, part.denom * common);
 }
 
+/** `part`'s chances, its values with the same `key` as one (the first of them
+ * standing for all): what the rest reads of it only through `key`. */
+export function group(part, key) {
+  const standing = new Map();
+  const found = new Tally();
+  for (const [value, w] of part.weights) {
+    const k = keyOf(key(value));
+    if (!standing.has(k)) standing.set(k, value);
+    found.add(standing.get(k), w);
+  }
+  return new Dist(found, part.cut, part.denom);
+}
+
 /** One dice term: `make(count, sides)`'s total, or with `listed` the dice it
  * keeps (a sorted list); no dice (a count of 0) total 0. */
 export function dice(make, count, sides, listed, depth = DEPTH) {

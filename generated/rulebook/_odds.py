@@ -86,6 +86,17 @@ def bind(part: Dist, then: Callable[[Any], Dist]) -> Dist:
     return Dist(found, cut, part.denom * common)
 
 
+def group(part: Dist, key: Callable[[Any], object]) -> Dist:
+    """``part``'s chances, its values with the same ``key`` as one (the first of
+    them standing for all): what the rest reads of it only through ``key``."""
+    found: dict[Any, int] = {}
+    standing: dict[object, Any] = {}
+    for value, w in part.weights.items():
+        one = standing.setdefault(key(value), value)
+        found[one] = found.get(one, 0) + w
+    return Dist(found, part.cut, part.denom)
+
+
 def dice(
     make: Callable[[int, int], Pool],
     count: Dist,

@@ -446,7 +446,7 @@ def build(
     if raw.get("hit_policy") == "unique":
         _prove_unique(b, src, path, d.params, cases, lets)
     if len(b.errors) == reported:  # else an expression that reads one failed
-        b.unused_lets(src, path, raw, lets, _nodes(cases, methods))
+        b.unused_lets(src, path, raw, lets, nodes_of(cases, methods))
     odds = _odds_slot(b, src, path, raw, slots, lets)
     examples = b.examples(
         src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
@@ -469,7 +469,9 @@ def build(
     )
 
 
-def _nodes(cases: list[DecisionCase], methods: list[FollowUp]) -> list[expr.Node]:
+def nodes_of(
+    cases: Sequence[DecisionCase], methods: Sequence[FollowUp]
+) -> list[expr.Node]:
     """The expressions of a decision's cases and methods, in order."""
     found = []
     for case in cases:
@@ -830,7 +832,8 @@ def _odds_view(
     syntax = python_syntax(lambda node: emit(("node", node)))
     read = "" if rule.shape == "value" else f".{rule.odds}"
     lets = [(let.name, let.checked.node) for let in rule.lets]
-    body = bind_lets(lets, syntax, syntax.call("const", [call + read]))
+    reads = nodes_of(rule.cases, rule.methods)
+    body = bind_lets(lets, syntax, syntax.call("const", [call + read]), reads)
     what = "" if rule.shape == "value" else f"'s {rule.odds}"
     view = odds_view(rule.function, plain, f"_odds.answer({body})", what)
     slot = next(s for s in rule.slots if s.name == rule.odds)

@@ -116,6 +116,7 @@ def python_syntax(python: Callable[[expr.Node], str]) -> Syntax:
         is_null=lambda name: f"{name} is None",
         pool=pool_python,
         boolean=repr,
+        items=lambda codes: f"({', '.join(codes)},)",
     )
 
 
