@@ -17,7 +17,8 @@ from typing import Any, Protocol, TypeVar
 from . import expr
 from .contents import group_rules, source_part
 from .diagnostics import Diagnostic, Path, RulesError, pointer
-from .expr_types import walk
+from .expr_dice import DICE_FUNCTIONS
+from .expr_types import FUNCTIONS, walk
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule, Let
 from .kinds.table.model import TableRoll, TableRule
@@ -207,6 +208,8 @@ class SystemBuilder:
     def claim(self, src: SourceFile, path: Path, name: str, what: str) -> None:
         """Reserve a module-level Python name, reporting clashes and bad names."""
         problem = name_problem(name)
+        if problem is None and (name in FUNCTIONS or name in DICE_FUNCTIONS):
+            problem = f"{name!r} is a function of the expression language"
         if problem:
             self.err(src, path, f"{what} {problem}", "choose another name")
             return
