@@ -1,0 +1,246 @@
+"""The `table_games` cookbook: dice mechanics of other games in YAML alone
+(tests/cookbook/table_games/), built as a rules editor builds it.
+
+Each mechanic is asked what its rules state, die by die, against the rules
+restated here in plain Python; its odds function (derived by the compiler,
+never written) against every roll enumerated (and icepool or a binomial where
+the enumeration would be long); its answers in JavaScript as in Python (the
+same `dumps` text), odds included.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import icepool  # type: ignore[import-untyped]
+import pytest
+
+from compiler.js_naming import camel
+from compiler.model import System
+from compiler.pipeline import load_systems
+
+from .conftest import ROOT, enumerated_odds, import_fresh, run_rulesc
+from .js_node import assert_every_rule_in, conformance_spec, node_json, node_test
+
+COOKBOOK = ROOT / "tests" / "cookbook"
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("table_games") / "out"
+    done = run_rulesc("build", "--rules", str(COOKBOOK), "--out", str(target), cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return target
+
+
+@pytest.fixture(scope="module")
+def tg(out: Path) -> Iterator[ModuleType]:
+    with import_fresh(out):
+        yield importlib.import_module("rulebook.table_games")
+
+
+@pytest.fixture(scope="module")
+def system() -> System:
+    (found,) = [s for s in load_systems(COOKBOOK) if s.id == "table_games"]
+    return found
+
+
+def _dice(dice: list[int]) -> Any:
+    return importlib.import_module("rulebook.dice").Scripted(dice)
+
+
+def _errors() -> Any:
+    return importlib.import_module("rulebook.errors")
+
+
+def test_the_build_writes_python_javascript_and_docs(out: Path) -> None:
+    for path in ("rulebook/table_games.py", "js/table_games.js", "docs/table_games.md"):
+        assert (out / path).is_file(), path
+
+
+# -- the answers the rules state, die by die ----------------------------------------
+
+
+def test_roll_ability_drops_the_lowest(tg: ModuleType) -> None:
+    for dice in itertools.product(range(1, 7), repeat=4):
+        assert tg.roll_ability(_dice(list(dice))) == sum(sorted(dice)[1:])
+
+
+def _wfrp(target: int, roll: int) -> tuple[bool, int, bool, bool]:
+    success = (roll <= target or roll <= 5) and roll < 96
+    sl = target // 10 - roll // 10
+    sl = max(sl, 0) if success else min(sl, 0)
+    double = roll == 100 or roll // 10 == roll % 10
+    return success, sl, success and double, not success and double
+
+
+@pytest.mark.parametrize("target", [1, 5, 9, 10, 45, 50, 90, 95, 99])
+def test_wfrp_test_every_roll(tg: ModuleType, target: int) -> None:
+    for roll in range(1, 101):
+        got = tg.wfrp_test(target, _dice([roll]))
+        expected = _wfrp(target, roll)
+        assert (got.roll, got.success, got.sl, got.critical, got.fumble) == (
+            roll,
+            *expected,
+        ), (target, roll)
+
+
+def _ironsworn(stat: int, adds: int, action: int, a: int, b: int) -> tuple[str, bool]:
+    score = min(action + stat + adds, 10)
+    beaten = (score > a) + (score > b)
+    return ["miss", "weak hit", "strong hit"][beaten], a == b
+
+
+@pytest.mark.parametrize(("stat", "adds"), [(0, 0), (2, 1), (3, 4), (5, 10)])
+def test_ironsworn_action_every_roll(tg: ModuleType, stat: int, adds: int) -> None:
+    for dice in itertools.product(range(1, 7), range(1, 11), range(1, 11)):
+        got = tg.ironsworn_action(stat, adds, _dice(list(dice)))
+        assert (got.outcome, got.challenge_match) == _ironsworn(stat, adds, *dice)
+
+
+def _age(
+    ability: int, target: int, a: int, b: int, stunt: int
+) -> tuple[int, bool, int]:
+    total = a + b + stunt + ability
+    success = total >= target
+    doubles = len({a, b, stunt}) < 3
+    return total, success, stunt if success and doubles else 0
+
+
+@pytest.mark.parametrize(("ability", "target"), [(-5, 3), (0, 11), (2, 15), (10, 30)])
+def test_age_test_every_roll(tg: ModuleType, ability: int, target: int) -> None:
+    for dice in itertools.product(range(1, 7), repeat=3):
+        got = tg.age_test(ability, target, _dice(list(dice)))
+        assert (got.total, got.success, got.stunt_points) == _age(
+            ability, target, *dice
+        )
+
+
+@pytest.mark.parametrize(("base", "skill"), [(0, 0), (0, 2), (2, 0), (2, 2), (3, 1)])
+def test_yze_roll_every_roll(tg: ModuleType, base: int, skill: int) -> None:
+    for dice in itertools.product(range(1, 7), repeat=base + skill):
+        got = tg.yze_roll(base, skill, _dice(list(dice)))
+        assert got.successes == dice.count(6)
+        assert got.banes == dice[:base].count(1)  # the base dice come first
+
+
+CALLS: dict[str, list[tuple[int, ...]]] = {
+    "roll_ability": [()],
+    "wfrp_test": [(1,), (45,), (99,)],
+    "ironsworn_action": [(0, 0), (2, 1), (5, 10)],
+    "age_test": [(-5, 3), (2, 11), (10, 30)],
+    "yze_roll": [(0, 0), (2, 1), (3, 2)],
+}
+FIELDS = {
+    "wfrp_test": "sl",
+    "ironsworn_action": "outcome",
+    "age_test": "stunt_points",
+    "yze_roll": "successes",
+}
+
+
+def _rules(system: System) -> list[Any]:
+    """The system's rules (formulas and decisions: each has a function and parameters)."""
+    return list(system.rules)
+
+
+def test_inputs_outside_the_ranges_are_refused(tg: ModuleType, system: System) -> None:
+    errors = _errors()
+    for rule in _rules(system):
+        for p in rule.params:
+            assert p.min is not None and p.max is not None
+            for bad in (p.min - 1, p.max + 1):
+                args = [bad if q is p else q.min for q in rule.params]
+                with pytest.raises(errors.RuleInputError):
+                    getattr(tg, rule.function)(*args, _dice([1] * 30))
+                with pytest.raises(errors.RuleInputError):
+                    getattr(tg, f"{rule.function}_odds")(*args)
+
+
+# -- odds: derived, and exact ------------------------------------------------------
+
+
+def _read(tg: ModuleType, name: str) -> Callable[..., Any]:
+    function: Callable[..., Any] = getattr(tg, name)
+    field = FIELDS.get(name)
+    if field is None:
+        return function
+    return lambda *args: getattr(function(*args), field)
+
+
+@pytest.mark.parametrize(
+    ("name", "args"), [(n, a) for n, calls in CALLS.items() for a in calls]
+)
+def test_odds_are_every_roll_enumerated(
+    tg: ModuleType, name: str, args: tuple[int, ...]
+) -> None:
+    chances = getattr(tg, f"{name}_odds")(*args)
+    assert dict(chances) == enumerated_odds(
+        _read(tg, name), args, _errors().RuleInputError
+    )
+    assert sum(chances.values()) == 1 and chances.tail == 0
+    keys = list(chances)
+    if name == "ironsworn_action":  # labels in their enum's order
+        assert keys == [k for k in tg.ActionResult if k in chances]
+    else:
+        assert keys == sorted(keys)
+
+
+def test_every_rule_that_rolls_has_odds(tg: ModuleType, system: System) -> None:
+    assert {r.function for r in _rules(system)} == set(CALLS)
+    odds = {n for n in dir(tg) if n.endswith("_odds") and not n.startswith("_")}
+    assert odds == {f"{n}_odds" for n in CALLS}
+
+
+def test_odds_agree_with_icepool(tg: ModuleType) -> None:
+    d6: Any = icepool.d6
+    ability = d6.pool(4).highest(3).sum()
+    assert dict(tg.roll_ability_odds()) == {
+        int(v): Fraction(n, ability.denominator()) for v, n in ability.items()
+    }
+
+
+@pytest.mark.parametrize(("base", "skill"), [(10, 10), (10, 0), (0, 10), (6, 4)])
+def test_yze_roll_odds_at_the_top_are_binomial(
+    tg: ModuleType, base: int, skill: int
+) -> None:
+    n = base + skill
+    expected = {k: Fraction(comb(n, k) * 5 ** (n - k), 6**n) for k in range(n + 1)}
+    assert dict(tg.yze_roll_odds(base, skill)) == expected
+
+
+# -- JavaScript --------------------------------------------------------------------
+
+
+def test_table_games_answer_in_javascript_as_in_python(
+    tg: ModuleType, out: Path, system: System, tmp_path: Path
+) -> None:
+    spec = conformance_spec(system, tg, out / "js")
+    assert_every_rule_in(spec, system)
+    node_test("conformance.test.mjs", spec, tmp_path)
+
+
+def test_table_games_odds_in_javascript_as_in_python(tg: ModuleType, out: Path) -> None:
+    py_json = importlib.import_module("rulebook.json")
+    calls = [(camel(f"{n}_odds"), list(a)) for n, cs in CALLS.items() for a in cs]
+    calls += [("yzeRollOdds", [10, 10])]
+    js = out / "js"
+    found = node_json(
+        f'import * as m from "{(js / "table_games.js").as_uri()}";\n'
+        f'import {{ dumps }} from "{(js / "json.js").as_uri()}";\n'
+        f"const calls = {json.dumps(calls)};\n"
+        "console.log(JSON.stringify(calls.map(([f, args]) => dumps(m[f](...args)))));\n"
+    )
+    for (function, args), text in zip(calls, found, strict=True):
+        name = function[: -len("Odds")]
+        python = next(n for n in CALLS if camel(n) == name)
+        expected = py_json.dumps(getattr(tg, f"{python}_odds")(*args))
+        assert text == expected, (function, args)
