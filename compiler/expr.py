@@ -2,9 +2,9 @@
 
 Values are int, bool, text and choice, each possibly nullable (null, `??`,
 `== null`, `is null`), and lists of one of them (`[a, b]`, `x in [a, b]`,
-`len`, `sum`, `any`, `all`); `table(key).field` reads a field of a table rule's
-row, and `mapping[key]` a mapping parameter's value. A key that may be null
-gives null. A test that a name is not null narrows it where the test holds.
+`len`, `sum`, `any`, `all`; `a + b` joins two lists); `table(key).field`
+reads a field of a table rule's row, and `mapping[key]` a mapping parameter's
+value. A key that may be null gives null. A test that a name is not null narrows it where the test holds.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import cast
 from .expr_dice import DICE_FUNCTIONS, check_dice, check_dice_call, notation_error
 from .expr_dice import TOKEN as DICE_TOKEN
 from .expr_emit import to_math, to_python, to_source
+from .expr_lists import check_concat
 from .expr_types import (
     COMPARE_OPS,
     DICE_PARTS,
@@ -453,7 +454,10 @@ class _Parser:
 
 def _is_list(node: Node) -> bool:
     """Whether ``node`` may be a list: ``[a, b]``, ``rolls(...)``, ``sorted(...)``,
-    or a name (a list a rule binds with ``let``; the checker reads its type)."""
+    a name (a list a rule binds with ``let``; the checker reads its type), or
+    ``a + b`` of such (two lists joined)."""
+    if isinstance(node, Binary) and node.op == "+":
+        return _is_list(node.left) or _is_list(node.right)
     return isinstance(node, ListLit | Dice | Name) or (
         isinstance(node, Call) and node.func == "sorted"
     )
@@ -665,6 +669,8 @@ class _Checker:
             and left.enum in self.ladders
         ):
             return self.step(node, left, right)
+        if node.op == "+" and "list" in (left.type, right.type):
+            return check_concat(node, left, right, ExprError)
         if node.op == "+" and "text" in (left.type, right.type):
             return self.join(node, left, right)
         verb = ARITH_OPS[node.op]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .expr_dice import dice_python, dice_source, pool_of
+from .expr_lists import concat_parts
 from .expr_types import (
     COMPARE_OPS,
     FUNCTIONS,
@@ -119,6 +120,13 @@ class _Emitter:
                 return f"{left} ?? {right}", _COALESCE
             case Binary() if node.op == "//" and self.mode != "source":
                 return self.divide(node)
+            case Binary(concat=True) if self.mode == "python":
+                # any sequences (a pool's dice are a tuple in odds), as a list
+                parts = (
+                    "*" * spread + self.wrap(part, _COND)
+                    for spread, part in concat_parts(node)
+                )
+                return f"[{', '.join(parts)}]", _ATOM
             case Binary():
                 prec = _PREC[node.op]
                 left = self.wrap(node.left, prec)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .expr_dice import dice_js, pool_of
+from .expr_lists import concat_parts
 from .expr_types import (
     COMPARE_OPS,
     IV_ARITH,
@@ -150,6 +151,12 @@ class _Emitter:
                 return (test, _ATOM) if node.op == "in" else (f"!{test}", _UNARY)
             case Binary() if node.op in _OPS:
                 return self.operator(node)
+            case Binary(concat=True):  # any iterables, as an array
+                parts = (
+                    "..." * spread + self.wrap(part, _COND)
+                    for spread, part in concat_parts(node)
+                )
+                return f"[{', '.join(parts)}]", _ATOM
             case Binary(op="//"):
                 helper = "floorDiv" if self.rounding == "down" else "ceilDiv"
                 left, right = self.wrap(node.left, _COND), self.wrap(node.right, _COND)

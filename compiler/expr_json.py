@@ -27,7 +27,8 @@ of keys (``null`` where a key has no value). The types and what they mean:
 - ``step``: the label ``by`` steps along the ordered enum ``enum`` from ``of``
   (``labels`` lowest first); past an end, ``past_end`` says: ``none`` gives null,
   ``clamp`` the end label, ``error`` refuses the input; null when ``of`` is null;
-- ``list``: the values of ``items``.
+- ``list``: the values of ``items``;
+- ``concat``: the list ``left`` then the list ``right`` (``+`` of two lists).
 - ``dice``: dice rolled there (``expr_dice``): ``notation`` as written, a
   ``count`` and ``sides`` from expressions (or null), ``results`` for the list
   of the dice kept (``rolls(...)``) instead of their total.
@@ -79,6 +80,7 @@ NODE_TYPES = (
     "index",
     "step",
     "list",
+    "concat",
     "dice",
 )
 
@@ -132,6 +134,8 @@ def to_tree(
                 "left": sub(node.left),
                 "right": sub(node.right),
             }
+        case Binary(concat=True):
+            return {"node": "concat", "left": sub(node.left), "right": sub(node.right)}
         case Binary() if node.ladder is not None:
             return {
                 "node": "order",

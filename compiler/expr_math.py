@@ -181,6 +181,12 @@ class _Math:
                     rf"{left} {gap}\text{{ (or }} {right} {gap}\text{{ if none)}}",
                     _COALESCE,
                 )
+            case Binary(concat=True):  # two lists, one after the other
+                left, right = (
+                    self.wrap(node.left, _ADD),
+                    self.wrap(node.right, _ADD + 1),
+                )
+                return rf"{left} {self.gap}\text{{ then }} {right}", _ADD
             case Binary(op="and" | "or"):
                 prec = _PREC[node.op]
                 left, right = self.wrap(node.left, prec), self.wrap(node.right, prec)

@@ -213,6 +213,8 @@ class Binary:
     end: int = field(compare=False)
     # an ordering (< <= > >=) of two labels of an ordered enum (set by check())
     ladder: Ladder | None = field(default=None, compare=False)
+    # `+` of two lists: their concatenation, in order (set by check())
+    concat: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,6 +564,8 @@ def _eval(
         case Binary(op="//"):
             a, b = sub(node.left), sub(node.right)
             return a // b if rounding == "down" else -(-a // b)
+        case Binary(concat=True):
+            return [*sub(node.left), *sub(node.right)]
         case Binary() if node.ladder is not None:  # labels by their rank
             ranks = [x.casefold() for x in node.ladder.labels]
             a, b = (

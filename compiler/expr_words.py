@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .expr_lists import concat_parts
 from .expr_math import to_latex, words_of
 from .expr_types import (
     FUNCTIONS,
@@ -128,6 +129,8 @@ class _Words:
                 return self.field(lookup.func, node.name, self.value(key))
             case Index(obj=Name() as mapping):
                 return f"{self.name(mapping.name)} of {self.value(node.index)}"
+            case Binary(concat=True):  # lists one after the other, [x] as x
+                return ", then ".join(self.value(p) for _, p in concat_parts(node))
         if self.latex_field is None:
             return "$" + to_latex(node, rounding=self.rounding) + "$"
         return (

@@ -30,6 +30,7 @@ ENUMERATED: dict[str, tuple[str | None, list[tuple[int, ...]]]] = {
     "action_roll": ("outcome", [(0,), (1,), (2,), (4,)]),
     "percentile_test": ("sl", [(1,), (45,), (99,)]),
     "saved": (None, [(0, 5), (3, 15), (10, 30), (-5, 30)]),
+    "six_again": ("total", [(0,), (3,)]),
 }
 
 
@@ -114,6 +115,8 @@ def test_javascript_answers_as_python(df: ModuleType, df_out: Path) -> None:
         ("actionRoll", "action_roll", [5]),
         ("percentileTest", "percentile_test", [45]),
         ("saved", "saved", [2, 12]),
+        ("actionRoll", "action_roll", [4]),  # a list field: the dice rolled
+        ("sixAgain", "six_again", [2]),
     ]
     javascript_answers_as_python(df, df_out, calls)
     types = (df_out / "js" / "dice_formulas.d.ts").read_text(encoding="utf-8")
@@ -158,7 +161,8 @@ def test_explain_binds_the_names_then_tries_the_cases() -> None:
     assert "  low = rolls((2 if dice = 0 else 0)d6) = []\n" in text
     assert text.index("First, in order") < text.index("Cases, first match wins")
     assert "4. when count(pool, 6) ≥ 2\n       → yes: this case answers" in text
-    assert "Outcome (outcome)   critical" in text
+    assert "Outcome (outcome)     critical" in text
+    assert "Dice rolled (rolls)   6, 2, 6   = pool + low\n" in text  # a list field
     assert "WARNING" not in text
 
 

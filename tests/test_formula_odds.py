@@ -31,6 +31,7 @@ ENUMERATED: dict[str, list[tuple[int, ...]]] = {
     "either": [()],
     "spread": [(0,), (3,)],
     "pool_read": [(1,)],
+    "joined": [(0,), (2,), (3,)],  # lists joined: a die and a pool
     "rolled_count": [()],
     "sided": [(1,), (5,)],
     "rerolled": [(0,), (1,)],

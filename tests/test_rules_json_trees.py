@@ -185,6 +185,8 @@ class System:
             return _COMPARE[node["op"]](ranks.index(left), ranks.index(right))
         if kind == "list":
             return [self.eval(item, env) for item in node["items"]]
+        if kind == "concat":
+            return [*sub("left"), *sub("right")]
         if kind == "dice":
             return self.dice(node, env)
         raise AssertionError(f"a node rules.json does not define: {kind}")

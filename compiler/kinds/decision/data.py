@@ -63,6 +63,7 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
                 "type": s.type,
                 "nullable": s.nullable,
                 "enum": None if s.enum is None else s.enum.name,
+                "items": s.items,
                 "null_label": s.null_label,
                 "description": s.description,
             }

@@ -24,6 +24,7 @@ from ...js_kit import (
     where,
 )
 from ...js_naming import camel
+from ...kinds.decision import lists
 from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
 from ...kinds.decision.rule import nodes_of
 from ...kinds.formula.js import ODDS_DOC, js_syntax, table_rows
@@ -35,6 +36,8 @@ _TS = {"int": "number", "bool": "boolean", "text": "string", "dice": "$dice.Dice
 
 
 def slot_ts(slot: Slot) -> str:
+    if slot.type == "list":
+        return lists.ts_type(slot)
     base = slot.enum.name if slot.enum is not None else _TS[slot.type]
     return f"{base} | null" if slot.nullable else base
 
@@ -195,7 +198,7 @@ def _answerer(
         assert record is not None
         text = record_literal(
             record["shape"],
-            [(s.name, emit(values[s.name])) for s in rule.slots],
+            [(s.name, _field(s, values[s.name], emit)) for s in rule.slots],
             indent,
         )
         if methods:
@@ -211,6 +214,17 @@ def _answerer(
         return f"return {value(case, indent)};"
 
     return answer
+
+
+def _field(
+    slot: Slot, value: tuple[str, Any], emit: Callable[[tuple[str, Any]], str]
+) -> str:
+    """A record field's value in a case (a list: a frozen array of its own)."""
+    code = emit(value)
+    kind, item = value
+    if slot.type == "list" and kind == "expr":
+        return lists.js_value(item.node, code)
+    return code
 
 
 def _method_view(

@@ -16,12 +16,13 @@ class Slot:
 
     name: str
     title: str
-    type: Literal["int", "bool", "text", "choice", "dice"]
+    type: Literal["int", "bool", "text", "choice", "dice", "list"]
     nullable: bool
     enum: EnumType | None  # for a choice
     null_label: str
     description: str | None
     member: EnumMember | None  # for a mapping: the key
+    items: Literal["int", "bool", "text"] | None = None  # for a list: its elements
 
 
 @dataclass(frozen=True, slots=True)

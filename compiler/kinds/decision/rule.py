@@ -19,6 +19,7 @@ from ... import expr
 from ...expr_math import to_latex
 from ...expr_odds import bind_lets
 from ...expr_words import to_words, value_words
+from ...kinds.decision import lists
 from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
 from ...kinds.formula.model import Let
 from ...kinds.formula.rule import (
@@ -101,6 +102,8 @@ class _Builder:
 
     def slot_type(self, path: Path, raw: dict[str, Any]) -> tuple[Any, EnumType | None]:
         kind = raw["type"]
+        for key, message, hint in lists.declaration_problems(raw):
+            self.err((*path, key), message, hint, key=key != "type")
         if kind != "choice":
             if "enum" in raw or "members" in raw:
                 self.err(path, f"only a choice has an enum, not {kind}")
@@ -156,6 +159,7 @@ class _Builder:
                         f.get("null_label", "—"),
                         f.get("description"),
                         None,
+                        f.get("items") if kind == "list" else None,
                     )
                 )
             return shape, slots, None
@@ -214,6 +218,8 @@ class _Builder:
             if not slot.nullable:
                 self.err(path, f"{slot.name!r} cannot be null")
             return ("literal", None)
+        if slot.type == "list":
+            return self.list_value(path, value, slot)
         if slot.type == "text" and isinstance(value, str):
             return ("literal", value)
         if slot.type == "choice" and slot.enum is None:
@@ -246,6 +252,18 @@ class _Builder:
             checked = as_choice(checked, slot.enum) or checked
         if checked is not None and (problem := expr.fits(checked, slot_field(slot))):
             self.err(path, f"{slot.name!r}: the expression {problem}")
+        return ("expr", checked)
+
+    def list_value(self, path: Path, value: Any, slot: Slot) -> tuple[str, Any]:
+        """A list field's value: an expression of a list of its elements' type."""
+        if not isinstance(value, str):
+            self.err(path, *lists.literal_problem(slot, value))
+            return ("literal", None)
+        checked = self.compile(path, value, self.given)
+        if checked is not None and slot.items is not None:  # else already reported
+            problem = lists.value_problem(checked, slot)
+            if problem is not None:
+                self.err(path, *problem)
         return ("expr", checked)
 
     def cases(
@@ -534,7 +552,8 @@ def _odds_slot(
         b.err(src, at, f"no field {raw['odds']!r}", "fields: " + ", ".join(names))
         return None
     if slot.type not in _ODDS_TYPES or slot.nullable:
-        shown = slot.type + (" that may be null" if slot.nullable else "")
+        shown = f"a list of {slot.items}" if slot.type == "list" else slot.type
+        shown += " that may be null" if slot.nullable else ""
         b.err(
             src,
             at,
@@ -585,6 +604,8 @@ def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:
 
 
 def slot_type(slot: Slot) -> str:
+    if slot.type == "list":
+        return lists.python_type(slot)
     base = slot.enum.name if slot.enum is not None else _SLOT_TYPES[slot.type]
     return f"{base} | None" if slot.nullable else base
 
@@ -679,8 +700,12 @@ def _answer_one(
             for name, v in values
         )
         return f"return {{{items}}}"
+    kinds = {s.name: s.type for s in rule.slots}
     fields = ", ".join(
-        [f"{name}={emit(v)}" for name, v in values]
+        [
+            f"{name}={lists.python_value(emit(v)) if kinds[name] == 'list' else emit(v)}"
+            for name, v in values
+        ]
         + [f"{name}={local}" for name, _, local in _hidden(rule)]
     )
     return f"return {rule.result}({fields})"
@@ -816,7 +841,10 @@ def _let_type(let: Let) -> str:
     """The Python type of a let's value (a pool's dice: a list, or in the odds
     function the sorted tuple of them)."""
     checked = let.checked
-    kinds = {"int": "int", "bool": "bool", "list": "Sequence[int]"}
+    kinds = {"int": "int", "bool": "bool"}
+    if checked.type == "list":
+        item = kinds.get(str(checked.item)) or checked.enum or "str"
+        return f"Sequence[{item}]"
     base = kinds.get(checked.type) or checked.enum or "str"
     return f"{base} | None" if checked.nullable else base
 

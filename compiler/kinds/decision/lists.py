@@ -1,0 +1,84 @@
+"""A decision's list fields: how one is declared, checked, typed and answered in each target.
+
+A field ``type: list`` with ``items: int`` (or bool, text) holds a list of
+variable length, in order, never null; a case gives it as an expression of a
+list of that type (``pool + low``, ``[first] + extra``). Python holds it as a
+tuple, JavaScript as a frozen array; both write it as a JSON array.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import expr
+from ...kinds.decision.model import Slot
+
+_PY = {"int": "int", "bool": "bool", "text": "str"}
+_TS = {"int": "number", "bool": "boolean", "text": "string"}
+
+
+def declaration_problems(raw: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    """What is wrong with a field's ``type``, ``items`` and ``nullable`` for a
+    list, as (key, message, hint); none for a well-declared field."""
+    kind = raw["type"]
+    if kind != "list":
+        if "items" in raw:
+            return [("items", f"only a list has items, not {kind}", "remove 'items'")]
+        return []
+    found: list[tuple[str, str, str | None]] = []
+    if "items" not in raw:
+        found.append(
+            ("type", "a list field needs 'items', its elements' type", "items: int")
+        )
+    if raw.get("nullable"):
+        hint = "remove 'nullable' (a list with no elements has a length of 0)"
+        found.append(("nullable", "a list field is never null", hint))
+    return found
+
+
+def value_problem(checked: expr.Checked, slot: Slot) -> tuple[str, str] | None:
+    """Why a case's expression cannot be the list field's value, with a hint;
+    None when it is a list of the field's element type."""
+    want = f"a list of {slot.items}"
+    if checked.type == "list" and checked.item == slot.items:
+        return None
+    gives = expr.describe(checked)
+    message = f"{slot.name!r}: the expression gives {gives}, but the field is {want}"
+    if checked.type == "list":
+        return message, "a list holds one type: nothing is converted implicitly"
+    if checked.type == slot.items and not checked.nullable:
+        return message, "put the value in brackets: [x]"
+    return message, f"give {want}, e.g. [x] + rest"
+
+
+def literal_problem(slot: Slot, value: Any) -> tuple[str, str]:
+    """A list field given something other than an expression (a number, a flag)."""
+    return (
+        f"{slot.name!r} holds a list of {slot.items}, not {value!r}",
+        'give it as an expression in quotes, e.g. "[x]" or "pool + rest"',
+    )
+
+
+def python_type(slot: Slot) -> str:
+    """The record field's Python type: an immutable tuple of the elements."""
+    return f"tuple[{_PY[str(slot.items)]}, ...]"
+
+
+def python_value(code: str) -> str:
+    """A case's list (any sequence: a pool's dice are a tuple in odds) as the
+    record holds it."""
+    return f"tuple({code})"
+
+
+def ts_type(slot: Slot) -> str:
+    """The record field's TypeScript type."""
+    return f"readonly {_TS[str(slot.items)]}[]"
+
+
+def js_value(node: expr.Node, code: str) -> str:
+    """A case's list (any iterable) as the record holds it: a frozen array of
+    its own (a list the case writes out is new; another is copied)."""
+    fresh = isinstance(node, expr.ListLit) or (
+        isinstance(node, expr.Binary) and node.concat
+    )
+    return f"Object.freeze({code if fresh else f'[...{code}]'})"
