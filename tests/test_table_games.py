@@ -132,14 +132,42 @@ def test_yze_roll_every_roll(tg: ModuleType, base: int, skill: int) -> None:
         assert got.banes == dice[:base].count(1)  # the base dice come first
 
 
+@pytest.mark.parametrize("dice", [0, 1, 2, 3, 4])
+def test_action_roll_every_roll(tg: ModuleType, dice: int) -> None:
+    for rolled in itertools.product(range(1, 7), repeat=dice or 2):
+        got = tg.action_roll(dice, _dice(list(rolled)))
+        read = min(rolled) if dice == 0 else max(rolled)
+        expected = "failure" if read <= 3 else "partial" if read <= 5 else "success"
+        if dice and rolled.count(6) >= 2:
+            expected = "critical"
+        assert (got.outcome, got.rolls) == (expected, rolled), rolled
+
+
+@pytest.mark.parametrize(
+    ("stat", "skill", "dv"), [(0, 0, 1), (4, 3, 13), (10, 10, 25), (5, 5, 40)]
+)
+def test_skill_check_every_roll(tg: ModuleType, stat: int, skill: int, dv: int) -> None:
+    for first, second in itertools.product(range(1, 11), repeat=2):
+        opens = first in (1, 10)
+        got = tg.skill_check(stat, skill, dv, _dice([first, second]))
+        result = first + (second if first == 10 else -second if first == 1 else 0)
+        total = result + stat + skill
+        rolls = (first, second) if opens else (first,)
+        assert (got.total, got.success, got.rolls) == (total, total > dv, rolls)
+
+
 CALLS: dict[str, list[tuple[int, ...]]] = {
     "roll_ability": [()],
     "wfrp_test": [(1,), (45,), (99,)],
     "ironsworn_action": [(0, 0), (2, 1), (5, 10)],
     "age_test": [(-5, 3), (2, 11), (10, 30)],
     "yze_roll": [(0, 0), (2, 1), (3, 2)],
+    "action_roll": [(0,), (1,), (3,)],
+    "skill_check": [(0, 0, 1), (4, 3, 13), (10, 10, 25), (10, 10, 40)],
 }
 FIELDS = {
+    "action_roll": "outcome",
+    "skill_check": "success",
     "wfrp_test": "sl",
     "ironsworn_action": "outcome",
     "age_test": "stunt_points",
@@ -188,8 +216,9 @@ def test_odds_are_every_roll_enumerated(
     )
     assert sum(chances.values()) == 1 and chances.tail == 0
     keys = list(chances)
-    if name == "ironsworn_action":  # labels in their enum's order
-        assert keys == [k for k in tg.ActionResult if k in chances]
+    if name in ("ironsworn_action", "action_roll"):  # labels in their enum's order
+        kind = tg.ActionResult if name == "ironsworn_action" else tg.ActionOutcome
+        assert keys == [k for k in kind if k in chances]
     else:
         assert keys == sorted(keys)
 
@@ -231,7 +260,7 @@ def test_table_games_answer_in_javascript_as_in_python(
 def test_table_games_odds_in_javascript_as_in_python(tg: ModuleType, out: Path) -> None:
     py_json = importlib.import_module("rulebook.json")
     calls = [(camel(f"{n}_odds"), list(a)) for n, cs in CALLS.items() for a in cs]
-    calls += [("yzeRollOdds", [10, 10])]
+    calls += [("yzeRollOdds", [10, 10]), ("actionRollOdds", [10])]
     js = out / "js"
     found = node_json(
         f'import * as m from "{(js / "table_games.js").as_uri()}";\n'

@@ -1,6 +1,7 @@
-"""``make bench``'s odds rows: every odds function of tests/dice_formulas, its int
-parameters at their maximum, against 50 ms each (issue 26 item 3), and beside
-the base's where the base has it."""
+"""``make bench``'s odds rows: every odds function of tests/dice_formulas and of
+the cookbooks (tests/cookbook: table_games), its int parameters at their
+maximum, against 50 ms each (issue 26 item 3), and beside the base's where the
+base has it."""
 
 from __future__ import annotations
 
@@ -12,15 +13,15 @@ from .baseline import ROOT, Side
 from .measure import RULESC, short
 from .rows import Against, Report, Row
 
-RULES = ROOT / "tests" / "dice_formulas"
+RULES = (ROOT / "tests" / "dice_formulas", ROOT / "tests" / "cookbook")
 TARGET = 0.050
 
 
-def build(side: Side, tmp: Path) -> Path | str:
-    """The side's build of tests/dice_formulas, or why there is none."""
-    out = tmp / f"dice-formulas-{side.label.replace(' ', '-')}"
+def build(side: Side, tmp: Path, rules: Path) -> Path | str:
+    """The side's build of ``rules``, or why there is none."""
+    out = tmp / f"{rules.name}-{side.label.replace(' ', '-')}"
     done = subprocess.run(
-        [RULESC, "build", "--rules", str(RULES), "--out", str(out)],
+        [RULESC, "build", "--rules", str(rules), "--out", str(out)],
         cwd=tmp,
         env=side.env,
         capture_output=True,
@@ -31,13 +32,20 @@ def build(side: Side, tmp: Path) -> Path | str:
         return out
     lines = done.stderr.strip().splitlines() or ["(no message)"]
     first = next((line for line in lines if "error" in line), lines[0])
-    return f"{side.label} cannot build tests/dice_formulas: `{first.strip()[:160]}`"
+    where = rules.relative_to(ROOT)
+    return f"{side.label} cannot build {where}: `{first.strip()[:160]}`"
 
 
 def bench_odds(report: Report, tmp: Path, sides: list[Side]) -> None:
-    built = [build(side, tmp) for side in sides]
+    for rules in RULES:
+        _bench(report, tmp, sides, rules)
+
+
+def _bench(report: Report, tmp: Path, sides: list[Side], rules: Path) -> None:
+    built = [build(side, tmp, rules) for side in sides]
     if isinstance(built[0], str):
-        report.odd(Row("the odds functions of tests/dice_formulas", built[0]))
+        where = rules.relative_to(ROOT)
+        report.odd(Row(f"the odds functions of {where}", built[0]))
         return
     works = [
         fresh.Work(side, "odds", str(out), out)
@@ -59,7 +67,8 @@ def bench_odds(report: Report, tmp: Path, sides: list[Side]) -> None:
             continue
         figure = f"odds: `{name}`"
         if len(timed) < 2 or name not in timed[1].times:
-            report.compare(Against(figure, took, None, why=missing(built[1], report)))
+            why = missing(built[1], report, rules)
+            report.compare(Against(figure, took, None, why=why))
             continue
 
         def explain(name: str = name) -> list[str]:
@@ -69,9 +78,11 @@ def bench_odds(report: Report, tmp: Path, sides: list[Side]) -> None:
         report.compare(Against(figure, took, timed[1].median(name)), explain)
 
 
-def missing(built: Path | str, report: Report) -> str:
+def missing(built: Path | str, report: Report, rules: Path) -> str:
     """Why the base has no such odds function: in full the first time."""
     if isinstance(built, Path):
         return "the base's build has no such function"
     said = any(row.why == built for row in report.against)
-    return "as above: the base cannot build tests/dice_formulas" if said else built
+    return (
+        f"as above: the base cannot build {rules.relative_to(ROOT)}" if said else built
+    )
