@@ -105,7 +105,7 @@ def _bound(
         later = [v for _, v in lets[at + 1 :]] + list(reads)
         key = _read_through(name, {n for n, _ in lets[at:]}, later)
         if key:
-            codes = list(dict.fromkeys(s.emit(read) for read in key))
+            codes = list(dict.fromkeys(s.emit(read) for read in _guarded(key)))
             seen = s.function([s.local(name)], s.items(codes))
             chances = s.call("group", [chances, seen])
         earlier = {n for n, _ in lets[:at]}
@@ -120,10 +120,27 @@ def _bound(
     return code
 
 
-# the functions of a list that read it as a multiset, never failing (a pool's
-# dice read only through them: one list of each count, sum and length stands
+# the functions of a list that read it as a multiset (a pool's dice read only
+# through them: one list of each count, sum, length, highest and lowest stands
 # for all, the rest answering alike for each)
-_FOLDS = ("count", "sum", "len")
+_FOLDS = ("count", "sum", "len", "max", "min")
+
+
+def _guarded(reads: Sequence[Node]) -> list[Node]:
+    """The reads as a key: the highest or lowest of a list only when it has
+    one (an empty list has none: the rest may read it only when it is not
+    empty), and then its length beside it."""
+    found: list[Node] = []
+    for read in reads:
+        assert isinstance(read, Call)
+        if read.func in ("max", "min"):
+            span = (read.start, read.end)
+            length = Call("len", read.args, *span)
+            some = Binary(">", length, IntLit(0, *span), *span)
+            found += [length, Cond(read, some, IntLit(0, *span), *span)]
+        else:
+            found.append(read)
+    return found
 
 
 def _read_through(name: str, bound: set[str], nodes: Sequence[Node]) -> list[Node]:
@@ -138,6 +155,7 @@ def _read_through(name: str, bound: set[str], nodes: Sequence[Node]) -> list[Nod
                 isinstance(n, Call)
                 and n.func in _FOLDS
                 and not n.rule
+                and (n.func not in ("max", "min") or len(n.args) == 1)
                 and isinstance(n.args[0], Name)
                 and n.args[0].name == name
             ):

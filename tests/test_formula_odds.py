@@ -187,11 +187,20 @@ def test_odds_past_the_limit_of_work_are_refused(df: ModuleType, df_out: Path) -
 
 
 def test_a_pool_read_only_through_folds_is_grouped(df_out: Path) -> None:
-    # one list of each count, sum and length stands for all (exactness: the
-    # enumeration above); a pool read any other way (its max) is not grouped,
-    # and a name whose value reads no name before it is worked out once
+    # one list of each count, sum, length, highest and lowest stands for all
+    # (exactness: the enumeration above); a list read any other way (joined to
+    # another) is not grouped, and a name whose value reads no name before it
+    # is worked out once
     code = (df_out / "rulebook" / "dice_formulas.py").read_text(encoding="utf-8")
-    folds = code.split("def pool_folds_odds(")[1].split("\ndef ")[0]
-    twice = code.split("def pool_twice_odds(")[1].split("\ndef ")[0]
-    assert folds.count("_odds.group(") == 2 and "_odds.group(" not in twice
+
+    def odds_of(name: str) -> str:
+        return code.split(f"def {name}_odds(")[1].split("\ndef ")[0]
+
+    folds = odds_of("pool_folds")
+    assert folds.count("_odds.group(") == 2
+    assert "max(pool) if len(pool) > 0 else 0" in odds_of("pool_twice")
+    # a decision groups by what its odds field reads: its other fields (the
+    # dice rolled, joined) are worked out for one roll of each group
+    assert odds_of("action_roll").count("_odds.group(") == 2
+    assert "_odds.group(" not in odds_of("joined")
     assert re.search(r"\(\s*lambda _o\d+, _o\d+: _odds\.bind\(", folds)

@@ -26,7 +26,7 @@ from ...js_kit import (
 from ...js_naming import camel
 from ...kinds.decision import lists
 from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
-from ...kinds.decision.rule import nodes_of
+from ...kinds.decision.rule import odds_reads
 from ...kinds.formula.js import ODDS_DOC, js_syntax, table_rows
 from ...model import System
 from ...naming import odds_function
@@ -158,7 +158,7 @@ def _odds_view(
     syntax = js_syntax(lambda node: expression(system, node, rule.params, tables))
     read = "" if rule.shape == "value" else f".{camel(str(rule.odds))}"
     lets = [(let.name, let.checked.node) for let in rule.lets]
-    reads = nodes_of(rule.cases, rule.methods)
+    reads = odds_reads(rule)
     body = bind_lets(lets, syntax, syntax.call("const", [call + read]), reads)
     slot = next(s for s in rule.slots if s.name == rule.odds)
     # labels answer in their enum's order, as Python's do

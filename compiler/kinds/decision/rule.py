@@ -487,6 +487,18 @@ def build(
     )
 
 
+def odds_reads(rule: DecisionRule) -> list[expr.Node]:
+    """The expressions the odds field's value follows from: which case holds,
+    and the field's value in each. (Grouping rolls by what these read is
+    exact: another field's value is worked out for one roll of each group, a
+    roll the rule can make, and never read.)"""
+    found = [c.when.node for c in rule.cases if c.when is not None]
+    for case in rule.cases:
+        kind, item = dict(case.values or ()).get(str(rule.odds), (None, None))
+        found += [item.node] if kind == "expr" and item else []
+    return found
+
+
 def nodes_of(
     cases: Sequence[DecisionCase], methods: Sequence[FollowUp]
 ) -> list[expr.Node]:
@@ -860,7 +872,7 @@ def _odds_view(
     syntax = python_syntax(lambda node: emit(("node", node)))
     read = "" if rule.shape == "value" else f".{rule.odds}"
     lets = [(let.name, let.checked.node) for let in rule.lets]
-    reads = nodes_of(rule.cases, rule.methods)
+    reads = odds_reads(rule)
     body = bind_lets(lets, syntax, syntax.call("const", [call + read]), reads)
     what = "" if rule.shape == "value" else f"'s {rule.odds}"
     view = odds_view(rule.function, plain, f"_odds.answer({body})", what)
