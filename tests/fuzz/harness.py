@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
@@ -79,13 +80,35 @@ class Cases:
         self.rules = [
             r for name, d in documents if name != "system.yaml" for r in d["rules"]
         ]
+        # each real rule with the rules it names, by kind, so that a rule of
+        # every kind is drawn as often, with what it needs to build
+        self.own = {str(d["system"]): d for d in self.systems}
+        rules_of: dict[str, list[Json]] = {}
+        for name, d in documents:
+            if name != "system.yaml":
+                rules_of.setdefault(str(d["system"]), []).extend(d["rules"])
+        self.by_kind: dict[str, list[tuple[str, list[Json]]]] = {}
+        for system, rules in rules_of.items():
+            for rule in rules:
+                kind = str(rule.get("kind"))
+                self.by_kind.setdefault(kind, []).append(
+                    (system, _with_needs(rule, rules))
+                )
+        self.kinds = sorted(self.by_kind)
 
     def case(self, index: int) -> Case:
         rng = self.rng
         system = f"fz{index}"
         roll = rng.random()
         meta = clone(rng.choice(self.systems))
-        if roll < 0.6:
+        mutations = rng.choice((0, 1, 1, 1, 2, 2, 3))
+        if roll < 0.25:
+            how = "a seed rule of any kind, with the rules it names"
+            own, rules = rng.choice(self.by_kind[rng.choice(self.kinds)])
+            meta = clone(self.own[own])
+            doc = {"system": system, "rules": clone(rules)}
+            mutations = rng.choice((0, 0, 1))
+        elif roll < 0.6:
             how = "seed rules"
             doc = {
                 "system": system,
@@ -101,7 +124,7 @@ class Cases:
             meta = self.gen.make(self.schemas.root(SYSTEM_FILE))
         if isinstance(meta, dict):
             meta["system"] = system
-        for _ in range(rng.choice((0, 1, 1, 1, 2, 2, 3))):
+        for _ in range(mutations):
             if rng.random() < 0.85:
                 doc = self.mutator.mutate(self.schemas.root(RULES_FILE), doc)
             else:
@@ -114,6 +137,29 @@ class Cases:
                 f"rules/{system}/rules.yaml": _text(doc, RULES_FILE, rng),
             },
         )
+
+
+def _words(node: Json) -> set[str]:
+    """Every word of the text in ``node`` (keys and values)."""
+    if isinstance(node, dict):
+        return {w for k, v in node.items() for w in _words(k) | _words(v)}
+    if isinstance(node, list):
+        return {w for item in node for w in _words(item)}
+    return set(re.findall(r"\w+", node)) if isinstance(node, str) else set()
+
+
+def _with_needs(rule: Json, rules: list[Json]) -> list[Json]:
+    """``rule`` with the rules of its system it names (by id, function or
+    class), and theirs, in the order of the system's files."""
+    wanted, todo = {id(rule)}, [rule]
+    while todo:
+        words = _words(todo.pop())
+        for other in rules:
+            names = {other.get(k) for k in ("id", "function", "class")}
+            if id(other) not in wanted and names & words:
+                wanted.add(id(other))
+                todo.append(other)
+    return [r for r in rules if id(r) in wanted]
 
 
 def located_problems(
