@@ -1,4 +1,5 @@
-"""States: a level on a ladder, moved by named transitions between a floor and a ceiling."""
+"""States: a level on a ladder, moved by named transitions between a floor and a
+ceiling; or a record of named fields, changed by transitions."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from ._support import shown
 from .errors import RuleInputError
 from .json import JSON
 
-__all__ = ["LevelState"]
+__all__ = ["LevelState", "RecordState"]
 
 
 class LevelState:
@@ -77,3 +78,39 @@ class LevelState:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(level={self._level})"
+
+
+class RecordState:
+    """One subject's state as a record of named fields (numbers and flags).
+
+    A generated subclass names the fields in ``_fields``, keeps each in a slot
+    of its own (``_`` and the field's name), reads it as a property, and names
+    the transitions as methods.
+    """
+
+    __slots__ = ()
+
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple[int | bool, ...]:
+        return tuple(getattr(self, "_" + name) for name in self._fields)
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The state as plain JSON-able data: each field by its name."""
+        return dict(zip(self._fields, self._values(), strict=True))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, RecordState)
+        return other._values() == self._values()
+
+    __hash__ = None  # type: ignore[assignment]  # a state changes: not a dict key
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{name}={value!r}"
+            for name, value in zip(self._fields, self._values(), strict=True)
+        )
+        return f"{type(self).__name__}({fields})"
+

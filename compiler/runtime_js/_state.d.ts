@@ -1,4 +1,4 @@
-/** States: a level on a ladder, moved by named transitions between a floor and a ceiling. */
+/** States: a level on a ladder, moved by named transitions between a floor and a ceiling; or a record of named fields, changed by transitions. */
 
 /** One subject's level on a ladder of levels, each with an effect. */
 export declare class LevelState {
@@ -18,6 +18,16 @@ export declare class LevelState {
   $move(steps: number): number;
   /** Go to `level` (checked by the caller). */
   $set(level: number): number;
+  equals(other: unknown): boolean;
+  toString(): string;
+}
+
+/** One subject's state as a record of named fields (numbers and flags). */
+export declare class RecordState {
+  static $fields: readonly (readonly [string, string])[];
+  /** The state as plain JSON-able data: each field by its name in the rules. */
+  toDict(): Record<string, number | boolean>;
+  toJSON(): Record<string, number | boolean>;
   equals(other: unknown): boolean;
   toString(): string;
 }

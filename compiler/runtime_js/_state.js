@@ -1,6 +1,7 @@
 /**
  * States: a level on a ladder, moved by named transitions between a floor and
- * a ceiling (the JavaScript twin of the Python runtime's _state.py).
+ * a ceiling; or a record of named fields, changed by transitions (the
+ * JavaScript twin of the Python runtime's _state.py).
  */
 
 import { RuleInputError } from "./errors.js";
@@ -84,5 +85,39 @@ export class LevelState {
 
   toString() {
     return `${this.constructor.name}(level=${this.#level})`;
+  }
+}
+
+/**
+ * One subject's state as a record of named fields (numbers and flags).
+ *
+ * A generated subclass lists its fields in the static `$fields`, each as
+ * [its name in the rules, its name here], keeps each in a #private field, reads
+ * it as a getter, and names the transitions as methods.
+ */
+export class RecordState {
+  static $fields = Object.freeze([]);
+
+  /** The state as plain JSON-able data: each field by its name in the rules. */
+  toDict() {
+    return Object.fromEntries(this.constructor.$fields.map(([py, js]) => [py, this[js]]));
+  }
+
+  toJSON() {
+    return this.toDict();
+  }
+
+  /** Whether `other` is a state of the same kind with the same fields. */
+  equals(other) {
+    return (
+      other instanceof RecordState &&
+      other.constructor === this.constructor &&
+      this.constructor.$fields.every(([, js]) => other[js] === this[js])
+    );
+  }
+
+  toString() {
+    const fields = this.constructor.$fields.map(([py, js]) => `${py}=${this[js]}`);
+    return `${this.constructor.name}(${fields.join(", ")})`;
   }
 }

@@ -1,4 +1,4 @@
-"""State: a level on a ladder moved by named transitions.
+"""State: a level on a ladder moved by named transitions, or a record of fields.
 
 The kind's plugin: its hooks, named for the registry (compiler/registry.py).
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, js, rule, workbench
+from . import rule, shapes, workbench
 
 KIND = calls.make_kind(
     name="state",
@@ -16,20 +16,20 @@ KIND = calls.make_kind(
     text="a condition track",
     runtime=("_state.py",),
     js_runtime=("_state.js",),
-    build=rule.build,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
-    js_plan=js.js_plan,
-    data_view=data.data_view,
+    build=shapes.build,
+    python_view=shapes.python_view,
+    docs_view=shapes.docs_view,
+    js_view=shapes.js_view,
+    js_plan=shapes.js_plan,
+    data_view=shapes.data_view,
     call_text=rule.call_text,
     run_example=rule.run,
-    plain=workbench.state_plain,
-    explain=workbench.explain,
+    plain=shapes.plain,
+    explain=shapes.explain,
     entry=calls.no_entry,
     inputs=calls.no_inputs,  # its actions (transitions, some with arguments): no form yet
     call_name=workbench.call_name,
-    samples=workbench.samples,
-    sample_answer=workbench.sample_answer,
+    samples=shapes.samples,
+    sample_answer=shapes.sample_answer,
     simulate=calls.not_runnable,
 )

@@ -36,7 +36,7 @@ def _called(action: object) -> str | None:
 JS_BASE = ("_state.js", "LevelState")
 
 
-def _js_member_free(
+def js_member_free(
     b: SystemBuilder, src: SourceFile, path: Path, name: str, taken: set[str]
 ) -> bool:
     """Whether ``name``, camelCased, is no member the JavaScript state class has
@@ -88,7 +88,7 @@ def build(
                 "choose another name",
             )
             ok = False
-        elif not _js_member_free(b, src, (*tpath, "name"), name, js_members):
+        elif not js_member_free(b, src, (*tpath, "name"), name, js_members):
             ok = False
         members.add(name)
         js_members.add(camel(name))
@@ -140,7 +140,7 @@ def build(
                 "choose another name",
             )
             ok = False
-        elif not _js_member_free(b, src, (*fpath, "name"), f["name"], js_members):
+        elif not js_member_free(b, src, (*fpath, "name"), f["name"], js_members):
             ok = False
         members.add(f["name"])
         js_members.add(camel(f["name"]))
@@ -152,8 +152,30 @@ def build(
             )
             ok = False
         flags.append(StateFlag(f["name"], f["from_level"], f["description"]))
-    names = {t.name for t in transitions}
-    first = transitions[0].name if transitions else "NAME"
+    if not check_actions(b, src, path, raw, [t.name for t in transitions]):
+        ok = False
+    examples = b.examples(src, path, raw, {"actions", "level"}, roll_columns=set())
+    if not ok:
+        return None
+    return StateRule(
+        **common,
+        examples=examples,
+        class_name=raw["class"],
+        effects=effects,
+        floor=floor,
+        cumulative=raw.get("cumulative", True),
+        transitions=tuple(transitions),
+        flags=tuple(flags),
+    )
+
+
+def check_actions(
+    b: SystemBuilder, src: SourceFile, path: Path, raw: dict[str, Any], names: list[str]
+) -> bool:
+    """Whether every action of the examples calls a transition of the state
+    (else the errors, at the actions)."""
+    ok = True
+    first = names[0] if names else "NAME"
     hint = f"write e.g. actions: [{first}, {{{first}: {{ARGUMENT: VALUE}}}}]"
     for index, ex in enumerate(raw.get("examples", [])):
         apath = (*path, "examples", index, "args", "actions")
@@ -182,19 +204,7 @@ def build(
                     key=isinstance(action, dict),
                 )
                 ok = False
-    examples = b.examples(src, path, raw, {"actions", "level"}, roll_columns=set())
-    if not ok:
-        return None
-    return StateRule(
-        **common,
-        examples=examples,
-        class_name=raw["class"],
-        effects=effects,
-        floor=floor,
-        cumulative=raw.get("cumulative", True),
-        transitions=tuple(transitions),
-        flags=tuple(flags),
-    )
+    return ok
 
 
 def _method(rule: StateRule, t: StateTransition) -> View:
