@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import random
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from math import comb
@@ -176,8 +177,8 @@ FIELDS = {
 
 
 def _rules(system: System) -> list[Any]:
-    """The system's rules (formulas and decisions: each has a function and parameters)."""
-    return list(system.rules)
+    """The system's rules with a function (formulas and decisions; not states)."""
+    return [r for r in system.rules if getattr(r, "function", None)]
 
 
 def test_inputs_outside_the_ranges_are_refused(tg: ModuleType, system: System) -> None:
@@ -191,6 +192,48 @@ def test_inputs_outside_the_ranges_are_refused(tg: ModuleType, system: System) -
                     getattr(tg, rule.function)(*args, _dice([1] * 30))
                 with pytest.raises(errors.RuleInputError):
                     getattr(tg, f"{rule.function}_odds")(*args)
+
+
+# -- a state of several fields -----------------------------------------------------
+
+
+def _stress(actions: list[tuple[str, int]]) -> tuple[int, int, bool]:
+    """Stress and trauma, as the rules state it."""
+    stress, traumas, retired = 0, 0, False
+    for name, n in actions:
+        if retired:
+            continue
+        if name == "relieve":
+            stress = max(stress - n, 0)
+        elif stress + n > 9:
+            stress, traumas = 0, traumas + 1
+            retired = traumas >= 4
+        else:
+            stress += n
+    return stress, traumas, retired
+
+
+def test_stress_follows_every_sequence(tg: ModuleType) -> None:
+    rng = random.Random(26)
+    for _ in range(400):
+        actions = [
+            (rng.choice(("take", "take", "relieve")), rng.randint(0, 20))
+            for _ in range(rng.randint(0, 12))
+        ]
+        state = tg.Stress()
+        for name, n in actions:
+            getattr(state, name)(n)
+        assert (state.stress, state.traumas, state.retired) == _stress(actions)
+
+
+def test_stress_refuses_what_is_outside_the_rule(tg: ModuleType) -> None:
+    state = tg.Stress()
+    for bad in (-1, 21, "2", 2.0, True):
+        with pytest.raises(_errors().RuleInputError):
+            state.take(bad)
+        with pytest.raises(_errors().RuleInputError):
+            state.relieve(bad)
+    assert (state.stress, state.traumas, state.retired) == (0, 0, False)
 
 
 # -- odds: derived, and exact ------------------------------------------------------
