@@ -98,7 +98,7 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
     private = _private_view(system, rule, function, tables)
     odds = None
     if rule.odds is not None and private is not None:
-        odds = _odds_view(system, rule, params, private["call"] or "", tables)
+        odds = _odds_view(system, rule, params, private["call"] or "", tables, emit)
     return {
         # the rules its follow-ups call: it waits for them to have JavaScript
         "needs": [f"{system.id}.{m.rule}" for m in rule.methods],
@@ -162,6 +162,7 @@ def _odds_view(
     params: list[View],
     call: str,
     tables: dict[str, str],
+    emit: Callable[[tuple[str, Any]], str],
 ) -> View:
     """The odds function of a decision that rolls: the chances of its value or
     of the field ``odds`` names, each let followed into the cases (the private
@@ -170,20 +171,11 @@ def _odds_view(
     read = "" if rule.shape == "value" else f".{camel(str(rule.odds))}"
     lets = [(let.name, let.checked.node) for let in rule.lets]
     if rule.repeat is not None:
-
-        def value(given: tuple[str, Any]) -> str:
-            kind, item = given
-            if kind == "literal":
-                return js(item)
-            if kind == "member":
-                return member(rule.slot_enum(item), item.label)
-            return expression(system, item.node, rule.params, tables)
-
         body = turns_odds(
             rule,
             syntax,
             _js_target(system, rule, tables),
-            value,
+            emit,
             lambda args: f"$chain.absorbed({', '.join(args)})",
         )
     else:
