@@ -185,19 +185,19 @@ def test_the_page_says_the_state_the_turn_and_the_ending(df_out: Path) -> None:
 def test_rules_json_holds_the_state_and_the_turn(df_out: Path) -> None:
     data = json.loads((df_out / "rules.json").read_text(encoding="utf-8"))
     rules = {r["id"]: r for r in data["systems"][0]["rules"]}
-    stand = rules["last_stand"]
-    assert [(v["name"], v["min"], v["max"]) for v in stand["state"]] == [
+    repeat = rules["last_stand"]["repeat"]
+    assert [(v["name"], v["min"], v["max"]) for v in repeat["state"]] == [
         ("successes", 0, 3),
         ("failures", 0, 3),
         ("up", None, None),
     ]
-    repeat = stand["repeat"]
+    assert repeat["state"][2]["start"]["source"] == "false"
     assert [b["name"] for b in repeat["let"]] == ["die"]
     assert [s["name"] for s in repeat["set"]] == ["up", "successes", "failures"]
     assert repeat["until"]["source"] == "up or successes >= 3 or failures >= 3"
     assert repeat["max_turns"] is None
     assert rules["first_six"]["repeat"]["max_turns"] == 5
-    assert rules["saved"]["repeat"] is None and rules["saved"]["state"] == []
+    assert rules["saved"]["repeat"] is None and "state" not in rules["saved"]
 
 
 def test_explain_traces_each_turn() -> None:
@@ -222,9 +222,9 @@ _TURNS_READ = """
     source: {section: Test}
     function: counted
     parameters: []
-    state:
-      - {name: found, type: bool, value: false}
     repeat:
+      state:
+        - {name: found, type: bool, value: false}
       let:
         - {name: die, value: 1d6}
       set:
@@ -245,7 +245,7 @@ def test_odds_of_the_turn_count_without_max_turns_are_a_located_error(
         (RULES / "dice_formulas" / "decisions.yaml").read_text("utf-8").splitlines()
     )
     assert (
-        f"decisions.yaml:{lines + 12}:7: error: the odds of 'value' read 'turns', "
+        f"decisions.yaml:{lines + 10}:7: error: the odds of 'value' read 'turns', "
         "which has no end without max_turns" in stderr
     ), stderr
     assert "give repeat a max_turns" in stderr

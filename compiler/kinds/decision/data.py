@@ -70,21 +70,21 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
         ],
         "hit_policy": rule.hit_policy,
         "odds": rule.odds,
-        "state": [
-            {
-                "name": v.name,
-                "type": v.type,
-                "min": v.min,
-                "max": v.max,
-                "enum": None if v.enum is None else v.enum.name,
-                "description": v.description,
-                "start": expression(v.start, refs, rule.params),
-            }
-            for v in rule.state
-        ],
         "repeat": None
         if rule.repeat is None
         else {
+            "state": [
+                {
+                    "name": v.name,
+                    "type": v.type,
+                    "min": v.min,
+                    "max": v.max,
+                    "enum": None if v.enum is None else v.enum.name,
+                    "description": v.description,
+                    "start": expression(v.start, refs, rule.params),
+                }
+                for v in rule.repeat.state
+            ],
             "let": lets(rule.repeat.lets, refs, rule.params),
             "set": [
                 {"name": s.name, "value": expression(s.checked, refs, rule.params)}

@@ -82,11 +82,12 @@ class SetValue:
 
 @dataclass(frozen=True, slots=True)
 class Repeat:
-    """The turn a decision repeats: names bound in order (dice rolled each
-    turn), then the state's new values, all from the values before the turn;
-    the turns end when ``until`` holds (checked before each turn) or after
-    ``max_turns``."""
+    """The turn a decision repeats: the state it carries from turn to turn;
+    each turn, names bound in order (dice rolled each turn), then the state's
+    new values, all from the values before the turn; the turns end when
+    ``until`` holds (checked before each turn) or after ``max_turns``."""
 
+    state: tuple[StateValue, ...]
     lets: tuple[Let, ...]
     sets: tuple[SetValue, ...]
     until: Checked
@@ -115,9 +116,13 @@ class DecisionRule(RuleBase):
     hit_policy: Literal["first", "collect", "unique"] = "first"
     lets: tuple[Let, ...] = ()  # names bound in order before the cases
     odds: str | None = None  # the slot its odds function answers the chances of
-    state: tuple[StateValue, ...] = ()  # carried from turn to turn (with repeat)
     repeat: Repeat | None = None  # the turn repeated until its ending holds
     kind: Literal["decision"] = "decision"
+
+    @property
+    def state(self) -> tuple[StateValue, ...]:
+        """The values a repeating decision carries from turn to turn (none else)."""
+        return () if self.repeat is None else self.repeat.state
 
     @property
     def rolls(self) -> bool:

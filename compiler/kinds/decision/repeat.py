@@ -1,6 +1,7 @@
 """A decision that repeats a turn: its state, its turn and its ending, read and checked.
 
-The state is a set of named values carried from turn to turn, each started by
+All of them are in one key, ``repeat``: a decision repeats wholly or not at
+all. The state is a set of named values carried from turn to turn, each started by
 an expression of the parameters; a number's every value is clamped into its
 ``min``..``max``. A turn binds its names in order (dice rolled each turn), then
 works out every new value from the values before the turn and sets them all
@@ -48,7 +49,7 @@ def _field(value: StateValue) -> expr.Field:
 
 
 class RepeatBuilder:
-    """Reads a decision's ``state`` and ``repeat`` (the parameters read already)."""
+    """Reads a decision's ``repeat``: its state and its turn (the parameters read already)."""
 
     def __init__(
         self,
@@ -78,22 +79,10 @@ class RepeatBuilder:
             self.ok = False
         return checked
 
-    def build(
-        self,
-    ) -> tuple[tuple[StateValue, ...], Repeat | None, dict[str, expr.Param]]:
-        """The state, the turn, and the scope the cases read (the parameters,
-        the state and ``turns``); a mistake is reported (``ok`` False)."""
+    def build(self) -> tuple[Repeat | None, dict[str, expr.Param]]:
+        """The turn (with its state) and the scope the cases read (the
+        parameters, the state and ``turns``); a mistake is reported (``ok`` False)."""
         raw = self.raw
-        if ("state" in raw) != ("repeat" in raw):
-            given, missing = (
-                ("state", "repeat") if "state" in raw else ("repeat", "state")
-            )
-            self.err(
-                (*self.path, given),
-                f"a decision with '{given}' needs '{missing}' too",
-                "the state is what the repeated turn changes",
-            )
-            return (), None, self.specs
         if "let" in raw:
             self.err(
                 (*self.path, "let"),
@@ -111,7 +100,7 @@ class RepeatBuilder:
         scope = dict(self.specs) | {v.name: state_param(v) for v in state}
         repeat = self.repeat(state, scope)
         cases = scope | {TURNS: expr.Param(TURNS, "int", min=0)}
-        return tuple(state), repeat, cases
+        return repeat, cases
 
     def name(self, path: Path, name: str, taken: set[str], what: str) -> bool:
         """A new name of the state or the turn: not a parameter, not taken."""
@@ -133,8 +122,8 @@ class RepeatBuilder:
     def state(self) -> list[StateValue]:
         found: list[StateValue] = []
         taken: set[str] = set()
-        for index, item in enumerate(self.raw["state"]):
-            at = (*self.path, "state", index)
+        for index, item in enumerate(self.raw["repeat"]["state"]):
+            at = (*self.path, "repeat", "state", index)
             if not self.name((*at, "name"), item["name"], taken, "state name"):
                 continue
             kind, enum = self.slot_type(at, item)
@@ -264,6 +253,7 @@ class RepeatBuilder:
         if until is None or not self.ok:
             return None
         return Repeat(
+            tuple(state),
             lets,
             tuple(sets),
             until,

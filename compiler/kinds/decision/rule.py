@@ -27,7 +27,6 @@ from ...kinds.decision.model import (
     FollowUp,
     Repeat,
     Slot,
-    StateValue,
 )
 from ...kinds.decision.repeat import RepeatBuilder
 from ...kinds.decision.repeat_docs import repeat_docs, repeat_nodes
@@ -438,11 +437,10 @@ def build(
     d = _Builder(b, src, path, raw)
     d.parameters()
     lets, d.specs = b.lets(src, path, raw.get("let", []), d.specs)
-    state: tuple[StateValue, ...] = ()
     repeat = None
-    if "state" in raw or "repeat" in raw:
+    if "repeat" in raw:
         turns = RepeatBuilder(b, src, path, raw, d.specs, d.slot_type)
-        state, repeat, d.specs = turns.build()
+        repeat, d.specs = turns.build()
         if not turns.ok:
             return None
     shape, slots, key_enum = d.slots()
@@ -470,7 +468,7 @@ def build(
     turn_lets = repeat.lets if repeat is not None else ()
     odds = _odds_slot(b, src, path, raw, slots, lets + turn_lets)
     if repeat is not None:
-        _prove_ending(b, src, path, d.params, state, repeat)
+        _prove_ending(b, src, path, d.params, repeat)
         if odds is not None and not _odds_chain(b, src, path, raw, cases, odds, repeat):
             odds = None
     examples = b.examples(
@@ -491,7 +489,6 @@ def build(
         hit_policy=raw.get("hit_policy", "first"),
         lets=lets,
         odds=odds,
-        state=state,
         repeat=repeat,
     )
 
@@ -575,20 +572,20 @@ def _prove_ending(
     src: SourceFile,
     path: Path,
     params: list[Param],
-    state: tuple[StateValue, ...],
     repeat: Repeat,
 ) -> None:
     """A repeating decision without ``max_turns`` must be proved to end."""
     if repeat.max_turns is not None:
         return
     at = (*path, "repeat")
+    state = repeat.state
     hint = "give repeat a max_turns, or make the ending reachable from every state"
     endless = next((v for v in state if not v.finite), None)
     if endless is not None:
         index = [v.name for v in state].index(endless.name)
         b.err(
             src,
-            (*path, "state", index, "name"),
+            (*at, "state", index, "name"),
             f"state value {endless.name!r} has no "
             + ("min" if endless.min is None else "max")
             + ": the turns cannot be proved to end",
