@@ -76,9 +76,8 @@ class Cases:
         self.gen = Generator(self.schemas, Vocabulary(documents), self.rng)
         self.mutator = Mutator(self.schemas, self.gen, self.rng)
         self.systems = [d for name, d in documents if name == "system.yaml"]
-        self.rules = [
-            r for name, d in documents if name != "system.yaml" for r in d["rules"]
-        ]
+        self.files = [d for name, d in documents if name != "system.yaml"]
+        self.rules = [r for d in self.files for r in d["rules"]]
 
     def case(self, index: int) -> Case:
         rng = self.rng
@@ -87,10 +86,23 @@ class Cases:
         meta = clone(rng.choice(self.systems))
         if roll < 0.6:
             how = "seed rules"
-            doc = {
-                "system": system,
-                "rules": clone(rng.sample(self.rules, rng.randint(1, 3))),
-            }
+            if rng.random() < 0.25:
+                # A whole real file with its system's file: a rule that needs
+                # others (a roll against cover needs its table and its
+                # decision) comes with them, so every kind is built in every
+                # run, not by luck.
+                how = "seed file"
+                whole = rng.choice(self.files)
+                rules = whole["rules"]
+                meta = clone(
+                    next(
+                        (s for s in self.systems if s["system"] == whole["system"]),
+                        meta,
+                    )
+                )
+            else:
+                rules = rng.sample(self.rules, rng.randint(1, 3))
+            doc = {"system": system, "rules": clone(rules)}
         else:
             how = "schema rules"
             doc = self.gen.make(self.schemas.root(RULES_FILE))
