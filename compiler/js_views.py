@@ -36,6 +36,7 @@ JS_SUPPORT = (
     "dice_rolls.js",
     "dice_odds.js",
     "odds.js",
+    "_chain.js",
 )
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 

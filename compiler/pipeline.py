@@ -60,6 +60,7 @@ SUPPORT_MODULES = (
     "dice_odds.py",
     "odds.py",
     "_odds.py",
+    "_chain.py",
 )
 
 

@@ -71,6 +71,29 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
         ],
         "hit_policy": rule.hit_policy,
         "odds": rule.odds,
+        "repeat": None
+        if rule.repeat is None
+        else {
+            "state": [
+                {
+                    "name": v.name,
+                    "type": v.type,
+                    "min": v.min,
+                    "max": v.max,
+                    "enum": None if v.enum is None else v.enum.name,
+                    "description": v.description,
+                    "start": expression(v.start, refs, rule.params),
+                }
+                for v in rule.repeat.state
+            ],
+            "let": lets(rule.repeat.lets, refs, rule.params),
+            "set": [
+                {"name": s.name, "value": expression(s.checked, refs, rule.params)}
+                for s in rule.repeat.sets
+            ],
+            "until": expression(rule.repeat.until, refs, rule.params),
+            "max_turns": rule.repeat.max_turns,
+        },
         "cases": [_case(rule, c, refs) for c in rule.cases],
         "methods": [
             {

@@ -25,8 +25,10 @@ from ...js_kit import (
 )
 from ...js_naming import camel
 from ...kinds.decision import lists
-from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
+from ...kinds.decision.model import TURNS, DecisionCase, DecisionRule, FollowUp, Slot
 from ...kinds.decision.rule import odds_reads
+from ...kinds.decision.turns import Target, loop_lines
+from ...kinds.decision.turns import odds_code as turns_odds
 from ...kinds.formula.js import ODDS_DOC, js_syntax, table_rows
 from ...model import System
 from ...naming import odds_function
@@ -100,7 +102,7 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
     private = _private_view(system, rule, function, tables)
     odds = None
     if rule.odds is not None and private is not None:
-        odds = _odds_view(system, rule, params, private["call"], tables)
+        odds = _odds_view(system, rule, params, private["call"] or "", tables, emit)
     return {
         # the rules its follow-ups call: it waits for them to have JavaScript
         "needs": [f"{system.id}.{m.rule}" for m in rule.methods],
@@ -108,7 +110,8 @@ def js_view(system: System, rule: DecisionRule) -> View | None:
         "params": params,
         "signature": signed,
         "rolls": rule.rolls,
-        "runtime": ["dice_rolls.js", "dice_terms.js", "odds.js"] if rule.rolls else [],
+        "runtime": (["dice_rolls.js", "dice_terms.js", "odds.js"] if rule.rolls else [])
+        + (["_chain.js"] if rule.repeat is not None else []),
         "private": private,
         "odds": odds,
         "enums": owned,
@@ -129,6 +132,18 @@ def _private_view(
 ) -> View | None:
     """A decision with lets: the function binds them (in order, after checking
     its arguments) and calls a private one holding its cases."""
+    if rule.repeat is not None:
+        args = [local(p) for p in rule.params] + [camel(v.name) for v in rule.state]
+        args.append(TURNS)
+        name = f"_{function}"
+        call = f"{name}({', '.join(args)})"
+        target = _js_target(system, rule, tables)
+        return {
+            "function": name,
+            "lets": loop_lines(rule, target, call),
+            "params": ", ".join(args),
+            "call": None,
+        }
     if not rule.lets:
         return None
     args = [local(p) for p in rule.params] + [camel(let.name) for let in rule.lets]
@@ -151,6 +166,7 @@ def _odds_view(
     params: list[View],
     call: str,
     tables: dict[str, str],
+    emit: Callable[[tuple[str, Any]], str],
 ) -> View:
     """The odds function of a decision that rolls: the chances of its value or
     of the field ``odds`` names, each let followed into the cases (the private
@@ -158,8 +174,17 @@ def _odds_view(
     syntax = js_syntax(lambda node: expression(system, node, rule.params, tables))
     read = "" if rule.shape == "value" else f".{camel(str(rule.odds))}"
     lets = [(let.name, let.checked.node) for let in rule.lets]
-    reads = odds_reads(rule)
-    body = bind_lets(lets, syntax, syntax.call("const", [call + read]), reads)
+    if rule.repeat is not None:
+        body = turns_odds(
+            rule,
+            syntax,
+            _js_target(system, rule, tables),
+            emit,
+            lambda args: f"$chain.absorbed({', '.join(args)})",
+        )
+    else:
+        reads = odds_reads(rule)
+        body = bind_lets(lets, syntax, syntax.call("const", [call + read]), reads)
     slot = next(s for s in rule.slots if s.name == rule.odds)
     # labels answer in their enum's order, as Python's do
     order = f", $.labelsOf({slot.enum.name})" if slot.enum is not None else ""
@@ -172,6 +197,24 @@ def _odds_view(
         "key": slot_ts(slot),
         "doc": doc(f"The exact odds of `{camel(rule.function)}()`{what}: {ODDS_DOC}"),
     }
+
+
+def _js_target(system: System, rule: DecisionRule, tables: dict[str, str]) -> Target:
+    """How JavaScript writes a repeating decision's loop."""
+    return Target(
+        emit=lambda node: expression(system, node, rule.params, tables),
+        name=camel,
+        start="let ",
+        bind="const ",
+        end=";",
+        loop=lambda test: f"while (!({test})) {{",
+        close="}",
+        stop=lambda most: f"if ({TURNS} === {most}) break;",
+        count=f"{TURNS} = $chain.nextTurn({TURNS});",
+        assign=lambda names, values: f"[{', '.join(names)}] = [{', '.join(values)}];",
+        tuple=lambda items: f"[{', '.join(items)}]",
+        nothing="null",
+    )
 
 
 def _answerer(

@@ -50,6 +50,58 @@ class FollowUp:
 
 
 @dataclass(frozen=True, slots=True)
+class StateValue:
+    """A value a repeating decision carries from turn to turn: its start (an
+    expression of the parameters) and, for a number, the bounds every value it
+    takes is clamped into."""
+
+    name: str
+    type: Literal["int", "bool", "choice"]
+    start: Checked
+    min: int | None
+    max: int | None
+    enum: EnumType | None  # for a choice
+    description: str | None
+    loc: Loc
+
+    @property
+    def finite(self) -> bool:
+        """Whether it takes finitely many values (a number needs both bounds)."""
+        return self.type != "int" or (self.min is not None and self.max is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class SetValue:
+    """A state value's new value after a turn (clamped into its bounds)."""
+
+    name: str
+    text: str
+    checked: Checked  # as written
+    clamped: Checked  # as kept: clamped into the state value's bounds
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """The turn a decision repeats: the state it carries from turn to turn;
+    each turn, names bound in order (dice rolled each turn), then the state's
+    new values, all from the values before the turn; the turns end when
+    ``until`` holds (checked before each turn) or after ``max_turns``."""
+
+    state: tuple[StateValue, ...]
+    lets: tuple[Let, ...]
+    sets: tuple[SetValue, ...]
+    until: Checked
+    until_text: str
+    max_turns: int | None
+    loc: Loc
+
+
+TURNS = "turns"
+"""The name the cases of a repeating decision read the count of turns taken by."""
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionRule(RuleBase):
     """A rule decided by cases: the first that matches, every one (collect), or the only one."""
 
@@ -65,12 +117,19 @@ class DecisionRule(RuleBase):
     hit_policy: Literal["first", "collect", "unique"] = "first"
     lets: tuple[Let, ...] = ()  # names bound in order before the cases
     odds: str | None = None  # the slot its odds function answers the chances of
+    repeat: Repeat | None = None  # the turn repeated until its ending holds
     kind: Literal["decision"] = "decision"
+
+    @property
+    def state(self) -> tuple[StateValue, ...]:
+        """The values a repeating decision carries from turn to turn (none else)."""
+        return () if self.repeat is None else self.repeat.state
 
     @property
     def rolls(self) -> bool:
         """Whether it rolls dice (in its lets: its function takes the rng)."""
-        return any(dice_in(let.checked.node) is not None for let in self.lets)
+        lets = self.lets + (self.repeat.lets if self.repeat is not None else ())
+        return any(dice_in(let.checked.node) is not None for let in lets)
 
     def slot_enum(self, member: EnumMember) -> EnumType:
         """The enum of the slot whose choices ``member`` is one of."""

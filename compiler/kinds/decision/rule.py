@@ -20,7 +20,19 @@ from ...expr_math import to_latex
 from ...expr_odds import bind_lets
 from ...expr_words import to_words, value_words
 from ...kinds.decision import lists
-from ...kinds.decision.model import DecisionCase, DecisionRule, FollowUp, Slot
+from ...kinds.decision.ending import TooLarge, never_ends
+from ...kinds.decision.model import (
+    TURNS,
+    DecisionCase,
+    DecisionRule,
+    FollowUp,
+    Repeat,
+    Slot,
+)
+from ...kinds.decision.repeat import RepeatBuilder
+from ...kinds.decision.repeat_docs import repeat_docs, repeat_nodes
+from ...kinds.decision.turns import Target, loop_lines
+from ...kinds.decision.turns import odds_code as turns_odds
 from ...kinds.formula.model import Let
 from ...kinds.formula.rule import (
     ODDS,
@@ -443,6 +455,12 @@ def build(
     d = _Builder(b, src, path, raw)
     d.parameters()
     lets, d.specs = b.lets(src, path, raw.get("let", []), d.specs)
+    repeat = None
+    if "repeat" in raw:
+        turns = RepeatBuilder(b, src, path, raw, d.specs, d.slot_type)
+        repeat, d.specs = turns.build()
+        if not turns.ok:
+            return None
     shape, slots, key_enum = d.slots()
     if shape is None or lets is None:  # no answer to check the cases against
         return None
@@ -465,7 +483,12 @@ def build(
         _prove_unique(b, src, path, d.params, cases, lets)
     if len(b.errors) == reported:  # else an expression that reads one failed
         b.unused_lets(src, path, raw, lets, nodes_of(cases, methods))
-    odds = _odds_slot(b, src, path, raw, slots, lets)
+    turn_lets = repeat.lets if repeat is not None else ()
+    odds = _odds_slot(b, src, path, raw, slots, lets + turn_lets)
+    if repeat is not None:
+        _prove_ending(b, src, path, d.params, repeat)
+        if odds is not None and not _odds_chain(b, src, path, raw, cases, odds, repeat):
+            odds = None
     examples = b.examples(
         src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
     )
@@ -484,6 +507,7 @@ def build(
         hit_policy=raw.get("hit_policy", "first"),
         lets=lets,
         odds=odds,
+        repeat=repeat,
     )
 
 
@@ -574,6 +598,86 @@ def _odds_slot(
         )
         return None
     return slot.name
+
+
+def _prove_ending(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    params: list[Param],
+    repeat: Repeat,
+) -> None:
+    """A repeating decision without ``max_turns`` must be proved to end."""
+    if repeat.max_turns is not None:
+        return
+    at = (*path, "repeat")
+    state = repeat.state
+    hint = "give repeat a max_turns, or make the ending reachable from every state"
+    endless = next((v for v in state if not v.finite), None)
+    if endless is not None:
+        index = [v.name for v in state].index(endless.name)
+        b.err(
+            src,
+            (*at, "state", index, "name"),
+            f"state value {endless.name!r} has no "
+            + ("min" if endless.min is None else "max")
+            + ": the turns cannot be proved to end",
+            "give it min and max, or give repeat a max_turns",
+        )
+        return
+    nodes = [v.start.node for v in state] + [let.checked.node for let in repeat.lets]
+    nodes += [s.clamped.node for s in repeat.sets] + [repeat.until.node]
+    inputs = _inputs(params)
+    if inputs is None or any(expr.rules_called(n) for n in nodes):
+        why = (
+            "its parameters take too many values to try each"
+            if inputs is None
+            else "it calls another rule"
+        )
+        b.err(src, at, f"the turns cannot be proved to end: {why}", hint)
+        return
+    try:
+        problem = never_ends(
+            params, inputs, state, repeat, b.rounding, _table_values(b)
+        )
+    except TooLarge:
+        problem = "there are too many states and rolls to search (a limit of the tool)"
+        b.err(src, at, f"the turns cannot be proved to end: {problem}", hint)
+        return
+    if problem is not None:
+        b.err(src, at, f"the turns may never end: {problem}", hint)
+
+
+def _odds_chain(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    cases: list[DecisionCase],
+    odds: str,
+    repeat: Repeat,
+) -> bool:
+    """The odds of a repeating decision are an absorbing chain's: a field read
+    with the count of turns needs max_turns (else the chain has no end)."""
+    if repeat.max_turns is not None:
+        return True
+    reads: set[str] = set()
+    for case in cases:
+        if case.when is not None:
+            reads |= expr.names_used(case.when.node)
+        kind, item = dict(case.values or ()).get(odds, ("literal", None))
+        if kind == "expr" and item is not None:
+            reads |= expr.names_used(item.node)
+    if TURNS not in reads:
+        return True
+    b.err(
+        src,
+        (*path, "odds") if "odds" in raw else (*path, "repeat"),
+        f"the odds of {odds!r} read '{TURNS}', which has no end without max_turns",
+        "give repeat a max_turns (the odds then follow every turn up to it)",
+        key="odds" in raw,
+    )
+    return False
 
 
 def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:
@@ -765,7 +869,7 @@ def python_view(system: System, rule: DecisionRule) -> View:
     odds = None
     if rule.odds is not None and private is not None:
         imports += ODDS
-        odds = _odds_view(rule, emit, plain, private["call"])
+        odds = _odds_view(rule, emit, plain, private["call"] or "")
     return {
         "id": rule.qualified_id,
         "shape": rule.shape,
@@ -824,6 +928,8 @@ def _private_view(
     """A decision with lets: the function binds them (in order, after checking
     its arguments) and calls a private one holding its cases, which takes the
     checked arguments and the names, typed."""
+    if rule.repeat is not None:
+        return _repeat_view(rule, emit)
     if not rule.lets:
         return None
     args = [(local_name(p), _checked_type(p)) for p in rule.params]
@@ -837,6 +943,52 @@ def _private_view(
         "imports": [("collections.abc", "Sequence")]
         if any(let.checked.type == "list" for let in rule.lets)
         else [],
+    }
+
+
+def _python_target(emit: Callable[[tuple[str, Any]], str]) -> Target:
+    """How Python writes a repeating decision's loop."""
+    return Target(
+        emit=lambda node: emit(("node", node)),
+        name=str,
+        start="",
+        bind="",
+        end="",
+        loop=lambda test: f"while not ({test}):",
+        close=None,
+        stop=lambda most: f"if {TURNS} == {most}:\n    break",
+        count=f"{TURNS} = _chain.next_turn({TURNS})",
+        assign=lambda names, values: f"{', '.join(names)} = {', '.join(values)}",
+        tuple=lambda items: "(" + ", ".join(items) + ("," * (len(items) == 1)) + ")",
+        nothing="None",
+    )
+
+
+def _repeat_view(rule: DecisionRule, emit: Callable[[tuple[str, Any]], str]) -> View:
+    """A repeating decision: the function takes its turns, then calls a
+    private one holding its cases, which takes the checked arguments, the
+    state as it ended and the count of turns."""
+    types = {"int": "int", "bool": "bool"}
+    args = [(local_name(p), _checked_type(p)) for p in rule.params]
+    args += [
+        (v.name, v.enum.name if v.enum is not None else types[v.type])
+        for v in rule.state
+    ]
+    args.append((TURNS, "int"))
+    name = f"_{rule.function}"
+    call = f"{name}({', '.join(n for n, _ in args)})"
+    return {
+        "function": name,
+        "lets": loop_lines(rule, _python_target(emit), call),
+        "signature": ", ".join(f"{n}: {t}" for n, t in args),
+        "call": None,
+        "imports": [("rulebook", "_chain")]
+        + (
+            [("collections.abc", "Sequence")]
+            if rule.repeat is not None
+            and any(let.checked.type == "list" for let in rule.repeat.lets)
+            else []
+        ),
     }
 
 
@@ -872,8 +1024,17 @@ def _odds_view(
     syntax = python_syntax(lambda node: emit(("node", node)))
     read = "" if rule.shape == "value" else f".{rule.odds}"
     lets = [(let.name, let.checked.node) for let in rule.lets]
-    reads = odds_reads(rule)
-    body = bind_lets(lets, syntax, syntax.call("const", [call + read]), reads)
+    if rule.repeat is not None:
+        body = turns_odds(
+            rule,
+            syntax,
+            _python_target(emit),
+            emit,
+            lambda args: f"_chain.absorbed({', '.join(args)})",
+        )
+    else:
+        reads = odds_reads(rule)
+        body = bind_lets(lets, syntax, syntax.call("const", [call + read]), reads)
     what = "" if rule.shape == "value" else f"'s {rule.odds}"
     view = odds_view(rule.function, plain, f"_odds.answer({body})", what)
     slot = next(s for s in rule.slots if s.name == rule.odds)
@@ -970,7 +1131,12 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
         if kind == "expr"
     ]
     nodes = [let.checked.node for let in rule.lets] + nodes
+    repeat = None
+    if rule.repeat is not None:
+        repeat = repeat_docs(system, rule, reads)
+        nodes = repeat_nodes(rule) + nodes
     return common | {
+        "repeat": repeat,
         "lets": [let_view(system, let, reads) for let in rule.lets],
         "headers": headers,
         "rows": rows,

@@ -14,6 +14,7 @@ from ...workbench.common import aligned, plain, show
 from ...workbench.context import Context, agree, functions_called
 from ...workbench.dice_replay import Replay
 from ...workbench.lets import bind_lets
+from .trace import take_turns
 
 
 def explain(ctx: Context) -> None:
@@ -33,7 +34,7 @@ def explain(ctx: Context) -> None:
             env[p.name] = p.default
     tables, rows = table_values(ctx.system)
     functions: dict[str, Callable[..., Any]] = {}
-    for let in rule.lets:
+    for let in rule.lets + (rule.repeat.lets if rule.repeat else ()):
         functions |= functions_called(ctx, let.checked.node)
     for case in rule.cases:
         for node in [case.when, *(v for _, (k, v) in case.values or () if k == "expr")]:
@@ -59,6 +60,10 @@ def explain(ctx: Context) -> None:
         ctx.out.section("First, in order", bound)
         if s.steps:
             ctx.out.section("Steps of the names", steps_mod.lines(s.steps))
+
+    if rule.repeat is not None:  # the turns, their dice replayed as rolled
+        dice = Replay([f for _, f in ctx.rng.rolled]) if ctx.rng and early else None
+        ctx.out.section("Turns", take_turns(rule, stepper(dice), env))
 
     raw, _ = ctx.ws.raw(rule)
     lines: list[str] = []

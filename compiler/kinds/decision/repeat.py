@@ -1,0 +1,280 @@
+"""A decision that repeats a turn: its state, its turn and its ending, read and checked.
+
+All of them are in one key, ``repeat``: a decision repeats wholly or not at
+all. The state is a set of named values carried from turn to turn, each started by
+an expression of the parameters; a number's every value is clamped into its
+``min``..``max``. A turn binds its names in order (dice rolled each turn), then
+works out every new value from the values before the turn and sets them all
+at once. The ending (``until``) is a condition on the parameters and the state,
+checked before each turn (the first included); ``max_turns`` bounds the turns.
+The cases then read the parameters, the state as it ended and ``turns``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ... import expr
+from ...kinds.decision.model import TURNS, Repeat, SetValue, StateValue
+
+if TYPE_CHECKING:
+    from ...diagnostics import Path
+    from ...loader import SourceFile
+    from ...model import EnumType
+    from ...semantics import SystemBuilder
+
+SlotType = Callable[["Path", dict[str, Any]], tuple[Any, "EnumType | None"]]
+
+
+def _text(value: Any) -> str:
+    """A value written as YAML gives it (``0``, ``false``), as expression text."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def state_param(value: StateValue) -> expr.Param:
+    """How the expressions read a state value."""
+    if value.type == "choice" and value.enum is not None:
+        labels = tuple(m.label for m in value.enum.members)
+        return expr.Param(value.name, "choice", choices=labels, enum=value.enum.name)
+    return expr.Param(value.name, value.type, min=value.min, max=value.max)
+
+
+def _field(value: StateValue) -> expr.Field:
+    if value.type == "choice" and value.enum is not None:
+        labels = tuple(m.label for m in value.enum.members)
+        return expr.Field("choice", choices=labels, enum=value.enum.name)
+    return expr.Field(value.type)
+
+
+class RepeatBuilder:
+    """Reads a decision's ``repeat``: its state and its turn (the parameters read already)."""
+
+    def __init__(
+        self,
+        b: SystemBuilder,
+        src: SourceFile,
+        path: Path,
+        raw: dict[str, Any],
+        specs: dict[str, expr.Param],
+        slot_type: SlotType,
+    ) -> None:
+        self.b, self.src, self.path, self.raw = b, src, path, raw
+        self.specs = specs
+        self.slot_type = slot_type
+        self.ok = True
+
+    def err(self, path: Path, message: str, hint: str | None = None) -> None:
+        self.ok = False
+        self.b.err(self.src, path, message, hint)
+
+    def compile(
+        self, path: Path, text: str, scope: dict[str, expr.Param], what: str
+    ) -> expr.Checked | None:
+        checked = self.b.compile_expression(
+            self.src, path, text, scope, what, skip_failed=True
+        )[1]
+        if checked is None:
+            self.ok = False
+        return checked
+
+    def build(self) -> tuple[Repeat | None, dict[str, expr.Param]]:
+        """The turn (with its state) and the scope the cases read (the
+        parameters, the state and ``turns``); a mistake is reported (``ok`` False)."""
+        raw = self.raw
+        if "let" in raw:
+            self.err(
+                (*self.path, "let"),
+                "a repeating decision binds its names in the turn: 'repeat: let:'",
+                "move the names into repeat's let",
+            )
+        if any("refuse" in case for case in raw["cases"]):
+            index = next(i for i, c in enumerate(raw["cases"]) if "refuse" in c)
+            self.err(
+                (*self.path, "cases", index, "refuse"),
+                "a repeating decision answers every call: its cases cannot refuse",
+                "refuse an input with the parameters' min and max",
+            )
+        state = self.state()
+        scope = dict(self.specs) | {v.name: state_param(v) for v in state}
+        repeat = self.repeat(state, scope)
+        cases = scope | {TURNS: expr.Param(TURNS, "int", min=0)}
+        return repeat, cases
+
+    def name(self, path: Path, name: str, taken: set[str], what: str) -> bool:
+        """A new name of the state or the turn: not a parameter, not taken."""
+        if name == TURNS:
+            self.err(
+                path, f"'{TURNS}' is the count of turns taken", "choose another name"
+            )
+            return False
+        if name in self.specs or name in taken:
+            what_is = "a parameter" if name in self.specs else "a name bound before"
+            self.err(path, f"{name!r} is already {what_is}", "choose another name")
+            return False
+        if not self.b.local_name(self.src, path, name, what):
+            self.ok = False
+            return False
+        taken.add(name)
+        return True
+
+    def state(self) -> list[StateValue]:
+        found: list[StateValue] = []
+        taken: set[str] = set()
+        for index, item in enumerate(self.raw["repeat"]["state"]):
+            at = (*self.path, "repeat", "state", index)
+            if not self.name((*at, "name"), item["name"], taken, "state name"):
+                continue
+            kind, enum = self.slot_type(at, item)
+            low, high = item.get("min"), item.get("max")
+            if kind != "int" and (low is not None or high is not None):
+                key = "min" if low is not None else "max"
+                self.err((*at, key), f"only a number has bounds, not {kind}")
+                continue
+            if low is not None and high is not None and low > high:
+                self.err((*at, "min"), f"min ({low}) is above max ({high})")
+                continue
+            if kind == "choice" and enum is None:
+                self.ok = False
+                continue
+            start = self.compile(
+                (*at, "value"), _text(item["value"]), dict(self.specs), "state start"
+            )
+            if start is None:
+                continue
+            value = StateValue(
+                item["name"],
+                kind,
+                start,
+                low,
+                high,
+                enum,
+                item.get("description"),
+                self.b.loc(self.src, (*at, "name")),
+            )
+            if problem := expr.fits(start, _field(value)):
+                self.err(
+                    (*at, "value"),
+                    f"the start {problem.replace('the field is', 'it is')}",
+                )
+                continue
+            text = _text(item["value"])
+            found.append(
+                replace(value, start=self.clamped(value, start, text, self.specs))
+            )
+        return found
+
+    def clamped(
+        self,
+        value: StateValue,
+        checked: expr.Checked,
+        text: str,
+        scope: dict[str, expr.Param],
+    ) -> expr.Checked:
+        """``checked`` clamped into the value's bounds, where it may pass them."""
+        iv = checked.interval or expr.Interval(None, None)
+        low = value.min is not None and (iv.lo is None or iv.lo < value.min)
+        high = value.max is not None and (iv.hi is None or iv.hi > value.max)
+        if value.type != "int" or not (low or high):
+            return checked
+        if low and high:
+            wrapped = f"clamp(({text}), {value.min}, {value.max})"
+        elif low:
+            wrapped = f"max(({text}), {value.min})"
+        else:
+            wrapped = f"min(({text}), {value.max})"
+        tables, functions = self.b.expression_scope()
+        tables = {n: t for n, t in tables.items() if n not in scope}
+        return expr.compile_formula(
+            wrapped, scope, tables=tables, functions=functions, ladders=self.b.ladders()
+        )
+
+    def repeat(
+        self, state: list[StateValue], scope: dict[str, expr.Param]
+    ) -> Repeat | None:
+        raw = self.raw["repeat"]
+        at = (*self.path, "repeat")
+        for bound in raw.get("let", []):
+            if bound["name"] == TURNS or bound["name"] in {v.name for v in state}:
+                self.err(
+                    (*at, "let", raw["let"].index(bound), "name"),
+                    f"{bound['name']!r} is already a state value"
+                    if bound["name"] != TURNS
+                    else f"'{TURNS}' is the count of turns taken",
+                    "choose another name",
+                )
+                return None
+        lets, turn = self.b.lets(self.src, at, raw.get("let", []), scope)
+        if lets is None:
+            self.ok = False
+            return None
+        values = {v.name: v for v in state}
+        sets: list[SetValue] = []
+        for index, item in enumerate(raw["set"]):
+            spath = (*at, "set", index)
+            value = values.get(item["name"])
+            if value is None:
+                self.err(
+                    (*spath, "name"),
+                    f"{item['name']!r} is not a state value",
+                    "state: " + ", ".join(values),
+                )
+                continue
+            if any(s.name == value.name for s in sets):
+                self.err((*spath, "name"), f"{value.name!r} is set twice in a turn")
+                continue
+            text = _text(item["value"])
+            checked = self.compile((*spath, "value"), text, turn, "new value")
+            if checked is None:
+                continue
+            if problem := expr.fits(checked, _field(value)):
+                self.err(
+                    (*spath, "value"),
+                    f"the new value {problem.replace('the field is', 'it is')}",
+                )
+                continue
+            sets.append(
+                SetValue(
+                    value.name,
+                    text,
+                    checked,
+                    self.clamped(value, checked, text, turn),
+                    self.b.loc(self.src, (*spath, "name")),
+                )
+            )
+        until_text = _text(raw["until"]).strip()
+        until = self.compile((*at, "until"), until_text, scope, "ending")
+        if until is not None and (until.type != "bool" or until.nullable):
+            self.err(
+                (*at, "until"), f"the ending must be a bool, not {expr.describe(until)}"
+            )
+        self.unused(at, raw, lets, sets, until)
+        if until is None or not self.ok:
+            return None
+        return Repeat(
+            tuple(state),
+            lets,
+            tuple(sets),
+            until,
+            until_text,
+            raw.get("max_turns"),
+            self.b.loc(self.src, at),
+        )
+
+    def unused(
+        self,
+        at: Path,
+        raw: dict[str, Any],
+        lets: tuple[Any, ...],
+        sets: list[SetValue],
+        until: expr.Checked | None,
+    ) -> None:
+        """Each name of the turn that nothing after it reads is an error."""
+        if not lets or not self.ok:
+            return
+        nodes = [s.checked.node for s in sets] + ([until.node] if until else [])
+        before = len(self.b.errors)
+        self.b.unused_lets(self.src, at, raw, lets, nodes)
+        if len(self.b.errors) > before:
+            self.ok = False

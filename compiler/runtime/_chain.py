@@ -1,0 +1,198 @@
+"""Odds of a rule that repeats a turn until an ending holds: an absorbing Markov chain solved exactly.
+
+A state is a tuple of the values the rule carries from turn to turn (those
+its ending and its answer read). ``turn(*state)`` gives the chances of the
+next state (``_odds.Dist``); a state where ``ends(*state)`` holds takes no
+turn. With no bound on the turns, the chance of ending in each ending state
+is the start's row of the chain's absorption (the expected visits ``v`` of
+the states that take turns solve ``v (I - Q) = e_start``, over fractions, by
+Gaussian elimination on sparse rows: each state's row holds only the states
+that lead to it). With ``max_turns``, the chances are followed turn by turn
+up to it, and the answer may read the count of turns. No sequence of rolls is
+enumerated. The weight an explosion's depth cut off (a turn's ``cut``) is
+followed as a state of its own: it is the answer's tail.
+
+``next_turn`` counts a run's turns, refusing one past the runtime's limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from math import lcm
+from typing import Any, cast
+
+from ._dice_weights import MAX_WORK
+from ._odds import Dist
+from ._support import MAX_ENTRIES, too_many
+from .errors import RuleInputError
+
+__all__ = ["absorbed", "next_turn"]
+
+State = tuple[Any, ...]
+
+
+def next_turn(turns: int) -> int:
+    """The count of turns after one more; past ``MAX_ENTRIES`` turns a run
+    that has not ended is refused (a limit of the runtime, not of the rules)."""
+    if turns >= MAX_ENTRIES:
+        raise too_many("turns")
+    return turns + 1
+
+
+def absorbed(
+    start: State,
+    turn: Callable[..., Dist],
+    ends: Callable[..., object],
+    answer: Callable[..., object],
+    max_turns: int | None,
+) -> Dist:
+    """The chances of ``answer(turns, *state)`` where the turns stop, from
+    ``start`` (``turns`` is None without ``max_turns``: the answer then does
+    not read it)."""
+    if max_turns is not None:
+        return _forward(start, turn, ends, answer, max_turns)
+    order: list[State] = []  # the states that take turns, as found
+    index: dict[State, int] = {}
+    ending: dict[State, None] = {}
+    steps: list[tuple[dict[State, Fraction], Fraction]] = []
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        if state in index or state in ending:
+            continue
+        if ends(*state):
+            ending[state] = None
+            continue
+        if len(order) >= MAX_ENTRIES:
+            raise too_many("states")
+        index[state] = len(order)
+        order.append(state)
+        after = turn(*state)
+        steps.append(
+            (
+                {t: Fraction(w, after.denom) for t, w in after.weights.items()},
+                Fraction(after.cut, after.denom),
+            )
+        )
+        todo += [t for t in after.weights if t not in index and t not in ending]
+    if not order:
+        return _dist({_key(answer(None, *start)): Fraction(1)}, Fraction(0))
+    # v_j - sum_i v_i Q[i][j] = [j is the start]: row j reads its predecessors
+    rows: list[dict[int, Fraction]] = [{j: Fraction(1)} for j in range(len(order))]
+    for i, (moves, _) in enumerate(steps):
+        for t, p in moves.items():
+            j = index.get(t)
+            if j is not None:
+                rows[j][i] = rows[j].get(i, Fraction(0)) - p
+    visits = _solve(rows, index[start])
+    found: dict[Any, Fraction] = {}
+    cut = Fraction(0)
+    for i, (moves, lost) in enumerate(steps):
+        if not visits[i]:
+            continue
+        cut += visits[i] * lost
+        for t, p in moves.items():
+            if t in ending:
+                value = _key(answer(None, *t))
+                found[value] = found.get(value, Fraction(0)) + visits[i] * p
+    return _dist(found, cut)
+
+
+def _forward(
+    start: State,
+    turn: Callable[..., Dist],
+    ends: Callable[..., object],
+    answer: Callable[..., object],
+    max_turns: int,
+) -> Dist:
+    """The chances followed turn by turn, up to ``max_turns``."""
+    now: dict[State, Fraction] = {start: Fraction(1)}
+    found: dict[Any, Fraction] = {}
+    cut = Fraction(0)
+    turns: dict[State, Dist] = {}
+    for taken in range(max_turns + 1):
+        after: dict[State, Fraction] = {}
+        for state, p in now.items():
+            if taken == max_turns or ends(*state):
+                value = _key(answer(taken, *state))
+                found[value] = found.get(value, Fraction(0)) + p
+                continue
+            if state not in turns:
+                if len(turns) >= MAX_ENTRIES:
+                    raise too_many("states")
+                turns[state] = turn(*state)
+            step = turns[state]
+            cut += p * Fraction(step.cut, step.denom)
+            for t, w in step.weights.items():
+                after[t] = after.get(t, Fraction(0)) + p * Fraction(w, step.denom)
+        _spend(len(after))
+        now = after
+        if not now:
+            break
+    return _dist(found, cut)
+
+
+def _solve(rows: list[dict[int, Fraction]], start: int) -> list[Fraction]:
+    """The solution of ``rows`` (sparse: column -> coefficient) times x = the
+    unit vector at ``start``, by Gaussian elimination in the order the states
+    were found (no pivoting: the matrix of an absorbing chain's transient
+    states is an M-matrix, whose pivots are positive)."""
+    n = len(rows)
+    rhs = [Fraction(int(j == start)) for j in range(n)]
+    below: list[set[int]] = [set() for _ in range(n)]  # column -> rows under it
+    for j, row in enumerate(rows):
+        for k in row:
+            if k < j:
+                below[k].add(j)
+    work = 0
+    for k in range(n):
+        pivot = rows[k].get(k, Fraction(0))
+        if not pivot:
+            raise RuleInputError("the turns may never end: no chance of the ending")
+        for j in sorted(below[k]):
+            factor = rows[j].pop(k, Fraction(0)) / pivot
+            if not factor:
+                continue
+            work += len(rows[k])
+            _spend(work)
+            for c, v in rows[k].items():
+                if c == k:
+                    continue
+                value = rows[j].get(c, Fraction(0)) - factor * v
+                if value:
+                    rows[j][c] = value
+                    if k < c < j:
+                        below[c].add(j)
+                else:
+                    rows[j].pop(c, None)
+            rhs[j] -= factor * rhs[k]
+    x = [Fraction(0)] * n
+    for k in reversed(range(n)):
+        total = rhs[k] - sum(
+            (v * x[c] for c, v in rows[k].items() if c > k), Fraction(0)
+        )
+        x[k] = total / rows[k][k]
+    return x
+
+
+def _dist(found: dict[Any, Fraction], cut: Fraction) -> Dist:
+    """Chances as fractions, as a ``Dist`` over their common denominator."""
+    denom = lcm(cut.denominator, *(p.denominator for p in found.values()))
+    weights = {v: p.numerator * (denom // p.denominator) for v, p in found.items()}
+    return Dist(weights, cut.numerator * (denom // cut.denominator), denom)
+
+
+def _key(value: object) -> object:
+    """An answer as a key of the chances: a list as a tuple."""
+    if isinstance(value, list):
+        return tuple(cast("list[object]", value))
+    return value
+
+
+def _spend(steps: int) -> None:
+    if steps > MAX_WORK:
+        raise RuleInputError(
+            f"the exact odds take more than {MAX_WORK:,} steps to work out "
+            "(a limit of the runtime, not of the rules)"
+        )

@@ -1,0 +1,17 @@
+/** Odds of a rule that repeats a turn until an ending holds: an absorbing Markov chain solved exactly. */
+
+import type { Dist } from "./odds.js";
+
+/** The count of turns after one more; refuses a run past the runtime's limit. */
+export declare function nextTurn(turns: number): number;
+
+/** The chances of `answer(turns, ...state)` where the turns stop, from
+ * `start`: solved as an absorbing chain, or followed turn by turn up to
+ * `maxTurns`. */
+export declare function absorbed(
+  start: readonly unknown[],
+  turn: (...state: never[]) => Dist,
+  ends: (...state: never[]) => boolean,
+  answer: (turns: never, ...state: never[]) => unknown,
+  maxTurns: number | null,
+): Dist;
