@@ -129,6 +129,17 @@ def fingerprint(data: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _written(src: SourceFile, path: Path) -> object:
+    """The value written at ``path`` of ``src`` (None where there is none)."""
+    node: Any = src.data
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
 class SystemBuilder:
     def __init__(self, system_src: SourceFile, kinds: Mapping[str, KindHooks]) -> None:
         self.system_src = system_src
@@ -222,6 +233,15 @@ class SystemBuilder:
                 f"{what} {name!r} is already used (at {other.path}:{line})",
                 "choose another name",
             )
+            if _written(src, path) != name and _written(other, other_path) == name:
+                # this one is made from its name: say so where the name is written
+                here, _ = src.where(path)
+                self.err(
+                    other,
+                    other_path,
+                    f"{what} {name!r} is also made from the name at {src.path}:{here}",
+                    "choose another name",
+                )
             return
         self.names[name] = (src, path)
         self.given.append(
