@@ -114,4 +114,3 @@ class RecordState:
             for name, value in zip(self._fields, self._values(), strict=True)
         )
         return f"{type(self).__name__}({fields})"
-
