@@ -31,7 +31,7 @@ from ...kinds.decision.model import (
 )
 from ...kinds.decision.repeat import RepeatBuilder
 from ...kinds.decision.repeat_docs import repeat_docs, repeat_nodes
-from ...kinds.decision.turns import Target, loop_lines
+from ...kinds.decision.turns import Target, loop_lines, relevant
 from ...kinds.decision.turns import odds_code as turns_odds
 from ...kinds.formula.model import Let
 from ...kinds.formula.rule import (
@@ -492,7 +492,7 @@ def build(
     examples = b.examples(
         src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
     )
-    return DecisionRule(
+    built = DecisionRule(
         **common,
         examples=examples,
         function=raw["function"],
@@ -509,6 +509,37 @@ def build(
         odds=odds,
         repeat=repeat,
     )
+    if repeat is not None and odds is not None and _unbounded(b, src, path, raw, built):
+        built = replace(built, odds=None)
+    return built
+
+
+def _unbounded(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    rule: DecisionRule,
+) -> bool:
+    """Whether the odds would follow a number of the state without both bounds:
+    its chain is not finite (max_turns only cuts it), so there are no exact odds
+    to give; where the rule asks for them with ``odds``, a located error."""
+    state, _ = relevant(rule)
+    loose = [
+        v.name for v in state if v.type == "int" and (v.min is None or v.max is None)
+    ]
+    if not loose:
+        return False
+    if "odds" in raw:
+        b.err(
+            src,
+            (*path, "odds"),
+            f"the odds of {rule.odds!r} follow {loose[0]!r}, a number of the state "
+            "without a min and a max: its chain of chances has no end",
+            f"give {loose[0]!r} a min and a max, or remove 'odds'",
+            key=True,
+        )
+    return True
 
 
 def odds_reads(rule: DecisionRule) -> list[expr.Node]:
