@@ -367,6 +367,13 @@ def _exposure_schedule(
 
 def _state(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
     cls = getattr(module, rule["class_name"])
+    if "levels" not in rule:  # a record of fields: a fresh one holds their starts
+        fresh = cls()
+        for field in rule["fields"]:
+            start = field["start"]["tree"]
+            if start["node"] == "literal":
+                assert getattr(fresh, field["name"]) == start["value"]
+        return len(rule["fields"])
     effects = [lv["effect"] for lv in rule["levels"]]
     for level in range(rule["floor"], len(effects) + 1):
         state = cls(level)

@@ -266,10 +266,17 @@ def test_odds_are_every_roll_enumerated(
         assert keys == sorted(keys)
 
 
+CHAINS: dict[str, list[tuple[int, ...]]] = {
+    "death_saves": [()],
+    "recovery": [(1,), (3,)],
+}
+
+
 def test_every_rule_that_rolls_has_odds(tg: ModuleType, system: System) -> None:
-    assert {r.function for r in _rules(system)} == set(CALLS)
+    functions = {r.function for r in _rules(system)}
+    assert functions == set(CALLS) | set(CHAINS) | {"open_ended"}
     odds = {n for n in dir(tg) if n.endswith("_odds") and not n.startswith("_")}
-    assert odds == {f"{n}_odds" for n in CALLS}
+    assert odds == {f"{n}_odds" for n in (*CALLS, *CHAINS)}
 
 
 def test_odds_agree_with_icepool(tg: ModuleType) -> None:
@@ -302,7 +309,8 @@ def test_table_games_answer_in_javascript_as_in_python(
 
 def test_table_games_odds_in_javascript_as_in_python(tg: ModuleType, out: Path) -> None:
     py_json = importlib.import_module("rulebook.json")
-    calls = [(camel(f"{n}_odds"), list(a)) for n, cs in CALLS.items() for a in cs]
+    every = CALLS | CHAINS
+    calls = [(camel(f"{n}_odds"), list(a)) for n, cs in every.items() for a in cs]
     calls += [("yzeRollOdds", [10, 10]), ("actionRollOdds", [10])]
     js = out / "js"
     found = node_json(
@@ -313,6 +321,138 @@ def test_table_games_odds_in_javascript_as_in_python(tg: ModuleType, out: Path) 
     )
     for (function, args), text in zip(calls, found, strict=True):
         name = function[: -len("Odds")]
-        python = next(n for n in CALLS if camel(n) == name)
+        python = next(n for n in every if camel(n) == name)
         expected = py_json.dumps(getattr(tg, f"{python}_odds")(*args))
         assert text == expected, (function, args)
+
+
+# -- turns until an ending: exact odds of a chain that may loop ---------------------
+
+
+def _death_saves(dice: list[int]) -> tuple[str, int]:
+    """Saves at zero, as the rules state them: the outcome and the turns taken."""
+    successes = failures = 0
+    for turn, die in enumerate(dice, 1):
+        if die == 20:
+            return "revived", turn
+        if die >= 10:
+            successes += 1
+        else:
+            failures += 2 if die == 1 else 1
+        if successes >= 3:
+            return "stable", turn
+        if failures >= 3:
+            return "dead", turn
+    raise AssertionError("the dice ran out")
+
+
+def _recovery(dying: int, dice: list[int]) -> tuple[str, int]:
+    """Recovery checks, as the rules state them: the outcome and the checks made."""
+    for check, die in enumerate(dice, 1):
+        dc = 10 + dying
+        degree = 3 if die >= dc + 10 else 2 if die >= dc else 0 if die <= dc - 10 else 1
+        degree = min(max(degree + (die == 20) - (die == 1), 0), 3)
+        dying += {3: -2, 2: -1, 1: 1, 0: 2}[degree]
+        if dying <= 0:
+            return "stable", check
+        if dying >= 4:
+            return "dead", check
+    raise AssertionError("the dice ran out")
+
+
+def _open_ended(dice: list[int]) -> int:
+    """An open-ended percentile roll, as the rules state it."""
+    first, rest = dice[0], iter(dice[1:])
+    if 6 <= first <= 95:
+        return first
+    sign, total = (1 if first >= 96 else -1), first
+    while True:
+        roll = next(rest)
+        total += sign * roll
+        if roll < 96:
+            return total
+
+
+def test_death_saves_recovery_and_open_ended_roll_by_roll(tg: ModuleType) -> None:
+    rng = random.Random(5)
+    for _ in range(500):
+        dice = [rng.randint(1, 20) for _ in range(8)]
+        got = tg.death_saves(_dice(list(dice)))
+        assert (got.outcome, got.turns) == _death_saves(dice), dice
+        dying = rng.randint(1, 3)
+        dice = [rng.choice((1, 20, rng.randint(1, 20))) for _ in range(40)]
+        got = tg.recovery(dying, _dice(list(dice)))
+        assert (got.outcome, got.checks) == _recovery(dying, dice), (dying, dice)
+        dice = [rng.choice((1, 5, 96, 100, rng.randint(1, 100))) for _ in range(30)]
+        if sum(d >= 96 for d in dice[1:]) < 29:
+            assert tg.open_ended(_dice(list(dice))) == _open_ended(dice), dice
+
+
+def _chain(dying: int) -> dict[str, Fraction]:
+    """Recovery's outcome by solving its chain apart: the chance of ending
+    stable from each dying value, x = B + Q x, by Gauss-Jordan over Fractions."""
+    levels = [1, 2, 3]
+    q = {(a, b): Fraction(0) for a in levels for b in levels}
+    b: dict[int, Fraction] = dict.fromkeys(levels, Fraction(0))
+    for level in levels:
+        for die in range(1, 21):
+            after = level
+            dc = 10 + level
+            degree = (
+                3 if die >= dc + 10 else 2 if die >= dc else 0 if die <= dc - 10 else 1
+            )
+            degree = min(max(degree + (die == 20) - (die == 1), 0), 3)
+            after += {3: -2, 2: -1, 1: 1, 0: 2}[degree]
+            if after <= 0:
+                b[level] += Fraction(1, 20)
+            elif after < 4:
+                q[level, after] += Fraction(1, 20)
+    # (I - Q) x = b
+    rows = [[Fraction(int(a == c)) - q[a, c] for c in levels] + [b[a]] for a in levels]
+    for i in range(3):
+        pivot = rows[i][i]
+        rows[i] = [v / pivot for v in rows[i]]
+        for j in range(3):
+            if j != i:
+                factor = rows[j][i]
+                rows[j] = [
+                    v - factor * w for v, w in zip(rows[j], rows[i], strict=True)
+                ]
+    stable = rows[levels.index(dying)][3]
+    return {"dead": 1 - stable, "stable": stable}
+
+
+def _saves_chain() -> dict[str, Fraction]:
+    """Saves at zero solved apart: a memoised recursion over the counts."""
+    memo: dict[tuple[int, int], dict[str, Fraction]] = {}
+
+    def at(s: int, f: int) -> dict[str, Fraction]:
+        if (s, f) not in memo:
+            found = dict.fromkeys(("dead", "stable", "revived"), Fraction(0))
+            for die in range(1, 21):
+                if die == 20:
+                    found["revived"] += Fraction(1, 20)
+                    continue
+                s2 = s + (die >= 10)
+                f2 = f + (2 if die == 1 else 1 if die < 10 else 0)
+                if s2 >= 3 or f2 >= 3:
+                    found["stable" if s2 >= 3 else "dead"] += Fraction(1, 20)
+                    continue
+                for k, v in at(s2, f2).items():
+                    found[k] += v / 20
+            memo[s, f] = found
+        return memo[s, f]
+
+    return at(0, 0)
+
+
+def test_odds_of_turns_until_an_ending_are_the_chain_solved_apart(
+    tg: ModuleType,
+) -> None:
+    assert dict(tg.death_saves_odds()) == _saves_chain()
+    assert [str(k) for k in tg.death_saves_odds()] == ["dead", "stable", "revived"]
+    for dying in (1, 2, 3):
+        chances = tg.recovery_odds(dying)
+        assert dict(chances) == _chain(dying)
+        assert sum(chances.values()) == 1 and chances.tail == 0
+    assert not hasattr(tg, "open_ended_odds")  # a total without bounds: none
