@@ -30,6 +30,7 @@ from compiler.pipeline import load_systems
 
 from .conftest import ROOT, enumerated_odds, import_fresh, run_rulesc
 from .js_node import assert_every_rule_in, conformance_spec, node_json, node_test
+from .test_record_state import _blades  # pyright: ignore[reportPrivateUsage]
 
 COOKBOOK = ROOT / "tests" / "cookbook"
 
@@ -197,22 +198,6 @@ def test_inputs_outside_the_ranges_are_refused(tg: ModuleType, system: System) -
 # -- a state of several fields -----------------------------------------------------
 
 
-def _stress(actions: list[tuple[str, int]]) -> tuple[int, int, bool]:
-    """Stress and trauma, as the rules state it."""
-    stress, traumas, retired = 0, 0, False
-    for name, n in actions:
-        if retired:
-            continue
-        if name == "relieve":
-            stress = max(stress - n, 0)
-        elif stress + n > 9:
-            stress, traumas = 0, traumas + 1
-            retired = traumas >= 4
-        else:
-            stress += n
-    return stress, traumas, retired
-
-
 def test_stress_follows_every_sequence(tg: ModuleType) -> None:
     rng = random.Random(26)
     for _ in range(400):
@@ -223,7 +208,12 @@ def test_stress_follows_every_sequence(tg: ModuleType) -> None:
         state = tg.Stress()
         for name, n in actions:
             getattr(state, name)(n)
-        assert (state.stress, state.traumas, state.retired) == _stress(actions)
+        got = {
+            "stress": state.stress,
+            "traumas": state.traumas,
+            "retired": state.retired,
+        }
+        assert got == _blades(actions)  # the rule restated (test_record_state)
 
 
 def test_stress_refuses_what_is_outside_the_rule(tg: ModuleType) -> None:
