@@ -775,8 +775,8 @@ class SystemBuilder:
         names = [c.name for c in columns]
         meant = set()  # columns an unknown cell is a misspelling of: said once
         for extra in sorted(raw.keys() - {*key_fields, *names}):
-            close = difflib.get_close_matches(extra, names, n=1)
-            if close and close[0] not in raw:
+            close = difflib.get_close_matches(extra, [*names, *sorted(key_fields)], n=1)
+            if close and close[0] in names and close[0] not in raw:
                 meant.add(close[0])
             self.err(
                 src,

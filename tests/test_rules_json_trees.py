@@ -209,6 +209,8 @@ class System:
         if rule["kind"] == "formula":
             return self.eval(rule["expression"]["tree"], env)
         assert rule["kind"] == "decision", rule["kind"]
+        if rule.get("repeat") is not None:
+            self.repeat(rule["repeat"], env)
         found = []
         for case in rule["cases"]:
             if not self.eval(case["when"]["tree"], env):
@@ -222,6 +224,28 @@ class System:
             found.append(one)
         assert rule["hit_policy"] == "collect", "a first-match decision always answers"
         return found
+
+    def repeat(self, repeat: dict[str, Any], env: dict[str, Any]) -> None:
+        """A decision's turns, until its ending: its state values (each number
+        held within its bounds) and the count of turns, bound in ``env``."""
+
+        def held(value: Any, spec: dict[str, Any]) -> Any:
+            if spec["min"] is not None:
+                value = max(value, spec["min"])
+            return value if spec["max"] is None else min(value, spec["max"])
+
+        specs = {v["name"]: v for v in repeat["state"]}
+        env["turns"] = 0
+        for v in repeat["state"]:
+            env[v["name"]] = held(self.eval(v["start"]["tree"], env), v)
+        while not self.eval(repeat["until"]["tree"], env):
+            if repeat["max_turns"] is not None and env["turns"] == repeat["max_turns"]:
+                break
+            env["turns"] += 1
+            for let in repeat["let"]:
+                env[let["name"]] = self.eval(let["value"]["tree"], env)
+            new = {s["name"]: self.eval(s["value"]["tree"], env) for s in repeat["set"]}
+            env.update({k: held(v, specs[k]) for k, v in new.items()})
 
 
 # -- inputs -------------------------------------------------------------------------
