@@ -62,6 +62,17 @@ def df_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.fixture(scope="session")
+def cookbook_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/cookbook/ (every system in it) built by rulesc, as a rules editor
+    builds it (read only)."""
+    out = tmp_path_factory.mktemp("cookbook") / "out"
+    rules = ROOT / "tests" / "cookbook"
+    done = run_rulesc("build", "--rules", str(rules), "--out", str(out), cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
 @pytest.fixture(scope="module")
 def df(df_out: Path) -> Iterator[ModuleType]:
     """The built ``rulebook.dice_formulas``, imported for one test module (the

@@ -22,11 +22,9 @@ COOKBOOK = ROOT / "tests" / "cookbook"
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("cookbook") / "out"
-    done = run_rulesc("build", "--rules", str(COOKBOOK), "--out", str(target), cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    return target
+def out(cookbook_out: Path) -> Path:
+    """The build of tests/cookbook (conftest's, one a session)."""
+    return cookbook_out
 
 
 @pytest.fixture(scope="module")

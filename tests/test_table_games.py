@@ -28,7 +28,7 @@ from compiler.js_naming import camel
 from compiler.model import System
 from compiler.pipeline import load_systems
 
-from .conftest import ROOT, enumerated_odds, import_fresh, run_rulesc
+from .conftest import ROOT, enumerated_odds, import_fresh
 from .js_node import assert_every_rule_in, conformance_spec, node_json, node_test
 from .test_record_state import _blades  # pyright: ignore[reportPrivateUsage]
 
@@ -36,11 +36,9 @@ COOKBOOK = ROOT / "tests" / "cookbook"
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("table_games") / "out"
-    done = run_rulesc("build", "--rules", str(COOKBOOK), "--out", str(target), cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    return target
+def out(cookbook_out: Path) -> Path:
+    """The build of tests/cookbook (conftest's, one a session)."""
+    return cookbook_out
 
 
 @pytest.fixture(scope="module")

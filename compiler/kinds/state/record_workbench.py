@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...kinds.state.record_model import RecordStateRule
+from ...kinds.state.workbench import transition_word
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample, thawed
@@ -20,15 +21,7 @@ def explain(ctx: Context) -> None:
     names = {t.name: t for t in rule.transitions}
     lines = []
     for word in ctx.args.inputs:
-        name, _, amount = word.partition("=")
-        transition = names.get(name)
-        if transition is None:
-            raise UsageError(
-                f"{rule.qualified_id} has no transition {name!r}",
-                "transitions: "
-                + ", ".join(names)
-                + " (with NAME=N for one that takes a number)",
-            )
+        name, amount, transition = transition_word(rule.qualified_id, names, word)
         kinds = [p.type for p in transition.params]
         if kinds not in ([], ["int"]):
             raise UsageError(

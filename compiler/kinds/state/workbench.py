@@ -3,13 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ...kinds.state.model import StateRule
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample
 from ...workbench.usage import whole_number
+
+T = TypeVar("T")
+
+
+def transition_word(rule_id: str, names: dict[str, T], word: str) -> tuple[str, str, T]:
+    """A word of explain's input, NAME or NAME=N: the name, the number's text
+    (empty without one) and the transition it names."""
+    name, _, amount = word.partition("=")
+    transition = names.get(name)
+    if transition is None:
+        raise UsageError(
+            f"{rule_id} has no transition {name!r}",
+            "transitions: "
+            + ", ".join(names)
+            + " (with NAME=N for one that takes a number)",
+        )
+    return name, amount, transition
 
 
 def explain(ctx: Context) -> None:
@@ -19,15 +36,7 @@ def explain(ctx: Context) -> None:
     names = {t.name: t for t in rule.transitions}
     lines = []
     for word in ctx.args.inputs:
-        name, _, amount = word.partition("=")
-        transition = names.get(name)
-        if transition is None:
-            raise UsageError(
-                f"{rule.qualified_id} has no transition {name!r}",
-                "transitions: "
-                + ", ".join(names)
-                + " (with NAME=N for one that takes a number)",
-            )
+        name, amount, transition = transition_word(rule.qualified_id, names, word)
         args = []
         if amount:
             if transition.param is None:
