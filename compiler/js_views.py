@@ -15,8 +15,9 @@ from typing import Any
 
 from . import json_text, registry
 from .diagnostics import Diagnostic
+from .emit import javascript as emit_javascript
 from .js_kit import JsFigureError, doc
-from .model import System
+from .model import Rule, System
 from .registry import kind_of
 from .render import render
 from .viewkit import Sourced, View, header, header_of
@@ -87,7 +88,7 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
     for rule in system.rules:
         kind = kind_of(rule)
         try:
-            view = kind.js_view(system, rule)
+            view, templates = _rule_js(system, rule)
         except JsFigureError as exc:
             errors.append(
                 Diagnostic(
@@ -107,8 +108,8 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
             {"id": rule.qualified_id, "kind": rule.kind, "needs": []}
             | view
             | {
-                "template": kind.template("javascript"),
-                "types": kind.template("typescript"),
+                "template": templates[0],
+                "types": templates[1],
                 "runtime": (*kind.js_runtime, *view.get("runtime", ())),
             }
         )
@@ -129,6 +130,19 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
         "missing": missing,
     }
     return view, errors
+
+
+def _rule_js(system: System, rule: Rule) -> tuple[View | None, tuple[str, str]]:
+    """A rule's JavaScript view, and the templates of its module and types: the
+    core's, printed by the JavaScript emitter, or its kind's own."""
+    kind = kind_of(rule)
+    if kind.lower is not None:
+        return emit_javascript.view(kind.lower(system, rule)), emit_javascript.TEMPLATES
+    assert kind.js_view is not None
+    return kind.js_view(system, rule), (
+        kind.template("javascript"),
+        kind.template("typescript"),
+    )
 
 
 _VALUE = re.compile(r"^export (?:declare )?(?:const|function|class) ([\w$]+)", re.M)

@@ -15,6 +15,7 @@ import posixpath
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .emit import markdown as emit_markdown
 from .examples import call_text, expect_text
 from .forms import widget
 from .literals import code, md, md_cell
@@ -219,7 +220,11 @@ def rule_page_view(
     name; ``form`` its "try it" form, if it has one; ``odds`` its odds section
     (``odds_pages``), if it rolls."""
     kind = kind_of(rule)
-    view = kind.docs_view(system, rule, common_view(system, rule, answers, form))
+    common = common_view(system, rule, answers, form)
+    if kind.lower is not None:
+        return emit_markdown.view(kind.lower(system, rule), common) | {"odds": odds}
+    assert kind.docs_view is not None
+    view = kind.docs_view(system, rule, common)
     return view | {"template": kind.template("markdown"), "odds": odds}
 
 

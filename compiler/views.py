@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .contract import PUBLIC_SUPPORT
+from .emit import python as emit_python
 from .literals import docstring
 from .model import Rule, System
 from .naming import label_alias
@@ -55,6 +56,9 @@ def _isort_key(name: str) -> tuple[int, str]:
 
 def _rule_py(system: System, rule: Rule) -> View:
     kind = kind_of(rule)
+    if kind.lower is not None:
+        return {"id": rule.qualified_id} | emit_python.view(kind.lower(system, rule))
+    assert kind.python_view is not None
     view = kind.python_view(system, rule)
     return {"id": rule.qualified_id} | view | {"template": kind.template("python")}
 

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from compiler import registry, schemas
 from compiler.diagnostics import RulesError
 from compiler.examples import runtime_from
-from compiler.kinds.base import HOOKS, TARGETS, Kind
+from compiler.kinds.base import HOOKS, TARGETS, VIEW_HOOKS, Kind
 from compiler.pipeline import build
 from compiler.validate import SCHEMA_DIR
 
@@ -45,9 +45,17 @@ def test_every_built_in_kind_implements_every_hook(name: str) -> None:
     kind = registry.get(name)
     assert kind.name == name
     for hook in HOOKS:
+        if hook in (*VIEW_HOOKS, "lower"):
+            continue
         assert callable(getattr(kind, hook)), f"{name} has no {hook} hook"
-    for template in TARGETS.values():
-        assert (kind.folder / template).is_file(), f"{name} has no {template}"
+    if kind.lower is not None:  # lowered to the core: the emitters print it
+        assert [getattr(kind, hook) for hook in VIEW_HOOKS] == [None] * 3, name
+        assert not list(kind.folder.glob("*.j2")), f"{name} lowers yet has templates"
+    else:
+        for hook in VIEW_HOOKS:
+            assert callable(getattr(kind, hook)), f"{name} has no {hook} hook"
+        for template in TARGETS.values():
+            assert (kind.folder / template).is_file(), f"{name} has no {template}"
     schema = json.loads(kind.schema_path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     assert schema["properties"]["kind"]["const"] == name

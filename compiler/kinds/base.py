@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .. import expr
+    from ..core.ir import Unit
     from ..diagnostics import Path
     from ..jsonkit import Refs
     from ..loader import SourceFile
@@ -80,14 +81,20 @@ class Kind:
     # What an expression sees of a rule: a table it reads, a function it calls, or None.
     scope: Callable[[Any], expr.Table | expr.Function | None]
 
-    # -- views: what the templates print ----------------------------------------
-    python_view: Callable[[System, Any], View]
-    docs_view: Callable[[System, Any, View], View]
+    # -- the core: what every target prints ---------------------------------------
+    # The rule lowered to the core (compiler/core/), which the emitters of
+    # compiler/emit/ print for every target; None for a kind that has its own
+    # views and templates instead (the three hooks below), until it is lowered.
+    lower: Callable[[System, Any], Unit] | None
+
+    # -- views: what a kind's own templates print (None once the kind lowers) ------
+    python_view: Callable[[System, Any], View] | None
+    docs_view: Callable[[System, Any, View], View] | None
     # The view both JavaScript templates print, or None while the kind has no
     # JavaScript yet (its rules are then listed as missing in the module); a
     # view's "needs" lists the rules (qualified ids) its code calls, and it
     # waits, listed as missing too, while any of them has no JavaScript.
-    js_view: Callable[[System, Any], View | None]
+    js_view: Callable[[System, Any], View | None] | None
     # How a rule is called, the same in both languages, for the conformance
     # tests: (Python module, rule, arguments by Python name, whether the call
     # rolls, the dice field of the answer to roll) -> a plan (compiler/js_plan.py).
@@ -150,3 +157,5 @@ HOOKS = tuple(
     for f in dataclasses.fields(Kind)
     if f.name not in {"name", "folder", "text", "runtime", "callable", "js_runtime"}
 )
+# A kind gives either ``lower`` (the core's way) or these, with its templates.
+VIEW_HOOKS = ("python_view", "docs_view", "js_view")

@@ -247,6 +247,19 @@ def constant_js_plan(
     return constant_plan(rule.constant, roll)
 
 
+def rolled_constant_js_plan(
+    module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
+) -> dict[str, Any]:
+    """A rule that is a constant of the module which rolls itself (a ``roll``
+    method), rolled when the call rolls (as a worked example does)."""
+    from ..js_plan import constant_plan
+
+    plan = constant_plan(rule.constant, None)
+    if rolls:
+        plan["then"] = [{"py": "roll", "js": "roll", "args": [{"rng": True}]}]
+    return plan
+
+
 def make_kind(**fields: Any) -> Kind:
     """A kind whose rules are each one generated function: the shared hooks of
     such a rule, with ``fields`` naming the kind and any hook it has its own of."""
@@ -254,6 +267,9 @@ def make_kind(**fields: Any) -> Kind:
         "runtime": (),
         "js_runtime": (),
         "callable": False,
+        "lower": None,
+        "python_view": None,
+        "docs_view": None,
         "js_view": no_javascript,
         "js_plan": function_js_plan,
         "finish": no_finish,
@@ -273,6 +289,8 @@ def make_kind(**fields: Any) -> Kind:
         "rolls": no_rolls,
         "summary": figures_summary,
     }
+    if fields.get("lower") is not None:  # the core's emitters print every target
+        defaults["js_view"] = None
     merged = defaults | fields
     merged.setdefault("run_lines", record_run(merged["columns"]))
     merged.setdefault("inputs", entry_inputs(merged["entry"], merged["params"]))

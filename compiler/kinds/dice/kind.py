@@ -8,17 +8,15 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, js, rule, workbench
+from . import data, rule, workbench
 
 KIND = calls.make_kind(
     name="dice",
     folder=FsPath(__file__).resolve().parent,
     text="a dice roll",
     build=calls.builder_method("dice_rule"),
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
-    js_plan=js.js_plan,
+    lower=rule.lower,
+    js_plan=calls.rolled_constant_js_plan,
     data_view=data.data_view,
     call_text=workbench.call_text,
     run_example=workbench.run_example,

@@ -8,16 +8,14 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, js, rule, workbench
+from . import data, rule, workbench
 
 KIND = calls.make_kind(
     name="facts",
     folder=FsPath(__file__).resolve().parent,
     text="a list of facts",
     build=rule.build,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
+    lower=rule.lower,
     js_plan=calls.constant_js_plan,
     data_view=data.data_view,
     call_text=workbench.call_text,

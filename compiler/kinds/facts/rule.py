@@ -1,13 +1,14 @@
-"""facts: a rule that is a handful of typed facts, exported as one constant record."""
+"""facts: a handful of typed facts, lowered to one constant record of the core."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.docs import rule_doc
+from ...core.ir import Const, Named, New, Record, Unit
 from ...kinds.facts.model import FactsRule
-from ...literals import code, docstring, md_cell, py
 from ...model import System
-from ...viewkit import View, api, cell_md, column_type, where_doc
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -42,60 +43,14 @@ def build(
     )
 
 
-def python_view(system: System, rule: FactsRule) -> View:
-    return {
-        "id": rule.qualified_id,
-        "class_name": rule.class_name,
-        "class_doc": docstring(
-            f"The facts of rule ``{rule.qualified_id}``. {where_doc(rule)}", "    "
+def lower(system: System, rule: FactsRule) -> Unit:
+    """The facts as one constant record, of a record type of their own."""
+    what = f"The facts of rule ``{rule.qualified_id}``. {where_doc(rule)}"
+    value = New(rule.class_name, tuple(zip(rule.fields, rule.values, strict=True)))
+    return Unit(
+        (
+            Record(rule.class_name, what, rule.fields),
+            Const(rule.constant, Named(rule.class_name), value, rule_doc(rule)),
         ),
-        "fields": [
-            {
-                "name": c.name,
-                "type": column_type(c),
-                "doc": docstring(c.description or c.title, "    "),
-            }
-            for c in rule.fields
-        ],
-        "constant": rule.constant,
-        "value": f"{rule.class_name}("
-        + ", ".join(
-            f"{c.name}={py(v)}" for c, v in zip(rule.fields, rule.values, strict=True)
-        )
-        + ")",
-        "doc": docstring(f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)}"),
-        "imports": [
-            ("rulebook.json", "Record"),
-            ("typing", "ClassVar"),
-            ("typing", "Final"),
-            *(
-                [("rulebook.dice", "Dice")]
-                if any(c.type == "dice" for c in rule.fields)
-                else []
-            ),
-        ],
-        "exports": [rule.constant, rule.class_name],
-    }
-
-
-def docs_view(system: System, rule: FactsRule, common: View) -> View:
-    return common | {
-        "rows": [
-            [md_cell(c.title), cell_md(c, v), md_cell(c.description or "")]
-            for c, v in zip(rule.fields, rule.values, strict=True)
-        ],
-        "api": api(
-            common,
-            f"Value: {code(f'{rule.constant}: {rule.class_name}')}.",
-            fields=[
-                {
-                    "name": code(c.name),
-                    "title": md_cell(c.title),
-                    "type": code(column_type(c)),
-                    "description": md_cell(c.description or ""),
-                }
-                for c in rule.fields
-            ],
-            fields_title="Its fields",
-        ),
-    }
+        rule.constant,
+    )
