@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..model import Column
+from ..model import Column, EnumType
 from ..runtime.dice import Dice
 
 # -- types -----------------------------------------------------------------------------
@@ -42,13 +42,59 @@ Value = Scalar | New
 
 
 @dataclass(frozen=True, slots=True)
+class Enum:
+    """A set of labels (``EnumType``: its members, and whether it is an ordered
+    ladder); ``doc`` says what it is (the emitters add where it is declared)."""
+
+    enum: EnumType
+    doc: str
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """A record type: named, typed fields (``Column``: type, nullability, title,
-    description, unit, sign and null label as a reader sees them)."""
+    description, unit, sign and null label as a reader sees them). ``row_of``
+    names the function whose answers its records are, if one is."""
 
     name: str
     doc: str
     fields: tuple[Column, ...]
+    row_of: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Records keyed by the labels of a set, read by the function ``name``,
+    which takes a label (in any case) or a member and refuses anything else.
+
+    ``rows`` pair each member's label with its record, in the set's order
+    (a private constant of the module, ``rows_name``); ``key_title`` is what
+    a reader calls the key."""
+
+    name: str
+    param: str
+    key: EnumType
+    key_title: str
+    record: str
+    rows_name: str
+    rows: tuple[tuple[str, New], ...]
+    doc: str
+
+
+@dataclass(frozen=True, slots=True)
+class RollOn:
+    """A function (``name``) that rolls ``dice`` and answers the member of
+    ``key`` whose results hold the roll: ``entries`` maps each result to a
+    member's label (a private constant of the module, ``entries_name``). The
+    dice are a constant of the module too (``dice_name``)."""
+
+    name: str
+    entries_name: str
+    dice_name: str
+    dice: Dice
+    key: EnumType
+    entries: tuple[tuple[int, str], ...]
+    doc: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +108,14 @@ class Const:
     aliases: tuple[str, ...] = ()
 
 
-Decl = Record | Const
+Decl = Enum | Record | Const | Table | RollOn
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One rule, lowered: its declarations in the order a module gives them, and
-    the one a call of the rule reads (``entry``, the name of a ``Const``).
+    the one a call of the rule reads (``entry``, the name of a ``Const`` or a
+    ``Table``).
 
     Docs text (a ``doc``) is plain text whose inline code is written
     ``` ``so`` ```; each emitter writes it in its own markup.
@@ -77,13 +124,14 @@ class Unit:
     decls: tuple[Decl, ...]
     entry: str
 
-    def const(self, name: str) -> Const:
-        return next(d for d in self.decls if isinstance(d, Const) and d.name == name)
-
     def record(self, name: str) -> Record:
         return next(d for d in self.decls if isinstance(d, Record) and d.name == name)
 
     @property
-    def main(self) -> Const:
+    def main(self) -> Const | Table:
         """The declaration a call of the rule reads."""
-        return self.const(self.entry)
+        return next(
+            d
+            for d in self.decls
+            if isinstance(d, Const | Table) and d.name == self.entry
+        )

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.ir import Const, New, Record, Unit
-from ..literals import code, md_cell
+from collections.abc import Callable
+
+from ..core.ir import Const, New, Record, RollOn, Table, Unit
+from ..literals import code, md, md_cell
 from ..runtime.dice import Dice
-from ..viewkit import View, api, cell_md, column_type, dice_stats
+from ..viewkit import View, api, cell_md, column_type, dice_stats, label_type
 from .python import type_name
 
 TEMPLATE = "core/unit.md.j2"
@@ -15,33 +17,96 @@ def view(unit: Unit, common: View) -> View:
     """The page's own part (``core/unit.md.j2``) of the rule ``unit`` lowers, and
     its programmer's section, added to the ``common`` view of every rule page."""
     main = unit.main
-    blocks = [_shown(main)]
+    if isinstance(main, Table):
+        record = unit.record(main.record)
+        rolls = [d.dice for d in unit.decls if isinstance(d, RollOn)]
+        return common | {
+            "blocks": [_table(main, record), *_dice_block(main, rolls)],
+            "api": api(
+                common,
+                _call_line(main),
+                fields=_fields(record, md),
+                fields_title="Fields of each row",
+            ),
+            "template": TEMPLATE,
+        }
+    fields = (
+        []
+        if isinstance(main.type, str)
+        else _fields(unit.record(main.type.name), md_cell)
+    )
     return common | {
-        "blocks": blocks,
-        "api": api(
-            common,
-            _value_line(main),
-            fields=_fields(unit, main),
-            fields_title="Its fields",
-        ),
+        "blocks": [_shown(main)],
+        "api": api(common, _value_line(main), fields=fields, fields_title="Its fields"),
         "template": TEMPLATE,
     }
 
 
 def _shown(const: Const) -> View:
     """A value as the reference shows it: dice with their figures, a record as a
-    table of its fields."""
+    list of its fields' values."""
     if isinstance(const.value, New):
         return {
-            "is": "figures",
+            "is": "Figures",
             "rows": [
                 [md_cell(c.title), cell_md(c, v), md_cell(c.description or "")]
                 for c, v in const.value.fields
             ],
         }
     if isinstance(const.value, Dice):
-        return {"is": "dice", "dice": [dice_stats(const.value)]}
+        return {"is": "Dice", "dice": [dice_stats(const.value)]}
     raise TypeError(f"no reference view of a {const.type!r} constant")
+
+
+def _table(table: Table, record: Record) -> View:
+    return {
+        "is": "Table",
+        "ordered": table.key.ordered,
+        "key_title": md(table.key_title),
+        "labels": ", ".join(md(m.label) for m in table.key.members),
+        "headers": [
+            md_cell(table.key_title),
+            *(md_cell(c.title) for c in record.fields),
+        ],
+        "rows": [
+            [md_cell(label), *(cell_md(c, v) for c, v in row.fields)]
+            for label, row in table.rows
+        ],
+        "meanings": [
+            f"**{md(c.title)}**: {md(c.description)}"
+            for c in record.fields
+            if c.description
+        ],
+    }
+
+
+def _dice_block(table: Table, rolls: list[Dice]) -> list[View]:
+    """The dice in a table's cells, column by column, then any it is rolled with."""
+    columns = len(table.rows[0][1].fields) if table.rows else 0
+    dice = list(
+        dict.fromkeys(
+            cell
+            for index in range(columns)
+            for _, row in table.rows
+            if isinstance(cell := row.fields[index][1], Dice)
+        )
+    )
+    dice += [d for d in rolls if d not in dice]
+    return [{"is": "TableDice", "dice": [dice_stats(d) for d in dice]}] if dice else []
+
+
+def _call_line(table: Table) -> str:
+    signature = code(
+        f"{table.name}({table.param}: {label_type(table.key)}) -> {table.record}"
+    )
+    members = ", ".join(
+        f"{code(m.name)} {code(repr(m.label))}" for m in table.key.members
+    )
+    ladder = ", an ordered ladder (lowest first; comparisons follow it)"
+    return (
+        f"Call: {signature}. Key: {code(table.key.name)}"
+        f"{ladder if table.key.ordered else ''}: {members}."
+    )
 
 
 def _value_line(const: Const) -> str:
@@ -51,17 +116,15 @@ def _value_line(const: Const) -> str:
     return line + "."
 
 
-def _fields(unit: Unit, const: Const) -> list[View]:
-    """The fields of a record the constant is, for its programmer's section."""
-    if isinstance(const.type, str):
-        return []
-    record: Record = unit.record(const.type.name)
+def _fields(record: Record, text: Callable[[str], str]) -> list[View]:
+    """A record's fields, for a programmer's section (titles and descriptions
+    written by ``text``: ``md``, or ``md_cell`` for one line each)."""
     return [
         {
             "name": code(c.name),
-            "title": md_cell(c.title),
+            "title": text(c.title),
             "type": code(column_type(c)),
-            "description": md_cell(c.description or ""),
+            "description": text(c.description or ""),
         }
         for c in record.fields
     ]

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from ..core.ir import Const, New, Record, Type, Unit, Value
+from ..core.ir import Const, Enum, New, Record, RollOn, Table, Type, Unit, Value
 from ..literals import docstring, py
-from ..viewkit import Import, View, column_type
+from ..naming import private_constant
+from ..viewkit import (
+    Import,
+    View,
+    column_type,
+    enum_imports,
+    enum_view,
+    label_type,
+)
 
 TEMPLATE = "core/unit.py.j2"
 
@@ -15,6 +23,11 @@ _PRIM = {
     "dice": "Dice",
     "range": "tuple[int, int]",
 }
+
+
+def type_name(t: Type) -> str:
+    """A core type as a Python annotation."""
+    return _PRIM[t] if isinstance(t, str) else t.name
 
 
 def value_text(value: Value) -> str:
@@ -32,12 +45,24 @@ def view(unit: Unit) -> View:
     imports: set[Import] = set()
     exports: list[str] = []
     for decl in unit.decls:
-        if isinstance(decl, Record):
+        if isinstance(decl, Enum):
+            items.append({"is": "Enum", "enum": enum_view(decl.enum, decl.doc)})
+            imports |= set(enum_imports(decl.enum))
+            exports.append(decl.enum.name)
+        elif isinstance(decl, Record):
             items.append(_record(decl))
             imports |= {("rulebook.json", "Record"), ("typing", "ClassVar")}
             if any(c.type == "dice" for c in decl.fields):
                 imports.add(("rulebook.dice", "Dice"))
             exports.append(decl.name)
+        elif isinstance(decl, Table):
+            items.append(_table(decl))
+            imports |= {("rulebook._support", "folded"), ("typing", "Final")}
+            exports.append(decl.name)
+        elif isinstance(decl, RollOn):
+            items.append(_roll_on(decl))
+            imports |= {("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")}
+            exports += [decl.name, decl.dice_name]
         else:
             items.append(_const(decl))
             imports.add(("typing", "Final"))
@@ -53,10 +78,15 @@ def view(unit: Unit) -> View:
 
 
 def _record(decl: Record) -> View:
+    doc = (
+        decl.doc
+        if decl.row_of is None
+        else f"A row of :func:`{decl.row_of}`. {decl.doc}"
+    )
     return {
-        "is": "record",
+        "is": "Record",
         "name": decl.name,
-        "doc": docstring(decl.doc, "    "),
+        "doc": docstring(doc, "    "),
         "fields": [
             {
                 "name": c.name,
@@ -70,7 +100,7 @@ def _record(decl: Record) -> View:
 
 def _const(decl: Const) -> View:
     return {
-        "is": "const",
+        "is": "Const",
         "name": decl.name,
         "type": type_name(decl.type),
         "value": value_text(decl.value),
@@ -79,6 +109,44 @@ def _const(decl: Const) -> View:
     }
 
 
-def type_name(t: Type) -> str:
-    """A core type as a Python annotation."""
-    return _PRIM[t] if isinstance(t, str) else t.name
+def _table(decl: Table) -> View:
+    enum = decl.key.name
+    return {
+        "is": "Table",
+        "function": decl.name,
+        "param": decl.param,
+        "param_literal": py(decl.param),
+        "enum": enum,
+        "by_label": private_constant(enum, "by_label"),
+        "label_type": label_type(decl.key),
+        "record": decl.record,
+        "rows_name": decl.rows_name,
+        "rows": [
+            {
+                "member": f"{enum}.{decl.key.member(label).name}",
+                "value": value_text(row),
+            }
+            for label, row in decl.rows
+        ],
+        "doc": docstring(
+            f"{decl.doc} Raises RuleInputError for a label the table does not have.",
+            "    ",
+        ),
+    }
+
+
+def _roll_on(decl: RollOn) -> View:
+    enum = decl.key.name
+    return {
+        "is": "RollOn",
+        "function": decl.name,
+        "enum": enum,
+        "dice_name": decl.dice_name,
+        "dice": py(decl.dice),
+        "entries_name": decl.entries_name,
+        "entries": [
+            {"roll": roll, "member": f"{enum}.{decl.key.member(label).name}"}
+            for roll, label in decl.entries
+        ],
+        "doc": docstring(decl.doc, "    "),
+    }

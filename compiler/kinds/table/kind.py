@@ -9,7 +9,7 @@ from pathlib import Path as FsPath
 
 from ... import scope
 from .. import calls
-from . import data, js, rule, workbench
+from . import data, rule, workbench
 
 KIND = calls.make_kind(
     name="table",
@@ -17,9 +17,7 @@ KIND = calls.make_kind(
     text="a table",
     build=calls.builder_method("table"),
     scope=scope.table_scope,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
+    lower=rule.lower,
     data_view=data.data_view,
     columns=calls.columns_of,
     explain=workbench.explain,
