@@ -14,6 +14,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from . import json_text, registry
+from .core.program import table_rows
 from .diagnostics import Diagnostic
 from .emit import javascript as emit_javascript
 from .js_kit import JsFigureError, doc
@@ -85,10 +86,11 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
     missing: list[View] = []
     errors: list[Diagnostic] = []
     runtime: dict[str, None] = {}
+    tables = table_rows(system)
     for rule in system.rules:
         kind = kind_of(rule)
         try:
-            view, templates = _rule_js(system, rule)
+            view, templates = _rule_js(system, rule, tables)
         except JsFigureError as exc:
             errors.append(
                 Diagnostic(
@@ -132,12 +134,15 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
     return view, errors
 
 
-def _rule_js(system: System, rule: Rule) -> tuple[View | None, tuple[str, str]]:
+def _rule_js(
+    system: System, rule: Rule, tables: dict[str, str]
+) -> tuple[View | None, tuple[str, str]]:
     """A rule's JavaScript view, and the templates of its module and types: the
     core's, printed by the JavaScript emitter, or its kind's own."""
     kind = kind_of(rule)
     if kind.lower is not None:
-        return emit_javascript.view(kind.lower(system, rule)), emit_javascript.TEMPLATES
+        unit = kind.lower(system, rule)
+        return emit_javascript.view(system, unit, tables), emit_javascript.TEMPLATES
     assert kind.js_view is not None
     return kind.js_view(system, rule), (
         kind.template("javascript"),

@@ -222,7 +222,8 @@ def rule_page_view(
     kind = kind_of(rule)
     common = common_view(system, rule, answers, form)
     if kind.lower is not None:
-        return emit_markdown.view(kind.lower(system, rule), common) | {"odds": odds}
+        unit = kind.lower(system, rule)
+        return emit_markdown.view(system, unit, common) | {"odds": odds}
     assert kind.docs_view is not None
     view = kind.docs_view(system, rule, common)
     return view | {"template": kind.template("markdown"), "odds": odds}

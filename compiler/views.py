@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .contract import PUBLIC_SUPPORT
+from .core.program import table_rows
 from .emit import python as emit_python
 from .literals import docstring
 from .model import Rule, System
@@ -21,7 +22,8 @@ _STDLIB = ("collections.abc", "dataclasses", "enum", "typing")
 
 
 def module_view(system: System) -> View:
-    rules = [_rule_py(system, rule) for rule in system.rules]
+    tables = table_rows(system)
+    rules = [_rule_py(system, rule, tables) for rule in system.rules]
     imports: set[Import] = {("typing", "Final")}
     for rule in rules:
         imports |= set(rule["imports"])
@@ -54,10 +56,11 @@ def _isort_key(name: str) -> tuple[int, str]:
     return (0 if name.isupper() else 1 if name[:1].isupper() else 2, name)
 
 
-def _rule_py(system: System, rule: Rule) -> View:
+def _rule_py(system: System, rule: Rule, tables: dict[str, str]) -> View:
     kind = kind_of(rule)
     if kind.lower is not None:
-        return {"id": rule.qualified_id} | emit_python.view(kind.lower(system, rule))
+        unit = kind.lower(system, rule)
+        return {"id": rule.qualified_id} | emit_python.view(system, unit, tables)
     assert kind.python_view is not None
     view = kind.python_view(system, rule)
     return {"id": rule.qualified_id} | view | {"template": kind.template("python")}

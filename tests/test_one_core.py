@@ -25,7 +25,6 @@ STILL_TO_LOWER = {
     "covered_roll",
     "decision",
     "exposure_schedule",
-    "formula",
     "pool",
     "process",
     "range_table",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..model import Column, EnumType
+from ..expr_types import Checked
+from ..model import Column, EnumType, Param
 from ..runtime.dice import Dice
 
 # -- types -----------------------------------------------------------------------------
@@ -108,7 +109,45 @@ class Const:
     aliases: tuple[str, ...] = ()
 
 
-Decl = Enum | Record | Const | Table | RollOn
+@dataclass(frozen=True, slots=True)
+class Bind:
+    """A name bound to an expression's value, worked out (and rolled) once, in
+    order, before the function's answer."""
+
+    name: str
+    checked: Checked
+    description: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """A function of checked parameters answering a whole number: names bound
+    in order (``binds``), then one expression (``answer``). One whose
+    expressions roll dice takes an rng, and an odds function is derived from it.
+
+    ``doc`` is its title and summary, ``origin`` where it is declared (the
+    emitters add its parameters and refusals); ``unit`` is the unit of its
+    answer, and ``unbounded_because`` why its answer has no bound, if it has
+    none. ``rule_id`` is the rule's own id (its page links to the others it
+    reads)."""
+
+    name: str
+    params: tuple[Param, ...]
+    binds: tuple[Bind, ...]
+    answer: Checked
+    doc: str
+    origin: str
+    unit: str | None
+    unbounded_because: str | None
+    rule_id: str
+
+    @property
+    def expressions(self) -> list[Checked]:
+        """Its expressions in order: the bound names' values, then its answer."""
+        return [*(b.checked for b in self.binds), self.answer]
+
+
+Decl = Enum | Record | Const | Table | RollOn | Function
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +167,10 @@ class Unit:
         return next(d for d in self.decls if isinstance(d, Record) and d.name == name)
 
     @property
-    def main(self) -> Const | Table:
+    def main(self) -> Const | Table | Function:
         """The declaration a call of the rule reads."""
         return next(
             d
             for d in self.decls
-            if isinstance(d, Const | Table) and d.name == self.entry
+            if isinstance(d, Const | Table | Function) and d.name == self.entry
         )

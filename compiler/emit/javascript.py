@@ -2,17 +2,38 @@
 
 from __future__ import annotations
 
-from ..core.ir import Const, Enum, New, Record, RollOn, Table, Type, Unit, Value
+from ..core.ir import (
+    Const,
+    Enum,
+    Function,
+    New,
+    Record,
+    RollOn,
+    Table,
+    Type,
+    Unit,
+    Value,
+)
+from ..expr import dice_in
+from ..expr_odds import odds_code
 from ..js_kit import (
     View,
+    args_doc,
     doc,
     enum_view,
+    expression,
     js,
     member,
+    param_view,
     record_literal,
     record_view,
+    signature,
 )
 from ..js_naming import camel
+from ..model import System
+from ..naming import odds_function
+from ..viewkit import allowed
+from .javascript_code import ODDS_DOC, js_syntax
 
 TEMPLATES = ("core/unit.js.j2", "core/unit.d.ts.j2")
 
@@ -25,8 +46,10 @@ _PRIM = {
 }
 
 
-def view(unit: Unit) -> View:
-    """What ``core/unit.js.j2`` and ``core/unit.d.ts.j2`` print."""
+def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
+    """What ``core/unit.js.j2`` and ``core/unit.d.ts.j2`` print, and the
+    runtime modules its code needs (``tables``: each table's rows constant, by
+    the function that reads it)."""
     records = {
         d.name: record_view(d.name, d.fields, _record_doc(d))
         for d in unit.decls
@@ -43,9 +66,12 @@ def view(unit: Unit) -> View:
             decls.append(_table(decl, shapes))
         elif isinstance(decl, RollOn):
             decls.append(_roll_on(decl))
+        elif isinstance(decl, Function):
+            decls.append(_function(system, decl, tables))
         else:
             decls.append(_const(decl, shapes))
-    return {"decls": decls}
+    runtime = [m for d in decls for m in d.get("runtime", ())]
+    return {"decls": decls, "runtime": list(dict.fromkeys(runtime))}
 
 
 def _record_doc(decl: Record) -> str:
@@ -119,3 +145,49 @@ def _type(t: Type) -> str:
 def _text(text: str) -> str:
     """A core doc in JavaScript's markup (inline code in single backticks)."""
     return text.replace("``", "`")
+
+
+def _function(system: System, decl: Function, tables: dict[str, str]) -> View:
+    """A function: its parameters' checks, its bound names, its answer, and
+    (when it rolls) its odds function."""
+    function = camel(decl.name)
+    params = [param_view(system, p, decl.rule_id) for p in decl.params]
+
+    def code(node: object) -> str:
+        return expression(system, node, decl.params, tables)
+
+    lets = [f"const {camel(b.name)} = {code(b.checked.node)};" for b in decl.binds]
+    body = code(decl.answer.node)
+    rolls = any(dice_in(c.node) is not None for c in decl.expressions)
+    rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
+    # the rng after the positional parameters, before any options (as a pool's)
+    signed = signature(
+        [*params, rng | {"ts": "$dice.RNG"}] if rolls else params, function
+    )
+    odds = None
+    if rolls:
+        binds = [(b.name, b.checked.node) for b in decl.binds]
+        odds_name = camel(odds_function(decl.name))
+        answer = odds_code(decl.answer.node, js_syntax(code), lets=binds)
+        odds = {
+            "function": odds_name,
+            "signature": signature(params, odds_name),
+            "body": f"$odds.answer({answer})",
+            "doc": doc(f"The exact odds of `{function}()`: {ODDS_DOC}"),
+        }
+    return {
+        "is": "Function",
+        "function": function,
+        "params": params,
+        "signature": signed,
+        "rolls": rolls,
+        "odds": odds,
+        "runtime": ["dice_rolls.js", "dice_terms.js", "odds.js"] if rolls else [],
+        "enums": [p["enum"] for p in params if p["enum"] is not None],
+        "lets": lets,
+        "body": body,
+        "doc": doc(
+            f"{_text(decl.doc)}\n\n{args_doc(decl.params, allowed)}\n\n"
+            f"{_text(decl.origin)} Throws RuleInputError for arguments outside the rule."
+        ),
+    }

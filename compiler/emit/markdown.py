@@ -4,19 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.ir import Const, New, Record, RollOn, Table, Unit
+from .. import expr
+from ..core.ir import Const, Function, New, Record, RollOn, Table, Unit
+from ..expr_math import display_parts
+from ..expr_types import Binary, walk
 from ..literals import code, md, md_cell
+from ..model import System
 from ..runtime.dice import Dice
-from ..viewkit import View, api, cell_md, column_type, dice_stats, label_type
+from ..viewkit import (
+    Reads,
+    View,
+    api,
+    cell_md,
+    column_type,
+    dice_stats,
+    inputs,
+    label_type,
+)
+from .math_text import ROUNDING, let_view, range_text
 from .python import type_name
 
 TEMPLATE = "core/unit.md.j2"
 
 
-def view(unit: Unit, common: View) -> View:
+def view(system: System, unit: Unit, common: View) -> View:
     """The page's own part (``core/unit.md.j2``) of the rule ``unit`` lowers, and
     its programmer's section, added to the ``common`` view of every rule page."""
     main = unit.main
+    if isinstance(main, Function):
+        return _function(system, main, common)
     if isinstance(main, Table):
         record = unit.record(main.record)
         rolls = [d.dice for d in unit.decls if isinstance(d, RollOn)]
@@ -128,3 +144,45 @@ def _fields(record: Record, text: Callable[[str], str]) -> list[View]:
         }
         for c in record.fields
     ]
+
+
+def _function(system: System, decl: Function, common: View) -> View:
+    """A function as its page says it: what it takes, the names it binds, its
+    answer in math, the answer's range, and what it reads."""
+    interval = decl.answer.interval
+    reads = Reads(system)
+    args = ", ".join(
+        f"{p.name}: {p.enum.name if p.enum else p.type}"
+        + (f" = {p.default!r}" if p.has_default else "")
+        for p in decl.params
+    )
+    nodes = [c.node for c in decl.expressions]
+    rolls = any(expr.dice_in(n) is not None for n in nodes)
+    rng = (", rng" if args else "rng") if rolls else ""
+    math, where = display_parts(
+        decl.answer.node, rounding=system.rounding, field=reads.latex
+    )
+    divides = any(
+        isinstance(n, Binary) and n.op == "//" for t in nodes for n in walk(t)
+    )
+    block = {
+        "is": "Function",
+        "math": math,
+        "where": where,
+        "lets": [let_view(system, b, reads) for b in decl.binds],
+        "unit": md(decl.unit) if decl.unit else None,
+        "range": range_text(interval.lo, interval.hi) if interval else "",
+        "unbounded": md(decl.unbounded_because) if decl.unbounded_because else None,
+        "inputs": inputs(decl.params),
+        "reads": reads.links(nodes, decl.rule_id.rpartition(".")[2]),
+        "rounding": ROUNDING[system.rounding] if divides else None,
+    }
+    return common | {
+        "blocks": [block],
+        "api": api(
+            common,
+            f"Call: {code(f'{decl.name}({args}{rng}) -> int')}.",
+            params=decl.params,
+        ),
+        "template": TEMPLATE,
+    }

@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
-from ..core.ir import Const, Enum, New, Record, RollOn, Table, Type, Unit, Value
+from .. import expr
+from ..core.ir import (
+    Const,
+    Enum,
+    Function,
+    New,
+    Record,
+    RollOn,
+    Table,
+    Type,
+    Unit,
+    Value,
+)
+from ..expr_odds import odds_code
 from ..literals import docstring, py
-from ..naming import private_constant
+from ..model import System
+from ..naming import odds_function, private_constant
 from ..viewkit import (
     Import,
     View,
+    args_doc,
     column_type,
     enum_imports,
     enum_view,
     label_type,
+    param_imports,
+    param_view,
+    signature,
 )
+from .python_code import ODDS, ROLLING, code_of, odds_view, python_syntax, with_rng
 
 TEMPLATE = "core/unit.py.j2"
 
@@ -38,9 +57,10 @@ def value_text(value: Value) -> str:
     return py(value)
 
 
-def view(unit: Unit) -> View:
+def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
     """What ``core/unit.py.j2`` prints: each declaration, the module's imports
-    it needs and the names it exports."""
+    it needs and the names it exports (``tables``: each table's rows constant,
+    by the function that reads it)."""
     items: list[View] = []
     imports: set[Import] = set()
     exports: list[str] = []
@@ -59,6 +79,11 @@ def view(unit: Unit) -> View:
             items.append(_table(decl))
             imports |= {("rulebook._support", "folded"), ("typing", "Final")}
             exports.append(decl.name)
+        elif isinstance(decl, Function):
+            item, needs, names = _function(system, decl, tables)
+            items.append(item)
+            imports |= needs
+            exports += names
         elif isinstance(decl, RollOn):
             items.append(_roll_on(decl))
             imports |= {("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")}
@@ -150,3 +175,53 @@ def _roll_on(decl: RollOn) -> View:
         ],
         "doc": docstring(decl.doc, "    "),
     }
+
+
+def _function(
+    system: System, decl: Function, tables: dict[str, str]
+) -> tuple[View, set[Import], list[str]]:
+    """A function: its parameters' checks, its bound names, its answer, and
+    (when it rolls) its odds function; with its imports and exports."""
+    params = [param_view(p, decl.rule_id) for p in decl.params]
+    python = code_of(system, decl.params, tables)
+    rolls = any(expr.dice_in(c.node) is not None for c in decl.expressions)
+    lets = [f"{b.name} = {python(b.checked.node)}" for b in decl.binds]
+    body = python(decl.answer.node)
+    plain = signature(params, decl.params)
+    odds = None
+    if rolls:
+        binds = [(b.name, b.checked.node) for b in decl.binds]
+        code = odds_code(decl.answer.node, python_syntax(python), lets=binds)
+        odds = odds_view(decl.name, plain, f"_odds.answer({code})")
+    owned = [p for p in decl.params if p.enum is not None and p.owns_enum]
+    item = {
+        "is": "Function",
+        "function": decl.name,
+        "params": params,
+        "signature": with_rng(plain, rolls),
+        "rolls": rolls,
+        "lets": lets,
+        "odds": odds,
+        "enums": [
+            view["enum"]
+            for view, param in zip(params, decl.params, strict=True)
+            if "enum" in view and param.owns_enum
+        ],
+        "body": body,
+        "doc": docstring(
+            f"{decl.doc}{args_doc(decl.params)}\n\n"
+            f"{decl.origin} Raises RuleInputError for arguments outside the rule.",
+            "    ",
+        ),
+    }
+    imports = set(param_imports(decl.params))
+    if expr.uses_steps(decl.answer.node):
+        imports.add(("rulebook._support", "step"))
+    if rolls:
+        imports |= set(ROLLING + ODDS)
+    exports = [
+        decl.name,
+        *([odds_function(decl.name)] if rolls else []),
+        *(p.enum.name for p in owned if p.enum is not None),
+    ]
+    return item, imports, exports

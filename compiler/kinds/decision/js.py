@@ -6,6 +6,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from ...emit.javascript_code import ODDS_DOC, js_syntax
 from ...expr_odds import bind_lets
 from ...js_kit import (
     View,
@@ -29,7 +30,7 @@ from ...kinds.decision.model import TURNS, DecisionCase, DecisionRule, FollowUp,
 from ...kinds.decision.rule import odds_reads
 from ...kinds.decision.turns import Target, loop_lines
 from ...kinds.decision.turns import odds_code as turns_odds
-from ...kinds.formula.js import ODDS_DOC, js_syntax, table_rows
+from ...kinds.table.rule import table_rows
 from ...model import System
 from ...naming import odds_function
 from ...viewkit import allowed

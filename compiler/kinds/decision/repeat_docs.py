@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ... import expr
+from ...emit.math_text import let_view
 from ...expr_math import display_parts
 from ...expr_words import to_words
 from ...kinds.decision.model import TURNS, DecisionRule
-from ...kinds.formula.rule import let_view
 from ...literals import code, md
 from ...model import System
 from ...viewkit import Reads, View

@@ -16,6 +16,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
+from ...emit.math_text import let_view
+from ...emit.python_code import ODDS, ROLLING, odds_view, python_syntax, with_rng
 from ...expr_math import to_latex
 from ...expr_odds import bind_lets
 from ...expr_words import to_words, value_words
@@ -34,14 +36,6 @@ from ...kinds.decision.repeat_docs import repeat_docs, repeat_nodes
 from ...kinds.decision.turns import Target, loop_lines, relevant
 from ...kinds.decision.turns import odds_code as turns_odds
 from ...kinds.formula.model import Let
-from ...kinds.formula.rule import (
-    ODDS,
-    ROLLING,
-    let_view,
-    odds_view,
-    python_syntax,
-    with_rng,
-)
 from ...kinds.table.model import TableRule
 from ...literals import code, docstring, md, md_cell, py
 from ...model import EnumType, Param, System

@@ -9,7 +9,7 @@ from pathlib import Path as FsPath
 
 from ... import scope
 from .. import calls
-from . import data, js, rule, workbench
+from . import data, rule, workbench
 
 KIND = calls.make_kind(
     name="formula",
@@ -18,9 +18,7 @@ KIND = calls.make_kind(
     callable=True,
     build=calls.builder_method("formula"),
     scope=scope.formula_function,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
+    lower=rule.lower,
     data_view=data.data_view,
     params=calls.params_of,
     explain=workbench.explain,

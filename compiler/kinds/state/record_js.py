@@ -19,10 +19,10 @@ from ...js_kit import (
 )
 from ...js_naming import camel
 from ...js_plan import call_step, fields_step, instance_plan
-from ...kinds.formula.js import table_rows
 from ...kinds.state.record_model import RecordStateRule, RecordTransition
 from ...kinds.state.record_py import clamped, field_text, reads
 from ...kinds.state.record_workbench import action
+from ...kinds.table.rule import table_rows
 from ...model import Param, System
 from ...viewkit import allowed
 

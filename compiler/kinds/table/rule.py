@@ -25,7 +25,7 @@ def lower(system: System, rule: TableRule) -> Unit:
             key=rule.enum,
             key_title=rule.key_title,
             record=rule.row_class,
-            rows_name=private_constant(rule.id, "rows"),
+            rows_name=rows_name(rule),
             rows=tuple(
                 (
                     row.key.label,
@@ -41,6 +41,17 @@ def lower(system: System, rule: TableRule) -> Unit:
     if rule.rolls is not None:
         decls.append(_roll_on(rule))
     return Unit(tuple(decls), rule.function)
+
+
+def rows_name(rule: TableRule) -> str:
+    """The private constant holding a table's rows, in every target."""
+    return private_constant(rule.id, "rows")
+
+
+def table_rows(system: System) -> dict[str, str]:
+    """Each table's rows constant, by the function that reads it (for a kind
+    whose code looks rows up itself)."""
+    return {t.function: rows_name(t) for t in system.rules if isinstance(t, TableRule)}
 
 
 def _roll_on(rule: TableRule) -> RollOn:

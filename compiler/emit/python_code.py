@@ -1,0 +1,95 @@
+"""Python code of the core's expressions: a function body's code, the imports
+of one that rolls, and the syntax its odds are written in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from .. import expr
+from ..expr_dice import pool_python
+from ..expr_odds import Syntax
+from ..literals import docstring
+from ..model import Param, System
+from ..naming import odds_function
+from ..viewkit import Import, View, all_enums
+
+ROLLING: list[Import] = [
+    ("rulebook.dice", "RNG"),
+    ("rulebook.dice", "check_rng"),
+    ("rulebook", "dice_rolls"),
+    ("rulebook", "dice_terms"),
+]
+ODDS: list[Import] = [("rulebook", "_odds"), ("rulebook.odds", "Chances")]
+_TEMP = re.compile(r"\b_t[0-9]+\b")
+
+
+def code_of(
+    system: System, params: Sequence[Param], tables: dict[str, str]
+) -> Callable[[expr.Node], str]:
+    """A function writing the Python code of each checked expression of one
+    function body, in order (temporaries of one never clash with another's):
+    ``params`` are its checked parameters, ``tables`` each table's rows
+    constant by the table's function name."""
+    enums = {p.name: p.enum for p in params if p.enum is not None}
+    by_name = {e.name: e for e in all_enums(system)}
+    temps: set[str] = set()
+
+    def choice_text(param: str, label: str) -> str:
+        enum = enums[param]
+        assert enum is not None
+        return f"{enum.name}.{enum.member(label).name}"
+
+    def python(node: expr.Node) -> str:
+        code = expr.to_python(
+            node,
+            name=lambda n: n,
+            choice=choice_text,
+            rounding=system.rounding,
+            lookup=lambda table, key: f"{tables[table]}[{key}]",
+            label=lambda enum, label: f"{enum}.{by_name[enum].member(label).name}",
+            avoid=frozenset(temps),
+        )
+        temps.update(_TEMP.findall(code))
+        return code
+
+    return python
+
+
+def with_rng(signed: str, rolls: bool) -> str:
+    """The rng after the positional parameters, before the keyword-only ones."""
+    if not rolls:
+        return signed
+    parts = [p for p in signed.split(", ") if p]
+    at = parts.index("*") if "*" in parts else len(parts)
+    return ", ".join([*parts[:at], "rng: RNG", *parts[at:]])
+
+
+def python_syntax(python: Callable[[expr.Node], str]) -> Syntax:
+    """How Python code writes odds (``python``: a node's code)."""
+    return Syntax(
+        emit=python,
+        function=lambda names, body: f"lambda {', '.join(names)}: {body}",
+        call=lambda name, args: f"_odds.{name}({', '.join(args)})",
+        choose=lambda test, then, other: f"({then} if {test} else {other})",
+        is_null=lambda name: f"{name} is None",
+        pool=pool_python,
+        boolean=repr,
+        items=lambda codes: f"({', '.join(codes)},)",
+    )
+
+
+def odds_view(function: str, plain: str, body: str, what: str = "") -> View:
+    """An odds function: its name, parameters (``plain``: the rule's, less the
+    rng), body and docstring (``what``: which part of the answer it is of)."""
+    return {
+        "function": odds_function(function),
+        "signature": plain,
+        "body": body,
+        "doc": docstring(
+            f"The exact odds of {function}(){what}: each answer it can give, "
+            "with its chance.\n\nTakes the same arguments, less the rng; "
+            "raises RuleInputError as it does.",
+            "    ",
+        ),
+    }
