@@ -40,8 +40,8 @@ def value_problem(checked: expr.Checked, slot: Slot) -> tuple[str, str] | None:
     """Why a case's expression cannot be the list field's value, with a hint;
     None when it is a list of the field's element type."""
     want = f"a list of {slot.items}"
-    if checked.type == "list" and checked.item == slot.items:
-        return None
+    if checked.type == "list" and checked.item in (slot.items, None):
+        return None  # None: the empty list, of any type
     gives = expr.describe(checked)
     message = f"{slot.name!r}: the expression gives {gives}, but the field is {want}"
     if checked.type == "list":
@@ -66,8 +66,8 @@ def python_type(slot: Slot) -> str:
 
 def python_value(code: str) -> str:
     """A case's list (any sequence: a pool's dice are a tuple in odds) as the
-    record holds it."""
-    return f"tuple({code})"
+    record holds it (the empty list as the empty tuple)."""
+    return "()" if code == "[]" else f"tuple({code})"
 
 
 def ts_type(slot: Slot) -> str:
