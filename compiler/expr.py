@@ -2,7 +2,8 @@
 
 Values are int, bool, text and choice, each possibly nullable (null, `??`,
 `== null`, `is null`), and lists of one of them (`[a, b]`, `x in [a, b]`,
-`len`, `sum`, `any`, `all`; `a + b` joins two lists); `table(key).field`
+`len`, `sum`, `any`, `all`; `a + b` joins two lists; `[]` is the empty list,
+its elements' type that of the list it meets); `table(key).field`
 reads a field of a table rule's row, and `mapping[key]` a mapping parameter's
 value. A key that may be null gives null. A test that a name is not null narrows it where the test holds.
 """
@@ -471,6 +472,14 @@ def parse(text: str) -> Node:
 # --- type and interval checking ---
 
 
+def _either_list(a: Checked, b: Checked, node: Node) -> Checked:
+    """A list that is ``a`` or ``b``, one of them empty: the other's type
+    (none where both are empty), its length from 0."""
+    typed = b if a.item is None else a
+    length = iv_hull(a.length or Interval(0, None), b.length or Interval(0, None))
+    return replace(typed, node=node, nullable=False, length=length)
+
+
 def _iv(item: Checked) -> Interval:
     assert item.interval is not None, item
     return item.interval
@@ -784,13 +793,8 @@ class _Checker:
 
     def list_lit(self, node: ListLit, choice: Checked | None) -> Checked:
         """`[a, b]`: elements of one type, never null; labels of `choice`, if any."""
-        if not node.items:
-            message = "an empty list has no type"
-            hint = (
-                "write at least one element: a list is typed by its elements "
-                "(and nothing is ever in an empty list)"
-            )
-            raise ExprError(message, *_span(node), hint)
+        if not node.items:  # its elements' type comes from where it goes
+            return Checked(node, "list", None, item=None, length=Interval(0, 0))
         items = [
             Checked(
                 self.resolve(choice, item),
@@ -880,6 +884,10 @@ class _Checker:
             message = f"'{node.op}' needs a list on its right, got {describe(right)}"
             hint = "write the values in brackets, e.g. x in [1, 2]"
             raise ExprError(message, *_span(node.right), hint)
+        if right.item is None:
+            message = "nothing is ever in an empty list: this is always false"
+            hint = "give the list its elements, or leave the test out"
+            raise ExprError(message, *_span(node), hint)
         if left.type == "null":
             message = "null is never in a list"
             hint = "test for null with 'is null' or 'is not null'"
@@ -916,6 +924,8 @@ class _Checker:
                 hint = "a list is never null: give both a list"
                 raise ExprError(f"{what} are a list and null", *_span(node), hint)
             return replace(value, node=node, nullable=True)
+        if a.type == b.type == "list" and None in (a.item, b.item):
+            return _either_list(a, b, node)
         if a.type != b.type or a.item != b.item:
             message = f"{what} have different types: {describe(a)} and {describe(b)}"
             raise ExprError(message, node.start, node.end)
@@ -1007,6 +1017,8 @@ class _Checker:
             message = f"{func}() needs a list, got {describe(arg)}"
             hint = f"write the values in brackets: {func}([a, b])"
             raise ExprError(message, *_span(arg.node), hint)
+        if arg.item is None:  # the empty list: no element to give
+            return self.empty_list(func, rebuilt, arg)
         if want is not None and arg.item != want:
             message = f"{func}() needs a list of {want}, got {describe(arg)}"
             raise ExprError(message, *_span(arg.node))
@@ -1018,6 +1030,17 @@ class _Checker:
         if gives == "bool":
             return Checked(rebuilt, "bool", None)
         return Checked(rebuilt, "int", _iv(arg))  # min or max of a list
+
+    def empty_list(self, func: str, node: Call, arg: Checked) -> Checked:
+        """A function of the empty list: len and sum 0, any false, all true;
+        min and max have no element to give."""
+        if func in ("min", "max"):
+            message = f"{func}() of an empty list has no value"
+            hint = f"give the list an element, or give {func}() two values"
+            raise ExprError(message, *_span(arg.node), hint)
+        if func in ("len", "sum"):
+            return Checked(node, "int", Interval(0, 0))
+        return Checked(node, "bool", None)
 
     def text(self, node: Call, arg: Checked) -> Checked:
         """text(x): an int's digits, or a choice's label."""

@@ -202,9 +202,13 @@ def check_dice_call(
         raise fail(message, node.start, node.end, None)
     args = [visit(arg) for arg in node.args]
     first = args[0]
-    if first.type != "list" or first.item != "int":
+    if first.type != "list" or first.item not in ("int", None):  # None: []
         message = f"{node.func}() needs a list of int, got {describe(first)}"
         raise fail(message, first.node.start, first.node.end, "e.g. rolls(4d6)")
+    if node.func == "count" and first.item is None:
+        message = "count() of an empty list is always 0"
+        hint = "give the list its elements, or write 0"
+        raise fail(message, first.node.start, first.node.end, hint)
     for arg in args[1:]:
         if arg.type != "int" or arg.nullable:
             message = f"count() compares int values, got {describe(arg)}"

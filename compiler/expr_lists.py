@@ -3,7 +3,8 @@
 The elements of ``a`` come first, then those of ``b``, in order; its length is
 the sum of theirs. A list and anything that is not a list, or two lists of
 different element types (or of choices of different enums), are an error: a
-value is put in a list with brackets, ``[first] + rest``.
+value is put in a list with brackets, ``[first] + rest``. The empty list
+``[]`` joins a list of any type (the join is of that type).
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ def check_concat(node: Binary, left: Checked, right: Checked, fail: Fail) -> Che
                 else "both sides of '+' must be lists of one type"
             )
             raise fail(message, source.start, source.end, hint)
+    unknown = Interval(0, None)
+    length = IV_ARITH["+"](left.length or unknown, right.length or unknown)
+    rebuilt = replace(node, left=left.node, right=right.node, concat=True)
+    if None in (left.item, right.item):  # one is empty: the other's type
+        typed = right if left.item is None else left
+        return replace(typed, node=rebuilt, length=length)
     if left.item != right.item or (
         left.item == "choice"
         and not same_choice(left.enum, left.choices, right.enum, right.choices)
@@ -57,9 +64,6 @@ def check_concat(node: Binary, left: Checked, right: Checked, fail: Fail) -> Che
     if left.item == "int":
         assert left.interval is not None and right.interval is not None
         interval = iv_hull(left.interval, right.interval)
-    unknown = Interval(0, None)
-    length = IV_ARITH["+"](left.length or unknown, right.length or unknown)
-    rebuilt = replace(node, left=left.node, right=right.node, concat=True)
     return Checked(
         rebuilt,
         "list",

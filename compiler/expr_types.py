@@ -335,7 +335,8 @@ class Checked:
     interval is the range of the non-null values; choices carry their enum
     (None if the choice has none) and labels. A list (never null) has its
     elements' type in item, their interval, enum and choices as above, and the
-    range of its length in length.
+    range of its length in length; the empty list ``[]`` has no item (its type
+    is that of the list it meets) and a length of 0.
     """
 
     node: Node
@@ -352,7 +353,7 @@ class Checked:
 def describe(item: Checked | Field) -> str:
     """A type as messages show it: int, int?, null, list of int."""
     if isinstance(item, Checked) and item.type == "list":
-        return f"list of {item.item}"
+        return "empty list" if item.item is None else f"list of {item.item}"
     nullable = item.nullable and item.type != "null"
     return item.type + "?" * nullable
 

@@ -1156,6 +1156,16 @@ class SystemBuilder:
                 )
                 ok = False
                 continue
+            if checked.type == "list" and checked.item is None:
+                self.err(
+                    src,
+                    (*at, "value"),
+                    "a let value that is always the empty list has no type of elements",
+                    "write [] where a list of a known type meets it: joined "
+                    "to one, or as a list field's or a list state value's value",
+                )
+                ok = False
+                continue
             kind = checked.type if checked.type in ("bool", "choice") else "int"
             scope[name] = expr.Param(name, kind, bound=checked)
             lets.append(

@@ -224,7 +224,7 @@ def test_a_literal_list_has_a_fixed_length_and_a_branch_its_range() -> None:
 @pytest.mark.parametrize(
     ("text", "message", "span", "hint"),
     [
-        ("len([])", "an empty list has no type", (4, 6), "at least one element"),
+        ("x in []", "nothing is ever in an empty list", (0, 7), "its elements"),
         (
             "[1, flag]",
             "the elements of a list have one type: this is bool, the first is int",

@@ -67,8 +67,9 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
         n[: -len("_odds")] for n in dir(df) if n.endswith("_odds") and n[0] != "_"
     }
     # the repeating decisions' odds are checked against chains solved apart
-    # (tests/test_decision_repeats.py)
-    repeating = {"last_stand", "recovering", "first_six"}
+    # (tests/test_decision_repeats.py, and those with a list of the state in
+    # tests/test_repeat_lists.py)
+    repeating = {"last_stand", "recovering", "first_six", "to_six", "three_d4"}
     assert (
         rolling
         == set(ENUMERATED) | {"exploding", "too_many"} | set(DECIDED) | repeating

@@ -2,7 +2,8 @@
 (tests/cookbook/table_games/), built as a rules editor builds it.
 
 Each mechanic is asked what its rules state, die by die, against the rules
-restated here in plain Python; its odds function (derived by the compiler,
+restated here in plain Python (the repeating ones' dice rolled, in order, in
+Python and JavaScript alike); its odds function (derived by the compiler,
 never written) against every roll enumerated (and icepool or a binomial where
 the enumeration would be long); its answers in JavaScript as in Python (the
 same `dumps` text), odds included.
@@ -317,34 +318,40 @@ def test_table_games_odds_in_javascript_as_in_python(tg: ModuleType, out: Path) 
 # -- turns until an ending: exact odds of a chain that may loop ---------------------
 
 
-def _death_saves(dice: list[int]) -> tuple[str, int]:
-    """Saves at zero, as the rules state them: the outcome and the turns taken."""
+def _death_saves(dice: list[int]) -> tuple[str, int, tuple[int, ...]]:
+    """Saves at zero, as the rules state them: the outcome, the turns taken and
+    the dice rolled, in order."""
     successes = failures = 0
+    rolled: list[int] = []
     for turn, die in enumerate(dice, 1):
+        rolled.append(die)
         if die == 20:
-            return "revived", turn
+            return "revived", turn, tuple(rolled)
         if die >= 10:
             successes += 1
         else:
             failures += 2 if die == 1 else 1
         if successes >= 3:
-            return "stable", turn
+            return "stable", turn, tuple(rolled)
         if failures >= 3:
-            return "dead", turn
+            return "dead", turn, tuple(rolled)
     raise AssertionError("the dice ran out")
 
 
-def _recovery(dying: int, dice: list[int]) -> tuple[str, int]:
-    """Recovery checks, as the rules state them: the outcome and the checks made."""
+def _recovery(dying: int, dice: list[int]) -> tuple[str, int, tuple[int, ...]]:
+    """Recovery checks, as the rules state them: the outcome, the checks made
+    and the dice rolled, in order."""
+    rolled: list[int] = []
     for check, die in enumerate(dice, 1):
+        rolled.append(die)
         dc = 10 + dying
         degree = 3 if die >= dc + 10 else 2 if die >= dc else 0 if die <= dc - 10 else 1
         degree = min(max(degree + (die == 20) - (die == 1), 0), 3)
         dying += {3: -2, 2: -1, 1: 1, 0: 2}[degree]
         if dying <= 0:
-            return "stable", check
+            return "stable", check, tuple(rolled)
         if dying >= 4:
-            return "dead", check
+            return "dead", check, tuple(rolled)
     raise AssertionError("the dice ran out")
 
 
@@ -366,14 +373,53 @@ def test_death_saves_recovery_and_open_ended_roll_by_roll(tg: ModuleType) -> Non
     for _ in range(500):
         dice = [rng.randint(1, 20) for _ in range(8)]
         got = tg.death_saves(_dice(list(dice)))
-        assert (got.outcome, got.turns) == _death_saves(dice), dice
+        assert (got.outcome, got.turns, got.rolls) == _death_saves(dice), dice
         dying = rng.randint(1, 3)
         dice = [rng.choice((1, 20, rng.randint(1, 20))) for _ in range(40)]
         got = tg.recovery(dying, _dice(list(dice)))
-        assert (got.outcome, got.checks) == _recovery(dying, dice), (dying, dice)
+        assert (got.outcome, got.checks, got.rolls) == _recovery(dying, dice), (
+            dying,
+            dice,
+        )
         dice = [rng.choice((1, 5, 96, 100, rng.randint(1, 100))) for _ in range(30)]
         if sum(d >= 96 for d in dice[1:]) < 29:
             assert tg.open_ended(_dice(list(dice))) == _open_ended(dice), dice
+
+
+def test_death_saves_and_recovery_roll_by_roll_in_javascript(out: Path) -> None:
+    """The same oracles, die by die, against the JavaScript runtime: the dice
+    rolled come back as a frozen array, in the order rolled."""
+    rng = random.Random(7)
+    saves = [[rng.randint(1, 20) for _ in range(8)] for _ in range(200)]
+    checks = [
+        (
+            rng.randint(1, 3),
+            [rng.choice((1, 20, rng.randint(1, 20))) for _ in range(40)],
+        )
+        for _ in range(200)
+    ]
+    js = out / "js"
+    found = node_json(
+        f'import * as m from "{(js / "table_games.js").as_uri()}";\n'
+        f'import {{ Scripted }} from "{(js / "dice.js").as_uri()}";\n'
+        f"const saves = {json.dumps(saves)};\n"
+        f"const checks = {json.dumps(checks)};\n"
+        "const shown = (a, n) => [String(a.outcome), n, a.rolls, Object.isFrozen(a.rolls)];\n"
+        "console.log(JSON.stringify([\n"
+        "  saves.map((d) => { const a = m.deathSaves(new Scripted(d)); return shown(a, a.turns); }),\n"
+        "  checks.map(([dying, d]) => {\n"
+        "    const a = m.recovery(dying, new Scripted(d)); return shown(a, a.checks); }),\n"
+        "]));\n"
+    )
+    want_saves = [[*_listed(_death_saves(d)), True] for d in saves]
+    want_checks = [[*_listed(_recovery(dying, d)), True] for dying, d in checks]
+    assert found == [want_saves, want_checks]
+
+
+def _listed(answer: tuple[str, int, tuple[int, ...]]) -> list[Any]:
+    """An oracle's answer as JSON reads it back (the dice as a list)."""
+    outcome, turns, rolls = answer
+    return [outcome, turns, list(rolls)]
 
 
 def _chain(dying: int) -> dict[str, Fraction]:

@@ -78,6 +78,7 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
                 {
                     "name": v.name,
                     "type": v.type,
+                    "items": v.items,
                     "min": v.min,
                     "max": v.max,
                     "enum": None if v.enum is None else v.enum.name,

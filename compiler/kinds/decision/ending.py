@@ -1,7 +1,10 @@
 """The proof that a repeating decision's turns end: every state it can reach can reach its ending.
 
 A decision that repeats a turn without ``max_turns`` must end with probability
-1. Where its state is finite (flags, labels, numbers with both bounds) and its
+1. The proof follows only the state the ending reads, directly or through the
+turn (the caller passes it, with the turn's names and new values it needs: a
+list the turn only grows and the ending never reads has no part in it). Where
+that state is finite (flags, labels, numbers with both bounds) and the
 parameters take finitely many values, the build searches the graph of states
 for each call: from the start, every turn goes to the states its names'
 possible values lead to (each dice term's exact possible values, from the

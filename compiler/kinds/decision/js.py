@@ -206,6 +206,8 @@ def _js_target(system: System, rule: DecisionRule, tables: dict[str, str]) -> Ta
         emit=lambda node: expression(system, node, rule.params, tables),
         name=camel,
         start="let ",
+        declared=lambda v: camel(v.name),
+        held=lambda v, code: f"Object.freeze({code})" if v.type == "list" else code,
         bind="const ",
         end=";",
         loop=lambda test: f"while (!({test})) {{",

@@ -3,7 +3,9 @@
 A field ``type: list`` with ``items: int`` (or bool, text) holds a list of
 variable length, in order, never null; a case gives it as an expression of a
 list of that type (``pool + low``, ``[first] + extra``). Python holds it as a
-tuple, JavaScript as a frozen array; both write it as a JSON array.
+tuple, JavaScript as a frozen array; both write it as a JSON array. A
+repeating decision's state value of ``type: list`` is held alike (a tuple in
+Python's loop of turns).
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ _PY = {"int": "int", "bool": "bool", "text": "str"}
 _TS = {"int": "number", "bool": "boolean", "text": "string"}
 
 
-def declaration_problems(raw: dict[str, Any]) -> list[tuple[str, str, str | None]]:
-    """What is wrong with a field's ``type``, ``items`` and ``nullable`` for a
-    list, as (key, message, hint); none for a well-declared field."""
+def declaration_problems(
+    raw: dict[str, Any], what: str = "a list field"
+) -> list[tuple[str, str, str | None]]:
+    """What is wrong with a field's (or ``what``'s) ``type``, ``items`` and
+    ``nullable`` for a list, as (key, message, hint); none for a
+    well-declared one."""
     kind = raw["type"]
     if kind != "list":
         if "items" in raw:
@@ -28,11 +33,11 @@ def declaration_problems(raw: dict[str, Any]) -> list[tuple[str, str, str | None
     found: list[tuple[str, str, str | None]] = []
     if "items" not in raw:
         found.append(
-            ("type", "a list field needs 'items', its elements' type", "items: int")
+            ("type", f"{what} needs 'items', its elements' type", "items: int")
         )
     if raw.get("nullable"):
         hint = "remove 'nullable' (a list with no elements has a length of 0)"
-        found.append(("nullable", "a list field is never null", hint))
+        found.append(("nullable", f"{what} is never null", hint))
     return found
 
 
@@ -40,8 +45,8 @@ def value_problem(checked: expr.Checked, slot: Slot) -> tuple[str, str] | None:
     """Why a case's expression cannot be the list field's value, with a hint;
     None when it is a list of the field's element type."""
     want = f"a list of {slot.items}"
-    if checked.type == "list" and checked.item == slot.items:
-        return None
+    if checked.type == "list" and checked.item in (slot.items, None):
+        return None  # None: the empty list, of any type
     gives = expr.describe(checked)
     message = f"{slot.name!r}: the expression gives {gives}, but the field is {want}"
     if checked.type == "list":
@@ -61,13 +66,18 @@ def literal_problem(slot: Slot, value: Any) -> tuple[str, str]:
 
 def python_type(slot: Slot) -> str:
     """The record field's Python type: an immutable tuple of the elements."""
-    return f"tuple[{_PY[str(slot.items)]}, ...]"
+    return python_tuple(str(slot.items))
+
+
+def python_tuple(items: str) -> str:
+    """The Python type of a tuple of ``items`` (int, bool or text)."""
+    return f"tuple[{_PY[items]}, ...]"
 
 
 def python_value(code: str) -> str:
     """A case's list (any sequence: a pool's dice are a tuple in odds) as the
-    record holds it."""
-    return f"tuple({code})"
+    record holds it (the empty list as the empty tuple)."""
+    return "()" if code == "[]" else f"tuple({code})"
 
 
 def ts_type(slot: Slot) -> str:

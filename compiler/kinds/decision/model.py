@@ -53,20 +53,24 @@ class FollowUp:
 class StateValue:
     """A value a repeating decision carries from turn to turn: its start (an
     expression of the parameters) and, for a number, the bounds every value it
-    takes is clamped into."""
+    takes is clamped into; a list (of ``items``) has no bounds."""
 
     name: str
-    type: Literal["int", "bool", "choice"]
+    type: Literal["int", "bool", "choice", "list"]
     start: Checked
     min: int | None
     max: int | None
     enum: EnumType | None  # for a choice
     description: str | None
     loc: Loc
+    items: Literal["int", "bool", "text"] | None = None  # for a list: its elements
 
     @property
     def finite(self) -> bool:
-        """Whether it takes finitely many values (a number needs both bounds)."""
+        """Whether it takes finitely many values (a number needs both bounds;
+        a list may grow without end)."""
+        if self.type == "list":
+            return False
         return self.type != "int" or (self.min is not None and self.max is not None)
 
 

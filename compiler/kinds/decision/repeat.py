@@ -3,7 +3,8 @@
 All of them are in one key, ``repeat``: a decision repeats wholly or not at
 all. The state is a set of named values carried from turn to turn, each started by
 an expression of the parameters; a number's every value is clamped into its
-``min``..``max``. A turn binds its names in order (dice rolled each turn), then
+``min``..``max``; a list (``type: list`` of ``items``) starts as any list of
+its type, ``[]`` the empty one, and grows as the turn joins to it. A turn binds its names in order (dice rolled each turn), then
 works out every new value from the values before the turn and sets them all
 at once. The ending (``until``) is a condition on the parameters and the state,
 checked before each turn (the first included); ``max_turns`` bounds the turns.
@@ -17,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
+from ...kinds.decision import lists
 from ...kinds.decision.model import TURNS, Repeat, SetValue, StateValue
 
 if TYPE_CHECKING:
@@ -25,7 +27,8 @@ if TYPE_CHECKING:
     from ...model import EnumType
     from ...semantics import SystemBuilder
 
-SlotType = Callable[["Path", dict[str, Any]], tuple[Any, "EnumType | None"]]
+SlotType = Callable[["Path", dict[str, Any], str], tuple[Any, "EnumType | None"]]
+_LIST = "a list of the state"
 
 
 def _text(value: Any) -> str:
@@ -34,7 +37,18 @@ def _text(value: Any) -> str:
 
 
 def state_param(value: StateValue) -> expr.Param:
-    """How the expressions read a state value."""
+    """How the expressions read a state value (a list as a name bound to one
+    of its type, of any length)."""
+    if value.type == "list":
+        ints = expr.Interval(None, None) if value.items == "int" else None
+        held = expr.Checked(
+            expr.Name(value.name, 0, 0),
+            "list",
+            ints,
+            item=value.items,
+            length=expr.Interval(0, None),
+        )
+        return expr.Param(value.name, "int", bound=held)
     if value.type == "choice" and value.enum is not None:
         labels = tuple(m.label for m in value.enum.members)
         return expr.Param(value.name, "choice", choices=labels, enum=value.enum.name)
@@ -42,10 +56,22 @@ def state_param(value: StateValue) -> expr.Param:
 
 
 def _field(value: StateValue) -> expr.Field:
+    assert value.type != "list"
     if value.type == "choice" and value.enum is not None:
         labels = tuple(m.label for m in value.enum.members)
         return expr.Field("choice", choices=labels, enum=value.enum.name)
     return expr.Field(value.type)
+
+
+def misfit(checked: expr.Checked, value: StateValue) -> str | None:
+    """Why ``checked`` cannot be a value of ``value`` ("gives ..., but it is
+    ..."), or None (the empty list is a list of any type)."""
+    if value.type != "list":
+        problem = expr.fits(checked, _field(value))
+        return None if problem is None else problem.replace("the field is", "it is")
+    if checked.type == "list" and checked.item in (value.items, None):
+        return None
+    return f"gives {expr.describe(checked)}, but it is a list of {value.items}"
 
 
 class RepeatBuilder:
@@ -126,7 +152,7 @@ class RepeatBuilder:
             at = (*self.path, "repeat", "state", index)
             if not self.name((*at, "name"), item["name"], taken, "state name"):
                 continue
-            kind, enum = self.slot_type(at, item)
+            kind, enum = self.slot_type(at, item, _LIST)
             low, high = item.get("min"), item.get("max")
             if kind != "int" and (low is not None or high is not None):
                 key = "min" if low is not None else "max"
@@ -135,8 +161,10 @@ class RepeatBuilder:
             if low is not None and high is not None and low > high:
                 self.err((*at, "min"), f"min ({low}) is above max ({high})")
                 continue
-            if kind == "choice" and enum is None:
-                self.ok = False
+            if (kind == "choice" and enum is None) or lists.declaration_problems(
+                item, _LIST
+            ):
+                self.ok = False  # reported by slot_type
                 continue
             start = self.compile(
                 (*at, "value"), _text(item["value"]), dict(self.specs), "state start"
@@ -152,12 +180,11 @@ class RepeatBuilder:
                 enum,
                 item.get("description"),
                 self.b.loc(self.src, (*at, "name")),
+                item.get("items") if kind == "list" else None,
             )
-            if problem := expr.fits(start, _field(value)):
-                self.err(
-                    (*at, "value"),
-                    f"the start {problem.replace('the field is', 'it is')}",
-                )
+            if problem := misfit(start, value):
+                hint = 'the empty list is "[]"' if kind == "list" else None
+                self.err((*at, "value"), f"the start {problem}", hint)
                 continue
             text = _text(item["value"])
             found.append(
@@ -228,11 +255,9 @@ class RepeatBuilder:
             checked = self.compile((*spath, "value"), text, turn, "new value")
             if checked is None:
                 continue
-            if problem := expr.fits(checked, _field(value)):
-                self.err(
-                    (*spath, "value"),
-                    f"the new value {problem.replace('the field is', 'it is')}",
-                )
+            if problem := misfit(checked, value):
+                hint = f"join to it: {value.name} + [x]" if value.items else None
+                self.err((*spath, "value"), f"the new value {problem}", hint)
                 continue
             sets.append(
                 SetValue(

@@ -6,7 +6,7 @@ from ... import expr
 from ...emit.math_text import let_view
 from ...expr_math import display_parts
 from ...expr_words import to_words
-from ...kinds.decision.model import TURNS, DecisionRule
+from ...kinds.decision.model import TURNS, DecisionRule, StateValue
 from ...literals import code, md
 from ...model import System
 from ...viewkit import Reads, View
@@ -40,6 +40,11 @@ def _bounds(low: int | None, high: int | None) -> str:
     return "" if high is None else f", never above {high}"
 
 
+def _kind(value: StateValue) -> str:
+    """A state value's type as the page says it: int, bool, list of int."""
+    return f"list of {value.items}" if value.type == "list" else value.type
+
+
 def repeat_docs(system: System, rule: DecisionRule, reads: Reads) -> View:
     """The words and math of the state, the turn and the ending."""
     repeat = rule.repeat
@@ -53,7 +58,7 @@ def repeat_docs(system: System, rule: DecisionRule, reads: Reads) -> View:
     state = [
         {
             "math": _math(system, v.name, v.start.node, reads),
-            "text": f"{code(v.name)} ({v.type}{_bounds(v.min, v.max)})",
+            "text": f"{code(v.name)} ({_kind(v)}{_bounds(v.min, v.max)})",
             "description": md(v.description) if v.description else None,
         }
         for v in rule.state

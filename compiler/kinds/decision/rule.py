@@ -30,10 +30,11 @@ from ...kinds.decision.model import (
     FollowUp,
     Repeat,
     Slot,
+    StateValue,
 )
 from ...kinds.decision.repeat import RepeatBuilder
 from ...kinds.decision.repeat_docs import repeat_docs, repeat_nodes
-from ...kinds.decision.turns import Target, loop_lines, relevant
+from ...kinds.decision.turns import Target, followed, loop_lines, relevant
 from ...kinds.decision.turns import odds_code as turns_odds
 from ...kinds.formula.model import Let
 from ...kinds.table.model import TableRule
@@ -106,9 +107,11 @@ class _Builder:
             else:
                 self.b.failed.add(p["name"])  # uses of it are not reported again
 
-    def slot_type(self, path: Path, raw: dict[str, Any]) -> tuple[Any, EnumType | None]:
+    def slot_type(
+        self, path: Path, raw: dict[str, Any], what: str = "a list field"
+    ) -> tuple[Any, EnumType | None]:
         kind = raw["type"]
-        for key, message, hint in lists.declaration_problems(raw):
+        for key, message, hint in lists.declaration_problems(raw, what):
             self.err((*path, key), message, hint, key=key != "type")
         if kind != "choice":
             if "enum" in raw or "members" in raw:
@@ -515,22 +518,36 @@ def _unbounded(
     raw: dict[str, Any],
     rule: DecisionRule,
 ) -> bool:
-    """Whether the odds would follow a number of the state without both bounds:
-    its chain is not finite (max_turns only cuts it), so there are no exact odds
-    to give; where the rule asks for them with ``odds``, a located error."""
+    """Whether the odds would follow a number of the state without both bounds
+    (its chain is not finite: max_turns only cuts it), or a list of the state
+    without max_turns (it may grow without end), so there are no exact odds to
+    give; where the rule asks for them with ``odds``, a located error."""
+    assert rule.repeat is not None
+    bounded = rule.repeat.max_turns is not None
     state, _ = relevant(rule)
-    loose = [
-        v.name for v in state if v.type == "int" and (v.min is None or v.max is None)
-    ]
-    if not loose:
+    loose = next(
+        (
+            v
+            for v in state
+            if (v.type == "int" and (v.min is None or v.max is None))
+            or (v.type == "list" and not bounded)
+        ),
+        None,
+    )
+    if loose is None:
         return False
     if "odds" in raw:
+        what = "a number of the state without a min and a max"
+        hint = f"give {loose.name!r} a min and a max"
+        if loose.type == "list":
+            what = "a list of the state, and the turns have no max_turns"
+            hint = "give repeat a max_turns"
         b.err(
             src,
             (*path, "odds"),
-            f"the odds of {rule.odds!r} follow {loose[0]!r}, a number of the state "
-            "without a min and a max: its chain of chances has no end",
-            f"give {loose[0]!r} a min and a max, or remove 'odds'",
+            f"the odds of {rule.odds!r} follow {loose.name!r}, {what}: "
+            "its chain of chances has no end",
+            f"{hint}, or remove 'odds'",
             key=True,
         )
     return True
@@ -632,24 +649,26 @@ def _prove_ending(
     params: list[Param],
     repeat: Repeat,
 ) -> None:
-    """A repeating decision without ``max_turns`` must be proved to end."""
+    """A repeating decision without ``max_turns`` must be proved to end: over
+    the state the ending reads, directly or through the turn (a value read by
+    neither, such as a list the turn only grows, has no part in it)."""
     if repeat.max_turns is not None:
         return
     at = (*path, "repeat")
-    state = repeat.state
+    state, needed = followed(repeat, [repeat.until.node])
     hint = "give repeat a max_turns, or make the ending reachable from every state"
     endless = next((v for v in state if not v.finite), None)
     if endless is not None:
-        index = [v.name for v in state].index(endless.name)
-        b.err(
-            src,
-            (*at, "state", index, "name"),
-            f"state value {endless.name!r} has no "
-            + ("min" if endless.min is None else "max")
-            + ": the turns cannot be proved to end",
-            "give it min and max, or give repeat a max_turns",
-        )
+        index = [v.name for v in repeat.state].index(endless.name)
+        b.err(src, (*at, "state", index, "name"), *_endless(endless))
         return
+    names = {v.name for v in state}
+    repeat = replace(
+        repeat,
+        state=tuple(state),
+        lets=tuple(let for let in repeat.lets if let.name in needed),
+        sets=tuple(s for s in repeat.sets if s.name in names),
+    )
     nodes = [v.start.node for v in state] + [let.checked.node for let in repeat.lets]
     nodes += [s.clamped.node for s in repeat.sets] + [repeat.until.node]
     inputs = _inputs(params)
@@ -671,6 +690,23 @@ def _prove_ending(
         return
     if problem is not None:
         b.err(src, at, f"the turns may never end: {problem}", hint)
+
+
+def _endless(value: StateValue) -> tuple[str, str]:
+    """Why a value the ending reads keeps the turns from being proved to end,
+    and the hint."""
+    if value.type == "list":
+        return (
+            f"state value {value.name!r} is a list the ending reads, directly or "
+            "through the turn: it may grow without end, and the turns cannot be "
+            "proved to end",
+            "give repeat a max_turns",
+        )
+    side = "min" if value.min is None else "max"
+    return (
+        f"state value {value.name!r} has no {side}: the turns cannot be proved to end",
+        "give it min and max, or give repeat a max_turns",
+    )
 
 
 def _odds_chain(
@@ -977,6 +1013,12 @@ def _python_target(emit: Callable[[tuple[str, Any]], str]) -> Target:
         emit=lambda node: emit(("node", node)),
         name=str,
         start="",
+        declared=lambda v: (
+            f"{v.name}: {lists.python_tuple(str(v.items))}"
+            if v.type == "list"
+            else v.name
+        ),
+        held=lambda v, code: lists.python_value(code) if v.type == "list" else code,
         bind="",
         end="",
         loop=lambda test: f"while not ({test}):",
@@ -996,7 +1038,14 @@ def _repeat_view(rule: DecisionRule, emit: Callable[[tuple[str, Any]], str]) -> 
     types = {"int": "int", "bool": "bool"}
     args = [(local_name(p), _checked_type(p)) for p in rule.params]
     args += [
-        (v.name, v.enum.name if v.enum is not None else types[v.type])
+        (
+            v.name,
+            lists.python_tuple(str(v.items))
+            if v.type == "list"
+            else v.enum.name
+            if v.enum is not None
+            else types[v.type],
+        )
         for v in rule.state
     ]
     args.append((TURNS, "int"))

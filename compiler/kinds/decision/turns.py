@@ -8,7 +8,8 @@ the turn and set at once. The odds code hands the runtime's chain solver
 (``_chain.absorbed``) the start, a turn's chances of the next state (the
 names' chances followed into the new values, as ``expr_odds`` does), the
 ending and the answer; the state it follows holds only the values the ending
-or the answer read, directly or through the turn.
+or the answer read, directly or through the turn (``relevant``: a list the
+turn only grows, read by neither, is not followed).
 """
 
 from __future__ import annotations
@@ -19,9 +20,16 @@ from typing import Any
 
 from ... import expr
 from ...expr_odds import Syntax, bind_lets
-from ...kinds.decision.model import TURNS, DecisionRule, StateValue
+from ...kinds.decision.model import TURNS, DecisionRule, Repeat, StateValue
 
-__all__ = ["Target", "answer_nodes", "loop_lines", "odds_code", "relevant"]
+__all__ = [
+    "Target",
+    "answer_nodes",
+    "followed",
+    "loop_lines",
+    "odds_code",
+    "relevant",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +39,8 @@ class Target:
     emit: Callable[[expr.Node], str]
     name: Callable[[str], str]  # a state value or a turn's name
     start: str  # declares a state value: "" or "let "
+    declared: Callable[[StateValue], str]  # a state value's name as declared
+    held: Callable[[StateValue, str], str]  # a state value's code as it is held
     bind: str  # declares a turn's name: "" or "const "
     end: str  # ends a statement: "" or ";"
     loop: Callable[[str], str]  # the loop's head, from its condition's code
@@ -49,7 +59,8 @@ def loop_lines(rule: DecisionRule, target: Target, call: str) -> list[str]:
     assert repeat is not None
     t = target
     lines = [
-        f"{t.start}{t.name(v.name)} = {t.emit(v.start.node)}{t.end}" for v in rule.state
+        f"{t.start}{t.declared(v)} = {t.held(v, t.emit(v.start.node))}{t.end}"
+        for v in rule.state
     ]
     lines.append(f"{t.start}{TURNS} = 0{t.end}")
     lines.append(t.loop(t.emit(repeat.until.node)))
@@ -61,8 +72,9 @@ def loop_lines(rule: DecisionRule, target: Target, call: str) -> list[str]:
         lines.append(
             f"{inner}{t.bind}{t.name(let.name)} = {t.emit(let.checked.node)}{t.end}"
         )
+    values_of = {v.name: v for v in rule.state}
     names = [t.name(s.name) for s in repeat.sets]
-    values = [t.emit(s.clamped.node) for s in repeat.sets]
+    values = [t.held(values_of[s.name], t.emit(s.clamped.node)) for s in repeat.sets]
     lines.append(inner + t.assign(names, values))
     if t.close is not None:
         lines.append(t.close)
@@ -75,8 +87,16 @@ def relevant(rule: DecisionRule) -> tuple[list[StateValue], list[str]]:
     read, directly or through the turn) and the turn's names they need."""
     repeat = rule.repeat
     assert repeat is not None and rule.odds is not None
-    wanted = set(expr.names_used(repeat.until.node))
-    for read in answer_nodes(rule):
+    return followed(repeat, [repeat.until.node, *answer_nodes(rule)])
+
+
+def followed(
+    repeat: Repeat, reads: Sequence[expr.Node]
+) -> tuple[list[StateValue], list[str]]:
+    """The state values ``reads`` follow from, directly or through the turn
+    (in the state's order), and the turn's names they need (in order)."""
+    wanted: set[str] = set()
+    for read in reads:
         wanted |= expr.names_used(read)
     sets = {s.name: s.clamped.node for s in repeat.sets}
     lets = {let.name: let.checked.node for let in repeat.lets}
@@ -88,7 +108,7 @@ def relevant(rule: DecisionRule) -> tuple[list[StateValue], list[str]]:
             if used not in wanted:
                 wanted.add(used)
                 todo.append(used)
-    state = [v for v in rule.state if v.name in wanted]
+    state = [v for v in repeat.state if v.name in wanted]
     return state, [let.name for let in repeat.lets if let.name in wanted]
 
 
@@ -118,11 +138,13 @@ def odds_code(
     assert repeat is not None
     state, needed = relevant(rule)
     names = [target.name(v.name) for v in state]
-    start = target.tuple([target.emit(v.start.node) for v in state])
+    start = target.tuple([target.held(v, target.emit(v.start.node)) for v in state])
     sets = {s.name: s.clamped.node for s in repeat.sets}
     after = target.tuple(
         [
-            target.emit(sets[v.name]) if v.name in sets else target.name(v.name)
+            target.held(v, target.emit(sets[v.name]))
+            if v.name in sets
+            else target.name(v.name)
             for v in state
         ]
     )
