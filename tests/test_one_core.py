@@ -9,6 +9,7 @@ themselves with templates of their own, and must shrink as each is lowered.
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import typing
 from pathlib import Path
@@ -27,7 +28,6 @@ STILL_TO_LOWER = {
     "exposure_schedule",
     "pool",
     "process",
-    "range_table",
     "recovery",
     "shift",
     "state",
@@ -51,8 +51,11 @@ _TARGET = re.compile(
 
 
 def _module(path: Path) -> list[str]:
-    """The dotted parts of a module's name, from its ``compiler`` package down."""
+    """The dotted parts of a module's name, from its ``compiler`` package down
+    (or, outside one, from the project's root)."""
     parts = list(path.with_suffix("").parts)
+    if "compiler" not in parts:
+        return list(path.resolve().relative_to(ROOT).with_suffix("").parts)
     return parts[len(parts) - 1 - parts[::-1].index("compiler") :]
 
 
@@ -167,3 +170,73 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
         "bad.py names the kind track",
         "bad.md.j2 names the kind table",
     ]
+
+
+# -- a kind of its own, lowered: every target prints it -------------------------------
+
+SERIES = ROOT / "tests" / "kinds" / "series"
+SERIES_RULES = """\
+# yaml-language-server: $schema=../../schema/rules.schema.json
+system: lab
+rules:
+  - id: steps
+    kind: series
+    title: Steps
+    summary: Numbers read by position.
+    source: {section: Test}
+    function: step_value
+    values: [3, 5, 8, 13]
+    examples:
+      - name: third
+        summary: The third value.
+        args: {position: 3}
+        expect: 8
+"""
+
+
+def test_a_kind_of_its_own_lowers_and_every_target_prints_it(tmp_path: Path) -> None:
+    """A kind registered from a folder under tests/ that gives a lowering and
+    no template: its rules are in the Python module, the JavaScript module and
+    its types, and the page, with the same answers in both languages."""
+    from compiler.examples import runtime_from
+    from compiler.pipeline import build
+
+    from .js_node import node_json
+    from .probe import doc
+    from .test_kind_plugins import _rules_folder
+
+    assert kind_violations(SERIES) == []
+    with registry.loaded(SERIES):
+        outputs = build(_rules_folder(tmp_path, SERIES_RULES))  # runs the example
+        files = {
+            k: v.decode("utf-8")
+            for k, v in outputs.files.items()
+            if k.startswith("rulebook/")
+        }
+        with runtime_from(files) as package:
+            lab = importlib.import_module(f"{package}.lab")
+            errors = importlib.import_module(f"{package}.errors")
+            assert [lab.step_value(p) for p in (1, 2, 3, 4)] == [3, 5, 8, 13]
+            for wrong in (0, 5, True):
+                with pytest.raises(errors.RuleInputError, match="position"):
+                    lab.step_value(wrong)
+        out = tmp_path / "out"
+        for name, data in outputs.files.items():
+            if name.startswith("js/"):
+                (out / name).parent.mkdir(parents=True, exist_ok=True)
+                (out / name).write_bytes(data)
+        types = outputs.files["js/lab.d.ts"].decode("utf-8")
+        assert "export declare function stepValue(position: number): number;" in types
+        module = (out / "js" / "lab.js").as_uri()
+        answers = node_json(
+            f'import * as m from "{module}";\n'
+            "const wrong = [0, 5].map((p) => { try { m.stepValue(p); return null; }"
+            " catch (e) { return e.name; } });\n"
+            "console.log(JSON.stringify([[1, 2, 3, 4].map(m.stepValue), wrong]));\n"
+        )
+        assert answers == [[3, 5, 8, 13], ["RuleInputError", "RuleInputError"]]
+        page = doc(outputs, "lab", "steps")
+        assert "*A series*" in page and "step_value(position: int) -> int" in page
+        assert r"3 & \text{if } \textit{position} = 1" in page, page
+        assert r"13 & \text{otherwise}" in page and 'data-rule="lab.steps"' in page
+    assert "series" not in registry.kinds()

@@ -54,13 +54,11 @@ class Enum:
 @dataclass(frozen=True, slots=True)
 class Record:
     """A record type: named, typed fields (``Column``: type, nullability, title,
-    description, unit, sign and null label as a reader sees them). ``row_of``
-    names the function whose answers its records are, if one is."""
+    description, unit, sign and null label as a reader sees them)."""
 
     name: str
     doc: str
     fields: tuple[Column, ...]
-    row_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +145,53 @@ class Function:
         return [*(b.checked for b in self.binds), self.answer]
 
 
-Decl = Enum | Record | Const | Table | RollOn | Function
+@dataclass(frozen=True, slots=True)
+class Mapping:
+    """A value that maps each member of a label set to a value of one column's type."""
+
+    key: EnumType
+    column: Column
+    values: tuple[Scalar, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A row of a range table: the whole numbers from ``lo`` to ``hi`` (None:
+    no top), what a reader calls the range (``label``, if anything), and the
+    value they answer."""
+
+    lo: int
+    hi: int | None
+    label: str | None
+    value: New | Mapping
+
+
+@dataclass(frozen=True, slots=True)
+class RangeTable:
+    """Values keyed by ranges of a whole number (the rows, lowest first, a
+    private constant ``rows_name``), read by the function ``name`` of one
+    checked parameter. A number below the first range answers None
+    (``below == "none"``) or is refused (``"error"``). The values are records
+    (``record``) or mappings of a label set's members (``mapping``);
+    ``columns`` are the record's fields or the mapping's one column. ``covers``
+    is the dice whose every result the ranges hold once, if they do."""
+
+    name: str
+    param: Param
+    param_title: str
+    rows_name: str
+    record: str | None
+    mapping: EnumType | None
+    columns: tuple[Column, ...]
+    rows: tuple[Span, ...]
+    below: Literal["none", "error"]
+    covers: Dice | None
+    doc: str
+    origin: str
+    rule_id: str
+
+
+Decl = Enum | Record | Const | Table | RollOn | Function | RangeTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +211,11 @@ class Unit:
         return next(d for d in self.decls if isinstance(d, Record) and d.name == name)
 
     @property
-    def main(self) -> Const | Table | Function:
+    def main(self) -> Const | Table | Function | RangeTable:
         """The declaration a call of the rule reads."""
         return next(
             d
             for d in self.decls
-            if isinstance(d, Const | Table | Function) and d.name == self.entry
+            if isinstance(d, Const | Table | Function | RangeTable)
+            and d.name == self.entry
         )

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from ..core.docs import refs
 from ..core.ir import (
     Const,
     Enum,
     Function,
+    Mapping,
     New,
+    RangeTable,
     Record,
     RollOn,
     Table,
@@ -23,11 +26,13 @@ from ..js_kit import (
     enum_view,
     expression,
     js,
+    js_string,
     member,
     param_view,
     record_literal,
     record_view,
     signature,
+    ts_column_type,
 )
 from ..js_naming import camel
 from ..model import System
@@ -68,6 +73,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             decls.append(_roll_on(decl))
         elif isinstance(decl, Function):
             decls.append(_function(system, decl, tables))
+        elif isinstance(decl, RangeTable):
+            decls.append(_range_table(system, decl, shapes))
         else:
             decls.append(_const(decl, shapes))
     runtime = [m for d in decls for m in d.get("runtime", ())]
@@ -75,9 +82,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
 
 
 def _record_doc(decl: Record) -> str:
-    if decl.row_of is None:
-        return _text(decl.doc)
-    return f"A row of `{camel(decl.row_of)}`. {_text(decl.doc)}"
+    return _text(decl.doc)
 
 
 def _const(decl: Const, shapes: dict[str, str]) -> View:
@@ -143,8 +148,9 @@ def _type(t: Type) -> str:
 
 
 def _text(text: str) -> str:
-    """A core doc in JavaScript's markup (inline code in single backticks)."""
-    return text.replace("``", "`")
+    """A core doc in JavaScript's markup (inline code in single backticks, a
+    function by its camelCase name)."""
+    return refs(text.replace("``", "`"), lambda function: f"`{camel(function)}`")
 
 
 def _function(system: System, decl: Function, tables: dict[str, str]) -> View:
@@ -191,3 +197,55 @@ def _function(system: System, decl: Function, tables: dict[str, str]) -> View:
             f"{_text(decl.origin)} Throws RuleInputError for arguments outside the rule."
         ),
     }
+
+
+def _range_table(system: System, decl: RangeTable, shapes: dict[str, str]) -> View:
+    """A range table: its rows, lowest first, and the function that reads them."""
+    if decl.mapping is not None:
+        answer = (
+            f"Readonly<Record<{decl.mapping.name}, {ts_column_type(decl.columns[0])}>>"
+        )
+    else:
+        assert decl.record is not None
+        answer = decl.record
+    p = decl.param
+    param = param_view(system, p, decl.rule_id)
+    name = param["name"]
+    below = (
+        "return null;"
+        if decl.below == "none"
+        else f"throw $.badInt({name}, {js_string(name)}, {js(decl.rows[0].lo)}, {js(p.max)});"
+    )
+    top = "" if p.max is None else str(p.max)
+    return {
+        "is": "RangeTable",
+        "ranges": decl.rows_name,
+        "rows": [
+            {
+                "lo": js(span.lo),
+                "hi": js(span.hi),
+                "value": _span_value(span.value, shapes),
+            }
+            for span in decl.rows
+        ],
+        "function": camel(decl.name),
+        "param": param,
+        "below": below,
+        "returns": f"{answer} | null" if decl.below == "none" else answer,
+        "doc": doc(
+            f"{_text(decl.doc)}\n\n{args_doc([p], allowed)}\n\n"
+            f"{_text(decl.origin)} Throws RuleInputError for a {name} outside "
+            f"{p.min}..{top}."
+        ),
+    }
+
+
+def _span_value(value: New | Mapping, shapes: dict[str, str]) -> str:
+    if isinstance(value, New):
+        return _value(value, shapes, "  ")
+    members = zip(value.key.members, value.values, strict=True)
+    return (
+        "Object.freeze({ __proto__: null, "  # labels are keys: no prototype
+        + ", ".join(f"[{member(value.key, m.label)}]: {js(v)}" for m, v in members)
+        + " })"
+    )

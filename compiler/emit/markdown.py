@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import expr
-from ..core.ir import Const, Function, New, Record, RollOn, Table, Unit
+from ..core.ir import (
+    Const,
+    Function,
+    New,
+    RangeTable,
+    Record,
+    RollOn,
+    Scalar,
+    Span,
+    Table,
+    Unit,
+)
 from ..expr_math import display_parts
 from ..expr_types import Binary, walk
 from ..literals import code, md, md_cell
@@ -15,6 +26,7 @@ from ..viewkit import (
     Reads,
     View,
     api,
+    bounds,
     cell_md,
     column_type,
     dice_stats,
@@ -33,6 +45,8 @@ def view(system: System, unit: Unit, common: View) -> View:
     main = unit.main
     if isinstance(main, Function):
         return _function(system, main, common)
+    if isinstance(main, RangeTable):
+        return _range_table(main, common)
     if isinstance(main, Table):
         record = unit.record(main.record)
         rolls = [d.dice for d in unit.decls if isinstance(d, RollOn)]
@@ -186,3 +200,64 @@ def _function(system: System, decl: Function, common: View) -> View:
         ),
         "template": TEMPLATE,
     }
+
+
+def _range_table(decl: RangeTable, common: View) -> View:
+    """A range table as its page shows it: how a row is found, the rows, and
+    the dice in them."""
+    p = decl.param
+    answer = decl.record or f"dict[{decl.mapping.name if decl.mapping else ''}, str]"
+    below = (
+        f"A {p.name} below {decl.rows[0].lo} gives None."
+        if decl.below == "none" and decl.rows[0].lo > (p.min or 0)
+        else ""
+    )
+    dice = list(
+        dict.fromkeys(
+            c for span in decl.rows for c in _cells(span) if isinstance(c, Dice)
+        )
+    )
+    signature = code(
+        f"{decl.name}({p.name}: int) -> {answer}"
+        + (" | None" if decl.below == "none" else "")
+    )
+    block = {
+        "is": "RangeTable",
+        "param_title": md(decl.param_title),
+        "allowed": bounds(p.min, p.max),
+        "below": below,
+        "covers": code(str(decl.covers)) if decl.covers else None,
+        "headers": [
+            md_cell(decl.param_title),
+            *(md_cell(c.title) for c in decl.columns),
+        ],
+        "rows": [
+            [
+                md_cell(_span_text(span) + (f" ({span.label})" if span.label else "")),
+                *(
+                    cell_md(c, v)
+                    for c, v in zip(decl.columns, _cells(span), strict=True)
+                ),
+            ]
+            for span in decl.rows
+        ],
+    }
+    dice_block = {"is": "TableDice", "dice": [dice_stats(d) for d in dice]}
+    return common | {
+        "blocks": [block, *([dice_block] if dice else [])],
+        "api": api(common, f"Call: {signature}. Allowed: {bounds(p.min, p.max)}."),
+        "template": TEMPLATE,
+    }
+
+
+def _cells(span: Span) -> tuple[Scalar | New, ...]:
+    """A row's values, one per column."""
+    if isinstance(span.value, New):
+        return tuple(v for _, v in span.value.fields)
+    return span.value.values
+
+
+def _span_text(span: Span) -> str:
+    if span.hi is None:
+        return f"{span.lo}+"
+    return str(span.lo) if span.lo == span.hi else f"{span.lo}-{span.hi}"

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from .. import expr
+from ..core.docs import refs
 from ..core.ir import (
     Const,
     Enum,
     Function,
+    Mapping,
     New,
+    RangeTable,
     Record,
     RollOn,
     Table,
@@ -84,6 +87,14 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             items.append(item)
             imports |= needs
             exports += names
+        elif isinstance(decl, RangeTable):
+            items.append(_range_table(decl))
+            imports |= {("typing", "Final"), ("rulebook._support", "bad_int")}
+            if decl.mapping is not None:
+                imports.add(("collections.abc", "Mapping"))
+            if any(c.type == "dice" for c in decl.columns):
+                imports.add(("rulebook.dice", "Dice"))
+            exports.append(decl.name)
         elif isinstance(decl, RollOn):
             items.append(_roll_on(decl))
             imports |= {("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")}
@@ -102,16 +113,16 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
     }
 
 
+def text(doc: str) -> str:
+    """A core doc in Python's markup (a function by ``:func:``)."""
+    return refs(doc, lambda function: f":func:`{function}`")
+
+
 def _record(decl: Record) -> View:
-    doc = (
-        decl.doc
-        if decl.row_of is None
-        else f"A row of :func:`{decl.row_of}`. {decl.doc}"
-    )
     return {
         "is": "Record",
         "name": decl.name,
-        "doc": docstring(doc, "    "),
+        "doc": docstring(text(decl.doc), "    "),
         "fields": [
             {
                 "name": c.name,
@@ -225,3 +236,57 @@ def _function(
         *(p.enum.name for p in owned if p.enum is not None),
     ]
     return item, imports, exports
+
+
+def _range_table(decl: RangeTable) -> View:
+    """A range table: its rows, lowest first, and the function that reads them."""
+    p = decl.param
+    if decl.mapping is not None:
+        enum = decl.mapping.name
+        cell = column_type(decl.columns[0])
+        answer = f"dict[{enum}, {cell}]"
+        stored = f"Mapping[{enum}, {cell}]"
+        result = "dict(value)"
+    else:
+        assert decl.record is not None
+        answer = stored = decl.record
+        result = "value"
+    test = f"type({p.name}) is not int or {p.name} < {p.min}"
+    if p.max is not None:
+        test = f"type({p.name}) is not int or not {p.min} <= {p.name} <= {p.max}"
+    below = (
+        "return None"
+        if decl.below == "none"
+        else f"raise bad_int({p.name}, {p.name!r}, {decl.rows[0].lo}, {py(p.max)})"
+    )
+    top = "" if p.max is None else p.max
+    return {
+        "is": "RangeTable",
+        "ranges": decl.rows_name,
+        "stored": stored,
+        "rows": [
+            {"lo": span.lo, "hi": py(span.hi), "value": _span_value(span.value)}
+            for span in decl.rows
+        ],
+        "function": decl.name,
+        "param": p.name,
+        "test": test,
+        "error": f"bad_int({p.name}, {p.name!r}, {p.min}, {py(p.max)})",
+        "below": below,
+        "result": result,
+        "returns": f"{answer} | None" if decl.below == "none" else answer,
+        "doc": docstring(
+            f"{decl.doc}{args_doc([p])}\n\n{decl.origin} "
+            f"Raises RuleInputError for a {p.name} outside {p.min}..{top}.",
+            "    ",
+        ),
+    }
+
+
+def _span_value(value: New | Mapping) -> str:
+    if isinstance(value, New):
+        return value_text(value)
+    members = zip(value.key.members, value.values, strict=True)
+    return (
+        "{" + ", ".join(f"{value.key.name}.{m.name}: {py(v)}" for m, v in members) + "}"
+    )

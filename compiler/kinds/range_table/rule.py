@@ -1,27 +1,16 @@
-"""range_table: a table keyed by ranges of a whole number, checked for gaps and overlaps."""
+"""range_table: a table keyed by ranges of a whole number, checked for gaps and overlaps, lowered to the core."""
 
 from __future__ import annotations
 
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from ...core.docs import ref
+from ...core.ir import Decl, Enum, Mapping, New, RangeTable, Record, Span, Unit
 from ...kinds.range_table.model import RangeRow, RangeTableRule
-from ...literals import code, docstring, md, md_cell, py
 from ...model import Param, System
 from ...naming import private_constant
-from ...runtime.dice import Dice
-from ...viewkit import (
-    View,
-    api,
-    args_doc,
-    bounds,
-    cell_md,
-    column_type,
-    dice_stats,
-    enum_imports,
-    enum_view,
-    where_doc,
-)
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -178,144 +167,41 @@ def _check_ranges(
             )
 
 
-def python_view(system: System, rule: RangeTableRule) -> View:
-    ranges = private_constant(rule.id, "ranges")
-    if rule.mapping_enum is not None:
-        enum = rule.mapping_enum
-        value_type = f"dict[{enum.name}, {column_type(rule.columns[0])}]"
-        values = [
-            "{"
-            + ", ".join(
-                f"{enum.name}.{m.name}: {py(cell)}"
-                for m, cell in zip(enum.members, row.cells, strict=True)
-            )
-            + "}"
-            for row in rule.rows
-        ]
-        result = "dict(value)"
-        stored = f"Mapping[{enum.name}, {column_type(rule.columns[0])}]"
-    else:
-        enum = None
-        value_type = str(rule.row_class)
-        values = [
-            f"{rule.row_class}("
-            + ", ".join(
-                f"{c.name}={py(cell)}"
-                for c, cell in zip(rule.columns, row.cells, strict=True)
-            )
-            + ")"
-            for row in rule.rows
-        ]
-        result = "value"
-        stored = value_type
-    p = rule.param
-    test = f"type({p.name}) is not int or {p.name} < {p.min}"
-    if p.max is not None:
-        test = f"type({p.name}) is not int or not {p.min} <= {p.name} <= {p.max}"
-    imports = [("typing", "Final"), ("rulebook._support", "bad_int")]
+def lower(system: System, rule: RangeTableRule) -> Unit:
+    """The table's values (records, or mappings of a label set's members) and
+    the function that finds a number's row."""
+    enum = rule.mapping_enum
     if enum is not None:
-        imports += [*enum_imports(enum), ("collections.abc", "Mapping")]
-    else:
-        imports += [("rulebook.json", "Record"), ("typing", "ClassVar")]
-    if any(c.type == "dice" for c in rule.columns):
-        imports.append(("rulebook.dice", "Dice"))
-    below = (
-        "return None"
-        if rule.below == "none"
-        else f"raise bad_int({p.name}, {p.name!r}, {rows_lo(rule)}, {py(p.max)})"
-    )
-    return {
-        "id": rule.qualified_id,
-        "enum": enum_view(
+        kind_of_value: Decl = Enum(
             enum, f"The keys of what rule ``{rule.qualified_id}`` answers"
         )
-        if enum
-        else None,
-        "row_class": rule.row_class,
-        "row_doc": docstring(
-            f"What :func:`{rule.function}` answers. {where_doc(rule)}", "    "
-        ),
-        "fields": [
-            {
-                "name": c.name,
-                "type": column_type(c),
-                "doc": docstring(c.description or c.title, "    "),
-            }
-            for c in rule.columns
-        ],
-        "ranges": ranges,
-        "stored": stored,
-        "rows": [
-            {"lo": row.lo, "hi": py(row.hi), "value": value}
-            for row, value in zip(rule.rows, values, strict=True)
-        ],
-        "function": rule.function,
-        "param": p.name,
-        "test": test,
-        "error": f"bad_int({p.name}, {p.name!r}, {p.min}, {py(p.max)})",
-        "below": below,
-        "result": result,
-        "returns": f"{value_type} | None" if rule.below == "none" else value_type,
-        "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}{args_doc([p])}\n\n{where_doc(rule)} "
-            f"Raises RuleInputError for a {p.name} outside {p.min}..{'' if p.max is None else p.max}.",
-            "    ",
-        ),
-        "imports": imports,
-        "exports": [
-            rule.function,
-            *(x for x in (rule.row_class, enum.name if enum else None) if x),
-        ],
-    }
-
-
-def rows_lo(rule: RangeTableRule) -> int:
-    return rule.rows[0].lo
-
-
-def _range_text(row: RangeRow) -> str:
-    if row.hi is None:
-        return f"{row.lo}+"
-    return str(row.lo) if row.lo == row.hi else f"{row.lo}-{row.hi}"
-
-
-def docs_view(system: System, rule: RangeTableRule, common: View) -> View:
-    p = rule.param
-    returns = (
-        rule.row_class
-        or f"dict[{rule.mapping_enum.name if rule.mapping_enum else ''}, str]"
-    )
-    below_text = (
-        f"A {p.name} below {rule.rows[0].lo} gives None."
-        if rule.below == "none" and rule.rows[0].lo > (p.min or 0)
-        else ""
-    )
-    dice = list(
-        dict.fromkeys(c for row in rule.rows for c in row.cells if isinstance(c, Dice))
-    )
-    signature = code(
-        f"{rule.function}({p.name}: int) -> {returns}"
-        + (" | None" if rule.below == "none" else "")
-    )
-    return common | {
-        "api": api(
-            common,
-            f"Call: {signature}. Allowed: {bounds(p.min, p.max)}.",
-        ),
-        "param_title": md(rule.param_title),
-        "allowed": bounds(p.min, p.max),
-        "below": below_text,
-        "covers": code(str(rule.covers)) if rule.covers else None,
-        "headers": [
-            md_cell(rule.param_title),
-            *(md_cell(c.title) for c in rule.columns),
-        ],
-        "rows": [
-            [
-                md_cell(_range_text(row) + (f" ({row.label})" if row.label else "")),
-                *(cell_md(c, v) for c, v in zip(rule.columns, row.cells, strict=True)),
-            ]
+        values: list[New | Mapping] = [
+            Mapping(enum, rule.columns[0], row.cells) for row in rule.rows
+        ]
+    else:
+        assert rule.row_class is not None
+        what = f"What {ref(rule.function)} answers. {where_doc(rule)}"
+        kind_of_value = Record(rule.row_class, what, rule.columns)
+        values = [
+            New(rule.row_class, tuple(zip(rule.columns, row.cells, strict=True)))
             for row in rule.rows
-        ],
-        "dice": [dice_stats(d) for d in dice],
-    }
+        ]
+    table = RangeTable(
+        name=rule.function,
+        param=rule.param,
+        param_title=rule.param_title,
+        rows_name=private_constant(rule.id, "ranges"),
+        record=rule.row_class if enum is None else None,
+        mapping=enum,
+        columns=rule.columns,
+        rows=tuple(
+            Span(row.lo, row.hi, row.label, value)
+            for row, value in zip(rule.rows, values, strict=True)
+        ),
+        below=rule.below,
+        covers=rule.covers,
+        doc=f"{rule.title}.\n\n{rule.summary}",
+        origin=where_doc(rule),
+        rule_id=rule.qualified_id,
+    )
+    return Unit((kind_of_value, table), rule.function)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core.docs import rule_doc
+from ...core.docs import ref, rule_doc
 from ...core.ir import Decl, Enum, New, Record, RollOn, Table, Unit
 from ...kinds.table.model import TableRule
 from ...model import System
@@ -18,7 +18,11 @@ def lower(system: System, rule: TableRule) -> Unit:
             rule.enum,
             f"The key of rule ``{rule.qualified_id}``; values are the source's labels",
         ),
-        Record(rule.row_class, where_doc(rule), rule.columns, row_of=rule.function),
+        Record(
+            rule.row_class,
+            f"A row of {ref(rule.function)}. {where_doc(rule)}",
+            rule.columns,
+        ),
         Table(
             name=rule.function,
             param=rule.key_param,
