@@ -29,7 +29,6 @@ STILL_TO_LOWER = {
     "pool",
     "process",
     "recovery",
-    "shift",
     "state",
     "success_pool",
     "track",

@@ -63,21 +63,25 @@ class Record:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Records keyed by the labels of a set, read by the function ``name``,
+    """Values keyed by the labels of a set, read by the function ``name``,
     which takes a label (in any case) or a member and refuses anything else.
 
-    ``rows`` pair each member's label with its record, in the set's order
-    (a private constant of the module, ``rows_name``); ``key_title`` is what
-    a reader calls the key."""
+    ``rows`` pair each member's label with its value, in the set's order (a
+    private constant of the module, ``rows_name``): a record of ``answers``
+    (``New``), or, where ``labels`` is given, a label of that set (whose class
+    is ``answers``); None where ``absent`` says (``"where ..."``) the table has
+    no value. ``key_title`` is what a reader calls the key."""
 
     name: str
     param: str
     key: EnumType
     key_title: str
-    record: str
+    answers: str
     rows_name: str
-    rows: tuple[tuple[str, New], ...]
+    rows: tuple[tuple[str, New | str | None], ...]
     doc: str
+    labels: EnumType | None = None
+    absent: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +198,47 @@ class RangeTable:
 Decl = Enum | Record | Const | Table | RollOn | Function | RangeTable
 
 
+# -- what a page shows, where a lowering says it in its own words ------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """A paragraph: plain text, with ``code`` and references to functions of
+    the system (``core.docs.ref``), which the page links to their rules."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A value of a column, as a reader sees it (its unit, sign, null label)."""
+
+    column: Column
+    value: Scalar
+
+
+Cell = str | Shown  # plain text, or a value
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A table on a page: its headers and rows of cells."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceShown:
+    """The figures of dice a page lists (``lead``: the sentence before them)."""
+
+    lead: str
+    dice: tuple[Dice, ...]
+
+
+Block = Prose | Grid | DiceShown
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One rule, lowered: its declarations in the order a module gives them, and
@@ -201,11 +246,17 @@ class Unit:
     ``Table``).
 
     Docs text (a ``doc``) is plain text whose inline code is written
-    ``` ``so`` ```; each emitter writes it in its own markup.
+    ``` ``so`` ``` and references to functions ``[[name]]`` (``core.docs``);
+    each emitter writes it in its own markup.
     """
 
     decls: tuple[Decl, ...]
     entry: str
+    # What the page shows of it, where the lowering says it (else each
+    # emitter shows its main declaration as such).
+    page: tuple[Block, ...] | None = None
+    # The rules (qualified ids) whose declarations its own use.
+    needs: tuple[str, ...] = ()
 
     def record(self, name: str) -> Record:
         return next(d for d in self.decls if isinstance(d, Record) and d.name == name)

@@ -36,7 +36,7 @@ from ..js_kit import (
 )
 from ..js_naming import camel
 from ..model import System
-from ..naming import odds_function
+from ..naming import odds_function, private_constant
 from ..viewkit import allowed
 from .javascript_code import ODDS_DOC, js_syntax
 
@@ -78,7 +78,11 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         else:
             decls.append(_const(decl, shapes))
     runtime = [m for d in decls for m in d.get("runtime", ())]
-    return {"decls": decls, "runtime": list(dict.fromkeys(runtime))}
+    return {
+        "decls": decls,
+        "runtime": list(dict.fromkeys(runtime)),
+        "needs": list(unit.needs),
+    }
 
 
 def _record_doc(decl: Record) -> str:
@@ -106,17 +110,26 @@ def _table(decl: Table, shapes: dict[str, str]) -> View:
         "function": camel(decl.name),
         "param": camel(decl.param),
         "enum": decl.key.name,
-        "record": decl.record,
+        "record": decl.answers + (" | null" if decl.absent else ""),
         "rows_name": decl.rows_name,
         "rows": [
-            {"key": member(decl.key, label), "value": _value(row, shapes, "  ")}
+            {"key": member(decl.key, label), "value": _cell(decl, row)}
             for label, row in decl.rows
         ],
         "doc": doc(
-            f"{_text(decl.doc)} Throws RuleInputError for a label the table does "
-            "not have."
+            _text(decl.doc)
+            + (f" Answers null {decl.absent}." if decl.absent else "")
+            + " Throws RuleInputError for a label the table does not have."
         ),
     }
+
+
+def _cell(table: Table, value: New | str | None) -> str:
+    """A table's value: a record, a label of its set, or null."""
+    if isinstance(value, str):
+        assert table.labels is not None
+        return member(table.labels, value)
+    return "null" if value is None else _value(value, {}, "  ")
 
 
 def _roll_on(decl: RollOn) -> View:
@@ -136,10 +149,9 @@ def _roll_on(decl: RollOn) -> View:
 
 
 def _value(value: Value, shapes: dict[str, str], indent: str) -> str:
-    if isinstance(value, New):
-        return record_literal(
-            shapes[value.record], [(c.name, js(v)) for c, v in value.fields], indent
-        )
+    if isinstance(value, New):  # a record's shape, wherever the record is declared
+        shape = shapes.get(value.record) or private_constant(value.record, "fields")
+        return record_literal(shape, [(c.name, js(v)) for c, v in value.fields], indent)
     return js(value)
 
 

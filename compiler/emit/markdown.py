@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .. import expr
 from ..core.ir import (
+    Block,
     Const,
     Function,
+    Grid,
     New,
+    Prose,
     RangeTable,
     Record,
     RollOn,
@@ -32,6 +36,7 @@ from ..viewkit import (
     dice_stats,
     inputs,
     label_type,
+    rule_link,
 )
 from .math_text import ROUNDING, let_view, range_text
 from .python import type_name
@@ -48,14 +53,20 @@ def view(system: System, unit: Unit, common: View) -> View:
     if isinstance(main, RangeTable):
         return _range_table(main, common)
     if isinstance(main, Table):
-        record = unit.record(main.record)
-        rolls = [d.dice for d in unit.decls if isinstance(d, RollOn)]
+        records = {d.name: d for d in unit.decls if isinstance(d, Record)}
+        record = records.get(main.answers)
+        if unit.page is not None:
+            blocks = [_block(system, b) for b in unit.page]
+        else:
+            assert record is not None
+            rolls = [d.dice for d in unit.decls if isinstance(d, RollOn)]
+            blocks = [_table(main, record), *_dice_block(main, rolls)]
         return common | {
-            "blocks": [_table(main, record), *_dice_block(main, rolls)],
+            "blocks": blocks,
             "api": api(
                 common,
                 _call_line(main),
-                fields=_fields(record, md),
+                fields=_fields(record, md) if record else [],
                 fields_title="Fields of each row",
             ),
             "template": TEMPLATE,
@@ -89,6 +100,8 @@ def _shown(const: Const) -> View:
 
 
 def _table(table: Table, record: Record) -> View:
+    """A table of records as its page shows it, one row a key."""
+    rows = [(label, row) for label, row in table.rows if isinstance(row, New)]
     return {
         "is": "Table",
         "ordered": table.key.ordered,
@@ -100,7 +113,7 @@ def _table(table: Table, record: Record) -> View:
         ],
         "rows": [
             [md_cell(label), *(cell_md(c, v) for c, v in row.fields)]
-            for label, row in table.rows
+            for label, row in rows
         ],
         "meanings": [
             f"**{md(c.title)}**: {md(c.description)}"
@@ -112,12 +125,13 @@ def _table(table: Table, record: Record) -> View:
 
 def _dice_block(table: Table, rolls: list[Dice]) -> list[View]:
     """The dice in a table's cells, column by column, then any it is rolled with."""
-    columns = len(table.rows[0][1].fields) if table.rows else 0
+    rows = [row for _, row in table.rows if isinstance(row, New)]
+    columns = len(rows[0].fields) if rows else 0
     dice = list(
         dict.fromkeys(
             cell
             for index in range(columns)
-            for _, row in table.rows
+            for row in rows
             if isinstance(cell := row.fields[index][1], Dice)
         )
     )
@@ -126,8 +140,9 @@ def _dice_block(table: Table, rolls: list[Dice]) -> list[View]:
 
 
 def _call_line(table: Table) -> str:
+    answers = table.answers + (" | None" if table.absent else "")
     signature = code(
-        f"{table.name}({table.param}: {label_type(table.key)}) -> {table.record}"
+        f"{table.name}({table.param}: {label_type(table.key)}) -> {answers}"
     )
     members = ", ".join(
         f"{code(m.name)} {code(repr(m.label))}" for m in table.key.members
@@ -136,6 +151,63 @@ def _call_line(table: Table) -> str:
     return (
         f"Call: {signature}. Key: {code(table.key.name)}"
         f"{ladder if table.key.ordered else ''}: {members}."
+        + (f" It answers None {md(table.absent)}." if table.absent else "")
+    )
+
+
+def _block(system: System, block: Block) -> View:
+    """A part of a page a lowering wrote: a paragraph, a table, or dice."""
+    if isinstance(block, Prose):
+        return {"is": "Prose", "text": _inline(system, block.text)}
+    if isinstance(block, Grid):
+        return {
+            "is": "Grid",
+            "headers": [md_cell(h) for h in block.headers],
+            "rows": [
+                [
+                    md_cell(c) if isinstance(c, str) else cell_md(c.column, c.value)
+                    for c in row
+                ]
+                for row in block.rows
+            ],
+        }
+    return {
+        "is": "DiceShown",
+        "lead": md(block.lead),
+        "dice": [dice_stats(d) for d in block.dice],
+    }
+
+
+_INLINE = re.compile(r"``(.+?)``|\[\[([A-Za-z_][A-Za-z0-9_]*)\]\]")
+
+
+def _inline(system: System, text: str) -> str:
+    """Core doc text as Markdown: plain text escaped, ``code`` as code, and a
+    function's reference as a link to its rule's page."""
+    rules = Reads(system).functions
+    out: list[str] = []
+    at = 0
+    for found in _INLINE.finditer(text):
+        out.append(_plain(text[at : found.start()]))
+        if found.group(1) is not None:
+            out.append(code(found.group(1)))
+        else:
+            rule = rules.get(found.group(2))
+            out.append(rule_link(rule) if rule else code(found.group(2)))
+        at = found.end()
+    out.append(_plain(text[at:]))
+    return "".join(out)
+
+
+def _plain(text: str) -> str:
+    """Plain text between code and links, escaped, its spaces at either end kept."""
+    core = text.strip()
+    if not core:
+        return " " if text else ""
+    return (
+        (" " if text[0].isspace() else "")
+        + md(core)
+        + (" " if text[-1].isspace() else "")
     )
 
 

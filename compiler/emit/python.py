@@ -155,20 +155,30 @@ def _table(decl: Table) -> View:
         "enum": enum,
         "by_label": private_constant(enum, "by_label"),
         "label_type": label_type(decl.key),
-        "record": decl.record,
+        "record": decl.answers + (" | None" if decl.absent else ""),
         "rows_name": decl.rows_name,
         "rows": [
             {
                 "member": f"{enum}.{decl.key.member(label).name}",
-                "value": value_text(row),
+                "value": _cell(decl, row),
             }
             for label, row in decl.rows
         ],
         "doc": docstring(
-            f"{decl.doc} Raises RuleInputError for a label the table does not have.",
+            text(decl.doc)
+            + (f" Answers None {decl.absent}." if decl.absent else "")
+            + " Raises RuleInputError for a label the table does not have.",
             "    ",
         ),
     }
+
+
+def _cell(table: Table, value: New | str | None) -> str:
+    """A table's value: a record, a label of its set, or None."""
+    if isinstance(value, str):
+        assert table.labels is not None
+        return f"{table.labels.name}.{table.labels.member(value).name}"
+    return "None" if value is None else value_text(value)
 
 
 def _roll_on(decl: RollOn) -> View:

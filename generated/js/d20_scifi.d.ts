@@ -225,8 +225,10 @@ export declare const fullExposureTime: $dice.Dice;
 export declare function instantExposure(level: RadiationLevel | string): RadiationRow | null;
 
 /**
- * The level whose row `instantExposure` reads, or null. Rule
- * `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98).
+ * The level whose row `instantExposure` reads. Rule
+ * `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98). Answers
+ * null where the rule does not apply or the step falls off the ladder. Throws
+ * RuleInputError for a label the table does not have.
  */
 export declare function instantExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
 
@@ -246,8 +248,10 @@ export declare function instantExposureLevel(level: RadiationLevel | string): Ra
 export declare function halfExposure(level: RadiationLevel | string): RadiationRow | null;
 
 /**
- * The level whose row `halfExposure` reads, or null. Rule
- * `d20_scifi.half_exposure` (rules/d20_scifi/radiation.yaml:132).
+ * The level whose row `halfExposure` reads. Rule `d20_scifi.half_exposure`
+ * (rules/d20_scifi/radiation.yaml:132). Answers null where the rule does not
+ * apply or the step falls off the ladder. Throws RuleInputError for a label the
+ * table does not have.
  */
 export declare function halfExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
 

@@ -288,6 +288,10 @@ const _INSTANT_EXPOSURE_ROWS = new Map([
   })],
 ]);
 
+export function instantExposure(level) {
+  return _INSTANT_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
+}
+
 const _INSTANT_EXPOSURE_LEVELS = new Map([
   [RadiationLevel.MINOR, null],
   [RadiationLevel.LOW, null],
@@ -296,10 +300,6 @@ const _INSTANT_EXPOSURE_LEVELS = new Map([
   [RadiationLevel.SEVERE, RadiationLevel.MODERATE],
   [RadiationLevel.CRITICAL, RadiationLevel.HIGH],
 ]);
-
-export function instantExposure(level) {
-  return _INSTANT_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
-}
 
 export function instantExposureLevel(level) {
   return _INSTANT_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));
@@ -336,6 +336,10 @@ const _HALF_EXPOSURE_ROWS = new Map([
   })],
 ]);
 
+export function halfExposure(level) {
+  return _HALF_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
+}
+
 const _HALF_EXPOSURE_LEVELS = new Map([
   [RadiationLevel.MINOR, null],
   [RadiationLevel.LOW, RadiationLevel.MINOR],
@@ -344,10 +348,6 @@ const _HALF_EXPOSURE_LEVELS = new Map([
   [RadiationLevel.SEVERE, RadiationLevel.HIGH],
   [RadiationLevel.CRITICAL, RadiationLevel.SEVERE],
 ]);
-
-export function halfExposure(level) {
-  return _HALF_EXPOSURE_ROWS.get($.choice(RadiationLevel, level, "level"));
-}
 
 export function halfExposureLevel(level) {
   return _HALF_EXPOSURE_LEVELS.get($.choice(RadiationLevel, level, "level"));

@@ -738,13 +738,11 @@ _INSTANT_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow | None]] = {
         primary_effect=Dice(3, 3, unit="CON damage"),
     ),
 }
-_INSTANT_EXPOSURE_LEVELS: Final[dict[RadiationLevel, RadiationLevel | None]] = {
-    RadiationLevel.MINOR: None,
-    RadiationLevel.LOW: None,
-    RadiationLevel.MODERATE: RadiationLevel.MINOR,
-    RadiationLevel.HIGH: RadiationLevel.LOW,
-    RadiationLevel.SEVERE: RadiationLevel.MODERATE,
-    RadiationLevel.CRITICAL: RadiationLevel.HIGH,
+_INSTANT_EXPOSURE_ROWS_EXACT: Final[dict[str, RadiationRow | None]] = {
+    member.value: _INSTANT_EXPOSURE_ROWS[member] for member in RadiationLevel
+}
+_INSTANT_EXPOSURE_ROWS_FOLDED: Final[dict[str, RadiationRow | None]] = {
+    member.value.casefold(): row for member, row in _INSTANT_EXPOSURE_ROWS.items()
 }
 
 
@@ -758,19 +756,64 @@ def instant_exposure(
     lower, and incubates for a fixed roll in minutes rather than hours.
 
     Rule ``d20_scifi.instant_exposure`` (rules/d20_scifi/radiation.yaml:98).
-    None where the rule does not apply or the step falls off the ladder.
+    Answers None where the rule does not apply or the step falls off the ladder.
+    Raises RuleInputError for a label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(level) is str:
+        try:
+            return _INSTANT_EXPOSURE_ROWS_EXACT[level]
+        except KeyError:
+            pass
+    elif type(level) is RadiationLevel:
+        return _INSTANT_EXPOSURE_ROWS[level]
+    if (_key := folded(level)) is not None and (
+        _row := _INSTANT_EXPOSURE_ROWS_FOLDED.get(_key)
+    ):
+        return _row
     return _INSTANT_EXPOSURE_ROWS[
         choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
     ]
 
 
+_INSTANT_EXPOSURE_LEVELS: Final[dict[RadiationLevel, RadiationLevel | None]] = {
+    RadiationLevel.MINOR: None,
+    RadiationLevel.LOW: None,
+    RadiationLevel.MODERATE: RadiationLevel.MINOR,
+    RadiationLevel.HIGH: RadiationLevel.LOW,
+    RadiationLevel.SEVERE: RadiationLevel.MODERATE,
+    RadiationLevel.CRITICAL: RadiationLevel.HIGH,
+}
+_INSTANT_EXPOSURE_LEVELS_EXACT: Final[dict[str, RadiationLevel | None]] = {
+    member.value: _INSTANT_EXPOSURE_LEVELS[member] for member in RadiationLevel
+}
+_INSTANT_EXPOSURE_LEVELS_FOLDED: Final[dict[str, RadiationLevel | None]] = {
+    member.value.casefold(): row for member, row in _INSTANT_EXPOSURE_LEVELS.items()
+}
+
+
 def instant_exposure_level(
     level: RadiationLevel | RadiationLevelLabel,
 ) -> RadiationLevel | None:
-    """The level whose row :func:`instant_exposure` reads, or None. Rule
-    ``d20_scifi.instant_exposure`` (rules/d20_scifi/radiation.yaml:98).
+    """The level whose row :func:`instant_exposure` reads. Rule
+    ``d20_scifi.instant_exposure`` (rules/d20_scifi/radiation.yaml:98). Answers
+    None where the rule does not apply or the step falls off the ladder. Raises
+    RuleInputError for a label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(level) is str:
+        try:
+            return _INSTANT_EXPOSURE_LEVELS_EXACT[level]
+        except KeyError:
+            pass
+    elif type(level) is RadiationLevel:
+        return _INSTANT_EXPOSURE_LEVELS[level]
+    if (_key := folded(level)) is not None and (
+        _row := _INSTANT_EXPOSURE_LEVELS_FOLDED.get(_key)
+    ):
+        return _row
     return _INSTANT_EXPOSURE_LEVELS[
         choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
     ]
@@ -806,13 +849,11 @@ _HALF_EXPOSURE_ROWS: Final[dict[RadiationLevel, RadiationRow | None]] = {
         primary_effect=Dice(3, 4, unit="CON damage"),
     ),
 }
-_HALF_EXPOSURE_LEVELS: Final[dict[RadiationLevel, RadiationLevel | None]] = {
-    RadiationLevel.MINOR: None,
-    RadiationLevel.LOW: RadiationLevel.MINOR,
-    RadiationLevel.MODERATE: RadiationLevel.LOW,
-    RadiationLevel.HIGH: RadiationLevel.MODERATE,
-    RadiationLevel.SEVERE: RadiationLevel.HIGH,
-    RadiationLevel.CRITICAL: RadiationLevel.SEVERE,
+_HALF_EXPOSURE_ROWS_EXACT: Final[dict[str, RadiationRow | None]] = {
+    member.value: _HALF_EXPOSURE_ROWS[member] for member in RadiationLevel
+}
+_HALF_EXPOSURE_ROWS_FOLDED: Final[dict[str, RadiationRow | None]] = {
+    member.value.casefold(): row for member, row in _HALF_EXPOSURE_ROWS.items()
 }
 
 
@@ -824,20 +865,65 @@ def half_exposure(level: RadiationLevel | RadiationLevelLabel) -> RadiationRow |
     step lower. Minor radiation has no level below it, so half of it does
     nothing.
 
-    Rule ``d20_scifi.half_exposure`` (rules/d20_scifi/radiation.yaml:132). None
-    where the rule does not apply or the step falls off the ladder.
+    Rule ``d20_scifi.half_exposure`` (rules/d20_scifi/radiation.yaml:132).
+    Answers None where the rule does not apply or the step falls off the ladder.
+    Raises RuleInputError for a label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(level) is str:
+        try:
+            return _HALF_EXPOSURE_ROWS_EXACT[level]
+        except KeyError:
+            pass
+    elif type(level) is RadiationLevel:
+        return _HALF_EXPOSURE_ROWS[level]
+    if (_key := folded(level)) is not None and (
+        _row := _HALF_EXPOSURE_ROWS_FOLDED.get(_key)
+    ):
+        return _row
     return _HALF_EXPOSURE_ROWS[
         choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
     ]
 
 
+_HALF_EXPOSURE_LEVELS: Final[dict[RadiationLevel, RadiationLevel | None]] = {
+    RadiationLevel.MINOR: None,
+    RadiationLevel.LOW: RadiationLevel.MINOR,
+    RadiationLevel.MODERATE: RadiationLevel.LOW,
+    RadiationLevel.HIGH: RadiationLevel.MODERATE,
+    RadiationLevel.SEVERE: RadiationLevel.HIGH,
+    RadiationLevel.CRITICAL: RadiationLevel.SEVERE,
+}
+_HALF_EXPOSURE_LEVELS_EXACT: Final[dict[str, RadiationLevel | None]] = {
+    member.value: _HALF_EXPOSURE_LEVELS[member] for member in RadiationLevel
+}
+_HALF_EXPOSURE_LEVELS_FOLDED: Final[dict[str, RadiationLevel | None]] = {
+    member.value.casefold(): row for member, row in _HALF_EXPOSURE_LEVELS.items()
+}
+
+
 def half_exposure_level(
     level: RadiationLevel | RadiationLevelLabel,
 ) -> RadiationLevel | None:
-    """The level whose row :func:`half_exposure` reads, or None. Rule
-    ``d20_scifi.half_exposure`` (rules/d20_scifi/radiation.yaml:132).
+    """The level whose row :func:`half_exposure` reads. Rule
+    ``d20_scifi.half_exposure`` (rules/d20_scifi/radiation.yaml:132). Answers
+    None where the rule does not apply or the step falls off the ladder. Raises
+    RuleInputError for a label the table does not have.
     """
+    # An exact label or a member: one lookup. Only for a plain str or a member, so
+    # that no str subclass's own __hash__ or __eq__ is asked.
+    if type(level) is str:
+        try:
+            return _HALF_EXPOSURE_LEVELS_EXACT[level]
+        except KeyError:
+            pass
+    elif type(level) is RadiationLevel:
+        return _HALF_EXPOSURE_LEVELS[level]
+    if (_key := folded(level)) is not None and (
+        _row := _HALF_EXPOSURE_LEVELS_FOLDED.get(_key)
+    ):
+        return _row
     return _HALF_EXPOSURE_LEVELS[
         choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
     ]

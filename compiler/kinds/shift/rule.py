@@ -1,25 +1,17 @@
-"""shift: read an ordered table some levels up or down, with some cells replaced."""
+"""shift: read an ordered table some levels up or down, with some cells replaced; lowered to two tables of the core."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.docs import ref, rule_doc
+from ...core.ir import Block, Cell, DiceShown, Grid, New, Prose, Shown, Table, Unit
 from ...kinds.shift.model import ShiftRule
 from ...kinds.table.model import TableRule
-from ...literals import code, docstring, md_cell, py
 from ...model import CellValue, EnumMember, System
 from ...naming import private_constant
 from ...runtime.dice import Dice
-from ...viewkit import (
-    View,
-    api,
-    cell_md,
-    dice_stats,
-    enum_imports,
-    label_type,
-    rule_link,
-    where_doc,
-)
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -123,93 +115,70 @@ def shifted_cells(rule: ShiftRule, target: EnumMember) -> list[tuple[str, CellVa
     ]
 
 
-def python_view(system: System, rule: ShiftRule) -> View:
+_ABSENT = "where the rule does not apply or the step falls off the ladder"
+
+
+def lower(system: System, rule: ShiftRule) -> Unit:
+    """Two tables keyed by the shifted table's key: the row each level reads
+    (the table's row some levels away, with the cells replaced), and that
+    level; and a page saying how the rows were found."""
     table = rule.table
-    enum = table.enum
-    entries = []
+    columns = {c.name: c for c in table.columns}
+    rows: list[tuple[str, New | str | None]] = []
+    levels: list[tuple[str, New | str | None]] = []
+    grid: list[tuple[Cell, ...]] = []
     for member, target in rule.shifted:
         if target is None:
-            entries.append(
-                {"key": f"{enum.name}.{member.name}", "row": "None", "level": "None"}
-            )
+            rows.append((member.label, None))
+            levels.append((member.label, None))
+            grid.append((member.label, "no effect", *([" "] * len(table.columns))))
             continue
-        fields = ", ".join(f"{n}={py(v)}" for n, v in shifted_cells(rule, target))
-        entries.append(
-            {
-                "key": f"{enum.name}.{member.name}",
-                "row": f"{table.row_class}({fields})",
-                "level": f"{enum.name}.{target.name}",
-            }
-        )
-    uses_dice = any(c.type == "dice" for c in table.columns)
-    return {
-        "id": rule.qualified_id,
-        "enum": enum.name,
-        "by_label": private_constant(enum.name, "by_label"),
-        "label_type": label_type(enum),
-        "row_class": table.row_class,
-        "rows_name": private_constant(rule.id, "rows"),
-        "levels_name": private_constant(rule.id, "levels"),
-        "entries": entries,
-        "function": rule.function,
-        "param": table.key_param,
-        "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} None where the "
-            "rule does not apply or the step falls off the ladder.",
-            "    ",
+        cells = [(columns[n], v) for n, v in shifted_cells(rule, target)]
+        rows.append((member.label, New(table.row_class, tuple(cells))))
+        levels.append((member.label, target.label))
+        grid.append((member.label, target.label, *(Shown(c, v) for c, v in cells)))
+    shifted = Table(
+        name=rule.function,
+        answers=table.row_class,
+        rows_name=private_constant(rule.id, "rows"),
+        rows=tuple(rows),
+        doc=rule_doc(rule),
+        absent=_ABSENT,
+        param=table.key_param,
+        key=table.enum,
+        key_title=table.key_title,
+    )
+    level = Table(
+        name=f"{rule.function}_level",
+        answers=table.enum.name,
+        rows_name=private_constant(rule.id, "levels"),
+        rows=tuple(levels),
+        doc=f"The level whose row {ref(rule.function)} reads. {where_doc(rule)}",
+        labels=table.enum,
+        absent=_ABSENT,
+        param=table.key_param,
+        key=table.enum,
+        key_title=table.key_title,
+    )
+    dice = tuple(dict.fromkeys(v for _, v in rule.overrides if isinstance(v, Dice)))
+    page: tuple[Block, ...] = (
+        Prose(_reads(rule)),
+        Grid(
+            (table.key_title, "Reads the row of", *(c.title for c in table.columns)),
+            tuple(grid),
         ),
-        "level_doc": docstring(
-            f"The level whose row :func:`{rule.function}` reads, or None. "
-            f"{where_doc(rule)}",
-            "    ",
-        ),
-        "imports": [
-            *enum_imports(enum),
-            ("typing", "Final"),
-            *([("rulebook.dice", "Dice")] if uses_dice else []),
-        ],
-        "exports": [rule.function, f"{rule.function}_level"],
-    }
+        *([DiceShown("Dice it puts in place of the table's:", dice)] if dice else []),
+    )
+    return Unit((shifted, level), rule.function, page, (table.qualified_id,))
 
 
-def docs_view(system: System, rule: ShiftRule, common: View) -> View:
-    table = rule.table
+def _reads(rule: ShiftRule) -> str:
+    """How the rule finds a level's row, in words."""
     steps = abs(rule.offset)
     direction = "down" if rule.offset < 0 else "up"
-    rows = []
-    for member, target in rule.shifted:
-        if target is None:
-            rows.append(
-                [md_cell(member.label), "no effect", *([" "] * len(table.columns))]
-            )
-            continue
-        cells = shifted_cells(rule, target)
-        columns = {c.name: c for c in table.columns}
-        rows.append(
-            [md_cell(member.label), md_cell(target.label)]
-            + [cell_md(columns[n], v) for n, v in cells]
-        )
-    overridden = [n for n, _ in rule.overrides]
-    dice = list(dict.fromkeys(v for _, v in rule.overrides if isinstance(v, Dice)))
-    return common | {
-        "api": api(
-            common,
-            "Call: "
-            + code(
-                f"{rule.function}({table.key_param}: {label_type(table.enum)}) -> "
-                f"{table.row_class} | None"
-            )
-            + ": None where the step falls off the ladder.",
-        ),
-        "step": f"{steps} level{'s' if steps != 1 else ''} {direction}",
-        "table_link": rule_link(table),
-        "applies_from": md_cell(rule.applies_from.label) if rule.applies_from else None,
-        "overridden": ", ".join(code(n) for n in overridden),
-        "headers": [
-            md_cell(table.key_title),
-            "Reads the row of",
-            *(md_cell(c.title) for c in table.columns),
-        ],
-        "rows": rows,
-        "dice": [dice_stats(d) for d in dice],
-    }
+    text = f"It reads {ref(rule.table.function)} {steps} level{'s' if steps != 1 else ''} {direction}"
+    if rule.applies_from:
+        text += f", from {rule.applies_from.label} up only"
+    if rule.overrides:
+        text += ", replacing " + ", ".join(f"``{n}``" for n, _ in rule.overrides)
+    return text + "; where the step falls off the ladder there is no effect."

@@ -28,7 +28,7 @@ def lower(system: System, rule: TableRule) -> Unit:
             param=rule.key_param,
             key=rule.enum,
             key_title=rule.key_title,
-            record=rule.row_class,
+            answers=rule.row_class,
             rows_name=rows_name(rule),
             rows=tuple(
                 (
