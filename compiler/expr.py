@@ -113,6 +113,7 @@ __all__ = [
     "fits",
     "names_used",
     "parse",
+    "rolled_text",
     "rules_called",
     "rules_called_in",
     "tables_used",
@@ -1059,14 +1060,6 @@ class _Checker:
     def rule_call(self, node: Call) -> Checked:
         """`formula(a, b)`: another rule of the system, with its arguments checked."""
         function = self.functions[node.func]
-        if function.rolls:
-            raise ExprError(
-                f"{node.func}() rolls dice (rule '{function.rule}'): a formula "
-                "cannot call a rule that rolls",
-                node.start,
-                node.end,
-                "write its dice in this formula instead",
-            )
         params = function.params
         if len(node.args) != len(params):
             names = ", ".join(p.name for p in params)
@@ -1108,7 +1101,10 @@ class _Checker:
                     hint = "bound it with clamp(x, lo, hi), or give the parameter min and max"
                     raise ExprError(message, *_span(arg), hint)
             args.append(item.node)
-        rebuilt = replace(node, args=tuple(args), rule=True)
+        keywords = tuple(p.name for p in params if p.keyword_only)
+        rebuilt = replace(
+            node, args=tuple(args), rule=True, rolls=function.rolls, keywords=keywords
+        )
         return _of_slot(rebuilt, function.result, False)
 
     def bad_call(self, node: Call) -> ExprError:
@@ -1293,9 +1289,24 @@ def check(
     return checker.visit(node)
 
 
-def dice_in(node: Node) -> Dice | None:
-    """The first dice the expression rolls, or None when it rolls none."""
-    return next((sub for sub in walk(node) if isinstance(sub, Dice)), None)
+def dice_in(node: Node) -> Dice | Call | None:
+    """The first dice the expression rolls (a dice term, or a call of a rule
+    that rolls), or None when it rolls none."""
+    return next(
+        (
+            sub
+            for sub in walk(node)
+            if isinstance(sub, Dice) or (isinstance(sub, Call) and sub.rolls)
+        ),
+        None,
+    )
+
+
+def rolled_text(node: Dice | Call) -> str:
+    """What ``dice_in`` found, for a message: its source, and for a call of a
+    rule that rolls, that the rule rolls."""
+    text = f"'{to_source(node)}'"
+    return f"{text} ({node.func}() rolls dice)" if isinstance(node, Call) else text
 
 
 def rules_called_in(text: str, names: Iterable[str]) -> frozenset[str]:

@@ -147,6 +147,14 @@ class _Emitter:
                 return dice_source(node, lambda n: self.wrap(n, _COND)), _ATOM
             case Call(func="count") if self.mode == "python":
                 return self.count(node), _ATOM
+            case Call(rule=True) if self.mode == "python":
+                args = [self.wrap(arg, _COND) for arg in node.args]
+                at = len(args) - len(node.keywords)
+                rng = ["rng"] if node.rolls else []  # the caller's
+                named = [
+                    f"{k}={v}" for k, v in zip(node.keywords, args[at:], strict=True)
+                ]
+                return f"{node.func}({', '.join([*args[:at], *rng, *named])})", _ATOM
             case Call(rule=True):
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 return f"{node.func}({', '.join(args)})", _ATOM

@@ -175,8 +175,16 @@ class _Emitter:
             case Call(func="count"):
                 return self.count(node), _ATOM
             case Call(rule=True):
-                args = ", ".join(self.wrap(arg, _COND) for arg in node.args)
-                return f"{self.function(node.func)}({args})", _ATOM
+                args = [self.wrap(arg, _COND) for arg in node.args]
+                at = len(args) - len(node.keywords)
+                rng = ["rng"] if node.rolls else []  # the caller's
+                named = ", ".join(
+                    f"{self.field(k)}: {v}"
+                    for k, v in zip(node.keywords, args[at:], strict=True)
+                )
+                options = [f"{{ {named} }}"] if named else []
+                function = self.function(node.func)
+                return f"{function}({', '.join([*args[:at], *rng, *options])})", _ATOM
             case Step():
                 value, by = self.wrap(node.operand, _COND), self.wrap(node.by, _COND)
                 past = json.dumps(node.ladder.past_end)

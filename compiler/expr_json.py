@@ -17,7 +17,8 @@ of keys (``null`` where a key has no value). The types and what they mean:
 - ``call``: a built-in ``function`` (min, max, clamp, abs, len, sum, any, all, text)
   of ``args``; min and max take two or more ints, or one list;
 - ``rule_call``: another rule of the system (``rule`` by id, its ``function``) of
-  ``args``, given in the order of its parameters;
+  ``args``, given in the order of its parameters; ``rolls`` when that rule rolls
+  dice (with the caller's rng: its dice are rolled there, after the arguments');
 - ``lookup``: the row of table ``rule`` for ``key``; null when the key is null;
 - ``field``: the field ``name`` of the row ``of``; null when the row is null;
 - ``dice_part``: a figure of the dice value ``of``: ``part`` min, max, count,
@@ -165,6 +166,7 @@ def to_tree(
                 "rule": rule_id(node.func),
                 "function": node.func,
                 "args": [sub(arg) for arg in node.args],
+                "rolls": node.rolls,
             }
         case Call() if node.func not in FUNCTIONS:
             (key,) = node.args

@@ -6,8 +6,10 @@ known for certain (``const``); a dice term is its chances (``dice``); a
 condition, ``and``, ``or`` and ``??`` follow each value of what they test into
 the branch it takes (``bind``); any other node combines its parts' chances
 value by value (``apply``), with the node's own code (the target's emitter, the
-parts that roll standing in as names) doing the work on each value. Each dice
-term of an expression is rolled at most once per call, so the parts are
+parts that roll standing in as names) doing the work on each value; a call of
+a rule that rolls is the chances its odds function answers (``called``), for
+each value of its arguments. Each dice term of an expression is rolled at most
+once per call, and a called rule rolls dice of its own, so the parts are
 independent and this is exact. One emitter for every target: ``Syntax`` says
 how the target writes a function, a call and a condition.
 """
@@ -35,6 +37,7 @@ from .expr_types import (
     children,
     walk,
 )
+from .naming import odds_function
 
 __all__ = ["PLACEHOLDER", "Syntax", "bind_lets", "odds_code", "rolls"]
 
@@ -58,8 +61,13 @@ class Syntax:
 
 
 def rolls(node: Node) -> bool:
-    """Whether the expression rolls dice."""
-    return any(isinstance(n, Dice) for n in walk(node))
+    """Whether the expression rolls dice (its own, or a rolling rule's it calls)."""
+    return any(_rolled(n) for n in walk(node))
+
+
+def _rolled(node: Node) -> bool:
+    """Whether ``node`` itself rolls: a dice term, or a call of a rule that rolls."""
+    return isinstance(node, Dice) or (isinstance(node, Call) and node.rolls)
 
 
 def odds_code(
@@ -160,7 +168,7 @@ def _read_through(name: str, bound: set[str], nodes: Sequence[Node]) -> list[Nod
                 and n.args[0].name == name
             ):
                 others = [m for arg in n.args[1:] for m in walk(arg)]
-                if any(isinstance(m, Dice) for m in others) or any(
+                if any(_rolled(m) for m in others) or any(
                     isinstance(m, Name) and m.name in bound for m in others
                 ):
                     return []
@@ -191,6 +199,8 @@ class _Lifter:
         match node:
             case Dice():
                 return self.dice(node)
+            case Call(rolls=True):
+                return self.called(node)
             case Cond():
                 test, name = self.chances(node.test), self.fresh()
                 branch = s.choose(
@@ -233,6 +243,28 @@ class _Lifter:
         flag = s.boolean(node.results)
         depth = [] if self.depth is None else [str(self.depth)]
         return s.call("dice", [make, count, sides, flag, *depth])
+
+    def called(self, node: Call) -> str:
+        """A call of a rule that rolls: the chances its odds function answers
+        for its arguments, followed for each value of an argument that rolls
+        (the arguments' dice and the rule's are independent)."""
+        s = self.syntax
+        bound: list[tuple[str, str]] = []
+        args: list[Node] = []
+        for arg in node.args:
+            if rolls(arg):
+                name = self.fresh()
+                bound.append((name, self.chances(arg)))
+                args.append(Name(name, arg.start, arg.end))
+            else:
+                args.append(arg)
+        odds = replace(
+            node, func=odds_function(node.func), args=tuple(args), rolls=False
+        )
+        code = s.call("called", [s.emit(odds)])
+        for name, chances in reversed(bound):
+            code = s.call("bind", [chances, s.function([name], code)])
+        return code
 
     def combined(self, node: Node) -> str:
         names: list[str] = []

@@ -108,6 +108,7 @@ class Param:
     key_labels: tuple[str, ...] = ()  # mapping: the key's labels
     value: Field | None = None  # mapping: the type of its values
     bound: Checked | None = None  # a name a rule binds (`let`): its value's type
+    keyword_only: bool = False  # a rule's parameter a call names (`extra=2`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +250,9 @@ class Call:
     end: int = field(compare=False)
     nullable_key: bool = field(default=False, compare=False)
     rule: bool = field(default=False, compare=False)  # a call of another rule
+    rolls: bool = field(default=False, compare=False)  # ... that rolls dice (the rng)
+    # ... the names of its keyword-only parameters, which the last arguments are
+    keywords: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +329,10 @@ Node: TypeAlias = (
 DiceRoller: TypeAlias = Callable[[Dice, int | None, int | None], Any]
 """evaluate()'s dice: a roll of a dice node, given its count and sides when
 expressions give them (its total, or its list for ``rolls``)."""
+
+RuleCaller: TypeAlias = Callable[[Call, Callable[[Any], Any]], Any]
+"""evaluate()'s calls of rules that roll: the call node, and the call as a
+function of the rng to roll with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,16 +530,19 @@ def evaluate(
     tables: Mapping[str, Mapping[str, Mapping[str, object]]] = _NO_ROWS,
     functions: Mapping[str, Callable[..., Any]] = MappingProxyType({}),
     dice: DiceRoller | None = None,
+    calls: RuleCaller | None = None,
 ) -> Value | list[Value]:
     """Evaluate a checked formula; choices are their labels, null is None;
-    ``dice`` rolls its dice.
+    ``dice`` rolls its dice, and ``calls`` calls the rules that roll.
 
     tables[name][key_label][field] is a row's field value; env[mapping] maps
     each key label to a value (a label for a choice). A null key gives null.
     functions[name] answers a call of another rule. A list (only a part of a
     formula is one) is a Python list.
     """
-    value: Value | list[Value] = _eval(node, env, rounding, tables, functions, dice)
+    value: Value | list[Value] = _eval(
+        node, env, rounding, tables, functions, dice, calls
+    )
     return value
 
 
@@ -542,9 +553,10 @@ def _eval(
     tables: Mapping[str, Mapping[str, Mapping[str, object]]],
     functions: Mapping[str, Callable[..., Any]],
     dice: DiceRoller | None = None,
+    calls: RuleCaller | None = None,
 ) -> Any:
     def sub(child: Node) -> Any:
-        return _eval(child, env, rounding, tables, functions, dice)
+        return _eval(child, env, rounding, tables, functions, dice, calls)
 
     match node:
         case IntLit() | StrLit() | BoolLit():
@@ -578,7 +590,15 @@ def _eval(
         case Cond():
             return sub(node.body) if sub(node.test) else sub(node.orelse)
         case Call(rule=True):
-            return functions[node.func](*(sub(arg) for arg in node.args))
+            function = functions[node.func]
+            args = [sub(arg) for arg in node.args]
+            at = len(args) - len(node.keywords)
+            named = dict(zip(node.keywords, args[at:], strict=True))
+            if not node.rolls:
+                return function(*args[:at], **named)
+            if calls is None:
+                raise ValueError(f"no rng for {node.func}(), which rolls dice")
+            return calls(node, lambda rng: function(*args[:at], rng, **named))
         case Call() if node.func not in FUNCTIONS:
             key = sub(node.args[0])
             return None if key is None else tables[node.func][key]

@@ -116,6 +116,7 @@ def param_spec(param: Param) -> expr.Param:
         tuple(m.label for m in param.enum.members) if param.enum else (),
         enum=param.enum.name if param.enum else None,
         nullable=param.nullable,
+        keyword_only=param.keyword_only,
     )
 
 

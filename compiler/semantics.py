@@ -1243,7 +1243,10 @@ class SystemBuilder:
                 given=given,
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
-                message = f"only a formula's expression or a let value rolls dice: '{expr.to_source(dice)}'"
+                rolled = expr.rolled_text(dice)
+                message = (
+                    f"only a formula's expression or a let value rolls dice: {rolled}"
+                )
                 hint = "bind the roll to a name with let, and read the name here (the function then takes the rng)"
                 raise expr.ExprError(message, dice.start, dice.end, hint)
         except expr.ExprError as exc:

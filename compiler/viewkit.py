@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from . import expr
 from .charts import dice_chart
 from .expr_math import latex_text, words_of
+from .expr_types import walk
 from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRule
 from .literals import code, docstring, md, md_cell, number, py
@@ -418,3 +419,15 @@ class Reads:
         )
         rules = [self.functions[n] for n in names if n in self.functions]
         return ", ".join(rule_link(r) for r in rules if r.id != own)
+
+    def rolled(self, nodes: Sequence[expr.Node]) -> str:
+        """The rules ``nodes`` call that roll dice (with the caller's rng), as links."""
+        names = sorted(
+            {
+                n.func
+                for node in nodes
+                for n in walk(node)
+                if isinstance(n, expr.Call) and n.rolls
+            }
+        )
+        return ", ".join(rule_link(self.functions[n]) for n in names)

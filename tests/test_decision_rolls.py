@@ -224,19 +224,17 @@ def test_odds_of_an_unknown_field_are_a_located_error(tmp_path: Path) -> None:
     assert stderr.count("error:") == 1, stderr
 
 
-def test_calling_a_decision_that_rolls_is_a_located_error(tmp_path: Path) -> None:
-    calls = """
-  - id: calls
-    kind: formula
-    title: Calls
-    summary: Calls a decision that rolls.
-    source: {section: Test}
-    function: calls
-    parameters: []
-    expression: 1 if saved(0, 10) else 0
-"""
-    stderr = _check(tmp_path, calls)
-    assert "saved() rolls dice (rule 'saved'): a formula cannot call a rule" in stderr
+def test_calling_a_rule_that_rolls_in_a_case_is_a_located_error(
+    tmp_path: Path,
+) -> None:
+    when = "saved(0, 10)"  # a decision that rolls, called where no dice may be
+    stderr = _check(tmp_path, _BAD.replace("ODDS", "high").replace("WHEN", when))
+    assert (
+        f"decisions.yaml:{_LINES + 16}:15: error: expression: only a formula's "
+        "expression or a let value rolls dice: 'saved(0, 10)' (saved() rolls dice)"
+        in stderr
+    ), stderr
+    assert "bind the roll to a name with let" in stderr
     assert stderr.count("error:") == 1, stderr
 
 

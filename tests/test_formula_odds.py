@@ -17,6 +17,7 @@ import pytest
 
 from .conftest import ROOT, enumerated_odds
 from .test_decision_rolls import ENUMERATED as DECIDED
+from .test_rolling_calls import ENUMERATED as CALLING
 
 RULES = ROOT / "tests" / "dice_formulas"
 ICE: Any = icepool  # untyped: every value of it is Any here
@@ -70,10 +71,9 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
     # (tests/test_decision_repeats.py, and those with a list of the state in
     # tests/test_repeat_lists.py)
     repeating = {"last_stand", "recovering", "first_six", "to_six", "three_d4"}
-    assert (
-        rolling
-        == set(ENUMERATED) | {"exploding", "too_many"} | set(DECIDED) | repeating
-    )
+    assert rolling == set(ENUMERATED) | {"exploding", "too_many", "aimed"} | set(
+        DECIDED
+    ) | repeating | set(CALLING)
     assert not hasattr(df, "double_odds")  # it does not roll
 
 

@@ -344,7 +344,8 @@ def check_system(data: dict[str, Any], module: ModuleType) -> int:
                 for p in rule["params"]
                 if p["nullable"] and args.get(p["name"], "") is None
             }
-            if '"node": "dice"' in json.dumps(rule):  # both roll with one seed
+            text = json.dumps(rule)  # its own dice, or a call of a rule that rolls
+            if '"node": "dice"' in text or '"rolls": true' in text:  # one seed
                 system.rng = random.Random(compared)
                 want = _runtime_answer(
                     module, rule, given | {"rng": random.Random(compared)}

@@ -261,6 +261,7 @@ def _function(system: System, decl: Function, common: View) -> View:
         "unbounded": md(decl.unbounded_because) if decl.unbounded_because else None,
         "inputs": inputs(decl.params),
         "reads": reads.links(nodes, decl.rule_id.rpartition(".")[2]),
+        "calls_rolling": reads.rolled(nodes),
         "rounding": ROUNDING[system.rounding] if divides else None,
     }
     return common | {

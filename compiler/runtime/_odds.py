@@ -7,7 +7,8 @@ come from the chances of its parts: ``apply`` combines independent parts value
 by value (as a convolution does), ``bind`` follows a condition into the branch
 it takes (a mixture), and the dice terms come from ``rulebook.dice_odds`` (a
 total) or from ``results`` (the dice a pool keeps, as a multiset: the functions
-of a pool's results do not depend on their order). No roll is enumerated: a
+of a pool's results do not depend on their order); a call of another rule that
+rolls is what its odds function answers (``called``). No roll is enumerated: a
 part's chances are kept per distinct value.
 
 An explosion is followed ``depth`` dice deep; the chance of the rolls cut off
@@ -17,7 +18,7 @@ to ``1 - tail``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from fractions import Fraction
 from itertools import product
@@ -32,7 +33,7 @@ from .dice_terms import DiceSum, Pool, Term
 from .errors import RuleInputError
 from .odds import Chances
 
-__all__ = ["Dist", "answer", "apply", "bind", "const", "dice"]
+__all__ = ["Dist", "answer", "apply", "bind", "called", "const", "dice"]
 
 
 class Dist:
@@ -115,6 +116,13 @@ def dice(
     return bind(count, lambda n: bind(sides, lambda s: rolled(n, s)))
 
 
+def called(chances: Chances[Any]) -> Dist:
+    """The chances another rule's odds function answers (a call of a rule that
+    rolls), as a part of the caller's: its dice are its own, independent of
+    the caller's."""
+    return _weighed(chances.items(), chances.tail)
+
+
 def answer(part: Dist) -> Chances[Any]:
     """The chances as exact fractions, answers ascending."""
     chances = [
@@ -183,13 +191,16 @@ def _die(pool: Pool, depth: int) -> Dist:
 
 def _total(pool: Pool, depth: int) -> Dist:
     chances = total_odds(DiceSum((Term(1, pool),)), depth)
-    denom = lcm(
-        chances.tail.denominator, *(p.denominator for p in chances.chances.values())
-    )
-    weights = {
-        v: p.numerator * (denom // p.denominator) for v, p in chances.chances.items()
-    }
-    cut = chances.tail.numerator * (denom // chances.tail.denominator)
+    return _weighed(chances.chances.items(), chances.tail)
+
+
+def _weighed(chances: Iterable[tuple[Any, Fraction]], tail: Fraction) -> Dist:
+    """Chances as exact fractions (and the ``tail`` an explosion left), as whole
+    weights over their common denominator."""
+    pairs = list(chances)
+    denom = lcm(tail.denominator, *(p.denominator for _, p in pairs))
+    weights = {_key(v): p.numerator * (denom // p.denominator) for v, p in pairs}
+    cut = tail.numerator * (denom // tail.denominator)
     return Dist(weights, cut, denom)
 
 

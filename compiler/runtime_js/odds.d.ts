@@ -47,6 +47,9 @@ export declare function dice(
   depth?: number,
 ): Dist;
 
+/** The chances another rule's odds function answers, as a part of the caller's. */
+export declare function called(chances: Chances<unknown>): Dist;
+
 /** The chances as exact fractions, answers ascending (`labels` in their enum's order). */
 export declare function answer(
   part: Dist,

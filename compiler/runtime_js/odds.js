@@ -10,9 +10,11 @@
  * parts value by value (as a convolution does), `bind` follows a condition
  * into the branch it takes (a mixture), and the dice terms come from
  * ./dice_odds.js (a total) or from `results` (the dice a pool keeps, as a
- * multiset: the functions of a pool's results do not depend on their order).
- * No roll is enumerated: a part's chances are kept per distinct value. Weights
- * are bigints, chances exact `{numerator, denominator}` fractions.
+ * multiset: the functions of a pool's results do not depend on their order);
+ * a call of another rule that rolls is what its odds function answers
+ * (`called`). No roll is enumerated: a part's chances are kept per distinct
+ * value. Weights are bigints, chances exact `{numerator, denominator}`
+ * fractions.
  *
  * A value is a number, a flag, a string, null or a list (a frozen array, kept
  * by its items: two lists of the same items are one value).
@@ -175,6 +177,13 @@ export function dice(make, count, sides, listed, depth = DEPTH) {
   return bind(count, (n) => bind(sides, (s) => rolled(n, s)));
 }
 
+/** The chances another rule's odds function answers (a call of a rule that
+ * rolls), as a part of the caller's: its dice are its own, independent of the
+ * caller's. */
+export function called(chances) {
+  return weighed(chances, chances.tail);
+}
+
 /** The chances as exact fractions, answers ascending (`labels`, when given,
  * the labels of an enum in its order: they answer in that order, as Python's). */
 export function answer(part, labels = null) {
@@ -257,10 +266,16 @@ function dieOf(pool, depth) {
 /** The chances of `pool`'s total, from ./dice_odds.js. */
 function total(pool, depth) {
   const chances = totalOdds(new DiceSum([new Term(1, pool)]), depth);
-  let denom = chances.tail.denominator;
-  for (const p of chances.chances.values()) denom = lcm(denom, p.denominator);
-  const weights = [...chances.chances].map(([v, p]) => [v, p.numerator * (denom / p.denominator)]);
-  const cut = chances.tail.numerator * (denom / chances.tail.denominator);
+  return weighed(chances.chances, chances.tail);
+}
+
+/** Chances as exact fractions (a Map, and the `tail` an explosion left), as
+ * whole weights over their common denominator. */
+function weighed(chances, tail) {
+  let denom = tail.denominator;
+  for (const p of chances.values()) denom = lcm(denom, p.denominator);
+  const weights = [...chances].map(([v, p]) => [v, p.numerator * (denom / p.denominator)]);
+  const cut = tail.numerator * (denom / tail.denominator);
   return new Dist(weights, cut, denom);
 }
 

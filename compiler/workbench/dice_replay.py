@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..expr import Dice
+from ..expr import Call, Dice
 from ..runtime.dice import Scripted
 from ..runtime.dice_notation import parse_notation
 from ..runtime.dice_rolls import Rolled, roll
@@ -18,11 +18,15 @@ class Replay:
     """Rolls each dice term of a formula once, with the faces the runtime rolled
     (``faces``, in order), by the compiler's dice core; ``rolled`` keeps each
     term's roll for the steps to show. ``part`` counts the expressions of a
-    rule (its ``let`` values, then its own), whose offsets each start at 0."""
+    rule (its ``let`` values, then its own), whose offsets each start at 0.
+    A call of a rule that rolls is made once too, its dice the next faces
+    (``called`` keeps its answer and the faces it rolled)."""
 
     def __init__(self, faces: Sequence[int]) -> None:
-        self.rng = Scripted(list(faces))
+        self.faces = list(faces)
+        self.rng = Scripted(self.faces)
         self.rolled: dict[tuple[int, int, int], Rolled | None] = {}
+        self.called: dict[tuple[int, int, int], tuple[Any, list[int]]] = {}
         self.part = 0
 
     def __call__(self, node: Dice, count: int | None, sides: int | None) -> Any:
@@ -36,8 +40,23 @@ class Replay:
             return [] if node.results else 0
         return list(rolled.results) if node.results else rolled.total
 
-    def note(self, node: Dice) -> str:
-        """What a dice term rolled: every face, and the dice kept when not all."""
+    def call(self, node: Call, call: Callable[[Any], Any]) -> Any:
+        """The answer of a call of a rule that rolls, made once with the rng."""
+        key = (self.part, node.start, node.end)
+        if key not in self.called:
+            start = len(self.faces) - self.rng.remaining
+            answer = call(self.rng)
+            end = len(self.faces) - self.rng.remaining
+            self.called[key] = (answer, self.faces[start:end])
+        return self.called[key][0]
+
+    def note(self, node: Dice | Call) -> str:
+        """What a dice term rolled: every face, and the dice kept when not all;
+        what a call of a rule that rolls rolled: every face."""
+        if isinstance(node, Call):
+            _, used = self.called.get((self.part, node.start, node.end), (None, []))
+            shown = ", ".join(str(face) for face in used)
+            return f"rolled {shown}" if used else "no dice"
         rolled = self.rolled.get((self.part, node.start, node.end))
         if rolled is None:
             return "no dice"

@@ -79,6 +79,7 @@ class Stepper:
             tables=self.tables,
             functions=self.functions,
             dice=self.dice,
+            calls=None if self.dice is None else self.dice.call,
         )
 
     def run(self, node: Node) -> Any:
@@ -152,7 +153,11 @@ class Stepper:
                 return self.step(node, ref, note=note)
             case Call(rule=True):
                 ref = replace(node, args=tuple(self.visit(a) for a in node.args))
-                return self.step(node, ref, note=f"rule {node.func}")
+                note = f"rule {node.func}"
+                if node.rolls and self.dice is not None:
+                    self.value(node)  # its dice, rolled once
+                    note += f", {self.dice.note(node)}"
+                return self.step(node, ref, note=note)
             case Call():
                 ref = replace(node, args=tuple(self.visit(a) for a in node.args))
                 note, limit = self.limit(node)

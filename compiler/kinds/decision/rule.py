@@ -1217,6 +1217,7 @@ def docs_view(system: System, rule: DecisionRule, common: View) -> View:
         "policy": _policy_text(rule.hit_policy, wide),
         "inputs": inputs(rule.params),
         "reads": reads.links(nodes, rule.id),
+        "calls_rolling": reads.rolled(nodes),
         "meanings": [
             f"**{md(s.title)}**: {md(s.description)}"
             for s in rule.slots

@@ -35,9 +35,8 @@ def take_turns(rule: DecisionRule, stepper: Stepper, env: dict[str, Any]) -> lis
             lines.append(f"  stopped after {repeat.max_turns} turns (max_turns)")
             break
         env[TURNS] += 1
-        bound = bind_lets(
-            stepper, [(let.name, let.checked.node) for let in repeat.lets], env
-        )
+        lets = [(let.name, let.checked.node) for let in repeat.lets]
+        bound = bind_lets(stepper, lets, env, calls=True)
         values = {s.name: stepper.value(s.clamped.node) for s in repeat.sets}
         env.update(values)
         if env[TURNS] <= MAX_TRACED:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ... import expr
 from ...kinds.formula.model import FormulaRule
+from ...kinds.formula.rule import rule_nodes
 from ...scope import table_values
 from ...workbench import steps as steps_mod
 from ...workbench.context import Context, agree, functions_called
@@ -25,7 +26,11 @@ def explain(ctx: Context) -> None:
         rounding=ctx.system.rounding,
         tables=tables,
         rows=rows,
-        functions=functions_called(ctx, rule.checked.node),
+        functions={
+            name: function
+            for node in rule_nodes(rule)
+            for name, function in functions_called(ctx, node).items()
+        },
         dice=Replay([face for _, face in ctx.rng.rolled]) if ctx.rng else None,
     )
     rounding = ctx.system.rounding

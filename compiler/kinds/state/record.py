@@ -111,7 +111,7 @@ def _compile(
     dice = expr.dice_in(checked.node)
     if dice is not None:
         error = expr.ExprError(
-            f"a state rolls no dice: '{expr.to_source(dice)}'",
+            f"a state rolls no dice: {expr.rolled_text(dice)}",
             dice.start,
             dice.end,
             "roll in a formula or a decision, and pass the result to the transition",
@@ -424,7 +424,7 @@ def _lets(
         if dice is not None:
             text = raw[index]["value"]
             error = expr.ExprError(
-                f"a state rolls no dice: '{expr.to_source(dice)}'",
+                f"a state rolls no dice: {expr.rolled_text(dice)}",
                 dice.start,
                 dice.end,
                 "roll in a formula or a decision, and pass the result to the transition",
