@@ -149,7 +149,13 @@ def record_literal(shape: str, values: Sequence[tuple[str, str]], indent: str) -
 
 def _bounds(param: Param) -> Interval:
     lo = param.min if param.min is not None else -MAX_SAFE
-    hi = param.max if param.max is not None else MAX_SAFE
+    hi = (
+        param.max
+        if param.max is not None
+        else param.limit
+        if param.limit is not None
+        else MAX_SAFE
+    )
     return Interval(lo, hi)
 
 
@@ -225,13 +231,16 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
         test += f" || {name} > {js(param.max)}"
     if param.has_default:
         view["default"] = js(param.default)
-    return view | {
-        "ts": "number",
-        "lines": [
-            f"if ({test}) throw $.badInt({name}, {js_string(name)}, "
-            f"{js(param.min)}, {js(param.max)});"
-        ],
-    }
+    lines = [
+        f"if ({test}) throw $.badInt({name}, {js_string(name)}, "
+        f"{js(param.min)}, {js(param.max)});"
+    ]
+    if param.limit is not None:
+        lines.append(
+            f"if ({name} > {js(param.limit)}) throw $.pastLimit({name}, "
+            f"{js_string(name)}, {js(param.min)}, {js(param.limit)});"
+        )
+    return view | {"ts": "number", "lines": lines}
 
 
 def signature(views: Sequence[View], fn: str) -> View:

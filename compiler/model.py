@@ -109,6 +109,9 @@ class Param:
     default_call: tuple[str, tuple[tuple[str, Any], ...]] | None = (
         None  # a mapping's default
     )
+    # A whole number's limit of the runtime (not of the rules): past it a call
+    # is refused as too much work (``past_limit``), within it by ``min``.
+    limit: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,13 +178,19 @@ def param_view(param: Param, rule_id: str) -> View:
         test += f" or {param.name} < {param.min}"
     elif param.max is not None:
         test += f" or {param.name} > {param.max}"
+    lines = raise_if(
+        test,
+        f"bad_int({param.name}, {param.name!r}, {py(param.min)}, {py(param.max)})",
+    )
+    if param.limit is not None:
+        lines += raise_if(
+            f"{param.name} > {param.limit}",
+            f"past_limit({param.name}, {param.name!r}, {py(param.min)}, {param.limit})",
+        )
     view |= {
         "annotation": "int",
         "default": py(param.default) if param.has_default else None,
-        "lines": raise_if(
-            test,
-            f"bad_int({param.name}, {param.name!r}, {py(param.min)}, {py(param.max)})",
-        ),
+        "lines": lines,
     }
     return view
 
@@ -219,6 +225,8 @@ def param_imports(params: tuple[Param, ...]) -> list[Import]:
             found.append(("rulebook._support", "bad_bool"))
         else:
             found.append(("rulebook._support", "bad_int"))
+            if p.limit is not None:
+                found.append(("rulebook._support", "past_limit"))
     return found
 
 

@@ -28,7 +28,6 @@ STILL_TO_LOWER = {
     "exposure_schedule",
     "pool",
     "process",
-    "recovery",
     "state",
     "success_pool",
     "track",

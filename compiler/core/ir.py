@@ -195,7 +195,66 @@ class RangeTable:
     rule_id: str
 
 
-Decl = Enum | Record | Const | Table | RollOn | Function | RangeTable
+# -- statements: a procedure's body ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Local:
+    """A name a procedure's statements set, and the whole numbers it may hold
+    (``lo``, ``hi``; None: no limit that way)."""
+
+    name: str
+    lo: int | None
+    hi: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Set:
+    """``name = value``: a local (its first ``Set`` starts it) or a parameter."""
+
+    name: str
+    value: Checked
+
+
+@dataclass(frozen=True, slots=True)
+class Emit:
+    """The answer gets one more item: ``values``, one per part of an item."""
+
+    values: tuple[Checked, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class While:
+    """``body`` again and again while ``test`` holds: at most ``bound`` times,
+    which the lowering has proved."""
+
+    test: Checked
+    body: tuple[Stmt, ...]
+    bound: int
+
+
+Stmt = Set | Emit | While
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A function of checked parameters that runs ``body`` in order and
+    answers the list of the items it emits (``answer`` names that list; each
+    item is one value, or a tuple of ``item`` parts, whole numbers all)."""
+
+    name: str
+    params: tuple[Param, ...]
+    locals: tuple[Local, ...]
+    body: tuple[Stmt, ...]
+    answer: str
+    item: int
+    doc: str
+    origin: str
+    rule_id: str
+    answer_doc: str
+
+
+Decl = Enum | Record | Const | Table | RollOn | Function | RangeTable | Procedure
 
 
 # -- what a page shows, where a lowering says it in its own words ------------------------
@@ -262,11 +321,11 @@ class Unit:
         return next(d for d in self.decls if isinstance(d, Record) and d.name == name)
 
     @property
-    def main(self) -> Const | Table | Function | RangeTable:
+    def main(self) -> Const | Table | Function | RangeTable | Procedure:
         """The declaration a call of the rule reads."""
         return next(
             d
             for d in self.decls
-            if isinstance(d, Const | Table | Function | RangeTable)
+            if isinstance(d, Const | Table | Function | RangeTable | Procedure)
             and d.name == self.entry
         )

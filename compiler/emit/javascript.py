@@ -5,17 +5,21 @@ from __future__ import annotations
 from ..core.docs import refs
 from ..core.ir import (
     Const,
+    Emit,
     Enum,
     Function,
     Mapping,
     New,
+    Procedure,
     RangeTable,
     Record,
     RollOn,
+    Stmt,
     Table,
     Type,
     Unit,
     Value,
+    While,
 )
 from ..expr import dice_in
 from ..expr_odds import odds_code
@@ -37,6 +41,7 @@ from ..js_kit import (
 from ..js_naming import camel
 from ..model import System
 from ..naming import odds_function, private_constant
+from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
 from .javascript_code import ODDS_DOC, js_syntax
 
@@ -75,6 +80,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             decls.append(_function(system, decl, tables))
         elif isinstance(decl, RangeTable):
             decls.append(_range_table(system, decl, shapes))
+        elif isinstance(decl, Procedure):
+            decls.append(_procedure(system, decl, tables))
         else:
             decls.append(_const(decl, shapes))
     runtime = [m for d in decls for m in d.get("runtime", ())]
@@ -261,3 +268,68 @@ def _span_value(value: New | Mapping, shapes: dict[str, str]) -> str:
         + ", ".join(f"[{member(value.key, m.label)}]: {js(v)}" for m, v in members)
         + " })"
     )
+
+
+def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
+    """A procedure: its parameters' checks, then its statements in order (a
+    local is declared where it is first set)."""
+    function = camel(decl.name)
+    params = [param_view(system, p, decl.rule_id) for p in decl.params]
+    own = {p.name for p in decl.params}
+    answer = camel(decl.answer)
+    lines = [f"const {answer} = [];"]
+
+    def code(node: object) -> str:
+        return expression(system, node, decl.params, tables)
+
+    def statements(body: tuple[Stmt, ...], indent: str) -> None:
+        for stmt in body:
+            if isinstance(stmt, While):
+                lines.append(f"{indent}while ({code(stmt.test.node)}) {{")
+                statements(stmt.body, indent + "  ")
+                lines.append(f"{indent}}}")
+            elif isinstance(stmt, Emit):
+                values = [code(v.node) for v in stmt.values]
+                item = (
+                    values[0]
+                    if len(values) == 1
+                    else f"Object.freeze([{', '.join(values)}])"
+                )
+                lines.append(f"{indent}{answer}.push({item});")
+            else:
+                first = stmt.name not in own
+                own.add(stmt.name)
+                keyword = "let " if first else ""
+                lines.append(
+                    f"{indent}{keyword}{camel(stmt.name)} = {code(stmt.value.node)};"
+                )
+
+    statements(decl.body, "")
+    lines.append(f"return {answer};")
+    item = (
+        "number"
+        if decl.item == 1
+        else f"readonly [{', '.join(['number'] * decl.item)}]"
+    )
+    limits = "".join(
+        f", and for {camel(p.name)} above {p.limit}: {LIMIT_NOTE}"
+        for p in decl.params
+        if p.limit is not None
+    )
+    if any(
+        f"$.{op}(" in line for line in lines for op in ("add", "sub", "mul", "exact")
+    ):
+        limits += ", and where a figure would pass Number.MAX_SAFE_INTEGER"
+    return {
+        "is": "Procedure",
+        "function": function,
+        "signature": signature(params, function),
+        "params": params,
+        "returns": f"Array<{item}>",
+        "lines": lines,
+        "doc": doc(
+            f"{_text(decl.doc)}\n\n{args_doc(decl.params, allowed)}\n\n"
+            f"{_text(decl.origin)} {_text(decl.answer_doc)} Throws RuleInputError "
+            f"for arguments outside the rule{limits}."
+        ),
+    }

@@ -9,17 +9,21 @@ from .. import expr
 from ..core.ir import (
     Block,
     Const,
+    Emit,
     Function,
     Grid,
     New,
+    Procedure,
     Prose,
     RangeTable,
     Record,
     RollOn,
     Scalar,
     Span,
+    Stmt,
     Table,
     Unit,
+    While,
 )
 from ..expr_math import display_parts
 from ..expr_types import Binary, walk
@@ -52,6 +56,8 @@ def view(system: System, unit: Unit, common: View) -> View:
         return _function(system, main, common)
     if isinstance(main, RangeTable):
         return _range_table(main, common)
+    if isinstance(main, Procedure):
+        return _procedure(system, unit, main, common)
     if isinstance(main, Table):
         records = {d.name: d for d in unit.decls if isinstance(d, Record)}
         record = records.get(main.answers)
@@ -334,3 +340,44 @@ def _span_text(span: Span) -> str:
     if span.hi is None:
         return f"{span.lo}+"
     return str(span.lo) if span.lo == span.hi else f"{span.lo}-{span.hi}"
+
+
+def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> View:
+    """A procedure as its page says it: what the lowering wrote of it, then
+    what it takes and its steps, each expression as the rules write it."""
+    blocks = [_block(system, b) for b in unit.page or ()]
+    blocks.append(
+        {
+            "is": "Steps",
+            "answer": code(decl.answer),
+            "inputs": inputs(decl.params),
+            "steps": _steps(decl.body, decl.answer, ""),
+        }
+    )
+    item = "int" if decl.item == 1 else f"tuple[{', '.join(['int'] * decl.item)}]"
+    call = f"{decl.name}({', '.join(p.name for p in decl.params)}) -> list[{item}]"
+    return common | {
+        "blocks": blocks,
+        "api": api(
+            common, f"Call: {code(call)}. {md(decl.answer_doc)}", params=decl.params
+        ),
+        "template": TEMPLATE,
+    }
+
+
+def _steps(body: tuple[Stmt, ...], answer: str, indent: str) -> list[str]:
+    """Statements as the lines of a nested Markdown list."""
+    lines: list[str] = []
+    for stmt in body:
+        if isinstance(stmt, While):
+            test = code(expr.to_source(stmt.test.node))
+            lines.append(f"{indent}- While {test} (at most {stmt.bound} times):")
+            lines += _steps(stmt.body, answer, indent + "  ")
+        elif isinstance(stmt, Emit):
+            values = ", ".join(expr.to_source(v.node) for v in stmt.values)
+            shown = values if len(stmt.values) == 1 else f"({values})"
+            lines.append(f"{indent}- Add {code(shown)} to {code(answer)}.")
+        else:
+            text = f"{stmt.name} = {expr.to_source(stmt.value.node)}"
+            lines.append(f"{indent}- {code(text)}")
+    return lines

@@ -6,22 +6,27 @@ from .. import expr
 from ..core.docs import refs
 from ..core.ir import (
     Const,
+    Emit,
     Enum,
     Function,
     Mapping,
     New,
+    Procedure,
     RangeTable,
     Record,
     RollOn,
+    Stmt,
     Table,
     Type,
     Unit,
     Value,
+    While,
 )
 from ..expr_odds import odds_code
 from ..literals import docstring, py
 from ..model import System
 from ..naming import odds_function, private_constant
+from ..runtime._support import LIMIT_NOTE
 from ..viewkit import (
     Import,
     View,
@@ -87,6 +92,10 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             items.append(item)
             imports |= needs
             exports += names
+        elif isinstance(decl, Procedure):
+            items.append(_procedure(system, decl, tables))
+            imports |= set(param_imports(decl.params))
+            exports.append(decl.name)
         elif isinstance(decl, RangeTable):
             items.append(_range_table(decl))
             imports |= {("typing", "Final"), ("rulebook._support", "bad_int")}
@@ -300,3 +309,58 @@ def _span_value(value: New | Mapping) -> str:
     return (
         "{" + ", ".join(f"{value.key.name}.{m.name}: {py(v)}" for m, v in members) + "}"
     )
+
+
+def item_type(procedure: Procedure) -> str:
+    """The type of one item of a procedure's answer."""
+    return (
+        "int"
+        if procedure.item == 1
+        else f"tuple[{', '.join(['int'] * procedure.item)}]"
+    )
+
+
+def refusals(procedure: Procedure | Function) -> str:
+    """What a generated function refuses: arguments outside the rule, and any
+    past the runtime's limits."""
+    limits = "".join(
+        f", and for {p.name} above {p.limit}: {LIMIT_NOTE}"
+        for p in procedure.params
+        if p.limit is not None
+    )
+    return f"Raises RuleInputError for arguments outside the rule{limits}."
+
+
+def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
+    """A procedure: its parameters' checks, then its statements in order."""
+    params = [param_view(p, decl.rule_id) for p in decl.params]
+    python = code_of(system, decl.params, tables)
+    lines = [f"{decl.answer}: list[{item_type(decl)}] = []"]
+
+    def statements(body: tuple[Stmt, ...], indent: str) -> None:
+        for stmt in body:
+            if isinstance(stmt, While):
+                lines.append(f"{indent}while {python(stmt.test.node)}:")
+                statements(stmt.body, indent + "    ")
+            elif isinstance(stmt, Emit):
+                values = [python(v.node) for v in stmt.values]
+                item = values[0] if len(values) == 1 else f"({', '.join(values)})"
+                lines.append(f"{indent}{decl.answer}.append({item})")
+            else:
+                lines.append(f"{indent}{stmt.name} = {python(stmt.value.node)}")
+
+    statements(decl.body, "")
+    lines.append(f"return {decl.answer}")
+    return {
+        "is": "Procedure",
+        "function": decl.name,
+        "signature": signature(params, decl.params),
+        "params": params,
+        "returns": f"list[{item_type(decl)}]",
+        "lines": lines,
+        "doc": docstring(
+            f"{decl.doc}{args_doc(decl.params)}\n\n{decl.origin} {decl.answer_doc} "
+            + refusals(decl),
+            "    ",
+        ),
+    }

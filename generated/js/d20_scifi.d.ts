@@ -447,11 +447,16 @@ export declare function radiationSymptoms(conDamage: number): Readonly<Record<Sy
  * of contamination and every pool has been dealt in full. Points made permanent
  * by internal damage never heal.
  *
+ * @param points The points to heal. Allowed: 0 or more.
+ *
+ * @param readyAtMinutes The minute from which healing can start. Allowed: 0 or
+ * more.
+ *
  * Rule `d20_scifi.healing` (rules/d20_scifi/radiation.yaml:413). Answers
- * [minute, points healed] for each heal, counting minutes like readyAtMinutes.
- * Throws RuleInputError for negative arguments, for a heal past minute
- * Number.MAX_SAFE_INTEGER, and for points above 100000: one call makes at most
- * 100,000 entries (a limit of the runtime, not of the rules).
+ * (minute, points healed) for each heal, its minute counted as the start minute
+ * is. Throws RuleInputError for arguments outside the rule, and for points
+ * above 100000: one call makes at most 100,000 entries (a limit of the runtime,
+ * not of the rules), and where a figure would pass Number.MAX_SAFE_INTEGER.
  */
 export declare function healing(points: number, readyAtMinutes: number): Array<readonly [number, number]>;
 

@@ -519,9 +519,9 @@ export function healing(points, readyAtMinutes) {
   let minute = readyAtMinutes;
   while (points > 0) {
     minute = $.add(minute, 1440);
-    const amount = Math.min(1, points);
+    let amount = Math.min(1, points);
     heals.push(Object.freeze([minute, amount]));
-    points -= amount;
+    points = $.exact(points - amount);
   }
   return heals;
 }

@@ -1431,9 +1431,14 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
     of contamination and every pool has been dealt in full. Points made
     permanent by internal damage never heal.
 
+    Args:
+        points: The points to heal. Allowed: 0 or more.
+        ready_at_minutes: The minute from which healing can start. Allowed: 0 or
+            more.
+
     Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:413). Answers
-    (minute, points healed) for each heal, counting minutes like
-    ready_at_minutes. Raises RuleInputError for negative arguments, and for
+    (minute, points healed) for each heal, its minute counted as the start
+    minute is. Raises RuleInputError for arguments outside the rule, and for
     points above 100000: one call makes at most 100,000 entries (a limit of the
     runtime, not of the rules).
     """
@@ -1446,10 +1451,10 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
     heals: list[tuple[int, int]] = []
     minute = ready_at_minutes
     while points > 0:
-        minute += 1440
-        amount = min(1, points)
+        minute = minute + 1440
+        amount = 1 if 1 < points else points
         heals.append((minute, amount))
-        points -= amount
+        points = points - amount
     return heals
 
 

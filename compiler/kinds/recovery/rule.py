@@ -1,14 +1,16 @@
-"""recovery: points that heal an amount at a time at a fixed interval."""
+"""recovery: points that heal an amount at a time at a fixed interval, lowered to a procedure of the core."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.exprs import checked
+from ...core.ir import Emit, Local, Procedure, Prose, Set, Unit, While
+from ...expr import Checked
 from ...kinds.recovery.model import RecoveryRule
-from ...literals import code, docstring
-from ...model import System
-from ...runtime._support import LIMIT_NOTE, MAX_ENTRIES
-from ...viewkit import View, api, where_doc
+from ...model import Param, System
+from ...runtime._support import MAX_ENTRIES
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -41,39 +43,67 @@ def build(
     )
 
 
-def python_view(system: System, rule: RecoveryRule) -> View:
-    return {
-        "id": rule.qualified_id,
-        "function": rule.function,
-        "amount": rule.amount,
-        "interval": rule.interval_minutes,
-        "most_points": rule.amount * MAX_ENTRIES,
-        "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Answers (minute, "
-            "points healed) for each heal, counting minutes like ready_at_minutes. "
-            "Raises RuleInputError for negative arguments, and for points above "
-            f"{rule.amount * MAX_ENTRIES}: {LIMIT_NOTE}.",
-            "    ",
-        ),
-        "imports": [
-            ("rulebook._support", "bad_int"),
-            ("rulebook._support", "past_limit"),
-        ],
-        "exports": [rule.function],
-    }
+def params(rule: RecoveryRule) -> dict[str, Param]:
+    """Its function's parameters: the points, and the minute healing can start."""
+    points = Param(
+        "points",
+        "int",
+        0,
+        None,
+        None,
+        False,
+        "The points to heal.",
+        None,
+        limit=rule.amount * MAX_ENTRIES,
+    )
+    ready = Param(
+        "ready_at_minutes",
+        "int",
+        0,
+        None,
+        None,
+        False,
+        "The minute from which healing can start.",
+        None,
+    )
+    return {"points": points, "ready_at_minutes": ready}
 
 
-def docs_view(system: System, rule: RecoveryRule, common: View) -> View:
-    return common | {
-        "api": api(
-            common,
-            "Call: "
-            + code(
-                f"{rule.function}(points, ready_at_minutes) -> list[tuple[int, int]]"
-            )
-            + ": each heal as (minute, points).",
+def lower(system: System, rule: RecoveryRule) -> Unit:
+    """The heals as a procedure: from the minute healing can start, every
+    interval heal the amount (or what is left) until no point is left."""
+    points, ready = params(rule).values()
+    names = (Local("minute", 0, None), Local("amount", 0, rule.amount))
+
+    def c(text: str) -> Checked:
+        return checked(text, (points, ready), names)
+
+    heal = (
+        Set("minute", c(f"minute + {rule.interval_minutes}")),
+        Set("amount", c(f"min({rule.amount}, points)")),
+        Emit((c("minute"), c("amount"))),
+        Set("points", c("points - amount")),
+    )
+    procedure = Procedure(
+        name=rule.function,
+        params=(points, ready),
+        locals=names,
+        body=(
+            Set("minute", c("ready_at_minutes")),
+            While(c("points > 0"), heal, MAX_ENTRIES),
         ),
-        "amount": rule.amount,
-        "interval": rule.interval_text,
-        "every": rule.every_text,
-    }
+        answer="heals",
+        item=2,
+        doc=f"{rule.title}.\n\n{rule.summary}",
+        origin=where_doc(rule),
+        rule_id=rule.qualified_id,
+        answer_doc="Answers (minute, points healed) for each heal, its minute "
+        "counted as the start minute is.",
+    )
+    plural = rule.amount != 1
+    said = (
+        f"Once healing can start, {rule.amount} point{'s' if plural else ''} "
+        f"heal{'' if plural else 's'} {rule.every_text}, the first "
+        f"{rule.interval_text} after healing becomes possible, until none is left."
+    )
+    return Unit((procedure,), rule.function, (Prose(said),))
