@@ -26,7 +26,6 @@ STILL_TO_LOWER = {
     "covered_roll",
     "decision",
     "exposure_schedule",
-    "pool",
     "process",
     "state",
     "success_pool",

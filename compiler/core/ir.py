@@ -240,7 +240,8 @@ Stmt = Set | Emit | While
 class Procedure:
     """A function of checked parameters that runs ``body`` in order and
     answers the list of the items it emits (``answer`` names that list; each
-    item is one value, or a tuple of ``item`` parts, whole numbers all)."""
+    item is one value, or a tuple of ``item`` parts, whole numbers all). One
+    whose expressions roll dice takes an rng, after its positional parameters."""
 
     name: str
     params: tuple[Param, ...]
@@ -252,6 +253,24 @@ class Procedure:
     origin: str
     rule_id: str
     answer_doc: str
+
+    @property
+    def expressions(self) -> list[Checked]:
+        """Every expression of its statements, in order."""
+        found: list[Checked] = []
+
+        def walk(body: tuple[Stmt, ...]) -> None:
+            for stmt in body:
+                if isinstance(stmt, While):
+                    found.append(stmt.test)
+                    walk(stmt.body)
+                elif isinstance(stmt, Emit):
+                    found.extend(stmt.values)
+                else:
+                    found.append(stmt.value)
+
+        walk(self.body)
+        return found
 
 
 Decl = Enum | Record | Const | Table | RollOn | Function | RangeTable | Procedure

@@ -277,7 +277,9 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
     params = [param_view(system, p, decl.rule_id) for p in decl.params]
     own = {p.name for p in decl.params}
     answer = camel(decl.answer)
-    lines = [f"const {answer} = [];"]
+    rolls = any(dice_in(c.node) is not None for c in decl.expressions)
+    lines = ["$dice.checkRng(rng);"] if rolls else []
+    lines.append(f"const {answer} = [];")
 
     def code(node: object) -> str:
         return expression(system, node, decl.params, tables)
@@ -320,10 +322,14 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
         f"$.{op}(" in line for line in lines for op in ("add", "sub", "mul", "exact")
     ):
         limits += ", and where a figure would pass Number.MAX_SAFE_INTEGER"
+    rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
     return {
         "is": "Procedure",
         "function": function,
-        "signature": signature(params, function),
+        "signature": signature(
+            [*params, rng | {"ts": "$dice.RNG"}] if rolls else params, function
+        ),
+        "runtime": ["dice_rolls.js", "dice_terms.js"] if rolls else [],
         "params": params,
         "returns": f"Array<{item}>",
         "lines": lines,

@@ -355,7 +355,12 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
         }
     )
     item = "int" if decl.item == 1 else f"tuple[{', '.join(['int'] * decl.item)}]"
-    call = f"{decl.name}({', '.join(p.name for p in decl.params)}) -> list[{item}]"
+    rolls = any(expr.dice_in(c.node) is not None for c in decl.expressions)
+    parts = [p.name for p in decl.params if not p.keyword_only]
+    parts += ["rng"] if rolls else []
+    options = [f"{p.name}={p.default!r}" for p in decl.params if p.keyword_only]
+    parts += ["*", *options] if options else []
+    call = f"{decl.name}({', '.join(parts)}) -> list[{item}]"
     return common | {
         "blocks": blocks,
         "api": api(

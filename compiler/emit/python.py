@@ -95,6 +95,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, Procedure):
             items.append(_procedure(system, decl, tables))
             imports |= set(param_imports(decl.params))
+            if rolls_dice(decl):
+                imports |= set(ROLLING)
             exports.append(decl.name)
         elif isinstance(decl, RangeTable):
             items.append(_range_table(decl))
@@ -149,7 +151,7 @@ def _const(decl: Const) -> View:
         "name": decl.name,
         "type": type_name(decl.type),
         "value": value_text(decl.value),
-        "doc": docstring(decl.doc),
+        "doc": docstring(text(decl.doc)),
         "aliases": list(decl.aliases),
     }
 
@@ -311,6 +313,11 @@ def _span_value(value: New | Mapping) -> str:
     )
 
 
+def rolls_dice(procedure: Procedure) -> bool:
+    """Whether a procedure's expressions roll dice (it then takes an rng)."""
+    return any(expr.dice_in(c.node) is not None for c in procedure.expressions)
+
+
 def item_type(procedure: Procedure) -> str:
     """The type of one item of a procedure's answer."""
     return (
@@ -335,7 +342,9 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
     """A procedure: its parameters' checks, then its statements in order."""
     params = [param_view(p, decl.rule_id) for p in decl.params]
     python = code_of(system, decl.params, tables)
-    lines = [f"{decl.answer}: list[{item_type(decl)}] = []"]
+    rolls = rolls_dice(decl)
+    lines = ["check_rng(rng)"] if rolls else []
+    lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
 
     def statements(body: tuple[Stmt, ...], indent: str) -> None:
         for stmt in body:
@@ -354,7 +363,7 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
     return {
         "is": "Procedure",
         "function": decl.name,
-        "signature": signature(params, decl.params),
+        "signature": with_rng(signature(params, decl.params), rolls),
         "params": params,
         "returns": f"list[{item_type(decl)}]",
         "lines": lines,

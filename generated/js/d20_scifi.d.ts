@@ -8,6 +8,8 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $dice_rolls from "./dice_rolls.js";
+import type * as $dice_terms from "./dice_terms.js";
 import type * as $track from "./_track.js";
 import type * as $process from "./_process.js";
 
@@ -320,8 +322,12 @@ export declare const ACCUMULATION_DEAL: $dice.Dice;
 export declare const ACCUMULATION_INTERVAL_MINUTES: number;
 
 /**
- * The pool left after a successful save. Rule `d20_scifi.accumulation`
- * (rules/d20_scifi/radiation.yaml:227).
+ * The pool left after a successful save.
+ *
+ * @param pool The points in the pool. Allowed: 0 or more.
+ *
+ * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:227). Throws
+ * RuleInputError for arguments outside the rule.
  */
 export declare function accumulationAfterSave(pool: number): number;
 
@@ -332,12 +338,18 @@ export declare function accumulationAfterSave(pool: number): number;
  * dealt a few points at a time, starting when incubation ends and then every
  * hour, until the pool is used up. A successful save halves the pool.
  *
+ * @param pool The points in the pool. Allowed: 0 or more.
+ *
+ * @param options.saved Whether a save against it succeeded. Allowed: true or
+ * false.
+ *
  * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:227). Answers
  * the points dealt each time, the first at once and then one every hour. Throws
- * RuleInputError for a negative pool, and for a pool above 100000: one call
- * makes at most 100,000 entries (a limit of the runtime, not of the rules).
+ * RuleInputError for arguments outside the rule, and for pool above 100000: one
+ * call makes at most 100,000 entries (a limit of the runtime, not of the
+ * rules), and where a figure would pass Number.MAX_SAFE_INTEGER.
  */
-export declare function accumulation(pool: number, rng: $dice.RNG, options?: { readonly saved?: boolean }): number[];
+export declare function accumulation(pool: number, rng: $dice.RNG, options?: { readonly saved?: boolean }): Array<number>;
 
 // -- d20_scifi.secondary_effects --
 

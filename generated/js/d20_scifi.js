@@ -11,6 +11,8 @@ import * as $ from "./_support.js";
 import * as $dice from "./dice.js";
 import * as $errors from "./errors.js";
 import * as $json from "./json.js";
+import * as $dice_rolls from "./dice_rolls.js";
+import * as $dice_terms from "./dice_terms.js";
 import * as $track from "./_track.js";
 import * as $process from "./_process.js";
 
@@ -403,11 +405,12 @@ export function exposures(level, exposedMinutes, fullExposureMinutes) {
 // -- d20_scifi.accumulation --
 
 export const ACCUMULATION_DEAL = new $dice.Dice(1, 4, 0, 1, null);
+
 export const ACCUMULATION_INTERVAL_MINUTES = 60;
 
 export function accumulationAfterSave(pool) {
   if (!$.isInt(pool) || pool < 0) throw $.badInt(pool, "pool", 0, null);
-  return pool ? Math.max($.floorDiv(pool, 2), 1) : 0;
+  return pool > 0 ? Math.max($.floorDiv(pool, 2), 1) : 0;
 }
 
 export function accumulation(pool, rng, $options = undefined) {
@@ -416,12 +419,12 @@ export function accumulation(pool, rng, $options = undefined) {
   if (pool > 100000) throw $.pastLimit(pool, "pool", 0, 100000);
   if (typeof saved !== "boolean") throw $.badBool(saved, "saved");
   $dice.checkRng(rng);
-  if (saved) pool = accumulationAfterSave(pool);
   const dealt = [];
+  pool = saved ? pool > 0 ? Math.max($.floorDiv(pool, 2), 1) : 0 : pool;
   while (pool > 0) {
-    const amount = Math.min(ACCUMULATION_DEAL.roll(rng), pool);
+    let amount = Math.min($dice_rolls.roll(new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool(1, 4))]), rng).total, pool);
     dealt.push(amount);
-    pool -= amount;
+    pool = $.exact(pool - amount);
   }
   return dealt;
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
 
+from rulebook import dice_rolls, dice_terms
 from rulebook._process import Course, ProcessSpec, run_process
 from rulebook._support import (
     Label,
@@ -1102,16 +1103,27 @@ def exposures(
 # -- d20_scifi.accumulation --
 
 ACCUMULATION_DEAL: Final[Dice] = Dice(1, 4)
+"""What each deal of :func:`accumulation` rolls. Rule ``d20_scifi.accumulation``
+(rules/d20_scifi/radiation.yaml:227).
+"""
 ACCUMULATION_INTERVAL_MINUTES: Final[int] = 60
+"""Minutes between deals of :func:`accumulation`. Rule ``d20_scifi.accumulation``
+(rules/d20_scifi/radiation.yaml:227).
+"""
 
 
 def accumulation_after_save(pool: int) -> int:
-    """The pool left after a successful save. Rule ``d20_scifi.accumulation``
-    (rules/d20_scifi/radiation.yaml:227).
+    """The pool left after a successful save.
+
+    Args:
+        pool: The points in the pool. Allowed: 0 or more.
+
+    Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:227). Raises
+    RuleInputError for arguments outside the rule.
     """
     if type(pool) is not int or pool < 0:
         raise bad_int(pool, "pool", 0, None)
-    return max(pool // 2, 1) if pool else 0
+    return (_t1 if (_t1 := pool // 2) > 1 else 1) if pool > 0 else 0
 
 
 def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
@@ -1121,11 +1133,15 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
     dealt a few points at a time, starting when incubation ends and then every
     hour, until the pool is used up. A successful save halves the pool.
 
+    Args:
+        pool: The points in the pool. Allowed: 0 or more.
+        saved: Whether a save against it succeeded. Allowed: true or false.
+
     Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:227).
     Answers the points dealt each time, the first at once and then one every
-    hour. Raises RuleInputError for a negative pool, and for a pool above
-    100000: one call makes at most 100,000 entries (a limit of the runtime, not
-    of the rules).
+    hour. Raises RuleInputError for arguments outside the rule, and for pool
+    above 100000: one call makes at most 100,000 entries (a limit of the
+    runtime, not of the rules).
     """
     if type(pool) is not int or pool < 0:
         raise bad_int(pool, "pool", 0, None)
@@ -1134,13 +1150,24 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
     if type(saved) is not bool:
         raise bad_bool(saved, "saved")
     check_rng(rng)
-    if saved:
-        pool = accumulation_after_save(pool)
     dealt: list[int] = []
+    pool = (
+        ((_t1 if (_t1 := pool // 2) > 1 else 1) if pool > 0 else 0) if saved else pool
+    )
     while pool > 0:
-        amount = min(ACCUMULATION_DEAL.roll(rng), pool)
+        amount = (
+            _t2
+            if (
+                _t2 := dice_rolls.roll(
+                    dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool(1, 4)),)),
+                    rng,
+                ).total
+            )
+            < pool
+            else pool
+        )
         dealt.append(amount)
-        pool -= amount
+        pool = pool - amount
     return dealt
 
 

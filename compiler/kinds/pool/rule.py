@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ...core.docs import ref
+from ...core.exprs import checked
+from ...core.ir import (
+    Const,
+    DiceShown,
+    Emit,
+    Function,
+    Local,
+    Procedure,
+    Prose,
+    Set,
+    Unit,
+    While,
+)
+from ...expr import Checked
 from ...kinds.pool.model import PoolRule
-from ...literals import code, docstring, py
-from ...model import System
-from ...runtime._support import LIMIT_NOTE, MAX_ENTRIES
-from ...viewkit import View, api, dice_stats, where_doc
+from ...model import Param, System
+from ...runtime._support import MAX_ENTRIES
+from ...runtime.dice import Dice
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -50,60 +66,109 @@ def build(
     )
 
 
-def python_view(system: System, rule: PoolRule) -> View:
+def params(rule: PoolRule) -> dict[str, Param]:
+    """Its function's parameters: the pool, and whether a save succeeded."""
+    pool = Param(
+        "pool",
+        "int",
+        0,
+        None,
+        None,
+        False,
+        "The points in the pool.",
+        None,
+        limit=rule.deal.min * MAX_ENTRIES,
+    )
+    saved = Param(
+        "saved",
+        "bool",
+        None,
+        None,
+        False,
+        True,
+        "Whether a save against it succeeded.",
+        None,
+        keyword_only=True,
+    )
+    return {"pool": pool, "saved": saved}
+
+
+def lower(system: System, rule: PoolRule) -> Unit:
+    """The deal's dice and interval as constants; the pool left after a save
+    as a function; and the dealing as a procedure: a roll at a time, never
+    more than is left, until none is."""
+    pool, saved = params(rule).values()
+    plain = replace(pool, limit=None)
     constant = rule.function.upper()
-    return {
-        "id": rule.qualified_id,
-        "function": rule.function,
-        "deal_name": f"{constant}_DEAL",
-        "deal": py(rule.deal),
-        "interval_name": f"{constant}_INTERVAL_MINUTES",
-        "interval": rule.interval_minutes,
-        "divisor": rule.save_divisor,
-        "minimum": rule.save_minimum,
-        "most_pool": rule.deal.min * MAX_ENTRIES,
-        "divide": "//" if system.rounding == "down" else "ceil",
-        "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Answers the points "
-            f"dealt each time, the first at once and then one {rule.every_text}. "
-            "Raises RuleInputError for a negative pool, and for a pool above "
-            f"{rule.deal.min * MAX_ENTRIES}: {LIMIT_NOTE}.",
-            "    ",
+    where = where_doc(rule)
+    halved = f"max(pool // {rule.save_divisor}, {rule.save_minimum})"
+    after_save = Function(
+        name=f"{rule.function}_after_save",
+        params=(plain,),
+        binds=(),
+        answer=checked(f"{halved} if pool > 0 else 0", (plain,)),
+        doc="The pool left after a successful save.",
+        origin=where,
+        unit=None,
+        unbounded_because=None,
+        rule_id=rule.qualified_id,
+    )
+    names = (Local("amount", 0, rule.deal.max),)
+
+    def c(text: str) -> Checked:
+        return checked(text, (pool, saved), names)
+
+    deal = (
+        Set("amount", c(f"min({_notation(rule.deal)}, pool)")),
+        Emit((c("amount"),)),
+        Set("pool", c("pool - amount")),
+    )
+    procedure = Procedure(
+        name=rule.function,
+        params=(pool, saved),
+        locals=names,
+        body=(
+            Set("pool", c(f"({halved} if pool > 0 else 0) if saved else pool")),
+            While(c("pool > 0"), deal, rule.deal.min * MAX_ENTRIES),
         ),
-        "save_doc": docstring(
-            f"The pool left after a successful save. {where_doc(rule)}", "    "
-        ),
-        "imports": [
-            ("typing", "Final"),
-            ("rulebook._support", "bad_bool"),
-            ("rulebook._support", "bad_int"),
-            ("rulebook._support", "past_limit"),
-            ("rulebook.dice", "RNG"),
-            ("rulebook.dice", "check_rng"),
-            ("rulebook.dice", "Dice"),
-        ],
-        "exports": [
-            rule.function,
-            f"{rule.function}_after_save",
+        answer="dealt",
+        item=1,
+        doc=f"{rule.title}.\n\n{rule.summary}",
+        origin=where,
+        rule_id=rule.qualified_id,
+        answer_doc=f"Answers the points dealt each time, the first at once and then "
+        f"one {rule.every_text}.",
+    )
+    fn = ref(rule.function)
+    decls = (
+        Const(
             f"{constant}_DEAL",
-            f"{constant}_INTERVAL_MINUTES",
-        ],
-    }
-
-
-def docs_view(system: System, rule: PoolRule, common: View) -> View:
-    return common | {
-        "api": api(
-            common,
-            "Call: "
-            + code(f"{rule.function}(pool, rng, *, saved=False) -> list[int]")
-            + ": the points dealt, one roll each, in order.",
+            "dice",
+            rule.deal,
+            f"What each deal of {fn} rolls. {where}",
         ),
-        "deal": code(str(rule.deal)),
-        "interval": rule.interval_text,
-        "every": rule.every_text,
-        "divisor": rule.save_divisor,
-        "minimum": rule.save_minimum,
-        "rounding": system.rounding,
-        "dice": [dice_stats(rule.deal)],
-    }
+        Const(
+            f"{constant}_INTERVAL_MINUTES",
+            "int",
+            rule.interval_minutes,
+            f"Minutes between deals of {fn}. {where}",
+        ),
+        after_save,
+        procedure,
+    )
+    said = (
+        f"The pool is dealt ``{rule.deal}`` points at a time: the first roll at "
+        f"once, then one {rule.every_text}, never more than what is left, until "
+        f"none is left. A successful save first divides the pool by "
+        f"{rule.save_divisor} (rounded {system.rounding}, but never below "
+        f"{rule.save_minimum})."
+    )
+    return Unit(decls, rule.function, (Prose(said), DiceShown("", (rule.deal,))))
+
+
+def _notation(dice: Dice) -> str:
+    """Dice as the expression language writes a roll of them."""
+    text = f"{dice.count}d{dice.sides}" if dice.count else "0"
+    if dice.multiplier != 1:
+        text = f"{text} * {dice.multiplier}"
+    return f"({text} + {dice.modifier})" if dice.modifier else text
