@@ -13,7 +13,7 @@ the JavaScript runtime in the page.
 The inputs are those ``rulesc diff`` and the conformance tests use: the
 parameters of the rule's generated function, as the rules declare them (their
 labels, bounds and defaults); each call is the kind's call plan
-(``Kind.js_plan``, compiler/js_plan.py), its arguments naming the form's fields.
+(``Kind.call_plan``, compiler/js_plan.py), its arguments naming the form's fields.
 The form starts with the rule's first worked example filled in.
 """
 
@@ -211,13 +211,13 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
 
     try:
         if not any(s.kind == "rng" for s in specs):  # a call without dice
-            add(ANSWER, kind.js_plan(module, rule, args, False, None), None)
-        rolled = kind.js_plan(module, rule, args, True, None)
+            add(ANSWER, kind.call_plan(module, rule, args, False, None), None)
+        rolled = kind.call_plan(module, rule, args, True, None)
         if _rolls(_plan(rolled)):  # else the rule rolls no dice
             add(ROLLED, rolled, None)
         for column in kind.columns(rule).values():
             if column.type == "dice":
-                plan = kind.js_plan(module, rule, args, False, column.name)
+                plan = kind.call_plan(module, rule, args, False, column.name)
                 add(ROLL_FIELD + column.title, plan, column.name)
     except _Unplanned:
         return None

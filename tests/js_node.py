@@ -153,7 +153,7 @@ def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[st
     ).Scripted
     kind = kind_of(rule)
     rolls = ex.dice is not None and ex.roll is None
-    plan = kind.js_plan(module, rule, dict(ex.args), rolls, ex.roll)
+    plan = kind.call_plan(module, rule, dict(ex.args), rolls, ex.roll)
     dice = list(ex.dice) if ex.dice is not None else None
     rng = scripted(dice) if dice is not None else None
     case: dict[str, Any] = {
@@ -183,7 +183,7 @@ def sample_cases(system: System, module: Any, rule: Any) -> list[dict[str, Any]]
 
     def case(inputs: Any, seed: int | None) -> dict[str, Any]:
         kwargs = {k: thawed(v) for k, v in inputs}
-        plan = kind.js_plan(module, rule, kwargs, seed is not None, None)
+        plan = kind.call_plan(module, rule, kwargs, seed is not None, None)
         rng = random.Random(seed) if seed is not None else None
         return {
             "name": f"{rule.qualified_id} sample {len(found)}: {kwargs} seed {seed}",

@@ -123,7 +123,7 @@ def test_each_worked_example_made_by_its_form_answers_alike(built: Outputs) -> N
                 made += 1
                 kind = kind_of(rule)
                 rolls = ex.dice is not None and ex.roll is None
-                own = kind.js_plan(module, rule, dict(ex.args), rolls, ex.roll)
+                own = kind.call_plan(module, rule, dict(ex.args), rolls, ex.roll)
                 dice = list(ex.dice or ())
                 expected = _answer(module, own, scripted(module, dice))
                 got = _answer(module, made_plan(form, filled), scripted(module, dice))

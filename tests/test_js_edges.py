@@ -208,7 +208,7 @@ def _cases(system: System, module: Any, rule: RuleBase) -> list[dict[str, Any]]:
     for function, kwargs, seed, js_refusal in EDGES[rule.kind](rule):
         rolls = seed is not None
         plan = (
-            kind.js_plan(module, rule, kwargs, rolls, None)
+            kind.call_plan(module, rule, kwargs, rolls, None)
             if function is None
             else call_plan(getattr(module, function), function, kwargs, rolls, None)
         )

@@ -229,7 +229,7 @@ def no_javascript(system: Any, rule: Any) -> None:
     return None
 
 
-def function_js_plan(
+def function_call_plan(
     module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """The call of the rule's generated function, the same in both languages."""
@@ -238,7 +238,7 @@ def function_js_plan(
     return call_plan(getattr(module, rule.function), rule.function, args, rolls, roll)
 
 
-def constant_js_plan(
+def constant_call_plan(
     module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A rule that is a constant of the module (``rule.constant``)."""
@@ -247,7 +247,7 @@ def constant_js_plan(
     return constant_plan(rule.constant, roll)
 
 
-def rolled_constant_js_plan(
+def rolled_constant_call_plan(
     module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A rule that is a constant of the module which rolls itself (a ``roll``
@@ -271,7 +271,7 @@ def make_kind(**fields: Any) -> Kind:
         "python_view": None,
         "docs_view": None,
         "js_view": no_javascript,
-        "js_plan": function_js_plan,
+        "call_plan": function_call_plan,
         "finish": no_finish,
         "enums": declared_enums,
         "scope": not_in_scope,

@@ -234,7 +234,7 @@ def _own_plan(rule: Rule, ex: Any) -> Any:
     """The example's own call, as the conformance tests make it."""
     module = importlib.import_module(f"rulebook.{rule.system}")
     rolls = ex.dice is not None and ex.roll is None
-    return kind_of(rule).js_plan(module, rule, dict(ex.args), rolls, ex.roll)
+    return kind_of(rule).call_plan(module, rule, dict(ex.args), rolls, ex.roll)
 
 
 def test_every_form_gives_its_worked_examples_answers(
