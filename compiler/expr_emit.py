@@ -275,9 +275,17 @@ class _Emitter:
             value, *rest = node.args
             steps = [(op, arg) for arg in rest]
         compute, read = self.once(value)
+        constant = _is_literal(value)
         for n, (op, arg) in enumerate(steps, 1):
             other, again = self.once(arg)
-            text = f"({read} if {compute} {op} {other} else {again})"
+            if constant and not _is_literal(
+                arg
+            ):  # the literal on the right, as linters ask
+                test = f"{other} {_FLIPPED[op]} {compute}"
+            else:
+                test = f"{compute} {op} {other}"
+            text = f"({read} if {test} else {again})"
+            constant = False
             if n == len(steps):
                 return text
             temp = self.temp()
@@ -380,3 +388,13 @@ def to_math(node: Node, *, rounding: Rounding) -> str:
 def to_source(node: Node) -> str:
     """Canonical formula source text: parse(to_source(node)) == node."""
     return _Emitter("source").emit(node)[0]
+
+
+_FLIPPED = {"<": ">", ">": "<"}
+
+
+def _is_literal(node: Node) -> bool:
+    """A whole number written out (``3``, ``-3``): it computes nothing."""
+    return isinstance(node, IntLit) or (
+        isinstance(node, Unary) and isinstance(node.operand, IntLit)
+    )

@@ -1479,7 +1479,7 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
     minute = ready_at_minutes
     while points > 0:
         minute = minute + 1440
-        amount = 1 if 1 < points else points
+        amount = 1 if points > 1 else points
         heals.append((minute, amount))
         points = points - amount
     return heals
