@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..expr import dice_in
 from ..expr_types import Checked
 from ..model import Column, EnumType, Param
 from ..runtime.dice import Dice
@@ -148,6 +149,11 @@ class Function:
         """Its expressions in order: the bound names' values, then its answer."""
         return [*(b.checked for b in self.binds), self.answer]
 
+    @property
+    def rolls(self) -> bool:
+        """Whether its expressions roll dice (it then takes an rng)."""
+        return _rolls(self.expressions)
+
 
 @dataclass(frozen=True, slots=True)
 class Mapping:
@@ -272,6 +278,11 @@ class Procedure:
         walk(self.body)
         return found
 
+    @property
+    def rolls(self) -> bool:
+        """Whether its expressions roll dice (it then takes an rng)."""
+        return _rolls(self.expressions)
+
 
 Decl = Enum | Record | Const | Table | RollOn | Function | RangeTable | Procedure
 
@@ -348,3 +359,7 @@ class Unit:
             if isinstance(d, Const | Table | Function | RangeTable | Procedure)
             and d.name == self.entry
         )
+
+
+def _rolls(expressions: list[Checked]) -> bool:
+    return any(dice_in(c.node) is not None for c in expressions)

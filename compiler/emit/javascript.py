@@ -21,7 +21,6 @@ from ..core.ir import (
     Value,
     While,
 )
-from ..expr import dice_in
 from ..expr_odds import odds_code
 from ..js_kit import (
     View,
@@ -183,7 +182,7 @@ def _function(system: System, decl: Function, tables: dict[str, str]) -> View:
 
     lets = [f"const {camel(b.name)} = {code(b.checked.node)};" for b in decl.binds]
     body = code(decl.answer.node)
-    rolls = any(dice_in(c.node) is not None for c in decl.expressions)
+    rolls = decl.rolls
     rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
     # the rng after the positional parameters, before any options (as a pool's)
     signed = signature(
@@ -277,7 +276,7 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
     params = [param_view(system, p, decl.rule_id) for p in decl.params]
     own = {p.name for p in decl.params}
     answer = camel(decl.answer)
-    rolls = any(dice_in(c.node) is not None for c in decl.expressions)
+    rolls = decl.rolls
     lines = ["$dice.checkRng(rng);"] if rolls else []
     lines.append(f"const {answer} = [];")
 

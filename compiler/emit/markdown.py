@@ -43,7 +43,7 @@ from ..viewkit import (
     rule_link,
 )
 from .math_text import ROUNDING, let_view, range_text
-from .python import type_name
+from .python import item_type, type_name
 
 TEMPLATE = "core/unit.md.j2"
 
@@ -249,7 +249,7 @@ def _function(system: System, decl: Function, common: View) -> View:
         for p in decl.params
     )
     nodes = [c.node for c in decl.expressions]
-    rolls = any(expr.dice_in(n) is not None for n in nodes)
+    rolls = decl.rolls
     rng = (", rng" if args else "rng") if rolls else ""
     math, where = display_parts(
         decl.answer.node, rounding=system.rounding, field=reads.latex
@@ -354,8 +354,8 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
             "steps": _steps(decl.body, decl.answer, ""),
         }
     )
-    item = "int" if decl.item == 1 else f"tuple[{', '.join(['int'] * decl.item)}]"
-    rolls = any(expr.dice_in(c.node) is not None for c in decl.expressions)
+    item = item_type(decl)
+    rolls = decl.rolls
     parts = [p.name for p in decl.params if not p.keyword_only]
     parts += ["rng"] if rolls else []
     options = [f"{p.name}={p.default!r}" for p in decl.params if p.keyword_only]

@@ -95,7 +95,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, Procedure):
             items.append(_procedure(system, decl, tables))
             imports |= set(param_imports(decl.params))
-            if rolls_dice(decl):
+            if decl.rolls:
                 imports |= set(ROLLING)
             exports.append(decl.name)
         elif isinstance(decl, RangeTable):
@@ -216,7 +216,7 @@ def _function(
     (when it rolls) its odds function; with its imports and exports."""
     params = [param_view(p, decl.rule_id) for p in decl.params]
     python = code_of(system, decl.params, tables)
-    rolls = any(expr.dice_in(c.node) is not None for c in decl.expressions)
+    rolls = decl.rolls
     lets = [f"{b.name} = {python(b.checked.node)}" for b in decl.binds]
     body = python(decl.answer.node)
     plain = signature(params, decl.params)
@@ -313,11 +313,6 @@ def _span_value(value: New | Mapping) -> str:
     )
 
 
-def rolls_dice(procedure: Procedure) -> bool:
-    """Whether a procedure's expressions roll dice (it then takes an rng)."""
-    return any(expr.dice_in(c.node) is not None for c in procedure.expressions)
-
-
 def item_type(procedure: Procedure) -> str:
     """The type of one item of a procedure's answer."""
     return (
@@ -342,7 +337,7 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
     """A procedure: its parameters' checks, then its statements in order."""
     params = [param_view(p, decl.rule_id) for p in decl.params]
     python = code_of(system, decl.params, tables)
-    rolls = rolls_dice(decl)
+    rolls = decl.rolls
     lines = ["check_rng(rng)"] if rolls else []
     lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
 
