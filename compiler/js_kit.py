@@ -81,13 +81,16 @@ def where(rule: RuleBase) -> str:
 
 
 def ts_column_type(col: Column) -> str:
-    base = {
-        "int": "number",
-        "text": "string",
-        "bool": "boolean",
-        "dice": "$dice.Dice",
-        "range": "readonly [number, number]",
-    }[col.type]
+    base = (
+        col.enum
+        or {
+            "int": "number",
+            "text": "string",
+            "bool": "boolean",
+            "dice": "$dice.Dice",
+            "range": "readonly [number, number]",
+        }[col.type]
+    )
     return f"{base} | null" if col.nullable else base
 
 

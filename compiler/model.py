@@ -76,13 +76,14 @@ class Example:
 @dataclass(frozen=True, slots=True)
 class Column:
     name: str
-    type: Literal["int", "text", "bool", "dice", "range"]
+    type: Literal["int", "text", "bool", "dice", "range", "choice"]
     nullable: bool
     null_label: str
     signed: bool
     unit: str | None
     title: str
     description: str | None
+    enum: str | None = None  # a "choice": the label set's class name
 
 
 @dataclass(frozen=True, slots=True)

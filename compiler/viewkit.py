@@ -85,13 +85,16 @@ def enum_view(enum: EnumType, what: str) -> View:
 
 
 def column_type(col: Column) -> str:
-    base = {
-        "int": "int",
-        "text": "str",
-        "bool": "bool",
-        "dice": "Dice",
-        "range": "tuple[int, int]",
-    }[col.type]
+    base = (
+        col.enum
+        or {
+            "int": "int",
+            "text": "str",
+            "bool": "bool",
+            "dice": "Dice",
+            "range": "tuple[int, int]",
+        }[col.type]
+    )
     return f"{base} | None" if col.nullable else base
 
 

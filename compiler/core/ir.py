@@ -206,12 +206,15 @@ class RangeTable:
 
 @dataclass(frozen=True, slots=True)
 class Local:
-    """A name a procedure's statements set, and the whole numbers it may hold
-    (``lo``, ``hi``; None: no limit that way)."""
+    """A name a procedure's statements set: a whole number within ``lo`` and
+    ``hi`` (None: no limit that way), or where ``enum`` is given a label of
+    that set; ``nullable`` where it may hold None."""
 
     name: str
     lo: int | None
     hi: int | None
+    enum: EnumType | None = None
+    nullable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,10 +226,47 @@ class Set:
 
 
 @dataclass(frozen=True, slots=True)
-class Emit:
-    """The answer gets one more item: ``values``, one per part of an item."""
+class Make:
+    """A record of the procedure's ``record`` made of checked values, one per
+    field in the record's order."""
 
     values: tuple[Checked, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Emit:
+    """The answer gets one more item: ``values``, one per part of an item (a
+    ``Make`` where the items are records)."""
+
+    values: tuple[Checked, ...] | Make
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """The procedure ends, answering ``value`` (of a procedure that answers
+    one record)."""
+
+    value: Make
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """``name = `` the label a roll-on table (``function``, whose results are
+    the private constant ``entries``) gives for the result ``key``."""
+
+    name: str
+    function: str
+    entries: str
+    key: Checked
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    """``then`` where ``test`` holds, else ``otherwise``."""
+
+    test: Checked
+    then: tuple[Stmt, ...]
+    otherwise: tuple[Stmt, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,22 +279,25 @@ class While:
     bound: int
 
 
-Stmt = Set | Emit | While
+Stmt = Set | Emit | Return | Lookup | If | While
 
 
 @dataclass(frozen=True, slots=True)
 class Procedure:
     """A function of checked parameters that runs ``body`` in order and
     answers the list of the items it emits (``answer`` names that list; each
-    item is one value, or a tuple of ``item`` parts, whole numbers all). One
-    whose expressions roll dice takes an rng, after its positional parameters."""
+    item is a whole number, a tuple of ``item`` whole numbers, or where
+    ``item`` names a record, one of those). Where ``answer`` is None it answers
+    the one record (``item``) its ``Return`` gives, which ends every path
+    through it. One whose expressions roll dice takes an rng, after its
+    positional parameters."""
 
     name: str
     params: tuple[Param, ...]
     locals: tuple[Local, ...]
     body: tuple[Stmt, ...]
-    answer: str
-    item: int
+    answer: str | None
+    item: int | str
     doc: str
     origin: str
     rule_id: str
@@ -270,8 +313,15 @@ class Procedure:
                 if isinstance(stmt, While):
                     found.append(stmt.test)
                     walk(stmt.body)
-                elif isinstance(stmt, Emit):
-                    found.extend(stmt.values)
+                elif isinstance(stmt, If):
+                    found.append(stmt.test)
+                    walk(stmt.then)
+                    walk(stmt.otherwise)
+                elif isinstance(stmt, Emit | Return):
+                    made = stmt.value if isinstance(stmt, Return) else stmt.values
+                    found.extend(made.values if isinstance(made, Make) else made)
+                elif isinstance(stmt, Lookup):
+                    found.append(stmt.key)
                 else:
                     found.append(stmt.value)
 

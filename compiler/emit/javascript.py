@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from ..core.docs import refs
+from ..core.exprs import local_param
 from ..core.ir import (
     Const,
     Emit,
     Enum,
     Function,
+    If,
+    Lookup,
+    Make,
     Mapping,
     New,
     Procedure,
     RangeTable,
     Record,
+    Return,
     RollOn,
     Stmt,
     Table,
@@ -21,6 +26,7 @@ from ..core.ir import (
     Value,
     While,
 )
+from ..expr import Checked
 from ..expr_odds import odds_code
 from ..js_kit import (
     View,
@@ -80,7 +86,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, RangeTable):
             decls.append(_range_table(system, decl, shapes))
         elif isinstance(decl, Procedure):
-            decls.append(_procedure(system, decl, tables))
+            decls.append(_procedure(system, unit, decl, tables, shapes))
         else:
             decls.append(_const(decl, shapes))
     runtime = [m for d in decls for m in d.get("runtime", ())]
@@ -269,19 +275,46 @@ def _span_value(value: New | Mapping, shapes: dict[str, str]) -> str:
     )
 
 
-def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
+def _procedure(
+    system: System,
+    unit: Unit,
+    decl: Procedure,
+    tables: dict[str, str],
+    shapes: dict[str, str],
+) -> View:
     """A procedure: its parameters' checks, then its statements in order (a
     local is declared where it is first set)."""
     function = camel(decl.name)
     params = [param_view(system, p, decl.rule_id) for p in decl.params]
     own = {p.name for p in decl.params}
-    answer = camel(decl.answer)
+    answer = camel(decl.answer) if decl.answer is not None else None
     rolls = decl.rolls
     lines = ["$dice.checkRng(rng);"] if rolls else []
-    lines.append(f"const {answer} = [];")
+    if answer is not None:
+        lines.append(f"const {answer} = [];")
+    known = [*decl.params, *map(local_param, decl.locals)]
 
     def code(node: object) -> str:
-        return expression(system, node, decl.params, tables)
+        return expression(system, node, known, tables)
+
+    def made(values: tuple[Checked, ...] | Make, indent: str) -> str:
+        if not isinstance(values, Make):
+            codes = [code(v.node) for v in values]
+            return (
+                codes[0] if len(codes) == 1 else f"Object.freeze([{', '.join(codes)}])"
+            )
+        assert isinstance(decl.item, str)
+        fields = unit.record(decl.item).fields
+        pairs = [
+            (c.name, code(v.node)) for c, v in zip(fields, values.values, strict=True)
+        ]
+        # the template indents a line's first line only: the rest by hand
+        return record_literal(shapes[decl.item], pairs, "  " + indent)
+
+    def assign(name: str, value: str, indent: str) -> None:
+        keyword = "" if name in own else "let "
+        own.add(name)
+        lines.append(f"{indent}{keyword}{camel(name)} = {value};")
 
     def statements(body: tuple[Stmt, ...], indent: str) -> None:
         for stmt in body:
@@ -289,29 +322,34 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
                 lines.append(f"{indent}while ({code(stmt.test.node)}) {{")
                 statements(stmt.body, indent + "  ")
                 lines.append(f"{indent}}}")
+            elif isinstance(stmt, If):
+                lines.append(f"{indent}if ({code(stmt.test.node)}) {{")
+                statements(stmt.then, indent + "  ")
+                if stmt.otherwise:
+                    lines.append(f"{indent}}} else {{")
+                    statements(stmt.otherwise, indent + "  ")
+                lines.append(f"{indent}}}")
             elif isinstance(stmt, Emit):
-                values = [code(v.node) for v in stmt.values]
-                item = (
-                    values[0]
-                    if len(values) == 1
-                    else f"Object.freeze([{', '.join(values)}])"
-                )
-                lines.append(f"{indent}{answer}.push({item});")
+                lines.append(f"{indent}{answer}.push({made(stmt.values, indent)});")
+            elif isinstance(stmt, Return):
+                lines.append(f"{indent}return {made(stmt.value, indent)};")
+            elif isinstance(stmt, Lookup):
+                key = code(stmt.key.node)
+                assign(stmt.name, f"{stmt.entries}.get({key})", indent)
             else:
-                first = stmt.name not in own
-                own.add(stmt.name)
-                keyword = "let " if first else ""
-                lines.append(
-                    f"{indent}{keyword}{camel(stmt.name)} = {code(stmt.value.node)};"
-                )
+                assign(stmt.name, code(stmt.value.node), indent)
 
     statements(decl.body, "")
-    lines.append(f"return {answer};")
-    item = (
-        "number"
-        if decl.item == 1
-        else f"readonly [{', '.join(['number'] * decl.item)}]"
-    )
+    if answer is not None:
+        lines.append(f"return {answer};")
+    if isinstance(decl.item, str):
+        item = decl.item
+    else:
+        item = (
+            "number"
+            if decl.item == 1
+            else f"readonly [{', '.join(['number'] * decl.item)}]"
+        )
     limits = "".join(
         f", and for {camel(p.name)} above {p.limit}: {LIMIT_NOTE}"
         for p in decl.params
@@ -322,6 +360,7 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
     ):
         limits += ", and where a figure would pass Number.MAX_SAFE_INTEGER"
     rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
+    answered = f" {_text(decl.answer_doc)}" if decl.answer_doc else ""
     return {
         "is": "Procedure",
         "function": function,
@@ -330,11 +369,11 @@ def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
         ),
         "runtime": ["dice_rolls.js", "dice_terms.js"] if rolls else [],
         "params": params,
-        "returns": f"Array<{item}>",
+        "returns": item if answer is None else f"Array<{item}>",
         "lines": lines,
         "doc": doc(
             f"{_text(decl.doc)}\n\n{args_doc(decl.params, allowed)}\n\n"
-            f"{_text(decl.origin)} {_text(decl.answer_doc)} Throws RuleInputError "
+            f"{_text(decl.origin)}{answered} Throws RuleInputError "
             f"for arguments outside the rule{limits}."
         ),
     }

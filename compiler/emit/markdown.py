@@ -12,11 +12,15 @@ from ..core.ir import (
     Emit,
     Function,
     Grid,
+    If,
+    Lookup,
+    Make,
     New,
     Procedure,
     Prose,
     RangeTable,
     Record,
+    Return,
     RollOn,
     Scalar,
     Span,
@@ -28,7 +32,7 @@ from ..core.ir import (
 from ..expr_math import display_parts
 from ..expr_types import Binary, walk
 from ..literals import code, md, md_cell
-from ..model import System
+from ..model import Column, System
 from ..runtime.dice import Dice
 from ..viewkit import (
     Reads,
@@ -43,7 +47,7 @@ from ..viewkit import (
     rule_link,
 )
 from .math_text import ROUNDING, let_view, range_text
-from .python import item_type, type_name
+from .python import answer_type, type_name
 
 TEMPLATE = "core/unit.md.j2"
 
@@ -346,42 +350,78 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
     """A procedure as its page says it: what the lowering wrote of it, then
     what it takes and its steps, each expression as the rules write it."""
     blocks = [_block(system, b) for b in unit.page or ()]
+    fields = unit.record(decl.item).fields if isinstance(decl.item, str) else ()
     blocks.append(
         {
             "is": "Steps",
-            "answer": code(decl.answer),
+            "answer": code(decl.answer) if decl.answer is not None else None,
             "inputs": inputs(decl.params),
-            "steps": _steps(decl.body, decl.answer, ""),
+            "steps": _steps(decl.body, decl.answer, fields, ""),
         }
     )
-    item = item_type(decl)
     rolls = decl.rolls
     parts = [p.name for p in decl.params if not p.keyword_only]
     parts += ["rng"] if rolls else []
     options = [f"{p.name}={p.default!r}" for p in decl.params if p.keyword_only]
     parts += ["*", *options] if options else []
-    call = f"{decl.name}({', '.join(parts)}) -> list[{item}]"
+    call = f"{decl.name}({', '.join(parts)}) -> {answer_type(decl)}"
+    said = f" {md(decl.answer_doc)}" if decl.answer_doc else ""
     return common | {
         "blocks": blocks,
         "api": api(
-            common, f"Call: {code(call)}. {md(decl.answer_doc)}", params=decl.params
+            common,
+            f"Call: {code(call)}.{said}",
+            params=decl.params,
+            fields=_fields(unit.record(decl.item), md)
+            if isinstance(decl.item, str)
+            else [],
         ),
         "template": TEMPLATE,
     }
 
 
-def _steps(body: tuple[Stmt, ...], answer: str, indent: str) -> list[str]:
-    """Statements as the lines of a nested Markdown list."""
+def _steps(
+    body: tuple[Stmt, ...],
+    answer: str | None,
+    fields: tuple[Column, ...],
+    indent: str,
+) -> list[str]:
+    """Statements as the lines of a nested Markdown list (``fields``: those of
+    the record the procedure makes, if it makes one)."""
+
+    def made(values: tuple[expr.Checked, ...] | Make) -> str:
+        if isinstance(values, Make):
+            pairs = zip(fields, values.values, strict=True)
+            return ", ".join(
+                f"{md(c.name)} {code(expr.to_source(v.node))}" for c, v in pairs
+            )
+        shown = ", ".join(expr.to_source(v.node) for v in values)
+        return code(shown if len(values) == 1 else f"({shown})")
+
     lines: list[str] = []
     for stmt in body:
         if isinstance(stmt, While):
             test = code(expr.to_source(stmt.test.node))
             lines.append(f"{indent}- While {test} (at most {stmt.bound} times):")
-            lines += _steps(stmt.body, answer, indent + "  ")
+            lines += _steps(stmt.body, answer, fields, indent + "  ")
+        elif isinstance(stmt, If):
+            test = code(expr.to_source(stmt.test.node))
+            lines.append(f"{indent}- If {test}:")
+            lines += _steps(stmt.then, answer, fields, indent + "  ")
+            if stmt.otherwise:
+                lines.append(f"{indent}- Otherwise:")
+                lines += _steps(stmt.otherwise, answer, fields, indent + "  ")
         elif isinstance(stmt, Emit):
-            values = ", ".join(expr.to_source(v.node) for v in stmt.values)
-            shown = values if len(stmt.values) == 1 else f"({values})"
-            lines.append(f"{indent}- Add {code(shown)} to {code(answer)}.")
+            assert answer is not None
+            lines.append(f"{indent}- Add {made(stmt.values)} to {code(answer)}.")
+        elif isinstance(stmt, Return):
+            lines.append(f"{indent}- Answer {made(stmt.value)}.")
+        elif isinstance(stmt, Lookup):
+            key = expr.to_source(stmt.key.node)
+            lines.append(
+                f"{indent}- {code(stmt.name)} is what {code(stmt.function + '()')} "
+                f"gives for a roll of {code(key)}."
+            )
         else:
             text = f"{stmt.name} = {expr.to_source(stmt.value.node)}"
             lines.append(f"{indent}- {code(text)}")

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from .. import expr
 from ..core.docs import refs
+from ..core.exprs import local_param
 from ..core.ir import (
     Const,
     Emit,
     Enum,
     Function,
+    If,
+    Lookup,
+    Make,
     Mapping,
     New,
     Procedure,
     RangeTable,
     Record,
+    Return,
     RollOn,
     Stmt,
     Table,
@@ -93,7 +98,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             imports |= needs
             exports += names
         elif isinstance(decl, Procedure):
-            items.append(_procedure(system, decl, tables))
+            items.append(_procedure(system, unit, decl, tables))
             imports |= set(param_imports(decl.params))
             if decl.rolls:
                 imports |= set(ROLLING)
@@ -314,12 +319,21 @@ def _span_value(value: New | Mapping) -> str:
 
 
 def item_type(procedure: Procedure) -> str:
-    """The type of one item of a procedure's answer."""
+    """The type of one item of a procedure's answer (of its answer, where it
+    answers one record)."""
+    if isinstance(procedure.item, str):
+        return procedure.item
     return (
         "int"
         if procedure.item == 1
         else f"tuple[{', '.join(['int'] * procedure.item)}]"
     )
+
+
+def answer_type(procedure: Procedure) -> str:
+    """The type a procedure answers."""
+    item = item_type(procedure)
+    return item if procedure.answer is None else f"list[{item}]"
 
 
 def refusals(procedure: Procedure | Function) -> str:
@@ -333,37 +347,63 @@ def refusals(procedure: Procedure | Function) -> str:
     return f"Raises RuleInputError for arguments outside the rule{limits}."
 
 
-def _procedure(system: System, decl: Procedure, tables: dict[str, str]) -> View:
+def _procedure(
+    system: System, unit: Unit, decl: Procedure, tables: dict[str, str]
+) -> View:
     """A procedure: its parameters' checks, then its statements in order."""
     params = [param_view(p, decl.rule_id) for p in decl.params]
-    python = code_of(system, decl.params, tables)
+    python = code_of(system, [*decl.params, *map(local_param, decl.locals)], tables)
     rolls = decl.rolls
     lines = ["check_rng(rng)"] if rolls else []
-    lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
+    if decl.answer is not None:
+        lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
+
+    def made(values: tuple[expr.Checked, ...] | Make) -> str:
+        if not isinstance(values, Make):
+            codes = [python(v.node) for v in values]
+            return codes[0] if len(codes) == 1 else f"({', '.join(codes)})"
+        assert isinstance(decl.item, str)
+        fields = unit.record(decl.item).fields
+        args = (
+            f"{c.name}={python(v.node)}"
+            for c, v in zip(fields, values.values, strict=True)
+        )
+        return f"{decl.item}({', '.join(args)})"
 
     def statements(body: tuple[Stmt, ...], indent: str) -> None:
         for stmt in body:
             if isinstance(stmt, While):
                 lines.append(f"{indent}while {python(stmt.test.node)}:")
                 statements(stmt.body, indent + "    ")
+            elif isinstance(stmt, If):
+                lines.append(f"{indent}if {python(stmt.test.node)}:")
+                statements(stmt.then, indent + "    ")
+                if stmt.otherwise:
+                    lines.append(f"{indent}else:")
+                    statements(stmt.otherwise, indent + "    ")
             elif isinstance(stmt, Emit):
-                values = [python(v.node) for v in stmt.values]
-                item = values[0] if len(values) == 1 else f"({', '.join(values)})"
-                lines.append(f"{indent}{decl.answer}.append({item})")
+                lines.append(f"{indent}{decl.answer}.append({made(stmt.values)})")
+            elif isinstance(stmt, Return):
+                lines.append(f"{indent}return {made(stmt.value)}")
+            elif isinstance(stmt, Lookup):
+                key = python(stmt.key.node)
+                lines.append(f"{indent}{stmt.name} = {stmt.entries}[{key}]")
             else:
                 lines.append(f"{indent}{stmt.name} = {python(stmt.value.node)}")
 
     statements(decl.body, "")
-    lines.append(f"return {decl.answer}")
+    if decl.answer is not None:
+        lines.append(f"return {decl.answer}")
+    answer = f" {decl.answer_doc}" if decl.answer_doc else ""
     return {
         "is": "Procedure",
         "function": decl.name,
         "signature": with_rng(signature(params, decl.params), rolls),
         "params": params,
-        "returns": f"list[{item_type(decl)}]",
+        "returns": answer_type(decl),
         "lines": lines,
         "doc": docstring(
-            f"{decl.doc}{args_doc(decl.params)}\n\n{decl.origin} {decl.answer_doc} "
+            f"{decl.doc}{args_doc(decl.params)}\n\n{decl.origin}{answer} "
             + refusals(decl),
             "    ",
         ),

@@ -12,7 +12,7 @@ from ..expr_odds import Syntax
 from ..literals import docstring
 from ..model import Param, System
 from ..naming import odds_function
-from ..viewkit import Import, View, all_enums
+from ..viewkit import Import, View, all_enums, local_name
 
 ROLLING: list[Import] = [
     ("rulebook.dice", "RNG"),
@@ -32,6 +32,7 @@ def code_of(
     ``params`` are its checked parameters, ``tables`` each table's rows
     constant by the table's function name."""
     enums = {p.name: p.enum for p in params if p.enum is not None}
+    names = {p.name: local_name(p) for p in params}
     by_name = {e.name: e for e in all_enums(system)}
     temps: set[str] = set()
 
@@ -43,7 +44,7 @@ def code_of(
     def python(node: expr.Node) -> str:
         code = expr.to_python(
             node,
-            name=lambda n: n,
+            name=lambda n: names.get(n, n),
             choice=choice_text,
             rounding=system.rounding,
             lookup=lambda table, key: f"{tables[table]}[{key}]",

@@ -347,7 +347,7 @@ export declare function accumulationAfterSave(pool: number): number;
  * the points dealt each time, the first at once and then one every hour. Throws
  * RuleInputError for arguments outside the rule, and for pool above 100000: one
  * call makes at most 100,000 entries (a limit of the runtime, not of the
- * rules), and where a figure would pass Number.MAX_SAFE_INTEGER.
+ * rules).
  */
 export declare function accumulation(pool: number, rng: $dice.RNG, options?: { readonly saved?: boolean }): Array<number>;
 

@@ -424,7 +424,7 @@ export function accumulation(pool, rng, $options = undefined) {
   while (pool > 0) {
     let amount = Math.min($dice_rolls.roll(new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool(1, 4))]), rng).total, pool);
     dealt.push(amount);
-    pool = $.exact(pool - amount);
+    pool = pool - amount;
   }
   return dealt;
 }
@@ -524,7 +524,7 @@ export function healing(points, readyAtMinutes) {
     minute = $.add(minute, 1440);
     let amount = Math.min(1, points);
     heals.push(Object.freeze([minute, amount]));
-    points = $.exact(points - amount);
+    points = points - amount;
   }
   return heals;
 }

@@ -8,6 +8,8 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $dice_rolls from "./dice_rolls.js";
+import type * as $dice_terms from "./dice_terms.js";
 
 // -- gurps.hit_location --
 
@@ -149,7 +151,10 @@ export declare function exposureBehindCover(weaponHands: number, options?: { rea
 
 // -- gurps.random_hit --
 
-/** The check randomHit rolls for a half-exposed location. */
+/**
+ * The check `randomHit` rolls where the location's exposure is half. Rule
+ * `gurps.random_hit` (rules/gurps/cover.yaml:228).
+ */
 export declare const RANDOM_HIT_CHECK: $dice.Dice;
 
 /**
@@ -163,7 +168,10 @@ export interface RandomHit {
   readonly strikesCover: boolean;
   /** The location roll. */
   readonly roll: number;
-  /** The check roll for a half-exposed location, or null. */
+  /**
+   * The check roll where the location's exposure is half; empty where none is
+   * rolled.
+   */
   readonly check: number | null;
 }
 
@@ -174,13 +182,15 @@ export interface RandomHit {
  * a covered location hits the cover instead, and one that lands on a
  * half-exposed location hits the cover on a 4 to 6 on one die.
  *
+ * @param exposure The exposure of every location, as exposure_behind_cover
+ * answers it. Allowed: a mapping of each of Skull, Face, Right Leg, Right Arm,
+ * Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
+ * exposed, half, covered.
+ *
  * Rule `gurps.random_hit` (rules/gurps/cover.yaml:228). Throws RuleInputError
- * unless exposure maps every location to an exposure.
+ * for arguments outside the rule.
  */
-export declare function randomHit(
-  exposure: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string>,
-  rng: $dice.RNG,
-): RandomHit;
+export declare function randomHit(exposure: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string>, rng: $dice.RNG): RandomHit;
 
 // -- gurps.attack_covered_target --
 

@@ -11,6 +11,8 @@ import * as $ from "./_support.js";
 import * as $dice from "./dice.js";
 import * as $errors from "./errors.js";
 import * as $json from "./json.js";
+import * as $dice_rolls from "./dice_rolls.js";
+import * as $dice_terms from "./dice_terms.js";
 
 // -- gurps.hit_location --
 
@@ -176,22 +178,41 @@ export function exposureBehindCover(weaponHands, $options = undefined) {
 
 export const RANDOM_HIT_CHECK = new $dice.Dice(1, 6, 0, 1, null);
 
-const _RANDOM_HIT_FIELDS = $json.shape(["location", "location"], ["strikesCover", "strikes_cover"], ["roll", "roll"], ["check", "check"]);
+const _RANDOM_HIT_FIELDS = $json.shape(
+  ["location", "location"],
+  ["strikesCover", "strikes_cover"],
+  ["roll", "roll"],
+  ["check", "check"],
+);
 
 export function randomHit(exposure, rng) {
-  const exposed = $.mapping(HitLocation, CoverExposure, exposure, "exposure");
-  const roll = ROLL_HIT_LOCATION_DICE.roll(rng);
-  const location = _HIT_LOCATION_BY_ROLL.get(roll);
-  const state = exposed[location];
-  if (state === CoverExposure.COVERED) {
-    return $json.record(_RANDOM_HIT_FIELDS, { location, strikesCover: true, roll, check: null });
+  const exposure$ = $.mapping(HitLocation, CoverExposure, exposure, "exposure");
+  $dice.checkRng(rng);
+  let roll = $dice_rolls.roll(new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool(3, 6))]), rng).total;
+  let location = _HIT_LOCATION_BY_ROLL.get(roll);
+  if (exposure$[location] === CoverExposure.COVERED) {
+    return $json.record(_RANDOM_HIT_FIELDS, {
+      location: location,
+      strikesCover: true,
+      roll: roll,
+      check: null,
+    });
   }
-  if (state === CoverExposure.HALF) {
-    const check = RANDOM_HIT_CHECK.roll(rng);
-    const strikesCover = 4 <= check && check <= 6;
-    return $json.record(_RANDOM_HIT_FIELDS, { location, strikesCover, roll, check });
+  if (exposure$[location] === CoverExposure.HALF) {
+    let check = $dice_rolls.roll(new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool(1, 6))]), rng).total;
+    return $json.record(_RANDOM_HIT_FIELDS, {
+      location: location,
+      strikesCover: check >= 4 && check <= 6,
+      roll: roll,
+      check: check,
+    });
   }
-  return $json.record(_RANDOM_HIT_FIELDS, { location, strikesCover: false, roll, check: null });
+  return $json.record(_RANDOM_HIT_FIELDS, {
+    location: location,
+    strikesCover: false,
+    roll: roll,
+    check: null,
+  });
 }
 
 // -- gurps.attack_covered_target --

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Literal, TypeAlias
 
+from rulebook import dice_rolls, dice_terms
 from rulebook._support import (
     Label,
     LabelMapping,
@@ -19,7 +20,7 @@ from rulebook._support import (
     folded,
     mapping,
 )
-from rulebook.dice import RNG, Dice
+from rulebook.dice import RNG, Dice, check_rng
 from rulebook.errors import RuleInputError
 from rulebook.json import Record
 
@@ -373,6 +374,9 @@ def exposure_behind_cover(
 # -- gurps.random_hit --
 
 RANDOM_HIT_CHECK: Final[Dice] = Dice(1, 6)
+"""The check :func:`random_hit` rolls where the location's exposure is half. Rule
+``gurps.random_hit`` (rules/gurps/cover.yaml:228).
+"""
 
 
 class RandomHit(Record):
@@ -390,7 +394,9 @@ class RandomHit(Record):
     roll: int
     """The location roll."""
     check: int | None
-    """The check roll for a half-exposed location, or None."""
+    """The check roll where the location's exposure is half; empty where none is
+    rolled.
+    """
 
     def __init__(
         _self, location: HitLocation, strikes_cover: bool, roll: int, check: int | None
@@ -429,10 +435,16 @@ def random_hit(
     on a covered location hits the cover instead, and one that lands on a half-
     exposed location hits the cover on a 4 to 6 on one die.
 
+    Args:
+        exposure: The exposure of every location, as exposure_behind_cover
+            answers it. Allowed: a mapping of each of Skull, Face, Right Leg,
+            Right Arm, Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck,
+            Vitals, Eyes to one of exposed, half, covered.
+
     Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:228). Raises
-    RuleInputError unless exposure maps every location to an exposure.
+    RuleInputError for arguments outside the rule.
     """
-    exposed = mapping(
+    exposure_map = mapping(
         HitLocation,
         _HIT_LOCATION_BY_LABEL,
         CoverExposure,
@@ -440,15 +452,24 @@ def random_hit(
         exposure,
         "exposure",
     )
-    roll = ROLL_HIT_LOCATION_DICE.roll(rng)
+    check_rng(rng)
+    roll = dice_rolls.roll(
+        dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool(3, 6)),)), rng
+    ).total
     location = _HIT_LOCATION_BY_ROLL[roll]
-    state = exposed[location]
-    if state is CoverExposure.COVERED:
-        return RandomHit(location, True, roll, None)
-    if state is CoverExposure.HALF:
-        check = RANDOM_HIT_CHECK.roll(rng)
-        return RandomHit(location, 4 <= check <= 6, roll, check)
-    return RandomHit(location, False, roll, None)
+    if exposure_map[location] is CoverExposure.COVERED:
+        return RandomHit(location=location, strikes_cover=True, roll=roll, check=None)
+    if exposure_map[location] is CoverExposure.HALF:
+        check = dice_rolls.roll(
+            dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool(1, 6)),)), rng
+        ).total
+        return RandomHit(
+            location=location,
+            strikes_cover=check >= 4 and check <= 6,
+            roll=roll,
+            check=check,
+        )
+    return RandomHit(location=location, strikes_cover=False, roll=roll, check=None)
 
 
 # -- gurps.attack_covered_target --

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, js, rule
+from . import data, rule
 
 KIND = calls.make_kind(
     name="covered_roll",
@@ -16,8 +16,7 @@ KIND = calls.make_kind(
     text="a roll against cover",
     build=rule.build,
     rolls=rule.rolls,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
+    lower=rule.lower,
+    params=rule.params,
     data_view=data.data_view,
 )

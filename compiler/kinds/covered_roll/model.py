@@ -17,6 +17,7 @@ class CoveredRollRule(RuleBase):
     function: str
     result: str
     table: TableRule
+    exposure_function: str  # the rule answering each location's exposure
     value_enum: EnumType
     covered: EnumMember
     half: EnumMember

@@ -7,15 +7,31 @@ exposure (as a decision rule answers it) says whether the location is covered
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
+from ...core.docs import ref
+from ...core.exprs import checked, notation
+from ...core.ir import (
+    Const,
+    DiceShown,
+    If,
+    Local,
+    Lookup,
+    Make,
+    Procedure,
+    Prose,
+    Record,
+    Return,
+    Set,
+    Unit,
+)
+from ...expr import Checked
 from ...kinds.covered_roll.model import CoveredRollRule
 from ...kinds.decision.model import DecisionRule
 from ...kinds.table.model import TableRule
-from ...literals import code, docstring, py
-from ...model import Rolls, System
-from ...naming import private_constant
-from ...viewkit import View, api, dice_stats, mapping_annotation, rule_link, where_doc
+from ...kinds.table.rule import roll_on
+from ...model import Column, Param, Rolls, System
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -83,6 +99,7 @@ def build(
         function=raw["function"],
         result=raw["result"],
         table=table,
+        exposure_function=exposure.function,
         value_enum=value_enum,
         covered=members["covered"],
         half=members["half"],
@@ -92,65 +109,136 @@ def build(
     )
 
 
-def python_view(system: System, rule: CoveredRollRule) -> View:
-    table, values = rule.table, rule.value_enum
+def params(rule: CoveredRollRule) -> dict[str, Param]:
+    """Its function's parameter: the exposure of every location."""
+    exposure = Param(
+        "exposure",
+        "mapping",
+        None,
+        None,
+        None,
+        False,
+        f"The exposure of every {rule.table.key_title.lower()}, as "
+        f"{rule.exposure_function} answers it.",
+        rule.table.enum,
+        owns_enum=False,
+        value_enum=rule.value_enum,
+    )
+    return {"exposure": exposure}
+
+
+def lower(system: System, rule: CoveredRollRule) -> Unit:
+    """The check's dice as a constant, the answer as a record, and the roll as
+    a procedure: the location from the table's roll, then by its exposure the
+    cover, a check, or the target."""
+    table = rule.table
     assert table.rolls is not None
-    keys = table.enum.name
-    return {
-        "id": rule.qualified_id,
-        "result": rule.result,
-        "result_doc": docstring(
-            f"What :func:`{rule.function}` answers. {where_doc(rule)}", "    "
+    where = where_doc(rule)
+    (exposure,) = params(rule).values()
+    location_roll = roll_on(table)
+    names = (
+        Local("roll", table.rolls.dice.min, table.rolls.dice.max),
+        Local("location", None, None, table.enum),
+        Local("check", rule.check.min, rule.check.max),
+    )
+
+    def c(text: str) -> Checked:
+        return checked(text, (exposure,), names)
+
+    def answer(strikes: str, check: str) -> Return:
+        return Return(Make((c("location"), c(strikes), c("roll"), c(check))))
+
+    low, high = rule.strikes_from, rule.strikes_to
+    strikes = (
+        f"check == {low}" if low == high else f"check >= {low} and check <= {high}"
+    )
+    body = (
+        Set("roll", c(notation(table.rolls.dice))),
+        Lookup("location", location_roll.name, location_roll.entries_name, c("roll")),
+        If(
+            c(f"exposure[location] == {_label(rule.covered.label)}"),
+            (answer("true", "null"),),
         ),
-        "key_enum": keys,
-        "function": rule.function,
-        "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises RuleInputError "
-            "unless exposure maps every location to an exposure.",
-            "    ",
+        If(
+            c(f"exposure[location] == {_label(rule.half.label)}"),
+            (Set("check", c(notation(rule.check))), answer(strikes, "check")),
         ),
-        "coerce": (
-            f"mapping({keys}, {private_constant(keys, 'by_label')}, {values.name}, "
-            f"{private_constant(values.name, 'by_label')}, exposure, 'exposure')"
+        answer("false", "null"),
+    )
+    key = table.key_title.lower()
+    fields = (
+        _field(
+            "location",
+            "choice",
+            key.capitalize(),
+            f"The {key} the roll hit.",
+            enum=table.enum.name,
         ),
-        "value_enum": values.name,
-        "annotation": mapping_annotation(table.enum, values),
-        "roll_dice": f"{table.rolls.function.upper()}_DICE",
-        "by_roll": private_constant(table.id, "by_roll"),
-        "covered": f"{values.name}.{rule.covered.name}",
-        "half": f"{values.name}.{rule.half.name}",
-        "check_name": f"{rule.function.upper()}_CHECK",
-        "check": py(rule.check),
-        "low": rule.strikes_from,
-        "high": rule.strikes_to,
-        "imports": [
-            ("rulebook.json", "Record"),
-            ("typing", "ClassVar"),
-            ("typing", "Final"),
-            ("rulebook._support", "LabelMapping"),
-            ("rulebook._support", "mapping"),
-            ("rulebook.dice", "Dice"),
-            ("rulebook.dice", "RNG"),
-        ],
-        "exports": [rule.function, rule.result, f"{rule.function.upper()}_CHECK"],
-    }
+        _field(
+            "strikes_cover",
+            "bool",
+            "Strikes cover",
+            "Whether the shot strikes the cover instead of the target.",
+        ),
+        _field("roll", "int", "Roll", f"The {key} roll."),
+        _field(
+            "check",
+            "int",
+            "Check",
+            f"The check roll where the {key}'s "
+            f"exposure is {rule.half.label}; empty where none is rolled.",
+            nullable=True,
+        ),
+    )
+    fn = ref(rule.function)
+    decls = (
+        Const(
+            f"{rule.function.upper()}_CHECK",
+            "dice",
+            rule.check,
+            f"The check {fn} rolls where the {key}'s exposure is "
+            f"{rule.half.label}. {where}",
+        ),
+        Record(rule.result, f"What {fn} answers. {where}", fields),
+        Procedure(
+            name=rule.function,
+            params=(exposure,),
+            locals=names,
+            body=body,
+            answer=None,
+            item=rule.result,
+            doc=f"{rule.title}.\n\n{rule.summary}",
+            origin=where,
+            rule_id=rule.qualified_id,
+            answer_doc="",
+        ),
+    )
+    said = (
+        f"Roll ``{table.rolls.dice}`` on {ref(table.function)} for the "
+        f"{table.key_title.lower()}. If the exposure says it is "
+        f"``{rule.covered.label}``, the shot strikes the cover; if "
+        f"``{rule.half.label}``, roll ``{rule.check}``: on {low}-{high} it "
+        "strikes the cover, otherwise the target."
+    )
+    page = (Prose(said), DiceShown("", (table.rolls.dice, rule.check)))
+    return Unit(decls, rule.function, page, needs=(table.qualified_id,))
 
 
-def docs_view(system: System, rule: CoveredRollRule, common: View) -> View:
-    assert rule.table.rolls is not None
-    return common | {
-        "api": api(
-            common,
-            "Call: " + code(f"{rule.function}(exposure, rng) -> {rule.result}") + ".",
-        ),
-        "roll": code(str(rule.table.rolls.dice)),
-        "table": rule_link(rule.table),
-        "covered": code(rule.covered.label),
-        "half": code(rule.half.label),
-        "check": code(str(rule.check)),
-        "strikes": f"{rule.strikes_from}-{rule.strikes_to}",
-        "dice": [dice_stats(rule.table.rolls.dice), dice_stats(rule.check)],
-    }
+def _label(label: str) -> str:
+    """A label as the expression language writes it."""
+    return '"' + label.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _field(
+    name: str,
+    type_: Literal["int", "bool", "choice"],
+    title: str,
+    description: str,
+    *,
+    enum: str | None = None,
+    nullable: bool = False,
+) -> Column:
+    return Column(name, type_, nullable, "-", False, None, title, description, enum)
 
 
 def rolls(rule: CoveredRollRule) -> Rolls:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...core.docs import ref
-from ...core.exprs import checked
+from ...core.exprs import checked, notation
 from ...core.ir import (
     Const,
     DiceShown,
@@ -23,7 +23,6 @@ from ...expr import Checked
 from ...kinds.pool.model import PoolRule
 from ...model import Param, System
 from ...runtime._support import MAX_ENTRIES
-from ...runtime.dice import Dice
 from ...viewkit import where_doc
 
 if TYPE_CHECKING:
@@ -119,7 +118,7 @@ def lower(system: System, rule: PoolRule) -> Unit:
         return checked(text, (pool, saved), names)
 
     deal = (
-        Set("amount", c(f"min({_notation(rule.deal)}, pool)")),
+        Set("amount", c(f"min({notation(rule.deal)}, pool)")),
         Emit((c("amount"),)),
         Set("pool", c("pool - amount")),
     )
@@ -164,11 +163,3 @@ def lower(system: System, rule: PoolRule) -> Unit:
         f"{rule.save_minimum})."
     )
     return Unit(decls, rule.function, (Prose(said), DiceShown("", (rule.deal,))))
-
-
-def _notation(dice: Dice) -> str:
-    """Dice as the expression language writes a roll of them."""
-    text = f"{dice.count}d{dice.sides}" if dice.count else "0"
-    if dice.multiplier != 1:
-        text = f"{text} * {dice.multiplier}"
-    return f"({text} + {dice.modifier})" if dice.modifier else text

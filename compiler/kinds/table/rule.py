@@ -43,7 +43,7 @@ def lower(system: System, rule: TableRule) -> Unit:
         ),
     ]
     if rule.rolls is not None:
-        decls.append(_roll_on(rule))
+        decls.append(roll_on(rule))
     return Unit(tuple(decls), rule.function)
 
 
@@ -58,7 +58,7 @@ def table_rows(system: System) -> dict[str, str]:
     return {t.function: rows_name(t) for t in system.rules if isinstance(t, TableRule)}
 
 
-def _roll_on(rule: TableRule) -> RollOn:
+def roll_on(rule: TableRule) -> RollOn:
     """The roll-on-the-table function of a table keyed by a roll's results."""
     assert rule.rolls is not None
     index = [c.name for c in rule.columns].index(rule.rolls.column)
