@@ -9,6 +9,10 @@ from __future__ import annotations
 from .runtime.dice import Dice
 from .runtime.dice_terms import DiceSum, Pool
 
+# The largest whole number every runtime holds exactly (JavaScript's
+# Number.MAX_SAFE_INTEGER): a figure a rule's own steps reach must stay within it.
+MAX_EXACT = 2**53 - 1
+
 MAX_DICE_COUNT = 100
 MAX_DICE_SIDES = 1000
 MAX_DICE_SUMS = 10_000  # the sums the dice can come to: count x (sides - 1) + 1

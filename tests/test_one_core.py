@@ -24,7 +24,6 @@ COMPILER = ROOT / "compiler"
 
 STILL_TO_LOWER = {
     "decision",
-    "exposure_schedule",
     "process",
     "state",
     "success_pool",

@@ -19,9 +19,14 @@ def checked(
     writes it from the rules' figures; an error in it is the lowering's, so it
     is raised as it is."""
     scope = {p.name: param_spec(p) for p in params} | {
-        n.name: param_spec(local_param(n)) for n in names
+        n.name: param_spec(local_param(n)) for n in names if n.record is None
     }
     return expr.compile_formula(text, scope)
+
+
+def local_params(names: Sequence[Local]) -> list[Param]:
+    """The locals expressions read, as parameters are seen (``local_param``)."""
+    return [local_param(n) for n in names if n.record is None]
 
 
 def local_param(name: Local) -> Param:

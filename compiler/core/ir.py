@@ -208,13 +208,15 @@ class RangeTable:
 class Local:
     """A name a procedure's statements set: a whole number within ``lo`` and
     ``hi`` (None: no limit that way), or where ``enum`` is given a label of
-    that set; ``nullable`` where it may hold None."""
+    that set, or where ``record`` is given a record of that type (which only
+    ``Read`` and ``Present`` read); ``nullable`` where it may hold None."""
 
     name: str
     lo: int | None
     hi: int | None
     enum: EnumType | None = None
     nullable: bool = False
+    record: str | None = None  # a record of the unit's (no expression reads it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,11 +228,37 @@ class Set:
 
 
 @dataclass(frozen=True, slots=True)
-class Make:
-    """A record of the procedure's ``record`` made of checked values, one per
-    field in the record's order."""
+class Read:
+    """The field ``field`` of the record held by the local ``name``."""
 
-    values: tuple[Checked, ...]
+    name: str
+    field: str
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """The member of ``enum`` whose label is ``label``."""
+
+    enum: EnumType
+    label: str
+
+
+Part = Checked | Read | Label
+
+
+@dataclass(frozen=True, slots=True)
+class Make:
+    """A record of the procedure's ``item`` made of one value per field, in
+    the record's order."""
+
+    values: tuple[Part, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Present:
+    """A test: every one of the locals ``names`` holds a value (not None)."""
+
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,8 +279,9 @@ class Return:
 
 @dataclass(frozen=True, slots=True)
 class Lookup:
-    """``name = `` the label a roll-on table (``function``, whose results are
-    the private constant ``entries``) gives for the result ``key``."""
+    """``name = `` the value a private constant of the module (``entries``:
+    the entries of a roll-on table, or a table's rows, read by the function
+    ``function``) holds for ``key``."""
 
     name: str
     function: str
@@ -264,7 +293,7 @@ class Lookup:
 class If:
     """``then`` where ``test`` holds, else ``otherwise``."""
 
-    test: Checked
+    test: Checked | Present
     then: tuple[Stmt, ...]
     otherwise: tuple[Stmt, ...] = ()
 
@@ -314,12 +343,14 @@ class Procedure:
                     found.append(stmt.test)
                     walk(stmt.body)
                 elif isinstance(stmt, If):
-                    found.append(stmt.test)
+                    if not isinstance(stmt.test, Present):
+                        found.append(stmt.test)
                     walk(stmt.then)
                     walk(stmt.otherwise)
                 elif isinstance(stmt, Emit | Return):
                     made = stmt.value if isinstance(stmt, Return) else stmt.values
-                    found.extend(made.values if isinstance(made, Make) else made)
+                    parts = made.values if isinstance(made, Make) else made
+                    found.extend(p for p in parts if isinstance(p, Checked))
                 elif isinstance(stmt, Lookup):
                     found.append(stmt.key)
                 else:

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from ..core.docs import refs
-from ..core.exprs import local_param
+from ..core.exprs import local_params
 from ..core.ir import (
     Const,
     Emit,
     Enum,
     Function,
     If,
+    Label,
     Lookup,
     Make,
     Mapping,
     New,
+    Part,
+    Present,
     Procedure,
     RangeTable,
+    Read,
     Record,
     Return,
     RollOn,
@@ -292,10 +296,22 @@ def _procedure(
     lines = ["$dice.checkRng(rng);"] if rolls else []
     if answer is not None:
         lines.append(f"const {answer} = [];")
-    known = [*decl.params, *map(local_param, decl.locals)]
+    known = [*decl.params, *local_params(decl.locals)]
 
     def code(node: object) -> str:
         return expression(system, node, known, tables)
+
+    def part(value: Part) -> str:
+        if isinstance(value, Read):
+            return f"{camel(value.name)}.{camel(value.field)}"
+        if isinstance(value, Label):
+            return member(value.enum, value.label)
+        return code(value.node)
+
+    def test(value: Checked | Present) -> str:
+        if isinstance(value, Present):
+            return " && ".join(f"{camel(n)} !== null" for n in value.names)
+        return code(value.node)
 
     def made(values: tuple[Checked, ...] | Make, indent: str) -> str:
         if not isinstance(values, Make):
@@ -305,9 +321,7 @@ def _procedure(
             )
         assert isinstance(decl.item, str)
         fields = unit.record(decl.item).fields
-        pairs = [
-            (c.name, code(v.node)) for c, v in zip(fields, values.values, strict=True)
-        ]
+        pairs = [(c.name, part(v)) for c, v in zip(fields, values.values, strict=True)]
         # the template indents a line's first line only: the rest by hand
         return record_literal(shapes[decl.item], pairs, "  " + indent)
 
@@ -323,11 +337,16 @@ def _procedure(
                 statements(stmt.body, indent + "  ")
                 lines.append(f"{indent}}}")
             elif isinstance(stmt, If):
-                lines.append(f"{indent}if ({code(stmt.test.node)}) {{")
+                lines.append(f"{indent}if ({test(stmt.test)}) {{")
                 statements(stmt.then, indent + "  ")
-                if stmt.otherwise:
+                otherwise = stmt.otherwise
+                while len(otherwise) == 1 and isinstance(otherwise[0], If):
+                    lines.append(f"{indent}}} else if ({test(otherwise[0].test)}) {{")
+                    statements(otherwise[0].then, indent + "  ")
+                    otherwise = otherwise[0].otherwise
+                if otherwise:
                     lines.append(f"{indent}}} else {{")
-                    statements(stmt.otherwise, indent + "  ")
+                    statements(otherwise, indent + "  ")
                 lines.append(f"{indent}}}")
             elif isinstance(stmt, Emit):
                 lines.append(f"{indent}{answer}.push({made(stmt.values, indent)});")

@@ -13,12 +13,16 @@ from ..core.ir import (
     Function,
     Grid,
     If,
+    Label,
     Lookup,
     Make,
     New,
+    Part,
+    Present,
     Procedure,
     Prose,
     RangeTable,
+    Read,
     Record,
     Return,
     RollOn,
@@ -389,24 +393,37 @@ def _steps(
     """Statements as the lines of a nested Markdown list (``fields``: those of
     the record the procedure makes, if it makes one)."""
 
+    def part(value: Part) -> str:
+        if isinstance(value, Read):
+            return code(f"{value.name}.{value.field}")
+        if isinstance(value, Label):
+            return code(value.label)
+        return code(expr.to_source(value.node))
+
+    def test(value: expr.Checked | Present) -> str:
+        if isinstance(value, Present):
+            names = " and ".join(code(n) for n in value.names)
+            return (
+                f"{names} {'holds a value' if len(value.names) == 1 else 'hold values'}"
+            )
+        return code(expr.to_source(value.node))
+
     def made(values: tuple[expr.Checked, ...] | Make) -> str:
         if isinstance(values, Make):
             pairs = zip(fields, values.values, strict=True)
-            return ", ".join(
-                f"{md(c.name)} {code(expr.to_source(v.node))}" for c, v in pairs
-            )
+            return ", ".join(f"{md(c.name)} {part(v)}" for c, v in pairs)
         shown = ", ".join(expr.to_source(v.node) for v in values)
         return code(shown if len(values) == 1 else f"({shown})")
 
     lines: list[str] = []
     for stmt in body:
         if isinstance(stmt, While):
-            test = code(expr.to_source(stmt.test.node))
-            lines.append(f"{indent}- While {test} (at most {stmt.bound} times):")
+            lines.append(
+                f"{indent}- While {test(stmt.test)} (at most {stmt.bound} times):"
+            )
             lines += _steps(stmt.body, answer, fields, indent + "  ")
         elif isinstance(stmt, If):
-            test = code(expr.to_source(stmt.test.node))
-            lines.append(f"{indent}- If {test}:")
+            lines.append(f"{indent}- If {test(stmt.test)}:")
             lines += _steps(stmt.then, answer, fields, indent + "  ")
             if stmt.otherwise:
                 lines.append(f"{indent}- Otherwise:")
@@ -419,8 +436,8 @@ def _steps(
         elif isinstance(stmt, Lookup):
             key = expr.to_source(stmt.key.node)
             lines.append(
-                f"{indent}- {code(stmt.name)} is what {code(stmt.function + '()')} "
-                f"gives for a roll of {code(key)}."
+                f"{indent}- {code(stmt.name)} is the entry of "
+                f"{code(stmt.function)} for {code(key)}."
             )
         else:
             text = f"{stmt.name} = {expr.to_source(stmt.value.node)}"

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from .. import expr
 from ..core.docs import refs
-from ..core.exprs import local_param
+from ..core.exprs import local_params
 from ..core.ir import (
     Const,
     Emit,
     Enum,
     Function,
     If,
+    Label,
     Lookup,
     Make,
     Mapping,
     New,
+    Part,
+    Present,
     Procedure,
     RangeTable,
+    Read,
     Record,
     Return,
     RollOn,
@@ -352,11 +356,18 @@ def _procedure(
 ) -> View:
     """A procedure: its parameters' checks, then its statements in order."""
     params = [param_view(p, decl.rule_id) for p in decl.params]
-    python = code_of(system, [*decl.params, *map(local_param, decl.locals)], tables)
+    python = code_of(system, [*decl.params, *local_params(decl.locals)], tables)
     rolls = decl.rolls
     lines = ["check_rng(rng)"] if rolls else []
     if decl.answer is not None:
         lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
+
+    def part(value: Part) -> str:
+        if isinstance(value, Read):
+            return f"{value.name}.{value.field}"
+        if isinstance(value, Label):
+            return f"{value.enum.name}.{value.enum.member(value.label).name}"
+        return python(value.node)
 
     def made(values: tuple[expr.Checked, ...] | Make) -> str:
         if not isinstance(values, Make):
@@ -365,10 +376,14 @@ def _procedure(
         assert isinstance(decl.item, str)
         fields = unit.record(decl.item).fields
         args = (
-            f"{c.name}={python(v.node)}"
-            for c, v in zip(fields, values.values, strict=True)
+            f"{c.name}={part(v)}" for c, v in zip(fields, values.values, strict=True)
         )
         return f"{decl.item}({', '.join(args)})"
+
+    def test(value: expr.Checked | Present) -> str:
+        if isinstance(value, Present):
+            return " and ".join(f"{n} is not None" for n in value.names)
+        return python(value.node)
 
     def statements(body: tuple[Stmt, ...], indent: str) -> None:
         for stmt in body:
@@ -376,11 +391,16 @@ def _procedure(
                 lines.append(f"{indent}while {python(stmt.test.node)}:")
                 statements(stmt.body, indent + "    ")
             elif isinstance(stmt, If):
-                lines.append(f"{indent}if {python(stmt.test.node)}:")
+                lines.append(f"{indent}if {test(stmt.test)}:")
                 statements(stmt.then, indent + "    ")
-                if stmt.otherwise:
+                otherwise = stmt.otherwise
+                while len(otherwise) == 1 and isinstance(otherwise[0], If):
+                    lines.append(f"{indent}elif {test(otherwise[0].test)}:")
+                    statements(otherwise[0].then, indent + "    ")
+                    otherwise = otherwise[0].otherwise
+                if otherwise:
                     lines.append(f"{indent}else:")
-                    statements(stmt.otherwise, indent + "    ")
+                    statements(otherwise, indent + "    ")
             elif isinstance(stmt, Emit):
                 lines.append(f"{indent}{decl.answer}.append({made(stmt.values)})")
             elif isinstance(stmt, Return):

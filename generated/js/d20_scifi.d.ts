@@ -278,7 +278,7 @@ export type ExposureKind = "instant" | "half" | "full";
 export interface Exposure {
   /** Which exposure this is. */
   readonly kind: ExposureKind;
-  /** The level whose figures the exposure uses. */
+  /** The radiation level whose figures the exposure uses. */
   readonly effectiveLevel: RadiationLevel;
   /** Time from exposure until the primary effect sets in. */
   readonly incubation: $dice.Dice;
@@ -301,11 +301,21 @@ export interface Exposure {
  * full exposure; leaving after at least half of it causes a half exposure
  * instead.
  *
- * Rule `d20_scifi.exposures` (rules/d20_scifi/radiation.yaml:159). Throws
- * RuleInputError for an unknown level, exposedMinutes below 1, or
- * fullExposureMinutes that FULL_EXPOSURE_TIME cannot roll.
+ * @param level The radiation level of the contact. Allowed: a label in any
+ * case: Minor, Low, Moderate, High, Severe, Critical.
+ *
+ * @param exposedMinutes How long the subject stayed in contact, in minutes.
+ * Allowed: 1 or more.
+ *
+ * @param fullExposureMinutes The time to a full exposure, in minutes, as
+ * FULL_EXPOSURE_TIME rolls it. Allowed: 3 to 12.
+ *
+ * Rule `d20_scifi.exposures` (rules/d20_scifi/radiation.yaml:159). Answers the
+ * exposures in order: the instant one, if any, then the full or the half one,
+ * if any. Throws RuleInputError for arguments outside the rule, and where a
+ * figure would pass Number.MAX_SAFE_INTEGER.
  */
-export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Exposure[];
+export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Array<Exposure>;
 
 // -- d20_scifi.accumulation --
 

@@ -376,30 +376,44 @@ export function exposures(level, exposedMinutes, fullExposureMinutes) {
   level = $.choice(RadiationLevel, level, "level");
   if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
   if (!$.isInt(fullExposureMinutes) || fullExposureMinutes < 3 || fullExposureMinutes > 12) throw $.badInt(fullExposureMinutes, "fullExposureMinutes", 3, 12);
-  const exposure$ = (kind$, level$, from$, start$) => $json.record(_EXPOSURE_FIELDS, {
-    kind: kind$,
-    effectiveLevel: level$,
-    incubation: from$.incubation,
-    fortDc: from$.fortDc,
-    primaryEffect: from$.primaryEffect,
-    startsAtMinutes: start$,
-  });
-  const found$ = [];
-  let shifted$ = _INSTANT_EXPOSURE_LEVELS.get(level);
-  let row$ = _INSTANT_EXPOSURE_ROWS.get(level);
-  if (shifted$ !== null && row$ !== null) {
-    found$.push(exposure$(ExposureKind.INSTANT, shifted$, row$, 0));
+  const exposures = [];
+  let instantLevel = _INSTANT_EXPOSURE_LEVELS.get(level);
+  let instantRow = _INSTANT_EXPOSURE_ROWS.get(level);
+  if (instantLevel !== null && instantRow !== null) {
+    exposures.push($json.record(_EXPOSURE_FIELDS, {
+      kind: ExposureKind.INSTANT,
+      effectiveLevel: instantLevel,
+      incubation: instantRow.incubation,
+      fortDc: instantRow.fortDc,
+      primaryEffect: instantRow.primaryEffect,
+      startsAtMinutes: 0,
+    }));
   }
   if (exposedMinutes >= fullExposureMinutes) {
-    found$.push(exposure$(ExposureKind.FULL, level, _RADIATION_EXPOSURE_ROWS.get(level), fullExposureMinutes));
-  } else if (exposedMinutes * 2 >= fullExposureMinutes * 1) {
-    shifted$ = _HALF_EXPOSURE_LEVELS.get(level);
-    row$ = _HALF_EXPOSURE_ROWS.get(level);
-    if (shifted$ !== null && row$ !== null) {
-      found$.push(exposure$(ExposureKind.HALF, shifted$, row$, exposedMinutes));
+    let fullRow = _RADIATION_EXPOSURE_ROWS.get(level);
+    exposures.push($json.record(_EXPOSURE_FIELDS, {
+      kind: ExposureKind.FULL,
+      effectiveLevel: level,
+      incubation: fullRow.incubation,
+      fortDc: fullRow.fortDc,
+      primaryEffect: fullRow.primaryEffect,
+      startsAtMinutes: fullExposureMinutes,
+    }));
+  } else if ($.exact(exposedMinutes * 2) >= fullExposureMinutes * 1) {
+    let halfLevel = _HALF_EXPOSURE_LEVELS.get(level);
+    let halfRow = _HALF_EXPOSURE_ROWS.get(level);
+    if (halfLevel !== null && halfRow !== null) {
+      exposures.push($json.record(_EXPOSURE_FIELDS, {
+        kind: ExposureKind.HALF,
+        effectiveLevel: halfLevel,
+        incubation: halfRow.incubation,
+        fortDc: halfRow.fortDc,
+        primaryEffect: halfRow.primaryEffect,
+        startsAtMinutes: exposedMinutes,
+      }));
     }
   }
-  return found$;
+  return exposures;
 }
 
 // -- d20_scifi.accumulation --

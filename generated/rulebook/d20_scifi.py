@@ -973,7 +973,7 @@ class Exposure(Record):
     kind: ExposureKind
     """Which exposure this is."""
     effective_level: RadiationLevel
-    """The level whose figures the exposure uses."""
+    """The radiation level whose figures the exposure uses."""
     incubation: Dice
     """Time from exposure until the primary effect sets in."""
     fort_dc: int
@@ -1048,56 +1048,64 @@ def exposures(
     full exposure; leaving after at least half of it causes a half exposure
     instead.
 
-    Rule ``d20_scifi.exposures`` (rules/d20_scifi/radiation.yaml:159). Raises
-    RuleInputError for an unknown level, exposed_minutes below 1, or
-    full_exposure_minutes that FULL_EXPOSURE_TIME cannot roll.
+    Args:
+        level: The radiation level of the contact. Allowed: a member, or its
+            label in any case: Minor, Low, Moderate, High, Severe, Critical.
+        exposed_minutes: How long the subject stayed in contact, in minutes.
+            Allowed: 1 or more.
+        full_exposure_minutes: The time to a full exposure, in minutes, as
+            FULL_EXPOSURE_TIME rolls it. Allowed: 3 to 12.
+
+    Rule ``d20_scifi.exposures`` (rules/d20_scifi/radiation.yaml:159). Answers
+    the exposures in order: the instant one, if any, then the full or the half
+    one, if any. Raises RuleInputError for arguments outside the rule.
     """
     level = choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
     if type(exposed_minutes) is not int or exposed_minutes < 1:
         raise bad_int(exposed_minutes, "exposed_minutes", 1, None)
     if type(full_exposure_minutes) is not int or not 3 <= full_exposure_minutes <= 12:
         raise bad_int(full_exposure_minutes, "full_exposure_minutes", 3, 12)
-    found: list[Exposure] = []
-    shifted = _INSTANT_EXPOSURE_LEVELS[level]
-    row = _INSTANT_EXPOSURE_ROWS[level]
-    if shifted is not None and row is not None:
-        found.append(
+    exposures: list[Exposure] = []
+    instant_level = _INSTANT_EXPOSURE_LEVELS[level]
+    instant_row = _INSTANT_EXPOSURE_ROWS[level]
+    if instant_level is not None and instant_row is not None:
+        exposures.append(
             Exposure(
                 kind=ExposureKind.INSTANT,
-                effective_level=shifted,
-                incubation=row.incubation,
-                fort_dc=row.fort_dc,
-                primary_effect=row.primary_effect,
+                effective_level=instant_level,
+                incubation=instant_row.incubation,
+                fort_dc=instant_row.fort_dc,
+                primary_effect=instant_row.primary_effect,
                 starts_at_minutes=0,
             )
         )
     if exposed_minutes >= full_exposure_minutes:
-        full = _RADIATION_EXPOSURE_ROWS[level]
-        found.append(
+        full_row = _RADIATION_EXPOSURE_ROWS[level]
+        exposures.append(
             Exposure(
                 kind=ExposureKind.FULL,
                 effective_level=level,
-                incubation=full.incubation,
-                fort_dc=full.fort_dc,
-                primary_effect=full.primary_effect,
+                incubation=full_row.incubation,
+                fort_dc=full_row.fort_dc,
+                primary_effect=full_row.primary_effect,
                 starts_at_minutes=full_exposure_minutes,
             )
         )
     elif exposed_minutes * 2 >= full_exposure_minutes * 1:
-        shifted = _HALF_EXPOSURE_LEVELS[level]
-        row = _HALF_EXPOSURE_ROWS[level]
-        if shifted is not None and row is not None:
-            found.append(
+        half_level = _HALF_EXPOSURE_LEVELS[level]
+        half_row = _HALF_EXPOSURE_ROWS[level]
+        if half_level is not None and half_row is not None:
+            exposures.append(
                 Exposure(
                     kind=ExposureKind.HALF,
-                    effective_level=shifted,
-                    incubation=row.incubation,
-                    fort_dc=row.fort_dc,
-                    primary_effect=row.primary_effect,
+                    effective_level=half_level,
+                    incubation=half_row.incubation,
+                    fort_dc=half_row.fort_dc,
+                    primary_effect=half_row.primary_effect,
                     starts_at_minutes=exposed_minutes,
                 )
             )
-    return found
+    return exposures
 
 
 # -- d20_scifi.accumulation --

@@ -8,15 +8,14 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, js, rule
+from . import data, rule
 
 KIND = calls.make_kind(
     name="exposure_schedule",
     folder=FsPath(__file__).resolve().parent,
     text="exposure by time spent",
     build=rule.build,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
+    lower=rule.lower,
+    params=rule.params,
     data_view=data.data_view,
 )

@@ -9,23 +9,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.docs import ref
+from ...core.exprs import checked
+from ...core.ir import (
+    Emit,
+    Enum,
+    If,
+    Label,
+    Local,
+    Lookup,
+    Make,
+    Present,
+    Procedure,
+    Prose,
+    Read,
+    Record,
+    Stmt,
+    Unit,
+)
+from ...expr import Checked
 from ...kinds.dice.model import DiceRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
 from ...kinds.shift.model import ShiftRule
+from ...kinds.shift.rule import shift_levels, shift_rows
 from ...kinds.table.model import TableRule
-from ...literals import code, docstring, md_cell
-from ...model import System
-from ...naming import private_constant
-from ...viewkit import (
-    View,
-    api,
-    column_type,
-    enum_imports,
-    enum_view,
-    label_type,
-    rule_link,
-    where_doc,
-)
+from ...kinds.table.rule import rows_name
+from ...limits import MAX_EXACT
+from ...model import Column, Param, System
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -67,6 +78,16 @@ def build(
                 (*path, name),
                 f"{shift.id!r} steps along {shift.table.id!r}, not {table.id!r}",
             )
+    if full.dice.max * den > MAX_EXACT:
+        # The half test multiplies a stay shorter than the full time by den
+        # (and the full time by num < den): exact while the most it can be is.
+        b.err(
+            src,
+            (*path, "half_fraction"),
+            f"half_fraction {num}/{den} times the most {full.id!r} rolls "
+            f"({full.dice.max}) passes {MAX_EXACT}, the largest whole number "
+            "every runtime holds exactly (Number.MAX_SAFE_INTEGER)",
+        )
     if full.dice.min < 1:
         b.err(
             src,
@@ -76,6 +97,13 @@ def build(
     names = raw["parameters"]
     for role in ("stayed", "full"):
         b.local_name(src, (*path, "parameters", role), names[role], "parameter name")
+        if names[role] in LOCALS or (role == "stayed" and table.key_param in LOCALS):
+            b.err(
+                src,
+                (*path, "parameters", role),
+                f"{names[role]!r} is a name the schedule's steps set",
+                f"choose a name other than {', '.join(LOCALS)}",
+            )
     if names["stayed"] == names["full"] or table.key_param in names.values():
         b.err(src, (*path, "parameters"), "the parameters need three different names")
     b.local_name(src, (*path, "start_field"), raw["start_field"], "field name")
@@ -109,93 +137,176 @@ def build(
     )
 
 
-def lookups(rule: ExposureScheduleRule) -> dict[str, str]:
-    """The names of the rows and levels the schedule reads (the same in every
-    target): the two shifts' and the table's."""
-    return {
-        "instant_rows": private_constant(rule.instant.id, "rows"),
-        "instant_levels": private_constant(rule.instant.id, "levels"),
-        "half_rows": private_constant(rule.half.id, "rows"),
-        "half_levels": private_constant(rule.half.id, "levels"),
-        "table_rows": private_constant(rule.table.id, "rows"),
-    }
+# The names the schedule's procedure sets: no parameter may take one.
+LOCALS = (
+    "exposures",
+    "instant_level",
+    "instant_row",
+    "full_row",
+    "half_level",
+    "half_row",
+)
 
 
-def python_view(system: System, rule: ExposureScheduleRule) -> View:
-    table = rule.table
-    enum = table.enum
-    kinds = {
-        m.name.lower(): f"{rule.kind_enum.name}.{m.name}"
-        for m in rule.kind_enum.members
-    }
-    dice = rule.full_time.dice
-    return {
-        "id": rule.qualified_id,
-        "kind_enum": enum_view(
-            rule.kind_enum, f"The kinds of exposure of rule ``{rule.qualified_id}``"
-        ),
-        "record": rule.record,
-        "record_doc": docstring(
-            f"One exposure and what it does. {where_doc(rule)}", "    "
-        ),
-        "stayed": rule.stayed_param,
-        "full": rule.full_param,
-        "start": rule.start_field,
-        "level_enum": enum.name,
-        "by_label": private_constant(enum.name, "by_label"),
-        "level_type": label_type(enum),
-        "columns": [
-            {
-                "name": c.name,
-                "type": column_type(c),
-                "doc": docstring(c.description or c.title, "    "),
-            }
-            for c in table.columns
-        ],
-        "function": rule.function,
-        "param": table.key_param,
-        "full_min": dice.min,
-        "full_max": dice.max,
-        "kinds": kinds,
-        **lookups(rule),
-        "num": rule.half_fraction[0],
-        "den": rule.half_fraction[1],
-        "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Raises "
-            f"RuleInputError for an unknown {table.key_param}, {rule.stayed_param} "
-            f"below 1, or {rule.full_param} that {rule.full_time.constant} cannot roll.",
-            "    ",
-        ),
-        "imports": [
-            *enum_imports(rule.kind_enum),
-            *enum_imports(enum),
-            ("rulebook.json", "Record"),
-            ("typing", "ClassVar"),
-            ("rulebook._support", "bad_int"),
-            ("rulebook.dice", "Dice"),
-        ],
-        "exports": [rule.function, rule.record, rule.kind_enum.name],
-    }
+def params(rule: ExposureScheduleRule) -> dict[str, Param]:
+    """Its function's parameters: the key, how long the subject stayed, and the
+    rolled time to a full exposure."""
+    table, dice = rule.table, rule.full_time.dice
+    unit = f", in {dice.unit}" if dice.unit else ""
+    key = Param(
+        table.key_param,
+        "choice",
+        None,
+        None,
+        None,
+        False,
+        f"The {table.key_title.lower()} of the contact.",
+        table.enum,
+        owns_enum=False,
+    )
+    stayed = Param(
+        rule.stayed_param,
+        "int",
+        1,
+        None,
+        None,
+        False,
+        f"How long the subject stayed in contact{unit}.",
+        None,
+    )
+    full = Param(
+        rule.full_param,
+        "int",
+        dice.min,
+        dice.max,
+        None,
+        False,
+        f"The time to a full exposure{unit}, as {rule.full_time.constant} rolls it.",
+        None,
+    )
+    return {"key": key, "stayed": stayed, "full": full}
 
 
-def docs_view(system: System, rule: ExposureScheduleRule, common: View) -> View:
-    labels = {m.name.lower(): code(m.label) for m in rule.kind_enum.members}
+def lower(system: System, rule: ExposureScheduleRule) -> Unit:
+    """The kinds of exposure as a label set, an exposure as a record, and the
+    schedule as a procedure: the instant exposure, then the full one or else
+    the lesser one."""
+    table, kinds = rule.table, rule.kind_enum
+    key, stayed, full = params(rule).values()
+    where = where_doc(rule)
+    said_of = {m.name.lower(): m.label for m in kinds.members}
+    names = (
+        Local("instant_level", None, None, table.enum, nullable=True),
+        Local("instant_row", None, None, nullable=True, record=table.row_class),
+        Local("full_row", None, None, record=table.row_class),
+        Local("half_level", None, None, table.enum, nullable=True),
+        Local("half_row", None, None, nullable=True, record=table.row_class),
+    )
+
+    def c(text: str) -> Checked:
+        return checked(text, (key, stayed, full), names)
+
+    def exposure(which: str, level: str, row: str, start: str) -> Emit:
+        label = Label(kinds, said_of[which])
+        columns = tuple(Read(row, col.name) for col in table.columns)
+        return Emit(Make((label, c(level), *columns, c(start))))
+
+    def shifted(shift: ShiftRule, at: str, which: str, start: str) -> tuple[Stmt, ...]:
+        level, row = f"{at}_level", f"{at}_row"
+        return (
+            Lookup(level, f"{shift.function}_level", shift_levels(shift), c(key.name)),
+            Lookup(row, shift.function, shift_rows(shift), c(key.name)),
+            If(Present((level, row)), (exposure(which, level, row, start),)),
+        )
+
     num, den = rule.half_fraction
-    return common | {
-        "api": api(
-            common,
-            "Call: "
-            + code(
-                f"{rule.function}({rule.table.key_param}, {rule.stayed_param}, "
-                f"{rule.full_param}) -> list[{rule.record}]"
-            )
-            + ": the exposures, in the order below.",
+    body = (
+        *shifted(rule.instant, "instant", "instant", "0"),
+        If(
+            c(f"{stayed.name} >= {full.name}"),
+            (
+                Lookup("full_row", table.function, rows_name(table), c(key.name)),
+                exposure("full", key.name, "full_row", full.name),
+            ),
+            (
+                If(
+                    c(f"{stayed.name} * {den} >= {full.name} * {num}"),
+                    shifted(rule.half, "half", "half", stayed.name),
+                ),
+            ),
         ),
-        "kinds": labels,
-        "fraction": f"{num}/{den}",
-        "stayed": code(rule.stayed_param),
-        "full": f"{rule_link(rule.full_time)} ({code(str(rule.full_time.dice))} {md_cell(rule.full_time.dice.unit or '')})",
-        "instant": rule_link(rule.instant),
-        "half": rule_link(rule.half),
-        "table": rule_link(rule.table),
-    }
+    )
+    fields = (
+        _field("kind", "Kind", "Which exposure this is.", kinds.name),
+        _field(
+            "effective_level",
+            "Effective level",
+            f"The {table.key_title.lower()} whose figures the exposure uses.",
+            table.enum.name,
+        ),
+        *table.columns,
+        Column(
+            rule.start_field,
+            "int",
+            False,
+            "-",
+            False,
+            None,
+            "Starts",
+            "When its course starts, counted from first contact.",
+        ),
+    )
+    labels = {name: f"``{label}``" for name, label in said_of.items()}
+    dice = rule.full_time.dice
+    said = (
+        Prose("For one contact, in this order:"),
+        Prose(
+            f"First, {labels['instant']}: what {ref(rule.instant.function)} gives "
+            f"for the {table.key_title.lower()}, if anything; its course starts at "
+            "first contact."
+        ),
+        Prose(
+            f"Then {labels['full']}: if the subject stayed (``{stayed.name}``) at "
+            f"least the rolled time (``{full.name}``, ``{dice}``"
+            f"{' ' + dice.unit if dice.unit else ''}), the {table.key_title.lower()}'s "
+            f"own row of {ref(table.function)}; its course starts when that time "
+            "is reached."
+        ),
+        Prose(
+            f"Otherwise {labels['half']}: if the subject stayed at least {num}/{den} "
+            f"of that time, what {ref(rule.half.function)} gives; its course "
+            "starts when the subject leaves."
+        ),
+        Prose(
+            "The full and the lesser exposure never both apply to one contact; "
+            "the immediate one can come with either."
+        ),
+    )
+    decls = (
+        Enum(kinds, f"The kinds of exposure of rule ``{rule.qualified_id}``"),
+        Record(rule.record, f"One exposure and what it does. {where}", fields),
+        Procedure(
+            name=rule.function,
+            params=(key, stayed, full),
+            locals=names,
+            body=body,
+            answer="exposures",
+            item=rule.record,
+            doc=f"{rule.title}.\n\n{rule.summary}",
+            origin=where,
+            rule_id=rule.qualified_id,
+            answer_doc=f"Answers the exposures in order: the {said_of['instant']} "
+            f"one, if any, then the {said_of['full']} or the {said_of['half']} one, "
+            "if any.",
+        ),
+    )
+    needs = (
+        table.qualified_id,
+        rule.instant.qualified_id,
+        rule.half.qualified_id,
+    )
+    return Unit(decls, rule.function, said, needs=tuple(dict.fromkeys(needs)))
+
+
+def _field(name: str, title: str, description: str, enum: str) -> Column:
+    return Column(name, "choice", False, "-", False, None, title, description, enum)

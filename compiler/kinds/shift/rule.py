@@ -140,7 +140,7 @@ def lower(system: System, rule: ShiftRule) -> Unit:
     shifted = Table(
         name=rule.function,
         answers=table.row_class,
-        rows_name=private_constant(rule.id, "rows"),
+        rows_name=shift_rows(rule),
         rows=tuple(rows),
         doc=rule_doc(rule),
         absent=_ABSENT,
@@ -151,7 +151,7 @@ def lower(system: System, rule: ShiftRule) -> Unit:
     level = Table(
         name=f"{rule.function}_level",
         answers=table.enum.name,
-        rows_name=private_constant(rule.id, "levels"),
+        rows_name=shift_levels(rule),
         rows=tuple(levels),
         doc=f"The level whose row {ref(rule.function)} reads. {where_doc(rule)}",
         labels=table.enum,
@@ -182,3 +182,13 @@ def _reads(rule: ShiftRule) -> str:
     if rule.overrides:
         text += ", replacing " + ", ".join(f"``{n}``" for n, _ in rule.overrides)
     return text + "; where the step falls off the ladder there is no effect."
+
+
+def shift_rows(rule: ShiftRule) -> str:
+    """The private constant of a shift's rows (the row it lands on, by key)."""
+    return private_constant(rule.id, "rows")
+
+
+def shift_levels(rule: ShiftRule) -> str:
+    """The private constant of a shift's levels (the label it lands on, by key)."""
+    return private_constant(rule.id, "levels")
