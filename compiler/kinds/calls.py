@@ -3,6 +3,7 @@ function, a rule with nothing to simulate...), for a kind's ``KIND`` to name."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -19,6 +20,7 @@ from ..workbench.common import (
 from ..workbench.context import Recorder, explain_answer
 from ..workbench.samples import Sample, spread
 from ..workbench.summary import answers_summary
+from ..workbench.trace import explain_lowered
 from .base import Kind
 
 # -- build --------------------------------------------------------------------------
@@ -289,8 +291,11 @@ def make_kind(**fields: Any) -> Kind:
         "rolls": no_rolls,
         "summary": figures_summary,
     }
-    if fields.get("lower") is not None:  # the core's emitters print every target
+    lower = fields.get("lower")
+    if lower is not None:  # the core's emitters print every target
         defaults["js_view"] = None
+        # explain: the core's tracing interpreter, over the rule lowered
+        defaults["explain"] = functools.partial(explain_lowered, lower=lower)
     merged = defaults | fields
     merged.setdefault("run_lines", record_run(merged["columns"]))
     merged.setdefault("inputs", entry_inputs(merged["entry"], merged["params"]))

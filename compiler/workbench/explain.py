@@ -5,8 +5,9 @@ git or not), so an editor sees their own edits. The answer always comes from
 the generated runtime; the explanation comes from the checked model of the
 rules: the table row, the formula's steps (values from the reference
 evaluator, which must agree with the runtime, or this says so), the decision's
-cases, each with the rules file and line it was written at, then the rule's
-rulings and errata.
+cases, each with the rules file and line it was written at, a procedure's
+steps (the core's tracing interpreter, ``trace``), then the rule's rulings and
+errata.
 """
 
 from __future__ import annotations

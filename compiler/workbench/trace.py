@@ -1,0 +1,249 @@
+"""Trace: the core's tracing interpreter, run by ``rulesc explain`` over a rule lowered to a procedure.
+
+Each statement of the procedure is worked out in order, by the reference
+evaluator of expressions, with the dice the generated runtime rolled replayed
+in the order it rolled them; each line says what a statement did. The answer
+it reaches is compared with the runtime's, which is the one shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .. import expr
+from ..core.ir import (
+    Emit,
+    If,
+    Label,
+    Lookup,
+    Make,
+    Part,
+    Present,
+    Procedure,
+    Read,
+    Return,
+    Set,
+    Stmt,
+    Unit,
+    While,
+)
+from ..expr_types import Call, Dice, walk
+from ..model import Param
+from ..scope import table_values
+from .common import record_lines
+from .context import Context, agree, explain_answer, functions_called
+from .dice_replay import Replay
+from .steps import shown
+
+__all__ = ["MAX_LINES", "explain_lowered"]
+
+# A run's steps past this many lines are counted, not shown (a loop may run
+# up to the runtime's entry limit).
+MAX_LINES = 200
+
+
+class _Answered(Exception):
+    """A ``Return``: the procedure's answer."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self.value = value
+
+
+def explain_lowered(ctx: Context, lower: Callable[..., Unit]) -> None:
+    """``rulesc explain`` of a rule that lowers to the core: its inputs, its
+    dice, and, for a procedure, each step it took, then its answer."""
+    unit = lower(ctx.system, ctx.rule)
+    main = unit.main
+    if not isinstance(main, Procedure):
+        explain_answer(ctx)
+        return
+    function = ctx.function(main.name)
+    specs, given = ctx.inputs(function)
+    ctx.show_inputs(specs, given)
+    answer = ctx.call(function, given, specs)
+    ctx.dice_rolled()
+    faces = [face for _, face in ctx.rng.rolled] if ctx.rng is not None else None
+    tracer = _Tracer(ctx, unit, main, Replay(faces) if faces is not None else None)
+    env = {
+        p.name: tracer.value_of(p, given.get(p.name, p.default)) for p in main.params
+    }
+    reference = tracer.run(env)
+    ctx.out.section("Steps, in order", tracer.shown_lines())
+    ctx.out.section("Answer", record_lines(answer, ctx.kind.columns(ctx.rule)))
+    agree(ctx, reference, answer)
+
+
+class _Tracer:
+    """Runs one procedure over an environment of names, line by line."""
+
+    def __init__(
+        self, ctx: Context, unit: Unit, procedure: Procedure, dice: Replay | None
+    ) -> None:
+        self.ctx, self.unit, self.procedure, self.dice = ctx, unit, procedure, dice
+        self.module = ctx.module
+        self.tables = table_values(ctx.system)[0]
+        self.lines: list[str] = []
+        self.count = 0  # every line, shown or not
+
+    # -- values ----------------------------------------------------------------
+
+    def value_of(self, param: Param, value: Any) -> Any:
+        """An argument as the runtime reads it: a label as its member, a
+        mapping's keys and values as members."""
+        if param.type == "choice" and param.enum is not None and value is not None:
+            return self._member(param.enum.name, value)
+        if param.type == "mapping" and param.enum and param.value_enum and value:
+            keys, values = param.enum.name, param.value_enum.name
+            return {
+                self._member(keys, k): self._member(values, v) for k, v in value.items()
+            }
+        return value
+
+    def _member(self, enum: str, label: Any) -> Any:
+        return getattr(self.module, enum)(label)
+
+    def evaluate(self, checked: expr.Checked, env: dict[str, Any]) -> Any:
+        node = checked.node
+        value = expr.evaluate(
+            node,
+            env,
+            rounding=self.ctx.system.rounding,
+            tables=self.tables,
+            functions=functions_called(self.ctx, node),
+            dice=self.dice,
+            calls=None if self.dice is None else self.dice.call,
+        )
+        return value
+
+    def rolled(self, checked: expr.Checked) -> str:
+        """What the expression's dice rolled, as a note of its line."""
+        if self.dice is None:
+            return ""
+        called = self.dice.called
+        notes = [
+            self.dice.note(node)
+            for node in walk(checked.node)
+            if isinstance(node, Dice)
+            or (
+                isinstance(node, Call)
+                and (self.dice.part, node.start, node.end) in called
+            )
+        ]
+        return f"   ({'; '.join(notes)})" if notes else ""
+
+    def next_part(self) -> None:
+        """The next expression's dice start again at offset 0."""
+        if self.dice is not None:
+            self.dice.part += 1
+
+    def part(self, value: Part, env: dict[str, Any]) -> Any:
+        if isinstance(value, Read):
+            return getattr(env[value.name], value.field)
+        if isinstance(value, Label):
+            return self._member(value.enum.name, value.label)
+        found = self.evaluate(value, env)
+        self.next_part()
+        return found
+
+    def made(self, values: tuple[expr.Checked, ...] | Make, env: dict[str, Any]) -> Any:
+        if isinstance(values, Make):
+            item = self.procedure.item
+            assert isinstance(item, str)
+            fields = self.unit.record(item).fields
+            parts = {
+                c.name: self.part(v, env)
+                for c, v in zip(fields, values.values, strict=True)
+            }
+            return getattr(self.module, item)(**parts)
+        found = [self.part(v, env) for v in values]
+        return found[0] if len(found) == 1 else tuple(found)
+
+    # -- statements ------------------------------------------------------------
+
+    def run(self, env: dict[str, Any]) -> Any:
+        """The procedure's answer, its lines written on the way."""
+        answer: list[Any] = []
+        try:
+            self.statements(self.procedure.body, env, answer, "  ")
+        except _Answered as done:
+            return done.value
+        return answer
+
+    def say(self, line: str) -> None:
+        self.count += 1
+        if self.count <= MAX_LINES:
+            self.lines.append(line)
+
+    def shown_lines(self) -> list[str]:
+        more = self.count - len(self.lines)
+        return self.lines + ([f"  ... and {more} more line(s)"] if more else [])
+
+    def test(
+        self, test: expr.Checked | Present, env: dict[str, Any]
+    ) -> tuple[bool, str]:
+        if isinstance(test, Present):
+            names = " and ".join(test.names)
+            return all(env[n] is not None for n in test.names), f"{names} hold values"
+        held = bool(self.evaluate(test, env))
+        note = self.rolled(test)
+        self.next_part()
+        return held, f"{expr.to_source(test.node)}{note}"
+
+    def statements(
+        self, body: Sequence[Stmt], env: dict[str, Any], answer: list[Any], indent: str
+    ) -> None:
+        for stmt in body:
+            if isinstance(stmt, Set):
+                env[stmt.name] = self.evaluate(stmt.value, env)
+                note = self.rolled(stmt.value)
+                self.next_part()
+                source = expr.to_source(stmt.value.node)
+                self.say(
+                    f"{indent}{stmt.name} = {source} = {shown(env[stmt.name])}{note}"
+                )
+            elif isinstance(stmt, Lookup):
+                key = self.evaluate(stmt.key, env)
+                self.next_part()
+                found = getattr(self.module, stmt.entries)[key]
+                env[stmt.name] = found
+                self.say(
+                    f"{indent}{stmt.name} = the entry of {stmt.function} for "
+                    f"{shown(key)} = {_shown(found)}"
+                )
+            elif isinstance(stmt, If):
+                held, said = self.test(stmt.test, env)
+                self.say(f"{indent}if {said}: {'yes' if held else 'no'}")
+                if held:
+                    self.statements(stmt.then, env, answer, indent + "  ")
+                elif stmt.otherwise:
+                    self.say(f"{indent}otherwise:")
+                    self.statements(stmt.otherwise, env, answer, indent + "  ")
+            elif isinstance(stmt, While):
+                while True:
+                    held, said = self.test(stmt.test, env)
+                    self.say(f"{indent}while {said}: {'yes' if held else 'no'}")
+                    if not held:
+                        break
+                    self.statements(stmt.body, env, answer, indent + "  ")
+            elif isinstance(stmt, Emit):
+                item = self.made(stmt.values, env)
+                answer.append(item)
+                self.say(f"{indent}add {_shown(item)} to {self.procedure.answer}")
+            elif isinstance(stmt, Return):
+                item = self.made(stmt.value, env)
+                self.say(f"{indent}answer {_shown(item)}")
+                raise _Answered(item)
+
+
+def _shown(value: Any) -> str:
+    """A value of a step: a record by its fields, a member by its label."""
+    fields = getattr(type(value), "FIELDS", None)
+    if fields is not None and type(value).__name__ != "Dice":
+        return ", ".join(f"{f} {_shown(getattr(value, f))}" for f in fields)
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_shown(v) for v in value) + ")"
+    if isinstance(value, str):
+        return shown(str(value))
+    return shown(value)

@@ -1,0 +1,178 @@
+"""rulesc explain of a rule lowered to a procedure of the core: each step it took,
+from the core's tracing interpreter, agreeing with the generated runtime."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.cache import cache_dir_for
+from compiler.core.ir import Procedure
+from compiler.model import Rule, System
+from compiler.registry import kind_of
+from compiler.workbench.explain import explain
+from compiler.workbench.trace import MAX_LINES
+from compiler.workbench.usage import UsageError
+from compiler.workbench.workspace import Workspace, open_workspace
+
+from .workbench_helpers import project, rulesc
+
+__all__ = ["project"]
+
+EXPOSURE = (
+    "exposure=Skull:exposed,Face:exposed,Right Leg:covered,Right Arm:exposed,"
+    "Torso:half,Groin:covered,Left Arm:exposed,Left Leg:covered,Hand:exposed,"
+    "Foot:covered,Neck:exposed,Vitals:half,Eyes:exposed"
+)
+
+
+def test_a_record_answered_step_by_step(project: Path) -> None:
+    """The roll, the entry of the table it picks, each test with its outcome and
+    the branch taken, the dice each step rolled, and the answer."""
+    done = rulesc(
+        "explain", "gurps.random_hit", EXPOSURE, "--dice", "3,3,4,5", cwd=project
+    )
+    assert done.returncode == 0, done.stderr
+    steps = done.stdout.split("Steps, in order\n")[1].split("\n\n")[0]
+    assert steps.splitlines() == [
+        "  roll = 3d6 = 10   (rolled 3, 3, 4)",
+        '  location = the entry of roll_hit_location for 10 = "Torso"',
+        '  if exposure[location] == "covered": no',
+        '  if exposure[location] == "half": yes',
+        "    check = 1d6 = 5   (rolled 5)",
+        '    answer location "Torso", strikes_cover true, roll 10, check 5',
+    ]
+    assert "WARNING" not in done.stdout
+
+
+def test_a_branch_not_taken_says_otherwise(project: Path) -> None:
+    done = rulesc(
+        "explain",
+        "d20_scifi.exposures",
+        "level=high",
+        "exposed_minutes=5",
+        "full_exposure_minutes=7",
+        cwd=project,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "  if exposed_minutes >= full_exposure_minutes: no\n  otherwise:\n" in out
+    assert "    if exposed_minutes * 2 >= full_exposure_minutes * 1: yes" in out
+    assert "      if half_level and half_row hold values: yes" in out
+    assert (
+        'half_level = the entry of half_exposure_level for "High" = "Moderate"' in out
+    )
+
+
+def test_a_loop_one_turn_at_a_time(project: Path) -> None:
+    done = rulesc(
+        "explain",
+        "d20_scifi.accumulation",
+        "pool=7",
+        "saved=true",
+        "--dice",
+        "4,2",
+        cwd=project,
+    )
+    assert done.returncode == 0, done.stderr
+    steps = done.stdout.split("Steps, in order\n")[1].split("\n\n")[0]
+    assert steps.splitlines() == [
+        "  pool = (max(pool // 2, 1) if pool > 0 else 0) if saved else pool = 3",
+        "  while pool > 0: yes",
+        "    amount = min(1d4, pool) = 3   (rolled 4)",
+        "    add 3 to dealt",
+        "    pool = pool - amount = 0",
+        "  while pool > 0: no",
+    ]
+
+
+@pytest.fixture(scope="module")
+def workspace(project: Path) -> Workspace:
+    return open_workspace(project / "rules", cache_dir_for(project / "generated"))
+
+
+def _procedures(workspace: Workspace) -> Iterator[tuple[System, Rule]]:
+    for system in workspace.systems:
+        for rule in system.rules:
+            lower = kind_of(rule).lower
+            if lower is not None and isinstance(lower(system, rule).main, Procedure):
+                yield system, rule
+
+
+def _inputs(args: Any) -> list[str]:
+    inputs = []
+    for name, value in args:
+        if isinstance(value, dict):
+            inputs.append(f"{name}=" + ",".join(f"{k}:{v}" for k, v in value.items()))
+        elif isinstance(value, bool):
+            inputs.append(f"{name}={'true' if value else 'false'}")
+        else:
+            inputs.append(f"{name}={value}")
+    return inputs
+
+
+def test_every_worked_example_traced_as_the_runtime_answers(
+    workspace: Workspace,
+) -> None:
+    """Each worked example of each rule lowered to a procedure: its steps, and no
+    warning that the trace and the runtime disagree."""
+    seen = 0
+    with workspace.runtime() as runtime:
+        for system, rule in _procedures(workspace):
+            for example in rule.examples:
+                dice = (
+                    None
+                    if example.dice is None
+                    else ",".join(str(d) for d in example.dice)
+                )
+                args = argparse.Namespace(
+                    inputs=_inputs(example.args), seed=1, dice=dice
+                )
+                if example.raises is not None:  # refused: explain says so
+                    with pytest.raises(UsageError, match="refuses these inputs"):
+                        explain(workspace, system, rule, runtime, args)
+                    continue
+                text = explain(workspace, system, rule, runtime, args)
+                assert "\nSteps, in order\n" in text, (rule.id, example.name)
+                assert "WARNING" not in text, text
+                seen += 1
+    assert seen >= 10
+
+
+def test_a_runtime_that_disagrees_is_flagged(
+    workspace: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trace is a check, not a copy: a runtime whose answer differs from the
+    steps' is named a bug."""
+    with workspace.runtime() as runtime:
+        module = runtime.module("gurps")
+        real = module.random_hit
+
+        @functools.wraps(real)  # the same parameters, as explain reads them
+        def wrong(exposure: Any, rng: Any) -> Any:
+            hit = real(exposure, rng)
+            return type(hit)(hit.location, not hit.strikes_cover, hit.roll, hit.check)
+
+        monkeypatch.setattr(module, "random_hit", wrong)
+        system = next(s for s in workspace.systems if s.id == "gurps")
+        rule = next(r for r in system.rules if r.id == "random_hit")
+        args = argparse.Namespace(inputs=[EXPOSURE], seed=1, dice="3,3,4,5")
+        text = explain(workspace, system, rule, runtime, args)
+    assert "WARNING" in text and "this is a bug in rulesc" in text
+
+
+def test_a_long_run_shows_its_first_lines_and_counts_the_rest(project: Path) -> None:
+    done = rulesc(
+        "explain", "d20_scifi.healing", "points=100", "ready_at_minutes=0", cwd=project
+    )
+    assert done.returncode == 0, done.stderr
+    steps = done.stdout.split("Steps, in order\n")[1].split("\n\n")[0].splitlines()
+    # a start, then five lines a heal and the last test: 1 + 5 x 100 + 1
+    assert len(steps) == MAX_LINES + 1
+    assert steps[-1] == f"  ... and {1 + 5 * 100 + 1 - MAX_LINES} more line(s)"
+    assert "WARNING" not in done.stdout
