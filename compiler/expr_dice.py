@@ -253,11 +253,11 @@ def _options(pool: Pool, compare: Callable[[str, int], str]) -> list[tuple[str, 
 def dice_python(node: Dice, count: str, sides: str, rng: str) -> str:
     """Python that rolls the pool (``count``, ``sides``: its code) and reads its
     total, or its kept dice (a list) for ``rolls(...)``."""
-    dice = (
-        f"dice_terms.DiceSum((dice_terms.Term(1, {pool_python(node, count, sides)}),))"
-    )
-    rolled = f"dice_rolls.roll({dice}, {rng})"
-    return f"list({rolled}.results)" if node.results else f"{rolled}.total"
+    pool = pool_python(node, count, sides)
+    if not node.results:
+        return f"dice_rolls.total({pool}, {rng})"
+    dice = f"dice_terms.DiceSum((dice_terms.Term(1, {pool}),))"
+    return f"list(dice_rolls.roll({dice}, {rng}).results)"
 
 
 def pool_python(node: Dice, count: str, sides: str) -> str:
@@ -270,9 +270,11 @@ def pool_python(node: Dice, count: str, sides: str) -> str:
 
 def dice_js(node: Dice, count: str, sides: str, rng: str) -> str:
     """JavaScript that rolls the pool, as ``dice_python`` does."""
-    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, {pool_js(node, count, sides)})])"
-    rolled = f"$dice_rolls.roll({dice}, {rng})"
-    return f"[...{rolled}.results]" if node.results else f"{rolled}.total"
+    pool = pool_js(node, count, sides)
+    if not node.results:
+        return f"$dice_rolls.total({pool}, {rng})"
+    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, {pool})])"
+    return f"[...$dice_rolls.roll({dice}, {rng}).results]"
 
 
 def pool_js(node: Dice, count: str, sides: str) -> str:

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.runtime.dice import DiceSyntaxError
 from compiler.runtime.dice_notation import parse_notation
 from compiler.runtime.dice_odds import odds
-from compiler.runtime.dice_rolls import roll
+from compiler.runtime.dice_rolls import roll, total
+from compiler.runtime.dice_terms import DiceSum, Pool, Term
 from compiler.runtime.errors import RuleInputError
 from compiler.runtime.json import dumps
 
@@ -58,6 +61,7 @@ def python_answer(text: str, seed: int, depth: int) -> dict[str, Any]:
         }
     except RuleInputError as error:
         found["roll"] = _refusal(error)
+    found["totals"] = [_total(pool, seed) for pool in _pools(dice)]
     try:
         chances = odds(dice, depth)
         found["odds"] = {
@@ -68,6 +72,27 @@ def python_answer(text: str, seed: int, depth: int) -> dict[str, Any]:
     except RuleInputError as error:
         found["odds"] = _refusal(error)
     return found
+
+
+def _pools(dice: DiceSum) -> list[Pool]:
+    return [term.value for term in dice.terms if isinstance(term.value, Pool)]
+
+
+def _total(pool: Pool, seed: int) -> dict[str, Any]:
+    """``total`` of one pool, seeded, and the rng's next draw after it: the same
+    as a roll of the pool alone gives, and leaves (checked here; the
+    JavaScript runtime's are compared with these)."""
+    rng, reference = random.Random(seed), random.Random(seed)
+    try:
+        found = total(pool, rng)
+    except RuleInputError as error:
+        with pytest.raises(RuleInputError, match=re.escape(str(error))):
+            roll(DiceSum((Term(1, pool),)), reference)
+        return _refusal(error)
+    assert found == roll(DiceSum((Term(1, pool),)), reference).total, pool
+    after = rng.randint(1, 10**6)
+    assert after == reference.randint(1, 10**6), pool
+    return {"total": found, "next": after}
 
 
 @st.composite
@@ -113,6 +138,8 @@ def test_javascript_reads_rolls_and_works_out_odds_as_python(tmp_path: Path) -> 
     read = [a for a in answers if isinstance(a["parse"], str)]
     refused = [a for a in answers if not isinstance(a["parse"], str)]
     assert len(cases) >= 200 and len(read) >= 100 and len(refused) >= 50
+    # total() of each pool, plain ones (its short way) and others alike
+    assert sum(len(a["totals"]) for a in read) >= 100
     assert all("steps to work out" in a["odds"]["message"] for a in answers[:2])
     # the sample reaches what matters: explosions cut off (a tail), non-ASCII
     # digits, the pool's own checks; and (LIMITS) odds past the runtime's limits

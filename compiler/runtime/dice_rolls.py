@@ -12,10 +12,10 @@ from typing import ClassVar
 
 from ._support import MAX_ENTRIES, shown, too_many
 from .dice import RNG, Randint, draw, randint_of
-from .dice_terms import DiceSum, Pool, Value
+from .dice_terms import DiceSum, Pool, Term, Value
 from .errors import RuleInputError
 
-__all__ = ["PoolRoll", "Rolled", "roll"]
+__all__ = ["PoolRoll", "Rolled", "roll", "total"]
 
 
 class PoolRoll(Value):
@@ -138,6 +138,30 @@ def roll(dice: DiceSum, rng: RNG) -> Rolled:
             total += term.sign * term.value
             terms.append(term.sign * term.value)
     return Rolled(total, tuple(terms))
+
+
+def total(pool: Pool, rng: RNG) -> int:
+    """The total of one roll of ``pool``: the same dice, rolled in the same
+    order and refused alike, as ``roll(DiceSum((Term(1, pool),)), rng).total``,
+    without keeping each die (a plain pool of dice summed takes a short way)."""
+    if not isinstance(pool, Pool):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise RuleInputError(f"pool must be a Pool, not {shown(pool)}")
+    if (
+        pool.fudge
+        or pool.reroll is not None
+        or pool.explode is not None
+        or pool.keep is not None
+        or pool.target is not None
+    ):
+        return roll(DiceSum((Term(1, pool),)), rng).total
+    randint = randint_of(rng)
+    count, sides = pool.count, pool.sides
+    if count > MAX_ENTRIES:
+        raise too_many("die rolls")
+    found = 0
+    for _ in range(count):
+        found += draw(randint, 1, sides)
+    return found * pool.multiplier
 
 
 def _roll_pool(pool: Pool, roller: _Dice) -> PoolRoll:

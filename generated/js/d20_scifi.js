@@ -436,7 +436,7 @@ export function accumulation(pool, rng, $options = undefined) {
   const dealt = [];
   pool = saved ? pool > 0 ? Math.max($.floorDiv(pool, 2), 1) : 0 : pool;
   while (pool > 0) {
-    let amount = Math.min($dice_rolls.roll(new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool(1, 4))]), rng).total, pool);
+    let amount = Math.min($dice_rolls.total(new $dice_terms.Pool(1, 4), rng), pool);
     dealt.push(amount);
     pool = pool - amount;
   }

@@ -3,7 +3,7 @@
 
 import type { RNG } from "./dice.js";
 import { Value } from "./dice_terms.js";
-import type { DiceSum } from "./dice_terms.js";
+import type { DiceSum, Pool } from "./dice_terms.js";
 
 /** `value` if it is a safe integer, else a RuleInputError naming `what`. */
 export declare function safe(value: number, what: string): number;
@@ -37,3 +37,9 @@ export declare class Rolled extends Value {
 
 /** Roll `dice` with `rng`: one `randint` per die, in the order written. */
 export declare function roll(dice: DiceSum, rng: RNG): Rolled;
+
+/**
+ * The total of one roll of `pool`: the same dice, rolled in the same order and
+ * refused alike, as `roll(new DiceSum([new Term(1, pool)]), rng).total`.
+ */
+export declare function total(pool: Pool, rng: RNG): number;

@@ -11,7 +11,7 @@
  */
 
 import { draw, randintOf } from "./dice.js";
-import { DiceSum, Pool, Value } from "./dice_terms.js";
+import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
 import { RuleInputError } from "./errors.js";
 import { MAX_ENTRIES, shown, tooMany } from "./_support.js";
 
@@ -130,6 +130,32 @@ export function roll(dice, rng) {
     }
   }
   return new Rolled(total, terms);
+}
+
+/**
+ * The total of one roll of `pool`: the same dice, rolled in the same order and
+ * refused alike, as `roll(new DiceSum([new Term(1, pool)]), rng).total`,
+ * without keeping each die (a plain pool of dice summed takes a short way).
+ */
+export function total(pool, rng) {
+  if (!(pool instanceof Pool)) {
+    throw new RuleInputError(`pool must be a Pool, not ${shown(pool)}`);
+  }
+  if (
+    pool.fudge ||
+    pool.reroll !== null ||
+    pool.explode !== null ||
+    pool.keep !== null ||
+    pool.target !== null
+  ) {
+    return roll(new DiceSum([new Term(1, pool)]), rng).total;
+  }
+  const randint = randintOf(rng);
+  const { count, sides } = pool;
+  if (count > MAX_ENTRIES) throw tooMany("die rolls");
+  let found = 0;
+  for (let i = 0; i < count; i++) found += draw(randint, 1, sides);
+  return safe(safe(found, "the total") * pool.multiplier, "the total");
 }
 
 function rollPool(pool, roller) {

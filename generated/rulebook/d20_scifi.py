@@ -1165,13 +1165,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
     while pool > 0:
         amount = (
             _t2
-            if (
-                _t2 := dice_rolls.roll(
-                    dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool(1, 4)),)),
-                    rng,
-                ).total
-            )
-            < pool
+            if (_t2 := dice_rolls.total(dice_terms.Pool(1, 4), rng)) < pool
             else pool
         )
         dealt.append(amount)

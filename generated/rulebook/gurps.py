@@ -453,16 +453,12 @@ def random_hit(
         "exposure",
     )
     check_rng(rng)
-    roll = dice_rolls.roll(
-        dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool(3, 6)),)), rng
-    ).total
+    roll = dice_rolls.total(dice_terms.Pool(3, 6), rng)
     location = _HIT_LOCATION_BY_ROLL[roll]
     if exposure_map[location] is CoverExposure.COVERED:
         return RandomHit(location=location, strikes_cover=True, roll=roll, check=None)
     if exposure_map[location] is CoverExposure.HALF:
-        check = dice_rolls.roll(
-            dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool(1, 6)),)), rng
-        ).total
+        check = dice_rolls.total(dice_terms.Pool(1, 6), rng)
         return RandomHit(
             location=location,
             strikes_cover=check >= 4 and check <= 6,

@@ -5,6 +5,8 @@
 // every case (tests/test_js_dice_notation.py compares them with Python's).
 import { readFileSync } from "node:fs";
 import { DiceSyntaxError, Random, RuleInputError, dumps, odds, parseNotation, roll } from "../../generated/js/index.js";
+import { total } from "../../generated/js/dice_rolls.js";
+import { Pool } from "../../generated/js/dice_terms.js";
 
 function refusal(error) {
   if (!(error instanceof RuleInputError)) throw error;
@@ -33,6 +35,15 @@ const answers = cases.map(({ text, seed, depth }) => {
   } catch (error) {
     found.roll = refusal(error);
   }
+  found.totals = dice.terms.filter((term) => term.value instanceof Pool).map((term) => {
+    const rng = new Random(seed);
+    try {
+      const sum = total(term.value, rng);
+      return { total: sum, next: rng.randint(1, 10 ** 6) };
+    } catch (error) {
+      return refusal(error);
+    }
+  });
   try {
     const chances = odds(dice, depth);
     found.odds = {
