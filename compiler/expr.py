@@ -1057,9 +1057,15 @@ class _Checker:
             raise ExprError(message, *_span(arg.node), _null_hint(arg))
         return Checked(node, "text", None)
 
-    def rule_call(self, node: Call) -> Checked:
-        """`formula(a, b)`: another rule of the system, with its arguments checked."""
+    def rule_call(self, node: Call, *, record: bool = False) -> Checked:
+        """`formula(a, b)`: another rule of the system, with its arguments
+        checked; ``record``: a rule answering a record, whose field is read."""
         function = self.functions[node.func]
+        if function.fields is not None and not record:
+            message = f"{node.func}() answers a record: read a field of it"
+            field = next(iter(function.fields), "FIELD")
+            hint = f"e.g. {to_source(node)}.{field}"
+            raise ExprError(message, node.start, node.end, hint)
         params = function.params
         if len(node.args) != len(params):
             names = ", ".join(p.name for p in params)
@@ -1135,6 +1141,20 @@ class _Checker:
 
     def attr(self, node: Attr) -> Checked:
         call = node.obj
+        function = (
+            self.functions.get(call.func)
+            if isinstance(call, Call) and call.func not in self.params
+            else None
+        )
+        if function is not None and function.fields is not None:
+            assert isinstance(call, Call)
+            answered = self.rule_call(call, record=True)
+            slot = function.fields.get(node.name)
+            if slot is None:
+                message = f"unknown field '{node.name}' of {call.func}()"
+                hint = _suggest(node.name, function.fields, "fields")
+                raise ExprError(message, node.end - len(node.name), node.end, hint)
+            return _of_slot(replace(node, obj=answered.node), slot, False)
         if not isinstance(call, Call) or call.func not in self.tables:
             item = self.visit(call)
             if item.type == "dice":

@@ -184,6 +184,8 @@ def to_tree(
             }
         case Attr(obj=Call(rule=False) as lookup) if lookup.func not in FUNCTIONS:
             return {"node": "field", "of": sub(lookup), "name": node.name}
+        case Attr(obj=Call(rule=True) as call):  # a field of a rule's record
+            return {"node": "field", "of": sub(call), "name": node.name}
         case Attr():
             return {"node": "dice_part", "of": sub(node.obj), "part": node.name}
         case Index():

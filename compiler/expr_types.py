@@ -134,6 +134,9 @@ class Function:
     params: tuple[Param, ...]
     result: Field
     rolls: bool = False  # it rolls dice with the caller's rng
+    # It answers a record instead of one value: its fields, each read as
+    # name(args).field (``result`` is then not read).
+    fields: Mapping[str, Field] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from . import expr
 from .kinds.decision.model import DecisionRule, Slot
 from .kinds.formula.model import FormulaRule
+from .kinds.range_table.model import RangeTableRule
 from .kinds.table.model import TableRule
-from .model import Loc, Param, System
+from .model import Column, Loc, Param, System
 from .runtime.dice import Dice
 
 # Column and slot types as the expression checker types them.
@@ -28,30 +30,7 @@ _READ_COLUMNS = (
 
 def table_scope(rule: TableRule) -> expr.Table:
     """A table as expressions read it: name(key).field, dice fields by their parts."""
-    fields = {}
-    for index, col in enumerate(rule.columns):
-        values = [row.cells[index] for row in rule.rows]
-        if col.type == "dice":
-            dice = [v for v in values if isinstance(v, Dice)]
-            parts = tuple(
-                (
-                    part,
-                    min(getattr(d, part) for d in dice),
-                    max(getattr(d, part) for d in dice),
-                )
-                for part in expr.DICE_PARTS
-            )
-            fields[col.name] = expr.Field("dice", col.nullable, parts=parts)
-            continue
-        if col.type not in _READ_COLUMNS:
-            continue
-        ints = [v for v in values if type(v) is int]
-        fields[col.name] = expr.Field(
-            EXPR_TYPES[col.type],
-            col.nullable,
-            min(ints) if ints else None,
-            max(ints) if ints else None,
-        )
+    fields = _fields(rule.columns, [row.cells for row in rule.rows])
     return expr.Table(
         rule.function,
         rule.enum.name,
@@ -181,3 +160,54 @@ def table_values(
         for row in rule.rows:
             rows[(rule.function, row.key.label)] = row.loc
     return tables, rows
+
+
+def range_table_function(rule: RangeTableRule) -> expr.Function | None:
+    """A range table answering records, as expressions call it:
+    ``name(number).field``, for a number the table answers a row for (from its
+    first range up, within its parameter's limits); one answering a mapping
+    of labels is not called."""
+    if rule.row_class is None:
+        return None
+    fields = _fields(rule.columns, [row.cells for row in rule.rows])
+    first = rule.rows[0].lo
+    low = first if rule.param.min is None else max(rule.param.min, first)
+    spec = replace(param_spec(rule.param), min=low)
+    return expr.Function(
+        rule.function,
+        rule.id,
+        (spec,),
+        expr.Field("int", False),  # not read: the fields are
+        fields=fields,
+    )
+
+
+def _fields(
+    columns: Sequence[Column], rows: Sequence[Sequence[object]]
+) -> dict[str, expr.Field]:
+    """The columns of a table's rows as expressions read them (dice by their parts)."""
+    fields = {}
+    for index, col in enumerate(columns):
+        values = [cells[index] for cells in rows]
+        if col.type == "dice":
+            dice = [v for v in values if isinstance(v, Dice)]
+            parts = tuple(
+                (
+                    part,
+                    min(getattr(d, part) for d in dice),
+                    max(getattr(d, part) for d in dice),
+                )
+                for part in expr.DICE_PARTS
+            )
+            fields[col.name] = expr.Field("dice", col.nullable, parts=parts)
+            continue
+        if col.type not in _READ_COLUMNS:
+            continue
+        ints = [v for v in values if type(v) is int]
+        fields[col.name] = expr.Field(
+            EXPR_TYPES[col.type],
+            col.nullable,
+            min(ints) if ints else None,
+            max(ints) if ints else None,
+        )
+    return fields

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path as FsPath
 
+from ... import scope
 from .. import calls
 from . import data, rule, workbench
 
@@ -16,6 +17,8 @@ KIND = calls.make_kind(
     text="a table of ranges",
     build=rule.build,
     lower=rule.lower,
+    callable=True,
+    scope=scope.range_table_function,
     data_view=data.data_view,
     params=workbench.params,
     columns=calls.columns_of,
