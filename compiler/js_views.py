@@ -140,8 +140,8 @@ def _rule_js(
     """A rule's JavaScript view, and the templates of its module and types: the
     core's, printed by the JavaScript emitter, or its kind's own."""
     kind = kind_of(rule)
-    if kind.lower is not None:
-        unit = kind.lower(system, rule)
+    unit = kind.lower(system, rule) if kind.lower is not None else None
+    if unit is not None:
         return emit_javascript.view(system, unit, tables), emit_javascript.TEMPLATES
     assert kind.js_view is not None
     return kind.js_view(system, rule), (

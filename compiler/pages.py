@@ -221,8 +221,8 @@ def rule_page_view(
     (``odds_pages``), if it rolls."""
     kind = kind_of(rule)
     common = common_view(system, rule, answers, form)
-    if kind.lower is not None:
-        unit = kind.lower(system, rule)
+    unit = kind.lower(system, rule) if kind.lower is not None else None
+    if unit is not None:
         return emit_markdown.view(system, unit, common) | {"odds": odds}
     assert kind.docs_view is not None
     view = kind.docs_view(system, rule, common)

@@ -58,8 +58,8 @@ def _isort_key(name: str) -> tuple[int, str]:
 
 def _rule_py(system: System, rule: Rule, tables: dict[str, str]) -> View:
     kind = kind_of(rule)
-    if kind.lower is not None:
-        unit = kind.lower(system, rule)
+    unit = kind.lower(system, rule) if kind.lower is not None else None
+    if unit is not None:
         return {"id": rule.qualified_id} | emit_python.view(system, unit, tables)
     assert kind.python_view is not None
     view = kind.python_view(system, rule)

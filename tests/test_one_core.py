@@ -114,7 +114,12 @@ def _emitters() -> list[Path]:
 
 def test_the_kinds_still_to_lower_are_exactly_these() -> None:
     """Lowering a kind takes it off the list (and its templates out of its folder)."""
-    unlowered = {n for n in registry.BUILT_IN if registry.get(n).lower is None}
+    # a kind lowering only some shapes of its rules still has views of its own
+    unlowered = {
+        n
+        for n in registry.BUILT_IN
+        if registry.get(n).lower is None or registry.get(n).python_view is not None
+    }
     assert unlowered == STILL_TO_LOWER
 
 

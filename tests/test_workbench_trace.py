@@ -100,7 +100,8 @@ def _procedures(workspace: Workspace) -> Iterator[tuple[System, Rule]]:
     for system in workspace.systems:
         for rule in system.rules:
             lower = kind_of(rule).lower
-            if lower is not None and isinstance(lower(system, rule).main, Procedure):
+            unit = lower(system, rule) if lower is not None else None
+            if unit is not None and isinstance(unit.main, Procedure):
                 yield system, rule
 
 

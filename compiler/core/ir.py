@@ -365,7 +365,86 @@ class Procedure:
         return _rolls(self.expressions)
 
 
-Decl = Enum | Record | Const | Table | RollOn | Function | RangeTable | Procedure
+# -- states: records that change ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A field of a state: a whole number held within ``lo`` and ``hi`` (None:
+    no limit that way) or a flag; ``start`` is its value in a new state (an
+    expression of no name)."""
+
+    name: str
+    type: Literal["int", "bool"]
+    start: Checked
+    lo: int | None
+    hi: int | None
+    doc: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """A property a state works out from its fields (``value``), never set."""
+
+    name: str
+    type: Literal["int", "bool"]
+    value: Checked
+    doc: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One field's new value, from the values before the transition;
+    ``clamp`` where the checker cannot prove it within the field's limits."""
+
+    field: str
+    value: Checked
+    clamp: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """A method of a state: checked parameters; where ``unless`` holds nothing
+    changes; else names bound in order, then every change at once."""
+
+    name: str
+    params: tuple[Param, ...]
+    unless: Checked | None
+    binds: tuple[Bind, ...]
+    changes: tuple[Change, ...]
+    doc: str
+
+    @property
+    def expressions(self) -> list[Checked]:
+        """Its expressions in order: the test, the names' values, the changes."""
+        return [
+            *([self.unless] if self.unless is not None else []),
+            *(b.checked for b in self.binds),
+            *(c.value for c in self.changes),
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A class of one subject's state (``name``): its fields, which its
+    transitions change and its derived properties read; ``doc`` is its title
+    and summary, ``origin`` where it is declared."""
+
+    name: str
+    fields: tuple[Field, ...]
+    derived: tuple[Derived, ...]
+    transitions: tuple[Transition, ...]
+    doc: str
+    origin: str
+    rule_id: str
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+
+Decl = (
+    Enum | Record | Const | Table | RollOn | Function | RangeTable | Procedure | State
+)
 
 
 # -- what a page shows, where a lowering says it in its own words ------------------------
@@ -412,8 +491,8 @@ Block = Prose | Grid | DiceShown
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One rule, lowered: its declarations in the order a module gives them, and
-    the one a call of the rule reads (``entry``, the name of a ``Const`` or a
-    ``Table``).
+    the one a call of the rule reads (``entry``, the name of a ``Const``, a
+    ``Table``, a function or procedure, a range table or a ``State``).
 
     Docs text (a ``doc``) is plain text whose inline code is written
     ``` ``so`` ``` and references to functions ``[[name]]`` (``core.docs``);
@@ -432,12 +511,12 @@ class Unit:
         return next(d for d in self.decls if isinstance(d, Record) and d.name == name)
 
     @property
-    def main(self) -> Const | Table | Function | RangeTable | Procedure:
+    def main(self) -> Const | Table | Function | RangeTable | Procedure | State:
         """The declaration a call of the rule reads."""
         return next(
             d
             for d in self.decls
-            if isinstance(d, Const | Table | Function | RangeTable | Procedure)
+            if isinstance(d, Const | Table | Function | RangeTable | Procedure | State)
             and d.name == self.entry
         )
 

@@ -13,9 +13,10 @@ def table_rows(system: System) -> dict[str, str]:
     rows: dict[str, str] = {}
     for rule in system.rules:
         lower = registry.kind_of(rule).lower
-        if lower is None:
+        unit = lower(system, rule) if lower is not None else None
+        if unit is None:
             continue
-        for decl in lower(system, rule).decls:
+        for decl in unit.decls:
             if isinstance(decl, Table):
                 rows[decl.name] = decl.rows_name
     return rows

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..core.docs import refs
 from ..core.exprs import local_params
 from ..core.ir import (
     Const,
@@ -23,6 +22,7 @@ from ..core.ir import (
     Record,
     Return,
     RollOn,
+    State,
     Stmt,
     Table,
     Type,
@@ -52,7 +52,9 @@ from ..model import System
 from ..naming import odds_function, private_constant
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
+from . import state_javascript
 from .javascript_code import ODDS_DOC, js_syntax
+from .javascript_code import js_text as _text
 
 TEMPLATES = ("core/unit.js.j2", "core/unit.d.ts.j2")
 
@@ -91,6 +93,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             decls.append(_range_table(system, decl, shapes))
         elif isinstance(decl, Procedure):
             decls.append(_procedure(system, unit, decl, tables, shapes))
+        elif isinstance(decl, State):
+            decls.append(state_javascript.state_view(system, decl, tables))
         else:
             decls.append(_const(decl, shapes))
     runtime = [m for d in decls for m in d.get("runtime", ())]
@@ -173,12 +177,6 @@ def _value(value: Value, shapes: dict[str, str], indent: str) -> str:
 
 def _type(t: Type) -> str:
     return t.name if not isinstance(t, str) else _PRIM[t]
-
-
-def _text(text: str) -> str:
-    """A core doc in JavaScript's markup (inline code in single backticks, a
-    function by its camelCase name)."""
-    return refs(text.replace("``", "`"), lambda function: f"`{camel(function)}`")
 
 
 def _function(system: System, decl: Function, tables: dict[str, str]) -> View:

@@ -1,9 +1,10 @@
-"""JavaScript code of the core's expressions: the syntax their odds are written in."""
+"""JavaScript code of the core: the syntax of odds of expressions, and docs in JavaScript's markup."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core.docs import refs
 from ..expr import Node
 from ..expr_dice import pool_js
 from ..expr_odds import Syntax
@@ -30,3 +31,9 @@ ODDS_DOC = (
     "depth leaves unknown.\n\nTakes the same arguments, less the rng; "
     "throws RuleInputError as it does."
 )
+
+
+def js_text(text: str) -> str:
+    """A core doc in JavaScript's markup (inline code in single backticks, a
+    function by its camelCase name)."""
+    return refs(text.replace("``", "`"), lambda function: f"`{camel(function)}`")

@@ -28,6 +28,7 @@ from ..core.ir import (
     RollOn,
     Scalar,
     Span,
+    State,
     Stmt,
     Table,
     Unit,
@@ -52,6 +53,7 @@ from ..viewkit import (
 )
 from .math_text import ROUNDING, let_view, range_text
 from .python import answer_type, type_name
+from .state_markdown import state_page
 
 TEMPLATE = "core/unit.md.j2"
 
@@ -66,6 +68,8 @@ def view(system: System, unit: Unit, common: View) -> View:
         return _range_table(main, common)
     if isinstance(main, Procedure):
         return _procedure(system, unit, main, common)
+    if isinstance(main, State):
+        return state_page(main, common)
     if isinstance(main, Table):
         records = {d.name: d for d in unit.decls if isinstance(d, Record)}
         record = records.get(main.answers)

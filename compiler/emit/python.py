@@ -24,6 +24,7 @@ from ..core.ir import (
     Record,
     Return,
     RollOn,
+    State,
     Stmt,
     Table,
     Type,
@@ -48,6 +49,7 @@ from ..viewkit import (
     param_view,
     signature,
 )
+from . import state_python
 from .python_code import ODDS, ROLLING, code_of, odds_view, python_syntax, with_rng
 
 TEMPLATE = "core/unit.py.j2"
@@ -114,6 +116,11 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
                 imports.add(("collections.abc", "Mapping"))
             if any(c.type == "dice" for c in decl.columns):
                 imports.add(("rulebook.dice", "Dice"))
+            exports.append(decl.name)
+        elif isinstance(decl, State):
+            view = state_python.state_view(system, decl, tables)
+            items.append(view)
+            imports |= set(view["imports"])
             exports.append(decl.name)
         elif isinstance(decl, RollOn):
             items.append(_roll_on(decl))

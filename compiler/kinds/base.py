@@ -85,7 +85,9 @@ class Kind:
     # The rule lowered to the core (compiler/core/), which the emitters of
     # compiler/emit/ print for every target; None for a kind that has its own
     # views and templates instead (the three hooks below), until it is lowered.
-    lower: Callable[[System, Any], Unit] | None
+    # A kind lowering some shapes of its rules answers None for the others,
+    # which its views print.
+    lower: Callable[[System, Any], Unit | None] | None
 
     # -- views: what a kind's own templates print (None once the kind lowers) ------
     python_view: Callable[[System, Any], View] | None

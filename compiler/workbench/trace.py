@@ -51,11 +51,11 @@ class _Answered(Exception):
         self.value = value
 
 
-def explain_lowered(ctx: Context, lower: Callable[..., Unit]) -> None:
+def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
     """``rulesc explain`` of a rule that lowers to the core: its inputs, its
     dice, and, for a procedure, each step it took, then its answer."""
     unit = lower(ctx.system, ctx.rule)
-    main = unit.main
+    main = unit.main if unit is not None else None
     if not isinstance(main, Procedure):
         explain_answer(ctx)
         return
@@ -65,6 +65,7 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit]) -> None:
     answer = ctx.call(function, given, specs)
     ctx.dice_rolled()
     faces = [face for _, face in ctx.rng.rolled] if ctx.rng is not None else None
+    assert unit is not None
     tracer = _Tracer(ctx, unit, main, Replay(faces) if faces is not None else None)
     env = {
         p.name: tracer.value_of(p, given.get(p.name, p.default)) for p in main.params

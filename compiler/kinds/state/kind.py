@@ -17,6 +17,7 @@ KIND = calls.make_kind(
     runtime=("_state.py",),
     js_runtime=("_state.js",),
     build=shapes.build,
+    lower=shapes.lower,
     python_view=shapes.python_view,
     docs_view=shapes.docs_view,
     js_view=shapes.js_view,

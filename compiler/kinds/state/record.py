@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
+from ...core import ir
 from ...emitted import public_attributes
 from ...js_naming import camel, class_members
 from ...kinds.formula.model import Let
@@ -17,9 +18,10 @@ from ...kinds.state.record_model import (
     RecordTransition,
 )
 from ...kinds.state.rule import JS_BASE, check_actions, js_member_free
-from ...model import Param
+from ...model import Param, System
 from ...runtime._state import RecordState
 from ...scope import param_spec
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -440,3 +442,35 @@ def _lets(
             )
             return None
     return lets
+
+
+def lower(system: System, rule: RecordStateRule) -> ir.Unit:
+    """A record state as a state of the core: its fields, derived properties
+    and transitions, as the rules write them."""
+    state = ir.State(
+        name=rule.class_name,
+        fields=tuple(
+            ir.Field(f.name, f.type, f.start, f.min, f.max, f.description)
+            for f in rule.fields
+        ),
+        derived=tuple(
+            ir.Derived(d.name, d.type, d.checked, d.description) for d in rule.derived
+        ),
+        transitions=tuple(
+            ir.Transition(
+                name=t.name,
+                params=t.params,
+                unless=t.unless,
+                binds=tuple(
+                    ir.Bind(let.name, let.checked, let.description) for let in t.lets
+                ),
+                changes=tuple(ir.Change(s.field, s.checked, s.clamp) for s in t.sets),
+                doc=t.description,
+            )
+            for t in rule.transitions
+        ),
+        doc=f"{rule.title}.\n\n{rule.summary}",
+        origin=where_doc(rule),
+        rule_id=rule.qualified_id,
+    )
+    return ir.Unit((state,), rule.class_name)

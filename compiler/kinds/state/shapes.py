@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ...core.ir import Unit
+from ...model import System
 from . import (
     data,
     js,
     record,
-    record_docs,
-    record_js,
-    record_py,
+    record_data,
+    record_plan,
     record_workbench,
     rule,
     workbench,
@@ -54,14 +55,21 @@ def _by_shape(
     return hook
 
 
-python_view = _by_shape(rule.python_view, record_py.python_view, 1)
-docs_view = _by_shape(rule.docs_view, record_docs.docs_view, 1)
-js_view = _by_shape(js.js_view, record_js.js_view, 1)
-js_plan = _by_shape(js.js_plan, record_js.js_plan, 1)
-data_view = _by_shape(data.data_view, record_docs.data_view, 1)
+python_view = rule.python_view  # a record state lowers to the core (lower)
+docs_view = rule.docs_view
+js_view = js.js_view
+js_plan = _by_shape(js.js_plan, record_plan.js_plan, 1)
+data_view = _by_shape(data.data_view, record_data.data_view, 1)
 plain = _by_shape(workbench.state_plain, record_workbench.state_plain, 0)
 samples = _by_shape(workbench.samples, record_workbench.samples, 0)
 sample_answer = _by_shape(workbench.sample_answer, record_workbench.sample_answer, 2)
+
+
+def lower(system: System, rule: Any) -> Unit | None:
+    """A record state lowered to the core; a ladder not yet (its views print it)."""
+    if isinstance(rule, RecordStateRule):
+        return record.lower(system, rule)
+    return None
 
 
 def explain(ctx: Any) -> None:

@@ -1,0 +1,139 @@
+"""State in JavaScript: a RecordState subclass, its fields in #private fields read by getters, its derived properties, and a method for each transition."""
+
+from __future__ import annotations
+
+from .. import expr
+from ..core.ir import State, Transition
+from ..js_kit import (
+    View,
+    args_doc,
+    doc,
+    expression,
+    js,
+    js_string,
+    param_view,
+    signature,
+)
+from ..js_naming import camel
+from ..model import Param, System
+from ..viewkit import allowed
+from .javascript_code import js_text as _text
+from .state_code import clamped, field_text, reads
+
+
+def _known(state: State, t: Transition | None) -> list[Param]:
+    """The names an expression of the state reads, as parameters (their limits
+    spare the checks of safe integers the emitter can prove needless)."""
+    found = [
+        Param(f.name, f.type, f.lo, f.hi, None, False, "", None) for f in state.fields
+    ]
+    return found + (list(t.params) if t is not None else [])
+
+
+def _bind(state: State, nodes: list[expr.Node]) -> list[str]:
+    fields, derived = reads(state, nodes)
+    return [f"const {camel(n)} = this.#{camel(n)};" for n in fields] + [
+        f"const {camel(n)} = this.{camel(n)};" for n in derived
+    ]
+
+
+def _method(
+    system: System, state: State, t: Transition, tables: dict[str, str]
+) -> View:
+    params = [param_view(system, p, state.rule_id) for p in t.params]
+    known = _known(state, t)
+
+    def emit(node: expr.Node) -> str:
+        return expression(system, node, known, tables)
+
+    nodes = [c.node for c in t.expressions]
+    lines = [line for view in params for line in view["lines"]]
+    lines += _bind(state, nodes)
+    if t.unless is not None:
+        lines.append(f"if ({emit(t.unless.node)}) return;")
+    lines += [f"const {camel(b.name)} = {emit(b.checked.node)};" for b in t.binds]
+    values = []
+    for change in t.changes:
+        field = state.field(change.field)
+        code = emit(change.value.node)
+        if change.clamp:
+            code = clamped(
+                code, field, "Math.max", "Math.min", js(field.lo), js(field.hi)
+            )
+        values.append(code)
+    targets = [f"this.#{camel(c.field)}" for c in t.changes]
+    if len(targets) == 1:
+        lines.append(f"{targets[0]} = {values[0]};")
+    else:
+        lines.append(f"[{', '.join(targets)}] = [{', '.join(values)}];")
+    signed = signature(params, t.name)
+    return {
+        "name": camel(t.name),
+        "params": signed["js"],
+        "ts": signed["ts"],
+        "doc": doc(
+            "\n\n".join(
+                part
+                for part in (
+                    _text(t.doc),
+                    args_doc(t.params, allowed),
+                    "Throws RuleInputError for arguments outside the rule.",
+                )
+                if part
+            ),
+            "  ",
+        ),
+        "lines": [*signed["unpack"], *lines],
+    }
+
+
+def state_view(system: System, state: State, tables: dict[str, str]) -> View:
+    """What ``core/state.js.j2`` and ``core/state.d.ts.j2`` print of a state."""
+    known = _known(state, None)
+    getters: list[View] = [
+        {
+            "name": camel(f.name),
+            "ts": "boolean" if f.type == "bool" else "number",
+            "doc": doc(
+                (f.doc + " " if f.doc else "") + f"({field_text(f).capitalize()}.)",
+                "  ",
+            ),
+            "lines": [f"return this.#{camel(f.name)};"],
+        }
+        for f in state.fields
+    ]
+    getters += [
+        {
+            "name": camel(d.name),
+            "ts": "boolean" if d.type == "bool" else "number",
+            "doc": doc(
+                (d.doc + " " if d.doc else "")
+                + f"(Derived from the fields: {expr.to_source(d.value.node)}.)",
+                "  ",
+            ),
+            "lines": [
+                *_bind(state, [d.value.node]),
+                f"return {expression(system, d.value.node, known, tables)};",
+            ],
+        }
+        for d in state.derived
+    ]
+    return {
+        "is": "State",
+        "class_name": state.name,
+        "fields": ", ".join(
+            f"[{js_string(f.name)}, {js_string(camel(f.name))}]" for f in state.fields
+        ),
+        "privates": [
+            f"#{camel(f.name)} = {expression(system, f.start.node, [], tables)};"
+            for f in state.fields
+        ],
+        "getters": getters,
+        "methods": [_method(system, state, t, tables) for t in state.transitions],
+        "doc": doc(
+            f"{_text(state.doc)}\n\n{_text(state.origin)} Each instance holds one "
+            "subject's state; a transition changes its fields, each held within its "
+            "bounds."
+        ),
+        "runtime": [],
+    }

@@ -1,0 +1,74 @@
+"""State in Markdown: its fields, derived properties and each transition's logic, in words."""
+
+from __future__ import annotations
+
+from .. import expr
+from ..core.ir import State, Transition
+from ..literals import code, md, md_cell
+from ..viewkit import View, api, inputs
+from .state_code import field_text
+
+TEMPLATE = "core/state.md.j2"
+
+
+def _source(checked: expr.Checked) -> str:
+    return code(expr.to_source(checked.node))
+
+
+def _transition(t: Transition) -> View:
+    names = ", ".join(p.name for p in t.params)
+    steps = []
+    if t.unless is not None:
+        steps.append(f"When {_source(t.unless)} holds, nothing changes.")
+    steps += [
+        f"Let {code(b.name)} be {_source(b.checked)}"
+        + (f" ({md(b.description.rstrip('.'))})" if b.description else "")
+        + "."
+        for b in t.binds
+    ]
+    changes = [
+        f"{code(c.field)} becomes {_source(c.value)}"
+        + (", held within its bounds" if c.clamp else "")
+        for c in t.changes
+    ]
+    steps.append(
+        ("Then, all at once from the values before: " if len(changes) > 1 else "Then ")
+        + "; ".join(changes)
+        + "."
+    )
+    return {
+        "call": code(f"{t.name}({names})"),
+        "description": md(t.doc),
+        "inputs": inputs(t.params),
+        "steps": steps,
+    }
+
+
+def state_page(state: State, common: View) -> View:
+    """The page's own part (``core/state.md.j2``) of a state, and its
+    programmer's section, added to the ``common`` view of every rule page."""
+    return common | {
+        "api": api(
+            common,
+            "Call: "
+            + code(f"{state.name}()")
+            + " makes one subject's state, each field at its start value; each "
+            "field and derived property is an attribute, and each transition a "
+            "method.",
+        ),
+        "fields": [
+            (
+                code(f.name),
+                md_cell(field_text(f)),
+                code(expr.to_source(f.start.node), in_table=True),
+                md_cell(f.doc or ""),
+            )
+            for f in state.fields
+        ],
+        "derived": [
+            f"{code(d.name)} = {_source(d.value)}" + (f": {md(d.doc)}" if d.doc else "")
+            for d in state.derived
+        ],
+        "transitions": [_transition(t) for t in state.transitions],
+        "template": TEMPLATE,
+    }

@@ -1,0 +1,126 @@
+"""State in Python: a RecordState subclass, its fields as properties, its derived properties, and a method for each transition."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .. import expr
+from ..core.ir import Change, State, Transition
+from ..literals import docstring
+from ..model import System
+from ..viewkit import Import, View, args_doc, param_imports, param_view, signature
+from .python_code import code_of
+from .state_code import clamped, field_text, reads
+
+IMPORTS: list[Import] = [("rulebook._state", "RecordState")]
+
+
+def state_view(system: System, state: State, tables: dict[str, str]) -> View:
+    """What ``core/state.py.j2`` prints of a state (``tables``: each table's rows
+    constant, by the function that reads it)."""
+    properties: list[View] = [
+        {
+            "name": f.name,
+            "type": f.type,
+            "doc": docstring(
+                (f.doc + " " if f.doc else "") + f"({field_text(f).capitalize()}.)",
+                "        ",
+            ),
+            "lines": [f"return self._{f.name}"],
+        }
+        for f in state.fields
+    ]
+    for d in state.derived:
+        python = code_of(system, (), tables)
+        properties.append(
+            {
+                "name": d.name,
+                "type": d.type,
+                "doc": docstring(
+                    (d.doc + " " if d.doc else "")
+                    + f"(Derived from the fields: {expr.to_source(d.value.node)}.)",
+                    "        ",
+                ),
+                "lines": [
+                    *_bind(state, [d.value.node]),
+                    f"return {python(d.value.node)}",
+                ],
+            }
+        )
+    start = code_of(system, (), tables)
+    params = [p for t in state.transitions for p in t.params]
+    return {
+        "is": "State",
+        "class_name": state.name,
+        "slots": _tuple(f"_{f.name}" for f in state.fields),
+        "fields": _tuple(f.name for f in state.fields),
+        "init": [
+            f"self._{f.name}: {f.type} = {start(f.start.node)}" for f in state.fields
+        ],
+        "properties": properties,
+        "methods": [_method(system, state, t, tables) for t in state.transitions],
+        "doc": docstring(
+            f"{state.doc}\n\n{state.origin} Each instance holds one subject's state; "
+            "a transition changes its fields, each held within its bounds.",
+            "    ",
+        ),
+        "imports": [*IMPORTS, *param_imports(tuple(params))],
+    }
+
+
+def _bind(state: State, nodes: list[expr.Node]) -> list[str]:
+    """The lines that name the fields and properties ``nodes`` read, as locals."""
+    fields, derived = reads(state, nodes)
+    lines = [f"{name} = self._{name}" for name in fields]
+    return lines + [f"{name} = self.{name}" for name in derived]
+
+
+def _change_lines(
+    state: State, changes: tuple[Change, ...], python: object
+) -> list[str]:
+    assert callable(python)
+    values = []
+    for change in changes:
+        field = state.field(change.field)
+        code = python(change.value.node)
+        if change.clamp:
+            code = clamped(code, field, "max", "min", str(field.lo), str(field.hi))
+        values.append(code)
+    targets = ", ".join(f"self._{c.field}" for c in changes)
+    if len(changes) == 1:
+        return [f"{targets} = {values[0]}"]
+    return [f"{targets} = ({', '.join(values)})"]
+
+
+def _method(
+    system: System, state: State, t: Transition, tables: dict[str, str]
+) -> View:
+    python = code_of(system, t.params, tables)
+    params = [param_view(p, state.rule_id) for p in t.params]
+    nodes = [c.node for c in t.expressions]
+    lines = [line for view in params for line in view["lines"]]
+    lines += _bind(state, nodes)
+    if t.unless is not None:
+        lines += [f"if {python(t.unless.node)}:", "    return"]
+    lines += [f"{b.name} = {python(b.checked.node)}" for b in t.binds]
+    lines += _change_lines(state, t.changes, python)
+    signed = signature(params, t.params)
+    return {
+        "name": t.name,
+        "signature": f"self, {signed}" if signed else "self",
+        "doc": docstring(transition_doc(t), "        "),
+        "lines": lines,
+    }
+
+
+def transition_doc(t: Transition) -> str:
+    return (
+        f"{t.doc}{args_doc(t.params)}\n\n"
+        "Raises RuleInputError for arguments outside the rule."
+    )
+
+
+def _tuple(names: Iterable[str]) -> str:
+    """The items of a tuple of names, as Python writes them (one: a trailing comma)."""
+    found = [f'"{name}"' for name in names]
+    return ", ".join(found) + ("," if len(found) == 1 else "")

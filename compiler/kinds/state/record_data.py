@@ -1,0 +1,61 @@
+"""A record state's part of rules.json."""
+
+from __future__ import annotations
+
+from ...jsonkit import Refs, View, expression, params
+from ...kinds.state.record_model import RecordStateRule
+from ...model import System
+
+
+def data_view(system: System, rule: RecordStateRule, refs: Refs) -> View:
+    fields = rule.fields
+    return {
+        "class_name": rule.class_name,
+        "fields": [
+            {
+                "name": f.name,
+                "type": f.type,
+                "start": expression(f.start, refs),
+                "min": f.min,
+                "max": f.max,
+                "description": f.description,
+            }
+            for f in fields
+        ],
+        "derived": [
+            {
+                "name": d.name,
+                "type": d.type,
+                "value": expression(d.checked, refs),
+                "description": d.description,
+            }
+            for d in rule.derived
+        ],
+        "transitions": [
+            {
+                "name": t.name,
+                "description": t.description,
+                "parameters": params(t.params, refs),
+                "unless": None
+                if t.unless is None
+                else expression(t.unless, refs, t.params),
+                "let": [
+                    {
+                        "name": let.name,
+                        "value": expression(let.checked, refs, t.params),
+                        "description": let.description,
+                    }
+                    for let in t.lets
+                ],
+                "set": [
+                    {
+                        "name": s.field,
+                        "value": expression(s.checked, refs, t.params),
+                        "clamped": s.clamp,
+                    }
+                    for s in t.sets
+                ],
+            }
+            for t in rule.transitions
+        ],
+    }

@@ -1,0 +1,28 @@
+"""A record state's call plan: a new state, its actions made in order, read as
+its fields and derived properties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...js_plan import call_step, fields_step, instance_plan
+from ...kinds.state.record_model import RecordStateRule
+from ...kinds.state.record_workbench import action
+
+
+def js_plan(
+    module: Any,
+    rule: RecordStateRule,
+    args: dict[str, Any],
+    rolls: bool,
+    roll: str | None,
+) -> dict[str, Any]:
+    """A new state, its actions made in order; answered as its fields and
+    derived properties."""
+    cls = getattr(module, rule.class_name)
+    steps = []
+    for item in args.get("actions", ()):
+        name, kwargs = action(item)
+        steps.append(call_step(cls, name, kwargs))
+    names = [*(f.name for f in rule.fields), *(d.name for d in rule.derived)]
+    return instance_plan(cls, {}, [*steps, fields_step(names)])
