@@ -123,7 +123,8 @@ class _Emitter:
             case Binary(concat=True) if self.mode == "python":
                 # any sequences (a pool's dice are a tuple in odds), as a list
                 parts = (
-                    "*" * spread + self.wrap(part, _COND)
+                    # a spread takes no bare condition: `*(a if t else b)`
+                    "*" + self.wrap(part, _ADD) if spread else self.wrap(part, _COND)
                     for spread, part in concat_parts(node)
                 )
                 return f"[{', '.join(parts)}]", _ATOM

@@ -187,3 +187,21 @@ def test_a_let_that_is_always_the_empty_list_is_a_located_error(
         in stderr
     ), stderr
     assert stderr.count("error:") == 1, stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "x", "flag", "answer"),
+    [
+        ("([x] if flag else []) + ([2] if x > 3 else [])", 4, True, [4, 2]),
+        ("([x] if flag else []) + ([2] if x > 3 else [])", 1, False, []),
+        ("[x] + ([] if flag else [x, x])", 5, False, [5, 5, 5]),
+        ("rolls + ([1] if flag or x > 2 else [])", 3, False, [2, 5, 1]),
+    ],
+)
+def test_lists_joined_from_conditions_run_in_python(
+    text: str, x: int, flag: bool, answer: list[int]
+) -> None:
+    """A list that is a condition's is spread with its brackets (`*(a if t
+    else b)`: a bare condition is no Python there)."""
+    code = to_python(check(text).node, name=str, rounding="down")
+    assert eval(code, {"x": x, "flag": flag, "rolls": (2, 5)}) == answer

@@ -214,12 +214,13 @@ def test_a_state_of_no_game(module: Any) -> None:
     assert fear.panic() == 4 and fear.settle() == 1
     assert fear.set_fear(3) == 3 and fear.effects == ("Frightened",)
     assert repr(fear) == "Fear(level=3)" and fear == module.Fear(3)
-    with pytest.raises(ValueError, match=r"steps must be an int in 1\.\.2"):
+    with pytest.raises(ValueError, match=r"steps must be in 1\.\.2, not 3"):
         fear.scare(3)
-    with pytest.raises(ValueError, match=r"level must be an int in 1\.\.4"):
+    with pytest.raises(ValueError, match=r"level must be in 1\.\.4, not 0"):
         fear.set_fear(0)
-    with pytest.raises(ValueError, match=r"level must be an int in 1\.\.4"):
+    with pytest.raises(ValueError, match=r"level must be in 1\.\.4, not 5"):
         module.Fear(5)
+    assert fear.to_dict() == {"level": 3, "effects": ["Frightened"]}
 
 
 def test_state_mistakes_are_located(tmp_path: Path) -> None:

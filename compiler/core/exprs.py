@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields, is_dataclass, replace
+from typing import Any
 
 from .. import expr
 from ..model import Param
@@ -12,16 +14,47 @@ from .ir import Local
 
 
 def checked(
-    text: str, params: Sequence[Param], names: Sequence[Local] = ()
+    text: str,
+    params: Sequence[Param],
+    names: Sequence[Local] = (),
+    texts: Sequence[str] = (),
 ) -> expr.Checked:
     """``text`` as a checked expression over ``params`` and the locals ``names``
     (whole numbers within their limits, or labels of their set). A lowering
     writes it from the rules' figures; an error in it is the lowering's, so it
-    is raised as it is."""
+    is raised as it is.
+
+    ``{0}``, ``{1}``... in ``text`` stand for the texts ``texts`` (labels and
+    words of the rules, as they are: quotes and all), put in as text literals
+    after the text is read, so that no text of the rules is read as code."""
     scope = {p.name: param_spec(p) for p in params} | {
         n.name: param_spec(local_param(n)) for n in names if n.record is None
     }
-    return expr.compile_formula(text, scope)
+    if not texts:
+        return expr.compile_formula(text, scope)
+    marks = [f'"{_MARK}{index}"' for index in range(len(texts))]
+    node = _put(expr.parse(text.format(*marks)), texts)
+    return expr.check(node, scope)
+
+
+_MARK = "\x1f"  # in no text of the rules' (a control character)
+
+
+def _put(node: Any, texts: Sequence[str]) -> Any:
+    """``node`` with each marked text literal's text put in."""
+    if isinstance(node, expr.StrLit) and node.value.startswith(_MARK):
+        return replace(node, value=texts[int(node.value[len(_MARK) :])])
+    if isinstance(node, tuple):
+        return tuple(_put(item, texts) for item in node)
+    if not is_dataclass(node) or isinstance(node, type):
+        return node
+    changes = {
+        f.name: _put(getattr(node, f.name), texts)
+        for f in fields(node)
+        if isinstance(getattr(node, f.name), tuple)
+        or is_dataclass(getattr(node, f.name))
+    }
+    return replace(node, **changes) if changes else node
 
 
 def local_params(names: Sequence[Local]) -> list[Param]:

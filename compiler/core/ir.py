@@ -387,7 +387,7 @@ class Derived:
     """A property a state works out from its fields (``value``), never set."""
 
     name: str
-    type: Literal["int", "bool"]
+    type: Literal["int", "bool", "texts"]  # texts: a list of texts
     value: Checked
     doc: str | None
 
@@ -413,6 +413,7 @@ class Transition:
     binds: tuple[Bind, ...]
     changes: tuple[Change, ...]
     doc: str
+    answers: str | None = None  # the field whose new value it answers, if any
 
     @property
     def expressions(self) -> list[Checked]:
@@ -428,7 +429,9 @@ class Transition:
 class State:
     """A class of one subject's state (``name``): its fields, which its
     transitions change and its derived properties read; ``doc`` is its title
-    and summary, ``origin`` where it is declared."""
+    and summary, ``origin`` where it is declared. A new state takes
+    ``params`` (which the fields' start values read); its data is its fields
+    and the derived properties ``shown``."""
 
     name: str
     fields: tuple[Field, ...]
@@ -437,6 +440,8 @@ class State:
     doc: str
     origin: str
     rule_id: str
+    params: tuple[Param, ...] = ()
+    shown: tuple[str, ...] = ()
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)

@@ -69,7 +69,7 @@ def view(system: System, unit: Unit, common: View) -> View:
     if isinstance(main, Procedure):
         return _procedure(system, unit, main, common)
     if isinstance(main, State):
-        return state_page(main, common)
+        return state_page(main, common, [_block(system, b) for b in unit.page or ()])
     if isinstance(main, Table):
         records = {d.name: d for d in unit.decls if isinstance(d, Record)}
         record = records.get(main.answers)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 
 from .. import expr
 from ..core.ir import Field, State
@@ -31,9 +31,12 @@ def clamped(code: str, field: Field, lo: str, hi: str, low: str, high: str) -> s
     return code
 
 
-def reads(state: State, nodes: Iterable[expr.Node]) -> tuple[list[str], list[str]]:
-    """The fields and the derived properties the expressions ``nodes`` read."""
-    used = set[str]().union(*(expr.names_used(n) for n in nodes))
+def reads(
+    state: State, nodes: Iterable[expr.Node], hidden: Set[str] = frozenset()
+) -> tuple[list[str], list[str]]:
+    """The fields and the derived properties the expressions ``nodes`` read
+    (but the names ``hidden``: a method's parameters, which hide them)."""
+    used = set[str]().union(*(expr.names_used(n) for n in nodes)) - hidden
     fields = [f.name for f in state.fields if f.name in used]
     derived = [d.name for d in state.derived if d.name in used]
     return fields, derived

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import expr
-from ..core.ir import State, Transition
+from ..core.ir import Derived, Field, State, Transition
 from ..js_kit import (
     View,
     args_doc,
@@ -20,18 +20,25 @@ from ..viewkit import allowed
 from .javascript_code import js_text as _text
 from .state_code import clamped, field_text, reads
 
+_TS = {"int": "number", "bool": "boolean", "texts": "readonly string[]"}
+
 
 def _known(state: State, t: Transition | None) -> list[Param]:
     """The names an expression of the state reads, as parameters (their limits
     spare the checks of safe integers the emitter can prove needless)."""
+    hidden = {p.name for p in t.params} if t is not None else set()
     found = [
-        Param(f.name, f.type, f.lo, f.hi, None, False, "", None) for f in state.fields
+        Param(f.name, f.type, f.lo, f.hi, None, False, "", None)
+        for f in state.fields
+        if f.name not in hidden
     ]
     return found + (list(t.params) if t is not None else [])
 
 
-def _bind(state: State, nodes: list[expr.Node]) -> list[str]:
-    fields, derived = reads(state, nodes)
+def _bind(
+    state: State, nodes: list[expr.Node], params: tuple[Param, ...] = ()
+) -> list[str]:
+    fields, derived = reads(state, nodes, {p.name for p in params})
     return [f"const {camel(n)} = this.#{camel(n)};" for n in fields] + [
         f"const {camel(n)} = this.{camel(n)};" for n in derived
     ]
@@ -48,7 +55,7 @@ def _method(
 
     nodes = [c.node for c in t.expressions]
     lines = [line for view in params for line in view["lines"]]
-    lines += _bind(state, nodes)
+    lines += _bind(state, nodes, t.params)
     if t.unless is not None:
         lines.append(f"if ({emit(t.unless.node)}) return;")
     lines += [f"const {camel(b.name)} = {emit(b.checked.node)};" for b in t.binds]
@@ -66,16 +73,20 @@ def _method(
         lines.append(f"{targets[0]} = {values[0]};")
     else:
         lines.append(f"[{', '.join(targets)}] = [{', '.join(values)}];")
+    if t.answers is not None:
+        lines.append(f"return this.#{camel(t.answers)};")
     signed = signature(params, t.name)
+    answers = f" Answers the new {t.answers}." if t.answers is not None else ""
     return {
         "name": camel(t.name),
         "params": signed["js"],
         "ts": signed["ts"],
+        "returns": "void" if t.answers is None else _TS[state.field(t.answers).type],
         "doc": doc(
             "\n\n".join(
                 part
                 for part in (
-                    _text(t.doc),
+                    _text(t.doc) + answers,
                     args_doc(t.params, allowed),
                     "Throws RuleInputError for arguments outside the rule.",
                 )
@@ -85,6 +96,13 @@ def _method(
         ),
         "lines": [*signed["unpack"], *lines],
     }
+
+
+def _value(
+    system: System, d: Derived, known: list[Param], tables: dict[str, str]
+) -> str:
+    code = expression(system, d.value.node, known, tables)
+    return f"Object.freeze({code})" if d.type == "texts" else code
 
 
 def state_view(system: System, state: State, tables: dict[str, str]) -> View:
@@ -105,7 +123,7 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
     getters += [
         {
             "name": camel(d.name),
-            "ts": "boolean" if d.type == "bool" else "number",
+            "ts": _TS[d.type],
             "doc": doc(
                 (d.doc + " " if d.doc else "")
                 + f"(Derived from the fields: {expr.to_source(d.value.node)}.)",
@@ -113,21 +131,42 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
             ),
             "lines": [
                 *_bind(state, [d.value.node]),
-                f"return {expression(system, d.value.node, known, tables)};",
+                f"return {_value(system, d, known, tables)};",
             ],
         }
         for d in state.derived
     ]
+    made = [param_view(system, p, state.rule_id) for p in state.params]
+    signed = signature(made, state.name)
+
+    def start(f: Field) -> str:
+        return expression(system, f.start.node, list(state.params), tables)
+
     return {
         "is": "State",
         "class_name": state.name,
         "fields": ", ".join(
             f"[{js_string(f.name)}, {js_string(camel(f.name))}]" for f in state.fields
         ),
+        "shown": ", ".join(
+            f"[{js_string(n)}, {js_string(camel(n))}]" for n in state.shown
+        ),
+        # fields that start from what the constructor takes are set there
         "privates": [
-            f"#{camel(f.name)} = {expression(system, f.start.node, [], tables)};"
+            f"#{camel(f.name)};" if state.params else f"#{camel(f.name)} = {start(f)};"
             for f in state.fields
         ],
+        "constructor": None
+        if not state.params
+        else {
+            "params": signed["js"],
+            "ts": signed["ts"],
+            "lines": [
+                *signed["unpack"],
+                *(line for view in made for line in view["lines"]),
+                *(f"this.#{camel(f.name)} = {start(f)};" for f in state.fields),
+            ],
+        },
         "getters": getters,
         "methods": [_method(system, state, t, tables) for t in state.transitions],
         "doc": doc(

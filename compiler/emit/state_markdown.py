@@ -36,6 +36,8 @@ def _transition(t: Transition) -> View:
         + "; ".join(changes)
         + "."
     )
+    if t.answers is not None:
+        steps.append(f"It answers the new {code(t.answers)}.")
     return {
         "call": code(f"{t.name}({names})"),
         "description": md(t.doc),
@@ -44,17 +46,21 @@ def _transition(t: Transition) -> View:
     }
 
 
-def state_page(state: State, common: View) -> View:
-    """The page's own part (``core/state.md.j2``) of a state, and its
-    programmer's section, added to the ``common`` view of every rule page."""
+def state_page(state: State, common: View, blocks: list[View]) -> View:
+    """The page's own part (``core/state.md.j2``) of a state, after the
+    ``blocks`` its lowering wrote, and its programmer's section, added to the
+    ``common`` view of every rule page."""
+    made = ", ".join(f"{p.name}={p.default!r}" for p in state.params)
     return common | {
+        "blocks": blocks,
         "api": api(
             common,
             "Call: "
-            + code(f"{state.name}()")
+            + code(f"{state.name}({made})")
             + " makes one subject's state, each field at its start value; each "
             "field and derived property is an attribute, and each transition a "
             "method.",
+            params=state.params,
         ),
         "fields": [
             (

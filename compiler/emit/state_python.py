@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from .. import expr
 from ..core.ir import Change, State, Transition
 from ..literals import docstring
-from ..model import System
+from ..model import Param, System
 from ..viewkit import Import, View, args_doc, param_imports, param_view, signature
 from .python_code import code_of
 from .state_code import clamped, field_text, reads
@@ -32,10 +32,11 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
     ]
     for d in state.derived:
         python = code_of(system, (), tables)
+        value = python(d.value.node)
         properties.append(
             {
                 "name": d.name,
-                "type": d.type,
+                "type": "tuple[str, ...]" if d.type == "texts" else d.type,
                 "doc": docstring(
                     (d.doc + " " if d.doc else "")
                     + f"(Derived from the fields: {expr.to_source(d.value.node)}.)",
@@ -43,19 +44,29 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
                 ),
                 "lines": [
                     *_bind(state, [d.value.node]),
-                    f"return {python(d.value.node)}",
+                    f"return tuple({value})"
+                    if d.type == "texts"
+                    else f"return {value}",
                 ],
             }
         )
-    start = code_of(system, (), tables)
-    params = [p for t in state.transitions for p in t.params]
+    start = code_of(system, state.params, tables)
+    made = [param_view(p, state.rule_id) for p in state.params]
+    params = [*state.params, *(p for t in state.transitions for p in t.params)]
+    signed = signature(made, state.params)
     return {
         "is": "State",
         "class_name": state.name,
         "slots": _tuple(f"_{f.name}" for f in state.fields),
         "fields": _tuple(f.name for f in state.fields),
+        "shown": _tuple(state.shown) if state.shown else None,
+        "init_signature": f"self, {signed}" if signed else "self",
         "init": [
-            f"self._{f.name}: {f.type} = {start(f.start.node)}" for f in state.fields
+            *(line for view in made for line in view["lines"]),
+            *(
+                f"self._{f.name}: {f.type} = {start(f.start.node)}"
+                for f in state.fields
+            ),
         ],
         "properties": properties,
         "methods": [_method(system, state, t, tables) for t in state.transitions],
@@ -68,9 +79,12 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
     }
 
 
-def _bind(state: State, nodes: list[expr.Node]) -> list[str]:
-    """The lines that name the fields and properties ``nodes`` read, as locals."""
-    fields, derived = reads(state, nodes)
+def _bind(
+    state: State, nodes: list[expr.Node], params: tuple[Param, ...] = ()
+) -> list[str]:
+    """The lines that name the fields and properties ``nodes`` read, as locals
+    (but those a parameter of the same name hides)."""
+    fields, derived = reads(state, nodes, {p.name for p in params})
     lines = [f"{name} = self._{name}" for name in fields]
     return lines + [f"{name} = self.{name}" for name in derived]
 
@@ -99,14 +113,17 @@ def _method(
     params = [param_view(p, state.rule_id) for p in t.params]
     nodes = [c.node for c in t.expressions]
     lines = [line for view in params for line in view["lines"]]
-    lines += _bind(state, nodes)
+    lines += _bind(state, nodes, t.params)
     if t.unless is not None:
         lines += [f"if {python(t.unless.node)}:", "    return"]
     lines += [f"{b.name} = {python(b.checked.node)}" for b in t.binds]
     lines += _change_lines(state, t.changes, python)
+    if t.answers is not None:
+        lines.append(f"return self._{t.answers}")
     signed = signature(params, t.params)
     return {
         "name": t.name,
+        "returns": "None" if t.answers is None else state.field(t.answers).type,
         "signature": f"self, {signed}" if signed else "self",
         "doc": docstring(transition_doc(t), "        "),
         "lines": lines,
@@ -114,8 +131,9 @@ def _method(
 
 
 def transition_doc(t: Transition) -> str:
+    answers = f" Answers the new {t.answers}." if t.answers is not None else ""
     return (
-        f"{t.doc}{args_doc(t.params)}\n\n"
+        f"{t.doc}{answers}{args_doc(t.params)}\n\n"
         "Raises RuleInputError for arguments outside the rule."
     )
 

@@ -91,13 +91,19 @@ class RecordState:
     __slots__ = ()
 
     _fields: ClassVar[tuple[str, ...]] = ()
+    _shown: ClassVar[tuple[str, ...]] = ()  # derived properties its data gives too
 
     def _values(self) -> tuple[int | bool, ...]:
         return tuple(getattr(self, "_" + name) for name in self._fields)
 
     def to_dict(self) -> dict[str, JSON]:
-        """The state as plain JSON-able data: each field by its name."""
-        return dict(zip(self._fields, self._values(), strict=True))
+        """The state as plain JSON-able data: each field by its name, then the
+        derived properties it shows (a list of texts as a list)."""
+        data: dict[str, JSON] = dict(zip(self._fields, self._values(), strict=True))
+        for name in self._shown:
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
+        return data
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

@@ -26,9 +26,10 @@ export declare class LevelState {
 /** One subject's state as a record of named fields (numbers and flags). */
 export declare class RecordState {
   static $fields: readonly (readonly [string, string])[];
-  /** The state as plain JSON-able data: each field by its name in the rules. */
-  toDict(): Record<string, number | boolean>;
-  toJSON(): Record<string, number | boolean>;
+  static $shown: readonly (readonly [string, string])[];
+  /** The state as plain JSON-able data: each field by its name in the rules, then the derived properties it shows. */
+  toDict(): Record<string, number | boolean | string[]>;
+  toJSON(): Record<string, number | boolean | string[]>;
   equals(other: unknown): boolean;
   toString(): string;
 }

@@ -98,10 +98,20 @@ export class LevelState {
  */
 export class RecordState {
   static $fields = Object.freeze([]);
+  static $shown = Object.freeze([]);
 
-  /** The state as plain JSON-able data: each field by its name in the rules. */
+  /**
+   * The state as plain JSON-able data: each field by its name in the rules,
+   * then the derived properties it shows (a list of texts as an array).
+   */
   toDict() {
-    return Object.fromEntries(this.constructor.$fields.map(([py, js]) => [py, this[js]]));
+    const kind = this.constructor;
+    return Object.fromEntries(
+      [...kind.$fields, ...kind.$shown].map(([py, js]) => {
+        const value = this[js];
+        return [py, Array.isArray(value) ? [...value] : value];
+      }),
+    );
   }
 
   toJSON() {

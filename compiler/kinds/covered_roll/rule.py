@@ -142,8 +142,8 @@ def lower(system: System, rule: CoveredRollRule) -> Unit:
         Local("check", rule.check.min, rule.check.max),
     )
 
-    def c(text: str) -> Checked:
-        return checked(text, (exposure,), names)
+    def c(text: str, *texts: str) -> Checked:
+        return checked(text, (exposure,), names, texts)
 
     def answer(strikes: str, check: str) -> Return:
         return Return(Make((c("location"), c(strikes), c("roll"), c(check))))
@@ -156,11 +156,11 @@ def lower(system: System, rule: CoveredRollRule) -> Unit:
         Set("roll", c(notation(table.rolls.dice))),
         Lookup("location", location_roll.name, location_roll.entries_name, c("roll")),
         If(
-            c(f"exposure[location] == {_label(rule.covered.label)}"),
+            c("exposure[location] == {0}", rule.covered.label),
             (answer("true", "null"),),
         ),
         If(
-            c(f"exposure[location] == {_label(rule.half.label)}"),
+            c("exposure[location] == {0}", rule.half.label),
             (Set("check", c(notation(rule.check))), answer(strikes, "check")),
         ),
         answer("false", "null"),
@@ -222,11 +222,6 @@ def lower(system: System, rule: CoveredRollRule) -> Unit:
     )
     page = (Prose(said), DiceShown("", (table.rolls.dice, rule.check)))
     return Unit(decls, rule.function, page, needs=(table.qualified_id,))
-
-
-def _label(label: str) -> str:
-    """A label as the expression language writes it."""
-    return '"' + label.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _field(

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ...core.exprs import checked
+from ...core.ir import Change, Derived, Field, Grid, Prose, State, Transition, Unit
 from ...emitted import public_attributes
+from ...expr import Checked
 from ...js_naming import CALLED_NAMES, camel, class_members
 from ...kinds.state.model import StateFlag, StateRule, StateTransition
-from ...literals import code, docstring, md_cell, py
-from ...model import Example, System
-from ...naming import private_constant
+from ...model import Example, Param, System
 from ...runtime._state import LevelState
-from ...viewkit import View, api, where_doc
+from ...viewkit import where_doc
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -207,78 +209,6 @@ def check_actions(
     return ok
 
 
-def _method(rule: StateRule, t: StateTransition) -> View:
-    ceiling = len(rule.effects)
-    doc = docstring(f"{t.description} Answers the new level.", "        ")
-    if t.step is not None:
-        sign = "" if t.step == "up" else "-"
-        if t.param is None:
-            return {
-                "signature": "self",
-                "doc": doc,
-                "lines": [f"return self._move({sign}{t.by})"],
-                "name": t.name,
-            }
-        default = f" = {t.default}" if t.default is not None else ""
-        return {
-            "name": t.name,
-            "signature": f"self, {t.param}: int{default}",
-            "doc": doc,
-            "lines": [
-                f"{t.param} = self._checked({t.param}, {t.param!r}, 1, {t.max})",
-                f"return self._move({sign}{t.param})",
-            ],
-        }
-    if t.to == "param":
-        assert t.param is not None
-        return {
-            "name": t.name,
-            "signature": f"self, {t.param}: int",
-            "doc": doc,
-            "lines": [
-                f"return self._set(self._checked({t.param}, {t.param!r}, {rule.floor}, {ceiling}))"
-            ],
-        }
-    level = rule.floor if t.to == "floor" else ceiling
-    return {
-        "name": t.name,
-        "signature": "self",
-        "doc": doc,
-        "lines": [f"return self._set({level})"],
-    }
-
-
-def python_view(system: System, rule: StateRule) -> View:
-    return {
-        "id": rule.qualified_id,
-        "class_name": rule.class_name,
-        "effects_name": private_constant(rule.id, "effects"),
-        "effects": [py(e) for e in rule.effects],
-        "floor": rule.floor,
-        "ceiling": len(rule.effects),
-        "cumulative": py(rule.cumulative),
-        "methods": [_method(rule, t) for t in rule.transitions],
-        "flags": [
-            {
-                "name": f.name,
-                "level": f.from_level,
-                "doc": docstring(
-                    f"{f.description} (From level {f.from_level}.)", "        "
-                ),
-            }
-            for f in rule.flags
-        ],
-        "doc": docstring(
-            f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)} Each instance holds one "
-            f"subject's level, {rule.floor} to {len(rule.effects)}; "
-            "transitions stop at the floor and the ceiling.",
-            "    ",
-        ),
-        "imports": [("typing", "Final"), ("rulebook._state", "LevelState")],
-        "exports": [rule.class_name],
-    }
-
-
 def call_text(rule: StateRule, ex: Example) -> str:
     """An example as the statements a reader would write."""
     args = dict(ex.args)
@@ -309,48 +239,149 @@ def run(module: Any, rule: StateRule, ex: Example, rng: Any) -> Any:
     return state
 
 
-def _transition_text(rule: StateRule, t: StateTransition) -> str:
-    if t.step is not None:
-        amount = (
-            f"`{t.param}` levels (1 to {t.max}{f', default {t.default}' if t.default is not None else ''})"
-            if t.param is not None
-            else f"{t.by} level{'s' if t.by != 1 else ''}"
-        )
-        move = f"{'up' if t.step == 'up' else 'down'} {amount}, stopping at level {len(rule.effects) if t.step == 'up' else rule.floor}"
-    elif t.to == "param":
-        move = f"to level `{t.param}` ({rule.floor} to {len(rule.effects)})"
-    else:
-        move = f"to level {rule.floor if t.to == 'floor' else len(rule.effects)}"
-    return f"{code(t.name + '(' + (t.param or '') + ')')}: {md_cell(t.description)} Moves {move}."
-
-
-def docs_view(system: System, rule: StateRule, common: View) -> View:
-    return common | {
-        "api": api(
-            common,
-            "Call: "
-            + code(f"{rule.class_name}(level={rule.floor})")
-            + " makes one subject's state; "
-            + code("level")
-            + " is the current level and "
-            + code("effects")
-            + " its effects.",
-        ),
-        "levels": [(str(i + 1), md_cell(e)) for i, e in enumerate(rule.effects)],
-        "cumulative": rule.cumulative,
-        "floor": rule.floor,
-        "ceiling": len(rule.effects),
-        "transitions": [_transition_text(rule, t) for t in rule.transitions],
-        "flags": [
-            f"{code(f.name)}: {md_cell(f.description)} True from level {f.from_level}."
-            for f in rule.flags
-        ],
-    }
-
-
 def _transition_hint(called: str, names: set[str] | list[str]) -> str:
     """Did you mean the closest transition? Else all of them."""
     close = difflib.get_close_matches(called, sorted(names), n=1)
     if close:
         return f"did you mean {close[0]!r}?"
     return "transitions: " + ", ".join(sorted(names))
+
+
+def lower(system: System, rule: StateRule) -> Unit:
+    """A ladder as a state of the core: one field, the level (a new state
+    takes it, the floor by default); its effects and flags derived from it;
+    each transition a change of the level, answering the new one."""
+    floor, ceiling = rule.floor, len(rule.effects)
+    start = Param(
+        "level",
+        "int",
+        floor,
+        ceiling,
+        floor,
+        True,
+        "The level the subject starts at.",
+        None,
+    )
+    level = Param("level", "int", floor, ceiling, None, False, "", None)
+    field = Field(
+        "level",
+        "int",
+        checked("level", (start,)),
+        floor,
+        ceiling,
+        "The current level (0: none).",
+    )
+
+    def c(text: str, *params: Param, texts: tuple[str, ...] = ()) -> Checked:
+        return checked(text, (level, *params), (), texts)
+
+    derived = (
+        Derived(
+            "effects",
+            "texts",
+            c(_effects_text(rule), texts=rule.effects),
+            "What the current level means, lowest level first.",
+        ),
+        *(
+            Derived(f.name, "bool", c(f"level >= {f.from_level}"), f.description)
+            for f in rule.flags
+        ),
+    )
+    transitions = tuple(_transition(rule, t, c) for t in rule.transitions)
+    state = State(
+        name=rule.class_name,
+        fields=(field,),
+        derived=derived,
+        transitions=transitions,
+        doc=f"{rule.title}.\n\n{rule.summary}",
+        origin=where_doc(rule),
+        rule_id=rule.qualified_id,
+        params=(start,),
+        shown=("effects",),
+    )
+    which = (
+        "every level's effect up to the current one applies, lowest first (they "
+        "are cumulative)"
+        if rule.cumulative
+        else "only the current level's effect applies"
+    )
+    page = (
+        Prose(
+            f"A subject's level runs from {floor} to {ceiling}, 0 meaning none; "
+            f"{which}."
+        ),
+        Grid(
+            ("Level", "Effect"),
+            tuple((str(i), effect) for i, effect in enumerate(rule.effects, 1)),
+        ),
+    )
+    return Unit((state,), rule.class_name, page)
+
+
+def _effects_text(rule: StateRule) -> str:
+    """The effects of the level, as an expression of it (each text a ``{n}``
+    of the rules' own, put in as it is): each level's effect from that level
+    up where they are cumulative, else only the current level's."""
+    floor, ceiling = rule.floor, len(rule.effects)
+    levels = range(max(floor, 1), ceiling + 1)
+    if rule.cumulative:
+        return " + ".join(f"([{{{n - 1}}}] if level >= {n} else [])" for n in levels)
+    text = "[]"
+    for n in levels:
+        text = f"[{{{n - 1}}}] if level == {n} else {text}"
+    return text
+
+
+def _transition(
+    rule: StateRule, t: StateTransition, c: Callable[..., Checked]
+) -> Transition:
+    floor, ceiling = rule.floor, len(rule.effects)
+    params: tuple[Param, ...] = ()
+    if t.step is not None:
+        amount = str(t.by)
+        if t.param is not None:
+            way = "up" if t.step == "up" else "down"
+            amount = t.param
+            params = (
+                Param(
+                    t.param,
+                    "int",
+                    1,
+                    t.max,
+                    t.default,
+                    t.default is not None,
+                    f"How many levels to move {way}.",
+                    None,
+                ),
+            )
+        value = (
+            f"min(level + {amount}, {ceiling})"
+            if t.step == "up"
+            else f"max(level - {amount}, {floor})"
+        )
+    elif t.to == "param":
+        assert t.param is not None
+        params = (
+            Param(
+                t.param,
+                "int",
+                floor,
+                ceiling,
+                None,
+                False,
+                "The level to move to.",
+                None,
+            ),
+        )
+        value = t.param
+    else:
+        value = str(floor if t.to == "floor" else ceiling)
+    return Transition(
+        name=t.name,
+        params=params,
+        unless=None,
+        binds=(),
+        changes=(Change("level", c(value, *params), clamp=False),),
+        doc=t.description,
+        answers="level",
+    )

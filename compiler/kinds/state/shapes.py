@@ -11,7 +11,7 @@ from ...core.ir import Unit
 from ...model import System
 from . import (
     data,
-    js,
+    plan,
     record,
     record_data,
     record_plan,
@@ -55,21 +55,18 @@ def _by_shape(
     return hook
 
 
-python_view = rule.python_view  # a record state lowers to the core (lower)
-docs_view = rule.docs_view
-js_view = js.js_view
-js_plan = _by_shape(js.js_plan, record_plan.js_plan, 1)
+js_plan = _by_shape(plan.js_plan, record_plan.js_plan, 1)
 data_view = _by_shape(data.data_view, record_data.data_view, 1)
 plain = _by_shape(workbench.state_plain, record_workbench.state_plain, 0)
 samples = _by_shape(workbench.samples, record_workbench.samples, 0)
 sample_answer = _by_shape(workbench.sample_answer, record_workbench.sample_answer, 2)
 
 
-def lower(system: System, rule: Any) -> Unit | None:
-    """A record state lowered to the core; a ladder not yet (its views print it)."""
-    if isinstance(rule, RecordStateRule):
-        return record.lower(system, rule)
-    return None
+def lower(system: System, state: Any) -> Unit:
+    """Either shape of a state lowered to the core."""
+    if isinstance(state, RecordStateRule):
+        return record.lower(system, state)
+    return rule.lower(system, state)
 
 
 def explain(ctx: Any) -> None:
