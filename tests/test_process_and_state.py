@@ -296,3 +296,22 @@ def test_a_step_must_be_a_transition(tmp_path: Path) -> None:
     assert found == [
         "44:54: 'set_fear' is not a transition of 'fear' that takes no argument"
     ], found
+
+
+HOSTILE_LADDER = (
+    STATE.replace("effect: Uneasy", "effect: 'Un\"easy'")
+    .replace("effect: Shaken", "effect: 'Sha\\ken {0} ''x'''")
+    .replace("effect: Frightened", 'effect: "Fright\\"ened\'); import os #"')
+    .replace("effects: [Frightened]", 'effects: ["Fright\\"ened\'); import os #"]')
+)
+
+
+@pytest.mark.parametrize("module", [HOSTILE_LADDER], indirect=True)
+def test_a_ladder_s_effects_are_data_whatever_they_hold(module: Any) -> None:
+    """Effects are put into the state's expressions as text literals after
+    they are read: quotes, backslashes, braces and code round-trip as text."""
+    fear = module.Fear()
+    assert fear.effects == ('Un"easy',)
+    assert fear.scare() == 2 and fear.effects == ("Sha\\ken {0} 'x'",)
+    assert fear.scare() == 3 and fear.effects == ("Fright\"ened'); import os #",)
+    assert fear.to_dict() == {"level": 3, "effects": ["Fright\"ened'); import os #"]}
