@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from ._support import shown
 from .errors import RuleInputError
-from .json import JSON
+from .json import JSON, to_data
 
 __all__ = ["LevelState", "RecordState"]
 
@@ -102,8 +102,7 @@ class RecordState:
         derived properties it shows (a list of texts as a list)."""
         data: dict[str, JSON] = dict(zip(self._fields, self._values(), strict=True))
         for name in self._shown:
-            value = getattr(self, name)
-            data[name] = list(value) if isinstance(value, tuple) else value
+            data[name] = to_data(getattr(self, name))
         return data
 
     def __eq__(self, other: object) -> bool:
