@@ -14,7 +14,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from . import json_text, registry
-from .core.program import table_rows
+from .core.program import lowered, table_rows
 from .diagnostics import Diagnostic
 from .emit import javascript as emit_javascript
 from .js_kit import JsFigureError, doc
@@ -140,7 +140,7 @@ def _rule_js(
     """A rule's JavaScript view, and the templates of its module and types: the
     core's, printed by the JavaScript emitter, or its kind's own."""
     kind = kind_of(rule)
-    unit = kind.lower(system, rule) if kind.lower is not None else None
+    unit = lowered(system, rule)
     if unit is not None:
         return emit_javascript.view(system, unit, tables), emit_javascript.TEMPLATES
     assert kind.js_view is not None

@@ -15,6 +15,7 @@ import posixpath
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .core.program import lowered
 from .emit import markdown as emit_markdown
 from .examples import call_text, expect_text
 from .forms import widget
@@ -221,7 +222,7 @@ def rule_page_view(
     (``odds_pages``), if it rolls."""
     kind = kind_of(rule)
     common = common_view(system, rule, answers, form)
-    unit = kind.lower(system, rule) if kind.lower is not None else None
+    unit = lowered(system, rule)
     if unit is not None:
         return emit_markdown.view(system, unit, common) | {"odds": odds}
     assert kind.docs_view is not None

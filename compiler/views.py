@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .contract import PUBLIC_SUPPORT
-from .core.program import table_rows
+from .core.program import lowered, table_rows
 from .emit import python as emit_python
 from .literals import docstring
 from .model import Rule, System
@@ -58,7 +58,7 @@ def _isort_key(name: str) -> tuple[int, str]:
 
 def _rule_py(system: System, rule: Rule, tables: dict[str, str]) -> View:
     kind = kind_of(rule)
-    unit = kind.lower(system, rule) if kind.lower is not None else None
+    unit = lowered(system, rule)
     if unit is not None:
         return {"id": rule.qualified_id} | emit_python.view(system, unit, tables)
     assert kind.python_view is not None
