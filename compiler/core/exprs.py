@@ -27,9 +27,7 @@ def checked(
     ``{0}``, ``{1}``... in ``text`` stand for the texts ``texts`` (labels and
     words of the rules, as they are: quotes and all), put in as text literals
     after the text is read, so that no text of the rules is read as code."""
-    scope = {p.name: param_spec(p) for p in params} | {
-        n.name: param_spec(local_param(n)) for n in names if n.record is None
-    }
+    scope = {p.name: param_spec(p) for p in [*params, *local_params(names)]}
     if not texts:
         return expr.compile_formula(text, scope)
     marks = [f'"{_MARK}{index}"' for index in range(len(texts))]

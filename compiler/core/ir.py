@@ -297,6 +297,21 @@ class If:
     then: tuple[Stmt, ...]
     otherwise: tuple[Stmt, ...] = ()
 
+    @property
+    def branches(
+        self,
+    ) -> tuple[list[tuple[Checked | Present, tuple[Stmt, ...]]], tuple[Stmt, ...]]:
+        """Its tests in order with what each leads to (an ``otherwise`` that is
+        one ``If`` alone continues the chain: ``elif``), and the last otherwise."""
+        found: list[tuple[Checked | Present, tuple[Stmt, ...]]] = [
+            (self.test, self.then)
+        ]
+        otherwise = self.otherwise
+        while len(otherwise) == 1 and isinstance(otherwise[0], If):
+            found.append((otherwise[0].test, otherwise[0].then))
+            otherwise = otherwise[0].otherwise
+        return found, otherwise
+
 
 @dataclass(frozen=True, slots=True)
 class While:

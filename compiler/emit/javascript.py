@@ -335,13 +335,11 @@ def _procedure(
                 statements(stmt.body, indent + "  ")
                 lines.append(f"{indent}}}")
             elif isinstance(stmt, If):
-                lines.append(f"{indent}if ({test(stmt.test)}) {{")
-                statements(stmt.then, indent + "  ")
-                otherwise = stmt.otherwise
-                while len(otherwise) == 1 and isinstance(otherwise[0], If):
-                    lines.append(f"{indent}}} else if ({test(otherwise[0].test)}) {{")
-                    statements(otherwise[0].then, indent + "  ")
-                    otherwise = otherwise[0].otherwise
+                branches, otherwise = stmt.branches
+                for index, (held, then) in enumerate(branches):
+                    keyword = "} else if" if index else "if"
+                    lines.append(f"{indent}{keyword} ({test(held)}) {{")
+                    statements(then, indent + "  ")
                 if otherwise:
                     lines.append(f"{indent}}} else {{")
                     statements(otherwise, indent + "  ")

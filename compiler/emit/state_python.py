@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .. import expr
 from ..core.ir import Change, State, Transition
@@ -90,9 +90,8 @@ def _bind(
 
 
 def _change_lines(
-    state: State, changes: tuple[Change, ...], python: object
+    state: State, changes: tuple[Change, ...], python: Callable[[expr.Node], str]
 ) -> list[str]:
-    assert callable(python)
     values = []
     for change in changes:
         field = state.field(change.field)

@@ -97,13 +97,21 @@ def build(
     names = raw["parameters"]
     for role in ("stayed", "full"):
         b.local_name(src, (*path, "parameters", role), names[role], "parameter name")
-        if names[role] in LOCALS or (role == "stayed" and table.key_param in LOCALS):
+        if names[role] in LOCALS:
             b.err(
                 src,
                 (*path, "parameters", role),
                 f"{names[role]!r} is a name the schedule's steps set",
                 f"choose a name other than {', '.join(LOCALS)}",
             )
+    if table.key_param in LOCALS:
+        b.err(
+            src,
+            (*path, "table"),
+            f"{table.id!r}'s key {table.key_param!r} is a name the schedule's "
+            "steps set",
+            f"give the table a key other than {', '.join(LOCALS)}",
+        )
     if names["stayed"] == names["full"] or table.key_param in names.values():
         b.err(src, (*path, "parameters"), "the parameters need three different names")
     b.local_name(src, (*path, "start_field"), raw["start_field"], "field name")
