@@ -39,6 +39,7 @@ JS_SUPPORT = (
     "dice_odds.js",
     "odds.js",
     "_chain.js",
+    "_state.js",
 )
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 

@@ -61,6 +61,7 @@ SUPPORT_MODULES = (
     "odds.py",
     "_odds.py",
     "_chain.py",
+    "_state.py",
 )
 
 

@@ -188,7 +188,7 @@ def test_the_fingerprint_changes_with_any_compiler_or_schema_file(
     before = fingerprint()
     for rel in (
         "compiler/templates/system.py.j2",
-        "compiler/kinds/track/python.py.j2",
+        "compiler/templates/core/state.py.j2",
         "compiler/templates/core/unit.py.j2",
         "compiler/emit/python.py",
         "compiler/runtime/dice.py",

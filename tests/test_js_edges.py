@@ -121,8 +121,9 @@ def track_calls(rule: Any) -> Iterator[Call]:
     """Rolls past either end, values that are no roll, and each effect rolled
     until it rolls again (past its last stage)."""
     sides = rule.roll.max
-    for bad in (0, sides + 1, -1, MAX_SAFE, 2**53, *NOT_INTS):
+    for bad in (0, sides + 1, -1, MAX_SAFE, *NOT_INTS):
         yield None, {"rolls": [1, bad]}, None, None
+    yield None, {"rolls": [1, 2**53]}, None, _past_safe("roll", 2**53, 1, sides)
     again = [r for r in range(1, sides + 1) for _ in range(rule.reroll_stage + 1)]
     yield None, {"rolls": again}, None, None
     yield None, {"rolls": list(reversed(again))}, None, None

@@ -1,5 +1,6 @@
 """The JavaScript runtime's engines against the Python runtime's, under ``node --test``:
-a staged track, a success pool and a process, on the rules' own figures."""
+a staged track (the generated class), a success pool and a process, on the rules'
+own figures."""
 
 from __future__ import annotations
 
@@ -26,34 +27,34 @@ def _data(value: Any) -> Any:
     return to_data(value)
 
 
-# what a track's stage is asked besides its labels: other cases, misspellings,
-# control characters, and numbers (answered, or refused, as in Python; a
-# bool is shown in each language's own spelling)
-PROBES = ["nausea", "HEADACHE / PAIN", "Nausia", "", "Nausea\x1b[2J", 3, 2.5]
+# what a track's apply() is given besides its die's results: numbers past the
+# die, other types (refused, as in Python; a bool shown in each language's own
+# spelling)
+PROBES: list[Any] = [0, 6, -1, 2.5, "3", True, None]
 
 
 def _tracks() -> list[dict[str, Any]]:
     from rulebook import d20_scifi
-    from rulebook._track import StagedTrack
     from rulebook.errors import RuleInputError
 
-    effects = d20_scifi._SECONDARY_EFFECTS_EFFECTS
+    sides = d20_scifi.SECONDARY_EFFECTS_ROLL.max
     found = []
     for seed in SEEDS:
         rng = random.Random(seed)
-        rolls = [rng.randint(1, len(effects)) for _ in range(12)]
-        track = StagedTrack(effects)
-        steps = [_data(list(track.step(r))) for r in rolls]
+        rolls = [rng.randint(1, sides) for _ in range(12)]
+        track = d20_scifi.SecondaryEffects()
+        steps = [_data(track.apply(r)) for r in rolls]
         asked: list[dict[str, Any]] = []
-        for probe in [*(str(e) for e, _ in effects), *PROBES]:
+        for probe in PROBES:
             try:
-                stage = track.stage(probe)  # type: ignore[arg-type]  # on purpose
-                asked.append({"effect": probe, "stage": stage})
+                track.apply(probe)
             except RuleInputError as refused:
-                asked.append({"effect": probe, "refused": str(refused)})
+                said = str(refused)
+                if probe is True or probe is None:  # JavaScript's own spelling
+                    said = said.replace(repr(probe), "true" if probe else "null")
+                asked.append({"roll": probe, "refused": said})
         found.append(
             {
-                "effects": _data(effects),
                 "rolls": rolls,
                 "steps": steps,
                 "data": _data(track),
@@ -89,10 +90,8 @@ def _pools() -> list[dict[str, Any]]:
 def _processes() -> list[dict[str, Any]]:
     from rulebook import d20_scifi
     from rulebook._process import Course, run_process
-    from rulebook._track import StagedTrack
 
     spec = d20_scifi._SIMULATE_RADIATION_SPEC
-    effects = d20_scifi._SECONDARY_EFFECTS_EFFECTS
     js_spec = {
         camel(name): _data(value) if not callable(value) else True
         for name, value in spec._asdict().items()
@@ -124,7 +123,13 @@ def _processes() -> list[dict[str, Any]]:
                 ]
                 rng = random.Random(seed)
                 run = run_process(
-                    spec, courses, minutes, 2, StagedTrack(effects), list, rng
+                    spec,
+                    courses,
+                    minutes,
+                    2,
+                    d20_scifi.SecondaryEffects(),
+                    list,
+                    rng,
                 )
                 js_courses = [
                     {
@@ -138,7 +143,6 @@ def _processes() -> list[dict[str, Any]]:
                         "spec": js_spec,
                         "divide": divide,
                         "courses": js_courses,
-                        "effects": _data(effects),
                         "leaveAt": minutes,
                         "bonus": 2,
                         "seed": seed,

@@ -22,9 +22,8 @@ import pytest
 import rulebook.json as rj
 from rulebook import d20_scifi
 from rulebook._process import Course, ProcessRun
-from rulebook._state import LevelState
+from rulebook._state import LevelState, RecordState
 from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
-from rulebook._track import StagedTrack
 from rulebook.dice import Dice, parse_dice
 
 from compiler.examples import example_value
@@ -59,7 +58,7 @@ SUPPORT_RECORDS = (
     Course,
     ProcessRun,
     LevelState,
-    StagedTrack,
+    RecordState,
 )
 
 
@@ -171,9 +170,9 @@ def instances() -> dict[type, list[object]]:
                 if not ex.raises:
                     roots.append(example_value(module, rule, ex))
         for cls in classes(module):
-            if issubclass(cls, LevelState | StagedTrack):
+            if issubclass(cls, LevelState | RecordState):
                 made: Any = cls
-                roots.append(made())  # a generated state or track needs no argument
+                roots.append(made())  # a generated state needs no argument
         for root in roots:
             for value in values_in(root):
                 found.setdefault(type(value), []).append(value)
@@ -201,7 +200,7 @@ def test_every_class_of_the_systems_has_to_dict(cls: type) -> None:
         plain(data)
         assert json.loads(json.dumps(data)) == data
         assert data == rj.to_data(value)
-        if not isinstance(value, LevelState | StagedTrack):
+        if not isinstance(value, LevelState | RecordState):
             assert list(data) == public_fields(value)
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from .. import expr
-from ..model import Param
+from ..model import EnumType, Param
 from ..runtime.dice import Dice
 from ..scope import param_spec
 from .ir import Local
@@ -18,36 +18,50 @@ def checked(
     params: Sequence[Param],
     names: Sequence[Local] = (),
     texts: Sequence[str] = (),
+    *,
+    bound: Mapping[str, expr.Checked] | None = None,
+    labels: EnumType | None = None,
 ) -> expr.Checked:
     """``text`` as a checked expression over ``params`` and the locals ``names``
-    (whole numbers within their limits, or labels of their set). A lowering
-    writes it from the rules' figures; an error in it is the lowering's, so it
-    is raised as it is.
+    (whole numbers within their limits, or labels of their set), and the names
+    ``bound`` (each of its value's type). A lowering writes it from the rules'
+    figures; an error in it is the lowering's, so it is raised as it is.
 
     ``{0}``, ``{1}``... in ``text`` stand for the texts ``texts`` (labels and
     words of the rules, as they are: quotes and all), put in as text literals
-    after the text is read, so that no text of the rules is read as code."""
+    after the text is read, so that no text of the rules is read as code.
+    Where ``labels`` is given, those texts are labels of that set: texts to
+    the checker, members of the set to the emitters."""
     scope = {p.name: param_spec(p) for p in [*params, *local_params(names)]}
+    for name, value in (bound or {}).items():
+        scope[name] = expr.Param(name, "int", bound=value)
     if not texts:
         return expr.compile_formula(text, scope)
     marks = [f'"{_MARK}{index}"' for index in range(len(texts))]
-    node = _put(expr.parse(text.format(*marks)), texts)
-    return expr.check(node, scope)
+    node = _put(expr.parse(text.format(*marks)), texts, None)
+    found = expr.check(node, scope)
+    if labels is None:
+        return found
+    # the checker reads them as texts (it knows no set to read them in)
+    return replace(found, node=_put(found.node, (), labels.name))
 
 
 _MARK = "\x1f"  # in no text of the rules' (a control character)
 
 
-def _put(node: Any, texts: Sequence[str]) -> Any:
-    """``node`` with each marked text literal's text put in."""
+def _put(node: Any, texts: Sequence[str], enum: str | None) -> Any:
+    """``node`` with each marked text literal's text put in; or, where ``enum``
+    is given, each text literal that is no label made a label of ``enum``."""
+    if isinstance(node, expr.StrLit) and enum is not None:
+        return node if node.is_label else replace(node, enum=enum)
     if isinstance(node, expr.StrLit) and node.value.startswith(_MARK):
         return replace(node, value=texts[int(node.value[len(_MARK) :])])
     if isinstance(node, tuple):
-        return tuple(_put(item, texts) for item in node)
+        return tuple(_put(item, texts, enum) for item in node)
     if not is_dataclass(node) or isinstance(node, type):
         return node
     changes = {
-        f.name: _put(getattr(node, f.name), texts)
+        f.name: _put(getattr(node, f.name), texts, enum)
         for f in fields(node)
         if isinstance(getattr(node, f.name), tuple)
         or is_dataclass(getattr(node, f.name))

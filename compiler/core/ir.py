@@ -350,34 +350,39 @@ class Procedure:
     @property
     def expressions(self) -> list[Checked]:
         """Every expression of its statements, in order."""
-        found: list[Checked] = []
-
-        def walk(body: tuple[Stmt, ...]) -> None:
-            for stmt in body:
-                if isinstance(stmt, While):
-                    found.append(stmt.test)
-                    walk(stmt.body)
-                elif isinstance(stmt, If):
-                    if not isinstance(stmt.test, Present):
-                        found.append(stmt.test)
-                    walk(stmt.then)
-                    walk(stmt.otherwise)
-                elif isinstance(stmt, Emit | Return):
-                    made = stmt.value if isinstance(stmt, Return) else stmt.values
-                    parts = made.values if isinstance(made, Make) else made
-                    found.extend(p for p in parts if isinstance(p, Checked))
-                elif isinstance(stmt, Lookup):
-                    found.append(stmt.key)
-                else:
-                    found.append(stmt.value)
-
-        walk(self.body)
-        return found
+        return body_expressions(self.body)
 
     @property
     def rolls(self) -> bool:
         """Whether its expressions roll dice (it then takes an rng)."""
         return _rolls(self.expressions)
+
+
+def body_expressions(body: tuple[Stmt, ...]) -> list[Checked]:
+    """Every expression of the statements ``body``, in order."""
+    found: list[Checked] = []
+
+    def walk(body: tuple[Stmt, ...]) -> None:
+        for stmt in body:
+            if isinstance(stmt, While):
+                found.append(stmt.test)
+                walk(stmt.body)
+            elif isinstance(stmt, If):
+                if not isinstance(stmt.test, Present):
+                    found.append(stmt.test)
+                walk(stmt.then)
+                walk(stmt.otherwise)
+            elif isinstance(stmt, Emit | Return):
+                made = stmt.value if isinstance(stmt, Return) else stmt.values
+                parts = made.values if isinstance(made, Make) else made
+                found.extend(p for p in parts if isinstance(p, Checked))
+            elif isinstance(stmt, Lookup):
+                found.append(stmt.key)
+            else:
+                found.append(stmt.value)
+
+    walk(body)
+    return found
 
 
 # -- states: records that change ---------------------------------------------------
@@ -399,12 +404,15 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class Derived:
-    """A property a state works out from its fields (``value``), never set."""
+    """A property a state works out from its fields (``value``), never set:
+    a whole number, a flag, a list of texts, or (``labels``) a list of labels
+    of the set ``enum``, whose texts the value's text literals are."""
 
     name: str
-    type: Literal["int", "bool", "texts"]  # texts: a list of texts
+    type: Literal["int", "bool", "texts", "labels"]
     value: Checked
     doc: str | None
+    enum: EnumType | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,7 +428,13 @@ class Change:
 @dataclass(frozen=True, slots=True)
 class Transition:
     """A method of a state: checked parameters; where ``unless`` holds nothing
-    changes; else names bound in order, then every change at once."""
+    changes; else names bound in order, then every change at once.
+
+    Or, where ``body`` is given (and ``unless``, ``binds`` and ``changes`` are
+    empty), statements run in order: a ``Set`` of a field's name changes the
+    field, of a local (``locals``) sets the local. Every expression reads the
+    fields and derived properties as they were before the transition. A body
+    ends in a ``Return`` of a record of the unit (``record``) on every path."""
 
     name: str
     params: tuple[Param, ...]
@@ -429,10 +443,16 @@ class Transition:
     changes: tuple[Change, ...]
     doc: str
     answers: str | None = None  # the field whose new value it answers, if any
+    body: tuple[Stmt, ...] | None = None
+    locals: tuple[Local, ...] = ()
+    record: str | None = None  # the record its body answers
 
     @property
     def expressions(self) -> list[Checked]:
-        """Its expressions in order: the test, the names' values, the changes."""
+        """Its expressions in order: the test, the names' values, the changes
+        (or its body's)."""
+        if self.body is not None:
+            return body_expressions(self.body)
         return [
             *([self.unless] if self.unless is not None else []),
             *(b.checked for b in self.binds),

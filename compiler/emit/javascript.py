@@ -5,32 +5,20 @@ from __future__ import annotations
 from ..core.exprs import local_params
 from ..core.ir import (
     Const,
-    Emit,
     Enum,
     Function,
-    If,
-    Label,
-    Lookup,
-    Make,
     Mapping,
     New,
-    Part,
-    Present,
     Procedure,
     RangeTable,
-    Read,
     Record,
-    Return,
     RollOn,
     State,
-    Stmt,
     Table,
     Type,
     Unit,
     Value,
-    While,
 )
-from ..expr import Checked
 from ..expr_odds import odds_code
 from ..js_kit import (
     View,
@@ -55,6 +43,7 @@ from ..viewkit import allowed
 from . import state_javascript
 from .javascript_code import ODDS_DOC, js_syntax
 from .javascript_code import js_text as _text
+from .javascript_statements import made_text, statement_lines
 
 TEMPLATES = ("core/unit.js.j2", "core/unit.d.ts.j2")
 
@@ -94,7 +83,9 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, Procedure):
             decls.append(_procedure(system, unit, decl, tables, shapes))
         elif isinstance(decl, State):
-            decls.append(state_javascript.state_view(system, decl, tables))
+            decls.append(
+                state_javascript.state_view(system, unit, decl, tables, shapes)
+            )
         else:
             decls.append(_const(decl, shapes))
     runtime = [m for d in decls for m in d.get("runtime", ())]
@@ -299,62 +290,15 @@ def _procedure(
     def code(node: object) -> str:
         return expression(system, node, known, tables)
 
-    def part(value: Part) -> str:
-        if isinstance(value, Read):
-            return f"{camel(value.name)}.{camel(value.field)}"
-        if isinstance(value, Label):
-            return member(value.enum, value.label)
-        return code(value.node)
-
-    def test(value: Checked | Present) -> str:
-        if isinstance(value, Present):
-            return " && ".join(f"{camel(n)} !== null" for n in value.names)
-        return code(value.node)
-
-    def made(values: tuple[Checked, ...] | Make, indent: str) -> str:
-        if not isinstance(values, Make):
-            codes = [code(v.node) for v in values]
-            return (
-                codes[0] if len(codes) == 1 else f"Object.freeze([{', '.join(codes)}])"
-            )
-        assert isinstance(decl.item, str)
-        fields = unit.record(decl.item).fields
-        pairs = [(c.name, part(v)) for c, v in zip(fields, values.values, strict=True)]
-        # the template indents a line's first line only: the rest by hand
-        return record_literal(shapes[decl.item], pairs, "  " + indent)
-
-    def assign(name: str, value: str, indent: str) -> None:
-        keyword = "" if name in own else "let "
-        own.add(name)
-        lines.append(f"{indent}{keyword}{camel(name)} = {value};")
-
-    def statements(body: tuple[Stmt, ...], indent: str) -> None:
-        for stmt in body:
-            if isinstance(stmt, While):
-                lines.append(f"{indent}while ({code(stmt.test.node)}) {{")
-                statements(stmt.body, indent + "  ")
-                lines.append(f"{indent}}}")
-            elif isinstance(stmt, If):
-                branches, otherwise = stmt.branches
-                for index, (held, then) in enumerate(branches):
-                    keyword = "} else if" if index else "if"
-                    lines.append(f"{indent}{keyword} ({test(held)}) {{")
-                    statements(then, indent + "  ")
-                if otherwise:
-                    lines.append(f"{indent}}} else {{")
-                    statements(otherwise, indent + "  ")
-                lines.append(f"{indent}}}")
-            elif isinstance(stmt, Emit):
-                lines.append(f"{indent}{answer}.push({made(stmt.values, indent)});")
-            elif isinstance(stmt, Return):
-                lines.append(f"{indent}return {made(stmt.value, indent)};")
-            elif isinstance(stmt, Lookup):
-                key = code(stmt.key.node)
-                assign(stmt.name, f"{stmt.entries}.get({key})", indent)
-            else:
-                assign(stmt.name, code(stmt.value.node), indent)
-
-    statements(decl.body, "")
+    record = unit.record(decl.item) if isinstance(decl.item, str) else None
+    shape = shapes[decl.item] if isinstance(decl.item, str) else None
+    lines += statement_lines(
+        decl.body,
+        code,
+        lambda values, indent: made_text(record, shape, values, code, indent),
+        answer,
+        own,
+    )
     if answer is not None:
         lines.append(f"return {answer};")
     if isinstance(decl.item, str):

@@ -5,39 +5,27 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .. import expr
 from ..core.ir import (
     Block,
     Const,
-    Emit,
     Function,
     Grid,
-    If,
-    Label,
-    Lookup,
-    Make,
     New,
-    Part,
-    Present,
     Procedure,
     Prose,
     RangeTable,
-    Read,
     Record,
-    Return,
     RollOn,
     Scalar,
     Span,
     State,
-    Stmt,
     Table,
     Unit,
-    While,
 )
 from ..expr_math import display_parts
 from ..expr_types import Binary, walk
 from ..literals import code, md, md_cell
-from ..model import Column, System
+from ..model import System
 from ..runtime.dice import Dice
 from ..viewkit import (
     Reads,
@@ -51,6 +39,7 @@ from ..viewkit import (
     label_type,
     rule_link,
 )
+from .markdown_steps import steps
 from .math_text import ROUNDING, let_view, range_text
 from .python import answer_type, type_name
 from .state_markdown import state_page
@@ -69,7 +58,9 @@ def view(system: System, unit: Unit, common: View) -> View:
     if isinstance(main, Procedure):
         return _procedure(system, unit, main, common)
     if isinstance(main, State):
-        return state_page(main, common, [_block(system, b) for b in unit.page or ()])
+        return state_page(
+            unit, main, common, [_block(system, b) for b in unit.page or ()]
+        )
     if isinstance(main, Table):
         records = {d.name: d for d in unit.decls if isinstance(d, Record)}
         record = records.get(main.answers)
@@ -364,7 +355,7 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
             "is": "Steps",
             "answer": code(decl.answer) if decl.answer is not None else None,
             "inputs": inputs(decl.params),
-            "steps": _steps(decl.body, decl.answer, fields, ""),
+            "steps": steps(decl.body, decl.answer, fields, ""),
         }
     )
     rolls = decl.rolls
@@ -386,64 +377,3 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
         ),
         "template": TEMPLATE,
     }
-
-
-def _steps(
-    body: tuple[Stmt, ...],
-    answer: str | None,
-    fields: tuple[Column, ...],
-    indent: str,
-) -> list[str]:
-    """Statements as the lines of a nested Markdown list (``fields``: those of
-    the record the procedure makes, if it makes one)."""
-
-    def part(value: Part) -> str:
-        if isinstance(value, Read):
-            return code(f"{value.name}.{value.field}")
-        if isinstance(value, Label):
-            return code(value.label)
-        return code(expr.to_source(value.node))
-
-    def test(value: expr.Checked | Present) -> str:
-        if isinstance(value, Present):
-            names = " and ".join(code(n) for n in value.names)
-            return (
-                f"{names} {'holds a value' if len(value.names) == 1 else 'hold values'}"
-            )
-        return code(expr.to_source(value.node))
-
-    def made(values: tuple[expr.Checked, ...] | Make) -> str:
-        if isinstance(values, Make):
-            pairs = zip(fields, values.values, strict=True)
-            return ", ".join(f"{md(c.name)} {part(v)}" for c, v in pairs)
-        shown = ", ".join(expr.to_source(v.node) for v in values)
-        return code(shown if len(values) == 1 else f"({shown})")
-
-    lines: list[str] = []
-    for stmt in body:
-        if isinstance(stmt, While):
-            lines.append(
-                f"{indent}- While {test(stmt.test)} (at most {stmt.bound} times):"
-            )
-            lines += _steps(stmt.body, answer, fields, indent + "  ")
-        elif isinstance(stmt, If):
-            lines.append(f"{indent}- If {test(stmt.test)}:")
-            lines += _steps(stmt.then, answer, fields, indent + "  ")
-            if stmt.otherwise:
-                lines.append(f"{indent}- Otherwise:")
-                lines += _steps(stmt.otherwise, answer, fields, indent + "  ")
-        elif isinstance(stmt, Emit):
-            assert answer is not None
-            lines.append(f"{indent}- Add {made(stmt.values)} to {code(answer)}.")
-        elif isinstance(stmt, Return):
-            lines.append(f"{indent}- Answer {made(stmt.value)}.")
-        elif isinstance(stmt, Lookup):
-            key = expr.to_source(stmt.key.node)
-            lines.append(
-                f"{indent}- {code(stmt.name)} is the entry of "
-                f"{code(stmt.function)} for {code(key)}."
-            )
-        else:
-            text = f"{stmt.name} = {expr.to_source(stmt.value.node)}"
-            lines.append(f"{indent}- {code(text)}")
-    return lines

@@ -7,30 +7,19 @@ from ..core.docs import refs
 from ..core.exprs import local_params
 from ..core.ir import (
     Const,
-    Emit,
     Enum,
     Function,
-    If,
-    Label,
-    Lookup,
-    Make,
     Mapping,
     New,
-    Part,
-    Present,
     Procedure,
     RangeTable,
-    Read,
     Record,
-    Return,
     RollOn,
     State,
-    Stmt,
     Table,
     Type,
     Unit,
     Value,
-    While,
 )
 from ..expr_odds import odds_code
 from ..literals import docstring, py
@@ -51,6 +40,7 @@ from ..viewkit import (
 )
 from . import state_python
 from .python_code import ODDS, ROLLING, code_of, odds_view, python_syntax, with_rng
+from .python_statements import made_text, statement_lines
 
 TEMPLATE = "core/unit.py.j2"
 
@@ -118,7 +108,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
                 imports.add(("rulebook.dice", "Dice"))
             exports.append(decl.name)
         elif isinstance(decl, State):
-            view = state_python.state_view(system, decl, tables)
+            view = state_python.state_view(system, unit, decl, tables)
             items.append(view)
             imports |= set(view["imports"])
             exports.append(decl.name)
@@ -369,54 +359,13 @@ def _procedure(
     if decl.answer is not None:
         lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
 
-    def part(value: Part) -> str:
-        if isinstance(value, Read):
-            return f"{value.name}.{value.field}"
-        if isinstance(value, Label):
-            return f"{value.enum.name}.{value.enum.member(value.label).name}"
-        return python(value.node)
-
-    def made(values: tuple[expr.Checked, ...] | Make) -> str:
-        if not isinstance(values, Make):
-            codes = [python(v.node) for v in values]
-            return codes[0] if len(codes) == 1 else f"({', '.join(codes)})"
-        assert isinstance(decl.item, str)
-        fields = unit.record(decl.item).fields
-        args = (
-            f"{c.name}={part(v)}" for c, v in zip(fields, values.values, strict=True)
-        )
-        return f"{decl.item}({', '.join(args)})"
-
-    def test(value: expr.Checked | Present) -> str:
-        if isinstance(value, Present):
-            return " and ".join(f"{n} is not None" for n in value.names)
-        return python(value.node)
-
-    def statements(body: tuple[Stmt, ...], indent: str) -> None:
-        for stmt in body:
-            if isinstance(stmt, While):
-                lines.append(f"{indent}while {python(stmt.test.node)}:")
-                statements(stmt.body, indent + "    ")
-            elif isinstance(stmt, If):
-                branches, otherwise = stmt.branches
-                for index, (held, then) in enumerate(branches):
-                    keyword = "elif" if index else "if"
-                    lines.append(f"{indent}{keyword} {test(held)}:")
-                    statements(then, indent + "    ")
-                if otherwise:
-                    lines.append(f"{indent}else:")
-                    statements(otherwise, indent + "    ")
-            elif isinstance(stmt, Emit):
-                lines.append(f"{indent}{decl.answer}.append({made(stmt.values)})")
-            elif isinstance(stmt, Return):
-                lines.append(f"{indent}return {made(stmt.value)}")
-            elif isinstance(stmt, Lookup):
-                key = python(stmt.key.node)
-                lines.append(f"{indent}{stmt.name} = {stmt.entries}[{key}]")
-            else:
-                lines.append(f"{indent}{stmt.name} = {python(stmt.value.node)}")
-
-    statements(decl.body, "")
+    record = unit.record(decl.item) if isinstance(decl.item, str) else None
+    lines += statement_lines(
+        decl.body,
+        python,
+        lambda values: made_text(record, values, python),
+        decl.answer,
+    )
     if decl.answer is not None:
         lines.append(f"return {decl.answer}")
     answer = f" {decl.answer_doc}" if decl.answer_doc else ""

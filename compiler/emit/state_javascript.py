@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .. import expr
-from ..core.ir import Derived, Field, State, Transition
+from ..core.exprs import local_params
+from ..core.ir import Derived, Field, State, Transition, Unit
 from ..js_kit import (
     View,
     args_doc,
@@ -18,6 +19,7 @@ from ..js_naming import camel
 from ..model import Param, System
 from ..viewkit import allowed
 from .javascript_code import js_text as _text
+from .javascript_statements import made_text, statement_lines
 from .state_code import clamped, field_text, reads
 
 _TS = {"int": "number", "bool": "boolean", "texts": "readonly string[]"}
@@ -32,7 +34,9 @@ def _known(state: State, t: Transition | None) -> list[Param]:
         for f in state.fields
         if f.name not in hidden
     ]
-    return found + (list(t.params) if t is not None else [])
+    if t is None:
+        return found
+    return found + list(t.params) + local_params(t.locals)
 
 
 def _bind(
@@ -45,7 +49,12 @@ def _bind(
 
 
 def _method(
-    system: System, state: State, t: Transition, tables: dict[str, str]
+    system: System,
+    unit: Unit,
+    state: State,
+    t: Transition,
+    tables: dict[str, str],
+    shapes: dict[str, str],
 ) -> View:
     params = [param_view(system, p, state.rule_id) for p in t.params]
     known = _known(state, t)
@@ -56,6 +65,23 @@ def _method(
     nodes = [c.node for c in t.expressions]
     lines = [line for view in params for line in view["lines"]]
     lines += _bind(state, nodes, t.params)
+    if t.body is not None:
+        assert t.record is not None
+        record, shape = unit.record(t.record), shapes[t.record]
+        fields = {f.name for f in state.fields}
+        read = reads(state, nodes, {p.name for p in t.params})
+        lines += statement_lines(
+            t.body,
+            emit,
+            # a method's lines are indented two more than a function's
+            lambda values, indent: made_text(
+                record, shape, values, emit, "  " + indent
+            ),
+            None,
+            {p.name for p in t.params} | {*read[0], *read[1]},
+            lambda name: f"this.#{camel(name)}" if name in fields else None,
+        )
+        return _method_view(state, t, params, lines, t.record)
     if t.unless is not None:
         lines.append(f"if ({emit(t.unless.node)}) return;")
     lines += [f"const {camel(b.name)} = {emit(b.checked.node)};" for b in t.binds]
@@ -75,13 +101,22 @@ def _method(
         lines.append(f"[{', '.join(targets)}] = [{', '.join(values)}];")
     if t.answers is not None:
         lines.append(f"return this.#{camel(t.answers)};")
+    returns = "void" if t.answers is None else _TS[state.field(t.answers).type]
+    return _method_view(state, t, params, lines, returns)
+
+
+def _method_view(
+    state: State, t: Transition, params: list[View], lines: list[str], returns: str
+) -> View:
     signed = signature(params, t.name)
     answers = f" Answers the new {t.answers}." if t.answers is not None else ""
+    if t.record is not None:
+        answers = f" Answers a {t.record}."
     return {
         "name": camel(t.name),
         "params": signed["js"],
         "ts": signed["ts"],
-        "returns": "void" if t.answers is None else _TS[state.field(t.answers).type],
+        "returns": returns,
         "doc": doc(
             "\n\n".join(
                 part
@@ -102,11 +137,25 @@ def _value(
     system: System, d: Derived, known: list[Param], tables: dict[str, str]
 ) -> str:
     code = expression(system, d.value.node, known, tables)
-    return f"Object.freeze({code})" if d.type == "texts" else code
+    return f"Object.freeze({code})" if d.type in ("texts", "labels") else code
 
 
-def state_view(system: System, state: State, tables: dict[str, str]) -> View:
-    """What ``core/state.js.j2`` and ``core/state.d.ts.j2`` print of a state."""
+def _derived_ts(d: Derived) -> str:
+    if d.type == "labels":
+        assert d.enum is not None
+        return f"readonly {d.enum.name}[]"
+    return _TS[d.type]
+
+
+def state_view(
+    system: System,
+    unit: Unit,
+    state: State,
+    tables: dict[str, str],
+    shapes: dict[str, str],
+) -> View:
+    """What ``core/state.js.j2`` and ``core/state.d.ts.j2`` print of a state of
+    ``unit`` (``shapes``: the object shape of each of its records)."""
     known = _known(state, None)
     getters: list[View] = [
         {
@@ -123,7 +172,7 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
     getters += [
         {
             "name": camel(d.name),
-            "ts": _TS[d.type],
+            "ts": _derived_ts(d),
             "doc": doc(
                 (d.doc + " " if d.doc else "")
                 + f"(Derived from the fields: {expr.to_source(d.value.node)}.)",
@@ -168,11 +217,13 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
             ],
         },
         "getters": getters,
-        "methods": [_method(system, state, t, tables) for t in state.transitions],
+        "methods": [
+            _method(system, unit, state, t, tables, shapes) for t in state.transitions
+        ],
         "doc": doc(
             f"{_text(state.doc)}\n\n{_text(state.origin)} Each instance holds one "
             "subject's state; a transition changes its fields, each held within its "
             "bounds."
         ),
-        "runtime": [],
+        "runtime": ["_state.js"],
     }

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .. import expr
-from ..core.ir import State, Transition
+from ..core.ir import State, Transition, Unit
 from ..literals import code, md, md_cell
 from ..viewkit import View, api, inputs
+from .markdown_steps import steps
 from .state_code import field_text
 
 TEMPLATE = "core/state.md.j2"
@@ -15,12 +16,26 @@ def _source(checked: expr.Checked) -> str:
     return code(expr.to_source(checked.node))
 
 
-def _transition(t: Transition) -> View:
+def _transition(unit: Unit, t: Transition) -> View:
     names = ", ".join(p.name for p in t.params)
-    steps = []
+    view = {
+        "call": code(f"{t.name}({names})"),
+        "description": md(t.doc),
+        "inputs": inputs(t.params),
+    }
+    if t.body is not None:
+        assert t.record is not None
+        fields = unit.record(t.record).fields
+        return view | {
+            "steps": [
+                "- Every step reads the state as it was before the transition.",
+                *steps(t.body, None, fields, ""),
+            ]
+        }
+    steps_said = []
     if t.unless is not None:
-        steps.append(f"When {_source(t.unless)} holds, nothing changes.")
-    steps += [
+        steps_said.append(f"When {_source(t.unless)} holds, nothing changes.")
+    steps_said += [
         f"Let {code(b.name)} be {_source(b.checked)}"
         + (f" ({md(b.description.rstrip('.'))})" if b.description else "")
         + "."
@@ -31,22 +46,17 @@ def _transition(t: Transition) -> View:
         + (", held within its bounds" if c.clamp else "")
         for c in t.changes
     ]
-    steps.append(
+    steps_said.append(
         ("Then, all at once from the values before: " if len(changes) > 1 else "Then ")
         + "; ".join(changes)
         + "."
     )
     if t.answers is not None:
-        steps.append(f"It answers the new {code(t.answers)}.")
-    return {
-        "call": code(f"{t.name}({names})"),
-        "description": md(t.doc),
-        "inputs": inputs(t.params),
-        "steps": steps,
-    }
+        steps_said.append(f"It answers the new {code(t.answers)}.")
+    return view | {"steps": [f"- {step}" for step in steps_said]}
 
 
-def state_page(state: State, common: View, blocks: list[View]) -> View:
+def state_page(unit: Unit, state: State, common: View, blocks: list[View]) -> View:
     """The page's own part (``core/state.md.j2``) of a state, after the
     ``blocks`` its lowering wrote, and its programmer's section, added to the
     ``common`` view of every rule page."""
@@ -75,6 +85,6 @@ def state_page(state: State, common: View, blocks: list[View]) -> View:
             f"{code(d.name)} = {_source(d.value)}" + (f": {md(d.doc)}" if d.doc else "")
             for d in state.derived
         ],
-        "transitions": [_transition(t) for t in state.transitions],
+        "transitions": [_transition(unit, t) for t in state.transitions],
         "template": TEMPLATE,
     }

@@ -2,22 +2,36 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from .. import expr
-from ..core.ir import Change, State, Transition
+from ..core.exprs import local_params
+from ..core.ir import Change, Derived, State, Transition, Unit
 from ..literals import docstring
 from ..model import Param, System
 from ..viewkit import Import, View, args_doc, param_imports, param_view, signature
 from .python_code import code_of
+from .python_statements import made_text, statement_lines
 from .state_code import clamped, field_text, reads
 
 IMPORTS: list[Import] = [("rulebook._state", "RecordState")]
 
 
-def state_view(system: System, state: State, tables: dict[str, str]) -> View:
-    """What ``core/state.py.j2`` prints of a state (``tables``: each table's rows
-    constant, by the function that reads it)."""
+def _derived_type(d: Derived) -> str:
+    if d.type == "texts":
+        return "tuple[str, ...]"
+    if d.type == "labels":
+        assert d.enum is not None
+        return f"tuple[{d.enum.name}, ...]"
+    return d.type
+
+
+def state_view(
+    system: System, unit: Unit, state: State, tables: dict[str, str]
+) -> View:
+    """What ``core/state.py.j2`` prints of a state of ``unit`` (``tables``:
+    each table's rows constant, by the function that reads it)."""
     properties: list[View] = [
         {
             "name": f.name,
@@ -36,7 +50,7 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
         properties.append(
             {
                 "name": d.name,
-                "type": "tuple[str, ...]" if d.type == "texts" else d.type,
+                "type": _derived_type(d),
                 "doc": docstring(
                     (d.doc + " " if d.doc else "")
                     + f"(Derived from the fields: {expr.to_source(d.value.node)}.)",
@@ -45,7 +59,7 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
                 "lines": [
                     *_bind(state, [d.value.node]),
                     f"return tuple({value})"
-                    if d.type == "texts"
+                    if d.type in ("texts", "labels")
                     else f"return {value}",
                 ],
             }
@@ -57,7 +71,7 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
     return {
         "is": "State",
         "class_name": state.name,
-        "slots": _tuple(f"_{f.name}" for f in state.fields),
+        "slots": _tuple(sorted((f"_{f.name}" for f in state.fields), key=_natural)),
         "fields": _tuple(f.name for f in state.fields),
         "shown": _tuple(state.shown) if state.shown else None,
         "init_signature": f"self, {signed}" if signed else "self",
@@ -69,7 +83,7 @@ def state_view(system: System, state: State, tables: dict[str, str]) -> View:
             ),
         ],
         "properties": properties,
-        "methods": [_method(system, state, t, tables) for t in state.transitions],
+        "methods": [_method(system, unit, state, t, tables) for t in state.transitions],
         "doc": docstring(
             f"{state.doc}\n\n{state.origin} Each instance holds one subject's state; "
             "a transition changes its fields, each held within its bounds.",
@@ -106,20 +120,38 @@ def _change_lines(
 
 
 def _method(
-    system: System, state: State, t: Transition, tables: dict[str, str]
+    system: System, unit: Unit, state: State, t: Transition, tables: dict[str, str]
 ) -> View:
-    python = code_of(system, t.params, tables)
+    python = code_of(system, [*t.params, *local_params(t.locals)], tables)
     params = [param_view(p, state.rule_id) for p in t.params]
     nodes = [c.node for c in t.expressions]
     lines = [line for view in params for line in view["lines"]]
     lines += _bind(state, nodes, t.params)
+    signed = signature(params, t.params)
+    if t.body is not None:
+        assert t.record is not None
+        record = unit.record(t.record)
+        fields = {f.name for f in state.fields}
+        lines += statement_lines(
+            t.body,
+            python,
+            lambda values: made_text(record, values, python),
+            None,
+            lambda name: f"self._{name}" if name in fields else name,
+        )
+        return {
+            "name": t.name,
+            "returns": t.record,
+            "signature": f"self, {signed}" if signed else "self",
+            "doc": docstring(transition_doc(t), "        "),
+            "lines": lines,
+        }
     if t.unless is not None:
         lines += [f"if {python(t.unless.node)}:", "    return"]
     lines += [f"{b.name} = {python(b.checked.node)}" for b in t.binds]
     lines += _change_lines(state, t.changes, python)
     if t.answers is not None:
         lines.append(f"return self._{t.answers}")
-    signed = signature(params, t.params)
     return {
         "name": t.name,
         "returns": "None" if t.answers is None else state.field(t.answers).type,
@@ -131,6 +163,8 @@ def _method(
 
 def transition_doc(t: Transition) -> str:
     answers = f" Answers the new {t.answers}." if t.answers is not None else ""
+    if t.record is not None:
+        answers = f" Answers a {t.record}."
     return (
         f"{t.doc}{answers}{args_doc(t.params)}\n\n"
         "Raises RuleInputError for arguments outside the rule."
@@ -141,3 +175,12 @@ def _tuple(names: Iterable[str]) -> str:
     """The items of a tuple of names, as Python writes them (one: a trailing comma)."""
     found = [f'"{name}"' for name in names]
     return ", ".join(found) + ("," if len(found) == 1 else "")
+
+
+def _natural(name: str) -> tuple[tuple[int, int | str], ...]:
+    """A name's key in the order ruff keeps ``__slots__`` in (numbers by value)."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part)
+        for part in re.split(r"([0-9]+)", name)
+        if part
+    )

@@ -58,7 +58,7 @@ export declare function runProcess<E, S = unknown>(
   courses: readonly Course[],
   leaveAt: number | null,
   bonus: number,
-  track: { step(roll: number): [unknown, number, unknown, boolean, boolean] } | null,
+  track: { apply(roll: number): object } | null,
   make: (values: unknown[]) => E,
   rng: RNG,
   state?: S | null,

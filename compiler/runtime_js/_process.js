@@ -237,7 +237,10 @@ class Run {
     const { spec } = this;
     for (;;) {
       const roll = spec.trackRoll.roll(this.rng);
-      const [effect, stage, condition, again, marked] = this.track.step(roll);
+      // a track's outcome: its effect, stage, condition, reroll and mark
+      const [effect, stage, condition, again, marked] = Object.values(
+        this.track.apply(roll),
+      );
       this.emit(time, spec.trackEvent, [], null, roll, null, null, null, null, [
         effect,
         stage,

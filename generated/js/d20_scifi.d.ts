@@ -10,7 +10,7 @@
 import type * as $dice from "./dice.js";
 import type * as $dice_rolls from "./dice_rolls.js";
 import type * as $dice_terms from "./dice_terms.js";
-import type * as $track from "./_track.js";
+import type * as $state from "./_state.js";
 import type * as $process from "./_process.js";
 
 // -- d20_scifi.cover --
@@ -396,9 +396,13 @@ export declare const RadiationCondition: {
 /** A label of RadiationCondition. */
 export type RadiationCondition = "Fatigued" | "Sickened" | "Nauseated" | "Dazzled" | "Fascinated" | "Dazed" | "Exhausted" | "Paralyzed" | "Flat-Footed" | "Shaken";
 
-/** The die rolled on SecondaryEffects. */
+/** The die rolled on rule `d20_scifi.secondary_effects`. */
 export declare const SECONDARY_EFFECTS_ROLL: $dice.Dice;
-/** Points dealt per roll on SecondaryEffects. */
+
+/**
+ * Rule `d20_scifi.secondary_effects` is rolled once for every this many points
+ * dealt.
+ */
 export declare const SECONDARY_EFFECTS_EVERY: number;
 
 /** What one roll on `SecondaryEffects` did. */
@@ -407,7 +411,7 @@ export interface SecondaryOutcome {
   readonly effect: SecondaryEffect;
   /** The stage it reached; one past the last means roll again. */
   readonly stage: number;
-  /** The condition of that stage, or null. */
+  /** The condition of that stage, if it has one. */
   readonly condition: RadiationCondition | null;
   /** Whether to roll again. */
   readonly reroll: boolean;
@@ -423,12 +427,42 @@ export interface SecondaryOutcome {
  * comes up again; one that comes up past its last stage is rolled again.
  * Internal damage makes a point of damage permanent every time.
  *
- * Rule `d20_scifi.secondary_effects` (rules/d20_scifi/radiation.yaml:295). One
- * instance holds one character's state; `apply(roll)` takes a 1d5 result.
+ * Rule `d20_scifi.secondary_effects` (rules/d20_scifi/radiation.yaml:295). Each
+ * instance holds one subject's state; a transition changes its fields, each
+ * held within its bounds.
  */
-export declare class SecondaryEffects extends $track.StagedTrack<SecondaryEffect, RadiationCondition> {
-  constructor();
-  /** Advance the track for a die result (1 for the first effect). */
+export declare class SecondaryEffects extends $state.RecordState {
+  /** The stage of Nausea (0: not yet). (A whole number from 0 to 3.) */
+  readonly nausea: number;
+  /**
+   * The stage of Headache / Pain (0: not yet). (A whole number from 0 to 3.)
+   */
+  readonly headachePain: number;
+  /** The stage of Weakness (0: not yet). (A whole number from 0 to 3.) */
+  readonly weakness: number;
+  /** The stage of Disorientation (0: not yet). (A whole number from 0 to 3.) */
+  readonly disorientation: number;
+  /** 1 once Internal has come up. (A whole number from 0 to 1.) */
+  readonly internal: number;
+  /**
+   * The conditions suffered now: each staged effect's current one, in die
+   * order. (Derived from the fields: (["Fatigued"] if nausea == 1 else
+   * ["Sickened"] if nausea == 2 else ["Nauseated"] if nausea == 3 else []) +
+   * (["Dazzled"] if headache_pain == 1 else ["Fascinated"] if headache_pain ==
+   * 2 else ["Dazed"] if headache_pain == 3 else []) + (["Fatigued"] if weakness
+   * == 1 and nausea != 1 else ["Exhausted"] if weakness == 2 else ["Paralyzed"]
+   * if weakness == 3 else []) + (["Flat-Footed"] if disorientation == 1 else
+   * ["Shaken"] if disorientation == 2 else ["Dazed"] if disorientation == 3 and
+   * headache_pain != 3 else []).)
+   */
+  readonly conditions: readonly RadiationCondition[];
+  /**
+   * Move the track on for a die result. Answers a SecondaryOutcome.
+   *
+   * @param roll A result of 1d5 (1 for the first effect). Allowed: 1 to 5.
+   *
+   * Throws RuleInputError for arguments outside the rule.
+   */
   apply(roll: number): SecondaryOutcome;
 }
 

@@ -13,7 +13,7 @@ import * as $errors from "./errors.js";
 import * as $json from "./json.js";
 import * as $dice_rolls from "./dice_rolls.js";
 import * as $dice_terms from "./dice_terms.js";
-import * as $track from "./_track.js";
+import * as $state from "./_state.js";
 import * as $process from "./_process.js";
 
 // -- d20_scifi.cover --
@@ -377,6 +377,7 @@ export function exposures(level, exposedMinutes, fullExposureMinutes) {
   if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
   if (!$.isInt(fullExposureMinutes) || fullExposureMinutes < 3 || fullExposureMinutes > 12) throw $.badInt(fullExposureMinutes, "fullExposureMinutes", 3, 12);
   const exposures = [];
+  let fullRow, halfLevel, halfRow;
   let instantLevel = _INSTANT_EXPOSURE_LEVELS.get(level);
   let instantRow = _INSTANT_EXPOSURE_ROWS.get(level);
   if (instantLevel !== null && instantRow !== null) {
@@ -390,7 +391,7 @@ export function exposures(level, exposedMinutes, fullExposureMinutes) {
     }));
   }
   if (exposedMinutes >= fullExposureMinutes) {
-    let fullRow = _RADIATION_EXPOSURE_ROWS.get(level);
+    fullRow = _RADIATION_EXPOSURE_ROWS.get(level);
     exposures.push($json.record(_EXPOSURE_FIELDS, {
       kind: ExposureKind.FULL,
       effectiveLevel: level,
@@ -400,8 +401,8 @@ export function exposures(level, exposedMinutes, fullExposureMinutes) {
       startsAtMinutes: fullExposureMinutes,
     }));
   } else if ($.exact(exposedMinutes * 2) >= fullExposureMinutes * 1) {
-    let halfLevel = _HALF_EXPOSURE_LEVELS.get(level);
-    let halfRow = _HALF_EXPOSURE_ROWS.get(level);
+    halfLevel = _HALF_EXPOSURE_LEVELS.get(level);
+    halfRow = _HALF_EXPOSURE_ROWS.get(level);
     if (halfLevel !== null && halfRow !== null) {
       exposures.push($json.record(_EXPOSURE_FIELDS, {
         kind: ExposureKind.HALF,
@@ -434,9 +435,10 @@ export function accumulation(pool, rng, $options = undefined) {
   if (typeof saved !== "boolean") throw $.badBool(saved, "saved");
   $dice.checkRng(rng);
   const dealt = [];
+  let amount;
   pool = saved ? pool > 0 ? Math.max($.floorDiv(pool, 2), 1) : 0 : pool;
   while (pool > 0) {
-    let amount = Math.min($dice_rolls.total(new $dice_terms.Pool(1, 4), rng), pool);
+    amount = Math.min($dice_rolls.total(new $dice_terms.Pool(1, 4), rng), pool);
     dealt.push(amount);
     pool = pool - amount;
   }
@@ -467,15 +469,8 @@ export const RadiationCondition = $.labels("RadiationCondition", {
 });
 
 export const SECONDARY_EFFECTS_ROLL = new $dice.Dice(1, 5, 0, 1, null);
-export const SECONDARY_EFFECTS_EVERY = 3;
 
-const _SECONDARY_EFFECTS_EFFECTS = Object.freeze([
-  Object.freeze([SecondaryEffect.NAUSEA, Object.freeze([RadiationCondition.FATIGUED, RadiationCondition.SICKENED, RadiationCondition.NAUSEATED])]),
-  Object.freeze([SecondaryEffect.HEADACHE_PAIN, Object.freeze([RadiationCondition.DAZZLED, RadiationCondition.FASCINATED, RadiationCondition.DAZED])]),
-  Object.freeze([SecondaryEffect.WEAKNESS, Object.freeze([RadiationCondition.FATIGUED, RadiationCondition.EXHAUSTED, RadiationCondition.PARALYZED])]),
-  Object.freeze([SecondaryEffect.DISORIENTATION, Object.freeze([RadiationCondition.FLAT_FOOTED, RadiationCondition.SHAKEN, RadiationCondition.DAZED])]),
-  Object.freeze([SecondaryEffect.INTERNAL, Object.freeze([])]),
-]);
+export const SECONDARY_EFFECTS_EVERY = 3;
 
 const _SECONDARY_OUTCOME_FIELDS = $json.shape(
   ["effect", "effect"],
@@ -485,21 +480,182 @@ const _SECONDARY_OUTCOME_FIELDS = $json.shape(
   ["permanentPoint", "permanent_point"],
 );
 
-export class SecondaryEffects extends $track.StagedTrack {
-  constructor() {
-    super(_SECONDARY_EFFECTS_EFFECTS);
+export class SecondaryEffects extends $state.RecordState {
+  static $fields = Object.freeze([["nausea", "nausea"], ["headache_pain", "headachePain"], ["weakness", "weakness"], ["disorientation", "disorientation"], ["internal", "internal"]]);
+  static $shown = Object.freeze([["conditions", "conditions"]]);
+  #nausea = 0;
+  #headachePain = 0;
+  #weakness = 0;
+  #disorientation = 0;
+  #internal = 0;
+
+  /** The stage of Nausea (0: not yet). (A whole number from 0 to 3.) */
+  get nausea() {
+    return this.#nausea;
   }
 
-  /** Advance the track for a die result (1 for the first effect). */
+  /**
+   * The stage of Headache / Pain (0: not yet). (A whole number from 0 to 3.)
+   */
+  get headachePain() {
+    return this.#headachePain;
+  }
+
+  /** The stage of Weakness (0: not yet). (A whole number from 0 to 3.) */
+  get weakness() {
+    return this.#weakness;
+  }
+
+  /** The stage of Disorientation (0: not yet). (A whole number from 0 to 3.) */
+  get disorientation() {
+    return this.#disorientation;
+  }
+
+  /** 1 once Internal has come up. (A whole number from 0 to 1.) */
+  get internal() {
+    return this.#internal;
+  }
+
+  /**
+   * The conditions suffered now: each staged effect's current one, in die
+   * order. (Derived from the fields: (["Fatigued"] if nausea == 1 else
+   * ["Sickened"] if nausea == 2 else ["Nauseated"] if nausea == 3 else []) +
+   * (["Dazzled"] if headache_pain == 1 else ["Fascinated"] if headache_pain ==
+   * 2 else ["Dazed"] if headache_pain == 3 else []) + (["Fatigued"] if weakness
+   * == 1 and nausea != 1 else ["Exhausted"] if weakness == 2 else ["Paralyzed"]
+   * if weakness == 3 else []) + (["Flat-Footed"] if disorientation == 1 else
+   * ["Shaken"] if disorientation == 2 else ["Dazed"] if disorientation == 3 and
+   * headache_pain != 3 else []).)
+   */
+  get conditions() {
+    const nausea = this.#nausea;
+    const headachePain = this.#headachePain;
+    const weakness = this.#weakness;
+    const disorientation = this.#disorientation;
+    return Object.freeze([...nausea === 1 ? [RadiationCondition.FATIGUED] : nausea === 2 ? [RadiationCondition.SICKENED] : nausea === 3 ? [RadiationCondition.NAUSEATED] : [], ...headachePain === 1 ? [RadiationCondition.DAZZLED] : headachePain === 2 ? [RadiationCondition.FASCINATED] : headachePain === 3 ? [RadiationCondition.DAZED] : [], ...weakness === 1 && nausea !== 1 ? [RadiationCondition.FATIGUED] : weakness === 2 ? [RadiationCondition.EXHAUSTED] : weakness === 3 ? [RadiationCondition.PARALYZED] : [], ...disorientation === 1 ? [RadiationCondition.FLAT_FOOTED] : disorientation === 2 ? [RadiationCondition.SHAKEN] : disorientation === 3 && headachePain !== 3 ? [RadiationCondition.DAZED] : []]);
+  }
+
+  /**
+   * Move the track on for a die result. Answers a SecondaryOutcome.
+   *
+   * @param roll A result of 1d5 (1 for the first effect). Allowed: 1 to 5.
+   *
+   * Throws RuleInputError for arguments outside the rule.
+   */
   apply(roll) {
-    const outcome = this.step(roll);
-    return $json.record(_SECONDARY_OUTCOME_FIELDS, {
-      effect: outcome[0],
-      stage: outcome[1],
-      condition: outcome[2],
-      reroll: outcome[3],
-      permanentPoint: outcome[4],
-    });
+    if (!$.isInt(roll) || roll < 1 || roll > 5) throw $.badInt(roll, "roll", 1, 5);
+    const nausea = this.#nausea;
+    const headachePain = this.#headachePain;
+    const weakness = this.#weakness;
+    const disorientation = this.#disorientation;
+    const conditions = this.conditions;
+    let nextStage;
+    if (roll === 1) {
+      nextStage = nausea + 1;
+      while (nextStage <= 3 && ((nextStage === 1 && conditions.includes(RadiationCondition.FATIGUED)) || (nextStage === 2 && conditions.includes(RadiationCondition.SICKENED)) || (nextStage === 3 && conditions.includes(RadiationCondition.NAUSEATED)))) {
+        nextStage = nextStage + 1;
+      }
+      if (nextStage > 3) {
+        this.#nausea = 3;
+        return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+          effect: SecondaryEffect.NAUSEA,
+          stage: 4,
+          condition: null,
+          reroll: true,
+          permanentPoint: false,
+        });
+      } else {
+        this.#nausea = nextStage;
+        return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+          effect: SecondaryEffect.NAUSEA,
+          stage: nextStage,
+          condition: nextStage === 1 ? RadiationCondition.FATIGUED : nextStage === 2 ? RadiationCondition.SICKENED : RadiationCondition.NAUSEATED,
+          reroll: false,
+          permanentPoint: false,
+        });
+      }
+    } else if (roll === 2) {
+      nextStage = headachePain + 1;
+      while (nextStage <= 3 && ((nextStage === 1 && conditions.includes(RadiationCondition.DAZZLED)) || (nextStage === 2 && conditions.includes(RadiationCondition.FASCINATED)) || (nextStage === 3 && conditions.includes(RadiationCondition.DAZED)))) {
+        nextStage = nextStage + 1;
+      }
+      if (nextStage > 3) {
+        this.#headachePain = 3;
+        return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+          effect: SecondaryEffect.HEADACHE_PAIN,
+          stage: 4,
+          condition: null,
+          reroll: true,
+          permanentPoint: false,
+        });
+      } else {
+        this.#headachePain = nextStage;
+        return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+          effect: SecondaryEffect.HEADACHE_PAIN,
+          stage: nextStage,
+          condition: nextStage === 1 ? RadiationCondition.DAZZLED : nextStage === 2 ? RadiationCondition.FASCINATED : RadiationCondition.DAZED,
+          reroll: false,
+          permanentPoint: false,
+        });
+      }
+    } else if (roll === 3) {
+      nextStage = weakness + 1;
+      while (nextStage <= 3 && ((nextStage === 1 && conditions.includes(RadiationCondition.FATIGUED)) || (nextStage === 2 && conditions.includes(RadiationCondition.EXHAUSTED)) || (nextStage === 3 && conditions.includes(RadiationCondition.PARALYZED)))) {
+        nextStage = nextStage + 1;
+      }
+      if (nextStage > 3) {
+        this.#weakness = 3;
+        return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+          effect: SecondaryEffect.WEAKNESS,
+          stage: 4,
+          condition: null,
+          reroll: true,
+          permanentPoint: false,
+        });
+      } else {
+        this.#weakness = nextStage;
+        return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+          effect: SecondaryEffect.WEAKNESS,
+          stage: nextStage,
+          condition: nextStage === 1 ? RadiationCondition.FATIGUED : nextStage === 2 ? RadiationCondition.EXHAUSTED : RadiationCondition.PARALYZED,
+          reroll: false,
+          permanentPoint: false,
+        });
+      }
+    } else if (roll === 4) {
+      nextStage = disorientation + 1;
+      while (nextStage <= 3 && ((nextStage === 1 && conditions.includes(RadiationCondition.FLAT_FOOTED)) || (nextStage === 2 && conditions.includes(RadiationCondition.SHAKEN)) || (nextStage === 3 && conditions.includes(RadiationCondition.DAZED)))) {
+        nextStage = nextStage + 1;
+      }
+      if (nextStage > 3) {
+        this.#disorientation = 3;
+        return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+          effect: SecondaryEffect.DISORIENTATION,
+          stage: 4,
+          condition: null,
+          reroll: true,
+          permanentPoint: false,
+        });
+      } else {
+        this.#disorientation = nextStage;
+        return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+          effect: SecondaryEffect.DISORIENTATION,
+          stage: nextStage,
+          condition: nextStage === 1 ? RadiationCondition.FLAT_FOOTED : nextStage === 2 ? RadiationCondition.SHAKEN : RadiationCondition.DAZED,
+          reroll: false,
+          permanentPoint: false,
+        });
+      }
+    } else {
+      this.#internal = 1;
+      return $json.record(_SECONDARY_OUTCOME_FIELDS, {
+        effect: SecondaryEffect.INTERNAL,
+        stage: 1,
+        condition: null,
+        reroll: false,
+        permanentPoint: true,
+      });
+    }
   }
 }
 
@@ -533,10 +689,11 @@ export function healing(points, readyAtMinutes) {
   if (points > 100000) throw $.pastLimit(points, "points", 0, 100000);
   if (!$.isInt(readyAtMinutes) || readyAtMinutes < 0) throw $.badInt(readyAtMinutes, "readyAtMinutes", 0, null);
   const heals = [];
+  let amount;
   let minute = readyAtMinutes;
   while (points > 0) {
     minute = $.add(minute, 1440);
-    let amount = Math.min(1, points);
+    amount = Math.min(1, points);
     heals.push(Object.freeze([minute, amount]));
     points = points - amount;
   }

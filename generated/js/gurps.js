@@ -188,6 +188,7 @@ const _RANDOM_HIT_FIELDS = $json.shape(
 export function randomHit(exposure, rng) {
   const exposure$ = $.mapping(HitLocation, CoverExposure, exposure, "exposure");
   $dice.checkRng(rng);
+  let check;
   let roll = $dice_rolls.total(new $dice_terms.Pool(3, 6), rng);
   let location = _HIT_LOCATION_BY_ROLL.get(roll);
   if (exposure$[location] === CoverExposure.COVERED) {
@@ -199,7 +200,7 @@ export function randomHit(exposure, rng) {
     });
   }
   if (exposure$[location] === CoverExposure.HALF) {
-    let check = $dice_rolls.total(new $dice_terms.Pool(1, 6), rng);
+    check = $dice_rolls.total(new $dice_terms.Pool(1, 6), rng);
     return $json.record(_RANDOM_HIT_FIELDS, {
       location: location,
       strikesCover: check >= 4 && check <= 6,

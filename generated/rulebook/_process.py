@@ -341,7 +341,11 @@ class _Run(Generic[EventT]):
         assert spec.track_roll is not None and spec.track_event is not None
         while True:
             roll = spec.track_roll.roll(self.rng)
-            effect, stage, condition, again, marked = self.track.step(roll)
+            # a track's outcome: its effect, stage, condition, reroll and mark
+            outcome = self.track.apply(roll)
+            effect, stage, condition, again, marked = (
+                getattr(outcome, name) for name in outcome.FIELDS
+            )
             self.emit(
                 time,
                 spec.track_event,

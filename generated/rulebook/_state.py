@@ -75,7 +75,7 @@ class LevelState:
         assert isinstance(other, LevelState)
         return other._level == self._level
 
-    __hash__ = None  # type: ignore[assignment]  # a state changes: not a dict key
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # a state changes: not a dict key
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(level={self._level})"
@@ -111,7 +111,7 @@ class RecordState:
         assert isinstance(other, RecordState)
         return other._values() == self._values()
 
-    __hash__ = None  # type: ignore[assignment]  # a state changes: not a dict key
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # a state changes: not a dict key
 
     def __repr__(self) -> str:
         fields = ", ".join(

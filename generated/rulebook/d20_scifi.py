@@ -13,6 +13,7 @@ from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
 
 from rulebook import dice_rolls, dice_terms
 from rulebook._process import Course, ProcessSpec, run_process
+from rulebook._state import RecordState
 from rulebook._support import (
     Label,
     Ladder,
@@ -22,7 +23,6 @@ from rulebook._support import (
     folded,
     past_limit,
 )
-from rulebook._track import StagedTrack
 from rulebook.dice import RNG, Dice, check_rng
 from rulebook.json import JSON, Record, record
 
@@ -1243,48 +1243,15 @@ any case).
 
 
 SECONDARY_EFFECTS_ROLL: Final[Dice] = Dice(1, 5)
+"""The die rolled on rule ``d20_scifi.secondary_effects``."""
 SECONDARY_EFFECTS_EVERY: Final[int] = 3
-_SECONDARY_EFFECTS_EFFECTS: Final[
-    tuple[tuple[SecondaryEffect, tuple[RadiationCondition, ...]], ...]
-] = (
-    (
-        SecondaryEffect.NAUSEA,
-        (
-            RadiationCondition.FATIGUED,
-            RadiationCondition.SICKENED,
-            RadiationCondition.NAUSEATED,
-        ),
-    ),
-    (
-        SecondaryEffect.HEADACHE_PAIN,
-        (
-            RadiationCondition.DAZZLED,
-            RadiationCondition.FASCINATED,
-            RadiationCondition.DAZED,
-        ),
-    ),
-    (
-        SecondaryEffect.WEAKNESS,
-        (
-            RadiationCondition.FATIGUED,
-            RadiationCondition.EXHAUSTED,
-            RadiationCondition.PARALYZED,
-        ),
-    ),
-    (
-        SecondaryEffect.DISORIENTATION,
-        (
-            RadiationCondition.FLAT_FOOTED,
-            RadiationCondition.SHAKEN,
-            RadiationCondition.DAZED,
-        ),
-    ),
-    (SecondaryEffect.INTERNAL, ()),
-)
+"""Rule ``d20_scifi.secondary_effects`` is rolled once for every this many points
+dealt.
+"""
 
 
 class SecondaryOutcome(Record):
-    """What one roll on :class:`SecondaryEffects` did."""
+    """What one roll on ``SecondaryEffects`` did."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "effect",
@@ -1300,7 +1267,7 @@ class SecondaryOutcome(Record):
     stage: int
     """The stage it reached; one past the last means roll again."""
     condition: RadiationCondition | None
-    """The condition of that stage, or None."""
+    """The condition of that stage, if it has one."""
     reroll: bool
     """Whether to roll again."""
     permanent_point: bool
@@ -1346,7 +1313,7 @@ class SecondaryOutcome(Record):
         )
 
 
-class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
+class SecondaryEffects(RecordState):
     """Secondary effects.
 
     For every third point of radiation damage dealt, the character rolls a die
@@ -1355,18 +1322,253 @@ class SecondaryEffects(StagedTrack[SecondaryEffect, RadiationCondition]):
     Internal damage makes a point of damage permanent every time.
 
     Rule ``d20_scifi.secondary_effects`` (rules/d20_scifi/radiation.yaml:295).
-    One instance holds one character's state; ``apply(roll)`` takes a 1d5
-    result.
+    Each instance holds one subject's state; a transition changes its fields,
+    each held within its bounds.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_disorientation",
+        "_headache_pain",
+        "_internal",
+        "_nausea",
+        "_weakness",
+    )
+    _fields = ("nausea", "headache_pain", "weakness", "disorientation", "internal")
+    _shown = ("conditions",)
 
     def __init__(self) -> None:
-        super().__init__(_SECONDARY_EFFECTS_EFFECTS)
+        self._nausea: int = 0
+        self._headache_pain: int = 0
+        self._weakness: int = 0
+        self._disorientation: int = 0
+        self._internal: int = 0
+
+    @property
+    def nausea(self) -> int:
+        """The stage of Nausea (0: not yet). (A whole number from 0 to 3.)"""
+        return self._nausea
+
+    @property
+    def headache_pain(self) -> int:
+        """The stage of Headache / Pain (0: not yet). (A whole number from 0 to 3.)"""
+        return self._headache_pain
+
+    @property
+    def weakness(self) -> int:
+        """The stage of Weakness (0: not yet). (A whole number from 0 to 3.)"""
+        return self._weakness
+
+    @property
+    def disorientation(self) -> int:
+        """The stage of Disorientation (0: not yet). (A whole number from 0 to 3.)"""
+        return self._disorientation
+
+    @property
+    def internal(self) -> int:
+        """1 once Internal has come up. (A whole number from 0 to 1.)"""
+        return self._internal
+
+    @property
+    def conditions(self) -> tuple[RadiationCondition, ...]:
+        """The conditions suffered now: each staged effect's current one, in die
+        order. (Derived from the fields: (["Fatigued"] if nausea == 1 else
+        ["Sickened"] if nausea == 2 else ["Nauseated"] if nausea == 3 else []) +
+        (["Dazzled"] if headache_pain == 1 else ["Fascinated"] if headache_pain
+        == 2 else ["Dazed"] if headache_pain == 3 else []) + (["Fatigued"] if
+        weakness == 1 and nausea != 1 else ["Exhausted"] if weakness == 2 else
+        ["Paralyzed"] if weakness == 3 else []) + (["Flat-Footed"] if
+        disorientation == 1 else ["Shaken"] if disorientation == 2 else
+        ["Dazed"] if disorientation == 3 and headache_pain != 3 else []).)
+        """
+        nausea = self._nausea
+        headache_pain = self._headache_pain
+        weakness = self._weakness
+        disorientation = self._disorientation
+        return tuple(
+            [
+                *(
+                    [RadiationCondition.FATIGUED]
+                    if nausea == 1
+                    else [RadiationCondition.SICKENED]
+                    if nausea == 2
+                    else [RadiationCondition.NAUSEATED]
+                    if nausea == 3
+                    else []
+                ),
+                *(
+                    [RadiationCondition.DAZZLED]
+                    if headache_pain == 1
+                    else [RadiationCondition.FASCINATED]
+                    if headache_pain == 2
+                    else [RadiationCondition.DAZED]
+                    if headache_pain == 3
+                    else []
+                ),
+                *(
+                    [RadiationCondition.FATIGUED]
+                    if weakness == 1 and nausea != 1
+                    else [RadiationCondition.EXHAUSTED]
+                    if weakness == 2
+                    else [RadiationCondition.PARALYZED]
+                    if weakness == 3
+                    else []
+                ),
+                *(
+                    [RadiationCondition.FLAT_FOOTED]
+                    if disorientation == 1
+                    else [RadiationCondition.SHAKEN]
+                    if disorientation == 2
+                    else [RadiationCondition.DAZED]
+                    if disorientation == 3 and headache_pain != 3
+                    else []
+                ),
+            ]
+        )
 
     def apply(self, roll: int) -> SecondaryOutcome:
-        """Advance the track for a die result (1 for the first effect)."""
-        return SecondaryOutcome(*self.step(roll))
+        """Move the track on for a die result. Answers a SecondaryOutcome.
+
+        Args:
+            roll: A result of 1d5 (1 for the first effect). Allowed: 1 to 5.
+
+        Raises RuleInputError for arguments outside the rule.
+        """
+        if type(roll) is not int or not 1 <= roll <= 5:
+            raise bad_int(roll, "roll", 1, 5)
+        nausea = self._nausea
+        headache_pain = self._headache_pain
+        weakness = self._weakness
+        disorientation = self._disorientation
+        conditions = self.conditions
+        if roll == 1:
+            next_stage = nausea + 1
+            while next_stage <= 3 and (
+                (next_stage == 1 and RadiationCondition.FATIGUED in conditions)
+                or (next_stage == 2 and RadiationCondition.SICKENED in conditions)
+                or (next_stage == 3 and RadiationCondition.NAUSEATED in conditions)
+            ):
+                next_stage = next_stage + 1
+            if next_stage > 3:
+                self._nausea = 3
+                return SecondaryOutcome(
+                    effect=SecondaryEffect.NAUSEA,
+                    stage=4,
+                    condition=None,
+                    reroll=True,
+                    permanent_point=False,
+                )
+            else:
+                self._nausea = next_stage
+                return SecondaryOutcome(
+                    effect=SecondaryEffect.NAUSEA,
+                    stage=next_stage,
+                    condition=RadiationCondition.FATIGUED
+                    if next_stage == 1
+                    else RadiationCondition.SICKENED
+                    if next_stage == 2
+                    else RadiationCondition.NAUSEATED,
+                    reroll=False,
+                    permanent_point=False,
+                )
+        elif roll == 2:
+            next_stage = headache_pain + 1
+            while next_stage <= 3 and (
+                (next_stage == 1 and RadiationCondition.DAZZLED in conditions)
+                or (next_stage == 2 and RadiationCondition.FASCINATED in conditions)
+                or (next_stage == 3 and RadiationCondition.DAZED in conditions)
+            ):
+                next_stage = next_stage + 1
+            if next_stage > 3:
+                self._headache_pain = 3
+                return SecondaryOutcome(
+                    effect=SecondaryEffect.HEADACHE_PAIN,
+                    stage=4,
+                    condition=None,
+                    reroll=True,
+                    permanent_point=False,
+                )
+            else:
+                self._headache_pain = next_stage
+                return SecondaryOutcome(
+                    effect=SecondaryEffect.HEADACHE_PAIN,
+                    stage=next_stage,
+                    condition=RadiationCondition.DAZZLED
+                    if next_stage == 1
+                    else RadiationCondition.FASCINATED
+                    if next_stage == 2
+                    else RadiationCondition.DAZED,
+                    reroll=False,
+                    permanent_point=False,
+                )
+        elif roll == 3:
+            next_stage = weakness + 1
+            while next_stage <= 3 and (
+                (next_stage == 1 and RadiationCondition.FATIGUED in conditions)
+                or (next_stage == 2 and RadiationCondition.EXHAUSTED in conditions)
+                or (next_stage == 3 and RadiationCondition.PARALYZED in conditions)
+            ):
+                next_stage = next_stage + 1
+            if next_stage > 3:
+                self._weakness = 3
+                return SecondaryOutcome(
+                    effect=SecondaryEffect.WEAKNESS,
+                    stage=4,
+                    condition=None,
+                    reroll=True,
+                    permanent_point=False,
+                )
+            else:
+                self._weakness = next_stage
+                return SecondaryOutcome(
+                    effect=SecondaryEffect.WEAKNESS,
+                    stage=next_stage,
+                    condition=RadiationCondition.FATIGUED
+                    if next_stage == 1
+                    else RadiationCondition.EXHAUSTED
+                    if next_stage == 2
+                    else RadiationCondition.PARALYZED,
+                    reroll=False,
+                    permanent_point=False,
+                )
+        elif roll == 4:
+            next_stage = disorientation + 1
+            while next_stage <= 3 and (
+                (next_stage == 1 and RadiationCondition.FLAT_FOOTED in conditions)
+                or (next_stage == 2 and RadiationCondition.SHAKEN in conditions)
+                or (next_stage == 3 and RadiationCondition.DAZED in conditions)
+            ):
+                next_stage = next_stage + 1
+            if next_stage > 3:
+                self._disorientation = 3
+                return SecondaryOutcome(
+                    effect=SecondaryEffect.DISORIENTATION,
+                    stage=4,
+                    condition=None,
+                    reroll=True,
+                    permanent_point=False,
+                )
+            else:
+                self._disorientation = next_stage
+                return SecondaryOutcome(
+                    effect=SecondaryEffect.DISORIENTATION,
+                    stage=next_stage,
+                    condition=RadiationCondition.FLAT_FOOTED
+                    if next_stage == 1
+                    else RadiationCondition.SHAKEN
+                    if next_stage == 2
+                    else RadiationCondition.DAZED,
+                    reroll=False,
+                    permanent_point=False,
+                )
+        else:
+            self._internal = 1
+            return SecondaryOutcome(
+                effect=SecondaryEffect.INTERNAL,
+                stage=1,
+                condition=None,
+                reroll=False,
+                permanent_point=True,
+            )
 
 
 # -- d20_scifi.radiation_symptoms --

@@ -23,14 +23,16 @@ const outcome: SecondaryOutcome = track.apply(1);
 const effect: SecondaryEffect = outcome.effect;
 const condition: RadiationCondition | null = outcome.condition;
 const permanent: boolean = outcome.permanentPoint;
-const stage: number = track.stage(SecondaryEffect.NAUSEA);
+const stage: number = track.nausea;
 const suffered: readonly RadiationCondition[] = track.conditions;
 const roll: Dice = SECONDARY_EFFECTS_ROLL;
 const every: number = SECONDARY_EFFECTS_EVERY;
 // @ts-expect-error an outcome is read-only
 outcome.stage = 2;
-// @ts-expect-error the track's effects are the rules' own (at run time: RuleInputError)
-track.stage("Nausia");
+// @ts-expect-error the track's effects are the rules' own
+track.nausia;
+// @ts-expect-error a stage changes only by apply()
+track.nausea = 2;
 
 const run: RadiationTimeline = simulateRadiation("High", 30, 2, new Random(7));
 const replayed: RadiationTimeline = simulateRadiation(

@@ -35,7 +35,6 @@ from ...kinds.process.rule import (
     spec_values,
     total_type,
 )
-from ...kinds.track.js import FIELD_DOCS, MARK_DOC
 from ...model import Param, Rule, System
 from ...naming import private_constant
 from ...viewkit import allowed
@@ -122,6 +121,16 @@ _ROLE_DOCS = {
     "success": "Whether the check succeeded.",
     "pool": "The pool rolled (after a success, what is left of it).",
 }
+
+
+# What each field of a track's outcome says (the Python runtime's words).
+FIELD_DOCS = {
+    "effect": "The effect the roll hit.",
+    "stage": "The stage it reached; one past the last means roll again.",
+    "condition": "The condition of that stage, or null.",
+    "reroll": "Whether to roll again.",
+}
+MARK_DOC = "Whether the roll marked a point."
 
 
 def _event_columns(rule: ProcessRule) -> list[SimpleNamespace]:

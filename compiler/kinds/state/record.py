@@ -63,7 +63,7 @@ def other_shape(
     return ok
 
 
-class _Members:
+class Members:
     """The names of the class's members so far (Python and JavaScript)."""
 
     def __init__(self, b: SystemBuilder, src: SourceFile) -> None:
@@ -197,7 +197,7 @@ def build(
     b.claim(src, (*path, "class"), raw["class"], "state class")
     shaped = other_shape(b, src, path, raw, LADDER_KEYS, "fields")
     ok = True
-    members = _Members(b, src)
+    members = Members(b, src)
     fields: list[RecordField] = []
     scope: dict[str, expr.Param] = {}
     for index, f in enumerate(raw["fields"]):

@@ -8,19 +8,15 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 
 from .. import calls
-from . import data, js, rule, workbench
+from . import data, rule, workbench
 
 KIND = calls.make_kind(
     name="track",
     folder=FsPath(__file__).resolve().parent,
     text="a table of worsening effects",
-    runtime=("_track.py",),
-    js_runtime=("_track.js",),
     build=rule.build,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
-    call_plan=js.js_plan,
+    lower=rule.lower,
+    call_plan=workbench.js_plan,
     data_view=data.data_view,
     call_text=workbench.call_text,
     run_example=workbench.run_example,

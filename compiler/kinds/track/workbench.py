@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...js_plan import each_step, instance_plan
 from ...kinds.track.model import TrackRule
 from ...model import Example
 from ...workbench.common import Input, UsageError, plain, show
@@ -95,3 +96,12 @@ def sample_answer(
 ) -> Any:
     track = getattr(module, rule.class_name)()
     return plain([track.apply(r) for r in kwargs.get("rolls", [])])
+
+
+def js_plan(
+    module: Any, rule: TrackRule, args: dict[str, Any], rolls: bool, roll: str | None
+) -> dict[str, Any]:
+    """A fresh track, and each roll applied to it in order: the outcomes."""
+    cls = getattr(module, rule.class_name)
+    calls = [{"roll": r} for r in args.get("rolls", [])]
+    return instance_plan(cls, {}, [each_step(cls, "apply", calls)])

@@ -1,0 +1,141 @@
+"""JavaScript statements: the lines of a body of the core's statements (a procedure's or a transition's)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import expr
+from ..core.ir import (
+    Emit,
+    If,
+    Label,
+    Lookup,
+    Make,
+    Part,
+    Present,
+    Read,
+    Record,
+    Return,
+    Set,
+    Stmt,
+    While,
+)
+from ..js_kit import member, record_literal
+from ..js_naming import camel
+
+Code = Callable[[expr.Node], str]
+
+
+def made_text(
+    record: Record | None,
+    shape: str | None,
+    values: tuple[expr.Checked, ...] | Make,
+    code: Code,
+    indent: str,
+) -> str:
+    """An item a statement makes: a frozen record of ``record`` (its object's
+    ``shape``) from its parts, or a number or a frozen array of numbers."""
+    if not isinstance(values, Make):
+        codes = [code(v.node) for v in values]
+        return codes[0] if len(codes) == 1 else f"Object.freeze([{', '.join(codes)}])"
+    assert record is not None and shape is not None
+
+    def part(value: Part) -> str:
+        if isinstance(value, Read):
+            return f"{camel(value.name)}.{camel(value.field)}"
+        if isinstance(value, Label):
+            return member(value.enum, value.label)
+        return code(value.node)
+
+    pairs = [
+        (c.name, part(v)) for c, v in zip(record.fields, values.values, strict=True)
+    ]
+    # the template indents a line's first line only: the rest by hand
+    return record_literal(shape, pairs, "  " + indent)
+
+
+def statement_lines(
+    body: tuple[Stmt, ...],
+    code: Code,
+    made: Callable[[tuple[expr.Checked, ...] | Make, str], str],
+    answer: str | None,
+    declared: set[str],
+    target: Callable[[str], str | None] = lambda name: None,
+) -> list[str]:
+    """The lines of ``body`` (``code``: an expression's code, ``made``: an
+    item's at an indent, ``answer``: the array ``Emit`` adds to). A local is
+    declared where it is first set (``declared``: the names already are);
+    ``target`` gives what a ``Set`` of a name assigns where it is not a local."""
+    lines: list[str] = []
+    # a local first set within a block is declared before the body, so that
+    # every block after it sees the one name
+    hoisted = [
+        n for n in _first_set_within(body) if n not in declared and target(n) is None
+    ]
+    if hoisted:
+        lines.append(f"let {', '.join(camel(n) for n in hoisted)};")
+        declared.update(hoisted)
+
+    def assign(name: str, value: str, indent: str) -> None:
+        other = target(name)
+        if other is not None:
+            lines.append(f"{indent}{other} = {value};")
+            return
+        keyword = "" if name in declared else "let "
+        declared.add(name)
+        lines.append(f"{indent}{keyword}{camel(name)} = {value};")
+
+    def test(value: expr.Checked | Present) -> str:
+        if isinstance(value, Present):
+            return " && ".join(f"{camel(n)} !== null" for n in value.names)
+        return code(value.node)
+
+    def statements(body: tuple[Stmt, ...], indent: str) -> None:
+        for stmt in body:
+            if isinstance(stmt, While):
+                lines.append(f"{indent}while ({code(stmt.test.node)}) {{")
+                statements(stmt.body, indent + "  ")
+                lines.append(f"{indent}}}")
+            elif isinstance(stmt, If):
+                branches, otherwise = stmt.branches
+                for index, (held, then) in enumerate(branches):
+                    keyword = "} else if" if index else "if"
+                    lines.append(f"{indent}{keyword} ({test(held)}) {{")
+                    statements(then, indent + "  ")
+                if otherwise:
+                    lines.append(f"{indent}}} else {{")
+                    statements(otherwise, indent + "  ")
+                lines.append(f"{indent}}}")
+            elif isinstance(stmt, Emit):
+                lines.append(f"{indent}{answer}.push({made(stmt.values, indent)});")
+            elif isinstance(stmt, Return):
+                lines.append(f"{indent}return {made(stmt.value, indent)};")
+            elif isinstance(stmt, Lookup):
+                key = code(stmt.key.node)
+                assign(stmt.name, f"{stmt.entries}.get({key})", indent)
+            else:
+                assign(stmt.name, code(stmt.value.node), indent)
+
+    statements(body, "")
+    return lines
+
+
+def _first_set_within(body: tuple[Stmt, ...]) -> list[str]:
+    """The names ``body`` sets whose first setting is within a loop or branch."""
+    top: set[str] = set()
+    within: list[str] = []
+
+    def walk(stmts: tuple[Stmt, ...], nested: bool) -> None:
+        for stmt in stmts:
+            if isinstance(stmt, While):
+                walk(stmt.body, True)
+            elif isinstance(stmt, If):
+                walk(stmt.then, True)
+                walk(stmt.otherwise, True)
+            elif isinstance(stmt, Set | Lookup):
+                if stmt.name in top or stmt.name in within:
+                    continue
+                (within.append if nested else top.add)(stmt.name)
+
+    walk(body, False)
+    return within

@@ -1,0 +1,91 @@
+"""Python statements: the lines of a body of the core's statements (a procedure's or a transition's)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import expr
+from ..core.ir import (
+    Emit,
+    If,
+    Label,
+    Lookup,
+    Make,
+    Part,
+    Present,
+    Read,
+    Record,
+    Return,
+    Stmt,
+    While,
+)
+
+Code = Callable[[expr.Node], str]
+
+
+def made_text(
+    record: Record | None, values: tuple[expr.Checked, ...] | Make, code: Code
+) -> str:
+    """An item a statement makes: a record of ``record`` from its parts, or a
+    number or a tuple of numbers."""
+    if not isinstance(values, Make):
+        codes = [code(v.node) for v in values]
+        return codes[0] if len(codes) == 1 else f"({', '.join(codes)})"
+    assert record is not None
+
+    def part(value: Part) -> str:
+        if isinstance(value, Read):
+            return f"{value.name}.{value.field}"
+        if isinstance(value, Label):
+            return f"{value.enum.name}.{value.enum.member(value.label).name}"
+        return code(value.node)
+
+    args = (
+        f"{c.name}={part(v)}" for c, v in zip(record.fields, values.values, strict=True)
+    )
+    return f"{record.name}({', '.join(args)})"
+
+
+def statement_lines(
+    body: tuple[Stmt, ...],
+    code: Code,
+    made: Callable[[tuple[expr.Checked, ...] | Make], str],
+    answer: str | None,
+    target: Callable[[str], str] = lambda name: name,
+) -> list[str]:
+    """The lines of ``body`` (``code``: an expression's code, ``made``: an
+    item's, ``answer``: the list ``Emit`` adds to, ``target``: what a ``Set``
+    or ``Lookup`` of a name assigns)."""
+    lines: list[str] = []
+
+    def test(value: expr.Checked | Present) -> str:
+        if isinstance(value, Present):
+            return " and ".join(f"{n} is not None" for n in value.names)
+        return code(value.node)
+
+    def statements(body: tuple[Stmt, ...], indent: str) -> None:
+        for stmt in body:
+            if isinstance(stmt, While):
+                lines.append(f"{indent}while {code(stmt.test.node)}:")
+                statements(stmt.body, indent + "    ")
+            elif isinstance(stmt, If):
+                branches, otherwise = stmt.branches
+                for index, (held, then) in enumerate(branches):
+                    keyword = "elif" if index else "if"
+                    lines.append(f"{indent}{keyword} {test(held)}:")
+                    statements(then, indent + "    ")
+                if otherwise:
+                    lines.append(f"{indent}else:")
+                    statements(otherwise, indent + "    ")
+            elif isinstance(stmt, Emit):
+                lines.append(f"{indent}{answer}.append({made(stmt.values)})")
+            elif isinstance(stmt, Return):
+                lines.append(f"{indent}return {made(stmt.value)}")
+            elif isinstance(stmt, Lookup):
+                key = code(stmt.key.node)
+                lines.append(f"{indent}{target(stmt.name)} = {stmt.entries}[{key}]")
+            else:
+                lines.append(f"{indent}{target(stmt.name)} = {code(stmt.value.node)}")
+
+    statements(body, "")
+    return lines
