@@ -10,7 +10,7 @@ strings, Python's keyword-only parameters in a trailing options object,
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .expr_emit_js import MAX_SAFE, safe_literal, string_literal
@@ -316,10 +316,12 @@ def expression(
     node: Any,
     params: Sequence[Param],
     tables: dict[str, str],
+    renames: Mapping[str, str] | None = None,
 ) -> str:
     """A checked expression of a rule as JavaScript, in a function whose
     parameters ``params`` have been checked; ``tables`` names each table's rows
-    (a Map by label) by the table's function name."""
+    (a Map by label) by the table's function name; ``renames`` gives the code
+    of other names it reads."""
     from .expr_emit_js import to_javascript
 
     enums = {e.name: e for e in system.enums}
@@ -327,6 +329,8 @@ def expression(
     bounds = param_bounds(params)
 
     def name(n: str) -> str:
+        if renames is not None and n in renames and n not in by_param:
+            return renames[n]
         if n in by_param:
             return local(by_param[n])
         # the names of the odds code (expr_odds) stand for values: as they are

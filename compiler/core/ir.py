@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from ..expr import dice_in
 from ..expr_types import Checked
 from ..model import Column, EnumType, Param
 from ..runtime.dice import Dice
+from .frozen import frozen
 
 # -- types -----------------------------------------------------------------------------
 
 Prim = Literal["int", "bool", "text", "dice", "range"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Named:
     """A record declared by a unit (by its class name)."""
 
@@ -28,7 +28,7 @@ Type = Prim | Named
 # -- values ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class New:
     """A record made of its fields' values, in the record's order."""
 
@@ -43,7 +43,7 @@ Value = Scalar | New
 # -- declarations ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Enum:
     """A set of labels (``EnumType``: its members, and whether it is an ordered
     ladder); ``doc`` says what it is (the emitters add where it is declared)."""
@@ -52,7 +52,7 @@ class Enum:
     doc: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Record:
     """A record type: named, typed fields (``Column``: type, nullability, title,
     description, unit, sign and null label as a reader sees them)."""
@@ -62,7 +62,7 @@ class Record:
     fields: tuple[Column, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Table:
     """Values keyed by the labels of a set, read by the function ``name``,
     which takes a label (in any case) or a member and refuses anything else.
@@ -85,7 +85,7 @@ class Table:
     absent: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RollOn:
     """A function (``name``) that rolls ``dice`` and answers the member of
     ``key`` whose results hold the roll: ``entries`` maps each result to a
@@ -101,7 +101,7 @@ class RollOn:
     doc: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Const:
     """A named value of the module; ``aliases`` are further names for it."""
 
@@ -112,7 +112,7 @@ class Const:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bind:
     """A name bound to an expression's value, worked out (and rolled) once, in
     order, before the function's answer."""
@@ -122,7 +122,7 @@ class Bind:
     description: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Function:
     """A function of checked parameters answering a whole number: names bound
     in order (``binds``), then one expression (``answer``). One whose
@@ -155,7 +155,7 @@ class Function:
         return _rolls(self.expressions)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Mapping:
     """A value that maps each member of a label set to a value of one column's type."""
 
@@ -164,7 +164,7 @@ class Mapping:
     values: tuple[Scalar, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Span:
     """A row of a range table: the whole numbers from ``lo`` to ``hi`` (None:
     no top), what a reader calls the range (``label``, if anything), and the
@@ -176,7 +176,7 @@ class Span:
     value: New | Mapping
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RangeTable:
     """Values keyed by ranges of a whole number (the rows, lowest first, a
     private constant ``rows_name``), read by the function ``name`` of one
@@ -204,7 +204,7 @@ class RangeTable:
 # -- statements: a procedure's body ----------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Local:
     """A name a procedure's statements set: a whole number within ``lo`` and
     ``hi`` (None: no limit that way), or where ``enum`` is given a label of
@@ -219,7 +219,7 @@ class Local:
     record: str | None = None  # a record of the unit's (no expression reads it)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Set:
     """``name = value``: a local (its first ``Set`` starts it) or a parameter."""
 
@@ -227,7 +227,7 @@ class Set:
     value: Checked
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Read:
     """The field ``field`` of the record held by the local ``name``."""
 
@@ -235,7 +235,7 @@ class Read:
     field: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Label:
     """The member of ``enum`` whose label is ``label``."""
 
@@ -246,7 +246,7 @@ class Label:
 Part = Checked | Read | Label
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Make:
     """A record of the procedure's ``item`` made of one value per field, in
     the record's order."""
@@ -254,14 +254,14 @@ class Make:
     values: tuple[Part, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Present:
     """A test: every one of the locals ``names`` holds a value (not None)."""
 
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Emit:
     """The answer gets one more item: ``values``, one per part of an item (a
     ``Make`` where the items are records)."""
@@ -269,7 +269,7 @@ class Emit:
     values: tuple[Checked, ...] | Make
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Return:
     """The procedure ends, answering ``value`` (of a procedure that answers
     one record)."""
@@ -277,7 +277,7 @@ class Return:
     value: Make
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Lookup:
     """``name = `` the value a private constant of the module (``entries``:
     the entries of a roll-on table, or a table's rows, read by the function
@@ -289,7 +289,7 @@ class Lookup:
     key: Checked
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class If:
     """``then`` where ``test`` holds, else ``otherwise``."""
 
@@ -313,7 +313,7 @@ class If:
         return found, otherwise
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class While:
     """``body`` again and again while ``test`` holds: at most ``bound`` times,
     which the lowering has proved."""
@@ -326,7 +326,7 @@ class While:
 Stmt = Set | Emit | Return | Lookup | If | While
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Procedure:
     """A function of checked parameters that runs ``body`` in order and
     answers the list of the items it emits (``answer`` names that list; each
@@ -388,7 +388,7 @@ def body_expressions(body: tuple[Stmt, ...]) -> list[Checked]:
 # -- states: records that change ---------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Field:
     """A field of a state: a whole number held within ``lo`` and ``hi`` (None:
     no limit that way) or a flag; ``start`` is its value in a new state (an
@@ -402,7 +402,7 @@ class Field:
     doc: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Derived:
     """A property a state works out from its fields (``value``), never set:
     a whole number, a flag, a list of texts, or (``labels``) a list of labels
@@ -415,7 +415,7 @@ class Derived:
     enum: EnumType | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Change:
     """One field's new value, from the values before the transition;
     ``clamp`` where the checker cannot prove it within the field's limits."""
@@ -425,7 +425,7 @@ class Change:
     clamp: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Transition:
     """A method of a state: checked parameters; where ``unless`` holds nothing
     changes; else names bound in order, then every change at once.
@@ -460,7 +460,7 @@ class Transition:
         ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class State:
     """A class of one subject's state (``name``): its fields, which its
     transitions change and its derived properties read; ``doc`` is its title
@@ -490,7 +490,7 @@ Decl = (
 # -- what a page shows, where a lowering says it in its own words ------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Prose:
     """A paragraph: plain text, with ``code`` and references to functions of
     the system (``core.docs.ref``), which the page links to their rules."""
@@ -498,7 +498,7 @@ class Prose:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Shown:
     """A value of a column, as a reader sees it (its unit, sign, null label)."""
 
@@ -509,7 +509,7 @@ class Shown:
 Cell = str | Shown  # plain text, or a value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Grid:
     """A table on a page: its headers and rows of cells."""
 
@@ -517,7 +517,7 @@ class Grid:
     rows: tuple[tuple[Cell, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DiceShown:
     """The figures of dice a page lists (``lead``: the sentence before them)."""
 
@@ -528,7 +528,7 @@ class DiceShown:
 Block = Prose | Grid | DiceShown
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Unit:
     """One rule, lowered: its declarations in the order a module gives them, and
     the one a call of the rule reads (``entry``, the name of a ``Const``, a

@@ -4,7 +4,7 @@ of one that rolls, and the syntax its odds are written in."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .. import expr
 from ..expr_dice import pool_python
@@ -25,14 +25,18 @@ _TEMP = re.compile(r"\b_t[0-9]+\b")
 
 
 def code_of(
-    system: System, params: Sequence[Param], tables: dict[str, str]
+    system: System,
+    params: Sequence[Param],
+    tables: dict[str, str],
+    renames: Mapping[str, str] | None = None,
 ) -> Callable[[expr.Node], str]:
     """A function writing the Python code of each checked expression of one
     function body, in order (temporaries of one never clash with another's):
     ``params`` are its checked parameters, ``tables`` each table's rows
-    constant by the table's function name."""
+    constant by the table's function name, ``renames`` the code of other names
+    it reads."""
     enums = {p.name: p.enum for p in params if p.enum is not None}
-    names = {p.name: local_name(p) for p in params}
+    names = {**(renames or {}), **{p.name: local_name(p) for p in params}}
     by_name = {e.name: e for e in all_enums(system)}
     temps: set[str] = set()
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Set
 
 from .. import expr
-from ..core.ir import Field, State
+from ..core.ir import (
+    Emit,
+    Field,
+    If,
+    Lookup,
+    Make,
+    Present,
+    Return,
+    State,
+    Stmt,
+    While,
+)
 
 
 def field_text(field: Field) -> str:
@@ -40,3 +51,53 @@ def reads(
     fields = [f.name for f in state.fields if f.name in used]
     derived = [d.name for d in state.derived if d.name in used]
     return fields, derived
+
+
+def read_late(state: State, body: tuple[Stmt, ...]) -> set[str]:
+    """The derived properties a transition's ``body`` reads only before it sets
+    a field, on every path: those it may read where it needs them (the others
+    it reads once, before it starts, as every expression sees the state as it
+    was before the transition)."""
+    fields = {f.name for f in state.fields}
+    derived = {d.name for d in state.derived}
+    read: set[str] = set()
+    early: set[str] = set()
+
+    def note(checked: list[expr.Checked], dirty: bool) -> None:
+        names = set[str]().union(*(expr.names_used(c.node) for c in checked)) & derived
+        read.update(names)
+        if dirty:
+            early.update(names)
+
+    def walk(stmts: tuple[Stmt, ...], dirty: bool) -> bool | None:
+        """Whether a field may have been set after ``stmts`` (None: every path
+        through them returns)."""
+        for stmt in stmts:
+            if isinstance(stmt, While):
+                note([stmt.test], dirty)
+                if walk(stmt.body, dirty):  # the test and the body read again
+                    note([stmt.test], True)
+                    walk(stmt.body, True)
+                    dirty = True
+            elif isinstance(stmt, If):
+                if not isinstance(stmt.test, Present):
+                    note([stmt.test], dirty)
+                then, otherwise = walk(stmt.then, dirty), walk(stmt.otherwise, dirty)
+                if then is None and otherwise is None:
+                    return None
+                dirty = bool(then) or bool(otherwise)
+            elif isinstance(stmt, Return | Emit):
+                made = stmt.value if isinstance(stmt, Return) else stmt.values
+                parts = made.values if isinstance(made, Make) else made
+                note([p for p in parts if isinstance(p, expr.Checked)], dirty)
+                if isinstance(stmt, Return):
+                    return None
+            elif isinstance(stmt, Lookup):
+                note([stmt.key], dirty)
+            else:
+                note([stmt.value], dirty)
+                dirty = dirty or stmt.name in fields
+        return dirty
+
+    walk(body, False)
+    return read - early

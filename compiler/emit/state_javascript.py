@@ -20,7 +20,7 @@ from ..model import Param, System
 from ..viewkit import allowed
 from .javascript_code import js_text as _text
 from .javascript_statements import made_text, statement_lines
-from .state_code import clamped, field_text, reads
+from .state_code import clamped, field_text, read_late, reads
 
 _TS = {"int": "number", "bool": "boolean", "texts": "readonly string[]"}
 
@@ -40,11 +40,14 @@ def _known(state: State, t: Transition | None) -> list[Param]:
 
 
 def _bind(
-    state: State, nodes: list[expr.Node], params: tuple[Param, ...] = ()
+    state: State,
+    nodes: list[expr.Node],
+    params: tuple[Param, ...] = (),
+    late: set[str] | None = None,
 ) -> list[str]:
     fields, derived = reads(state, nodes, {p.name for p in params})
     return [f"const {camel(n)} = this.#{camel(n)};" for n in fields] + [
-        f"const {camel(n)} = this.{camel(n)};" for n in derived
+        f"const {camel(n)} = this.{camel(n)};" for n in derived if n not in (late or ())
     ]
 
 
@@ -58,13 +61,15 @@ def _method(
 ) -> View:
     params = [param_view(system, p, state.rule_id) for p in t.params]
     known = _known(state, t)
+    late = read_late(state, t.body) if t.body is not None else set()
+    renames = {name: f"this.{camel(name)}" for name in late}
 
     def emit(node: expr.Node) -> str:
-        return expression(system, node, known, tables)
+        return expression(system, node, known, tables, renames)
 
     nodes = [c.node for c in t.expressions]
     lines = [line for view in params for line in view["lines"]]
-    lines += _bind(state, nodes, t.params)
+    lines += _bind(state, nodes, t.params, late)
     if t.body is not None:
         assert t.record is not None
         record, shape = unit.record(t.record), shapes[t.record]

@@ -13,7 +13,7 @@ from ..model import Param, System
 from ..viewkit import Import, View, args_doc, param_imports, param_view, signature
 from .python_code import code_of
 from .python_statements import made_text, statement_lines
-from .state_code import clamped, field_text, reads
+from .state_code import clamped, field_text, read_late, reads
 
 IMPORTS: list[Import] = [("rulebook._state", "RecordState")]
 
@@ -94,13 +94,19 @@ def state_view(
 
 
 def _bind(
-    state: State, nodes: list[expr.Node], params: tuple[Param, ...] = ()
+    state: State,
+    nodes: list[expr.Node],
+    params: tuple[Param, ...] = (),
+    late: set[str] | None = None,
 ) -> list[str]:
     """The lines that name the fields and properties ``nodes`` read, as locals
-    (but those a parameter of the same name hides)."""
+    (but those a parameter of the same name hides, and the properties read
+    where they are needed, ``late``)."""
     fields, derived = reads(state, nodes, {p.name for p in params})
     lines = [f"{name} = self._{name}" for name in fields]
-    return lines + [f"{name} = self.{name}" for name in derived]
+    return lines + [
+        f"{name} = self.{name}" for name in derived if name not in (late or ())
+    ]
 
 
 def _change_lines(
@@ -122,11 +128,13 @@ def _change_lines(
 def _method(
     system: System, unit: Unit, state: State, t: Transition, tables: dict[str, str]
 ) -> View:
-    python = code_of(system, [*t.params, *local_params(t.locals)], tables)
+    late = read_late(state, t.body) if t.body is not None else set()
+    renames = {name: f"self.{name}" for name in late}
+    python = code_of(system, [*t.params, *local_params(t.locals)], tables, renames)
     params = [param_view(p, state.rule_id) for p in t.params]
     nodes = [c.node for c in t.expressions]
     lines = [line for view in params for line in view["lines"]]
-    lines += _bind(state, nodes, t.params)
+    lines += _bind(state, nodes, t.params, late)
     signed = signature(params, t.params)
     if t.body is not None:
         assert t.record is not None

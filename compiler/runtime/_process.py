@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from ._support import MAX_ENTRIES, shown, too_many
@@ -341,10 +342,7 @@ class _Run(Generic[EventT]):
         while True:
             roll = spec.track_roll.roll(self.rng)
             # a track's outcome: its effect, stage, condition, reroll and mark
-            outcome = self.track.apply(roll)
-            effect, stage, condition, again, marked = (
-                getattr(outcome, name) for name in outcome.FIELDS
-            )
+            effect, stage, condition, again, marked = _fields(self.track.apply(roll))
             self.emit(
                 time,
                 spec.track_event,
@@ -389,3 +387,16 @@ def _too_many() -> RuleInputError:
         "events (an rng that keeps rolling the same, or figures too large, "
         "can make a run that long)"
     )
+
+
+_READERS: dict[type, attrgetter[Any]] = {}
+
+
+def _fields(record: object) -> Any:
+    """A record's fields' values, in order (a tuple)."""
+    kind: Any = type(record)  # a record class: its FIELDS name them in order
+    read = _READERS.get(kind)
+    if read is None:
+        names: tuple[str, ...] = kind.FIELDS
+        read = _READERS[kind] = attrgetter(*names)
+    return read(record)

@@ -548,11 +548,10 @@ export class SecondaryEffects extends $state.RecordState {
     const headachePain = this.#headachePain;
     const weakness = this.#weakness;
     const disorientation = this.#disorientation;
-    const conditions = this.conditions;
     let nextStage;
     if (roll === 1) {
       nextStage = nausea + 1;
-      while (nextStage <= 3 && ((nextStage === 1 && conditions.includes(RadiationCondition.FATIGUED)) || (nextStage === 2 && conditions.includes(RadiationCondition.SICKENED)) || (nextStage === 3 && conditions.includes(RadiationCondition.NAUSEATED)))) {
+      while (nextStage <= 3 && ((nextStage === 1 && this.conditions.includes(RadiationCondition.FATIGUED)) || (nextStage === 2 && this.conditions.includes(RadiationCondition.SICKENED)) || (nextStage === 3 && this.conditions.includes(RadiationCondition.NAUSEATED)))) {
         nextStage = nextStage + 1;
       }
       if (nextStage > 3) {
@@ -576,7 +575,7 @@ export class SecondaryEffects extends $state.RecordState {
       }
     } else if (roll === 2) {
       nextStage = headachePain + 1;
-      while (nextStage <= 3 && ((nextStage === 1 && conditions.includes(RadiationCondition.DAZZLED)) || (nextStage === 2 && conditions.includes(RadiationCondition.FASCINATED)) || (nextStage === 3 && conditions.includes(RadiationCondition.DAZED)))) {
+      while (nextStage <= 3 && ((nextStage === 1 && this.conditions.includes(RadiationCondition.DAZZLED)) || (nextStage === 2 && this.conditions.includes(RadiationCondition.FASCINATED)) || (nextStage === 3 && this.conditions.includes(RadiationCondition.DAZED)))) {
         nextStage = nextStage + 1;
       }
       if (nextStage > 3) {
@@ -600,7 +599,7 @@ export class SecondaryEffects extends $state.RecordState {
       }
     } else if (roll === 3) {
       nextStage = weakness + 1;
-      while (nextStage <= 3 && ((nextStage === 1 && conditions.includes(RadiationCondition.FATIGUED)) || (nextStage === 2 && conditions.includes(RadiationCondition.EXHAUSTED)) || (nextStage === 3 && conditions.includes(RadiationCondition.PARALYZED)))) {
+      while (nextStage <= 3 && ((nextStage === 1 && this.conditions.includes(RadiationCondition.FATIGUED)) || (nextStage === 2 && this.conditions.includes(RadiationCondition.EXHAUSTED)) || (nextStage === 3 && this.conditions.includes(RadiationCondition.PARALYZED)))) {
         nextStage = nextStage + 1;
       }
       if (nextStage > 3) {
@@ -624,7 +623,7 @@ export class SecondaryEffects extends $state.RecordState {
       }
     } else if (roll === 4) {
       nextStage = disorientation + 1;
-      while (nextStage <= 3 && ((nextStage === 1 && conditions.includes(RadiationCondition.FLAT_FOOTED)) || (nextStage === 2 && conditions.includes(RadiationCondition.SHAKEN)) || (nextStage === 3 && conditions.includes(RadiationCondition.DAZED)))) {
+      while (nextStage <= 3 && ((nextStage === 1 && this.conditions.includes(RadiationCondition.FLAT_FOOTED)) || (nextStage === 2 && this.conditions.includes(RadiationCondition.SHAKEN)) || (nextStage === 3 && this.conditions.includes(RadiationCondition.DAZED)))) {
         nextStage = nextStage + 1;
       }
       if (nextStage > 3) {

@@ -1439,13 +1439,12 @@ class SecondaryEffects(RecordState):
         headache_pain = self._headache_pain
         weakness = self._weakness
         disorientation = self._disorientation
-        conditions = self.conditions
         if roll == 1:
             next_stage = nausea + 1
             while next_stage <= 3 and (
-                (next_stage == 1 and RadiationCondition.FATIGUED in conditions)
-                or (next_stage == 2 and RadiationCondition.SICKENED in conditions)
-                or (next_stage == 3 and RadiationCondition.NAUSEATED in conditions)
+                (next_stage == 1 and RadiationCondition.FATIGUED in self.conditions)
+                or (next_stage == 2 and RadiationCondition.SICKENED in self.conditions)
+                or (next_stage == 3 and RadiationCondition.NAUSEATED in self.conditions)
             ):
                 next_stage = next_stage + 1
             if next_stage > 3:
@@ -1473,9 +1472,11 @@ class SecondaryEffects(RecordState):
         elif roll == 2:
             next_stage = headache_pain + 1
             while next_stage <= 3 and (
-                (next_stage == 1 and RadiationCondition.DAZZLED in conditions)
-                or (next_stage == 2 and RadiationCondition.FASCINATED in conditions)
-                or (next_stage == 3 and RadiationCondition.DAZED in conditions)
+                (next_stage == 1 and RadiationCondition.DAZZLED in self.conditions)
+                or (
+                    next_stage == 2 and RadiationCondition.FASCINATED in self.conditions
+                )
+                or (next_stage == 3 and RadiationCondition.DAZED in self.conditions)
             ):
                 next_stage = next_stage + 1
             if next_stage > 3:
@@ -1503,9 +1504,9 @@ class SecondaryEffects(RecordState):
         elif roll == 3:
             next_stage = weakness + 1
             while next_stage <= 3 and (
-                (next_stage == 1 and RadiationCondition.FATIGUED in conditions)
-                or (next_stage == 2 and RadiationCondition.EXHAUSTED in conditions)
-                or (next_stage == 3 and RadiationCondition.PARALYZED in conditions)
+                (next_stage == 1 and RadiationCondition.FATIGUED in self.conditions)
+                or (next_stage == 2 and RadiationCondition.EXHAUSTED in self.conditions)
+                or (next_stage == 3 and RadiationCondition.PARALYZED in self.conditions)
             ):
                 next_stage = next_stage + 1
             if next_stage > 3:
@@ -1533,9 +1534,9 @@ class SecondaryEffects(RecordState):
         elif roll == 4:
             next_stage = disorientation + 1
             while next_stage <= 3 and (
-                (next_stage == 1 and RadiationCondition.FLAT_FOOTED in conditions)
-                or (next_stage == 2 and RadiationCondition.SHAKEN in conditions)
-                or (next_stage == 3 and RadiationCondition.DAZED in conditions)
+                (next_stage == 1 and RadiationCondition.FLAT_FOOTED in self.conditions)
+                or (next_stage == 2 and RadiationCondition.SHAKEN in self.conditions)
+                or (next_stage == 3 and RadiationCondition.DAZED in self.conditions)
             ):
                 next_stage = next_stage + 1
             if next_stage > 3:
