@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from .. import expr
@@ -31,9 +32,31 @@ def checked(
     words of the rules, as they are: quotes and all), put in as text literals
     after the text is read, so that no text of the rules is read as code.
     Where ``labels`` is given, those texts are labels of that set: texts to
-    the checker, members of the set to the emitters."""
+    the checker, members of the set to the emitters.
+
+    The same expression over the same names is read once a run: lowerings
+    write many alike (``true``, ``null``, a rule's figures again)."""
+    return _checked(
+        text,
+        tuple(params),
+        tuple(names),
+        tuple(texts),
+        tuple((bound or {}).items()),
+        labels,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _checked(
+    text: str,
+    params: tuple[Param, ...],
+    names: tuple[Local, ...],
+    texts: tuple[str, ...],
+    bound: tuple[tuple[str, expr.Checked], ...],
+    labels: EnumType | None,
+) -> expr.Checked:
     scope = {p.name: param_spec(p) for p in [*params, *local_params(names)]}
-    for name, value in (bound or {}).items():
+    for name, value in bound:
         scope[name] = expr.Param(name, "int", bound=value)
     if not texts:
         return expr.compile_formula(text, scope)
@@ -51,21 +74,26 @@ _MARK = "\x1f"  # in no text of the rules' (a control character)
 
 def _put(node: Any, texts: Sequence[str], enum: str | None) -> Any:
     """``node`` with each marked text literal's text put in; or, where ``enum``
-    is given, each text literal that is no label made a label of ``enum``."""
-    if isinstance(node, expr.StrLit) and enum is not None:
-        return node if node.is_label else replace(node, enum=enum)
-    if isinstance(node, expr.StrLit) and node.value.startswith(_MARK):
-        return replace(node, value=texts[int(node.value[len(_MARK) :])])
+    is given, each text literal that is no label made a label of ``enum``.
+    A part with nothing to put in is kept as it is (not copied)."""
+    if isinstance(node, expr.StrLit):
+        if enum is not None:
+            return node if node.is_label else replace(node, enum=enum)
+        if node.value.startswith(_MARK):
+            return replace(node, value=texts[int(node.value[len(_MARK) :])])
+        return node
     if isinstance(node, tuple):
-        return tuple(_put(item, texts, enum) for item in node)
+        items = tuple(_put(item, texts, enum) for item in node)
+        return node if all(a is b for a, b in zip(items, node, strict=True)) else items
     if not is_dataclass(node) or isinstance(node, type):
         return node
-    changes = {
-        f.name: _put(getattr(node, f.name), texts, enum)
-        for f in fields(node)
-        if isinstance(getattr(node, f.name), tuple)
-        or is_dataclass(getattr(node, f.name))
-    }
+    changes = {}
+    for f in fields(node):
+        part = getattr(node, f.name)
+        if isinstance(part, tuple) or is_dataclass(part):
+            put = _put(part, texts, enum)
+            if put is not part:
+                changes[f.name] = put
     return replace(node, **changes) if changes else node
 
 
