@@ -111,7 +111,28 @@ def against(
         head, base = (profiler(project) for project in projects[:2])
         return profile.difference(what, head, base, projects[1].side.label)
 
-    report.compare(Against(figure, took[0], took[1]), explain)
+    row = Against(figure, took[0], took[1], why=_written(projects[:2]))
+    report.compare(row, explain)
+
+
+def _written(projects: list[Project]) -> str:
+    """How much output each side makes (a build renders, formats, reads back
+    and hashes all of it; a check renders it and compares), and where to read
+    the rest of why HEAD takes longer."""
+    sizes = [
+        sum(
+            f.stat().st_size for f in (p.folder / "generated").rglob("*") if f.is_file()
+        )
+        for p in projects
+    ]
+    if len(sizes) < 2 or not sizes[1]:
+        return "where HEAD spends more: the profiles below"
+    return (
+        f"HEAD's output is {sizes[0] / sizes[1]:.2f}x the base's, "
+        f"{sizes[0] / 1e6:.1f} MB against {sizes[1] / 1e6:.1f} MB (the runtime "
+        "modules of dice as values and exact odds, odds functions, lowered rules "
+        "that print their own logic); where HEAD spends more: the profiles below"
+    )
 
 
 def bench_real(report: Report, tmp: Path, sides: list[Side]) -> Took:
