@@ -82,4 +82,4 @@ def test_secondary_effect_interval(
     total = ask(mutated, dealt)
     assert isinstance(total, int) and total >= 2
     assert ask(mutated, count) == total // 2
-    assert "For every 2 points of damage dealt" in doc(mutated)
+    assert "For every 2 points dealt" in doc(mutated)

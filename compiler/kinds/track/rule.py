@@ -379,7 +379,7 @@ def _page(rule: TrackRule) -> tuple[Prose | Grid | DiceShown, ...]:
             cells = [*(s.label for s in e.stages), *pad, rule.reroll_label]
         rows.append((str(index), e.member.label, *cells))
     said = (
-        f"For every {rule.every} points of damage dealt, roll ``{rule.roll}`` on "
+        f"For every {rule.every} points dealt, roll ``{rule.roll}`` on "
         "this table. A subject who already has the rolled effect, or already "
         "suffers the condition of its next stage, moves on to the stage after; "
         f"stage {width + 1} means roll again, and the effect stays at its last stage."
