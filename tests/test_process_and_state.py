@@ -7,6 +7,7 @@ and imports the generated module; the errors are checked to the line and text.
 from __future__ import annotations
 
 import importlib
+import json
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,8 @@ import pytest
 from compiler.diagnostics import RulesError
 from compiler.examples import runtime_from
 from compiler.pipeline import build
+
+from .js_node import node_json
 
 SYSTEM = """\
 # yaml-language-server: $schema=../../schema/system.schema.json
@@ -315,3 +318,77 @@ def test_a_ladder_s_effects_are_data_whatever_they_hold(module: Any) -> None:
     assert fear.scare() == 2 and fear.effects == ("Sha\\ken {0} 'x'",)
     assert fear.scare() == 3 and fear.effects == ("Fright\"ened'); import os #",)
     assert fear.to_dict() == {"level": 3, "effects": ["Fright\"ened'); import os #"]}
+
+
+HOSTILE_TRACK = """\
+- id: woes
+  kind: track
+  title: Woes
+  summary: Woes that worsen.
+  source: {section: Woes}
+  class: Woes
+  outcome: WoeOutcome
+  roll: 1d3
+  every: 2
+  reroll_label: "Re\\"roll */ </script>"
+  effect_enum: Woe
+  condition_enum: WoeCondition
+  effects:
+    - {name: ACHE, label: "Ache \\"{0}\\"", stages: ["So\\"re", "Sti\\\\ff {1}"]}
+    - {name: CHILL, label: "Chill'); import os #", stages: ["Sti\\\\ff {1}", "*/ x"]}
+    - name: SCAR
+      label: Scar
+      marks: true
+      description: "A mark */ \\"); rbPwn(1) //"
+"""
+
+
+@pytest.mark.parametrize("module", [HOSTILE_TRACK], indirect=True)
+def test_a_track_s_labels_are_data_whatever_they_hold(module: Any) -> None:
+    """A track's labels go into its state's expressions as text literals after
+    they are read: quotes, backslashes, braces and code round-trip as text."""
+    woes = module.Woes()
+    first = woes.apply(1)
+    assert (first.effect, first.stage, first.condition) == ('Ache "{0}"', 1, 'So"re')
+    # Chill's first stage is Ache's second: not suffered yet, so it is taken
+    assert woes.apply(2).condition == "Sti\\ff {1}"
+    assert woes.conditions == ('So"re', "Sti\\ff {1}")
+    # Ache's next stage is suffered already (Chill's): past it, a reroll
+    again = woes.apply(1)
+    assert (again.stage, again.condition, again.reroll) == (3, None, True)
+    assert woes.conditions == ("Sti\\ff {1}",)  # both hold it: listed once
+    marked = woes.apply(3)
+    assert (marked.effect, marked.condition, marked.marked) == ("Scar", None, True)
+    assert woes.to_dict() == {
+        "ache": 2,
+        "chill": 1,
+        "scar": 1,
+        "conditions": ["Sti\\ff {1}"],
+    }
+
+
+def test_a_track_s_labels_are_data_in_javascript_too(tmp_path: Path) -> None:
+    """The same hostile track in JavaScript: the same outcomes and data as in
+    Python, as ``dumps`` writes them."""
+    outputs = build(_write(tmp_path, HOSTILE_TRACK))
+    for name, data in outputs.files.items():
+        if name.startswith("js/"):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_bytes(data)
+    rolls = [1, 2, 1, 3, 2, 2]
+    said = node_json(
+        f'import {{ Woes }} from "{(tmp_path / "js" / "lab.js").as_uri()}";\n'
+        f'import {{ dumps }} from "{(tmp_path / "js" / "json.js").as_uri()}";\n'
+        "const woes = new Woes();\n"
+        f"const outcomes = {json.dumps(rolls)}.map((roll) => dumps(woes.apply(roll)));\n"
+        "console.log(JSON.stringify([...outcomes, dumps(woes)]));\n"
+    )
+    files = {k: v.decode("utf-8") for k, v in outputs.files.items()}
+    with runtime_from(
+        {k: v for k, v in files.items() if k.startswith("rulebook/")}
+    ) as name:
+        lab = importlib.import_module(f"{name}.lab")
+        dumps = importlib.import_module(f"{name}.json").dumps
+        woes = lab.Woes()
+        want = [dumps(woes.apply(roll)) for roll in rolls] + [dumps(woes)]
+    assert said == want
