@@ -61,9 +61,11 @@ def test_a_branch_not_taken_says_otherwise(project: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "  if exposed_minutes >= full_exposure_minutes: no\n  otherwise:\n" in out
-    assert "    if exposed_minutes * 2 >= full_exposure_minutes * 1: yes" in out
-    assert "      if half_level and half_row hold values: yes" in out
+    assert "  if exposed_minutes >= full_exposure_minutes: no\n" in out
+    assert (
+        "  otherwise, if exposed_minutes * 2 >= full_exposure_minutes * 1: yes" in out
+    )
+    assert "    if half_level and half_row hold values: yes" in out
     assert (
         'half_level = the entry of half_exposure_level for "High" = "Moderate"' in out
     )
@@ -177,3 +179,50 @@ def test_a_long_run_shows_its_first_lines_and_counts_the_rest(project: Path) -> 
     assert len(steps) == MAX_LINES + 1
     assert steps[-1] == f"  ... and {1 + 5 * 100 + 1 - MAX_LINES} more line(s)"
     assert "WARNING" not in done.stdout
+
+
+def test_a_state_s_transition_step_by_step(project: Path) -> None:
+    """A transition written as statements, traced on the state as each roll
+    finds it: the tests, the loop past a condition already suffered, the field
+    it sets and the outcome, agreeing with the runtime."""
+    done = rulesc("explain", "d20_scifi.secondary_effects", "1", "3", cwd=project)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Roll 1 (1): the steps of apply\n  if roll == 1: yes\n" in out
+    assert "    next_stage = nausea + 1 = 1\n" in out
+    assert "      the state's nausea becomes next_stage = 1\n" in out
+    assert (
+        '      answer effect "Nausea", stage 1, condition "Fatigued", reroll false'
+        in out
+    )
+    # Fatigued from Nausea: Weakness's loop turns once, past it, to Exhausted
+    assert "  otherwise, if roll == 3: yes\n" in out
+    assert "      next_stage = next_stage + 1 = 2\n" in out
+    assert '      answer effect "Weakness", stage 2, condition "Exhausted"' in out
+    assert "WARNING" not in out
+
+
+def test_a_state_that_disagrees_is_flagged(
+    workspace: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A state whose transition answers otherwise than its steps is named a bug."""
+    with workspace.runtime() as runtime:
+        module = runtime.module("d20_scifi")
+        real = module.SecondaryEffects.apply
+
+        def wrong(self: Any, roll: int) -> Any:
+            outcome = real(self, roll)
+            return type(outcome)(
+                outcome.effect,
+                outcome.stage,
+                outcome.condition,
+                not outcome.reroll,
+                outcome.permanent_point,
+            )
+
+        monkeypatch.setattr(module.SecondaryEffects, "apply", wrong)
+        system = next(s for s in workspace.systems if s.id == "d20_scifi")
+        rule = next(r for r in system.rules if r.id == "secondary_effects")
+        args = argparse.Namespace(inputs=["1"], seed=1, dice=None)
+        text = explain(workspace, system, rule, runtime, args)
+    assert "WARNING" in text and "this is a bug in rulesc" in text

@@ -1,9 +1,10 @@
-"""Trace: the core's tracing interpreter, run by ``rulesc explain`` over a rule lowered to a procedure.
+"""Trace: the core's tracing interpreter, run by ``rulesc explain`` over a rule lowered to a procedure or a state.
 
-Each statement of the procedure is worked out in order, by the reference
-evaluator of expressions, with the dice the generated runtime rolled replayed
-in the order it rolled them; each line says what a statement did. The answer
-it reaches is compared with the runtime's, which is the one shown.
+Each statement of the procedure (or of a state's transition) is worked out in
+order, by the reference evaluator of expressions, with the dice the generated
+runtime rolled replayed in the order it rolled them; each line says what a
+statement did. The answer it reaches is compared with the runtime's, which is
+the one shown.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from ..core.ir import (
     Read,
     Return,
     Set,
+    State,
     Stmt,
+    Transition,
     Unit,
     While,
 )
@@ -36,7 +39,7 @@ from .context import Context, agree, explain_answer, functions_called
 from .dice_replay import Replay
 from .steps import shown
 
-__all__ = ["MAX_LINES", "explain_lowered"]
+__all__ = ["MAX_LINES", "explain_lowered", "trace_transition"]
 
 # A run's steps past this many lines are counted, not shown (a loop may run
 # up to the runtime's entry limit).
@@ -66,27 +69,58 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
     ctx.dice_rolled()
     faces = [face for _, face in ctx.rng.rolled] if ctx.rng is not None else None
     assert unit is not None
-    tracer = _Tracer(ctx, unit, main, Replay(faces) if faces is not None else None)
+    dice = Replay(faces) if faces is not None else None
+    tracer = _Tracer(ctx, unit, main.item, main.answer, dice)
     env = {
         p.name: tracer.value_of(p, given.get(p.name, p.default)) for p in main.params
     }
-    reference = tracer.run(env)
+    reference = tracer.run(main.body, env)
     ctx.out.section("Steps, in order", tracer.shown_lines())
     ctx.out.section("Answer", record_lines(answer, ctx.kind.columns(ctx.rule)))
     agree(ctx, reference, answer)
 
 
+def trace_transition(
+    ctx: Context,
+    unit: Unit,
+    state: State,
+    transition: Transition,
+    subject: Any,
+    args: dict[str, Any],
+) -> tuple[list[str], Any, dict[str, Any]]:
+    """The steps of a transition written as statements, on ``subject`` (a
+    state of the generated runtime, before the call), with ``args``: its
+    lines, its answer, and every field as the steps leave it."""
+    assert transition.body is not None and transition.record is not None
+    tracer = _Tracer(ctx, unit, transition.record, None, None)
+    before = {f.name: getattr(subject, f.name) for f in state.fields}
+    tracer.fields = dict(before)
+    env = dict(before) | {d.name: getattr(subject, d.name) for d in state.derived}
+    env |= {p.name: tracer.value_of(p, args.get(p.name)) for p in transition.params}
+    reference = tracer.run(transition.body, env)
+    return tracer.shown_lines(), reference, tracer.fields
+
+
 class _Tracer:
-    """Runs one procedure over an environment of names, line by line."""
+    """Runs one body of statements over an environment of names, line by line
+    (``item``: what a ``Make`` makes, ``answer``: the list an ``Emit`` adds to)."""
 
     def __init__(
-        self, ctx: Context, unit: Unit, procedure: Procedure, dice: Replay | None
+        self,
+        ctx: Context,
+        unit: Unit,
+        item: int | str,
+        answer: str | None,
+        dice: Replay | None,
     ) -> None:
-        self.ctx, self.unit, self.procedure, self.dice = ctx, unit, procedure, dice
+        self.ctx, self.unit, self.item, self.answer = ctx, unit, item, answer
+        self.dice = dice
         self.module = ctx.module
         self.tables = table_values(ctx.system)[0]
         self.lines: list[str] = []
         self.count = 0  # every line, shown or not
+        # a state's fields, as the steps set them (reads see them as before)
+        self.fields: dict[str, Any] = {}
 
     # -- values ----------------------------------------------------------------
 
@@ -150,7 +184,7 @@ class _Tracer:
 
     def made(self, values: tuple[expr.Checked, ...] | Make, env: dict[str, Any]) -> Any:
         if isinstance(values, Make):
-            item = self.procedure.item
+            item = self.item
             assert isinstance(item, str)
             fields = self.unit.record(item).fields
             parts = {
@@ -163,11 +197,11 @@ class _Tracer:
 
     # -- statements ------------------------------------------------------------
 
-    def run(self, env: dict[str, Any]) -> Any:
-        """The procedure's answer, its lines written on the way."""
+    def run(self, body: Sequence[Stmt], env: dict[str, Any]) -> Any:
+        """The answer of ``body``, its lines written on the way."""
         answer: list[Any] = []
         try:
-            self.statements(self.procedure.body, env, answer, "  ")
+            self.statements(body, env, answer, "  ")
         except _Answered as done:
             return done.value
         return answer
@@ -196,7 +230,14 @@ class _Tracer:
         self, body: Sequence[Stmt], env: dict[str, Any], answer: list[Any], indent: str
     ) -> None:
         for stmt in body:
-            if isinstance(stmt, Set):
+            if isinstance(stmt, Set) and stmt.name in self.fields:
+                value = self.evaluate(stmt.value, env)
+                self.next_part()
+                self.fields[stmt.name] = value
+                source = expr.to_source(stmt.value.node)
+                worked = "" if source == shown(value) else f" = {shown(value)}"
+                self.say(f"{indent}the state's {stmt.name} becomes {source}{worked}")
+            elif isinstance(stmt, Set):
                 env[stmt.name] = self.evaluate(stmt.value, env)
                 note = self.rolled(stmt.value)
                 self.next_part()
@@ -214,13 +255,18 @@ class _Tracer:
                     f"{shown(key)} = {_shown(found)}"
                 )
             elif isinstance(stmt, If):
-                held, said = self.test(stmt.test, env)
-                self.say(f"{indent}if {said}: {'yes' if held else 'no'}")
-                if held:
-                    self.statements(stmt.then, env, answer, indent + "  ")
-                elif stmt.otherwise:
-                    self.say(f"{indent}otherwise:")
-                    self.statements(stmt.otherwise, env, answer, indent + "  ")
+                branches, otherwise = stmt.branches
+                for index, (test, then) in enumerate(branches):
+                    held, said = self.test(test, env)
+                    lead = "otherwise, if" if index else "if"
+                    self.say(f"{indent}{lead} {said}: {'yes' if held else 'no'}")
+                    if held:
+                        self.statements(then, env, answer, indent + "  ")
+                        break
+                else:
+                    if otherwise:
+                        self.say(f"{indent}otherwise:")
+                        self.statements(otherwise, env, answer, indent + "  ")
             elif isinstance(stmt, While):
                 while True:
                     held, said = self.test(stmt.test, env)
@@ -231,7 +277,7 @@ class _Tracer:
             elif isinstance(stmt, Emit):
                 item = self.made(stmt.values, env)
                 answer.append(item)
-                self.say(f"{indent}add {_shown(item)} to {self.procedure.answer}")
+                self.say(f"{indent}add {_shown(item)} to {self.answer}")
             elif isinstance(stmt, Return):
                 item = self.made(stmt.value, env)
                 self.say(f"{indent}answer {_shown(item)}")
