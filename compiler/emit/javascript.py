@@ -276,7 +276,8 @@ def _procedure(
     shapes: dict[str, str],
 ) -> View:
     """A procedure: its parameters' checks, then its statements in order (a
-    local is declared where it is first set)."""
+    local is declared where it is first set, or before the statements where
+    that is within a branch or a loop)."""
     function = camel(decl.name)
     params = [param_view(system, p, decl.rule_id) for p in decl.params]
     own = {p.name for p in decl.params}
