@@ -20,6 +20,7 @@ from compiler.workbench.trace import MAX_LINES
 from compiler.workbench.usage import UsageError
 from compiler.workbench.workspace import Workspace, open_workspace
 
+from .conftest import ROOT, run_rulesc
 from .workbench_helpers import project, rulesc
 
 __all__ = ["project"]
@@ -226,3 +227,51 @@ def test_a_state_that_disagrees_is_flagged(
         args = argparse.Namespace(inputs=["1"], seed=1, dice=None)
         text = explain(workspace, system, rule, runtime, args)
     assert "WARNING" in text and "this is a bug in rulesc" in text
+
+
+COOKBOOK = ROOT / "tests" / "cookbook"
+
+
+def test_a_record_state_s_transitions_step_by_step() -> None:
+    """A transition of changes: its test, its names in order, then each field's
+    new value from the values before, traced for each transition given."""
+    done = run_rulesc(
+        "explain",
+        "--rules",
+        str(COOKBOOK),
+        "table_games.stress",
+        "take=5",
+        "take=7",
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert (
+        "  take=7: stress 0, traumas 1, retired no\n"
+        "    unless retired: no\n"
+        "    after = stress + n = 12\n"
+        "    broken = after > 9 = true\n"
+        "    the state's stress becomes 0 if broken else after = 0\n"
+        "    the state's traumas becomes traumas + 1 if broken else traumas = 1\n"
+    ) in out
+    assert "WARNING" not in out
+
+
+def test_a_ladder_s_transitions_step_by_step() -> None:
+    done = run_rulesc(
+        "explain",
+        "--rules",
+        str(COOKBOOK),
+        "cookbook.exhaustion",
+        "gain=2",
+        "long_rest",
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (
+        "  gain=2: level 2\n"
+        "    the state's level becomes min(level + levels, 6) = 2\n"
+        "  long_rest: level 1\n"
+        "    the state's level becomes max(level - 1, 0) = 1\n"
+    ) in done.stdout
+    assert "WARNING" not in done.stdout

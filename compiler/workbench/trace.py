@@ -39,7 +39,7 @@ from .context import Context, agree, explain_answer, functions_called
 from .dice_replay import Replay
 from .steps import shown
 
-__all__ = ["MAX_LINES", "explain_lowered", "trace_transition"]
+__all__ = ["MAX_LINES", "explain_lowered", "trace_transition", "traced_call"]
 
 # A run's steps past this many lines are counted, not shown (a loop may run
 # up to the runtime's entry limit).
@@ -91,14 +91,38 @@ def trace_transition(
     """The steps of a transition written as statements, on ``subject`` (a
     state of the generated runtime, before the call), with ``args``: its
     lines, its answer, and every field as the steps leave it."""
-    assert transition.body is not None and transition.record is not None
-    tracer = _Tracer(ctx, unit, transition.record, None, None)
+    tracer = _Tracer(ctx, unit, transition.record or 0, None, None)
     before = {f.name: getattr(subject, f.name) for f in state.fields}
     tracer.fields = dict(before)
     env = dict(before) | {d.name: getattr(subject, d.name) for d in state.derived}
-    env |= {p.name: tracer.value_of(p, args.get(p.name)) for p in transition.params}
-    reference = tracer.run(transition.body, env)
+    env |= {
+        p.name: tracer.value_of(p, args.get(p.name, p.default))
+        for p in transition.params
+    }
+    if transition.body is not None:
+        reference = tracer.run(transition.body, env)
+    else:
+        reference = tracer.changes(state, transition, env)
     return tracer.shown_lines(), reference, tracer.fields
+
+
+def traced_call(
+    ctx: Context, unit: Unit, name: str, subject: Any, args: dict[str, Any]
+) -> tuple[Any, list[str]]:
+    """The transition ``name`` of ``subject`` (a state of the generated
+    runtime, of the unit's state) called with ``args``, its steps traced
+    first: its answer and the lines; a WARNING where the runtime's answer or
+    fields differ from the steps'. The runtime's refusals are raised as they are."""
+    state = unit.main
+    assert isinstance(state, State)
+    transition = next(t for t in state.transitions if t.name == name)
+    lines, reference, fields = trace_transition(
+        ctx, unit, state, transition, subject, args
+    )
+    answer = getattr(subject, name)(**args)
+    now = {field: getattr(subject, field) for field in fields}
+    agree(ctx, (reference, fields), (answer, now))
+    return answer, lines
 
 
 class _Tracer:
@@ -205,6 +229,35 @@ class _Tracer:
         except _Answered as done:
             return done.value
         return answer
+
+    def changes(self, state: State, t: Transition, env: dict[str, Any]) -> Any:
+        """A transition of changes: its test, its names, then every change at
+        once from the values before; the field it answers, if any."""
+        if t.unless is not None:
+            held, said = self.test(t.unless, env)
+            self.say(f"  unless {said}: {'yes, so nothing changes' if held else 'no'}")
+            if held:
+                return None
+        for bind in t.binds:
+            env[bind.name] = self.evaluate(bind.checked, env)
+            source = expr.to_source(bind.checked.node)
+            self.say(f"  {bind.name} = {source} = {shown(env[bind.name])}")
+        found: dict[str, Any] = {}
+        for change in t.changes:
+            value = self.evaluate(change.value, env)
+            field = state.field(change.field)
+            held = value
+            if change.clamp and field.hi is not None:
+                held = min(held, field.hi)
+            if change.clamp and field.lo is not None:
+                held = max(held, field.lo)
+            found[change.field] = held
+            source = expr.to_source(change.value.node)
+            worked = "" if source == shown(value) else f" = {shown(value)}"
+            kept = f", held at {shown(held)}" if held != value else ""
+            self.say(f"  the state's {change.field} becomes {source}{worked}{kept}")
+        self.fields.update(found)
+        return None if t.answers is None else self.fields[t.answers]
 
     def say(self, line: str) -> None:
         self.count += 1

@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...kinds.state.record import lower
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.workbench import transition_word
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample, thawed
+from ...workbench.trace import traced_call
 from ...workbench.usage import whole_number
 
 
@@ -19,6 +21,7 @@ def explain(ctx: Context) -> None:
     assert isinstance(rule, RecordStateRule)
     state = getattr(ctx.module, rule.class_name)()
     names = {t.name: t for t in rule.transitions}
+    unit = lower(ctx.system, rule)
     lines = []
     for word in ctx.args.inputs:
         name, amount, transition = transition_word(rule.qualified_id, names, word)
@@ -34,12 +37,13 @@ def explain(ctx: Context) -> None:
                 if kinds
                 else f"{name} takes no number: {word!r}"
             )
-        args = [whole_number(amount, name)] if amount else []
+        args = {transition.params[0].name: whole_number(amount, name)} if amount else {}
         try:
-            getattr(state, name)(*args)
+            _, steps = traced_call(ctx, unit, name, state, args)
         except ctx.runtime.input_error as exc:
             raise UsageError(f"{rule.qualified_id} refuses {word}: {exc}") from None
         lines.append(f"  {word}: " + _fields(rule, state))
+        lines += [f"  {line}" for line in steps]
     ctx.out.section("Transitions, in order", lines or ["  (none given)"])
     body = [f"  {f.name}: {show(getattr(state, f.name))}" for f in rule.fields]
     body += [f"  {d.name}: {show(getattr(state, d.name))}" for d in rule.derived]

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from ...kinds.state.model import StateRule
+from ...kinds.state.rule import lower
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample
+from ...workbench.trace import traced_call
 from ...workbench.usage import whole_number
 
 T = TypeVar("T")
@@ -34,19 +36,21 @@ def explain(ctx: Context) -> None:
     assert isinstance(rule, StateRule)
     state = getattr(ctx.module, rule.class_name)()
     names = {t.name: t for t in rule.transitions}
+    unit = lower(ctx.system, rule)
     lines = []
     for word in ctx.args.inputs:
         name, amount, transition = transition_word(rule.qualified_id, names, word)
-        args = []
+        args = {}
         if amount:
             if transition.param is None:
                 raise UsageError(f"{name} takes no number: {word!r}")
-            args.append(whole_number(amount, name))
+            args[transition.param] = whole_number(amount, name)
         try:
-            level = getattr(state, name)(*args)
+            level, steps = traced_call(ctx, unit, name, state, args)
         except ctx.runtime.input_error as exc:
             raise UsageError(f"{rule.qualified_id} refuses {word}: {exc}") from None
         lines.append(f"  {word}: level {level}")
+        lines += [f"  {line}" for line in steps]
     ctx.out.section("Transitions, in order", lines or ["  (none given)"])
     body = [f"  level {state.level}"]
     body += [f"  effect: {effect}" for effect in state.effects] or ["  no effects"]

@@ -6,15 +6,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.ir import State
 from ...js_plan import each_step, instance_plan
 from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import lower
 from ...model import Example
 from ...workbench.common import Input, UsageError, plain, show
-from ...workbench.context import Context, agree
+from ...workbench.context import Context
 from ...workbench.samples import SEEDS, Sample
-from ...workbench.trace import trace_transition
+from ...workbench.trace import traced_call
 from ...workbench.usage import whole_number
 
 
@@ -33,22 +32,15 @@ def explain(ctx: Context) -> None:
         "Inputs", [f"  rolls of {rule.roll}: {', '.join(map(str, rolls)) or '(none)'}"]
     )
     unit = lower(ctx.system, rule)
-    state = unit.main
-    assert isinstance(state, State)
-    (apply,) = state.transitions
     records = []
     for index, roll in enumerate(rolls, start=1):
         try:
-            steps = trace_transition(ctx, unit, state, apply, track, {"roll": roll})
-            outcome = track.apply(roll)
+            outcome, lines = traced_call(ctx, unit, "apply", track, {"roll": roll})
         except ctx.runtime.input_error as exc:
             raise UsageError(
                 f"{rule.qualified_id} refuses roll {roll}: {exc}"
             ) from None
-        lines, reference, fields = steps
         ctx.out.section(f"Roll {index} ({roll}): the steps of apply", lines)
-        now = {name: getattr(track, name) for name in fields}
-        agree(ctx, (reference, fields), (outcome, now))
         records.append(outcome)
     lines = []
     for roll, outcome in zip(rolls, records, strict=True):
