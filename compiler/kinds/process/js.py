@@ -35,6 +35,8 @@ from ...kinds.process.rule import (
     spec_values,
     total_type,
 )
+from ...kinds.track.rule import FIELD_DOCS as TRACK_DOCS
+from ...kinds.track.rule import MARK_DOC
 from ...model import Param, Rule, System
 from ...naming import private_constant
 from ...viewkit import allowed
@@ -123,14 +125,8 @@ _ROLE_DOCS = {
 }
 
 
-# What each field of a track's outcome says (the Python runtime's words).
-FIELD_DOCS = {
-    "effect": "The effect the roll hit.",
-    "stage": "The stage it reached; one past the last means roll again.",
-    "condition": "The condition of that stage, or null.",
-    "reroll": "Whether to roll again.",
-}
-MARK_DOC = "Whether the roll marked a point."
+# What each field of a track's outcome says (a missing condition in JavaScript's words).
+FIELD_DOCS = TRACK_DOCS | {"condition": "The condition of that stage, or null."}
 
 
 def _event_columns(rule: ProcessRule) -> list[SimpleNamespace]:

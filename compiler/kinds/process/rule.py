@@ -24,6 +24,7 @@ from ...kinds.process.model import (
 from ...kinds.recovery.model import RecoveryRule
 from ...kinds.state.model import StateRule
 from ...kinds.track.model import TrackRule
+from ...kinds.track.rule import OUTCOME_FIELDS
 from ...literals import code, docstring, md_cell, py
 from ...model import Param, Rolls, Rule, System
 from ...naming import private_constant
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from ...semantics import SystemBuilder
 
 ROLES = ("amount", "roll", "total", "target", "success", "pool")
-TRACK_FIELDS = ("effect", "stage", "condition", "reroll")  # then the track's mark
+TRACK_FIELDS = OUTCOME_FIELDS  # a track outcome's fields, then its mark
 
 
 # -- what a referenced rule answers -----------------------------------------------
