@@ -68,7 +68,7 @@ HOSTILE = (
 # Fields of the rules that hold prose: hostile text goes around their text.
 PROSE = (
     *("title", "summary", "description", "reason", "question", "ruling", "note"),
-    *("work", "source_says", "rules_give", "unbounded_because"),
+    *("work", "source_says", "rules_give", "unbounded_because", "refuse"),
 )
 
 

@@ -68,17 +68,16 @@ def test_a_decision_names_the_case_that_answered(project: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert '4. when mode = "at_target" and material = "soft"' in out
-    assert "yes: this case answers" in out
-    assert 'cover("1/2").cover_ac' in out  # the table lookup, with its row
-    assert "AC bonus (ac_bonus)" in out and "Answer (case 4)" in out
-    answer = out.split("Answer (case 4)")[1]
-    ac = next(line for line in answer.splitlines() if "AC bonus (ac_bonus)" in line)
-    assert ac.split("AC bonus (ac_bonus)")[1].split()[:3] == [
-        "3",
-        "=",
-        "max((cover(level).cover_ac",
-    ]
+    steps = out.split("Steps, in order\n")[1].split("\n\n")[0].splitlines()
+    # each case tried in order, the fourth answering
+    assert [line.split(": ")[-1] for line in steps[:4]] == ["no", "no", "no", "yes"]
+    assert steps[3] == '  if mode == "at_target" and material == "soft": yes'
+    assert steps[4].startswith("    answer allowed true, ac_bonus 3, miss_chance 0,")
+    # a part worked out from the rules' tables, with its value
+    assert steps[5].startswith("      ac_bonus = max((cover(level).cover_ac ?? 0)")
+    assert steps[5].endswith(" = 3")
+    assert "AC bonus (ac_bonus)" in out.split("\nAnswer\n")[1]
+    assert "WARNING" not in out
 
 
 def test_inputs_the_rule_refuses_are_a_usage_error(project: Path) -> None:

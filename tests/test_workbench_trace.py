@@ -47,6 +47,7 @@ def test_a_record_answered_step_by_step(project: Path) -> None:
         '  if exposure[location] == "half": yes',
         "    check = 1d6 = 5   (rolled 5)",
         '    answer location "Torso", strikes_cover true, roll 10, check 5',
+        "      strikes_cover = check >= 4 and check <= 6 = true",
     ]
     assert "WARNING" not in done.stdout
 
@@ -138,14 +139,58 @@ def test_every_worked_example_traced_as_the_runtime_answers(
                     inputs=_inputs(example.args), seed=1, dice=dice
                 )
                 if example.raises is not None:  # refused: explain says so
-                    with pytest.raises(UsageError, match="refuses these inputs"):
-                        explain(workspace, system, rule, runtime, args)
+                    try:
+                        text = explain(workspace, system, rule, runtime, args)
+                    except UsageError as refused:  # for its arguments
+                        assert "refuses these inputs" in str(refused)
+                        continue
+                    # by its own steps: shown up to the refusal
+                    assert "refuse the call: " in text, text
+                    assert "\nAnswer\n  refused: " in text, text
+                    assert "WARNING" not in text, text
                     continue
                 text = explain(workspace, system, rule, runtime, args)
                 assert "\nSteps, in order\n" in text, (rule.id, example.name)
                 assert "WARNING" not in text, text
                 seen += 1
     assert seen >= 10
+
+
+def test_a_refusal_of_the_rule_s_own_is_shown_step_by_step(project: Path) -> None:
+    """A call the rule's cases refuse (not its arguments' checks): the tests
+    tried, the refusal, and the runtime's refusal as the answer."""
+    done = rulesc(
+        "explain",
+        "edge_of_darkness.ranged_modifier",
+        "target=Completely covered",
+        cwd=project,
+    )
+    assert done.returncode == 0, done.stderr
+    steps = done.stdout.split("Steps, in order\n")[1].split("\n\n")[0]
+    why = (
+        "A completely covered target cannot be hit past its cover: the shots "
+        "hit the cover. Use shoot_through_cover."
+    )
+    assert steps.splitlines() == [
+        "  if close_combat: no",
+        '  if target == "Completely covered": yes',
+        f"    refuse the call: {why}",
+    ]
+    assert f"Answer\n  refused: {why}\n" in done.stdout
+    assert "WARNING" not in done.stdout
+
+
+def test_arguments_outside_a_decision_are_a_usage_error(project: Path) -> None:
+    done = rulesc(
+        "explain",
+        "edge_of_darkness.shoot_through_cover",
+        "successes=3",
+        "durability=-1",
+        "structure=4",
+        cwd=project,
+    )
+    assert done.returncode != 0
+    assert "refuses these inputs" in done.stderr
 
 
 def test_a_runtime_that_disagrees_is_flagged(

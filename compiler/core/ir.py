@@ -243,13 +243,22 @@ class Label:
     label: str
 
 
-Part = Checked | Read | Label
+@frozen
+class Written:
+    """A value written in the rules as it is: a number, a flag, a text, or
+    None (a text is data: each emitter writes it as a literal of its own)."""
+
+    value: bool | int | str | None
+
+
+Part = Checked | Read | Label | Written
 
 
 @frozen
 class Make:
     """A record of the procedure's ``item`` made of one value per field, in
-    the record's order."""
+    the record's order; or, where the procedure answers a value by key
+    (``keys``), one value per member of the keys, in their order."""
 
     values: tuple[Part, ...]
 
@@ -271,10 +280,18 @@ class Emit:
 
 @frozen
 class Return:
-    """The procedure ends, answering ``value`` (of a procedure that answers
-    one record)."""
+    """The procedure ends, answering ``value``: a record (or a value by key)
+    it makes, or one value."""
 
-    value: Make
+    value: Make | Part
+
+
+@frozen
+class Refuse:
+    """The call ends, refused: its arguments are outside the rule, and
+    ``message`` (the rules' words) says why."""
+
+    message: str
 
 
 @frozen
@@ -323,17 +340,19 @@ class While:
     bound: int
 
 
-Stmt = Set | Emit | Return | Lookup | If | While
+Stmt = Set | Emit | Return | Refuse | Lookup | If | While
 
 
 @frozen
 class Procedure:
     """A function of checked parameters that runs ``body`` in order and
     answers the list of the items it emits (``answer`` names that list; each
-    item is a whole number, a tuple of ``item`` whole numbers, or where
-    ``item`` names a record, one of those). Where ``answer`` is None it answers
-    the one record (``item``) its ``Return`` gives, which ends every path
-    through it. One whose expressions roll dice takes an rng, after its
+    item is a whole number, a tuple of ``item`` whole numbers, where ``item``
+    names a record one of those, or where it is a column a value of it).
+    Where ``answer`` is None it answers the one item its ``Return`` gives,
+    which ends every path through it (or a ``Refuse``). Where ``keys`` is
+    given, an item is a value of the column ``item`` for each member of
+    ``keys``. One whose expressions roll dice takes an rng, after its
     positional parameters."""
 
     name: str
@@ -341,11 +360,12 @@ class Procedure:
     locals: tuple[Local, ...]
     body: tuple[Stmt, ...]
     answer: str | None
-    item: int | str
+    item: int | str | Column
     doc: str
     origin: str
     rule_id: str
     answer_doc: str
+    keys: EnumType | None = None
 
     @property
     def expressions(self) -> list[Checked]:
@@ -356,6 +376,19 @@ class Procedure:
     def rolls(self) -> bool:
         """Whether its expressions roll dice (it then takes an rng)."""
         return _rolls(self.expressions)
+
+
+def statements_of(body: tuple[Stmt, ...]) -> list[Stmt]:
+    """Every statement of ``body``, those within loops and branches included,
+    in order."""
+    found: list[Stmt] = []
+    for stmt in body:
+        found.append(stmt)
+        if isinstance(stmt, While):
+            found += statements_of(stmt.body)
+        elif isinstance(stmt, If):
+            found += statements_of(stmt.then) + statements_of(stmt.otherwise)
+    return found
 
 
 def body_expressions(body: tuple[Stmt, ...]) -> list[Checked]:
@@ -375,7 +408,11 @@ def body_expressions(body: tuple[Stmt, ...]) -> list[Checked]:
             elif isinstance(stmt, Emit | Return):
                 made = stmt.value if isinstance(stmt, Return) else stmt.values
                 parts = made.values if isinstance(made, Make) else made
+                if not isinstance(parts, tuple):
+                    parts = (parts,)
                 found.extend(p for p in parts if isinstance(p, Checked))
+            elif isinstance(stmt, Refuse):
+                pass
             elif isinstance(stmt, Lookup):
                 found.append(stmt.key)
             else:

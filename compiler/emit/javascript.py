@@ -36,7 +36,7 @@ from ..js_kit import (
     ts_column_type,
 )
 from ..js_naming import camel
-from ..model import System
+from ..model import Column, System
 from ..naming import odds_function, private_constant
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
@@ -296,7 +296,9 @@ def _procedure(
     lines += statement_lines(
         decl.body,
         code,
-        lambda values, indent: made_text(record, shape, values, code, indent),
+        lambda values, indent: made_text(
+            record, shape, values, code, indent, decl.keys
+        ),
         answer,
         own,
     )
@@ -304,6 +306,10 @@ def _procedure(
         lines.append(f"return {answer};")
     if isinstance(decl.item, str):
         item = decl.item
+    elif isinstance(decl.item, Column):
+        item = ts_column_type(decl.item)
+        if decl.keys is not None:
+            item = f"Readonly<Record<{decl.keys.name}, {item}>>"
     else:
         item = (
             "number"
@@ -323,6 +329,7 @@ def _procedure(
     answered = f" {_text(decl.answer_doc)}" if decl.answer_doc else ""
     return {
         "is": "Procedure",
+        "enums": [p["enum"] for p in params if p["enum"] is not None],
         "function": function,
         "signature": signature(
             [*params, rng | {"ts": "$dice.RNG"}] if rolls else params, function

@@ -15,38 +15,58 @@ from ..core.ir import (
     Present,
     Read,
     Record,
+    Refuse,
     Return,
     Set,
     Stmt,
     While,
+    Written,
 )
-from ..js_kit import member, record_literal
+from ..js_kit import js, js_string, member, record_literal
 from ..js_naming import camel
+from ..model import EnumType
 
 Code = Callable[[expr.Node], str]
+
+
+Made = tuple[expr.Checked, ...] | Make | Part
 
 
 def made_text(
     record: Record | None,
     shape: str | None,
-    values: tuple[expr.Checked, ...] | Make,
+    values: Made,
     code: Code,
     indent: str,
+    keys: EnumType | None = None,
 ) -> str:
     """An item a statement makes: a frozen record of ``record`` (its object's
-    ``shape``) from its parts, or a number or a frozen array of numbers."""
-    if not isinstance(values, Make):
+    ``shape``) from its parts, a frozen object of a value for each member of
+    ``keys``, one value, or a number or a frozen array of numbers."""
+    if isinstance(values, tuple):
         codes = [code(v.node) for v in values]
         return codes[0] if len(codes) == 1 else f"Object.freeze([{', '.join(codes)}])"
-    assert record is not None and shape is not None
 
     def part(value: Part) -> str:
         if isinstance(value, Read):
             return f"{camel(value.name)}.{camel(value.field)}"
         if isinstance(value, Label):
             return member(value.enum, value.label)
+        if isinstance(value, Written):
+            return js(value.value)
         return code(value.node)
 
+    if not isinstance(values, Make):
+        return part(values)
+    if keys is not None:
+        inner = "    " + indent
+        items = "".join(
+            f"{inner}[{member(keys, m.label)}]: {part(v)},\n"
+            for m, v in zip(keys.members, values.values, strict=True)
+        )
+        # labels are keys: an object without a prototype, as $.mapping answers
+        return f"Object.freeze({{\n{inner}__proto__: null,\n{items}  {indent}}})"
+    assert record is not None and shape is not None
     pairs = [
         (c.name, part(v)) for c, v in zip(record.fields, values.values, strict=True)
     ]
@@ -57,7 +77,7 @@ def made_text(
 def statement_lines(
     body: tuple[Stmt, ...],
     code: Code,
-    made: Callable[[tuple[expr.Checked, ...] | Make, str], str],
+    made: Callable[[Made, str], str],
     answer: str | None,
     declared: set[str],
     target: Callable[[str], str | None] = lambda name: None,
@@ -110,6 +130,9 @@ def statement_lines(
                 lines.append(f"{indent}{answer}.push({made(stmt.values, indent)});")
             elif isinstance(stmt, Return):
                 lines.append(f"{indent}return {made(stmt.value, indent)};")
+            elif isinstance(stmt, Refuse):
+                error = f"new $errors.RuleInputError({js_string(stmt.message)})"
+                lines.append(f"{indent}throw {error};")
             elif isinstance(stmt, Lookup):
                 key = code(stmt.key.node)
                 assign(stmt.name, f"{stmt.entries}.get({key})", indent)

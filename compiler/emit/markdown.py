@@ -37,11 +37,15 @@ from ..viewkit import (
     dice_stats,
     inputs,
     label_type,
+    param_view,
     rule_link,
+    signature,
 )
+from .markdown_cases import cases_block, cases_of, columns_of
 from .markdown_steps import steps
 from .math_text import ROUNDING, let_view, range_text
 from .python import answer_type, type_name
+from .python_code import with_rng
 from .state_markdown import state_page
 
 TEMPLATE = "core/unit.md.j2"
@@ -347,23 +351,27 @@ def _span_text(span: Span) -> str:
 
 def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> View:
     """A procedure as its page says it: what the lowering wrote of it, then
-    what it takes and its steps, each expression as the rules write it."""
+    what it takes and its steps (or its table of cases), each expression as
+    the rules write it."""
     blocks = [_block(system, b) for b in unit.page or ()]
-    fields = unit.record(decl.item).fields if isinstance(decl.item, str) else ()
-    blocks.append(
-        {
-            "is": "Steps",
-            "answer": code(decl.answer) if decl.answer is not None else None,
-            "inputs": inputs(decl.params),
-            "steps": steps(decl.body, decl.answer, fields, ""),
-        }
+    fields = tuple(columns_of(unit, decl))
+    cases = cases_of(decl.body) if decl.answer is None else None
+    if cases is not None:
+        blocks.append(cases_block(system, unit, decl, cases))
+    else:
+        blocks.append(
+            {
+                "is": "Steps",
+                "answer": code(decl.answer) if decl.answer is not None else None,
+                "inputs": inputs(decl.params),
+                "steps": steps(decl.body, decl.answer, fields, ""),
+            }
+        )
+    params = with_rng(
+        signature([param_view(p, decl.rule_id) for p in decl.params], decl.params),
+        decl.rolls,
     )
-    rolls = decl.rolls
-    parts = [p.name for p in decl.params if not p.keyword_only]
-    parts += ["rng"] if rolls else []
-    options = [f"{p.name}={p.default!r}" for p in decl.params if p.keyword_only]
-    parts += ["*", *options] if options else []
-    call = f"{decl.name}({', '.join(parts)}) -> {answer_type(decl)}"
+    call = f"{decl.name}({params}) -> {answer_type(decl)}"
     said = f" {md(decl.answer_doc)}" if decl.answer_doc else ""
     return common | {
         "blocks": blocks,

@@ -12,9 +12,11 @@ from ..core.ir import (
     Part,
     Present,
     Read,
+    Refuse,
     Return,
     Stmt,
     While,
+    Written,
 )
 from ..literals import code, md
 from ..model import Column
@@ -34,6 +36,11 @@ def steps(
             return code(f"{value.name}.{value.field}")
         if isinstance(value, Label):
             return code(value.label)
+        if isinstance(value, Written):
+            shown = value.value
+            if isinstance(shown, str):
+                return f"“{md(shown)}”"
+            return code("null" if shown is None else str(shown).lower())
         return code(expr.to_source(value.node))
 
     def test(value: expr.Checked | Present) -> str:
@@ -44,7 +51,9 @@ def steps(
             )
         return code(expr.to_source(value.node))
 
-    def made(values: tuple[expr.Checked, ...] | Make) -> str:
+    def made(values: tuple[expr.Checked, ...] | Make | Part) -> str:
+        if not isinstance(values, tuple | Make):
+            return part(values)
         if isinstance(values, Make):
             pairs = zip(fields, values.values, strict=True)
             return ", ".join(f"{md(c.name)} {part(v)}" for c, v in pairs)
@@ -72,6 +81,8 @@ def steps(
             lines.append(f"{indent}- Add {made(stmt.values)} to {code(answer)}.")
         elif isinstance(stmt, Return):
             lines.append(f"{indent}- Answer {made(stmt.value)}.")
+        elif isinstance(stmt, Refuse):
+            lines.append(f"{indent}- Refuse the call: “{md(stmt.message)}”")
         elif isinstance(stmt, Lookup):
             key = expr.to_source(stmt.key.node)
             lines.append(

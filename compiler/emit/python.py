@@ -14,16 +14,18 @@ from ..core.ir import (
     Procedure,
     RangeTable,
     Record,
+    Refuse,
     RollOn,
     State,
     Table,
     Type,
     Unit,
     Value,
+    statements_of,
 )
 from ..expr_odds import odds_code
 from ..literals import docstring, py
-from ..model import System
+from ..model import Column, Param, System
 from ..naming import odds_function, private_constant
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import (
@@ -95,10 +97,11 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             exports += names
         elif isinstance(decl, Procedure):
             items.append(_procedure(system, unit, decl, tables))
-            imports |= set(param_imports(decl.params))
+            imports |= set(param_imports(decl.params)) | _procedure_imports(decl)
             if decl.rolls:
                 imports |= set(ROLLING)
             exports.append(decl.name)
+            exports += [p.enum.name for p in decl.params if p.enum and _owned(p)]
         elif isinstance(decl, RangeTable):
             items.append(_range_table(decl))
             imports |= {("typing", "Final"), ("rulebook._support", "bad_int")}
@@ -321,9 +324,13 @@ def _span_value(value: New | Mapping) -> str:
 
 def item_type(procedure: Procedure) -> str:
     """The type of one item of a procedure's answer (of its answer, where it
-    answers one record)."""
+    answers one item)."""
     if isinstance(procedure.item, str):
         return procedure.item
+    if isinstance(procedure.item, Column):
+        one = column_type(procedure.item)
+        keys = procedure.keys
+        return one if keys is None else f"dict[{keys.name}, {one}]"
     return (
         "int"
         if procedure.item == 1
@@ -348,6 +355,25 @@ def refusals(procedure: Procedure | Function) -> str:
     return f"Raises RuleInputError for arguments outside the rule{limits}."
 
 
+def _owned(param: Param) -> bool:
+    """Whether the parameter's set of labels is its rule's own (printed with
+    the function that takes it)."""
+    return param.type == "choice" and param.enum is not None and param.owns_enum
+
+
+def _procedure_imports(decl: Procedure) -> set[Import]:
+    """What a procedure's statements need of the runtime, besides its
+    parameters' checks and its rng."""
+    needs: set[Import] = set()
+    if any(isinstance(s, Refuse) for s in statements_of(decl.body)):
+        needs.add(("rulebook.errors", "RuleInputError"))
+    if any(expr.uses_steps(c.node) for c in decl.expressions):
+        needs.add(("rulebook._support", "step"))
+    if isinstance(decl.item, Column) and decl.item.type == "dice":
+        needs.add(("rulebook.dice", "Dice"))
+    return needs
+
+
 def _procedure(
     system: System, unit: Unit, decl: Procedure, tables: dict[str, str]
 ) -> View:
@@ -363,7 +389,7 @@ def _procedure(
     lines += statement_lines(
         decl.body,
         python,
-        lambda values: made_text(record, values, python),
+        lambda values: made_text(record, values, python, decl.keys),
         decl.answer,
     )
     if decl.answer is not None:
@@ -371,6 +397,11 @@ def _procedure(
     answer = f" {decl.answer_doc}" if decl.answer_doc else ""
     return {
         "is": "Procedure",
+        "enums": [
+            view["enum"]
+            for view, param in zip(params, decl.params, strict=True)
+            if _owned(param)
+        ],
         "function": decl.name,
         "signature": with_rng(signature(params, decl.params), rolls),
         "params": params,

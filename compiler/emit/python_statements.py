@@ -15,31 +15,51 @@ from ..core.ir import (
     Present,
     Read,
     Record,
+    Refuse,
     Return,
     Stmt,
     While,
+    Written,
 )
+from ..literals import py
+from ..model import EnumType
 
 Code = Callable[[expr.Node], str]
 
 
+Made = tuple[expr.Checked, ...] | Make | Part
+
+
 def made_text(
-    record: Record | None, values: tuple[expr.Checked, ...] | Make, code: Code
+    record: Record | None,
+    values: Made,
+    code: Code,
+    keys: EnumType | None = None,
 ) -> str:
-    """An item a statement makes: a record of ``record`` from its parts, or a
-    number or a tuple of numbers."""
-    if not isinstance(values, Make):
+    """An item a statement makes: a record of ``record`` from its parts, a
+    dict of a value for each member of ``keys``, one value, or a number or a
+    tuple of numbers."""
+    if isinstance(values, tuple):
         codes = [code(v.node) for v in values]
         return codes[0] if len(codes) == 1 else f"({', '.join(codes)})"
-    assert record is not None
 
     def part(value: Part) -> str:
         if isinstance(value, Read):
             return f"{value.name}.{value.field}"
         if isinstance(value, Label):
             return f"{value.enum.name}.{value.enum.member(value.label).name}"
+        if isinstance(value, Written):
+            return py(value.value)
         return code(value.node)
 
+    if not isinstance(values, Make):
+        return part(values)
+    if keys is not None:
+        pairs = zip(keys.members, values.values, strict=True)
+        return (
+            "{" + "".join(f"{keys.name}.{m.name}: {part(v)}, " for m, v in pairs) + "}"
+        )
+    assert record is not None
     args = (
         f"{c.name}={part(v)}" for c, v in zip(record.fields, values.values, strict=True)
     )
@@ -49,7 +69,7 @@ def made_text(
 def statement_lines(
     body: tuple[Stmt, ...],
     code: Code,
-    made: Callable[[tuple[expr.Checked, ...] | Make], str],
+    made: Callable[[Made], str],
     answer: str | None,
     target: Callable[[str], str] = lambda name: name,
 ) -> list[str]:
@@ -81,6 +101,8 @@ def statement_lines(
                 lines.append(f"{indent}{answer}.append({made(stmt.values)})")
             elif isinstance(stmt, Return):
                 lines.append(f"{indent}return {made(stmt.value)}")
+            elif isinstance(stmt, Refuse):
+                lines.append(f"{indent}raise RuleInputError({py(stmt.message)})")
             elif isinstance(stmt, Lookup):
                 key = code(stmt.key.node)
                 lines.append(f"{indent}{target(stmt.name)} = {stmt.entries}[{key}]")

@@ -12,6 +12,7 @@ from ..core.ir import (
     Lookup,
     Make,
     Present,
+    Refuse,
     Return,
     State,
     Stmt,
@@ -89,9 +90,13 @@ def read_late(state: State, body: tuple[Stmt, ...]) -> set[str]:
             elif isinstance(stmt, Return | Emit):
                 made = stmt.value if isinstance(stmt, Return) else stmt.values
                 parts = made.values if isinstance(made, Make) else made
+                if not isinstance(parts, tuple):
+                    parts = (parts,)
                 note([p for p in parts if isinstance(p, expr.Checked)], dirty)
                 if isinstance(stmt, Return):
                     return None
+            elif isinstance(stmt, Refuse):
+                return None
             elif isinstance(stmt, Lookup):
                 note([stmt.key], dirty)
             else:

@@ -23,6 +23,7 @@ from ..core.ir import (
     Present,
     Procedure,
     Read,
+    Refuse,
     Return,
     Set,
     State,
@@ -30,20 +31,28 @@ from ..core.ir import (
     Transition,
     Unit,
     While,
+    Written,
+    statements_of,
 )
-from ..expr_types import Call, Dice, walk
-from ..model import Param
+from ..expr_types import Call, Dice, Name, walk
+from ..model import Column, EnumType, Param
 from ..scope import table_values
 from .common import record_lines
 from .context import Context, agree, explain_answer, functions_called
 from .dice_replay import Replay
 from .steps import shown
+from .usage import UsageError
 
 __all__ = ["MAX_LINES", "explain_lowered", "trace_transition", "traced_call"]
 
 # A run's steps past this many lines are counted, not shown (a loop may run
 # up to the runtime's entry limit).
 MAX_LINES = 200
+
+
+REFUSED = "(refused)"
+"""What the steps answer where they refuse the call (the runtime, which
+refused first, then did not: the steps and the runtime disagree)."""
 
 
 class _Answered(Exception):
@@ -56,7 +65,9 @@ class _Answered(Exception):
 
 def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
     """``rulesc explain`` of a rule that lowers to the core: its inputs, its
-    dice, and, for a procedure, each step it took, then its answer."""
+    dice, and, for a procedure, each step it took, then its answer. A call
+    the rule itself refuses (a ``Refuse`` its steps reach) is shown step by
+    step too; one refused for its arguments is a usage error."""
     unit = lower(ctx.system, ctx.rule)
     main = unit.main if unit is not None else None
     if not isinstance(main, Procedure):
@@ -65,12 +76,30 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
     function = ctx.function(main.name)
     specs, given = ctx.inputs(function)
     ctx.show_inputs(specs, given)
-    answer = ctx.call(function, given, specs)
+    refused, answer = ctx.attempt(function, given, specs)
+    if refused is not None and not any(
+        isinstance(s, Refuse) for s in statements_of(main.body)
+    ):
+        raise UsageError(f"{ctx.rule.qualified_id} refuses these inputs: {refused}")
     ctx.dice_rolled()
     faces = [face for _, face in ctx.rng.rolled] if ctx.rng is not None else None
     assert unit is not None
     dice = Replay(faces) if faces is not None else None
-    tracer = _Tracer(ctx, unit, main.item, main.answer, dice)
+    tracer = _Tracer(ctx, unit, main.item, main.answer, dice, main.keys)
+    if refused is not None:
+        try:  # arguments the runtime refused may be past what the steps read
+            env = {
+                p.name: tracer.value_of(p, given.get(p.name, p.default))
+                for p in main.params
+            }
+            reference = tracer.run(main.body, env)
+        except Exception:
+            reference = None
+        if reference is not REFUSED or tracer.refusal != refused:
+            raise UsageError(f"{ctx.rule.qualified_id} refuses these inputs: {refused}")
+        ctx.out.section("Steps, in order", tracer.shown_lines())
+        ctx.out.section("Answer", [f"  refused: {refused}"])
+        return
     env = {
         p.name: tracer.value_of(p, given.get(p.name, p.default)) for p in main.params
     }
@@ -133,11 +162,13 @@ class _Tracer:
         self,
         ctx: Context,
         unit: Unit,
-        item: int | str,
+        item: int | str | Column,
         answer: str | None,
         dice: Replay | None,
+        keys: EnumType | None = None,
     ) -> None:
         self.ctx, self.unit, self.item, self.answer = ctx, unit, item, answer
+        self.keys = keys
         self.dice = dice
         self.module = ctx.module
         self.tables = table_values(ctx.system)[0]
@@ -145,6 +176,8 @@ class _Tracer:
         self.count = 0  # every line, shown or not
         # a state's fields, as the steps set them (reads see them as before)
         self.fields: dict[str, Any] = {}
+        self.refusal: str | None = None  # why the steps refused the call
+        self.worked: list[str] = []  # the worked parts of the item being made
 
     # -- values ----------------------------------------------------------------
 
@@ -197,27 +230,53 @@ class _Tracer:
         if self.dice is not None:
             self.dice.part += 1
 
-    def part(self, value: Part, env: dict[str, Any]) -> Any:
+    def part(self, value: Part, env: dict[str, Any], label: str = "") -> Any:
+        """A part of an item; one worked out from an expression is noted in
+        ``worked`` (``label``: the part's name), for the line after the item's."""
         if isinstance(value, Read):
             return getattr(env[value.name], value.field)
         if isinstance(value, Label):
             return self._member(value.enum.name, value.label)
+        if isinstance(value, Written):
+            return value.value
         found = self.evaluate(value, env)
+        source = expr.to_source(value.node)
+        plain = isinstance(value.node, Name) or source in (shown(found), _shown(found))
+        if label and not plain:
+            note = self.rolled(value)
+            self.worked.append(f"{label} = {source} = {_shown(found)}{note}")
         self.next_part()
         return found
 
-    def made(self, values: tuple[expr.Checked, ...] | Make, env: dict[str, Any]) -> Any:
+    def made(
+        self, values: tuple[expr.Checked, ...] | Make | Part, env: dict[str, Any]
+    ) -> Any:
+        self.worked = []
+        if not isinstance(values, tuple | Make):
+            return self.part(values, env, "the answer")
+        if isinstance(values, Make) and self.keys is not None:
+            keys = self.keys
+            return {
+                self._member(keys.name, m.label): self.part(v, env, m.label)
+                for m, v in zip(keys.members, values.values, strict=True)
+            }
         if isinstance(values, Make):
             item = self.item
             assert isinstance(item, str)
             fields = self.unit.record(item).fields
             parts = {
-                c.name: self.part(v, env)
+                c.name: self.part(v, env, c.name)
                 for c, v in zip(fields, values.values, strict=True)
             }
             return getattr(self.module, item)(**parts)
         found = [self.part(v, env) for v in values]
         return found[0] if len(found) == 1 else tuple(found)
+
+    def say_worked(self, indent: str) -> None:
+        """The parts of the item just made that were worked out, one a line."""
+        for line in self.worked:
+            self.say(f"{indent}  {line}")
+        self.worked = []
 
     # -- statements ------------------------------------------------------------
 
@@ -331,10 +390,16 @@ class _Tracer:
                 item = self.made(stmt.values, env)
                 answer.append(item)
                 self.say(f"{indent}add {_shown(item)} to {self.answer}")
+                self.say_worked(indent)
             elif isinstance(stmt, Return):
                 item = self.made(stmt.value, env)
                 self.say(f"{indent}answer {_shown(item)}")
+                self.say_worked(indent)
                 raise _Answered(item)
+            elif isinstance(stmt, Refuse):
+                self.say(f"{indent}refuse the call: {stmt.message}")
+                self.refusal = stmt.message
+                raise _Answered(REFUSED)
 
 
 def _shown(value: Any) -> str:
@@ -344,6 +409,8 @@ def _shown(value: Any) -> str:
         return ", ".join(f"{f} {_shown(getattr(value, f))}" for f in fields)
     if isinstance(value, tuple):
         return "(" + ", ".join(_shown(v) for v in value) + ")"
+    if isinstance(value, dict):  # a value by key: each key by its label
+        return ", ".join(f"{k} {_shown(v)}" for k, v in value.items())
     if isinstance(value, str):
         return shown(str(value))
     return shown(value)

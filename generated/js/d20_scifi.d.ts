@@ -66,6 +66,25 @@ export declare function cover(level: CoverLevel | string): CoverRow;
 // -- d20_scifi.attack_through_cover --
 
 /**
+ * What `attackThroughCover` answers. Rule `d20_scifi.attack_through_cover`
+ * (rules/d20_scifi/cover.yaml:131).
+ */
+export interface CoverAttack {
+  /** Whether the attack can be made this way. */
+  readonly allowed: boolean;
+  /** AC the cover adds to the target. */
+  readonly acBonus: number;
+  /** Percent chance to miss from concealment. */
+  readonly missChance: number;
+  /** Whether the attacker must guess where the target is. */
+  readonly mustGuessLocation: boolean;
+  /** The AC to hit when the cover itself is attacked. */
+  readonly targetAc: number | null;
+  /** The rule that decided it. */
+  readonly reason: string;
+}
+
+/**
  * The choices of parameter `material` of rule `d20_scifi.attack_through_cover`
  * (rules/d20_scifi/cover.yaml:147).
  */
@@ -102,25 +121,6 @@ export declare const AttackMode: {
 export type AttackMode = "at_target" | "through_cover" | "at_cover";
 
 /**
- * What `attackThroughCover` answers. Rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:131).
- */
-export interface CoverAttack {
-  /** Whether the attack can be made this way. */
-  readonly allowed: boolean;
-  /** AC the cover adds to the target. */
-  readonly acBonus: number;
-  /** Percent chance to miss from concealment. */
-  readonly missChance: number;
-  /** Whether the attacker must guess where the target is. */
-  readonly mustGuessLocation: boolean;
-  /** The AC to hit when the cover itself is attacked. */
-  readonly targetAc: number | null;
-  /** The rule that decided it. */
-  readonly reason: string;
-}
-
-/**
  * Getting past cover.
  *
  * Cover is bullet resistant, not bulletproof. Heavy and super caliber weapons
@@ -145,7 +145,8 @@ export interface CoverAttack {
  * warhead can penetrate hard cover. Allowed: true or false.
  *
  * Rule `d20_scifi.attack_through_cover` (rules/d20_scifi/cover.yaml:131).
- * Throws RuleInputError for arguments outside the rule.
+ * Throws RuleInputError for arguments outside the rule, and where a figure
+ * would pass Number.MAX_SAFE_INTEGER.
  */
 export declare function attackThroughCover(level: CoverLevel | string, material: CoverMaterial | string, caliber: Caliber | string, mode: AttackMode | string, options?: { readonly warheadPenetrates?: boolean }): CoverAttack;
 
@@ -672,17 +673,6 @@ export declare function launchSpeed(jumpBonus: number, limbs?: LaunchLimbs | str
 // -- d20_scifi.zero_g_movement --
 
 /**
- * The choices of parameter `movement` of rule `d20_scifi.zero_g_movement`
- * (rules/d20_scifi/zero_g.yaml:140).
- */
-export declare const ZeroGMovement: {
-  readonly CRAWL: "crawl";
-  readonly LAUNCH: "launch";
-};
-/** A label of ZeroGMovement. */
-export type ZeroGMovement = "crawl" | "launch";
-
-/**
  * What `zeroGMovement` answers. Rule `d20_scifi.zero_g_movement`
  * (rules/d20_scifi/zero_g.yaml:128).
  */
@@ -703,6 +693,17 @@ export interface ZeroGMove {
   /** The rule that decided it. */
   readonly reason: string;
 }
+
+/**
+ * The choices of parameter `movement` of rule `d20_scifi.zero_g_movement`
+ * (rules/d20_scifi/zero_g.yaml:140).
+ */
+export declare const ZeroGMovement: {
+  readonly CRAWL: "crawl";
+  readonly LAUNCH: "launch";
+};
+/** A label of ZeroGMovement. */
+export type ZeroGMovement = "crawl" | "launch";
 
 /**
  * Moving in zero gravity.

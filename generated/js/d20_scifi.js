@@ -90,6 +90,15 @@ export function cover(level) {
 
 // -- d20_scifi.attack_through_cover --
 
+const _COVER_ATTACK_FIELDS = $json.shape(
+  ["allowed", "allowed"],
+  ["acBonus", "ac_bonus"],
+  ["missChance", "miss_chance"],
+  ["mustGuessLocation", "must_guess_location"],
+  ["targetAc", "target_ac"],
+  ["reason", "reason"],
+);
+
 export const CoverMaterial = $.labels("CoverMaterial", {
   SOFT: "soft",
   HARD: "hard",
@@ -107,15 +116,6 @@ export const AttackMode = $.labels("AttackMode", {
   THROUGH_COVER: "through_cover",
   AT_COVER: "at_cover",
 });
-
-const _COVER_ATTACK_FIELDS = $json.shape(
-  ["allowed", "allowed"],
-  ["acBonus", "ac_bonus"],
-  ["missChance", "miss_chance"],
-  ["mustGuessLocation", "must_guess_location"],
-  ["targetAc", "target_ac"],
-  ["reason", "reason"],
-);
 
 export function attackThroughCover(level, material, caliber, mode, $options = undefined) {
   let { warheadPenetrates = false } = $.options($options, ["warheadPenetrates"], "attackThroughCover");
@@ -823,11 +823,6 @@ export function launchSpeed(jumpBonus, limbs = LaunchLimbs.BOTH_LEGS) {
 
 // -- d20_scifi.zero_g_movement --
 
-export const ZeroGMovement = $.labels("ZeroGMovement", {
-  CRAWL: "crawl",
-  LAUNCH: "launch",
-});
-
 const _ZERO_G_MOVE_FIELDS = $json.shape(
   ["canMove", "can_move"],
   ["action", "action"],
@@ -836,6 +831,11 @@ const _ZERO_G_MOVE_FIELDS = $json.shape(
   ["floatingAfter", "floating_after"],
   ["reason", "reason"],
 );
+
+export const ZeroGMovement = $.labels("ZeroGMovement", {
+  CRAWL: "crawl",
+  LAUNCH: "launch",
+});
 
 export function zeroGMovement(movement, $options = undefined) {
   let { onSurface = true } = $.options($options, ["onSurface"], "zeroGMovement");

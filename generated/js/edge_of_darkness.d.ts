@@ -126,7 +126,8 @@ export interface CoverHit {
  *
  * Rule `edge_of_darkness.shoot_through_cover`
  * (rules/edge_of_darkness/concealment.yaml:78). Throws RuleInputError for
- * arguments outside the rule.
+ * arguments outside the rule, and where a figure would pass
+ * Number.MAX_SAFE_INTEGER.
  */
 export declare function shootThroughCover(successes: number, durability: number, structure: number, armor?: number): CoverHit;
 
@@ -181,6 +182,7 @@ export declare function poolDistribution(dice: number): $success_pool.PoolDistri
  *
  * Rule `edge_of_darkness.ranged_modifier`
  * (rules/edge_of_darkness/concealment.yaml:279). Throws RuleInputError for
- * arguments outside the rule.
+ * arguments outside the rule, and where a figure would pass
+ * Number.MAX_SAFE_INTEGER.
  */
 export declare function rangedModifier(target?: ConcealmentDegree | string | null, shooter?: ConcealmentDegree | string | null, options?: { readonly closeCombat?: boolean }): number;

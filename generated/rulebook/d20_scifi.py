@@ -291,72 +291,6 @@ def cover(level: CoverLevel | CoverLevelLabel) -> CoverRow:
 # -- d20_scifi.attack_through_cover --
 
 
-class CoverMaterial(Label):
-    """The choices of parameter ``material`` of rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:147).
-    """
-
-    SOFT = "soft"
-    HARD = "hard"
-
-
-_COVER_MATERIAL_BY_LABEL: Final[dict[str, CoverMaterial]] = {
-    member.value.casefold(): member for member in CoverMaterial
-}
-
-
-CoverMaterialLabel: TypeAlias = Literal["soft", "hard"]
-"""The labels of :class:`CoverMaterial`, exactly as the rules write them: what a
-type checker takes where a member is asked for (run time also takes them in any
-case).
-"""
-
-
-class Caliber(Label):
-    """The choices of parameter ``caliber`` of rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:154).
-    """
-
-    STANDARD = "standard"
-    HEAVY = "heavy"
-    SUPER = "super"
-    WARHEAD = "warhead"
-
-
-_CALIBER_BY_LABEL: Final[dict[str, Caliber]] = {
-    member.value.casefold(): member for member in Caliber
-}
-
-
-CaliberLabel: TypeAlias = Literal["standard", "heavy", "super", "warhead"]
-"""The labels of :class:`Caliber`, exactly as the rules write them: what a type
-checker takes where a member is asked for (run time also takes them in any
-case).
-"""
-
-
-class AttackMode(Label):
-    """The choices of parameter ``mode`` of rule ``d20_scifi.attack_through_cover``
-    (rules/d20_scifi/cover.yaml:163).
-    """
-
-    AT_TARGET = "at_target"
-    THROUGH_COVER = "through_cover"
-    AT_COVER = "at_cover"
-
-
-_ATTACK_MODE_BY_LABEL: Final[dict[str, AttackMode]] = {
-    member.value.casefold(): member for member in AttackMode
-}
-
-
-AttackModeLabel: TypeAlias = Literal["at_target", "through_cover", "at_cover"]
-"""The labels of :class:`AttackMode`, exactly as the rules write them: what a type
-checker takes where a member is asked for (run time also takes them in any
-case).
-"""
-
-
 class CoverAttack(Record):
     """What :func:`attack_through_cover` answers. Rule
     ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
@@ -434,6 +368,72 @@ class CoverAttack(Record):
                 self.reason,
             )
         )
+
+
+class CoverMaterial(Label):
+    """The choices of parameter ``material`` of rule
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:147).
+    """
+
+    SOFT = "soft"
+    HARD = "hard"
+
+
+_COVER_MATERIAL_BY_LABEL: Final[dict[str, CoverMaterial]] = {
+    member.value.casefold(): member for member in CoverMaterial
+}
+
+
+CoverMaterialLabel: TypeAlias = Literal["soft", "hard"]
+"""The labels of :class:`CoverMaterial`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
+
+
+class Caliber(Label):
+    """The choices of parameter ``caliber`` of rule
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:154).
+    """
+
+    STANDARD = "standard"
+    HEAVY = "heavy"
+    SUPER = "super"
+    WARHEAD = "warhead"
+
+
+_CALIBER_BY_LABEL: Final[dict[str, Caliber]] = {
+    member.value.casefold(): member for member in Caliber
+}
+
+
+CaliberLabel: TypeAlias = Literal["standard", "heavy", "super", "warhead"]
+"""The labels of :class:`Caliber`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
+
+
+class AttackMode(Label):
+    """The choices of parameter ``mode`` of rule ``d20_scifi.attack_through_cover``
+    (rules/d20_scifi/cover.yaml:163).
+    """
+
+    AT_TARGET = "at_target"
+    THROUGH_COVER = "through_cover"
+    AT_COVER = "at_cover"
+
+
+_ATTACK_MODE_BY_LABEL: Final[dict[str, AttackMode]] = {
+    member.value.casefold(): member for member in AttackMode
+}
+
+
+AttackModeLabel: TypeAlias = Literal["at_target", "through_cover", "at_cover"]
+"""The labels of :class:`AttackMode`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 def attack_through_cover(
@@ -1990,27 +1990,6 @@ def launch_speed(
 # -- d20_scifi.zero_g_movement --
 
 
-class ZeroGMovement(Label):
-    """The choices of parameter ``movement`` of rule ``d20_scifi.zero_g_movement``
-    (rules/d20_scifi/zero_g.yaml:140).
-    """
-
-    CRAWL = "crawl"
-    LAUNCH = "launch"
-
-
-_ZERO_G_MOVEMENT_BY_LABEL: Final[dict[str, ZeroGMovement]] = {
-    member.value.casefold(): member for member in ZeroGMovement
-}
-
-
-ZeroGMovementLabel: TypeAlias = Literal["crawl", "launch"]
-"""The labels of :class:`ZeroGMovement`, exactly as the rules write them: what a
-type checker takes where a member is asked for (run time also takes them in any
-case).
-"""
-
-
 class ZeroGMove(Record):
     """What :func:`zero_g_movement` answers. Rule ``d20_scifi.zero_g_movement``
     (rules/d20_scifi/zero_g.yaml:128).
@@ -2090,6 +2069,27 @@ class ZeroGMove(Record):
                 self.reason,
             )
         )
+
+
+class ZeroGMovement(Label):
+    """The choices of parameter ``movement`` of rule ``d20_scifi.zero_g_movement``
+    (rules/d20_scifi/zero_g.yaml:140).
+    """
+
+    CRAWL = "crawl"
+    LAUNCH = "launch"
+
+
+_ZERO_G_MOVEMENT_BY_LABEL: Final[dict[str, ZeroGMovement]] = {
+    member.value.casefold(): member for member in ZeroGMovement
+}
+
+
+ZeroGMovementLabel: TypeAlias = Literal["crawl", "launch"]
+"""The labels of :class:`ZeroGMovement`, exactly as the rules write them: what a
+type checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 def zero_g_movement(

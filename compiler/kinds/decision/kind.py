@@ -9,7 +9,7 @@ from pathlib import Path as FsPath
 
 from ... import scope
 from .. import calls
-from . import data, js, rule, workbench
+from . import data, js, lower, rule, workbench
 
 KIND = calls.make_kind(
     name="decision",
@@ -17,6 +17,7 @@ KIND = calls.make_kind(
     text="a rule by cases",
     callable=True,
     build=rule.build,
+    lower=lower.lower,
     finish=rule.finish,
     scope=scope.decision_function,
     python_view=rule.python_view,

@@ -14,12 +14,19 @@ from ...workbench.common import aligned, plain, show
 from ...workbench.context import Context, agree, functions_called
 from ...workbench.dice_replay import Replay
 from ...workbench.lets import bind_lets
+from ...workbench.trace import explain_lowered
+from .lower import lower, lowers
 from .trace import take_turns
 
 
 def explain(ctx: Context) -> None:
+    """``rulesc explain``: the core's tracing interpreter over a decision the
+    core says (``lower``), this kind's own explanation of the rest."""
     rule = ctx.rule
     assert isinstance(rule, DecisionRule)
+    if lowers(rule):
+        explain_lowered(ctx, lower)
+        return
     function = ctx.function()
     specs, given = ctx.inputs(function)
     ctx.show_inputs(specs, given)

@@ -1,0 +1,131 @@
+"""Decision lowering: a decision's cases as a core procedure, each case a test that ends it with an answer or a refusal.
+
+Lowered so far: decisions that bind no names (no ``let``), do not repeat,
+have no follow-up methods, answer by the first case that holds, and whose
+answer holds no dice or list. The rest are printed by the kind's own views
+until the core says them too (``lower`` answers None for them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.docs import ref
+from ...core.ir import (
+    Enum,
+    If,
+    Label,
+    Make,
+    Part,
+    Procedure,
+    Record,
+    Refuse,
+    Return,
+    Stmt,
+    Unit,
+    Written,
+)
+from ...expr_types import Checked
+from ...model import Column, System
+from ...viewkit import where_doc
+from .model import DecisionCase, DecisionRule, Slot
+
+
+def lowers(rule: DecisionRule) -> bool:
+    """Whether the core says ``rule`` yet."""
+    return (
+        not rule.lets
+        and rule.repeat is None
+        and not rule.methods
+        and rule.hit_policy == "first"
+        and all(s.type not in ("dice", "list") for s in rule.slots)
+    )
+
+
+def lower(system: System, rule: DecisionRule) -> Unit | None:
+    """The answer's sets of labels and record, and the procedure: each case
+    in order a test leading to its answer (or refusal), the last the answer
+    where none held."""
+    if not lowers(rule):
+        return None
+    where = where_doc(rule)
+    decls: list[Any] = [
+        Enum(e, f"The answers of rule ``{rule.qualified_id}``")
+        for e in rule.owned_enums
+    ]
+    keys = rule.key_enum if rule.shape == "mapping" else None
+    item: str | Column
+    if rule.shape == "fields":
+        assert rule.result is not None
+        item = rule.result
+        decls.append(
+            Record(
+                rule.result,
+                f"What {ref(rule.function)} answers. {where}",
+                tuple(_column(s) for s in rule.slots),
+            )
+        )
+    else:  # one value, or one for each key: the same column
+        item = _column(rule.slots[0])
+    body: list[Stmt] = []
+    for case in rule.cases:
+        end = _end(rule, case)
+        if case.when is None or case.when_text == "true":
+            body.append(end)
+            break
+        body.append(If(case.when, (end,)))
+    decls.append(
+        Procedure(
+            name=rule.function,
+            params=rule.params,
+            locals=(),
+            body=tuple(body),
+            answer=None,
+            item=item,
+            doc=f"{rule.title}.\n\n{rule.summary}",
+            origin=where,
+            rule_id=rule.qualified_id,
+            answer_doc="",
+            keys=keys,
+        )
+    )
+    return Unit(tuple(decls), rule.function)
+
+
+def _column(slot: Slot) -> Column:
+    """A part of the answer as a column of the core."""
+    return Column(
+        slot.name,
+        "choice" if slot.enum is not None else slot.type,  # type: ignore[arg-type]
+        slot.nullable,
+        slot.null_label,
+        False,
+        None,
+        slot.title,
+        slot.description,
+        slot.enum.name if slot.enum is not None else None,
+    )
+
+
+def _end(rule: DecisionRule, case: DecisionCase) -> Return | Refuse:
+    """What a case does where its test holds: answers, or refuses the call."""
+    if case.refuse is not None:
+        return Refuse(case.refuse)
+    values = dict(case.values or ())
+    parts = tuple(_part(s, values[s.name]) for s in rule.slots)
+    if rule.shape == "value":
+        return Return(parts[0])
+    return Return(Make(parts))
+
+
+def _part(slot: Slot, value: tuple[str, Any]) -> Part:
+    """A value of a case: as the rules write it, a label of the slot's set,
+    or an expression."""
+    kind, item = value
+    if kind == "literal":
+        return Written(item)
+    if kind == "member":
+        assert slot.enum is not None
+        return Label(slot.enum, item.label)
+    assert isinstance(item, Checked)
+    return item
