@@ -193,6 +193,34 @@ def test_arguments_outside_a_decision_are_a_usage_error(project: Path) -> None:
     assert "refuses these inputs" in done.stderr
 
 
+@pytest.mark.parametrize("folder", ["tests/cookbook", "tests/dice_formulas"])
+def test_the_cookbooks_worked_examples_traced_as_the_runtime_answers(
+    folder: str, tmp_path: Path
+) -> None:
+    """The same over the cookbooks' rules lowered to procedures: names bound
+    with the dice they rolled, the cases, the answer and its odds part."""
+    workspace = open_workspace(ROOT / folder, tmp_path / "cache")
+    seen = 0
+    with workspace.runtime() as runtime:
+        for system, rule in _procedures(workspace):
+            for example in rule.examples:
+                if example.raises is not None:
+                    continue
+                dice = (
+                    None
+                    if example.dice is None
+                    else ",".join(str(d) for d in example.dice)
+                )
+                args = argparse.Namespace(
+                    inputs=_inputs(example.args), seed=1, dice=dice
+                )
+                text = explain(workspace, system, rule, runtime, args)
+                assert "\nSteps, in order\n" in text, (rule.id, example.name)
+                assert "WARNING" not in text, text
+                seen += 1
+    assert seen >= 3
+
+
 def test_a_runtime_that_disagrees_is_flagged(
     workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:

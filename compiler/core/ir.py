@@ -366,11 +366,31 @@ class Procedure:
     rule_id: str
     answer_doc: str
     keys: EnumType | None = None
+    # names bound in order (dice rolled in order) before the body runs
+    binds: tuple[Bind, ...] = ()
+    # the part of its answer whose exact odds it has (the column's name where
+    # it answers one value, else a field of its record), worked out by
+    # following each bound name into the body, which then rolls no dice
+    odds: str | None = None
 
     @property
     def expressions(self) -> list[Checked]:
-        """Every expression of its statements, in order."""
-        return body_expressions(self.body)
+        """Every expression of its names and statements, in order."""
+        return [b.checked for b in self.binds] + body_expressions(self.body)
+
+    def odds_reads(self, at: int) -> list[Checked]:
+        """What the part ``odds`` names follows from: every test of the body
+        and that part's value in each answer (``at``: where it stands in a
+        record the procedure makes; 0 for one value)."""
+        found: list[Checked] = []
+        for stmt in statements_of(self.body):
+            if isinstance(stmt, If | While) and isinstance(stmt.test, Checked):
+                found.append(stmt.test)
+            elif isinstance(stmt, Return):
+                value = stmt.value
+                part = value.values[at] if isinstance(value, Make) else value
+                found += [part] if isinstance(part, Checked) else []
+        return found
 
     @property
     def rolls(self) -> bool:
@@ -586,6 +606,16 @@ class Unit:
 
     def record(self, name: str) -> Record:
         return next(d for d in self.decls if isinstance(d, Record) and d.name == name)
+
+    def odds_part(self, procedure: Procedure) -> tuple[int, Column]:
+        """Where the part of a procedure's answer that has odds stands in what
+        it makes (0 for one value), and its column."""
+        if isinstance(procedure.item, str):
+            fields = self.record(procedure.item).fields
+            at = next(i for i, c in enumerate(fields) if c.name == procedure.odds)
+            return at, fields[at]
+        assert isinstance(procedure.item, Column)
+        return 0, procedure.item
 
     @property
     def main(self) -> Const | Table | Function | RangeTable | Procedure | State:

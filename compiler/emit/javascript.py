@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.exprs import local_params
 from ..core.ir import (
     Const,
@@ -19,7 +21,7 @@ from ..core.ir import (
     Unit,
     Value,
 )
-from ..expr_odds import odds_code
+from ..expr_odds import bind_lets, odds_code
 from ..js_kit import (
     View,
     args_doc,
@@ -28,6 +30,7 @@ from ..js_kit import (
     expression,
     js,
     js_string,
+    local,
     member,
     param_view,
     record_literal,
@@ -284,16 +287,28 @@ def _procedure(
     answer = camel(decl.answer) if decl.answer is not None else None
     rolls = decl.rolls
     lines = ["$dice.checkRng(rng);"] if rolls else []
-    if answer is not None:
-        lines.append(f"const {answer} = [];")
     known = [*decl.params, *local_params(decl.locals)]
 
     def code(node: object) -> str:
         return expression(system, node, known, tables)
 
+    lines += [f"const {camel(b.name)} = {code(b.checked.node)};" for b in decl.binds]
+    own |= {b.name for b in decl.binds}
+    private = odds = None
+    body_lines = lines
+    if decl.odds is not None:
+        args = [local(p) for p in decl.params] + [camel(b.name) for b in decl.binds]
+        name = f"_{function}"
+        call = f"{name}({', '.join(args)})"
+        lines.append(f"return {call};")
+        body_lines = []
+        private = {"function": name, "params": ", ".join(args), "lines": body_lines}
+        odds = _procedure_odds(system, unit, decl, params, code, call)
+    if answer is not None:
+        body_lines.append(f"const {answer} = [];")
     record = unit.record(decl.item) if isinstance(decl.item, str) else None
     shape = shapes[decl.item] if isinstance(decl.item, str) else None
-    lines += statement_lines(
+    body_lines += statement_lines(
         decl.body,
         code,
         lambda values, indent: made_text(
@@ -303,7 +318,7 @@ def _procedure(
         own,
     )
     if answer is not None:
-        lines.append(f"return {answer};")
+        body_lines.append(f"return {answer};")
     if isinstance(decl.item, str):
         item = decl.item
     elif isinstance(decl.item, Column):
@@ -334,13 +349,45 @@ def _procedure(
         "signature": signature(
             [*params, rng | {"ts": "$dice.RNG"}] if rolls else params, function
         ),
-        "runtime": ["dice_rolls.js", "dice_terms.js"] if rolls else [],
+        "runtime": (["dice_rolls.js", "dice_terms.js"] if rolls else [])
+        + (["odds.js"] if odds is not None else []),
         "params": params,
         "returns": item if answer is None else f"Array<{item}>",
         "lines": lines,
+        "private": private,
+        "odds": odds,
         "doc": doc(
             f"{_text(decl.doc)}\n\n{args_doc(decl.params, allowed)}\n\n"
             f"{_text(decl.origin)}{answered} Throws RuleInputError "
             f"for arguments outside the rule{limits}."
         ),
+    }
+
+
+def _procedure_odds(
+    system: System,
+    unit: Unit,
+    decl: Procedure,
+    params: list[View],
+    code: Callable[[object], str],
+    call: str,
+) -> View:
+    """The odds function of a procedure: each bound name followed, in order,
+    into the private function, whose answer's part ``odds`` it reads."""
+    at, column = unit.odds_part(decl)
+    read = f".{camel(column.name)}" if isinstance(decl.item, str) else ""
+    syntax = js_syntax(code)
+    binds = [(b.name, b.checked.node) for b in decl.binds]
+    reads = [c.node for c in decl.odds_reads(at)]
+    body = bind_lets(binds, syntax, syntax.call("const", [call + read]), reads)
+    # labels answer in their set's order, as Python's do
+    order = f", $.labelsOf({column.enum})" if column.enum is not None else ""
+    function = camel(odds_function(decl.name))
+    what = f"'s `{camel(column.name)}`" if isinstance(decl.item, str) else ""
+    return {
+        "function": function,
+        "signature": signature(params, function),
+        "body": f"$odds.answer({body}{order})",
+        "key": ts_column_type(column),
+        "doc": doc(f"The exact odds of `{camel(decl.name)}()`{what}: {ODDS_DOC}"),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .. import expr
 from ..core.ir import (
     Block,
     Const,
@@ -364,7 +365,11 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
                 "is": "Steps",
                 "answer": code(decl.answer) if decl.answer is not None else None,
                 "inputs": inputs(decl.params),
-                "steps": steps(decl.body, decl.answer, fields, ""),
+                "steps": [
+                    f"- {code(f'{b.name} = {expr.to_source(b.checked.node)}')}"
+                    for b in decl.binds
+                ]
+                + steps(decl.body, decl.answer, fields, ""),
             }
         )
     params = with_rng(

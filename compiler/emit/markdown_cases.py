@@ -24,6 +24,7 @@ from ..expr_words import to_words, value_words
 from ..literals import code, md, md_cell
 from ..model import Column, System
 from ..viewkit import Reads, View, inputs
+from .math_text import let_view
 
 Case = tuple[expr.Checked | None, Return | Refuse]
 
@@ -139,6 +140,7 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
     return {
         "is": "Cases",
         "inputs": inputs(decl.params),
+        "lets": [let_view(system, b, reads) for b in decl.binds],
         "policy": (
             "Each column is a case, tried from left to right; the first whose "
             "condition holds gives the answer:"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import expr
 from ..core.docs import refs
 from ..core.exprs import local_params
@@ -23,7 +25,7 @@ from ..core.ir import (
     Value,
     statements_of,
 )
-from ..expr_odds import odds_code
+from ..expr_odds import bind_lets, odds_code
 from ..literals import docstring, py
 from ..model import Column, Param, System
 from ..naming import odds_function, private_constant
@@ -36,6 +38,7 @@ from ..viewkit import (
     enum_imports,
     enum_view,
     label_type,
+    local_name,
     param_imports,
     param_view,
     signature,
@@ -101,6 +104,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             if decl.rolls:
                 imports |= set(ROLLING)
             exports.append(decl.name)
+            if decl.odds is not None:
+                exports.append(odds_function(decl.name))
             exports += [p.enum.name for p in decl.params if p.enum and _owned(p)]
         elif isinstance(decl, RangeTable):
             items.append(_range_table(decl))
@@ -364,7 +369,9 @@ def _owned(param: Param) -> bool:
 def _procedure_imports(decl: Procedure) -> set[Import]:
     """What a procedure's statements need of the runtime, besides its
     parameters' checks and its rng."""
-    needs: set[Import] = set()
+    needs: set[Import] = set(ODDS) if decl.odds is not None else set()
+    if decl.odds is not None and any(b.checked.type == "list" for b in decl.binds):
+        needs.add(("collections.abc", "Sequence"))
     if any(isinstance(s, Refuse) for s in statements_of(decl.body)):
         needs.add(("rulebook.errors", "RuleInputError"))
     if any(expr.uses_steps(c.node) for c in decl.expressions):
@@ -377,23 +384,41 @@ def _procedure_imports(decl: Procedure) -> set[Import]:
 def _procedure(
     system: System, unit: Unit, decl: Procedure, tables: dict[str, str]
 ) -> View:
-    """A procedure: its parameters' checks, then its statements in order."""
+    """A procedure: its parameters' checks, its bound names, then its
+    statements in order. One with odds holds its statements in a private
+    function of the checked arguments and the names, which its odds function
+    calls for each set of values the names take."""
     params = [param_view(p, decl.rule_id) for p in decl.params]
     python = code_of(system, [*decl.params, *local_params(decl.locals)], tables)
     rolls = decl.rolls
     lines = ["check_rng(rng)"] if rolls else []
+    lines += [f"{b.name} = {python(b.checked.node)}" for b in decl.binds]
+    private = odds = None
+    body_lines = lines
+    if decl.odds is not None:
+        args = [(local_name(p), _checked_type(p)) for p in decl.params]
+        args += [(b.name, _bound_type(b.checked)) for b in decl.binds]
+        name = f"_{decl.name}"
+        call = f"{name}({', '.join(n for n, _ in args)})"
+        lines.append(f"return {call}")
+        body_lines = []
+        private = {
+            "function": name,
+            "signature": ", ".join(f"{n}: {t}" for n, t in args),
+            "lines": body_lines,
+        }
+        odds = _procedure_odds(unit, decl, python, call)
     if decl.answer is not None:
-        lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
-
+        body_lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
     record = unit.record(decl.item) if isinstance(decl.item, str) else None
-    lines += statement_lines(
+    body_lines += statement_lines(
         decl.body,
         python,
         lambda values: made_text(record, values, python, decl.keys),
         decl.answer,
     )
     if decl.answer is not None:
-        lines.append(f"return {decl.answer}")
+        body_lines.append(f"return {decl.answer}")
     answer = f" {decl.answer_doc}" if decl.answer_doc else ""
     return {
         "is": "Procedure",
@@ -407,9 +432,48 @@ def _procedure(
         "params": params,
         "returns": answer_type(decl),
         "lines": lines,
+        "private": private,
+        "odds": odds,
         "doc": docstring(
             f"{decl.doc}{args_doc(decl.params)}\n\n{decl.origin}{answer} "
             + refusals(decl),
             "    ",
         ),
     }
+
+
+def _procedure_odds(
+    unit: Unit, decl: Procedure, python: Callable[[expr.Node], str], call: str
+) -> View:
+    """The odds function of a procedure: each bound name followed, in order,
+    into the private function, whose answer's part ``odds`` it reads."""
+    at, column = unit.odds_part(decl)
+    read = f".{column.name}" if isinstance(decl.item, str) else ""
+    syntax = python_syntax(python)
+    binds = [(b.name, b.checked.node) for b in decl.binds]
+    reads = [c.node for c in decl.odds_reads(at)]
+    body = bind_lets(binds, syntax, syntax.call("const", [call + read]), reads)
+    plain = signature([param_view(p, decl.rule_id) for p in decl.params], decl.params)
+    what = f"'s {column.name}" if isinstance(decl.item, str) else ""
+    view = odds_view(decl.name, plain, f"_odds.answer({body})", what)
+    return view | {"key": column_type(column)}
+
+
+def _checked_type(param: Param) -> str:
+    """A parameter's type once checked (a choice its member, a mapping a dict)."""
+    if param.type == "mapping":
+        assert param.enum is not None and param.value_enum is not None
+        return f"dict[{param.enum.name}, {param.value_enum.name}]"
+    base = param.enum.name if param.enum is not None else param.type
+    return f"{base} | None" if param.nullable else base
+
+
+def _bound_type(checked: expr.Checked) -> str:
+    """The Python type of a bound name's value (a pool's dice: a sequence, or
+    in the odds function the sorted tuple of them)."""
+    kinds = {"int": "int", "bool": "bool"}
+    if checked.type == "list":
+        item = kinds.get(str(checked.item)) or checked.enum or "str"
+        return f"Sequence[{item}]"
+    base = kinds.get(checked.type) or checked.enum or "str"
+    return f"{base} | None" if checked.nullable else base

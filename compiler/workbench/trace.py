@@ -92,7 +92,7 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
                 p.name: tracer.value_of(p, given.get(p.name, p.default))
                 for p in main.params
             }
-            reference = tracer.run(main.body, env)
+            reference = tracer.run(_bound(main) + main.body, env)
         except Exception:
             reference = None
         if reference is not REFUSED or tracer.refusal != refused:
@@ -103,10 +103,15 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
     env = {
         p.name: tracer.value_of(p, given.get(p.name, p.default)) for p in main.params
     }
-    reference = tracer.run(main.body, env)
+    reference = tracer.run(_bound(main) + main.body, env)
     ctx.out.section("Steps, in order", tracer.shown_lines())
     ctx.out.section("Answer", record_lines(answer, ctx.kind.columns(ctx.rule)))
     agree(ctx, reference, answer)
+
+
+def _bound(procedure: Procedure) -> tuple[Stmt, ...]:
+    """A procedure's bound names as the statements that set them, in order."""
+    return tuple(Set(b.name, b.checked) for b in procedure.binds)
 
 
 def trace_transition(

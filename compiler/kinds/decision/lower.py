@@ -1,8 +1,9 @@
 """Decision lowering: a decision's cases as a core procedure, each case a test that ends it with an answer or a refusal.
 
-Lowered so far: decisions that bind no names (no ``let``), do not repeat,
-have no follow-up methods, answer by the first case that holds, and whose
-answer holds no dice or list. The rest are printed by the kind's own views
+Lowered so far: decisions that do not repeat, have no follow-up methods,
+answer by the first case that holds, and whose answer holds no dice or list.
+Their names (``let``) are bound before the cases; one that rolls has the
+exact odds of its value, or of the field ``odds`` names. The rest are printed by the kind's own views
 until the core says them too (``lower`` answers None for them).
 """
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from ...core.docs import ref
 from ...core.ir import (
+    Bind,
     Enum,
     If,
     Label,
@@ -34,8 +36,7 @@ from .model import DecisionCase, DecisionRule, Slot
 def lowers(rule: DecisionRule) -> bool:
     """Whether the core says ``rule`` yet."""
     return (
-        not rule.lets
-        and rule.repeat is None
+        rule.repeat is None
         and not rule.methods
         and rule.hit_policy == "first"
         and all(s.type not in ("dice", "list") for s in rule.slots)
@@ -87,6 +88,10 @@ def lower(system: System, rule: DecisionRule) -> Unit | None:
             rule_id=rule.qualified_id,
             answer_doc="",
             keys=keys,
+            binds=tuple(
+                Bind(let.name, let.checked, let.description) for let in rule.lets
+            ),
+            odds=rule.odds,
         )
     )
     return Unit(tuple(decls), rule.function)
