@@ -76,7 +76,7 @@ class Example:
 @dataclass(frozen=True, slots=True)
 class Column:
     name: str
-    type: Literal["int", "text", "bool", "dice", "range", "choice"]
+    type: Literal["int", "text", "bool", "dice", "range", "choice", "list"]
     nullable: bool
     null_label: str
     signed: bool
@@ -84,6 +84,8 @@ class Column:
     title: str
     description: str | None
     enum: str | None = None  # a "choice": the label set's class name
+    # a "list" (of variable length, in order, never null): its elements' type
+    items: Literal["int", "bool", "text"] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,9 @@ def enum_view(enum: EnumType, what: str) -> View:
 
 
 def column_type(col: Column) -> str:
+    if col.type == "list":  # an immutable tuple of the elements
+        item = {"int": "int", "bool": "bool", "text": "str"}[str(col.items)]
+        return f"tuple[{item}, ...]"
     base = (
         col.enum
         or {

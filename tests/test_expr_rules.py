@@ -342,12 +342,14 @@ def test_explain_shows_every_case_a_collect_decision_answers(tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "Cases, every match answers (in order)" in out
-    assert out.count("yes: this case answers") == 3
-    assert "Answer 1 (case 1)" in out and "Answer 3 (case 3)" in out
+    steps = out.split("Steps, in order\n")[1].split("\n\n")[0]
+    # every case tried, each that holds adding its item to the list
+    assert steps.count(": yes\n") == 3 and steps.count(" to found\n") == 3
+    assert '    add name "lesser", grade "Mid", dc 15, harm 1d2 to found' in steps
     assert "WARNING" not in out  # the steps agree with the runtime's list
-    assert 'level - 1  → "High" - 1   → "Mid"' in out  # a step along the key
-    assert "(past the end of Grade: no value)" in out
+    assert '[1] level - 1    → "High" - 1      → "Mid"' in steps  # along the key
+    assert "(past the end of Grade: no value)" in steps
+    assert "(row Mid at rules/lab/lab.yaml:" in steps  # the row it read
     done = rulesc(
         "explain",
         "--rules",
@@ -359,7 +361,7 @@ def test_explain_shows_every_case_a_collect_decision_answers(tmp_path: Path) -> 
         cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    assert "no case matched: an empty list" in done.stdout
+    assert "if turns >= 5: no\n\nAnswer\n  (none)\n" in done.stdout  # an empty list
 
 
 MAYBE_SIZE = (

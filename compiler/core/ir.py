@@ -245,10 +245,10 @@ class Label:
 
 @frozen
 class Written:
-    """A value written in the rules as it is: a number, a flag, a text, or
-    None (a text is data: each emitter writes it as a literal of its own)."""
+    """A value written in the rules as it is: a number, a flag, a text, dice,
+    or None (a text is data: each emitter writes it as a literal of its own)."""
 
-    value: bool | int | str | None
+    value: Scalar
 
 
 Part = Checked | Read | Label | Written
@@ -273,9 +273,10 @@ class Present:
 @frozen
 class Emit:
     """The answer gets one more item: ``values``, one per part of an item (a
-    ``Make`` where the items are records)."""
+    ``Make`` where the items are records, one value where they are values of
+    a column)."""
 
-    values: tuple[Checked, ...] | Make
+    values: tuple[Checked, ...] | Make | Part
 
 
 @frozen
@@ -368,6 +369,9 @@ class Procedure:
     keys: EnumType | None = None
     # names bound in order (dice rolled in order) before the body runs
     binds: tuple[Bind, ...] = ()
+    # its tests are proved never to hold together: the first that holds is
+    # the only one (a fact its page says)
+    exclusive: bool = False
     # the part of its answer whose exact odds it has (the column's name where
     # it answers one value, else a field of its record), worked out by
     # following each bound name into the body, which then rolls no dice

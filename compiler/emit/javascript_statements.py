@@ -24,7 +24,7 @@ from ..core.ir import (
 )
 from ..js_kit import js, js_string, member, record_literal
 from ..js_naming import camel
-from ..model import EnumType
+from ..model import Column, EnumType
 
 Code = Callable[[expr.Node], str]
 
@@ -68,10 +68,24 @@ def made_text(
         return f"Object.freeze({{\n{inner}__proto__: null,\n{items}  {indent}}})"
     assert record is not None and shape is not None
     pairs = [
-        (c.name, part(v)) for c, v in zip(record.fields, values.values, strict=True)
+        (c.name, held(c, v, part(v)))
+        for c, v in zip(record.fields, values.values, strict=True)
     ]
     # the template indents a line's first line only: the rest by hand
     return record_literal(shape, pairs, "  " + indent)
+
+
+def held(column: Column, value: Part, code: str) -> str:
+    """A value as a record's field holds it: a list (any iterable) as a frozen
+    array of its own (a list the expression writes out is new; another is
+    copied)."""
+    if column.type != "list" or not isinstance(value, expr.Checked):
+        return code
+    node = value.node
+    fresh = isinstance(node, expr.ListLit) or (
+        isinstance(node, expr.Binary) and node.concat
+    )
+    return f"Object.freeze({code if fresh else f'[...{code}]'})"
 
 
 def statement_lines(

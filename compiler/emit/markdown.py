@@ -356,7 +356,7 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
     the rules write it."""
     blocks = [_block(system, b) for b in unit.page or ()]
     fields = tuple(columns_of(unit, decl))
-    cases = cases_of(decl.body) if decl.answer is None else None
+    cases = cases_of(decl.body, decl.answer is not None)
     if cases is not None:
         blocks.append(cases_block(system, unit, decl, cases))
     else:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from .. import expr
 from ..core.ir import (
+    Emit,
     If,
     Label,
     Make,
@@ -23,28 +24,32 @@ from ..expr_math import to_latex
 from ..expr_words import to_words, value_words
 from ..literals import code, md, md_cell
 from ..model import Column, System
+from ..runtime.dice import Dice
 from ..viewkit import Reads, View, inputs
 from .math_text import let_view
 
-Case = tuple[expr.Checked | None, Return | Refuse]
+Case = tuple[expr.Checked | None, Return | Emit | Refuse]
 
 
-def cases_of(body: Sequence[Stmt]) -> list[Case] | None:
-    """The cases of a body written as a table of cases: tests tried in order,
-    each leading to one answer or refusal, then the answer or refusal where
-    none holds (None where the body is not of that shape)."""
+def cases_of(body: Sequence[Stmt], collects: bool) -> list[Case] | None:
+    """The cases of a body written as a table of cases (None where the body
+    is not of that shape): tests tried in order, each leading to one answer
+    or refusal, then the answer or refusal where none holds; or, where the
+    procedure ``collects`` a list, tests each leading to an item added (or a
+    refusal), any of them without a test. (Cases proved exclusive may all be
+    tested.)"""
+    ends = (Emit, Refuse) if collects else (Return, Refuse)
     found: list[Case] = []
     for index, stmt in enumerate(body):
         last = index == len(body) - 1
-        if last and isinstance(stmt, Return | Refuse):
+        if (last or collects) and isinstance(stmt, ends):
             found.append((None, stmt))
         elif (
-            not last
-            and isinstance(stmt, If)
+            isinstance(stmt, If)
             and not isinstance(stmt.test, Present)
             and not stmt.otherwise
             and len(stmt.then) == 1
-            and isinstance(stmt.then[0], Return | Refuse)
+            and isinstance(stmt.then[0], ends)
         ):
             found.append((stmt.test, stmt.then[0]))
         else:
@@ -96,6 +101,8 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
                 return md_cell(column.null_label)
             if isinstance(value.value, bool):
                 return "yes" if value.value else "no"
+            if isinstance(value.value, Dice) and value.value.unit:
+                return md_cell(f"{value.value} {value.value.unit}")
             return md_cell(str(value.value))
         if isinstance(value, Label):
             return md_cell(value.label)
@@ -111,10 +118,13 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
             value.node, rounding=rounding, field=reads.words, latex_field=reads.latex
         )
 
-    def answer(stmt: Return | Refuse, index: int) -> str:
+    def answer(stmt: Return | Emit | Refuse, index: int) -> str:
         if isinstance(stmt, Refuse):
             return "refused: " + md_cell(stmt.message)
-        parts = stmt.value.values if isinstance(stmt.value, Make) else (stmt.value,)
+        made = stmt.value if isinstance(stmt, Return) else stmt.values
+        parts = made.values if isinstance(made, Make) else made
+        if not isinstance(parts, tuple):
+            parts = (parts,)
         return show(parts[index], columns[index])
 
     def when(test: expr.Checked | None) -> str:
@@ -141,12 +151,7 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
         "is": "Cases",
         "inputs": inputs(decl.params),
         "lets": [let_view(system, b, reads) for b in decl.binds],
-        "policy": (
-            "Each column is a case, tried from left to right; the first whose "
-            "condition holds gives the answer:"
-            if wide
-            else "The first row whose condition holds gives the answer:"
-        ),
+        "policy": _policy(decl, wide),
         "headers": headers,
         "rows": rows,
         "meanings": [
@@ -155,3 +160,29 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
         "reads": reads.links(nodes, decl.rule_id.rpartition(".")[2]),
         "calls_rolling": reads.rolled(nodes),
     }
+
+
+def _policy(decl: Procedure, wide: bool) -> str:
+    """How the table of cases is read: every case that holds adds to the list,
+    at most one holds, or the first that holds answers."""
+    if decl.answer is not None:
+        return (
+            "Each column is a case; every case whose condition holds adds its "
+            "answer, from left to right, to the list:"
+            if wide
+            else "Every row whose condition holds adds its answer to the list, "
+            "in this order:"
+        )
+    if decl.exclusive:
+        return (
+            "Each column is a case; at most one condition holds, and that case "
+            "gives the answer:"
+            if wide
+            else "At most one row's condition holds, and that row gives the answer:"
+        )
+    return (
+        "Each column is a case, tried from left to right; the first whose "
+        "condition holds gives the answer:"
+        if wide
+        else "The first row whose condition holds gives the answer:"
+    )

@@ -40,7 +40,9 @@ def steps(
             shown = value.value
             if isinstance(shown, str):
                 return f"“{md(shown)}”"
-            return code("null" if shown is None else str(shown).lower())
+            if isinstance(shown, bool) or shown is None:
+                return code("null" if shown is None else str(shown).lower())
+            return code(str(shown))
         return code(expr.to_source(value.node))
 
     def test(value: expr.Checked | Present) -> str:

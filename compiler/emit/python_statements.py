@@ -22,7 +22,7 @@ from ..core.ir import (
     Written,
 )
 from ..literals import py
-from ..model import EnumType
+from ..model import Column, EnumType
 
 Code = Callable[[expr.Node], str]
 
@@ -61,9 +61,18 @@ def made_text(
         )
     assert record is not None
     args = (
-        f"{c.name}={part(v)}" for c, v in zip(record.fields, values.values, strict=True)
+        f"{c.name}={held(c, part(v))}"
+        for c, v in zip(record.fields, values.values, strict=True)
     )
     return f"{record.name}({', '.join(args)})"
+
+
+def held(column: Column, code: str) -> str:
+    """A value as a record's field holds it: a list (any sequence: a pool's
+    dice are a tuple in odds) as a tuple (the empty list as the empty one)."""
+    if column.type != "list":
+        return code
+    return "()" if code == "[]" else f"tuple({code})"
 
 
 def statement_lines(

@@ -40,7 +40,8 @@ from ..scope import table_values
 from .common import record_lines
 from .context import Context, agree, explain_answer, functions_called
 from .dice_replay import Replay
-from .steps import shown
+from .steps import Stepper, shown
+from .steps import lines as step_lines
 from .usage import UsageError
 
 __all__ = ["MAX_LINES", "explain_lowered", "trace_transition", "traced_call"]
@@ -176,7 +177,7 @@ class _Tracer:
         self.keys = keys
         self.dice = dice
         self.module = ctx.module
-        self.tables = table_values(ctx.system)[0]
+        self.tables, self.rows = table_values(ctx.system)
         self.lines: list[str] = []
         self.count = 0  # every line, shown or not
         # a state's fields, as the steps set them (reads see them as before)
@@ -250,8 +251,30 @@ class _Tracer:
         if label and not plain:
             note = self.rolled(value)
             self.worked.append(f"{label} = {source} = {_shown(found)}{note}")
+            self.worked += self.working(value, env)
         self.next_part()
         return found
+
+    def working(self, value: expr.Checked, env: dict[str, Any]) -> list[str]:
+        """How an expression that rolls nothing reached its value, operation
+        by operation, where a step has something to say (a table's row read,
+        a step along a ladder, a default taken)."""
+        if self.dice is not None and any(
+            isinstance(n, Dice | Call) for n in walk(value.node)
+        ):
+            return []  # its dice are replayed once, by the evaluation above
+        stepper = Stepper(
+            env,
+            rounding=self.ctx.system.rounding,
+            tables=self.tables,
+            rows=self.rows,
+            functions=functions_called(self.ctx, value.node),
+        )
+        stepper.run(value.node)
+        steps = stepper.steps
+        if not any(step.note for step in steps):
+            return []
+        return step_lines(steps, indent="  ")
 
     def made(
         self, values: tuple[expr.Checked, ...] | Make | Part, env: dict[str, Any]

@@ -1,9 +1,10 @@
 """Decision lowering: a decision's cases as a core procedure, each case a test that ends it with an answer or a refusal.
 
-Lowered so far: decisions that do not repeat, have no follow-up methods,
-answer by the first case that holds, and whose answer holds no dice or list.
+Lowered so far: decisions that do not repeat and have no follow-up methods.
 Their names (``let``) are bound before the cases; one that rolls has the
-exact odds of its value, or of the field ``odds`` names. The rest are printed by the kind's own views
+exact odds of its value, or of the field ``odds`` names. One that collects
+adds each answer whose test holds to the list it answers; one whose cases
+are proved unique says so on its page. The rest are printed by the kind's own views
 until the core says them too (``lower`` answers None for them).
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 from ...core.docs import ref
 from ...core.ir import (
     Bind,
+    Emit,
     Enum,
     If,
     Label,
@@ -35,12 +37,7 @@ from .model import DecisionCase, DecisionRule, Slot
 
 def lowers(rule: DecisionRule) -> bool:
     """Whether the core says ``rule`` yet."""
-    return (
-        rule.repeat is None
-        and not rule.methods
-        and rule.hit_policy == "first"
-        and all(s.type not in ("dice", "list") for s in rule.slots)
-    )
+    return rule.repeat is None and not rule.methods
 
 
 def lower(system: System, rule: DecisionRule) -> Unit | None:
@@ -68,20 +65,23 @@ def lower(system: System, rule: DecisionRule) -> Unit | None:
         )
     else:  # one value, or one for each key: the same column
         item = _column(rule.slots[0])
+    collects = rule.hit_policy == "collect"
     body: list[Stmt] = []
     for case in rule.cases:
-        end = _end(rule, case)
+        end = _end(rule, case, collects)
         if case.when is None or case.when_text == "true":
             body.append(end)
-            break
-        body.append(If(case.when, (end,)))
+            if not collects:
+                break
+        else:
+            body.append(If(case.when, (end,)))
     decls.append(
         Procedure(
             name=rule.function,
             params=rule.params,
             locals=(),
             body=tuple(body),
-            answer=None,
+            answer="found" if collects else None,
             item=item,
             doc=f"{rule.title}.\n\n{rule.summary}",
             origin=where,
@@ -92,6 +92,7 @@ def lower(system: System, rule: DecisionRule) -> Unit | None:
                 Bind(let.name, let.checked, let.description) for let in rule.lets
             ),
             odds=rule.odds,
+            exclusive=rule.hit_policy == "unique",
         )
     )
     return Unit(tuple(decls), rule.function)
@@ -101,7 +102,7 @@ def _column(slot: Slot) -> Column:
     """A part of the answer as a column of the core."""
     return Column(
         slot.name,
-        "choice" if slot.enum is not None else slot.type,  # type: ignore[arg-type]
+        "choice" if slot.enum is not None else slot.type,
         slot.nullable,
         slot.null_label,
         False,
@@ -109,18 +110,21 @@ def _column(slot: Slot) -> Column:
         slot.title,
         slot.description,
         slot.enum.name if slot.enum is not None else None,
+        slot.items,
     )
 
 
-def _end(rule: DecisionRule, case: DecisionCase) -> Return | Refuse:
-    """What a case does where its test holds: answers, or refuses the call."""
+def _end(
+    rule: DecisionRule, case: DecisionCase, collects: bool
+) -> Return | Emit | Refuse:
+    """What a case does where its test holds: answers (or, where the decision
+    collects, adds its answer to the list), or refuses the call."""
     if case.refuse is not None:
         return Refuse(case.refuse)
     values = dict(case.values or ())
     parts = tuple(_part(s, values[s.name]) for s in rule.slots)
-    if rule.shape == "value":
-        return Return(parts[0])
-    return Return(Make(parts))
+    made = parts[0] if rule.shape == "value" else Make(parts)
+    return Emit(made) if collects else Return(made)
 
 
 def _part(slot: Slot, value: tuple[str, Any]) -> Part:
