@@ -140,6 +140,7 @@ def record_view(name: str, columns: Sequence[Any], what: str) -> View:
         "pairs": ", ".join(
             f"[{js_string(f['js'])}, {js_string(f['py'])}]" for f in fields
         ),
+        "methods": [],  # a record's methods (name, returns, doc), if it has any
     }
 
 

@@ -53,6 +53,32 @@ class Enum:
 
 
 @frozen
+class Method:
+    """A method of a record's items that rolls: it calls the module's
+    function ``function`` (which answers a ``returns``) with the rng and
+    values of the call that made the item, ``args`` pairing each of the
+    function's parameters with a parameter of the procedure that made it.
+    Where ``only_if`` did not hold for that call, it refuses, saying
+    ``refuse``."""
+
+    name: str
+    function: str
+    returns: str
+    args: tuple[tuple[str, Param], ...]
+    only_if: Checked | None
+    refuse: str
+    doc: str
+
+    def hidden(self) -> list[tuple[str, Param | None]]:
+        """The values an item holds for it, unseen: each argument's (by the
+        parameter it comes from), then whether it applies (None)."""
+        found: list[tuple[str, Param | None]] = [
+            (f"_{self.name}_{p.name}", p) for _, p in self.args
+        ]
+        return [*found, (f"_{self.name}_ok", None)]
+
+
+@frozen
 class Record:
     """A record type: named, typed fields (``Column``: type, nullability, title,
     description, unit, sign and null label as a reader sees them)."""
@@ -60,6 +86,7 @@ class Record:
     name: str
     doc: str
     fields: tuple[Column, ...]
+    methods: tuple[Method, ...] = ()
 
 
 @frozen

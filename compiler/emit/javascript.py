@@ -65,6 +65,16 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
     the function that reads it)."""
     records = {
         d.name: record_view(d.name, d.fields, _record_doc(d))
+        | {
+            "methods": [
+                {
+                    "name": camel(m.name),
+                    "returns": m.returns,
+                    "doc": doc(_text(m.doc), "  "),
+                }
+                for m in d.methods
+            ]
+        }
         for d in unit.decls
         if isinstance(d, Record)
     }
@@ -304,9 +314,12 @@ def _procedure(
         body_lines = []
         private = {"function": name, "params": ", ".join(args), "lines": body_lines}
         odds = _procedure_odds(system, unit, decl, params, code, call)
+    record = unit.record(decl.item) if isinstance(decl.item, str) else None
+    for m in record.methods if record is not None else ():  # whether each applies
+        ok = "true" if m.only_if is None else code(m.only_if.node)
+        body_lines.append(f"const ${camel(m.name)}Ok = {ok};")
     if answer is not None:
         body_lines.append(f"const {answer} = [];")
-    record = unit.record(decl.item) if isinstance(decl.item, str) else None
     shape = shapes[decl.item] if isinstance(decl.item, str) else None
     body_lines += statement_lines(
         decl.body,

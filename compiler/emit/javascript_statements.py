@@ -11,6 +11,7 @@ from ..core.ir import (
     Label,
     Lookup,
     Make,
+    Method,
     Part,
     Present,
     Read,
@@ -22,7 +23,7 @@ from ..core.ir import (
     While,
     Written,
 )
-from ..js_kit import js, js_string, member, record_literal
+from ..js_kit import js, js_string, local, member, record_literal
 from ..js_naming import camel
 from ..model import Column, EnumType
 
@@ -72,7 +73,22 @@ def made_text(
         for c, v in zip(record.fields, values.values, strict=True)
     ]
     # the template indents a line's first line only: the rest by hand
-    return record_literal(shape, pairs, "  " + indent)
+    text = record_literal(shape, pairs, "  " + indent)
+    if record.methods:  # each bound to this call's values
+        bound = ", ".join(f"{camel(m.name)}: {_bound(m)}" for m in record.methods)
+        text = text[:-1] + f", {{ {bound} }})"
+    return text
+
+
+def _bound(method: Method) -> str:
+    """A record's method as a closure over the call's checked values."""
+    args = "".join(f"{local(p)}, " for _, p in method.args)
+    ok = f"${camel(method.name)}Ok"
+    refuse = f"new $errors.RuleInputError({js_string(method.refuse)})"
+    return (
+        f"(rng) => {{ if (!{ok}) throw {refuse}; "
+        f"return {camel(method.function)}({args}rng); }}"
+    )
 
 
 def held(column: Column, value: Part, code: str) -> str:

@@ -86,6 +86,11 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, Record):
             items.append(_record(decl))
             imports |= {("rulebook.json", "Record"), ("typing", "ClassVar")}
+            if decl.methods:
+                imports |= {
+                    ("rulebook.dice", "RNG"),
+                    ("rulebook.errors", "RuleInputError"),
+                }
             if any(c.type == "dice" for c in decl.fields):
                 imports.add(("rulebook.dice", "Dice"))
             exports.append(decl.name)
@@ -144,6 +149,8 @@ def text(doc: str) -> str:
 
 
 def _record(decl: Record) -> View:
+    """A record class: its fields, and any methods that roll, with the values
+    its items hold for them unseen."""
     return {
         "is": "Record",
         "name": decl.name,
@@ -156,7 +163,32 @@ def _record(decl: Record) -> View:
             }
             for c in decl.fields
         ],
+        "hidden": [
+            {"name": name, "type": "bool" if p is None else _held_type(p)}
+            for m in decl.methods
+            for name, p in m.hidden()
+        ],
+        "methods": [
+            {
+                "name": m.name,
+                "ok": f"self._{m.name}_ok",
+                "refuse": py(m.refuse),
+                "returns": m.returns,
+                "call": f"{m.function}("
+                + "".join(f"self._{m.name}_{p.name}, " for _, p in m.args)
+                + "rng)",
+                "doc": docstring(text(m.doc), "        "),
+            }
+            for m in decl.methods
+        ],
     }
+
+
+def _held_type(param: Param) -> str:
+    """The type of a parameter's checked value as a record holds it unseen."""
+    if param.type == "mapping" and param.enum and param.value_enum:
+        return f"dict[{param.enum.name}, {param.value_enum.name}]"
+    return param.enum.name if param.enum else param.type
 
 
 def _const(decl: Const) -> View:
@@ -408,9 +440,12 @@ def _procedure(
             "lines": body_lines,
         }
         odds = _procedure_odds(unit, decl, python, call)
+    record = unit.record(decl.item) if isinstance(decl.item, str) else None
+    for m in record.methods if record is not None else ():  # whether each applies
+        ok = "True" if m.only_if is None else python(m.only_if.node)
+        body_lines.append(f"_{m.name}_ok = {ok}")
     if decl.answer is not None:
         body_lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
-    record = unit.record(decl.item) if isinstance(decl.item, str) else None
     body_lines += statement_lines(
         decl.body,
         python,

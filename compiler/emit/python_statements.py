@@ -23,6 +23,7 @@ from ..core.ir import (
 )
 from ..literals import py
 from ..model import Column, EnumType
+from ..viewkit import local_name
 
 Code = Callable[[expr.Node], str]
 
@@ -60,10 +61,15 @@ def made_text(
             "{" + "".join(f"{keys.name}.{m.name}: {part(v)}, " for m, v in pairs) + "}"
         )
     assert record is not None
-    args = (
+    args = [
         f"{c.name}={held(c, part(v))}"
         for c, v in zip(record.fields, values.values, strict=True)
-    )
+    ]
+    for method in record.methods:  # the values its methods need, unseen
+        args += [
+            f"{name}={name if p is None else local_name(p)}"
+            for name, p in method.hidden()
+        ]
     return f"{record.name}({', '.join(args)})"
 
 

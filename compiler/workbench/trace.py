@@ -37,7 +37,7 @@ from ..core.ir import (
 from ..expr_types import Call, Dice, Name, walk
 from ..model import Column, EnumType, Param
 from ..scope import table_values
-from .common import record_lines
+from .common import plain, record_lines
 from .context import Context, agree, explain_answer, functions_called
 from .dice_replay import Replay
 from .steps import Stepper, shown
@@ -90,7 +90,7 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
     if refused is not None:
         try:  # arguments the runtime refused may be past what the steps read
             env = {
-                p.name: tracer.value_of(p, given.get(p.name, p.default))
+                p.name: tracer.value_of(p, _argument(ctx, p, given))
                 for p in main.params
             }
             reference = tracer.run(_bound(main) + main.body, env)
@@ -101,13 +101,22 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
         ctx.out.section("Steps, in order", tracer.shown_lines())
         ctx.out.section("Answer", [f"  refused: {refused}"])
         return
-    env = {
-        p.name: tracer.value_of(p, given.get(p.name, p.default)) for p in main.params
-    }
+    env = {p.name: tracer.value_of(p, _argument(ctx, p, given)) for p in main.params}
     reference = tracer.run(_bound(main) + main.body, env)
     ctx.out.section("Steps, in order", tracer.shown_lines())
     ctx.out.section("Answer", record_lines(answer, ctx.kind.columns(ctx.rule)))
     agree(ctx, reference, answer)
+
+
+def _argument(ctx: Context, param: Param, given: dict[str, Any]) -> Any:
+    """The value a call takes for ``param``: as given, or its default (one a
+    call of another rule gives, worked out by calling it)."""
+    if param.name in given:
+        return given[param.name]
+    if param.default_call is not None:
+        name, args = param.default_call
+        return plain(ctx.function(name)(**dict(args)))
+    return param.default
 
 
 def _bound(procedure: Procedure) -> tuple[Stmt, ...]:
@@ -291,11 +300,17 @@ class _Tracer:
         if isinstance(values, Make):
             item = self.item
             assert isinstance(item, str)
-            fields = self.unit.record(item).fields
+            record = self.unit.record(item)
             parts = {
                 c.name: self.part(v, env, c.name)
-                for c, v in zip(fields, values.values, strict=True)
+                for c, v in zip(record.fields, values.values, strict=True)
             }
+            for method in record.methods:  # the values its methods hold unseen
+                ok = method.only_if is None or self.evaluate(method.only_if, env)
+                parts |= {
+                    name: ok if p is None else env[p.name]
+                    for name, p in method.hidden()
+                }
             return getattr(self.module, item)(**parts)
         found = [self.part(v, env) for v in values]
         return found[0] if len(found) == 1 else tuple(found)

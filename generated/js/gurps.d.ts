@@ -195,18 +195,6 @@ export declare function randomHit(exposure: Readonly<Record<string, CoverExposur
 // -- gurps.attack_covered_target --
 
 /**
- * The choices of parameter `option` of rule `gurps.attack_covered_target`
- * (rules/gurps/cover.yaml:280).
- */
-export declare const CoverOption: {
-  readonly AIMED: "aimed";
-  readonly RANDOM: "random";
-  readonly THROUGH: "through";
-};
-/** A label of CoverOption. */
-export type CoverOption = "aimed" | "random" | "through";
-
-/**
  * What `attackCoveredTarget` answers. Rule `gurps.attack_covered_target`
  * (rules/gurps/cover.yaml:266).
  */
@@ -223,6 +211,18 @@ export interface CoveredAttack {
    */
   resolve(rng: $dice.RNG): RandomHit;
 }
+
+/**
+ * The choices of parameter `option` of rule `gurps.attack_covered_target`
+ * (rules/gurps/cover.yaml:280).
+ */
+export declare const CoverOption: {
+  readonly AIMED: "aimed";
+  readonly RANDOM: "random";
+  readonly THROUGH: "through";
+};
+/** A label of CoverOption. */
+export type CoverOption = "aimed" | "random" | "through";
 
 /**
  * Attacking a partly covered foe.
@@ -253,6 +253,7 @@ export interface CoveredAttack {
  * Allowed: true or false.
  *
  * Rule `gurps.attack_covered_target` (rules/gurps/cover.yaml:266). Throws
- * RuleInputError for arguments outside the rule.
+ * RuleInputError for arguments outside the rule, and where a figure would pass
+ * Number.MAX_SAFE_INTEGER.
  */
 export declare function attackCoveredTarget(option: CoverOption | string, location?: HitLocation | string | null, exposure?: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string> | null, coverDr?: number, completelyConcealed?: boolean): CoveredAttack;

@@ -218,17 +218,17 @@ export function randomHit(exposure, rng) {
 
 // -- gurps.attack_covered_target --
 
-export const CoverOption = $.labels("CoverOption", {
-  AIMED: "aimed",
-  RANDOM: "random",
-  THROUGH: "through",
-});
-
 const _COVERED_ATTACK_FIELDS = $json.shape(
   ["toHitModifier", "to_hit_modifier"],
   ["extraDr", "extra_dr"],
   ["allowed", "allowed"],
 );
+
+export const CoverOption = $.labels("CoverOption", {
+  AIMED: "aimed",
+  RANDOM: "random",
+  THROUGH: "through",
+});
 
 export function attackCoveredTarget(option, location = null, exposure = null, coverDr = 0, completelyConcealed = false) {
   option = $.choice(CoverOption, option, "option");

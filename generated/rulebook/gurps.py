@@ -471,28 +471,6 @@ def random_hit(
 # -- gurps.attack_covered_target --
 
 
-class CoverOption(Label):
-    """The choices of parameter ``option`` of rule ``gurps.attack_covered_target``
-    (rules/gurps/cover.yaml:280).
-    """
-
-    AIMED = "aimed"
-    RANDOM = "random"
-    THROUGH = "through"
-
-
-_COVER_OPTION_BY_LABEL: Final[dict[str, CoverOption]] = {
-    member.value.casefold(): member for member in CoverOption
-}
-
-
-CoverOptionLabel: TypeAlias = Literal["aimed", "random", "through"]
-"""The labels of :class:`CoverOption`, exactly as the rules write them: what a type
-checker takes where a member is asked for (run time also takes them in any
-case).
-"""
-
-
 class CoveredAttack(Record):
     """What :func:`attack_covered_target` answers. Rule
     ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266).
@@ -548,6 +526,28 @@ class CoveredAttack(Record):
                 "Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."
             )
         return random_hit(self._resolve_exposure, rng)
+
+
+class CoverOption(Label):
+    """The choices of parameter ``option`` of rule ``gurps.attack_covered_target``
+    (rules/gurps/cover.yaml:280).
+    """
+
+    AIMED = "aimed"
+    RANDOM = "random"
+    THROUGH = "through"
+
+
+_COVER_OPTION_BY_LABEL: Final[dict[str, CoverOption]] = {
+    member.value.casefold(): member for member in CoverOption
+}
+
+
+CoverOptionLabel: TypeAlias = Literal["aimed", "random", "through"]
+"""The labels of :class:`CoverOption`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
 
 
 def attack_covered_target(

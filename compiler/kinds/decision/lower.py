@@ -20,6 +20,7 @@ from ...core.ir import (
     If,
     Label,
     Make,
+    Method,
     Part,
     Procedure,
     Record,
@@ -32,12 +33,12 @@ from ...core.ir import (
 from ...expr_types import Checked
 from ...model import Column, System
 from ...viewkit import where_doc
-from .model import DecisionCase, DecisionRule, Slot
+from .model import DecisionCase, DecisionRule, FollowUp, Slot
 
 
 def lowers(rule: DecisionRule) -> bool:
     """Whether the core says ``rule`` yet."""
-    return rule.repeat is None and not rule.methods
+    return rule.repeat is None
 
 
 def lower(system: System, rule: DecisionRule) -> Unit | None:
@@ -61,6 +62,7 @@ def lower(system: System, rule: DecisionRule) -> Unit | None:
                 rule.result,
                 f"What {ref(rule.function)} answers. {where}",
                 tuple(_column(s) for s in rule.slots),
+                tuple(_method(system, rule, m) for m in rule.methods),
             )
         )
     else:  # one value, or one for each key: the same column
@@ -95,7 +97,26 @@ def lower(system: System, rule: DecisionRule) -> Unit | None:
             exclusive=rule.hit_policy == "unique",
         )
     )
-    return Unit(tuple(decls), rule.function)
+    # the rules its methods call: its JavaScript waits for theirs
+    needs = tuple(f"{system.id}.{m.rule}" for m in rule.methods)
+    return Unit(tuple(decls), rule.function, needs=needs)
+
+
+def _method(system: System, rule: DecisionRule, method: FollowUp) -> Method:
+    """A follow-up: a method of the answer calling a rule that rolls, with
+    this call's values."""
+    rolls = dict(system.rolls)[method.rule]  # the kind's finish checked it has one
+    given = dict(method.args)
+    params = {p.name: p for p in rule.params}
+    return Method(
+        name=method.name,
+        function=rolls.function,
+        returns=rolls.returns,
+        args=tuple((name, params[given[name]]) for name in rolls.params),
+        only_if=method.only_if,
+        refuse=method.refuse or f"{method.name} does not apply to this answer",
+        doc=f"{method.description} Calls {ref(rolls.function)}.",
+    )
 
 
 def _column(slot: Slot) -> Column:
