@@ -207,10 +207,15 @@ def test_explain_traces_each_turn() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     text = done.stdout
-    assert "Turns\n  start: now = 1\n  turn 1:\n    die = d20 = 5\n" in text
-    assert "    then now = 2\n  turn 2:" in text
-    assert "  ended after 3 turns: now ≤ 0 or now ≥ 4\n" in text
-    assert "Checks (checks)         3   = turns" in text
+    steps = text.split("Steps, in order\n")[1].split("\n\n")[0]
+    assert steps.startswith(
+        "  start: now 1\n  turn 1:\n    die = d20 = 5   (rolled 5)\n"
+    )
+    assert "    then now 2\n  turn 2:" in steps
+    assert (
+        "  the turns end after 3: now <= 0 or now >= 4\n  if now <= 0: yes\n" in steps
+    )
+    assert "Checks (checks)         3\n" in text  # the turns taken
     assert "WARNING" not in text
 
 

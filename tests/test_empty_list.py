@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from compiler.emit.python_statements import held
 from compiler.expr import (
     Checked,
     ExprError,
@@ -24,7 +25,7 @@ from compiler.expr import (
     evaluate,
     to_python,
 )
-from compiler.kinds.decision.lists import python_value
+from compiler.model import Column
 
 from .test_decision_rolls import _check  # pyright: ignore[reportPrivateUsage]
 
@@ -132,9 +133,12 @@ _USES = [
 ]
 
 
+_LIST = Column("v", "list", False, "-", False, None, "V", None, None, "int")
+
+
 def _python(text: str) -> str:
     code = to_python(check(text).node, name=str, rounding="down")
-    return python_value(code) if check(text).type == "list" else code
+    return held(_LIST, code) if check(text).type == "list" else code
 
 
 def test_the_python_of_each_use_runs_and_is_mypy_strict_clean(

@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILER = ROOT / "compiler"
 
 STILL_TO_LOWER = {
-    "decision",
     "process",
     "success_pool",
 }

@@ -132,7 +132,7 @@ def test_explain_shows_the_list_turn_by_turn() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     text = done.stdout
-    assert "  start: total = 0, last = 0, dice = [], pips = 0\n" in text
-    assert "    then total = 3, last = 1, dice = [2, 1], pips = 3\n" in text
+    assert "  start: total 0, last 0, dice [], pips 0\n" in text
+    assert "    then total 3, last 1, dice [2, 1], pips 3\n" in text
     assert "Dice (dice)" in text and "2, 1, 4" in text
     assert "WARNING" not in text

@@ -372,6 +372,61 @@ Stmt = Set | Emit | Return | Refuse | Lookup | If | While
 
 
 @frozen
+class Carried:
+    """A value turns carry from one to the next: its type (a whole number, a
+    flag, a label of ``enum``, a list of ``items``), its start (an expression
+    of the parameters) and, for a number, the bounds every value it takes is
+    kept within."""
+
+    name: str
+    type: Literal["int", "bool", "choice", "list"]
+    start: Checked
+    lo: int | None
+    hi: int | None
+    enum: EnumType | None
+    items: Literal["int", "bool", "text"] | None
+    description: str | None
+
+
+@frozen
+class Renew:
+    """A carried value's new value after a turn: ``value`` as kept (within its
+    bounds), ``written`` as the rules write it."""
+
+    name: str
+    value: Checked
+    written: Checked
+
+
+@frozen
+class Turns:
+    """Turns a procedure takes before its body: the ``state`` starts; then,
+    while ``until`` does not hold (tested before each turn, the first
+    included) and fewer than ``most`` turns are taken, a turn binds ``binds``
+    in order (its dice rolled anew each turn) and renews each of ``sets`` at
+    once from the values before it. Without ``most`` the lowering has proved
+    the turns end; the runtime stops a run at its entry limit all the same.
+    The body reads the state as it ended and ``counter``, the turns taken."""
+
+    state: tuple[Carried, ...]
+    binds: tuple[Bind, ...]
+    sets: tuple[Renew, ...]
+    until: Checked
+    most: int | None
+    counter: str
+
+    @property
+    def expressions(self) -> list[Checked]:
+        """Its expressions in the order a run meets them."""
+        return [
+            *(v.start for v in self.state),
+            self.until,
+            *(b.checked for b in self.binds),
+            *(s.value for s in self.sets),
+        ]
+
+
+@frozen
 class Procedure:
     """A function of checked parameters that runs ``body`` in order and
     answers the list of the items it emits (``answer`` names that list; each
@@ -399,6 +454,8 @@ class Procedure:
     # its tests are proved never to hold together: the first that holds is
     # the only one (a fact its page says)
     exclusive: bool = False
+    # turns taken after its names are bound, before its body runs
+    turns: Turns | None = None
     # the part of its answer whose exact odds it has (the column's name where
     # it answers one value, else a field of its record), worked out by
     # following each bound name into the body, which then rolls no dice
@@ -406,8 +463,9 @@ class Procedure:
 
     @property
     def expressions(self) -> list[Checked]:
-        """Every expression of its names and statements, in order."""
-        return [b.checked for b in self.binds] + body_expressions(self.body)
+        """Every expression of its names, turns and statements, in order."""
+        taken = self.turns.expressions if self.turns is not None else []
+        return [b.checked for b in self.binds] + taken + body_expressions(self.body)
 
     def odds_reads(self, at: int) -> list[Checked]:
         """What the part ``odds`` names follows from: every test of the body

@@ -21,7 +21,7 @@ from ..core.ir import (
     Unit,
     Value,
 )
-from ..expr_odds import bind_lets, odds_code
+from ..expr_odds import odds_code
 from ..js_kit import (
     View,
     args_doc,
@@ -47,6 +47,8 @@ from . import state_javascript
 from .javascript_code import ODDS_DOC, js_syntax
 from .javascript_code import js_text as _text
 from .javascript_statements import made_text, statement_lines
+from .procedure_odds import odds_body
+from .turns_code import Target, loop_lines
 
 TEMPLATES = ("core/unit.js.j2", "core/unit.d.ts.j2")
 
@@ -306,13 +308,21 @@ def _procedure(
     own |= {b.name for b in decl.binds}
     private = odds = None
     body_lines = lines
-    if decl.odds is not None:
+    turns = decl.turns
+    if decl.odds is not None or turns is not None:
         args = [local(p) for p in decl.params] + [camel(b.name) for b in decl.binds]
+        if turns is not None:  # the state as it ended, and the turns taken
+            args += [camel(v.name) for v in turns.state] + [camel(turns.counter)]
+            own |= {v.name for v in turns.state} | {turns.counter}
         name = f"_{function}"
         call = f"{name}({', '.join(args)})"
-        lines.append(f"return {call};")
+        if turns is not None:
+            lines += loop_lines(turns, _target(code, turns.counter), call)
+        else:
+            lines.append(f"return {call};")
         body_lines = []
         private = {"function": name, "params": ", ".join(args), "lines": body_lines}
+    if decl.odds is not None:
         odds = _procedure_odds(system, unit, decl, params, code, call)
     record = unit.record(decl.item) if isinstance(decl.item, str) else None
     for m in record.methods if record is not None else ():  # whether each applies
@@ -363,7 +373,8 @@ def _procedure(
             [*params, rng | {"ts": "$dice.RNG"}] if rolls else params, function
         ),
         "runtime": (["dice_rolls.js", "dice_terms.js"] if rolls else [])
-        + (["odds.js"] if odds is not None else []),
+        + (["odds.js"] if odds is not None else [])
+        + (["_chain.js"] if turns is not None else []),
         "params": params,
         "returns": item if answer is None else f"Array<{item}>",
         "lines": lines,
@@ -387,12 +398,18 @@ def _procedure_odds(
 ) -> View:
     """The odds function of a procedure: each bound name followed, in order,
     into the private function, whose answer's part ``odds`` it reads."""
-    at, column = unit.odds_part(decl)
+    column = unit.odds_part(decl)[1]
     read = f".{camel(column.name)}" if isinstance(decl.item, str) else ""
     syntax = js_syntax(code)
-    binds = [(b.name, b.checked.node) for b in decl.binds]
-    reads = [c.node for c in decl.odds_reads(at)]
-    body = bind_lets(binds, syntax, syntax.call("const", [call + read]), reads)
+    body = odds_body(
+        unit,
+        decl,
+        syntax,
+        lambda counter: _target(code, counter),
+        lambda value: made_text(None, None, value, code, ""),
+        lambda args: f"$chain.absorbed({', '.join(args)})",
+        call + read,
+    )
     # labels answer in their set's order, as Python's do
     order = f", $.labelsOf({column.enum})" if column.enum is not None else ""
     function = camel(odds_function(decl.name))
@@ -404,3 +421,24 @@ def _procedure_odds(
         "key": ts_column_type(column),
         "doc": doc(f"The exact odds of `{camel(decl.name)}()`{what}: {ODDS_DOC}"),
     }
+
+
+def _target(code: Callable[[object], str], counter: str) -> Target:
+    """How JavaScript writes a procedure's turns."""
+    turns = camel(counter)
+    return Target(
+        emit=code,
+        name=camel,
+        start="let ",
+        declared=lambda v: camel(v.name),
+        held=lambda v, value: f"Object.freeze({value})" if v.type == "list" else value,
+        bind="const ",
+        end=";",
+        loop=lambda test: f"while (!({test})) {{",
+        close="}",
+        stop=lambda most: f"if ({turns} === {most}) break;",
+        count=lambda name: f"{name} = $chain.nextTurn({name});",
+        assign=lambda names, values: f"[{', '.join(names)}] = [{', '.join(values)}];",
+        tuple=lambda items: f"[{', '.join(items)}]",
+        nothing="null",
+    )

@@ -8,6 +8,7 @@ from .. import expr
 from ..core.docs import refs
 from ..core.exprs import local_params
 from ..core.ir import (
+    Carried,
     Const,
     Enum,
     Function,
@@ -25,7 +26,7 @@ from ..core.ir import (
     Value,
     statements_of,
 )
-from ..expr_odds import bind_lets, odds_code
+from ..expr_odds import odds_code
 from ..literals import docstring, py
 from ..model import Column, Param, System
 from ..naming import odds_function, private_constant
@@ -44,8 +45,10 @@ from ..viewkit import (
     signature,
 )
 from . import state_python
+from .procedure_odds import odds_body
 from .python_code import ODDS, ROLLING, code_of, odds_view, python_syntax, with_rng
 from .python_statements import made_text, statement_lines
+from .turns_code import Target, loop_lines
 
 TEMPLATE = "core/unit.py.j2"
 
@@ -402,6 +405,10 @@ def _procedure_imports(decl: Procedure) -> set[Import]:
     """What a procedure's statements need of the runtime, besides its
     parameters' checks and its rng."""
     needs: set[Import] = set(ODDS) if decl.odds is not None else set()
+    if decl.turns is not None:
+        needs.add(("rulebook", "_chain"))
+        if any(b.checked.type == "list" for b in decl.turns.binds):
+            needs.add(("collections.abc", "Sequence"))
     if decl.odds is not None and any(b.checked.type == "list" for b in decl.binds):
         needs.add(("collections.abc", "Sequence"))
     if any(isinstance(s, Refuse) for s in statements_of(decl.body)):
@@ -427,18 +434,26 @@ def _procedure(
     lines += [f"{b.name} = {python(b.checked.node)}" for b in decl.binds]
     private = odds = None
     body_lines = lines
-    if decl.odds is not None:
+    turns = decl.turns
+    if decl.odds is not None or turns is not None:
         args = [(local_name(p), _checked_type(p)) for p in decl.params]
         args += [(b.name, _bound_type(b.checked)) for b in decl.binds]
+        if turns is not None:  # the state as it ended, and the turns taken
+            args += [(v.name, _carried_type(v)) for v in turns.state]
+            args.append((turns.counter, "int"))
         name = f"_{decl.name}"
         call = f"{name}({', '.join(n for n, _ in args)})"
-        lines.append(f"return {call}")
+        if turns is not None:
+            lines += loop_lines(turns, _target(python, turns.counter), call)
+        else:
+            lines.append(f"return {call}")
         body_lines = []
         private = {
             "function": name,
             "signature": ", ".join(f"{n}: {t}" for n, t in args),
             "lines": body_lines,
         }
+    if decl.odds is not None:
         odds = _procedure_odds(unit, decl, python, call)
     record = unit.record(decl.item) if isinstance(decl.item, str) else None
     for m in record.methods if record is not None else ():  # whether each applies
@@ -482,16 +497,60 @@ def _procedure_odds(
 ) -> View:
     """The odds function of a procedure: each bound name followed, in order,
     into the private function, whose answer's part ``odds`` it reads."""
-    at, column = unit.odds_part(decl)
+    column = unit.odds_part(decl)[1]
     read = f".{column.name}" if isinstance(decl.item, str) else ""
     syntax = python_syntax(python)
-    binds = [(b.name, b.checked.node) for b in decl.binds]
-    reads = [c.node for c in decl.odds_reads(at)]
-    body = bind_lets(binds, syntax, syntax.call("const", [call + read]), reads)
+    body = odds_body(
+        unit,
+        decl,
+        syntax,
+        lambda counter: _target(python, counter),
+        lambda value: made_text(None, value, python),
+        lambda args: f"_chain.absorbed({', '.join(args)})",
+        call + read,
+    )
     plain = signature([param_view(p, decl.rule_id) for p in decl.params], decl.params)
     what = f"'s {column.name}" if isinstance(decl.item, str) else ""
     view = odds_view(decl.name, plain, f"_odds.answer({body})", what)
     return view | {"key": column_type(column)}
+
+
+def _carried_type(value: Carried) -> str:
+    """The Python type of a value turns carry."""
+    if value.type == "list":
+        item = {"int": "int", "bool": "bool", "text": "str"}[str(value.items)]
+        return f"tuple[{item}, ...]"
+    if value.enum is not None:
+        return value.enum.name
+    return value.type
+
+
+def _target(python: Callable[[expr.Node], str], counter: str) -> Target:
+    """How Python writes a procedure's turns."""
+
+    def held(value: Carried, code: str) -> str:  # a list as a tuple
+        if value.type != "list":
+            return code
+        return "()" if code == "[]" else f"tuple({code})"
+
+    return Target(
+        emit=python,
+        name=str,
+        start="",
+        declared=lambda v: (
+            f"{v.name}: {_carried_type(v)}" if v.type == "list" else v.name
+        ),
+        held=held,
+        bind="",
+        end="",
+        loop=lambda test: f"while not ({test}):",
+        close=None,
+        stop=lambda most: f"if {counter} == {most}:\n    break",
+        count=lambda counter: f"{counter} = _chain.next_turn({counter})",
+        assign=lambda names, values: f"{', '.join(names)} = {', '.join(values)}",
+        tuple=lambda items: "(" + ", ".join(items) + ("," * (len(items) == 1)) + ")",
+        nothing="None",
+    )
 
 
 def _checked_type(param: Param) -> str:

@@ -29,6 +29,7 @@ from ..core.ir import (
     State,
     Stmt,
     Transition,
+    Turns,
     Unit,
     While,
     Written,
@@ -93,7 +94,7 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
                 p.name: tracer.value_of(p, _argument(ctx, p, given))
                 for p in main.params
             }
-            reference = tracer.run(_bound(main) + main.body, env)
+            reference = tracer.run_procedure(main, env)
         except Exception:
             reference = None
         if reference is not REFUSED or tracer.refusal != refused:
@@ -102,7 +103,7 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
         ctx.out.section("Answer", [f"  refused: {refused}"])
         return
     env = {p.name: tracer.value_of(p, _argument(ctx, p, given)) for p in main.params}
-    reference = tracer.run(_bound(main) + main.body, env)
+    reference = tracer.run_procedure(main, env)
     ctx.out.section("Steps, in order", tracer.shown_lines())
     ctx.out.section("Answer", record_lines(answer, ctx.kind.columns(ctx.rule)))
     agree(ctx, reference, answer)
@@ -225,12 +226,13 @@ class _Tracer:
         return value
 
     def rolled(self, checked: expr.Checked) -> str:
-        """What the expression's dice rolled, as a note of its line."""
+        """What the expression's dice rolled, as a note of its line (a rule
+        it called that rolls by name)."""
         if self.dice is None:
             return ""
         called = self.dice.called
         notes = [
-            self.dice.note(node)
+            (f"{node.func} " if isinstance(node, Call) else "") + self.dice.note(node)
             for node in walk(checked.node)
             if isinstance(node, Dice)
             or (
@@ -322,6 +324,56 @@ class _Tracer:
         self.worked = []
 
     # -- statements ------------------------------------------------------------
+
+    def run_procedure(self, procedure: Procedure, env: dict[str, Any]) -> Any:
+        """A procedure's answer: its names bound, its turns taken, then its
+        body, the lines written on the way."""
+        if procedure.turns is None:
+            return self.run(_bound(procedure) + procedure.body, env)
+        try:
+            self.statements(_bound(procedure), env, [], "  ")
+        except _Answered as done:  # pragma: no cover - names end nothing
+            return done.value
+        self.take_turns(procedure.turns, env)
+        return self.run(procedure.body, env)
+
+    def take_turns(self, turns: Turns, env: dict[str, Any]) -> None:
+        """The turns into ``env``: the start, each turn's names and the state
+        it leaves, then why they ended."""
+        for value in turns.state:
+            env[value.name] = self.evaluate(value.start, env)
+            self.next_part()
+        counter = turns.counter
+        env[counter] = 0
+
+        def state() -> str:
+            return ", ".join(f"{v.name} {_shown(env[v.name])}" for v in turns.state)
+
+        self.say(f"  start: {state()}")
+        until = expr.to_source(turns.until.node)
+        while True:
+            ended = self.evaluate(turns.until, env)
+            self.next_part()
+            if ended:
+                self.say(f"  the turns end after {env[counter]}: {until}")
+                break
+            if turns.most is not None and env[counter] == turns.most:
+                self.say(f"  the turns stop after {turns.most}, the most there are")
+                break
+            env[counter] += 1
+            self.say(f"  turn {env[counter]}:")
+            for bind in turns.binds:
+                env[bind.name] = self.evaluate(bind.checked, env)
+                note = self.rolled(bind.checked)
+                self.next_part()
+                source = expr.to_source(bind.checked.node)
+                self.say(f"    {bind.name} = {source} = {_shown(env[bind.name])}{note}")
+            renewed = {}
+            for renew in turns.sets:
+                renewed[renew.name] = self.evaluate(renew.value, env)
+                self.next_part()
+            env.update(renewed)
+            self.say(f"    then {state()}")
 
     def run(self, body: Sequence[Stmt], env: dict[str, Any]) -> Any:
         """The answer of ``body``, its lines written on the way."""

@@ -9,7 +9,7 @@ from pathlib import Path as FsPath
 
 from ... import scope
 from .. import calls
-from . import data, js, lower, rule, workbench
+from . import data, lower, rule, workbench
 
 KIND = calls.make_kind(
     name="decision",
@@ -20,11 +20,7 @@ KIND = calls.make_kind(
     lower=lower.lower,
     finish=rule.finish,
     scope=scope.decision_function,
-    python_view=rule.python_view,
-    docs_view=rule.docs_view,
-    js_view=js.js_view,
     data_view=data.data_view,
     params=calls.params_of,
     columns=workbench.columns,
-    explain=workbench.explain,
 )

@@ -1,4 +1,4 @@
-"""A decision's list fields: how one is declared, checked, typed and answered in each target.
+"""A decision's list fields: how one is declared and checked.
 
 A field ``type: list`` with ``items: int`` (or bool, text) holds a list of
 variable length, in order, never null; a case gives it as an expression of a
@@ -14,9 +14,6 @@ from typing import Any
 
 from ... import expr
 from ...kinds.decision.model import Slot
-
-_PY = {"int": "int", "bool": "bool", "text": "str"}
-_TS = {"int": "number", "bool": "boolean", "text": "string"}
 
 
 def declaration_problems(
@@ -62,33 +59,3 @@ def literal_problem(slot: Slot, value: Any) -> tuple[str, str]:
         f"{slot.name!r} holds a list of {slot.items}, not {value!r}",
         'give it as an expression in quotes, e.g. "[x]" or "pool + rest"',
     )
-
-
-def python_type(slot: Slot) -> str:
-    """The record field's Python type: an immutable tuple of the elements."""
-    return python_tuple(str(slot.items))
-
-
-def python_tuple(items: str) -> str:
-    """The Python type of a tuple of ``items`` (int, bool or text)."""
-    return f"tuple[{_PY[items]}, ...]"
-
-
-def python_value(code: str) -> str:
-    """A case's list (any sequence: a pool's dice are a tuple in odds) as the
-    record holds it (the empty list as the empty tuple)."""
-    return "()" if code == "[]" else f"tuple({code})"
-
-
-def ts_type(slot: Slot) -> str:
-    """The record field's TypeScript type."""
-    return f"readonly {_TS[str(slot.items)]}[]"
-
-
-def js_value(node: expr.Node, code: str) -> str:
-    """A case's list (any iterable) as the record holds it: a frozen array of
-    its own (a list the case writes out is new; another is copied)."""
-    fresh = isinstance(node, expr.ListLit) or (
-        isinstance(node, expr.Binary) and node.concat
-    )
-    return f"Object.freeze({code if fresh else f'[...{code}]'})"

@@ -15,6 +15,7 @@ from typing import Any
 from ...core.docs import ref
 from ...core.ir import (
     Bind,
+    Carried,
     Emit,
     Enum,
     If,
@@ -25,20 +26,22 @@ from ...core.ir import (
     Procedure,
     Record,
     Refuse,
+    Renew,
     Return,
     Stmt,
+    Turns,
     Unit,
     Written,
 )
 from ...expr_types import Checked
 from ...model import Column, System
 from ...viewkit import where_doc
-from .model import DecisionCase, DecisionRule, FollowUp, Slot
+from .model import TURNS, DecisionCase, DecisionRule, FollowUp, Repeat, Slot
 
 
 def lowers(rule: DecisionRule) -> bool:
     """Whether the core says ``rule`` yet."""
-    return rule.repeat is None
+    return True
 
 
 def lower(system: System, rule: DecisionRule) -> Unit | None:
@@ -95,6 +98,7 @@ def lower(system: System, rule: DecisionRule) -> Unit | None:
             ),
             odds=rule.odds,
             exclusive=rule.hit_policy == "unique",
+            turns=turns_of(rule.repeat) if rule.repeat is not None else None,
         )
     )
     # the rules its methods call: its JavaScript waits for theirs
@@ -116,6 +120,33 @@ def _method(system: System, rule: DecisionRule, method: FollowUp) -> Method:
         only_if=method.only_if,
         refuse=method.refuse or f"{method.name} does not apply to this answer",
         doc=f"{method.description} Calls {ref(rolls.function)}.",
+    )
+
+
+def turns_of(repeat: Repeat) -> Turns:
+    """A decision's repeated turn: its state, its names, its new values as
+    kept and as written, and its ending, the cases reading ``turns``."""
+    return Turns(
+        state=tuple(
+            Carried(
+                v.name,
+                v.type,
+                v.start,
+                v.min,
+                v.max,
+                v.enum,
+                v.items,
+                v.description,
+            )
+            for v in repeat.state
+        ),
+        binds=tuple(
+            Bind(let.name, let.checked, let.description) for let in repeat.lets
+        ),
+        sets=tuple(Renew(s.name, s.clamped, s.checked) for s in repeat.sets),
+        until=repeat.until,
+        most=repeat.max_turns,
+        counter=TURNS,
     )
 
 

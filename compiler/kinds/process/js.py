@@ -20,7 +20,7 @@ from ...js_kit import (
     where,
 )
 from ...js_naming import camel
-from ...kinds.decision.js import slot_ts
+from ...kinds.decision.model import Slot
 from ...kinds.dice.model import DiceRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
 from ...kinds.process.model import ProcessCourse, ProcessRule, ProcessTotal
@@ -89,6 +89,15 @@ def _callee_params(callee: Rule) -> list[tuple[str, bool]]:
         return [(n, False) for n in names]
     params: tuple[Param, ...] = getattr(callee, "params", ())
     return [(p.name, p.keyword_only) for p in params]
+
+
+def slot_ts(slot: Slot) -> str:
+    """A decision slot's TypeScript type (a list: a read-only array)."""
+    names = {"int": "number", "bool": "boolean", "text": "string", "dice": "$dice.Dice"}
+    if slot.type == "list":
+        return f"readonly {names[str(slot.items)]}[]"
+    base = slot.enum.name if slot.enum is not None else names[slot.type]
+    return f"{base} | null" if slot.nullable else base
 
 
 JS_TYPES = TypeNames(

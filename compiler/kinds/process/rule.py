@@ -10,8 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...kinds.decision.model import DecisionRule
-from ...kinds.decision.rule import slot_type
+from ...kinds.decision.model import DecisionRule, Slot
 from ...kinds.dice.model import DiceRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
 from ...kinds.pool.model import PoolRule
@@ -718,6 +717,15 @@ class TypeNames:
     labels: Callable[[list[str]], str]  # one of these label strings
     none: str  # what follows a type that may be none ("| None")
     items: Callable[[str], str]  # an immutable sequence of a type
+
+
+def slot_type(slot: Slot) -> str:
+    """A decision slot's Python type (a list: a tuple of its elements)."""
+    names = {"int": "int", "bool": "bool", "text": "str", "dice": "Dice"}
+    if slot.type == "list":
+        return f"tuple[{names[str(slot.items)]}, ...]"
+    base = slot.enum.name if slot.enum is not None else names[slot.type]
+    return f"{base} | None" if slot.nullable else base
 
 
 PYTHON_TYPES = TypeNames(

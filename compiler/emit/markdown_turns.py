@@ -1,0 +1,80 @@
+"""Markdown turns: a procedure's turns on its page, the state, the turn and the ending."""
+
+from __future__ import annotations
+
+from .. import expr
+from ..core.ir import Carried, Turns
+from ..expr_math import display_parts
+from ..expr_words import to_words
+from ..literals import code, md
+from ..model import System
+from ..viewkit import Reads, View
+from .math_text import let_view
+
+__all__ = ["turns_nodes", "turns_view"]
+
+
+def turns_nodes(turns: Turns) -> list[expr.Node]:
+    """The expressions of the state and the turn, in order."""
+    return [
+        *(v.start.node for v in turns.state),
+        *(b.checked.node for b in turns.binds),
+        *(s.written.node for s in turns.sets),
+        turns.until.node,
+    ]
+
+
+def _math(system: System, name: str, node: expr.Node, reads: Reads) -> str:
+    value = display_parts(node, rounding=system.rounding, field=reads.latex)[0]
+    shown = display_parts(expr.Name(name, 0, 0), rounding=system.rounding)[0]
+    return f"{shown} = {value}"
+
+
+def _bounds(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f", kept within {low} to {high}"
+    if low is not None:
+        return f", never below {low}"
+    return "" if high is None else f", never above {high}"
+
+
+def _kind(value: Carried) -> str:
+    """A carried value's type as the page says it: int, bool, list of int."""
+    return f"list of {value.items}" if value.type == "list" else value.type
+
+
+def turns_view(system: System, turns: Turns, reads: Reads) -> View:
+    """The words and math of the state, the turn and the ending."""
+    words = to_words(
+        turns.until.node,
+        rounding=system.rounding,
+        field=reads.words,
+        latex_field=reads.latex,
+    )
+    state = [
+        {
+            "math": _math(system, v.name, v.start.node, reads),
+            "text": f"{code(v.name)} ({_kind(v)}{_bounds(v.lo, v.hi)})",
+            "description": md(v.description) if v.description else None,
+        }
+        for v in turns.state
+    ]
+    most = (
+        f"or after {turns.most} turns, whichever comes first"
+        if turns.most is not None
+        else "(the rules are proved to end: from every state the turns can "
+        "reach, the ending can be reached)"
+    )
+    return {
+        "carried": state,
+        "lets": [let_view(system, b, reads) for b in turns.binds],
+        "sets": [
+            {"math": _math(system, s.name, s.written.node, reads)} for s in turns.sets
+        ],
+        "until": words,
+        "most": most,
+        "turns": code(turns.counter),
+        "clamped": any(
+            v.type == "int" and (v.lo, v.hi) != (None, None) for v in turns.state
+        ),
+    }

@@ -1,0 +1,37 @@
+"""Procedure odds: the body of a procedure's odds function, in any target's syntax."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..core.ir import Part, Procedure, Unit
+from ..expr_odds import Syntax, bind_lets
+from .turns_code import Target, odds_cases, turns_odds
+
+__all__ = ["odds_body"]
+
+
+def odds_body(
+    unit: Unit,
+    decl: Procedure,
+    syntax: Syntax,
+    target: Callable[[str], Target],
+    part: Callable[[Part], str],
+    chain: Callable[[Sequence[str]], str],
+    called: str,
+) -> str:
+    """The chances of the part of ``decl``'s answer that has odds: where it
+    takes turns, the absorbing chain the runtime solves (``chain``: its call;
+    ``target``: how the target writes the turns, by the counter's name;
+    ``part``: a value's code); else each bound name followed, in order, into
+    ``called`` (the private function's call, reading that part)."""
+    at, _ = unit.odds_part(decl)
+    if decl.turns is not None:
+        cases = odds_cases(decl.body, at)
+        assert cases is not None  # the lowering gives odds to cases alone
+        return turns_odds(
+            decl.turns, cases, syntax, target(decl.turns.counter), part, chain
+        )
+    binds = [(b.name, b.checked.node) for b in decl.binds]
+    reads = [c.node for c in decl.odds_reads(at)]
+    return bind_lets(binds, syntax, syntax.call("const", [called]), reads)
