@@ -45,7 +45,8 @@ from ..viewkit import (
 from .markdown_cases import cases_block, cases_of, columns_of
 from .markdown_steps import steps
 from .math_text import ROUNDING, let_view, range_text
-from .python import answer_type, type_name
+from .procedure_python import answer_type
+from .python import type_name
 from .python_code import with_rng
 from .state_markdown import state_page
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .. import expr
 from ..core.docs import refs
-from ..core.exprs import local_params
 from ..core.ir import (
-    Carried,
     Const,
     Enum,
     Function,
@@ -17,20 +13,17 @@ from ..core.ir import (
     Procedure,
     RangeTable,
     Record,
-    Refuse,
     RollOn,
     State,
     Table,
     Type,
     Unit,
     Value,
-    statements_of,
 )
 from ..expr_odds import odds_code
 from ..literals import docstring, py
-from ..model import Column, Param, System
+from ..model import Param, System
 from ..naming import odds_function, private_constant
-from ..runtime._support import LIMIT_NOTE
 from ..viewkit import (
     Import,
     View,
@@ -39,16 +32,17 @@ from ..viewkit import (
     enum_imports,
     enum_view,
     label_type,
-    local_name,
     param_imports,
     param_view,
     signature,
 )
 from . import state_python
-from .procedure_odds import odds_body
+from .procedure_python import (
+    owned_enum,
+    procedure_imports,
+    procedure_view,
+)
 from .python_code import ODDS, ROLLING, code_of, odds_view, python_syntax, with_rng
-from .python_statements import made_text, statement_lines
-from .turns_code import Target, loop_lines
 
 TEMPLATE = "core/unit.py.j2"
 
@@ -107,14 +101,14 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             imports |= needs
             exports += names
         elif isinstance(decl, Procedure):
-            items.append(_procedure(system, unit, decl, tables))
-            imports |= set(param_imports(decl.params)) | _procedure_imports(decl)
+            items.append(procedure_view(system, unit, decl, tables))
+            imports |= set(param_imports(decl.params)) | procedure_imports(decl)
             if decl.rolls:
                 imports |= set(ROLLING)
             exports.append(decl.name)
             if decl.odds is not None:
                 exports.append(odds_function(decl.name))
-            exports += [p.enum.name for p in decl.params if p.enum and _owned(p)]
+            exports += [p.enum.name for p in decl.params if p.enum and owned_enum(p)]
         elif isinstance(decl, RangeTable):
             items.append(_range_table(decl))
             imports |= {("typing", "Final"), ("rulebook._support", "bad_int")}
@@ -360,214 +354,3 @@ def _span_value(value: New | Mapping) -> str:
     return (
         "{" + ", ".join(f"{value.key.name}.{m.name}: {py(v)}" for m, v in members) + "}"
     )
-
-
-def item_type(procedure: Procedure) -> str:
-    """The type of one item of a procedure's answer (of its answer, where it
-    answers one item)."""
-    if isinstance(procedure.item, str):
-        return procedure.item
-    if isinstance(procedure.item, Column):
-        one = column_type(procedure.item)
-        keys = procedure.keys
-        return one if keys is None else f"dict[{keys.name}, {one}]"
-    return (
-        "int"
-        if procedure.item == 1
-        else f"tuple[{', '.join(['int'] * procedure.item)}]"
-    )
-
-
-def answer_type(procedure: Procedure) -> str:
-    """The type a procedure answers."""
-    item = item_type(procedure)
-    return item if procedure.answer is None else f"list[{item}]"
-
-
-def refusals(procedure: Procedure | Function) -> str:
-    """What a generated function refuses: arguments outside the rule, and any
-    past the runtime's limits."""
-    limits = "".join(
-        f", and for {p.name} above {p.limit}: {LIMIT_NOTE}"
-        for p in procedure.params
-        if p.limit is not None
-    )
-    return f"Raises RuleInputError for arguments outside the rule{limits}."
-
-
-def _owned(param: Param) -> bool:
-    """Whether the parameter's set of labels is its rule's own (printed with
-    the function that takes it)."""
-    return param.type == "choice" and param.enum is not None and param.owns_enum
-
-
-def _procedure_imports(decl: Procedure) -> set[Import]:
-    """What a procedure's statements need of the runtime, besides its
-    parameters' checks and its rng."""
-    needs: set[Import] = set(ODDS) if decl.odds is not None else set()
-    if decl.turns is not None:
-        needs.add(("rulebook", "_chain"))
-        if any(b.checked.type == "list" for b in decl.turns.binds):
-            needs.add(("collections.abc", "Sequence"))
-    if decl.odds is not None and any(b.checked.type == "list" for b in decl.binds):
-        needs.add(("collections.abc", "Sequence"))
-    if any(isinstance(s, Refuse) for s in statements_of(decl.body)):
-        needs.add(("rulebook.errors", "RuleInputError"))
-    if any(expr.uses_steps(c.node) for c in decl.expressions):
-        needs.add(("rulebook._support", "step"))
-    if isinstance(decl.item, Column) and decl.item.type == "dice":
-        needs.add(("rulebook.dice", "Dice"))
-    return needs
-
-
-def _procedure(
-    system: System, unit: Unit, decl: Procedure, tables: dict[str, str]
-) -> View:
-    """A procedure: its parameters' checks, its bound names, then its
-    statements in order. One with odds holds its statements in a private
-    function of the checked arguments and the names, which its odds function
-    calls for each set of values the names take."""
-    params = [param_view(p, decl.rule_id) for p in decl.params]
-    python = code_of(system, [*decl.params, *local_params(decl.locals)], tables)
-    rolls = decl.rolls
-    lines = ["check_rng(rng)"] if rolls else []
-    lines += [f"{b.name} = {python(b.checked.node)}" for b in decl.binds]
-    private = odds = None
-    body_lines = lines
-    turns = decl.turns
-    if decl.odds is not None or turns is not None:
-        args = [(local_name(p), _checked_type(p)) for p in decl.params]
-        args += [(b.name, _bound_type(b.checked)) for b in decl.binds]
-        if turns is not None:  # the state as it ended, and the turns taken
-            args += [(v.name, _carried_type(v)) for v in turns.state]
-            args.append((turns.counter, "int"))
-        name = f"_{decl.name}"
-        call = f"{name}({', '.join(n for n, _ in args)})"
-        if turns is not None:
-            lines += loop_lines(turns, _target(python, turns.counter), call)
-        else:
-            lines.append(f"return {call}")
-        body_lines = []
-        private = {
-            "function": name,
-            "signature": ", ".join(f"{n}: {t}" for n, t in args),
-            "lines": body_lines,
-        }
-    if decl.odds is not None:
-        odds = _procedure_odds(unit, decl, python, call)
-    record = unit.record(decl.item) if isinstance(decl.item, str) else None
-    for m in record.methods if record is not None else ():  # whether each applies
-        ok = "True" if m.only_if is None else python(m.only_if.node)
-        body_lines.append(f"_{m.name}_ok = {ok}")
-    if decl.answer is not None:
-        body_lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
-    body_lines += statement_lines(
-        decl.body,
-        python,
-        lambda values: made_text(record, values, python, decl.keys),
-        decl.answer,
-    )
-    if decl.answer is not None:
-        body_lines.append(f"return {decl.answer}")
-    answer = f" {decl.answer_doc}" if decl.answer_doc else ""
-    return {
-        "is": "Procedure",
-        "enums": [
-            view["enum"]
-            for view, param in zip(params, decl.params, strict=True)
-            if _owned(param)
-        ],
-        "function": decl.name,
-        "signature": with_rng(signature(params, decl.params), rolls),
-        "params": params,
-        "returns": answer_type(decl),
-        "lines": lines,
-        "private": private,
-        "odds": odds,
-        "doc": docstring(
-            f"{decl.doc}{args_doc(decl.params)}\n\n{decl.origin}{answer} "
-            + refusals(decl),
-            "    ",
-        ),
-    }
-
-
-def _procedure_odds(
-    unit: Unit, decl: Procedure, python: Callable[[expr.Node], str], call: str
-) -> View:
-    """The odds function of a procedure: each bound name followed, in order,
-    into the private function, whose answer's part ``odds`` it reads."""
-    column = unit.odds_part(decl)[1]
-    read = f".{column.name}" if isinstance(decl.item, str) else ""
-    syntax = python_syntax(python)
-    body = odds_body(
-        unit,
-        decl,
-        syntax,
-        lambda counter: _target(python, counter),
-        lambda value: made_text(None, value, python),
-        lambda args: f"_chain.absorbed({', '.join(args)})",
-        call + read,
-    )
-    plain = signature([param_view(p, decl.rule_id) for p in decl.params], decl.params)
-    what = f"'s {column.name}" if isinstance(decl.item, str) else ""
-    view = odds_view(decl.name, plain, f"_odds.answer({body})", what)
-    return view | {"key": column_type(column)}
-
-
-def _carried_type(value: Carried) -> str:
-    """The Python type of a value turns carry."""
-    if value.type == "list":
-        item = {"int": "int", "bool": "bool", "text": "str"}[str(value.items)]
-        return f"tuple[{item}, ...]"
-    if value.enum is not None:
-        return value.enum.name
-    return value.type
-
-
-def _target(python: Callable[[expr.Node], str], counter: str) -> Target:
-    """How Python writes a procedure's turns."""
-
-    def held(value: Carried, code: str) -> str:  # a list as a tuple
-        if value.type != "list":
-            return code
-        return "()" if code == "[]" else f"tuple({code})"
-
-    return Target(
-        emit=python,
-        name=str,
-        start="",
-        declared=lambda v: (
-            f"{v.name}: {_carried_type(v)}" if v.type == "list" else v.name
-        ),
-        held=held,
-        bind="",
-        end="",
-        loop=lambda test: f"while not ({test}):",
-        close=None,
-        stop=lambda most: f"if {counter} == {most}:\n    break",
-        count=lambda counter: f"{counter} = _chain.next_turn({counter})",
-        assign=lambda names, values: f"{', '.join(names)} = {', '.join(values)}",
-        tuple=lambda items: "(" + ", ".join(items) + ("," * (len(items) == 1)) + ")",
-        nothing="None",
-    )
-
-
-def _checked_type(param: Param) -> str:
-    """A parameter's type once checked (a choice its member, a mapping a dict)."""
-    if param.type == "mapping":
-        assert param.enum is not None and param.value_enum is not None
-        return f"dict[{param.enum.name}, {param.value_enum.name}]"
-    base = param.enum.name if param.enum is not None else param.type
-    return f"{base} | None" if param.nullable else base
-
-
-def _bound_type(checked: expr.Checked) -> str:
-    """The Python type of a bound name's value (a pool's dice: a sequence, or
-    in the odds function the sorted tuple of them)."""
-    kinds = {"int": "int", "bool": "bool"}
-    if checked.type == "list":
-        item = kinds.get(str(checked.item)) or checked.enum or "str"
-        return f"Sequence[{item}]"
-    base = kinds.get(checked.type) or checked.enum or "str"
-    return f"{base} | None" if checked.nullable else base
