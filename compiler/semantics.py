@@ -153,6 +153,8 @@ class SystemBuilder:
         self.given: list[Name] = []  # every name the rules give, for compiler.emitted
         self.rule_ids: dict[str, tuple[SourceFile, Path]] = {}
         self.built: dict[str, Rule] = {}  # rules built so far, for references
+        # what each built rule is to an expression, worked out once a rule
+        self._seen: dict[str, tuple[Rule, expr.Table | expr.Function | None]] = {}
         # Rules (and the names they define) that failed: references to them are
         # not reported again, so one mistake gives one error.
         self.failed: set[str] = set()
@@ -429,7 +431,7 @@ class SystemBuilder:
         tables: dict[str, expr.Table] = {}
         functions: dict[str, expr.Function] = {}
         for rule in self.built.values():
-            seen = self.kinds[rule.kind].scope(rule)
+            seen = self.seen(rule)
             if isinstance(seen, expr.Table):
                 tables[seen.name] = seen
             elif isinstance(seen, expr.Function):
@@ -1398,10 +1400,19 @@ class SystemBuilder:
             )
         return param
 
+    def seen(self, rule: Rule) -> expr.Table | expr.Function | None:
+        """What ``rule`` is to an expression (its kind's ``scope``), worked out
+        once for each rule built."""
+        found = self._seen.get(rule.id)
+        if found is None or found[0] is not rule:
+            found = (rule, self.kinds[rule.kind].scope(rule))
+            self._seen[rule.id] = found
+        return found[1]
+
     def table_named(self, name: str) -> Loc | None:
         """Where the table an expression reads as ``name`` is, if there is one."""
         for rule in self.built.values():
-            seen = self.kinds[rule.kind].scope(rule)
+            seen = self.seen(rule)
             if isinstance(seen, expr.Table) and seen.name == name:
                 return rule.loc
         return None
