@@ -1,11 +1,11 @@
 """Decision lowering: a decision's cases as a core procedure, each case a test that ends it with an answer or a refusal.
 
-Lowered so far: decisions that do not repeat and have no follow-up methods.
-Their names (``let``) are bound before the cases; one that rolls has the
-exact odds of its value, or of the field ``odds`` names. One that collects
-adds each answer whose test holds to the list it answers; one whose cases
-are proved unique says so on its page. The rest are printed by the kind's own views
-until the core says them too (``lower`` answers None for them).
+Its names (``let``) are bound before the cases; one that rolls has the exact
+odds of its value, or of the field ``odds`` names. One that collects adds
+each answer whose test holds to the list it answers; one whose cases are
+proved unique says so on its page. One that repeats takes its turns (the
+core's ``Turns``) before the cases, which read the state as it ended and the
+count of turns. Follow-up methods are methods of the answer's record.
 """
 
 from __future__ import annotations
@@ -39,17 +39,10 @@ from ...viewkit import where_doc
 from .model import TURNS, DecisionCase, DecisionRule, FollowUp, Repeat, Slot
 
 
-def lowers(rule: DecisionRule) -> bool:
-    """Whether the core says ``rule`` yet."""
-    return True
-
-
-def lower(system: System, rule: DecisionRule) -> Unit | None:
+def lower(system: System, rule: DecisionRule) -> Unit:
     """The answer's sets of labels and record, and the procedure: each case
     in order a test leading to its answer (or refusal), the last the answer
     where none held."""
-    if not lowers(rule):
-        return None
     where = where_doc(rule)
     decls: list[Any] = [
         Enum(e, f"The answers of rule ``{rule.qualified_id}``")
