@@ -26,7 +26,7 @@ from ..literals import code, md, md_cell
 from ..model import Column, System
 from ..runtime.dice import Dice
 from ..viewkit import Reads, View, inputs
-from .markdown_turns import turns_nodes, turns_view
+from .markdown_turns import turns_view
 from .math_text import let_view
 
 Case = tuple[expr.Checked | None, Return | Emit | Refuse]
@@ -148,8 +148,8 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
             for test, stmt in cases
         ]
     nodes = [c.node for c in decl.expressions]
-    if decl.turns is not None:  # the turn's values as written, too
-        nodes += turns_nodes(decl.turns)
+    if decl.turns is not None:  # its new values as written (kept ones are read)
+        nodes += [s.written.node for s in decl.turns.sets]
     return {
         "is": "Cases",
         "repeat": turns_view(system, decl.turns, reads) if decl.turns else None,

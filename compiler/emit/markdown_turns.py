@@ -11,17 +11,7 @@ from ..model import System
 from ..viewkit import Reads, View
 from .math_text import let_view
 
-__all__ = ["turns_nodes", "turns_view"]
-
-
-def turns_nodes(turns: Turns) -> list[expr.Node]:
-    """The expressions of the state and the turn, in order."""
-    return [
-        *(v.start.node for v in turns.state),
-        *(b.checked.node for b in turns.binds),
-        *(s.written.node for s in turns.sets),
-        turns.until.node,
-    ]
+__all__ = ["turns_view"]
 
 
 def _math(system: System, name: str, node: expr.Node, reads: Reads) -> str:
