@@ -241,6 +241,8 @@ def _options(pool: Pool, compare: Callable[[str, int], str]) -> list[tuple[str, 
         found.append(("reroll_once", "True"))
     if pool.explode is not None:
         found.append(("explode", f'"{pool.explode}"'))
+    if pool.explode_at is not None:
+        found.append(("explode_at", compare(pool.explode_at.op, pool.explode_at.value)))
     if pool.keep is not None:
         found += [("keep", f'"{pool.keep}"'), ("keep_count", str(pool.keep_count))]
     if pool.target is not None:

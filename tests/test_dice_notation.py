@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.runtime.dice import DiceSyntaxError, parse_dice
+from compiler.runtime.dice import DiceSyntaxError, Scripted, parse_dice
 from compiler.runtime.dice_notation import parse_notation
+from compiler.runtime.dice_rolls import roll
 from compiler.runtime.dice_terms import Compare, DiceSum, Pool, Term
 
 
@@ -63,6 +64,22 @@ def test_a_pool_holds_each_option() -> None:
     )
 
 
+def test_a_comparison_right_after_an_explosion_sets_the_faces_that_explode() -> None:
+    """As Roll20 reads it: ``!>=9`` explodes on 9 and 10; a target after it
+    counts; the highest face written out is the same as none."""
+    pool = parse_notation("6d10!>=9>=8").pools[0]
+    assert pool.explode_at == Compare(">=", 9) and pool.target == Compare(">=", 8)
+    assert [pool.explodes(f) for f in (8, 9, 10)] == [False, True, True]
+    assert parse_notation("6d10!>=9").pools[0].target is None
+    assert parse_notation("1d6!=6") == parse_notation("1d6!")
+    assert str(parse_notation("3d6!>=5")) == "3d6!>=5"
+    # a target after a plain explosion prints the highest face, so it reads back
+    assert str(parse_notation("3d6!=6>=5")) == "3d6!=6>=5"
+    assert parse_notation("3d6!=6>=5").pools[0].explode_at is None
+    rolled = roll(parse_notation("2d10!>=9>=8"), Scripted([9, 3, 10, 8]))
+    assert rolled.results == (9, 3, 10, 8) and rolled.total == 3
+
+
 @pytest.mark.parametrize(
     ("text", "offset", "message"),
     [
@@ -75,6 +92,8 @@ def test_a_pool_holds_each_option() -> None:
         ("4d6kh1kl1", 6, "a second keep or drop"),
         ("4d6!kh3", 4, "cannot keep or drop"),
         ("1d1!", 3, "explodes forever"),
+        ("1d6!>=1", 3, "explodes forever"),
+        ("1d6!!<7", 3, "explodes forever"),
         ("1d6rr<7", 3, "every face is rerolled"),
         ("2d6x0", 4, "the multiplier must be 1 or more"),
         ("4d6d1", 3, "'d' after a pool's sides"),

@@ -45,14 +45,16 @@ def _icepool_die(pool: Pool) -> Any:
     return die
 
 
-def _then(hit: Callable[[int], int], top: int, inner: Any) -> Callable[[int], Any]:
-    """A die's hit, and at its top face the chain after it."""
-    return lambda f: hit(f) + (inner if f == top else 0)
+def _then(
+    hit: Callable[[int], int], explodes: Callable[[int], bool], inner: Any
+) -> Callable[[int], Any]:
+    """A die's hit, and at a face that explodes the chain after it."""
+    return lambda f: hit(f) + (inner if explodes(f) else 0)
 
 
 def _icepool_pool(pool: Pool, depth: int, sentinel: int) -> Any:
     die = _icepool_die(pool)
-    top = pool.top
+    explodes = pool.explodes
     target = pool.target
     if target is not None and pool.explode in ("!", "!o"):
         # each die the explosion adds counts on its own
@@ -60,18 +62,24 @@ def _icepool_pool(pool: Pool, depth: int, sentinel: int) -> Any:
             return 1 if target.meets(f) else 0
 
         if pool.explode == "!o":
-            chain = die.map(lambda f: hit(f) + (die.map(hit) if f == top else 0))
+            chain = die.map(lambda f: hit(f) + (die.map(hit) if explodes(f) else 0))
         else:
-            chain = die.map(lambda f: hit(f) + (sentinel if f == top else 0))
+            chain = die.map(lambda f: hit(f) + (sentinel if explodes(f) else 0))
             for _ in range(depth):
-                chain = die.map(_then(hit, top, chain))
-        return chain.pool(pool.count).sum() * pool.multiplier
+                chain = die.map(_then(hit, explodes, chain))
+        hits = chain.pool(pool.count).sum()
+        booms = [f for f in pool.final_faces() if explodes(f)]
+        if pool.explode == "!" and booms and all(map(target.meets, booms)):
+            # a count a die cut off could reach is unknown: ours lists only those below
+            hits = hits.map(lambda v: sentinel if v > depth else v)
+        return hits * pool.multiplier
     if pool.explode == "!o":  # (icepool's explode fails on a one-sided die)
-        chain = die.map(_then(lambda f: f, top, die))
+        chain = die.map(_then(lambda f: f, explodes, die))
     elif pool.explode is not None and depth == 0:  # icepool's depth 0 is no explosion
-        chain = die.map(lambda f: f + sentinel if f == top else f)
+        chain = die.map(lambda f: f + sentinel if explodes(f) else f)
     elif pool.explode is not None:
-        chain = die.explode([top], depth=depth, end=sentinel)
+        booms = [f for f in pool.faces if explodes(f)]
+        chain = die.explode(booms, depth=depth, end=sentinel)
     else:
         chain = die
     dice = chain.pool(pool.count)
@@ -128,6 +136,10 @@ def pools(draw: st.DrawFn, small: bool = False) -> Pool:
     explodes = ["!o"] if small else list(EXPLODES)
     if draw(st.booleans()):
         options["explode"] = draw(st.sampled_from(explodes))
+        if draw(st.booleans()):
+            options["explode_at"] = Compare(
+                draw(st.sampled_from(COMPARISONS)), draw(st.integers(-1, sides + 1))
+            )
     if draw(st.booleans()) and options.get("explode") in (None, "!!"):
         options["keep"] = keep = draw(st.sampled_from(KEEPS))
         high = count if keep in ("kh", "kl") else count - 1

@@ -11,7 +11,10 @@ An exploding die is followed to ``depth`` more dice: a die that would roll
 more is cut off there, above every value it could show otherwise. Where a cut
 die counts in the value (kept, counted or summed), the value is unknown: its
 chance is the ``tail`` of the answer, the chances of the values known sum to
-``1 - tail``. A cut die that a pool drops leaves the value known.
+``1 - tail``. A cut die that a pool drops leaves the value known. A pool that
+counts, where every face that explodes meets the target, lists only the
+counts a cut die could not reach (each below ``depth + 1``), each with its
+whole chance: the larger counts are in the tail.
 
 Its building blocks (``rulebook._dice_weights``) are shared with the odds
 engine of the rules (``rulebook._odds``).
@@ -113,7 +116,11 @@ def _pool(pool: Pool, depth: int, budget: Budget) -> Weights:
         # each die scored on its own: its face, or whether it meets the target
         die = chain_weights(pool, depth, _scorer(pool, True))
         if pool.keep is None:
-            return _power(die, pool.count, budget).mapped(lambda v: v * pool.multiplier)
+            below = _exact_below(pool, depth)
+            if below is not None:
+                die = die.below(below)
+            powered = _power(die, pool.count, budget, below)
+            return powered.mapped(lambda v: v * pool.multiplier)
     else:  # a die's value is its chain's sum; a count scores it after
         die = chain_weights(pool, depth, _scorer(pool, False))
     score: Callable[[int], int] = _scorer(pool, True)
@@ -125,6 +132,19 @@ def _pool(pool: Pool, depth: int, budget: Budget) -> Weights:
     return kept.mapped(lambda v: v * pool.multiplier)
 
 
+def _exact_below(pool: Pool, depth: int) -> int | None:
+    """For a pool that counts with ``!``: the least count a die cut off at
+    the depth has (every face that explodes meets the target), so that each
+    count below it is known whole; else None."""
+    target = pool.target
+    if target is None or pool.explode != "!":
+        return None
+    faces = [f for f in pool.final_faces() if pool.explodes(f)]
+    if not faces or not all(target.meets(f) for f in faces):
+        return None
+    return depth + 1
+
+
 def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
     target = pool.target
     if target is None or not per_face:
@@ -132,19 +152,22 @@ def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
     return lambda v: 1 if target.meets(v) else 0
 
 
-def _power(die: Weights, count: int, budget: Budget) -> Weights:
+def _power(
+    die: Weights, count: int, budget: Budget, below: int | None = None
+) -> Weights:
     """``count`` dice added up (by squaring: about log2(count) convolutions;
-    a plain die by a sliding window instead, as ``rulebook.dice`` does)."""
+    a plain die by a sliding window instead, as ``rulebook.dice`` does); with
+    ``below``, the sums from ``below`` on left unknown (no die is negative)."""
     if _plain(die):
         return _window(die, count, budget)
     result = Weights({0: 1}, 0, 1)
     square = die
     while count:
         if count & 1:
-            result = result.plus(square, budget)
+            result = result.plus(square, budget, below)
         count >>= 1
         if count:
-            square = square.plus(square, budget)
+            square = square.plus(square, budget, below)
     return result
 
 

@@ -35,9 +35,10 @@ Op: TypeAlias = Literal[">=", "<=", ">", "<", "="]
 COMPARISONS: tuple[Op, ...] = (">=", "<=", ">", "<", "=")
 Explode: TypeAlias = Literal["!", "!!", "!o"]
 EXPLODES: tuple[Explode, ...] = ("!!", "!o", "!")
-"""``!``: a die at its highest face rolls one more die, again while the new
-one shows its highest (each new die a die of the pool); ``!!`` the same, the
-new dice added into the one die (compounding); ``!o``: one more die at most."""
+"""``!``: a die at its highest face (or one meeting the pool's ``explode_at``)
+rolls one more die, again while the new one does (each new die a die of the
+pool); ``!!`` the same, the new dice added into the one die (compounding);
+``!o``: one more die at most."""
 Keep: TypeAlias = Literal["kh", "kl", "dh", "dl"]
 KEEPS: tuple[Keep, ...] = ("kh", "kl", "dh", "dl")
 
@@ -108,7 +109,7 @@ class Pool(Value):
 
     ``reroll``: a die whose face meets it is rolled again (the new face stands
     when ``reroll_once``, else again while it meets it). ``explode``: see
-    ``EXPLODES``. ``keep``, ``keep_count``: the dice the pool keeps
+    ``EXPLODES``; ``explode_at``: the faces that explode (None: the highest). ``keep``, ``keep_count``: the dice the pool keeps
     (``kh3``: the 3 highest; ``dl1``: all but the lowest). ``target``: the pool
     counts the kept dice that meet it instead of summing them.
     """
@@ -116,6 +117,7 @@ class Pool(Value):
     __slots__ = (
         "count",
         "explode",
+        "explode_at",
         "fudge",
         "keep",
         "keep_count",
@@ -132,6 +134,7 @@ class Pool(Value):
         "reroll",
         "reroll_once",
         "explode",
+        "explode_at",
         "keep",
         "keep_count",
         "target",
@@ -144,6 +147,7 @@ class Pool(Value):
     reroll: Compare | None
     reroll_once: bool
     explode: Explode | None
+    explode_at: Compare | None
     keep: Keep | None
     keep_count: int
     target: Compare | None
@@ -158,6 +162,7 @@ class Pool(Value):
         reroll: Compare | None = None,
         reroll_once: bool = False,
         explode: Explode | None = None,
+        explode_at: Compare | None = None,
         keep: Keep | None = None,
         keep_count: int = 0,
         target: Compare | None = None,
@@ -170,6 +175,9 @@ class Pool(Value):
         _set(self, "reroll", reroll)
         _set(self, "reroll_once", reroll_once is True)
         _set(self, "explode", explode)
+        if explode_at == Compare("=", 1 if fudge is True else sides):
+            explode_at = None  # the highest face: the same as none
+        _set(self, "explode_at", explode_at)
         _set(self, "keep", keep)
         _set(self, "keep_count", _int("a pool's keep_count", keep_count, 0))
         _set(self, "target", target)
@@ -188,12 +196,18 @@ class Pool(Value):
             return "target must be a Compare"
         if self.explode is not None and self.explode not in EXPLODES:
             return f"explode is one of {EXPLODES}"
+        if self.explode_at is not None and not isinstance(self.explode_at, Compare):  # pyright: ignore[reportUnnecessaryIsInstance]
+            return "explode_at must be a Compare"
+        if self.explode_at is not None and self.explode is None:
+            return "explode_at without explode"
         if self.keep is not None and self.keep not in KEEPS:
             return f"keep is one of {KEEPS}"
         if not self.final_faces():
             return "every face is rerolled, so the die never stops rolling"
-        if self.explode in ("!", "!!") and self.final_faces() == (self.top,):
-            return "the die always shows its highest face, so it explodes forever"
+        if self.explode in ("!", "!!") and all(
+            self.explodes(f) for f in self.final_faces()
+        ):
+            return "every face the die can show explodes, so it explodes forever"
         if self.keep is None:
             return None if self.keep_count == 0 else "keep_count without keep"
         if self.explode in ("!", "!o"):
@@ -210,8 +224,14 @@ class Pool(Value):
 
     @property
     def top(self) -> int:
-        """The highest face (the one that explodes)."""
+        """The highest face (the one that explodes, without ``explode_at``)."""
         return 1 if self.fudge else self.sides
+
+    def explodes(self, face: int) -> bool:
+        """Whether a die showing ``face`` explodes (with ``explode``)."""
+        if self.explode_at is None:
+            return face == self.top
+        return self.explode_at.meets(face)
 
     def final_faces(self) -> tuple[int, ...]:
         """The faces a die can show once rerolled."""
@@ -235,6 +255,10 @@ class Pool(Value):
             text += f"{'r' if self.reroll_once else 'rr'}{op}{self.reroll.value}"
         if self.explode is not None:
             text += self.explode
+        if self.explode_at is not None:
+            text += str(self.explode_at)
+        elif self.explode is not None and self.keep is None and self.target is not None:
+            text += f"={self.top}"  # (a target right after it would read as explode_at)
         if self.keep is not None:
             text += f"{self.keep}{self.keep_count}"
         if self.target is not None:

@@ -13,7 +13,9 @@
  * An exploding die is followed to `depth` more dice: a die that would roll
  * more is cut off there. Where a cut die counts in the value, the value is
  * unknown: its chance is the `tail`; the chances of the values known sum to
- * `1 - tail`.
+ * `1 - tail`. A pool that counts, where every face that explodes meets the
+ * target, lists only the counts a cut die could not reach (each below
+ * `depth + 1`), each with its whole chance: the larger counts are in the tail.
  */
 
 import { DiceSum, Pool, Value } from "./dice_terms.js";
@@ -79,18 +81,25 @@ export class Weights {
     this.denom = denom;
   }
 
-  plus(other, budget) {
+  /** The sum of two independent parts; with `below`, the values from `below`
+   * on are left unknown (their weight joins the tail). */
+  plus(other, budget, below = null) {
     budget.spend(this.weights.size * other.weights.size);
     const found = new Map();
     for (const [a, wa] of this.weights) {
       for (const [b, wb] of other.weights) {
         const v = safe(a + b, "a value of the odds");
-        found.set(v, (found.get(v) ?? 0n) + wa * wb);
+        if (below === null || v < below) found.set(v, (found.get(v) ?? 0n) + wa * wb);
       }
     }
     const denom = this.denom * other.denom;
-    const known = (this.denom - this.top) * (other.denom - other.top);
-    return new Weights(found, denom - known, denom);
+    return new Weights(found, denom - sumOf(found.values()), denom);
+  }
+
+  /** The values under `limit` only, the rest left unknown (in the tail). */
+  below(limit) {
+    const found = new Map([...this.weights].filter(([v]) => v < limit));
+    return new Weights(found, this.denom - sumOf(found.values()), this.denom);
   }
 
   mapped(how) {
@@ -169,33 +178,49 @@ export function faceWeights(pool) {
   return new Weights(faces.map((f) => [f, a + (again.includes(f) ? 0n : n)]), 0n, n * n);
 }
 
+function sumOf(weights) {
+  let total = 0n;
+  for (const w of weights) total += w;
+  return total;
+}
+
 function add(found, value, weight) {
   found.set(value, (found.get(value) ?? 0n) + weight);
 }
 
 /** One die with its explosion: the sum of `score` over its dice (each face
- * scored on its own: its face for a sum, 1 or 0 for a count). */
+ * scored on its own: its face for a sum, 1 or 0 for a count), followed `depth`
+ * dice deep (`top`: the weight of the chains cut off there). */
 export function chainWeights(pool, depth, score) {
   const face = faceWeights(pool);
-  const top = pool.top;
   const weights = face.weights;
   const total = face.denom;
-  const wTop = weights.get(top) ?? 0n;
-  if (pool.explode === null || !wTop) return face.mapped(score);
+  const boom = [...weights].filter(([f]) => pool.explodes(f));
+  if (pool.explode === null || !boom.length) return face.mapped(score);
+  const stop = [...weights].filter(([f]) => !pool.explodes(f));
   const found = new Map();
   if (pool.explode === "!o") {
-    for (const [f, w] of weights) if (f !== top) add(found, score(f), w * total);
-    for (const [g, w] of weights) add(found, score(top) + score(g), wTop * w);
+    for (const [f, w] of stop) add(found, score(f), w * total);
+    for (const [e, we] of boom) {
+      for (const [g, w] of weights) add(found, safe(score(e) + score(g), "a value of the odds"), we * w);
+    }
     return new Weights(found, 0n, total * total);
   }
   const d = BigInt(depth);
+  let level = new Map([[0, 1n]]); // the scores of k exploded faces so far
   for (let k = 0; k <= depth; k++) {
-    const scale = wTop ** BigInt(k) * total ** (d - BigInt(k));
-    for (const [f, w] of weights) {
-      if (f !== top) add(found, safe(k * score(top) + score(f), "a value of the odds"), scale * w);
+    const scale = total ** (d - BigInt(k));
+    for (const [s, ws] of level) {
+      for (const [f, w] of stop) add(found, safe(s + score(f), "a value of the odds"), ws * w * scale);
     }
+    const after = new Map();
+    for (const [s, ws] of level) {
+      for (const [e, we] of boom) add(after, safe(s + score(e), "a value of the odds"), ws * we);
+    }
+    level = after;
   }
-  return new Weights(found, wTop ** (d + 1n), total ** (d + 1n));
+  const cut = sumOf(boom.map(([, w]) => w)) ** (d + 1n);
+  return new Weights(found, cut, total ** (d + 1n));
 }
 
 function poolDist(pool, depth, budget) {
@@ -204,7 +229,11 @@ function poolDist(pool, depth, budget) {
   if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
     // each die scored on its own: its face, or whether it meets the target
     die = chainWeights(pool, depth, scorer(pool, true));
-    if (pool.keep === null) return power(die, pool.count, budget).mapped(times);
+    if (pool.keep === null) {
+      const below = exactBelow(pool, depth);
+      if (below !== null) die = die.below(below);
+      return power(die, pool.count, budget, below).mapped(times);
+    }
   } else {
     // a die's value is its chain's sum; a count scores it after
     die = chainWeights(pool, depth, scorer(pool, false));
@@ -215,22 +244,34 @@ function poolDist(pool, depth, budget) {
   return keepDist(die, pool.count, pool.kept, highest, score, budget).mapped(times);
 }
 
+/** For a pool that counts with `!`: the least count a die cut off at the
+ * depth has (every face that explodes meets the target), so that each count
+ * below it is known whole; else null. */
+function exactBelow(pool, depth) {
+  const target = pool.target;
+  if (target === null || pool.explode !== "!") return null;
+  const faces = pool.finalFaces().filter((f) => pool.explodes(f));
+  if (!faces.length || !faces.every((f) => target.meets(f))) return null;
+  return depth + 1;
+}
+
 function scorer(pool, perFace) {
   const target = pool.target;
   if (target === null || !perFace) return (v) => v;
   return (v) => (target.meets(v) ? 1 : 0);
 }
 
-/** `count` dice added up (by squaring; a plain die by a sliding window). */
-function power(die, count, budget) {
+/** `count` dice added up (by squaring; a plain die by a sliding window); with
+ * `below`, the sums from `below` on left unknown (no die is negative). */
+function power(die, count, budget, below = null) {
   if (plain(die)) return windowed(die, count, budget);
   let result = new Weights([[0, 1n]], 0n, 1n);
   let square = die;
   let left = count;
   while (left) {
-    if (left & 1) result = result.plus(square, budget);
+    if (left & 1) result = result.plus(square, budget, below);
     left >>= 1;
-    if (left) square = square.plus(square, budget);
+    if (left) square = square.plus(square, budget, below);
   }
   return result;
 }

@@ -164,7 +164,7 @@ function rollPool(pool, roller) {
     let [face, shown] = roller.die(pool);
     if (pool.explode === "!!") {
       let value = face;
-      while (face === pool.top) {
+      while (pool.explodes(face)) {
         let more;
         [face, more] = roller.die(pool);
         shown = shown.concat(more);
@@ -177,7 +177,7 @@ function rollPool(pool, roller) {
     dice.push(face);
     faces.push(shown);
     let extra = 0;
-    while (pool.explode !== null && face === pool.top) {
+    while (pool.explode !== null && pool.explodes(face)) {
       if (pool.explode === "!o" && extra) break;
       [face, shown] = roller.die(pool);
       dice.push(face);

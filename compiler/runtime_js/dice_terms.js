@@ -103,7 +103,7 @@ export class Compare extends Value {
  * `count` dice of `sides` (Fudge dice when `fudge`), rolled, kept, summed or
  * counted. `reroll`: a die whose face meets it is rolled again (the new face
  * stands when `rerollOnce`, else again while it meets it). `explode`: see
- * `EXPLODES`. `keep`, `keepCount`: the dice the pool keeps (`kh3`: the 3
+ * `EXPLODES`; `explodeAt`: the faces that explode (null: the highest). `keep`, `keepCount`: the dice the pool keeps (`kh3`: the 3
  * highest; `dl1`: all but the lowest). `target`: the pool counts the kept dice
  * that meet it instead of summing them.
  */
@@ -115,6 +115,7 @@ export class Pool extends Value {
     ["reroll", "reroll"],
     ["rerollOnce", "reroll_once"],
     ["explode", "explode"],
+    ["explodeAt", "explode_at"],
     ["keep", "keep"],
     ["keepCount", "keep_count"],
     ["target", "target"],
@@ -128,13 +129,14 @@ export class Pool extends Value {
       reroll = null,
       rerollOnce = false,
       explode = null,
+      explodeAt = null,
       keep = null,
       keepCount = 0,
       target = null,
       multiplier = 1,
     } = options(
       given,
-      ["fudge", "reroll", "rerollOnce", "explode", "keep", "keepCount", "target", "multiplier"],
+      ["fudge", "reroll", "rerollOnce", "explode", "explodeAt", "keep", "keepCount", "target", "multiplier"],
       "Pool",
     );
     this.count = int("a pool's count", count, 1);
@@ -143,6 +145,8 @@ export class Pool extends Value {
     this.reroll = reroll;
     this.rerollOnce = rerollOnce === true;
     this.explode = explode;
+    const highest = explodeAt instanceof Compare && explodeAt.op === "=" && explodeAt.value === (this.fudge ? 1 : this.sides);
+    this.explodeAt = highest ? null : explodeAt; // the highest face: the same as none
     this.keep = keep;
     this.keepCount = int("a pool's keep_count", keepCount, 0);
     this.target = target;
@@ -164,11 +168,15 @@ export class Pool extends Value {
     if (this.explode !== null && !EXPLODES.includes(this.explode)) {
       return `explode is one of ${tuple(EXPLODES)}`;
     }
+    if (this.explodeAt !== null && !(this.explodeAt instanceof Compare)) {
+      return "explode_at must be a Compare";
+    }
+    if (this.explodeAt !== null && this.explode === null) return "explode_at without explode";
     if (this.keep !== null && !KEEPS.includes(this.keep)) return `keep is one of ${tuple(KEEPS)}`;
     const final = this.finalFaces();
     if (!final.length) return "every face is rerolled, so the die never stops rolling";
-    if ((this.explode === "!" || this.explode === "!!") && final.length === 1 && final[0] === this.top) {
-      return "the die always shows its highest face, so it explodes forever";
+    if ((this.explode === "!" || this.explode === "!!") && final.every((f) => this.explodes(f))) {
+      return "every face the die can show explodes, so it explodes forever";
     }
     if (this.keep === null) return this.keepCount === 0 ? null : "keep_count without keep";
     if (this.explode === "!" || this.explode === "!o") {
@@ -187,9 +195,14 @@ export class Pool extends Value {
     return Array.from({ length: this.sides }, (_, i) => i + 1);
   }
 
-  /** The highest face (the one that explodes). */
+  /** The highest face (the one that explodes, without `explodeAt`). */
   get top() {
     return this.fudge ? 1 : this.sides;
+  }
+
+  /** Whether a die showing `face` explodes (with `explode`). */
+  explodes(face) {
+    return this.explodeAt === null ? face === this.top : this.explodeAt.meets(face);
   }
 
   /** The faces a die can show once rerolled. */
@@ -212,6 +225,9 @@ export class Pool extends Value {
       text += `${this.rerollOnce ? "r" : "rr"}${op}${this.reroll.value}`;
     }
     if (this.explode !== null) text += this.explode;
+    if (this.explodeAt !== null) text += String(this.explodeAt);
+    // (a target right after it would read as explodeAt)
+    else if (this.explode !== null && this.keep === null && this.target !== null) text += `=${this.top}`;
     if (this.keep !== null) text += `${this.keep}${this.keepCount}`;
     if (this.target !== null) text += String(this.target);
     if (this.multiplier !== 1) text += `x${this.multiplier}`;

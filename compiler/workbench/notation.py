@@ -115,7 +115,7 @@ def _pool_text(pool: Pool, rolled: PoolRoll) -> str:
             text = f"{die} ({' '.join(map(str, faces))})"
         else:
             text = "\N{RIGHTWARDS ARROW}".join(map(str, faces))
-            if pool.explode == "!" and die == pool.top:
+            if pool.explode == "!" and pool.explodes(die):
                 text += "!"
         if hit:
             text += "*"

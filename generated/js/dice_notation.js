@@ -9,7 +9,8 @@
  * whole number; a pool `NdX` (`d20` is `1d20`, `d%` is `d100`, `dF` a Fudge
  * die; with `bareD6` (GURPS) `3d` is `3d6`), then, in any order, each at most
  * once: `r1`, `r<3` (reroll once; `ro` the same), `rr1` (again while it shows
- * it); `!`, `!!`, `!o` (explode); `khN`, `klN`, `dhN`, `dlN` (keep or drop);
+ * it); `!`, `!!`, `!o` (explode; a comparison right after it, `!>=9`, sets
+ * the faces that explode); `khN`, `klN`, `dhN`, `dlN` (keep or drop);
  * `>=N`, `>N`, `<=N`, `<N`, `=N` (count the dice that meet it); `xM` (`*M`,
  * the pool's value times M).
  *
@@ -233,6 +234,10 @@ function readOption(reader, found) {
     const explode = EXPLODES.find((e) => reader.peek(e.length) === e);
     found.explode = explode;
     reader.at += explode.length;
+    const next = reader.peek();
+    if (next === "<" || next === ">" || next === "=") {
+      found.explodeAt = readCompare(reader, null, "the face that explodes");
+    }
     return "explode";
   }
   const two = reader.peek(2);

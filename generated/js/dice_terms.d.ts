@@ -35,6 +35,7 @@ export interface PoolOptions {
   reroll?: Compare | null;
   rerollOnce?: boolean;
   explode?: Explode | null;
+  explodeAt?: Compare | null;
   keep?: Keep | null;
   keepCount?: number;
   target?: Compare | null;
@@ -50,6 +51,8 @@ export declare class Pool extends Value {
   readonly reroll: Compare | null;
   readonly rerollOnce: boolean;
   readonly explode: Explode | null;
+  /** The faces that explode (null: the highest). */
+  readonly explodeAt: Compare | null;
   readonly keep: Keep | null;
   readonly keepCount: number;
   readonly target: Compare | null;
@@ -58,8 +61,10 @@ export declare class Pool extends Value {
   problem(): string | null;
   /** The faces of one die, in order of `randint(1, sides)`'s answers. */
   readonly faces: number[];
-  /** The highest face (the one that explodes). */
+  /** The highest face (the one that explodes, without `explodeAt`). */
   readonly top: number;
+  /** Whether a die showing `face` explodes (with `explode`). */
+  explodes(face: number): boolean;
   /** The faces a die can show once rerolled. */
   finalFaces(): number[];
   /** How many dice the pool keeps. */

@@ -245,23 +245,32 @@ function dieOf(pool, depth) {
     return new Dist([...chain.weights].map(([v, w]) => [[v], w]), chain.top, chain.denom);
   }
   const face = faceWeights(pool);
-  const top = pool.top;
   const all = face.denom;
-  const wTop = face.weights.get(top) ?? 0n;
+  const boom = [...face.weights].filter(([f]) => pool.explodes(f));
+  const stop = [...face.weights].filter(([f]) => !pool.explodes(f));
+  const sorted = (faces) => [...faces].sort((a, b) => a - b);
   const found = new Tally();
   if (pool.explode === "!o") {
-    for (const [f, w] of face.weights) if (f !== top) found.add([f], w * all);
-    for (const [g, w] of face.weights) found.add([top, g].sort((a, b) => a - b), wTop * w);
+    for (const [f, w] of stop) found.add([f], w * all);
+    for (const [e, we] of boom) for (const [g, w] of face.weights) found.add(sorted([e, g]), we * w);
     return new Dist(found, 0n, all * all);
   }
   const d = BigInt(depth);
+  let level = new Tally(); // the exploded faces so far
+  level.add([], 1n);
   for (let k = 0; k <= depth; k++) {
-    const scale = wTop ** BigInt(k) * all ** (d - BigInt(k));
-    for (const [f, w] of face.weights) {
-      if (f !== top) found.add([f, ...new Array(k).fill(top)].sort((a, b) => a - b), scale * w);
+    const scale = all ** (d - BigInt(k));
+    for (const [seq, ws] of level) {
+      for (const [f, w] of stop) found.add(sorted([...seq, f]), ws * w * scale);
     }
+    const after = new Tally();
+    for (const [seq, ws] of level) {
+      for (const [e, we] of boom) after.add(sorted([...seq, e]), ws * we);
+    }
+    level = after;
   }
-  return new Dist(found, wTop ** (d + 1n), all ** (d + 1n));
+  const wBoom = boom.reduce((sum, [, w]) => sum + w, 0n);
+  return new Dist(found, wBoom ** (d + 1n), all ** (d + 1n));
 }
 
 /** The chances of `pool`'s total, from ./dice_odds.js. */

@@ -29,15 +29,22 @@ class Weights:
         self.top = top
         self.denom = denom
 
-    def plus(self, other: Weights, budget: Budget) -> Weights:
+    def plus(self, other: Weights, budget: Budget, below: int | None = None) -> Weights:
+        """The sum of two independent parts; with ``below``, the values from
+        ``below`` on are left unknown (their weight joins the tail)."""
         budget.spend(len(self.weights) * len(other.weights))
         found: dict[int, int] = {}
         for a, wa in self.weights.items():
             for b, wb in other.weights.items():
-                found[a + b] = found.get(a + b, 0) + wa * wb
+                if below is None or a + b < below:
+                    found[a + b] = found.get(a + b, 0) + wa * wb
         denom = self.denom * other.denom
-        known = (self.denom - self.top) * (other.denom - other.top)
-        return Weights(found, denom - known, denom)
+        return Weights(found, denom - sum(found.values()), denom)
+
+    def below(self, limit: int) -> Weights:
+        """The values under ``limit`` only, the rest left unknown (in the tail)."""
+        found = {v: w for v, w in self.weights.items() if v < limit}
+        return Weights(found, self.denom - sum(found.values()), self.denom)
 
     def mapped(self, how: Callable[[int], int]) -> Weights:
         found: dict[int, int] = {}
@@ -76,27 +83,35 @@ def face_weights(pool: Pool) -> Weights:
 
 def chain_weights(pool: Pool, depth: int, score: Callable[[int], int]) -> Weights:
     """One die with its explosion: the sum of ``score`` over its dice (each
-    face scored on its own: its face for a sum, 1 or 0 for a count)."""
+    face scored on its own: its face for a sum, 1 or 0 for a count), followed
+    ``depth`` dice deep (``top``: the weight of the chains cut off there)."""
     face = face_weights(pool)
-    top = pool.top
     weights, total = face.weights, face.denom
-    w_top = weights.get(top, 0)
-    if pool.explode is None or not w_top:
+    boom = {f: w for f, w in weights.items() if pool.explodes(f)}
+    if pool.explode is None or not boom:
         return face.mapped(score)
+    stop = {f: w for f, w in weights.items() if f not in boom}
+    found: dict[int, int] = {}
     if pool.explode == "!o":
-        found: dict[int, int] = {}
-        for f, w in weights.items():
-            if f != top:
-                found[score(f)] = found.get(score(f), 0) + w * total
-        for g, w in weights.items():
-            value = score(top) + score(g)
-            found[value] = found.get(value, 0) + w_top * w
+        for f, w in stop.items():
+            found[score(f)] = found.get(score(f), 0) + w * total
+        for e, we in boom.items():
+            for g, w in weights.items():
+                value = score(e) + score(g)
+                found[value] = found.get(value, 0) + we * w
         return Weights(found, 0, total * total)
-    found = {}
+    # ``level``: the scores of k exploded faces so far, each chain of them weighed
+    level: dict[int, int] = {0: 1}
     for k in range(depth + 1):
-        scale = w_top**k * total ** (depth - k)
-        for f, w in weights.items():
-            if f != top:
-                value = k * score(top) + score(f)
-                found[value] = found.get(value, 0) + scale * w
-    return Weights(found, w_top ** (depth + 1), total ** (depth + 1))
+        scale = total ** (depth - k)
+        for s, ws in level.items():
+            for f, w in stop.items():
+                value = s + score(f)
+                found[value] = found.get(value, 0) + ws * w * scale
+        after: dict[int, int] = {}
+        for s, ws in level.items():
+            for e, we in boom.items():
+                after[s + score(e)] = after.get(s + score(e), 0) + ws * we
+        level = after
+    cut = sum(boom.values()) ** (depth + 1)
+    return Weights(found, cut, total ** (depth + 1))

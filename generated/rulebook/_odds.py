@@ -170,24 +170,33 @@ def _die(pool: Pool, depth: int) -> Dist:
         chain = chain_weights(pool, depth, lambda v: v)
         return Dist({(v,): w for v, w in chain.weights.items()}, chain.top, chain.denom)
     face = face_weights(pool)
-    top, total = pool.top, face.denom
-    w_top = face.weights.get(top, 0)
+    total = face.denom
+    boom = {f: w for f, w in face.weights.items() if pool.explodes(f)}
+    stop = {f: w for f, w in face.weights.items() if f not in boom}
     found: dict[Any, int] = {}
     if pool.explode == "!o":
-        for f, w in face.weights.items():
-            if f != top:
-                found[(f,)] = w * total
-        for g, w in face.weights.items():
-            seq = tuple(sorted((top, g)))
-            found[seq] = found.get(seq, 0) + w_top * w
+        for f, w in stop.items():
+            found[(f,)] = found.get((f,), 0) + w * total
+        for e, we in boom.items():
+            for g, w in face.weights.items():
+                seq = tuple(sorted((e, g)))
+                found[seq] = found.get(seq, 0) + we * w
         return Dist(found, 0, total * total)
+    level: dict[tuple[int, ...], int] = {(): 1}  # the exploded faces so far
     for k in range(depth + 1):
-        scale = w_top**k * total ** (depth - k)
-        for f, w in face.weights.items():
-            if f != top:
-                seq = tuple(sorted((f, *(top,) * k)))
-                found[seq] = found.get(seq, 0) + scale * w
-    return Dist(found, w_top ** (depth + 1), total ** (depth + 1))
+        scale = total ** (depth - k)
+        for seq, ws in level.items():
+            for f, w in stop.items():
+                shown = tuple(sorted((*seq, f)))
+                found[shown] = found.get(shown, 0) + ws * w * scale
+        after: dict[tuple[int, ...], int] = {}
+        for seq, ws in level.items():
+            for e, we in boom.items():
+                more = tuple(sorted((*seq, e)))
+                after[more] = after.get(more, 0) + ws * we
+        level = after
+    cut = sum(boom.values()) ** (depth + 1)
+    return Dist(found, cut, total ** (depth + 1))
 
 
 def _total(pool: Pool, depth: int) -> Dist:

@@ -13,7 +13,9 @@ What it reads (no spaces), terms added with ``+`` and subtracted with ``-``:
     same); ``rr`` rolls it again while it shows it (Roll20's ``r``);
   - ``!``: a die at its highest face rolls one more die, again while the new
     one shows its highest; ``!!`` the same, the new dice added into that one
-    die; ``!o`` one more die at most;
+    die; ``!o`` one more die at most; a comparison right after it sets the
+    faces that explode instead of the highest (``!>=9``, ``!=1``, as Roll20
+    reads it), so ``6d10!>=10>=8`` explodes on 10 and counts 8 or more;
   - ``khN``, ``klN`` keep the N highest, lowest dice; ``dhN``, ``dlN`` drop
     them (``kh`` alone is ``kh1``; not with ``!`` or ``!o``);
   - ``>=N``, ``>N``, ``<=N``, ``<N``, ``=N``: the pool counts the dice that
@@ -228,6 +230,8 @@ def _option(reader: _Reader, options: dict[str, object]) -> str:
     if ch == "!":
         options["explode"] = next(e for e in EXPLODES if reader.peek(len(e)) == e)
         reader.at += len(str(options["explode"]))
+        if reader.peek() in ("<", ">", "="):
+            options["explode_at"] = _compare(reader, None, "the face that explodes")
         return "explode"
     if reader.peek(2) in KEEPS or ch == "k":
         keep = reader.peek(2) if reader.peek(2) in KEEPS else "kh"

@@ -172,7 +172,7 @@ def _roll_pool(pool: Pool, roller: _Dice) -> PoolRoll:
         face, shown = roller.die(pool)
         if pool.explode == "!!":
             value = face
-            while face == pool.top:
+            while pool.explodes(face):
                 face, more = roller.die(pool)
                 shown += more
                 value += face
@@ -182,7 +182,7 @@ def _roll_pool(pool: Pool, roller: _Dice) -> PoolRoll:
         dice.append(face)
         faces.append(tuple(shown))
         extra = 0
-        while pool.explode is not None and face == pool.top:
+        while pool.explode is not None and pool.explodes(face):
             if pool.explode == "!o" and extra:
                 break
             face, shown = roller.die(pool)
