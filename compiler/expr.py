@@ -1109,7 +1109,12 @@ class _Checker:
             args.append(item.node)
         keywords = tuple(p.name for p in params if p.keyword_only)
         rebuilt = replace(
-            node, args=tuple(args), rule=True, rolls=function.rolls, keywords=keywords
+            node,
+            args=tuple(args),
+            rule=True,
+            rolls=function.rolls,
+            odds=function.odds,
+            keywords=keywords,
         )
         return _of_slot(rebuilt, function.result, False)
 

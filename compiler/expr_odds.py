@@ -73,11 +73,11 @@ def _rolled(node: Node) -> bool:
 def odds_code(
     node: Node,
     syntax: Syntax,
-    depth: int | None = None,
+    depth: str | None = None,
     lets: Sequence[tuple[str, Node]] = (),
 ) -> str:
     """Code for the chances (the runtime's ``Dist``) of a checked expression,
-    explosions followed ``depth`` dice deep (None: the runtime's default),
+    explosions followed ``depth`` dice deep (its code; None: the runtime's default),
     after ``lets``: the names the rule binds, in order, each followed into the
     rest for each value it takes (so a roll read twice is one roll)."""
     lifter = _Lifter(syntax, depth)
@@ -89,7 +89,7 @@ def bind_lets(
     syntax: Syntax,
     code: str,
     reads: Sequence[Node],
-    depth: int | None = None,
+    depth: str | None = None,
 ) -> str:
     """Code for the chances of ``code`` (chances, in which the names ``lets``
     binds are free) after the lets, each followed into the rest for each value
@@ -112,7 +112,11 @@ def _bound(
         chances = lifter.chances(value)
         later = [v for _, v in lets[at + 1 :]] + list(reads)
         key = _read_through(name, {n for n, _ in lets[at:]}, later)
-        if key:
+        counted = _counted(value, key)
+        if counted is not None:
+            # read only through one count: that count, not the multisets of dice
+            chances = s.call("repeated", [lifter.dice(counted[0]), str(counted[1])])
+        elif key:
             codes = list(dict.fromkeys(s.emit(read) for read in _guarded(key)))
             seen = s.function([s.local(name)], s.items(codes))
             chances = s.call("group", [chances, seen])
@@ -132,6 +136,30 @@ def _bound(
 # through them: one list of each count, sum, length, highest and lowest stands
 # for all, the rest answering alike for each)
 _FOLDS = ("count", "sum", "len", "max", "min")
+
+
+def _counted(value: Node, reads: Sequence[Node]) -> tuple[Dice, int] | None:
+    """Where ``value`` is a pool's dice (``rolls(D)``) and every read of it is
+    the same ``count`` of whole numbers: D counting the dice that meet that
+    target, and a face that meets it (a list of that many stands for each
+    count); else None."""
+    if not reads or not isinstance(value, Dice) or not value.results:
+        return None
+    first = reads[0]
+    if not isinstance(first, Call) or first.func != "count":
+        return None
+    if any(not isinstance(r, Call) or r.args[1:] != first.args[1:] for r in reads):
+        return None
+    shortcut = _as_total(replace(first, args=(value, *first.args[1:])))
+    if shortcut is None:
+        return None
+    values = [_whole(arg) for arg in first.args[1:]]
+    assert values[0] is not None  # (_as_total takes whole numbers only)
+    face = values[0] if len(values) == 1 else pool_of(shortcut).target
+    if not isinstance(face, int):  # low..high: a face inside, as the target says
+        assert face is not None and values[-1] is not None
+        face = values[0] if face.op == ">=" else values[-1]
+    return shortcut, face
 
 
 def _guarded(reads: Sequence[Node]) -> list[Node]:
@@ -182,7 +210,7 @@ def _read_through(name: str, bound: set[str], nodes: Sequence[Node]) -> list[Nod
 @dataclass(slots=True)
 class _Lifter:
     syntax: Syntax
-    depth: int | None
+    depth: str | None  # the code of how many dice deep explosions are followed
     names: int = 0
 
     def fresh(self) -> str:
@@ -241,7 +269,7 @@ class _Lifter:
         c, n = self.fresh(), self.fresh()
         make = s.function([c, n], s.pool(node, c, n))
         flag = s.boolean(node.results)
-        depth = [] if self.depth is None else [str(self.depth)]
+        depth = [] if self.depth is None else [self.depth]
         return s.call("dice", [make, count, sides, flag, *depth])
 
     def called(self, node: Call) -> str:
@@ -259,7 +287,10 @@ class _Lifter:
             else:
                 args.append(arg)
         odds = replace(
-            node, func=odds_function(node.func), args=tuple(args), rolls=False
+            node,
+            func=node.odds or odds_function(node.func),
+            args=tuple(args),
+            rolls=False,
         )
         code = s.call("called", [s.emit(odds)])
         for name, chances in reversed(bound):

@@ -134,6 +134,7 @@ class Function:
     params: tuple[Param, ...]
     result: Field
     rolls: bool = False  # it rolls dice with the caller's rng
+    odds: str = ""  # its odds function's name, when not ``<name>_odds``
     # It answers a record instead of one value: its fields, each read as
     # name(args).field (``result`` is then not read).
     fields: Mapping[str, Field] | None = None
@@ -254,6 +255,7 @@ class Call:
     nullable_key: bool = field(default=False, compare=False)
     rule: bool = field(default=False, compare=False)  # a call of another rule
     rolls: bool = field(default=False, compare=False)  # ... that rolls dice (the rng)
+    odds: str = field(default="", compare=False)  # its odds function, if not func_odds
     # ... the names of its keyword-only parameters, which the last arguments are
     keywords: tuple[str, ...] = field(default=(), compare=False)
 

@@ -32,10 +32,14 @@ def rules_odds(system: System, module: ModuleType) -> dict[str, View]:
         function = getattr(rule, "function", None)
         if not isinstance(function, str):
             continue
-        odds: object = getattr(module, odds_function(function), None)
+        name = getattr(rule, "odds_name", None) or odds_function(function)
+        odds: object = getattr(module, name, None)
         if callable(odds):
             derived = cast("Callable[..., Mapping[object, Fraction]]", odds)
-            found[rule.id] = odds_view(odds_function(function), derived)
+            found[rule.id] = odds_view(name, derived)
+            depth = getattr(rule, "depth", None)  # its explosions' depth, if set
+            if isinstance(depth, str):
+                found[rule.id]["depth"] = code(depth)
             field = getattr(rule, "odds", None)  # a field of its answer
             if isinstance(field, str) and field != "value":
                 found[rule.id]["field"] = code(field)
@@ -48,7 +52,14 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
     params = inspect.signature(odds).parameters
     call = code(f"{name}({', '.join(params)})")
     if any(p.default is inspect.Parameter.empty for p in params.values()):
-        return {"call": call, "rows": [], "tail": None, "refused": None, "field": None}
+        return {
+            "call": call,
+            "rows": [],
+            "tail": None,
+            "refused": None,
+            "field": None,
+            "depth": None,
+        }
     errors = importlib.import_module(f"{odds.__module__.rpartition('.')[0]}.errors")
     try:
         chances = odds()
@@ -60,6 +71,7 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
             "tail": None,
             "refused": refused,
             "field": None,
+            "depth": None,
         }
     tail: Fraction = getattr(chances, "tail", Fraction(0))
     return {
@@ -71,6 +83,7 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
         "tail": (str(tail), _percent(tail), DEPTH) if tail else None,
         "refused": None,
         "field": None,
+        "depth": None,
     }
 
 

@@ -68,6 +68,7 @@ def decision_function(rule: DecisionRule) -> expr.Function | None:
         tuple(param_spec(p) for p in rule.params),
         field,
         rolls=rule.rolls,
+        odds=rule.odds_name or "",
     )
 
 

@@ -7,6 +7,7 @@ from typing import Literal
 from ..expr import dice_in
 from ..expr_types import Checked
 from ..model import Column, EnumType, Param
+from ..naming import odds_function
 from ..runtime.dice import Dice
 from .frozen import frozen
 
@@ -460,6 +461,16 @@ class Procedure:
     # it answers one value, else a field of its record), worked out by
     # following each bound name into the body, which then rolls no dice
     odds: str | None = None
+    # how many dice deep its odds follow an explosion (an int expression of its
+    # parameters; None: the runtime's default), and its odds function's name
+    # (None: ``<name>_odds``)
+    depth: Checked | None = None
+    odds_name: str | None = None
+
+    @property
+    def odds_function(self) -> str:
+        """The name of its odds function (when it has odds)."""
+        return self.odds_name or odds_function(self.name)
 
     @property
     def expressions(self) -> list[Checked]:

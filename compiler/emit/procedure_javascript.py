@@ -21,7 +21,6 @@ from ..js_kit import (
 )
 from ..js_naming import camel
 from ..model import Column, System
-from ..naming import odds_function
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
 from .javascript_code import ODDS_DOC, js_syntax
@@ -160,7 +159,7 @@ def _procedure_odds(
     )
     # labels answer in their set's order, as Python's do
     order = f", $.labelsOf({column.enum})" if column.enum is not None else ""
-    function = camel(odds_function(decl.name))
+    function = camel(decl.odds_function)
     what = f"'s `{camel(column.name)}`" if isinstance(decl.item, str) else ""
     return {
         "function": function,

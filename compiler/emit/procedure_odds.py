@@ -34,4 +34,5 @@ def odds_body(
         )
     binds = [(b.name, b.checked.node) for b in decl.binds]
     reads = [c.node for c in decl.odds_reads(at)]
-    return bind_lets(binds, syntax, syntax.call("const", [called]), reads)
+    depth = None if decl.depth is None else syntax.emit(decl.depth.node)
+    return bind_lets(binds, syntax, syntax.call("const", [called]), reads, depth)

@@ -181,7 +181,9 @@ def _procedure_odds(
     )
     plain = signature([param_view(p, decl.rule_id) for p in decl.params], decl.params)
     what = f"'s {column.name}" if isinstance(decl.item, str) else ""
-    view = odds_view(decl.name, plain, f"_odds.answer({body})", what)
+    view = odds_view(
+        decl.name, plain, f"_odds.answer({body})", what, decl.odds_function
+    )
     return view | {"key": column_type(column)}
 
 

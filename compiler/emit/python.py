@@ -107,7 +107,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
                 imports |= set(ROLLING)
             exports.append(decl.name)
             if decl.odds is not None:
-                exports.append(odds_function(decl.name))
+                exports.append(decl.odds_function)
             exports += [p.enum.name for p in decl.params if p.enum and owned_enum(p)]
         elif isinstance(decl, RangeTable):
             items.append(_range_table(decl))

@@ -84,11 +84,14 @@ def python_syntax(python: Callable[[expr.Node], str]) -> Syntax:
     )
 
 
-def odds_view(function: str, plain: str, body: str, what: str = "") -> View:
-    """An odds function: its name, parameters (``plain``: the rule's, less the
-    rng), body and docstring (``what``: which part of the answer it is of)."""
+def odds_view(
+    function: str, plain: str, body: str, what: str = "", name: str | None = None
+) -> View:
+    """An odds function: its name (``name``, else ``<function>_odds``),
+    parameters (``plain``: the rule's, less the rng), body and docstring
+    (``what``: which part of the answer it is of)."""
     return {
-        "function": odds_function(function),
+        "function": name or odds_function(function),
         "signature": plain,
         "body": body,
         "doc": docstring(

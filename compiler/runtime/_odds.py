@@ -33,7 +33,17 @@ from .dice_terms import DiceSum, Pool, Term
 from .errors import RuleInputError
 from .odds import Chances
 
-__all__ = ["Dist", "answer", "apply", "bind", "called", "const", "dice"]
+__all__ = [
+    "Dist",
+    "answer",
+    "apply",
+    "bind",
+    "called",
+    "const",
+    "dice",
+    "group",
+    "repeated",
+]
 
 
 class Dist:
@@ -95,6 +105,13 @@ def group(part: Dist, key: Callable[[Any], object]) -> Dist:
         one = standing.setdefault(key(value), value)
         found[one] = found.get(one, 0) + w
     return Dist(found, part.cut, part.denom)
+
+
+def repeated(part: Dist, face: int) -> Dist:
+    """A count's chances as lists of that many ``face``: the dice of a pool
+    that the rest reads only through how many of them meet a target, worked
+    out as that count (a total, not a multiset of dice)."""
+    return Dist({(face,) * v: w for v, w in part.weights.items()}, part.cut, part.denom)
 
 
 def dice(

@@ -166,6 +166,15 @@ export function group(part, key) {
   return new Dist(found, part.cut, part.denom);
 }
 
+/** A count's chances as lists of that many `face`: the dice of a pool that the
+ * rest reads only through how many of them meet a target, worked out as that
+ * count (a total, not a multiset of dice). */
+export function repeated(part, face) {
+  const found = new Tally();
+  for (const [value, w] of part.weights) found.add(new Array(value).fill(face), w);
+  return new Dist(found, part.cut, part.denom);
+}
+
 /** One dice term: `make(count, sides)`'s total, or with `listed` the dice it
  * keeps (a sorted list); no dice (a count of 0) total 0. */
 export function dice(make, count, sides, listed, depth = DEPTH) {

@@ -37,6 +37,7 @@ export declare function bind(part: Dist, then: (value: never) => Dist): Dist;
 
 /** `part`'s chances, its values with the same `key` as one (the first standing for all). */
 export declare function group(part: Dist, key: (value: never) => unknown): Dist;
+export declare function repeated(part: Dist, face: number): Dist;
 
 /** One dice term: `make(count, sides)`'s total, or with `listed` the dice it
  * keeps (a sorted list); no dice (a count of 0) total 0. */

@@ -90,6 +90,8 @@ def lower(system: System, rule: DecisionRule) -> Unit:
                 Bind(let.name, let.checked, let.description) for let in rule.lets
             ),
             odds=rule.odds,
+            depth=rule.depth_checked,
+            odds_name=rule.odds_name,
             exclusive=rule.hit_policy == "unique",
             turns=turns_of(rule.repeat) if rule.repeat is not None else None,
         )

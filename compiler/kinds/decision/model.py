@@ -121,6 +121,11 @@ class DecisionRule(RuleBase):
     hit_policy: Literal["first", "collect", "unique"] = "first"
     lets: tuple[Let, ...] = ()  # names bound in order before the cases
     odds: str | None = None  # the slot its odds function answers the chances of
+    # how many dice deep its odds follow an explosion: the expression as
+    # written and checked (None: the runtime's default)
+    depth: str | None = None
+    depth_checked: Checked | None = None
+    odds_name: str | None = None  # its odds function's name, if not <function>_odds
     repeat: Repeat | None = None  # the turn repeated until its ending holds
     kind: Literal["decision"] = "decision"
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
+from ...expr_types import walk
 from ...kinds.decision import lists
 from ...kinds.decision.ending import TooLarge, never_ends
 from ...kinds.decision.model import (
@@ -481,7 +482,61 @@ def build(
     )
     if repeat is not None and odds is not None and _unbounded(b, src, path, raw, built):
         built = replace(built, odds=None)
+    if odds is not None:
+        built = _odds_options(b, src, path, raw, d, built)
+    elif "odds_function" in raw or "depth" in raw:
+        key = "odds_function" if "odds_function" in raw else "depth"
+        b.err(
+            src,
+            (*path, key),
+            f"this decision has no odds: '{key}' says nothing",
+            f"remove '{key}'",
+            key=True,
+        )
     return built
+
+
+def _odds_options(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    d: _Builder,
+    built: DecisionRule,
+) -> DecisionRule:
+    """Its odds function's name and the depth its explosions are followed to."""
+    if "odds_function" in raw:
+        b.claim(src, (*path, "odds_function"), raw["odds_function"], "function")
+        built = replace(built, odds_name=raw["odds_function"])
+    if "depth" not in raw:
+        return built
+    if built.repeat is not None:
+        b.err(
+            src,
+            (*path, "depth"),
+            "a decision that repeats follows its explosions to the runtime's depth",
+            "remove 'depth'",
+            key=True,
+        )
+        return built
+    text = str(raw["depth"])
+    checked = d.compile((*path, "depth"), text)
+    if checked is None:
+        return built
+    params = {p["name"] for p in raw["parameters"]}
+    read = sorted(
+        {n.name for n in walk(checked.node) if isinstance(n, expr.Name)} - params
+    )
+    if checked.type != "int" or checked.nullable or expr.dice_in(checked.node) or read:
+        shown = f"reads {', '.join(read)}" if read else f"is {checked.type}"
+        b.err(
+            src,
+            (*path, "depth"),
+            f"depth must be a whole number of the parameters alone: this {shown}",
+            "write a number from 0 to 100, or an expression of the parameters",
+        )
+        return built
+    return replace(built, depth=text, depth_checked=checked)
 
 
 def _unbounded(

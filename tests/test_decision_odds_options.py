@@ -1,0 +1,167 @@
+"""A decision's odds options: the depth its explosions are followed to (an
+expression of its parameters), its odds function's name, and the odds of a
+pool's dice read only through one count (worked out as that count, so a pool
+of many exploding dice is exact and quick). Checked against icepool."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import icepool  # type: ignore[import-untyped]
+import pytest
+
+from compiler.examples import runtime_from
+from compiler.pipeline import build
+
+from .js_node import node_json
+from .test_process_and_state import _errors, _write
+
+STORM = """\
+- id: storm
+  kind: decision
+  title: Storm pool
+  summary: Roll a pool of d10s; 9 or more rolls again, 7 or more succeeds.
+  source: {section: Pools}
+  function: storm
+  parameters:
+    - {name: dice, type: int, min: 0, max: 30, description: The dice.}
+  let:
+    - {name: pool, value: "rolls((dice)d10!>=9)", description: The dice rolled.}
+  result: Storm
+  fields:
+    - {name: successes, title: Successes, type: int}
+    - {name: rolls, title: Rolls, type: list, items: int, default: pool}
+  odds: successes
+  odds_function: storm_chances
+  depth: dice + 5
+  cases:
+    - when: "true"
+      then: {successes: "count(pool, 7, 10)"}
+"""
+
+
+def _then(inner: Any) -> Any:
+    """A d10's hit (7+), and on 9+ the chain after it."""
+    return lambda f: (1 if f >= 7 else 0) + (inner if f >= 9 else 0)
+
+
+def _icepool_storm(dice: int, depth: int) -> tuple[dict[int, Fraction], Fraction]:
+    """The count of 7+ among ``dice`` d10s each re-rolled on 9+, every count a
+    die cut off at ``depth`` could reach unknown (as the odds list them)."""
+    cut = 10**6
+    chain = icepool.d10.map(lambda f: (1 if f >= 7 else 0) + (cut if f >= 9 else 0))
+    for _ in range(depth):
+        chain = icepool.d10.map(_then(chain))
+    total = chain.pool(dice).sum() if dice else icepool.Die([0])
+    denominator = total.denominator()
+    known: dict[int, Fraction] = {}
+    tail = Fraction(0)
+    for outcome, quantity in total.items():
+        share = Fraction(quantity, denominator)
+        if outcome > depth:
+            tail += share
+        else:
+            known[outcome] = share
+    return known, tail
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    return dict(build(_write(tmp_path_factory.mktemp("storm"), STORM)).files)
+
+
+def test_the_odds_follow_the_depth_and_answer_every_count_exactly(
+    outputs: dict[str, bytes],
+) -> None:
+    files = {k: v.decode() for k, v in outputs.items() if k.startswith("rulebook/")}
+    with runtime_from(files) as name:
+        lab = importlib.import_module(f"{name}.lab")
+        assert not hasattr(lab, "storm_odds")  # named as the rule says
+        for dice in (0, 1, 3, 6):
+            found = lab.storm_chances(dice)
+            known, tail = _icepool_storm(dice, dice + 5)
+            assert dict(found) == known and found.tail == tail, dice
+            assert sum(found.values()) + found.tail == 1
+        started = time.perf_counter()
+        most = lab.storm_chances(30)  # thirty exploding dice, 35 deep
+        assert time.perf_counter() - started < 2
+        assert max(most) == 35 and 0 < most.tail < Fraction(1, 100)
+
+
+def test_javascript_answers_the_same_odds(
+    outputs: dict[str, bytes], tmp_path: Path
+) -> None:
+    for name, data in outputs.items():
+        if name.startswith("js/"):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_bytes(data)
+    said = node_json(
+        f'import {{ stormChances }} from "{(tmp_path / "js" / "lab.js").as_uri()}";\n'
+        "const shown = (o) => [[...o].map(([k, f]) => [k, `${f.numerator}/${f.denominator}`]),"
+        " `${o.tail.numerator}/${o.tail.denominator}`];\n"
+        "console.log(JSON.stringify([0, 3, 30].map((n) => shown(stormChances(n)))));\n"
+    )
+    files = {k: v.decode() for k, v in outputs.items() if k.startswith("rulebook/")}
+    with runtime_from(files) as name:
+        lab = importlib.import_module(f"{name}.lab")
+        for dice, (chances, tail) in zip((0, 3, 30), said, strict=True):
+            found = lab.storm_chances(dice)
+            assert [[k, Fraction(v)] for k, v in found.items()] == [
+                [k, Fraction(v)] for k, v in chances
+            ]
+            assert found.tail == Fraction(tail)
+
+
+def test_the_page_says_the_depth(outputs: dict[str, bytes]) -> None:
+    page = outputs["docs/lab/storm.md"].decode()
+    assert "`storm_chances(dice)`" in page
+    assert "It follows an explosion `dice + 5` dice deep" in page
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("  depth: pool_size\n", "unknown name 'pool_size'"),
+        ("  depth: dice > 2\n", "depth must be a whole number of the parameters alone"),
+        ("  depth: count(pool, 9, 10)\n", "this reads pool"),
+    ],
+)
+def test_a_bad_depth_is_located(tmp_path: Path, change: str, message: str) -> None:
+    body = STORM.replace("  depth: dice + 5\n", change)
+    found = _errors(tmp_path, body)
+    assert any(message in line for line in found), found
+
+
+def test_odds_options_need_odds(tmp_path: Path) -> None:
+    body = STORM.replace("  odds: successes\n", "").replace(
+        '  let:\n    - {name: pool, value: "rolls((dice)d10!>=9)", description: The dice rolled.}\n',
+        "",
+    )
+    body = body.replace("default: pool}", "default: []}").replace(
+        "count(pool, 7, 10)", "dice"
+    )
+    found = _errors(tmp_path, body)
+    assert any(
+        "this decision has no odds: 'odds_function' says nothing" in f for f in found
+    )
+
+
+def test_the_count_shortcut_keeps_other_reads_of_the_dice(tmp_path: Path) -> None:
+    """Where the dice are read another way too (their highest), the odds
+    follow the dice themselves: the same answers as the count alone."""
+    body = STORM.replace('count(pool, 7, 10)"}', 'count(pool, 7, 10) + 0 * len(pool)"}')
+    outputs = build(_write(tmp_path, body))
+    files = {
+        k: v.decode() for k, v in outputs.files.items() if k.startswith("rulebook/")
+    }
+    with runtime_from(files) as name:
+        lab = importlib.import_module(f"{name}.lab")
+        for dice in (1, 2):
+            known, _ = _icepool_storm(dice, dice + 5)
+            found = lab.storm_chances(dice)
+            # the dice listed: a count past the depth is known when no die was cut
+            assert {k: v for k, v in found.items() if k <= dice + 5} == known
