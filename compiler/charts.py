@@ -1,10 +1,11 @@
 """Charts: one small SVG bar chart per distinct dice expression the docs show.
 
 The docs pages refer to their charts by file name (``charts/<name>.svg``, see
-``dice_chart`` and ``pool_chart``; ``relocated`` for a page in a folder of its
+``dice_chart`` and ``odds_chart_name``; ``relocated`` for a page in a folder of its
 own); ``for_pages`` reads those references back out of the finished pages and
-draws every chart named, from the exact distribution (``Dice.distribution``, or
-a success pool's ``distribution``). Each system's charts are drawn once, with
+draws every chart named, from the exact distribution (``Dice.distribution``),
+or takes it as drawn already (a rule's odds, drawn with its page from the
+generated runtime's answers: ``odds_svg``). Each system's charts are drawn once, with
 its pages, and kept in its part (``compiler.parts``): a rebuild draws only the
 charts of the system it builds again.
 
@@ -25,7 +26,6 @@ from math import ceil
 
 from .literals import number
 from .model import System
-from .runtime._success_pool import SuccessPool
 from .runtime.dice import Dice, parse_dice
 
 FOLDER = "charts"  # under the docs folder, beside the pages
@@ -44,9 +44,9 @@ def dice_chart_name(dice: Dice) -> str | None:
     return f"{FOLDER}/dice-{text}.svg"
 
 
-def pool_chart_name(system_id: str, rule_id: str, dice: int) -> str:
-    """The chart file of a success pool of ``dice`` dice."""
-    return f"{FOLDER}/pool-{system_id}-{rule_id}-{dice}.svg"
+def odds_chart_name(system_id: str, rule_id: str, value: int) -> str:
+    """The chart file of a rule's odds for one value of the parameter charted."""
+    return f"{FOLDER}/odds-{system_id}-{rule_id}-{value}.svg"
 
 
 def dice_chart(dice: Dice) -> str | None:
@@ -57,19 +57,10 @@ def dice_chart(dice: Dice) -> str | None:
     return f"![Chances of each result of {dice}]({name})"
 
 
-def pool_chart(system_id: str, rule_id: str, dice: int) -> str:
-    """A Markdown image of the chart of success counts of a pool of ``dice``."""
-    what = _pool_words(dice)
-    return f"![Chances of each number of successes from {what}]({pool_chart_name(system_id, rule_id, dice)})"
-
-
 # Our own image references only: rule text is Markdown-escaped, so its brackets
 # always come with a backslash.
 _REFERENCE = re.compile(r"(?<!\\)\]\(((?:\.\./)*)(" + FOLDER + r"/[a-z0-9_+-]+\.svg)\)")
 _DICE_NAME = re.compile(FOLDER + r"/dice-([0-9a-z-]+)\.svg")
-_POOL_NAME = re.compile(
-    FOLDER + r"/pool-([a-z][a-z0-9_]*)-([a-z][a-z0-9_]*)-(-?[0-9]+)\.svg"
-)
 
 
 def relocated(page: str, prefix: str) -> str:
@@ -78,25 +69,22 @@ def relocated(page: str, prefix: str) -> str:
     return _REFERENCE.sub(lambda m: f"]({prefix}{m.group(1)}{m.group(2)})", page)
 
 
-def for_pages(systems: Sequence[System], pages: Mapping[str, str]) -> dict[str, str]:
-    """Every chart the ``pages`` refer to, as SVG text by its path beside them."""
+def for_pages(
+    systems: Sequence[System],
+    pages: Mapping[str, str],
+    drawn: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """Every chart the ``pages`` refer to, as SVG text by its path beside them
+    (``drawn``: charts drawn already, by name)."""
+    drawn = drawn or {}
     names = sorted({m[1] for text in pages.values() for m in _REFERENCE.findall(text)})
-    # Any rule holding a success pool may show its chances.
-    pools = {
-        (system.id, rule.id): pool
-        for system in systems
-        for rule in system.rules
-        if isinstance(pool := getattr(rule, "pool", None), SuccessPool)
-    }
     charts: dict[str, str] = {}
     for name in names:
-        if found := _DICE_NAME.fullmatch(name):
+        if name in drawn:
+            charts[name] = drawn[name]
+        elif found := _DICE_NAME.fullmatch(name):
             text = found.group(1).replace("-plus-", "+").replace("-minus-", "-")
             charts[name] = dice_svg(parse_dice(text))
-        elif (found := _POOL_NAME.fullmatch(name)) and (
-            pool := pools.get((found.group(1), found.group(2)))
-        ):
-            charts[name] = pool_svg(pool, int(found.group(3)))
         else:
             raise ValueError(f"a docs page refers to an unknown chart {name}")
     return charts
@@ -237,47 +225,29 @@ def dice_svg(dice: Dice) -> str:
     )
 
 
-_ENOUGH = Fraction(1, 200)  # success counts rarer than this join the last bar
+_ENOUGH = Fraction(1, 200)  # answers rarer than this, past the mean, join one bar
 
 
-def pool_svg(pool: SuccessPool, dice: int) -> str:
-    """The chart of success counts of a pool of ``dice`` (a chance die for 0)."""
-    dist = pool.distribution(dice)
-    mean = pool.mean(dice)
+def odds_svg(
+    title: str, heading: str, axis: str, chances: Mapping[int, Fraction], tail: Fraction
+) -> str:
+    """The chart of a rule's odds of a whole number: a bar for each answer,
+    those past the mean rarer than half a percent as one (``N+``, the chance of
+    ``N`` or more, the tail counted in as an explosion only adds)."""
+    mean = sum((k * p for k, p in chances.items()), Fraction(0))
+    answers = sorted(chances)
     bars: list[Bar] = []
-    if dist.dramatic_failure:
-        bars.append(
-            Bar(
-                "DF",
-                dist.dramatic_failure,
-                _detail("dramatic failure", dist.dramatic_failure),
-            )
-        )
-    count = 0
-    while True:
-        chance = dist.get(count, Fraction(0))
-        if count == 0:
-            chance -= dist.dramatic_failure
-        rest = dist.at_least(count)
-        if (count > mean and chance < _ENOUGH) or count + 1 not in dist:
-            bars.append(Bar(f"{count}+", rest, _detail(f"{count} or more", rest)))
+    below = Fraction(0)
+    for i, answer in enumerate(answers):
+        chance = chances[answer]
+        last = i == len(answers) - 1
+        if (answer > mean and chance < _ENOUGH and not last) or (last and tail):
+            rest = 1 - below
+            bars.append(Bar(f"{answer}+", rest, _detail(f"{answer} or more", rest)))
             break
-        bars.append(Bar(str(count), chance, _detail(str(count), chance)))
-        count += 1
-    what = _pool_words(dice)
-    return bar_chart(
-        f"Chances of each number of successes from {what}",
-        f"{what[0].upper()}{what[1:]}: {_plain(mean)} "
-        f"success{'' if mean == 1 else 'es'} on average",
-        "successes" + (" (DF: dramatic failure)" if dist.dramatic_failure else ""),
-        bars,
-    )
-
-
-def _pool_words(dice: int) -> str:
-    if dice <= 0:
-        return "a chance die"
-    return "1 die" if dice == 1 else f"{dice} dice"
+        bars.append(Bar(str(answer), chance, _detail(str(answer), chance)))
+        below += chance
+    return bar_chart(title, f"{heading}: mean {axis} {_plain(mean)}", axis, bars)
 
 
 def _plain(value: Fraction) -> str:

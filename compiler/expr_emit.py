@@ -173,7 +173,7 @@ class _Emitter:
             case Call(func="min" | "max" | "clamp") if (
                 self.mode == "python" and len(node.args) > 1
             ):
-                return self.extreme(node), _ATOM
+                return self.extreme(node), _COND
             case Call():
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 if self.mode == "python" and node.func == "text":
@@ -285,12 +285,12 @@ class _Emitter:
                 test = f"{other} {_FLIPPED[op]} {compute}"
             else:
                 test = f"{compute} {op} {other}"
-            text = f"({read} if {test} else {again})"
+            text = f"{read} if {test} else {again}"
             constant = False
             if n == len(steps):
-                return text
+                return text  # (a conditional: wrap brackets it where it must)
             temp = self.temp()
-            compute, read = f"({temp} := {text})", temp
+            compute, read = f"({temp} := ({text}))", temp
         raise AssertionError(node)
 
     def once(self, node: Node) -> tuple[str, str]:

@@ -337,7 +337,10 @@ def _as_total(node: Call) -> Dice | None:
         target = f"<={values[1]}"
     else:
         return None
-    written = dice.written + target
+    written = dice.written
+    if pool.explode is not None and pool.explode_at is None and pool.keep is None:
+        written += f"={pool.top}"  # (a target right after it would say what explodes)
+    written += target
     if notation_error(written, dice.count is not None) is not None:
         return None  # a value the notation cannot state (below 0)
     return replace(dice, written=written, results=False)

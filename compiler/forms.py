@@ -28,7 +28,9 @@ from types import ModuleType
 from typing import Any
 
 from . import js_views
+from .js_plan import call_plan
 from .model import Example, Rule, System
+from .naming import odds_function
 from .registry import kind_of
 from .viewkit import View
 from .workbench.common import Input, humanize
@@ -37,6 +39,7 @@ from .workbench.common import Input, humanize
 FIELD_KINDS = ("int", "ints", "bool", "choice", "mapping")
 # What each call is called in the form's list of calls.
 ANSWER, ROLLED, ROLL_FIELD = "Answer", "Answer, rolling the dice", "Answer, then roll: "
+ODDS = "Exact odds"
 # What a single-quoted HTML attribute's text escapes (``&`` first).
 _ATTRIBUTE = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&#39;"))
 # Characters the JSON writes as \u escapes though it keeps other text as it is:
@@ -215,6 +218,9 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
         rolled = kind.call_plan(module, rule, args, True, None)
         if _rolls(_plan(rolled)):  # else the rule rolls no dice
             add(ROLLED, rolled, None)
+        odds = _odds_function(rule, module)
+        if odds is not None:  # its derived odds: each answer with its chance
+            add(ODDS, call_plan(getattr(module, odds), odds, args, False, None), None)
         for column in kind.columns(rule).values():
             if column.type == "dice":
                 plan = kind.call_plan(module, rule, args, False, column.name)
@@ -231,6 +237,15 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
         "calls": calls,
         "start": {"call": call, "dice": dice if calls[call]["rng"] else None},
     }
+
+
+def _odds_function(rule: Rule, module: ModuleType) -> str | None:
+    """The name of the rule's odds function in ``module``, if it has one."""
+    function = getattr(rule, "function", None)
+    if not isinstance(function, str) or getattr(rule, "odds", None) is None:
+        return None
+    name = getattr(rule, "odds_name", None) or odds_function(function)
+    return name if callable(getattr(module, name, None)) else None
 
 
 def call_of(calls: Sequence[View], ex: Example) -> int:

@@ -68,6 +68,9 @@ at build time (every pool from none to the chart's most): a few seconds."""
 MAX_CHART_COLUMNS = 50
 """The columns of a chart the build works out for the docs."""
 
+MAX_CHART_ROWS = 100
+"""The rows of a table of a rule's odds the build works out for its page."""
+
 
 def dice_work(dice: Dice) -> int:
     """What an exact distribution of ``dice`` costs: dice x possible sums."""

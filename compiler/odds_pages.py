@@ -4,7 +4,9 @@ A rule that rolls has an odds function in the generated runtime
 (``<function>_odds``). Its page says so, and when the function needs no
 argument the page shows its table: each answer, its exact chance and the
 chance as a percentage, worked out by the very module the build just made (so
-the table is the runtime's answer, not a second derivation).
+the table is the runtime's answer, not a second derivation). A rule that asks
+for a chart of its odds (``odds_chart``) gets a table of them over one
+parameter's values, worked out the same way.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import inspect
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import ModuleType
-from typing import cast
+from typing import Any, cast
 
+from .charts import odds_chart_name, odds_svg
 from .literals import code, md, md_cell
 from .model import System
 from .naming import odds_function
@@ -43,6 +46,13 @@ def rules_odds(system: System, module: ModuleType) -> dict[str, View]:
             field = getattr(rule, "odds", None)  # a field of its answer
             if isinstance(field, str) and field != "value":
                 found[rule.id]["field"] = code(field)
+            chart = getattr(rule, "odds_chart", None)  # a table of its odds
+            if chart is not None:
+                what = (
+                    field if isinstance(field, str) and field != "value" else "answer"
+                )
+                where = (system.id, rule.id, what)
+                found[rule.id]["chart"] = _chart(chart, derived, where)
     return found
 
 
@@ -59,6 +69,7 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
             "refused": None,
             "field": None,
             "depth": None,
+            "chart": None,
         }
     errors = importlib.import_module(f"{odds.__module__.rpartition('.')[0]}.errors")
     try:
@@ -72,6 +83,7 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
             "refused": refused,
             "field": None,
             "depth": None,
+            "chart": None,
         }
     tail: Fraction = getattr(chances, "tail", Fraction(0))
     return {
@@ -84,7 +96,62 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
         "refused": None,
         "field": None,
         "depth": None,
+        "chart": None,
     }
+
+
+def _chart(
+    chart: Any,
+    odds: Callable[..., Mapping[Any, Fraction]],
+    where: tuple[str, str, str],
+) -> View:
+    """A table of ``odds`` for each value of the parameter ``chart.over`` (the
+    others at their defaults): the mean of the answers listed and the chance
+    of more than each number of ``chart.beat`` (all but the chance of that
+    number or less: the tail counted as more, as an explosion only adds); and
+    a bar chart of each (``where``: the system, the rule and what is charted)."""
+    system_id, rule_id, what = where
+    images: list[str] = []
+    svgs: dict[str, str] = {}
+    errors = importlib.import_module(f"{odds.__module__.rpartition('.')[0]}.errors")
+    beats = range(chart.beat[0], chart.beat[1] + 1) if chart.beat else range(0)
+    rows: list[list[str]] = []
+    tail = False
+    for value in range(chart.values[0], chart.values[1] + 1):
+        try:
+            chances = odds(**{chart.over: value})
+        except errors.RuleInputError as error:  # past the runtime's limit of work
+            rows.append([str(value), md_cell(str(error)), *("" for _ in beats)])
+            continue
+        tail = tail or bool(getattr(chances, "tail", 0))
+        mean = sum((k * p for k, p in chances.items()), Fraction(0))
+        name = odds_chart_name(system_id, rule_id, value)
+        title = f"Chances of {what}, {chart.over} = {value}"
+        heading = f"{chart.over} = {value}"
+        tail_of = getattr(chances, "tail", Fraction(0))
+        svgs[name] = odds_svg(title, heading, what, dict(chances), tail_of)
+        images.append(f"![{md(title)}]({name})")
+        above = [
+            1 - sum((p for k, p in chances.items() if k <= n), Fraction(0))
+            for n in beats
+        ]
+        rows.append([str(value), f"{float(mean):.2f}", *map(_rounded, above)])
+    return {
+        "title": md(chart.title),
+        "headers": [code(chart.over), "Mean", *(f"beat {n}" for n in beats)],
+        "rows": rows,
+        "tail": tail,
+        "images": images,
+        "svgs": svgs,
+    }
+
+
+def _rounded(chance: Fraction) -> str:
+    """A chance as a percentage rounded half up to two decimals, exactly."""
+    if 0 < chance < Fraction(1, 20000):
+        return "< 0.01%"
+    hundredths = int(chance * 10000 + Fraction(1, 2))
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
 
 
 def _answer(value: object) -> str:

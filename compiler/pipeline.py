@@ -399,6 +399,7 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
     results: dict[str, ExampleResults] = {}
     forms: dict[str, dict[str, View]] = {}
     odds: dict[str, dict[str, View]] = {}
+    drawn: dict[str, dict[str, str]] = {}
     to_run = [s for s in systems if isinstance(s, System)]
     python = {
         path: text for path, text in files.items() if path.startswith("rulebook/")
@@ -412,6 +413,12 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
             problems, results[system.id] = check_examples(system, module)
             forms[system.id] = system_forms(system, module, ported.get(system.id))
             odds[system.id] = rules_odds(system, module)
+            drawn[system.id] = {  # the charts of the rules' odds, drawn with them
+                name: svg
+                for view in odds[system.id].values()
+                if view.get("chart")
+                for name, svg in view["chart"]["svgs"].items()
+            }
             if run_examples:
                 errors.extend(problems)
     if errors:
@@ -436,7 +443,7 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
                 "../",
             )
         own = {path: files.pop(path) for path in system_files(system)}
-        made[system.id] = part_of(system, own, python)
+        made[system.id] = part_of(system, own, python, drawn.get(system.id))
     parts = [made[s.id] if isinstance(s, System) else s for s in systems]
     shares = [p.shares() for p in parts]
     shared = {
@@ -458,12 +465,18 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
     return Outputs(tuple(to_run), tuple(parts), data)
 
 
-def part_of(system: System, own: Mapping[str, str], modules: Mapping[str, str]) -> Part:
+def part_of(
+    system: System,
+    own: Mapping[str, str],
+    modules: Mapping[str, str],
+    drawn: Mapping[str, str] | None = None,
+) -> Part:
     """The part of a built ``system`` (``compiler.parts``): ``own`` its own
     outputs, ``modules`` the package's modules (its own and the support
-    modules) by path."""
+    modules) by path; ``drawn`` the charts of its rules' odds, by name."""
     pages = {p: t for p, t in own.items() if p.startswith("docs/")}
-    charts = {f"docs/{name}": svg for name, svg in for_pages([system], pages).items()}
+    found = for_pages([system], pages, drawn)
+    charts = {f"docs/{name}": svg for name, svg in found.items()}
     text = json_text.dumps(rules_json.system_data(system))
     shares = Shares(
         id=system.id,

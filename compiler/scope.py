@@ -120,7 +120,7 @@ def value_range(rule: DecisionRule) -> expr.Interval:
         for _, (kind, item) in case.values or ():
             if kind == "literal" and type(item) is int:
                 iv = expr.Interval(item, item)
-            elif kind == "expr" and item.interval is not None:
+            elif kind == "expr" and item is not None and item.interval is not None:
                 iv = item.interval
             elif kind == "literal" and item is None:
                 continue

@@ -165,3 +165,90 @@ def test_the_count_shortcut_keeps_other_reads_of_the_dice(tmp_path: Path) -> Non
             found = lab.storm_chances(dice)
             # the dice listed: a count past the depth is known when no die was cut
             assert {k: v for k, v in found.items() if k <= dice + 5} == known
+
+
+SIXES = """\
+- id: sixes
+  kind: decision
+  title: Sixes
+  summary: Roll two exploding six-sided dice and count the sixes.
+  source: {section: Pools}
+  function: sixes
+  parameters: []
+  let:
+    - {name: dice, value: "rolls(2d6!)", description: The dice rolled.}
+  value: {type: int, title: Sixes}
+  depth: 3
+  cases:
+    - when: "true"
+      then: "count(dice, 6)"
+"""
+
+
+def test_a_count_of_exploding_dice_counts_the_sixes_they_show(tmp_path: Path) -> None:
+    """``count(rolls(2d6!), 6)``: each six rolls one more die, and is counted;
+    the odds list the counts a die cut off at the depth could not reach."""
+    outputs = build(_write(tmp_path, SIXES))
+    files = {
+        k: v.decode() for k, v in outputs.files.items() if k.startswith("rulebook/")
+    }
+    with runtime_from(files) as name:
+        lab = importlib.import_module(f"{name}.lab")
+        found = lab.sixes_odds()
+    cut = 10**6
+    chain = icepool.d6.map(lambda f: (1 if f == 6 else 0) + (cut if f == 6 else 0))
+    for _ in range(3):
+        chain = icepool.d6.map(_sixes_then(chain))
+    total = chain.pool(2).sum()
+    known = {k: Fraction(q, total.denominator()) for k, q in total.items() if k <= 3}
+    assert dict(found) == known
+    assert found.tail == 1 - sum(known.values())
+
+
+def _sixes_then(inner: Any) -> Any:
+    return lambda f: (1 if f == 6 else 0) + (inner if f == 6 else 0)
+
+
+def test_an_odds_chart_is_a_table_and_a_chart_per_value(tmp_path: Path) -> None:
+    body = STORM + (
+        "  odds_chart: {title: Successes by pool, over: dice, values: [1, 3], beat: [0, 2]}\n"
+    )
+    outputs = build(_write(tmp_path, body))
+    page = outputs.files["docs/lab/storm.md"].decode()
+    assert "Successes by pool (exact chances" in page
+    assert "| `dice` | Mean | beat 0 | beat 1 | beat 2 |" in page
+    for dice in (1, 2, 3):
+        chart = f"docs/charts/odds-lab-storm-{dice}.svg"
+        assert f"(../charts/odds-lab-storm-{dice}.svg)" in page
+        assert b'<title id="t">Chances of successes, dice = ' in outputs.files[chart]
+
+
+@pytest.mark.parametrize(
+    ("chart", "message"),
+    [
+        ("{title: T, over: rolls, values: [1, 3]}", "'rolls' is not a parameter"),
+        ("{title: T, over: dice, values: [3, 1]}", "values must be [low, high]"),
+        ("{title: T, over: dice, values: [0, 31]}", "within dice's 0 to 30"),
+        ("{title: T, over: dice, values: [1, 3], beat: [0, 99]}", "at most 50 columns"),
+    ],
+)
+def test_a_bad_odds_chart_is_located(tmp_path: Path, chart: str, message: str) -> None:
+    found = _errors(tmp_path, STORM + f"  odds_chart: {chart}\n")
+    assert any(message in line for line in found), found
+
+
+def test_at_least_reads_whole_number_answers(outputs: dict[str, bytes]) -> None:
+    files = {k: v.decode() for k, v in outputs.items() if k.startswith("rulebook/")}
+    with runtime_from(files) as name:
+        lab = importlib.import_module(f"{name}.lab")
+        errors = importlib.import_module(f"{name}.errors")
+        odds = importlib.import_module(f"{name}.odds")
+        found = lab.storm_chances(3)
+        assert found.at_least(0) == 1
+        assert found.at_least(1) == 1 - found[0]
+        assert found.at_least(99) == found.tail  # the tail counted as more
+        with pytest.raises(errors.RuleInputError):
+            found.at_least("1")
+        labels = odds.Chances([("hit", Fraction(1, 2)), ("miss", Fraction(1, 2))])
+        with pytest.raises(errors.RuleInputError, match="whole-number answers"):
+            labels.at_least(1)

@@ -639,17 +639,17 @@ def test_huge_bounds_stay_exact() -> None:
         # min, max and clamp are inline comparisons, each operand evaluated once
         (
             "clamp(a + 1, 0, b)",
-            "(_t2 if (_t2 := (_t1 if (_t1 := a + 1) > 0 else 0)) < b else b)",
+            "_t2 if (_t2 := (_t1 if (_t1 := a + 1) > 0 else 0)) < b else b",
             None,
         ),
         (
             "clamp(a if flag else 0, 0, 1)",
-            "(_t2 if (_t2 := (_t1 if (_t1 := a if flag else 0) > 0 else 0)) < 1 else 1)",
+            "_t2 if (_t2 := (_t1 if (_t1 := a if flag else 0) > 0 else 0)) < 1 else 1",
             None,
         ),
-        ("min(a, b, 3)", "(_t1 if (_t1 := (a if a < b else b)) < 3 else 3)", None),
-        ("max(a, -2)", "(a if a > -2 else -2)", None),
-        ("min(a, max(b, 1))", "(a if a < (_t1 := (b if b > 1 else 1)) else _t1)", None),
+        ("min(a, b, 3)", "_t1 if (_t1 := (a if a < b else b)) < 3 else 3", None),
+        ("max(a, -2)", "a if a > -2 else -2", None),
+        ("min(a, max(b, 1))", "a if a < (_t1 := b if b > 1 else 1) else _t1", None),
         ("(a < b) == flag", "(a < b) == flag", None),
         ("a if flag else b if other else c", "a if flag else b if other else c", None),
     ],

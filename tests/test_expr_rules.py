@@ -395,7 +395,6 @@ POOL_FOLLOW_UP = """\
   title: Pool
   summary: Ten-sided dice, 8 or more a success.
   source: {section: Pools}
-  constant: POOL
   functions: {roll: roll_pool, distribution: pool_distribution}
   sides: 10
   success_at: 8
@@ -445,14 +444,14 @@ def test_a_decision_follow_up_rolls_a_success_pool(module: Any) -> None:
 def test_a_follow_up_names_what_the_rolled_rule_takes(tmp_path: Path) -> None:
     body = POOL_FOLLOW_UP.replace("args: {dice: dice}", "args: {pool: dice}")
     assert _errors(tmp_path, body) == [
-        "35:9: method 'roll': 'pool' takes exactly: dice"
+        "34:9: method 'roll': 'pool' takes exactly: dice"
     ]
 
 
 def test_a_follow_up_calls_a_rule_that_rolls(tmp_path: Path) -> None:
     body = POOL_FOLLOW_UP.replace("rule: pool", "rule: attack")
     assert _errors(tmp_path, body) == [
-        "35:9: method 'roll': 'attack' is not a rule of this system with a function "
+        "34:9: method 'roll': 'attack' is not a rule of this system with a function "
         "that rolls dice"
     ]
 

@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from compiler.forms import ANSWER, ROLLED, widget
+from compiler.forms import ANSWER, ODDS, ROLLED, widget
 from compiler.js_plan import run_python
 from compiler.kinds.calls import scripted
 from compiler.pages import rule_page
@@ -78,15 +78,20 @@ def test_fields_are_the_rules_inputs(built: Outputs) -> None:
     assert len(exposure["labels"]) == 13
     assert exposure["values"] == ["exposed", "half", "covered"]
     assert attack["location"]["nullable"] and attack["location"]["default"] is None
-    # A rule that rolls: the call that rolls, with its dice to give.
+    # A rule that rolls: the call that rolls, with its dice to give, and its
+    # exact odds (no dice).
     pool = _forms(built, "edge_of_darkness")["edge_of_darkness.dice_pool"]
     assert [(c["label"], c["rng"]) for c in pool["calls"]] == [
-        (ANSWER, False),
         (ROLLED, True),
+        (ODDS, False),
     ]
+    assert pool["calls"][1]["plan"]["target"] == {
+        "py": "pool_distribution",
+        "js": "poolDistribution",
+    }
     # The form starts with the first worked example (3 dice: 10, 9, 3, 8).
     assert pool["fields"][0]["start"] == 3
-    assert pool["start"] == {"call": 1, "dice": [10, 9, 3, 8]}
+    assert pool["start"] == {"call": 0, "dice": [10, 9, 3, 8]}
     exposure_row = d20["d20_scifi.radiation_exposure"]
     rolls = [c["roll"] for c in exposure_row["calls"]]
     assert rolls == [None, "incubation", "primary_effect"]

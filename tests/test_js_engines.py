@@ -1,10 +1,11 @@
 """The JavaScript runtime's engines against the Python runtime's, under ``node --test``:
-a staged track (the generated class), a success pool and a process, on the rules'
-own figures."""
+a staged track (the generated class), a success pool (a decision: its roll and
+its derived odds) and a process, on the rules' own figures."""
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -64,24 +65,29 @@ def _tracks() -> list[dict[str, Any]]:
     return found
 
 
+def _fraction(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
 def _pools() -> list[dict[str, Any]]:
     from rulebook import edge_of_darkness
 
-    pool = edge_of_darkness.DICE_POOL
-    figures = [getattr(pool, name) for name in pool.FIELDS]
     counts = range(-1, 9)
     return [
         {
-            "figures": figures,
-            "distributions": [[n, _data(pool.distribution(n))] for n in counts],
+            "module": "edge_of_darkness.js",
+            "distributions": [
+                [n, _data(edge_of_darkness.pool_distribution(n))] for n in counts
+            ],
             "rolls": [
-                [n, seed, _data(pool.roll(n, random.Random(seed)))]
+                [n, seed, _data(edge_of_darkness.roll_pool(n, random.Random(seed)))]
                 for n in counts
                 for seed in SEEDS
             ],
-            "means": [
-                [n, f"{pool.mean(n).numerator}/{pool.mean(n).denominator}"]
+            "at_least": [
+                [n, k, _fraction(edge_of_darkness.pool_distribution(n).at_least(k))]
                 for n in counts
+                for k in (0, 1, 3)
             ],
         }
     ]

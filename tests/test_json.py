@@ -23,7 +23,6 @@ import rulebook.json as rj
 from rulebook import d20_scifi
 from rulebook._process import Course, ProcessRun
 from rulebook._state import LevelState, RecordState
-from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
 from rulebook.dice import Dice, parse_dice
 
 from compiler.examples import example_value
@@ -52,9 +51,6 @@ EXAMPLES = [
 # The support classes that hold data (the others are engines, errors and dice sources).
 SUPPORT_RECORDS = (
     Dice,
-    PoolResult,
-    PoolDistribution,
-    SuccessPool,
     Course,
     ProcessRun,
     LevelState,
@@ -209,7 +205,7 @@ def test_every_data_class_of_the_support_modules_has_to_dict() -> None:
     assert set(SUPPORT_RECORDS) <= defined
     for cls in SUPPORT_RECORDS:
         assert callable(getattr(cls, "to_dict", None)), cls.__name__
-    for cls in (PoolResult, SuccessPool, Course, ProcessRun, Dice, PoolDistribution):
+    for cls in (Course, ProcessRun, Dice):
         for value in INSTANCES.get(cls, []):
             data = value.to_dict()  # type: ignore[attr-defined]
             plain(data)
@@ -271,18 +267,13 @@ def test_fractions_are_exact_strings(value: Fraction, expected: str) -> None:
     assert Fraction(expected) == value
 
 
-def test_a_distribution_with_its_tail() -> None:
-    # Figures of the test's own: a ten-sided pool, 8 or more succeeds, 10 again.
-    pool = SuccessPool(10, 8, 10, 10, 1, 1, 5)
-    assert json.loads(rj.dumps(pool.distribution(1))) == {
-        "0": "7/10",
-        "1": "27/100",
-        "2": "27/1000",
-        "tail": "3/1000",
-        "dramatic_failure": "0",
-    }
-    chance = pool.distribution(0).to_dict()
-    assert chance["dramatic_failure"] == "1/10"
+def test_odds_are_exact_strings_by_answer() -> None:
+    from rulebook import edge_of_darkness
+
+    chances = json.loads(rj.dumps(edge_of_darkness.pool_distribution(1)))
+    assert list(chances)[:3] == ["0", "1", "2"]
+    assert chances["0"] == "7/10" and chances["1"] == "27/100"
+    assert len(chances) == 12  # 0 to 11 successes: one die and 10 listed beyond
     assert rj.to_data(Dice(1, 4, 1).distribution()) == {
         "2": "1/4",
         "3": "1/4",

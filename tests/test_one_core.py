@@ -24,7 +24,6 @@ COMPILER = ROOT / "compiler"
 
 STILL_TO_LOWER = {
     "process",
-    "success_pool",
 }
 # The modules that print a target: a kind's folder imports none of them.
 EMITTERS = (

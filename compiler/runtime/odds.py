@@ -64,6 +64,25 @@ class Chances(dict[K, Fraction]):
         """The chance left unknown by an explosion cut off at the depth."""
         return self._tail
 
+    def at_least(self, value: int) -> Fraction:
+        """The chance of an answer of ``value`` or more, for a rule answering
+        whole numbers: all but the chance of the answers below it (the tail
+        counted in, as an explosion cut off only adds). Raises
+        ``RuleInputError`` for a ``value`` that is not an int, and for answers
+        that are not whole numbers."""
+        if type(value) is not int:
+            raise RuleInputError(f"value must be an int, not {shown(value)}")
+        below = Fraction(0)
+        for answer, chance in self.items():
+            number: object = answer
+            if type(number) is not int:
+                raise RuleInputError(
+                    f"at_least compares whole-number answers, not {shown(number)}"
+                )
+            if number < value:
+                below += chance
+        return 1 - below
+
 
 def _answer(value: object) -> bool:
     """Whether ``value`` is an answer a rule gives: a number, a flag, a label,

@@ -8,7 +8,9 @@
  */
 
 import type * as $dice from "./dice.js";
-import type * as $success_pool from "./_success_pool.js";
+import type * as $dice_rolls from "./dice_rolls.js";
+import type * as $dice_terms from "./dice_terms.js";
+import type * as $odds from "./odds.js";
 
 // -- edge_of_darkness.concealment --
 
@@ -134,29 +136,42 @@ export declare function shootThroughCover(successes: number, durability: number,
 // -- edge_of_darkness.dice_pool --
 
 /**
+ * What `rollPool` answers. Rule `edge_of_darkness.dice_pool`
+ * (rules/edge_of_darkness/concealment.yaml:222).
+ */
+export interface PoolResult {
+  /** Successes */
+  readonly successes: number;
+  /** Dramatic failure */
+  readonly dramaticFailure: boolean;
+  /** Dice rolled */
+  readonly rolls: readonly number[];
+}
+
+/**
  * The dice pool.
  *
  * Actions are rolled as a pool of ten-sided dice: each 8 or better is a
  * success, and each 10 is rolled again. With no dice left, a single chance die
  * is rolled: only a 10 succeeds, and a 1 is a dramatic failure.
  *
+ * @param dice The dice in the pool (none or fewer: one chance die). Allowed: 30
+ * or less.
+ *
  * Rule `edge_of_darkness.dice_pool`
- * (rules/edge_of_darkness/concealment.yaml:222).
+ * (rules/edge_of_darkness/concealment.yaml:222). Throws RuleInputError for
+ * arguments outside the rule.
  */
-export declare const DICE_POOL: $success_pool.SuccessPool;
+export declare function rollPool(dice: number, rng: $dice.RNG): PoolResult;
 
 /**
- * Roll a pool of `dice` dice (a chance die for 0 or fewer). Rule
- * `edge_of_darkness.dice_pool` (rules/edge_of_darkness/concealment.yaml:222).
+ * The exact odds of `rollPool()`'s `successes`: each answer it can give with
+ * its chance, a Map from answer to Fraction, answers ascending; its `tail` is
+ * the chance an explosion cut off at the depth leaves unknown.
+ *
+ * Takes the same arguments, less the rng; throws RuleInputError as it does.
  */
-export declare function rollPool(dice: number, rng: $dice.RNG): $success_pool.PoolResult;
-
-/**
- * The exact chance of each success count; `tail` holds the chance of more than
- * the counts listed. Rule `edge_of_darkness.dice_pool`
- * (rules/edge_of_darkness/concealment.yaml:222).
- */
-export declare function poolDistribution(dice: number): $success_pool.PoolDistribution;
+export declare function poolDistribution(dice: number): $odds.Chances<number>;
 
 // -- edge_of_darkness.ranged_modifier --
 
@@ -181,7 +196,7 @@ export declare function poolDistribution(dice: number): $success_pool.PoolDistri
  * Allowed: true or false.
  *
  * Rule `edge_of_darkness.ranged_modifier`
- * (rules/edge_of_darkness/concealment.yaml:279). Throws RuleInputError for
+ * (rules/edge_of_darkness/concealment.yaml:278). Throws RuleInputError for
  * arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */

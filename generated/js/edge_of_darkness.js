@@ -11,7 +11,9 @@ import * as $ from "./_support.js";
 import * as $dice from "./dice.js";
 import * as $errors from "./errors.js";
 import * as $json from "./json.js";
-import * as $success_pool from "./_success_pool.js";
+import * as $dice_rolls from "./dice_rolls.js";
+import * as $dice_terms from "./dice_terms.js";
+import * as $odds from "./odds.js";
 
 // -- edge_of_darkness.concealment --
 
@@ -113,16 +115,53 @@ export function shootThroughCover(successes, durability, structure, armor = 0) {
 
 // -- edge_of_darkness.dice_pool --
 
-export const DICE_POOL = new $success_pool.SuccessPool(10, 8, 10, 10, 1, 10, 30);
+const _POOL_RESULT_FIELDS = $json.shape(
+  ["successes", "successes"],
+  ["dramaticFailure", "dramatic_failure"],
+  ["rolls", "rolls"],
+);
 
 export function rollPool(dice, rng) {
-  if (!$.isInt(dice)) throw $.badInt(dice, "dice", null, null);
-  return DICE_POOL.roll(dice, rng);
+  if (!$.isInt(dice) || dice > 30) throw $.badInt(dice, "dice", null, 30);
+  $dice.checkRng(rng);
+  const pool = (($c) => ($c === 0 ? [] : [...$dice_rolls.roll(new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool($c, 10, { explode: "!" }))]), rng).results]))(Math.max(dice, 0));
+  const chance = (($c) => ($c === 0 ? [] : [...$dice_rolls.roll(new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool($c, 10))]), rng).results]))(dice <= 0 ? 1 : 0);
+  const again = (($c) => ($c === 0 ? [] : [...$dice_rolls.roll(new $dice_terms.DiceSum([new $dice_terms.Term(1, new $dice_terms.Pool($c, 10, { explode: "!" }))]), rng).results]))(dice <= 0 && $.sum(chance) >= 10 ? 1 : 0);
+  return _rollPool(dice, pool, chance, again);
+}
+
+function _rollPool(dice, pool, chance, again) {
+  if (dice > 0) {
+    return $json.record(_POOL_RESULT_FIELDS, {
+      successes: (($l, $a, $b) => $l.filter(($x) => $a <= $x && $x <= $b).length)(pool, 8, 10),
+      dramaticFailure: false,
+      rolls: Object.freeze([...pool, ...chance, ...again]),
+    });
+  }
+  if ($.sum(chance) === 1) {
+    return $json.record(_POOL_RESULT_FIELDS, {
+      successes: 0,
+      dramaticFailure: true,
+      rolls: Object.freeze([...pool, ...chance, ...again]),
+    });
+  }
+  if ($.sum(chance) < 10) {
+    return $json.record(_POOL_RESULT_FIELDS, {
+      successes: 0,
+      dramaticFailure: false,
+      rolls: Object.freeze([...pool, ...chance, ...again]),
+    });
+  }
+  return $json.record(_POOL_RESULT_FIELDS, {
+    successes: $.add(1, (($l, $a, $b) => $l.filter(($x) => $a <= $x && $x <= $b).length)(again, 8, 10)),
+    dramaticFailure: false,
+    rolls: Object.freeze([...pool, ...chance, ...again]),
+  });
 }
 
 export function poolDistribution(dice) {
-  if (!$.isInt(dice)) throw $.badInt(dice, "dice", null, null);
-  return DICE_POOL.distribution(dice);
+  if (!$.isInt(dice) || dice > 30) throw $.badInt(dice, "dice", null, 30);
+  return $odds.answer(((_o12, _o7) => $odds.bind(_o12, (pool) => $odds.bind(_o7, (chance) => $odds.bind($odds.repeated($odds.dice((_o3, _o4) => new $dice_terms.Pool(_o3, _o4, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), $odds.const(dice <= 0 && $.sum(chance) >= 10 ? 1 : 0), $odds.const(10), false, Math.max(dice, 0) + 10), 8), (again) => $odds.const(_rollPool(dice, pool, chance, again).successes)))))($odds.repeated($odds.dice((_o10, _o11) => new $dice_terms.Pool(_o10, _o11, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), $odds.const(Math.max(dice, 0)), $odds.const(10), false, Math.max(dice, 0) + 10), 8), $odds.group($odds.dice((_o5, _o6) => new $dice_terms.Pool(_o5, _o6), $odds.const(dice <= 0 ? 1 : 0), $odds.const(10), true, Math.max(dice, 0) + 10), (chance) => [$.sum(chance)])));
 }
 
 // -- edge_of_darkness.ranged_modifier --

@@ -13,6 +13,8 @@ export declare class Chances<K> extends Map<K, Fraction> {
   constructor(entries: Iterable<readonly [K, Fraction]>, tail: Fraction);
   /** The chance left unknown by an explosion cut off at the depth. */
   readonly tail: Fraction;
+  /** The chance of an answer of `value` or more (whole-number answers; the tail counted in). */
+  atLeast(value: number): Fraction;
   toJSON(): Record<string, string>;
 }
 

@@ -29,7 +29,7 @@ import { DiceSum, Term } from "./dice_terms.js";
 import { DEPTH, MAX_WORK, chainWeights, faceWeights, odds as totalOdds } from "./dice_odds.js";
 import { RuleInputError } from "./errors.js";
 import { toData } from "./json.js";
-import { MAX_ENTRIES, fraction, gcd, grouped } from "./_support.js";
+import { MAX_ENTRIES, addFractions, fraction, gcd, grouped, shown } from "./_support.js";
 
 /**
  * Each answer a rule can give with its exact chance (a Map, answers
@@ -49,6 +49,24 @@ export class Chances extends Map {
   /** The chance left unknown by an explosion cut off at the depth. */
   get tail() {
     return this.#tail;
+  }
+
+  /** The chance of an answer of `value` or more, for a rule answering whole
+   * numbers: all but the chance of the answers below it (the tail counted in,
+   * as an explosion cut off only adds). Throws `RuleInputError` for a `value`
+   * that is not a safe integer, and for answers that are not whole numbers. */
+  atLeast(value) {
+    if (!Number.isSafeInteger(value)) {
+      throw new RuleInputError(`value must be an int, not ${shown(value)}`);
+    }
+    let below = fraction(0n);
+    for (const [answer, chance] of this) {
+      if (!Number.isSafeInteger(answer)) {
+        throw new RuleInputError(`at_least compares whole-number answers, not ${shown(answer)}`);
+      }
+      if (answer < value) below = addFractions(below, chance);
+    }
+    return addFractions(fraction(1n), fraction(-below.numerator, below.denominator));
   }
 
   toJSON() {

@@ -503,23 +503,19 @@ def attack_through_cover(
     if mode is AttackMode.AT_TARGET and material is CoverMaterial.SOFT:
         return CoverAttack(
             allowed=True,
-            ac_bonus=(
-                _t1
-                if (
-                    _t1 := (
-                        _t2 if (_t2 := _COVER_ROWS[level].cover_ac) is not None else 0
-                    )
-                    - (
-                        2
-                        if caliber is Caliber.SUPER
-                        else 1
-                        if caliber is Caliber.HEAVY
-                        else 0
-                    )
+            ac_bonus=_t1
+            if (
+                _t1 := (_t2 if (_t2 := _COVER_ROWS[level].cover_ac) is not None else 0)
+                - (
+                    2
+                    if caliber is Caliber.SUPER
+                    else 1
+                    if caliber is Caliber.HEAVY
+                    else 0
                 )
-                > 0
-                else 0
-            ),
+            )
+            > 0
+            else 0,
             miss_chance=0,
             must_guess_location=False,
             target_ac=None,

@@ -8,21 +8,21 @@ shooting through full cover with a pool of ten-sided dice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Final, Literal, TypeAlias
 
-from rulebook._success_pool import PoolDistribution, PoolResult, SuccessPool
+from rulebook import _odds, dice_rolls, dice_terms
 from rulebook._support import Ladder, bad_bool, bad_int, choice, folded
-from rulebook.dice import RNG
+from rulebook.dice import RNG, check_rng
 from rulebook.errors import RuleInputError
 from rulebook.json import Record
+from rulebook.odds import Chances
 
 __all__ = [
-    "DICE_POOL",
     "ConcealmentDegree",
     "ConcealmentDegreeLabel",
     "ConcealmentRow",
     "CoverHit",
-    "PoolDistribution",
     "PoolResult",
     "concealment",
     "fire_from_full_cover",
@@ -315,10 +315,10 @@ def shoot_through_cover(
         return CoverHit(
             passes_through=True,
             structure_damage=successes - durability,
-            structure_left=(
-                _t1 if (_t1 := structure - (successes - durability)) > 0 else 0
-            ),
-            damage_pool=(_t2 if (_t2 := successes - durability - armor) > 0 else 0),
+            structure_left=_t1
+            if (_t1 := structure - (successes - durability)) > 0
+            else 0,
+            damage_pool=_t2 if (_t2 := successes - durability - armor) > 0 else 0,
             chance_roll=successes - durability - armor <= 0,
             cover_destroyed=structure - (successes - durability) <= 0,
             unhindered=False,
@@ -336,44 +336,189 @@ def shoot_through_cover(
 
 # -- edge_of_darkness.dice_pool --
 
-DICE_POOL: Final[SuccessPool] = SuccessPool(
-    sides=10,
-    success_at=8,
-    again_at=10,
-    chance_success_at=10,
-    chance_dramatic_at=1,
-    listed_beyond=10,
-    max_dice=30,
-)
-"""The dice pool.
 
-Actions are rolled as a pool of ten-sided dice: each 8 or better is a success,
-and each 10 is rolled again. With no dice left, a single chance die is rolled:
-only a 10 succeeds, and a 1 is a dramatic failure.
+class PoolResult(Record):
+    """What :func:`roll_pool` answers. Rule ``edge_of_darkness.dice_pool``
+    (rules/edge_of_darkness/concealment.yaml:222).
+    """
 
-Rule ``edge_of_darkness.dice_pool``
-(rules/edge_of_darkness/concealment.yaml:222).
-"""
+    FIELDS: ClassVar[tuple[str, ...]] = ("successes", "dramatic_failure", "rolls")
+    __slots__ = FIELDS
+
+    successes: int
+    """Successes"""
+    dramatic_failure: bool
+    """Dramatic failure"""
+    rolls: tuple[int, ...]
+    """Dice rolled"""
+
+    def __init__(
+        _self, successes: int, dramatic_failure: bool, rolls: tuple[int, ...]
+    ) -> None:
+        object.__setattr__(_self, "successes", successes)
+        object.__setattr__(_self, "dramatic_failure", dramatic_failure)
+        object.__setattr__(_self, "rolls", rolls)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(successes={self.successes!r}, dramatic_failure={self.dramatic_failure!r}, rolls={self.rolls!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PoolResult) and other.__class__ is self.__class__:
+            return (self.successes, self.dramatic_failure, self.rolls) == (
+                other.successes,
+                other.dramatic_failure,
+                other.rolls,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.successes, self.dramatic_failure, self.rolls))
 
 
 def roll_pool(dice: int, rng: RNG) -> PoolResult:
-    """Roll a pool of ``dice`` dice (a chance die for 0 or fewer). Rule
-    ``edge_of_darkness.dice_pool``
-    (rules/edge_of_darkness/concealment.yaml:222).
+    """The dice pool.
+
+    Actions are rolled as a pool of ten-sided dice: each 8 or better is a
+    success, and each 10 is rolled again. With no dice left, a single chance die
+    is rolled: only a 10 succeeds, and a 1 is a dramatic failure.
+
+    Args:
+        dice: The dice in the pool (none or fewer: one chance die). Allowed: 30
+            or less.
+
+    Rule ``edge_of_darkness.dice_pool``
+    (rules/edge_of_darkness/concealment.yaml:222). Raises RuleInputError for
+    arguments outside the rule.
     """
-    if type(dice) is not int:
-        raise bad_int(dice, "dice", None, None)
-    return DICE_POOL.roll(dice, rng)
+    if type(dice) is not int or dice > 30:
+        raise bad_int(dice, "dice", None, 30)
+    check_rng(rng)
+    pool = (
+        list(
+            dice_rolls.roll(
+                dice_terms.DiceSum(
+                    (dice_terms.Term(1, dice_terms.Pool(_t1, 10, explode="!")),)
+                ),
+                rng,
+            ).results
+        )
+        if (_t1 := dice if dice > 0 else 0)
+        else []
+    )
+    chance = (
+        list(
+            dice_rolls.roll(
+                dice_terms.DiceSum((dice_terms.Term(1, dice_terms.Pool(_t2, 10)),)), rng
+            ).results
+        )
+        if (_t2 := 1 if dice <= 0 else 0)
+        else []
+    )
+    again = (
+        list(
+            dice_rolls.roll(
+                dice_terms.DiceSum(
+                    (dice_terms.Term(1, dice_terms.Pool(_t3, 10, explode="!")),)
+                ),
+                rng,
+            ).results
+        )
+        if (_t3 := 1 if dice <= 0 and sum(chance) >= 10 else 0)
+        else []
+    )
+    return _roll_pool(dice, pool, chance, again)
 
 
-def pool_distribution(dice: int) -> PoolDistribution:
-    """The exact chance of each success count; ``tail`` holds the chance of more
-    than the counts listed. Rule ``edge_of_darkness.dice_pool``
-    (rules/edge_of_darkness/concealment.yaml:222).
+def pool_distribution(dice: int) -> Chances[int]:
+    """The exact odds of roll_pool()'s successes: each answer it can give, with its
+    chance.
+
+    Takes the same arguments, less the rng; raises RuleInputError as it does.
     """
-    if type(dice) is not int:
-        raise bad_int(dice, "dice", None, None)
-    return DICE_POOL.distribution(dice)
+    if type(dice) is not int or dice > 30:
+        raise bad_int(dice, "dice", None, 30)
+    return _odds.answer(
+        (
+            lambda _o12, _o7: _odds.bind(
+                _o12,
+                lambda pool: _odds.bind(
+                    _o7,
+                    lambda chance: _odds.bind(
+                        _odds.repeated(
+                            _odds.dice(
+                                lambda _o3, _o4: dice_terms.Pool(
+                                    _o3,
+                                    _o4,
+                                    explode="!",
+                                    target=dice_terms.Compare(">=", 8),
+                                ),
+                                _odds.const(
+                                    1 if dice <= 0 and sum(chance) >= 10 else 0
+                                ),
+                                _odds.const(10),
+                                False,
+                                (dice if dice > 0 else 0) + 10,
+                            ),
+                            8,
+                        ),
+                        lambda again: _odds.const(
+                            _roll_pool(dice, pool, chance, again).successes
+                        ),
+                    ),
+                ),
+            )
+        )(
+            _odds.repeated(
+                _odds.dice(
+                    lambda _o10, _o11: dice_terms.Pool(
+                        _o10, _o11, explode="!", target=dice_terms.Compare(">=", 8)
+                    ),
+                    _odds.const(dice if dice > 0 else 0),
+                    _odds.const(10),
+                    False,
+                    (dice if dice > 0 else 0) + 10,
+                ),
+                8,
+            ),
+            _odds.group(
+                _odds.dice(
+                    lambda _o5, _o6: dice_terms.Pool(_o5, _o6),
+                    _odds.const(1 if dice <= 0 else 0),
+                    _odds.const(10),
+                    True,
+                    (dice if dice > 0 else 0) + 10,
+                ),
+                lambda chance: (sum(chance),),
+            ),
+        )
+    )
+
+
+def _roll_pool(
+    dice: int, pool: Sequence[int], chance: Sequence[int], again: Sequence[int]
+) -> PoolResult:
+    if dice > 0:
+        return PoolResult(
+            successes=(lambda _l, _t4, _t5: sum(_t4 <= _x <= _t5 for _x in _l))(
+                pool, 8, 10
+            ),
+            dramatic_failure=False,
+            rolls=tuple([*pool, *chance, *again]),
+        )
+    if sum(chance) == 1:
+        return PoolResult(
+            successes=0, dramatic_failure=True, rolls=tuple([*pool, *chance, *again])
+        )
+    if sum(chance) < 10:
+        return PoolResult(
+            successes=0, dramatic_failure=False, rolls=tuple([*pool, *chance, *again])
+        )
+    return PoolResult(
+        successes=1
+        + (lambda _l, _t6, _t7: sum(_t6 <= _x <= _t7 for _x in _l))(again, 8, 10),
+        dramatic_failure=False,
+        rolls=tuple([*pool, *chance, *again]),
+    )
 
 
 # -- edge_of_darkness.ranged_modifier --
@@ -404,7 +549,7 @@ def ranged_modifier(
             true or false.
 
     Rule ``edge_of_darkness.ranged_modifier``
-    (rules/edge_of_darkness/concealment.yaml:279). Raises RuleInputError for
+    (rules/edge_of_darkness/concealment.yaml:278). Raises RuleInputError for
     arguments outside the rule.
     """
     if target is not None:

@@ -245,8 +245,24 @@ def _build(batch: list[tuple[Case, System]], report: Report) -> None:
                     _build([one], report)
             return
         report.outcomes["built"] += len(batch)
-        report.built_kinds.update(r.kind for _, system in batch for r in system.rules)
+        for case, system in batch:
+            written = _written_kinds(case)
+            report.built_kinds.update(written.get(r.id, r.kind) for r in system.rules)
         return
+
+
+def _written_kinds(case: Case) -> dict[str, str]:
+    """Each rule's kind as its file writes it (a kind that is a front end of
+    another, such as a success pool written as figures, builds a rule of that
+    other kind)."""
+    found: dict[str, str] = {}
+    for data in case.files.values():
+        loaded = yaml.safe_load(data)
+        rules = loaded.get("rules") if isinstance(loaded, dict) else None
+        for rule in rules if isinstance(rules, list) else []:
+            if isinstance(rule, dict) and isinstance(rule.get("id"), str):
+                found[rule["id"]] = str(rule.get("kind"))
+    return found
 
 
 def run(count: int, seed: int) -> Report:

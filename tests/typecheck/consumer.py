@@ -32,7 +32,7 @@ from rulebook.d20_scifi import (
     TimelineEventKind,
 )
 from rulebook.dice import Dice, Scripted, parse_dice
-from rulebook.edge_of_darkness import ConcealmentDegree, PoolDistribution, PoolResult
+from rulebook.edge_of_darkness import ConcealmentDegree, PoolResult
 from rulebook.errors import RuleInputError
 from rulebook.gurps import (
     CoveredAttack,
@@ -43,6 +43,7 @@ from rulebook.gurps import (
     RandomHit,
 )
 from rulebook.json import JSON, dumps, to_data
+from rulebook.odds import Chances
 
 
 def labels_and_members() -> None:
@@ -152,7 +153,7 @@ def mappings() -> None:
 def pools_dice_json() -> None:
     assert_type(edge_of_darkness.roll_pool(5, random.Random(2)), PoolResult)
     odds = edge_of_darkness.pool_distribution(3)
-    assert_type(odds, PoolDistribution)
+    assert_type(odds, Chances[int])
     assert_type(odds.at_least(1), Fraction)
     assert_type(odds.tail, Fraction)
     assert_type(parse_dice("2d6+1"), Dice)

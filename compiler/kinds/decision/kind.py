@@ -19,6 +19,7 @@ KIND = calls.make_kind(
     build=rule.build,
     lower=lower.lower,
     finish=rule.finish,
+    rolls=rule.rolls,
     scope=scope.decision_function,
     data_view=data.data_view,
     params=calls.params_of,

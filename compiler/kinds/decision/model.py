@@ -106,6 +106,18 @@ TURNS = "turns"
 
 
 @dataclass(frozen=True, slots=True)
+class OddsChart:
+    """A table on the page of a decision's odds (of a number) for each value
+    of one parameter: the mean of the answers listed, and the chance of
+    beating each number of ``beat`` (more than it)."""
+
+    title: str
+    over: str  # the parameter
+    values: tuple[int, int]  # its values charted, lowest and highest
+    beat: tuple[int, int] | None  # the numbers to beat, lowest and highest
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionRule(RuleBase):
     """A rule decided by cases: the first that matches, every one (collect), or the only one."""
 
@@ -126,6 +138,7 @@ class DecisionRule(RuleBase):
     depth: str | None = None
     depth_checked: Checked | None = None
     odds_name: str | None = None  # its odds function's name, if not <function>_odds
+    odds_chart: OddsChart | None = None  # a table of its odds on its page
     repeat: Repeat | None = None  # the turn repeated until its ending holds
     kind: Literal["decision"] = "decision"
 

@@ -11,7 +11,7 @@ text says why. The last case must be ``when: "true"``.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ from ...kinds.decision.model import (
     DecisionCase,
     DecisionRule,
     FollowUp,
+    OddsChart,
     Repeat,
     Slot,
     StateValue,
@@ -32,7 +33,8 @@ from ...kinds.decision.repeat import RepeatBuilder
 from ...kinds.decision.turns import followed, relevant
 from ...kinds.formula.model import Let
 from ...kinds.table.model import TableRule
-from ...model import EnumType, Param
+from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS
+from ...model import EnumType, Param, Rolls
 from ...scope import param_spec, slot_field
 
 if TYPE_CHECKING:
@@ -55,9 +57,15 @@ class _Builder:
     """Builds one decision rule (kept in an object: many small steps share state)."""
 
     def __init__(
-        self, b: SystemBuilder, src: SourceFile, path: Path, raw: dict[str, Any]
+        self,
+        b: SystemBuilder,
+        src: SourceFile,
+        path: Path,
+        raw: dict[str, Any],
+        written: Mapping[str, Path],
     ) -> None:
         self.b, self.src, self.path, self.raw = b, src, path, raw
+        self.written = written  # where a name the decision claims is written
         self.specs: dict[str, expr.Param] = {}
         self.params: list[Param] = []
         self.tables = b.expression_scope()[0]
@@ -124,9 +132,8 @@ class _Builder:
                     self.path, "a decision with fields needs 'result', its class name"
                 )
             else:
-                self.b.claim(
-                    self.src, (*self.path, "result"), raw["result"], "result class"
-                )
+                at = self.written.get("result", (*self.path, "result"))
+                self.b.claim(self.src, at, raw["result"], "result class")
             slots = []
             for index, f in enumerate(raw["fields"]):
                 fpath = (*self.path, "fields", index)
@@ -421,9 +428,16 @@ def build(
     path: Path,
     raw: dict[str, Any],
     common: dict[str, Any],
+    written: Mapping[str, Path] | None = None,
 ) -> DecisionRule | None:
-    b.claim(src, (*path, "function"), raw["function"], "function")
-    d = _Builder(b, src, path, raw)
+    """The decision ``raw`` says; ``written``: where the names it claims
+    (``function``, ``odds_function``, ``result``) are written, when not at
+    their keys (a front end that writes the decision for another kind)."""
+    written = written or {}
+    b.claim(
+        src, written.get("function", (*path, "function")), raw["function"], "function"
+    )
+    d = _Builder(b, src, path, raw, written)
     d.parameters()
     lets, d.specs = b.lets(src, path, raw.get("let", []), d.specs)
     repeat = None
@@ -483,9 +497,9 @@ def build(
     if repeat is not None and odds is not None and _unbounded(b, src, path, raw, built):
         built = replace(built, odds=None)
     if odds is not None:
-        built = _odds_options(b, src, path, raw, d, built)
-    elif "odds_function" in raw or "depth" in raw:
-        key = "odds_function" if "odds_function" in raw else "depth"
+        built = _odds_options(b, src, path, raw, d, built, written)
+    elif options := [k for k in ("odds_function", "depth", "odds_chart") if k in raw]:
+        key = options[0]
         b.err(
             src,
             (*path, key),
@@ -496,6 +510,69 @@ def build(
     return built
 
 
+def _odds_chart(
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    raw: dict[str, Any],
+    built: DecisionRule,
+) -> OddsChart | None:
+    """The table of its odds on its page: over a parameter that is a whole
+    number, the others defaulted; odds of a whole number; spans in order."""
+    at = (*path, "odds_chart")
+    chart = raw["odds_chart"]
+    slot = next(s for s in built.slots if s.name == built.odds)
+    params = {p.name: p for p in built.params}
+    over = params.get(chart["over"])
+    problem = None
+    if slot.type != "int":
+        problem = f"its odds are of {slot.type} answers, not whole numbers"
+    elif over is None or over.type != "int":
+        problem = f"{chart['over']!r} is not a parameter that is a whole number"
+    elif others := [
+        p.name for p in built.params if p is not over and not p.has_default
+    ]:
+        problem = f"the other parameters need defaults: {', '.join(others)}"
+    if problem is not None:
+        b.err(
+            src,
+            at,
+            f"odds_chart: {problem}",
+            "chart the odds of a number over one parameter",
+        )
+        return None
+    assert over is not None
+    low, high = chart["values"]
+    allowed = (
+        over.min if over.min is not None else low,
+        over.max if over.max is not None else high,
+    )
+    if not allowed[0] <= low <= high <= allowed[1] or high - low >= MAX_CHART_ROWS:
+        b.err(
+            src,
+            (*at, "values"),
+            f"values must be [low, high] with low <= high, within {over.name}'s "
+            f"{allowed[0]} to {allowed[1]}, at most {MAX_CHART_ROWS} rows",
+        )
+        return None
+    beat = chart.get("beat")
+    if beat is not None and not (
+        beat[0] <= beat[1] and beat[1] - beat[0] < MAX_CHART_COLUMNS
+    ):
+        b.err(
+            src,
+            (*at, "beat"),
+            f"beat must be [low, high] with low <= high, at most {MAX_CHART_COLUMNS} columns",
+        )
+        return None
+    return OddsChart(
+        chart["title"],
+        over.name,
+        (low, high),
+        None if beat is None else (beat[0], beat[1]),
+    )
+
+
 def _odds_options(
     b: SystemBuilder,
     src: SourceFile,
@@ -503,11 +580,15 @@ def _odds_options(
     raw: dict[str, Any],
     d: _Builder,
     built: DecisionRule,
+    written: Mapping[str, Path],
 ) -> DecisionRule:
     """Its odds function's name and the depth its explosions are followed to."""
     if "odds_function" in raw:
-        b.claim(src, (*path, "odds_function"), raw["odds_function"], "function")
+        at = written.get("odds_function", (*path, "odds_function"))
+        b.claim(src, at, raw["odds_function"], "function")
         built = replace(built, odds_name=raw["odds_function"])
+    if "odds_chart" in raw:
+        built = replace(built, odds_chart=_odds_chart(b, src, path, raw, built))
     if "depth" not in raw:
         return built
     if built.repeat is not None:
@@ -755,6 +836,14 @@ def _odds_chain(
         key="odds" in raw,
     )
     return False
+
+
+def rolls(rule: DecisionRule) -> Rolls | None:
+    """A decision that rolls dice and answers a record: a follow-up method of
+    another decision may call it (its parameters in order, then the rng)."""
+    if not rule.rolls or rule.shape != "fields" or rule.result is None:
+        return None
+    return Rolls(rule.function, tuple(p.name for p in rule.params), rule.result)
 
 
 def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:

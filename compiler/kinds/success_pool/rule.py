@@ -1,28 +1,38 @@
-"""success_pool: a dice pool that counts successes, with re-rolls and a chance die."""
+"""success_pool: a dice pool that counts successes, said as a decision.
+
+The kind is a front end: its figures (the die, the faces that succeed and roll
+again, the chance die, how far its odds list counts) are checked here, then
+written as the decision they mean and built by that kind, so the pool lowers
+to the core as every decision does:
+
+- ``pool``: the dice (none when there are none), each rolled again right
+  after it while it shows ``again_at`` or more (``(max(dice, 0))dS!>=A``);
+- ``chance``: with no dice (or fewer), one chance die;
+- ``again``: when the chance die succeeds, one more die, rolled again as any;
+- the answer: the successes among the pool's dice; or for a chance die its
+  dramatic failure, no success, or one and the successes of the die after it;
+  ``rolls`` every die in the order rolled;
+- its odds are those of the successes, followed ``max(dice, 0) + listed_beyond``
+  dice deep: each count up to the pool's size plus ``listed_beyond`` with its
+  whole chance, the larger ones their ``tail``.
+"""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ...charts import pool_chart
 from ...diagnostics import pointer
-from ...kinds.success_pool.model import SuccessPoolRule
-from ...limits import (
-    MAX_CHART_COLUMNS,
-    MAX_POOL_CHARTS,
-    most_pool_dice,
-    pool_work,
-)
-from ...literals import code, docstring, md, number
-from ...model import Rolls, System
-from ...runtime._success_pool import SuccessPool
-from ...viewkit import View, api, where_doc
+from ...limits import MAX_CHART_COLUMNS, MAX_POOL_CHARTS, most_pool_dice, pool_work
+from ..decision import rule as decision
+from ..decision.model import DecisionRule
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
     from ...loader import SourceFile
     from ...semantics import SystemBuilder
+
+_KEPT = ("id", "title", "summary", "source", "rulings", "errata", "examples")
+"""The keys of the rule that the decision keeps as written."""
 
 
 def build(
@@ -31,11 +41,108 @@ def build(
     path: Path,
     raw: dict[str, Any],
     common: dict[str, Any],
-) -> SuccessPoolRule | None:
-    functions = raw["functions"]
-    for key in ("roll", "distribution"):
-        b.claim(src, (*path, "functions", key), functions[key], "function")
-    b.claim(src, (*path, "constant"), raw["constant"], "constant")
+) -> DecisionRule | None:
+    """The pool's figures checked, then the decision they say, built."""
+    if not _figures_hold(b, src, path, raw):
+        return None
+    written = {
+        "function": (*path, "functions", "roll"),
+        "odds_function": (*path, "functions", "distribution"),
+        "result": (*path, "result"),
+    }
+    return decision.build(b, src, path, as_decision(raw), common, written)
+
+
+def as_decision(raw: dict[str, Any]) -> dict[str, Any]:
+    """The decision a pool's figures say (see the module's docstring)."""
+    sides, success, again = raw["sides"], raw["success_at"], raw["again_at"]
+    chance = raw["chance"]
+    die = f"d{sides}!" if again == sides else f"d{sides}!>={again}"
+    hits = f"{success}, {sides}"
+    answer = {"successes": f"count(pool, {hits})", "dramatic_failure": False}
+    decided: dict[str, Any] = {k: raw[k] for k in _KEPT if k in raw}
+    decided |= {
+        "kind": "decision",
+        "function": raw["functions"]["roll"],
+        "parameters": [
+            {
+                "name": "dice",
+                "type": "int",
+                "max": raw["max_dice"],
+                "description": "The dice in the pool (none or fewer: one chance die).",
+            }
+        ],
+        "let": [
+            {
+                "name": "pool",
+                "value": f"rolls((max(dice, 0)){die})",
+                "description": "The pool's dice, each rolled again while it shows "
+                f"{again} or more.",
+            },
+            {
+                "name": "chance",
+                "value": f"rolls((1 if dice <= 0 else 0)d{sides})",
+                "description": "With no dice, the chance die.",
+            },
+            {
+                "name": "again",
+                "value": f"rolls((1 if dice <= 0 and sum(chance) >= "
+                f"{chance['success_at']} else 0){die})",
+                "description": "When the chance die succeeds, one more die, "
+                "rolled again as any.",
+            },
+        ],
+        "result": raw.get("result", "PoolResult"),
+        "fields": [
+            {"name": "successes", "title": "Successes", "type": "int"},
+            {"name": "dramatic_failure", "title": "Dramatic failure", "type": "bool"},
+            {
+                "name": "rolls",
+                "title": "Dice rolled",
+                "type": "list",
+                "items": "int",
+                "default": "pool + chance + again",
+            },
+        ],
+        "odds": "successes",
+        "odds_function": raw["functions"]["distribution"],
+        "depth": f"max(dice, 0) + {raw['listed_beyond']}",
+        "cases": [
+            {"when": "dice > 0", "then": answer},
+            {
+                "when": f"sum(chance) == {chance['dramatic_failure_at']}",
+                "then": {"successes": 0, "dramatic_failure": True},
+            },
+            {
+                "when": f"sum(chance) < {chance['success_at']}",
+                "then": {"successes": 0, "dramatic_failure": False},
+            },
+            {
+                "when": "true",
+                "then": {
+                    "successes": f"1 + count(again, {hits})",
+                    "dramatic_failure": False,
+                },
+            },
+        ],
+    }
+    if "chart" in raw:
+        chart = raw["chart"]
+        decided["odds_chart"] = {
+            "over": "dice",
+            "values": list(chart["pools"]),
+            "beat": list(chart["beat"]),
+            "title": chart["title"],
+        }
+    return decided
+
+
+def _figures_hold(
+    b: SystemBuilder, src: SourceFile, path: Path, raw: dict[str, Any]
+) -> bool:
+    """The pool's figures: faces of its die, in order; within what rulesc works
+    out exactly."""
+    reported = len(b.errors)
     sides = raw["sides"]
     checks = [
         (
@@ -59,27 +166,7 @@ def build(
         if not ok:
             b.err(src, (*path, key), f"{key} {why}")
     _check_work(b, src, path, raw)
-    chart = raw.get("chart")
-    examples = b.examples(src, path, raw, {"dice"}, roll_columns=set())
-    return SuccessPoolRule(
-        **common,
-        examples=examples,
-        constant=raw["constant"],
-        roll_function=functions["roll"],
-        distribution_function=functions["distribution"],
-        pool=SuccessPool(
-            sides,
-            raw["success_at"],
-            raw["again_at"],
-            raw["chance"]["success_at"],
-            raw["chance"]["dramatic_failure_at"],
-            raw["listed_beyond"],
-            raw["max_dice"],
-        ),
-        chart_pools=tuple(chart["pools"]) if chart else None,
-        chart_beat=tuple(chart["beat"]) if chart else None,
-        chart_title=chart["title"] if chart else None,
-    )
+    return len(b.errors) == reported
 
 
 def _check_work(
@@ -141,93 +228,3 @@ def _check_work(
             "every pool from none to the chart's most is charted with its exact "
             "chances: chart smaller pools, or fewer sides or listed_beyond",
         )
-
-
-def python_view(system: System, rule: SuccessPoolRule) -> View:
-    p = rule.pool
-    return {
-        "id": rule.qualified_id,
-        "constant": rule.constant,
-        "value": (
-            f"SuccessPool(sides={p.sides}, success_at={p.success_at}, "
-            f"again_at={p.again_at}, chance_success_at={p.chance_success_at}, "
-            f"chance_dramatic_at={p.chance_dramatic_at}, listed_beyond={p.listed_beyond}, "
-            f"max_dice={p.max_dice})"
-        ),
-        "const_doc": docstring(f"{rule.title}.\n\n{rule.summary}\n\n{where_doc(rule)}"),
-        "roll": rule.roll_function,
-        "roll_doc": docstring(
-            f"Roll a pool of ``dice`` dice (a chance die for 0 or fewer). {where_doc(rule)}",
-            "    ",
-        ),
-        "distribution": rule.distribution_function,
-        "distribution_doc": docstring(
-            "The exact chance of each success count; ``tail`` holds the chance of "
-            f"more than the counts listed. {where_doc(rule)}",
-            "    ",
-        ),
-        "imports": [
-            ("typing", "Final"),
-            ("rulebook._success_pool", "PoolDistribution"),
-            ("rulebook._success_pool", "PoolResult"),
-            ("rulebook._success_pool", "SuccessPool"),
-            ("rulebook._support", "bad_int"),
-            ("rulebook.dice", "RNG"),
-        ],
-        "exports": [
-            rule.constant,
-            rule.roll_function,
-            rule.distribution_function,
-            "PoolDistribution",
-            "PoolResult",
-        ],
-    }
-
-
-_CHARTED = 5  # without a chart, the pools up to this are charted (a docs choice)
-
-
-def _percent(value: Fraction) -> str:
-    if 0 < value < Fraction(1, 20000):
-        return "<0.01%"
-    return f"{float(value) * 100:.2f}%"
-
-
-def docs_view(system: System, rule: SuccessPoolRule, common: View) -> View:
-    p = rule.pool
-    chart = None
-    if rule.chart_pools and rule.chart_beat:
-        pools = range(rule.chart_pools[0], rule.chart_pools[1] + 1)
-        beats = range(rule.chart_beat[0], rule.chart_beat[1] + 1)
-        chart = {
-            "title": md(rule.chart_title or ""),
-            "headers": ["Dice", *(f"beat {d}" for d in beats)],
-            "rows": [
-                [str(n), *(_percent(p.distribution(n).at_least(d + 1)) for d in beats)]
-                for n in pools
-            ],
-        }
-    most = rule.chart_pools[1] if rule.chart_pools else min(p.max_dice, _CHARTED)
-    means = [(n, number(p.mean(n))) for n in range(0, most + 1)]
-    return common | {
-        "sides": p.sides,
-        "success_at": p.success_at,
-        "again_at": p.again_at,
-        "chance_success_at": p.chance_success_at,
-        "chance_dramatic_at": p.chance_dramatic_at,
-        "api": api(
-            common,
-            "Calls: "
-            + code(f"{rule.roll_function}(dice, rng) -> PoolResult")
-            + " rolls a pool; "
-            + code(f"{rule.distribution_function}(dice) -> PoolDistribution")
-            + " gives its exact chances.",
-        ),
-        "chart": chart,
-        "means": means,
-        "charts": [pool_chart(system.id, rule.id, n) for n, _ in means],
-    }
-
-
-def rolls(rule: SuccessPoolRule) -> Rolls:
-    return Rolls(rule.roll_function, ("dice",), "PoolResult")
