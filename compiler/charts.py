@@ -25,7 +25,6 @@ from html import escape
 from math import ceil
 
 from .literals import number
-from .model import System
 from .runtime.dice import Dice, parse_dice
 
 FOLDER = "charts"  # under the docs folder, beside the pages
@@ -70,9 +69,7 @@ def relocated(page: str, prefix: str) -> str:
 
 
 def for_pages(
-    systems: Sequence[System],
-    pages: Mapping[str, str],
-    drawn: Mapping[str, str] | None = None,
+    pages: Mapping[str, str], drawn: Mapping[str, str] | None = None
 ) -> dict[str, str]:
     """Every chart the ``pages`` refer to, as SVG text by its path beside them
     (``drawn``: charts drawn already, by name)."""

@@ -454,7 +454,7 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
     }
     files.update(shared)
     pages = {path: text for path, text in shared.items() if path.startswith("docs/")}
-    for name, svg in for_pages([], pages).items():
+    for name, svg in for_pages(pages).items():
         files[f"docs/{name}"] = svg
     files.update(rules_json.files(parts))
     data = {path: text.encode("utf-8") for path, text in files.items()}
@@ -475,7 +475,7 @@ def part_of(
     outputs, ``modules`` the package's modules (its own and the support
     modules) by path; ``drawn`` the charts of its rules' odds, by name."""
     pages = {p: t for p, t in own.items() if p.startswith("docs/")}
-    found = for_pages([system], pages, drawn)
+    found = for_pages(pages, drawn)
     charts = {f"docs/{name}": svg for name, svg in found.items()}
     text = json_text.dumps(rules_json.system_data(system))
     shares = Shares(

@@ -45,7 +45,7 @@ def test_names_give_back_their_expression(text: str) -> None:
     name = dice_chart_name(dice)
     assert name is not None and re.fullmatch(r"charts/dice-[0-9a-z-]+\.svg", name)
     assert dice_chart(dice) == f"![Chances of each result of {text}]({name})"
-    svg = for_pages([], {"page.md": f"see ![x]({name})"})
+    svg = for_pages({"page.md": f"see ![x]({name})"})
     assert svg == {name: dice_svg(dice)}
 
 
@@ -78,9 +78,9 @@ def test_dice_chart_is_the_exact_distribution(text: str) -> None:
 
 def test_only_our_own_references_make_charts() -> None:
     escaped = r"rule text \[x\](charts/dice-9d9.svg)"
-    assert for_pages([], {"page.md": escaped}) == {}
+    assert for_pages({"page.md": escaped}) == {}
     with pytest.raises(ValueError, match="unknown chart"):
-        for_pages([], {"page.md": "![x](charts/pool-nope-pool-3.svg)"})
+        for_pages({"page.md": "![x](charts/pool-nope-pool-3.svg)"})
 
 
 def test_every_chart_built_is_shown(built: Outputs) -> None:

@@ -58,7 +58,6 @@ def charts(arg: str) -> tuple[dict[str, Call], dict[str, str]]:
         for path, blob in outputs.files.items()
         if path.startswith("docs/") and path.endswith(".md")
     }
-    systems = list(outputs.systems)
     # a rule's odds charts are drawn with its page, from the generated runtime
     drawn = {
         path.removeprefix("docs/"): blob.decode("utf-8")
@@ -68,7 +67,7 @@ def charts(arg: str) -> tuple[dict[str, Call], dict[str, str]]:
 
     def once() -> int:
         dice_mod._sum_counts.cache_clear()  # pyright: ignore[reportPrivateUsage]
-        return len(for_pages(systems, pages, drawn)) - len(drawn)
+        return len(for_pages(pages, drawn)) - len(drawn)
 
     return {"charts": once}, {"charts": f"{once()} SVG charts of dice drawn"}
 
