@@ -9,6 +9,7 @@ from ...jsonkit import Refs, View, expression, params, tree
 from ...kinds.decision.model import DecisionCase, DecisionRule, Slot
 from ...kinds.formula.data import lets
 from ...model import EnumMember, Param, System
+from ...naming import odds_function
 from ...runtime.dice import Dice
 
 
@@ -71,6 +72,20 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
         ],
         "hit_policy": rule.hit_policy,
         "odds": rule.odds,
+        "odds_function": None
+        if rule.odds is None
+        else rule.odds_name or odds_function(rule.function),
+        "depth": rule.depth,
+        "odds_chart": None
+        if rule.odds_chart is None
+        else {
+            "title": rule.odds_chart.title,
+            "over": rule.odds_chart.over,
+            "values": list(rule.odds_chart.values),
+            "beat": None
+            if rule.odds_chart.beat is None
+            else list(rule.odds_chart.beat),
+        },
         "repeat": None
         if rule.repeat is None
         else {
