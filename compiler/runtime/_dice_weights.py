@@ -6,13 +6,16 @@ engine of the rules (``rulebook._odds``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 from ._support import MAX_ENTRIES
 from .dice_terms import Pool
 from .errors import RuleInputError
 
-__all__ = ["MAX_WORK", "Budget", "Weights", "chain_weights", "face_weights"]
+__all__ = ["MAX_WORK", "Budget", "Weights", "chain_weights", "chains", "face_weights"]
+
+V = TypeVar("V", bound=Hashable)
 
 MAX_WORK = 30 * MAX_ENTRIES
 """The most steps (about: outcomes x dice x dice kept x sums) one answer takes."""
@@ -80,37 +83,52 @@ def face_weights(pool: Pool) -> Weights:
     return Weights({f: len(again) + (0 if f in again else n) for f in faces}, 0, n * n)
 
 
+def chains(
+    pool: Pool, depth: int, empty: V, add: Callable[[V, int], V]
+) -> tuple[dict[V, int], int, int]:
+    """One die of ``pool`` with the dice its explosion adds, each chain of faces
+    folded with ``add`` from ``empty`` (its sum, its count, or the faces
+    themselves): the weight of each outcome, then the weight of the chains cut
+    off at ``depth`` more dice, over the denominator (the third)."""
+    face = face_weights(pool)
+    weights, total = face.weights, face.denom
+    boom = {f: w for f, w in weights.items() if pool.explodes(f)}
+    found: dict[V, int] = {}
+    if pool.explode is None or not boom:
+        for f, w in weights.items():
+            value = add(empty, f)
+            found[value] = found.get(value, 0) + w
+        return found, 0, total
+    stop = {f: w for f, w in weights.items() if f not in boom}
+    if pool.explode == "!o":  # one more die at most, whatever it shows
+        for f, w in stop.items():
+            value = add(empty, f)
+            found[value] = found.get(value, 0) + w * total
+        for e, we in boom.items():
+            for g, w in weights.items():
+                value = add(add(empty, e), g)
+                found[value] = found.get(value, 0) + we * w
+        return found, 0, total * total
+    # ``level``: the chains of k exploded faces so far, each weighed
+    level: dict[V, int] = {empty: 1}
+    for k in range(depth + 1):
+        scale = total ** (depth - k)
+        for chain, ws in level.items():
+            for f, w in stop.items():
+                value = add(chain, f)
+                found[value] = found.get(value, 0) + ws * w * scale
+        after: dict[V, int] = {}
+        for chain, ws in level.items():
+            for e, we in boom.items():
+                more = add(chain, e)
+                after[more] = after.get(more, 0) + ws * we
+        level = after
+    return found, sum(boom.values()) ** (depth + 1), total ** (depth + 1)
+
+
 def chain_weights(pool: Pool, depth: int, score: Callable[[int], int]) -> Weights:
     """One die with its explosion: the sum of ``score`` over its dice (each
     face scored on its own: its face for a sum, 1 or 0 for a count), followed
     ``depth`` dice deep (``top``: the weight of the chains cut off there)."""
-    face = face_weights(pool)
-    weights, total = face.weights, face.denom
-    boom = {f: w for f, w in weights.items() if pool.explodes(f)}
-    if pool.explode is None or not boom:
-        return face.mapped(score)
-    stop = {f: w for f, w in weights.items() if f not in boom}
-    found: dict[int, int] = {}
-    if pool.explode == "!o":
-        for f, w in stop.items():
-            found[score(f)] = found.get(score(f), 0) + w * total
-        for e, we in boom.items():
-            for g, w in weights.items():
-                value = score(e) + score(g)
-                found[value] = found.get(value, 0) + we * w
-        return Weights(found, 0, total * total)
-    # ``level``: the scores of k exploded faces so far, each chain of them weighed
-    level: dict[int, int] = {0: 1}
-    for k in range(depth + 1):
-        scale = total ** (depth - k)
-        for s, ws in level.items():
-            for f, w in stop.items():
-                value = s + score(f)
-                found[value] = found.get(value, 0) + ws * w * scale
-        after: dict[int, int] = {}
-        for s, ws in level.items():
-            for e, we in boom.items():
-                after[s + score(e)] = after.get(s + score(e), 0) + ws * we
-        level = after
-    cut = sum(boom.values()) ** (depth + 1)
-    return Weights(found, cut, total ** (depth + 1))
+    found, cut, denom = chains(pool, depth, 0, lambda sofar, f: sofar + score(f))
+    return Weights(found, cut, denom)

@@ -188,39 +188,59 @@ function add(found, value, weight) {
   found.set(value, (found.get(value) ?? 0n) + weight);
 }
 
+/** One die of `pool` with the dice its explosion adds, each chain of faces
+ * folded with `add` from `empty` (its sum, its count, or the faces
+ * themselves), outcomes told apart by `key`: the outcomes (a Map of
+ * key -> [outcome, weight]), the weight of the chains cut off at `depth` more
+ * dice, and the denominator. */
+export function chains(pool, depth, empty, add, key = (value) => value) {
+  const face = faceWeights(pool);
+  const weights = face.weights;
+  const total = face.denom;
+  const put = (into, value, weight) => {
+    const k = key(value);
+    const had = into.get(k);
+    if (had === undefined) into.set(k, [value, weight]);
+    else had[1] += weight;
+  };
+  const found = new Map();
+  const boom = [...weights].filter(([f]) => pool.explodes(f));
+  if (pool.explode === null || !boom.length) {
+    for (const [f, w] of weights) put(found, add(empty, f), w);
+    return [found, 0n, total];
+  }
+  const stop = [...weights].filter(([f]) => !pool.explodes(f));
+  if (pool.explode === "!o") {
+    // one more die at most, whatever it shows
+    for (const [f, w] of stop) put(found, add(empty, f), w * total);
+    for (const [e, we] of boom) for (const [g, w] of weights) put(found, add(add(empty, e), g), we * w);
+    return [found, 0n, total * total];
+  }
+  const d = BigInt(depth);
+  let level = new Map(); // the chains of k exploded faces so far, each weighed
+  put(level, empty, 1n);
+  for (let k = 0; k <= depth; k++) {
+    const scale = total ** (d - BigInt(k));
+    for (const [chain, ws] of level.values()) {
+      for (const [f, w] of stop) put(found, add(chain, f), ws * w * scale);
+    }
+    const after = new Map();
+    for (const [chain, ws] of level.values()) {
+      for (const [e, we] of boom) put(after, add(chain, e), ws * we);
+    }
+    level = after;
+  }
+  return [found, sumOf(boom.map(([, w]) => w)) ** (d + 1n), total ** (d + 1n)];
+}
+
 /** One die with its explosion: the sum of `score` over its dice (each face
  * scored on its own: its face for a sum, 1 or 0 for a count), followed `depth`
  * dice deep (`top`: the weight of the chains cut off there). */
 export function chainWeights(pool, depth, score) {
-  const face = faceWeights(pool);
-  const weights = face.weights;
-  const total = face.denom;
-  const boom = [...weights].filter(([f]) => pool.explodes(f));
-  if (pool.explode === null || !boom.length) return face.mapped(score);
-  const stop = [...weights].filter(([f]) => !pool.explodes(f));
-  const found = new Map();
-  if (pool.explode === "!o") {
-    for (const [f, w] of stop) add(found, score(f), w * total);
-    for (const [e, we] of boom) {
-      for (const [g, w] of weights) add(found, safe(score(e) + score(g), "a value of the odds"), we * w);
-    }
-    return new Weights(found, 0n, total * total);
-  }
-  const d = BigInt(depth);
-  let level = new Map([[0, 1n]]); // the scores of k exploded faces so far
-  for (let k = 0; k <= depth; k++) {
-    const scale = total ** (d - BigInt(k));
-    for (const [s, ws] of level) {
-      for (const [f, w] of stop) add(found, safe(s + score(f), "a value of the odds"), ws * w * scale);
-    }
-    const after = new Map();
-    for (const [s, ws] of level) {
-      for (const [e, we] of boom) add(after, safe(s + score(e), "a value of the odds"), ws * we);
-    }
-    level = after;
-  }
-  const cut = sumOf(boom.map(([, w]) => w)) ** (d + 1n);
-  return new Weights(found, cut, total ** (d + 1n));
+  const [found, cut, denom] = chains(pool, depth, 0, (sofar, f) =>
+    safe(sofar + score(f), "a value of the odds"),
+  );
+  return new Weights(found.values(), cut, denom);
 }
 
 function poolDist(pool, depth, budget) {

@@ -25,7 +25,7 @@
  */
 
 import { DiceSum, Term } from "./dice_terms.js";
-import { DEPTH, MAX_WORK, chainWeights, faceWeights, odds as totalOdds } from "./dice_odds.js";
+import { DEPTH, MAX_WORK, chainWeights, chains, odds as totalOdds } from "./dice_odds.js";
 import { RuleInputError } from "./errors.js";
 import { toData } from "./json.js";
 import { MAX_ENTRIES, addFractions, fraction, gcd, grouped, shown } from "./_support.js";
@@ -270,33 +270,9 @@ function dieOf(pool, depth) {
     const chain = chainWeights(pool, depth, (v) => v);
     return new Dist([...chain.weights].map(([v, w]) => [[v], w]), chain.top, chain.denom);
   }
-  const face = faceWeights(pool);
-  const all = face.denom;
-  const boom = [...face.weights].filter(([f]) => pool.explodes(f));
-  const stop = [...face.weights].filter(([f]) => !pool.explodes(f));
-  const sorted = (faces) => [...faces].sort((a, b) => a - b);
-  const found = new Tally();
-  if (pool.explode === "!o") {
-    for (const [f, w] of stop) found.add([f], w * all);
-    for (const [e, we] of boom) for (const [g, w] of face.weights) found.add(sorted([e, g]), we * w);
-    return new Dist(found, 0n, all * all);
-  }
-  const d = BigInt(depth);
-  let level = new Tally(); // the exploded faces so far
-  level.add([], 1n);
-  for (let k = 0; k <= depth; k++) {
-    const scale = all ** (d - BigInt(k));
-    for (const [seq, ws] of level) {
-      for (const [f, w] of stop) found.add(sorted([...seq, f]), ws * w * scale);
-    }
-    const after = new Tally();
-    for (const [seq, ws] of level) {
-      for (const [e, we] of boom) after.add(sorted([...seq, e]), ws * we);
-    }
-    level = after;
-  }
-  const wBoom = boom.reduce((sum, [, w]) => sum + w, 0n);
-  return new Dist(found, wBoom ** (d + 1n), all ** (d + 1n));
+  const sorted = (shown, f) => [...shown, f].sort((a, b) => a - b);
+  const [found, cut, denom] = chains(pool, depth, [], sorted, keyOf);
+  return new Dist(found.values(), cut, denom);
 }
 
 /** The chances of `pool`'s total, from ./dice_odds.js. */

@@ -42,3 +42,11 @@ export declare function faceWeights(pool: Pool): Weights;
 /** One die with its explosion: the sum of `score` over its dice (each face
  * scored on its own: its face for a sum, 1 or 0 for a count). */
 export declare function chainWeights(pool: Pool, depth: number, score: (face: number) => number): Weights;
+/** One die with the dice its explosion adds, each chain folded with `add`: its outcomes by `key`, the weight cut off at `depth`, the denominator. */
+export declare function chains<V>(
+  pool: Pool,
+  depth: number,
+  empty: V,
+  add: (sofar: V, face: number) => V,
+  key?: (value: V) => unknown,
+): [Map<unknown, [V, bigint]>, bigint, bigint];

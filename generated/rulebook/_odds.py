@@ -26,7 +26,7 @@ from itertools import product
 from math import lcm, prod
 from typing import Any, cast
 
-from ._dice_weights import MAX_WORK, chain_weights, face_weights
+from ._dice_weights import MAX_WORK, chain_weights, chains
 from ._support import MAX_ENTRIES
 from .dice_odds import DEPTH
 from .dice_odds import odds as total_odds
@@ -186,34 +186,11 @@ def _die(pool: Pool, depth: int) -> Dist:
     if pool.explode not in ("!", "!o"):
         chain = chain_weights(pool, depth, lambda v: v)
         return Dist({(v,): w for v, w in chain.weights.items()}, chain.top, chain.denom)
-    face = face_weights(pool)
-    total = face.denom
-    boom = {f: w for f, w in face.weights.items() if pool.explodes(f)}
-    stop = {f: w for f, w in face.weights.items() if f not in boom}
-    found: dict[Any, int] = {}
-    if pool.explode == "!o":
-        for f, w in stop.items():
-            found[(f,)] = found.get((f,), 0) + w * total
-        for e, we in boom.items():
-            for g, w in face.weights.items():
-                seq = tuple(sorted((e, g)))
-                found[seq] = found.get(seq, 0) + we * w
-        return Dist(found, 0, total * total)
-    level: dict[tuple[int, ...], int] = {(): 1}  # the exploded faces so far
-    for k in range(depth + 1):
-        scale = total ** (depth - k)
-        for seq, ws in level.items():
-            for f, w in stop.items():
-                shown = tuple(sorted((*seq, f)))
-                found[shown] = found.get(shown, 0) + ws * w * scale
-        after: dict[tuple[int, ...], int] = {}
-        for seq, ws in level.items():
-            for e, we in boom.items():
-                more = tuple(sorted((*seq, e)))
-                after[more] = after.get(more, 0) + ws * we
-        level = after
-    cut = sum(boom.values()) ** (depth + 1)
-    return Dist(found, cut, total ** (depth + 1))
+    empty: tuple[int, ...] = ()
+    found, cut, denom = chains(
+        pool, depth, empty, lambda shown, f: tuple(sorted((*shown, f)))
+    )
+    return Dist(found, cut, denom)
 
 
 def _total(pool: Pool, depth: int) -> Dist:
