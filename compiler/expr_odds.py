@@ -38,6 +38,7 @@ from .expr_types import (
     walk,
 )
 from .naming import odds_function
+from .runtime.dice_terms import Compare, Pool
 
 __all__ = ["PLACEHOLDER", "Syntax", "bind_lets", "odds_code", "rolls"]
 
@@ -329,21 +330,36 @@ def _as_total(node: Call) -> Dice | None:
     if dice.sides is not None or pool.explode == "!!" or None in values:
         return None
     faces = pool.final_faces()
-    if len(values) == 1:
-        target = f"={values[0]}"
-    elif values[1] is not None and values[1] >= max(faces):
-        target = f">={values[0]}"
-    elif values[0] is not None and values[0] <= min(faces):
-        target = f"<={values[1]}"
+    target: Compare
+    if len(values) == 1 and values[0] is not None:
+        target = Compare("=", values[0])
+    elif values[1] is not None and values[1] >= max(faces) and values[0] is not None:
+        target = Compare(">=", values[0])
+    elif values[0] is not None and values[0] <= min(faces) and values[1] is not None:
+        target = Compare("<=", values[1])
     else:
         return None
-    written = dice.written
-    if pool.explode is not None and pool.explode_at is None and pool.keep is None:
-        written += f"={pool.top}"  # (a target right after it would say what explodes)
-    written += target
+    text = str(_counting(pool, target))  # the pool says its own notation
+    written = text if dice.written[:1].isdigit() else text[text.index("d") :]
     if notation_error(written, dice.count is not None) is not None:
         return None  # a value the notation cannot state (below 0)
     return replace(dice, written=written, results=False)
+
+
+def _counting(pool: Pool, target: Compare) -> Pool:
+    """``pool`` counting the dice that meet ``target``."""
+    return Pool(
+        pool.count,
+        pool.sides,
+        fudge=pool.fudge,
+        reroll=pool.reroll,
+        reroll_once=pool.reroll_once,
+        explode=pool.explode,
+        explode_at=pool.explode_at,
+        keep=pool.keep,
+        keep_count=pool.keep_count,
+        target=target,
+    )
 
 
 def _whole(node: Node) -> int | None:
