@@ -172,6 +172,34 @@ def test_explain_binds_the_names_then_tries_the_cases() -> None:
     assert "WARNING" not in text
 
 
+def test_explain_ends_with_the_exact_odds_of_the_inputs() -> None:
+    """After the answer, the odds function's chances for the same inputs: a
+    bar for each label in its set's order, and each exact chance."""
+    done = run_rulesc(
+        "explain", "--rules", str(RULES), "dice_formulas.action_roll",
+        "dice=0", "--dice", "6,6", cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    section = done.stdout.split("Exact odds of outcome\n")[1].split("\n\n")[0]
+    labels = [line.split()[0] for line in section.splitlines()]
+    assert labels == ["failure", "partial", "success"]  # no critical with no dice
+    # two dice, the lowest read: a success only on two sixes
+    assert section.splitlines()[2].endswith("1/36")
+    assert "tail" not in section
+
+
+def test_explain_of_a_pool_shows_every_count_listed_and_the_tail() -> None:
+    done = run_rulesc(
+        "explain", "edge_of_darkness.dice_pool", "dice=1", "--dice", "9", cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    section = done.stdout.split("Exact odds of successes\n")[1].split("\n\n")[0]
+    lines = section.splitlines()
+    assert [line.split()[0] for line in lines[:-1]] == [str(n) for n in range(12)]
+    assert lines[0].endswith("7/10") and lines[1].endswith("27/100")
+    assert lines[-1].startswith("  unknown past the depth (the tail):")
+
+
 def _check(tmp_path: Path, rule: str) -> str:
     """``rulesc check`` of the dice formulas with ``rule`` added; its stderr."""
     rules = tmp_path / "rules"

@@ -41,6 +41,7 @@ from ..scope import table_values
 from .common import plain, record_lines
 from .context import Context, agree, explain_answer, functions_called
 from .dice_replay import Replay
+from .odds_lines import odds_section
 from .steps import Stepper, shown
 from .steps import lines as step_lines
 from .usage import UsageError
@@ -107,6 +108,9 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
     ctx.out.section("Steps, in order", tracer.shown_lines())
     ctx.out.section("Answer", record_lines(answer, ctx.kind.columns(ctx.rule)))
     agree(ctx, reference, answer)
+    if main.odds is not None:  # and the chances of each answer, worked out
+        what = main.odds if isinstance(main.item, str) else "its answer"
+        odds_section(ctx, ctx.function(main.odds_function), given, what)
 
 
 def _argument(ctx: Context, param: Param, given: dict[str, Any]) -> Any:
