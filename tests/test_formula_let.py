@@ -82,4 +82,5 @@ def test_explain_shows_each_name_then_the_formula() -> None:
     text = done.stdout
     assert "First, in order\n  first = d10 = 10\n" in text
     assert "= 4\n" in text.split("First, in order")[1].split("Formula")[0]
-    assert text.rstrip().endswith("Answer\n  19")
+    # the answer, then (it rolls) the exact odds of an answer for these inputs
+    assert "\nAnswer\n  19\n\nExact odds of its answer\n" in text

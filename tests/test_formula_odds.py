@@ -15,7 +15,7 @@ from typing import Any
 import icepool  # type: ignore[import-untyped]
 import pytest
 
-from .conftest import ROOT, enumerated_odds
+from .conftest import ROOT, enumerated_odds, run_rulesc
 from .test_decision_rolls import ENUMERATED as DECIDED
 from .test_rolling_calls import ENUMERATED as CALLING
 
@@ -219,3 +219,17 @@ def test_a_pool_read_only_through_folds_is_grouped(df_out: Path) -> None:
     assert odds_of("action_roll").count("_odds.group(") == 2
     assert "_odds.group(" not in odds_of("joined")
     assert re.search(r"\(\s*lambda _o\d+, _o\d+: _odds\.bind\(", folds)
+
+
+def test_explain_of_a_formula_that_rolls_ends_with_its_exact_odds() -> None:
+    rules = ROOT / "tests" / "dice_formulas"
+    done = run_rulesc(
+        "explain", "--rules", str(rules), "dice_formulas.attack",
+        "bonus=3", "--dice", "12", cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    section = done.stdout.split("Exact odds of its answer\n")[1].split("\n\n")[0]
+    lines = section.splitlines()
+    # a d20 plus 3: each of 4 to 23 once in twenty
+    assert [line.split()[0] for line in lines] == [str(n) for n in range(4, 24)]
+    assert all(line.endswith("1/20") for line in lines)

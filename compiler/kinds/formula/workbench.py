@@ -5,11 +5,13 @@ from __future__ import annotations
 from ... import expr
 from ...kinds.formula.model import FormulaRule
 from ...kinds.formula.rule import rule_nodes
+from ...naming import odds_function
 from ...scope import table_values
 from ...workbench import steps as steps_mod
 from ...workbench.context import Context, agree, functions_called
 from ...workbench.dice_replay import Replay
 from ...workbench.lets import bind_lets
+from ...workbench.odds_lines import odds_section
 
 
 def explain(ctx: Context) -> None:
@@ -48,6 +50,9 @@ def explain(ctx: Context) -> None:
     unit = f" {rule.unit}" if rule.unit else ""
     ctx.out.section("Answer", [f"  {answer}{unit}"])
     agree(ctx, value, answer)
+    odds = getattr(ctx.module, odds_function(rule.function), None)
+    if callable(odds):  # it rolls: the chances of each answer, worked out
+        odds_section(ctx, odds, given, "its answer")
 
 
 def _written_as(ctx: Context) -> str:
