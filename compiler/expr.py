@@ -982,6 +982,8 @@ class _Checker:
         return self.unify(value, right, rebuilt, "the sides of '??'")
 
     def call(self, node: Call) -> Checked:
+        if node.func == "roll":
+            return self.roll(node)
         if node.func in LIST_FUNCTIONS or len(node.args) == 1:
             return self.one_arg(node)
         args = [self.visit(arg) for arg in node.args]
@@ -1184,8 +1186,27 @@ class _Checker:
         lookup = replace(call, args=(key,), nullable_key=null_key)
         return _of_slot(replace(node, obj=lookup), slot, null_key)
 
+    def roll(self, node: Call) -> Checked:
+        """`roll(d)`: a roll of a dice value, with the caller's rng (a whole
+        number within the dice's least and greatest totals)."""
+        arg = self.visit(node.args[0])
+        if arg.type != "dice":
+            message = f"roll() needs a dice value, got {describe(arg)}"
+            hint = "dice written out roll as they are: 2d6 + 1"
+            raise ExprError(message, *_span(arg.node), hint)
+        if arg.nullable:
+            message = f"roll() needs dice, but '{to_source(arg.node)}' may be null"
+            raise ExprError(message, *_span(arg.node), _null_hint(arg))
+        parts = {name: (lo, hi) for name, lo, hi in arg.parts}
+        lo, hi = parts.get("min", (None, None))[0], parts.get("max", (None, None))[1]
+        rebuilt = replace(node, args=(arg.node,), rolls=True)
+        return Checked(rebuilt, "int", Interval(lo, hi))
+
     def dice_part(self, node: Attr, item: Checked) -> Checked:
-        """`dice.min`: an integer part of a dice value."""
+        """`dice.min`: an integer part of a dice value; `dice.unit` its unit
+        (text, null where it has none)."""
+        if node.name == "unit":
+            return Checked(replace(node, obj=item.node), "text", None, True)
         parts = {name: (lo, hi) for name, lo, hi in item.parts}
         if node.name not in parts:
             message = f"a dice value has no part '{node.name}'"

@@ -148,6 +148,8 @@ class _Emitter:
                 return dice_source(node, lambda n: self.wrap(n, _COND)), _ATOM
             case Call(func="count") if self.mode == "python":
                 return self.count(node), _ATOM
+            case Call(func="roll") if self.mode == "python":
+                return f"{self.wrap(node.args[0], _ATOM)}.roll(rng)", _ATOM
             case Call(rule=True) if self.mode == "python":
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 at = len(args) - len(node.keywords)

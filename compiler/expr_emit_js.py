@@ -174,6 +174,8 @@ class _Emitter:
                 return f"[...{items}].sort((a, b) => a - b)", _ATOM
             case Call(func="count"):
                 return self.count(node), _ATOM
+            case Call(func="roll"):
+                return f"{self.wrap(node.args[0], _ATOM)}.roll(rng)", _ATOM
             case Call(rule=True):
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 at = len(args) - len(node.keywords)

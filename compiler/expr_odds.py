@@ -278,6 +278,13 @@ class _Lifter:
         for its arguments, followed for each value of an argument that rolls
         (the arguments' dice and the rule's are independent)."""
         s = self.syntax
+        if node.func == "roll":  # a dice value's roll: its distribution
+            (dice,) = node.args
+            if rolls(dice):
+                name = self.fresh()
+                then = s.function([name], s.call("rolled", [name]))
+                return s.call("bind", [self.chances(dice), then])
+            return s.call("rolled", [s.emit(dice)])
         bound: list[tuple[str, str]] = []
         args: list[Node] = []
         for arg in node.args:

@@ -33,6 +33,7 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "text": (1, 1),
     "sorted": (1, 1),  # a list of ints, lowest first (expr_dice)
     "count": (2, 3),  # how many of a list's ints equal one, or lie within two
+    "roll": (1, 1),  # a roll of a dice value (with the caller's rng)
 }
 # The functions that take one list: what its elements must be, what they give.
 LIST_FUNCTIONS: dict[str, tuple[str | None, str]] = {

@@ -82,7 +82,10 @@ def where(rule: RuleBase) -> str:
 
 def ts_column_type(col: Column) -> str:
     if col.type == "list":  # a frozen array of the elements
-        item = {"int": "number", "bool": "boolean", "text": "string"}[str(col.items)]
+        item = (
+            col.enum
+            or {"int": "number", "bool": "boolean", "text": "string"}[str(col.items)]
+        )
         return f"readonly {item}[]"
     base = (
         col.enum

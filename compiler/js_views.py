@@ -40,6 +40,7 @@ JS_SUPPORT = (
     "odds.js",
     "_chain.js",
     "_state.js",
+    "_timeline.js",
 )
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 

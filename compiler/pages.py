@@ -206,7 +206,14 @@ def common_view(
         },
     }
     if rule.examples:
-        view["first_answer"] = answers.get((rule.id, rule.examples[0].name))
+        first = rule.examples[0]
+        view["first_answer"] = answers.get((rule.id, first.name))
+        named = shared.name(list(first.dice)) if first.dice else None
+        view["first_example"] = {
+            "name": code(first.name),
+            "call": code(", ".join(f"{k}={v!r}" for k, v in first.args)),
+            "dice": code(named or ", ".join(map(str, first.dice or ()))),
+        }
     return view
 
 

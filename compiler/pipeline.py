@@ -62,6 +62,7 @@ SUPPORT_MODULES = (
     "_odds.py",
     "_chain.py",
     "_state.py",
+    "_timeline.py",
 )
 
 

@@ -86,7 +86,7 @@ def enum_view(enum: EnumType, what: str) -> View:
 
 def column_type(col: Column) -> str:
     if col.type == "list":  # an immutable tuple of the elements
-        item = {"int": "int", "bool": "bool", "text": "str"}[str(col.items)]
+        item = col.enum or {"int": "int", "bool": "bool", "text": "str"}[str(col.items)]
         return f"tuple[{item}, ...]"
     base = (
         col.enum
@@ -441,7 +441,24 @@ class Reads:
                 n.func
                 for node in nodes
                 for n in walk(node)
-                if isinstance(n, expr.Call) and n.rolls
+                if isinstance(n, expr.Call) and n.rolls and n.rule
             }
         )
         return ", ".join(rule_link(self.functions[n]) for n in names)
+
+
+def duration(
+    ticks: int,
+    units: tuple[tuple[str, int], ...],
+    singular: tuple[tuple[str, str], ...] = (),
+) -> str:
+    """A count of clock ticks in ``units``, largest first; a count of 1 takes
+    the unit's ``singular`` where given (else its name less a trailing s)."""
+    one = dict(singular)
+    parts = []
+    for name, size in sorted(units, key=lambda u: -u[1]):
+        count, ticks = divmod(ticks, size)
+        if count:
+            word = one.get(name, name.removesuffix("s")) if count == 1 else name
+            parts.append(f"{count} {word}")
+    return " ".join(parts) or "0"

@@ -9,17 +9,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from compiler.js_naming import camel
-
 from .js_node import PACKAGE, node_test
 
 SEEDS = range(1, 41)
-
-
-def _dice(d: Any) -> dict[str, Any] | None:
-    if d is None:
-        return None
-    return {name: getattr(d, name) for name in d.FIELDS}
 
 
 def _data(value: Any) -> Any:
@@ -94,70 +86,25 @@ def _pools() -> list[dict[str, Any]]:
 
 
 def _processes() -> list[dict[str, Any]]:
+    """A process lowered to a timeline of the core: the generated function in
+    both languages, over every level, stay and seed, bonuses either way."""
     from rulebook import d20_scifi
-    from rulebook._process import Course, run_process
 
-    spec = d20_scifi._SIMULATE_RADIATION_SPEC
-    js_spec = {
-        camel(name): _data(value) if not callable(value) else True
-        for name, value in spec._asdict().items()
-    }
-    for name in ("check", "pool_deal", "track_roll"):
-        js_spec[camel(name)] = _dice(getattr(spec, name))
-    divide = (
-        [[n, spec.pool_divide(n)] for n in range(1, 200)] if spec.pool_divide else []
-    )
     found = []
     for level in d20_scifi.RadiationLevel:
         for minutes in (1, 12, 60):
             for seed in range(1, 11):
-                full = d20_scifi.FULL_EXPOSURE_TIME.roll(random.Random(-seed))
-                courses = [
-                    Course(
-                        (e.kind, e.effective_level),
-                        e.starts_at_minutes,
-                        e.incubation,
-                        e.fort_dc,
-                        e.primary_effect,
-                        None,
-                        None,
-                        (),
-                        None,
-                        (),
-                    )
-                    for e in d20_scifi.exposures(level, minutes, full)
-                ]
-                rng = random.Random(seed)
-                run = run_process(
-                    spec,
-                    courses,
-                    minutes,
-                    2,
-                    d20_scifi.SecondaryEffects(),
-                    list,
-                    rng,
+                bonus = seed % 5 * 4 - 6
+                run = d20_scifi.simulate_radiation(
+                    level, minutes, bonus, random.Random(seed)
                 )
-                js_courses = [
-                    {
-                        camel(k): _dice(v) if k in ("onset", "pool") else _data(v)
-                        for k, v in c._asdict().items()
-                    }
-                    for c in courses
-                ]
                 found.append(
                     {
-                        "spec": js_spec,
-                        "divide": divide,
-                        "courses": js_courses,
-                        "leaveAt": minutes,
-                        "bonus": 2,
+                        "level": str(level),
+                        "minutes": minutes,
+                        "bonus": bonus,
                         "seed": seed,
-                        "run": {
-                            "events": _data(list(run.events)),
-                            "dealt": list(run.dealt),
-                            "marked": run.marked,
-                            "conditions": _data(list(run.conditions)),
-                        },
+                        "run": _data(run),
                     }
                 )
     return found

@@ -22,9 +22,7 @@ from compiler.core.ir import Prim
 ROOT = Path(__file__).resolve().parent.parent
 COMPILER = ROOT / "compiler"
 
-STILL_TO_LOWER = {
-    "process",
-}
+STILL_TO_LOWER: set[str] = set()
 # The modules that print a target: a kind's folder imports none of them.
 EMITTERS = (
     "compiler.emit",

@@ -98,8 +98,13 @@ def _put(node: Any, texts: Sequence[str], enum: str | None) -> Any:
 
 
 def local_params(names: Sequence[Local]) -> list[Param]:
-    """The locals expressions read, as parameters are seen (``local_param``)."""
-    return [local_param(n) for n in names if n.record is None]
+    """The locals expressions read, as parameters are seen (``local_param``):
+    numbers, flags and labels (dice and lists are read as names ``bound``)."""
+    return [
+        local_param(n)
+        for n in names
+        if n.record is None and n.type not in ("dice", "list")
+    ]
 
 
 def local_param(name: Local) -> Param:
@@ -117,7 +122,19 @@ def local_param(name: Local) -> Param:
             name.enum,
             nullable=name.nullable,
         )
-    return Param(name.name, "int", name.lo, name.hi, None, False, "", None)
+    if name.type == "bool":
+        return Param(name.name, "bool", None, None, None, False, "", None)
+    return Param(
+        name.name,
+        "int",
+        name.lo,
+        name.hi,
+        None,
+        False,
+        "",
+        None,
+        nullable=name.nullable,
+    )
 
 
 def notation(dice: Dice) -> str:

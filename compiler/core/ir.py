@@ -80,6 +80,16 @@ class Method:
 
 
 @frozen
+class TextSet:
+    """The texts a field may hold, as a type of its own (no class: a value is
+    the text itself); ``doc`` says what they are."""
+
+    name: str
+    texts: tuple[str, ...]
+    doc: str
+
+
+@frozen
 class Record:
     """A record type: named, typed fields (``Column``: type, nullability, title,
     description, unit, sign and null label as a reader sees them)."""
@@ -88,6 +98,19 @@ class Record:
     doc: str
     fields: tuple[Column, ...]
     methods: tuple[Method, ...] = ()
+    # the fields after the last that is never null may be left out (null)
+    optional_tail: bool = False
+
+    @property
+    def optional_from(self) -> int:
+        """Where its fields that may be left out start (their count, where
+        none may be)."""
+        if not self.optional_tail or self.methods:
+            return len(self.fields)
+        at = len(self.fields)
+        while at and self.fields[at - 1].nullable:
+            at -= 1
+        return at
 
 
 @frozen
@@ -245,6 +268,9 @@ class Local:
     enum: EnumType | None = None
     nullable: bool = False
     record: str | None = None  # a record of the unit's (no expression reads it)
+    # what else it holds: a flag, dice, or a list (of labels of ``enum``, in
+    # the order they were added)
+    type: Literal["int", "bool", "dice", "list"] = "int"
 
 
 @frozen
@@ -257,7 +283,8 @@ class Set:
 
 @frozen
 class Read:
-    """The field ``field`` of the record held by the local ``name``."""
+    """The field ``field`` of the record held by the local ``name`` (``""``:
+    the record itself)."""
 
     name: str
     field: str
@@ -369,7 +396,64 @@ class While:
     bound: int
 
 
-Stmt = Set | Emit | Return | Refuse | Lookup | If | While
+@frozen
+class Schedule:
+    """The handler ``handler`` of the timeline runs at the time ``at`` (a whole
+    number, never before now) with ``args`` (worked out now), after every
+    handler already scheduled for that time."""
+
+    at: Checked
+    handler: str
+    args: tuple[Checked, ...]
+
+
+@frozen
+class Apply:
+    """The transition ``transition`` of the state the local ``state`` holds
+    runs with ``args`` (the state changes); each of ``fields`` then sets a
+    local to a field of the record it answers (a field of ``""``: the whole
+    answer, where it answers one value)."""
+
+    state: str
+    transition: str
+    args: tuple[Checked, ...]
+    fields: tuple[tuple[str, str], ...]
+
+
+@frozen
+class Append:
+    """The list the local ``name`` holds gets ``value`` at its end."""
+
+    name: str
+    value: Checked
+
+
+@frozen
+class Each:
+    """``body`` once for each record of the list the function ``function``
+    answers for ``args`` (by the callee's parameter names; worked out, and
+    rolled, once, in order), in order, after each of ``fields`` sets a local
+    to a field of that record."""
+
+    function: str
+    args: tuple[tuple[str, Checked], ...]
+    fields: tuple[tuple[str, str], ...]
+    body: tuple[Stmt, ...]
+
+
+Stmt = (
+    Set
+    | Emit
+    | Return
+    | Refuse
+    | Lookup
+    | If
+    | While
+    | Schedule
+    | Apply
+    | Append
+    | Each
+)
 
 
 @frozen
@@ -504,7 +588,7 @@ def statements_of(body: tuple[Stmt, ...]) -> list[Stmt]:
     found: list[Stmt] = []
     for stmt in body:
         found.append(stmt)
-        if isinstance(stmt, While):
+        if isinstance(stmt, While | Each):
             found += statements_of(stmt.body)
         elif isinstance(stmt, If):
             found += statements_of(stmt.then) + statements_of(stmt.otherwise)
@@ -535,6 +619,14 @@ def body_expressions(body: tuple[Stmt, ...]) -> list[Checked]:
                 pass
             elif isinstance(stmt, Lookup):
                 found.append(stmt.key)
+            elif isinstance(stmt, Schedule):
+                found.append(stmt.at)
+                found.extend(stmt.args)
+            elif isinstance(stmt, Apply):
+                found.extend(stmt.args)
+            elif isinstance(stmt, Each):
+                found.extend(value for _, value in stmt.args)
+                walk(stmt.body)
             else:
                 found.append(stmt.value)
 
@@ -639,8 +731,88 @@ class State:
         return next(f for f in self.fields if f.name == name)
 
 
+# -- time: handlers run in time order ---------------------------------------------
+
+
+@frozen
+class Handler:
+    """What a timeline does at a time it was scheduled for: its body, run with
+    the time (the timeline's ``clock``) and its parameters ``params`` (set by
+    the ``Schedule``'s values), setting its own locals ``locals`` and the
+    timeline's."""
+
+    name: str
+    params: tuple[Local, ...]
+    locals: tuple[Local, ...]
+    body: tuple[Stmt, ...]
+
+
+@frozen
+class Timeline:
+    """A function of checked parameters that plays out time: ``start`` runs
+    (scheduling handlers); then, while any is scheduled, the one scheduled for
+    the earliest time (of those, the first scheduled) runs; then ``after``
+    runs, and ends in a ``Return`` of a record ``result``.
+
+    ``shared`` are the names every part reads and sets, each with its start
+    (an expression of the parameters); ``states`` are locals holding a new
+    state each (local, class).
+    Each ``Emit`` adds an event (a record ``event``) to the list ``events``,
+    which ``Return`` reads by its name; a run that would record more events
+    than the runtime's entry limit is refused. Its expressions roll dice in
+    the order the handlers run; it takes an rng."""
+
+    name: str
+    params: tuple[Param, ...]
+    shared: tuple[tuple[Local, Checked], ...]
+    states: tuple[tuple[str, str], ...]
+    start: tuple[Stmt, ...]
+    handlers: tuple[Handler, ...]
+    after: tuple[Stmt, ...]
+    after_locals: tuple[Local, ...]
+    clock: str
+    event: str
+    events: str
+    result: str
+    doc: str
+    origin: str
+    rule_id: str
+    answer_doc: str
+
+    @property
+    def bodies(self) -> list[tuple[tuple[Stmt, ...], tuple[Local, ...]]]:
+        """Each body with the locals it reads besides the shared ones: the
+        start, each handler's, and the end."""
+        own = [(h.body, (*h.params, *h.locals)) for h in self.handlers]
+        return [(self.start, ()), *own, (self.after, self.after_locals)]
+
+    @property
+    def expressions(self) -> list[Checked]:
+        """Every expression of its starts and bodies, in order."""
+        starts = [start for _, start in self.shared]
+        return starts + [c for body, _ in self.bodies for c in body_expressions(body)]
+
+    @property
+    def names(self) -> list[Local]:
+        """Every local of it: the shared ones, each handler's, the end's."""
+        found = [local for local, _ in self.shared]
+        for handler in self.handlers:
+            found += [*handler.params, *handler.locals]
+        return found + list(self.after_locals)
+
+
 Decl = (
-    Enum | Record | Const | Table | RollOn | Function | RangeTable | Procedure | State
+    Enum
+    | TextSet
+    | Record
+    | Const
+    | Table
+    | RollOn
+    | Function
+    | RangeTable
+    | Procedure
+    | State
+    | Timeline
 )
 
 
@@ -682,7 +854,30 @@ class DiceShown:
     dice: tuple[Dice, ...]
 
 
-Block = Prose | Grid | DiceShown
+@frozen
+class Listed:
+    """A list on a page: its items (each a ``Prose``'s text), numbered or not."""
+
+    items: tuple[str, ...]
+    numbered: bool
+
+
+@frozen
+class RunShown:
+    """The first worked example's run, as the build ran it: a row for each
+    item of its answer's list ``field``: the item's time (its field ``time``,
+    a count of clock ticks written in ``units``, the largest first, with each
+    unit's name for one of it in ``singular``), what it is (its field
+    ``which``), and its other figures that are not null."""
+
+    field: str
+    time: str
+    which: str
+    units: tuple[tuple[str, int], ...]
+    singular: tuple[tuple[str, str], ...]
+
+
+Block = Prose | Grid | DiceShown | Listed | RunShown
 
 
 @frozen
@@ -718,12 +913,16 @@ class Unit:
         return 0, procedure.item
 
     @property
-    def main(self) -> Const | Table | Function | RangeTable | Procedure | State:
+    def main(
+        self,
+    ) -> Const | Table | Function | RangeTable | Procedure | State | Timeline:
         """The declaration a call of the rule reads."""
         return next(
             d
             for d in self.decls
-            if isinstance(d, Const | Table | Function | RangeTable | Procedure | State)
+            if isinstance(
+                d, Const | Table | Function | RangeTable | Procedure | State | Timeline
+            )
             and d.name == self.entry
         )
 

@@ -14,6 +14,8 @@ from ..core.ir import (
     RollOn,
     State,
     Table,
+    TextSet,
+    Timeline,
     Type,
     Unit,
     Value,
@@ -38,7 +40,7 @@ from ..js_naming import camel
 from ..model import System
 from ..naming import odds_function, private_constant
 from ..viewkit import allowed
-from . import state_javascript
+from . import state_javascript, timeline_javascript
 from .javascript_code import ODDS_DOC, js_syntax
 from .javascript_code import js_text as _text
 from .procedure_javascript import procedure_view
@@ -76,7 +78,16 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
     shapes = {name: record["shape"] for name, record in records.items()}
     decls: list[View] = []
     for decl in unit.decls:
-        if isinstance(decl, Enum):
+        if isinstance(decl, TextSet):
+            decls.append(
+                {
+                    "is": "TextSet",
+                    "name": decl.name,
+                    "texts": " | ".join(js_string(t) for t in decl.texts),
+                    "doc": doc(_text(decl.doc)),
+                }
+            )
+        elif isinstance(decl, Enum):
             decls.append({"is": "Enum", "enum": enum_view(decl.enum, _text(decl.doc))})
         elif isinstance(decl, Record):
             decls.append({"is": "Record", "record": records[decl.name]})
@@ -93,6 +104,10 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, State):
             decls.append(
                 state_javascript.state_view(system, unit, decl, tables, shapes)
+            )
+        elif isinstance(decl, Timeline):
+            decls.append(
+                timeline_javascript.timeline_view(system, unit, decl, tables, shapes)
             )
         else:
             decls.append(_const(decl, shapes))

@@ -6,6 +6,9 @@ from collections.abc import Callable
 
 from .. import expr
 from ..core.ir import (
+    Append,
+    Apply,
+    Each,
     Emit,
     If,
     Label,
@@ -18,6 +21,7 @@ from ..core.ir import (
     Record,
     Refuse,
     Return,
+    Schedule,
     Set,
     Stmt,
     While,
@@ -49,8 +53,9 @@ def made_text(
         return codes[0] if len(codes) == 1 else f"Object.freeze([{', '.join(codes)}])"
 
     def part(value: Part) -> str:
-        if isinstance(value, Read):
-            return f"{camel(value.name)}.{camel(value.field)}"
+        if isinstance(value, Read):  # a field of a record; "": the record itself
+            name = camel(value.name)
+            return f"{name}.{camel(value.field)}" if value.field else name
         if isinstance(value, Label):
             return member(value.enum, value.label)
         if isinstance(value, Written):
@@ -111,12 +116,14 @@ def statement_lines(
     answer: str | None,
     declared: set[str],
     target: Callable[[str], str | None] = lambda name: None,
+    returned: Callable[[Made, str], str] | None = None,
 ) -> list[str]:
     """The lines of ``body`` (``code``: an expression's code, ``made``: an
     item's at an indent, ``answer``: the array ``Emit`` adds to). A local is
     declared where it is first set (``declared``: the names already are);
     ``target`` gives what a ``Set`` of a name assigns where it is not a local."""
     lines: list[str] = []
+    answered = returned or made
     # a local first set within a block is declared before the body, so that
     # every block after it sees the one name
     hoisted = [
@@ -159,7 +166,34 @@ def statement_lines(
             elif isinstance(stmt, Emit):
                 lines.append(f"{indent}{answer}.push({made(stmt.values, indent)});")
             elif isinstance(stmt, Return):
-                lines.append(f"{indent}return {made(stmt.value, indent)};")
+                lines.append(f"{indent}return {answered(stmt.value, indent)};")
+            elif isinstance(stmt, Schedule):
+                given = [code(stmt.at.node), camel(stmt.handler)]
+                given += [code(a.node) for a in stmt.args]
+                lines.append(f"{indent}timeline.at({', '.join(given)});")
+            elif isinstance(stmt, Apply):
+                values = ", ".join(code(a.node) for a in stmt.args)
+                call = f"{camel(stmt.state)}.{camel(stmt.transition)}({values})"
+                if len(stmt.fields) == 1 and not stmt.fields[0][1]:
+                    assign(stmt.fields[0][0], call, indent)
+                    continue
+                answer_name = f"${camel(stmt.state)}Answer"
+                lines.append(f"{indent}const {answer_name} = {call};")
+                for name, field in stmt.fields:
+                    assign(name, f"{answer_name}.{camel(field)}", indent)
+            elif isinstance(stmt, Append):
+                lines.append(
+                    f"{indent}{camel(stmt.name)}.push({code(stmt.value.node)});"
+                )
+            elif isinstance(stmt, Each):
+                args = ", ".join(code(v.node) for _, v in stmt.args)
+                lines.append(
+                    f"{indent}for (const $item of {camel(stmt.function)}({args})) {{"
+                )
+                for name, field in stmt.fields:
+                    assign(name, f"$item.{camel(field)}", indent + "  ")
+                statements(stmt.body, indent + "  ")
+                lines.append(f"{indent}}}")
             elif isinstance(stmt, Refuse):
                 error = f"new $errors.RuleInputError({js_string(stmt.message)})"
                 lines.append(f"{indent}throw {error};")
@@ -180,15 +214,23 @@ def _first_set_within(body: tuple[Stmt, ...]) -> list[str]:
 
     def walk(stmts: tuple[Stmt, ...], nested: bool) -> None:
         for stmt in stmts:
-            if isinstance(stmt, While):
+            if isinstance(stmt, While | Each):
                 walk(stmt.body, True)
+                if isinstance(stmt, Each):
+                    within.extend(n for n, _ in stmt.fields if n not in within)
             elif isinstance(stmt, If):
                 walk(stmt.then, True)
                 walk(stmt.otherwise, True)
-            elif isinstance(stmt, Set | Lookup):
-                if stmt.name in top or stmt.name in within:
-                    continue
-                (within.append if nested else top.add)(stmt.name)
+            elif isinstance(stmt, Set | Lookup | Apply):
+                names = (
+                    [stmt.name]
+                    if isinstance(stmt, Set | Lookup)
+                    else [n for n, _ in stmt.fields]
+                )
+                for name in names:
+                    if name in top or name in within:
+                        continue
+                    (within.append if nested else top.add)(name)
 
     walk(body, False)
     return within

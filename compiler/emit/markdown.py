@@ -11,16 +11,19 @@ from ..core.ir import (
     Const,
     Function,
     Grid,
+    Listed,
     New,
     Procedure,
     Prose,
     RangeTable,
     Record,
     RollOn,
+    RunShown,
     Scalar,
     Span,
     State,
     Table,
+    Timeline,
     Unit,
 )
 from ..expr_math import display_parts
@@ -36,6 +39,7 @@ from ..viewkit import (
     cell_md,
     column_type,
     dice_stats,
+    duration,
     inputs,
     label_type,
     param_view,
@@ -63,6 +67,8 @@ def view(system: System, unit: Unit, common: View) -> View:
         return _range_table(main, common)
     if isinstance(main, Procedure):
         return _procedure(system, unit, main, common)
+    if isinstance(main, Timeline):
+        return _timeline(system, unit, main, common)
     if isinstance(main, State):
         return state_page(
             unit, main, common, [_block(system, b) for b in unit.page or ()]
@@ -170,10 +176,19 @@ def _call_line(table: Table) -> str:
     )
 
 
-def _block(system: System, block: Block) -> View:
-    """A part of a page a lowering wrote: a paragraph, a table, or dice."""
+def _block(system: System, block: Block, common: View | None = None) -> View:
+    """A part of a page a lowering wrote: a paragraph, a list, a table, dice,
+    or the first worked example's run."""
     if isinstance(block, Prose):
         return {"is": "Prose", "text": _inline(system, block.text)}
+    if isinstance(block, Listed):
+        return {
+            "is": "Listed",
+            "entries": [_inline(system, item) for item in block.items],
+            "numbered": block.numbered,
+        }
+    if isinstance(block, RunShown):
+        return _run_shown(block, common or {})
     if isinstance(block, Grid):
         return {
             "is": "Grid",
@@ -193,13 +208,37 @@ def _block(system: System, block: Block) -> View:
     }
 
 
+def _run_shown(block: RunShown, common: View) -> View:
+    """The first worked example's run: a row for each item of its list."""
+    answer = common.get("first_answer")
+    first = common.get("first_example")
+    if answer is None or first is None:
+        return {"is": "Prose", "text": ""}
+    rows = []
+    for item in getattr(answer, block.field):
+        figures = [
+            f"{name} {getattr(item, name)}"
+            for name in type(item).FIELDS
+            if name not in (block.time, block.which) and getattr(item, name) is not None
+        ]
+        rows.append(
+            [
+                duration(getattr(item, block.time), block.units, block.singular),
+                code(str(getattr(item, block.which)), in_table=True),
+                md_cell(", ".join(figures)),
+            ]
+        )
+    return {"is": "RunShown", **first, "example": first["name"], "rows": rows}
+
+
 _INLINE = re.compile(r"``(.+?)``|\[\[([A-Za-z_][A-Za-z0-9_]*)\]\]")
 
 
 def _inline(system: System, text: str) -> str:
     """Core doc text as Markdown: plain text escaped, ``code`` as code, and a
-    function's reference as a link to its rule's page."""
-    rules = Reads(system).functions
+    reference to a function (or a rule, by its id) as a link to the rule's
+    page."""
+    rules = {r.id: r for r in system.rules} | Reads(system).functions
     out: list[str] = []
     at = 0
     for found in _INLINE.finditer(text):
@@ -351,11 +390,35 @@ def _span_text(span: Span) -> str:
     return str(span.lo) if span.lo == span.hi else f"{span.lo}-{span.hi}"
 
 
+def _timeline(system: System, unit: Unit, decl: Timeline, common: View) -> View:
+    """A timeline as its page says it: what the lowering wrote of it (its
+    handlers are the rules' steps in its words)."""
+    blocks = [_block(system, b, common) for b in unit.page or ()]
+    if decl.params:
+        blocks.insert(0, {"is": "Inputs", "inputs": inputs(decl.params)})
+    params = with_rng(
+        signature([param_view(p, decl.rule_id) for p in decl.params], decl.params),
+        True,
+    )
+    call = f"{decl.name}({params}) -> {decl.result}"
+    return common | {
+        "blocks": blocks,
+        "api": api(
+            common,
+            f"Call: {code(call)}: every event, in time order, and the totals "
+            f"below. {md(decl.answer_doc)}",
+            params=decl.params,
+            fields=_fields(unit.record(decl.result), md),
+        ),
+        "template": TEMPLATE,
+    }
+
+
 def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> View:
     """A procedure as its page says it: what the lowering wrote of it, then
     what it takes and its steps (or its table of cases), each expression as
     the rules write it."""
-    blocks = [_block(system, b) for b in unit.page or ()]
+    blocks = [_block(system, b, common) for b in unit.page or ()]
     fields = tuple(columns_of(unit, decl))
     cases = cases_of(decl.body, decl.answer is not None)
     if cases is not None:

@@ -14,6 +14,7 @@ from ..core.ir import (
     Read,
     Refuse,
     Return,
+    Set,
     Stmt,
     While,
     Written,
@@ -91,7 +92,9 @@ def steps(
                 f"{indent}- {code(stmt.name)} is the entry of "
                 f"{code(stmt.function)} for {code(key)}."
             )
-        else:
+        elif isinstance(stmt, Set):
             text = f"{stmt.name} = {expr.to_source(stmt.value.node)}"
             lines.append(f"{indent}- {code(text)}")
+        else:  # a timeline's page is its lowering's words
+            raise AssertionError(stmt)
     return lines

@@ -11,6 +11,7 @@ from ..core.ir import (
     Function,
     Procedure,
     Refuse,
+    Timeline,
     Unit,
     statements_of,
 )
@@ -54,7 +55,7 @@ def answer_type(procedure: Procedure) -> str:
     return item if procedure.answer is None else f"list[{item}]"
 
 
-def refusals(procedure: Procedure | Function) -> str:
+def refusals(procedure: Procedure | Function | Timeline) -> str:
     """What a generated function refuses: arguments outside the rule, and any
     past the runtime's limits."""
     limits = "".join(

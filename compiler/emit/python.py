@@ -16,6 +16,8 @@ from ..core.ir import (
     RollOn,
     State,
     Table,
+    TextSet,
+    Timeline,
     Type,
     Unit,
     Value,
@@ -36,7 +38,7 @@ from ..viewkit import (
     param_view,
     signature,
 )
-from . import state_python
+from . import state_python, timeline_python
 from .procedure_python import (
     owned_enum,
     procedure_imports,
@@ -76,7 +78,18 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
     imports: set[Import] = set()
     exports: list[str] = []
     for decl in unit.decls:
-        if isinstance(decl, Enum):
+        if isinstance(decl, TextSet):
+            items.append(
+                {
+                    "is": "TextSet",
+                    "name": decl.name,
+                    "texts": ", ".join(py(t) for t in decl.texts),
+                    "doc": docstring(text(decl.doc)),
+                }
+            )
+            imports |= {("typing", "Literal"), ("typing", "TypeAlias")}
+            exports.append(decl.name)
+        elif isinstance(decl, Enum):
             items.append({"is": "Enum", "enum": enum_view(decl.enum, decl.doc)})
             imports |= set(enum_imports(decl.enum))
             exports.append(decl.enum.name)
@@ -122,6 +135,12 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             items.append(view)
             imports |= set(view["imports"])
             exports.append(decl.name)
+        elif isinstance(decl, Timeline):
+            items.append(timeline_python.timeline_view(system, unit, decl, tables))
+            imports |= set(param_imports(decl.params))
+            imports |= timeline_python.timeline_imports(decl)
+            exports.append(decl.name)
+            exports += [p.enum.name for p in decl.params if p.enum and owned_enum(p)]
         elif isinstance(decl, RollOn):
             items.append(_roll_on(decl))
             imports |= {("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")}
@@ -158,7 +177,8 @@ def _record(decl: Record) -> View:
                 "type": column_type(c),
                 "doc": docstring(c.description or c.title, "    "),
             }
-            for c in decl.fields
+            | ({"default": "None"} if index >= decl.optional_from else {})
+            for index, c in enumerate(decl.fields)
         ],
         "hidden": [
             {"name": name, "type": "bool" if p is None else _held_type(p)}

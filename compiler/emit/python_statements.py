@@ -6,6 +6,9 @@ from collections.abc import Callable
 
 from .. import expr
 from ..core.ir import (
+    Append,
+    Apply,
+    Each,
     Emit,
     If,
     Label,
@@ -17,6 +20,7 @@ from ..core.ir import (
     Record,
     Refuse,
     Return,
+    Schedule,
     Stmt,
     While,
     Written,
@@ -45,8 +49,8 @@ def made_text(
         return codes[0] if len(codes) == 1 else f"({', '.join(codes)})"
 
     def part(value: Part) -> str:
-        if isinstance(value, Read):
-            return f"{value.name}.{value.field}"
+        if isinstance(value, Read):  # a field of a record; "": the record itself
+            return f"{value.name}.{value.field}" if value.field else value.name
         if isinstance(value, Label):
             return f"{value.enum.name}.{value.enum.member(value.label).name}"
         if isinstance(value, Written):
@@ -63,7 +67,8 @@ def made_text(
     assert record is not None
     args = [
         f"{c.name}={held(c, part(v))}"
-        for c, v in zip(record.fields, values.values, strict=True)
+        for index, (c, v) in enumerate(zip(record.fields, values.values, strict=True))
+        if index < record.optional_from or not _null(v)
     ]
     for method in record.methods:  # the values its methods need, unseen
         args += [
@@ -71,6 +76,11 @@ def made_text(
             for name, p in method.hidden()
         ]
     return f"{record.name}({', '.join(args)})"
+
+
+def _null(part: Part) -> bool:
+    """Whether the part is null as written (a field it fills may be left out)."""
+    return isinstance(part, Written) and part.value is None
 
 
 def held(column: Column, code: str) -> str:
@@ -87,11 +97,14 @@ def statement_lines(
     made: Callable[[Made], str],
     answer: str | None,
     target: Callable[[str], str] = lambda name: name,
+    returned: Callable[[Made], str] | None = None,
 ) -> list[str]:
     """The lines of ``body`` (``code``: an expression's code, ``made``: an
     item's, ``answer``: the list ``Emit`` adds to, ``target``: what a ``Set``
-    or ``Lookup`` of a name assigns)."""
+    or ``Lookup`` of a name assigns, ``returned``: what a ``Return`` answers,
+    where it is no item)."""
     lines: list[str] = []
+    answered = returned or made
 
     def test(value: expr.Checked | Present) -> str:
         if isinstance(value, Present):
@@ -115,7 +128,29 @@ def statement_lines(
             elif isinstance(stmt, Emit):
                 lines.append(f"{indent}{answer}.append({made(stmt.values)})")
             elif isinstance(stmt, Return):
-                lines.append(f"{indent}return {made(stmt.value)}")
+                lines.append(f"{indent}return {answered(stmt.value)}")
+            elif isinstance(stmt, Schedule):
+                given = [code(stmt.at.node), stmt.handler]
+                given += [code(a.node) for a in stmt.args]
+                lines.append(f"{indent}timeline.at({', '.join(given)})")
+            elif isinstance(stmt, Apply):
+                values = ", ".join(code(a.node) for a in stmt.args)
+                call = f"{stmt.state}.{stmt.transition}({values})"
+                if len(stmt.fields) == 1 and not stmt.fields[0][1]:
+                    lines.append(f"{indent}{target(stmt.fields[0][0])} = {call}")
+                    continue
+                answer_name = f"_{stmt.state}_answer"
+                lines.append(f"{indent}{answer_name} = {call}")
+                for name, field in stmt.fields:
+                    lines.append(f"{indent}{target(name)} = {answer_name}.{field}")
+            elif isinstance(stmt, Append):
+                lines.append(f"{indent}{stmt.name}.append({code(stmt.value.node)})")
+            elif isinstance(stmt, Each):
+                named = ", ".join(f"{k}={code(v.node)}" for k, v in stmt.args)
+                lines.append(f"{indent}for _item in {stmt.function}({named}):")
+                for name, field in stmt.fields:
+                    lines.append(f"{indent}    {target(name)} = _item.{field}")
+                statements(stmt.body, indent + "    ")
             elif isinstance(stmt, Refuse):
                 lines.append(f"{indent}raise RuleInputError({py(stmt.message)})")
             elif isinstance(stmt, Lookup):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Set
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 from .. import expr
 from ..core.ir import (
@@ -18,6 +19,7 @@ from ..core.ir import (
     Stmt,
     While,
 )
+from ..core.ir import Set as Assign
 
 
 def field_text(field: Field) -> str:
@@ -44,7 +46,7 @@ def clamped(code: str, field: Field, lo: str, hi: str, low: str, high: str) -> s
 
 
 def reads(
-    state: State, nodes: Iterable[expr.Node], hidden: Set[str] = frozenset()
+    state: State, nodes: Iterable[expr.Node], hidden: AbstractSet[str] = frozenset()
 ) -> tuple[list[str], list[str]]:
     """The fields and the derived properties the expressions ``nodes`` read
     (but the names ``hidden``: a method's parameters, which hide them)."""
@@ -99,9 +101,11 @@ def read_late(state: State, body: tuple[Stmt, ...]) -> set[str]:
                 return None
             elif isinstance(stmt, Lookup):
                 note([stmt.key], dirty)
-            else:
+            elif isinstance(stmt, Assign):
                 note([stmt.value], dirty)
                 dirty = dirty or stmt.name in fields
+            else:  # no statement of a timeline is a transition's
+                raise AssertionError(stmt)
         return dirty
 
     walk(body, False)

@@ -104,6 +104,20 @@ class Compare(Value):
         return f"{self.op}{self.value}"
 
 
+# A plain pool's options: none (``Pool.__init__`` sets them so, unchecked).
+_PLAIN = (
+    ("fudge", False),
+    ("reroll", None),
+    ("reroll_once", False),
+    ("explode", None),
+    ("explode_at", None),
+    ("keep", None),
+    ("keep_count", 0),
+    ("target", None),
+    ("multiplier", 1),
+)
+
+
 class Pool(Value):
     """``count`` dice of ``sides`` (Fudge dice when ``fudge``), rolled, kept, summed or counted.
 
@@ -169,6 +183,26 @@ class Pool(Value):
         multiplier: int = 1,
     ) -> None:
         _set = object.__setattr__
+        if (  # a plain pool (the most made, one per roll of NdX): nothing to check
+            type(count) is int
+            and type(sides) is int
+            and count >= 1
+            and sides >= 1
+            and fudge is False
+            and reroll is None
+            and reroll_once is False
+            and explode is None
+            and explode_at is None
+            and keep is None
+            and keep_count == 0
+            and target is None
+            and multiplier == 1
+        ):
+            for name, value in _PLAIN:
+                _set(self, name, value)
+            _set(self, "count", count)
+            _set(self, "sides", sides)
+            return
         _set(self, "count", _int("a pool's count", count, 1))
         _set(self, "sides", _int("a pool's sides", sides, 1))
         _set(self, "fudge", fudge is True)

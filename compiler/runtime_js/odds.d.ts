@@ -1,6 +1,6 @@
 /** Odds of a rule's answer: exact chances built from the chances of its dice. */
 
-import type { Fraction } from "./dice.js";
+import type { Dice, Fraction } from "./dice.js";
 import type { Pool } from "./dice_terms.js";
 
 /**
@@ -49,6 +49,9 @@ export declare function dice(
   listed: boolean,
   depth?: number,
 ): Dist;
+
+/** A roll of a dice value (`roll(d)`): its exact distribution. */
+export declare function rolled(dice: Dice): Dist;
 
 /** The chances another rule's odds function answers, as a part of the caller's. */
 export declare function called(chances: Chances<unknown>): Dist;

@@ -11,7 +11,7 @@ import type * as $dice from "./dice.js";
 import type * as $dice_rolls from "./dice_rolls.js";
 import type * as $dice_terms from "./dice_terms.js";
 import type * as $state from "./_state.js";
-import type * as $process from "./_process.js";
+import type * as $timeline from "./_timeline.js";
 
 // -- d20_scifi.cover --
 
@@ -520,11 +520,17 @@ export declare function healing(points: number, readyAtMinutes: number): Array<r
 // -- d20_scifi.simulate_radiation --
 
 /**
- * The kinds of event of `simulateRadiation` (the values of
+ * The kinds of event of `simulate_radiation()` (the values of
  * `TimelineEvent.kind`). Rule `d20_scifi.simulate_radiation`
  * (rules/d20_scifi/radiation.yaml:436).
  */
 export type TimelineEventKind = "contaminated" | "decontaminated" | "incubation_end" | "save" | "con_damage" | "secondary_effect" | "heal";
+
+/**
+ * The die each check of `simulateRadiation` rolls. Rule
+ * `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:436).
+ */
+export declare const SIMULATE_RADIATION_CHECK: $dice.Dice;
 
 /**
  * One event of `simulateRadiation`: when (`minute`, in minutes), which
@@ -533,51 +539,33 @@ export type TimelineEventKind = "contaminated" | "decontaminated" | "incubation_
 export interface TimelineEvent {
   /** When, in minutes. */
   readonly minute: number;
-  /** Which kind of event it is. */
+  /** Which event. */
   readonly kind: TimelineEventKind;
-  /** A label of the course it belongs to; null where it does not apply. */
+  /** A label of its course. */
   readonly exposure: ExposureKind | null;
-  /** A label of the course it belongs to; null where it does not apply. */
+  /** A label of its course. */
   readonly level: RadiationLevel | null;
-  /** The points dealt or recovered; null where it does not apply. */
+  /** Points dealt. */
   readonly amount: number | null;
-  /** The die's result; null where it does not apply. */
+  /** The die's roll. */
   readonly roll: number | null;
-  /** The check's roll plus the bonus; null where it does not apply. */
+  /** The check's total. */
   readonly total: number | null;
-  /** What the check had to reach; null where it does not apply. */
+  /** The check's target. */
   readonly dc: number | null;
-  /** Whether the check succeeded; null where it does not apply. */
+  /** Whether the check succeeded. */
   readonly success: boolean | null;
-  /**
-   * The pool rolled (after a success, what is left of it); null where it does
-   * not apply.
-   */
+  /** The course's pool. */
   readonly pool: number | null;
-  /**
-   * On a roll on SecondaryEffects, the effect the roll hit; null where it does
-   * not apply.
-   */
+  /** The effect rolled. */
   readonly effect: SecondaryEffect | null;
-  /**
-   * On a roll on SecondaryEffects, the stage it reached; one past the last
-   * means roll again; null where it does not apply.
-   */
+  /** Its stage. */
   readonly stage: number | null;
-  /**
-   * On a roll on SecondaryEffects, the condition of that stage, or null; null
-   * where it does not apply.
-   */
+  /** The condition it gives. */
   readonly condition: RadiationCondition | null;
-  /**
-   * On a roll on SecondaryEffects, whether to roll again; null where it does
-   * not apply.
-   */
+  /** Whether the roll is made again. */
   readonly reroll: boolean | null;
-  /**
-   * On a roll on SecondaryEffects, whether the roll marked a point; null where
-   * it does not apply.
-   */
+  /** Whether it marked a point. */
   readonly permanentPoint: boolean | null;
 }
 
@@ -614,7 +602,7 @@ export interface RadiationTimeline {
  *
  * Rule `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:436). The
  * same rng state gives the same events. Throws RuleInputError for arguments
- * outside the rule (level, exposedMinutes, fortBonus).
+ * outside the rule, and for a run of more events than the runtime's limit.
  */
 export declare function simulateRadiation(level: RadiationLevel | string, exposedMinutes: number, fortBonus: number, rng: $dice.RNG): RadiationTimeline;
 

@@ -14,7 +14,7 @@ import * as $json from "./json.js";
 import * as $dice_rolls from "./dice_rolls.js";
 import * as $dice_terms from "./dice_terms.js";
 import * as $state from "./_state.js";
-import * as $process from "./_process.js";
+import * as $timeline from "./_timeline.js";
 
 // -- d20_scifi.cover --
 
@@ -701,6 +701,10 @@ export function healing(points, readyAtMinutes) {
 
 // -- d20_scifi.simulate_radiation --
 
+/** @typedef {"contaminated" | "decontaminated" | "incubation_end" | "save" | "con_damage" | "secondary_effect" | "heal"} TimelineEventKind */
+
+export const SIMULATE_RADIATION_CHECK = new $dice.Dice(1, 20, 0, 1, null);
+
 const _TIMELINE_EVENT_FIELDS = $json.shape(
   ["minute", "minute"],
   ["kind", "kind"],
@@ -719,24 +723,6 @@ const _TIMELINE_EVENT_FIELDS = $json.shape(
   ["permanentPoint", "permanent_point"],
 );
 
-const _SIMULATE_RADIATION_EVENT = (values) => $json.record(_TIMELINE_EVENT_FIELDS, {
-  minute: values[0],
-  kind: values[1],
-  exposure: values[2],
-  level: values[3],
-  amount: values[4],
-  roll: values[5],
-  total: values[6],
-  dc: values[7],
-  success: values[8],
-  pool: values[9],
-  effect: values[10],
-  stage: values[11],
-  condition: values[12],
-  reroll: values[13],
-  permanentPoint: values[14],
-});
-
 const _RADIATION_TIMELINE_FIELDS = $json.shape(
   ["events", "events"],
   ["conDamageDealt", "con_damage_dealt"],
@@ -744,57 +730,212 @@ const _RADIATION_TIMELINE_FIELDS = $json.shape(
   ["conditions", "conditions"],
 );
 
-const _SIMULATE_RADIATION_SPEC = Object.freeze({
-  ticks: Object.freeze({ __proto__: null, ["days"]: 1440, ["hours"]: 60, ["minutes"]: 1 }),
-  check: new $dice.Dice(1, 20, 0, 1, null),
-  alwaysFails: 1,
-  alwaysSucceeds: 20,
-  enterEvent: "contaminated",
-  leaveEvent: "decontaminated",
-  onsetEvent: "incubation_end",
-  checkEvent: "save",
-  endEvent: null,
-  scoreEvents: Object.freeze(["con_damage"]),
-  poolScore: 0,
-  poolDeal: ACCUMULATION_DEAL,
-  poolInterval: 60,
-  poolDivide: accumulationAfterSave,
-  trackScore: 0,
-  trackEvery: SECONDARY_EFFECTS_EVERY,
-  trackRoll: SECONDARY_EFFECTS_ROLL,
-  trackEvent: "secondary_effect",
-  recoverScore: 0,
-  recoverAmount: 1,
-  recoverInterval: 1440,
-  recoverEvent: "heal",
-  labelCount: 2,
-  outcomeCount: 5,
-  stateEvent: null,
-});
-
 export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
   level = $.choice(RadiationLevel, level, "level");
   if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
   if (!$.isInt(fortBonus)) throw $.badInt(fortBonus, "fortBonus", null, null);
-  const $rolled2 = FULL_EXPOSURE_TIME.roll(rng);
-  const courses = exposures(level, exposedMinutes, $rolled2).map(($e) => Object.freeze({
-    labels: Object.freeze([$e.kind, $e.effectiveLevel]),
-    start: $e.startsAtMinutes,
-    onset: $e.incubation,
-    target: $e.fortDc,
-    pool: $e.primaryEffect,
-    every: null,
-    until: null,
-    onFailure: Object.freeze([]),
-    checkLimit: null,
-    steps: Object.freeze([]),
+  $dice.checkRng(rng);
+  const timeline = new $timeline.Timeline();
+  let conDamageDealt = 0;
+  let lastDealt = 0;
+  let marked = 0;
+  let conditions = [];
+  const secondaryEffects = new SecondaryEffects();
+  function leave(minute) {
+    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: minute,
+      kind: "decontaminated",
+      exposure: null,
+      level: null,
+      amount: null,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: null,
+      effect: null,
+      stage: null,
+      condition: null,
+      reroll: null,
+      permanentPoint: null,
+    }));
+  }
+  function onset(minute, exposure, level3, fortDc, primaryEffect) {
+    let pool = primaryEffect.roll(rng);
+    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: minute,
+      kind: "incubation_end",
+      exposure: exposure,
+      level: level3,
+      amount: null,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: pool,
+      effect: null,
+      stage: null,
+      condition: null,
+      reroll: null,
+      permanentPoint: null,
+    }));
+    let roll = SIMULATE_RADIATION_CHECK.roll(rng);
+    let total = $.add(roll, fortBonus);
+    let success = roll >= 20 || (roll > 1 && total >= fortDc);
+    if (success && pool > 0) {
+      pool = Math.max($.floorDiv(pool, 2), 1);
+    }
+    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: minute,
+      kind: "save",
+      exposure: exposure,
+      level: level3,
+      amount: null,
+      roll: roll,
+      total: total,
+      dc: fortDc,
+      success: success,
+      pool: pool,
+      effect: null,
+      stage: null,
+      condition: null,
+      reroll: null,
+      permanentPoint: null,
+    }));
+    if (pool > 0) {
+      timeline.at(minute, deal, exposure, level3, fortDc, pool);
+    }
+    if (!success) {
+      lastDealt = Math.max(lastDealt, minute);
+    }
+  }
+  function deal(minute, exposure, level3, fortDc, left) {
+    let again, trackRoll, effect, stage, condition, reroll, marks;
+    let amount = Math.min(ACCUMULATION_DEAL.roll(rng), left);
+    left = $.exact(left - amount);
+    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: minute,
+      kind: "con_damage",
+      exposure: exposure,
+      level: level3,
+      amount: amount,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: null,
+      effect: null,
+      stage: null,
+      condition: null,
+      reroll: null,
+      permanentPoint: null,
+    }));
+    let before = conDamageDealt;
+    conDamageDealt = $.add(conDamageDealt, amount);
+    let rollsDue = $.floorDiv(conDamageDealt, 3) - $.floorDiv(before, 3);
+    while (rollsDue > 0) {
+      again = true;
+      while (again) {
+        trackRoll = SECONDARY_EFFECTS_ROLL.roll(rng);
+        const $secondaryEffectsAnswer = secondaryEffects.apply(trackRoll);
+        effect = $secondaryEffectsAnswer.effect;
+        stage = $secondaryEffectsAnswer.stage;
+        condition = $secondaryEffectsAnswer.condition;
+        reroll = $secondaryEffectsAnswer.reroll;
+        marks = $secondaryEffectsAnswer.permanentPoint;
+        timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+          minute: minute,
+          kind: "secondary_effect",
+          exposure: null,
+          level: null,
+          amount: null,
+          roll: trackRoll,
+          total: null,
+          dc: null,
+          success: null,
+          pool: null,
+          effect: effect,
+          stage: stage,
+          condition: condition,
+          reroll: reroll,
+          permanentPoint: marks,
+        }));
+        if (marks) {
+          marked = $.add(marked, 1);
+        }
+        if (condition !== null) {
+          conditions.push(condition);
+        }
+        again = reroll;
+      }
+      rollsDue = rollsDue - 1;
+    }
+    if (left > 0) {
+      timeline.at($.add(minute, 60), deal, exposure, level3, fortDc, left);
+    } else {
+      lastDealt = Math.max(lastDealt, minute);
+    }
+  }
+  let delay, exposure, level3, fortDc, primaryEffect, startsAtMinutes, incubation;
+  timeline.at(exposedMinutes, leave);
+  for (const $item of exposures(level, exposedMinutes, $dice_rolls.total(new $dice_terms.Pool(3, 4), rng))) {
+    exposure = $item.kind;
+    level3 = $item.effectiveLevel;
+    fortDc = $item.fortDc;
+    primaryEffect = $item.primaryEffect;
+    startsAtMinutes = $item.startsAtMinutes;
+    incubation = $item.incubation;
+    delay = $.exact(incubation.roll(rng) * (incubation.unit === "hours" ? 60 : 1));
+    timeline.at($.add(startsAtMinutes, delay), onset, exposure, level3, fortDc, primaryEffect);
+  }
+  timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+    minute: 0,
+    kind: "contaminated",
+    exposure: null,
+    level: null,
+    amount: null,
+    roll: null,
+    total: null,
+    dc: null,
+    success: null,
+    pool: null,
+    effect: null,
+    stage: null,
+    condition: null,
+    reroll: null,
+    permanentPoint: null,
   }));
-  const run = $process.runProcess(_SIMULATE_RADIATION_SPEC, courses, exposedMinutes, fortBonus, new SecondaryEffects(), _SIMULATE_RADIATION_EVENT, rng, null);
+  timeline.run();
+  let amount;
+  let healTime = Math.max(exposedMinutes, lastDealt);
+  let left = conDamageDealt - marked;
+  while (left > 0) {
+    healTime = $.add(healTime, 1440);
+    amount = Math.min(1, left);
+    left = $.exact(left - amount);
+    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: healTime,
+      kind: "heal",
+      exposure: null,
+      level: null,
+      amount: amount,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: null,
+      effect: null,
+      stage: null,
+      condition: null,
+      reroll: null,
+      permanentPoint: null,
+    }));
+  }
   return $json.record(_RADIATION_TIMELINE_FIELDS, {
-    events: run.events,
-    conDamageDealt: run.dealt[0],
-    permanent: run.marked,
-    conditions: run.conditions,
+    events: timeline.events,
+    conDamageDealt: conDamageDealt,
+    permanent: marked,
+    conditions: Object.freeze([...conditions]),
   });
 }
 

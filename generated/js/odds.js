@@ -205,6 +205,11 @@ export function dice(make, count, sides, listed, depth = DEPTH) {
   return bind(count, (n) => bind(sides, (s) => rolled(n, s)));
 }
 
+/** A roll of a dice value (`roll(d)`): its exact distribution. */
+export function rolled(dice) {
+  return weighed(dice.distribution(), fraction(0n));
+}
+
 /** The chances another rule's odds function answers (a call of a rule that
  * rolls), as a part of the caller's: its dice are its own, independent of the
  * caller's. */

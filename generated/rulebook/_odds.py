@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from ._dice_weights import MAX_WORK, chain_weights, chains
 from ._support import MAX_ENTRIES
+from .dice import Dice
 from .dice_odds import DEPTH
 from .dice_odds import odds as total_odds
 from .dice_terms import DiceSum, Pool, Term
@@ -44,6 +45,7 @@ __all__ = [
     "dice",
     "group",
     "repeated",
+    "rolled",
 ]
 
 
@@ -132,6 +134,11 @@ def dice(
         return results(pool, depth) if listed else _total(pool, depth)
 
     return bind(count, lambda n: bind(sides, lambda s: rolled(n, s)))
+
+
+def rolled(dice: Dice) -> Dist:
+    """A roll of a dice value (``roll(d)``): its exact distribution."""
+    return _weighed(dice.distribution().items(), Fraction(0))
 
 
 def called(chances: Chances[Any]) -> Dist:

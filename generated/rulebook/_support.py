@@ -23,7 +23,7 @@ up front.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import Enum, StrEnum
 from itertools import accumulate, islice
 from typing import (
@@ -109,11 +109,18 @@ class Frozen:
     __slots__: ClassVar[tuple[str, ...]] = ()
     FIELDS: ClassVar[tuple[str, ...]] = ()
     """The record's fields, in order (its ``repr``, equality, hash and JSON)."""
+    _SETTERS: ClassVar[tuple[Callable[[Any, Any], None], ...]] = ()
+    """What sets each of the class's own slots, in order (its ``__init__``
+    sets its fields with them: assigning raises, and these are quicker than
+    ``object.__setattr__``)."""
 
     def __init_subclass__(cls) -> None:
         # positional patterns (case Row(a, b)) match the fields, as a dataclass's do;
         # set here, so that type checkers take them from the fields
         type.__setattr__(cls, "__match_args__", cls.FIELDS)
+        slots = cls.__dict__.get("__slots__", ())
+        setters = tuple(cls.__dict__[name].__set__ for name in slots)
+        type.__setattr__(cls, "_SETTERS", setters)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")

@@ -9,10 +9,9 @@ combat in zero gravity.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 from rulebook import dice_rolls, dice_terms
-from rulebook._process import Course, ProcessSpec, run_process
 from rulebook._state import RecordState
 from rulebook._support import (
     Label,
@@ -23,8 +22,9 @@ from rulebook._support import (
     folded,
     past_limit,
 )
+from rulebook._timeline import Timeline
 from rulebook.dice import RNG, Dice, check_rng
-from rulebook.json import JSON, Record, record
+from rulebook.json import Record
 
 __all__ = [
     "ACCUMULATION_DEAL",
@@ -33,6 +33,7 @@ __all__ = [
     "FULL_EXPOSURE_TIME",
     "SECONDARY_EFFECTS_EVERY",
     "SECONDARY_EFFECTS_ROLL",
+    "SIMULATE_RADIATION_CHECK",
     "SPIN",
     "AttackMode",
     "AttackModeLabel",
@@ -162,13 +163,14 @@ class CoverRow(Record):
         targetable: bool,
         must_guess_location: bool,
     ) -> None:
-        object.__setattr__(_self, "coverage", coverage)
-        object.__setattr__(_self, "hide_spot_modifier", hide_spot_modifier)
-        object.__setattr__(_self, "reflex_bonus", reflex_bonus)
-        object.__setattr__(_self, "cover_ac", cover_ac)
-        object.__setattr__(_self, "miss_chance", miss_chance)
-        object.__setattr__(_self, "targetable", targetable)
-        object.__setattr__(_self, "must_guess_location", must_guess_location)
+        _set = _self._SETTERS
+        _set[0](_self, coverage)
+        _set[1](_self, hide_spot_modifier)
+        _set[2](_self, reflex_bonus)
+        _set[3](_self, cover_ac)
+        _set[4](_self, miss_chance)
+        _set[5](_self, targetable)
+        _set[6](_self, must_guess_location)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(coverage={self.coverage!r}, hide_spot_modifier={self.hide_spot_modifier!r}, reflex_bonus={self.reflex_bonus!r}, cover_ac={self.cover_ac!r}, miss_chance={self.miss_chance!r}, targetable={self.targetable!r}, must_guess_location={self.must_guess_location!r})"
@@ -328,12 +330,13 @@ class CoverAttack(Record):
         target_ac: int | None,
         reason: str,
     ) -> None:
-        object.__setattr__(_self, "allowed", allowed)
-        object.__setattr__(_self, "ac_bonus", ac_bonus)
-        object.__setattr__(_self, "miss_chance", miss_chance)
-        object.__setattr__(_self, "must_guess_location", must_guess_location)
-        object.__setattr__(_self, "target_ac", target_ac)
-        object.__setattr__(_self, "reason", reason)
+        _set = _self._SETTERS
+        _set[0](_self, allowed)
+        _set[1](_self, ac_bonus)
+        _set[2](_self, miss_chance)
+        _set[3](_self, must_guess_location)
+        _set[4](_self, target_ac)
+        _set[5](_self, reason)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(allowed={self.allowed!r}, ac_bonus={self.ac_bonus!r}, miss_chance={self.miss_chance!r}, must_guess_location={self.must_guess_location!r}, target_ac={self.target_ac!r}, reason={self.reason!r})"
@@ -608,9 +611,10 @@ class RadiationRow(Record):
     """Constitution damage the sickness deals in all."""
 
     def __init__(_self, incubation: Dice, fort_dc: int, primary_effect: Dice) -> None:
-        object.__setattr__(_self, "incubation", incubation)
-        object.__setattr__(_self, "fort_dc", fort_dc)
-        object.__setattr__(_self, "primary_effect", primary_effect)
+        _set = _self._SETTERS
+        _set[0](_self, incubation)
+        _set[1](_self, fort_dc)
+        _set[2](_self, primary_effect)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(incubation={self.incubation!r}, fort_dc={self.fort_dc!r}, primary_effect={self.primary_effect!r})"
@@ -990,12 +994,13 @@ class Exposure(Record):
         primary_effect: Dice,
         starts_at_minutes: int,
     ) -> None:
-        object.__setattr__(_self, "kind", kind)
-        object.__setattr__(_self, "effective_level", effective_level)
-        object.__setattr__(_self, "incubation", incubation)
-        object.__setattr__(_self, "fort_dc", fort_dc)
-        object.__setattr__(_self, "primary_effect", primary_effect)
-        object.__setattr__(_self, "starts_at_minutes", starts_at_minutes)
+        _set = _self._SETTERS
+        _set[0](_self, kind)
+        _set[1](_self, effective_level)
+        _set[2](_self, incubation)
+        _set[3](_self, fort_dc)
+        _set[4](_self, primary_effect)
+        _set[5](_self, starts_at_minutes)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(kind={self.kind!r}, effective_level={self.effective_level!r}, incubation={self.incubation!r}, fort_dc={self.fort_dc!r}, primary_effect={self.primary_effect!r}, starts_at_minutes={self.starts_at_minutes!r})"
@@ -1277,11 +1282,12 @@ class SecondaryOutcome(Record):
         reroll: bool,
         permanent_point: bool,
     ) -> None:
-        object.__setattr__(_self, "effect", effect)
-        object.__setattr__(_self, "stage", stage)
-        object.__setattr__(_self, "condition", condition)
-        object.__setattr__(_self, "reroll", reroll)
-        object.__setattr__(_self, "permanent_point", permanent_point)
+        _set = _self._SETTERS
+        _set[0](_self, effect)
+        _set[1](_self, stage)
+        _set[2](_self, condition)
+        _set[3](_self, reroll)
+        _set[4](_self, permanent_point)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(effect={self.effect!r}, stage={self.stage!r}, condition={self.condition!r}, reroll={self.reroll!r}, permanent_point={self.permanent_point!r})"
@@ -1697,37 +1703,169 @@ TimelineEventKind: TypeAlias = Literal[
     "secondary_effect",
     "heal",
 ]
-"""The kinds of event of :func:`simulate_radiation` (the values of
+"""The kinds of event of ``simulate_radiation()`` (the values of
 ``TimelineEvent.kind``). Rule ``d20_scifi.simulate_radiation``
 (rules/d20_scifi/radiation.yaml:436).
 """
 
 
-class TimelineEvent(NamedTuple):
+SIMULATE_RADIATION_CHECK: Final[Dice] = Dice(1, 20)
+"""The die each check of :func:`simulate_radiation` rolls. Rule
+``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
+"""
+
+
+class TimelineEvent(Record):
     """One event of :func:`simulate_radiation`: when (``minute``, in minutes),
-    which (``kind``), and its figures (None where a field does not apply to that
+    which (``kind``), and its figures (null where a field does not apply to that
     kind).
     """
 
-    minute: int
-    kind: TimelineEventKind
-    exposure: ExposureKind | None = None
-    level: RadiationLevel | None = None
-    amount: int | None = None
-    roll: int | None = None
-    total: int | None = None
-    dc: int | None = None
-    success: bool | None = None
-    pool: int | None = None
-    effect: SecondaryEffect | None = None
-    stage: int | None = None
-    condition: RadiationCondition | None = None
-    reroll: bool | None = None
-    permanent_point: bool | None = None
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "minute",
+        "kind",
+        "exposure",
+        "level",
+        "amount",
+        "roll",
+        "total",
+        "dc",
+        "success",
+        "pool",
+        "effect",
+        "stage",
+        "condition",
+        "reroll",
+        "permanent_point",
+    )
+    __slots__ = FIELDS
 
-    def to_dict(self) -> dict[str, JSON]:
-        """The event as plain JSON-able data, keyed by its field names."""
-        return record(self)
+    minute: int
+    """When, in minutes."""
+    kind: TimelineEventKind
+    """Which event."""
+    exposure: ExposureKind | None
+    """A label of its course."""
+    level: RadiationLevel | None
+    """A label of its course."""
+    amount: int | None
+    """Points dealt."""
+    roll: int | None
+    """The die's roll."""
+    total: int | None
+    """The check's total."""
+    dc: int | None
+    """The check's target."""
+    success: bool | None
+    """Whether the check succeeded."""
+    pool: int | None
+    """The course's pool."""
+    effect: SecondaryEffect | None
+    """The effect rolled."""
+    stage: int | None
+    """Its stage."""
+    condition: RadiationCondition | None
+    """The condition it gives."""
+    reroll: bool | None
+    """Whether the roll is made again."""
+    permanent_point: bool | None
+    """Whether it marked a point."""
+
+    def __init__(
+        _self,
+        minute: int,
+        kind: TimelineEventKind,
+        exposure: ExposureKind | None = None,
+        level: RadiationLevel | None = None,
+        amount: int | None = None,
+        roll: int | None = None,
+        total: int | None = None,
+        dc: int | None = None,
+        success: bool | None = None,
+        pool: int | None = None,
+        effect: SecondaryEffect | None = None,
+        stage: int | None = None,
+        condition: RadiationCondition | None = None,
+        reroll: bool | None = None,
+        permanent_point: bool | None = None,
+    ) -> None:
+        _set = _self._SETTERS
+        _set[0](_self, minute)
+        _set[1](_self, kind)
+        _set[2](_self, exposure)
+        _set[3](_self, level)
+        _set[4](_self, amount)
+        _set[5](_self, roll)
+        _set[6](_self, total)
+        _set[7](_self, dc)
+        _set[8](_self, success)
+        _set[9](_self, pool)
+        _set[10](_self, effect)
+        _set[11](_self, stage)
+        _set[12](_self, condition)
+        _set[13](_self, reroll)
+        _set[14](_self, permanent_point)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(minute={self.minute!r}, kind={self.kind!r}, exposure={self.exposure!r}, level={self.level!r}, amount={self.amount!r}, roll={self.roll!r}, total={self.total!r}, dc={self.dc!r}, success={self.success!r}, pool={self.pool!r}, effect={self.effect!r}, stage={self.stage!r}, condition={self.condition!r}, reroll={self.reroll!r}, permanent_point={self.permanent_point!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TimelineEvent) and other.__class__ is self.__class__:
+            return (
+                self.minute,
+                self.kind,
+                self.exposure,
+                self.level,
+                self.amount,
+                self.roll,
+                self.total,
+                self.dc,
+                self.success,
+                self.pool,
+                self.effect,
+                self.stage,
+                self.condition,
+                self.reroll,
+                self.permanent_point,
+            ) == (
+                other.minute,
+                other.kind,
+                other.exposure,
+                other.level,
+                other.amount,
+                other.roll,
+                other.total,
+                other.dc,
+                other.success,
+                other.pool,
+                other.effect,
+                other.stage,
+                other.condition,
+                other.reroll,
+                other.permanent_point,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.minute,
+                self.kind,
+                self.exposure,
+                self.level,
+                self.amount,
+                self.roll,
+                self.total,
+                self.dc,
+                self.success,
+                self.pool,
+                self.effect,
+                self.stage,
+                self.condition,
+                self.reroll,
+                self.permanent_point,
+            )
+        )
 
 
 class RadiationTimeline(Record):
@@ -1759,10 +1897,11 @@ class RadiationTimeline(Record):
         permanent: int,
         conditions: tuple[RadiationCondition, ...],
     ) -> None:
-        object.__setattr__(_self, "events", events)
-        object.__setattr__(_self, "con_damage_dealt", con_damage_dealt)
-        object.__setattr__(_self, "permanent", permanent)
-        object.__setattr__(_self, "conditions", conditions)
+        _set = _self._SETTERS
+        _set[0](_self, events)
+        _set[1](_self, con_damage_dealt)
+        _set[2](_self, permanent)
+        _set[3](_self, conditions)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(events={self.events!r}, con_damage_dealt={self.con_damage_dealt!r}, permanent={self.permanent!r}, conditions={self.conditions!r})"
@@ -1788,35 +1927,6 @@ class RadiationTimeline(Record):
         )
 
 
-_SIMULATE_RADIATION_SPEC: Final[ProcessSpec] = ProcessSpec(
-    ticks={"days": 1440, "hours": 60, "minutes": 1},
-    check=Dice(1, 20),
-    always_fails=1,
-    always_succeeds=20,
-    enter_event="contaminated",
-    leave_event="decontaminated",
-    onset_event="incubation_end",
-    check_event="save",
-    end_event=None,
-    score_events=("con_damage",),
-    pool_score=0,
-    pool_deal=ACCUMULATION_DEAL,
-    pool_interval=60,
-    pool_divide=accumulation_after_save,
-    track_score=0,
-    track_every=SECONDARY_EFFECTS_EVERY,
-    track_roll=SECONDARY_EFFECTS_ROLL,
-    track_event="secondary_effect",
-    recover_score=0,
-    recover_amount=1,
-    recover_interval=1440,
-    recover_event="heal",
-    label_count=2,
-    outcome_count=5,
-    state_event=None,
-)
-
-
 def simulate_radiation(
     level: RadiationLevel | RadiationLevelLabel,
     exposed_minutes: int,
@@ -1839,47 +1949,150 @@ def simulate_radiation(
 
     Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
     The same rng state gives the same events. Raises RuleInputError for
-    arguments outside the rule (level, exposed_minutes, fort_bonus).
+    arguments outside the rule.
     """
     level = choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
     if type(exposed_minutes) is not int or exposed_minutes < 1:
         raise bad_int(exposed_minutes, "exposed_minutes", 1, None)
     if type(fort_bonus) is not int:
         raise bad_int(fort_bonus, "fort_bonus", None, None)
-    courses = [
-        Course(
-            (e.kind, e.effective_level),
-            e.starts_at_minutes,
-            e.incubation,
-            e.fort_dc,
-            e.primary_effect,
-            None,
-            None,
-            (),
-            None,
-            (),
+    check_rng(rng)
+    timeline: Timeline[TimelineEvent] = Timeline()
+    con_damage_dealt: int = 0
+    last_dealt: int = 0
+    marked: int = 0
+    conditions: list[RadiationCondition] = []
+    secondary_effects = SecondaryEffects()
+
+    def leave(minute: int) -> None:
+        timeline.append(TimelineEvent(minute=minute, kind="decontaminated"))
+
+    def onset(
+        minute: int,
+        exposure: ExposureKind,
+        level3: RadiationLevel,
+        fort_dc: int,
+        primary_effect: Dice,
+    ) -> None:
+        nonlocal last_dealt
+        pool = primary_effect.roll(rng)
+        timeline.append(
+            TimelineEvent(
+                minute=minute,
+                kind="incubation_end",
+                exposure=exposure,
+                level=level3,
+                pool=pool,
+            )
         )
-        for e in exposures(
-            level=level,
-            exposed_minutes=exposed_minutes,
-            full_exposure_minutes=FULL_EXPOSURE_TIME.roll(rng),
+        roll = SIMULATE_RADIATION_CHECK.roll(rng)
+        total = roll + fort_bonus
+        success = roll >= 20 or (roll > 1 and total >= fort_dc)
+        if success and pool > 0:
+            pool = _t1 if (_t1 := pool // 2) > 1 else 1
+        timeline.append(
+            TimelineEvent(
+                minute=minute,
+                kind="save",
+                exposure=exposure,
+                level=level3,
+                roll=roll,
+                total=total,
+                dc=fort_dc,
+                success=success,
+                pool=pool,
+            )
         )
-    ]
-    run = run_process(
-        _SIMULATE_RADIATION_SPEC,
-        courses,
-        exposed_minutes,
-        fort_bonus,
-        SecondaryEffects(),
-        TimelineEvent._make,
-        rng,
-        None,
-    )
+        if pool > 0:
+            timeline.at(minute, deal, exposure, level3, fort_dc, pool)
+        if not success:
+            last_dealt = last_dealt if last_dealt > minute else minute
+
+    def deal(
+        minute: int,
+        exposure: ExposureKind,
+        level3: RadiationLevel,
+        fort_dc: int,
+        left: int,
+    ) -> None:
+        nonlocal con_damage_dealt, last_dealt, marked
+        amount = _t2 if (_t2 := ACCUMULATION_DEAL.roll(rng)) < left else left
+        left = left - amount
+        timeline.append(
+            TimelineEvent(
+                minute=minute,
+                kind="con_damage",
+                exposure=exposure,
+                level=level3,
+                amount=amount,
+            )
+        )
+        before = con_damage_dealt
+        con_damage_dealt = con_damage_dealt + amount
+        rolls_due = con_damage_dealt // 3 - before // 3
+        while rolls_due > 0:
+            again = True
+            while again:
+                track_roll = SECONDARY_EFFECTS_ROLL.roll(rng)
+                _secondary_effects_answer = secondary_effects.apply(track_roll)
+                effect = _secondary_effects_answer.effect
+                stage = _secondary_effects_answer.stage
+                condition = _secondary_effects_answer.condition
+                reroll = _secondary_effects_answer.reroll
+                marks = _secondary_effects_answer.permanent_point
+                timeline.append(
+                    TimelineEvent(
+                        minute=minute,
+                        kind="secondary_effect",
+                        roll=track_roll,
+                        effect=effect,
+                        stage=stage,
+                        condition=condition,
+                        reroll=reroll,
+                        permanent_point=marks,
+                    )
+                )
+                if marks:
+                    marked = marked + 1
+                if condition is not None:
+                    conditions.append(condition)
+                again = reroll
+            rolls_due = rolls_due - 1
+        if left > 0:
+            timeline.at(minute + 60, deal, exposure, level3, fort_dc, left)
+        else:
+            last_dealt = last_dealt if last_dealt > minute else minute
+
+    timeline.at(exposed_minutes, leave)
+    for _item in exposures(
+        level=level,
+        exposed_minutes=exposed_minutes,
+        full_exposure_minutes=dice_rolls.total(dice_terms.Pool(3, 4), rng),
+    ):
+        exposure = _item.kind
+        level3 = _item.effective_level
+        fort_dc = _item.fort_dc
+        primary_effect = _item.primary_effect
+        starts_at_minutes = _item.starts_at_minutes
+        incubation = _item.incubation
+        delay = incubation.roll(rng) * (60 if incubation.unit == "hours" else 1)
+        timeline.at(
+            starts_at_minutes + delay, onset, exposure, level3, fort_dc, primary_effect
+        )
+    timeline.append(TimelineEvent(minute=0, kind="contaminated"))
+    timeline.run()
+    heal_time = exposed_minutes if exposed_minutes > last_dealt else last_dealt
+    left = con_damage_dealt - marked
+    while left > 0:
+        heal_time = heal_time + 1440
+        amount = 1 if left > 1 else left
+        left = left - amount
+        timeline.append(TimelineEvent(minute=heal_time, kind="heal", amount=amount))
     return RadiationTimeline(
-        run.events,
-        run.dealt[0],
-        run.marked,
-        run.conditions,
+        events=tuple(timeline.events),
+        con_damage_dealt=con_damage_dealt,
+        permanent=marked,
+        conditions=tuple(conditions),
     )
 
 
@@ -2025,12 +2238,13 @@ class ZeroGMove(Record):
         floating_after: bool,
         reason: str,
     ) -> None:
-        object.__setattr__(_self, "can_move", can_move)
-        object.__setattr__(_self, "action", action)
-        object.__setattr__(_self, "provokes", provokes)
-        object.__setattr__(_self, "can_run", can_run)
-        object.__setattr__(_self, "floating_after", floating_after)
-        object.__setattr__(_self, "reason", reason)
+        _set = _self._SETTERS
+        _set[0](_self, can_move)
+        _set[1](_self, action)
+        _set[2](_self, provokes)
+        _set[3](_self, can_run)
+        _set[4](_self, floating_after)
+        _set[5](_self, reason)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(can_move={self.can_move!r}, action={self.action!r}, provokes={self.provokes!r}, can_run={self.can_run!r}, floating_after={self.floating_after!r}, reason={self.reason!r})"
@@ -2270,9 +2484,10 @@ class FloatingState(Record):
     def __init__(
         _self, flat_footed: bool, can_change_course: bool, keeps_launch_velocity: bool
     ) -> None:
-        object.__setattr__(_self, "flat_footed", flat_footed)
-        object.__setattr__(_self, "can_change_course", can_change_course)
-        object.__setattr__(_self, "keeps_launch_velocity", keeps_launch_velocity)
+        _set = _self._SETTERS
+        _set[0](_self, flat_footed)
+        _set[1](_self, can_change_course)
+        _set[2](_self, keeps_launch_velocity)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(flat_footed={self.flat_footed!r}, can_change_course={self.can_change_course!r}, keeps_launch_velocity={self.keeps_launch_velocity!r})"
@@ -2342,12 +2557,11 @@ class SpinFacts(Record):
         joined_takes_heavier: bool,
         grappling_counts_as_attached: bool,
     ) -> None:
-        object.__setattr__(_self, "per_action", per_action)
-        object.__setattr__(_self, "cleared_by_surface", cleared_by_surface)
-        object.__setattr__(_self, "joined_takes_heavier", joined_takes_heavier)
-        object.__setattr__(
-            _self, "grappling_counts_as_attached", grappling_counts_as_attached
-        )
+        _set = _self._SETTERS
+        _set[0](_self, per_action)
+        _set[1](_self, cleared_by_surface)
+        _set[2](_self, joined_takes_heavier)
+        _set[3](_self, grappling_counts_as_attached)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(per_action={self.per_action!r}, cleared_by_surface={self.cleared_by_surface!r}, joined_takes_heavier={self.joined_takes_heavier!r}, grappling_counts_as_attached={self.grappling_counts_as_attached!r})"
@@ -2440,10 +2654,11 @@ class SpinSave(Record):
     def __init__(
         _self, dc: int, condition: str, every_minutes: int, lingers: Dice
     ) -> None:
-        object.__setattr__(_self, "dc", dc)
-        object.__setattr__(_self, "condition", condition)
-        object.__setattr__(_self, "every_minutes", every_minutes)
-        object.__setattr__(_self, "lingers", lingers)
+        _set = _self._SETTERS
+        _set[0](_self, dc)
+        _set[1](_self, condition)
+        _set[2](_self, every_minutes)
+        _set[3](_self, lingers)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(dc={self.dc!r}, condition={self.condition!r}, every_minutes={self.every_minutes!r}, lingers={self.lingers!r})"

@@ -79,9 +79,10 @@ class ConcealmentRow(Record):
     """A situation of this degree."""
 
     def __init__(_self, modifier: int | None, full_cover: bool, example: str) -> None:
-        object.__setattr__(_self, "modifier", modifier)
-        object.__setattr__(_self, "full_cover", full_cover)
-        object.__setattr__(_self, "example", example)
+        _set = _self._SETTERS
+        _set[0](_self, modifier)
+        _set[1](_self, full_cover)
+        _set[2](_self, example)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(modifier={self.modifier!r}, full_cover={self.full_cover!r}, example={self.example!r})"
@@ -226,13 +227,14 @@ class CoverHit(Record):
         cover_destroyed: bool,
         unhindered: bool,
     ) -> None:
-        object.__setattr__(_self, "passes_through", passes_through)
-        object.__setattr__(_self, "structure_damage", structure_damage)
-        object.__setattr__(_self, "structure_left", structure_left)
-        object.__setattr__(_self, "damage_pool", damage_pool)
-        object.__setattr__(_self, "chance_roll", chance_roll)
-        object.__setattr__(_self, "cover_destroyed", cover_destroyed)
-        object.__setattr__(_self, "unhindered", unhindered)
+        _set = _self._SETTERS
+        _set[0](_self, passes_through)
+        _set[1](_self, structure_damage)
+        _set[2](_self, structure_left)
+        _set[3](_self, damage_pool)
+        _set[4](_self, chance_roll)
+        _set[5](_self, cover_destroyed)
+        _set[6](_self, unhindered)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(passes_through={self.passes_through!r}, structure_damage={self.structure_damage!r}, structure_left={self.structure_left!r}, damage_pool={self.damage_pool!r}, chance_roll={self.chance_roll!r}, cover_destroyed={self.cover_destroyed!r}, unhindered={self.unhindered!r})"
@@ -355,9 +357,10 @@ class PoolResult(Record):
     def __init__(
         _self, successes: int, dramatic_failure: bool, rolls: tuple[int, ...]
     ) -> None:
-        object.__setattr__(_self, "successes", successes)
-        object.__setattr__(_self, "dramatic_failure", dramatic_failure)
-        object.__setattr__(_self, "rolls", rolls)
+        _set = _self._SETTERS
+        _set[0](_self, successes)
+        _set[1](_self, dramatic_failure)
+        _set[2](_self, rolls)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(successes={self.successes!r}, dramatic_failure={self.dramatic_failure!r}, rolls={self.rolls!r})"

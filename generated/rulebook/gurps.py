@@ -255,9 +255,10 @@ class MeleeAcrossObstacle(Record):
     def __init__(
         _self, cover_stops_melee: bool, needs_reach: bool, unreachable: str
     ) -> None:
-        object.__setattr__(_self, "cover_stops_melee", cover_stops_melee)
-        object.__setattr__(_self, "needs_reach", needs_reach)
-        object.__setattr__(_self, "unreachable", unreachable)
+        _set = _self._SETTERS
+        _set[0](_self, cover_stops_melee)
+        _set[1](_self, needs_reach)
+        _set[2](_self, unreachable)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(cover_stops_melee={self.cover_stops_melee!r}, needs_reach={self.needs_reach!r}, unreachable={self.unreachable!r})"
@@ -401,10 +402,11 @@ class RandomHit(Record):
     def __init__(
         _self, location: HitLocation, strikes_cover: bool, roll: int, check: int | None
     ) -> None:
-        object.__setattr__(_self, "location", location)
-        object.__setattr__(_self, "strikes_cover", strikes_cover)
-        object.__setattr__(_self, "roll", roll)
-        object.__setattr__(_self, "check", check)
+        _set = _self._SETTERS
+        _set[0](_self, location)
+        _set[1](_self, strikes_cover)
+        _set[2](_self, roll)
+        _set[3](_self, check)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(location={self.location!r}, strikes_cover={self.strikes_cover!r}, roll={self.roll!r}, check={self.check!r})"
@@ -496,11 +498,12 @@ class CoveredAttack(Record):
         _resolve_exposure: dict[HitLocation, CoverExposure],
         _resolve_ok: bool,
     ) -> None:
-        object.__setattr__(_self, "to_hit_modifier", to_hit_modifier)
-        object.__setattr__(_self, "extra_dr", extra_dr)
-        object.__setattr__(_self, "allowed", allowed)
-        object.__setattr__(_self, "_resolve_exposure", _resolve_exposure)
-        object.__setattr__(_self, "_resolve_ok", _resolve_ok)
+        _set = _self._SETTERS
+        _set[0](_self, to_hit_modifier)
+        _set[1](_self, extra_dr)
+        _set[2](_self, allowed)
+        _set[3](_self, _resolve_exposure)
+        _set[4](_self, _resolve_ok)
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}(to_hit_modifier={self.to_hit_modifier!r}, extra_dr={self.extra_dr!r}, allowed={self.allowed!r})"
