@@ -408,6 +408,16 @@ class Schedule:
 
 
 @frozen
+class Run:
+    """The handler ``handler`` of the timeline runs at once, before anything
+    scheduled, with the time ``at`` (now) and ``args``."""
+
+    at: Checked
+    handler: str
+    args: tuple[Checked, ...]
+
+
+@frozen
 class Apply:
     """The transition ``transition`` of the state the local ``state`` holds
     runs with ``args`` (the state changes); each of ``fields`` then sets a
@@ -450,6 +460,7 @@ Stmt = (
     | If
     | While
     | Schedule
+    | Run
     | Apply
     | Append
     | Each
@@ -619,7 +630,7 @@ def body_expressions(body: tuple[Stmt, ...]) -> list[Checked]:
                 pass
             elif isinstance(stmt, Lookup):
                 found.append(stmt.key)
-            elif isinstance(stmt, Schedule):
+            elif isinstance(stmt, Schedule | Run):
                 found.append(stmt.at)
                 found.extend(stmt.args)
             elif isinstance(stmt, Apply):

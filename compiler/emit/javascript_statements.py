@@ -21,6 +21,7 @@ from ..core.ir import (
     Record,
     Refuse,
     Return,
+    Run,
     Schedule,
     Set,
     Stmt,
@@ -171,6 +172,9 @@ def statement_lines(
                 given = [code(stmt.at.node), camel(stmt.handler)]
                 given += [code(a.node) for a in stmt.args]
                 lines.append(f"{indent}timeline.at({', '.join(given)});")
+            elif isinstance(stmt, Run):
+                given = [code(stmt.at.node), *(code(a.node) for a in stmt.args)]
+                lines.append(f"{indent}{camel(stmt.handler)}({', '.join(given)});")
             elif isinstance(stmt, Apply):
                 values = ", ".join(code(a.node) for a in stmt.args)
                 call = f"{camel(stmt.state)}.{camel(stmt.transition)}({values})"

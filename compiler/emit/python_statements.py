@@ -20,6 +20,7 @@ from ..core.ir import (
     Record,
     Refuse,
     Return,
+    Run,
     Schedule,
     Stmt,
     While,
@@ -133,6 +134,9 @@ def statement_lines(
                 given = [code(stmt.at.node), stmt.handler]
                 given += [code(a.node) for a in stmt.args]
                 lines.append(f"{indent}timeline.at({', '.join(given)})")
+            elif isinstance(stmt, Run):
+                given = [code(stmt.at.node), *(code(a.node) for a in stmt.args)]
+                lines.append(f"{indent}{stmt.handler}({', '.join(given)})")
             elif isinstance(stmt, Apply):
                 values = ", ".join(code(a.node) for a in stmt.args)
                 call = f"{stmt.state}.{stmt.transition}({values})"

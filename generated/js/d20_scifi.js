@@ -760,25 +760,8 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
       permanentPoint: null,
     }));
   }
-  function onset(minute, exposure, level3, fortDc, primaryEffect) {
-    let pool = primaryEffect.roll(rng);
-    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
-      minute: minute,
-      kind: "incubation_end",
-      exposure: exposure,
-      level: level3,
-      amount: null,
-      roll: null,
-      total: null,
-      dc: null,
-      success: null,
-      pool: pool,
-      effect: null,
-      stage: null,
-      condition: null,
-      reroll: null,
-      permanentPoint: null,
-    }));
+  function check(minute, exposure, level3, fortDc, primaryEffect, rolledPool) {
+    let pool = (rolledPool ?? primaryEffect.roll(rng));
     let roll = SIMULATE_RADIATION_CHECK.roll(rng);
     let total = $.add(roll, fortBonus);
     let success = roll >= 20 || (roll > 1 && total >= fortDc);
@@ -808,6 +791,27 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
     if (!success) {
       lastDealt = Math.max(lastDealt, minute);
     }
+  }
+  function onset(minute, exposure, level3, fortDc, primaryEffect) {
+    let pool = primaryEffect.roll(rng);
+    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: minute,
+      kind: "incubation_end",
+      exposure: exposure,
+      level: level3,
+      amount: null,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: pool,
+      effect: null,
+      stage: null,
+      condition: null,
+      reroll: null,
+      permanentPoint: null,
+    }));
+    check(minute, exposure, level3, fortDc, primaryEffect, pool);
   }
   function deal(minute, exposure, level3, fortDc, left) {
     let again, trackRoll, effect, stage, condition, reroll, marks;

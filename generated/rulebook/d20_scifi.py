@@ -1967,24 +1967,16 @@ def simulate_radiation(
     def leave(minute: int) -> None:
         timeline.append(TimelineEvent(minute=minute, kind="decontaminated"))
 
-    def onset(
+    def check(
         minute: int,
         exposure: ExposureKind,
         level3: RadiationLevel,
         fort_dc: int,
         primary_effect: Dice,
+        rolled_pool: int | None,
     ) -> None:
         nonlocal last_dealt
-        pool = primary_effect.roll(rng)
-        timeline.append(
-            TimelineEvent(
-                minute=minute,
-                kind="incubation_end",
-                exposure=exposure,
-                level=level3,
-                pool=pool,
-            )
-        )
+        pool = rolled_pool if rolled_pool is not None else primary_effect.roll(rng)
         roll = SIMULATE_RADIATION_CHECK.roll(rng)
         total = roll + fort_bonus
         success = roll >= 20 or (roll > 1 and total >= fort_dc)
@@ -2007,6 +1999,25 @@ def simulate_radiation(
             timeline.at(minute, deal, exposure, level3, fort_dc, pool)
         if not success:
             last_dealt = last_dealt if last_dealt > minute else minute
+
+    def onset(
+        minute: int,
+        exposure: ExposureKind,
+        level3: RadiationLevel,
+        fort_dc: int,
+        primary_effect: Dice,
+    ) -> None:
+        pool = primary_effect.roll(rng)
+        timeline.append(
+            TimelineEvent(
+                minute=minute,
+                kind="incubation_end",
+                exposure=exposure,
+                level=level3,
+                pool=pool,
+            )
+        )
+        check(minute, exposure, level3, fort_dc, primary_effect, pool)
 
     def deal(
         minute: int,

@@ -20,6 +20,7 @@ from ...core.ir import (
     If,
     Local,
     Part,
+    Run,
     Schedule,
     Set,
     Stmt,
@@ -53,33 +54,36 @@ class Handlers:
         check_name = k.fresh(f"check{course.suffix}")
         deal_name = k.fresh(f"deal{course.suffix}") if course.pool is not None else ""
         found: list[Handler] = []
+        # a course checked again counts its streak and its checks
+        params = [*takes, *((streak, made) if course.every is not None else ())]
+        if course.pool is not None:  # the pool its onset rolled (null: none yet)
+            params.append(self.k.local("rolled_pool", None, None, nullable=True))
+        names = self._check_locals(course)
+        body = self._check(course, names, params, check_name, deal_name)
+        found.append(Handler(check_name, tuple(params), tuple(names), tuple(body)))
         onset_name = ""
         if rule.onset_event is not None and course.has_onset:
             onset_name = k.fresh(f"onset{course.suffix}")
-            names = self._check_locals(course)
+            every = [*takes]
             pool: dict[str, Part] = {}
-            body: list[Stmt] = []
+            body = []
+            given = [k.c(t.name, every, (), course.bound) for t in takes]
+            given += self._counts(course)
             if course.pool is not None:
-                body.append(self.k.set("pool", self._pool_roll(course, names)))
-                pool = {rule.role_fields[5]: k.c("@pool", names, (), course.bound)}
-            every = [*names, *takes]
+                every.append(self.k.local("pool", 0, None))
+                body.append(self.k.set("pool", self._pool_roll(course, every)))
+                rolled = k.c("@pool", every, (), course.bound)
+                pool = {rule.role_fields[5]: rolled}
+                given.append(rolled)
             body += k.event(
                 rule.onset_event, course, k.clock, pool, every, course.bound
             )
-            if course.every is not None:  # checked again: the first check's count
-                body += [
-                    self.k.set("streak", k.c("0")),
-                    self.k.set("made", k.c("0")),
-                ]
-            body += self._check(course, names, check_name, deal_name, rolled=True)
+            body.append(Run(k.c(k.clock), check_name, tuple(given)))
             found.append(
-                Handler(onset_name, tuple(takes), (*names, streak, made), tuple(body))
+                Handler(
+                    onset_name, tuple(takes), tuple(every[len(takes) :]), tuple(body)
+                )
             )
-        names = self._check_locals(course)
-        body = self._check(course, names, check_name, deal_name, rolled=False)
-        found.append(
-            Handler(check_name, (*takes, streak, made), tuple(names), tuple(body))
-        )
         if course.pool is not None:
             found.append(self._deal(course, deal_name))
         return found, check_name, onset_name
@@ -119,41 +123,45 @@ class Handlers:
 
     def _pool_roll(self, course: Course, names: list[Local]) -> Checked:
         """A roll of the course's pool (no dice: no points)."""
+        return self.k.c(self._pool_text(course), names, (), course.bound)
+
+    def _counts(self, course: Course) -> tuple[Checked, ...]:
+        """What a course's first check takes for its streak and checks made."""
+        return () if course.every is None else (self.k.c("0"), self.k.c("0"))
+
+    def _no_pool(self, course: Course) -> tuple[Checked, ...]:
+        """What a check not made at its onset takes for the pool rolled there."""
+        return () if course.pool is None else (self.k.c("null"),)
+
+    def _pool_text(self, course: Course) -> str:
         if isinstance(course.pool, Dice):
-            return self.k.c(notation(course.pool), names)
+            return notation(course.pool)
         name = str(course.pool)
-        text = f"roll({name})"
         if course.bound[name].nullable:
-            text = f"{text} if {name} is not null else 0"
-        return self.k.c(text, [*names, *course.takes], (), course.bound)
+            return f"(roll({name}) if {name} is not null else 0)"
+        return f"roll({name})"
 
     def _check(
         self,
         course: Course,
         names: list[Local],
+        params: list[Local],
         check_name: str,
         deal_name: str,
-        *,
-        rolled: bool,
     ) -> list[Stmt]:
+        """A check: its pool (the one rolled at its onset, or a new one), the
+        die, the event; its pool dealt, its failure's effects; then again at
+        its interval, until its streak or its limit."""
         k, rule = self.k, self.k.rule
+        every = [*names, *params]
 
         def c(text: str) -> Checked:
-            return k.c(
-                text,
-                [
-                    *names,
-                    *course.takes,
-                    self.k.local("streak", 0, None),
-                    self.k.local("made", 0, None),
-                ],
-                course.label_texts,
-                course.bound,
-            )
+            return k.c(text, every, course.label_texts, course.bound)
 
         body: list[Stmt] = []
-        if course.pool is not None and not rolled:
-            body.append(self.k.set("pool", self._pool_roll(course, names)))
+        if course.pool is not None:
+            roll = self._pool_text(course)
+            body.append(self.k.set("pool", c(f"@rolled_pool ?? {roll}")))
         body.append(self.k.set("roll", c(f"roll({k.check_dice})")))
         bonus = f" + {rule.bonus_param}" if rule.bonus_param else ""
         body.append(self.k.set("total", c(f"@roll{bonus}")))
@@ -178,12 +186,6 @@ class Handlers:
         }
         if course.pool is not None:
             values[roles[5]] = c("@pool")
-        every = [
-            *names,
-            *course.takes,
-            self.k.local("streak", 0, None),
-            self.k.local("made", 0, None),
-        ]
         body += k.event(rule.check_event, course, k.clock, values, every, course.bound)
         if course.every is not None:
             body.append(self.k.set("made", c("@made + 1")))
@@ -218,7 +220,7 @@ class Handlers:
             schedule = Schedule(
                 c(f"{k.clock} + {course.every}"),
                 check_name,
-                (*args, c("@streak"), c("@made")),
+                (*args, c("@streak"), c("@made"), *self._no_pool(course)),
             )
             if course.check_limit is not None:
                 again.append(If(c(f"@made < {course.check_limit}"), (schedule,)))
@@ -384,7 +386,8 @@ class Handlers:
             )
 
         args = tuple(c(t.name) for t in course.takes)
-        at_start = Schedule(c(str(start)), check, (*args, c("0"), c("0")))
+        firsts = (*self._counts(course), *self._no_pool(course))
+        at_start = Schedule(c(str(start)), check, (*args, *firsts))
         if onset is None:
             return [at_start]
         if isinstance(onset, Dice):

@@ -19,6 +19,7 @@ from ...core.ir import (
     Read,
     Record,
     Return,
+    Run,
     Schedule,
     Stmt,
     Timeline,
@@ -187,7 +188,7 @@ def _scheduled(start: tuple[Stmt, ...], handlers: list[Handler]) -> list[Handler
     waiting = [start]
     while waiting:
         for stmt in statements_of(waiting.pop()):
-            if isinstance(stmt, Schedule) and stmt.handler not in reached:
+            if isinstance(stmt, Schedule | Run) and stmt.handler not in reached:
                 reached.add(stmt.handler)
                 waiting.append(by_name[stmt.handler].body)
     return [h for h in handlers if h.name in reached]

@@ -47,6 +47,7 @@ OWN = (
     "marks",
     "level",
     "heal_time",
+    "rolled_pool",
 )
 
 _OWN_NAME = re.compile(r"@(\w+)")
