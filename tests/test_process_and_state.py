@@ -156,7 +156,7 @@ def test_a_process_of_no_game(module: Any) -> None:
     ) == (3, 10, False, 5)
     assert [e.points for e in run.events if e.kind == "drained"] == [2, 2, 1]
     assert (run.vigor_lost, run.wits_lost, run.resisted, run.shaken_at) == (5, 1, 4, 23)
-    assert module.CurseEvent.FIELDS[:3] == ("at", "kind", "part")
+    assert module.CurseEvent._fields[:3] == ("at", "kind", "part")
     with pytest.raises(ValueError, match="will"):
         module.run_curse(6, scripted([]))
 

@@ -126,7 +126,7 @@ def test_a_process_s_events_are_records_of_a_kind_of_text(tmp_path: Path) -> Non
             typing.get_args(lab.CurseEventKind),
             type(first.kind),
             json.loads(dumps(first))["kind"],
-            lab.CurseEvent.FIELDS[:3],
+            lab.CurseEvent._fields[:3],
         )
 
     kinds = (

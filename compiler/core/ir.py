@@ -100,6 +100,9 @@ class Record:
     methods: tuple[Method, ...] = ()
     # the fields after the last that is never null may be left out (null)
     optional_tail: bool = False
+    # made often (a run's events): a target with a lighter record than its
+    # own (Python: a named tuple) holds it as that
+    light: bool = False
 
     @property
     def optional_from(self) -> int:

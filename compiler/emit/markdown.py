@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from .. import expr
 from ..core.ir import (
@@ -208,6 +209,13 @@ def _block(system: System, block: Block, common: View | None = None) -> View:
     }
 
 
+def _field_names(item: object) -> tuple[str, ...]:
+    """The fields of a record of the runtime (a light one is a named tuple)."""
+    cls: Any = type(item)
+    names: tuple[str, ...] = getattr(cls, "FIELDS", None) or cls._fields
+    return names
+
+
 def _run_shown(block: RunShown, common: View) -> View:
     """The first worked example's run: a row for each item of its list."""
     answer = common.get("first_answer")
@@ -218,7 +226,7 @@ def _run_shown(block: RunShown, common: View) -> View:
     for item in getattr(answer, block.field):
         figures = [
             f"{name} {getattr(item, name)}"
-            for name in type(item).FIELDS
+            for name in _field_names(item)
             if name not in (block.time, block.which) and getattr(item, name) is not None
         ]
         rows.append(

@@ -93,6 +93,16 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             items.append({"is": "Enum", "enum": enum_view(decl.enum, decl.doc)})
             imports |= set(enum_imports(decl.enum))
             exports.append(decl.enum.name)
+        elif isinstance(decl, Record) and decl.light and not decl.methods:
+            items.append(_record(decl) | {"is": "LightRecord"})
+            imports |= {
+                ("typing", "NamedTuple"),
+                ("rulebook.json", "JSON"),
+                ("rulebook.json", "record"),
+            }
+            if any(c.type == "dice" for c in decl.fields):
+                imports.add(("rulebook.dice", "Dice"))
+            exports.append(decl.name)
         elif isinstance(decl, Record):
             items.append(_record(decl))
             imports |= {("rulebook.json", "Record"), ("typing", "ClassVar")}

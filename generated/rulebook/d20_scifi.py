@@ -9,7 +9,7 @@ combat in zero gravity.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final, Literal, TypeAlias
+from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
 
 from rulebook import dice_rolls, dice_terms
 from rulebook._state import RecordState
@@ -24,7 +24,7 @@ from rulebook._support import (
 )
 from rulebook._timeline import Timeline
 from rulebook.dice import RNG, Dice, check_rng
-from rulebook.json import Record
+from rulebook.json import JSON, Record, record
 
 __all__ = [
     "ACCUMULATION_DEAL",
@@ -1715,157 +1715,31 @@ SIMULATE_RADIATION_CHECK: Final[Dice] = Dice(1, 20)
 """
 
 
-class TimelineEvent(Record):
+class TimelineEvent(NamedTuple):
     """One event of :func:`simulate_radiation`: when (``minute``, in minutes),
     which (``kind``), and its figures (null where a field does not apply to that
     kind).
     """
 
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "minute",
-        "kind",
-        "exposure",
-        "level",
-        "amount",
-        "roll",
-        "total",
-        "dc",
-        "success",
-        "pool",
-        "effect",
-        "stage",
-        "condition",
-        "reroll",
-        "permanent_point",
-    )
-    __slots__ = FIELDS
-
     minute: int
-    """When, in minutes."""
     kind: TimelineEventKind
-    """Which event."""
-    exposure: ExposureKind | None
-    """A label of its course."""
-    level: RadiationLevel | None
-    """A label of its course."""
-    amount: int | None
-    """Points dealt."""
-    roll: int | None
-    """The die's roll."""
-    total: int | None
-    """The check's total."""
-    dc: int | None
-    """The check's target."""
-    success: bool | None
-    """Whether the check succeeded."""
-    pool: int | None
-    """The course's pool."""
-    effect: SecondaryEffect | None
-    """The effect rolled."""
-    stage: int | None
-    """Its stage."""
-    condition: RadiationCondition | None
-    """The condition it gives."""
-    reroll: bool | None
-    """Whether the roll is made again."""
-    permanent_point: bool | None
-    """Whether it marked a point."""
+    exposure: ExposureKind | None = None
+    level: RadiationLevel | None = None
+    amount: int | None = None
+    roll: int | None = None
+    total: int | None = None
+    dc: int | None = None
+    success: bool | None = None
+    pool: int | None = None
+    effect: SecondaryEffect | None = None
+    stage: int | None = None
+    condition: RadiationCondition | None = None
+    reroll: bool | None = None
+    permanent_point: bool | None = None
 
-    def __init__(
-        _self,
-        minute: int,
-        kind: TimelineEventKind,
-        exposure: ExposureKind | None = None,
-        level: RadiationLevel | None = None,
-        amount: int | None = None,
-        roll: int | None = None,
-        total: int | None = None,
-        dc: int | None = None,
-        success: bool | None = None,
-        pool: int | None = None,
-        effect: SecondaryEffect | None = None,
-        stage: int | None = None,
-        condition: RadiationCondition | None = None,
-        reroll: bool | None = None,
-        permanent_point: bool | None = None,
-    ) -> None:
-        _set = _self._SETTERS
-        _set[0](_self, minute)
-        _set[1](_self, kind)
-        _set[2](_self, exposure)
-        _set[3](_self, level)
-        _set[4](_self, amount)
-        _set[5](_self, roll)
-        _set[6](_self, total)
-        _set[7](_self, dc)
-        _set[8](_self, success)
-        _set[9](_self, pool)
-        _set[10](_self, effect)
-        _set[11](_self, stage)
-        _set[12](_self, condition)
-        _set[13](_self, reroll)
-        _set[14](_self, permanent_point)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(minute={self.minute!r}, kind={self.kind!r}, exposure={self.exposure!r}, level={self.level!r}, amount={self.amount!r}, roll={self.roll!r}, total={self.total!r}, dc={self.dc!r}, success={self.success!r}, pool={self.pool!r}, effect={self.effect!r}, stage={self.stage!r}, condition={self.condition!r}, reroll={self.reroll!r}, permanent_point={self.permanent_point!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, TimelineEvent) and other.__class__ is self.__class__:
-            return (
-                self.minute,
-                self.kind,
-                self.exposure,
-                self.level,
-                self.amount,
-                self.roll,
-                self.total,
-                self.dc,
-                self.success,
-                self.pool,
-                self.effect,
-                self.stage,
-                self.condition,
-                self.reroll,
-                self.permanent_point,
-            ) == (
-                other.minute,
-                other.kind,
-                other.exposure,
-                other.level,
-                other.amount,
-                other.roll,
-                other.total,
-                other.dc,
-                other.success,
-                other.pool,
-                other.effect,
-                other.stage,
-                other.condition,
-                other.reroll,
-                other.permanent_point,
-            )
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(
-            (
-                self.minute,
-                self.kind,
-                self.exposure,
-                self.level,
-                self.amount,
-                self.roll,
-                self.total,
-                self.dc,
-                self.success,
-                self.pool,
-                self.effect,
-                self.stage,
-                self.condition,
-                self.reroll,
-                self.permanent_point,
-            )
-        )
+    def to_dict(self) -> dict[str, JSON]:
+        """The record as plain JSON-able data, keyed by its field names."""
+        return record(self)
 
 
 class RadiationTimeline(Record):

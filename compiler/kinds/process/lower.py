@@ -157,6 +157,7 @@ def _lower(k: Lowering) -> Unit:
         "does not apply to that kind).",
         tuple(k.event_columns),
         optional_tail=True,
+        light=True,
     )
     decls = (
         k.kinds,
