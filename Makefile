@@ -1,9 +1,10 @@
 # rulebook: two commands set everything up and check everything.
-#   make build  - create .venv if needed, install (and TypeScript for the JavaScript
-#                 tests, with npm ci), validate rules/, regenerate generated/
+#   make build  - create .venv if needed, install, validate rules/, regenerate
+#                 generated/ (Python alone: no Node or npm)
 #   make test   - the whole suite: tests, goldens, type checks (mypy and pyright, strict),
 #                 lint, generated-is-up-to-date,
-#                 the reference site's strict build and its browser test
+#                 the reference site's strict build and its browser test (it installs
+#                 Node and npm where missing, then KaTeX and TypeScript with npm ci)
 #   make docs   - build the reference site into site/ (mkdocs build --strict)
 #   make serve  - preview the reference site on http://127.0.0.1:8000
 #   make bench  - time the compiler and the runtime (report in tests/bench/report.md)
@@ -14,7 +15,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check validate lint typecheck update-goldens bench clean docs serve chromium fuzz
+.PHONY: build test check validate lint typecheck update-goldens bench clean docs serve chromium node fuzz
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,7 +39,7 @@ $(JS_STAMP): tests/js/package.json tests/js/package-lock.json
 	cd tests/js && npm ci --no-audit --no-fund --loglevel=error
 	touch $(JS_STAMP)
 
-build: $(STAMP) $(KATEX) $(JS_STAMP)
+build: $(STAMP)
 	$(BIN)/rulesc validate
 	$(BIN)/rulesc build
 
@@ -50,7 +51,7 @@ check: $(STAMP)
 
 # The site tests (tests/site/) skip without MkDocs or chromium, and the JavaScript
 # tests without Node or TypeScript, except here and in CI.
-test: $(STAMP) $(KATEX) $(JS_STAMP) chromium
+test: $(STAMP) node $(KATEX) $(JS_STAMP) chromium
 	RULEBOOK_SITE_TESTS=required RULEBOOK_JS_TESTS=required $(BIN)/pytest -q -n auto --dist loadfile
 	$(MAKE) --no-print-directory typecheck lint
 	$(BIN)/rulesc check
@@ -87,6 +88,14 @@ docs: $(STAMP) $(KATEX)
 
 serve: $(STAMP) $(KATEX)
 	$(MKDOCS) serve --dev-addr 127.0.0.1:8000
+
+# Node.js and npm for the JavaScript tests and the site's KaTeX (Debian's, where
+# missing; the machines have Node.js 20).
+node:
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
+	  echo "installing Node.js and npm with apt-get (for the JavaScript tests)"; \
+	  apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null; }
 
 # Debian's chromium for the browser test; installed only when missing.
 chromium:

@@ -71,7 +71,13 @@ def _eq(self: Any, other: object) -> Any:
 
 
 def _hash(self: Any) -> int:
-    return hash((type(self), _values(self)))
+    # worked out once: the core's records are keys of caches (a checked
+    # expression's names), hashed again and again, and never change
+    found: int | None = self.__dict__.get("__frozen_hash__")
+    if found is None:
+        found = hash((type(self), _values(self)))
+        object.__setattr__(self, "__frozen_hash__", found)
+    return found
 
 
 def _repr(self: Any) -> str:
