@@ -22,6 +22,22 @@ from .diagnostics import Diagnostic, RulesError, visible
 from .fs_errors import EnvironmentProblem, reading, writing
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+DISTRIBUTION = "rulebook-compiler"  # pyproject.toml's [project] name
+
+
+class _Version(argparse.Action):
+    """``--version``: the compiler's version, as its distribution was installed
+    (read only when asked: importing the metadata costs every other run)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib import metadata
+
+        try:
+            version = metadata.version(DISTRIBUTION)
+        except metadata.PackageNotFoundError:
+            version = "(not installed: no version)"
+        sys.stdout.write(f"rulesc {version}\n")
+        parser.exit()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,6 +45,12 @@ def _parser() -> argparse.ArgumentParser:
         prog="rulesc",
         description="Compile tabletop rules data (rules/*.yaml) into the typed "
         "rulebook runtime and Markdown docs (generated/).",
+    )
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="print rulesc's version and exit",
     )
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(

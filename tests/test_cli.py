@@ -4,15 +4,29 @@ from __future__ import annotations
 
 import json
 import shutil
+import tomllib
 from pathlib import Path
 
+from compiler.cli import DISTRIBUTION
+
 from .conftest import GENERATED, Editor, run_rulesc
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_validate_real_rules_ok(tmp_path: Path, rules_copy: Path) -> None:
     done = run_rulesc("validate", cwd=rules_copy.parent)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("ok: ")
+
+
+def test_version_is_the_installed_distribution_s(tmp_path: Path) -> None:
+    """``rulesc --version``: the version pyproject.toml gives the compiler."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    done = run_rulesc("--version", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"rulesc {project['project']['version']}\n"
+    assert project["project"]["name"] == DISTRIBUTION
 
 
 def test_usage_error_exits_2(tmp_path: Path) -> None:
