@@ -309,7 +309,12 @@ class Written:
     value: Scalar
 
 
-Part = Checked | Read | Label | Written
+@frozen
+class Recorded:
+    """The events a timeline has recorded so far, in order (a list)."""
+
+
+Part = Checked | Read | Label | Written | Recorded
 
 
 @frozen
@@ -771,9 +776,9 @@ class Timeline:
     ``shared`` are the names every part reads and sets, each with its start
     (an expression of the parameters); ``states`` are locals holding a new
     state each (local, class).
-    Each ``Emit`` adds an event (a record ``event``) to the list ``events``,
-    which ``Return`` reads by its name; a run that would record more events
-    than the runtime's entry limit is refused. Its expressions roll dice in
+    Each ``Emit`` records an event (a record ``event``), which ``Return``
+    reads as ``Recorded``; a run that would record more events than the
+    runtime's entry limit is refused. Its expressions roll dice in
     the order the handlers run; it takes an rng."""
 
     name: str
@@ -786,7 +791,6 @@ class Timeline:
     after_locals: tuple[Local, ...]
     clock: str
     event: str
-    events: str
     result: str
     doc: str
     origin: str

@@ -19,6 +19,7 @@ from ..core.ir import (
     Present,
     Read,
     Record,
+    Recorded,
     Refuse,
     Return,
     Run,
@@ -33,6 +34,8 @@ from ..js_naming import camel
 from ..model import Column, EnumType
 
 Code = Callable[[expr.Node], str]
+# A timeline's run (its handlers to come, its events): a name no rule's can be
+RUN = "$run"
 
 
 Made = tuple[expr.Checked, ...] | Make | Part
@@ -54,6 +57,8 @@ def made_text(
         return codes[0] if len(codes) == 1 else f"Object.freeze([{', '.join(codes)}])"
 
     def part(value: Part) -> str:
+        if isinstance(value, Recorded):  # a timeline's events (a frozen copy)
+            return f"{RUN}.events"
         if isinstance(value, Read):  # a field of a record; "": the record itself
             name = camel(value.name)
             return f"{name}.{camel(value.field)}" if value.field else name
@@ -171,7 +176,7 @@ def statement_lines(
             elif isinstance(stmt, Schedule):
                 given = [code(stmt.at.node), camel(stmt.handler)]
                 given += [code(a.node) for a in stmt.args]
-                lines.append(f"{indent}timeline.at({', '.join(given)});")
+                lines.append(f"{indent}{RUN}.at({', '.join(given)});")
             elif isinstance(stmt, Run):
                 given = [code(stmt.at.node), *(code(a.node) for a in stmt.args)]
                 lines.append(f"{indent}{camel(stmt.handler)}({', '.join(given)});")

@@ -14,6 +14,7 @@ from ..core.ir import (
     Present,
     Procedure,
     Read,
+    Recorded,
     Refuse,
     Return,
     Stmt,
@@ -109,6 +110,8 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
             return md_cell(value.label)
         if isinstance(value, Read):
             return code(f"{value.name}.{value.field}")
+        if isinstance(value, Recorded):
+            return "the events recorded"
         if value.type == "int":
             return (
                 "$" + to_latex(value.node, rounding=rounding, field=reads.latex) + "$"

@@ -12,6 +12,7 @@ from ..core.ir import (
     Part,
     Present,
     Read,
+    Recorded,
     Refuse,
     Return,
     Set,
@@ -44,6 +45,8 @@ def steps(
             if isinstance(shown, bool) or shown is None:
                 return code("null" if shown is None else str(shown).lower())
             return code(str(shown))
+        if isinstance(value, Recorded):
+            return "the events recorded"
         return code(expr.to_source(value.node))
 
     def test(value: expr.Checked | Present) -> str:

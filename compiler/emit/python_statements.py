@@ -18,6 +18,7 @@ from ..core.ir import (
     Present,
     Read,
     Record,
+    Recorded,
     Refuse,
     Return,
     Run,
@@ -31,6 +32,8 @@ from ..model import Column, EnumType
 from ..viewkit import local_name
 
 Code = Callable[[expr.Node], str]
+# A timeline's run (its handlers to come, its events): a name no rule's can be
+RUN = "_run"
 
 
 Made = tuple[expr.Checked, ...] | Make | Part
@@ -50,6 +53,8 @@ def made_text(
         return codes[0] if len(codes) == 1 else f"({', '.join(codes)})"
 
     def part(value: Part) -> str:
+        if isinstance(value, Recorded):  # a timeline's events (its runtime's)
+            return f"{RUN}.events"
         if isinstance(value, Read):  # a field of a record; "": the record itself
             return f"{value.name}.{value.field}" if value.field else value.name
         if isinstance(value, Label):
@@ -133,7 +138,7 @@ def statement_lines(
             elif isinstance(stmt, Schedule):
                 given = [code(stmt.at.node), stmt.handler]
                 given += [code(a.node) for a in stmt.args]
-                lines.append(f"{indent}timeline.at({', '.join(given)})")
+                lines.append(f"{indent}{RUN}.at({', '.join(given)})")
             elif isinstance(stmt, Run):
                 given = [code(stmt.at.node), *(code(a.node) for a in stmt.args)]
                 lines.append(f"{indent}{stmt.handler}({', '.join(given)})")

@@ -10,7 +10,7 @@ from ..model import System
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
 from .javascript_code import js_text as _text
-from .javascript_statements import made_text, statement_lines
+from .javascript_statements import RUN, made_text, statement_lines
 
 
 def timeline_view(
@@ -31,7 +31,7 @@ def timeline_view(
         return expression(system, node, known, tables)
 
     event, result = unit.record(decl.event), unit.record(decl.result)
-    lines = ["$dice.checkRng(rng);", "const timeline = new $timeline.Timeline();"]
+    lines = ["$dice.checkRng(rng);", f"const {RUN} = new $timeline.Timeline();"]
     for local, start in decl.shared:
         lines.append(f"let {camel(local.name)} = {code(start.node)};")
     lines += [f"const {camel(name)} = new {cls}();" for name, cls in decl.states]
@@ -45,7 +45,7 @@ def timeline_view(
             lambda values, indent: made_text(
                 event, shapes[decl.event], values, code, outer + indent
             ),
-            "timeline",
+            RUN,
             declared,
             returned=lambda values, indent: made_text(
                 result, shapes[decl.result], values, code, outer + indent
@@ -59,7 +59,7 @@ def timeline_view(
         lines += [f"  {line}" for line in body(handler.body, declared, "  ")]
         lines.append("}")
     lines += body(decl.start, set(own))
-    lines.append("timeline.run();")
+    lines.append(f"{RUN}.run();")
     lines += body(decl.after, set(own))
     rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
     answered = f" {_text(decl.answer_doc)}" if decl.answer_doc else ""

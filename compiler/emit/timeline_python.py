@@ -20,7 +20,7 @@ from ..model import System
 from ..viewkit import Import, View, args_doc, param_view, signature
 from .procedure_python import owned_enum, refusals
 from .python_code import ROLLING, code_of, with_rng
-from .python_statements import made_text, statement_lines
+from .python_statements import RUN, made_text, statement_lines
 
 IMPORTS: list[Import] = [*ROLLING, ("rulebook._timeline", "Timeline")]
 
@@ -59,7 +59,7 @@ def timeline_view(
     params = [param_view(p, decl.rule_id) for p in decl.params]
     python = code_of(system, [*decl.params, *local_params(decl.names)], tables)
     event, result = unit.record(decl.event), unit.record(decl.result)
-    lines = ["check_rng(rng)", f"timeline: Timeline[{decl.event}] = Timeline()"]
+    lines = ["check_rng(rng)", f"{RUN}: Timeline[{decl.event}] = Timeline()"]
     for local, start in decl.shared:
         lines.append(f"{local.name}: {local_type(local)} = {python(start.node)}")
     lines += [f"{name} = {cls}()" for name, cls in decl.states]
@@ -70,7 +70,7 @@ def timeline_view(
             stmts,
             python,
             lambda values: made_text(event, values, python),
-            "timeline",
+            RUN,
             returned=lambda values: made_text(result, values, python),
         )
 
@@ -84,7 +84,7 @@ def timeline_view(
         lines += [f"    {line}" for line in inner]
     lines.append("")
     lines += body(decl.start)
-    lines.append("timeline.run()")
+    lines.append(f"{RUN}.run()")
     lines += body(decl.after)
     answer = f" {decl.answer_doc}" if decl.answer_doc else ""
     return {

@@ -23,6 +23,7 @@ from ..core.ir import (
     Present,
     Procedure,
     Read,
+    Recorded,
     Refuse,
     Return,
     Set,
@@ -260,6 +261,8 @@ class _Tracer:
             return self._member(value.enum.name, value.label)
         if isinstance(value, Written):
             return value.value
+        if isinstance(value, Recorded):  # a timeline's: no procedure records any
+            raise AssertionError(value)
         found = self.evaluate(value, env)
         source = expr.to_source(value.node)
         plain = isinstance(value.node, Name) or source in (shown(found), _shown(found))

@@ -735,14 +735,14 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
   if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
   if (!$.isInt(fortBonus)) throw $.badInt(fortBonus, "fortBonus", null, null);
   $dice.checkRng(rng);
-  const timeline = new $timeline.Timeline();
+  const $run = new $timeline.Timeline();
   let conDamageDealt = 0;
   let lastDealt = 0;
   let marked = 0;
   let conditions = [];
   const secondaryEffects = new SecondaryEffects();
   function leave(minute) {
-    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
       minute: minute,
       kind: "decontaminated",
       exposure: null,
@@ -768,7 +768,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
     if (success && pool > 0) {
       pool = Math.max($.floorDiv(pool, 2), 1);
     }
-    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
       minute: minute,
       kind: "save",
       exposure: exposure,
@@ -786,7 +786,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
       permanentPoint: null,
     }));
     if (pool > 0) {
-      timeline.at(minute, deal, exposure, level3, fortDc, pool);
+      $run.at(minute, deal, exposure, level3, fortDc, pool);
     }
     if (!success) {
       lastDealt = Math.max(lastDealt, minute);
@@ -794,7 +794,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
   }
   function onset(minute, exposure, level3, fortDc, primaryEffect) {
     let pool = primaryEffect.roll(rng);
-    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
       minute: minute,
       kind: "incubation_end",
       exposure: exposure,
@@ -817,7 +817,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
     let again, trackRoll, effect, stage, condition, reroll, marks;
     let amount = Math.min(ACCUMULATION_DEAL.roll(rng), left);
     left = $.exact(left - amount);
-    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
       minute: minute,
       kind: "con_damage",
       exposure: exposure,
@@ -847,7 +847,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
         condition = $secondaryEffectsAnswer.condition;
         reroll = $secondaryEffectsAnswer.reroll;
         marks = $secondaryEffectsAnswer.permanentPoint;
-        timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+        $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
           minute: minute,
           kind: "secondary_effect",
           exposure: null,
@@ -875,13 +875,13 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
       rollsDue = rollsDue - 1;
     }
     if (left > 0) {
-      timeline.at($.add(minute, 60), deal, exposure, level3, fortDc, left);
+      $run.at($.add(minute, 60), deal, exposure, level3, fortDc, left);
     } else {
       lastDealt = Math.max(lastDealt, minute);
     }
   }
   let delay, exposure, level3, fortDc, primaryEffect, startsAtMinutes, incubation;
-  timeline.at(exposedMinutes, leave);
+  $run.at(exposedMinutes, leave);
   for (const $item of exposures(level, exposedMinutes, $dice_rolls.total(new $dice_terms.Pool(3, 4), rng))) {
     exposure = $item.kind;
     level3 = $item.effectiveLevel;
@@ -890,9 +890,9 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
     startsAtMinutes = $item.startsAtMinutes;
     incubation = $item.incubation;
     delay = $.exact(incubation.roll(rng) * (incubation.unit === "hours" ? 60 : 1));
-    timeline.at($.add(startsAtMinutes, delay), onset, exposure, level3, fortDc, primaryEffect);
+    $run.at($.add(startsAtMinutes, delay), onset, exposure, level3, fortDc, primaryEffect);
   }
-  timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+  $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
     minute: 0,
     kind: "contaminated",
     exposure: null,
@@ -909,7 +909,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
     reroll: null,
     permanentPoint: null,
   }));
-  timeline.run();
+  $run.run();
   let amount;
   let healTime = Math.max(exposedMinutes, lastDealt);
   let left = conDamageDealt - marked;
@@ -917,7 +917,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
     healTime = $.add(healTime, 1440);
     amount = Math.min(1, left);
     left = $.exact(left - amount);
-    timeline.push($json.record(_TIMELINE_EVENT_FIELDS, {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
       minute: healTime,
       kind: "heal",
       exposure: null,
@@ -936,7 +936,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
     }));
   }
   return $json.record(_RADIATION_TIMELINE_FIELDS, {
-    events: timeline.events,
+    events: $run.events,
     conDamageDealt: conDamageDealt,
     permanent: marked,
     conditions: Object.freeze([...conditions]),

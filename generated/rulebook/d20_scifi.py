@@ -1831,7 +1831,7 @@ def simulate_radiation(
     if type(fort_bonus) is not int:
         raise bad_int(fort_bonus, "fort_bonus", None, None)
     check_rng(rng)
-    timeline: Timeline[TimelineEvent] = Timeline()
+    _run: Timeline[TimelineEvent] = Timeline()
     con_damage_dealt: int = 0
     last_dealt: int = 0
     marked: int = 0
@@ -1839,7 +1839,7 @@ def simulate_radiation(
     secondary_effects = SecondaryEffects()
 
     def leave(minute: int) -> None:
-        timeline.append(TimelineEvent(minute=minute, kind="decontaminated"))
+        _run.append(TimelineEvent(minute=minute, kind="decontaminated"))
 
     def check(
         minute: int,
@@ -1856,7 +1856,7 @@ def simulate_radiation(
         success = roll >= 20 or (roll > 1 and total >= fort_dc)
         if success and pool > 0:
             pool = _t1 if (_t1 := pool // 2) > 1 else 1
-        timeline.append(
+        _run.append(
             TimelineEvent(
                 minute=minute,
                 kind="save",
@@ -1870,7 +1870,7 @@ def simulate_radiation(
             )
         )
         if pool > 0:
-            timeline.at(minute, deal, exposure, level3, fort_dc, pool)
+            _run.at(minute, deal, exposure, level3, fort_dc, pool)
         if not success:
             last_dealt = last_dealt if last_dealt > minute else minute
 
@@ -1882,7 +1882,7 @@ def simulate_radiation(
         primary_effect: Dice,
     ) -> None:
         pool = primary_effect.roll(rng)
-        timeline.append(
+        _run.append(
             TimelineEvent(
                 minute=minute,
                 kind="incubation_end",
@@ -1903,7 +1903,7 @@ def simulate_radiation(
         nonlocal con_damage_dealt, last_dealt, marked
         amount = _t2 if (_t2 := ACCUMULATION_DEAL.roll(rng)) < left else left
         left = left - amount
-        timeline.append(
+        _run.append(
             TimelineEvent(
                 minute=minute,
                 kind="con_damage",
@@ -1925,7 +1925,7 @@ def simulate_radiation(
                 condition = _secondary_effects_answer.condition
                 reroll = _secondary_effects_answer.reroll
                 marks = _secondary_effects_answer.permanent_point
-                timeline.append(
+                _run.append(
                     TimelineEvent(
                         minute=minute,
                         kind="secondary_effect",
@@ -1944,11 +1944,11 @@ def simulate_radiation(
                 again = reroll
             rolls_due = rolls_due - 1
         if left > 0:
-            timeline.at(minute + 60, deal, exposure, level3, fort_dc, left)
+            _run.at(minute + 60, deal, exposure, level3, fort_dc, left)
         else:
             last_dealt = last_dealt if last_dealt > minute else minute
 
-    timeline.at(exposed_minutes, leave)
+    _run.at(exposed_minutes, leave)
     for _item in exposures(
         level=level,
         exposed_minutes=exposed_minutes,
@@ -1961,20 +1961,20 @@ def simulate_radiation(
         starts_at_minutes = _item.starts_at_minutes
         incubation = _item.incubation
         delay = incubation.roll(rng) * (60 if incubation.unit == "hours" else 1)
-        timeline.at(
+        _run.at(
             starts_at_minutes + delay, onset, exposure, level3, fort_dc, primary_effect
         )
-    timeline.append(TimelineEvent(minute=0, kind="contaminated"))
-    timeline.run()
+    _run.append(TimelineEvent(minute=0, kind="contaminated"))
+    _run.run()
     heal_time = exposed_minutes if exposed_minutes > last_dealt else last_dealt
     left = con_damage_dealt - marked
     while left > 0:
         heal_time = heal_time + 1440
         amount = 1 if left > 1 else left
         left = left - amount
-        timeline.append(TimelineEvent(minute=heal_time, kind="heal", amount=amount))
+        _run.append(TimelineEvent(minute=heal_time, kind="heal", amount=amount))
     return RadiationTimeline(
-        events=tuple(timeline.events),
+        events=tuple(_run.events),
         con_damage_dealt=con_damage_dealt,
         permanent=marked,
         conditions=tuple(conditions),

@@ -18,6 +18,7 @@ from ...core.ir import (
     Part,
     Read,
     Record,
+    Recorded,
     Return,
     Run,
     Schedule,
@@ -114,7 +115,7 @@ def _lower(k: Lowering) -> Unit:
         start += k.event(rule.enter_event, None, None, {}, ())
     after, after_locals = ctx.recover()
     result = result_record(rule)
-    totals: list[Part] = [Read("timeline", "events")]
+    totals: list[Part] = [Recorded()]
     for total in rule.totals:
         if total.of == "dealt":
             assert total.score is not None
@@ -143,7 +144,6 @@ def _lower(k: Lowering) -> Unit:
         after_locals=tuple(after_locals),
         clock=k.clock,
         event=rule.event_class,
-        events="events",
         result=rule.result_class,
         doc=f"{rule.title}.\n\n{rule.summary}",
         origin=where,

@@ -85,7 +85,7 @@ class Lowering:
             f"The kinds of event of ``{rule.function}()`` (the values of "
             f"``{rule.event_class}.kind``). {where_doc(rule)}",
         )
-        taken = {p.name for p in rule.params} | {"rng", "timeline", "_item"}
+        taken = {p.name for p in rule.params} | {"rng"}
         taken |= {rule.event_class, rule.result_class, self.kinds.name}
         taken |= {"Timeline", "check_rng", "dice_rolls", "dice_terms", "Dice"}
         taken |= {r.class_name for r in (rule.track, rule.state) if r is not None}
