@@ -798,19 +798,6 @@ class Timeline:
     answer_doc: str
 
     @property
-    def bodies(self) -> list[tuple[tuple[Stmt, ...], tuple[Local, ...]]]:
-        """Each body with the locals it reads besides the shared ones: the
-        start, each handler's, and the end."""
-        own = [(h.body, (*h.params, *h.locals)) for h in self.handlers]
-        return [(self.start, ()), *own, (self.after, self.after_locals)]
-
-    @property
-    def expressions(self) -> list[Checked]:
-        """Every expression of its starts and bodies, in order."""
-        starts = [start for _, start in self.shared]
-        return starts + [c for body, _ in self.bodies for c in body_expressions(body)]
-
-    @property
     def names(self) -> list[Local]:
         """Every local of it: the shared ones, each handler's, the end's."""
         found = [local for local, _ in self.shared]

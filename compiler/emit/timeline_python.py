@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..core.exprs import local_params
 from ..core.ir import (
-    Append,
     Apply,
     Each,
     Local,
@@ -117,6 +116,4 @@ def _assigned(body: tuple[Stmt, ...]) -> set[str]:
             found.add(stmt.name)
         elif isinstance(stmt, Apply | Each):
             found |= {name for name, _ in stmt.fields}
-        elif isinstance(stmt, Append):
-            pass
     return found
