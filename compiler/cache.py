@@ -459,6 +459,7 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
 
     from . import pipeline
     from .diagnostics import RulesError
+    from .settings import load as load_settings
 
     parts: dict[str, Part] = {}
     for sys_id, key in system_keys.items():
@@ -482,7 +483,8 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
             )
         }
         outputs = pipeline.generate(
-            [parts[s] if s in parts else loaded[s] for s in system_keys]
+            [parts[s] if s in parts else loaded[s] for s in system_keys],
+            settings=load_settings(rules_dir),
         )
     except (RulesError, KeyError):
         return _uncached(rules_dir, store)  # the errors as a plain build has them

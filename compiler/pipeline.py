@@ -42,9 +42,11 @@ from .pages import (
 from .parts import DATA_INDENT, RULES_JSON, RULES_SCHEMA, Part, Shares
 from .render import render
 from .semantics import build_system
+from .settings import DEFAULTS, Settings
+from .settings import load as load_settings
 from .validate import validate
 from .viewkit import View, header
-from .views import module_view, package_view
+from .views import module_view, package_view, readme_view
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
@@ -253,6 +255,7 @@ def system_files(system: System) -> tuple[str, ...]:
 
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
 PYPROJECT = "pyproject.toml"
+PACKAGE_README = "README.md"  # the Python package's (the npm package's is js/'s)
 
 
 def shared_files() -> tuple[str, ...]:
@@ -263,6 +266,7 @@ def shared_files() -> tuple[str, ...]:
         PACKAGE_INIT,
         PACKAGE_TYPED,
         PYPROJECT,
+        PACKAGE_README,
         INDEX_PAGE,
         CONTRACT_PAGE,
         NAV_PAGE,
@@ -309,14 +313,16 @@ def _path_clashes(systems: Sequence[System | Part]) -> list[Diagnostic]:
     ]
 
 
-def _runtime_sources(systems: Sequence[System | Part]) -> dict[str, str]:
+def _runtime_sources(
+    systems: Sequence[System | Part], settings: Settings
+) -> dict[str, str]:
     files: dict[str, str] = {}
     errors: list[Diagnostic] = []
     for name in support_modules():
         text = (RUNTIME / name).read_text(encoding="utf-8")
         files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
     files[PACKAGE_TYPED] = ""
-    pending = {PACKAGE_INIT: render("__init__.py.j2", package_view(systems))}
+    pending = {PACKAGE_INIT: render("__init__.py.j2", package_view(systems, settings))}
     for system in systems:  # a part's module is in its own outputs
         if isinstance(system, System):
             module = own_files(system.id)[0]
@@ -343,13 +349,14 @@ def _js_sources(
     *,
     derived: bool = True,
     ported: dict[str, set[str]] | None = None,
+    settings: Settings,
 ) -> dict[str, str]:
     """The JavaScript package: its runtime, and each system's module and types
     (checked for names declared twice when ``derived``: not when the Python
     module's names already clash, as the JavaScript ones then do too).
     ``ported`` is given, by system id, the qualified ids of the rules its
     JavaScript module has."""
-    files = js_views.runtime_files() | js_views.package_files(systems)
+    files = js_views.runtime_files() | js_views.package_files(systems, settings)
     errors: list[Diagnostic] = []
     for system in systems:
         if isinstance(system, Part):
@@ -372,7 +379,12 @@ def _js_sources(
     return files
 
 
-def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> Outputs:
+def generate(
+    systems: Sequence[System | Part],
+    *,
+    run_examples: bool = True,
+    settings: Settings = DEFAULTS,
+) -> Outputs:
     """Render every output, and run every worked example against the new runtime.
 
     ``run_examples=False`` is for tests that change figures in a copy of the
@@ -380,6 +392,7 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
     among ``systems`` stands for a system an earlier build made (and checked)
     from the very same sources and compiler (``compiler/cache.py``): its outputs
     are the part's, neither rendered nor run again, and its model is not needed.
+    ``settings`` name the packages (``compiler/settings.py``).
     """
     if clashes := _path_clashes(systems):
         raise RulesError(clashes)
@@ -387,12 +400,14 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
     files: dict[str, str] = {}
     ported: dict[str, set[str]] = {}  # each system's rules in JavaScript
     try:
-        files.update(_runtime_sources(systems))
+        files.update(_runtime_sources(systems, settings))
     except RulesError as exc:  # every error of both languages at once
         errors.extend(exc.diagnostics)
     try:
         # JavaScript's derived names are Python's: a clash of them is reported once
-        files.update(_js_sources(systems, derived=not errors, ported=ported))
+        files.update(
+            _js_sources(systems, derived=not errors, ported=ported, settings=settings)
+        )
     except RulesError as exc:
         errors.extend(exc.diagnostics)
     if errors:
@@ -448,7 +463,8 @@ def generate(systems: Sequence[System | Part], *, run_examples: bool = True) -> 
     parts = [made[s.id] if isinstance(s, System) else s for s in systems]
     shares = [p.shares() for p in parts]
     shared = {
-        PYPROJECT: render("pyproject.toml.j2", package_view(parts)),
+        PYPROJECT: render("pyproject.toml.j2", package_view(parts, settings)),
+        PACKAGE_README: render("README.md.j2", readme_view(parts, settings, "python")),
         INDEX_PAGE: render("index.md.j2", index_view(shares)),
         NAV_PAGE: render("SUMMARY.md.j2", nav_view(shares)),
         CONTRACT_PAGE: render("contract.md.j2", contract_view(shares, python)),
@@ -519,4 +535,8 @@ def manifest(parts: Sequence[Shares], files: dict[str, bytes]) -> bytes:
 
 def build(rules_dir: FsPath, *, run_examples: bool = True) -> Outputs:
     """The whole front end and rendering, in memory."""
-    return generate(load_systems(rules_dir), run_examples=run_examples)
+    return generate(
+        load_systems(rules_dir),
+        run_examples=run_examples,
+        settings=load_settings(rules_dir),
+    )

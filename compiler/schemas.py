@@ -37,7 +37,7 @@ SCHEMA_DIR = next(
 )
 
 _SHELL = FsPath(__file__).resolve().parent / "kinds" / "rules_file.schema.json"
-HAND_WRITTEN = ("common.schema.json", "system.schema.json")
+HAND_WRITTEN = ("common.schema.json", "system.schema.json", "package.schema.json")
 RULES_FILE = "rules.schema.json"
 
 

@@ -120,11 +120,11 @@ def _validator_of(root: str, generation: int) -> Validator:
 
 def schema_for(source: SourceFile) -> str:
     """The root schema a rules file is checked against, by its file name."""
-    return (
-        "system.schema.json"
-        if source.path.endswith("/system.yaml")
-        else "rules.schema.json"
-    )
+    if source.path.endswith("/system.yaml"):
+        return "system.schema.json"
+    if source.path.count("/") <= 1 and source.path.rpartition("/")[2] == "package.yaml":
+        return "package.schema.json"  # the rules folder's own settings
+    return "rules.schema.json"
 
 
 def modeline(source: SourceFile) -> str:

@@ -7,15 +7,17 @@ view-models are in ``pages``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from .contract import PUBLIC_SUPPORT
 from .core.program import lowered, table_rows
 from .emit import python as emit_python
-from .literals import docstring
+from .literals import docstring, md
 from .model import Rule, System
 from .naming import label_alias
 from .registry import kind_of
+from .settings import Settings
 from .viewkit import Import, Sourced, View, all_enums, header, header_of
 
 _STDLIB = ("collections.abc", "dataclasses", "enum", "typing")
@@ -66,11 +68,37 @@ def _rule_py(system: System, rule: Rule, tables: dict[str, str]) -> View:
     return {"id": rule.qualified_id} | view | {"template": kind.template("python")}
 
 
-def package_view(systems: Sequence[Sourced]) -> View:
+def package_view(systems: Sequence[Sourced], settings: Settings) -> View:
     ids = [s.id for s in systems]
     # the package's modules: the systems and the support modules a caller uses
     return {
         "header": header_of(systems),
         "systems": ids,
         "modules": sorted([*ids, *PUBLIC_SUPPORT]),
+        "distribution": settings.distribution,
+        "version": settings.version,
+        "licence": settings.licence,
+        "description": settings.description,
+        "toml": {  # the settings as TOML strings, for pyproject.toml
+            "distribution": toml_string(settings.distribution),
+            "version": toml_string(settings.version),
+            "licence": toml_string(settings.licence or ""),
+            "description": toml_string(settings.description),
+        },
+    }
+
+
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string (JSON's escapes are TOML's, but for DEL and
+    code points beyond the first plane, which TOML writes as they are)."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def readme_view(systems: Sequence[Sourced], settings: Settings, language: str) -> View:
+    """The readme of the Python (``language`` "python") or npm package."""
+    return package_view(systems, settings) | {
+        "language": language,
+        "npm": settings.npm,
+        "title": md(settings.distribution if language == "python" else settings.npm),
+        "said": md(settings.description),
     }

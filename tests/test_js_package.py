@@ -33,10 +33,12 @@ def test_the_package_installs_alone_and_answers(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     manifest = json.loads((app / "package.json").read_text("utf-8"))
-    assert list(manifest["dependencies"]) == ["rulebook"]
+    name = json.loads((PACKAGE / "package.json").read_text("utf-8"))["name"]
+    assert name == "rulebook-tabletop"  # rules/package.yaml's npm name
+    assert list(manifest["dependencies"]) == [name]
     script = """
-import { cover, CoverLevel, attackThroughCover } from "rulebook/d20_scifi";
-import { Dice, Random, RuleInputError, d20_scifi } from "rulebook";
+import { cover, CoverLevel, attackThroughCover } from "rulebook-tabletop/d20_scifi";
+import { Dice, Random, RuleInputError, d20_scifi } from "rulebook-tabletop";
 const row = cover("1/2");
 if (row.coverAc !== 4 || CoverLevel.HALF !== "1/2" || d20_scifi.cover !== cover) {
   throw new Error("wrong answer");
@@ -60,7 +62,7 @@ console.log(JSON.stringify([attack, refused instanceof RuleInputError,
 
 def test_the_package_has_no_dependencies() -> None:
     manifest = json.loads((PACKAGE / "package.json").read_text("utf-8"))
-    assert manifest["name"] == "rulebook"
+    assert manifest["name"] == "rulebook-tabletop"  # rules/package.yaml
     assert manifest["type"] == "module"
     assert "dependencies" not in manifest
     for entry in manifest["exports"].values():

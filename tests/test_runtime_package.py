@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
+import json
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
-from .conftest import GENERATED
+from .conftest import GENERATED, ROOT
 
 HEAVY = ("jinja2", "jsonschema", "ruamel", "compiler", "referencing")
 
@@ -30,34 +29,88 @@ def test_import_loads_no_build_libraries() -> None:
     assert done.stdout.strip() == ""
 
 
-def test_generated_folder_builds_a_wheel_with_no_dependencies(tmp_path: Path) -> None:
-    source = tmp_path / "generated"  # a copy: setuptools builds in the tree
-    shutil.copytree(GENERATED, source)
+def _listing(folder: Path) -> list[str]:
+    return sorted(
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if "__pycache__" not in p.parts
+    )
+
+
+def _settings() -> dict[str, str]:
+    from ruamel.yaml import YAML
+
+    loaded = YAML(typ="safe").load(ROOT / "rules" / "package.yaml")
+    assert isinstance(loaded, dict)
+    return {str(k): str(v) for k, v in loaded.items()}
+
+
+def test_installing_generated_leaves_nothing_and_names_come_from_settings(
+    tmp_path: Path,
+) -> None:
+    """pip install ./generated, as the README says, into an environment of its
+    own: it writes nothing into generated/, after which rulesc check passes;
+    the distribution's name, version, licence and readme are package.yaml's."""
+    before = _listing(GENERATED)
+    target = tmp_path / "site"
     subprocess.run(
         [
             sys.executable,
             "-m",
             "pip",
-            "wheel",
+            "install",
             "--no-deps",
-            "--no-build-isolation",
+            "--no-build-isolation",  # offline: the dev extra has flit_core
+            "--no-compile",
             "--quiet",
-            "--wheel-dir",
-            str(tmp_path),
-            str(source),
+            "--target",
+            str(target),
+            str(GENERATED),
         ],
         check=True,
         capture_output=True,
     )
-    [wheel] = tmp_path.glob("rulebook-*.whl")
-    with zipfile.ZipFile(wheel) as archive:
-        names = set(archive.namelist())
-        metadata = next(n for n in names if n.endswith("METADATA"))
-        meta = archive.read(metadata).decode()
-    assert {
-        "rulebook/__init__.py",
-        "rulebook/d20_scifi.py",
-        "rulebook/dice.py",
-    } <= names
-    assert "rulebook/py.typed" in names
+    assert _listing(GENERATED) == before
+    checked = subprocess.run(
+        [sys.executable, "-m", "compiler", "check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    settings = _settings()
+    [info] = target.glob("*.dist-info")
+    assert info.name == (
+        f"{settings['distribution'].replace('-', '_')}-{settings['version']}.dist-info"
+    )
+    meta = (info / "METADATA").read_text(encoding="utf-8")
+    assert f"Name: {settings['distribution']}\n" in meta
+    assert f"Version: {settings['version']}\n" in meta
+    assert f"License-Expression: {settings['licence']}\n" in meta
+    assert "Description-Content-Type: text/markdown" in meta
+    assert f"pip install {settings['distribution']}" in meta  # the readme
     assert "Requires-Dist" not in meta
+    top = {p.name for p in target.iterdir()} - {info.name, "__pycache__"}
+    assert top == {"rulebook"}  # imported as rulebook, whatever it is called
+    assert {"__init__.py", "d20_scifi.py", "dice.py", "py.typed"} <= {
+        p.name for p in (target / "rulebook").iterdir()
+    }
+    version = subprocess.run(
+        [sys.executable, "-I", "-c", "import rulebook; print(rulebook.__version__)"],
+        cwd=target,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert version.stdout.strip() == settings["version"]
+
+
+def test_npm_package_is_named_by_the_settings() -> None:
+    settings = _settings()
+    package = json.loads((GENERATED / "js" / "package.json").read_text("utf-8"))
+    assert package["name"] == settings["npm"]
+    assert package["version"] == settings["version"]
+    assert package["license"] == settings["licence"]
+    readme = (GENERATED / "js" / "README.md").read_text("utf-8")
+    assert f"npm install {settings['npm']}" in readme
+    assert f'from "{settings["npm"]}/d20_scifi"' in readme

@@ -116,13 +116,18 @@ def open_workspace(
             raise
         from ..cache import SourceMemo, Store, compiler_fingerprint
         from ..pipeline import generate, load_systems
+        from ..settings import load as load_settings
 
         memo = (
             SourceMemo(Store(cache_dir, compiler_fingerprint()))
             if cache_dir is not None
             else None
         )
-        outputs = generate(load_systems(rules_dir, memo=memo), run_examples=False)
+        outputs = generate(
+            load_systems(rules_dir, memo=memo),
+            run_examples=False,
+            settings=load_settings(rules_dir),
+        )
         files, systems = outputs.files, outputs.systems
     text = {
         path: blob.decode("utf-8")

@@ -44,6 +44,8 @@ else:
         return sorted({*globals(), *__all__})
 
 
+__version__ = "0.2.0"  # the rules folder's package.yaml
+
 __all__ = [
     "d20_scifi",
     "dice",
