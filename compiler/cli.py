@@ -215,7 +215,7 @@ def _run(args: argparse.Namespace) -> int:
 
         only = _systems_named(args.paths, args.rules)
         with reading(args.rules):
-            systems = pipeline.load_systems(args.rules, only)
+            systems, _ = pipeline.load_all(args.rules, only)
             if args.sources is not None:
                 missing = pipeline.unknown_sources(args.rules, systems, args.sources)
                 if missing:

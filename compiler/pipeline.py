@@ -535,8 +535,25 @@ def manifest(parts: Sequence[Shares], files: dict[str, bytes]) -> bytes:
 
 def build(rules_dir: FsPath, *, run_examples: bool = True) -> Outputs:
     """The whole front end and rendering, in memory."""
-    return generate(
-        load_systems(rules_dir),
-        run_examples=run_examples,
-        settings=load_settings(rules_dir),
-    )
+    systems, settings = load_all(rules_dir)
+    return generate(systems, run_examples=run_examples, settings=settings)
+
+
+def load_all(
+    rules_dir: FsPath, only: set[str] | None = None
+) -> tuple[list[System], Settings]:
+    """Every system of the rules folder, and its package settings; raise with
+    every error of both at once."""
+    errors: list[Diagnostic] = []
+    try:
+        settings = load_settings(rules_dir)
+    except RulesError as exc:
+        errors.extend(exc.diagnostics)
+        settings = DEFAULTS
+    try:
+        systems = load_systems(rules_dir, only)
+    except RulesError as exc:
+        errors.extend(exc.diagnostics)
+    if errors:
+        raise RulesError(errors)
+    return systems, settings

@@ -12,7 +12,7 @@ import pytest
 from compiler import pipeline
 from compiler.diagnostics import RulesError
 
-from .conftest import RULES
+from .conftest import RULES, run_rulesc
 
 HEAD = "# yaml-language-server: $schema=../schema/package.schema.json\n"
 
@@ -107,3 +107,13 @@ def test_a_wrong_setting_is_a_located_error(
         for d in caught.value.diagnostics
     ]
     assert any(line.startswith(where) and said in line for line in shown), shown
+
+
+def test_validate_reports_the_settings_with_the_rules(tmp_path: Path) -> None:
+    rules = _rules(tmp_path, SETTINGS.replace("3.4.5", "three"))
+    cover = rules / "gurps" / "cover.yaml"
+    cover.write_text(cover.read_text("utf-8") + "\nstray_key: 1\n", "utf-8")
+    done = run_rulesc("validate", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "rules/package.yaml:4:10: error:" in done.stderr
+    assert "rules/gurps/cover.yaml:" in done.stderr
