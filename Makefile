@@ -23,6 +23,10 @@ $(STAMP): pyproject.toml Makefile
 	# The venv's Python imports the generated runtime from generated/ (a .pth file):
 	# `.venv/bin/python` runs the README's examples as written.
 	$(BIN)/python -c "import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()['purelib'], 'rulebook-generated.pth').write_text(str(pathlib.Path('generated').resolve()) + '\\n')"
+	# The compiler's folder is compiler/, its import name rulesc (pyproject.toml's
+	# package-dir); the editable install's import hook finds it for Python, and
+	# this link for the type checkers (pyproject.toml's mypy_path).
+	mkdir -p $(VENV)/src && ln -sfn $(CURDIR)/compiler $(VENV)/src/rulesc
 	touch $(STAMP)
 
 # The site's KaTeX (docsite/package.json, pinned by its package-lock.json).
@@ -70,7 +74,7 @@ fuzz: $(STAMP)
 PYRIGHT := PYRIGHT_PYTHON_IGNORE_WARNINGS=1 $(BIN)/pyright
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict compiler generated/rulebook tests docsite
+	$(BIN)/mypy --strict $(VENV)/src/rulesc generated/rulebook tests docsite
 	$(PYRIGHT) --pythonpath $(abspath $(BIN))/python
 
 lint: $(STAMP)

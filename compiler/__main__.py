@@ -1,4 +1,4 @@
-"""Entry point: ``python -m compiler`` runs ``rulesc``."""
+"""Entry point: ``python -m rulesc`` runs ``rulesc``."""
 
 from .cli import main
 

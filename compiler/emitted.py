@@ -178,7 +178,7 @@ class _Module:
 def _public_attributes(module: str, name: str) -> set[str]:
     if module.startswith(_RUNTIME_PACKAGE):
         # the generated package's support modules are the compiler's runtime/
-        module = "compiler.runtime." + module.removeprefix(_RUNTIME_PACKAGE)
+        module = f"{__package__}.runtime." + module.removeprefix(_RUNTIME_PACKAGE)
     try:
         cls = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError):

@@ -43,7 +43,9 @@ _generation = [0]  # bumped on every change, for the caches built on the registr
 def _built_in() -> dict[str, Kind]:
     if not _KINDS:
         for name in BUILT_IN:
-            kind: Kind = importlib.import_module(f"compiler.kinds.{name}.kind").KIND
+            kind: Kind = importlib.import_module(
+                f"{__package__}.kinds.{name}.kind"
+            ).KIND
             _KINDS[kind.name] = kind
     return _KINDS
 

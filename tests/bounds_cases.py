@@ -18,8 +18,8 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from compiler.diagnostics import RulesError
-from compiler.pipeline import generate, load_systems
+from rulesc.diagnostics import RulesError
+from rulesc.pipeline import generate, load_systems
 
 from .conftest import RULES
 

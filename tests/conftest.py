@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from compiler.pipeline import Outputs, build
+from rulesc.pipeline import Outputs, build
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -111,7 +111,7 @@ def import_fresh(path: Path | None) -> Iterator[None]:
 def run_rulesc(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run the rulesc command as a user would, capturing its output."""
     return subprocess.run(
-        [sys.executable, "-m", "compiler", *args],
+        [sys.executable, "-m", "rulesc", *args],
         cwd=cwd,
         capture_output=True,
         text=True,

@@ -21,13 +21,13 @@ from typing import Any, NoReturn
 
 import pytest
 
-from compiler import js_views
-from compiler.js_naming import camel
-from compiler.js_plan import run_python
-from compiler.model import Example, System
-from compiler.registry import kind_of
-from compiler.workbench.common import inputs_of
-from compiler.workbench.samples import thawed
+from rulesc import js_views
+from rulesc.js_naming import camel
+from rulesc.js_plan import run_python
+from rulesc.model import Example, System
+from rulesc.registry import kind_of
+from rulesc.workbench.common import inputs_of
+from rulesc.workbench.samples import thawed
 
 ROOT = Path(__file__).resolve().parent.parent
 JS_TESTS = ROOT / "tests" / "js"
@@ -227,7 +227,7 @@ def conformance_spec(system: System, module: Any, package: Path) -> dict[str, An
 
 def assert_every_rule_in(spec: dict[str, Any], system: System) -> None:
     """Every rule of ``system`` whose kind has JavaScript has its cases in ``spec``."""
-    from compiler.kinds import calls
+    from rulesc.kinds import calls
 
     names = {group["name"].split(":")[0] for group in spec["groups"]}
     assert names == {

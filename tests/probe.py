@@ -5,9 +5,9 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from compiler.examples import runtime_from
-from compiler.pages import overview_page, rule_page
-from compiler.pipeline import Outputs
+from rulesc.examples import runtime_from
+from rulesc.pages import overview_page, rule_page
+from rulesc.pipeline import Outputs
 
 
 def ask(outputs: Outputs, question: str, system: str = "d20_scifi") -> object:

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from compiler.cli import EXIT_OK, EXIT_RULES, main
-from compiler.loader import load_file
-from compiler.workbench.accept import flow, node_spans
+from rulesc.cli import EXIT_OK, EXIT_RULES, main
+from rulesc.loader import load_file
+from rulesc.workbench.accept import flow, node_spans
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = {"rules": ROOT / "rules", "cookbook": ROOT / "tests" / "cookbook"}

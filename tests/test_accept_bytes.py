@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.cli import EXIT_OK, EXIT_RULES, main
-from compiler.loader import load_text
-from compiler.workbench import rewrite
-from compiler.workbench.accept import _edits, apply, node_spans
+from rulesc.cli import EXIT_OK, EXIT_RULES, main
+from rulesc.loader import load_text
+from rulesc.workbench import rewrite
+from rulesc.workbench.accept import _edits, apply, node_spans
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(
@@ -334,7 +334,7 @@ def test_accept_refuses_a_file_edited_after_the_build(
 ) -> None:
     """The answers were worked out from the file as built: a file saved since
     (its expect no longer the one built) is left as it is."""
-    from compiler.workbench import accept, workspace
+    from rulesc.workbench import accept, workspace
 
     rules, path = _tiny(tmp_path)
     built = workspace.open_workspace

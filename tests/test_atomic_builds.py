@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from compiler import writer
-from compiler.pipeline import build
-from compiler.writer import read_tree, write_tree
+from rulesc import writer
+from rulesc.pipeline import build
+from rulesc.writer import read_tree, write_tree
 
 from .conftest import ROOT, RULES
 
@@ -40,7 +40,7 @@ STEPS = len(NEW) + 2  # each file, the chmod, the swap
 DRIVER = """
 import os, sys, time, json
 from pathlib import Path
-from compiler import writer
+from rulesc import writer
 count = 0
 def pause():
     global count
@@ -187,7 +187,7 @@ def test_rulesc_builds_at_once_never_leave_a_mix(tmp_path: Path) -> None:
     out = str(tmp_path / "generated")
     racers = [
         subprocess.Popen(
-            [sys.executable, "-m", "compiler", "build", "--out", out],
+            [sys.executable, "-m", "rulesc", "build", "--out", out],
             cwd=rules.parent,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from compiler import cache, pipeline
-from compiler.diagnostics import RulesError
-from compiler.loader import load_file
+from rulesc import cache, pipeline
+from rulesc.diagnostics import RulesError
+from rulesc.loader import load_file
 
 from .conftest import Editor, run_rulesc
 
@@ -242,10 +242,10 @@ def test_a_check_or_build_the_cache_answers_loads_no_yaml_schema_or_jinja(
     run_rulesc("build", cwd=project)
     probe = (
         "import sys\n"
-        "from compiler.cli import main\n"
+        "from rulesc.cli import main\n"
         "for command in ('check', 'build'):\n"
         "    assert main([command]) == 0, command\n"
-        "heavy = ('jsonschema', 'jinja2', 'ruamel', 'yaml', 'compiler.model')\n"
+        "heavy = ('jsonschema', 'jinja2', 'ruamel', 'yaml', 'rulesc.model')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy"
         " or m in heavy))\n"
     )

@@ -8,14 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from compiler.charts import (
+from rulesc.charts import (
     dice_chart,
     dice_chart_name,
     dice_svg,
     for_pages,
 )
-from compiler.pipeline import Outputs
-from compiler.runtime.dice import Dice, parse_dice
+from rulesc.pipeline import Outputs
+from rulesc.runtime.dice import Dice, parse_dice
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -25,13 +25,13 @@ from unicodedata import east_asian_width
 
 import pytest
 
-from compiler.cli import main
-from compiler.diagnostics import MAX_QUOTED
-from compiler.loader import MAX_INT_DIGITS
-from compiler.registry import kind_of
-from compiler.workbench import bounds, explain, simulate, workspace
-from compiler.workbench.common import Input, inputs_of
-from compiler.workbench.usage import MAX_DIGITS, UsageError, whole_number
+from rulesc.cli import main
+from rulesc.diagnostics import MAX_QUOTED
+from rulesc.loader import MAX_INT_DIGITS
+from rulesc.registry import kind_of
+from rulesc.workbench import bounds, explain, simulate, workspace
+from rulesc.workbench.common import Input, inputs_of
+from rulesc.workbench.usage import MAX_DIGITS, UsageError, whole_number
 
 from .conftest import HANG, RULES
 from .workbench_helpers import project, rulesc

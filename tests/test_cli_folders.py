@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
+from rulesc.cli import main
 
 from .conftest import RULES
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.pipeline import load_systems
+from rulesc.diagnostics import RulesError
+from rulesc.pipeline import load_systems
 
 from .conftest import RULES, Editor
 

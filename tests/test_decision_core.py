@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.core.ir import Procedure
-from compiler.core.program import lowered
-from compiler.examples import runtime_from
-from compiler.kinds.decision.model import DecisionRule
-from compiler.pipeline import build, load_systems
+from rulesc.core.ir import Procedure
+from rulesc.core.program import lowered
+from rulesc.examples import runtime_from
+from rulesc.kinds.decision.model import DecisionRule
+from rulesc.pipeline import build, load_systems
 
 from .conftest import ROOT
 from .js_node import node_json

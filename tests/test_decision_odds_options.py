@@ -14,8 +14,8 @@ from typing import Any
 import icepool  # type: ignore[import-untyped]
 import pytest
 
-from compiler.examples import runtime_from
-from compiler.pipeline import build
+from rulesc.examples import runtime_from
+from rulesc.pipeline import build
 
 from .js_node import node_json
 from .test_process_and_state import _errors, _write

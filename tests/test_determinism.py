@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from compiler.writer import read_tree
+from rulesc.writer import read_tree
 
 from .conftest import GENERATED, ROOT
 
@@ -15,7 +15,7 @@ from .conftest import GENERATED, ROOT
 def _build(out: Path, seed: str) -> dict[str, bytes]:
     env = dict(os.environ, PYTHONHASHSEED=seed)
     subprocess.run(
-        [sys.executable, "-m", "compiler", "build", "--out", str(out)],
+        [sys.executable, "-m", "rulesc", "build", "--out", str(out)],
         cwd=ROOT,
         env=env,
         check=True,

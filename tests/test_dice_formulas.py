@@ -12,11 +12,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from compiler import expr
-from compiler.examples import run_example
-from compiler.pipeline import load_systems
-from compiler.runtime.dice_notation import parse_notation
-from compiler.runtime.dice_rolls import roll
+from rulesc import expr
+from rulesc.examples import run_example
+from rulesc.pipeline import load_systems
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_rolls import roll
 
 from .conftest import ROOT, run_rulesc
 from .js_node import node_json

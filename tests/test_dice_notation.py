@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.runtime.dice import DiceSyntaxError, Scripted, parse_dice
-from compiler.runtime.dice_notation import parse_notation
-from compiler.runtime.dice_rolls import roll
-from compiler.runtime.dice_terms import Compare, DiceSum, Pool, Term
+from rulesc.runtime.dice import DiceSyntaxError, Scripted, parse_dice
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_rolls import roll
+from rulesc.runtime.dice_terms import Compare, DiceSum, Pool, Term
 
 
 @pytest.mark.parametrize(

@@ -22,10 +22,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from compiler.runtime.dice_notation import parse_notation
-from compiler.runtime.dice_odds import Odds, odds
-from compiler.runtime.dice_rolls import roll
-from compiler.runtime.dice_terms import (
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_odds import Odds, odds
+from rulesc.runtime.dice_rolls import roll
+from rulesc.runtime.dice_terms import (
     COMPARISONS,
     EXPLODES,
     KEEPS,
@@ -34,7 +34,7 @@ from compiler.runtime.dice_terms import (
     Pool,
     Term,
 )
-from compiler.runtime.errors import RuleInputError
+from rulesc.runtime.errors import RuleInputError
 
 
 def _icepool_die(pool: Pool) -> Any:

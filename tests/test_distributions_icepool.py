@@ -31,8 +31,8 @@ import rulebook.edge_of_darkness as eod
 import rulebook.gurps as gurps
 from rulebook.dice import Dice, Scripted
 
-from compiler.pipeline import Outputs, load_systems
-from compiler.runtime.dice import Dice as ModelDice
+from rulesc.pipeline import Outputs, load_systems
+from rulesc.runtime.dice import Dice as ModelDice
 
 from .probe import doc
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
-from compiler.viewkit import allowed, bounds
+from rulesc import pipeline
+from rulesc.viewkit import allowed, bounds
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMS = pipeline.load_systems(ROOT / "rules")

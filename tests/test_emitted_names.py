@@ -26,16 +26,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import pipeline, registry, schemas
-from compiler.diagnostics import Diagnostic, RulesError
-from compiler.emitted import clashes
-from compiler.examples import check_examples, runtime_from
-from compiler.loader import SourceFile
-from compiler.model import Name, System
-from compiler.render import render
-from compiler.semantics import build_system
-from compiler.validate import validate
-from compiler.views import module_view
+from rulesc import pipeline, registry, schemas
+from rulesc.diagnostics import Diagnostic, RulesError
+from rulesc.emitted import clashes
+from rulesc.examples import check_examples, runtime_from
+from rulesc.loader import SourceFile
+from rulesc.model import Name, System
+from rulesc.render import render
+from rulesc.semantics import build_system
+from rulesc.validate import validate
+from rulesc.views import module_view
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = (ROOT / "rules", ROOT / "tests" / "cookbook")

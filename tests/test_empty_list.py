@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from compiler.emit.python_statements import held
-from compiler.expr import (
+from rulesc.emit.python_statements import held
+from rulesc.expr import (
     Checked,
     ExprError,
     Interval,
@@ -25,7 +25,7 @@ from compiler.expr import (
     evaluate,
     to_python,
 )
-from compiler.model import Column
+from rulesc.model import Column
 
 from .test_decision_rolls import _check  # pyright: ignore[reportPrivateUsage]
 

@@ -28,11 +28,11 @@ from typing import Any
 
 import pytest
 
-from compiler import cache, cli, fs_errors, pipeline, writer
-from compiler.cli import main
-from compiler.validate import SCHEMA_DIR
-from compiler.workbench import watch
-from compiler.writer import read_tree
+from rulesc import cache, cli, fs_errors, pipeline, writer
+from rulesc.cli import main
+from rulesc.validate import SCHEMA_DIR
+from rulesc.workbench import watch
+from rulesc.writer import read_tree
 
 from .conftest import RULES, run_rulesc
 

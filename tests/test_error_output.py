@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
-from compiler.diagnostics import Diagnostic, RulesError
-from compiler.validate import _validator
+from rulesc.cli import main
+from rulesc.diagnostics import Diagnostic, RulesError
+from rulesc.validate import _validator
 
 from .conftest import Editor
 

@@ -20,11 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.diagnostics import Diagnostic, RulesError, format_diagnostics
-from compiler.loader import load_text
-from compiler.pipeline import load_systems
-from compiler.validate import SCHEMA_DIR, closed_set_hint, validate
-from compiler.workbench.display import github, print_diagnostics
+from rulesc.diagnostics import Diagnostic, RulesError, format_diagnostics
+from rulesc.loader import load_text
+from rulesc.pipeline import load_systems
+from rulesc.validate import SCHEMA_DIR, closed_set_hint, validate
+from rulesc.workbench.display import github, print_diagnostics
 
 from .conftest import RULES
 

@@ -6,9 +6,9 @@ import importlib
 
 import pytest
 
-from compiler.examples import run_example
-from compiler.model import Example, Rule
-from compiler.pipeline import load_systems
+from rulesc.examples import run_example
+from rulesc.model import Example, Rule
+from rulesc.pipeline import load_systems
 
 from .conftest import RULES
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.expr import (
+from rulesc.expr import (
     Attr,
     Binary,
     BoolLit,

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from compiler.examples import runtime_from
-from compiler.expr import (
+from rulesc.examples import runtime_from
+from rulesc.expr import (
     Binary,
     Call,
     Checked,
@@ -40,8 +40,8 @@ from compiler.expr import (
     to_python,
     to_source,
 )
-from compiler.pipeline import build
-from compiler.workbench.steps import Stepper
+from rulesc.pipeline import build
+from rulesc.workbench.steps import Stepper
 from tests.test_expr_rules import _formula, _write
 
 

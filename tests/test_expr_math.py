@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from compiler import expr
-from compiler.expr_math import display_parts, latex_text, to_latex
-from compiler.expr_words import to_words, value_words
+from rulesc import expr
+from rulesc.expr_math import display_parts, latex_text, to_latex
+from rulesc.expr_words import to_words, value_words
 
 PARAMS = (
     expr.Param("climb_bonus", "int"),

@@ -12,12 +12,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from compiler.forms import ANSWER, ODDS, ROLLED, widget
-from compiler.js_plan import run_python
-from compiler.kinds.calls import scripted
-from compiler.pages import rule_page
-from compiler.pipeline import Outputs, build
-from compiler.registry import kind_of
+from rulesc.forms import ANSWER, ODDS, ROLLED, widget
+from rulesc.js_plan import run_python
+from rulesc.kinds.calls import scripted
+from rulesc.pages import rule_page
+from rulesc.pipeline import Outputs, build
+from rulesc.registry import kind_of
 
 from .conftest import Editor
 from .form_fill import Filled, fill, made_plan, page_forms

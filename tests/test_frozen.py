@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.core.frozen import frozen
-from compiler.core.ir import Local
+from rulesc.core.frozen import frozen
+from rulesc.core.ir import Local
 
 
 @frozen

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.loader import load_text
-from compiler.pipeline import generate, load_systems
-from compiler.registry import kinds
-from compiler.semantics import build_system
+from rulesc.diagnostics import RulesError
+from rulesc.loader import load_text
+from rulesc.pipeline import generate, load_systems
+from rulesc.registry import kinds
+from rulesc.semantics import build_system
 
 from .conftest import RULES
 from .workbench_helpers import rulesc

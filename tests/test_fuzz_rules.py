@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.diagnostics import Diagnostic, RulesError
-from compiler.loader import load_text
-from compiler.pipeline import generate, load_systems
+from rulesc.diagnostics import Diagnostic, RulesError
+from rulesc.loader import load_text
+from rulesc.pipeline import generate, load_systems
 
 from .conftest import RULES
 

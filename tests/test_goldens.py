@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-from compiler.diagnostics import REMEDY
-from compiler.pipeline import Outputs
-from compiler.writer import read_tree, write_tree
+from rulesc.diagnostics import REMEDY
+from rulesc.pipeline import Outputs
+from rulesc.writer import read_tree, write_tree
 
 from .conftest import GENERATED
 

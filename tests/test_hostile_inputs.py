@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.cli import main
-from compiler.diagnostics import (
+from rulesc.cli import main
+from rulesc.diagnostics import (
     MAX_QUOTED,
     Diagnostic,
     RulesError,
@@ -30,11 +30,11 @@ from compiler.diagnostics import (
     quoted,
     shorten,
 )
-from compiler.loader import load_text
-from compiler.pipeline import load_sources
-from compiler.runtime.dice import DiceSyntaxError, parse_dice
-from compiler.validate import validate
-from compiler.workbench import display
+from rulesc.loader import load_text
+from rulesc.pipeline import load_sources
+from rulesc.runtime.dice import DiceSyntaxError, parse_dice
+from rulesc.validate import validate
+from rulesc.workbench import display
 
 from .conftest import RULES
 
@@ -289,7 +289,7 @@ rules:
 """,
             encoding="utf-8",
         )
-    from compiler.pipeline import load_systems
+    from rulesc.pipeline import load_systems
 
     with pytest.raises(RulesError) as caught:
         load_systems(rules)

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from compiler import loader
-from compiler.diagnostics import Diagnostic, RulesError
-from compiler.loader import MAX_FILE_BYTES, load_file, load_text
+from rulesc import loader
+from rulesc.diagnostics import Diagnostic, RulesError
+from rulesc.loader import MAX_FILE_BYTES, load_file, load_text
 
 BILLION_LAUGHS = b"".join(
     [b'a0: &a0 ["lol"]\n']

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import EXIT_INTERNAL, EXIT_RULES, main
-from compiler.writer import read_tree, write_tree
+from rulesc.cli import EXIT_INTERNAL, EXIT_RULES, main
+from rulesc.writer import read_tree, write_tree
 
 from .conftest import RULES
 from .invalid_cases import SYSTEM, Case, load_cases
@@ -119,7 +119,7 @@ def test_an_internal_error_asks_to_be_filed(
         raise ZeroDivisionError("a bug in rulesc")
 
     monkeypatch.delenv("RULESC_DEBUG", raising=False)
-    monkeypatch.setattr("compiler.pipeline.load_systems", broken)
+    monkeypatch.setattr("rulesc.pipeline.load_systems", broken)
     out = system_copy.parent / "generated"
     write_tree(out, PREVIOUS_BUILD)
     code = main(["build", "--no-cache", "--rules", str(system_copy), "--out", str(out)])

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 from types import ModuleType
 
-from compiler.pipeline import load_systems
+from rulesc.pipeline import load_systems
 
 from .js_node import (
     JS_TESTS,

@@ -17,13 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.runtime.dice import DiceSyntaxError
-from compiler.runtime.dice_notation import parse_notation
-from compiler.runtime.dice_odds import odds
-from compiler.runtime.dice_rolls import roll, total
-from compiler.runtime.dice_terms import DiceSum, Pool, Term
-from compiler.runtime.errors import RuleInputError
-from compiler.runtime.json import dumps
+from rulesc.runtime.dice import DiceSyntaxError
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_odds import odds
+from rulesc.runtime.dice_rolls import roll, total
+from rulesc.runtime.dice_terms import DiceSum, Pool, Term
+from rulesc.runtime.errors import RuleInputError
+from rulesc.runtime.json import dumps
 
 from .js_node import JS_TESTS, node
 from .test_dice_odds import sums

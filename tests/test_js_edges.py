@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
-from compiler.js_naming import camel
-from compiler.js_plan import call_plan
-from compiler.model import RuleBase, System
-from compiler.pipeline import load_systems
-from compiler.registry import kind_of
-from compiler.runtime._support import MAX_ENTRIES
+from rulesc.js_naming import camel
+from rulesc.js_plan import call_plan
+from rulesc.model import RuleBase, System
+from rulesc.pipeline import load_systems
+from rulesc.registry import kind_of
+from rulesc.runtime._support import MAX_ENTRIES
 
 from .js_node import PACKAGE, answer, node_test, ported
 

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from compiler import expr
-from compiler.js_naming import camel
-from compiler.kinds.decision.model import DecisionRule
-from compiler.kinds.formula.model import FormulaRule
-from compiler.kinds.formula.rule import rule_nodes
-from compiler.model import Param, System
-from compiler.pipeline import load_systems
+from rulesc import expr
+from rulesc.js_naming import camel
+from rulesc.kinds.decision.model import DecisionRule
+from rulesc.kinds.formula.model import FormulaRule
+from rulesc.kinds.formula.rule import rule_nodes
+from rulesc.model import Param, System
+from rulesc.pipeline import load_systems
 
 from .conftest import ROOT
 from .js_node import js_message, node_json

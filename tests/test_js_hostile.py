@@ -23,12 +23,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.expr_emit_js import string_literal
-from compiler.js_naming import camel
-from compiler.pipeline import load_systems
-from compiler.runtime import _support
-from compiler.runtime import json as rjson
-from compiler.runtime.errors import RuleInputError
+from rulesc.expr_emit_js import string_literal
+from rulesc.js_naming import camel
+from rulesc.pipeline import load_systems
+from rulesc.runtime import _support
+from rulesc.runtime import json as rjson
+from rulesc.runtime.errors import RuleInputError
 
 from .js_node import JS_TESTS, PACKAGE, example_case, node, ported
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from compiler.examples import runtime_from
-from compiler.js_plan import call_step, fields_step, instance_plan
-from compiler.kinds.state.model import StateRule
-from compiler.pipeline import build, load_systems
+from rulesc.examples import runtime_from
+from rulesc.js_plan import call_step, fields_step, instance_plan
+from rulesc.kinds.state.model import StateRule
+from rulesc.pipeline import build, load_systems
 
 from .js_node import answer, assert_every_rule_in, conformance_spec, node_test
 from .test_process_and_state import CURSE, HAUNTING, STATE, _write

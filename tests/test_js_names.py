@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.js_kit import JsFigureError, js
-from compiler.js_naming import camel, class_members
-from compiler.kinds.state.rule import JS_BASE as STATE_BASE
-from compiler.pipeline import build
+from rulesc.diagnostics import RulesError
+from rulesc.js_kit import JsFigureError, js
+from rulesc.js_naming import camel, class_members
+from rulesc.kinds.state.rule import JS_BASE as STATE_BASE
+from rulesc.pipeline import build
 
 from .conftest import Editor
 from .js_node import PACKAGE, node_json
@@ -278,7 +278,7 @@ def test_a_decision_method_named_as_what_every_answer_has(rules_copy: Path) -> N
 def test_object_names_are_object_prototypes(tmp_path: Path) -> None:
     """The names every object has, as the build refuses them, are exactly what
     Node's Object.prototype has: the list cannot drift from the language."""
-    from compiler.js_naming import OBJECT_NAMES
+    from rulesc.js_naming import OBJECT_NAMES
 
     script = "console.log(JSON.stringify(Object.getOwnPropertyNames(Object.prototype)))"
     assert set(node_json(script)) == OBJECT_NAMES

@@ -97,9 +97,9 @@ def test_every_built_in_kind_has_javascript() -> None:
     or its js_view is not the shared calls.no_javascript and it has both
     JavaScript templates: every module is whole (a kind loaded from a folder
     of its own may still have none; see test_kind_plugins.py)."""
-    from compiler import registry
-    from compiler.kinds import calls
-    from compiler.kinds.base import JS_TARGETS
+    from rulesc import registry
+    from rulesc.kinds import calls
+    from rulesc.kinds.base import JS_TARGETS
 
     for name, kind in registry.kinds().items():
         if kind.lower is not None:  # the core's JavaScript emitter prints it
@@ -111,7 +111,7 @@ def test_every_built_in_kind_has_javascript() -> None:
 
 def test_every_module_holds_every_rule() -> None:
     """Each module holds every rule of its system, and lists none as left out."""
-    from compiler.pipeline import load_systems
+    from rulesc.pipeline import load_systems
 
     for system in load_systems(PACKAGE.parent.parent / "rules"):
         text = (PACKAGE / f"{system.id}.js").read_text("utf-8")

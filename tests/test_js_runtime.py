@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.pipeline import load_systems
+from rulesc.pipeline import load_systems
 
 from .js_node import PACKAGE, conformance_spec, node_test
 

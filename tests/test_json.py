@@ -24,10 +24,10 @@ from rulebook import d20_scifi
 from rulebook._state import LevelState, RecordState
 from rulebook.dice import Dice, parse_dice
 
-from compiler.examples import example_value
-from compiler.model import Example, Rule
-from compiler.pipeline import load_systems, support_modules
-from compiler.registry import kind_of
+from rulesc.examples import example_value
+from rulesc.model import Example, Rule
+from rulesc.pipeline import load_systems, support_modules
+from rulesc.registry import kind_of
 
 from .conftest import RULES
 from .workbench_helpers import project, rulesc

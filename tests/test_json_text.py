@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler import json_text
+from rulesc import json_text
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.expr_math import latex_text
+from rulesc.expr_math import latex_text
 
 from .js_node import missing, node
 from .test_strings_are_data import HOSTILE

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from compiler import registry, schemas
-from compiler.diagnostics import RulesError
-from compiler.examples import runtime_from
-from compiler.kinds.base import HOOKS, TARGETS, VIEW_HOOKS, Kind
-from compiler.pipeline import build
-from compiler.validate import SCHEMA_DIR
+from rulesc import registry, schemas
+from rulesc.diagnostics import RulesError
+from rulesc.examples import runtime_from
+from rulesc.kinds.base import HOOKS, TARGETS, VIEW_HOOKS, Kind
+from rulesc.pipeline import build
+from rulesc.validate import SCHEMA_DIR
 
 from .probe import doc
 
@@ -389,7 +389,7 @@ def test_no_chain_of_kind_checks_outside_the_kinds() -> None:
     """Code outside compiler/kinds/ asks the registry, not the rule's class."""
     models = {
         name
-        for name in dir(importlib.import_module("compiler.model"))
+        for name in dir(importlib.import_module("rulesc.model"))
         if name.endswith("Rule") and name != "Rule"
     }
     for path in (ROOT / "compiler").rglob("*.py"):

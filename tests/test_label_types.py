@@ -30,8 +30,8 @@ from hypothesis import strategies as st
 from rulebook._support import Label, LabelMapping, Ladder
 from rulebook.errors import RuleInputError
 
-from compiler.pipeline import load_systems
-from compiler.registry import kind_of
+from rulesc.pipeline import load_systems
+from rulesc.registry import kind_of
 
 from .conftest import RULES
 
@@ -384,7 +384,7 @@ ANSWERS = [
 def test_every_answer_holds_its_annotated_types(
     system: Any, rule: Any, example: Any
 ) -> None:
-    from compiler.kinds.calls import scripted
+    from rulesc.kinds.calls import scripted
 
     module = importlib.import_module(f"rulebook.{system.id}")
     rng = scripted(module, list(example.dice)) if example.dice is not None else None

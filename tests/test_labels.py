@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.pipeline import load_systems
+from rulesc.diagnostics import RulesError
+from rulesc.pipeline import load_systems
 
 SYSTEM = """\
 # yaml-language-server: $schema=../../schema/system.schema.json

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.charts import dice_chart
-from compiler.limits import MAX_DICE_SUMS, dice_problem, roll_problem
-from compiler.runtime.dice import _sum_counts, parse_dice
-from compiler.workbench.dicestats import stats_lines
+from rulesc.charts import dice_chart
+from rulesc.limits import MAX_DICE_SUMS, dice_problem, roll_problem
+from rulesc.runtime.dice import _sum_counts, parse_dice
+from rulesc.workbench.dicestats import stats_lines
 
 from .conftest import run_rulesc
 

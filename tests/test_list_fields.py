@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from compiler.expr import Interval, to_math, to_source
-from compiler.expr_json import to_tree
-from compiler.expr_words import value_words
+from rulesc.expr import Interval, to_math, to_source
+from rulesc.expr_json import to_tree
+from rulesc.expr_words import value_words
 
 from .js_node import node_json
 from .test_expr_lists import ENV, check, run

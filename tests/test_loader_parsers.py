@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler import loader
-from compiler.diagnostics import RulesError
+from rulesc import loader
+from rulesc.diagnostics import RulesError
 from tests.invalid_cases import load_cases
 from tests.test_hostile_yaml import BILLION_LAUGHS
 

@@ -18,11 +18,11 @@ from typing import Any, NamedTuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler import registry
-from compiler.diagnostics import Diagnostic, RulesError
-from compiler.loader import SourceFile, load_file, load_text
-from compiler.semantics import build_system
-from compiler.validate import _every_key, validate
+from rulesc import registry
+from rulesc.diagnostics import Diagnostic, RulesError
+from rulesc.loader import SourceFile, load_file, load_text
+from rulesc.semantics import build_system
+from rulesc.validate import _every_key, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = sorted(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.pipeline import Outputs, build
+from rulesc.pipeline import Outputs, build
 
 from .conftest import Editor
 from .probe import ask, doc

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.pipeline import Outputs, build
+from rulesc.pipeline import Outputs, build
 
 from .conftest import Editor
 from .js_node import node_json

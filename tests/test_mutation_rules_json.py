@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from compiler.examples import runtime_from
-from compiler.pipeline import Outputs, build
+from rulesc.examples import runtime_from
+from rulesc.pipeline import Outputs, build
 
 from .conftest import Editor
 from .test_rules_json import _differences, _index

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from compiler.pipeline import Outputs, build
+from rulesc.pipeline import Outputs, build
 
 from .conftest import Editor
 from .probe import ask, doc

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import registry
-from compiler.core.ir import Prim
+from rulesc import registry
+from rulesc.core.ir import Prim
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILER = ROOT / "compiler"
@@ -192,8 +192,8 @@ def test_a_kind_of_its_own_lowers_and_every_target_prints_it(tmp_path: Path) -> 
     """A kind registered from a folder under tests/ that gives a lowering and
     no template: its rules are in the Python module, the JavaScript module and
     its types, and the page, with the same answers in both languages."""
-    from compiler.examples import runtime_from
-    from compiler.pipeline import build
+    from rulesc.examples import runtime_from
+    from rulesc.pipeline import build
 
     from .js_node import node_json
     from .probe import doc

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.outdir import refusal
+from rulesc.outdir import refusal
 
 from .conftest import RULES, run_rulesc
 

@@ -21,11 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import cli, schemas, writer
-from compiler.cli import EXIT_OK, EXIT_RULES, main
-from compiler.diagnostics import RulesError
-from compiler.outtree import folders_of, foreign, listed, walk
-from compiler.writer import write_tree
+from rulesc import cli, schemas, writer
+from rulesc.cli import EXIT_OK, EXIT_RULES, main
+from rulesc.diagnostics import RulesError
+from rulesc.outtree import folders_of, foreign, listed, walk
+from rulesc.writer import write_tree
 
 from .conftest import ROOT
 

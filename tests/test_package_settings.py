@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
-from compiler.diagnostics import RulesError
+from rulesc import pipeline
+from rulesc.diagnostics import RulesError
 
 from .conftest import RULES, run_rulesc
 

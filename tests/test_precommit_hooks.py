@@ -48,11 +48,11 @@ def test_the_package_ships_what_an_installed_rulesc_needs() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     tool = project["tool"]["setuptools"]
     packages = set(tool["packages"])
-    found = {
-        ".".join(p.parent.relative_to(ROOT).parts)
+    found = {  # the folder compiler/ is the package rulesc
+        ".".join(("rulesc", *p.parent.relative_to(ROOT / "compiler").parts))
         for p in (ROOT / "compiler").rglob("__init__.py")
         if "__pycache__" not in p.parts and "templates" not in p.parts
     }
     assert found <= packages, found - packages
-    assert tool["package-dir"]["compiler.schema"] == "schema"
-    assert tool["package-data"]["compiler.schema"] == ["*.schema.json"]
+    assert tool["package-dir"] == {"rulesc": "compiler", "rulesc.schema": "schema"}
+    assert tool["package-data"]["rulesc.schema"] == ["*.schema.json"]

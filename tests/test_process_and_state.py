@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.examples import runtime_from
-from compiler.pipeline import build
+from rulesc.diagnostics import RulesError
+from rulesc.examples import runtime_from
+from rulesc.pipeline import build
 
 from .js_node import node_json
 

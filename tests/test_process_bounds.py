@@ -22,9 +22,9 @@ from typing import Any, NamedTuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.diagnostics import RulesError
-from compiler.examples import runtime_from
-from compiler.pipeline import build
+from rulesc.diagnostics import RulesError
+from rulesc.examples import runtime_from
+from rulesc.pipeline import build
 
 SYSTEM = """\
 # yaml-language-server: $schema=../../schema/system.schema.json

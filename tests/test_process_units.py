@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.pipeline import load_systems
+from rulesc.diagnostics import RulesError
+from rulesc.pipeline import load_systems
 
 ROOT = Path(__file__).resolve().parent.parent
 COLUMN = "        type: dice\n        unit: hours\n"

@@ -15,8 +15,8 @@ from types import ModuleType
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.pipeline import build
+from rulesc.diagnostics import RulesError
+from rulesc.pipeline import build
 
 from .conftest import ROOT, enumerated_odds, run_rulesc
 from .test_dice_formulas import SEEDS, javascript_answers_as_python

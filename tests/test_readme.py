@@ -33,7 +33,7 @@ def _env() -> dict[str, str]:
 
 def _rulesc(words: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "compiler", *words],
+        [sys.executable, "-m", "rulesc", *words],
         cwd=ROOT,
         env=_env(),
         capture_output=True,

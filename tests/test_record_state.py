@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from compiler.pipeline import load_systems
+from rulesc.pipeline import load_systems
 
 from .conftest import ROOT
 from .js_node import js_message, node_json

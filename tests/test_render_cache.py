@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from compiler import render
+from rulesc import render
 
 
 def _env(templates: Path, compiled: Path) -> jinja2.Environment:

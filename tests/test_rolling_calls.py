@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from compiler.runtime.dice_notation import parse_notation
-from compiler.runtime.dice_rolls import roll
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_rolls import roll
 
 from .conftest import ROOT, enumerated_odds, run_rulesc
 from .test_decision_rolls import _read

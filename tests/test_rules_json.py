@@ -25,12 +25,12 @@ from typing import Any
 
 import pytest
 
-from compiler import registry
-from compiler.examples import run_example, runtime_from
-from compiler.model import Example, Rule, System
-from compiler.pipeline import build, load_systems
-from compiler.registry import kind_of
-from compiler.rules_json import COMMON_KEYS
+from rulesc import registry
+from rulesc.examples import run_example, runtime_from
+from rulesc.model import Example, Rule, System
+from rulesc.pipeline import build, load_systems
+from rulesc.registry import kind_of
+from rulesc.rules_json import COMMON_KEYS
 
 from .conftest import GENERATED, ROOT, RULES, run_rulesc
 
@@ -630,7 +630,7 @@ def _differences(a: Any, b: Any, where: str = "") -> list[str]:
 
 def test_a_model_system_builds_the_same_rules_json() -> None:
     """rules.json is a function of the checked model alone."""
-    from compiler.rules_json import document
+    from rulesc.rules_json import document
 
     systems: list[System] = list(SYSTEMS.values())
     assert json.loads(json.dumps(document(list(reversed(systems))))) == DOC

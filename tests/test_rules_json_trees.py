@@ -24,11 +24,11 @@ from typing import Any
 
 import pytest
 
-from compiler.examples import runtime_from
-from compiler.expr_json import NODE_TYPES
-from compiler.pipeline import build
-from compiler.runtime.dice_notation import parse_notation
-from compiler.runtime.dice_rolls import roll
+from rulesc.examples import runtime_from
+from rulesc.expr_json import NODE_TYPES
+from rulesc.pipeline import build
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_rolls import roll
 
 from .conftest import GENERATED, ROOT
 

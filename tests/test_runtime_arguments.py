@@ -23,10 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulebook.errors import RuleInputError
 
-from compiler.kinds.formula.model import FormulaRule
-from compiler.kinds.table.model import TableRule
-from compiler.model import EnumType, Param, System
-from compiler.pipeline import load_systems
+from rulesc.kinds.formula.model import FormulaRule
+from rulesc.kinds.table.model import TableRule
+from rulesc.model import EnumType, Param, System
+from rulesc.pipeline import load_systems
 
 from .conftest import RULES
 

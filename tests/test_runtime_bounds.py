@@ -33,10 +33,10 @@ from rulebook._support import MAX_ENTRIES, LabelMapping
 from rulebook.dice import RNG, Dice
 from rulebook.errors import RuleInputError
 
-from compiler.examples import runtime_from
-from compiler.kinds.pool.model import PoolRule
-from compiler.kinds.recovery.model import RecoveryRule
-from compiler.pipeline import build, load_systems
+from rulesc.examples import runtime_from
+from rulesc.kinds.pool.model import PoolRule
+from rulesc.kinds.recovery.model import RecoveryRule
+from rulesc.pipeline import build, load_systems
 
 from .conftest import RULES
 from .test_process_and_state import CURSE, _write

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .conftest import GENERATED, ROOT
 
-HEAVY = ("jinja2", "jsonschema", "ruamel", "compiler", "referencing")
+HEAVY = ("jinja2", "jsonschema", "ruamel", "rulesc", "compiler", "referencing")
 
 
 def test_import_loads_no_build_libraries() -> None:
@@ -72,7 +72,7 @@ def test_installing_generated_leaves_nothing_and_names_come_from_settings(
     )
     assert _listing(GENERATED) == before
     checked = subprocess.run(
-        [sys.executable, "-m", "compiler", "check"],
+        [sys.executable, "-m", "rulesc", "check"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -28,8 +28,8 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from compiler.contract import PUBLIC_SUPPORT
-from compiler.pipeline import build
+from rulesc.contract import PUBLIC_SUPPORT
+from rulesc.pipeline import build
 
 from .conftest import ROOT, import_fresh
 

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.loader import load_text
-from compiler.validate import validate
+from rulesc.diagnostics import RulesError
+from rulesc.loader import load_text
+from rulesc.validate import validate
 
 from .conftest import ROOT, RULES
 from .invalid_cases import load_cases

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator, validators
 
-from compiler import schemas, validate
-from compiler.diagnostics import RulesError
-from compiler.loader import load_text
-from compiler.registry import generation as registry_generation
+from rulesc import schemas, validate
+from rulesc.diagnostics import RulesError
+from rulesc.loader import load_text
+from rulesc.registry import generation as registry_generation
 
 from .conftest import ROOT
 from .invalid_cases import load_cases

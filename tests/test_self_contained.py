@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import EXIT_OK, EXIT_RULES, main
+from rulesc.cli import EXIT_OK, EXIT_RULES, main
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTRACT = (ROOT / "generated" / "docs" / "contract.md").read_text()

@@ -34,11 +34,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.js_kit import doc as js_doc
-from compiler.js_kit import js_string
-from compiler.literals import code, md, md_cell
-from compiler.pipeline import Outputs, build
 from docsite.hooks import site_markdown
+from rulesc.js_kit import doc as js_doc
+from rulesc.js_kit import js_string
+from rulesc.literals import code, md, md_cell
+from rulesc.pipeline import Outputs, build
 
 from .conftest import ROOT
 from .hostile_rules import _LABELS, HOSTILE, write_rules

@@ -19,10 +19,10 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from compiler.examples import runtime_from
-from compiler.literals import code, docstring, md, md_cell, py
-from compiler.naming import fold
-from compiler.pipeline import Outputs, build
+from rulesc.examples import runtime_from
+from rulesc.literals import code, docstring, md, md_cell, py
+from rulesc.naming import fold
+from rulesc.pipeline import Outputs, build
 
 from .form_fill import page_forms
 from .probe import doc as pages_of

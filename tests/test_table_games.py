@@ -25,9 +25,9 @@ from typing import Any
 import icepool  # type: ignore[import-untyped]
 import pytest
 
-from compiler.js_naming import camel
-from compiler.model import System
-from compiler.pipeline import load_systems
+from rulesc.js_naming import camel
+from rulesc.model import System
+from rulesc.pipeline import load_systems
 
 from .conftest import ROOT, enumerated_odds, import_fresh
 from .js_node import assert_every_rule_in, conformance_spec, node_json, node_test

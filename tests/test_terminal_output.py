@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.cli import main
-from compiler.workbench.output import terminal_safe
+from rulesc.cli import main
+from rulesc.workbench.output import terminal_safe
 
 from .conftest import RULES
 

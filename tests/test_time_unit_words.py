@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.diagnostics import RulesError
-from compiler.pipeline import build
+from rulesc.diagnostics import RulesError
+from rulesc.pipeline import build
 
 from .probe import doc
 

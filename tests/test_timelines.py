@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from compiler.diagnostics import RulesError
-from compiler.examples import runtime_from
-from compiler.js_naming import camel
-from compiler.pipeline import build
+from rulesc.diagnostics import RulesError
+from rulesc.examples import runtime_from
+from rulesc.js_naming import camel
+from rulesc.pipeline import build
 
 from .js_node import node_json
 from .test_process_and_state import CURSE, HAUNTING, _write

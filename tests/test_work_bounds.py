@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from compiler.limits import MAX_CALL_CHAIN, MAX_ROLLED_RESULTS, Budget
-from compiler.runtime.dice import Dice
+from rulesc.limits import MAX_CALL_CHAIN, MAX_ROLLED_RESULTS, Budget
+from rulesc.runtime.dice import Dice
 
 from . import bounds_cases as cases
 from .conftest import RULES
@@ -187,7 +187,7 @@ def test_cover_on_ends_says_what_value_by_value_said(
     """The check on the ranges' ends reports exactly what checking every value did."""
     from types import SimpleNamespace
 
-    from compiler.semantics import SystemBuilder
+    from rulesc.semantics import SystemBuilder
 
     dice = Dice(count, sides, bonus)
     rows = [
@@ -250,7 +250,7 @@ def test_a_budget_counts_each_piece_once_per_file() -> None:
 
 
 def test_the_readme_states_each_limit_with_its_figure() -> None:
-    from compiler import limits
+    from rulesc import limits
 
     readme = (RULES.parent / "README.md").read_text(encoding="utf-8")
     says_no = readme.split("## When the build says no")[1].split("\n## ")[0]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.workbench.diff import answer_difference, data_changes
+from rulesc.workbench.diff import answer_difference, data_changes
 
 from .conftest import ROOT, RULES
 from .workbench_helpers import line_of, project, rulesc

@@ -11,8 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from compiler.diagnostics import Diagnostic
-from compiler.workbench.display import github, print_diagnostics, text
+from rulesc.diagnostics import Diagnostic
+from rulesc.workbench.display import github, print_diagnostics, text
 
 from .conftest import Editor
 
@@ -96,7 +96,7 @@ def _on_a_terminal(args: list[str], cwd: Path, env: dict[str, str]) -> str:
     """What rulesc prints to a terminal (stderr is a pseudo-terminal)."""
     leader, follower = pty.openpty()
     with subprocess.Popen(
-        [sys.executable, "-m", "compiler", *args],
+        [sys.executable, "-m", "rulesc", *args],
         cwd=cwd,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,

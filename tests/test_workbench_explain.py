@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cache import cache_dir_for
-from compiler.workbench.explain import explain
-from compiler.workbench.workspace import Workspace, open_workspace
+from rulesc.cache import cache_dir_for
+from rulesc.workbench.explain import explain
+from rulesc.workbench.workspace import Workspace, open_workspace
 
 from .conftest import RULES
 from .workbench_helpers import line_of, project, rulesc

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.runtime.dice_notation import parse_notation
-from compiler.runtime.dice_odds import odds
-from compiler.runtime.dice_rolls import roll
-from compiler.workbench.notation import odds_lines, rolled_text
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_odds import odds
+from rulesc.runtime.dice_rolls import roll
+from rulesc.workbench.notation import odds_lines, rolled_text
 
 from .workbench_helpers import project, rulesc
 

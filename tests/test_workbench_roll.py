@@ -6,9 +6,9 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
-from compiler.runtime.dice import Dice, parse_dice
-from compiler.workbench.dicestats import stats_lines
-from compiler.workbench.roll import rolled_text
+from rulesc.runtime.dice import Dice, parse_dice
+from rulesc.workbench.dicestats import stats_lines
+from rulesc.workbench.roll import rolled_text
 
 from .workbench_helpers import project, rulesc
 

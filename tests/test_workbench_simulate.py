@@ -6,8 +6,8 @@ import io
 import json
 from pathlib import Path
 
-from compiler.kinds.process.workbench import clock
-from compiler.workbench.simulate import Progress
+from rulesc.kinds.process.workbench import clock
+from rulesc.workbench.simulate import Progress
 
 from .workbench_helpers import project, rulesc
 

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from compiler.cache import cache_dir_for
-from compiler.core.ir import Procedure
-from compiler.model import Rule, System
-from compiler.registry import kind_of
-from compiler.workbench.explain import explain
-from compiler.workbench.trace import MAX_LINES
-from compiler.workbench.usage import UsageError
-from compiler.workbench.workspace import Workspace, open_workspace
+from rulesc.cache import cache_dir_for
+from rulesc.core.ir import Procedure
+from rulesc.model import Rule, System
+from rulesc.registry import kind_of
+from rulesc.workbench.explain import explain
+from rulesc.workbench.trace import MAX_LINES
+from rulesc.workbench.usage import UsageError
+from rulesc.workbench.workspace import Workspace, open_workspace
 
 from .conftest import ROOT, run_rulesc
 from .workbench_helpers import project, rulesc

@@ -17,7 +17,7 @@ def test_watch_rebuilds_and_reports_errors(tmp_path: Path) -> None:
     cover = tmp_path / "rules" / "d20_scifi" / "cover.yaml"
     args = ["build", "--watch", "--max-builds", "2", "--poll", "0.1"]
     with subprocess.Popen(
-        [sys.executable, "-m", "compiler", *args],
+        [sys.executable, "-m", "rulesc", *args],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -31,7 +31,7 @@ def rulesc(
 ) -> subprocess.CompletedProcess[str]:
     """Run rulesc as a user would (``python -m compiler``), capturing its output."""
     return subprocess.run(
-        [sys.executable, "-m", "compiler", *args],
+        [sys.executable, "-m", "rulesc", *args],
         cwd=cwd,
         capture_output=True,
         text=True,

@@ -48,14 +48,21 @@ class Side:
         return self.root / "generated"
 
     def rulesc(self, cwd: Path, *args: str) -> Took:
-        return run([RULESC, *args], cwd, self.env)
+        return run([*RULESC, *args], cwd, self.env)
 
     def python_env(self, *paths: Path) -> dict[str, str]:
         """The environment of a worker process that imports from ``paths``."""
         return dict(ENV, PYTHONPATH=os.pathsep.join(str(p) for p in paths))
 
 
-HEAD = Side("HEAD", ROOT, ENV)
+HEAD = Side(
+    "HEAD",
+    ROOT,
+    dict(
+        ENV,
+        PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [ENV.get("PYTHONPATH")])]),
+    ),
+)
 
 
 def _git(cwd: Path, *args: str) -> str:

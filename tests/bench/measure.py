@@ -13,7 +13,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 PY = sys.executable
-RULESC = str(Path(PY).parent / "rulesc")
+# rulesc as each side runs it: its compiler/ folder, by its PYTHONPATH (HEAD's
+# is imported as rulesc once installed, the base's as compiler: the folder's
+# name is both's).
+RULESC = [PY, "-m", "compiler"]
 BUDGET = float(os.environ.get("BENCH_BUDGET", "600"))
 FULL = os.environ.get("BENCH_FULL") == "1"
 START = time.perf_counter()

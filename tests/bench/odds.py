@@ -21,7 +21,7 @@ def build(side: Side, tmp: Path, rules: Path) -> Path | str:
     """The side's build of ``rules``, or why there is none."""
     out = tmp / f"{rules.name}-{side.label.replace(' ', '-')}"
     done = subprocess.run(
-        [RULESC, "build", "--rules", str(rules), "--out", str(out)],
+        [*RULESC, "build", "--rules", str(rules), "--out", str(out)],
         cwd=tmp,
         env=side.env,
         capture_output=True,

@@ -55,9 +55,10 @@ def charts(arg: str) -> tuple[dict[str, Call], dict[str, str]]:
     import importlib
     import inspect
 
-    from compiler import pipeline
-    from compiler.charts import for_pages
-    from compiler.runtime import dice as dice_mod
+    # the side's compiler/ folder, by PYTHONPATH (HEAD's installed name is rulesc)
+    pipeline: Any = importlib.import_module("compiler.pipeline")
+    for_pages: Any = importlib.import_module("compiler.charts").for_pages
+    dice_mod: Any = importlib.import_module("compiler.runtime.dice")
 
     outputs = pipeline.build(Path(arg))
     pages = {

@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from compiler import registry
-from compiler.diagnostics import Diagnostic, RulesError
-from compiler.loader import SourceFile, load_text
-from compiler.model import System
-from compiler.pipeline import generate
-from compiler.semantics import build_system
-from compiler.validate import validate
+from rulesc import registry
+from rulesc.diagnostics import Diagnostic, RulesError
+from rulesc.loader import SourceFile, load_text
+from rulesc.model import System
+from rulesc.pipeline import generate
+from rulesc.semantics import build_system
+from rulesc.validate import validate
 
 from .generate import Generator, Vocabulary, seed_documents
 from .mutate import Mutator

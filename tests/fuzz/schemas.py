@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.schemas import SCHEMA_DIR, resources
+from rulesc.schemas import SCHEMA_DIR, resources
 
 RULES_FILE = "rules.schema.json"
 SYSTEM_FILE = "system.schema.json"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from compiler.pipeline import build
+from rulesc.pipeline import build
 
 from ..conftest import ROOT
 from ..hostile_rules import _LABELS, HOSTILE, write_rules

@@ -18,9 +18,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from compiler.model import Rule, System
-from compiler.pipeline import Outputs
-from compiler.registry import kind_of
+from rulesc.model import Rule, System
+from rulesc.pipeline import Outputs
+from rulesc.registry import kind_of
 
 from ..form_fill import Filled, fill
 from ..js_node import js_message, ported
@@ -110,7 +110,7 @@ class Form:
 def _python(system: System, plan: Any, rng: Any) -> dict[str, Any]:
     """Python's answer to a call plan as the form shows it (JSON text indented
     by 2, non-ASCII as it is), or its refusal in the JavaScript names."""
-    from compiler.js_plan import run_python
+    from rulesc.js_plan import run_python
 
     module = importlib.import_module(f"rulebook.{system.id}")
     errors = importlib.import_module("rulebook.errors")

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any, Literal
 
-from compiler.kinds import calls
-from compiler.literals import code, docstring
-from compiler.model import RuleBase, System
-from compiler.viewkit import api, where_doc
+from rulesc.kinds import calls
+from rulesc.literals import code, docstring
+from rulesc.model import RuleBase, System
+from rulesc.viewkit import api, where_doc
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any, Literal
 
-from compiler import expr
-from compiler.core.ir import Function, Unit
-from compiler.kinds import calls
-from compiler.model import Param, RuleBase, System
-from compiler.scope import param_spec
-from compiler.viewkit import where_doc
+from rulesc import expr
+from rulesc.core.ir import Function, Unit
+from rulesc.kinds import calls
+from rulesc.model import Param, RuleBase, System
+from rulesc.scope import param_spec
+from rulesc.viewkit import where_doc
 
 
 @dataclass(frozen=True, slots=True)
