@@ -82,7 +82,7 @@ def _yaml() -> YAML:
 def rules() -> tuple[tuple[str, str], ...]:
     """Every rule of rules/ that builds alone, as (kind, YAML text of a list of it)."""
     found = []
-    for path in sorted(RULES.rglob("*.yaml")):
+    for path in sorted(RULES.glob("*/*.yaml")):  # not the folder's package.yaml
         if path.name == "system.yaml":
             continue
         data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))

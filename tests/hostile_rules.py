@@ -130,7 +130,7 @@ def write_rules(root: Path, *, hostile: bool = True) -> Path:
     yaml.width = 4096
     yaml.allow_unicode = False  # every character outside ASCII escaped
     texts = _texts(hostile)
-    for path in sorted(rules.rglob("*.yaml")):
+    for path in sorted(rules.glob("*/*.yaml")):  # the rules, not package.yaml
         text = path.read_text(encoding="utf-8")
         tree = yaml.load(text)
         _spoil(tree, texts)

@@ -605,10 +605,10 @@ def test_a_rules_file_that_is_a_folder_is_a_located_error(
 @pytest.mark.parametrize(
     ("where", "error"),
     [
-        ("compiler.pipeline.generate", RuntimeError("injected fault")),
-        ("compiler.pipeline.load_file", KeyError("injected fault")),
-        ("compiler.writer._swap", ValueError("injected fault")),
-        ("compiler.writer._recover", AttributeError("injected fault")),
+        ("rulesc.pipeline.generate", RuntimeError("injected fault")),
+        ("rulesc.pipeline.load_file", KeyError("injected fault")),
+        ("rulesc.writer._swap", ValueError("injected fault")),
+        ("rulesc.writer._recover", AttributeError("injected fault")),
     ],
 )
 def test_only_an_injected_internal_fault_exits_3(

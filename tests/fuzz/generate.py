@@ -67,7 +67,7 @@ def seed_documents() -> list[tuple[str, Json]]:
     """The real rules files (rules/ and the cookbook) by name, as data."""
     found = []
     for folder in SEED_DIRS:
-        for path in sorted(folder.rglob("*.yaml")):
+        for path in sorted(folder.glob("*/*.yaml")):  # not a package.yaml
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
             if isinstance(data, dict):
                 found.append((path.name, data))
