@@ -152,24 +152,27 @@ def add_guides(files: Files, config: MkDocsConfig) -> None:
     config.nav = [*nav, {GUIDES_NAV: entries}]
 
 
-def guide_markdown(markdown: str, root: Path, docs_dir: Path) -> str:
+def guide_markdown(markdown: str, docs_dir: str) -> str:
     """A guide as the site shows it: its links to the reference and to rules
-    files, relative to docsite/guides/ in the repository, point at the site's
-    pages; any other link is left for MkDocs to check."""
+    files, written relative to docsite/guides/ in the repository, point at the
+    site's pages; any other link is left for MkDocs to check. ``docs_dir`` is the
+    docs folder's path in the repository (generated/docs)."""
+    here = f"{HERE.name}/{GUIDES.name}"  # the guides' folder in the repository
 
     def link(match: re.Match[str]) -> str:
         target, _, anchor = match.group(1).partition("#")
         if not target or ":" in target:
             return match.group(0)  # an anchor of this page, or another site
-        path = (GUIDES / target).resolve()
-        anchor = f"#{anchor}" if anchor else ""
-        if path.is_relative_to(docs_dir):
-            page = path.relative_to(docs_dir).as_posix()
-        elif path.is_relative_to(root / SOURCE_FOLDER) and path.suffix == ".yaml":
-            page = f"{path.relative_to(root).as_posix()}.md"
+        path = posixpath.normpath(posixpath.join(here, target))
+        if path.startswith(f"{docs_dir}/"):
+            page = path.removeprefix(f"{docs_dir}/")
+        elif path.startswith(f"{SOURCE_FOLDER}/") and path.endswith(".yaml"):
+            page = f"{path}.md"
         else:
             return match.group(0)
-        return f"]({posixpath.relpath(page, GUIDES_SITE)}{anchor})"
+        return (
+            f"]({posixpath.relpath(page, GUIDES_SITE)}{'#' if anchor else ''}{anchor})"
+        )
 
     return _TARGET.sub(link, markdown)
 
@@ -241,8 +244,8 @@ def on_page_markdown(
     if page.file.generated_by is not None:  # a rules page: nothing to adapt
         return markdown
     if page.file.abs_src_path and Path(page.file.abs_src_path).is_relative_to(GUIDES):
-        docs_dir = Path(config.docs_dir).resolve()
-        return guide_markdown(markdown, _root(config), docs_dir)
+        docs_dir = Path(config.docs_dir).resolve().relative_to(_root(config))
+        return guide_markdown(markdown, docs_dir.as_posix())
     return site_markdown(
         markdown, page.file.src_uri, Path(config.docs_dir).resolve(), _root(config)
     )
