@@ -16,6 +16,11 @@ in an editor); these hooks adapt them to the site without changing them:
   are added, and KaTeX with its fonts (docsite/package.json, installed into
   docsite/node_modules by ``make build``): the script renders the formulas,
   which pymdownx.arithmatex marks, with no request to any other host;
+- the hand-written guides (docsite/guides/*.md) become pages under ``guides/``,
+  in a "Guides" section of the navigation after the reference, in the order
+  docsite/guides/index.md lists them; their links to the reference
+  (``../../generated/docs/...``) and to rules files, written to work in the
+  repository, are pointed at the site's pages;
 - the JavaScript runtime's modules (generated/js/*.js, beside the docs folder)
   are copied into ``assets/rulebook/``, and docsite/tryit.js, an ES module, is
   added (with docsite/plan.js, the call plans' runner it imports): it builds
@@ -36,6 +41,7 @@ from pathlib import Path
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
@@ -48,6 +54,9 @@ SOURCE_FOLDER = "rules"  # in the site, as in the repository
 TRY_IT = "assets/tryit.js"  # the forms' script (an ES module)
 PLANS = "assets/plan.js"  # the call plans' runner it imports (docsite/plan.js)
 RUNTIME_SITE = "assets/rulebook"  # where the site serves the JavaScript runtime
+GUIDES = HERE / "guides"  # the hand-written guides, served under guides/
+GUIDES_SITE = "guides"
+GUIDES_NAV = "Guides"  # their section of the navigation
 
 # [text](../../rules/d20_scifi/cover.yaml#L4): a link from a docs page to a rules file.
 _LINK = re.compile(r"\]\(((?:\.\./)+[A-Za-z0-9_./-]+\.yaml)(#L[0-9]+)?\)")
@@ -87,7 +96,9 @@ def source_page(relpath: str, text: str) -> str:
     )
 
 
+@event_priority(-200)  # after literate-nav has made the navigation of SUMMARY.md
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
+    add_guides(files, config)
     rules = _rules_dir(config)
     for path in sorted(rules.rglob("*.yaml")):
         relpath = path.relative_to(_root(config)).as_posix()
@@ -110,6 +121,60 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         uri = f"{RUNTIME_SITE}/{module.name}"
         files.append(File.generated(config, uri, content=module.read_bytes()))
     return files
+
+
+# An entry of the guides' index: "- [Writing rules](writing-rules.md)".
+_GUIDE_ENTRY = re.compile(r"^[-*] \[([^\]]+)\]\(([a-z0-9-]+\.md)\)", re.MULTILINE)
+# A Markdown link's target: [text](target).
+_TARGET = re.compile(r"\]\(([^()\s]+)\)")
+
+
+def add_guides(files: Files, config: MkDocsConfig) -> None:
+    """The guides as pages, and their section of the navigation, in the order of
+    docsite/guides/index.md (every guide must be listed there)."""
+    index = (GUIDES / "index.md").read_text(encoding="utf-8")
+    listed = _GUIDE_ENTRY.findall(index)
+    names = sorted(p.name for p in GUIDES.glob("*.md") if p.name != "index.md")
+    if sorted(name for _, name in listed) != names:
+        raise PluginError(
+            f"{GUIDES / 'index.md'} must list each guide of {GUIDES} once, as "
+            f"'- [Title](name.md)': it lists {[n for _, n in listed]}, the folder "
+            f"holds {names}"
+        )
+    entries: list[str | dict[str, str]] = [f"{GUIDES_SITE}/index.md"]
+    for name in ["index.md", *names]:
+        uri = f"{GUIDES_SITE}/{name}"
+        if files.get_file_from_path(uri) is not None:
+            raise PluginError(f"the reference has a page {uri}, where a guide goes")
+        files.append(File(uri, str(HERE), config.site_dir, config.use_directory_urls))
+    entries += [{title: f"{GUIDES_SITE}/{name}"} for title, name in listed]
+    nav = config.nav if isinstance(config.nav, list) else []
+    config.nav = [*nav, {GUIDES_NAV: entries}]
+
+
+def guide_markdown(markdown: str, docs_dir: str) -> str:
+    """A guide as the site shows it: its links to the reference and to rules
+    files, written relative to docsite/guides/ in the repository, point at the
+    site's pages; any other link is left for MkDocs to check. ``docs_dir`` is the
+    docs folder's path in the repository (generated/docs)."""
+    here = f"{HERE.name}/{GUIDES.name}"  # the guides' folder in the repository
+
+    def link(match: re.Match[str]) -> str:
+        target, _, anchor = match.group(1).partition("#")
+        if not target or ":" in target:
+            return match.group(0)  # an anchor of this page, or another site
+        path = posixpath.normpath(posixpath.join(here, target))
+        if path.startswith(f"{docs_dir}/"):
+            page = path.removeprefix(f"{docs_dir}/")
+        elif path.startswith(f"{SOURCE_FOLDER}/") and path.endswith(".yaml"):
+            page = f"{path}.md"
+        else:
+            return match.group(0)
+        return (
+            f"]({posixpath.relpath(page, GUIDES_SITE)}{'#' if anchor else ''}{anchor})"
+        )
+
+    return _TARGET.sub(link, markdown)
 
 
 def runtime_modules(config: MkDocsConfig) -> list[Path]:
@@ -178,6 +243,9 @@ def on_page_markdown(
 ) -> str:
     if page.file.generated_by is not None:  # a rules page: nothing to adapt
         return markdown
+    if page.file.abs_src_path and Path(page.file.abs_src_path).is_relative_to(GUIDES):
+        docs_dir = Path(config.docs_dir).resolve().relative_to(_root(config))
+        return guide_markdown(markdown, docs_dir.as_posix())
     return site_markdown(
         markdown, page.file.src_uri, Path(config.docs_dir).resolve(), _root(config)
     )

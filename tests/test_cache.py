@@ -236,7 +236,7 @@ def test_pruning_keeps_what_the_rules_as_they_are_need(
 def test_a_check_or_build_the_cache_answers_loads_no_yaml_schema_or_jinja(
     rules_copy: Path,
 ) -> None:
-    """What the README promises: with nothing changed, rulesc reads the cache
+    """What the performance guide promises: with nothing changed, rulesc reads the cache
     and the output, and never imports the libraries a build needs."""
     project = rules_copy.parent
     run_rulesc("build", cwd=project)

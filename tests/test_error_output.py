@@ -47,10 +47,12 @@ def test_format_keywords_are_asserted_not_just_annotated() -> None:
 def test_the_readme_error_example_is_what_a_build_prints(
     rules_copy: Path, edit: Editor, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """README's "When the build says no": the climb example, piped (no snippet)."""
+    """The errors guide's climb example, piped (no snippet)."""
     edit("d20_scifi/zero_g.yaml", "10 + 5 * climb_bonus", "10 + 5 * climb")
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    shown = readme.split("rules/d20_scifi/zero_g.yaml:24:36: error:", 1)[1]
+    guide = Path(__file__).resolve().parent.parent / "docsite" / "guides" / "errors.md"
+    shown = guide.read_text("utf-8").split(
+        "rules/d20_scifi/zero_g.yaml:24:36: error:", 1
+    )[1]
     wanted = ["rules/d20_scifi/zero_g.yaml:24:36: error:" + shown.split("\n", 1)[0]]
     wanted += shown.split("\n")[1:3]
     assert main(["validate", "--rules", str(rules_copy)]) == 1

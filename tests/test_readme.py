@@ -1,11 +1,11 @@
-"""The README is a test: its commands run, its Python blocks run, and what they
-say they print or answer is what they print or answer."""
+"""The README and the guides are tests: their commands run, their Python and
+JavaScript blocks run, and what they say they print or answer is what they print
+or answer (tests/doc_blocks.py reads them)."""
 
 from __future__ import annotations
 
 import ast
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -13,13 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCK = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)
-BLOCKS = [
-    (m.group(1), m.group(2), README[: m.start()].count("\n") + 1)
-    for m in BLOCK.finditer(README)
-]
+from .doc_blocks import ALL_BLOCKS, ROOT, Block, sh_commands, shown_runs
 
 
 def _env() -> dict[str, str]:
@@ -42,69 +36,36 @@ def _rulesc(words: list[str]) -> subprocess.CompletedProcess[str]:
     )
 
 
-def _sh_commands() -> list[tuple[int, list[str]]]:
-    """The rulesc lines of the sh blocks (make is what CI itself runs)."""
-    found = []
-    for lang, body, line in BLOCKS:
-        if lang != "sh":
-            continue
-        for offset, text in enumerate(body.splitlines()):
-            words = text.split("#")[0].split()
-            if words and words[0].endswith("bin/rulesc"):
-                found.append((line + 1 + offset, words[1:]))
-    return found
-
-
-def _shown_runs() -> list[tuple[int, list[str], list[str]]]:
-    """``$ rulesc ...`` lines of the output blocks, with the output shown after them.
-
-    Blocks that show errors are about rules with a mistake in them; they are left
-    to the error tests (tests/test_error_output.py)."""
-    found = []
-    for lang, body, line in BLOCKS:
-        if lang or "error:" in body or "$ rulesc" not in body:
-            continue
-        current: tuple[int, list[str], list[str]] | None = None
-        for offset, text in enumerate(body.splitlines()):
-            if text.startswith("$ rulesc "):
-                current = (line + 1 + offset, text[2:].split("#")[0].split()[1:], [])
-                found.append(current)
-            elif current is not None:
-                current[2].append(text)
-    return found
-
-
 @pytest.fixture(scope="module")
 def sh_done() -> None:
-    """The README's own set-up commands, run first (the cookbook build)."""
-    for line, words in _sh_commands():
+    """The documents' own set-up commands, run first (the builds the Python
+    blocks import)."""
+    for where, words in sh_commands():
         done = _rulesc(words)
-        assert done.returncode == 0, f"README.md:{line}: {done.stderr}"
+        assert done.returncode == 0, f"{where}: {done.stderr}"
 
 
-@pytest.mark.parametrize(("line", "words"), _sh_commands(), ids=lambda v: str(v))
-def test_sh_commands_run(line: int, words: list[str]) -> None:
+@pytest.mark.parametrize(("where", "words"), sh_commands(), ids=lambda v: str(v))
+def test_sh_commands_run(where: str, words: list[str]) -> None:
     done = _rulesc(words)
-    assert done.returncode == 0, (
-        f"README.md:{line}: rulesc {' '.join(words)}\n{done.stderr}"
-    )
+    assert done.returncode == 0, f"{where}: rulesc {' '.join(words)}\n{done.stderr}"
 
 
 @pytest.mark.parametrize(
-    ("line", "words", "shown"), _shown_runs(), ids=lambda v: str(v)
+    ("where", "words", "shown"), shown_runs(), ids=lambda v: str(v)
 )
-def test_shown_runs_print_what_the_readme_shows(
-    line: int, words: list[str], shown: list[str]
+def test_shown_runs_print_what_the_documents_show(
+    where: str, words: list[str], shown: list[str]
 ) -> None:
     done = _rulesc(words)
-    assert done.returncode == 0, f"README.md:{line}: {done.stderr}"
+    assert done.returncode == 0, f"{where}: {done.stderr}"
     if words[0] in ("diff", "accept"):
         return  # it shows an edit of the work tree; run on a clean one it has none
     printed = [text.rstrip() for text in done.stdout.splitlines()]
     for text in shown:
         if "..." in text or not text.strip():
-            continue  # the README shortens long output with ...
-        assert text.rstrip() in printed, f"README.md:{line}: not printed: {text!r}"
+            continue  # a document shortens long output with ...
+        assert text.rstrip() in printed, f"{where}: not printed: {text!r}"
 
 
 def _expected(comment: str) -> tuple[bool, object]:
@@ -124,10 +85,10 @@ source = sys.stdin.read()
 expected = {expected!r}
 env = {{}}
 for node in ast.parse(source).body:
-    code = compile(ast.Module([node], []), "README", "exec")
+    code = compile(ast.Module([node], []), "block", "exec")
     where = (node.lineno, node.col_offset)
     if isinstance(node, ast.Expr) and where in expected:
-        value = eval(compile(ast.Expression(node.value), "README", "eval"), env)
+        value = eval(compile(ast.Expression(node.value), "block", "eval"), env)
         want = expected[where]
         assert value == want, f"line {{node.lineno}}: {{value!r}} != {{want!r}}"
     else:
@@ -136,13 +97,14 @@ print("ok", len(expected))
 """
 
 
+def _of(lang: str) -> list[Block]:
+    return [block for block in ALL_BLOCKS if block.lang == lang]
+
+
 @pytest.mark.usefixtures("sh_done")
-@pytest.mark.parametrize(
-    ("line", "body"),
-    [(line, body) for lang, body, line in BLOCKS if lang == "python"],
-    ids=lambda v: str(v),
-)
-def test_python_blocks_answer_what_they_say(line: int, body: str) -> None:
+@pytest.mark.parametrize("block", _of("python"), ids=lambda b: b.where)
+def test_python_blocks_answer_what_they_say(block: Block) -> None:
+    body = block.body
     expected: dict[int, object] = {}
     lines = body.splitlines()
     for number, text in enumerate(lines, start=1):
@@ -170,14 +132,15 @@ def test_python_blocks_answer_what_they_say(line: int, body: str) -> None:
         text=True,
         timeout=120,
     )
-    assert done.returncode == 0, f"README.md:{line}: {done.stderr}"
+    assert done.returncode == 0, f"{block.where}: {done.stderr}"
     assert done.stdout.split() == ["ok", str(len(checks))]
-    assert checks, f"README.md:{line}: the block states no answer to check"
+    assert checks, f"{block.where}: the block states no answer to check"
 
 
 @pytest.fixture(scope="module")
 def js_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A project of its own that ran ``npm install ./generated/js``, as the README says."""
+    """A project of its own that ran ``npm install ./generated/js``, as the
+    JavaScript guide says."""
     from .js_node import missing
 
     npm = shutil.which("npm")
@@ -205,27 +168,24 @@ def js_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return app
 
 
-@pytest.mark.parametrize(
-    ("line", "body"),
-    [(line, body) for lang, body, line in BLOCKS if lang == "js"],
-    ids=lambda v: str(v),
-)
-def test_js_blocks_answer_what_they_say(line: int, body: str, js_app: Path) -> None:
+@pytest.mark.parametrize("block", _of("js"), ids=lambda b: b.where)
+def test_js_blocks_answer_what_they_say(block: Block, js_app: Path) -> None:
     """Each ``expression;  // value`` line of a js block answers that value."""
     done = subprocess.run(
         ["node", str(ROOT / "tests" / "js" / "readme_check.mjs")],
-        input=body,
+        input=block.body,
         cwd=js_app,
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
-    assert done.returncode == 0, f"README.md:{line}: {done.stderr}"
+    assert done.returncode == 0, f"{block.where}: {done.stderr}"
     ok, checked, stated = done.stdout.split()
     assert ok == "ok" and checked == stated, done.stdout
-    assert int(checked) > 0, f"README.md:{line}: the block states no answer to check"
+    assert int(checked) > 0, f"{block.where}: the block states no answer to check"
 
 
-def test_the_readme_has_a_js_block() -> None:
-    assert any(lang == "js" for lang, _, _ in BLOCKS)
+def test_the_documents_have_blocks_of_each_language() -> None:
+    assert {"sh", "python", "js"} <= {block.lang for block in ALL_BLOCKS}
+    assert shown_runs() and sh_commands()

@@ -48,7 +48,7 @@ def _settings() -> dict[str, str]:
 def test_installing_generated_leaves_nothing_and_names_come_from_settings(
     tmp_path: Path,
 ) -> None:
-    """pip install ./generated, as the README says, into an environment of its
+    """pip install ./generated, as the Python runtime guide says, into an environment of its
     own: it writes nothing into generated/, after which rulesc check passes;
     the distribution's name, version, licence and readme are package.yaml's."""
     before = _listing(GENERATED)

@@ -20,6 +20,7 @@ CONTRACT = (ROOT / "generated" / "docs" / "contract.md").read_text()
 def test_nothing_shipped_points_outside_the_repository() -> None:
     shipped = [
         ROOT / "README.md",
+        *(ROOT / "docsite" / "guides").rglob("*"),
         *(ROOT / "schema").rglob("*"),
         *(ROOT / "generated").rglob("*"),
     ]

@@ -249,11 +249,11 @@ def test_a_budget_counts_each_piece_once_per_file() -> None:
     assert MAX_ROLLED_RESULTS >= 10_000
 
 
-def test_the_readme_states_each_limit_with_its_figure() -> None:
+def test_the_errors_guide_states_each_limit_with_its_figure() -> None:
     from rulesc import limits
 
-    readme = (RULES.parent / "README.md").read_text(encoding="utf-8")
-    says_no = readme.split("## When the build says no")[1].split("\n## ")[0]
+    guide = RULES.parent / "docsite" / "guides" / "errors.md"
+    says_no = guide.read_text(encoding="utf-8")
     figures = {
         limits.MAX_FILE_DICE_WORK: "dice x sums",
         limits.MAX_ROLLED_RESULTS: "results",

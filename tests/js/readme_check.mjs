@@ -1,4 +1,4 @@
-// Runs a JavaScript block of the README (read from standard input) as an ES
+// Runs a JavaScript block of the README or a guide (read from standard input) as an ES
 // module in the current folder, checking each line `expression;  // value...`:
 // the expression must equal the JavaScript literal the comment starts with.
 import { isDeepStrictEqual } from "node:util";
