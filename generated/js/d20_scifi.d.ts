@@ -61,7 +61,7 @@ export interface CoverRow {
  * Rule `d20_scifi.cover` (rules/d20_scifi/cover.yaml:4). Throws RuleInputError
  * for a label the table does not have.
  */
-export declare function cover(level: CoverLevel | string): CoverRow;
+export declare function cover(level: CoverLevel): CoverRow;
 
 // -- d20_scifi.attack_through_cover --
 
@@ -148,7 +148,7 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
  * Throws RuleInputError for arguments outside the rule, and where a figure
  * would pass Number.MAX_SAFE_INTEGER.
  */
-export declare function attackThroughCover(level: CoverLevel | string, material: CoverMaterial | string, caliber: Caliber | string, mode: AttackMode | string, options?: { readonly warheadPenetrates?: boolean }): CoverAttack;
+export declare function attackThroughCover(level: CoverLevel, material: CoverMaterial, caliber: Caliber, mode: AttackMode, options?: { readonly warheadPenetrates?: boolean }): CoverAttack;
 
 // -- d20_scifi.radiation_exposure --
 
@@ -163,8 +163,8 @@ export declare const RadiationLevel: {
   readonly HIGH: "High";
   readonly SEVERE: "Severe";
   readonly CRITICAL: "Critical";
-  /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b` (labels in any case). */
-  compare(a: RadiationLevel | string, b: RadiationLevel | string): -1 | 0 | 1;
+  /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b`. */
+  compare(a: RadiationLevel, b: RadiationLevel): -1 | 0 | 1;
 };
 /** A label of RadiationLevel. */
 export type RadiationLevel = "Minor" | "Low" | "Moderate" | "High" | "Severe" | "Critical";
@@ -196,7 +196,7 @@ export interface RadiationRow {
  * Rule `d20_scifi.radiation_exposure` (rules/d20_scifi/radiation.yaml:4).
  * Throws RuleInputError for a label the table does not have.
  */
-export declare function radiationExposure(level: RadiationLevel | string): RadiationRow;
+export declare function radiationExposure(level: RadiationLevel): RadiationRow;
 
 // -- d20_scifi.full_exposure_time --
 
@@ -225,7 +225,7 @@ export declare const fullExposureTime: $dice.Dice;
  * Answers null where the rule does not apply or the step falls off the ladder.
  * Throws RuleInputError for a label the table does not have.
  */
-export declare function instantExposure(level: RadiationLevel | string): RadiationRow | null;
+export declare function instantExposure(level: RadiationLevel): RadiationRow | null;
 
 /**
  * The level whose row `instantExposure` reads. Rule
@@ -233,7 +233,7 @@ export declare function instantExposure(level: RadiationLevel | string): Radiati
  * null where the rule does not apply or the step falls off the ladder. Throws
  * RuleInputError for a label the table does not have.
  */
-export declare function instantExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+export declare function instantExposureLevel(level: RadiationLevel): RadiationLevel | null;
 
 // -- d20_scifi.half_exposure --
 
@@ -248,7 +248,7 @@ export declare function instantExposureLevel(level: RadiationLevel | string): Ra
  * null where the rule does not apply or the step falls off the ladder. Throws
  * RuleInputError for a label the table does not have.
  */
-export declare function halfExposure(level: RadiationLevel | string): RadiationRow | null;
+export declare function halfExposure(level: RadiationLevel): RadiationRow | null;
 
 /**
  * The level whose row `halfExposure` reads. Rule `d20_scifi.half_exposure`
@@ -256,7 +256,7 @@ export declare function halfExposure(level: RadiationLevel | string): RadiationR
  * apply or the step falls off the ladder. Throws RuleInputError for a label the
  * table does not have.
  */
-export declare function halfExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+export declare function halfExposureLevel(level: RadiationLevel): RadiationLevel | null;
 
 // -- d20_scifi.exposures --
 
@@ -316,7 +316,7 @@ export interface Exposure {
  * if any. Throws RuleInputError for arguments outside the rule, and where a
  * figure would pass Number.MAX_SAFE_INTEGER.
  */
-export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Array<Exposure>;
+export declare function exposures(level: RadiationLevel, exposedMinutes: number, fullExposureMinutes: number): Array<Exposure>;
 
 // -- d20_scifi.accumulation --
 
@@ -604,7 +604,7 @@ export interface RadiationTimeline {
  * same rng state gives the same events. Throws RuleInputError for arguments
  * outside the rule, and for a run of more events than the runtime's limit.
  */
-export declare function simulateRadiation(level: RadiationLevel | string, exposedMinutes: number, fortBonus: number, rng: $dice.RNG): RadiationTimeline;
+export declare function simulateRadiation(level: RadiationLevel, exposedMinutes: number, fortBonus: number, rng: $dice.RNG): RadiationTimeline;
 
 // -- d20_scifi.crawl_speed --
 
@@ -656,7 +656,7 @@ export type LaunchLimbs = "both_legs" | "one_leg" | "both_arms" | "one_arm";
  * Rule `d20_scifi.launch_speed` (rules/d20_scifi/zero_g.yaml:72). Throws
  * RuleInputError for arguments outside the rule.
  */
-export declare function launchSpeed(jumpBonus: number, limbs?: LaunchLimbs | string): number;
+export declare function launchSpeed(jumpBonus: number, limbs?: LaunchLimbs): number;
 
 // -- d20_scifi.zero_g_movement --
 
@@ -711,7 +711,7 @@ export type ZeroGMovement = "crawl" | "launch";
  * Rule `d20_scifi.zero_g_movement` (rules/d20_scifi/zero_g.yaml:128). Throws
  * RuleInputError for arguments outside the rule.
  */
-export declare function zeroGMovement(movement: ZeroGMovement | string, options?: { readonly onSurface?: boolean }): ZeroGMove;
+export declare function zeroGMovement(movement: ZeroGMovement, options?: { readonly onSurface?: boolean }): ZeroGMove;
 
 // -- d20_scifi.zero_g_weapon_range --
 
@@ -747,7 +747,7 @@ export interface RangeRow {
  * Rule `d20_scifi.zero_g_weapon_range` (rules/d20_scifi/zero_g.yaml:219).
  * Throws RuleInputError for a label the table does not have.
  */
-export declare function zeroGWeaponRange(environment: ZeroGEnvironment | string): RangeRow;
+export declare function zeroGWeaponRange(environment: ZeroGEnvironment): RangeRow;
 
 // -- d20_scifi.floating --
 

@@ -23,8 +23,8 @@ export declare const ConcealmentDegree: {
   readonly PARTIALLY: "Partially concealed";
   readonly SUBSTANTIALLY: "Substantially concealed";
   readonly COMPLETELY: "Completely covered";
-  /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b` (labels in any case). */
-  compare(a: ConcealmentDegree | string, b: ConcealmentDegree | string): -1 | 0 | 1;
+  /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b`. */
+  compare(a: ConcealmentDegree, b: ConcealmentDegree): -1 | 0 | 1;
 };
 /** A label of ConcealmentDegree. */
 export type ConcealmentDegree = "Barely concealed" | "Partially concealed" | "Substantially concealed" | "Completely covered";
@@ -53,7 +53,7 @@ export interface ConcealmentRow {
  * (rules/edge_of_darkness/concealment.yaml:4). Throws RuleInputError for a
  * label the table does not have.
  */
-export declare function concealment(degree: ConcealmentDegree | string): ConcealmentRow;
+export declare function concealment(degree: ConcealmentDegree): ConcealmentRow;
 
 // -- edge_of_darkness.fire_from_full_cover --
 
@@ -200,4 +200,4 @@ export declare function poolDistribution(dice: number): $odds.Chances<number>;
  * arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */
-export declare function rangedModifier(target?: ConcealmentDegree | string | null, shooter?: ConcealmentDegree | string | null, options?: { readonly closeCombat?: boolean }): number;
+export declare function rangedModifier(target?: ConcealmentDegree | null, shooter?: ConcealmentDegree | null, options?: { readonly closeCombat?: boolean }): number;

@@ -58,7 +58,7 @@ export interface HitLocationRow {
  * Rule `gurps.hit_location` (rules/gurps/cover.yaml:4). Throws RuleInputError
  * for a label the table does not have.
  */
-export declare function hitLocation(location: HitLocation | string): HitLocationRow;
+export declare function hitLocation(location: HitLocation): HitLocationRow;
 
 /** The dice rollHitLocation rolls. */
 export declare const ROLL_HIT_LOCATION_DICE: $dice.Dice;
@@ -190,7 +190,7 @@ export interface RandomHit {
  * Rule `gurps.random_hit` (rules/gurps/cover.yaml:228). Throws RuleInputError
  * for arguments outside the rule.
  */
-export declare function randomHit(exposure: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string>, rng: $dice.RNG): RandomHit;
+export declare function randomHit(exposure: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure>, rng: $dice.RNG): RandomHit;
 
 // -- gurps.attack_covered_target --
 
@@ -256,4 +256,4 @@ export type CoverOption = "aimed" | "random" | "through";
  * RuleInputError for arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */
-export declare function attackCoveredTarget(option: CoverOption | string, location?: HitLocation | string | null, exposure?: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string> | null, coverDr?: number, completelyConcealed?: boolean): CoveredAttack;
+export declare function attackCoveredTarget(option: CoverOption, location?: HitLocation | null, exposure?: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure> | null, coverDr?: number, completelyConcealed?: boolean): CoveredAttack;

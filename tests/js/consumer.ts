@@ -21,7 +21,7 @@ const attack: CoverAttack = attackThroughCover("1/2", "soft", "heavy", "at_targe
   warheadPenetrates: false,
 });
 const allowed: boolean = attack.allowed;
-const order: -1 | 0 | 1 = RadiationLevel.compare("High", "low");
+const order: -1 | 0 | 1 = RadiationLevel.compare("High", "Low");
 const incubation: Dice = radiationExposure(RadiationLevel.HIGH).incubation;
 const mean: Fraction = incubation.mean;
 const chances: Map<number, Fraction> = incubation.distribution();

@@ -36,7 +36,7 @@ track.nausea = 2;
 
 const run: RadiationTimeline = simulateRadiation("High", 30, 2, new Random(7));
 const replayed: RadiationTimeline = simulateRadiation(
-  "low",
+  "Low",
   5,
   0,
   new Scripted([3, 1, 1]),
