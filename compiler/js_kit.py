@@ -131,6 +131,7 @@ def record_view(name: str, columns: Sequence[Any], what: str) -> View:
             {
                 "js": camel(c.name),
                 "py": c.name,
+                "json_key": js_string(c.name),
                 "ts": getattr(c, "ts", None) or ts_column_type(c),
                 "doc": doc(c.description or c.title, "  "),
             }

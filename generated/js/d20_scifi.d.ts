@@ -8,6 +8,7 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $json from "./json.js";
 import type * as $dice_rolls from "./dice_rolls.js";
 import type * as $dice_terms from "./dice_terms.js";
 import type * as $state from "./_state.js";
@@ -48,6 +49,16 @@ export interface CoverRow {
   readonly targetable: boolean;
   /** Whether the attacker has to guess which square the target is in. */
   readonly mustGuessLocation: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "coverage": $json.Data<string>;
+    "hide_spot_modifier": $json.Data<number | null>;
+    "reflex_bonus": $json.Data<number | null>;
+    "cover_ac": $json.Data<number | null>;
+    "miss_chance": $json.Data<number>;
+    "targetable": $json.Data<boolean>;
+    "must_guess_location": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -82,6 +93,15 @@ export interface CoverAttack {
   readonly targetAc: number | null;
   /** The rule that decided it. */
   readonly reason: string;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "allowed": $json.Data<boolean>;
+    "ac_bonus": $json.Data<number>;
+    "miss_chance": $json.Data<number>;
+    "must_guess_location": $json.Data<boolean>;
+    "target_ac": $json.Data<number | null>;
+    "reason": $json.Data<string>;
+  };
 }
 
 /**
@@ -183,6 +203,12 @@ export interface RadiationRow {
   readonly fortDc: number;
   /** Constitution damage the sickness deals in all. */
   readonly primaryEffect: $dice.Dice;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "incubation": $json.Data<$dice.Dice>;
+    "fort_dc": $json.Data<number>;
+    "primary_effect": $json.Data<$dice.Dice>;
+  };
 }
 
 /**
@@ -292,6 +318,15 @@ export interface Exposure {
   readonly primaryEffect: $dice.Dice;
   /** When its course starts, counted from first contact. */
   readonly startsAtMinutes: number;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "kind": $json.Data<ExposureKind>;
+    "effective_level": $json.Data<RadiationLevel>;
+    "incubation": $json.Data<$dice.Dice>;
+    "fort_dc": $json.Data<number>;
+    "primary_effect": $json.Data<$dice.Dice>;
+    "starts_at_minutes": $json.Data<number>;
+  };
 }
 
 /**
@@ -418,6 +453,14 @@ export interface SecondaryOutcome {
   readonly reroll: boolean;
   /** Whether the roll marked a point. */
   readonly permanentPoint: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "effect": $json.Data<SecondaryEffect>;
+    "stage": $json.Data<number>;
+    "condition": $json.Data<RadiationCondition | null>;
+    "reroll": $json.Data<boolean>;
+    "permanent_point": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -457,6 +500,16 @@ export declare class SecondaryEffects extends $state.RecordState {
    * headache_pain != 3 else []).)
    */
   readonly conditions: readonly RadiationCondition[];
+  /** The state as the project's JSON: its fields by their names in the rules, then what it shows. */
+  toDict(): {
+    "nausea": $json.Data<number>;
+    "headache_pain": $json.Data<number>;
+    "weakness": $json.Data<number>;
+    "disorientation": $json.Data<number>;
+    "internal": $json.Data<number>;
+    "conditions": $json.Data<readonly RadiationCondition[]>;
+  };
+  toJSON(): ReturnType<this["toDict"]>;
   /**
    * Move the track on for a die result. Answers a SecondaryOutcome.
    *
@@ -567,6 +620,24 @@ export interface TimelineEvent {
   readonly reroll: boolean | null;
   /** Whether it marked a point. */
   readonly permanentPoint: boolean | null;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "minute": $json.Data<number>;
+    "kind": $json.Data<TimelineEventKind>;
+    "exposure": $json.Data<ExposureKind | null>;
+    "level": $json.Data<RadiationLevel | null>;
+    "amount": $json.Data<number | null>;
+    "roll": $json.Data<number | null>;
+    "total": $json.Data<number | null>;
+    "dc": $json.Data<number | null>;
+    "success": $json.Data<boolean | null>;
+    "pool": $json.Data<number | null>;
+    "effect": $json.Data<SecondaryEffect | null>;
+    "stage": $json.Data<number | null>;
+    "condition": $json.Data<RadiationCondition | null>;
+    "reroll": $json.Data<boolean | null>;
+    "permanent_point": $json.Data<boolean | null>;
+  };
 }
 
 /**
@@ -582,6 +653,13 @@ export interface RadiationTimeline {
   readonly permanent: number;
   /** Every condition acquired, in order. */
   readonly conditions: readonly RadiationCondition[];
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "events": $json.Data<readonly TimelineEvent[]>;
+    "con_damage_dealt": $json.Data<number>;
+    "permanent": $json.Data<number>;
+    "conditions": $json.Data<readonly RadiationCondition[]>;
+  };
 }
 
 /**
@@ -680,6 +758,15 @@ export interface ZeroGMove {
   readonly floatingAfter: boolean;
   /** The rule that decided it. */
   readonly reason: string;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "can_move": $json.Data<boolean>;
+    "action": $json.Data<string | null>;
+    "provokes": $json.Data<boolean>;
+    "can_run": $json.Data<boolean>;
+    "floating_after": $json.Data<boolean>;
+    "reason": $json.Data<string>;
+  };
 }
 
 /**
@@ -735,6 +822,11 @@ export interface RangeRow {
   readonly maxIncrements: number;
   /** Range increments within which a critical hit can be scored. */
   readonly criticalIncrements: number;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "max_increments": $json.Data<number>;
+    "critical_increments": $json.Data<number>;
+  };
 }
 
 /**
@@ -768,6 +860,12 @@ export interface FloatingState {
    * reaching a surface.
    */
   readonly keepsLaunchVelocity: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "flat_footed": $json.Data<boolean>;
+    "can_change_course": $json.Data<boolean>;
+    "keeps_launch_velocity": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -799,6 +897,13 @@ export interface SpinFacts {
   readonly joinedTakesHeavier: boolean;
   /** Characters grappling while floating are attached to each other. */
   readonly grapplingCountsAsAttached: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "per_action": $json.Data<number>;
+    "cleared_by_surface": $json.Data<boolean>;
+    "joined_takes_heavier": $json.Data<boolean>;
+    "grappling_counts_as_attached": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -845,6 +950,13 @@ export interface SpinSave {
   readonly everyMinutes: number;
   /** How long the condition lasts after the character grabs a surface. */
   readonly lingers: $dice.Dice;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "dc": $json.Data<number>;
+    "condition": $json.Data<string>;
+    "every_minutes": $json.Data<number>;
+    "lingers": $json.Data<$dice.Dice>;
+  };
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $json from "./json.js";
 import type * as $dice_rolls from "./dice_rolls.js";
 import type * as $dice_terms from "./dice_terms.js";
 import type * as $odds from "./odds.js";
@@ -40,6 +41,12 @@ export interface ConcealmentRow {
   readonly fullCover: boolean;
   /** A situation of this degree. */
   readonly example: string;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "modifier": $json.Data<number | null>;
+    "full_cover": $json.Data<boolean>;
+    "example": $json.Data<string>;
+  };
 }
 
 /**
@@ -107,6 +114,16 @@ export interface CoverHit {
    * new pool is rolled.
    */
   readonly unhindered: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "passes_through": $json.Data<boolean>;
+    "structure_damage": $json.Data<number>;
+    "structure_left": $json.Data<number>;
+    "damage_pool": $json.Data<number>;
+    "chance_roll": $json.Data<boolean>;
+    "cover_destroyed": $json.Data<boolean>;
+    "unhindered": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -146,6 +163,12 @@ export interface PoolResult {
   readonly dramaticFailure: boolean;
   /** Dice rolled */
   readonly rolls: readonly number[];
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "successes": $json.Data<number>;
+    "dramatic_failure": $json.Data<boolean>;
+    "rolls": $json.Data<readonly number[]>;
+  };
 }
 
 /**

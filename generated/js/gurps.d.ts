@@ -8,6 +8,7 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $json from "./json.js";
 import type * as $dice_rolls from "./dice_rolls.js";
 import type * as $dice_terms from "./dice_terms.js";
 
@@ -46,6 +47,11 @@ export interface HitLocationRow {
    * an aimed attack can hit it.
    */
   readonly roll: readonly [number, number] | null;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "penalty": $json.Data<number>;
+    "roll": $json.Data<readonly [number, number] | null>;
+  };
 }
 
 /**
@@ -99,6 +105,12 @@ export interface MeleeAcrossObstacle {
   readonly needsReach: boolean;
   /** The hit locations a melee attack across a low obstacle cannot strike. */
   readonly unreachable: string;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "cover_stops_melee": $json.Data<boolean>;
+    "needs_reach": $json.Data<boolean>;
+    "unreachable": $json.Data<string>;
+  };
 }
 
 /**
@@ -173,6 +185,13 @@ export interface RandomHit {
    * rolled.
    */
   readonly check: number | null;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "location": $json.Data<HitLocation>;
+    "strikes_cover": $json.Data<boolean>;
+    "roll": $json.Data<number>;
+    "check": $json.Data<number | null>;
+  };
 }
 
 /**
@@ -205,6 +224,12 @@ export interface CoveredAttack {
   readonly extraDr: number;
   /** Whether the attack can be made this way. */
   readonly allowed: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "to_hit_modifier": $json.Data<number>;
+    "extra_dr": $json.Data<number>;
+    "allowed": $json.Data<boolean>;
+  };
   /**
    * Roll the random hit location (and, for a half-exposed one, the check).
    * Calls `randomHit`.

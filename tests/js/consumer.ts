@@ -33,6 +33,8 @@ const exposure: Readonly<Record<HitLocation, string>> = exposureBehindCover(2, {
   narrowSlit: true,
 });
 const data: JSON = toData(row);
+const rowJson: { coverage: string; cover_ac: number | null } = row.toJSON();
+const incubationJson: { notation: string } = radiationExposure("High").toJSON().incubation;
 const text: string = dumps(attack, { indent: 2, sortKeys: true });
 const big: bigint = new Random(2n ** 70n).getrandbits(80);
 
@@ -49,5 +51,5 @@ function refused(error: unknown): string {
 
 export const used = [
   ac, allowed, order, mean, chances, rolled, save, speed, exposure, data, text, big,
-  wrong, refused,
+  wrong, refused, rowJson, incubationJson,
 ];

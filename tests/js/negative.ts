@@ -52,7 +52,10 @@ export function records(): void {
   const track = new SecondaryEffects();
   const stage: number = track.nausia; // expect-error
   const effect: RadiationLevel = track.apply(1).effect; // expect-error
-  console.log(ac, misspelt, hidden, stage, effect);
+  const json = row.toJSON().coverAc; // expect-error
+  const level: RadiationLevel = radiationExposure("Low").toJSON().fort_dc; // expect-error
+  const stageJson: string = track.toJSON().headache_pain; // expect-error
+  console.log(ac, misspelt, hidden, stage, effect, json, level, stageJson);
 }
 
 export function events(): void {
@@ -66,4 +69,7 @@ export function events(): void {
     console.log(level, minute);
   }
   run.events.push(run.events[0]!); // expect-error
+  if (run.toJSON().events[0]?.kind === "saves") return; // expect-error
+  const minuteJson: number = run.toJSON().events[0]!.minute;
+  console.log(minuteJson);
 }
