@@ -24,7 +24,15 @@ export declare class Odds extends Value {
   readonly mean: Fraction | null;
   /** The exact variance, or null when there is a tail. */
   readonly variance: Fraction | null;
+  toDict(): OddsData;
+  toJSON(): OddsData;
 }
+
+/** Odds as the project's JSON: each value's chance and the tail, "n/d" each. */
+export type OddsData = {
+  chances: Record<string, string>;
+  tail: string;
+};
 
 /** The exact odds of `dice`, explosions followed `depth` (0..100, default 10) dice deep. */
 export declare function odds(dice: DiceSum, depth?: number): Odds;

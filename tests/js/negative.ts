@@ -4,7 +4,7 @@
 // tests/typecheck/negative.py for Python). Run time would take some of these (a
 // label in another case, any string, which it checks); the types are stricter on
 // purpose, as Python's are.
-import { Random } from "../../generated/js/index.js";
+import { Random, odds, parseNotation, roll } from "../../generated/js/index.js";
 import {
   CoverLevel,
   RadiationLevel,
@@ -55,7 +55,11 @@ export function records(): void {
   const json = row.toJSON().coverAc; // expect-error
   const level: RadiationLevel = radiationExposure("Low").toJSON().fort_dc; // expect-error
   const stageJson: string = track.toJSON().headache_pain; // expect-error
-  console.log(ac, misspelt, hidden, stage, effect, json, level, stageJson);
+  const total: string = roll(parseNotation("3d6"), new Random(1)).toJSON().total; // expect-error
+  const chances = odds(parseNotation("3d6")).toJSON().chance; // expect-error
+  const distribution: number = parseNotation("3d6").toJSON().terms; // expect-error
+  console.log(ac, misspelt, hidden, stage, effect, json, level, stageJson, total, chances);
+  console.log(distribution);
 }
 
 export function events(): void {
