@@ -14,7 +14,7 @@ from pathlib import Path
 from compiler.pipeline import load_systems
 
 from .conftest import ROOT
-from .js_node import JS_TESTS, PACKAGE, tsc_strict
+from .js_node import JS_TESTS, PACKAGE, node_json, tsc_strict
 from .test_cookbook import COOKBOOK, out  # noqa: F401  (the built cookbook)
 
 NEGATIVE = JS_TESTS / "negative.ts"
@@ -177,3 +177,45 @@ def test_the_cookbook_takes_its_labels_only(out: Path, tmp_path: Path) -> None: 
     report = _tsc([consumer], [str(out / "js" / "*.d.ts")], tmp_path)
     got = {int(m["line"]) for line in report.splitlines() if (m := _ERROR.match(line))}
     assert got == want, report
+
+
+def test_a_string_from_outside_becomes_a_label_through_of() -> None:
+    """Each label set's ``of`` answers the label a string names in any case, as
+    Python's ``Kind(text)`` answers its member, and refuses one that names none
+    (the way from a plain ``string`` to the exact type, checked at run time)."""
+    import importlib
+    from enum import Enum
+
+    asked: list[tuple[str, str, str, str | None]] = []
+    for system in load_systems(ROOT / "rules"):
+        module = importlib.import_module(f"rulebook.{system.id}")
+        for name in sorted(dir(module)):
+            kind = getattr(module, name)
+            if not (isinstance(kind, type) and issubclass(kind, Enum)):
+                continue
+            if kind.__module__ != module.__name__:  # the runtime's own
+                continue
+            for member in kind:
+                label = str(member.value)
+                for text in (label, label.lower(), label.upper()):
+                    if text.isascii():
+                        asked.append((system.id, name, text, kind(text).value))
+            asked.append((system.id, name, "no such label", None))
+    assert len(asked) > 100
+    uris = {s: (PACKAGE / f"{s}.js").as_uri() for s, *_ in asked}
+    script = "".join(f'import * as {s} from "{u}";\n' for s, u in uris.items())
+    script += f"""
+const asked = {json.dumps([a[:3] for a in asked])};
+const modules = {{ {", ".join(uris)} }};
+console.log(JSON.stringify(asked.map(([system, kind, text]) => {{
+  try {{ return modules[system][kind].of(text); }} catch (e) {{ return [e.name, e.message]; }}
+}})));
+"""
+    for (system_id, name, text, want), got in zip(
+        asked, node_json(script), strict=True
+    ):
+        if want is None:
+            assert got[0] == "RuleInputError", (system_id, name, got)
+            assert got[1].startswith(f"a label of {name} must be one of "), got
+        else:
+            assert got == want, (system_id, name, text)

@@ -26,6 +26,11 @@ export declare const CoverLevel: {
   readonly THREE_QUARTERS: "3/4";
   readonly HALF: "1/2";
   readonly QUARTER: "1/4";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): CoverLevel;
 };
 /** A label of CoverLevel. */
 export type CoverLevel = "Total" | "9/10" | "3/4" | "1/2" | "1/4";
@@ -111,6 +116,11 @@ export interface CoverAttack {
 export declare const CoverMaterial: {
   readonly SOFT: "soft";
   readonly HARD: "hard";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): CoverMaterial;
 };
 /** A label of CoverMaterial. */
 export type CoverMaterial = "soft" | "hard";
@@ -124,6 +134,11 @@ export declare const Caliber: {
   readonly HEAVY: "heavy";
   readonly SUPER: "super";
   readonly WARHEAD: "warhead";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): Caliber;
 };
 /** A label of Caliber. */
 export type Caliber = "standard" | "heavy" | "super" | "warhead";
@@ -136,6 +151,11 @@ export declare const AttackMode: {
   readonly AT_TARGET: "at_target";
   readonly THROUGH_COVER: "through_cover";
   readonly AT_COVER: "at_cover";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): AttackMode;
 };
 /** A label of AttackMode. */
 export type AttackMode = "at_target" | "through_cover" | "at_cover";
@@ -183,6 +203,11 @@ export declare const RadiationLevel: {
   readonly HIGH: "High";
   readonly SEVERE: "Severe";
   readonly CRITICAL: "Critical";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): RadiationLevel;
   /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b`. */
   compare(a: RadiationLevel, b: RadiationLevel): -1 | 0 | 1;
 };
@@ -294,6 +319,11 @@ export declare const ExposureKind: {
   readonly INSTANT: "instant";
   readonly HALF: "half";
   readonly FULL: "full";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): ExposureKind;
 };
 /** A label of ExposureKind. */
 export type ExposureKind = "instant" | "half" | "full";
@@ -409,6 +439,11 @@ export declare const SecondaryEffect: {
   readonly WEAKNESS: "Weakness";
   readonly DISORIENTATION: "Disorientation";
   readonly INTERNAL: "Internal";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): SecondaryEffect;
 };
 /** A label of SecondaryEffect. */
 export type SecondaryEffect = "Nausea" | "Headache / Pain" | "Weakness" | "Disorientation" | "Internal";
@@ -428,6 +463,11 @@ export declare const RadiationCondition: {
   readonly PARALYZED: "Paralyzed";
   readonly FLAT_FOOTED: "Flat-Footed";
   readonly SHAKEN: "Shaken";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): RadiationCondition;
 };
 /** A label of RadiationCondition. */
 export type RadiationCondition = "Fatigued" | "Sickened" | "Nauseated" | "Dazzled" | "Fascinated" | "Dazed" | "Exhausted" | "Paralyzed" | "Flat-Footed" | "Shaken";
@@ -530,6 +570,11 @@ export declare const SymptomType: {
   readonly SKIN: "Skin";
   readonly HAIR_LOSS: "Hair Loss";
   readonly BLEEDING: "Bleeding";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): SymptomType;
 };
 /** A label of SymptomType. */
 export type SymptomType = "Skin" | "Hair Loss" | "Bleeding";
@@ -715,6 +760,11 @@ export declare const LaunchLimbs: {
   readonly ONE_LEG: "one_leg";
   readonly BOTH_ARMS: "both_arms";
   readonly ONE_ARM: "one_arm";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): LaunchLimbs;
 };
 /** A label of LaunchLimbs. */
 export type LaunchLimbs = "both_legs" | "one_leg" | "both_arms" | "one_arm";
@@ -776,6 +826,11 @@ export interface ZeroGMove {
 export declare const ZeroGMovement: {
   readonly CRAWL: "crawl";
   readonly LAUNCH: "launch";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): ZeroGMovement;
 };
 /** A label of ZeroGMovement. */
 export type ZeroGMovement = "crawl" | "launch";
@@ -809,6 +864,11 @@ export declare function zeroGMovement(movement: ZeroGMovement, options?: { reado
 export declare const ZeroGEnvironment: {
   readonly ZERO_G: "zero_g";
   readonly ZERO_G_VACUUM: "zero_g_vacuum";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): ZeroGEnvironment;
 };
 /** A label of ZeroGEnvironment. */
 export type ZeroGEnvironment = "zero_g" | "zero_g_vacuum";

@@ -24,6 +24,11 @@ export declare const ConcealmentDegree: {
   readonly PARTIALLY: "Partially concealed";
   readonly SUBSTANTIALLY: "Substantially concealed";
   readonly COMPLETELY: "Completely covered";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): ConcealmentDegree;
   /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b`. */
   compare(a: ConcealmentDegree, b: ConcealmentDegree): -1 | 0 | 1;
 };

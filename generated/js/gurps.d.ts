@@ -32,6 +32,11 @@ export declare const HitLocation: {
   readonly NECK: "Neck";
   readonly VITALS: "Vitals";
   readonly EYES: "Eyes";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): HitLocation;
 };
 /** A label of HitLocation. */
 export type HitLocation = "Skull" | "Face" | "Right Leg" | "Right Arm" | "Torso" | "Groin" | "Left Arm" | "Left Leg" | "Hand" | "Foot" | "Neck" | "Vitals" | "Eyes";
@@ -134,6 +139,11 @@ export declare const CoverExposure: {
   readonly EXPOSED: "exposed";
   readonly HALF: "half";
   readonly COVERED: "covered";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): CoverExposure;
 };
 /** A label of CoverExposure. */
 export type CoverExposure = "exposed" | "half" | "covered";
@@ -245,6 +255,11 @@ export declare const CoverOption: {
   readonly AIMED: "aimed";
   readonly RANDOM: "random";
   readonly THROUGH: "through";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): CoverOption;
 };
 /** A label of CoverOption. */
 export type CoverOption = "aimed" | "random" | "through";

@@ -15,6 +15,8 @@ import type { CoverAttack, CoverRow, SpinSave } from "../../generated/js/d20_sci
 import { exposureBehindCover, HitLocation } from "../../generated/js/gurps.js";
 
 const half: CoverLevel = CoverLevel.HALF;
+const given: string = "total";
+const checked: CoverLevel = CoverLevel.of(given); // a string from outside, checked
 const row: CoverRow = cover(half);
 const ac: number | null = row.coverAc;
 const attack: CoverAttack = attackThroughCover("1/2", "soft", "heavy", "at_target", {
@@ -51,5 +53,5 @@ function refused(error: unknown): string {
 
 export const used = [
   ac, allowed, order, mean, chances, rolled, save, speed, exposure, data, text, big,
-  wrong, refused, rowJson, incubationJson,
+  wrong, refused, rowJson, incubationJson, checked,
 ];

@@ -24,6 +24,8 @@ export function labels(text: string): void {
   cover(text); // expect-error
   cover(CoverLevel.HALF);
   cover(text as CoverLevel);
+  cover(CoverLevel.of(text));
+  hitLocation(CoverLevel.of(text)); // expect-error
   hitLocation("Torsoo"); // expect-error
   hitLocation(CoverLevel.HALF); // expect-error
   hitLocation(HitLocation.TORSO);
