@@ -131,6 +131,7 @@ def record_view(name: str, columns: Sequence[Any], what: str) -> View:
             {
                 "js": camel(c.name),
                 "py": c.name,
+                "json_key": js_string(c.name),
                 "ts": getattr(c, "ts", None) or ts_column_type(c),
                 "doc": doc(c.description or c.title, "  "),
             }
@@ -202,7 +203,11 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
                 f"{name} === null ? {call_of(system, function, dict(args))} : {coerce}"
             )
             view["default"] = "null"
-        ts = f"Readonly<Record<string, {values.name} | string>> | ReadonlyMap<string, {values.name} | string>"
+        # a value for every key, as the run time checks (labels as the rules spell them)
+        ts = (
+            f"Readonly<Record<{keys.name}, {values.name}>>"
+            f" | ReadonlyMap<{keys.name}, {values.name}>"
+        )
         return view | {
             "ts": ts + (" | null" if param.default_call is not None else ""),
             "lines": [f"const {name}$ = {value};"],
@@ -222,7 +227,8 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
                 else member(param.enum, str(param.default))
             )
         return view | {
-            "ts": f"{param.enum.name} | string" + (" | null" if param.nullable else ""),
+            # the labels as the rules spell them (run time also takes other cases)
+            "ts": param.enum.name + (" | null" if param.nullable else ""),
             "lines": [f"if ({name} !== null) {coerce}"] if param.nullable else [coerce],
         }
     if param.type == "bool":

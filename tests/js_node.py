@@ -15,7 +15,7 @@ import random
 import re
 import shutil
 import subprocess
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -71,6 +71,39 @@ def node_test(test_file: str, spec: dict[str, Any], tmp: Path) -> None:
         f"node --test {test_file} failed:\n{done.stdout[-20000:]}\n{done.stderr[-4000:]}"
     )
     assert re.search(r"\bpass [1-9]", done.stdout), done.stdout  # tests did run
+
+
+def tsc_strict(
+    include: list[str], tmp_path: Path, files: Sequence[Path] = ()
+) -> subprocess.CompletedProcess[str]:
+    """``tsc --strict --noEmit`` (tests/js/tsconfig.json's options) on the
+    ``include`` globs and ``files``, in a config written to ``tmp_path``."""
+    tsc = JS_TESTS / "node_modules" / ".bin" / "tsc"
+    node()
+    if not tsc.is_file():
+        missing("TypeScript (tests/js: npm ci)")
+    options = {
+        "strict": True,
+        "noEmit": True,
+        "target": "es2022",
+        "module": "nodenext",
+        "moduleResolution": "nodenext",
+        "types": [],
+        "exactOptionalPropertyTypes": True,
+    }
+    project: dict[str, Any] = {"compilerOptions": options, "include": include}
+    if files:
+        project["files"] = [str(f) for f in files]
+    config = tmp_path / "tsconfig.json"
+    config.write_text(json.dumps(project), "utf-8")
+    return subprocess.run(
+        [node(), str(tsc), "-p", str(config), "--pretty", "false"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
 
 
 def node_json(script: str, cwd: Path | None = None) -> Any:

@@ -4,24 +4,18 @@ seeded run answers there as in Python; its types pass ``tsc --strict``."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 from types import ModuleType
 
 from rulesc.pipeline import load_systems
 
 from .js_node import (
-    JS_TESTS,
     assert_every_rule_in,
     conformance_spec,
-    missing,
-    node,
     node_test,
+    tsc_strict,
 )
 from .test_cookbook import COOKBOOK, cb, out  # noqa: F401  (the built cookbook)
-
-TSC = JS_TESTS / "node_modules" / ".bin" / "tsc"
 
 
 def test_the_cookbook_answers_in_javascript_as_in_python(
@@ -38,31 +32,5 @@ def test_the_cookbook_answers_in_javascript_as_in_python(
 
 
 def test_the_cookbook_types_pass_tsc_strict(out: Path, tmp_path: Path) -> None:  # noqa: F811
-    node()
-    if not TSC.is_file():
-        missing("TypeScript (tests/js: npm ci)")
-    config = tmp_path / "tsconfig.json"
-    config.write_text(
-        json.dumps(
-            {
-                "compilerOptions": {
-                    "strict": True,
-                    "noEmit": True,
-                    "target": "es2022",
-                    "module": "nodenext",
-                    "moduleResolution": "nodenext",
-                    "types": [],
-                    "exactOptionalPropertyTypes": True,
-                },
-                "include": [str(out / "js" / "*.d.ts")],
-            }
-        ),
-        "utf-8",
-    )
-    done = subprocess.run(
-        [node(), str(TSC), "-p", str(config)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = tsc_strict([str(out / "js" / "*.d.ts")], tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr

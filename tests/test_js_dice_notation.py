@@ -58,6 +58,7 @@ def python_answer(text: str, seed: int, depth: int) -> dict[str, Any]:
             "results": list(rolled.results),
             "rolled": list(rolled.rolled),
             "text": dumps(rolled),
+            "stringified": True,  # JavaScript's JSON.stringify writes the same
         }
     except RuleInputError as error:
         found["roll"] = _refusal(error)
@@ -68,6 +69,7 @@ def python_answer(text: str, seed: int, depth: int) -> dict[str, Any]:
             "text": dumps(chances),
             "mean": None if chances.mean is None else str(chances.mean),
             "variance": None if chances.variance is None else str(chances.variance),
+            "stringified": True,  # the odds and their chances, in JavaScript too
         }
     except RuleInputError as error:
         found["odds"] = _refusal(error)

@@ -190,6 +190,8 @@ def state_view(
         }
         for d in state.derived
     ]
+    types = {g["name"]: g["ts"] for g in getters}
+    shown = [f.name for f in state.fields] + list(state.shown)
     made = [param_view(system, p, state.rule_id) for p in state.params]
     signed = signature(made, state.name)
 
@@ -222,6 +224,8 @@ def state_view(
             ],
         },
         "getters": getters,
+        # what toDict (and JSON.stringify) answers: the fields, then those shown
+        "json": [{"key": js_string(n), "ts": types[camel(n)]} for n in shown],
         "methods": [
             _method(system, unit, state, t, tables, shapes) for t in state.transitions
         ],

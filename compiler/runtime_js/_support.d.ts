@@ -27,7 +27,7 @@ export declare function dict<T>(entries?: Iterable<readonly [string, T]>): Recor
 export declare function own(object: object, key: PropertyKey): unknown;
 export declare function unlessNull<K, T>(key: K | null, body: (key: K) => T): T | null;
 
-/** A frozen object of labels by member name (ladders also have `compare`). */
+/** A frozen object of labels by member name, with `of` (ladders also have `compare`). */
 export declare function labels<T extends Record<string, string>>(name: string, members: T, ordered?: boolean): Readonly<T>;
 export declare function labelsOf(kind: object): readonly string[];
 export declare function choice(kind: object, value: unknown, name: string): string;

@@ -8,7 +8,7 @@
  */
 
 import { RuleInputError } from "./errors.js";
-import { MAX_ENTRIES, countSums, fraction, grouped, shown, tooMany } from "./_support.js";
+import { MAX_ENTRIES, countSums, fraction, fractionText, grouped, shown, tooMany } from "./_support.js";
 
 const MAX_WORK = 10 * MAX_ENTRIES;
 const CACHED_SUMS = MAX_ENTRIES / 10;
@@ -18,6 +18,18 @@ const cache = new Map();
 function checkInt(value, field) {
   if (!Number.isSafeInteger(value)) {
     throw new RuleInputError(`Dice ${field} must be an int, not ${shown(value)}`);
+  }
+}
+
+/**
+ * The exact chance of each value (a Map of whole numbers to fractions), as
+ * `Dice.distribution()` and `Odds.chances` answer it. Its JSON (what
+ * JSON.stringify writes) is the Python runtime's: an object keyed by each
+ * value's digits, each chance an "n/d" string.
+ */
+export class Distribution extends Map {
+  toJSON() {
+    return Object.fromEntries([...this].map(([value, chance]) => [String(value), fractionText(chance)]));
   }
 }
 
@@ -86,7 +98,7 @@ export class Dice {
     const counts =
       sums <= CACHED_SUMS ? cachedSums(this.count, this.sides) : countSums(this.count, this.sides);
     const total = BigInt(this.sides) ** BigInt(this.count);
-    const result = new Map();
+    const result = new Distribution();
     counts.forEach((n, i) => {
       const value = (this.count + i) * this.multiplier + this.modifier;
       result.set(value, fraction(n, total));

@@ -1,6 +1,6 @@
 /** Dice odds: the exact distribution of a `DiceSum`, by convolution and dynamic programming. */
 
-import type { Fraction } from "./dice.js";
+import type { Distribution, Fraction } from "./dice.js";
 import { Value } from "./dice_terms.js";
 import type { DiceSum, Pool } from "./dice_terms.js";
 
@@ -12,7 +12,8 @@ export declare const MAX_WORK: number;
 /** The exact chance of each value (ascending), and the tail an explosion cut off leaves unknown. */
 export declare class Odds extends Value {
   constructor(chances: Map<number, Fraction>, tail: Fraction);
-  readonly chances: ReadonlyMap<number, Fraction>;
+  /** The chances of the values known, ascending (JSON: the Python runtime's). */
+  readonly chances: Distribution;
   readonly tail: Fraction;
   /** The smallest value known. */
   readonly min: number;
@@ -22,7 +23,15 @@ export declare class Odds extends Value {
   readonly mean: Fraction | null;
   /** The exact variance, or null when there is a tail. */
   readonly variance: Fraction | null;
+  toDict(): OddsData;
+  toJSON(): OddsData;
 }
+
+/** Odds as the project's JSON: each value's chance and the tail, "n/d" each. */
+export type OddsData = {
+  chances: Record<string, string>;
+  tail: string;
+};
 
 /** The exact odds of `dice`, explosions followed `depth` (0..100, default 10) dice deep. */
 export declare function odds(dice: DiceSum, depth?: number): Odds;

@@ -18,6 +18,7 @@
  * `depth + 1`), each with its whole chance: the larger counts are in the tail.
  */
 
+import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Value } from "./dice_terms.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
@@ -36,7 +37,7 @@ export class Odds extends Value {
 
   constructor(chances, tail) {
     super();
-    this.chances = new Map([...chances].sort((a, b) => a[0] - b[0]));
+    this.chances = new Distribution([...chances].sort((a, b) => a[0] - b[0]));
     this.tail = tail;
     Object.freeze(this);
   }

@@ -21,7 +21,24 @@ export declare class PoolRoll extends Value {
   readonly kept: readonly boolean[];
   readonly hits: readonly boolean[];
   readonly value: number;
+  toDict(): PoolRollData;
+  toJSON(): PoolRollData;
 }
+
+/** A pool's roll as the project's JSON. */
+export type PoolRollData = {
+  dice: number[];
+  faces: number[][];
+  kept: boolean[];
+  hits: boolean[];
+  value: number;
+};
+
+/** A roll as the project's JSON. */
+export type RolledData = {
+  total: number;
+  terms: (PoolRollData | number)[];
+};
 
 /** A roll of a `DiceSum`: its `total` and each term's roll (a whole number stands for itself, signed). */
 export declare class Rolled extends Value {
@@ -32,6 +49,8 @@ export declare class Rolled extends Value {
   readonly results: number[];
   /** Every face rolled, in order, rerolled and dropped ones included. */
   readonly rolled: number[];
+  toDict(): RolledData;
+  toJSON(): RolledData;
 }
 
 /** Roll `dice` with `rng`: one `randint` per die, in the order written. */

@@ -225,8 +225,9 @@ export function unlessNull(key, body) {
 const LABELS = new WeakMap();
 
 /**
- * A frozen object of labels by member name; `ordered` labels (a ladder,
- * lowest first) also have a non-enumerable `compare(a, b)`.
+ * A frozen object of labels by member name, with a non-enumerable `of(value)`;
+ * `ordered` labels (a ladder, lowest first) also have a non-enumerable
+ * `compare(a, b)`.
  */
 export function labels(name, members, ordered = false) {
   const list = Object.values(members);
@@ -234,6 +235,12 @@ export function labels(name, members, ordered = false) {
   const rank = new Map(list.map((label, index) => [label, index]));
   const object = { ...members };
   const meta = { name, list, byFolded, rank, shown: list.map(reprString).join(", ") };
+  // A value from outside (any string), checked: the label it names in any
+  // case, spelt as the rules spell it, as Python's `Kind(text)` answers a member.
+  Object.defineProperty(object, "of", {
+    value: (value) => choice(object, value, `a label of ${name}`),
+    enumerable: false,
+  });
   if (ordered) {
     Object.defineProperty(object, "compare", {
       value: (a, b) => {

@@ -8,6 +8,7 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $json from "./json.js";
 import type * as $dice_rolls from "./dice_rolls.js";
 import type * as $dice_terms from "./dice_terms.js";
 import type * as $state from "./_state.js";
@@ -25,6 +26,11 @@ export declare const CoverLevel: {
   readonly THREE_QUARTERS: "3/4";
   readonly HALF: "1/2";
   readonly QUARTER: "1/4";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): CoverLevel;
 };
 /** A label of CoverLevel. */
 export type CoverLevel = "Total" | "9/10" | "3/4" | "1/2" | "1/4";
@@ -48,6 +54,16 @@ export interface CoverRow {
   readonly targetable: boolean;
   /** Whether the attacker has to guess which square the target is in. */
   readonly mustGuessLocation: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "coverage": $json.Data<string>;
+    "hide_spot_modifier": $json.Data<number | null>;
+    "reflex_bonus": $json.Data<number | null>;
+    "cover_ac": $json.Data<number | null>;
+    "miss_chance": $json.Data<number>;
+    "targetable": $json.Data<boolean>;
+    "must_guess_location": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -61,7 +77,7 @@ export interface CoverRow {
  * Rule `d20_scifi.cover` (rules/d20_scifi/cover.yaml:4). Throws RuleInputError
  * for a label the table does not have.
  */
-export declare function cover(level: CoverLevel | string): CoverRow;
+export declare function cover(level: CoverLevel): CoverRow;
 
 // -- d20_scifi.attack_through_cover --
 
@@ -82,6 +98,15 @@ export interface CoverAttack {
   readonly targetAc: number | null;
   /** The rule that decided it. */
   readonly reason: string;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "allowed": $json.Data<boolean>;
+    "ac_bonus": $json.Data<number>;
+    "miss_chance": $json.Data<number>;
+    "must_guess_location": $json.Data<boolean>;
+    "target_ac": $json.Data<number | null>;
+    "reason": $json.Data<string>;
+  };
 }
 
 /**
@@ -91,6 +116,11 @@ export interface CoverAttack {
 export declare const CoverMaterial: {
   readonly SOFT: "soft";
   readonly HARD: "hard";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): CoverMaterial;
 };
 /** A label of CoverMaterial. */
 export type CoverMaterial = "soft" | "hard";
@@ -104,6 +134,11 @@ export declare const Caliber: {
   readonly HEAVY: "heavy";
   readonly SUPER: "super";
   readonly WARHEAD: "warhead";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): Caliber;
 };
 /** A label of Caliber. */
 export type Caliber = "standard" | "heavy" | "super" | "warhead";
@@ -116,6 +151,11 @@ export declare const AttackMode: {
   readonly AT_TARGET: "at_target";
   readonly THROUGH_COVER: "through_cover";
   readonly AT_COVER: "at_cover";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): AttackMode;
 };
 /** A label of AttackMode. */
 export type AttackMode = "at_target" | "through_cover" | "at_cover";
@@ -148,7 +188,7 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
  * Throws RuleInputError for arguments outside the rule, and where a figure
  * would pass Number.MAX_SAFE_INTEGER.
  */
-export declare function attackThroughCover(level: CoverLevel | string, material: CoverMaterial | string, caliber: Caliber | string, mode: AttackMode | string, options?: { readonly warheadPenetrates?: boolean }): CoverAttack;
+export declare function attackThroughCover(level: CoverLevel, material: CoverMaterial, caliber: Caliber, mode: AttackMode, options?: { readonly warheadPenetrates?: boolean }): CoverAttack;
 
 // -- d20_scifi.radiation_exposure --
 
@@ -163,8 +203,13 @@ export declare const RadiationLevel: {
   readonly HIGH: "High";
   readonly SEVERE: "Severe";
   readonly CRITICAL: "Critical";
-  /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b` (labels in any case). */
-  compare(a: RadiationLevel | string, b: RadiationLevel | string): -1 | 0 | 1;
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): RadiationLevel;
+  /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b`. */
+  compare(a: RadiationLevel, b: RadiationLevel): -1 | 0 | 1;
 };
 /** A label of RadiationLevel. */
 export type RadiationLevel = "Minor" | "Low" | "Moderate" | "High" | "Severe" | "Critical";
@@ -183,6 +228,12 @@ export interface RadiationRow {
   readonly fortDc: number;
   /** Constitution damage the sickness deals in all. */
   readonly primaryEffect: $dice.Dice;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "incubation": $json.Data<$dice.Dice>;
+    "fort_dc": $json.Data<number>;
+    "primary_effect": $json.Data<$dice.Dice>;
+  };
 }
 
 /**
@@ -196,7 +247,7 @@ export interface RadiationRow {
  * Rule `d20_scifi.radiation_exposure` (rules/d20_scifi/radiation.yaml:4).
  * Throws RuleInputError for a label the table does not have.
  */
-export declare function radiationExposure(level: RadiationLevel | string): RadiationRow;
+export declare function radiationExposure(level: RadiationLevel): RadiationRow;
 
 // -- d20_scifi.full_exposure_time --
 
@@ -225,7 +276,7 @@ export declare const fullExposureTime: $dice.Dice;
  * Answers null where the rule does not apply or the step falls off the ladder.
  * Throws RuleInputError for a label the table does not have.
  */
-export declare function instantExposure(level: RadiationLevel | string): RadiationRow | null;
+export declare function instantExposure(level: RadiationLevel): RadiationRow | null;
 
 /**
  * The level whose row `instantExposure` reads. Rule
@@ -233,7 +284,7 @@ export declare function instantExposure(level: RadiationLevel | string): Radiati
  * null where the rule does not apply or the step falls off the ladder. Throws
  * RuleInputError for a label the table does not have.
  */
-export declare function instantExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+export declare function instantExposureLevel(level: RadiationLevel): RadiationLevel | null;
 
 // -- d20_scifi.half_exposure --
 
@@ -248,7 +299,7 @@ export declare function instantExposureLevel(level: RadiationLevel | string): Ra
  * null where the rule does not apply or the step falls off the ladder. Throws
  * RuleInputError for a label the table does not have.
  */
-export declare function halfExposure(level: RadiationLevel | string): RadiationRow | null;
+export declare function halfExposure(level: RadiationLevel): RadiationRow | null;
 
 /**
  * The level whose row `halfExposure` reads. Rule `d20_scifi.half_exposure`
@@ -256,7 +307,7 @@ export declare function halfExposure(level: RadiationLevel | string): RadiationR
  * apply or the step falls off the ladder. Throws RuleInputError for a label the
  * table does not have.
  */
-export declare function halfExposureLevel(level: RadiationLevel | string): RadiationLevel | null;
+export declare function halfExposureLevel(level: RadiationLevel): RadiationLevel | null;
 
 // -- d20_scifi.exposures --
 
@@ -268,6 +319,11 @@ export declare const ExposureKind: {
   readonly INSTANT: "instant";
   readonly HALF: "half";
   readonly FULL: "full";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): ExposureKind;
 };
 /** A label of ExposureKind. */
 export type ExposureKind = "instant" | "half" | "full";
@@ -292,6 +348,15 @@ export interface Exposure {
   readonly primaryEffect: $dice.Dice;
   /** When its course starts, counted from first contact. */
   readonly startsAtMinutes: number;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "kind": $json.Data<ExposureKind>;
+    "effective_level": $json.Data<RadiationLevel>;
+    "incubation": $json.Data<$dice.Dice>;
+    "fort_dc": $json.Data<number>;
+    "primary_effect": $json.Data<$dice.Dice>;
+    "starts_at_minutes": $json.Data<number>;
+  };
 }
 
 /**
@@ -316,7 +381,7 @@ export interface Exposure {
  * if any. Throws RuleInputError for arguments outside the rule, and where a
  * figure would pass Number.MAX_SAFE_INTEGER.
  */
-export declare function exposures(level: RadiationLevel | string, exposedMinutes: number, fullExposureMinutes: number): Array<Exposure>;
+export declare function exposures(level: RadiationLevel, exposedMinutes: number, fullExposureMinutes: number): Array<Exposure>;
 
 // -- d20_scifi.accumulation --
 
@@ -374,6 +439,11 @@ export declare const SecondaryEffect: {
   readonly WEAKNESS: "Weakness";
   readonly DISORIENTATION: "Disorientation";
   readonly INTERNAL: "Internal";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): SecondaryEffect;
 };
 /** A label of SecondaryEffect. */
 export type SecondaryEffect = "Nausea" | "Headache / Pain" | "Weakness" | "Disorientation" | "Internal";
@@ -393,6 +463,11 @@ export declare const RadiationCondition: {
   readonly PARALYZED: "Paralyzed";
   readonly FLAT_FOOTED: "Flat-Footed";
   readonly SHAKEN: "Shaken";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): RadiationCondition;
 };
 /** A label of RadiationCondition. */
 export type RadiationCondition = "Fatigued" | "Sickened" | "Nauseated" | "Dazzled" | "Fascinated" | "Dazed" | "Exhausted" | "Paralyzed" | "Flat-Footed" | "Shaken";
@@ -418,6 +493,14 @@ export interface SecondaryOutcome {
   readonly reroll: boolean;
   /** Whether the roll marked a point. */
   readonly permanentPoint: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "effect": $json.Data<SecondaryEffect>;
+    "stage": $json.Data<number>;
+    "condition": $json.Data<RadiationCondition | null>;
+    "reroll": $json.Data<boolean>;
+    "permanent_point": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -457,6 +540,16 @@ export declare class SecondaryEffects extends $state.RecordState {
    * headache_pain != 3 else []).)
    */
   readonly conditions: readonly RadiationCondition[];
+  /** The state as the project's JSON: its fields by their names in the rules, then what it shows. */
+  toDict(): {
+    "nausea": $json.Data<number>;
+    "headache_pain": $json.Data<number>;
+    "weakness": $json.Data<number>;
+    "disorientation": $json.Data<number>;
+    "internal": $json.Data<number>;
+    "conditions": $json.Data<readonly RadiationCondition[]>;
+  };
+  toJSON(): ReturnType<this["toDict"]>;
   /**
    * Move the track on for a die result. Answers a SecondaryOutcome.
    *
@@ -477,6 +570,11 @@ export declare const SymptomType: {
   readonly SKIN: "Skin";
   readonly HAIR_LOSS: "Hair Loss";
   readonly BLEEDING: "Bleeding";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): SymptomType;
 };
 /** A label of SymptomType. */
 export type SymptomType = "Skin" | "Hair Loss" | "Bleeding";
@@ -567,6 +665,24 @@ export interface TimelineEvent {
   readonly reroll: boolean | null;
   /** Whether it marked a point. */
   readonly permanentPoint: boolean | null;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "minute": $json.Data<number>;
+    "kind": $json.Data<TimelineEventKind>;
+    "exposure": $json.Data<ExposureKind | null>;
+    "level": $json.Data<RadiationLevel | null>;
+    "amount": $json.Data<number | null>;
+    "roll": $json.Data<number | null>;
+    "total": $json.Data<number | null>;
+    "dc": $json.Data<number | null>;
+    "success": $json.Data<boolean | null>;
+    "pool": $json.Data<number | null>;
+    "effect": $json.Data<SecondaryEffect | null>;
+    "stage": $json.Data<number | null>;
+    "condition": $json.Data<RadiationCondition | null>;
+    "reroll": $json.Data<boolean | null>;
+    "permanent_point": $json.Data<boolean | null>;
+  };
 }
 
 /**
@@ -582,6 +698,13 @@ export interface RadiationTimeline {
   readonly permanent: number;
   /** Every condition acquired, in order. */
   readonly conditions: readonly RadiationCondition[];
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "events": $json.Data<readonly TimelineEvent[]>;
+    "con_damage_dealt": $json.Data<number>;
+    "permanent": $json.Data<number>;
+    "conditions": $json.Data<readonly RadiationCondition[]>;
+  };
 }
 
 /**
@@ -604,7 +727,7 @@ export interface RadiationTimeline {
  * same rng state gives the same events. Throws RuleInputError for arguments
  * outside the rule, and for a run of more events than the runtime's limit.
  */
-export declare function simulateRadiation(level: RadiationLevel | string, exposedMinutes: number, fortBonus: number, rng: $dice.RNG): RadiationTimeline;
+export declare function simulateRadiation(level: RadiationLevel, exposedMinutes: number, fortBonus: number, rng: $dice.RNG): RadiationTimeline;
 
 // -- d20_scifi.crawl_speed --
 
@@ -637,6 +760,11 @@ export declare const LaunchLimbs: {
   readonly ONE_LEG: "one_leg";
   readonly BOTH_ARMS: "both_arms";
   readonly ONE_ARM: "one_arm";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): LaunchLimbs;
 };
 /** A label of LaunchLimbs. */
 export type LaunchLimbs = "both_legs" | "one_leg" | "both_arms" | "one_arm";
@@ -656,7 +784,7 @@ export type LaunchLimbs = "both_legs" | "one_leg" | "both_arms" | "one_arm";
  * Rule `d20_scifi.launch_speed` (rules/d20_scifi/zero_g.yaml:72). Throws
  * RuleInputError for arguments outside the rule.
  */
-export declare function launchSpeed(jumpBonus: number, limbs?: LaunchLimbs | string): number;
+export declare function launchSpeed(jumpBonus: number, limbs?: LaunchLimbs): number;
 
 // -- d20_scifi.zero_g_movement --
 
@@ -680,6 +808,15 @@ export interface ZeroGMove {
   readonly floatingAfter: boolean;
   /** The rule that decided it. */
   readonly reason: string;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "can_move": $json.Data<boolean>;
+    "action": $json.Data<string | null>;
+    "provokes": $json.Data<boolean>;
+    "can_run": $json.Data<boolean>;
+    "floating_after": $json.Data<boolean>;
+    "reason": $json.Data<string>;
+  };
 }
 
 /**
@@ -689,6 +826,11 @@ export interface ZeroGMove {
 export declare const ZeroGMovement: {
   readonly CRAWL: "crawl";
   readonly LAUNCH: "launch";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): ZeroGMovement;
 };
 /** A label of ZeroGMovement. */
 export type ZeroGMovement = "crawl" | "launch";
@@ -711,7 +853,7 @@ export type ZeroGMovement = "crawl" | "launch";
  * Rule `d20_scifi.zero_g_movement` (rules/d20_scifi/zero_g.yaml:128). Throws
  * RuleInputError for arguments outside the rule.
  */
-export declare function zeroGMovement(movement: ZeroGMovement | string, options?: { readonly onSurface?: boolean }): ZeroGMove;
+export declare function zeroGMovement(movement: ZeroGMovement, options?: { readonly onSurface?: boolean }): ZeroGMove;
 
 // -- d20_scifi.zero_g_weapon_range --
 
@@ -722,6 +864,11 @@ export declare function zeroGMovement(movement: ZeroGMovement | string, options?
 export declare const ZeroGEnvironment: {
   readonly ZERO_G: "zero_g";
   readonly ZERO_G_VACUUM: "zero_g_vacuum";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): ZeroGEnvironment;
 };
 /** A label of ZeroGEnvironment. */
 export type ZeroGEnvironment = "zero_g" | "zero_g_vacuum";
@@ -735,6 +882,11 @@ export interface RangeRow {
   readonly maxIncrements: number;
   /** Range increments within which a critical hit can be scored. */
   readonly criticalIncrements: number;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "max_increments": $json.Data<number>;
+    "critical_increments": $json.Data<number>;
+  };
 }
 
 /**
@@ -747,7 +899,7 @@ export interface RangeRow {
  * Rule `d20_scifi.zero_g_weapon_range` (rules/d20_scifi/zero_g.yaml:219).
  * Throws RuleInputError for a label the table does not have.
  */
-export declare function zeroGWeaponRange(environment: ZeroGEnvironment | string): RangeRow;
+export declare function zeroGWeaponRange(environment: ZeroGEnvironment): RangeRow;
 
 // -- d20_scifi.floating --
 
@@ -768,6 +920,12 @@ export interface FloatingState {
    * reaching a surface.
    */
   readonly keepsLaunchVelocity: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "flat_footed": $json.Data<boolean>;
+    "can_change_course": $json.Data<boolean>;
+    "keeps_launch_velocity": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -799,6 +957,13 @@ export interface SpinFacts {
   readonly joinedTakesHeavier: boolean;
   /** Characters grappling while floating are attached to each other. */
   readonly grapplingCountsAsAttached: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "per_action": $json.Data<number>;
+    "cleared_by_surface": $json.Data<boolean>;
+    "joined_takes_heavier": $json.Data<boolean>;
+    "grappling_counts_as_attached": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -845,6 +1010,13 @@ export interface SpinSave {
   readonly everyMinutes: number;
   /** How long the condition lasts after the character grabs a surface. */
   readonly lingers: $dice.Dice;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "dc": $json.Data<number>;
+    "condition": $json.Data<string>;
+    "every_minutes": $json.Data<number>;
+    "lingers": $json.Data<$dice.Dice>;
+  };
 }
 
 /**

@@ -14,6 +14,14 @@ export interface RNG {
   randint(a: number, b: number): number;
 }
 
+/**
+ * The exact chance of each value, in order: a Map whose JSON is the Python
+ * runtime's (`{"3": "1/216", ...}`: each value's digits, each chance "n/d").
+ */
+export declare class Distribution extends Map<number, Fraction> {
+  toJSON(): Record<string, string>;
+}
+
 /** The dice as plain JSON-able data. */
 export interface DiceData {
   notation: string;
@@ -48,7 +56,7 @@ export declare class Dice {
   /** The exact expected value. */
   readonly mean: Fraction;
   /** The exact probability of every value, in ascending order of value. */
-  distribution(): Map<number, Fraction>;
+  distribution(): Distribution;
   /** Roll the dice: one `rng.randint(1, sides)` call per die, in order. */
   roll(rng: RNG): number;
   /** Whether `other` is a Dice of the same figures and unit. */

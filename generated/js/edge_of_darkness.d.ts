@@ -8,6 +8,7 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $json from "./json.js";
 import type * as $dice_rolls from "./dice_rolls.js";
 import type * as $dice_terms from "./dice_terms.js";
 import type * as $odds from "./odds.js";
@@ -23,8 +24,13 @@ export declare const ConcealmentDegree: {
   readonly PARTIALLY: "Partially concealed";
   readonly SUBSTANTIALLY: "Substantially concealed";
   readonly COMPLETELY: "Completely covered";
-  /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b` (labels in any case). */
-  compare(a: ConcealmentDegree | string, b: ConcealmentDegree | string): -1 | 0 | 1;
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): ConcealmentDegree;
+  /** -1, 0 or 1 as label `a` is lower than, the same as or higher than `b`. */
+  compare(a: ConcealmentDegree, b: ConcealmentDegree): -1 | 0 | 1;
 };
 /** A label of ConcealmentDegree. */
 export type ConcealmentDegree = "Barely concealed" | "Partially concealed" | "Substantially concealed" | "Completely covered";
@@ -40,6 +46,12 @@ export interface ConcealmentRow {
   readonly fullCover: boolean;
   /** A situation of this degree. */
   readonly example: string;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "modifier": $json.Data<number | null>;
+    "full_cover": $json.Data<boolean>;
+    "example": $json.Data<string>;
+  };
 }
 
 /**
@@ -53,7 +65,7 @@ export interface ConcealmentRow {
  * (rules/edge_of_darkness/concealment.yaml:4). Throws RuleInputError for a
  * label the table does not have.
  */
-export declare function concealment(degree: ConcealmentDegree | string): ConcealmentRow;
+export declare function concealment(degree: ConcealmentDegree): ConcealmentRow;
 
 // -- edge_of_darkness.fire_from_full_cover --
 
@@ -107,6 +119,16 @@ export interface CoverHit {
    * new pool is rolled.
    */
   readonly unhindered: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "passes_through": $json.Data<boolean>;
+    "structure_damage": $json.Data<number>;
+    "structure_left": $json.Data<number>;
+    "damage_pool": $json.Data<number>;
+    "chance_roll": $json.Data<boolean>;
+    "cover_destroyed": $json.Data<boolean>;
+    "unhindered": $json.Data<boolean>;
+  };
 }
 
 /**
@@ -146,6 +168,12 @@ export interface PoolResult {
   readonly dramaticFailure: boolean;
   /** Dice rolled */
   readonly rolls: readonly number[];
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "successes": $json.Data<number>;
+    "dramatic_failure": $json.Data<boolean>;
+    "rolls": $json.Data<readonly number[]>;
+  };
 }
 
 /**
@@ -200,4 +228,4 @@ export declare function poolDistribution(dice: number): $odds.Chances<number>;
  * arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */
-export declare function rangedModifier(target?: ConcealmentDegree | string | null, shooter?: ConcealmentDegree | string | null, options?: { readonly closeCombat?: boolean }): number;
+export declare function rangedModifier(target?: ConcealmentDegree | null, shooter?: ConcealmentDegree | null, options?: { readonly closeCombat?: boolean }): number;

@@ -8,6 +8,7 @@
  */
 
 import type * as $dice from "./dice.js";
+import type * as $json from "./json.js";
 import type * as $dice_rolls from "./dice_rolls.js";
 import type * as $dice_terms from "./dice_terms.js";
 
@@ -31,6 +32,11 @@ export declare const HitLocation: {
   readonly NECK: "Neck";
   readonly VITALS: "Vitals";
   readonly EYES: "Eyes";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): HitLocation;
 };
 /** A label of HitLocation. */
 export type HitLocation = "Skull" | "Face" | "Right Leg" | "Right Arm" | "Torso" | "Groin" | "Left Arm" | "Left Leg" | "Hand" | "Foot" | "Neck" | "Vitals" | "Eyes";
@@ -46,6 +52,11 @@ export interface HitLocationRow {
    * an aimed attack can hit it.
    */
   readonly roll: readonly [number, number] | null;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "penalty": $json.Data<number>;
+    "roll": $json.Data<readonly [number, number] | null>;
+  };
 }
 
 /**
@@ -58,7 +69,7 @@ export interface HitLocationRow {
  * Rule `gurps.hit_location` (rules/gurps/cover.yaml:4). Throws RuleInputError
  * for a label the table does not have.
  */
-export declare function hitLocation(location: HitLocation | string): HitLocationRow;
+export declare function hitLocation(location: HitLocation): HitLocationRow;
 
 /** The dice rollHitLocation rolls. */
 export declare const ROLL_HIT_LOCATION_DICE: $dice.Dice;
@@ -99,6 +110,12 @@ export interface MeleeAcrossObstacle {
   readonly needsReach: boolean;
   /** The hit locations a melee attack across a low obstacle cannot strike. */
   readonly unreachable: string;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "cover_stops_melee": $json.Data<boolean>;
+    "needs_reach": $json.Data<boolean>;
+    "unreachable": $json.Data<string>;
+  };
 }
 
 /**
@@ -122,6 +139,11 @@ export declare const CoverExposure: {
   readonly EXPOSED: "exposed";
   readonly HALF: "half";
   readonly COVERED: "covered";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): CoverExposure;
 };
 /** A label of CoverExposure. */
 export type CoverExposure = "exposed" | "half" | "covered";
@@ -173,6 +195,13 @@ export interface RandomHit {
    * rolled.
    */
   readonly check: number | null;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "location": $json.Data<HitLocation>;
+    "strikes_cover": $json.Data<boolean>;
+    "roll": $json.Data<number>;
+    "check": $json.Data<number | null>;
+  };
 }
 
 /**
@@ -190,7 +219,7 @@ export interface RandomHit {
  * Rule `gurps.random_hit` (rules/gurps/cover.yaml:228). Throws RuleInputError
  * for arguments outside the rule.
  */
-export declare function randomHit(exposure: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string>, rng: $dice.RNG): RandomHit;
+export declare function randomHit(exposure: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure>, rng: $dice.RNG): RandomHit;
 
 // -- gurps.attack_covered_target --
 
@@ -205,6 +234,12 @@ export interface CoveredAttack {
   readonly extraDr: number;
   /** Whether the attack can be made this way. */
   readonly allowed: boolean;
+  /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
+  toJSON(): {
+    "to_hit_modifier": $json.Data<number>;
+    "extra_dr": $json.Data<number>;
+    "allowed": $json.Data<boolean>;
+  };
   /**
    * Roll the random hit location (and, for a half-exposed one, the check).
    * Calls `randomHit`.
@@ -220,6 +255,11 @@ export declare const CoverOption: {
   readonly AIMED: "aimed";
   readonly RANDOM: "random";
   readonly THROUGH: "through";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): CoverOption;
 };
 /** A label of CoverOption. */
 export type CoverOption = "aimed" | "random" | "through";
@@ -256,4 +296,4 @@ export type CoverOption = "aimed" | "random" | "through";
  * RuleInputError for arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */
-export declare function attackCoveredTarget(option: CoverOption | string, location?: HitLocation | string | null, exposure?: Readonly<Record<string, CoverExposure | string>> | ReadonlyMap<string, CoverExposure | string> | null, coverDr?: number, completelyConcealed?: boolean): CoveredAttack;
+export declare function attackCoveredTarget(option: CoverOption, location?: HitLocation | null, exposure?: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure> | null, coverDr?: number, completelyConcealed?: boolean): CoveredAttack;

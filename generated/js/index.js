@@ -6,7 +6,7 @@
  * parseNotation, rolled by roll and its exact odds worked out by odds.
  */
 
-export { Dice, DiceSyntaxError, Scripted } from "./dice.js";
+export { Dice, DiceSyntaxError, Distribution, Scripted } from "./dice.js";
 export { Compare, DiceSum, Pool, Term } from "./dice_terms.js";
 export { parseNotation } from "./dice_notation.js";
 export { PoolRoll, Rolled, roll } from "./dice_rolls.js";

@@ -4,6 +4,19 @@
 /** Plain JSON-able data. */
 export type JSON = boolean | number | string | null | JSON[] | { [key: string]: JSON };
 
+/**
+ * The JSON of a value of type `T`, as JSON.stringify writes it: a value with
+ * `toJSON` its answer (a record's, dice's, a state's...), an array or an object
+ * item by item, anything else as it is.
+ */
+export type Data<T> = T extends null | string | number | boolean
+  ? T
+  : T extends { toJSON(): infer J }
+    ? J
+    : T extends object
+      ? { -readonly [K in keyof T]: Data<T[K]> }
+      : never;
+
 /** The key under which a record keeps its fields' names. */
 export declare const FIELDS: unique symbol;
 

@@ -2,7 +2,8 @@
 // every case (a worked example, a sampled input of `rulesc diff`, a seeded
 // run), in groups, is a call plan with the answer the Python runtime gave, as JSON
 // in the file RULEBOOK_JS_CASES names (written by tests/test_js_runtime.py).
-// The JavaScript answer must be the same JSON (and dumps the same text); an input Python refuses must
+// The JavaScript answer must be the same JSON (and dumps the same text, and
+// JSON.stringify the same JSON, no helper needed); an input Python refuses must
 // throw RuleInputError with the same message (in the JavaScript names).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -68,6 +69,9 @@ function check(item) {
   assert.deepEqual(data, item.python.answer, item.name);
   assert.equal(dumps(value), item.python.text, `${item.name}: dumps`);
   assert.equal(dumps(value, { indent: 2, sortKeys: true }), item.python.indented, `${item.name}: dumps, indented`);
+  // JSON.stringify needs no helper: every answer (a record, an event, dice, a
+  // distribution, chances, a pool's roll, a state...) is the same JSON.
+  assert.equal(JSON.stringify(value), JSON.stringify(item.python.answer), `${item.name}: JSON.stringify`);
   if (item.dice !== null && item.dice !== undefined) {
     assert.equal(rng.remaining, 0, `${item.name}: scripted dice left unused`);
   }

@@ -15,13 +15,15 @@ import type { CoverAttack, CoverRow, SpinSave } from "../../generated/js/d20_sci
 import { exposureBehindCover, HitLocation } from "../../generated/js/gurps.js";
 
 const half: CoverLevel = CoverLevel.HALF;
+const given: string = "total";
+const checked: CoverLevel = CoverLevel.of(given); // a string from outside, checked
 const row: CoverRow = cover(half);
 const ac: number | null = row.coverAc;
 const attack: CoverAttack = attackThroughCover("1/2", "soft", "heavy", "at_target", {
   warheadPenetrates: false,
 });
 const allowed: boolean = attack.allowed;
-const order: -1 | 0 | 1 = RadiationLevel.compare("High", "low");
+const order: -1 | 0 | 1 = RadiationLevel.compare("High", "Low");
 const incubation: Dice = radiationExposure(RadiationLevel.HIGH).incubation;
 const mean: Fraction = incubation.mean;
 const chances: Map<number, Fraction> = incubation.distribution();
@@ -33,6 +35,8 @@ const exposure: Readonly<Record<HitLocation, string>> = exposureBehindCover(2, {
   narrowSlit: true,
 });
 const data: JSON = toData(row);
+const rowJson: { coverage: string; cover_ac: number | null } = row.toJSON();
+const incubationJson: { notation: string } = radiationExposure("High").toJSON().incubation;
 const text: string = dumps(attack, { indent: 2, sortKeys: true });
 const big: bigint = new Random(2n ** 70n).getrandbits(80);
 
@@ -49,5 +53,5 @@ function refused(error: unknown): string {
 
 export const used = [
   ac, allowed, order, mean, chances, rolled, save, speed, exposure, data, text, big,
-  wrong, refused,
+  wrong, refused, rowJson, incubationJson, checked,
 ];

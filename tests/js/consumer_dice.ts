@@ -15,7 +15,7 @@ import {
   parseNotation,
   roll,
 } from "../../generated/js/index.js";
-import type { Explode, Fraction, Keep } from "../../generated/js/index.js";
+import type { Explode, Fraction, Keep, RolledData } from "../../generated/js/index.js";
 
 const dice: DiceSum = parseNotation("4d6kh3+2");
 const gurps: DiceSum = parseNotation("3d", { bareD6: true });
@@ -26,6 +26,9 @@ const chances: Odds = odds(dice, 3);
 const chance: Fraction | undefined = chances.chances.get(12);
 const mean: Fraction | null = chances.mean;
 const text: string = dumps(chances);
+const rolledJson: RolledData = rolled.toJSON();
+const tail: string = chances.toJSON().tail;
+const keptJson: boolean[] | undefined = typeof rolledJson.terms[0] === "number" ? undefined : rolledJson.terms[0]?.kept;
 const explode: Explode = "!!";
 const keep: Keep = "dl";
 const pool = new Pool(4, 6, { keep, keepCount: 1, explode, reroll: new Compare("<=", 1) });
@@ -47,4 +50,6 @@ rolled.total = 3;
 // @ts-expect-error not an explosion
 const wrong: Explode = "!!!";
 
-export const usedDice = [gurps, total, kept, chance, mean, text, same, where, wrong];
+export const usedDice = [
+  gurps, total, kept, chance, mean, text, same, where, wrong, tail, keptJson,
+];

@@ -17,7 +17,7 @@ import { Random } from "../../generated/js/random.js";
 import type { Dice } from "../../generated/js/dice.js";
 import type { Exposure, RadiationRow } from "../../generated/js/d20_scifi.js";
 
-const shifted: RadiationRow | null = instantExposure("high");
+const shifted: RadiationRow | null = instantExposure("High");
 const from: RadiationLevel | null = instantExposureLevel(RadiationLevel.HIGH);
 // @ts-expect-error a shifted row is null where the step falls off the ladder
 const always: RadiationRow = instantExposure("Low");

@@ -36,7 +36,7 @@ track.nausea = 2;
 
 const run: RadiationTimeline = simulateRadiation("High", 30, 2, new Random(7));
 const replayed: RadiationTimeline = simulateRadiation(
-  "low",
+  "Low",
   5,
   0,
   new Scripted([3, 1, 1]),
@@ -47,6 +47,9 @@ const minute: number | undefined = first?.minute;
 const level: RadiationLevel | null | undefined = first?.level;
 const dealt: number = run.conDamageDealt;
 const conditions: readonly RadiationCondition[] = run.conditions;
+const eventKind: TimelineEventKind | undefined = run.toJSON().events[0]?.kind;
+const headache: number = track.toJSON().headache_pain;
+const sufferedJson: RadiationCondition[] = track.toDict().conditions;
 // @ts-expect-error the rng comes last, and is needed
 simulateRadiation("High", 30, 2);
 // @ts-expect-error an event's kind is one the process records
@@ -54,5 +57,5 @@ const wrong: TimelineEventKind = "sneeze";
 
 export const used = [
   effect, condition, permanent, stage, suffered, roll, every, replayed, kind, minute,
-  level, dealt, conditions, wrong,
+  level, dealt, conditions, wrong, eventKind, headache, sufferedJson,
 ];

@@ -1,7 +1,9 @@
 // Reads a JSON list of cases ({text, seed, depth}) from the file named by
 // argv[2] and prints, for each, what the generated JavaScript package answers:
 // the notation read back, a seeded roll and the exact odds as `dumps` text,
-// or the refusal (its class, message, offset and hint). One process for
+// or the refusal (its class, message, offset and hint); and whether
+// JSON.stringify writes the same JSON as `dumps` (the roll, the odds and the
+// odds' chances). One process for
 // every case (tests/test_js_dice_notation.py compares them with Python's).
 import { readFileSync } from "node:fs";
 import { DiceSyntaxError, Random, RuleInputError, dumps, odds, parseNotation, roll } from "../../generated/js/index.js";
@@ -13,6 +15,12 @@ function refusal(error) {
   const found = { error: error.name, message: error.message };
   if (error instanceof DiceSyntaxError) Object.assign(found, { offset: error.offset, hint: error.hint });
   return found;
+}
+
+/** Whether JSON.stringify writes the JSON `dumps` writes (JSON.parse puts
+ * integer keys first, as JSON.stringify does). */
+function stringified(value) {
+  return JSON.stringify(value) === JSON.stringify(JSON.parse(dumps(value)));
 }
 
 function fractionText(value) {
@@ -31,7 +39,7 @@ const answers = cases.map(({ text, seed, depth }) => {
   const found = { parse: String(dice) };
   try {
     const rolled = roll(dice, new Random(seed));
-    found.roll = { total: rolled.total, results: rolled.results, rolled: rolled.rolled, text: dumps(rolled) };
+    found.roll = { total: rolled.total, results: rolled.results, rolled: rolled.rolled, text: dumps(rolled), stringified: stringified(rolled) };
   } catch (error) {
     found.roll = refusal(error);
   }
@@ -50,6 +58,7 @@ const answers = cases.map(({ text, seed, depth }) => {
       text: dumps(chances),
       mean: fractionText(chances.mean),
       variance: fractionText(chances.variance),
+      stringified: stringified(chances) && stringified(chances.chances),
     };
   } catch (error) {
     found.odds = refusal(error);
