@@ -27,7 +27,8 @@ from ..core.ir import (
     Timeline,
     Unit,
 )
-from ..expr_math import display_parts
+from ..example_words import label_words
+from ..expr_math import display_parts, words_of
 from ..expr_types import Binary, walk
 from ..literals import code, md, md_cell
 from ..model import System
@@ -216,6 +217,13 @@ def _field_names(item: object) -> tuple[str, ...]:
     return names
 
 
+def _figure(value: object) -> str:
+    """A figure of a run's event in words (yes/no, a label in words)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return label_words(str(getattr(value, "value", value)))
+
+
 def _run_shown(block: RunShown, common: View) -> View:
     """The first worked example's run: a row for each item of its list."""
     answer = common.get("first_answer")
@@ -225,14 +233,14 @@ def _run_shown(block: RunShown, common: View) -> View:
     rows = []
     for item in getattr(answer, block.field):
         figures = [
-            f"{name} {getattr(item, name)}"
+            f"{words_of(name)} {_figure(getattr(item, name))}"
             for name in _field_names(item)
             if name not in (block.time, block.which) and getattr(item, name) is not None
         ]
         rows.append(
             [
                 duration(getattr(item, block.time), block.units, block.singular),
-                code(str(getattr(item, block.which)), in_table=True),
+                md_cell(label_words(str(getattr(item, block.which)))),
                 md_cell(", ".join(figures)),
             ]
         )
