@@ -10,27 +10,18 @@ and label comes from the rules data, Markdown-escaped.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .core.ir import Function, Procedure, Record, State, Unit
 from .expr_math import words_of
+from .expr_words import label_words, said_label
 from .literals import md_cell
 from .model import Column, Example, Param
 from .viewkit import cell_md
 
-__all__ = ["Shape", "example_words", "inputs_words", "label_words", "shape_of"]
-
-# A label written as an identifier (``at_target``): a reader reads it in words.
-_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
-
-
-def label_words(label: str) -> str:
-    """A label as a reader says it: one written as an identifier in words
-    (``at_target``: "at target"), any other as it is written (not escaped)."""
-    return words_of(label) if _IDENTIFIER.fullmatch(label) else label
+__all__ = ["Shape", "example_words", "inputs_words", "shape_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +103,7 @@ def _value(value: Any, column: Column | None = None) -> str:
         ]
         return ", ".join(shown) or "none"
     if isinstance(value, str):
-        text = label_words(value)
-        return f"“{md_cell(text)}”" if " " in text.strip() else md_cell(text)
+        return said_label(value)
     if column is not None and column.type != "list":
         return cell_md(column, value)
     if value is None:

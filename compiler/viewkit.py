@@ -417,7 +417,18 @@ class Reads:
         return column.title if column is not None else words_of(field)
 
     def words(self, table: str, field: str, key: str) -> str:
-        return f"{md_cell(self._title(table, field))} at {key}"
+        """A field of a table's row in words: its column's title, for the key."""
+        return f"{md_cell(self._title(table, field))} for {key}"
+
+    def call_words(self, function: str, args: list[str]) -> str:
+        """Another rule's answer (or a table's row) in words: a link to the
+        rule, for its arguments."""
+        rule = self.functions.get(function)
+        said = rule_link(rule) if rule is not None else md_cell(words_of(function))
+        if not args:
+            return said
+        given = ", ".join(args[:-1]) + (" and " if len(args) > 1 else "") + args[-1]
+        return f"{said} for {given}"
 
     def latex(self, table: str, field: str, key: str) -> str:
         return rf"\text{{{latex_text(self._title(table, field))}}}({key})"

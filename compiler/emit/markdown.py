@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .. import expr
 from ..core.ir import (
     Block,
     Const,
@@ -27,9 +26,9 @@ from ..core.ir import (
     Timeline,
     Unit,
 )
-from ..example_words import label_words
 from ..expr_math import display_parts, words_of
 from ..expr_types import Binary, walk
+from ..expr_words import label_words
 from ..literals import code, md, md_cell
 from ..model import System
 from ..runtime.dice import Dice
@@ -49,7 +48,7 @@ from ..viewkit import (
     signature,
 )
 from .markdown_cases import cases_block, cases_of, columns_of
-from .markdown_steps import steps
+from .markdown_steps import Say, name_words, steps
 from .math_text import ROUNDING, let_view, range_text
 from .procedure_python import answer_type
 from .python import type_name
@@ -73,7 +72,11 @@ def view(system: System, unit: Unit, common: View) -> View:
         return _timeline(system, unit, main, common)
     if isinstance(main, State):
         return state_page(
-            unit, main, common, [_block(system, b) for b in unit.page or ()]
+            unit,
+            main,
+            common,
+            [_block(system, b) for b in unit.page or ()],
+            Say.of(system.rounding, Reads(system)),
         )
     if isinstance(main, Table):
         records = {d.name: d for d in unit.decls if isinstance(d, Record)}
@@ -436,6 +439,7 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
     the rules write it."""
     blocks = [_block(system, b, common) for b in unit.page or ()]
     fields = tuple(columns_of(unit, decl))
+    say = Say.of(system.rounding, Reads(system))
     cases = cases_of(decl.body, decl.answer is not None)
     if cases is not None:
         blocks.append(cases_block(system, unit, decl, cases))
@@ -443,13 +447,13 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
         blocks.append(
             {
                 "is": "Steps",
-                "answer": code(decl.answer) if decl.answer is not None else None,
+                "answer": name_words(decl.answer) if decl.answer is not None else None,
                 "inputs": inputs(decl.params),
                 "steps": [
-                    f"- {code(f'{b.name} = {expr.to_source(b.checked.node)}')}"
+                    f"- {name_words(b.name)} is {say.value(b.checked.node)}."
                     for b in decl.binds
                 ]
-                + steps(decl.body, decl.answer, fields, ""),
+                + steps(decl.body, decl.answer, fields, "", say),
             }
         )
     params = with_rng(

@@ -94,7 +94,11 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
 
     def words(node: expr.Node) -> str:
         return to_words(
-            node, rounding=rounding, field=reads.words, latex_field=reads.latex
+            node,
+            rounding=rounding,
+            field=reads.words,
+            latex_field=reads.latex,
+            call=reads.call_words,
         )
 
     def show(value: Part, column: Column) -> str:
@@ -119,7 +123,11 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
         if value.type == "bool":
             return words(value.node)
         return value_words(
-            value.node, rounding=rounding, field=reads.words, latex_field=reads.latex
+            value.node,
+            rounding=rounding,
+            field=reads.words,
+            latex_field=reads.latex,
+            call=reads.call_words,
         )
 
     def answer(stmt: Return | Emit | Refuse, index: int) -> str:

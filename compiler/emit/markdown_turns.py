@@ -40,6 +40,7 @@ def turns_view(system: System, turns: Turns, reads: Reads) -> View:
         rounding=system.rounding,
         field=reads.words,
         latex_field=reads.latex,
+        call=reads.call_words,
     )
     state = [
         {
