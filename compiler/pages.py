@@ -155,6 +155,20 @@ def _examples(rule: Rule, shared: Shared, shape: Shape) -> list[View]:
     ]
 
 
+def example_shape(system: System, rule: Rule) -> Shape:
+    """What a rule's worked examples are said with: its parameters and the
+    fields of its answer (the records of the rules it uses included)."""
+    unit = lowered(system, rule)
+    needed = [
+        u
+        for r in system.rules
+        if unit is not None
+        and r.qualified_id in unit.needs
+        and (u := lowered(system, r)) is not None
+    ]
+    return shape_of(unit, needed)
+
+
 def common_view(
     system: System,
     rule: Rule,
@@ -171,15 +185,7 @@ def common_view(
     page = rule_page(system.id, rule.id)
     file = rule.loc.file
     shared = Shared(rule)
-    unit = lowered(system, rule)
-    needed = [
-        u
-        for r in system.rules
-        if unit is not None
-        and r.qualified_id in unit.needs
-        and (u := lowered(system, r)) is not None
-    ]
-    shape = shape_of(unit, needed)
+    shape = example_shape(system, rule)
     view: View = {
         "header": header([file]),
         "title": md(rule.title),
@@ -282,7 +288,6 @@ def overview_view(system: System) -> View:
         "title": md(system.title),
         "summary": md(system.summary),
         "cite": citation(system),
-        "source_file": code(system.source_file),
         "rounding": system.rounding,
         "module": code(f"rulebook.{system.id}"),
         "groups": _groups(system, page),
@@ -290,7 +295,6 @@ def overview_view(system: System) -> View:
             {"id": code(n.id), "summary": md(n.summary), "reason": md(n.reason)}
             for n in system.not_modelled
         ],
-        "matrix": code(f"tests/trace/{system.id}.yaml"),
     }
 
 
