@@ -450,7 +450,7 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
                 "answer": name_words(decl.answer) if decl.answer is not None else None,
                 "inputs": inputs(decl.params),
                 "steps": [
-                    f"- {name_words(b.name)} is {say.value(b.checked.node)}."
+                    f"- {name_words(b.name)} is {say.checked(b.checked)}."
                     for b in decl.binds
                 ]
                 + steps(decl.body, decl.answer, fields, "", say),

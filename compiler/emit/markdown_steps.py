@@ -47,6 +47,14 @@ class Say:
     value: Callable[[expr.Node], str]
     rule: Callable[[str], str]
 
+    def checked(self, checked: expr.Checked) -> str:
+        """A checked value: a yes/no worked out by a test as "yes when" the
+        test's words, any other as a value."""
+        node = checked.node
+        if checked.type == "bool" and isinstance(node, expr.Binary | expr.Unary):
+            return f"yes when {self.condition(node)}, else no"
+        return self.value(node)
+
     @staticmethod
     def of(rounding: Rounding, reads: Reads) -> Say:
         """The words of a system (its rounding; its tables' titles and links
@@ -101,9 +109,7 @@ def steps(
             return "none" if shown is None else md_cell(str(shown))
         if isinstance(value, Recorded):
             return "the events recorded"
-        if value.type == "bool" and isinstance(value.node, expr.Binary | expr.Unary):
-            return say.condition(value.node)  # yes where it holds
-        return say.value(value.node)
+        return say.checked(value)
 
     def test(value: expr.Checked | Present) -> str:
         if isinstance(value, Present):
@@ -119,7 +125,7 @@ def steps(
         if isinstance(values, Make):
             pairs = zip(fields, values.values, strict=True)
             return ", ".join(f"{md(c.title)} {part(v)}" for c, v in pairs)
-        shown = ", ".join(say.value(v.node) for v in values)
+        shown = ", ".join(say.checked(v) for v in values)
         return shown if len(values) == 1 else f"({shown})"
 
     lines: list[str] = []
@@ -152,7 +158,7 @@ def steps(
             )
         elif isinstance(stmt, Set):
             lines.append(
-                f"{indent}- {name_words(stmt.name)} becomes {say.value(stmt.value.node)}."
+                f"{indent}- {name_words(stmt.name)} becomes {say.checked(stmt.value)}."
             )
         else:  # a timeline's page is its lowering's words
             raise AssertionError(stmt)

@@ -31,13 +31,13 @@ def _transition(unit: Unit, t: Transition, say: Say) -> View:
     if t.unless is not None:
         steps_said.append(f"When {say.condition(t.unless.node)}, nothing changes.")
     steps_said += [
-        f"Let {name_words(b.name)} be {say.value(b.checked.node)}"
+        f"Let {name_words(b.name)} be {say.checked(b.checked)}"
         + (f" ({md(b.description.rstrip('.'))})" if b.description else "")
         + "."
         for b in t.binds
     ]
     changes = [
-        f"{name_words(c.field)} becomes {say.value(c.value.node)}"
+        f"{name_words(c.field)} becomes {say.checked(c.value)}"
         + (", held within its bounds" if c.clamp else "")
         for c in t.changes
     ]
@@ -79,7 +79,7 @@ def state_page(
             for f in state.fields
         ],
         "derived": [
-            f"{name_words(d.name)} is {say.value(d.value.node)}"
+            f"{name_words(d.name)} is {say.checked(d.value)}"
             + (f": {md(d.doc)}" if d.doc else "")
             for d in state.derived
         ],
