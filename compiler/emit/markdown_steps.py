@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from .. import expr
 from ..core.ir import (
@@ -60,27 +62,15 @@ class Say:
         """The words of a system (its rounding; its tables' titles and links
         to its rules, from ``reads``)."""
 
-        def condition(node: expr.Node) -> str:
-            return to_words(
-                node,
-                rounding=rounding,
-                field=reads.words,
-                latex_field=reads.latex,
-                call=reads.call_words,
-            )
-
-        def value(node: expr.Node) -> str:
-            return value_words(
-                node,
-                rounding=rounding,
-                field=reads.words,
-                latex_field=reads.latex,
-                call=reads.call_words,
-            )
-
+        said: dict[str, Any] = {
+            "rounding": rounding,
+            "field": reads.words,
+            "latex_field": reads.latex,
+            "call": reads.call_words,
+        }
         return Say(
-            condition,
-            value,
+            partial(to_words, **said),
+            partial(value_words, **said),
             lambda f: reads.call_words(f, []),
         )
 
