@@ -267,7 +267,7 @@ _TEMPLATE_HTML = re.compile(
     r'^<a id="[a-z0-9_-]+"></a>$|^<!-- @generated .* -->$'
     # the folded "For programmers" block of a rule's worked examples
     r'|^<details class="rb-programmers" markdown="1">$'
-    r"|^<summary>For programmers: the examples as calls</summary>$|^</details>$"
+    r"|^<summary>For programmers: [a-z ]+</summary>$|^</details>$"
 )
 
 

@@ -250,11 +250,13 @@ def _run_shown(block: RunShown, common: View) -> View:
     return {"is": "RunShown", **first, "example": first["name"], "rows": rows}
 
 
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
 _INLINE = re.compile(r"``(.+?)``|\[\[([A-Za-z_][A-Za-z0-9_]*)\]\]")
 
 
 def _inline(system: System, text: str) -> str:
-    """Core doc text as Markdown: plain text escaped, ``code`` as code, and a
+    """Core doc text as Markdown: plain text escaped, ``code`` as code (a
+    name, ``fort_bonus``, in italic words as a parameter reads), and a
     reference to a function (or a rule, by its id) as a link to the rule's
     page."""
     rules = {r.id: r for r in system.rules} | Reads(system).functions
@@ -262,8 +264,10 @@ def _inline(system: System, text: str) -> str:
     at = 0
     for found in _INLINE.finditer(text):
         out.append(_plain(text[at : found.start()]))
-        if found.group(1) is not None:
-            out.append(code(found.group(1)))
+        if found.group(1) is not None:  # a name reads as words, other code as code
+            inner = found.group(1)
+            named = _IDENTIFIER.fullmatch(inner)
+            out.append(f"*{md(words_of(inner))}*" if named else code(inner))
         else:
             rule = rules.get(found.group(2))
             out.append(rule_link(rule) if rule else code(found.group(2)))
