@@ -9,6 +9,7 @@ from . import expr
 from .charts import dice_chart
 from .expr_math import latex_text, words_of
 from .expr_types import walk
+from .expr_words import label_words
 from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRule
 from .literals import code, docstring, md, md_cell, number, py
@@ -370,9 +371,10 @@ def _values(p: Param) -> str:
     if p.type == "int":
         text = bounds(p.min, p.max)
         return md(text[:1].upper() + text[1:])
-    values = md(allowed(p))
     if p.type == "mapping":
-        return "For " + values.removeprefix("a mapping of ")
+        return "For " + md(allowed(p)).removeprefix("a mapping of ")
+    assert p.enum is not None
+    values = ", ".join(md_cell(label_words(m.label)) for m in p.enum.members)
     return f"One of {values}" + (", or none" if p.nullable else "")
 
 
@@ -389,9 +391,11 @@ def inputs(params: Sequence[Param]) -> list[str]:
                 if p.default is None
                 else ("yes" if p.default else "no")
                 if isinstance(p.default, bool)
-                else str(p.default)
+                else md_cell(label_words(p.default))
+                if isinstance(p.default, str)
+                else md(str(p.default))
             )
-            line += f"; {md(default)} unless given"
+            line += f"; {default} unless given"
         found.append(line + ".")
     return found
 

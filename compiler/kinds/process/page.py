@@ -56,7 +56,7 @@ def _steps(rule: ProcessRule) -> list[str]:
         args = ", ".join(
             f"``{n}`` rolled on [[{v.id}]]"
             if isinstance(v, DiceRule)
-            else f"``{n} = {v}``"
+            else f"``{n}`` given as ``{v}``"
             for n, v in origin.args
         )
         text = f"The courses are the records [[{origin.rule.id}]] answers ({args})"
