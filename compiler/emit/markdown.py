@@ -44,6 +44,7 @@ from ..viewkit import (
     inputs,
     label_type,
     param_view,
+    reader_name,
     rule_link,
     signature,
 )
@@ -358,7 +359,7 @@ def _range_table(decl: RangeTable, common: View) -> View:
     p = decl.param
     answer = decl.record or f"dict[{decl.mapping.name if decl.mapping else ''}, str]"
     below = (
-        f"A {p.name} below {decl.rows[0].lo} gives None."
+        f"{reader_name(p)} below {decl.rows[0].lo} gives no answer."
         if decl.below == "none" and decl.rows[0].lo > (p.min or 0)
         else ""
     )
