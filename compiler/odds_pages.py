@@ -19,6 +19,10 @@ from types import ModuleType
 from typing import Any, cast
 
 from .charts import odds_chart_name, odds_svg
+from .core.program import lowered
+from .example_words import shape_of
+from .expr import parse
+from .expr_math import to_latex, words_of
 from .literals import code, md, md_cell
 from .model import System
 from .naming import odds_function
@@ -42,10 +46,13 @@ def rules_odds(system: System, module: ModuleType) -> dict[str, View]:
             found[rule.id] = odds_view(name, derived)
             depth = getattr(rule, "depth", None)  # its explosions' depth, if set
             if isinstance(depth, str):
-                found[rule.id]["depth"] = code(depth)
+                math = to_latex(parse(depth), rounding=system.rounding)
+                found[rule.id]["depth"] = f"${math}$"
             field = getattr(rule, "odds", None)  # a field of its answer
             if isinstance(field, str) and field != "value":
-                found[rule.id]["field"] = code(field)
+                column = shape_of(lowered(system, rule)).columns.get(field)
+                title = column.title if column is not None else words_of(field)
+                found[rule.id]["field"] = md(title)
             chart = getattr(rule, "odds_chart", None)  # a table of its odds
             if chart is not None:
                 what = (
@@ -138,7 +145,11 @@ def _chart(
         rows.append([str(value), f"{float(mean):.2f}", *map(_rounded, above)])
     return {
         "title": md(chart.title),
-        "headers": [code(chart.over), "Mean", *(f"beat {n}" for n in beats)],
+        "headers": [
+            f"*{md_cell(words_of(chart.over))}*",
+            "Mean",
+            *(f"beat {n}" for n in beats),
+        ],
         "rows": rows,
         "tail": tail,
         "images": images,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core.program import lowered
 from .emit import markdown as emit_markdown
+from .example_words import Shape, example_words, inputs_words, shape_of
 from .examples import call_text, expect_text
 from .forms import widget
 from .literals import code, md, md_cell
@@ -136,11 +137,13 @@ class Shared:
         return text
 
 
-def _examples(rule: Rule, shared: Shared) -> list[View]:
+def _examples(rule: Rule, shared: Shared, shape: Shape) -> list[View]:
+    """Each worked example: in words for a reader, as a call for programmers."""
     return [
         {
             "name": code(ex.name),
             "summary": md(ex.summary),
+            "words": example_words(ex, shape),
             "call": code(shared.call(rule, ex)),
             "result": f"raises {code(ex.raises)}"
             if ex.raises
@@ -150,6 +153,20 @@ def _examples(rule: Rule, shared: Shared) -> list[View]:
         }
         for ex in rule.examples
     ]
+
+
+def example_shape(system: System, rule: Rule) -> Shape:
+    """What a rule's worked examples are said with: its parameters and the
+    fields of its answer (the records of the rules it uses included)."""
+    unit = lowered(system, rule)
+    needed = [
+        u
+        for r in system.rules
+        if unit is not None
+        and r.qualified_id in unit.needs
+        and (u := lowered(system, r)) is not None
+    ]
+    return shape_of(unit, needed)
 
 
 def common_view(
@@ -168,6 +185,7 @@ def common_view(
     page = rule_page(system.id, rule.id)
     file = rule.loc.file
     shared = Shared(rule)
+    shape = example_shape(system, rule)
     view: View = {
         "header": header([file]),
         "title": md(rule.title),
@@ -189,7 +207,7 @@ def common_view(
             for r in rule.rulings
         ],
         "errata": [_erratum_md(e) for e in rule.errata],
-        "examples": _examples(rule, shared),
+        "examples": _examples(rule, shared, shape),
         "shared": shared.shown,
         "named": shared.name,
         "widget": widget(form),
@@ -211,6 +229,8 @@ def common_view(
         named = shared.name(list(first.dice)) if first.dice else None
         view["first_example"] = {
             "name": code(first.name),
+            "summary": md(first.summary),
+            "inputs": inputs_words(first, shape),
             "call": code(", ".join(f"{k}={v!r}" for k, v in first.args)),
             "dice": code(named or ", ".join(map(str, first.dice or ()))),
         }
@@ -268,7 +288,6 @@ def overview_view(system: System) -> View:
         "title": md(system.title),
         "summary": md(system.summary),
         "cite": citation(system),
-        "source_file": code(system.source_file),
         "rounding": system.rounding,
         "module": code(f"rulebook.{system.id}"),
         "groups": _groups(system, page),
@@ -276,7 +295,6 @@ def overview_view(system: System) -> View:
             {"id": code(n.id), "summary": md(n.summary), "reason": md(n.reason)}
             for n in system.not_modelled
         ],
-        "matrix": code(f"tests/trace/{system.id}.yaml"),
     }
 
 

@@ -9,6 +9,7 @@ from . import expr
 from .charts import dice_chart
 from .expr_math import latex_text, words_of
 from .expr_types import walk
+from .expr_words import label_words
 from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRule
 from .literals import code, docstring, md, md_cell, number, py
@@ -370,9 +371,10 @@ def _values(p: Param) -> str:
     if p.type == "int":
         text = bounds(p.min, p.max)
         return md(text[:1].upper() + text[1:])
-    values = md(allowed(p))
     if p.type == "mapping":
-        return "For " + values.removeprefix("a mapping of ")
+        return "For " + md(allowed(p)).removeprefix("a mapping of ")
+    assert p.enum is not None
+    values = ", ".join(md_cell(label_words(m.label)) for m in p.enum.members)
     return f"One of {values}" + (", or none" if p.nullable else "")
 
 
@@ -389,9 +391,11 @@ def inputs(params: Sequence[Param]) -> list[str]:
                 if p.default is None
                 else ("yes" if p.default else "no")
                 if isinstance(p.default, bool)
-                else str(p.default)
+                else md_cell(label_words(p.default))
+                if isinstance(p.default, str)
+                else md(str(p.default))
             )
-            line += f"; {md(default)} unless given"
+            line += f"; {default} unless given"
         found.append(line + ".")
     return found
 
@@ -417,7 +421,18 @@ class Reads:
         return column.title if column is not None else words_of(field)
 
     def words(self, table: str, field: str, key: str) -> str:
-        return f"{md_cell(self._title(table, field))} at {key}"
+        """A field of a table's row in words: its column's title, for the key."""
+        return f"{md_cell(self._title(table, field))} for {key}"
+
+    def call_words(self, function: str, args: list[str]) -> str:
+        """Another rule's answer (or a table's row) in words: a link to the
+        rule, for its arguments."""
+        rule = self.functions.get(function)
+        said = rule_link(rule) if rule is not None else md_cell(words_of(function))
+        if not args:
+            return said
+        given = ", ".join(args[:-1]) + (" and " if len(args) > 1 else "") + args[-1]
+        return f"{said} for {given}"
 
     def latex(self, table: str, field: str, key: str) -> str:
         return rf"\text{{{latex_text(self._title(table, field))}}}({key})"

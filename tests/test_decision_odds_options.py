@@ -119,7 +119,7 @@ def test_javascript_answers_the_same_odds(
 def test_the_page_says_the_depth(outputs: dict[str, bytes]) -> None:
     page = outputs["docs/lab/storm.md"].decode()
     assert "`storm_chances(dice)`" in page
-    assert "It follows an explosion `dice + 5` dice deep" in page
+    assert r"It follows an explosion $\textit{dice} + 5$ dice deep" in page
 
 
 @pytest.mark.parametrize(
@@ -216,7 +216,7 @@ def test_an_odds_chart_is_a_table_and_a_chart_per_value(tmp_path: Path) -> None:
     outputs = build(_write(tmp_path, body))
     page = outputs.files["docs/lab/storm.md"].decode()
     assert "Successes by pool (exact chances" in page
-    assert "| `dice` | Mean | beat 0 | beat 1 | beat 2 |" in page
+    assert "| *dice* | Mean | beat 0 | beat 1 | beat 2 |" in page
     for dice in (1, 2, 3):
         chart = f"docs/charts/odds-lab-storm-{dice}.svg"
         assert f"(../charts/odds-lab-storm-{dice}.svg)" in page

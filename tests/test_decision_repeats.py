@@ -175,7 +175,7 @@ def test_the_page_says_the_state_the_turn_and_the_ending(df_out: Path) -> None:
     sets = page.index("Then the turn sets, all at once from the values before it")
     cases = page.index("When the turns stop, the cases read the parameters")
     assert start < stop < turn < sets < cases
-    assert "`successes` (int, kept within 0 to 3)" in page
+    assert "*successes* (int, kept within 0 to 3)" in page
     assert "checked before each turn, the first included" in page
     assert "| up | 1451/8000 |" in page  # the odds, worked out at the build
     six = (df_out / "docs" / "dice_formulas" / "first_six.md").read_text("utf-8")

@@ -134,7 +134,7 @@ def test_the_page_lists_the_names_then_the_cases(df_out: Path) -> None:
     assert first < pool < then
     assert "The pool's dice." in page
     assert "Call: `action_roll(dice: int, rng: RNG) -> ActionRoll`." in page
-    assert "`action_roll_odds(dice)` answers each value" in page
+    assert "`action_roll_odds(dice)` answers these odds" in page
 
 
 def test_rules_json_holds_the_names_and_the_odds_field(df_out: Path) -> None:

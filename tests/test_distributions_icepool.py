@@ -272,7 +272,7 @@ def _chart(text: str) -> dict[int, list[str]]:
     """The punch-through chart of the docs: pool size -> its cells, as printed."""
     lines = text.splitlines()
     start = next(
-        i for i, line in enumerate(lines) if line.startswith("| `dice` | Mean | beat")
+        i for i, line in enumerate(lines) if line.startswith("| *dice* | Mean | beat")
     )
     rows: dict[int, list[str]] = {}
     for line in lines[start + 2 :]:

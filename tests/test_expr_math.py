@@ -85,10 +85,11 @@ def test_conditions_in_words() -> None:
         rounding="down",
     )
     assert words == (
-        "(*mode* is at\\_cover and not *flag*) or (*other* and *limbs* is at least 2)"
+        "both *mode* is “at cover” and *flag* is no"
+        " or both *other* is yes and *limbs* is at least 2"
     )
     assert to_words(_node('mode in ["at_cover", "through"]'), rounding="down") == (
-        "*mode* is at\\_cover or through"
+        "*mode* is “at cover” or through"
     )
     assert to_words(_node("limbs + climb_bonus > 3"), rounding="down") == (
         r"$\textit{limbs} + \textit{climb bonus}$ is more than 3"
@@ -97,4 +98,6 @@ def test_conditions_in_words() -> None:
 
 def test_a_label_valued_choice_in_words() -> None:
     node = _node('"covered" if flag else "exposed"')
-    assert value_words(node, rounding="down") == "covered if *flag*; otherwise exposed"
+    assert value_words(node, rounding="down") == (
+        "covered if *flag* is yes; otherwise exposed"
+    )

@@ -187,7 +187,7 @@ def test_pages_show_the_odds_the_runtime_gives(df: ModuleType, df_out: Path) -> 
     tail = df.exploding_odds().tail
     assert f"unknown with chance {tail} (" in exploding
     attack = (pages / "attack.md").read_text(encoding="utf-8")
-    assert "`attack_odds(bonus)` answers each value" in attack
+    assert "`attack_odds(bonus)` answers these odds" in attack
     assert "| Answer | Chance |" not in attack  # it needs an argument
 
 

@@ -145,7 +145,7 @@ def _chart(text: str) -> dict[int, list[str]]:
     """The docs' punch-through chart: pool size -> its printed cells."""
     lines = text.splitlines()
     start = next(
-        i for i, line in enumerate(lines) if line.startswith("| `dice` | Mean | beat")
+        i for i, line in enumerate(lines) if line.startswith("| *dice* | Mean | beat")
     )
     rows: dict[int, list[str]] = {}
     for line in lines[start + 2 :]:

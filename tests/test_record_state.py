@@ -144,12 +144,24 @@ def test_the_types_declare_the_class(df_out: Path) -> None:
 
 def test_the_page_says_the_fields_and_each_transition(df_out: Path) -> None:
     page = (df_out / "docs" / "dice_formulas" / "stress.md").read_text("utf-8")
-    assert "| `traumas` | a whole number from 0 to 4 | `0` | Traumas taken. |" in page
-    assert "- `marks` = `stress + traumas * 10`: Every mark on the sheet." in page
-    assert "When `retired` holds, nothing changes." in page
-    assert "Let `after` be `stress + n` (Stress before any trauma)." in page
-    assert "`stress` becomes `0 if broken else after`, held within its bounds" in page
-    assert "Then `stress` becomes `stress - n`, held within its bounds." in page
+    assert "| *traumas* | a whole number from 0 to 4 | 0 | Traumas taken. |" in page
+    assert (
+        r"- *marks* is $\textit{stress} + \textit{traumas} \times 10$: "
+        "Every mark on the sheet." in page
+    )
+    assert "When *retired* is yes, nothing changes." in page
+    assert (
+        r"Let *after* be $\textit{stress} + \textit{n}$ (Stress before any trauma)."
+        in page
+    )
+    assert (
+        "*stress* becomes 0 if *broken* is yes; otherwise *after*, held within "
+        "its bounds" in page
+    )
+    assert (
+        r"Then *stress* becomes $\textit{stress} - \textit{n}$, held within its "
+        "bounds." in page
+    )
 
 
 def test_rules_json_holds_the_fields_and_the_logic(df_out: Path) -> None:

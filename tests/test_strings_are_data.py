@@ -263,7 +263,12 @@ def _outside_code(line: str) -> str:
     return "".join(out)
 
 
-_TEMPLATE_HTML = re.compile(r'^<a id="[a-z0-9_-]+"></a>$|^<!-- @generated .* -->$')
+_TEMPLATE_HTML = re.compile(
+    r'^<a id="[a-z0-9_-]+"></a>$|^<!-- @generated .* -->$'
+    # the folded "For programmers" block of a rule's worked examples
+    r'|^<details class="rb-programmers" markdown="1">$'
+    r"|^<summary>For programmers: [a-z ]+</summary>$|^</details>$"
+)
 
 
 # A rule's "try it" form: its description as JSON in one single-quoted

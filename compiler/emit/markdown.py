@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .. import expr
 from ..core.ir import (
     Block,
     Const,
@@ -27,8 +26,9 @@ from ..core.ir import (
     Timeline,
     Unit,
 )
-from ..expr_math import display_parts
+from ..expr_math import display_parts, words_of
 from ..expr_types import Binary, walk
+from ..expr_words import label_words
 from ..literals import code, md, md_cell
 from ..model import System
 from ..runtime.dice import Dice
@@ -44,11 +44,12 @@ from ..viewkit import (
     inputs,
     label_type,
     param_view,
+    reader_name,
     rule_link,
     signature,
 )
 from .markdown_cases import cases_block, cases_of, columns_of
-from .markdown_steps import steps
+from .markdown_steps import Say, name_words, steps
 from .math_text import ROUNDING, let_view, range_text
 from .procedure_python import answer_type
 from .python import type_name
@@ -72,7 +73,11 @@ def view(system: System, unit: Unit, common: View) -> View:
         return _timeline(system, unit, main, common)
     if isinstance(main, State):
         return state_page(
-            unit, main, common, [_block(system, b) for b in unit.page or ()]
+            unit,
+            main,
+            common,
+            [_block(system, b) for b in unit.page or ()],
+            Say.of(system.rounding, Reads(system)),
         )
     if isinstance(main, Table):
         records = {d.name: d for d in unit.decls if isinstance(d, Record)}
@@ -216,6 +221,13 @@ def _field_names(item: object) -> tuple[str, ...]:
     return names
 
 
+def _figure(value: object) -> str:
+    """A figure of a run's event in words (yes/no, a label in words)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return label_words(str(getattr(value, "value", value)))
+
+
 def _run_shown(block: RunShown, common: View) -> View:
     """The first worked example's run: a row for each item of its list."""
     answer = common.get("first_answer")
@@ -225,25 +237,27 @@ def _run_shown(block: RunShown, common: View) -> View:
     rows = []
     for item in getattr(answer, block.field):
         figures = [
-            f"{name} {getattr(item, name)}"
+            f"{words_of(name)} {_figure(getattr(item, name))}"
             for name in _field_names(item)
             if name not in (block.time, block.which) and getattr(item, name) is not None
         ]
         rows.append(
             [
                 duration(getattr(item, block.time), block.units, block.singular),
-                code(str(getattr(item, block.which)), in_table=True),
+                md_cell(label_words(str(getattr(item, block.which)))),
                 md_cell(", ".join(figures)),
             ]
         )
     return {"is": "RunShown", **first, "example": first["name"], "rows": rows}
 
 
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
 _INLINE = re.compile(r"``(.+?)``|\[\[([A-Za-z_][A-Za-z0-9_]*)\]\]")
 
 
 def _inline(system: System, text: str) -> str:
-    """Core doc text as Markdown: plain text escaped, ``code`` as code, and a
+    """Core doc text as Markdown: plain text escaped, ``code`` as code (a
+    name, ``fort_bonus``, in italic words as a parameter reads), and a
     reference to a function (or a rule, by its id) as a link to the rule's
     page."""
     rules = {r.id: r for r in system.rules} | Reads(system).functions
@@ -251,8 +265,10 @@ def _inline(system: System, text: str) -> str:
     at = 0
     for found in _INLINE.finditer(text):
         out.append(_plain(text[at : found.start()]))
-        if found.group(1) is not None:
-            out.append(code(found.group(1)))
+        if found.group(1) is not None:  # a name reads as words, other code as code
+            inner = found.group(1)
+            named = _IDENTIFIER.fullmatch(inner)
+            out.append(f"*{md(words_of(inner))}*" if named else code(inner))
         else:
             rule = rules.get(found.group(2))
             out.append(rule_link(rule) if rule else code(found.group(2)))
@@ -343,7 +359,7 @@ def _range_table(decl: RangeTable, common: View) -> View:
     p = decl.param
     answer = decl.record or f"dict[{decl.mapping.name if decl.mapping else ''}, str]"
     below = (
-        f"A {p.name} below {decl.rows[0].lo} gives None."
+        f"{reader_name(p)} below {decl.rows[0].lo} gives no answer."
         if decl.below == "none" and decl.rows[0].lo > (p.min or 0)
         else ""
     )
@@ -428,6 +444,7 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
     the rules write it."""
     blocks = [_block(system, b, common) for b in unit.page or ()]
     fields = tuple(columns_of(unit, decl))
+    say = Say.of(system.rounding, Reads(system))
     cases = cases_of(decl.body, decl.answer is not None)
     if cases is not None:
         blocks.append(cases_block(system, unit, decl, cases))
@@ -435,13 +452,13 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
         blocks.append(
             {
                 "is": "Steps",
-                "answer": code(decl.answer) if decl.answer is not None else None,
+                "answer": name_words(decl.answer) if decl.answer is not None else None,
                 "inputs": inputs(decl.params),
                 "steps": [
-                    f"- {code(f'{b.name} = {expr.to_source(b.checked.node)}')}"
+                    f"- {name_words(b.name)} is {say.checked(b.checked)}."
                     for b in decl.binds
                 ]
-                + steps(decl.body, decl.answer, fields, ""),
+                + steps(decl.body, decl.answer, fields, "", say),
             }
         )
     params = with_rng(

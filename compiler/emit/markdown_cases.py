@@ -21,12 +21,12 @@ from ..core.ir import (
     Unit,
     Written,
 )
-from ..expr_math import to_latex
-from ..expr_words import to_words, value_words
-from ..literals import code, md, md_cell
+from ..expr_math import to_latex, words_of
+from ..literals import md, md_cell
 from ..model import Column, System
 from ..runtime.dice import Dice
 from ..viewkit import Reads, View, inputs
+from .markdown_steps import Say, name_words
 from .markdown_turns import turns_view
 from .math_text import let_view
 
@@ -92,10 +92,7 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
     rounding = system.rounding
     columns = columns_of(unit, decl)
 
-    def words(node: expr.Node) -> str:
-        return to_words(
-            node, rounding=rounding, field=reads.words, latex_field=reads.latex
-        )
+    say = Say.of(rounding, reads)
 
     def show(value: Part, column: Column) -> str:
         if isinstance(value, Written):
@@ -109,7 +106,7 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
         if isinstance(value, Label):
             return md_cell(value.label)
         if isinstance(value, Read):
-            return code(f"{value.name}.{value.field}")
+            return f"the {md_cell(words_of(value.field))} of {name_words(value.name)}"
         if isinstance(value, Recorded):
             return "the events recorded"
         if value.type == "int":
@@ -117,10 +114,8 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
                 "$" + to_latex(value.node, rounding=rounding, field=reads.latex) + "$"
             )
         if value.type == "bool":
-            return words(value.node)
-        return value_words(
-            value.node, rounding=rounding, field=reads.words, latex_field=reads.latex
-        )
+            return say.condition(value.node)
+        return say.value(value.node)
 
     def answer(stmt: Return | Emit | Refuse, index: int) -> str:
         if isinstance(stmt, Refuse):
@@ -132,7 +127,7 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
         return show(parts[index], columns[index])
 
     def when(test: expr.Checked | None) -> str:
-        return "otherwise" if test is None else words(test.node)
+        return "otherwise" if test is None else say.condition(test.node)
 
     wide = len(columns) > 6
     if wide:  # one row per part of the answer, one column per case

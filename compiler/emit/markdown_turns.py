@@ -5,10 +5,10 @@ from __future__ import annotations
 from .. import expr
 from ..core.ir import Carried, Turns
 from ..expr_math import display_parts
-from ..expr_words import to_words
-from ..literals import code, md
+from ..literals import md
 from ..model import System
 from ..viewkit import Reads, View
+from .markdown_steps import Say, name_words
 from .math_text import let_view
 
 __all__ = ["turns_view"]
@@ -35,16 +35,11 @@ def _kind(value: Carried) -> str:
 
 def turns_view(system: System, turns: Turns, reads: Reads) -> View:
     """The words and math of the state, the turn and the ending."""
-    words = to_words(
-        turns.until.node,
-        rounding=system.rounding,
-        field=reads.words,
-        latex_field=reads.latex,
-    )
+    words = Say.of(system.rounding, reads).condition(turns.until.node)
     state = [
         {
             "math": _math(system, v.name, v.start.node, reads),
-            "text": f"{code(v.name)} ({_kind(v)}{_bounds(v.lo, v.hi)})",
+            "text": f"{name_words(v.name)} ({_kind(v)}{_bounds(v.lo, v.hi)})",
             "description": md(v.description) if v.description else None,
         }
         for v in turns.state
@@ -63,7 +58,7 @@ def turns_view(system: System, turns: Turns, reads: Reads) -> View:
         ],
         "until": words,
         "most": most,
-        "turns": code(turns.counter),
+        "turns": name_words(turns.counter),
         "clamped": any(
             v.type == "int" and (v.lo, v.hi) != (None, None) for v in turns.state
         ),

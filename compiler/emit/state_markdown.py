@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from .. import expr
 from ..core.ir import State, Transition, Unit
+from ..expr_math import words_of
 from ..literals import code, md, md_cell
 from ..viewkit import View, api, inputs
-from .markdown_steps import steps
+from .markdown_steps import Say, name_words, steps
 from .state_code import field_text
 
 TEMPLATE = "core/state.md.j2"
 
 
-def _source(checked: expr.Checked) -> str:
-    return code(expr.to_source(checked.node))
-
-
-def _transition(unit: Unit, t: Transition) -> View:
-    names = ", ".join(p.name for p in t.params)
+def _transition(unit: Unit, t: Transition, say: Say) -> View:
     view = {
-        "call": code(f"{t.name}({names})"),
+        "call": f"**{md(words_of(t.name))}**",
         "description": md(t.doc),
         "inputs": inputs(t.params),
     }
@@ -29,20 +24,20 @@ def _transition(unit: Unit, t: Transition) -> View:
         return view | {
             "steps": [
                 "- Every step reads the state as it was before the transition.",
-                *steps(t.body, None, fields, ""),
+                *steps(t.body, None, fields, "", say),
             ]
         }
     steps_said = []
     if t.unless is not None:
-        steps_said.append(f"When {_source(t.unless)} holds, nothing changes.")
+        steps_said.append(f"When {say.condition(t.unless.node)}, nothing changes.")
     steps_said += [
-        f"Let {code(b.name)} be {_source(b.checked)}"
+        f"Let {name_words(b.name)} be {say.checked(b.checked)}"
         + (f" ({md(b.description.rstrip('.'))})" if b.description else "")
         + "."
         for b in t.binds
     ]
     changes = [
-        f"{code(c.field)} becomes {_source(c.value)}"
+        f"{name_words(c.field)} becomes {say.checked(c.value)}"
         + (", held within its bounds" if c.clamp else "")
         for c in t.changes
     ]
@@ -52,14 +47,16 @@ def _transition(unit: Unit, t: Transition) -> View:
         + "."
     )
     if t.answers is not None:
-        steps_said.append(f"It answers the new {code(t.answers)}.")
+        steps_said.append(f"It answers the new {name_words(t.answers)}.")
     return view | {"steps": [f"- {step}" for step in steps_said]}
 
 
-def state_page(unit: Unit, state: State, common: View, blocks: list[View]) -> View:
+def state_page(
+    unit: Unit, state: State, common: View, blocks: list[View], say: Say
+) -> View:
     """The page's own part (``core/state.md.j2``) of a state, after the
     ``blocks`` its lowering wrote, and its programmer's section, added to the
-    ``common`` view of every rule page."""
+    ``common`` view of every rule page, its expressions said by ``say``."""
     made = ", ".join(f"{p.name}={p.default!r}" for p in state.params)
     return common | {
         "blocks": blocks,
@@ -74,17 +71,18 @@ def state_page(unit: Unit, state: State, common: View, blocks: list[View]) -> Vi
         ),
         "fields": [
             (
-                code(f.name),
+                name_words(f.name),
                 md_cell(field_text(f)),
-                code(expr.to_source(f.start.node), in_table=True),
+                say.value(f.start.node),
                 md_cell(f.doc or ""),
             )
             for f in state.fields
         ],
         "derived": [
-            f"{code(d.name)} = {_source(d.value)}" + (f": {md(d.doc)}" if d.doc else "")
+            f"{name_words(d.name)} is {say.checked(d.value)}"
+            + (f": {md(d.doc)}" if d.doc else "")
             for d in state.derived
         ],
-        "transitions": [_transition(unit, t) for t in state.transitions],
+        "transitions": [_transition(unit, t, say) for t in state.transitions],
         "template": TEMPLATE,
     }

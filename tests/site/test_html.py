@@ -304,7 +304,7 @@ def test_formulas_are_math(site: Path) -> None:
     )
     assert re.search(r'<span class="arithmatex">\\\(\\max', cases)
     # conditions in words, never as raw expressions
-    assert "<em>mode</em> is at_cover and <em>caliber</em> is standard" in cases
+    assert "<em>mode</em> is “at cover” and <em>caliber</em> is standard" in cases
     assert 'mode = "at_cover"' not in cases and "mode ==" not in cases
 
 

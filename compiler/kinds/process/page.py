@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...core.ir import Block, DiceShown, Grid, Listed, Prose, RunShown
+from ...expr_math import words_of
 from ...kinds.dice.model import DiceRule
 from ...model import System
 from ...runtime.dice import Dice
@@ -56,7 +57,7 @@ def _steps(rule: ProcessRule) -> list[str]:
         args = ", ".join(
             f"``{n}`` rolled on [[{v.id}]]"
             if isinstance(v, DiceRule)
-            else f"``{n} = {v}``"
+            else f"``{n}`` given as ``{v}``"
             for n, v in origin.args
         )
         text = f"The courses are the records [[{origin.rule.id}]] answers ({args})"
@@ -192,5 +193,9 @@ def _failure_plain(
     rule: ProcessRule, effects: tuple[tuple[int, Dice], ...], steps: tuple[str, ...]
 ) -> str:
     """The same, as a table's cell holds it (plain text)."""
-    text = _failure_text(rule, effects, steps).replace("``", "")
+    text = re.sub(
+        r"``([a-z][a-z0-9_]*)``",  # a name, in words
+        lambda m: words_of(m.group(1)),
+        _failure_text(rule, effects, steps),
+    ).replace("``", "")
     return re.sub(r"\[\[(\w+)\]\]", r"\1", text)
