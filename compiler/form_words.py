@@ -1,0 +1,69 @@
+"""The words a "try it" form shows its answers in, taken from the rule's rules.json entry.
+
+A rule's answer is the runtime's value (as rulebook.json writes it): a row, a
+record, a run's events, a number. The site's script shows it as the rule reads
+at the table, so the form carries, for each name the rule's data titles (a
+table's column, a record's field, a key), its title, unit, the words the table
+uses for an empty cell and whether its numbers are signed (or, with no title,
+its description); and the rule's title, unit and the words for no answer at
+all. All of it is read from the rule's entry in rules.json (``rule_data``),
+whatever its kind: any object there with a name and a title or description
+names an answer's field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .jsonkit import View
+from .model import Rule, System
+from .rules_json import refs, rule_data
+
+# The keys an object of rules.json names a field by, in the order they are tried.
+_NAME_KEYS = ("name", "field", "param")
+# What a rule's entry says of the value a rule gives when it gives none.
+_EMPTY_KEYS = ("below", "null_label")
+
+
+def _named(value: Any, found: dict[str, View]) -> None:
+    """Each object under ``value`` that has a title and names a field, by name
+    (the first one found for a name)."""
+    if isinstance(value, dict):
+        title, about = _text(value.get("title")), _text(value.get("description"))
+        name = next(
+            (value[k] for k in _NAME_KEYS if isinstance(value.get(k), str)), None
+        )
+        if (title or about) and name is not None and name not in found:
+            found[name] = {
+                "title": title,
+                "description": about,
+                "unit": _text(value.get("unit")),
+                "empty": _text(value.get("null_label")),
+                "signed": value.get("signed") is True,
+            }
+        for key, item in value.items():
+            if key != "examples":
+                _named(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _named(item, found)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def answer_words(system: System, rule: Rule) -> View:
+    """The words of a rule's answers: its title, unit and words for no answer,
+    and each field its data names, by name."""
+    data = rule_data(system, rule, refs(system))
+    names: dict[str, View] = {}
+    _named({k: v for k, v in data.items() if k != "title"}, names)
+    return {
+        "title": data["title"],
+        "unit": _text(data.get("unit")),
+        "empty": next(
+            (data[k] for k in _EMPTY_KEYS if _text(data.get(k)) is not None), None
+        ),
+        "names": names,
+    }
