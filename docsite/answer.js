@@ -14,6 +14,7 @@
 // Nothing here knows a rule: every word shown is the rule's data or the value's.
 
 const FRACTION = /^[0-9]+(\/[0-9]+)?$/;
+const WHOLE = /^-?[0-9]+$/;
 const IDENTIFIER = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
 
 function element(tag, attributes = {}, ...children) {
@@ -155,15 +156,23 @@ function percent(p) {
   return `${(p * 100).toFixed(p < 0.01 ? 2 : 1)}%`;
 }
 
-/** Odds: each answer with its chance, as a bar. */
+/** An answer of odds (a JSON key) in words: a flag as yes or no. */
+function outcome(key) {
+  if (key === "true" || key === "false") return phrase(key === "true");
+  return phrase(key);
+}
+
+/** Odds: each answer with its chance, as a bar; numbers in order. */
 function odds(value, words) {
-  const rows = Object.entries(value).map(([answer, fraction]) => {
+  const entries = Object.entries(value);
+  if (entries.every(([key]) => WHOLE.test(key))) entries.sort((a, b) => Number(a[0]) - Number(b[0]));
+  const rows = entries.map(([answer, fraction]) => {
     const p = chance(fraction);
     const bar = element("span", { class: "rb-try-bar", style: `width: ${(p * 100).toFixed(2)}%` });
     return element(
       "tr",
       {},
-      element("th", { scope: "row", text: phrase(answer) }),
+      element("th", { scope: "row", text: outcome(answer) }),
       element(
         "td",
         { class: "rb-try-chance", title: String(fraction) },
