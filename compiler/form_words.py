@@ -53,6 +53,34 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
+def _param_titles(value: Any, found: dict[str, str]) -> None:
+    """The title the rule's data gives each parameter it titles, by name: an
+    object naming its ``param`` with a ``title`` (a table's key), or one with a
+    ``param`` object and a ``param_title`` (a table of ranges)."""
+    if isinstance(value, dict):
+        param = value.get("param")
+        if isinstance(param, dict):
+            param, title = param.get("name"), _text(value.get("param_title"))
+        else:
+            title = _text(value.get("title"))
+        if isinstance(param, str) and title is not None:
+            found.setdefault(param, title)
+        for key, item in value.items():
+            if key != "examples":
+                _param_titles(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _param_titles(item, found)
+
+
+def param_titles(system: System, rule: Rule) -> dict[str, str]:
+    """The title of each parameter the rule's data titles (as its page shows
+    it: a table's key column), by name."""
+    found: dict[str, str] = {}
+    _param_titles(rule_data(system, rule, refs(system)), found)
+    return found
+
+
 def answer_words(system: System, rule: Rule) -> View:
     """The words of a rule's answers: its title, unit and words for no answer,
     and each field its data names, by name."""

@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any
 
 from . import js_views
-from .form_words import answer_words
+from .form_words import answer_words, param_titles
 from .js_plan import call_plan
 from .model import Example, Rule, System
 from .naming import odds_function
@@ -169,10 +169,10 @@ def _start(spec: Input, ex: Example | None) -> Any:
     return fallback
 
 
-def _field(spec: Input, ex: Example | None) -> View:
+def _field(spec: Input, ex: Example | None, title: str | None) -> View:
     view: View = {
         "name": spec.name,
-        "label": humanize(spec.name),
+        "label": title or humanize(spec.name),
         "kind": spec.kind,
         "description": spec.description,
         "required": spec.required,
@@ -232,12 +232,13 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
     except _Unplanned:
         return None
     first = rule.examples[0] if rule.examples else None
+    titles = param_titles(system, rule)
     call = call_of(calls, first) if first is not None else 0
     dice = list(first.dice) if first is not None and first.dice is not None else None
     return {
         "rule": rule.qualified_id,
         "module": system.id,
-        "fields": [_field(s, first) for s in fields],
+        "fields": [_field(s, first, titles.get(s.name)) for s in fields],
         "calls": calls,
         "start": {"call": call, "dice": dice if calls[call]["rng"] else None},
         "words": answer_words(system, rule),
