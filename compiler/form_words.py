@@ -13,6 +13,7 @@ names an answer's field.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .jsonkit import View
@@ -25,10 +26,24 @@ _NAME_KEYS = ("name", "field", "param")
 _EMPTY_KEYS = ("below", "null_label")
 
 
-def _named(value: Any, found: dict[str, View]) -> None:
-    """Each object under ``value`` that has a title and names a field, by name
-    (the first one found for a name)."""
+def _objects(value: Any) -> Iterator[dict[str, Any]]:
+    """Every object in ``value``, itself first, then depth first in order (the
+    worked examples left out: their arguments are no names of the rule's)."""
     if isinstance(value, dict):
+        yield value
+        for key, item in value.items():
+            if key != "examples":
+                yield from _objects(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _objects(item)
+
+
+def _named(data: View) -> dict[str, View]:
+    """Each object of a rule's data that has a title or description and names
+    a field, by name (the first one found for a name; the rule itself left out)."""
+    found: dict[str, View] = {}
+    for value in _objects({k: v for k, v in data.items() if k != "title"}):
         title, about = _text(value.get("title")), _text(value.get("description"))
         name = next(
             (value[k] for k in _NAME_KEYS if isinstance(value.get(k), str)), None
@@ -41,23 +56,19 @@ def _named(value: Any, found: dict[str, View]) -> None:
                 "empty": _text(value.get("null_label")),
                 "signed": value.get("signed") is True,
             }
-        for key, item in value.items():
-            if key != "examples":
-                _named(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            _named(item, found)
+    return found
 
 
 def _text(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _param_titles(value: Any, found: dict[str, str]) -> None:
-    """The title the rule's data gives each parameter it titles, by name: an
-    object naming its ``param`` with a ``title`` (a table's key), or one with a
-    ``param`` object and a ``param_title`` (a table of ranges)."""
-    if isinstance(value, dict):
+def param_titles(system: System, rule: Rule) -> dict[str, str]:
+    """The title of each parameter the rule's data titles (as its page shows
+    it: a table's key column), by name."""
+    found: dict[str, str] = {}
+    for value in _objects(rule_data(system, rule, refs(system))):
+        # a table's key: {param, title}; a table of ranges: {param: {name}, param_title}
         param = value.get("param")
         if isinstance(param, dict):
             param, title = param.get("name"), _text(value.get("param_title"))
@@ -65,19 +76,6 @@ def _param_titles(value: Any, found: dict[str, str]) -> None:
             title = _text(value.get("title"))
         if isinstance(param, str) and title is not None:
             found.setdefault(param, title)
-        for key, item in value.items():
-            if key != "examples":
-                _param_titles(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            _param_titles(item, found)
-
-
-def param_titles(system: System, rule: Rule) -> dict[str, str]:
-    """The title of each parameter the rule's data titles (as its page shows
-    it: a table's key column), by name."""
-    found: dict[str, str] = {}
-    _param_titles(rule_data(system, rule, refs(system)), found)
     return found
 
 
@@ -85,8 +83,7 @@ def answer_words(system: System, rule: Rule) -> View:
     """The words of a rule's answers: its title, unit and words for no answer,
     and each field its data names, by name."""
     data = rule_data(system, rule, refs(system))
-    names: dict[str, View] = {}
-    _named({k: v for k, v in data.items() if k != "title"}, names)
+    names = _named(data)
     return {
         "title": data["title"],
         "unit": _text(data.get("unit")),
