@@ -14,7 +14,7 @@ import pytest
 from compiler.pipeline import Outputs, build
 
 from ..conftest import ROOT
-from .conftest import missing, mkdocs_build, served
+from .conftest import missing, served, site_of
 from .test_reading import forms_in_words
 
 if TYPE_CHECKING:
@@ -29,14 +29,7 @@ def cookbook(tmp_path_factory: pytest.TempPathFactory) -> tuple[Outputs, Path]:
     root = tmp_path_factory.mktemp("cookbook-site")
     shutil.copytree(ROOT / "tests" / "cookbook", root / "rules")
     outputs = build(root / "rules", run_examples=False)
-    for path, blob in outputs.files.items():
-        target = root / "generated" / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(blob)
-    (root / "mkdocs.yml").write_bytes((ROOT / "mkdocs.yml").read_bytes())
-    (root / "docsite").symlink_to(ROOT / "docsite")
-    mkdocs_build(root, root / "site")
-    return outputs, root / "site"
+    return outputs, site_of(root, outputs.files)
 
 
 @pytest.fixture(scope="module")
