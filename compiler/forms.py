@@ -14,7 +14,8 @@ The inputs are those ``rulesc diff`` and the conformance tests use: the
 parameters of the rule's generated function, as the rules declare them (their
 labels, bounds and defaults); each call is the kind's call plan
 (``Kind.call_plan``, compiler/js_plan.py), its arguments naming the form's fields.
-The form starts with the rule's first worked example filled in.
+The form starts with the rule's first worked example filled in. Its answers
+are shown in the rule's own words (``words``: compiler/form_words.py).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from types import ModuleType
 from typing import Any
 
 from . import js_views
+from .form_words import answer_words, param_titles
 from .js_plan import call_plan
 from .model import Example, Rule, System
 from .naming import odds_function
@@ -167,10 +169,10 @@ def _start(spec: Input, ex: Example | None) -> Any:
     return fallback
 
 
-def _field(spec: Input, ex: Example | None) -> View:
+def _field(spec: Input, ex: Example | None, title: str | None) -> View:
     view: View = {
         "name": spec.name,
-        "label": humanize(spec.name),
+        "label": title or humanize(spec.name),
         "kind": spec.kind,
         "description": spec.description,
         "required": spec.required,
@@ -205,11 +207,12 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
     }
     calls: list[View] = []
 
-    def add(label: str, plan: Any, roll: str | None) -> None:
+    def add(label: str, plan: Any, roll: str | None, odds: bool = False) -> None:
         plan = _plan(plan)
         if all(c["plan"] != plan for c in calls):
+            rng = _rolls(plan)
             calls.append(
-                {"label": label, "plan": plan, "rng": _rolls(plan), "roll": roll}
+                {"label": label, "plan": plan, "rng": rng, "roll": roll, "odds": odds}
             )
 
     try:
@@ -220,7 +223,8 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
             add(ROLLED, rolled, None)
         odds = _odds_function(rule, module)
         if odds is not None:  # its derived odds: each answer with its chance
-            add(ODDS, call_plan(getattr(module, odds), odds, args, False, None), None)
+            plan = call_plan(getattr(module, odds), odds, args, False, None)
+            add(ODDS, plan, None, odds=True)
         for column in kind.columns(rule).values():
             if column.type == "dice":
                 plan = kind.call_plan(module, rule, args, False, column.name)
@@ -228,14 +232,16 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
     except _Unplanned:
         return None
     first = rule.examples[0] if rule.examples else None
+    titles = param_titles(system, rule)
     call = call_of(calls, first) if first is not None else 0
     dice = list(first.dice) if first is not None and first.dice is not None else None
     return {
         "rule": rule.qualified_id,
         "module": system.id,
-        "fields": [_field(s, first) for s in fields],
+        "fields": [_field(s, first, titles.get(s.name)) for s in fields],
         "calls": calls,
         "start": {"call": call, "dice": dice if calls[call]["rng"] else None},
+        "words": answer_words(system, rule),
     }
 
 

@@ -23,7 +23,8 @@ in an editor); these hooks adapt them to the site without changing them:
   repository, are pointed at the site's pages;
 - the JavaScript runtime's modules (generated/js/*.js, beside the docs folder)
   are copied into ``assets/rulebook/``, and docsite/tryit.js, an ES module, is
-  added (with docsite/plan.js, the call plans' runner it imports): it builds
+  added (with docsite/plan.js, the call plans' runner it imports, and
+  docsite/answer.js, which shows an answer in the rule's words): it builds
   each rule page's "try it" form from the data rulesc wrote into the page and
   answers with that runtime, in the page.
 
@@ -53,6 +54,7 @@ KATEX_FILES = ("katex.min.css", "katex.min.js")
 SOURCE_FOLDER = "rules"  # in the site, as in the repository
 TRY_IT = "assets/tryit.js"  # the forms' script (an ES module)
 PLANS = "assets/plan.js"  # the call plans' runner it imports (docsite/plan.js)
+ANSWERS = "assets/answer.js"  # how it shows an answer (docsite/answer.js)
 RUNTIME_SITE = "assets/rulebook"  # where the site serves the JavaScript runtime
 GUIDES = HERE / "guides"  # the hand-written guides, served under guides/
 GUIDES_SITE = "guides"
@@ -115,7 +117,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for asset in katex_files():
         uri = f"{KATEX_SITE}/{asset.relative_to(KATEX).as_posix()}"
         files.append(File.generated(config, uri, content=asset.read_bytes()))
-    for uri, name in ((TRY_IT, "tryit.js"), (PLANS, "plan.js")):
+    for uri, name in ((TRY_IT, "tryit.js"), (PLANS, "plan.js"), (ANSWERS, "answer.js")):
         files.append(File.generated(config, uri, content=(HERE / name).read_bytes()))
     for module in runtime_modules(config):
         uri = f"{RUNTIME_SITE}/{module.name}"

@@ -14,8 +14,15 @@
 // `each_field` is made once per item of that field's list (its one argument
 // list, its argument marked `item` taking the item).
 
-/** A step a plan cannot take: on an answer that is null. */
-export class PlanProblem extends Error {}
+/** A step a plan cannot take: on an answer that is null (`name`: the Python
+ * name of what the step would read, when it has one). */
+export class PlanProblem extends Error {
+  constructor(message, name = null) {
+    super(message);
+    this.name = "PlanProblem";
+    this.field = name;
+  }
+}
 
 // Names and labels are data here: every object keyed by them has no prototype,
 // and only own properties are read (a field, label or option named
@@ -61,7 +68,7 @@ export function runPlan(module, plan, rng, values = Object.create(null)) {
   }
   for (const step of plan.then) {
     if (value === null || value === undefined) {
-      throw new PlanProblem(`the answer is null: it has no ${step.py ?? "fields"}`);
+      throw new PlanProblem(`the answer is null: it has no ${step.py ?? "fields"}`, step.py ?? null);
     }
     if (step.fields !== undefined) {
       const found = Object.create(null);

@@ -14,12 +14,17 @@
 // - a call that rolls dice rolls them with Random(seed), CPython's random.Random
 //   draw for draw (an empty seed: one is drawn and shown), or with the results
 //   given, in order (Scripted);
-// - the answer is shown as the runtime's JSON (json.js dumps, as Python's
-//   rulebook.json writes it); a refusal (RuleInputError) as its message.
+// - the answer is shown as the rule reads at the table, in the rule's words
+//   (docsite/answer.js); the runtime's JSON (json.js dumps, as Python's
+//   rulebook.json writes it) is kept under "For programmers";
+// - a refusal (RuleInputError) is shown as its message, each of the runtime's
+//   parameter names in it given as the field's label on the page (the message
+//   as the runtime gave it is kept under "For programmers").
 //
 // Nothing here knows a rule, a game or a word of one: all of it is in the data.
 // Nothing is fetched but the runtime's modules, from the site itself.
 
+import { shown } from "./answer.js";
 import { PlanProblem, runPlan } from "./plan.js";
 import { Scripted } from "./rulebook/dice.js";
 import { RuleInputError } from "./rulebook/errors.js";
@@ -199,15 +204,64 @@ function diceControl(start) {
 
 // -- answering ----------------------------------------------------------------------
 
+/** Each name the runtime may give a field by in a message (its JavaScript and
+ * Python names, in a call's plan), with the field's label. */
+function fieldNames(form) {
+  const labels = new Map(form.fields.map((f) => [f.name, f.label]));
+  const found = new Map();
+  const walk = (value, each) => {
+    if (Array.isArray(value)) {
+      value.forEach((v) => walk(v, each));
+    } else if (value !== null && typeof value === "object") {
+      const field = Object.hasOwn(value, "field") ? value.field : value.item ? each : null;
+      if (field !== null && labels.has(field)) {
+        for (const name of [value.js, value.py]) {
+          if (typeof name === "string" && name !== "") found.set(name, labels.get(field));
+        }
+      }
+      const inner = typeof value.each_field === "string" ? value.each_field : each;
+      Object.values(value).forEach((v) => walk(v, inner));
+    }
+  };
+  form.calls.forEach((call) => walk(call.plan, null));
+  return [...found].sort((a, b) => b[0].length - a[0].length);
+}
+
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A step that has no answer to take: the rule gave none ("none" in its words). */
+function nothingFor(words, name) {
+  const info = name !== null && Object.hasOwn(words.names, name) ? words.names[name] : {};
+  const what = info.title || info.description || name || "more";
+  return `${words.title}: ${words.empty || "none"}, so there is no “${what}” to give.`;
+}
+
+/** A refusal's message with each parameter named by its field's label. */
+function inWords(message, names) {
+  let text = message;
+  for (const [name, label] of names) {
+    text = text.replace(new RegExp(`(?<![A-Za-z0-9_$])${escaped(name)}(?![A-Za-z0-9_$])`, "g"), () => label);
+  }
+  return text;
+}
+
 function build(holder, form, module) {
   const fields = form.fields.map((field) => ({ field, ...control(field) }));
   const calls = form.calls.length > 1
     ? choiceList(form.calls.map((c) => c.label), form.calls[form.start.call].label, false, { name: "$call" })
     : null;
   const dice = form.calls.some((c) => c.rng) ? diceControl(form.start.dice) : null;
+  const names = fieldNames(form);
   const code = element("code");
+  const said = element("div", { class: "rb-try-answer" });
   const note = element("p", { class: "rb-try-note" });
-  const out = element("div", { class: "rb-try-out", "aria-live": "polite" }, element("pre", {}, code), note);
+  const raw = element(
+    "details",
+    { class: "rb-try-raw" },
+    element("summary", { text: "For programmers: the runtime's answer" }),
+    element("pre", {}, code),
+  );
+  const out = element("div", { class: "rb-try-out", "aria-live": "polite" }, said, note, raw);
   const ask = fields.length || dice || calls;
   const node = element(
     "form",
@@ -234,8 +288,9 @@ function build(holder, form, module) {
     return form.calls[calls === null ? 0 : calls.selectedIndex];
   }
 
-  function show(state, text, extra = "") {
+  function show(state, answer, text, extra = "") {
     out.setAttribute("data-state", state);
+    said.replaceChildren(answer);
     code.textContent = text;
     note.textContent = extra;
     answered += 1;
@@ -250,9 +305,11 @@ function build(holder, form, module) {
       const rolled = chosen.rng ? dice.rng() : { rng: null, note: "" };
       const value = runPlan(module, chosen.plan, rolled.rng, values);
       const left = rolled.rng instanceof Scripted ? rolled.rng.remaining : 0;
+      const data = dumps(value, { indent: 2, ensureAscii: false });
       show(
         "answer",
-        dumps(value, { indent: 2, ensureAscii: false }),
+        shown(JSON.parse(data), form.words, chosen.odds),
+        data,
         left ? `${left} of the results given were not used.` : rolled.note,
       );
     } catch (error) {
@@ -261,9 +318,13 @@ function build(holder, form, module) {
         error instanceof FormProblem ||
         error instanceof PlanProblem
       ) {
-        show("refused", error.message);
+        let message = error.message;
+        if (error instanceof RuleInputError) message = inWords(message, names);
+        if (error instanceof PlanProblem) message = nothingFor(form.words, error.field);
+        show("refused", element("p", { class: "rb-try-refusal", text: message }), error.message);
       } else {
-        show("failed", `${error.name}: ${error.message}`);
+        const message = `${error.name}: ${error.message}`;
+        show("failed", element("p", { class: "rb-try-refusal", text: message }), message);
         console.error(error);
       }
     }

@@ -76,6 +76,21 @@ def mkdocs_build(project: Path, out: Path) -> None:
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
 
 
+def site_of(root: Path, files: dict[str, bytes]) -> Path:
+    """The site of a build's ``files`` (rulesc's outputs), written into
+    ``root``/generated beside this project's mkdocs.yml and docsite/ and built
+    by ``mkdocs build --strict`` into ``root``/site."""
+    for path, blob in files.items():
+        target = root / "generated" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(blob)
+    (root / "mkdocs.yml").write_bytes((ROOT / "mkdocs.yml").read_bytes())
+    (root / "docsite").symlink_to(ROOT / "docsite")
+    out = root / "site"
+    mkdocs_build(root, out)
+    return out
+
+
 @contextmanager
 def served(directory: Path) -> Iterator[str]:
     """``directory`` served on an unused port of 127.0.0.1 (the browser's host)."""

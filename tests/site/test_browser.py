@@ -4,9 +4,8 @@ The site is served from 127.0.0.1 by a local http.server thread; any request for
 another host is refused and fails the test (the site must work offline). Every
 page must load without console errors or broken images; the cover table shows
 its five rows; the charts render; the search box finds a rule; every formula is
-rendered by KaTeX, with no TeX left over; on a 390-pixel phone no page needs
-scrolling sideways, and the cover table is whole on the screen. Screenshots are
-left in site/_screenshots/ for review.
+rendered by KaTeX, with no TeX left over (the layout at phone and desktop
+widths: test_reading.py). Screenshots are left in site/_screenshots/ for review.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING
 from .browser import SCREENSHOTS, Offsite, Watched
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page, ViewportSize
+    from playwright.sync_api import BrowserContext, Page
 
 
 def _pages(site: Path) -> list[str]:
@@ -154,55 +153,3 @@ def test_every_formula_is_rendered(
         assert watched.problems == [], (path, watched.problems)
         page.close()
     assert rendered >= 10 and displays >= 4, (rendered, displays)
-
-
-PHONE: ViewportSize = {"width": 390, "height": 844}
-
-
-def test_on_a_phone_nothing_scrolls_sideways(
-    site: Path, base_url: str, browser: BrowserContext
-) -> None:
-    """At 390 pixels wide: no page is wider than the screen, and no table or
-    formula of a page is either (a table too wide is shown as cards, a formula
-    made smaller or wrapped); the cover page's screenshot shows its table whole."""
-    # (test_every_page_loads_cleanly watches for errors; going from page to
-    # page here cuts off the search worker's download, which is no error)
-    page = browser.new_page()
-    page.set_viewport_size(PHONE)
-    for path in _pages(site):
-        page.goto(base_url + path.removesuffix("index.html"), wait_until="load")
-        _ready(page)
-        width = page.evaluate(
-            "[document.documentElement.scrollWidth, window.innerWidth]"
-        )
-        assert width[0] <= width[1], (path, width)
-        too_wide: list[str] = page.evaluate(
-            "Array.from(document.querySelectorAll("
-            "'article table, article .arithmatex, article img'))"
-            ".filter(e => { const b = e.getBoundingClientRect();"
-            " return b.left < -0.5 || b.right > window.innerWidth + 0.5"
-            " || e.scrollWidth > e.clientWidth + 1; })"
-            ".map(e => e.tagName + ': ' + e.textContent.trim().slice(0, 60))"
-        )
-        assert too_wide == [], (path, too_wide)
-    page.goto(base_url + "d20_scifi/cover/", wait_until="load")
-    _ready(page)
-    table = page.locator("article table").first
-    box = table.bounding_box()
-    assert (
-        box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    )
-    rows = table.locator("tbody tr")
-    assert rows.count() == 5
-    for i in range(5):
-        cells = rows.nth(i).locator("td")
-        assert cells.count() == 8
-        for j in range(8):
-            cell = cells.nth(j).bounding_box()
-            assert (
-                cell is not None and cell["x"] + cell["width"] <= PHONE["width"] + 0.5
-            )
-    assert "+10 AC" in rows.nth(1).inner_text()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "d20_scifi-cover-390.png"), full_page=True)
-    page.close()

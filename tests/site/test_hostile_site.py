@@ -27,7 +27,7 @@ from ..conftest import ROOT
 from ..hostile_rules import _LABELS, HOSTILE, write_rules
 from ..test_sinks import one_line
 from .browser import Watched
-from .conftest import missing, mkdocs_build, served
+from .conftest import missing, served, site_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Dialog
@@ -66,16 +66,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not (ROOT / "docsite" / "node_modules" / "katex").is_dir():
         missing("KaTeX (docsite/package.json, npm ci)")
     root = tmp_path_factory.mktemp("hostile-site")
-    outputs = build(write_rules(root), run_examples=False)
-    for path, blob in outputs.files.items():
-        target = root / "generated" / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(blob)
-    (root / "mkdocs.yml").write_bytes((ROOT / "mkdocs.yml").read_bytes())
-    (root / "docsite").symlink_to(ROOT / "docsite")
-    out = root / "site"
-    mkdocs_build(root, out)
-    return out
+    return site_of(root, build(write_rules(root), run_examples=False).files)
 
 
 @pytest.fixture(scope="module")

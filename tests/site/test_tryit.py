@@ -84,7 +84,8 @@ class Form:
         self.root.locator("input[name='$dice-value']").fill(text)
 
     def answer(self) -> tuple[str, str, str]:
-        """Press Answer: (the state shown, its text, the note under it)."""
+        """Press Answer: (the state shown, the runtime's answer or refusal as
+        kept "for programmers", the note under it)."""
         button = self.root.locator("button[type=submit]")
         if button.count():  # else there is nothing to give: it answered when made
             before = self._answers()
@@ -97,9 +98,13 @@ class Form:
         out = self.root.locator(".rb-try-out")
         return (
             out.get_attribute("data-state") or "",
-            out.locator("code").inner_text(),
+            out.locator(".rb-try-raw code").text_content() or "",
             out.locator(".rb-try-note").inner_text(),
         )
+
+    def words(self) -> str:
+        """The answer (or refusal) as the reader sees it."""
+        return self.root.locator(".rb-try-answer").inner_text()
 
     def close(self) -> None:
         assert self.requests == [], f"a form asked the network: {self.requests}"
@@ -279,7 +284,10 @@ def test_a_refusal_is_a_message_not_an_error(
     form.set(Filled({"climb_bonus": 0, "occupied_limbs": 5}, 0, None))
     state, text, _ = form.answer()
     assert state == "refused"
-    assert "occupiedLimbs" in text and "5" in text, text
+    assert "occupiedLimbs" in text and "5" in text, text  # for programmers
+    shown = form.words()
+    assert "occupied limbs" in shown and "5" in shown, shown
+    assert "occupiedLimbs" not in shown and "occupied_limbs" not in shown, shown
     form.close()
     form = Form(Watched(browser), base_url, "edge_of_darkness.dice_pool")
     rolled = next(i for i, c in enumerate(form.data["calls"]) if c["rng"])
