@@ -100,7 +100,10 @@ def source_page(relpath: str, text: str) -> str:
 
 @event_priority(-200)  # after literate-nav has made the navigation of SUMMARY.md
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
-    add_guides(files, config)
+    if _root(config) == HERE.parent:
+        # The guides are this checkout's: they link to its rules and reference,
+        # which a site of another build (a test's) does not have.
+        add_guides(files, config)
     rules = _rules_dir(config)
     for path in sorted(rules.rglob("*.yaml")):
         relpath = path.relative_to(_root(config)).as_posix()
