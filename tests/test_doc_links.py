@@ -41,7 +41,7 @@ def test_the_readme_links_every_guide() -> None:
 
 def test_the_first_rule_shown_is_the_file_it_builds() -> None:
     [rule] = [block for block in blocks(README) if block.lang == "yaml"]
-    shown = (ROOT / "examples" / "first" / "starter" / "abilities.yaml").read_text()
+    shown = (ROOT / "docsite" / "first" / "starter" / "abilities.yaml").read_text()
     assert rule.body == shown
 
 
