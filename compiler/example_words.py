@@ -2,8 +2,8 @@
 
 A worked example is a call and its answer; a reader's page says it as a
 sentence built from the rule's own titles: each input by its parameter's name
-in words (*climb bonus* 4), the dice it scripts, and the answer by its fields'
-titles and units ("Cover AC bonus +4 AC"). The call itself, as code, is for
+in words (*bonus* 4), the dice it scripts, and the answer by its fields'
+titles and units ("Speed +4 ft."). The call itself, as code, is for
 programmers (``pages``). No rule's words are written here: every title, unit
 and label comes from the rules data, Markdown-escaped.
 """
@@ -146,7 +146,7 @@ def _answer(value: Any, shape: Shape) -> str:
 
 def inputs_words(ex: Example, shape: Shape) -> str:
     """The inputs an example gives (and the dice it scripts) in words:
-    "*level* 1/2 and *material* soft, the dice rolling 3 and 4"."""
+    "*size* 2 and *kind* a, the dice rolling 3 and 4"."""
     given = [
         f"{_name(name, shape)} {_value(value)}"
         for name, value in ex.args

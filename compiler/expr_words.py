@@ -2,14 +2,14 @@
 
 The third emitter of the expression language, beside ``expr_emit`` (Python) and
 ``expr_math`` (LaTeX): comparisons, and/or/not, labels and "is one of" become
-Markdown words (``mode == "at_cover" and not warhead`` reads *mode* is "at
-cover" and *warhead* is no). A "not" is said by the words it negates (is not,
+Markdown words (``mode == "side_a" and not flag`` reads *mode* is "side
+a" and *flag* is no). A "not" is said by the words it negates (is not,
 is at least, is none of, is no; and/or swap), a group inside another by "both"
 or "either", a yes/no value as "is yes" or "is no", a field of a table's row by
 its title and key, another rule's answer by its title. Arithmetic inside a
 condition is left to the math emitter, set inline between ``$`` signs.
 Parameters are set in italic words, labels in words (one written as an
-identifier, ``at_target``, reads "at target"); every piece of rules text is
+identifier, ``side_a``, reads "side a"); every piece of rules text is
 Markdown-escaped, so the result is safe in a table cell.
 """
 
@@ -63,13 +63,13 @@ _NEGATED = {
     ">": "<=",
     "<=": ">",
 }
-# A label written as an identifier (``at_target``): a reader reads it in words.
+# A label written as an identifier (``side_a``): a reader reads it in words.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
 
 
 def label_words(label: str) -> str:
     """A label as a reader says it: one written as an identifier in words
-    (``at_target``: "at target"), any other as it is written (not escaped)."""
+    (``side_a``: "side a"), any other as it is written (not escaped)."""
     return words_of(label) if _IDENTIFIER.fullmatch(label) else label
 
 

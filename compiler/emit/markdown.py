@@ -257,7 +257,7 @@ _INLINE = re.compile(r"``(.+?)``|\[\[([A-Za-z_][A-Za-z0-9_]*)\]\]")
 
 def _inline(system: System, text: str) -> str:
     """Core doc text as Markdown: plain text escaped, ``code`` as code (a
-    name, ``fort_bonus``, in italic words as a parameter reads), and a
+    name, ``some_name``, in italic words as a parameter reads), and a
     reference to a function (or a rule, by its id) as a link to the rule's
     page."""
     rules = {r.id: r for r in system.rules} | Reads(system).functions
