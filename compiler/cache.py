@@ -35,7 +35,7 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -432,7 +432,13 @@ class Built:
             self._store.flush()
 
 
-def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -> Built:
+def build(
+    rules_dir: FsPath,
+    cache_dir: FsPath | None,
+    *,
+    later: bool = False,
+    more: Sequence[FsPath] = (),
+) -> Built:
     """``pipeline.build(rules_dir)``, reusing and filling the cache at ``cache_dir``.
 
     Systems the cache holds are not loaded, rendered or run again. When many
@@ -442,6 +448,11 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
     ``later``, a successful build writes the cache only at ``Built.remember``
     (call it once the output is written); a failed one writes it before raising.
     """
+    if more:  # folders of house rules: built afresh, the cache is a folder's
+        from . import pipeline
+
+        outputs = pipeline.build(rules_dir, more=more)
+        return Built(outputs.files, lambda: outputs.systems)
     found = scan(rules_dir) if cache_dir is not None else None
     if cache_dir is None or found is None:
         return _uncached(rules_dir)

@@ -32,6 +32,7 @@ from .limits import (
 )
 from .loader import SourceFile
 from .model import (
+    HOUSE_SECTION,
     CellValue,
     Column,
     EnumMember,
@@ -320,8 +321,8 @@ class SystemBuilder:
             id=self.system_id,
             title=meta["title"],
             summary=meta["summary"],
-            source_file=meta["source"]["file"],
-            source_work=meta["source"]["work"],
+            source_file=meta.get("source", {}).get("file", ""),
+            source_work=meta.get("source", {}).get("work", ""),
             rounding=self.rounding,
             dice_notation=self.notation,
             files=tuple(src.path for src in rule_srcs),
@@ -335,7 +336,7 @@ class SystemBuilder:
             loc=self.loc(self.system_src, ("system",)),
             names=tuple(self.given),
             not_modelled=left_out,
-            source_part=source_part(meta["source"]),
+            source_part=source_part(meta.get("source", {})),
             contents=contents,
         )
 
@@ -457,8 +458,8 @@ class SystemBuilder:
             "id": rule_id,
             "title": raw["title"],
             "summary": raw["summary"],
-            "section": raw["source"]["section"],
-            "source_note": raw["source"].get("note"),
+            "section": raw.get("source", {}).get("section", HOUSE_SECTION),
+            "source_note": raw.get("source", {}).get("note"),
             "rulings": self.unique(
                 src,
                 path,
