@@ -255,6 +255,17 @@ def load_systems(
     return systems
 
 
+def merged_sources(
+    rules_dir: FsPath, more: Sequence[FsPath] = ()
+) -> dict[str, list[SourceFile]]:
+    """Every system's rules files by system id, a system of house rules' as
+    merged with its overrides (``house.extend``); raise with every error."""
+    found = []
+    for index, folder in enumerate((rules_dir, *more)):
+        found += load_sources(folder, root=rules_dir.parent if index else None)
+    return {meta.data["system"]: files for meta, files, _ in house.extend(found)}
+
+
 def unknown_sources(
     rules_dir: FsPath, systems: list[System], sources: FsPath
 ) -> list[Diagnostic]:

@@ -43,7 +43,12 @@ def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
     try:
         with reading(args.rules):
             cache_dir = None if args.no_cache else cache_dir_for(args.out)
-            outputs = build(args.rules, cache_dir, later=True)
+            outputs = build(
+                args.rules,
+                cache_dir,
+                later=True,
+                more=getattr(args, "more_rules", ()),
+            )
         with writing(args.out):
             changed = write_tree(args.out, outputs.files, shown=args.out.as_posix())
         outputs.remember()  # the cache only once the output is written
