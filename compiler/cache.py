@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import shutil
 import stat
 import sys
@@ -448,7 +449,8 @@ def build(
     ``later``, a successful build writes the cache only at ``Built.remember``
     (call it once the output is written); a failed one writes it before raising.
     """
-    if more:  # folders of house rules: built afresh, the cache is a folder's
+    if more or _extends_any(rules_dir):  # house rules: a system's outputs
+        # then depend on another's files, which the cache's entries do not track
         from . import pipeline
 
         outputs = pipeline.build(rules_dir, more=more)
@@ -631,6 +633,19 @@ def _build_chunk(rules_dir: FsPath, names: list[str], store: Store) -> _Chunk | 
     if set(entries) != set(names):
         return None
     return entries, store.used, store.pending
+
+
+_EXTENDS = re.compile(r"^extends[ \t]*:", re.MULTILINE)
+
+
+def _extends_any(rules_dir: FsPath) -> bool:
+    """Whether a system of the folder may extend another (its system.yaml has
+    an ``extends`` key): read as text, without YAML."""
+    try:
+        metas = sorted(rules_dir.glob("*/system.yaml"))
+        return any(_EXTENDS.search(p.read_text(errors="replace")) for p in metas)
+    except OSError:
+        return False
 
 
 def _uncached(rules_dir: FsPath, store: Store | None = None) -> Built:

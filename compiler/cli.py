@@ -113,17 +113,19 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _systems_named(paths: Sequence[FsPath], rules_dir: FsPath) -> set[str] | None:
+def _systems_named(
+    paths: Sequence[FsPath], rules_dir: FsPath, more: Sequence[FsPath] = ()
+) -> set[str] | None:
     if not paths:
         return None
     names: set[str] = set()
-    root = rules_dir.resolve()
+    roots = [folder.resolve() for folder in (rules_dir, *more)]
     for path in paths:
         resolved = path.resolve()
-        try:
-            rel = resolved.relative_to(root)
-        except ValueError:
-            raise _outside(path, rules_dir) from None
+        inside = [resolved.relative_to(r) for r in roots if resolved.is_relative_to(r)]
+        if not inside:
+            raise _outside(path, rules_dir)
+        rel = inside[-1]
         if not path.exists():  # else validated as its whole system, or nothing
             raise _Usage(
                 f"{_shown(path)}: no such file or folder",
@@ -219,7 +221,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "validate":
         from . import pipeline
 
-        only = _systems_named(args.paths, args.rules)
+        only = _systems_named(args.paths, args.rules, args.more_rules)
         with reading(args.rules):
             systems = pipeline.load_systems(args.rules, only, more=args.more_rules)
             if args.sources is not None:

@@ -292,7 +292,8 @@ def overview_view(system: System, base: System | None = None) -> View:
             {"id": code(n.id), "summary": md(n.summary), "reason": md(n.reason)}
             for n in system.not_modelled
         ],
-        "matrix": code(f"tests/trace/{system.id}.yaml"),
+        # house rules are traced through the source of the system they extend
+        "matrix": code(f"tests/trace/{base.id if base else system.id}.yaml"),
     }
 
 

@@ -225,20 +225,15 @@ def load_systems(
     """Every system of the rules folder (and of the folders ``more``, whose
     systems may extend those of earlier folders: compiler/house.py), checked;
     raise with every error found. ``only``: those systems (and what they extend)."""
+    found = _found(rules_dir, None if more else only, memo, more)
+    loaded = {meta.data["system"] for meta, _ in found}
+    if (
+        only is not None
+        and not more
+        and any(meta.data.get("extends") not in (None, *loaded) for meta, _ in found)
+    ):  # a system of house rules needs the system it extends
+        found = _found(rules_dir, None, memo, more)
     errors: list[Diagnostic] = []
-    found = []
-    for index, folder in enumerate((rules_dir, *more)):
-        try:
-            found += load_sources(
-                folder,
-                None if more else only,
-                memo if index == 0 else None,
-                root=rules_dir.parent if index else None,
-            )
-        except RulesError as exc:
-            errors.extend(exc.diagnostics)
-    if errors:
-        raise RulesError(errors)
     systems = []
     for meta, files, ext in house.extend(found):
         try:
@@ -250,9 +245,31 @@ def load_systems(
         systems.append(system if marks is None else replace(system, house=marks))
     if errors:
         raise RulesError(errors)
-    if more and only is not None:
-        systems = [s for s in systems if s.id in only]
-    return systems
+    return systems if only is None else [s for s in systems if s.id in only]
+
+
+def _found(
+    rules_dir: FsPath,
+    only: set[str] | None,
+    memo: Memo | None,
+    more: Sequence[FsPath],
+) -> list[tuple[SourceFile, list[SourceFile]]]:
+    """``load_sources`` of every folder, paths shown from the first's parent."""
+    errors: list[Diagnostic] = []
+    found = []
+    for index, folder in enumerate((rules_dir, *more)):
+        try:
+            found += load_sources(
+                folder,
+                only,
+                memo if index == 0 else None,
+                root=rules_dir.parent if index else None,
+            )
+        except RulesError as exc:
+            errors.extend(exc.diagnostics)
+    if errors:
+        raise RulesError(errors)
+    return found
 
 
 def merged_sources(
@@ -260,9 +277,7 @@ def merged_sources(
 ) -> dict[str, list[SourceFile]]:
     """Every system's rules files by system id, a system of house rules' as
     merged with its overrides (``house.extend``); raise with every error."""
-    found = []
-    for index, folder in enumerate((rules_dir, *more)):
-        found += load_sources(folder, root=rules_dir.parent if index else None)
+    found = _found(rules_dir, None, None, more)
     return {meta.data["system"]: files for meta, files, _ in house.extend(found)}
 
 

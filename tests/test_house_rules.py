@@ -136,6 +136,24 @@ def test_the_pack_has_its_own_module_pages_and_javascript(out: Path) -> None:
     assert "duck_for_cover" not in {r["id"] for r in ids["d20_scifi"]["rules"]}
 
 
+def test_rules_json_says_what_the_house_rules_change(out: Path) -> None:
+    import jsonschema
+
+    data = json.loads((out / "rules.json").read_text(encoding="utf-8"))
+    schema = json.loads((out / "rules.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(data)
+    systems = {s["id"]: s for s in data["systems"]}
+    assert systems["my_table"]["house"] == {
+        "extends": "d20_scifi",
+        "changes": [
+            {"rule": "cover", "where": ["rows", "3/4", "cover_ac"], "now": 7, "was": 6}
+        ],
+        "rules": ["duck_for_cover"],
+        "source": True,
+    }
+    assert "house" not in systems["d20_scifi"]
+
+
 def test_the_javascript_module_answers_the_same(out: Path) -> None:
     js = (out / "js").as_posix()
     found = node_json(
@@ -182,6 +200,8 @@ def test_validate_and_check_take_every_folder(out: Path) -> None:
     done = run_rulesc("validate", *BOTH, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok: 52 rules in 4 system(s)\n"
+    done = run_rulesc("validate", *BOTH, "tests/house/my_table", cwd=ROOT)
+    assert done.stdout == "ok: 21 rules in 1 system(s)\n", done.stderr
     done = run_rulesc(
         "check",
         *BOTH,
@@ -491,3 +511,21 @@ def test_accept_restates_an_inherited_example_in_the_pack(tmp_path: Path) -> Non
     )
     done = run_rulesc("build", *args, "--out", "out", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+def test_house_rules_in_the_same_folder_build_and_validate_alone(
+    tmp_path: Path,
+) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    shutil.copytree(PACK / "my_table", rules / "my_table")
+    for file in (rules / "my_table").glob("*.yaml"):
+        file.write_text(
+            file.read_text(encoding="utf-8").replace("../../../schema", "../../schema"),
+            encoding="utf-8",
+        )
+    done = run_rulesc("build", "--out", "out", cwd=tmp_path)  # the cache is skipped
+    assert done.returncode == 0, done.stderr
+    assert _answer(tmp_path / "out", "my_table", "m.cover('3/4').cover_ac") == "7"
+    done = run_rulesc("validate", "rules/my_table", cwd=tmp_path)  # and its base
+    assert done.stdout == "ok: 21 rules in 1 system(s)\n", done.stderr
