@@ -19,6 +19,7 @@ from .contents import group_rules, source_part
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 from .expr_dice import DICE_FUNCTIONS
 from .expr_types import FUNCTIONS, walk
+from .house import unmerged
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule, Let
 from .kinds.table.model import TableRoll, TableRule
@@ -90,8 +91,12 @@ def build_system(
     kinds: Mapping[str, KindHooks],
 ) -> System:
     """Build one system's model with the given kinds (the registry's, in build
-    order); raise ``RulesError`` with every problem found."""
-    return SystemBuilder(system_src, kinds).build(list(rule_srcs))
+    order); raise ``RulesError`` with every problem found. A system of house
+    rules is built from its merged copy (``house.extend``)."""
+    rule_srcs = list(rule_srcs)
+    if problems := unmerged(system_src, rule_srcs):
+        raise RulesError(problems)
+    return SystemBuilder(system_src, kinds).build(rule_srcs)
 
 
 def in_output_order(rules: list[Rule], uses: Mapping[str, set[str]]) -> list[Rule]:

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler import house, pipeline
+from compiler import house, pipeline, registry
+from compiler.diagnostics import RulesError
 from compiler.loader import load_text
 from compiler.model import Override
+from compiler.semantics import build_system
 
 from .conftest import GENERATED, ROOT, run_rulesc
 from .js_node import node_json
@@ -529,3 +531,33 @@ def test_house_rules_in_the_same_folder_build_and_validate_alone(
     assert _answer(tmp_path / "out", "my_table", "m.cover('3/4').cover_ac") == "7"
     done = run_rulesc("validate", "rules/my_table", cwd=tmp_path)  # and its base
     assert done.stdout == "ok: 21 rules in 1 system(s)\n", done.stderr
+
+
+def test_overrides_in_a_system_that_extends_none_are_refused(tmp_path: Path) -> None:
+    folder = _pack(
+        tmp_path,
+        {
+            "q/system.yaml": (
+                "system: q\ntitle: Q\nsummary: Q.\nsource: {file: f, work: w}\n"
+                "rounding: down\ndice_notation: d20\n"
+            ),
+            "q/o.yaml": "system: q\noverrides:\n  - rule: x\n    title: y\n",
+        },
+    )
+    assert _errors(_build(folder, tmp_path), folder) == [
+        "packs/q/o.yaml:3:1: error: overrides apply only in a system that extends another"
+    ]
+
+
+def test_a_system_that_extends_is_not_built_unmerged() -> None:
+    meta = load_text(
+        (
+            SYSTEM_LINE + "system: p\nextends: d20_scifi\ntitle: P\nsummary: P.\n"
+        ).encode(),
+        "h/p/system.yaml",
+    )
+    with pytest.raises(RulesError) as caught:
+        build_system(meta, [], registry.kinds())
+    (problem,) = caught.value.diagnostics
+    assert (problem.line, problem.col) == (3, 10)
+    assert problem.message == "system extends 'd20_scifi', which is not built with it"
