@@ -19,7 +19,7 @@ from .contents import group_rules, source_part
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 from .expr_dice import DICE_FUNCTIONS
 from .expr_types import FUNCTIONS, walk
-from .house import unmerged
+from .house_guard import unmerged
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule, Let
 from .kinds.table.model import TableRoll, TableRule
