@@ -561,3 +561,20 @@ def test_a_system_that_extends_is_not_built_unmerged() -> None:
     (problem,) = caught.value.diagnostics
     assert (problem.line, problem.col) == (3, 10)
     assert problem.message == "system extends 'd20_scifi', which is not built with it"
+
+
+def test_watch_builds_and_watches_every_folder(tmp_path: Path) -> None:
+    from compiler.workbench import watch
+
+    out = tmp_path / "out"
+    done = run_rulesc(
+        "build", "--watch", "--max-builds", "1", *BOTH, "--out", str(out), cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert (out / "rulebook" / "my_table.py").is_file()
+    packs = _unrestated(tmp_path / "packs")
+    before = watch._digest(ROOT / "rules", (packs,))
+    (packs / "my_table" / "house.yaml").write_text(
+        "system: my_table\n", encoding="utf-8"
+    )
+    assert watch._digest(ROOT / "rules", (packs,)) != before  # a pack's change counts
