@@ -165,6 +165,9 @@ def _merge(
     meta: SourceFile,
     own: list[SourceFile],
 ) -> tuple[SourceFile, list[SourceFile], Extension]:
+    """The system of ``meta`` and its files ``own`` merged with its base's (a
+    system.yaml, and the rules files as already merged if the base extends
+    another): the base's rules copied, the overrides applied, the rules added."""
     sid = meta.data["system"]
     line, col = meta.where(("extends",))
     ext = Extension(
