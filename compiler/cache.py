@@ -31,11 +31,12 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -432,7 +433,13 @@ class Built:
             self._store.flush()
 
 
-def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -> Built:
+def build(
+    rules_dir: FsPath,
+    cache_dir: FsPath | None,
+    *,
+    later: bool = False,
+    more: Sequence[FsPath] = (),
+) -> Built:
     """``pipeline.build(rules_dir)``, reusing and filling the cache at ``cache_dir``.
 
     Systems the cache holds are not loaded, rendered or run again. When many
@@ -442,6 +449,12 @@ def build(rules_dir: FsPath, cache_dir: FsPath | None, *, later: bool = False) -
     ``later``, a successful build writes the cache only at ``Built.remember``
     (call it once the output is written); a failed one writes it before raising.
     """
+    if more or _extends_any(rules_dir):  # house rules: a system's outputs
+        # then depend on another's files, which the cache's entries do not track
+        from . import pipeline
+
+        outputs = pipeline.build(rules_dir, more=more)
+        return Built(outputs.files, lambda: outputs.systems)
     found = scan(rules_dir) if cache_dir is not None else None
     if cache_dir is None or found is None:
         return _uncached(rules_dir)
@@ -622,6 +635,19 @@ def _build_chunk(rules_dir: FsPath, names: list[str], store: Store) -> _Chunk | 
     if set(entries) != set(names):
         return None
     return entries, store.used, store.pending
+
+
+_EXTENDS = re.compile(r"^extends[ \t]*:", re.MULTILINE)
+
+
+def _extends_any(rules_dir: FsPath) -> bool:
+    """Whether a system of the folder may extend another (its system.yaml has
+    an ``extends`` key): read as text, without YAML."""
+    try:
+        metas = sorted(rules_dir.glob("*/system.yaml"))
+        return any(_EXTENDS.search(p.read_text(errors="replace")) for p in metas)
+    except OSError:
+        return False
 
 
 def _uncached(rules_dir: FsPath, store: Store | None = None) -> Built:

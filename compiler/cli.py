@@ -56,8 +56,10 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--rules",
         type=FsPath,
-        default=FsPath("rules"),
-        help="the rules folder (default: rules)",
+        action="append",
+        default=None,
+        help="the rules folder (default: rules); give it again for folders of "
+        "house rules, whose systems may extend those of earlier folders",
     )
     common.add_argument(
         "--format",
@@ -111,17 +113,19 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _systems_named(paths: Sequence[FsPath], rules_dir: FsPath) -> set[str] | None:
+def _systems_named(
+    paths: Sequence[FsPath], rules_dir: FsPath, more: Sequence[FsPath] = ()
+) -> set[str] | None:
     if not paths:
         return None
     names: set[str] = set()
-    root = rules_dir.resolve()
+    roots = [folder.resolve() for folder in (rules_dir, *more)]
     for path in paths:
         resolved = path.resolve()
-        try:
-            rel = resolved.relative_to(root)
-        except ValueError:
-            raise _outside(path, rules_dir) from None
+        inside = [resolved.relative_to(r) for r in roots if resolved.is_relative_to(r)]
+        if not inside:
+            raise _outside(path, rules_dir)
+        rel = inside[-1]
         if not path.exists():  # else validated as its whole system, or nothing
             raise _Usage(
                 f"{_shown(path)}: no such file or folder",
@@ -167,18 +171,20 @@ def _folders(args: argparse.Namespace) -> None:
     """Refuse, before any work, a --rules that is no folder or holds no system
     folder, and a --sources that is no folder: each would else be answered as a
     build of nothing ("ok: 0 rules")."""
-    rules: FsPath = args.rules
     hint = "run rulesc from the project root, or pass --rules"
-    with reading(rules):
-        if not rules.exists():
-            raise _Usage(f"--rules {_shown(rules)}: no such folder", hint)
-        if not rules.is_dir():
-            raise _Usage(f"--rules {_shown(rules)}: not a folder", hint)
-        if not any(p.is_dir() for p in rules.iterdir() if not p.name.startswith(".")):
-            raise _Usage(
-                f"--rules {_shown(rules)}/ holds no system folder",
-                "each system is a folder of rules files with its system.yaml",
-            )
+    for rules in (args.rules, *args.more_rules):
+        with reading(rules):
+            if not rules.exists():
+                raise _Usage(f"--rules {_shown(rules)}: no such folder", hint)
+            if not rules.is_dir():
+                raise _Usage(f"--rules {_shown(rules)}: not a folder", hint)
+            if not any(
+                p.is_dir() for p in rules.iterdir() if not p.name.startswith(".")
+            ):
+                raise _Usage(
+                    f"--rules {_shown(rules)}/ holds no system folder",
+                    "each system is a folder of rules files with its system.yaml",
+                )
     sources: FsPath | None = getattr(args, "sources", None)
     if sources is not None and not sources.is_dir():
         raise _Usage(
@@ -192,6 +198,8 @@ def run(argv: Sequence[str]) -> int:
 
     progress.reset()
     args = _parser().parse_args(argv)
+    folders: list[FsPath] = getattr(args, "rules", None) or [FsPath("rules")]
+    args.rules, args.more_rules = folders[0], tuple(folders[1:])
     try:
         _folders(args)
         return _run(args)
@@ -213,9 +221,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "validate":
         from . import pipeline
 
-        only = _systems_named(args.paths, args.rules)
+        only = _systems_named(args.paths, args.rules, args.more_rules)
         with reading(args.rules):
-            systems, _ = pipeline.load_all(args.rules, only)
+            systems, _ = pipeline.load_all(args.rules, only, more=args.more_rules)
             if args.sources is not None:
                 missing = pipeline.unknown_sources(args.rules, systems, args.sources)
                 if missing:
@@ -243,7 +251,10 @@ def _run(args: argparse.Namespace) -> int:
 
     with reading(args.rules):
         outputs = build(
-            args.rules, None if args.no_cache else cache_dir_for(args.out), later=True
+            args.rules,
+            None if args.no_cache else cache_dir_for(args.out),
+            later=True,
+            more=args.more_rules,
         )
     if args.command == "build":
         changed = write_output(args.out, outputs.files)

@@ -33,7 +33,7 @@ def group_rules(
     b: _Reporter, system_src: SourceFile, rules: Sequence[Rule]
 ) -> tuple[SourceGroup, ...]:
     """The rules by division of the source."""
-    listed = system_src.data["source"].get("contents")
+    listed = system_src.data.get("source", {}).get("contents")
     if listed is None:
         order: dict[str, list[str]] = {}
         for rule in rules:

@@ -51,6 +51,18 @@ class SourceFile:
     # each scalar's source characters (start and end index into text) and style
     scalars: dict[Path, tuple[int, int, str | None]] = field(default_factory=dict)
     key_scalars: dict[Path, tuple[int, int, str | None]] = field(default_factory=dict)
+    # nodes that another file wrote (a house rule's override, compiler/house.py):
+    # their path here -> that file and the node's path in it
+    borrowed: dict[Path, tuple[SourceFile, Path]] = field(default_factory=dict)
+
+    def lender(self, path: Path) -> tuple[SourceFile, Path] | None:
+        """The file that wrote the node at ``path`` (or a node around it) and
+        its path there, when another file did; None when this one did."""
+        for size in range(len(path), -1, -1):
+            found = self.borrowed.get(path[:size])
+            if found is not None:
+                return found[0], (*found[1], *path[size:])
+        return None
 
     def where(self, path: Path, *, key: bool = False) -> tuple[int, int]:
         """Line and column of the node at ``path`` (its key with ``key``).
@@ -78,7 +90,11 @@ class SourceFile:
     ) -> Diagnostic:
         """An error at the node at ``path``; with ``span`` (the node's text as
         the error read it, and a start and end offset into it), at the part of
-        the node those offsets cover, when the file shows where that is."""
+        the node those offsets cover, when the file shows where that is. A node
+        another file wrote (``borrowed``) is placed in that file."""
+        if self.borrowed and (found := self.lender(path)) is not None:
+            other, there = found
+            return other.error(there, message, hint, key=key, span=span, notes=notes)
         line, col = self.where(path, key=key)
         end = self.end_col(path, line, col, key=key)
         if span is not None and (place := self.inside(path, *span)) is not None:

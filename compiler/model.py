@@ -204,6 +204,39 @@ class SourceGroup:
     rules: tuple[str, ...]
 
 
+# Where the docs group a house rule that cites no section of a source.
+HOUSE_SECTION = "House rules"
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """A value a house rule changes in a rule of the system extended: the rule's
+    id, where in its data (readable: keys and row labels), the value now and the
+    value the base system gives."""
+
+    rule: str
+    where: tuple[str, ...]
+    now: Any
+    was: Any
+
+
+@dataclass(frozen=True, slots=True)
+class House:
+    """What makes a system house rules (compiler/house.py): the system it
+    extends (None for a system of its own that cites no source), where it says
+    so, the files that are its own (the rest are the base's), the values it
+    changes, the rules it adds or marks ``house: true``, and the inherited
+    worked examples it restates (rule id, example name)."""
+
+    base: str | None
+    at: Loc
+    own_files: tuple[str, ...]
+    changes: tuple[Override, ...] = ()
+    rules: tuple[str, ...] = ()
+    restated: tuple[tuple[str, str, Loc], ...] = ()  # and where it is restated
+    source: bool = True  # whether it names a source document
+
+
 @dataclass(frozen=True, slots=True)
 class System:
     id: str
@@ -224,3 +257,4 @@ class System:
     contents: tuple[
         SourceGroup, ...
     ] = ()  # the rules, grouped as the source groups them
+    house: House | None = None  # a system of house rules: what it changes and adds

@@ -20,8 +20,9 @@ from .emit import markdown as emit_markdown
 from .example_words import Shape, example_words, inputs_words, shape_of
 from .examples import call_text, expect_text
 from .forms import widget
+from .house_docs import is_house_rule, notes, overview
 from .literals import code, md, md_cell
-from .model import Erratum, Example, Rule, System
+from .model import HOUSE_SECTION, Erratum, Example, Rule, System
 from .registry import kind_of
 from .viewkit import View, header, header_of
 
@@ -66,6 +67,14 @@ def reader_kind(rule: Rule) -> str:
 
 def citation(system: System, rule: Rule | None = None) -> str:
     """The source as the reference cites it: the work, its part, the rule's section."""
+    if (
+        rule is not None
+        and is_house_rule(system, rule)
+        and rule.section == HOUSE_SECTION
+    ):
+        return "none: a house rule, from no published source"
+    if not system.source_work:
+        return "none: house rules, from no published source"
     parts = [f"*{md(system.source_work)}*"]
     part = system.source_part
     if part is not None:
@@ -197,6 +206,7 @@ def common_view(
         "system_page": link_from(page, overview_page(system.id)),
         "group": md(_group_of(system, rule)),
         "note": md(rule.source_note) if rule.source_note else None,
+        "house": notes(system, rule),
         "rulings": [
             {
                 "id": code(r.id),
@@ -280,10 +290,16 @@ def _groups(system: System, page: str) -> list[View]:
     ]
 
 
-def overview_view(system: System) -> View:
-    """A system's overview page: its source, its rules by division, what is left out."""
+def overview_view(system: System, base: System | None = None) -> View:
+    """A system's overview page: its source, its rules by division, what is left
+    out, and (for house rules) what they change in ``base``, the system extended."""
     page = overview_page(system.id)
     return {
+        "house": overview(
+            system,
+            base.title if base is not None else None,
+            link_from(page, overview_page(base.id)) if base is not None else None,
+        ),
         "header": header(list(system.files)),
         "title": md(system.title),
         "summary": md(system.summary),

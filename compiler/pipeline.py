@@ -10,11 +10,11 @@ import hashlib
 import importlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import js_naming, js_views, json_text, outdir, registry, rules_json
+from . import house, js_naming, js_views, json_text, outdir, registry, rules_json
 from .charts import FOLDER as CHARTS
 from .charts import for_pages, relocated
 from .contract import contract_view, label_candidates, module_entry
@@ -23,6 +23,7 @@ from .emitted import clashes
 from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_many
 from .forms import system_forms
+from .house_docs import mark_cells
 from .loader import SourceFile, link_problem, load_file
 from .model import System
 from .odds_pages import rules_odds
@@ -98,8 +99,16 @@ class Outputs:
     files: dict[str, bytes]
 
 
-def _shown(path: FsPath, rules_dir: FsPath) -> str:
-    return path.relative_to(rules_dir.parent).as_posix()
+def _shown(path: FsPath, rules_dir: FsPath, root: FsPath | None = None) -> str:
+    """``path`` as diagnostics and outputs show it: from the rules folder's
+    parent, or from ``root`` (the first --rules folder's parent) for a folder of
+    house rules given after it, absolute when it is not under that."""
+    if root is None:
+        return path.relative_to(rules_dir.parent).as_posix()
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.resolve().as_posix()
 
 
 # The rules folder's name begins every path the outputs name (as file names
@@ -140,9 +149,14 @@ def _system_dirs(rules_dir: FsPath, errors: list[Diagnostic]) -> list[FsPath]:
 
 
 def load_sources(
-    rules_dir: FsPath, only: set[str] | None = None, memo: Memo | None = None
+    rules_dir: FsPath,
+    only: set[str] | None = None,
+    memo: Memo | None = None,
+    *,
+    root: FsPath | None = None,
 ) -> list[tuple[SourceFile, list[SourceFile]]]:
-    """Load and schema-check every rules file; raise with every error found."""
+    """Load and schema-check every rules file; raise with every error found.
+    ``root``: show paths from there (see ``_shown``)."""
     errors: list[Diagnostic] = []
     systems = []
     for folder in _system_dirs(rules_dir, errors):
@@ -160,7 +174,7 @@ def load_sources(
             if extra.is_file() and extra.suffix in (".yml", ".json"):
                 errors.append(
                     Diagnostic(
-                        _shown(extra, rules_dir),
+                        _shown(extra, rules_dir, root),
                         1,
                         1,
                         f"rules files end in .yaml, not {extra.suffix}",
@@ -170,7 +184,7 @@ def load_sources(
         if not system_file.is_file():
             errors.append(
                 Diagnostic(
-                    _shown(folder, rules_dir),
+                    _shown(folder, rules_dir, root),
                     1,
                     1,
                     "system folder has no system.yaml",
@@ -178,7 +192,7 @@ def load_sources(
                 )
             )
         for path in files:
-            shown = _shown(path, rules_dir)
+            shown = _shown(path, rules_dir, root)
             source = memo.get(path, shown) if memo is not None else None
             if source is None:
                 try:
@@ -204,19 +218,69 @@ def load_sources(
 
 
 def load_systems(
-    rules_dir: FsPath, only: set[str] | None = None, memo: Memo | None = None
+    rules_dir: FsPath,
+    only: set[str] | None = None,
+    memo: Memo | None = None,
+    *,
+    more: Sequence[FsPath] = (),
 ) -> list[System]:
-    """Every system of the rules folder, checked; raise with every error found."""
+    """Every system of the rules folder (and of the folders ``more``, whose
+    systems may extend those of earlier folders: compiler/house.py), checked;
+    raise with every error found. ``only``: those systems (and what they extend)."""
+    found = _found(rules_dir, None if more else only, memo, more)
+    loaded = {meta.data["system"] for meta, _ in found}
+    if (
+        only is not None
+        and not more
+        and any(meta.data.get("extends") not in (None, *loaded) for meta, _ in found)
+    ):  # a system of house rules needs the system it extends
+        found = _found(rules_dir, None, memo, more)
     errors: list[Diagnostic] = []
     systems = []
-    for meta, files in load_sources(rules_dir, only, memo):
+    for meta, files, ext in house.extend(found):
         try:
-            systems.append(build_system(meta, files, registry.kinds()))
+            system = build_system(meta, files, registry.kinds())
+        except RulesError as exc:
+            errors.extend(exc.diagnostics)
+            continue
+        marks = house.house_of(meta, files, ext)
+        systems.append(system if marks is None else replace(system, house=marks))
+    if errors:
+        raise RulesError(errors)
+    return systems if only is None else [s for s in systems if s.id in only]
+
+
+def _found(
+    rules_dir: FsPath,
+    only: set[str] | None,
+    memo: Memo | None,
+    more: Sequence[FsPath],
+) -> list[tuple[SourceFile, list[SourceFile]]]:
+    """``load_sources`` of every folder, paths shown from the first's parent."""
+    errors: list[Diagnostic] = []
+    found = []
+    for index, folder in enumerate((rules_dir, *more)):
+        try:
+            found += load_sources(
+                folder,
+                only,
+                memo if index == 0 else None,
+                root=rules_dir.parent if index else None,
+            )
         except RulesError as exc:
             errors.extend(exc.diagnostics)
     if errors:
         raise RulesError(errors)
-    return systems
+    return found
+
+
+def merged_sources(
+    rules_dir: FsPath, more: Sequence[FsPath] = ()
+) -> dict[str, list[SourceFile]]:
+    """Every system's rules files by system id, a system of house rules' as
+    merged with its overrides (``house.extend``); raise with every error."""
+    found = _found(rules_dir, None, None, more)
+    return {meta.data["system"]: files for meta, files, _ in house.extend(found)}
 
 
 def unknown_sources(
@@ -225,6 +289,8 @@ def unknown_sources(
     """A system whose ``source.file`` is not a file of the folder ``sources``."""
     found = []
     for system in systems:
+        if system.house is not None and (system.house.base or not system.house.source):
+            continue  # house rules: no document of their own (their base's is checked)
         if not (sources / system.source_file).is_file() or "/" in system.source_file:
             meta = load_file(rules_dir / system.id / "system.yaml", system.loc.file)
             found.append(
@@ -427,6 +493,7 @@ def generate(
         for system in to_run:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, results[system.id] = check_examples(system, module)
+            problems = house.inherited_examples(system, problems)
             forms[system.id] = system_forms(system, module, ported.get(system.id))
             odds[system.id] = rules_odds(system, module)
             drawn[system.id] = {  # the charts of the rules' odds, drawn with them
@@ -440,8 +507,12 @@ def generate(
     if errors:
         raise RulesError(errors)
     made: dict[str, Part] = {}
+    by_id = {s.id: s for s in to_run}
     for system in to_run:
-        files[overview_page(system.id)] = render("system.md.j2", overview_view(system))
+        base = by_id.get(system.house.base or "") if system.house else None
+        files[overview_page(system.id)] = render(
+            "system.md.j2", overview_view(system, base)
+        )
         for rule in system.rules:
             files[rule_page(system.id, rule.id)] = relocated(
                 render(
@@ -458,6 +529,8 @@ def generate(
                 ),
                 "../",
             )
+    _mark_house_rules(to_run, files)
+    for system in to_run:
         own = {path: files.pop(path) for path in system_files(system)}
         made[system.id] = part_of(system, own, python, drawn.get(system.id))
     parts = [made[s.id] if isinstance(s, System) else s for s in systems]
@@ -480,6 +553,22 @@ def generate(
     data = dict(sorted(data.items()))
     data[MANIFEST] = manifest(shares, data)
     return Outputs(tuple(to_run), tuple(parts), data)
+
+
+def _mark_house_rules(systems: Sequence[System], files: dict[str, str]) -> None:
+    """Mark, on the page of each rule of a system of house rules that the system
+    it extends has too, every table cell that differs from the book's (the page
+    of the rule there): a changed figure, and a chance in the odds it changes."""
+    by_id = {s.id: s for s in systems}
+    for system in systems:
+        house = system.house
+        base = by_id.get(house.base) if house and house.base else None
+        if house is None or base is None:
+            continue
+        for rule_id in sorted({r.id for r in system.rules} - set(house.rules)):
+            page, book = rule_page(system.id, rule_id), rule_page(base.id, rule_id)
+            if page in files and book in files:
+                files[page] = mark_cells(files[page], files[book])
 
 
 def part_of(
@@ -533,17 +622,20 @@ def manifest(parts: Sequence[Shares], files: dict[str, bytes]) -> bytes:
     return (json_text.dumps(doc, sort_keys=True) + "\n").encode("utf-8")
 
 
-def build(rules_dir: FsPath, *, run_examples: bool = True) -> Outputs:
-    """The whole front end and rendering, in memory."""
-    systems, settings = load_all(rules_dir)
+def build(
+    rules_dir: FsPath, *, run_examples: bool = True, more: Sequence[FsPath] = ()
+) -> Outputs:
+    """The whole front end and rendering, in memory (``more``: folders of house
+    rules, see ``load_systems``)."""
+    systems, settings = load_all(rules_dir, more=more)
     return generate(systems, run_examples=run_examples, settings=settings)
 
 
 def load_all(
-    rules_dir: FsPath, only: set[str] | None = None
+    rules_dir: FsPath, only: set[str] | None = None, *, more: Sequence[FsPath] = ()
 ) -> tuple[list[System], Settings]:
-    """Every system of the rules folder, and its package settings; raise with
-    every error of both at once."""
+    """Every system of the rules folder (and of ``more``), and the package
+    settings (the first folder's); raise with every error of both at once."""
     errors: list[Diagnostic] = []
     try:
         settings = load_settings(rules_dir)
@@ -551,7 +643,7 @@ def load_all(
         errors.extend(exc.diagnostics)
         settings = DEFAULTS
     try:
-        systems = load_systems(rules_dir, only)
+        systems = load_systems(rules_dir, only, more=more)
     except RulesError as exc:
         errors.extend(exc.diagnostics)
     if errors:

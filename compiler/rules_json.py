@@ -137,7 +137,23 @@ def system_data(system: System) -> View:
             {"id": n.id, "summary": n.summary, "reason": n.reason}
             for n in system.not_modelled
         ],
+        **({} if system.house is None else {"house": house_data(system)}),
         "rules": [rule_data(system, rule, found) for rule in system.rules],
+    }
+
+
+def house_data(system: System) -> View:
+    """What makes a system house rules (``model.House``), as rules.json has it."""
+    house = system.house
+    assert house is not None
+    return {
+        "extends": house.base,
+        "changes": [
+            {"rule": c.rule, "where": list(c.where), "now": c.now, "was": c.was}
+            for c in house.changes
+        ],
+        "rules": list(house.rules),
+        "source": house.source,
     }
 
 

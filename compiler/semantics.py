@@ -19,6 +19,7 @@ from .contents import group_rules, source_part
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 from .expr_dice import DICE_FUNCTIONS
 from .expr_types import FUNCTIONS, walk
+from .house_guard import unmerged
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule, Let
 from .kinds.table.model import TableRoll, TableRule
@@ -32,6 +33,7 @@ from .limits import (
 )
 from .loader import SourceFile
 from .model import (
+    HOUSE_SECTION,
     CellValue,
     Column,
     EnumMember,
@@ -89,8 +91,12 @@ def build_system(
     kinds: Mapping[str, KindHooks],
 ) -> System:
     """Build one system's model with the given kinds (the registry's, in build
-    order); raise ``RulesError`` with every problem found."""
-    return SystemBuilder(system_src, kinds).build(list(rule_srcs))
+    order); raise ``RulesError`` with every problem found. A system of house
+    rules is built from its merged copy (``house.extend``)."""
+    rule_srcs = list(rule_srcs)
+    if problems := unmerged(system_src, rule_srcs):
+        raise RulesError(problems)
+    return SystemBuilder(system_src, kinds).build(rule_srcs)
 
 
 def in_output_order(rules: list[Rule], uses: Mapping[str, set[str]]) -> list[Rule]:
@@ -320,8 +326,8 @@ class SystemBuilder:
             id=self.system_id,
             title=meta["title"],
             summary=meta["summary"],
-            source_file=meta["source"]["file"],
-            source_work=meta["source"]["work"],
+            source_file=meta.get("source", {}).get("file", ""),
+            source_work=meta.get("source", {}).get("work", ""),
             rounding=self.rounding,
             dice_notation=self.notation,
             files=tuple(src.path for src in rule_srcs),
@@ -335,7 +341,7 @@ class SystemBuilder:
             loc=self.loc(self.system_src, ("system",)),
             names=tuple(self.given),
             not_modelled=left_out,
-            source_part=source_part(meta["source"]),
+            source_part=source_part(meta.get("source", {})),
             contents=contents,
         )
 
@@ -457,8 +463,8 @@ class SystemBuilder:
             "id": rule_id,
             "title": raw["title"],
             "summary": raw["summary"],
-            "section": raw["source"]["section"],
-            "source_note": raw["source"].get("note"),
+            "section": raw.get("source", {}).get("section", HOUSE_SECTION),
+            "source_note": raw.get("source", {}).get("note"),
             "rulings": self.unique(
                 src,
                 path,

@@ -51,8 +51,8 @@ class Spy:
             self.loaded.append(shown)
             return load_file(path, shown)
 
-        def spy_systems(*args: Any) -> Any:
-            systems = load_systems(*args)
+        def spy_systems(*args: Any, **kwargs: Any) -> Any:
+            systems = load_systems(*args, **kwargs)
             self.built += [s.id for s in systems]
             return systems
 

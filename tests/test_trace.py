@@ -34,6 +34,7 @@ from .trace.matrix import (
     load_matrix,
     load_system,
     matrices,
+    names_a_source,
     passage_problems,
     reference_problems,
     resolves,
@@ -43,7 +44,11 @@ from .trace.matrix import (
 from .trace.passages import Passage
 
 SOURCES = Path(ROOT).parent / "shared" / "source"
-SYSTEMS = sorted(p.parent.name for p in RULES.glob("*/system.yaml"))
+# Only a system that names a source document is traced to it: house rules
+# (``house: true``, or a system that ``extends`` another) have none of their own.
+SYSTEMS = sorted(
+    p.parent.name for p in RULES.glob("*/system.yaml") if names_a_source(p.parent)
+)
 NEW_SENTENCE = "A floating character takes a -4 penalty to every Spot check."
 NEW_DIGEST = hashlib.sha256(NEW_SENTENCE.encode("utf-8")).hexdigest()[:12]
 

@@ -32,8 +32,10 @@ from .. import progress
 from ..diagnostics import Diagnostic, RulesError
 from ..examples import example_value, run_example
 from ..fs_errors import reading, writing
-from ..model import Example, Rule
+from ..model import Example, Rule, System
 from . import rewrite
+from .accept_house import inherited, restatement, target
+from .accept_house import new_text as restated_text
 from .workspace import cache_dir, open_workspace
 
 Path = tuple[str | int, ...]
@@ -50,7 +52,10 @@ class Edit:
 
 def run(args: argparse.Namespace) -> int:
     rules_dir: FsPath = args.rules
-    space = open_workspace(rules_dir, cache_dir(args), examples_must_hold=False)
+    space = open_workspace(
+        rules_dir, cache_dir(args), examples_must_hold=False, more=args.more_rules
+    )
+    restate: dict[str, tuple[System, list[str]]] = {}  # by house rules' system
     edits: dict[str, list[Edit]] = {}
     read: dict[str, bytes] = {}  # each file's bytes, read once: edited and compared
     count: dict[str, int] = {}  # worked examples accepted, by file
@@ -70,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
                         continue
                     answer = example_value(module, rule, ex)
                     new = plain(answer, ex.expect)
+                    if inherited(system, ex):  # never into the base's files
+                        restate.setdefault(system.id, (system, []))[1].append(
+                            restatement(rule.id, ex.name, new)
+                        )
+                        continue
                     file = ex.loc.file
                     if file not in read:
                         read[file] = _bytes(rules_dir, file)
@@ -89,6 +99,19 @@ def run(args: argparse.Namespace) -> int:
                     )
                     count[file] = count.get(file, 0) + 1
     accepted = written = 0
+    for system, entries in restate.values():
+        where, shown = target(rules_dir, system)
+        with reading(where.parent):
+            before = where.read_text(encoding="utf-8") if where.is_file() else None
+            meta = (where.parent / "system.yaml").read_text(encoding="utf-8")
+        after = restated_text(system, meta.split("\n", 1)[0], before, entries)
+        print(_diff_text(shown, before or "", after), end="")
+        if not args.dry_run:
+            with writing(where), progress.step(shown) as now:
+                where.write_text(after, encoding="utf-8")
+                now.written = True
+        accepted += len(entries)
+        written += 1
     for file in sorted(edits):
         if not args.dry_run:
             progress.at_stake(file)

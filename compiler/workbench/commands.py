@@ -115,6 +115,12 @@ def register(
         help="the git revision to compare with (default: HEAD)",
     )
     diff.add_argument(
+        "--house",
+        metavar="SYSTEM",
+        help="compare the house rules SYSTEM (a system that extends another) with "
+        "the system it extends, instead of with a git revision",
+    )
+    diff.add_argument(
         "--exit-code",
         action="store_true",
         help="exit 1 when any rule's behaviour changed (as git diff --exit-code)",
@@ -151,7 +157,8 @@ def register(
 def dispatch(args: argparse.Namespace) -> int:
     """Run the workbench command ``args.workbench``; its exit code."""
     name = str(args.workbench)
-    module = importlib.import_module(f"{__package__}.{name}")
+    house = name == "diff" and getattr(args, "house", None)  # against its base
+    module = importlib.import_module(f"{__package__}.{'diff_house' if house else name}")
     try:
         code: int = module.run(args)
     except BrokenPipeError:  # rulesc explain ... | head: the reader has had enough

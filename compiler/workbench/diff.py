@@ -281,7 +281,7 @@ class RuleReport:
 
 
 def _rules(ws: Workspace) -> dict[str, Rule]:
-    return {r.qualified_id: r for s in ws.systems for r in s.rules}
+    return {ws.key(r): r for s in ws.systems for r in s.rules}
 
 
 def _specs(ws: Workspace, runtime: Runtime) -> dict[str, list[Input]]:
@@ -290,7 +290,7 @@ def _specs(ws: Workspace, runtime: Runtime) -> dict[str, list[Input]]:
         module = runtime.module(system.id)
         for rule in system.rules:
             name = kind_of(rule).entry(rule)
-            found[rule.qualified_id] = (
+            found[ws.key(rule)] = (
                 []
                 if name is None
                 else inputs_of(getattr(module, name), kind_of(rule).params(rule))
@@ -409,7 +409,7 @@ def _broken(ws: Workspace, runtime: Runtime) -> dict[str, list[str]]:
             for ex in rule.examples:
                 failure = run_example(module, rule, ex)
                 if failure is not None:
-                    found.setdefault(rule.qualified_id, []).append(
+                    found.setdefault(ws.key(rule), []).append(
                         f"{ex.name} ({ex.loc.file}:{ex.loc.line}): {failure}"
                     )
     return found

@@ -24,7 +24,7 @@ from .workspace import Runtime, Workspace, cache_dir, open_workspace
 
 
 def run(args: argparse.Namespace) -> int:
-    ws = open_workspace(args.rules, cache_dir(args))
+    ws = open_workspace(args.rules, cache_dir(args), more=args.more_rules)
     system, rule = ws.find(args.rule)
     with ws.runtime() as runtime:
         text = explain(ws, system, rule, runtime, args)

@@ -72,7 +72,9 @@ def _rule_dice(name: str, args: argparse.Namespace) -> tuple[Dice, str]:
     from ..pipeline import load_systems
 
     system_id = name.partition(".")[0]
-    systems = load_systems(args.rules, {system_id})
+    systems = load_systems(
+        args.rules, {system_id}, more=getattr(args, "more_rules", ())
+    )
     for system in systems:
         for rule in system.rules:
             dice = getattr(rule, "dice", None)

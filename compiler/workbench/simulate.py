@@ -46,7 +46,7 @@ PROGRESS_FROM = 200  # fewer runs than this finish before a bar is worth drawing
 
 
 def run(args: argparse.Namespace) -> int:
-    ws = open_workspace(args.rules, cache_dir(args))
+    ws = open_workspace(args.rules, cache_dir(args), more=args.more_rules)
     system, rule = ws.find(args.rule)
     with ws.runtime() as runtime:
         module = runtime.module(system.id)

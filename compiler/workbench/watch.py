@@ -13,16 +13,24 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path as FsPath
 
 from .usage import UsageError
 
 
-def _digest(rules_dir: FsPath) -> str | None:
+def _digest(rules_dir: FsPath, more: Sequence[FsPath] = ()) -> str | None:
+    """The content of the rules folder (and of the folders of house rules
+    ``more``), as one digest; None when one cannot be read."""
     from ..cache import scan
 
-    found = scan(rules_dir)
-    return found.digest if found is not None else None
+    digests = []
+    for folder in (rules_dir, *more):
+        found = scan(folder)
+        if found is None:
+            return None
+        digests.append(found.digest)
+    return " ".join(digests)
 
 
 def _stamp() -> str:
@@ -43,7 +51,12 @@ def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
     try:
         with reading(args.rules):
             cache_dir = None if args.no_cache else cache_dir_for(args.out)
-            outputs = build(args.rules, cache_dir, later=True)
+            outputs = build(
+                args.rules,
+                cache_dir,
+                later=True,
+                more=getattr(args, "more_rules", ()),
+            )
         with writing(args.out):
             changed = write_tree(args.out, outputs.files, shown=args.out.as_posix())
         outputs.remember()  # the cache only once the output is written
@@ -86,7 +99,9 @@ def run(args: argparse.Namespace) -> int:
             f"--out {problem}",
             "name a new or empty folder, or one rulesc built (the default is generated)",
         )
+    more = tuple(getattr(args, "more_rules", ()))
     argv = ["--format", args.format, "--rules", str(rules_dir)]
+    argv += [word for folder in more for word in ("--rules", str(folder))]
     print(
         f"watching {rules_dir.as_posix()}/ (Ctrl-C to stop); "
         f"building into {args.out.as_posix()}/",
@@ -94,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     )
     builds = 0
     last_ok = False
-    seen = _digest(rules_dir)
+    seen = _digest(rules_dir, more)
     building = False
     try:
         while True:
@@ -104,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
             builds += 1
             if args.max_builds is not None and builds >= args.max_builds:
                 break
-            seen = _wait_for_change(rules_dir, seen, args.poll)
+            seen = _wait_for_change(rules_dir, seen, args.poll, more)
     except KeyboardInterrupt:
         from .. import progress
 
@@ -114,16 +129,18 @@ def run(args: argparse.Namespace) -> int:
     return 0 if last_ok else 1
 
 
-def _wait_for_change(rules_dir: FsPath, seen: str | None, poll: float) -> str | None:
-    """Block until the rules folder's content changes and settles; its new digest."""
+def _wait_for_change(
+    rules_dir: FsPath, seen: str | None, poll: float, more: Sequence[FsPath] = ()
+) -> str | None:
+    """Block until the rules folders' content changes and settles; its new digest."""
     while True:
         time.sleep(poll)
-        now = _digest(rules_dir)
+        now = _digest(rules_dir, more)
         if now == seen:
             continue
         while True:  # wait until a whole save has landed
             time.sleep(poll)
-            settled = _digest(rules_dir)
+            settled = _digest(rules_dir, more)
             if settled == now:
                 return now
             now = settled

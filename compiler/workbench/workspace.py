@@ -6,7 +6,7 @@ import argparse
 import difflib
 import importlib
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
@@ -26,6 +26,12 @@ class Workspace:
     systems: tuple[System, ...]
     files: Mapping[str, str]
     _sources: dict[str, Any] = field(default_factory=dict)
+    # compare as this system: the base of house rules, its rules named as theirs
+    alias: str | None = None
+
+    def key(self, rule: Rule) -> str:
+        """The rule's qualified id, as ``rulesc diff`` pairs rules by it."""
+        return f"{self.alias}.{rule.id}" if self.alias else rule.qualified_id
 
     def find(self, name: str) -> tuple[System, Rule]:
         """The rule ``SYSTEM.RULE`` (its function's name also does for RULE)."""
@@ -66,12 +72,19 @@ class Workspace:
 
     def where(self, rule: Rule, *path: str | int) -> str:
         """``rules/<file>.yaml:LINE`` of a node of the rule's data."""
+        file = rule.loc.file
         try:
             _, base = self.raw(rule)
-            line, _ = self.source(rule.loc.file).where((*base, *path))
+            source = self.source(file)
+            lent = source.lender((*base, *path))  # written by house rules
+            if lent is not None:
+                source, file = lent[0], lent[0].path
+                line, _ = source.where(lent[1])
+            else:
+                line, _ = source.where((*base, *path))
         except (LookupError, OSError, RulesError):  # the file changed since
             line = rule.loc.line
-        return f"{rule.loc.file}:{line}"
+        return f"{file}:{line}"
 
     @contextmanager
     def runtime(self) -> Iterator[Runtime]:
@@ -101,15 +114,20 @@ class Runtime:
 
 
 def open_workspace(
-    rules_dir: FsPath, cache_dir: FsPath | None, *, examples_must_hold: bool = True
+    rules_dir: FsPath,
+    cache_dir: FsPath | None,
+    *,
+    examples_must_hold: bool = True,
+    more: Sequence[FsPath] = (),
 ) -> Workspace:
     """Build the rules (raising ``RulesError`` with every problem), from the cache
     when it holds this very build. With ``examples_must_hold=False`` worked
-    examples that do not hold are no error (``rulesc diff`` reports them)."""
+    examples that do not hold are no error (``rulesc diff`` reports them).
+    ``more``: folders of house rules (``pipeline.load_systems``)."""
     from ..cache import build
 
     try:
-        built = build(rules_dir, cache_dir)
+        built = build(rules_dir, cache_dir, more=more)
         files, systems = built.files, tuple(built.systems)
     except RulesError:
         if examples_must_hold:
@@ -124,7 +142,7 @@ def open_workspace(
             else None
         )
         outputs = generate(
-            load_systems(rules_dir, memo=memo),
+            load_systems(rules_dir, memo=memo, more=more),
             run_examples=False,
             settings=load_settings(rules_dir),
         )

@@ -45,14 +45,23 @@ def _yaml(path: Path) -> Any:
     return YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
 
 
+def names_a_source(folder: Path) -> bool:
+    """Whether the system of ``rules/<system>/`` names a source document of its
+    own (house rules do not: ``house: true``, or ``extends`` another system)."""
+    meta = _yaml(folder / "system.yaml")
+    return "source" in meta and "extends" not in meta and meta.get("house") is not True
+
+
 def load_system(folder: Path) -> SystemData:
-    """A system's rules data, read straight from ``rules/<system>/``."""
+    """A system's rules data, read straight from ``rules/<system>/``; a house
+    rule (``house: true``) is not the source's, and is left out."""
     meta = _yaml(folder / "system.yaml")
     rules: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.yaml")):
         if path.name != "system.yaml":
-            for rule in _yaml(path)["rules"]:
-                rules[rule["id"]] = rule
+            for rule in _yaml(path).get("rules", []):
+                if rule.get("house") is not True:
+                    rules[rule["id"]] = rule
     notes = tuple(n["id"] for n in meta.get("not_modelled", []))
     return SystemData(meta["system"], meta["source"]["file"], rules, notes)
 
