@@ -137,7 +137,7 @@ def system_data(system: System) -> View:
             {"id": n.id, "summary": n.summary, "reason": n.reason}
             for n in system.not_modelled
         ],
-        **({} if system.house is None else {"house": house_data(system)}),
+        "house": None if system.house is None else house_data(system),
         "rules": [rule_data(system, rule, found) for rule in system.rules],
     }
 

@@ -112,8 +112,8 @@ def test_the_types_hold_the_list_as_the_record_fields_do(df_out: Path) -> None:
 
 def test_the_page_and_rules_json_show_the_list(df_out: Path) -> None:
     page = (df_out / "docs" / "dice_formulas" / "to_six.md").read_text("utf-8")
-    assert "- `dice` (list of int): The dice rolled so far." in page
-    assert "`pips` (int, never below 0)" in page
+    assert "- *dice* (list of int): The dice rolled so far." in page
+    assert "*pips* (int, never below 0)" in page
     assert "(the rules are proved to end:" in page
     data = json.loads((df_out / "rules.json").read_text(encoding="utf-8"))
     rules = {r["id"]: r for r in data["systems"][0]["rules"]}
