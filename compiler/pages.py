@@ -19,6 +19,7 @@ from .core.program import lowered
 from .emit import markdown as emit_markdown
 from .example_words import Shape, example_words, inputs_words, shape_of
 from .examples import call_text, expect_text
+from .expr_math import words_of
 from .forms import widget
 from .house_docs import is_house_rule, notes, overview
 from .literals import code, md, md_cell
@@ -97,7 +98,7 @@ def _group_of(system: System, rule: Rule) -> str:
 
 def _erratum_md(e: Erratum) -> View:
     return {
-        "id": code(e.id),
+        "title": md(words_of(e.id)),
         "source_says": md(e.source_says),
         "rules_give": md(e.rules_give),
         "reason": md(e.reason),
@@ -209,7 +210,7 @@ def common_view(
         "house": notes(system, rule),
         "rulings": [
             {
-                "id": code(r.id),
+                "title": md(words_of(r.id)),
                 "question": md(r.question) if r.question else None,
                 "ruling": md(r.ruling),
                 "reason": md(r.reason),
