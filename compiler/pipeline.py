@@ -551,7 +551,7 @@ def generate(
     for part in parts:
         data.update(part.own)  # its modules, pages and charts
     data = dict(sorted(data.items()))
-    data[MANIFEST] = manifest(shares, data)
+    data[MANIFEST] = manifest(shares, data, settings)
     return Outputs(tuple(to_run), tuple(parts), data)
 
 
@@ -607,10 +607,14 @@ def part_of(
     )
 
 
-def manifest(parts: Sequence[Shares], files: dict[str, bytes]) -> bytes:
-    """What the output was built from: each rule's fingerprint, each file's digest."""
+def manifest(
+    parts: Sequence[Shares], files: dict[str, bytes], settings: Settings = DEFAULTS
+) -> bytes:
+    """What the output was built from: each rule's fingerprint, the package
+    settings, each file's digest."""
     doc = {
         "@generated": "by rulesc - DO NOT EDIT",
+        "package": settings.recorded(),
         "rules": {
             qualified: entry for p in parts for qualified, entry in p.rules.items()
         },

@@ -68,6 +68,23 @@ def stale(
                 hint,
             )
         )
+    try:
+        old_package = json.loads(on_disk.get(MANIFEST, b"{}")).get("package")
+        new_package = json.loads(fresh[MANIFEST]).get("package")
+    except (ValueError, AttributeError, KeyError):
+        old_package = new_package = None
+    if isinstance(new_package, dict) and old_package != new_package:
+        where = new_package.get("file") or f"{shown_out}/{MANIFEST}"
+        problems.append(
+            Diagnostic(
+                where,
+                1,
+                1,
+                f"the package settings changed since {shown_out}/ was built "
+                f"(stale: {files_note})",
+                hint,
+            )
+        )
     if not problems:
         problems = [
             Diagnostic(

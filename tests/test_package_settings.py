@@ -117,3 +117,17 @@ def test_validate_reports_the_settings_with_the_rules(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "rules/package.yaml:4:10: error:" in done.stderr
     assert "rules/gurps/cover.yaml:" in done.stderr
+
+
+def test_check_names_a_change_of_the_settings(tmp_path: Path) -> None:
+    rules = _rules(tmp_path, SETTINGS)
+    assert run_rulesc("build", cwd=tmp_path).returncode == 0
+    text = (rules / "package.yaml").read_text(encoding="utf-8")
+    (rules / "package.yaml").write_text(text.replace("3.4.5", "3.4.6"), "utf-8")
+    done = run_rulesc("check", cwd=tmp_path)
+    assert done.returncode == 1
+    assert (
+        "rules/package.yaml:1:1: error: the package settings changed since "
+        "generated/ was built"
+    ) in done.stderr
+    assert "edited by hand" not in done.stderr
