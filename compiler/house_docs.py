@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from .literals import code, md
@@ -41,9 +42,14 @@ def notes(system: System, rule: Rule) -> list[str]:
 
 
 def overview(
-    system: System, base_title: str | None, base_page: str | None
+    system: System,
+    base_title: str | None,
+    base_page: str | None,
+    links: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """The lines of a system overview's house-rule note (Markdown, escaped)."""
+    """The lines of a system overview's house-rule note (Markdown, escaped);
+    ``links`` are the Markdown links to the system's rules, by rule id."""
+    shown = links or {}
     house = system.house
     if house is None:
         return []
@@ -58,10 +64,16 @@ def overview(
     changed = sorted({c.rule for c in house.changes})
     if changed:
         lines.append(
-            "Changed by house rules: " + ", ".join(code(r) for r in changed) + "."
+            "Changed by house rules: "
+            + ", ".join(shown.get(r, code(r)) for r in changed)
+            + "."
         )
     if house.rules:
-        lines.append("House rules: " + ", ".join(code(r) for r in house.rules) + ".")
+        lines.append(
+            "House rules: "
+            + ", ".join(shown.get(r, code(r)) for r in house.rules)
+            + "."
+        )
     return lines
 
 

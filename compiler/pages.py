@@ -300,11 +300,16 @@ def overview_view(system: System, base: System | None = None) -> View:
             system,
             base.title if base is not None else None,
             link_from(page, overview_page(base.id)) if base is not None else None,
+            {
+                r.id: f"[{md(r.title)}]({link_from(page, rule_page(system.id, r.id))})"
+                for r in system.rules
+            },
         ),
         "header": header(list(system.files)),
         "title": md(system.title),
         "summary": md(system.summary),
         "cite": citation(system),
+        "sourced": bool(system.source_work),
         "rounding": system.rounding,
         "module": code(f"rulebook.{system.id}"),
         "groups": _groups(system, page),

@@ -187,8 +187,11 @@ def test_the_docs_mark_an_added_rule_as_a_house_rule(out: Path) -> None:
     assert "A house rule: it is not in the book." in page
     overview = (out / "docs/my_table.md").read_text(encoding="utf-8")
     assert "this system extends [d20 science fiction](d20_scifi.md)" in overview
-    assert "Changed by house rules: `cover`." in overview
-    assert "House rules: `duck_for_cover`." in overview
+    assert (
+        "Changed by house rules: [Cover and concealment](my_table/cover.md)."
+        in overview
+    )
+    assert "House rules: [Ducking for cover](my_table/duck_for_cover.md)." in overview
 
 
 def test_the_restated_example_shows_the_house_answer(out: Path) -> None:
@@ -383,7 +386,9 @@ def test_a_house_system_needs_no_source_and_is_listed_as_such(tmp_path: Path) ->
     assert "Source: none: a house rule, from no published source." in page
     overview = (tmp_path / "out/docs/homebrew.md").read_text(encoding="utf-8")
     assert "House rules: this system names no published source." in overview
-    assert "House rules: `luck`." in overview
+    assert "House rules: [Luck](homebrew/luck.md)." in overview
+    assert "traceability matrix" not in overview  # it has no source to trace
+    assert "no source's passages are theirs to account for" in overview
 
 
 def test_a_rule_without_a_source_must_say_house(tmp_path: Path) -> None:
