@@ -287,7 +287,9 @@ def _signature(node: ast.FunctionDef) -> str:
     return f"{node.name}({ast.unparse(node.args)}){returns}"
 
 
-_RST_CODE = re.compile(r":func:`([^`]+)`|``([^`]+)``")
+# An inline literal as reStructuredText reads one: no space just inside its
+# backquotes (so a rule's text holding "`` ` ``" stays text, not code).
+_RST_CODE = re.compile(r":func:`([^`]+)`|``([^`\s](?:[^`]*[^`\s])?)``")
 
 
 def _doc_md(doc: str) -> str:

@@ -33,6 +33,7 @@ class Shape:
     columns: Mapping[str, Column] = field(default_factory=dict)
     single: Column | None = None  # the column of a one-value answer
     unit: str | None = None  # the unit of a whole-number answer
+    keys: frozenset[str] = frozenset()  # a mapping answer's keys, said by label
 
 
 def _state_column(name: str, doc: str | None) -> Column:
@@ -60,9 +61,11 @@ def shape_of(unit: Unit | None, needed: Sequence[Unit] = ()) -> Shape:
         for d in main.derived:
             columns.setdefault(d.name, _state_column(d.name, d.doc))
     single = None
+    keys: frozenset[str] = frozenset()
     if isinstance(main, Procedure) and isinstance(main.item, Column):
         single = main.item
         if main.keys is not None:
+            keys = frozenset(m.label for m in main.keys.members)
             for m in main.keys.members:
                 columns.setdefault(m.label, single)
     params = getattr(main, "params", ()) or ()
@@ -73,6 +76,7 @@ def shape_of(unit: Unit | None, needed: Sequence[Unit] = ()) -> Shape:
         columns=columns,
         single=single,
         unit=main.unit if isinstance(main, Function) else None,
+        keys=keys,
     )
 
 
@@ -81,6 +85,9 @@ def _name(name: str, shape: Shape) -> str:
 
 
 def _title(name: str, shape: Shape) -> str:
+    # A key of a mapping answer is said by its label, not by the column's title.
+    if name in shape.keys:
+        return md_cell(label_words(name))
     column = shape.columns.get(name)
     return md_cell(column.title if column is not None else label_words(name))
 

@@ -385,19 +385,32 @@ def inputs(params: Sequence[Param]) -> list[str]:
     for p in params:
         line = f"{reader_name(p)}: {md(p.description.rstrip('.'))}. "
         line += _values(p)
-        if p.has_default:
-            default = (
-                "none"
-                if p.default is None
-                else ("yes" if p.default else "no")
-                if isinstance(p.default, bool)
-                else md_cell(label_words(p.default))
-                if isinstance(p.default, str)
-                else md(str(p.default))
-            )
-            line += f"; {default} unless given"
+        if p.default_call is not None:
+            line += f"; unless given, {_default_call_words(p.default_call)}"
+        elif p.has_default:
+            line += f"; {_default_words(p.default)} unless given"
         found.append(line + ".")
     return found
+
+
+def _default_words(value: int | bool | str | None) -> str:
+    """A parameter's default value as a reader says it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return md_cell(label_words(value))
+    return md(str(value))
+
+
+def _default_call_words(call: tuple[str, tuple[tuple[str, Any], ...]]) -> str:
+    """A default the runtime computes by calling another rule, in words: what
+    that rule answers, with the arguments it is called with."""
+    function, args = call
+    given = [f"*{md_cell(words_of(k))}* {_default_words(v)}" for k, v in args]
+    with_ = (" for " + ", ".join(given)) if given else ""
+    return f"what {md(function)} answers{with_}"
 
 
 class Reads:

@@ -303,3 +303,15 @@ def test_javascript_escaping_gives_back_the_text(text: str) -> None:
 
 def test_every_hostile_text_is_used() -> None:
     assert ROOT.is_dir() and len(HOSTILE) >= 30
+
+
+def test_contract_reads_only_true_inline_literals_as_code() -> None:
+    """A docstring's ``name`` is code on the contract page; backquotes from a rule's
+    text that reStructuredText would not read as a literal (a space just inside
+    them) stay text, escaped."""
+    from rulesc.contract import _doc_md
+
+    assert _doc_md("Calls ``roll()`` once.") == "Calls `roll()` once."
+    shown = _doc_md("Hit locations `` ` `` ``` ~~~.")
+    assert "<code>" not in shown and "`" not in shown.replace("\\`", "")
+    assert one_line(to_html(shown)).count("<code>") == 0
