@@ -133,7 +133,7 @@ export declare const MELEE_ACROSS_OBSTACLE: MeleeAcrossObstacle;
 
 /**
  * The answers of rule `gurps.exposure_behind_cover`
- * (rules/gurps/cover.yaml:172).
+ * (rules/gurps/cover.yaml:183).
  */
 export declare const CoverExposure: {
   readonly EXPOSED: "exposed";
@@ -149,6 +149,22 @@ export declare const CoverExposure: {
 export type CoverExposure = "exposed" | "half" | "covered";
 
 /**
+ * The choices of parameter `weaponArm` of rule `gurps.exposure_behind_cover`
+ * (rules/gurps/cover.yaml:169).
+ */
+export declare const WeaponArm: {
+  readonly RIGHT: "right";
+  readonly LEFT: "left";
+  /**
+   * The label `value` names, in any case, as the rules spell it (a string from
+   * outside, checked); RuleInputError for none.
+   */
+  of(value: unknown): WeaponArm;
+};
+/** A label of WeaponArm. */
+export type WeaponArm = "right" | "left";
+
+/**
  * What cover leaves exposed.
  *
  * Which hit locations a fighter behind cover still shows. Seeing out means
@@ -157,8 +173,7 @@ export type CoverExposure = "exposed" | "half" | "covered";
  * unless firing through a narrow slit. Good cover hides the groin, legs and
  * feet.
  *
- * @param weaponHands Hands the weapon needs (the weapon arm is the right arm).
- * Allowed: 1 to 2.
+ * @param weaponHands Hands the weapon needs. Allowed: 1 to 2.
  *
  * @param options.narrowSlit Whether the fighter fires through a narrow slit.
  * Allowed: true or false.
@@ -166,22 +181,25 @@ export type CoverExposure = "exposed" | "half" | "covered";
  * @param options.hidesLowerBody Whether the cover is enough to hide the groin,
  * legs and feet. Allowed: true or false.
  *
+ * @param options.weaponArm The arm that holds a one-handed weapon; a two-handed
+ * weapon shows both arms either way. Allowed: a label in any case: right, left.
+ *
  * Rule `gurps.exposure_behind_cover` (rules/gurps/cover.yaml:141). Throws
  * RuleInputError for arguments outside the rule.
  */
-export declare function exposureBehindCover(weaponHands: number, options?: { readonly narrowSlit?: boolean; readonly hidesLowerBody?: boolean }): Readonly<Record<HitLocation, CoverExposure>>;
+export declare function exposureBehindCover(weaponHands: number, options?: { readonly narrowSlit?: boolean; readonly hidesLowerBody?: boolean; readonly weaponArm?: WeaponArm }): Readonly<Record<HitLocation, CoverExposure>>;
 
 // -- gurps.random_hit --
 
 /**
  * The check `randomHit` rolls where the location's exposure is half. Rule
- * `gurps.random_hit` (rules/gurps/cover.yaml:228).
+ * `gurps.random_hit` (rules/gurps/cover.yaml:256).
  */
 export declare const RANDOM_HIT_CHECK: $dice.Dice;
 
 /**
  * What `randomHit` answers. Rule `gurps.random_hit`
- * (rules/gurps/cover.yaml:228).
+ * (rules/gurps/cover.yaml:256).
  */
 export interface RandomHit {
   /** The location the roll hit. */
@@ -216,7 +234,7 @@ export interface RandomHit {
  * Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
  * exposed, half, covered.
  *
- * Rule `gurps.random_hit` (rules/gurps/cover.yaml:228). Throws RuleInputError
+ * Rule `gurps.random_hit` (rules/gurps/cover.yaml:256). Throws RuleInputError
  * for arguments outside the rule.
  */
 export declare function randomHit(exposure: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure>, rng: $dice.RNG): RandomHit;
@@ -225,7 +243,7 @@ export declare function randomHit(exposure: Readonly<Record<HitLocation, CoverEx
 
 /**
  * What `attackCoveredTarget` answers. Rule `gurps.attack_covered_target`
- * (rules/gurps/cover.yaml:266).
+ * (rules/gurps/cover.yaml:294).
  */
 export interface CoveredAttack {
   /** The modifier to the attack roll. */
@@ -249,7 +267,7 @@ export interface CoveredAttack {
 
 /**
  * The choices of parameter `option` of rule `gurps.attack_covered_target`
- * (rules/gurps/cover.yaml:280).
+ * (rules/gurps/cover.yaml:308).
  */
 export declare const CoverOption: {
   readonly AIMED: "aimed";
@@ -270,9 +288,10 @@ export type CoverOption = "aimed" | "random" | "through";
  * Three ways to shoot at a foe behind partial cover. Aim at a location the
  * cover leaves open, with its usual penalty and 2 more if it is only half
  * exposed. Roll the location at random with no penalty, and risk hitting the
- * cover. Or shoot straight through the cover at -2 (or the blind-fire penalty
- * if the foe is completely hidden), with the cover's DR added to the target's.
- * A foe the cover hides completely can only be shot through it.
+ * cover. Or shoot straight through the cover at -2 (or the blind-fire penalty,
+ * -10 unless given, if the foe is completely hidden), with the cover's DR added
+ * to the target's. A foe the cover hides completely can only be shot through
+ * it.
  *
  * @param option How to attack. Allowed: a label in any case: aimed, random,
  * through.
@@ -292,8 +311,12 @@ export type CoverOption = "aimed" | "random" | "through";
  * @param completelyConcealed Whether the cover hides the foe completely.
  * Allowed: true or false.
  *
- * Rule `gurps.attack_covered_target` (rules/gurps/cover.yaml:266). Throws
+ * @param options.blindPenalty The usual penalty for shooting blind, taken
+ * instead of the -2 when the cover hides the foe completely. Allowed: 0 or
+ * less.
+ *
+ * Rule `gurps.attack_covered_target` (rules/gurps/cover.yaml:294). Throws
  * RuleInputError for arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */
-export declare function attackCoveredTarget(option: CoverOption, location?: HitLocation | null, exposure?: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure> | null, coverDr?: number, completelyConcealed?: boolean): CoveredAttack;
+export declare function attackCoveredTarget(option: CoverOption, location?: HitLocation | null, exposure?: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure> | null, coverDr?: number, completelyConcealed?: boolean, options?: { readonly blindPenalty?: number }): CoveredAttack;

@@ -151,20 +151,26 @@ export const CoverExposure = $.labels("CoverExposure", {
   COVERED: "covered",
 });
 
+export const WeaponArm = $.labels("WeaponArm", {
+  RIGHT: "right",
+  LEFT: "left",
+});
+
 export function exposureBehindCover(weaponHands, $options = undefined) {
-  let { narrowSlit = false, hidesLowerBody = true } = $.options($options, ["narrowSlit", "hidesLowerBody"], "exposureBehindCover");
+  let { narrowSlit = false, hidesLowerBody = true, weaponArm = WeaponArm.RIGHT } = $.options($options, ["narrowSlit", "hidesLowerBody", "weaponArm"], "exposureBehindCover");
   if (!$.isInt(weaponHands) || weaponHands < 1 || weaponHands > 2) throw $.badInt(weaponHands, "weaponHands", 1, 2);
   if (typeof narrowSlit !== "boolean") throw $.badBool(narrowSlit, "narrowSlit");
   if (typeof hidesLowerBody !== "boolean") throw $.badBool(hidesLowerBody, "hidesLowerBody");
+  weaponArm = $.choice(WeaponArm, weaponArm, "weaponArm");
   return Object.freeze({
     __proto__: null,
     [HitLocation.SKULL]: CoverExposure.EXPOSED,
     [HitLocation.FACE]: CoverExposure.EXPOSED,
     [HitLocation.RIGHT_LEG]: hidesLowerBody ? CoverExposure.COVERED : CoverExposure.EXPOSED,
-    [HitLocation.RIGHT_ARM]: CoverExposure.EXPOSED,
+    [HitLocation.RIGHT_ARM]: weaponHands === 2 || weaponArm === WeaponArm.RIGHT ? CoverExposure.EXPOSED : CoverExposure.COVERED,
     [HitLocation.TORSO]: weaponHands === 2 && !narrowSlit ? CoverExposure.HALF : CoverExposure.COVERED,
     [HitLocation.GROIN]: hidesLowerBody ? CoverExposure.COVERED : CoverExposure.EXPOSED,
-    [HitLocation.LEFT_ARM]: weaponHands === 2 ? CoverExposure.EXPOSED : CoverExposure.COVERED,
+    [HitLocation.LEFT_ARM]: weaponHands === 2 || weaponArm === WeaponArm.LEFT ? CoverExposure.EXPOSED : CoverExposure.COVERED,
     [HitLocation.LEFT_LEG]: hidesLowerBody ? CoverExposure.COVERED : CoverExposure.EXPOSED,
     [HitLocation.HAND]: CoverExposure.EXPOSED,
     [HitLocation.FOOT]: hidesLowerBody ? CoverExposure.COVERED : CoverExposure.EXPOSED,
@@ -230,12 +236,14 @@ export const CoverOption = $.labels("CoverOption", {
   THROUGH: "through",
 });
 
-export function attackCoveredTarget(option, location = null, exposure = null, coverDr = 0, completelyConcealed = false) {
+export function attackCoveredTarget(option, location = null, exposure = null, coverDr = 0, completelyConcealed = false, $options = undefined) {
+  let { blindPenalty = -10 } = $.options($options, ["blindPenalty"], "attackCoveredTarget");
   option = $.choice(CoverOption, option, "option");
   if (location !== null) location = $.choice(HitLocation, location, "location");
   const exposure$ = exposure === null ? exposureBehindCover(2) : $.mapping(HitLocation, CoverExposure, exposure, "exposure");
   if (!$.isInt(coverDr) || coverDr < 0) throw $.badInt(coverDr, "coverDr", 0, null);
   if (typeof completelyConcealed !== "boolean") throw $.badBool(completelyConcealed, "completelyConcealed");
+  if (!$.isInt(blindPenalty) || blindPenalty > 0) throw $.badInt(blindPenalty, "blindPenalty", null, 0);
   const $resolveOk = option === CoverOption.RANDOM && !completelyConcealed;
   if (completelyConcealed && option !== CoverOption.THROUGH) {
     return $json.record(_COVERED_ATTACK_FIELDS, {
@@ -274,7 +282,7 @@ export function attackCoveredTarget(option, location = null, exposure = null, co
   }
   if (completelyConcealed) {
     return $json.record(_COVERED_ATTACK_FIELDS, {
-      toHitModifier: -10,
+      toHitModifier: blindPenalty,
       extraDr: coverDr,
       allowed: true,
     }, { resolve: (rng) => { if (!$resolveOk) throw new $errors.RuleInputError("Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."); return randomHit(exposure$, rng); } });

@@ -38,6 +38,8 @@ __all__ = [
     "HitLocationRow",
     "MeleeAcrossObstacle",
     "RandomHit",
+    "WeaponArm",
+    "WeaponArmLabel",
     "attack_covered_target",
     "cover_dr",
     "exposure_behind_cover",
@@ -293,7 +295,7 @@ Rule ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
 
 class CoverExposure(Label):
     """The answers of rule ``gurps.exposure_behind_cover``
-    (rules/gurps/cover.yaml:172).
+    (rules/gurps/cover.yaml:183).
     """
 
     EXPOSED = "exposed"
@@ -313,8 +315,33 @@ case).
 """
 
 
+class WeaponArm(Label):
+    """The choices of parameter ``weapon_arm`` of rule
+    ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:169).
+    """
+
+    RIGHT = "right"
+    LEFT = "left"
+
+
+_WEAPON_ARM_BY_LABEL: Final[dict[str, WeaponArm]] = {
+    member.value.casefold(): member for member in WeaponArm
+}
+
+
+WeaponArmLabel: TypeAlias = Literal["right", "left"]
+"""The labels of :class:`WeaponArm`, exactly as the rules write them: what a type
+checker takes where a member is asked for (run time also takes them in any
+case).
+"""
+
+
 def exposure_behind_cover(
-    weapon_hands: int, *, narrow_slit: bool = False, hides_lower_body: bool = True
+    weapon_hands: int,
+    *,
+    narrow_slit: bool = False,
+    hides_lower_body: bool = True,
+    weapon_arm: WeaponArm | WeaponArmLabel = WeaponArm.RIGHT,
 ) -> dict[HitLocation, CoverExposure]:
     """What cover leaves exposed.
 
@@ -325,12 +352,14 @@ def exposure_behind_cover(
     feet.
 
     Args:
-        weapon_hands: Hands the weapon needs (the weapon arm is the right arm).
-            Allowed: 1 to 2.
+        weapon_hands: Hands the weapon needs. Allowed: 1 to 2.
         narrow_slit: Whether the fighter fires through a narrow slit. Allowed:
             true or false.
         hides_lower_body: Whether the cover is enough to hide the groin, legs
             and feet. Allowed: true or false.
+        weapon_arm: The arm that holds a one-handed weapon; a two-handed weapon
+            shows both arms either way. Allowed: a member, or its label in any
+            case: right, left.
 
     Rule ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:141). Raises
     RuleInputError for arguments outside the rule.
@@ -341,13 +370,16 @@ def exposure_behind_cover(
         raise bad_bool(narrow_slit, "narrow_slit")
     if type(hides_lower_body) is not bool:
         raise bad_bool(hides_lower_body, "hides_lower_body")
+    weapon_arm = choice(WeaponArm, _WEAPON_ARM_BY_LABEL, weapon_arm, "weapon_arm")
     return {
         HitLocation.SKULL: CoverExposure.EXPOSED,
         HitLocation.FACE: CoverExposure.EXPOSED,
         HitLocation.RIGHT_LEG: CoverExposure.COVERED
         if hides_lower_body
         else CoverExposure.EXPOSED,
-        HitLocation.RIGHT_ARM: CoverExposure.EXPOSED,
+        HitLocation.RIGHT_ARM: CoverExposure.EXPOSED
+        if weapon_hands == 2 or weapon_arm is WeaponArm.RIGHT
+        else CoverExposure.COVERED,
         HitLocation.TORSO: CoverExposure.HALF
         if weapon_hands == 2 and not narrow_slit
         else CoverExposure.COVERED,
@@ -355,7 +387,7 @@ def exposure_behind_cover(
         if hides_lower_body
         else CoverExposure.EXPOSED,
         HitLocation.LEFT_ARM: CoverExposure.EXPOSED
-        if weapon_hands == 2
+        if weapon_hands == 2 or weapon_arm is WeaponArm.LEFT
         else CoverExposure.COVERED,
         HitLocation.LEFT_LEG: CoverExposure.COVERED
         if hides_lower_body
@@ -376,13 +408,13 @@ def exposure_behind_cover(
 
 RANDOM_HIT_CHECK: Final[Dice] = Dice(1, 6)
 """The check :func:`random_hit` rolls where the location's exposure is half. Rule
-``gurps.random_hit`` (rules/gurps/cover.yaml:228).
+``gurps.random_hit`` (rules/gurps/cover.yaml:256).
 """
 
 
 class RandomHit(Record):
     """What :func:`random_hit` answers. Rule ``gurps.random_hit``
-    (rules/gurps/cover.yaml:228).
+    (rules/gurps/cover.yaml:256).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("location", "strikes_cover", "roll", "check")
@@ -443,7 +475,7 @@ def random_hit(
             Right Arm, Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck,
             Vitals, Eyes to one of exposed, half, covered.
 
-    Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:228). Raises
+    Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:256). Raises
     RuleInputError for arguments outside the rule.
     """
     exposure_map = mapping(
@@ -475,7 +507,7 @@ def random_hit(
 
 class CoveredAttack(Record):
     """What :func:`attack_covered_target` answers. Rule
-    ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266).
+    ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:294).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("to_hit_modifier", "extra_dr", "allowed")
@@ -533,7 +565,7 @@ class CoveredAttack(Record):
 
 class CoverOption(Label):
     """The choices of parameter ``option`` of rule ``gurps.attack_covered_target``
-    (rules/gurps/cover.yaml:280).
+    (rules/gurps/cover.yaml:308).
     """
 
     AIMED = "aimed"
@@ -562,15 +594,18 @@ def attack_covered_target(
     | None = None,
     cover_dr: int = 0,
     completely_concealed: bool = False,
+    *,
+    blind_penalty: int = -10,
 ) -> CoveredAttack:
     """Attacking a partly covered foe.
 
     Three ways to shoot at a foe behind partial cover. Aim at a location the
     cover leaves open, with its usual penalty and 2 more if it is only half
     exposed. Roll the location at random with no penalty, and risk hitting the
-    cover. Or shoot straight through the cover at -2 (or the blind-fire penalty
-    if the foe is completely hidden), with the cover's DR added to the target's.
-    A foe the cover hides completely can only be shot through it.
+    cover. Or shoot straight through the cover at -2 (or the blind-fire penalty,
+    -10 unless given, if the foe is completely hidden), with the cover's DR
+    added to the target's. A foe the cover hides completely can only be shot
+    through it.
 
     Args:
         option: How to attack. Allowed: a member, or its label in any case:
@@ -587,8 +622,10 @@ def attack_covered_target(
             it. Allowed: 0 or more.
         completely_concealed: Whether the cover hides the foe completely.
             Allowed: true or false.
+        blind_penalty: The usual penalty for shooting blind, taken instead of
+            the -2 when the cover hides the foe completely. Allowed: 0 or less.
 
-    Rule ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:266). Raises
+    Rule ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:294). Raises
     RuleInputError for arguments outside the rule.
     """
     option = choice(CoverOption, _COVER_OPTION_BY_LABEL, option, "option")
@@ -610,6 +647,8 @@ def attack_covered_target(
         raise bad_int(cover_dr, "cover_dr", 0, None)
     if type(completely_concealed) is not bool:
         raise bad_bool(completely_concealed, "completely_concealed")
+    if type(blind_penalty) is not int or blind_penalty > 0:
+        raise bad_int(blind_penalty, "blind_penalty", None, 0)
     _resolve_ok = option is CoverOption.RANDOM and not completely_concealed
     if completely_concealed and option is not CoverOption.THROUGH:
         return CoveredAttack(
@@ -674,7 +713,7 @@ def attack_covered_target(
         )
     if completely_concealed:
         return CoveredAttack(
-            to_hit_modifier=-10,
+            to_hit_modifier=blind_penalty,
             extra_dr=cover_dr,
             allowed=True,
             _resolve_exposure=exposure_map,
