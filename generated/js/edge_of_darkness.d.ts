@@ -73,7 +73,9 @@ export declare function concealment(degree: ConcealmentDegree): ConcealmentRow;
  * Firing from full cover.
  *
  * A character under full cover cannot shoot without giving some of it up: to
- * fire, the character becomes substantially concealed, and is -3 to hit.
+ * fire, the character becomes substantially concealed. Attacks against him are
+ * then at -3, the substantially concealed penalty; his own shots are at -2, one
+ * less, as ranged_modifier answers for a completely covered shooter.
  *
  *
  *
@@ -87,7 +89,7 @@ export declare function fireFromFullCover(): ConcealmentDegree;
 
 /**
  * What `shootThroughCover` answers. Rule `edge_of_darkness.shoot_through_cover`
- * (rules/edge_of_darkness/concealment.yaml:78).
+ * (rules/edge_of_darkness/concealment.yaml:80).
  */
 export interface CoverHit {
   /**
@@ -149,7 +151,7 @@ export interface CoverHit {
  * @param armor Armor worn by the target behind the cover. Allowed: 0 or more.
  *
  * Rule `edge_of_darkness.shoot_through_cover`
- * (rules/edge_of_darkness/concealment.yaml:78). Throws RuleInputError for
+ * (rules/edge_of_darkness/concealment.yaml:80). Throws RuleInputError for
  * arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */
@@ -159,7 +161,7 @@ export declare function shootThroughCover(successes: number, durability: number,
 
 /**
  * What `rollPool` answers. Rule `edge_of_darkness.dice_pool`
- * (rules/edge_of_darkness/concealment.yaml:222).
+ * (rules/edge_of_darkness/concealment.yaml:224).
  */
 export interface PoolResult {
   /** Successes */
@@ -187,7 +189,7 @@ export interface PoolResult {
  * or less.
  *
  * Rule `edge_of_darkness.dice_pool`
- * (rules/edge_of_darkness/concealment.yaml:222). Throws RuleInputError for
+ * (rules/edge_of_darkness/concealment.yaml:224). Throws RuleInputError for
  * arguments outside the rule.
  */
 export declare function rollPool(dice: number, rng: $dice.RNG): PoolResult;
@@ -224,7 +226,7 @@ export declare function poolDistribution(dice: number): $odds.Chances<number>;
  * Allowed: true or false.
  *
  * Rule `edge_of_darkness.ranged_modifier`
- * (rules/edge_of_darkness/concealment.yaml:278). Throws RuleInputError for
+ * (rules/edge_of_darkness/concealment.yaml:280). Throws RuleInputError for
  * arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */

@@ -164,7 +164,9 @@ def fire_from_full_cover() -> ConcealmentDegree:
     """Firing from full cover.
 
     A character under full cover cannot shoot without giving some of it up: to
-    fire, the character becomes substantially concealed, and is -3 to hit.
+    fire, the character becomes substantially concealed. Attacks against him are
+    then at -3, the substantially concealed penalty; his own shots are at -2,
+    one less, as ranged_modifier answers for a completely covered shooter.
 
     Rule ``edge_of_darkness.fire_from_full_cover``
     (rules/edge_of_darkness/concealment.yaml:56). Raises RuleInputError for
@@ -179,7 +181,7 @@ def fire_from_full_cover() -> ConcealmentDegree:
 class CoverHit(Record):
     """What :func:`shoot_through_cover` answers. Rule
     ``edge_of_darkness.shoot_through_cover``
-    (rules/edge_of_darkness/concealment.yaml:78).
+    (rules/edge_of_darkness/concealment.yaml:80).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -292,7 +294,7 @@ def shoot_through_cover(
         armor: Armor worn by the target behind the cover. Allowed: 0 or more.
 
     Rule ``edge_of_darkness.shoot_through_cover``
-    (rules/edge_of_darkness/concealment.yaml:78). Raises RuleInputError for
+    (rules/edge_of_darkness/concealment.yaml:80). Raises RuleInputError for
     arguments outside the rule.
     """
     if type(successes) is not int or successes < 0:
@@ -341,7 +343,7 @@ def shoot_through_cover(
 
 class PoolResult(Record):
     """What :func:`roll_pool` answers. Rule ``edge_of_darkness.dice_pool``
-    (rules/edge_of_darkness/concealment.yaml:222).
+    (rules/edge_of_darkness/concealment.yaml:224).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("successes", "dramatic_failure", "rolls")
@@ -390,7 +392,7 @@ def roll_pool(dice: int, rng: RNG) -> PoolResult:
             or less.
 
     Rule ``edge_of_darkness.dice_pool``
-    (rules/edge_of_darkness/concealment.yaml:222). Raises RuleInputError for
+    (rules/edge_of_darkness/concealment.yaml:224). Raises RuleInputError for
     arguments outside the rule.
     """
     if type(dice) is not int or dice > 30:
@@ -552,7 +554,7 @@ def ranged_modifier(
             true or false.
 
     Rule ``edge_of_darkness.ranged_modifier``
-    (rules/edge_of_darkness/concealment.yaml:278). Raises RuleInputError for
+    (rules/edge_of_darkness/concealment.yaml:280). Raises RuleInputError for
     arguments outside the rule.
     """
     if target is not None:
