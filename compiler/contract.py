@@ -287,7 +287,9 @@ def _signature(node: ast.FunctionDef) -> str:
     return f"{node.name}({ast.unparse(node.args)}){returns}"
 
 
-_RST_CODE = re.compile(r":func:`([^`]+)`|``([^`]+)``")
+# The code the emitters write: no space just inside its quotes (so that a rule's
+# text holding backticks, copied into a docstring, stays text).
+_RST_CODE = re.compile(r":func:`([^`]+)`|``([^`\s](?:[^`]*[^`\s])?)``")
 
 
 def _doc_md(doc: str) -> str:
