@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -161,3 +163,21 @@ def test_the_process_page_says_when_the_conditions_end() -> None:
         "condition of the track still suffered ends (*condition end* events)"
     ) in page
     assert "Ruling: conditions end when healing may begin" in page
+
+
+def test_rulesc_simulate_says_when_each_condition_ends() -> None:
+    """The workbench names each ending condition on its own line."""
+    shown = subprocess.run(
+        [
+            *(sys.executable, "-m", "rulesc", "simulate"),
+            "d20_scifi.simulate_radiation",
+            *("--level", "Severe", "--exposed-minutes", "20"),
+            *("--fort-bonus", "2", "--seed", "16"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "9h 11m   condition end: Sickened (no longer suffered)" in shown
+    assert "9h 11m   condition end: Fatigued (no longer suffered)" in shown
