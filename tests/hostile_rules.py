@@ -79,6 +79,9 @@ def _texts(hostile: bool) -> Iterator[str]:
 
 # The schemas' longest title (a column's heading, a rule's title).
 TITLE_LENGTH = 120
+# Prose fields with a shorter limit than the rest, by key (the texts come round
+# in turn, so any of them may meet a long hostile text as the rules grow).
+SHORT_PROSE = {"title": TITLE_LENGTH, "work": 300}
 
 
 def _spoil(tree: Any, texts: Iterator[str]) -> None:
@@ -87,8 +90,11 @@ def _spoil(tree: Any, texts: Iterator[str]) -> None:
             if key in PROSE and isinstance(value, str):
                 before, after = next(texts), next(texts)
                 spoilt = f"{before} {value} {after}"
-                if key == "title" and len(spoilt) > TITLE_LENGTH:
-                    spoilt = f"{value} {after}"[-TITLE_LENGTH:].strip()
+                limit = SHORT_PROSE.get(key)
+                if limit is not None and len(spoilt) > limit:
+                    spoilt = f"{value} {after}"[-limit:]
+                if key == "title":  # a column's title may be a label: no spaces around
+                    spoilt = spoilt.strip()
                 tree[key] = spoilt
             else:
                 _spoil(value, texts)

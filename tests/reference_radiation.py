@@ -26,6 +26,9 @@ The source, in short:
   effect stays at stage 3); Internal makes one point permanent every time.
 - Healing: 1 point per day (1440 minutes), the first a day after the later of
   leaving and the last point dealt; permanent points never heal.
+- The conditions: each effect's condition lasts until its next stage replaces
+  it, or else until the later of leaving and the last point dealt, when every
+  condition still suffered ends (one ``condition_end`` event each, in die order).
 
 Dice are rolled one ``rng.randint(1, sides)`` per die, in the order of the
 ``roll_order`` ruling: the time to full exposure, then each exposure's incubation
@@ -372,10 +375,17 @@ def simulate_radiation(
         if pool.left > 0:
             schedule(minute + DEAL_EVERY, "deal", index)
 
-    # 5. healing: a point a day from a day after the later of leaving and last damage
+    # 5. the later of leaving and the last damage: nothing heals or wears off before
+    ready = max(exposed_minutes, last_damage)
+    # each staged effect's condition still suffered then ends (the ruling
+    # conditions_end_when_healing_may_begin), in die order
+    for effect, stages in SECONDARY_TABLE.values():
+        stage = track.stage.get(effect, 0)
+        if stage >= 1:
+            events.append(Event(ready, "condition_end", condition=stages[stage - 1]))
+    # 6. healing: a point a day from a day after that moment
     healable = dealt - permanent
     if healable > 0:
-        ready = max(exposed_minutes, last_damage)
         for day in range(1, healable + 1):
             events.append(Event(ready + day * HEAL_EVERY, "heal", amount=1))
 

@@ -258,6 +258,8 @@ def test_two_incubations_ending_together_deal_after_both_saves() -> None:
         (23, "con_damage", "full"),
         (23, "secondary_effect", None),
         (30, "decontaminated", None),
+        (30, "condition_end", None),
+        (30, "condition_end", None),
     ] + [(30 + 1440 * day, "heal", None) for day in range(1, 7)]
     saves = [row for row in rows if row[1] == "save"]
     assert [(row[5], row[6], row[8]) for row in saves] == [
@@ -295,6 +297,7 @@ def test_leaving_as_an_incubation_ends_decontaminates_first() -> None:
         (252, "secondary_effect", None),
         (312, "con_damage", "full"),
         (312, "secondary_effect", None),
+        (312, "condition_end", None),
     ] + [(312 + 1440 * day, "heal", None) for day in range(1, 7)]
     instant_save = rows[3]
     assert (instant_save[5], instant_save[6], instant_save[8], instant_save[9]) == (

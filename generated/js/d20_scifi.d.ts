@@ -387,13 +387,13 @@ export declare function exposures(level: RadiationLevel, exposedMinutes: number,
 
 /**
  * What each deal of `accumulation` rolls. Rule `d20_scifi.accumulation`
- * (rules/d20_scifi/radiation.yaml:227).
+ * (rules/d20_scifi/radiation.yaml:236).
  */
 export declare const ACCUMULATION_DEAL: $dice.Dice;
 
 /**
  * Minutes between deals of `accumulation`. Rule `d20_scifi.accumulation`
- * (rules/d20_scifi/radiation.yaml:227).
+ * (rules/d20_scifi/radiation.yaml:236).
  */
 export declare const ACCUMULATION_INTERVAL_MINUTES: number;
 
@@ -402,7 +402,7 @@ export declare const ACCUMULATION_INTERVAL_MINUTES: number;
  *
  * @param pool The points in the pool. Allowed: 0 or more.
  *
- * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:227). Throws
+ * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:236). Throws
  * RuleInputError for arguments outside the rule.
  */
 export declare function accumulationAfterSave(pool: number): number;
@@ -419,7 +419,7 @@ export declare function accumulationAfterSave(pool: number): number;
  * @param options.saved Whether a save against it succeeded. Allowed: true or
  * false.
  *
- * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:227). Answers
+ * Rule `d20_scifi.accumulation` (rules/d20_scifi/radiation.yaml:236). Answers
  * the points dealt each time, the first at once and then one every hour. Throws
  * RuleInputError for arguments outside the rule, and for pool above 100000: one
  * call makes at most 100,000 entries (a limit of the runtime, not of the
@@ -431,7 +431,7 @@ export declare function accumulation(pool: number, rng: $dice.RNG, options?: { r
 
 /**
  * The effects of rule `d20_scifi.secondary_effects`, in die order
- * (rules/d20_scifi/radiation.yaml:314).
+ * (rules/d20_scifi/radiation.yaml:323).
  */
 export declare const SecondaryEffect: {
   readonly NAUSEA: "Nausea";
@@ -450,7 +450,7 @@ export type SecondaryEffect = "Nausea" | "Headache / Pain" | "Weakness" | "Disor
 
 /**
  * The conditions of rule `d20_scifi.secondary_effects`
- * (rules/d20_scifi/radiation.yaml:312).
+ * (rules/d20_scifi/radiation.yaml:321).
  */
 export declare const RadiationCondition: {
   readonly FATIGUED: "Fatigued";
@@ -511,7 +511,7 @@ export interface SecondaryOutcome {
  * comes up again; one that comes up past its last stage is rolled again.
  * Internal damage makes a point of damage permanent every time.
  *
- * Rule `d20_scifi.secondary_effects` (rules/d20_scifi/radiation.yaml:295). Each
+ * Rule `d20_scifi.secondary_effects` (rules/d20_scifi/radiation.yaml:304). Each
  * instance holds one subject's state; a transition changes its fields, each
  * held within its bounds.
  */
@@ -564,7 +564,7 @@ export declare class SecondaryEffects extends $state.RecordState {
 
 /**
  * The keys of what rule `d20_scifi.radiation_symptoms` answers
- * (rules/d20_scifi/radiation.yaml:363).
+ * (rules/d20_scifi/radiation.yaml:382).
  */
 export declare const SymptomType: {
   readonly SKIN: "Skin";
@@ -588,7 +588,7 @@ export type SymptomType = "Skin" | "Hair Loss" | "Bleeding";
  * @param conDamage Radiation Constitution damage the character has taken.
  * Allowed: 0 or more.
  *
- * Rule `d20_scifi.radiation_symptoms` (rules/d20_scifi/radiation.yaml:363).
+ * Rule `d20_scifi.radiation_symptoms` (rules/d20_scifi/radiation.yaml:382).
  * Throws RuleInputError for a conDamage outside 0...
  */
 export declare function radiationSymptoms(conDamage: number): Readonly<Record<SymptomType, string>> | null;
@@ -607,7 +607,7 @@ export declare function radiationSymptoms(conDamage: number): Readonly<Record<Sy
  * @param readyAtMinutes The minute from which healing can start. Allowed: 0 or
  * more.
  *
- * Rule `d20_scifi.healing` (rules/d20_scifi/radiation.yaml:413). Answers
+ * Rule `d20_scifi.healing` (rules/d20_scifi/radiation.yaml:432). Answers
  * (minute, points healed) for each heal, its minute counted as the start minute
  * is. Throws RuleInputError for arguments outside the rule, and for points
  * above 100000: one call makes at most 100,000 entries (a limit of the runtime,
@@ -620,13 +620,13 @@ export declare function healing(points: number, readyAtMinutes: number): Array<r
 /**
  * The kinds of event of `simulate_radiation()` (the values of
  * `TimelineEvent.kind`). Rule `d20_scifi.simulate_radiation`
- * (rules/d20_scifi/radiation.yaml:436).
+ * (rules/d20_scifi/radiation.yaml:455).
  */
-export type TimelineEventKind = "contaminated" | "decontaminated" | "incubation_end" | "save" | "con_damage" | "secondary_effect" | "heal";
+export type TimelineEventKind = "contaminated" | "decontaminated" | "incubation_end" | "save" | "con_damage" | "secondary_effect" | "heal" | "condition_end";
 
 /**
  * The die each check of `simulateRadiation` rolls. Rule
- * `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:436).
+ * `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:455).
  */
 export declare const SIMULATE_RADIATION_CHECK: $dice.Dice;
 
@@ -687,7 +687,7 @@ export interface TimelineEvent {
 
 /**
  * What `simulateRadiation` answers. Rule `d20_scifi.simulate_radiation`
- * (rules/d20_scifi/radiation.yaml:436).
+ * (rules/d20_scifi/radiation.yaml:455).
  */
 export interface RadiationTimeline {
   /** Everything that happened, in time order. */
@@ -712,7 +712,8 @@ export interface RadiationTimeline {
  *
  * Plays out one encounter with radiation: contamination, the exposures it
  * causes, each incubation, save and pool dealt hour by hour, the secondary
- * effects, and daily healing until every point that can heal has healed.
+ * effects and the moment their conditions end, and daily healing until every
+ * point that can heal has healed.
  *
  * @param level The radiation level of the area. Allowed: a label in any case:
  * Minor, Low, Moderate, High, Severe, Critical.
@@ -723,7 +724,7 @@ export interface RadiationTimeline {
  * @param fortBonus The character's Fortitude save bonus. Allowed: any whole
  * number.
  *
- * Rule `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:436). The
+ * Rule `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:455). The
  * same rng state gives the same events. Throws RuleInputError for arguments
  * outside the rule, and for a run of more events than the runtime's limit.
  */

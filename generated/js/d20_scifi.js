@@ -701,7 +701,7 @@ export function healing(points, readyAtMinutes) {
 
 // -- d20_scifi.simulate_radiation --
 
-/** @typedef {"contaminated" | "decontaminated" | "incubation_end" | "save" | "con_damage" | "secondary_effect" | "heal"} TimelineEventKind */
+/** @typedef {"contaminated" | "decontaminated" | "incubation_end" | "save" | "con_damage" | "secondary_effect" | "heal" | "condition_end"} TimelineEventKind */
 
 export const SIMULATE_RADIATION_CHECK = new $dice.Dice(1, 20, 0, 1, null);
 
@@ -740,6 +740,10 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
   let lastDealt = 0;
   let marked = 0;
   let conditions = [];
+  let heldNausea = null;
+  let heldHeadachePain = null;
+  let heldWeakness = null;
+  let heldDisorientation = null;
   const secondaryEffects = new SecondaryEffects();
   function leave(minute) {
     $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
@@ -869,6 +873,18 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
         }
         if (condition !== null) {
           conditions.push(condition);
+          if (effect === SecondaryEffect.NAUSEA) {
+            heldNausea = condition;
+          }
+          if (effect === SecondaryEffect.HEADACHE_PAIN) {
+            heldHeadachePain = condition;
+          }
+          if (effect === SecondaryEffect.WEAKNESS) {
+            heldWeakness = condition;
+          }
+          if (effect === SecondaryEffect.DISORIENTATION) {
+            heldDisorientation = condition;
+          }
         }
         again = reroll;
       }
@@ -912,6 +928,82 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
   $run.run();
   let amount;
   let healTime = Math.max(exposedMinutes, lastDealt);
+  if (heldNausea !== null) {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: healTime,
+      kind: "condition_end",
+      exposure: null,
+      level: null,
+      amount: null,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: null,
+      effect: null,
+      stage: null,
+      condition: heldNausea,
+      reroll: null,
+      permanentPoint: null,
+    }));
+  }
+  if (heldHeadachePain !== null) {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: healTime,
+      kind: "condition_end",
+      exposure: null,
+      level: null,
+      amount: null,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: null,
+      effect: null,
+      stage: null,
+      condition: heldHeadachePain,
+      reroll: null,
+      permanentPoint: null,
+    }));
+  }
+  if (heldWeakness !== null) {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: healTime,
+      kind: "condition_end",
+      exposure: null,
+      level: null,
+      amount: null,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: null,
+      effect: null,
+      stage: null,
+      condition: heldWeakness,
+      reroll: null,
+      permanentPoint: null,
+    }));
+  }
+  if (heldDisorientation !== null) {
+    $run.push($json.record(_TIMELINE_EVENT_FIELDS, {
+      minute: healTime,
+      kind: "condition_end",
+      exposure: null,
+      level: null,
+      amount: null,
+      roll: null,
+      total: null,
+      dc: null,
+      success: null,
+      pool: null,
+      effect: null,
+      stage: null,
+      condition: heldDisorientation,
+      reroll: null,
+      permanentPoint: null,
+    }));
+  }
   let left = conDamageDealt - marked;
   while (left > 0) {
     healTime = $.add(healTime, 1440);

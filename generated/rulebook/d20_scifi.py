@@ -1113,11 +1113,11 @@ def exposures(
 
 ACCUMULATION_DEAL: Final[Dice] = Dice(1, 4)
 """What each deal of :func:`accumulation` rolls. Rule ``d20_scifi.accumulation``
-(rules/d20_scifi/radiation.yaml:227).
+(rules/d20_scifi/radiation.yaml:236).
 """
 ACCUMULATION_INTERVAL_MINUTES: Final[int] = 60
 """Minutes between deals of :func:`accumulation`. Rule ``d20_scifi.accumulation``
-(rules/d20_scifi/radiation.yaml:227).
+(rules/d20_scifi/radiation.yaml:236).
 """
 
 
@@ -1127,7 +1127,7 @@ def accumulation_after_save(pool: int) -> int:
     Args:
         pool: The points in the pool. Allowed: 0 or more.
 
-    Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:227). Raises
+    Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:236). Raises
     RuleInputError for arguments outside the rule.
     """
     if type(pool) is not int or pool < 0:
@@ -1146,7 +1146,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
         pool: The points in the pool. Allowed: 0 or more.
         saved: Whether a save against it succeeded. Allowed: true or false.
 
-    Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:227).
+    Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:236).
     Answers the points dealt each time, the first at once and then one every
     hour. Raises RuleInputError for arguments outside the rule, and for pool
     above 100000: one call makes at most 100,000 entries (a limit of the
@@ -1179,7 +1179,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
 
 class SecondaryEffect(Label):
     """The effects of rule ``d20_scifi.secondary_effects``, in die order
-    (rules/d20_scifi/radiation.yaml:314).
+    (rules/d20_scifi/radiation.yaml:323).
     """
 
     NAUSEA = "Nausea"
@@ -1205,7 +1205,7 @@ case).
 
 class RadiationCondition(Label):
     """The conditions of rule ``d20_scifi.secondary_effects``
-    (rules/d20_scifi/radiation.yaml:312).
+    (rules/d20_scifi/radiation.yaml:321).
     """
 
     FATIGUED = "Fatigued"
@@ -1323,7 +1323,7 @@ class SecondaryEffects(RecordState):
     comes up again; one that comes up past its last stage is rolled again.
     Internal damage makes a point of damage permanent every time.
 
-    Rule ``d20_scifi.secondary_effects`` (rules/d20_scifi/radiation.yaml:295).
+    Rule ``d20_scifi.secondary_effects`` (rules/d20_scifi/radiation.yaml:304).
     Each instance holds one subject's state; a transition changes its fields,
     each held within its bounds.
     """
@@ -1579,7 +1579,7 @@ class SecondaryEffects(RecordState):
 
 class SymptomType(Label):
     """The keys of what rule ``d20_scifi.radiation_symptoms`` answers
-    (rules/d20_scifi/radiation.yaml:363).
+    (rules/d20_scifi/radiation.yaml:382).
     """
 
     SKIN = "Skin"
@@ -1642,7 +1642,7 @@ def radiation_symptoms(con_damage: int) -> dict[SymptomType, str] | None:
         con_damage: Radiation Constitution damage the character has taken.
             Allowed: 0 or more.
 
-    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:363).
+    Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:382).
     Raises RuleInputError for a con_damage outside 0...
     """
     if type(con_damage) is not int or con_damage < 0:
@@ -1670,7 +1670,7 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
         ready_at_minutes: The minute from which healing can start. Allowed: 0 or
             more.
 
-    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:413). Answers
+    Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:432). Answers
     (minute, points healed) for each heal, its minute counted as the start
     minute is. Raises RuleInputError for arguments outside the rule, and for
     points above 100000: one call makes at most 100,000 entries (a limit of the
@@ -1702,16 +1702,17 @@ TimelineEventKind: TypeAlias = Literal[
     "con_damage",
     "secondary_effect",
     "heal",
+    "condition_end",
 ]
 """The kinds of event of ``simulate_radiation()`` (the values of
 ``TimelineEvent.kind``). Rule ``d20_scifi.simulate_radiation``
-(rules/d20_scifi/radiation.yaml:436).
+(rules/d20_scifi/radiation.yaml:455).
 """
 
 
 SIMULATE_RADIATION_CHECK: Final[Dice] = Dice(1, 20)
 """The die each check of :func:`simulate_radiation` rolls. Rule
-``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
+``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:455).
 """
 
 
@@ -1744,7 +1745,7 @@ class TimelineEvent(NamedTuple):
 
 class RadiationTimeline(Record):
     """What :func:`simulate_radiation` answers. Rule
-    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
+    ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:455).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -1811,7 +1812,8 @@ def simulate_radiation(
 
     Plays out one encounter with radiation: contamination, the exposures it
     causes, each incubation, save and pool dealt hour by hour, the secondary
-    effects, and daily healing until every point that can heal has healed.
+    effects and the moment their conditions end, and daily healing until every
+    point that can heal has healed.
 
     Args:
         level: The radiation level of the area. Allowed: a member, or its label
@@ -1821,7 +1823,7 @@ def simulate_radiation(
         fort_bonus: The character's Fortitude save bonus. Allowed: any whole
             number.
 
-    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:436).
+    Rule ``d20_scifi.simulate_radiation`` (rules/d20_scifi/radiation.yaml:455).
     The same rng state gives the same events. Raises RuleInputError for
     arguments outside the rule.
     """
@@ -1836,6 +1838,10 @@ def simulate_radiation(
     last_dealt: int = 0
     marked: int = 0
     conditions: list[RadiationCondition] = []
+    held_nausea: RadiationCondition | None = None
+    held_headache_pain: RadiationCondition | None = None
+    held_weakness: RadiationCondition | None = None
+    held_disorientation: RadiationCondition | None = None
     secondary_effects = SecondaryEffects()
 
     def leave(minute: int) -> None:
@@ -1900,7 +1906,14 @@ def simulate_radiation(
         fort_dc: int,
         left: int,
     ) -> None:
-        nonlocal con_damage_dealt, last_dealt, marked
+        nonlocal \
+            con_damage_dealt, \
+            held_disorientation, \
+            held_headache_pain, \
+            held_nausea, \
+            held_weakness, \
+            last_dealt, \
+            marked
         amount = _t2 if (_t2 := ACCUMULATION_DEAL.roll(rng)) < left else left
         left = left - amount
         _run.append(
@@ -1941,6 +1954,14 @@ def simulate_radiation(
                     marked = marked + 1
                 if condition is not None:
                     conditions.append(condition)
+                    if effect is SecondaryEffect.NAUSEA:
+                        held_nausea = condition
+                    if effect is SecondaryEffect.HEADACHE_PAIN:
+                        held_headache_pain = condition
+                    if effect is SecondaryEffect.WEAKNESS:
+                        held_weakness = condition
+                    if effect is SecondaryEffect.DISORIENTATION:
+                        held_disorientation = condition
                 again = reroll
             rolls_due = rolls_due - 1
         if left > 0:
@@ -1967,6 +1988,28 @@ def simulate_radiation(
     _run.append(TimelineEvent(minute=0, kind="contaminated"))
     _run.run()
     heal_time = exposed_minutes if exposed_minutes > last_dealt else last_dealt
+    if held_nausea is not None:
+        _run.append(
+            TimelineEvent(minute=heal_time, kind="condition_end", condition=held_nausea)
+        )
+    if held_headache_pain is not None:
+        _run.append(
+            TimelineEvent(
+                minute=heal_time, kind="condition_end", condition=held_headache_pain
+            )
+        )
+    if held_weakness is not None:
+        _run.append(
+            TimelineEvent(
+                minute=heal_time, kind="condition_end", condition=held_weakness
+            )
+        )
+    if held_disorientation is not None:
+        _run.append(
+            TimelineEvent(
+                minute=heal_time, kind="condition_end", condition=held_disorientation
+            )
+        )
     left = con_damage_dealt - marked
     while left > 0:
         heal_time = heal_time + 1440

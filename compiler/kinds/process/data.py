@@ -107,9 +107,15 @@ def data_view(system: System, rule: ProcessRule, refs: Refs) -> View:
         ],
         "pool": _driven(rule.pool, score(rule.pool_score), None),
         "track": _driven(rule.track, score(rule.track_score), rule.track_event),
-        "recovery": _driven(
-            rule.recovery, score(rule.recover_score), rule.recover_event
-        ),
+        "recovery": None
+        if rule.recovery is None
+        else {
+            **(
+                _driven(rule.recovery, score(rule.recover_score), rule.recover_event)
+                or {}
+            ),
+            "ends": rule.ends_event,
+        },
         "state": None
         if rule.state is None
         else {

@@ -42,6 +42,8 @@ class Handlers:
     conditions: str
     track_state: str
     subject: str
+    # each staged effect's label and the local of the condition it gives now
+    held: list[tuple[str, str]]
 
     # -- a course's handlers -------------------------------------------------------
 
@@ -347,7 +349,13 @@ class Handlers:
             If(c("@marks"), (Set(self.marked, c(f"{self.marked} + 1")),)),
             If(
                 c("@condition is not null"),
-                (Append(self.conditions, c("@condition")),),
+                (
+                    Append(self.conditions, c("@condition")),
+                    *(
+                        If(c(f'@effect == "{label}"'), (Set(name, c("@condition")),))
+                        for label, name in self.held
+                    ),
+                ),
             ),
             self.k.set("again", c("@reroll")),
         ]
@@ -528,6 +536,29 @@ class Handlers:
         )
         return [
             self.k.set("heal_time", c(f"max({leave}, {self.last_dealt})")),
+            *self.end_conditions(names),
             self.k.set("left", c(unmarked)),
             While(c("@left > 0"), heal, 0),
         ], names
+
+    def end_conditions(self, names: list[Local]) -> list[Stmt]:
+        """When recovery may begin (``heal_time``), an event ends the condition
+        each staged effect of the track gives then, in die order."""
+        k, rule = self.k, self.k.rule
+        if rule.ends_event is None:
+            return []
+        return [
+            If(
+                k.c(f"{name} is not null", names),
+                tuple(
+                    k.event(
+                        rule.ends_event,
+                        None,
+                        "@heal_time",
+                        {"condition": k.c(name, names)},
+                        names,
+                    )
+                ),
+            )
+            for _, name in self.held
+        ]

@@ -60,6 +60,7 @@ def _lower(k: Lowering) -> Unit:
     k.share(Local(last_dealt, None, None), "0")
     track = rule.track
     marked = conditions = track_state = ""
+    held: list[tuple[str, str]] = []  # (effect label, the local of its condition now)
     if track is not None:
         marked = k.fresh("marked")
         k.share(Local(marked, 0, None), "0")
@@ -74,13 +75,21 @@ def _lower(k: Lowering) -> Unit:
             item="choice",
         )
         k.share(Local(conditions, None, None, enum, type="list"), "[]", bound=listed)
+        if rule.ends_event is not None:  # each staged effect's condition now
+            for effect in track.effects:
+                if effect.stages:
+                    name = k.fresh(f"held_{effect.member.name.lower()}")
+                    k.share(Local(name, None, None, enum, nullable=True), "null")
+                    held.append((effect.member.label, name))
         track_state = k.fresh(track.id)
         k.states.append((track_state, track.class_name))
     subject = ""
     if rule.state is not None:
         subject = k.fresh(rule.state.id)
         k.states.append((subject, rule.state.class_name))
-    ctx = Handlers(k, scores, last_dealt, marked, conditions, track_state, subject)
+    ctx = Handlers(
+        k, scores, last_dealt, marked, conditions, track_state, subject, held
+    )
     handlers: list[Handler] = []
     start: list[Stmt] = []
     if rule.leave_param is not None and rule.leave_event is not None:

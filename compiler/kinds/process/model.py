@@ -97,6 +97,8 @@ class ProcessRule(RuleBase):
     state: StateRule | None = None
     state_event: str | None = None
     state_field: str = "level"
+    # the event that ends each track condition still suffered when recovery may begin
+    ends_event: str | None = None
     # time unit -> its name for one of it, where the system gives one
     singular: tuple[tuple[str, str], ...] = ()
     kind: Literal["process"] = "process"

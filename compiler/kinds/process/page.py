@@ -133,6 +133,13 @@ def _steps(rule: ProcessRule) -> list[str]:
             f"[[{rule.recovery.id}]] says (``{rule.recover_event or ''}`` events), "
             "except points the track marked."
         )
+        if rule.ends_event is not None:
+            steps.append(
+                "When recovery may begin (the source left and everything dealt), "
+                "each condition of the track still suffered ends "
+                f"(``{rule.ends_event}`` events); one that its effect's next stage "
+                "replaced ended with that roll."
+            )
     return steps
 
 

@@ -27,6 +27,7 @@ def event_kinds(rule: ProcessRule) -> list[str]:
         *rule.score_events,
         rule.track_event,
         rule.recover_event,
+        rule.ends_event,
         rule.state_event,
     )
     return list(dict.fromkeys(n for n in names if n is not None))

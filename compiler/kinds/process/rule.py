@@ -416,6 +416,16 @@ def build(
         )
         if recovery_rule is not None:
             k.base_ticks(("recovery", "rule"), recovery_rule.interval_minutes)
+        if "ends" in raw["recovery"]:
+            k.name(
+                ("recovery", "ends"), raw["recovery"]["ends"], "ending event", events
+            )
+            if "track" not in raw:
+                k.err(
+                    ("recovery", "ends"),
+                    "only a track gives conditions for 'ends' to end",
+                    "give the process a track, or drop 'ends'",
+                )
     if has_onset and "onset" not in names:
         k.err(("events",), "the courses have onsets: name the 'onset' event")
 
@@ -519,6 +529,7 @@ def build(
         recovery=recovery_rule,
         recover_score=recover_score,
         recover_event=raw.get("recovery", {}).get("event"),
+        ends_event=raw.get("recovery", {}).get("ends"),
         state=state_rule,
         state_event=raw.get("state", {}).get("event"),
         state_field=state_field,

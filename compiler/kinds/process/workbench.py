@@ -106,6 +106,8 @@ def _event_line(rule: ProcessRule, event: Any, dealt: dict[str, int]) -> str:
         if rule.track is not None and getattr(event, rule.track.mark_field):
             dealt[_MARKED] = dealt.get(_MARKED, 0) + 1
         return _track_line(rule, event)
+    if kind == rule.ends_event:
+        return f"{humanize(kind)}: {event.condition} (no longer suffered)"
     if kind == rule.recover_event and rule.recover_score is not None:
         score = rule.scores[rule.recover_score]
         dealt[score] = dealt.get(score, 0) - amount
