@@ -89,7 +89,7 @@ export declare function cover(level: CoverLevel): CoverRow;
 
 /**
  * What `attackThroughCover` answers. Rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:154).
+ * (rules/d20_scifi/cover.yaml:149).
  */
 export interface CoverAttack {
   /** Whether the attack can be made this way. */
@@ -117,7 +117,7 @@ export interface CoverAttack {
 
 /**
  * The choices of parameter `material` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:172).
+ * (rules/d20_scifi/cover.yaml:167).
  */
 export declare const CoverMaterial: {
   readonly SOFT: "soft";
@@ -133,7 +133,7 @@ export type CoverMaterial = "soft" | "hard";
 
 /**
  * The choices of parameter `caliber` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:179).
+ * (rules/d20_scifi/cover.yaml:174).
  */
 export declare const Caliber: {
   readonly STANDARD: "standard";
@@ -151,7 +151,7 @@ export type Caliber = "standard" | "heavy" | "super" | "warhead";
 
 /**
  * The choices of parameter `mode` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:191).
+ * (rules/d20_scifi/cover.yaml:186).
  */
 export declare const AttackMode: {
   readonly AT_TARGET: "at_target";
@@ -202,7 +202,7 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
  * such as a tree trunk or a boulder; only those have AC 5 when the cover itself
  * is attacked. Allowed: true or false.
  *
- * Rule `d20_scifi.attack_through_cover` (rules/d20_scifi/cover.yaml:154).
+ * Rule `d20_scifi.attack_through_cover` (rules/d20_scifi/cover.yaml:149).
  * Throws RuleInputError for arguments outside the rule, and where a figure
  * would pass Number.MAX_SAFE_INTEGER.
  */

@@ -297,7 +297,7 @@ def cover(level: CoverLevel | CoverLevelLabel) -> CoverRow:
 
 class CoverAttack(Record):
     """What :func:`attack_through_cover` answers. Rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:154).
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:149).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -377,7 +377,7 @@ class CoverAttack(Record):
 
 class CoverMaterial(Label):
     """The choices of parameter ``material`` of rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:172).
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:167).
     """
 
     SOFT = "soft"
@@ -398,7 +398,7 @@ case).
 
 class Caliber(Label):
     """The choices of parameter ``caliber`` of rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:179).
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:174).
     """
 
     STANDARD = "standard"
@@ -421,7 +421,7 @@ case).
 
 class AttackMode(Label):
     """The choices of parameter ``mode`` of rule ``d20_scifi.attack_through_cover``
-    (rules/d20_scifi/cover.yaml:191).
+    (rules/d20_scifi/cover.yaml:186).
     """
 
     AT_TARGET = "at_target"
@@ -481,7 +481,7 @@ def attack_through_cover(
             tree trunk or a boulder; only those have AC 5 when the cover itself
             is attacked. Allowed: true or false.
 
-    Rule ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:154).
+    Rule ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:149).
     Raises RuleInputError for arguments outside the rule.
     """
     level = choice(CoverLevel, _COVER_LEVEL_BY_LABEL, level, "level")
