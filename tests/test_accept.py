@@ -79,6 +79,10 @@ def _corrupt(rules: Path, pick: Callable[[int, list[Any]], list[Any]]) -> int:
         for leaf, value in pick(index, _leaves(expect, node)):
             text = path.read_text()
             start, end = node_spans(text)[leaf]
+            if text[start] in ">|":
+                # accept writes answers in flow style: a block scalar it rewrites
+                # reads back the same, not as the same bytes (test_accept_block_scalars)
+                continue
             by_file.setdefault(path, []).append(
                 (start, end, flow(_wrong(value), text[start:end]))
             )

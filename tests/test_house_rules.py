@@ -328,11 +328,13 @@ def test_an_inherited_example_the_override_breaks_must_be_restated(
 ) -> None:
     folder = _unrestated(tmp_path / "packs")
     done = _build(folder, tmp_path)
+    lines = (ROOT / "rules" / "d20_scifi" / "cover.yaml").read_text().splitlines()
+    line = lines.index("      - name: warhead_vs_soft_keeps_ac") + 1
     assert _errors(done, folder) == [
         "packs/my_table/system.yaml:3:10: error: inherited worked example "
         "'warhead_vs_soft_keeps_ac' of rule 'my_table.attack_through_cover' does not "
         "hold: expected ac_bonus=6, got ac_bonus=7 (the example is 'd20_scifi''s, at "
-        "rules/d20_scifi/cover.yaml:259; the house rules change its answer)"
+        f"rules/d20_scifi/cover.yaml:{line}; the house rules change its answer)"
     ]
     assert "hint: restate it in the house rules: under overrides, " in done.stderr
 

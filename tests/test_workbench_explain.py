@@ -69,13 +69,13 @@ def test_a_decision_names_the_case_that_answered(project: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     steps = out.split("Steps, in order\n")[1].split("\n\n")[0].splitlines()
-    # each case tried in order, the fourth answering
-    assert [line.split(": ")[-1] for line in steps[:4]] == ["no", "no", "no", "yes"]
-    assert steps[3] == '  if mode == "at_target" and material == "soft": yes'
-    assert steps[4].startswith("    answer allowed true, ac_bonus 3, miss_chance 0,")
+    # each case tried in order, the fifth answering
+    assert [line.split(": ")[-1] for line in steps[:5]] == ["no"] * 4 + ["yes"]
+    assert steps[4] == '  if mode == "at_target" and material == "soft": yes'
+    assert steps[5].startswith("    answer allowed true, ac_bonus 3, miss_chance 0,")
     # a part worked out from the rules' tables, with its value
-    assert steps[5].startswith("      ac_bonus = max((cover(level).cover_ac ?? 0)")
-    assert steps[5].endswith(" = 3")
+    assert steps[6].startswith("      ac_bonus = max((cover(level).cover_ac ?? 0)")
+    assert steps[6].endswith(" = 3")
     assert "AC bonus (ac_bonus)" in out.split("\nAnswer\n")[1]
     assert "WARNING" not in out
 

@@ -379,7 +379,13 @@ def node_spans(text: str) -> dict[Path, tuple[int, int]]:
                 stack[-1][3] = getattr(event, "value", "")
                 stack[-1][6] = event.end_mark.index
                 continue
-            ends(path, event.start_mark.index, event.end_mark.index)
+            end = event.end_mark.index
+            if getattr(event, "style", None) in ("|", ">"):
+                # a block scalar's mark runs on over the line break that ends it
+                # and the next line's indent: the node ends with its last character
+                while end > event.start_mark.index and text[end - 1] in " \t\r\n":
+                    end -= 1
+            ends(path, event.start_mark.index, end)
         elif isinstance(event, MappingStartEvent | SequenceStartEvent):
             path = here()
             assert path is not None, "complex keys are refused by the loader"

@@ -50,9 +50,15 @@ export interface CoverRow {
   readonly coverAc: number | null;
   /** Percent chance to miss when the obstacle counts as concealment. */
   readonly missChance: number;
-  /** Whether the target can be attacked directly at all. */
+  /**
+   * Whether the target can be attacked at all when the obstacle counts as
+   * cover.
+   */
   readonly targetable: boolean;
-  /** Whether the attacker has to guess which square the target is in. */
+  /**
+   * Whether, when the obstacle counts as concealment, the attacker has to guess
+   * which square the target is in.
+   */
   readonly mustGuessLocation: boolean;
   /** The record as the project's JSON (its fields by their names in the rules), as JSON.stringify writes it. */
   toJSON(): {
@@ -83,7 +89,7 @@ export declare function cover(level: CoverLevel): CoverRow;
 
 /**
  * What `attackThroughCover` answers. Rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:131).
+ * (rules/d20_scifi/cover.yaml:149).
  */
 export interface CoverAttack {
   /** Whether the attack can be made this way. */
@@ -111,7 +117,7 @@ export interface CoverAttack {
 
 /**
  * The choices of parameter `material` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:147).
+ * (rules/d20_scifi/cover.yaml:167).
  */
 export declare const CoverMaterial: {
   readonly SOFT: "soft";
@@ -127,7 +133,7 @@ export type CoverMaterial = "soft" | "hard";
 
 /**
  * The choices of parameter `caliber` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:154).
+ * (rules/d20_scifi/cover.yaml:174).
  */
 export declare const Caliber: {
   readonly STANDARD: "standard";
@@ -145,7 +151,7 @@ export type Caliber = "standard" | "heavy" | "super" | "warhead";
 
 /**
  * The choices of parameter `mode` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:163).
+ * (rules/d20_scifi/cover.yaml:186).
  */
 export declare const AttackMode: {
   readonly AT_TARGET: "at_target";
@@ -166,7 +172,9 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
  * Cover is bullet resistant, not bulletproof. Heavy and super caliber weapons
  * and warheads can wear down soft cover's protection, shoot through it as if it
  * were only concealment, or attack the cover itself. Hard cover stops all of
- * that except a warhead the game master rules can punch through.
+ * that except a warhead the game master rules can punch through. A round can be
+ * both of a heavy or super caliber and warhead-tipped, as an armour-piercing
+ * cannon shell is.
  *
  * @param level How much of the target the cover hides. Allowed: a label in any
  * case: Total, 9/10, 3/4, 1/2, 1/4.
@@ -174,21 +182,31 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
  * @param material Soft cover stops less than hard cover. Allowed: a label in
  * any case: soft, hard.
  *
- * @param caliber What the attacker fires. Allowed: a label in any case:
- * standard, heavy, super, warhead.
+ * @param caliber The caliber of the attacker's weapon; warhead stands for
+ * warhead-tipped munitions of no heavy or super caliber (the same as standard
+ * with warhead=True). Allowed: a label in any case: standard, heavy, super,
+ * warhead.
  *
  * @param mode Attack the target past the cover, shoot through the cover, or
  * attack the cover itself. Allowed: a label in any case: at_target,
  * through_cover, at_cover.
  *
+ * @param options.warhead Whether the munitions are warhead-tipped whatever the
+ * caliber, such as armour-piercing cannon shells from a heavy or super caliber
+ * weapon. Allowed: true or false.
+ *
  * @param options.warheadPenetrates Whether the game master rules that the
  * warhead can penetrate hard cover. Allowed: true or false.
  *
- * Rule `d20_scifi.attack_through_cover` (rules/d20_scifi/cover.yaml:131).
+ * @param options.simpleObject Whether the cover is a simple inanimate object,
+ * such as a tree trunk or a boulder; only those have AC 5 when the cover itself
+ * is attacked. Allowed: true or false.
+ *
+ * Rule `d20_scifi.attack_through_cover` (rules/d20_scifi/cover.yaml:149).
  * Throws RuleInputError for arguments outside the rule, and where a figure
  * would pass Number.MAX_SAFE_INTEGER.
  */
-export declare function attackThroughCover(level: CoverLevel, material: CoverMaterial, caliber: Caliber, mode: AttackMode, options?: { readonly warheadPenetrates?: boolean }): CoverAttack;
+export declare function attackThroughCover(level: CoverLevel, material: CoverMaterial, caliber: Caliber, mode: AttackMode, options?: { readonly warhead?: boolean; readonly warheadPenetrates?: boolean; readonly simpleObject?: boolean }): CoverAttack;
 
 // -- d20_scifi.radiation_exposure --
 
@@ -791,7 +809,7 @@ export declare function launchSpeed(jumpBonus: number, limbs?: LaunchLimbs): num
 
 /**
  * What `zeroGMovement` answers. Rule `d20_scifi.zero_g_movement`
- * (rules/d20_scifi/zero_g.yaml:128).
+ * (rules/d20_scifi/zero_g.yaml:155).
  */
 export interface ZeroGMove {
   /** Whether the character can move this way at all. */
@@ -822,7 +840,7 @@ export interface ZeroGMove {
 
 /**
  * The choices of parameter `movement` of rule `d20_scifi.zero_g_movement`
- * (rules/d20_scifi/zero_g.yaml:140).
+ * (rules/d20_scifi/zero_g.yaml:167).
  */
 export declare const ZeroGMovement: {
   readonly CRAWL: "crawl";
@@ -851,7 +869,7 @@ export type ZeroGMovement = "crawl" | "launch";
  * @param options.onSurface Whether the character holds on to a surface (a
  * floor, wall, ceiling or handle). Allowed: true or false.
  *
- * Rule `d20_scifi.zero_g_movement` (rules/d20_scifi/zero_g.yaml:128). Throws
+ * Rule `d20_scifi.zero_g_movement` (rules/d20_scifi/zero_g.yaml:155). Throws
  * RuleInputError for arguments outside the rule.
  */
 export declare function zeroGMovement(movement: ZeroGMovement, options?: { readonly onSurface?: boolean }): ZeroGMove;
@@ -860,7 +878,7 @@ export declare function zeroGMovement(movement: ZeroGMovement, options?: { reado
 
 /**
  * The key of rule `d20_scifi.zero_g_weapon_range`; values are the source's
- * labels (rules/d20_scifi/zero_g.yaml:230).
+ * labels (rules/d20_scifi/zero_g.yaml:257).
  */
 export declare const ZeroGEnvironment: {
   readonly ZERO_G: "zero_g";
@@ -876,7 +894,7 @@ export type ZeroGEnvironment = "zero_g" | "zero_g_vacuum";
 
 /**
  * A row of `zeroGWeaponRange`. Rule `d20_scifi.zero_g_weapon_range`
- * (rules/d20_scifi/zero_g.yaml:219).
+ * (rules/d20_scifi/zero_g.yaml:246).
  */
 export interface RangeRow {
   /** How many range increments out a weapon can be fired. */
@@ -897,7 +915,7 @@ export interface RangeRow {
  * range increments a weapon can be fired out to, and within how many it can
  * still score a critical hit. Range penalties still apply.
  *
- * Rule `d20_scifi.zero_g_weapon_range` (rules/d20_scifi/zero_g.yaml:219).
+ * Rule `d20_scifi.zero_g_weapon_range` (rules/d20_scifi/zero_g.yaml:246).
  * Throws RuleInputError for a label the table does not have.
  */
 export declare function zeroGWeaponRange(environment: ZeroGEnvironment): RangeRow;
@@ -906,7 +924,7 @@ export declare function zeroGWeaponRange(environment: ZeroGEnvironment): RangeRo
 
 /**
  * The facts of rule `d20_scifi.floating`. Rule `d20_scifi.floating`
- * (rules/d20_scifi/zero_g.yaml:260).
+ * (rules/d20_scifi/zero_g.yaml:287).
  */
 export interface FloatingState {
   /** A floating character is flat-footed. */
@@ -936,7 +954,7 @@ export interface FloatingState {
  * to steer, and carried on at the launch speed and heading until something
  * solid is reached.
  *
- * Rule `d20_scifi.floating` (rules/d20_scifi/zero_g.yaml:260).
+ * Rule `d20_scifi.floating` (rules/d20_scifi/zero_g.yaml:287).
  */
 export declare const FLOATING: FloatingState;
 
@@ -944,7 +962,7 @@ export declare const FLOATING: FloatingState;
 
 /**
  * The facts of rule `d20_scifi.spin`. Rule `d20_scifi.spin`
- * (rules/d20_scifi/zero_g.yaml:292).
+ * (rules/d20_scifi/zero_g.yaml:319).
  */
 export interface SpinFacts {
   /** Spin each physical action or attack adds while floating. */
@@ -974,7 +992,7 @@ export interface SpinFacts {
  * spin, holding on to a surface stops it, and characters who grab each other
  * share the spin of the heavier.
  *
- * Rule `d20_scifi.spin` (rules/d20_scifi/zero_g.yaml:292).
+ * Rule `d20_scifi.spin` (rules/d20_scifi/zero_g.yaml:319).
  */
 export declare const SPIN: SpinFacts;
 
@@ -991,7 +1009,7 @@ export declare const SPIN: SpinFacts;
  * @param attached Whether the character is attached to others (grappling
  * counts). Allowed: true or false.
  *
- * Rule `d20_scifi.spin_modifier` (rules/d20_scifi/zero_g.yaml:329). Throws
+ * Rule `d20_scifi.spin_modifier` (rules/d20_scifi/zero_g.yaml:356). Throws
  * RuleInputError for arguments outside the rule.
  */
 export declare function spinModifier(spin: number, attached?: boolean): number;
@@ -1000,7 +1018,7 @@ export declare function spinModifier(spin: number, attached?: boolean): number;
 
 /**
  * What `spinSave` answers. Rule `d20_scifi.spin_save`
- * (rules/d20_scifi/zero_g.yaml:382).
+ * (rules/d20_scifi/zero_g.yaml:423).
  */
 export interface SpinSave {
   /** DC of the save against spin sickness. */
@@ -1029,7 +1047,7 @@ export interface SpinSave {
  *
  * @param spin The character's current spin. Allowed: 0 or more.
  *
- * Rule `d20_scifi.spin_save` (rules/d20_scifi/zero_g.yaml:382). Throws
+ * Rule `d20_scifi.spin_save` (rules/d20_scifi/zero_g.yaml:423). Throws
  * RuleInputError for a spin outside 0...
  */
 export declare function spinSave(spin: number): SpinSave | null;

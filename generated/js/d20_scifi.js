@@ -118,13 +118,15 @@ export const AttackMode = $.labels("AttackMode", {
 });
 
 export function attackThroughCover(level, material, caliber, mode, $options = undefined) {
-  let { warheadPenetrates = false } = $.options($options, ["warheadPenetrates"], "attackThroughCover");
+  let { warhead = false, warheadPenetrates = false, simpleObject = true } = $.options($options, ["warhead", "warheadPenetrates", "simpleObject"], "attackThroughCover");
   level = $.choice(CoverLevel, level, "level");
   material = $.choice(CoverMaterial, material, "material");
   caliber = $.choice(Caliber, caliber, "caliber");
   mode = $.choice(AttackMode, mode, "mode");
+  if (typeof warhead !== "boolean") throw $.badBool(warhead, "warhead");
   if (typeof warheadPenetrates !== "boolean") throw $.badBool(warheadPenetrates, "warheadPenetrates");
-  if (mode === AttackMode.AT_COVER && caliber === Caliber.STANDARD) {
+  if (typeof simpleObject !== "boolean") throw $.badBool(simpleObject, "simpleObject");
+  if (mode === AttackMode.AT_COVER && caliber === Caliber.STANDARD && !warhead) {
     return $json.record(_COVER_ATTACK_FIELDS, {
       allowed: false,
       acBonus: 0,
@@ -132,6 +134,16 @@ export function attackThroughCover(level, material, caliber, mode, $options = un
       mustGuessLocation: false,
       targetAc: null,
       reason: "Only heavy or super caliber weapons, or warheads, can destroy cover.",
+    });
+  }
+  if (mode === AttackMode.AT_COVER && !simpleObject) {
+    return $json.record(_COVER_ATTACK_FIELDS, {
+      allowed: true,
+      acBonus: 0,
+      missChance: 0,
+      mustGuessLocation: false,
+      targetAc: null,
+      reason: "The cover itself is the target, but AC 5 is given only for simple inanimate objects; this cover's AC, hardness and hit points are the game master's to set.",
     });
   }
   if (mode === AttackMode.AT_COVER) {
@@ -174,7 +186,7 @@ export function attackThroughCover(level, material, caliber, mode, $options = un
       reason: "The cover adds its AC.",
     });
   }
-  if (material === CoverMaterial.SOFT && caliber === Caliber.STANDARD) {
+  if (material === CoverMaterial.SOFT && caliber === Caliber.STANDARD && !warhead) {
     return $json.record(_COVER_ATTACK_FIELDS, {
       allowed: false,
       acBonus: 0,
@@ -184,7 +196,7 @@ export function attackThroughCover(level, material, caliber, mode, $options = un
       reason: "Only heavy or super caliber weapons, or warheads, can shoot through soft cover.",
     });
   }
-  if (material === CoverMaterial.SOFT || (caliber === Caliber.WARHEAD && warheadPenetrates)) {
+  if (material === CoverMaterial.SOFT || ((caliber === Caliber.WARHEAD || warhead) && warheadPenetrates)) {
     return $json.record(_COVER_ATTACK_FIELDS, {
       allowed: true,
       acBonus: 0,

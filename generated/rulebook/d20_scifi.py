@@ -149,9 +149,11 @@ class CoverRow(Record):
     miss_chance: int
     """Percent chance to miss when the obstacle counts as concealment."""
     targetable: bool
-    """Whether the target can be attacked directly at all."""
+    """Whether the target can be attacked at all when the obstacle counts as cover."""
     must_guess_location: bool
-    """Whether the attacker has to guess which square the target is in."""
+    """Whether, when the obstacle counts as concealment, the attacker has to guess
+    which square the target is in.
+    """
 
     def __init__(
         _self,
@@ -295,7 +297,7 @@ def cover(level: CoverLevel | CoverLevelLabel) -> CoverRow:
 
 class CoverAttack(Record):
     """What :func:`attack_through_cover` answers. Rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:149).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -375,7 +377,7 @@ class CoverAttack(Record):
 
 class CoverMaterial(Label):
     """The choices of parameter ``material`` of rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:147).
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:167).
     """
 
     SOFT = "soft"
@@ -396,7 +398,7 @@ case).
 
 class Caliber(Label):
     """The choices of parameter ``caliber`` of rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:154).
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:174).
     """
 
     STANDARD = "standard"
@@ -419,7 +421,7 @@ case).
 
 class AttackMode(Label):
     """The choices of parameter ``mode`` of rule ``d20_scifi.attack_through_cover``
-    (rules/d20_scifi/cover.yaml:163).
+    (rules/d20_scifi/cover.yaml:186).
     """
 
     AT_TARGET = "at_target"
@@ -445,38 +447,54 @@ def attack_through_cover(
     caliber: Caliber | CaliberLabel,
     mode: AttackMode | AttackModeLabel,
     *,
+    warhead: bool = False,
     warhead_penetrates: bool = False,
+    simple_object: bool = True,
 ) -> CoverAttack:
     """Getting past cover.
 
     Cover is bullet resistant, not bulletproof. Heavy and super caliber weapons
     and warheads can wear down soft cover's protection, shoot through it as if
     it were only concealment, or attack the cover itself. Hard cover stops all
-    of that except a warhead the game master rules can punch through.
+    of that except a warhead the game master rules can punch through. A round
+    can be both of a heavy or super caliber and warhead-tipped, as an armour-
+    piercing cannon shell is.
 
     Args:
         level: How much of the target the cover hides. Allowed: a member, or its
             label in any case: Total, 9/10, 3/4, 1/2, 1/4.
         material: Soft cover stops less than hard cover. Allowed: a member, or
             its label in any case: soft, hard.
-        caliber: What the attacker fires. Allowed: a member, or its label in any
+        caliber: The caliber of the attacker's weapon; warhead stands for
+            warhead-tipped munitions of no heavy or super caliber (the same as
+            standard with warhead=True). Allowed: a member, or its label in any
             case: standard, heavy, super, warhead.
         mode: Attack the target past the cover, shoot through the cover, or
             attack the cover itself. Allowed: a member, or its label in any
             case: at_target, through_cover, at_cover.
+        warhead: Whether the munitions are warhead-tipped whatever the caliber,
+            such as armour-piercing cannon shells from a heavy or super caliber
+            weapon. Allowed: true or false.
         warhead_penetrates: Whether the game master rules that the warhead can
             penetrate hard cover. Allowed: true or false.
+        simple_object: Whether the cover is a simple inanimate object, such as a
+            tree trunk or a boulder; only those have AC 5 when the cover itself
+            is attacked. Allowed: true or false.
 
-    Rule ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:131).
+    Rule ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:149).
     Raises RuleInputError for arguments outside the rule.
     """
     level = choice(CoverLevel, _COVER_LEVEL_BY_LABEL, level, "level")
     material = choice(CoverMaterial, _COVER_MATERIAL_BY_LABEL, material, "material")
     caliber = choice(Caliber, _CALIBER_BY_LABEL, caliber, "caliber")
     mode = choice(AttackMode, _ATTACK_MODE_BY_LABEL, mode, "mode")
+    if type(warhead) is not bool:
+        raise bad_bool(warhead, "warhead")
     if type(warhead_penetrates) is not bool:
         raise bad_bool(warhead_penetrates, "warhead_penetrates")
-    if mode is AttackMode.AT_COVER and caliber is Caliber.STANDARD:
+    if type(simple_object) is not bool:
+        raise bad_bool(simple_object, "simple_object")
+    if mode is AttackMode.AT_COVER and caliber is Caliber.STANDARD and not warhead:
         return CoverAttack(
             allowed=False,
             ac_bonus=0,
@@ -484,6 +502,15 @@ def attack_through_cover(
             must_guess_location=False,
             target_ac=None,
             reason="Only heavy or super caliber weapons, or warheads, can destroy cover.",
+        )
+    if mode is AttackMode.AT_COVER and not simple_object:
+        return CoverAttack(
+            allowed=True,
+            ac_bonus=0,
+            miss_chance=0,
+            must_guess_location=False,
+            target_ac=None,
+            reason="The cover itself is the target, but AC 5 is given only for simple inanimate objects; this cover's AC, hardness and hit points are the game master's to set.",
         )
     if mode is AttackMode.AT_COVER:
         return CoverAttack(
@@ -533,7 +560,7 @@ def attack_through_cover(
             target_ac=None,
             reason="The cover adds its AC.",
         )
-    if material is CoverMaterial.SOFT and caliber is Caliber.STANDARD:
+    if material is CoverMaterial.SOFT and caliber is Caliber.STANDARD and not warhead:
         return CoverAttack(
             allowed=False,
             ac_bonus=0,
@@ -543,7 +570,7 @@ def attack_through_cover(
             reason="Only heavy or super caliber weapons, or warheads, can shoot through soft cover.",
         )
     if material is CoverMaterial.SOFT or (
-        caliber is Caliber.WARHEAD and warhead_penetrates
+        (caliber is Caliber.WARHEAD or warhead) and warhead_penetrates
     ):
         return CoverAttack(
             allowed=True,
@@ -2129,7 +2156,7 @@ def launch_speed(
 
 class ZeroGMove(Record):
     """What :func:`zero_g_movement` answers. Rule ``d20_scifi.zero_g_movement``
-    (rules/d20_scifi/zero_g.yaml:128).
+    (rules/d20_scifi/zero_g.yaml:155).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2211,7 +2238,7 @@ class ZeroGMove(Record):
 
 class ZeroGMovement(Label):
     """The choices of parameter ``movement`` of rule ``d20_scifi.zero_g_movement``
-    (rules/d20_scifi/zero_g.yaml:140).
+    (rules/d20_scifi/zero_g.yaml:167).
     """
 
     CRAWL = "crawl"
@@ -2247,7 +2274,7 @@ def zero_g_movement(
         on_surface: Whether the character holds on to a surface (a floor, wall,
             ceiling or handle). Allowed: true or false.
 
-    Rule ``d20_scifi.zero_g_movement`` (rules/d20_scifi/zero_g.yaml:128). Raises
+    Rule ``d20_scifi.zero_g_movement`` (rules/d20_scifi/zero_g.yaml:155). Raises
     RuleInputError for arguments outside the rule.
     """
     movement = choice(ZeroGMovement, _ZERO_G_MOVEMENT_BY_LABEL, movement, "movement")
@@ -2286,7 +2313,7 @@ def zero_g_movement(
 
 class ZeroGEnvironment(Label):
     """The key of rule ``d20_scifi.zero_g_weapon_range``; values are the source's
-    labels (rules/d20_scifi/zero_g.yaml:230).
+    labels (rules/d20_scifi/zero_g.yaml:257).
     """
 
     ZERO_G = "zero_g"
@@ -2307,7 +2334,7 @@ case).
 
 class RangeRow(Record):
     """A row of :func:`zero_g_weapon_range`. Rule ``d20_scifi.zero_g_weapon_range``
-    (rules/d20_scifi/zero_g.yaml:219).
+    (rules/d20_scifi/zero_g.yaml:246).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("max_increments", "critical_increments")
@@ -2360,7 +2387,7 @@ def zero_g_weapon_range(
     range increments a weapon can be fired out to, and within how many it can
     still score a critical hit. Range penalties still apply.
 
-    Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:219).
+    Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:246).
     Raises RuleInputError for a label the table does not have.
     """
     # An exact label or a member: one lookup. Only for a plain str or a member, so
@@ -2388,7 +2415,7 @@ def zero_g_weapon_range(
 
 class FloatingState(Record):
     """The facts of rule ``d20_scifi.floating``. Rule ``d20_scifi.floating``
-    (rules/d20_scifi/zero_g.yaml:260).
+    (rules/d20_scifi/zero_g.yaml:287).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2448,7 +2475,7 @@ A character with no hold on a surface is floating: caught flat-footed, unable to
 steer, and carried on at the launch speed and heading until something solid is
 reached.
 
-Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:260).
+Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:287).
 """
 
 # -- d20_scifi.spin --
@@ -2456,7 +2483,7 @@ Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:260).
 
 class SpinFacts(Record):
     """The facts of rule ``d20_scifi.spin``. Rule ``d20_scifi.spin``
-    (rules/d20_scifi/zero_g.yaml:292).
+    (rules/d20_scifi/zero_g.yaml:319).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2532,7 +2559,7 @@ Acting while floating sets a character spinning: every physical action adds
 spin, holding on to a surface stops it, and characters who grab each other share
 the spin of the heavier.
 
-Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:292).
+Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:319).
 """
 
 # -- d20_scifi.spin_modifier --
@@ -2549,7 +2576,7 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
         attached: Whether the character is attached to others (grappling
             counts). Allowed: true or false.
 
-    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:329). Raises
+    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:356). Raises
     RuleInputError for arguments outside the rule.
     """
     if type(spin) is not int or spin < 0:
@@ -2564,7 +2591,7 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
 
 class SpinSave(Record):
     """What :func:`spin_save` answers. Rule ``d20_scifi.spin_save``
-    (rules/d20_scifi/zero_g.yaml:382).
+    (rules/d20_scifi/zero_g.yaml:423).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("dc", "condition", "every_minutes", "lingers")
@@ -2639,7 +2666,7 @@ def spin_save(spin: int) -> SpinSave | None:
     Args:
         spin: The character's current spin. Allowed: 0 or more.
 
-    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:382). Raises
+    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:423). Raises
     RuleInputError for a spin outside 0...
     """
     if type(spin) is not int or spin < 0:
