@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import profile, synth
-from .baseline import Side
+from .baseline import HEAD, Side
 from .measure import BUDGET, ENV, FULL, PY, Took, alternate, elapsed, ms, run, say
 from .rows import Against, Report, Row
 
@@ -159,7 +159,9 @@ def bench_real(report: Report, tmp: Path, sides: list[Side]) -> Took:
     )
     if not row.met:
         head.clean()
-        row.profile = profile.command(head.folder, ["build", "--no-cache"], tmp, ENV)
+        row.profile = profile.command(
+            head.folder, ["build", "--no-cache"], tmp, HEAD.env
+        )
 
     def cold_stats(project: Project) -> dict[str, float]:
         project.clean()
@@ -183,7 +185,7 @@ def bench_real(report: Report, tmp: Path, sides: list[Side]) -> Took:
     )
     if not row.met:
         head.edit()
-        row.profile = profile.command(head.folder, ["build"], tmp, ENV)
+        row.profile = profile.command(head.folder, ["build"], tmp, HEAD.env)
     changed(report, tmp, "1x", rebuilds, projects)
     report.add(
         Row(
@@ -311,7 +313,7 @@ def bench_scale(
     )
     if not row.met:
         projects[0].edit()
-        row.profile = profile.command(projects[0].folder, ["build"], tmp, ENV)
+        row.profile = profile.command(projects[0].folder, ["build"], tmp, HEAD.env)
     unchanged(report, tmp, f"{scale}x", checks, projects)
     changed(report, tmp, f"{scale}x", rebuilds, projects)
     return [
