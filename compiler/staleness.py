@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import Any
 
 from .diagnostics import REMEDY, Diagnostic
 from .model import System
@@ -27,10 +28,8 @@ def stale(
     files_note = ", ".join(f"{shown_out}/{p}" for p in changed_files[:6])
     if len(changed_files) > 6:
         files_note += f" and {len(changed_files) - 6} more"
-    try:
-        old_rules = json.loads(on_disk.get(MANIFEST, b"{}")).get("rules", {})
-    except (ValueError, AttributeError):
-        old_rules = {}
+    old_manifest = _manifest(on_disk.get(MANIFEST, b"{}"))
+    old_rules = old_manifest.get("rules", {})
     problems = []
     current = set()
     for system in systems:
@@ -68,11 +67,8 @@ def stale(
                 hint,
             )
         )
-    try:
-        old_package = json.loads(on_disk.get(MANIFEST, b"{}")).get("package")
-        new_package = json.loads(fresh[MANIFEST]).get("package")
-    except (ValueError, AttributeError, KeyError):
-        old_package = new_package = None
+    old_package = old_manifest.get("package")
+    new_package = _manifest(fresh.get(MANIFEST, b"{}")).get("package")
     if isinstance(new_package, dict) and old_package != new_package:
         where = new_package.get("file") or f"{shown_out}/{MANIFEST}"
         problems.append(
@@ -97,3 +93,12 @@ def stale(
             for path in changed_files
         ]
     return problems
+
+
+def _manifest(blob: bytes) -> dict[str, Any]:
+    """A manifest's JSON object; empty when it is not one (edited, broken)."""
+    try:
+        doc = json.loads(blob)
+    except ValueError:
+        return {}
+    return doc if isinstance(doc, dict) else {}
