@@ -36,7 +36,8 @@ $(KATEX): docsite/package.json docsite/package-lock.json
 	cd docsite && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $(KATEX)
 
-# The JavaScript tests' tools (TypeScript) from tests/js/package-lock.json.
+# The JavaScript tests' tools (TypeScript; npm's name and version checks, which
+# tests/test_package_checks.py compares with) from tests/js/package-lock.json.
 JS_STAMP := tests/js/node_modules/.installed
 
 $(JS_STAMP): tests/js/package.json tests/js/package-lock.json

@@ -44,7 +44,8 @@ from .parts import DATA_INDENT, RULES_JSON, RULES_SCHEMA, Part, Shares
 from .render import render
 from .semantics import build_system
 from .settings import DEFAULTS, Settings
-from .settings import load as load_settings
+from .settings import FILE_NAME as SETTINGS_FILE
+from .settings import read as read_settings
 from .validate import validate
 from .viewkit import View, header
 from .views import module_view, package_view, readme_view
@@ -639,13 +640,18 @@ def load_all(
     rules_dir: FsPath, only: set[str] | None = None, *, more: Sequence[FsPath] = ()
 ) -> tuple[list[System], Settings]:
     """Every system of the rules folder (and of ``more``), and the package
-    settings (the first folder's); raise with every error of both at once."""
+    settings (those of the last folder with a package.yaml: see
+    ``compiler/settings.py``); raise with every error of all at once."""
     errors: list[Diagnostic] = []
-    try:
-        settings = load_settings(rules_dir)
-    except RulesError as exc:
-        errors.extend(exc.diagnostics)
-        settings = DEFAULTS
+    settings = DEFAULTS
+    for index, folder in enumerate((rules_dir, *more)):
+        shown = _shown(
+            folder / SETTINGS_FILE, folder, rules_dir.parent if index else None
+        )
+        try:
+            settings = read_settings(folder, shown=shown) or settings
+        except RulesError as exc:
+            errors.extend(exc.diagnostics)
     try:
         systems = load_systems(rules_dir, only, more=more)
     except RulesError as exc:

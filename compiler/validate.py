@@ -127,41 +127,46 @@ def schema_for(source: SourceFile) -> str:
     return "rules.schema.json"
 
 
-def modeline(source: SourceFile) -> str:
-    """The first line every rules file starts with, so editors find its schema."""
-    return f"# yaml-language-server: $schema=../../schema/{schema_for(source)}"
+def modeline(source: SourceFile, root: str | None = None) -> str:
+    """The first line every rules file starts with, so editors find its schema
+    (``root``, by default the one its name says), in the repository's
+    ``schema/``: a ``../`` for each folder the file's path (shown from the
+    folder around the first rules folder, the repository's root) goes down,
+    ``../schema/`` from ``rules/package.yaml``, ``../../schema/`` from a rules
+    file of ``rules/SYSTEM/``, one more from ``tests/cookbook/SYSTEM/``."""
+    root = root or schema_for(source)
+    depth = source.path.count("/")
+    if source.path.startswith("/"):  # shown whole: its own rules folder's depth
+        depth = 1 if root == "package.schema.json" else 2
+    return f"# yaml-language-server: $schema={'../' * max(depth, 1)}schema/{root}"
 
 
-def _has_modeline(source: SourceFile) -> bool:
-    """The schema line, with the schema reached by ``../`` steps from the file.
-
-    A rules folder usually sits at the repository root (``../../schema/``); one
-    deeper, such as ``tests/cookbook/``, needs one more step.
-    """
+def _has_modeline(source: SourceFile, root: str) -> bool:
+    """The schema line, with the schema reached by ``../`` steps from the file
+    (how many is the editor's business: a rules folder may be anywhere)."""
     line = source.first_line.rstrip()
     head, _, steps = line.partition("$schema=")
     return (
         head == "# yaml-language-server: "
-        and steps.endswith(f"schema/{schema_for(source)}")
-        and re.fullmatch(
-            r"(\.\./)+", steps.removesuffix(f"schema/{schema_for(source)}")
-        )
-        is not None
+        and steps.endswith(f"schema/{root}")
+        and re.fullmatch(r"(\.\./)+", steps.removesuffix(f"schema/{root}")) is not None
     )
 
 
-def validate(source: SourceFile) -> list[Diagnostic]:
-    """Every schema error of one file, located at the offending node."""
-    validator = _validator(schema_for(source))
+def validate(source: SourceFile, root: str | None = None) -> list[Diagnostic]:
+    """Every schema error of one file, located at the offending node; ``root``
+    is the schema it is checked against (by default, as its name says)."""
+    root = root or schema_for(source)
+    validator = _validator(root)
     problems = []
-    if not _has_modeline(source):
+    if not _has_modeline(source, root):
         problems.append(
             Diagnostic(
                 source.path,
                 1,
                 1,
                 "the file does not start with its schema line",
-                f"make the first line: {modeline(source)}",
+                f"make the first line: {modeline(source, root)}",
             )
         )
     errors = _reduced(list(_leaf_errors(validator.iter_errors(source.data))))

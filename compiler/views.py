@@ -76,12 +76,12 @@ def package_view(systems: Sequence[Sourced], settings: Settings) -> View:
         "systems": ids,
         "modules": sorted([*ids, *PUBLIC_SUPPORT]),
         "distribution": settings.distribution,
-        "version": settings.version,
+        "version": settings.python_version,  # pip's spelling (npm's: package.json)
         "licence": settings.licence,
         "description": settings.description,
         "toml": {  # the settings as TOML strings, for pyproject.toml
             "distribution": toml_string(settings.distribution),
-            "version": toml_string(settings.version),
+            "version": toml_string(settings.python_version),
             "licence": toml_string(settings.licence or ""),
             "description": toml_string(settings.description),
         },
@@ -98,6 +98,9 @@ def readme_view(systems: Sequence[Sourced], settings: Settings, language: str) -
     """The readme of the Python (``language`` "python") or npm package."""
     return package_view(systems, settings) | {
         "language": language,
+        "version": settings.python_version
+        if language == "python"
+        else settings.version,
         "npm": settings.npm,
         "title": md(settings.distribution if language == "python" else settings.npm),
         "said": md(settings.description),

@@ -73,6 +73,22 @@ def node_test(test_file: str, spec: dict[str, Any], tmp: Path) -> None:
     assert re.search(r"\bpass [1-9]", done.stdout), done.stdout  # tests did run
 
 
+def node_cases(script: Path, spec: dict[str, Any], tmp: Path) -> Any:
+    """Run ``script`` (a Node module of tests/js that reads the JSON file
+    RULEBOOK_JS_CASES names) on ``spec``; the JSON it printed."""
+    cases = tmp / f"{script.stem}.json"
+    cases.write_text(json.dumps(spec), encoding="utf-8")
+    done = subprocess.run(
+        [node(), str(script)],
+        env=dict(os.environ, RULEBOOK_JS_CASES=str(cases)),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    return json.loads(done.stdout)
+
+
 def tsc_strict(
     include: list[str], tmp_path: Path, files: Sequence[Path] = ()
 ) -> subprocess.CompletedProcess[str]:

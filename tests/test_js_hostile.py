@@ -14,8 +14,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
-import os
-import subprocess
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -30,7 +28,7 @@ from rulesc.runtime import _support
 from rulesc.runtime import json as rjson
 from rulesc.runtime.errors import RuleInputError
 
-from .js_node import JS_TESTS, PACKAGE, example_case, node, ported
+from .js_node import JS_TESTS, PACKAGE, example_case, node_cases, ported
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = 300  # generated cases of each kind (one Node process for all of them)
@@ -70,17 +68,7 @@ labels = st.lists(label, min_size=1, max_size=5, unique_by=str.casefold)
 
 
 def _run(tmp: Path, spec: dict[str, Any]) -> Any:
-    cases = tmp / "hostile.json"
-    cases.write_text(json.dumps(spec), encoding="utf-8")
-    done = subprocess.run(
-        [node(), str(JS_TESTS / "hostile.mjs")],
-        env=dict(os.environ, RULEBOOK_JS_CASES=str(cases)),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-4000:]
-    return json.loads(done.stdout)
+    return node_cases(JS_TESTS / "hostile.mjs", spec, tmp)
 
 
 def _kind(name: str, given: list[str]) -> Any:

@@ -12,7 +12,7 @@ import pytest
 from rulesc import pipeline
 from rulesc.diagnostics import RulesError
 
-from .conftest import RULES, run_rulesc
+from .conftest import ROOT, RULES, run_rulesc
 
 HEAD = "# yaml-language-server: $schema=../schema/package.schema.json\n"
 
@@ -131,3 +131,93 @@ def test_check_names_a_change_of_the_settings(tmp_path: Path) -> None:
         "generated/ was built"
     ) in done.stderr
     assert "edited by hand" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("npm", '"-x"', "npm refuses the package name '-x'"),
+        ("npm", "node_modules", "node_modules is not a valid package name"),
+        ("npm", "http", "http is a core module name"),
+        ("version", "1.0.0-1", "npm and pip read the version '1.0.0-1' differently"),
+        ("version", "1.0.0+build", "npm drops build metadata"),
+        ("licence", "MIT WITH Classpath-exception-2.0", "flit_core cannot read"),
+        ("licence", "Apache-2.0 OR mit", "write 'Apache-2.0 OR MIT'"),
+    ],
+)
+def test_what_a_tool_refuses_is_an_error_at_its_value(
+    tmp_path: Path, key: str, value: str, said: str
+) -> None:
+    lines = SETTINGS.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith(f"{key}:"))
+    lines[row] = f"{key}: {value}"
+    with pytest.raises(RulesError) as caught:
+        pipeline.build(_rules(tmp_path, "\n".join(lines) + "\n"), run_examples=False)
+    (found,) = caught.value.diagnostics  # one mistake, one error
+    assert (found.file, found.line, found.col) == (
+        "rules/package.yaml",
+        row + 2,
+        len(key) + 3,
+    )
+    assert said in f"{found.message} {found.hint}", found
+
+
+def _house(tmp_path: Path, settings: str | None) -> Path:
+    """A folder of house rules beside the rules, with ``settings`` as its package.yaml."""
+    house = tmp_path / "house"
+    (house / "table").mkdir(parents=True)
+    (house / "table" / "system.yaml").write_text(
+        "# yaml-language-server: $schema=../../schema/system.schema.json\n"
+        "system: table\nextends: gurps\ntitle: GURPS at one table\n"
+        "summary: The GURPS rules as one table plays them.\n",
+        "utf-8",
+    )
+    if settings is not None:
+        (house / "package.yaml").write_text(HEAD + settings, encoding="utf-8")
+    return house
+
+
+def test_a_house_folders_settings_name_its_build(tmp_path: Path) -> None:
+    rules = _rules(tmp_path, SETTINGS)
+    house = _house(tmp_path, SETTINGS.replace("house-pack", "table-pack"))
+    files = pipeline.build(rules, more=[house], run_examples=False).files
+    project = tomllib.loads(files["pyproject.toml"].decode())["project"]
+    assert project["name"] == "table-pack"
+    assert json.loads(files["js/package.json"])["name"] == "@table/table-pack"
+    manifest = json.loads(files["manifest.json"])
+    assert manifest["package"]["file"] == "house/package.yaml"
+    plain = pipeline.build(
+        rules, more=[_house(tmp_path / "2", None)], run_examples=False
+    )
+    assert json.loads(plain.files["js/package.json"])["name"] == "@table/house-pack"
+
+
+def test_a_house_folders_settings_are_checked_with_the_rest(tmp_path: Path) -> None:
+    rules = _rules(tmp_path, SETTINGS.replace("3.4.5", "3.4"))
+    _house(tmp_path, SETTINGS.replace("Apache-2.0 OR MIT", "Apache-2.0 WITH MIT"))
+    done = run_rulesc("validate", "--rules", "rules", "--rules", "house", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "rules/package.yaml:4:10: error:" in done.stderr
+    assert "house/package.yaml:5:10: error: flit_core cannot read" in done.stderr
+    assert rules.is_dir()
+
+
+@pytest.mark.parametrize("where", ["rules", "house", "deeper/house"])
+def test_the_schema_line_hint_points_at_the_schema(tmp_path: Path, where: str) -> None:
+    """The hint's line, written as the file's first line, is the line it asks
+    for: schema/ beside the first rules folder, one ../ a folder down."""
+    rules = _rules(tmp_path, None if where != "rules" else SETTINGS)
+    (tmp_path / "schema").symlink_to(ROOT / "schema")
+    folder = tmp_path / where
+    if where != "rules":
+        shutil.move(_house(tmp_path / "h", SETTINGS), folder)
+    file = folder / "package.yaml"
+    file.write_text(SETTINGS, encoding="utf-8")  # no schema line
+    with pytest.raises(RulesError) as caught:
+        pipeline.load_all(rules, set(), more=[folder] if where != "rules" else [])
+    (found,) = caught.value.diagnostics
+    line = (found.hint or "").removeprefix("make the first line: ")
+    steps = line.partition("$schema=")[2]
+    assert (file.parent / steps).resolve() == (ROOT / "schema/package.schema.json")
+    file.write_text(line + "\n" + SETTINGS, encoding="utf-8")
+    pipeline.load_all(rules, set(), more=[folder] if where != "rules" else [])
