@@ -18,8 +18,9 @@ import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path as FsPath
 
-from .diagnostics import Diagnostic, RulesError, visible
+from .diagnostics import RulesError, visible
 from .fs_errors import EnvironmentProblem, reading, writing
+from .settings import FILE_NAME as SETTINGS_FILE
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 DISTRIBUTION = "rulebook-compiler"  # pyproject.toml's [project] name
@@ -116,6 +117,11 @@ def _parser() -> argparse.ArgumentParser:
 def _systems_named(
     paths: Sequence[FsPath], rules_dir: FsPath, more: Sequence[FsPath] = ()
 ) -> set[str] | None:
+    """The systems the paths given to ``validate`` name (None: all of them).
+
+    A path must be a rules folder, a system folder of one, a rules file of a
+    system folder, or a rules folder's package.yaml (checked with any
+    validation); anything else is a usage error, as a missing path is."""
     if not paths:
         return None
     names: set[str] = set()
@@ -124,31 +130,41 @@ def _systems_named(
         resolved = path.resolve()
         inside = [resolved.relative_to(r) for r in roots if resolved.is_relative_to(r)]
         if not inside:
-            raise _outside(path, rules_dir)
-        rel = inside[-1]
-        if not path.exists():  # else validated as its whole system, or nothing
             raise _Usage(
-                f"{_shown(path)}: no such file or folder",
-                "pass a rules file or a system folder under --rules",
+                f"{_shown(path)}: not inside the rules folder {rules_dir.as_posix()}/",
+                "pass a file or folder under it, or set --rules",
             )
+        if not path.exists():
+            raise _Usage(f"{_shown(path)}: no such file or folder", _NAMED)
+        rel = inside[-1]
         if not rel.parts:
             return None
-        names.add(rel.parts[0])
+        system = _system_of(path, rel)
+        if system is None:
+            raise _Usage(f"{_shown(path)}: not a rules file rulesc reads", _NAMED)
+        names.update(system)
     return names
 
 
-def _outside(path: FsPath, rules_dir: FsPath) -> RulesError:
-    return RulesError(
-        [
-            Diagnostic(
-                path.as_posix(),
-                1,
-                1,
-                f"not inside the rules folder {rules_dir.as_posix()}/",
-                "pass a file or folder under it, or set --rules",
-            )
-        ]
-    )
+_NAMED = (
+    "pass a rules folder, a system folder, a rules file of one "
+    "(SYSTEM/NAME.yaml), or package.yaml"
+)
+_RULES_FILES = (".yaml", ".yml", ".json")  # .yml and .json: the loader says rename
+
+
+def _system_of(path: FsPath, rel: FsPath) -> set[str] | None:
+    """The system a path inside a rules folder names (none for its
+    package.yaml), or None when rulesc reads no such path."""
+    if any(part.startswith(".") for part in rel.parts) or len(rel.parts) > 2:
+        return None
+    if len(rel.parts) == 1:
+        if path.is_dir():
+            return {rel.parts[0]}
+        return set() if rel.name == SETTINGS_FILE and path.is_file() else None
+    if path.is_file() and path.suffix in _RULES_FILES:
+        return {rel.parts[0]}
+    return None
 
 
 def _shown(path: FsPath) -> str:
@@ -223,11 +239,15 @@ def _run(args: argparse.Namespace) -> int:
 
         only = _systems_named(args.paths, args.rules, args.more_rules)
         with reading(args.rules):
-            systems, _ = pipeline.load_all(args.rules, only, more=args.more_rules)
+            systems, settings = pipeline.load_all(
+                args.rules, only, more=args.more_rules
+            )
             if args.sources is not None:
                 missing = pipeline.unknown_sources(args.rules, systems, args.sources)
                 if missing:
                     raise RulesError(missing)
+            if systems:  # every check of a build (its worked examples too), in memory
+                pipeline.generate(systems, settings=settings)
         count = sum(len(s.rules) for s in systems)
         print(f"ok: {count} rules in {len(systems)} system(s)")
         return EXIT_OK

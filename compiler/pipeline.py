@@ -46,7 +46,7 @@ from .semantics import build_system
 from .settings import DEFAULTS, Settings
 from .settings import FILE_NAME as SETTINGS_FILE
 from .settings import read as read_settings
-from .validate import validate
+from .validate import listing, validate
 from .viewkit import View, header
 from .views import module_view, package_view, readme_view
 
@@ -367,16 +367,15 @@ def _path_clashes(systems: Sequence[System | Part]) -> list[Diagnostic]:
         if s.id == CHARTS
     ]
     return charts + [
-        Diagnostic(
+        Diagnostic(  # one error for the id, however many files it would clash on
             *_where(s),
-            f"system id {s.id!r} would make {path}, which the build already writes "
-            "for the package as a whole",
+            f"system id {s.id!r} would make {listing(paths)}, which the build "
+            "already writes for the package as a whole",
             "choose another id (and rename its folder)",
             "/system",
         )
         for s in systems
-        for path in own_files(s.id)
-        if path in shared
+        if (paths := [path for path in own_files(s.id) if path in shared])
     ]
 
 

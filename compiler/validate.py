@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from functools import cache
 from typing import Any
@@ -376,7 +376,7 @@ def _explain(err: ValidationError) -> tuple[str, str | None]:
         names = " or ".join(expected) if isinstance(expected, list) else expected
         if value is None and not err.absolute_path:
             required = [f"{k}:" for k in schema.get("required", ["system"])]
-            return "the file is empty", f"it needs {_listing(required)}"
+            return "the file is empty", f"it needs {listing(required)}"
         return (
             f"{_show(value)} is not of type {names}",
             _type_hint(value, str(names)),
@@ -391,7 +391,7 @@ def _explain(err: ValidationError) -> tuple[str, str | None]:
     return message, schema.get("description")
 
 
-def _listing(items: list[str]) -> str:
+def listing(items: Sequence[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     if len(items) < 2:
         return "".join(items)

@@ -117,7 +117,7 @@ def test_validate_one_system_by_path(rules_copy: Path) -> None:
     done = run_rulesc("validate", "rules/d20_scifi/cover.yaml", cwd=root)
     assert done.returncode == 0, done.stderr
     outside = run_rulesc("validate", "elsewhere.yaml", cwd=root)
-    assert outside.returncode == 1
+    assert outside.returncode == 2  # a usage error, as a missing path is
     assert "not inside the rules folder" in outside.stderr
 
 
