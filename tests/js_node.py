@@ -17,9 +17,11 @@ import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis.strategies import SearchStrategy
 
 from rulesc import js_views
 from rulesc.js_naming import camel
@@ -33,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 JS_TESTS = ROOT / "tests" / "js"
 PACKAGE = ROOT / "generated" / "js"
 SEEDED_RUNS = 200  # seeded runs of every rule that rolls dice
+T = TypeVar("T")
 
 
 def required() -> bool:
@@ -87,6 +90,20 @@ def node_cases(script: Path, spec: dict[str, Any], tmp: Path) -> Any:
     )
     assert done.returncode == 0, done.stderr[-4000:]
     return json.loads(done.stdout)
+
+
+def drawn(strategy: SearchStrategy[T], count: int) -> list[T]:
+    """``count`` values of ``strategy``, reproducibly, to send to one Node
+    process and check afterwards, together."""
+    found: list[T] = []
+
+    @settings(max_examples=count, derandomize=True, database=None, deadline=None)
+    @given(strategy)
+    def collect(value: T) -> None:
+        found.append(value)
+
+    collect()
+    return found
 
 
 def tsc_strict(

@@ -18,7 +18,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesc.expr_emit_js import string_literal
@@ -28,7 +27,7 @@ from rulesc.runtime import _support
 from rulesc.runtime import json as rjson
 from rulesc.runtime.errors import RuleInputError
 
-from .js_node import JS_TESTS, PACKAGE, example_case, node_cases, ported
+from .js_node import JS_TESTS, PACKAGE, drawn, example_case, node_cases, ported
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = 300  # generated cases of each kind (one Node process for all of them)
@@ -190,20 +189,6 @@ def _literal_case(text: str) -> dict[str, Any]:
     return {"kind": "literal", "literal": string_literal(text), "text": text}
 
 
-def _generated(strategy: st.SearchStrategy[dict[str, Any]]) -> list[dict[str, Any]]:
-    """CASES cases of ``strategy``, reproducibly (checked afterwards, together)."""
-    found: list[dict[str, Any]] = []
-
-    @settings(max_examples=CASES, derandomize=True, database=None, deadline=None)
-    @given(strategy)
-    def collect(case: dict[str, Any]) -> None:
-        found.append(case)
-
-    collect()
-    assert len(found) >= 200
-    return found
-
-
 def test_hostile_labels_keys_and_text_agree_with_python(tmp_path: Path) -> None:
     """Mappings, choices, dumps and string literals over hostile labels: the
     JavaScript runtime refuses what Python refuses, with the same message, and
@@ -211,11 +196,12 @@ def test_hostile_labels_keys_and_text_agree_with_python(tmp_path: Path) -> None:
     one too) as an own key of an object without a prototype."""
     literals = st.one_of(label, st.text(max_size=12)).map(_literal_case)  # any text
     cases = [
-        *_generated(mapping_cases()),
-        *_generated(choice_cases()),
-        *_generated(dumps_cases()),
-        *_generated(literals),
+        *drawn(mapping_cases(), CASES),
+        *drawn(choice_cases(), CASES),
+        *drawn(dumps_cases(), CASES),
+        *drawn(literals, CASES),
     ]
+    assert len(cases) >= 4 * 200  # each strategy gave enough cases
     answers = _run(tmp_path, {"package": str(PACKAGE), "cases": cases})["cases"]
     wrong = [
         (case, got, want)

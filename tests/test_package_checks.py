@@ -24,7 +24,7 @@ from rulesc.render import render
 from rulesc.settings import Settings
 from rulesc.views import package_view
 
-from .js_node import JS_TESTS, missing, node_cases
+from .js_node import JS_TESTS, drawn, missing, node_cases
 
 CASES = 400
 
@@ -90,19 +90,6 @@ versions = st.one_of(
 )
 
 
-def _generated(strategy: st.SearchStrategy[str]) -> list[str]:
-    """CASES values of ``strategy``, reproducibly (checked afterwards, together)."""
-    found: list[str] = []
-
-    @settings(max_examples=CASES, derandomize=True, database=None, deadline=None)
-    @given(strategy)
-    def collect(value: str) -> None:
-        found.append(value)
-
-    collect()
-    return found
-
-
 def _npm(tmp: Path, names: list[str], versions: list[str]) -> Any:
     """What npm's own checks answer (tests/js/package_checks.mjs)."""
     if not (JS_TESTS / "node_modules" / "validate-npm-package-name").is_dir():
@@ -114,8 +101,8 @@ def _npm(tmp: Path, names: list[str], versions: list[str]) -> Any:
 def test_npm_names_and_versions_are_refused_as_npm_refuses_them(
     tmp_path: Path,
 ) -> None:
-    names = [*_generated(npm_names), "-x", "node_modules", "@scope/name", "rulebook"]
-    tried = [*_generated(versions), "1.0.0", "1.0.0-rc.1", "1.0.0+build", "v1.0.0"]
+    names = [*drawn(npm_names, CASES), "-x", "node_modules", "@scope/name", "rulebook"]
+    tried = [*drawn(versions, CASES), "1.0.0", "1.0.0-rc.1", "1.0.0+build", "v1.0.0"]
     npm = _npm(tmp_path, names, tried)
     wrong = [
         (name, said)
@@ -222,7 +209,7 @@ def test_a_licence_taken_builds_and_reads_as_written(licence: str) -> None:
 def test_the_licences_taken_build(tmp_path: Path) -> None:
     taken = [
         lic
-        for lic in _generated(licences)
+        for lic in drawn(licences, CASES)
         if package_checks.licence_problem(lic) is None
     ]
     assert "MIT" in taken and any(" OR " in lic for lic in taken)

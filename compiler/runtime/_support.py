@@ -42,6 +42,7 @@ from .errors import RuleInputError
 __all__ = [
     "LIMIT_NOTE",
     "MAX_ENTRIES",
+    "MAX_NESTING",
     "Frozen",
     "Label",
     "LabelMapping",
@@ -60,6 +61,11 @@ __all__ = [
 
 MAX_ENTRIES: Final = 100_000
 """The most entries (list items, events, die rolls) one call of the runtime makes."""
+
+MAX_NESTING: Final = 100
+"""The most levels of arrays and objects one within another ``rulebook.json``
+writes (a value nested deeper is refused, as in JavaScript, whose stack it
+would overflow): no value of the rules comes near it."""
 
 LIMIT_NOTE: Final = (
     f"one call makes at most {MAX_ENTRIES:,} entries "

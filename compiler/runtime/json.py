@@ -15,6 +15,11 @@ One format, whatever the language that reads it:
   figures (a success pool's ``tail`` and ``dramatic_failure``) follow its values;
 - a tuple or a list is an array.
 
+What JSON cannot say is refused with ``RuleTypeError``, as the JavaScript
+runtime refuses it: a float that is NaN or an infinity (JSON has neither), a
+value nested more than ``MAX_NESTING`` levels deep, and a mapping two of whose
+keys are written as one JSON key (``{1: "a", "1": "b"}``: no key is lost).
+
 Every record class of the generated package has ``to_dict()``, which answers
 ``to_data(self)``.
 """
@@ -27,7 +32,7 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any, TypeAlias, TypeVar, cast
 
-from ._support import MAX_ENTRIES, Frozen, shown, too_many
+from ._support import MAX_ENTRIES, MAX_NESTING, Frozen, shown, too_many
 from .dice import Dice
 from .errors import RuleInputError, RuleTypeError
 
@@ -48,12 +53,20 @@ def to_data(obj: object) -> JSON:
     return _guarded(_data, obj)
 
 
+_TOO_DEEP = (
+    f"a value nested more than {MAX_NESTING} levels deep is not a value of the "
+    "rules runtime"
+)
+
+
 def _guarded(read: Callable[[object], _T], obj: object) -> _T:
     """``read(obj)``, any error of reading ``obj`` a ``RuleTypeError``."""
     try:
         return read(obj)
     except RuleInputError:
         raise
+    except RecursionError:  # nested deeper than the stack (a to_dict's answer)
+        raise RuleTypeError(_TOO_DEEP) from None
     except Exception as error:  # a hostile value (its __getattr__, items, to_dict)
         raise RuleTypeError(
             f"{shown(obj)} could not be read as a value of the rules runtime: "
@@ -61,17 +74,29 @@ def _guarded(read: Callable[[object], _T], obj: object) -> _T:
         ) from error
 
 
-def _data(obj: object) -> JSON:
+def _number(value: float) -> float:
+    """A float JSON can write: refused when NaN or an infinity."""
+    if value != value or value in (float("inf"), float("-inf")):
+        name = "NaN" if value != value else "Infinity" if value > 0 else "-Infinity"
+        raise RuleTypeError(
+            f"{name} is not a value of the rules runtime: JSON has no NaN or infinity"
+        )
+    return value
+
+
+def _data(obj: object, depth: int = 0) -> JSON:
+    if depth > MAX_NESTING:
+        raise RuleTypeError(_TOO_DEEP)
     if obj is None:
         return None
     if isinstance(obj, Enum):
-        return _data(obj.value)
+        return _data(obj.value, depth)
     if isinstance(obj, bool):
         return bool(obj)
     if isinstance(obj, int):
         return int.__index__(obj)
     if isinstance(obj, float):
-        return float(obj)
+        return _number(float(obj))
     if isinstance(obj, str):
         return str.__str__(obj)
     if isinstance(obj, Fraction):
@@ -80,23 +105,30 @@ def _data(obj: object) -> JSON:
         data: dict[str, JSON] = {}
         data.update(obj.to_dict())
         return data
-    found = _record(obj)
+    found = _record(obj, depth)
     if found is not None:
         return found
     if isinstance(obj, Mapping):
         pairs = cast("Mapping[object, object]", obj)
-        items = {_key(k): _data(v) for k, v in _entries(pairs.items())}
         own: dict[str, object] = getattr(pairs, "__dict__", {})
-        for name, value in own.items():
-            if not name.startswith("_"):
-                items[name] = _data(value)
+        entries = [*_entries(pairs.items())]
+        entries += [(n, v) for n, v in own.items() if not n.startswith("_")]
+        items: dict[str, JSON] = {}
+        for name, value in entries:  # in order: its key, then its value
+            key = _key(name)
+            if key in items:
+                raise RuleTypeError(
+                    f"two keys of one mapping are both written as the JSON key "
+                    f"{str.__repr__(key)}"
+                )
+            items[key] = _data(value, depth + 1)
         return items
     if isinstance(obj, list | tuple):
-        return [_data(v) for v in cast("list[object] | tuple[object, ...]", obj)]
+        items_of = cast("list[object] | tuple[object, ...]", obj)
+        return [_data(v, depth + 1) for v in items_of]
     to_dict = getattr(obj, "to_dict", None)
-    if callable(to_dict):
-        answer: JSON = cast("Callable[[], JSON]", to_dict)()
-        return answer
+    if callable(to_dict):  # its answer is JSON data, checked as any value is
+        return _data(cast("Callable[[], object]", to_dict)(), depth)
     raise RuleTypeError(f"{type(obj).__name__} is not a value of the rules runtime")
 
 
@@ -122,7 +154,7 @@ def record(obj: object) -> dict[str, JSON]:
     return found
 
 
-def _record(obj: object) -> dict[str, JSON] | None:
+def _record(obj: object, depth: int = 0) -> dict[str, JSON] | None:
     item: object = obj  # read as it is, whatever the checks below narrow obj to
     fields: object = getattr(obj, "_fields", None)  # a named tuple's field names
     if isinstance(obj, Frozen):
@@ -135,7 +167,9 @@ def _record(obj: object) -> dict[str, JSON] | None:
         names = [str(n) for n in cast("tuple[object, ...]", fields)]
     else:
         return None
-    return {n: _data(getattr(item, n)) for n in names if not n.startswith("_")}
+    return {
+        n: _data(getattr(item, n), depth + 1) for n in names if not n.startswith("_")
+    }
 
 
 def _key(key: object) -> str:

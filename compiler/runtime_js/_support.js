@@ -22,6 +22,10 @@ import { fold } from "./_fold.js";
 
 export const MAX_ENTRIES = 100_000;
 
+/** The most levels of arrays and objects one within another json.js writes
+ * (a value nested deeper is refused, as in Python). */
+export const MAX_NESTING = 100;
+
 /**
  * How many ways each sum of `count` dice of `sides` faces (1 to `sides`) can
  * come up (index i: the sum count + i), as bigints: each die adds a sliding

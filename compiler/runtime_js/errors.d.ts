@@ -11,3 +11,10 @@ export declare class RulebookError extends Error {
  * scripted dice that run out or leave their die's range.
  */
 export declare class RuleInputError extends RulebookError {}
+
+/**
+ * A value that is no value of the runtime, given to `toData` or `dumps`: an
+ * object of no runtime type, a number that is NaN or infinite, a value nested
+ * more than MAX_NESTING levels deep, a Map two of whose keys are one JSON key.
+ */
+export declare class RuleTypeError extends RuleInputError {}

@@ -17,12 +17,18 @@
  * key an own property ("__proto__" and "constructor" too), and only a value's
  * own properties are read (nothing Object.prototype is given counts).
  *
+ * What JSON cannot say is refused with RuleTypeError, as the Python runtime
+ * refuses it: a value of no runtime type, a number that is NaN or infinite, a
+ * value nested more than MAX_NESTING levels deep, and a Map two of whose keys
+ * are written as one JSON key (1 and "1": no key is lost).
+ *
  * `dumps(value)` writes what Python's `rulebook.json.dumps(value)` writes
  * (json.dumps's separators, its ASCII escapes, indent and sort_keys).
  */
 
 import { Dice } from "./dice.js";
-import { fractionText, isFraction, options } from "./_support.js";
+import { RuleTypeError } from "./errors.js";
+import { MAX_NESTING, fractionText, isFraction, options, reprString } from "./_support.js";
 
 /** The key under which a record keeps its fields' names (JavaScript, Python). */
 export const FIELDS = Symbol("rulebook.fields");
@@ -54,8 +60,28 @@ export function record(fields, values, methods = undefined) {
 }
 
 /** `value` as plain JSON-able data (see the module's doc for the format).
- * Throws TypeError for a value that is not of the runtime. */
+ * Throws RuleTypeError for a value that is not of the runtime. */
 export function toData(value) {
+  return deepGuarded(() => data(value, 0));
+}
+
+const TOO_DEEP = `a value nested more than ${MAX_NESTING} levels deep is not a value of the rules runtime`;
+
+/** `read()`, a stack overflow (a value nested past what `data` counts, such
+ * as a toDict's answer) the RuleTypeError of a value nested too deep. */
+function deepGuarded(read) {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new RuleTypeError(TOO_DEEP);
+    }
+    throw error;
+  }
+}
+
+function data(value, depth) {
+  if (depth > MAX_NESTING) throw new RuleTypeError(TOO_DEEP);
   if (value === null || value === undefined) return null;
   switch (typeof value) {
     case "string":
@@ -63,13 +89,15 @@ export function toData(value) {
       return value;
     case "number":
       if (Number.isFinite(value)) return value;
-      break;
+      throw new RuleTypeError(
+        `${floatText(value)} is not a value of the rules runtime: JSON has no NaN or infinity`,
+      );
     case "object":
-      return objectData(value);
+      return objectData(value, depth);
     default:
       break;
   }
-  throw new TypeError(`${shownType(value)} is not a value of the rules runtime`);
+  throw new RuleTypeError(`${shownType(value)} is not a value of the rules runtime`);
 }
 
 function shownType(value) {
@@ -77,21 +105,36 @@ function shownType(value) {
   return Object.getPrototypeOf(value)?.constructor?.name || "an object";
 }
 
-function objectData(value) {
+function objectData(value, depth) {
+  const inner = (v) => data(v, depth + 1);
   if (isFraction(value)) return fractionText(value);
   if (value instanceof Dice) return value.toDict();
   if (Object.hasOwn(value, FIELDS)) {
-    return Object.fromEntries(value[FIELDS].map(([js, py]) => [py, toData(value[js])]));
+    return Object.fromEntries(value[FIELDS].map(([js, py]) => [py, inner(value[js])]));
   }
-  if (Array.isArray(value)) return value.map(toData);
+  if (Array.isArray(value)) return value.map(inner);
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toData(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inner(v)]));
   }
   const toDict = classMethod(value, "toDict");
-  if (toDict !== undefined) return toDict.call(value);
-  if (value instanceof Map) return ordered([...value].map(([k, v]) => [key(k), toData(v)]));
-  throw new TypeError(`${shownType(value)} is not a value of the rules runtime`);
+  if (toDict !== undefined) return data(toDict.call(value), depth); // JSON data, checked
+  if (value instanceof Map) {
+    const entries = [];
+    const seen = new Set();
+    for (const [k, v] of value) {
+      const name = key(k); // in order: its key, then its value
+      if (seen.has(name)) {
+        throw new RuleTypeError(
+          `two keys of one mapping are both written as the JSON key ${reprString(name)}`,
+        );
+      }
+      seen.add(name);
+      entries.push([name, inner(v)]);
+    }
+    return ordered(entries);
+  }
+  throw new RuleTypeError(`${shownType(value)} is not a value of the rules runtime`);
 }
 
 /** Where an object's keys are not in the order JavaScript enumerates them (a
@@ -124,7 +167,7 @@ function key(k) {
   if (typeof k === "boolean") return k ? "true" : "false";
   if (typeof k === "number" && Number.isInteger(k)) return String(k);
   if (isFraction(k)) return fractionText(k);
-  throw new TypeError(`${shownType(k)} key is not a key of the rules runtime`);
+  throw new RuleTypeError(`${shownType(k)} key is not a key of the rules runtime`);
 }
 
 // -- writing JSON text as Python's json.dumps does -----------------------------------
@@ -217,5 +260,5 @@ export function dumps(value, given = undefined) {
     item: pad === null ? ", " : ",",
     key: ": ",
   };
-  return encode(toData(value), opts, 0);
+  return deepGuarded(() => encode(data(value, 0), opts, 0));
 }

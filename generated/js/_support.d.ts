@@ -5,6 +5,8 @@ import type { Fraction } from "./dice.js";
 
 /** The most entries (list items, events, die rolls) one call of the runtime makes. */
 export declare const MAX_ENTRIES: number;
+/** The most levels of arrays and objects one within another json.js writes. */
+export declare const MAX_NESTING: number;
 /** The ways each sum of `count` dice of `sides` comes up (index i: the sum count + i). */
 export declare function countSums(count: number, sides: number): bigint[];
 export declare const LIMIT_NOTE: string;

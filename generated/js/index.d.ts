@@ -11,7 +11,7 @@ export { Odds, odds } from "./dice_odds.js";
 export type { OddsData } from "./dice_odds.js";
 export { Chances } from "./odds.js";
 export type { DiceData, Fraction, RNG } from "./dice.js";
-export { RuleInputError, RulebookError } from "./errors.js";
+export { RuleInputError, RuleTypeError, RulebookError } from "./errors.js";
 export { dumps, toData } from "./json.js";
 export type { Data, DumpsOptions, JSON } from "./json.js";
 export { Random } from "./random.js";

@@ -12,7 +12,7 @@ export { parseNotation } from "./dice_notation.js";
 export { PoolRoll, Rolled, roll } from "./dice_rolls.js";
 export { Odds, odds } from "./dice_odds.js";
 export { Chances } from "./odds.js";
-export { RuleInputError, RulebookError } from "./errors.js";
+export { RuleInputError, RuleTypeError, RulebookError } from "./errors.js";
 export { dumps, toData } from "./json.js";
 export { Random } from "./random.js";
 export * as d20_scifi from "./d20_scifi.js";
