@@ -110,9 +110,8 @@ def register(
     )
     diff.add_argument(
         "--base",
-        default="HEAD",
         metavar="REV",
-        help="the git revision to compare with (default: HEAD)",
+        help="the git revision to compare with (default: HEAD); not with --house",
     )
     diff.add_argument(
         "--house",

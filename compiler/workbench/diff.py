@@ -496,10 +496,63 @@ def render(reports: Sequence[RuleReport], base: str, unchanged: int) -> str:
     return "\n".join(lines)
 
 
+def as_json(
+    reports: Sequence[RuleReport], base: str, target: str, unchanged: int
+) -> str:
+    """The report as one JSON document (``--format json``): what was compared,
+    each rule's report (its lines as the text report words them) and the
+    counts of the last line."""
+    rules = [
+        {
+            "rule": r.qualified_id,
+            "title": r.title,
+            "where": r.where,
+            "status": r.status,
+            "behaviour_changed": r.behaviour,
+            "data": r.data,
+            "examples": r.examples,
+            "broken_examples": r.broken,
+            "samples": r.samples,
+            "samples_changed": r.samples_changed,
+            "samples_tried": r.samples_total,
+        }
+        for r in reports
+    ]
+    changed = [r for r in reports if r.status == "changed"]
+    counts = {
+        "behaviour": sum(r.behaviour for r in changed),
+        "text_only": sum(not r.behaviour for r in changed),
+        "added": sum(r.status == "added" for r in reports),
+        "removed": sum(r.status == "removed" for r in reports),
+        "unchanged": unchanged,
+    }
+    doc = {"base": base, "compared": target, "rules": rules, "counts": counts}
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def report(
+    args: argparse.Namespace,
+    reports: Sequence[RuleReport],
+    compared: tuple[str, str, str],
+    unchanged: int,
+) -> int:
+    """Print the report as ``--format`` asks (JSON for json, else text, whose
+    first line is ``compared``'s third); the exit code ``--exit-code`` asks for."""
+    base, target, head = compared
+    if args.format == "json":
+        print(as_json(reports, base, target, unchanged))
+    else:
+        print("\n".join([head, *render(reports, base, unchanged).split("\n")[1:]]))
+    if args.exit_code and any(r.behaviour for r in reports):
+        return 1
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     top, prefix = _locate(args.rules)
-    commit = _commit(top, args.base)
-    base = f"{args.base} ({commit[:10]})"
+    revision = args.base or "HEAD"
+    commit = _commit(top, revision)
+    base = f"{revision} ({commit[:10]})"
     cache = cache_dir(args)
     with tempfile.TemporaryDirectory(prefix="rulesc-diff-") as tmp:
         old_dir = extract(top, commit, prefix, FsPath(tmp))
@@ -517,7 +570,5 @@ def run(args: argparse.Namespace) -> int:
         reports = compare(old, new)
         total = len(_rules(new))
     changed = sum(1 for r in reports if r.status != "removed")
-    print(render(reports, base, total - changed))
-    if args.exit_code and any(r.behaviour for r in reports):
-        return 1
-    return 0
+    head = f"rulesc diff: {base} -> the work tree (both built with this rulesc)"
+    return report(args, reports, (base, "the work tree", head), total - changed)

@@ -6,7 +6,7 @@ import argparse
 from dataclasses import replace
 
 from ..pipeline import merged_sources
-from .diff import compare, render
+from .diff import compare, report
 from .usage import UsageError
 from .workspace import cache_dir, open_workspace
 
@@ -15,6 +15,12 @@ def run(args: argparse.Namespace) -> int:
     """Compare the house rules ``args.house`` with the system they extend: the
     base's rules are paired with the house rules' by id, and run on the base's
     module; the house rules' data is read as merged with their overrides."""
+    if args.base is not None:
+        raise UsageError(
+            "--base and --house do not go together: --house compares the house "
+            "rules with the system they extend, not with a git revision",
+            "give --house SYSTEM, or --base REV, not both",
+        )
     space = open_workspace(
         args.rules, cache_dir(args), examples_must_hold=False, more=args.more_rules
     )
@@ -34,9 +40,6 @@ def run(args: argparse.Namespace) -> int:
     )
     reports = compare(old, new)
     changed = sum(1 for r in reports if r.status != "removed")
-    text = render(reports, base.id, len(pack.rules) - changed)
     head = f"rulesc diff: {base.id} (the book) -> {pack.id} (its house rules)"
-    print("\n".join([head, *text.split("\n")[1:]]))
-    if args.exit_code and any(r.behaviour for r in reports):
-        return 1
-    return 0
+    compared = (base.id, pack.id, head)
+    return report(args, reports, compared, len(pack.rules) - changed)
