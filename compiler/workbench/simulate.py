@@ -25,7 +25,7 @@ from typing import Any, NoReturn
 
 from ..model import Rule
 from ..registry import kind_of
-from .bounds import Overrun, bounded, too_slow
+from .bounds import Budget, Overrun, bounded, too_slow
 from .common import (
     Input,
     UsageError,
@@ -209,12 +209,19 @@ def _many(
         raise UsageError(f"--runs takes 1 to {MAX_RUNS}, not {runs}")
     rng = random.Random(seed)
     progress = Progress(runs)
+    budget = Budget(rule.qualified_id, runs)
     answers = []
     try:
         for done in range(runs):
-            answers.append(once(rng))
+            try:
+                answers.append(once(rng))
+            except Overrun:  # the first run: the inputs are to blame
+                if not done:
+                    raise
+                raise budget.refusal(done) from None  # later: so many runs are
             if done % 16 == 0:
                 progress.update(done)
+                budget.check(done + 1)
         progress.update(runs)
     finally:
         progress.close()
