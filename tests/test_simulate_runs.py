@@ -63,7 +63,7 @@ def test_a_run_past_its_time_after_the_first_names_runs(
     """Whichever run is stopped by the clock: the first blames the inputs
     (``Overrun`` goes on to the caller, which names them), any later --runs."""
     stopped %= runs
-    made = []
+    made: list[int] = []
 
     def once(rng: Any) -> int:
         if len(made) == stopped:
