@@ -18,8 +18,9 @@ import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path as FsPath
 
-from .diagnostics import Diagnostic, RulesError, visible
+from .diagnostics import Diagnostic, RulesError
 from .fs_errors import EnvironmentProblem, reading, writing
+from .visible import visible
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 DISTRIBUTION = "rulebook-compiler"  # pyproject.toml's [project] name

@@ -47,7 +47,7 @@ HOSTILE = (
     "| a | b |",
     "&lt;b&gt; &amp; &#123;x&#125; &#36;",
     "\u202erbPwn\u200b\u2066 zero\u200dwidth\u2069",
-    "\x1b[2J\x07\x00 control\x7f\x85",
+    "\x1b[2J\x07\x01 control\x7f\x85",
     "x" * 300,
     "`` ` `` ``` ~~~",
     "${x} ${alert(17)}",
