@@ -8,12 +8,15 @@ descriptions are made of such characters (written as YAML escapes, as a rules
 editor would), and checks every generated file: the Python and JavaScript
 modules (comments and docstrings included), the TypeScript types, the Markdown
 pages, the charts, the readmes and pyproject.toml; rules.json and the other
-JSON files are JSON, which holds text exactly (tests/test_rules_json.py).
+JSON files are JSON, which holds text exactly (tests/test_rules_json.py). The
+escapes of TOML strings and of the forms' JSON give the text back exactly.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,8 @@ from hypothesis import strategies as st
 
 from rulesc.diagnostics import RulesError
 from rulesc.pipeline import build, load_systems
+from rulesc.views import toml_string
+from rulesc.visible import json_visible
 
 from .test_sinks import shown_escaped
 from .test_strings_are_data import FIELDS, _write
@@ -117,3 +122,16 @@ def test_a_nul_is_a_located_error(tmp_path: Path, place: str) -> None:
     (error, *_) = caught.value.diagnostics
     assert "NUL character (U+0000)" in error.message
     assert error.file.startswith("rules/textsys/") and error.line > 1
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(text=HIDDEN_TEXT)
+def test_toml_and_json_text_hold_the_text_with_escapes(text: str) -> None:
+    """pyproject.toml's strings (the package's description) and the forms' JSON:
+    the same text read back, no hidden character in the file."""
+    written = toml_string(text)
+    assert tomllib.loads(f"d = {written}")["d"] == text
+    dumped = json_visible(json.dumps(text, ensure_ascii=False))
+    assert json.loads(dumped) == text
+    for shown in (written, dumped):
+        assert shown.isprintable(), shown
