@@ -18,9 +18,10 @@ import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path as FsPath
 
-from .diagnostics import RulesError, visible
+from .diagnostics import Diagnostic, RulesError
 from .fs_errors import EnvironmentProblem, reading, writing
 from .settings import FILE_NAME as SETTINGS_FILE
+from .visible import visible
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 DISTRIBUTION = "rulebook-compiler"  # pyproject.toml's [project] name

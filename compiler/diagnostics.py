@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .visible import visible
+
 Path = tuple[str | int, ...]
 
 # The one remedy for stale output (generated/ or schema/), in the same words
@@ -26,20 +28,6 @@ def pointer(path: Path) -> str:
     return "".join(
         "/" + str(part).replace("~", "~0").replace("/", "~1") for part in path
     )
-
-
-def _escape(ch: str) -> str:
-    code = ord(ch)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-def visible(text: str) -> str:
-    """``text`` with every non-printable character written as an escape."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
 def cut(text: str, most: int = MAX_QUOTED) -> str:

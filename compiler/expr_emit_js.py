@@ -41,6 +41,7 @@ from .expr_types import (
     iv_min,
     iv_neg,
 )
+from .visible import utf16_escape
 
 __all__ = ["MAX_SAFE", "to_javascript"]
 
@@ -92,11 +93,8 @@ def string_literal(text: str) -> str:
             out.append(_SHORT[ch])
         elif ch.isprintable():
             out.append(ch)
-        elif ord(ch) <= 0xFFFF:
-            out.append(f"\\u{ord(ch):04x}")
-        else:  # a surrogate pair: the same text in JSON as in JavaScript
-            high, low = divmod(ord(ch) - 0x10000, 0x400)
-            out.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
+        else:  # past U+FFFF a surrogate pair: the same text in JSON as in JavaScript
+            out.append(utf16_escape(ch))
     return "".join(out) + '"'
 
 

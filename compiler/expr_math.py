@@ -37,6 +37,7 @@ from .expr_types import (
     Unary,
     walk,
 )
+from .visible import one_line
 
 __all__ = ["display_parts", "latex_text", "to_latex", "words_of"]
 
@@ -80,9 +81,10 @@ _TEXT_ESCAPES = {
 
 
 def latex_text(text: str) -> str:
-    """``text`` safe inside ``\\text{...}``: on one line, every special character escaped."""
-    flat = " ".join(text.split())
-    escaped = "".join(_TEXT_ESCAPES.get(ch, ch) for ch in flat if ch.isprintable())
+    """``text`` safe inside ``\\text{...}``: on one line, every character that acts
+    or hides written as its escape (``compiler/visible.py``), every special
+    character escaped."""
+    escaped = "".join(_TEXT_ESCAPES.get(ch, ch) for ch in one_line(text))
     # an empty group between two dashes or quotes: no ligature (``--`` is not a dash)
     return _LIGATURE.sub(r"\1{}", escaped)
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -35,6 +34,7 @@ from .model import Example, Rule, System
 from .naming import odds_function
 from .registry import kind_of
 from .viewkit import View
+from .visible import json_visible
 from .workbench.common import Input, humanize
 
 # The inputs a form has a field for (a rule with any other has no form).
@@ -44,9 +44,6 @@ ANSWER, ROLLED, ROLL_FIELD = "Answer", "Answer, rolling the dice", "Answer, then
 ODDS = "Exact odds"
 # What a single-quoted HTML attribute's text escapes (``&`` first).
 _ATTRIBUTE = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&#39;"))
-# Characters the JSON writes as \u escapes though it keeps other text as it is:
-# those some readers take for a line's end, control and non-characters.
-_ESCAPED = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
 
 
 @dataclass(frozen=True)
@@ -285,8 +282,8 @@ def widget(form: View | None) -> View | None:
     the text of a single-quoted HTML attribute."""
     if form is None:
         return None
-    text = json.dumps(form, ensure_ascii=False, separators=(",", ":"))
-    text = _ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    # every character that acts on text or hides in it as a \u escape
+    text = json_visible(json.dumps(form, ensure_ascii=False, separators=(",", ":")))
     for char, entity in _ATTRIBUTE:
         text = text.replace(char, entity)
     return {"rule": form["rule"], "data": text}

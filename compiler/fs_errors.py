@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path as FsPath
 
-from .diagnostics import visible
+from .visible import visible
 
 # Only a write gets these: under ``reading`` they still say "cannot write".
 _WRITE_ONLY = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})

@@ -9,6 +9,7 @@ from typing import Any
 
 from .literals import code, md
 from .model import Rule, System
+from .visible import fold
 
 SEP = " \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} "
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
@@ -22,7 +23,7 @@ def is_house_rule(system: System, rule: Rule) -> bool:
 
 def _value(value: Any) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return code(" ".join(text.split()))
+    return code(fold(text))
 
 
 def notes(system: System, rule: Rule) -> list[str]:

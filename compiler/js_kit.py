@@ -20,6 +20,7 @@ from .js_naming import camel
 from .model import Column, EnumType, Param, RuleBase, System
 from .naming import private_constant
 from .runtime.dice import Dice
+from .visible import SPACES, fold, visible
 
 View = dict[str, Any]
 
@@ -60,15 +61,20 @@ def js_string(text: str) -> str:
 
 
 def doc(text: str, indent: str = "") -> str:
-    """A JSDoc comment of ``text`` (paragraphs kept, lines wrapped at 80)."""
+    """A JSDoc comment of ``text`` (paragraphs kept, lines wrapped at 80), every
+    character that acts on text or hides in it written as its escape
+    (``compiler/visible.py``: ``\\u202e``, as the Python module's docstring)."""
     text = text.replace("*/", "*\\/").replace("``", "`")
     width = max(40, 80 - len(indent) - 3)
     lines: list[str] = []
-    for paragraph in text.strip().split("\n\n"):
+    for paragraph in text.strip(SPACES).split("\n\n"):
         if lines:
             lines.append("")
         lines += textwrap.wrap(
-            paragraph, width, break_long_words=False, break_on_hyphens=False
+            visible(fold(paragraph)),
+            width,
+            break_long_words=False,
+            break_on_hyphens=False,
         ) or [""]
     if len(lines) == 1 and len(lines[0]) + len(indent) + 7 <= 80:
         return f"/** {lines[0]} */"

@@ -2,7 +2,9 @@
 
 Strings from the rules are data, never code: Python gets ``repr``-built literals
 and escaped docstrings, Markdown gets every special character escaped (HTML and table
-pipes included), and control characters become U+FFFD in the docs.
+pipes included), and in both every character that acts on text or hides in it
+(controls, bidirectional and other format characters, separators) is written as
+its escape (``compiler/visible.py``), ``\\u202e``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import textwrap
 from fractions import Fraction
 
 from .runtime.dice import Dice
+from .visible import SPACES, fold, one_line, visible
 
 
 def py(value: object) -> str:
@@ -38,19 +41,6 @@ def dice_literal(dice: Dice) -> str:
     return f"Dice({', '.join(args)})"
 
 
-def _escape_char(ch: str) -> str:
-    if ch == "\n" or ch.isprintable():
-        return ch
-    code = ord(ch)
-    return (
-        f"\\x{code:02x}"
-        if code < 0x100
-        else f"\\u{code:04x}"
-        if code < 0x10000
-        else f"\\U{code:08x}"
-    )
-
-
 def docstring(text: str, indent: str = "") -> str:
     """A triple-quoted docstring literal holding ``text`` exactly, wrapped for reading.
 
@@ -61,12 +51,10 @@ def docstring(text: str, indent: str = "") -> str:
     paragraphs = [
         _listing(p, width)
         if p.split("\n", 1)[0].endswith(":") and "\n" in p
-        else textwrap.fill(" ".join(p.split()), width=width)
-        for p in text.strip().split("\n\n")
+        else _fill(p, width)
+        for p in text.strip(SPACES).split("\n\n")
     ]
     body = "\n\n".join(paragraphs)
-    body = body.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-    body = "".join(_escape_char(ch) for ch in body)
     trailing_backslashes = len(body) - 1 - len(body[:-1].rstrip("\\"))
     if body.endswith('"') and trailing_backslashes % 2 == 0:
         body = body[:-1] + '\\"'  # a quote the closing quotes would swallow
@@ -75,20 +63,32 @@ def docstring(text: str, indent: str = "") -> str:
     return f'"""{body}"""'
 
 
+def _literal_text(text: str) -> str:
+    """One line of a docstring's text as the literal writes it: backslashes and
+    triple quotes escaped, then every character that acts or hides (compiler/
+    visible.py), so that the literal holds the text exactly."""
+    text = fold(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    return visible(text)
+
+
+def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
+    """``text`` on lines of ``width``, a long word (an escape among them) kept
+    whole."""
+    return textwrap.fill(
+        _literal_text(text),
+        width=width,
+        initial_indent=first,
+        subsequent_indent=rest,
+        break_long_words=False,
+    )
+
+
 def _listing(paragraph: str, width: int) -> str:
     head, *items = paragraph.split("\n")
     return "\n".join(
         [
-            head,
-            *(
-                textwrap.fill(
-                    " ".join(item.split()),
-                    width=width,
-                    initial_indent="    ",
-                    subsequent_indent="        ",
-                )
-                for item in items
-            ),
+            _literal_text(head),
+            *(_fill(item, width, "    ", "        ") for item in items),
         ]
     )
 
@@ -99,7 +99,6 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 # a heading's underline (``===``) or an admonition (``!!!``): escaped where the
 # line starts.
 _MD_LINE_START = re.compile(r"^(?:[+-]|(?P<number>[0-9]+)[.)]|[=!])")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # Characters written as character references: HTML's own, and those the site's
 # Markdown extensions read as markup where no backslash escape holds for both
 # readers: ``{...}`` (attribute lists: attributes, event handlers), ``$`` (math),
@@ -113,14 +112,12 @@ _ENTITIES = {ch: f"&#{ord(ch)};" for ch in "{}$~"} | {
 _BY_ENTITY = re.compile("[" + re.escape("".join(_ENTITIES)) + "]")
 
 
-def _one_line(text: str) -> str:
-    """Whitespace runs become one space; other control characters become U+FFFD."""
-    return _CONTROL.sub("\ufffd", " ".join(text.split()))
-
-
 def _md_inline(text: str) -> str:
-    text = _BY_ENTITY.sub(lambda m: _ENTITIES[m.group()], _one_line(text))
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    """One line of escaped text: backslash escapes first, then the character
+    references (whose ``#`` an escape would break: GitHub shows ``&\\#123;`` as
+    it is written)."""
+    text = _MD_SPECIAL.sub(r"\\\1", one_line(text))
+    return _BY_ENTITY.sub(lambda m: _ENTITIES[m.group()], text)
 
 
 def md(text: str) -> str:
@@ -142,8 +139,8 @@ def md_cell(text: str) -> str:
 
 
 def code(text: str, *, in_table: bool = False) -> str:
-    """A Markdown code span holding ``text`` (newlines become spaces, other control
-    characters U+FFFD).
+    """A Markdown code span holding ``text`` (newlines become spaces, every other
+    character that acts or hides but the tab its escape, ``\\x1b``).
 
     A text with spaces around it (which code spans drop) or a tab (which
     Python-Markdown makes spaces), and in a table one
@@ -151,7 +148,7 @@ def code(text: str, *, in_table: bool = False) -> str:
     in it a character reference: a pipe in a code span ends the cell for GitHub
     unless escaped, and shows its backslash in Python-Markdown.
     """
-    text = _CODE_CONTROL.sub("\ufffd", " ".join(text.split("\n")))
+    text = visible(" ".join(text.split("\n")), keep="\t")
     if (in_table and "|" in text) or "\t" in text or text != text.strip() or not text:
         return (
             "<code>"
@@ -164,7 +161,6 @@ def code(text: str, *, in_table: bool = False) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-_CODE_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 _PUNCTUATION = re.compile("[\t" + re.escape(string.punctuation) + "]")
 
 

@@ -164,6 +164,10 @@ _BAD_CHAR = re.compile(
     r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)"
 )
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+# What a text may not hold even as an escape ("\0", "\x00", "\u0000"): NUL,
+# which ends a string for C, terminals and many a database and tool the
+# outputs reach (the other controls are written as escapes in every output).
+_UNCARRIED = re.compile("\x00")
 _SAFE_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.yaml")
 _YAML_TAG_PREFIX = "tag:yaml.org,2002:"
 
@@ -607,6 +611,13 @@ class _Builder:
                 event,
                 f"text holds a lone surrogate U+{ord(half.group()):04X}, which is not a character",
                 "write the character itself, or one escape such as \\U0001F600",
+            )
+        if isinstance(event, self.ev.ScalarEvent) and _UNCARRIED.search(event.value):
+            raise self.fail(
+                event,
+                "text holds a NUL character (U+0000), which the generated code, "
+                "docs and tools cannot carry",
+                "remove the escape (\\0, \\x00 or \\u0000) from the text",
             )
 
     def node(self, event: Any, path: Path, depth: int) -> Json:

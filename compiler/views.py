@@ -89,9 +89,17 @@ def package_view(systems: Sequence[Sourced], settings: Settings) -> View:
 
 
 def toml_string(text: str) -> str:
-    """``text`` as a TOML basic string (JSON's escapes are TOML's, but for DEL and
-    code points beyond the first plane, which TOML writes as they are)."""
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+    """``text`` as a TOML basic string: JSON's escapes are TOML's, and every other
+    character that acts on text or hides in it (DEL among them) is written as
+    TOML's ``\\u`` escape (``\\U`` past U+FFFF, where TOML has no pairs)."""
+    return "".join(
+        ch
+        if ch.isprintable()
+        else f"\\u{ord(ch):04x}"
+        if ord(ch) < 0x10000
+        else f"\\U{ord(ch):08x}"
+        for ch in json.dumps(text, ensure_ascii=False)
+    )
 
 
 def readme_view(systems: Sequence[Sourced], settings: Settings, language: str) -> View:

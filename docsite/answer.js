@@ -17,14 +17,41 @@ const FRACTION = /^[0-9]+(\/[0-9]+)?$/;
 const WHOLE = /^-?[0-9]+$/;
 const IDENTIFIER = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
 
+// A character that acts on text or hides in it (a control, a bidirectional or
+// other format character, a separator, a private-use, unassigned or lone
+// surrogate code point): what Python's str.isprintable refuses, but white space.
+const HIDDEN = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu;
+
+function hex(code, digits) {
+  return code.toString(16).padStart(digits, "0");
+}
+
+/** Text as the page shows it: each hidden character as Python's escape of it
+ * (\x1b, \u202e, \U000e0001), as rulesc writes it in the page (compiler/visible.py). */
+export function visible(text) {
+  return String(text).replace(HIDDEN, (ch) => {
+    const code = ch.codePointAt(0);
+    if (code < 0x100) return `\\x${hex(code, 2)}`;
+    return code < 0x10000 ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`;
+  });
+}
+
+/** JSON text with each hidden character as its \u escape (a pair past U+FFFF):
+ * the same JSON, shown. */
+export function jsonVisible(text) {
+  return String(text).replace(HIDDEN, (ch) =>
+    Array.from({ length: ch.length }, (_, i) => `\\u${hex(ch.charCodeAt(i), 4)}`).join(""),
+  );
+}
+
 function element(tag, attributes = {}, ...children) {
   const made = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
-    if (name === "text") made.textContent = value;
+    if (name === "text") made.textContent = visible(value);
     else made.setAttribute(name, String(value));
   }
   for (const child of children) {
-    if (child !== null && child !== undefined) made.append(child);
+    if (child !== null && child !== undefined) made.append(typeof child === "string" ? visible(child) : child);
   }
   return made;
 }

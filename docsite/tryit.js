@@ -24,7 +24,7 @@
 // Nothing here knows a rule, a game or a word of one: all of it is in the data.
 // Nothing is fetched but the runtime's modules, from the site itself.
 
-import { shown } from "./answer.js";
+import { jsonVisible, shown, visible } from "./answer.js";
 import { PlanProblem, runPlan } from "./plan.js";
 import { Scripted } from "./rulebook/dice.js";
 import { RuleInputError } from "./rulebook/errors.js";
@@ -43,11 +43,11 @@ function element(tag, attributes = {}, ...children) {
   const made = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null || value === undefined || value === false) continue;
-    if (name === "text") made.textContent = value;
+    if (name === "text") made.textContent = visible(value);
     else made.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of children) {
-    if (child !== null) made.append(child);
+    if (child !== null) made.append(typeof child === "string" ? visible(child) : child);
   }
   return made;
 }
@@ -291,8 +291,8 @@ function build(holder, form, module) {
   function show(state, answer, text, extra = "") {
     out.setAttribute("data-state", state);
     said.replaceChildren(answer);
-    code.textContent = text;
-    note.textContent = extra;
+    code.textContent = jsonVisible(text);
+    note.textContent = visible(extra);
     answered += 1;
     node.setAttribute("data-answers", String(answered));
   }
@@ -350,7 +350,7 @@ async function start(holder) {
     const module = await import(new URL(`./rulebook/${form.module}.js`, import.meta.url).href);
     build(holder, form, module);
   } catch (error) {
-    holder.textContent = `The form of this rule could not be made: ${error.message}`;
+    holder.textContent = visible(`The form of this rule could not be made: ${error.message}`);
     console.error(error);
   }
 }

@@ -47,7 +47,7 @@ HOSTILE = (
     "| a | b |",
     "&lt;b&gt; &amp; &#123;x&#125; &#36;",
     "\u202erbPwn\u200b\u2066 zero\u200dwidth\u2069",
-    "\x1b[2J\x07\x00 control\x7f\x85",
+    "\x1b[2J\x07\x01 control\x7f\x85",
     "x" * 300,
     "`` ` `` ``` ~~~",
     "${x} ${alert(17)}",
@@ -65,6 +65,23 @@ HOSTILE = (
     '<a href=# onclick="alert(21)">x</a>',
     "\\$\\{x\\}",
 )
+# Texts for every title (of a system, rule, column, parameter, part of the
+# source, section): each would break out of where the site's theme puts a title
+# if it were written there as markup: the <title> of the head (which the theme
+# reads with striptags), a meta tag's or attribute's quotes, the navigation,
+# the table of contents, the search results and suggestions.
+TITLE_HOSTILE = (
+    "</title><script>rbPwn(40)</script>",
+    '"><svg onload=rbPwn(41)>',
+    "'><img src=x onerror=rbPwn(42)>",
+    '<img src=x onerror="rbPwn(43)">',
+    "</textarea></noscript></style><script>rbPwn(44)</script>",
+    "&lt;/title&gt;&lt;script&gt;rbPwn(45)&lt;/script&gt;",
+    "--><svg/onload=rbPwn(46)><!--",
+    "<a href=javascript:rbPwn(47)>t</a><base href=//x>",
+    "</title><meta http-equiv=refresh content=0;url=javascript:rbPwn(48)>",
+    "<style>body{display:none}</style><link rel=stylesheet href=//x>",
+)
 # Fields of the rules that hold prose: hostile text goes around their text.
 PROSE = (
     *("title", "summary", "description", "reason", "question", "ruling", "note"),
@@ -72,9 +89,9 @@ PROSE = (
 )
 
 
-def _texts(hostile: bool) -> Iterator[str]:
+def _texts(hostile: bool, texts: tuple[str, ...] = HOSTILE) -> Iterator[str]:
     for n in count():
-        yield HOSTILE[n % len(HOSTILE)] if hostile else f"Plain{n}"
+        yield texts[n % len(texts)] if hostile else f"Plain{n}"
 
 
 # The schemas' longest title (a column's heading, a rule's title).
@@ -84,23 +101,56 @@ TITLE_LENGTH = 120
 SHORT_PROSE = {"title": TITLE_LENGTH, "work": 300}
 
 
-def _spoil(tree: Any, texts: Iterator[str]) -> None:
-    if isinstance(tree, dict):
-        for key, value in tree.items():
-            if key in PROSE and isinstance(value, str):
-                before, after = next(texts), next(texts)
-                spoilt = f"{before} {value} {after}"
-                limit = SHORT_PROSE.get(key)
-                if limit is not None and len(spoilt) > limit:
-                    spoilt = f"{value} {after}"[-limit:]
-                if key == "title":  # a column's title may be a label: no spaces around
-                    spoilt = spoilt.strip()
-                tree[key] = spoilt
-            else:
-                _spoil(value, texts)
-    elif isinstance(tree, list):
-        for item in tree:
-            _spoil(item, texts)
+SECTION_LENGTH = 200  # a source section's name
+
+
+class _Spoiler:
+    """Hostile text around the prose of a tree of rules, a title's hostile
+    text first; each source section named the same in every file."""
+
+    def __init__(self, hostile: bool) -> None:
+        self.texts = _texts(hostile)
+        self.titles = _texts(hostile, TITLE_HOSTILE)
+        self.sections: dict[str, str] = {}
+
+    def title(self, value: str) -> str:
+        before, after = next(self.titles), next(self.texts)
+        for spoilt in (f"{before} {value} {after}", f"{before} {value}"):
+            if len(spoilt) <= TITLE_LENGTH:
+                break
+        # a column's title may be a label: no spaces around
+        return spoilt[:TITLE_LENGTH].strip()
+
+    def section(self, value: str) -> str:
+        if value not in self.sections:
+            spoilt = f"{next(self.titles)} {value}"[:SECTION_LENGTH]
+            self.sections[value] = spoilt.strip()
+        return self.sections[value]
+
+    def prose(self, key: str, value: str) -> str:
+        before, after = next(self.texts), next(self.texts)
+        spoilt = f"{before} {value} {after}"
+        limit = SHORT_PROSE.get(key)
+        if limit is not None and len(spoilt) > limit:
+            spoilt = f"{value} {after}"[-limit:]
+        return spoilt
+
+    def spoil(self, tree: Any) -> None:
+        if isinstance(tree, dict):
+            for key, value in tree.items():
+                if key == "title" and isinstance(value, str):
+                    tree[key] = self.title(value)
+                elif key == "section" and isinstance(value, str):
+                    tree[key] = self.section(value)
+                elif key == "sections" and isinstance(value, list):
+                    tree[key] = [self.section(v) for v in value]
+                elif key in PROSE and isinstance(value, str):
+                    tree[key] = self.prose(key, value)
+                else:
+                    self.spoil(value)
+        elif isinstance(tree, list):
+            for item in tree:
+                self.spoil(item)
 
 
 # Labels of the small system: one line, no spaces around them, no double
@@ -120,6 +170,9 @@ def _small_system(hostile: bool) -> dict[str, str]:
             *("cell_a", "cell_b", "question", "ruling", "reason"),
         )
     }
+    titles = _texts(hostile, TITLE_HOSTILE)
+    for field in ("title", "section", "key_title", "col_title"):
+        values[field] = f"{next(titles)} {values[field]}"
     values["file"] = "sources.txt"
     labels = _LABELS if hostile else _PLAIN_LABELS
     units = _UNITS if hostile else ("Unit1", "Unit2")
@@ -135,11 +188,11 @@ def write_rules(root: Path, *, hostile: bool = True) -> Path:
     yaml = YAML(typ="safe", pure=True)
     yaml.width = 4096
     yaml.allow_unicode = False  # every character outside ASCII escaped
-    texts = _texts(hostile)
+    spoiler = _Spoiler(hostile)
     for path in sorted(rules.glob("*/*.yaml")):  # the rules, not package.yaml
         text = path.read_text(encoding="utf-8")
         tree = yaml.load(text)
-        _spoil(tree, texts)
+        spoiler.spoil(tree)
         out = io.StringIO(text.split("\n", 1)[0] + "\n")  # the schema line
         out.seek(0, io.SEEK_END)
         yaml.dump(tree, out)

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from rulesc.expr_math import latex_text
 
 from .js_node import missing, node
+from .test_sinks import one_line
 from .test_strings_are_data import HOSTILE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,9 +124,9 @@ def _letters(text: str) -> str:
 
 
 def _shown(text: str) -> str:
-    """What a reader should see of ``text``: one line, printable, KaTeX's quotes."""
-    flat = " ".join(text.split())
-    return "".join(ch for ch in flat if ch.isprintable()).translate(_QUOTES)
+    """What a reader should see of ``text``: one line, every character that acts
+    on text or hides in it as its escape, KaTeX's quotes."""
+    return one_line(text).translate(_QUOTES)
 
 
 @settings(

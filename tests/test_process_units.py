@@ -17,7 +17,7 @@ COLUMN = "        type: dice\n        unit: hours\n"
 
 
 @pytest.mark.parametrize(
-    "unit", ["hours\\e[2J", "hours\\u202e", "hours\\0", "fortnights", "Hours"]
+    "unit", ["hours\\e[2J", "hours\\u202e", "hours\\x01", "fortnights", "Hours"]
 )
 def test_an_onset_column_in_no_time_unit_is_located(tmp_path: Path, unit: str) -> None:
     rules = tmp_path / "rules"

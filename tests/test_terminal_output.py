@@ -24,7 +24,7 @@ from rulesc.workbench.output import terminal_safe
 
 from .conftest import RULES
 
-HOSTILE = r"\e]0;T\a\e[2J\x9b\x85\u202e\u2066\u200b\u200f\u2028\u2029\ufeff\x7f\x00\r"
+HOSTILE = r"\e]0;T\a\e[2J\x9b\x85\u202e\u2066\u200b\u200f\u2028\u2029\ufeff\x7f\x01\r"
 _FIELD = re.compile(
     r"^(\s*(?:- )?(?:title|description|section|question|ruling|reason):)"
     r" (?![>|])(.+)$"

@@ -22,16 +22,9 @@ from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
+from ..visible import utf16_escape
+
 _KEPT = frozenset("\n\t")
-
-
-def escape(ch: str) -> str:
-    """One character as a ``\\uXXXX`` escape (a UTF-16 pair past U+FFFF)."""
-    code = ord(ch)
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def terminal_safe(text: str) -> str:
@@ -39,7 +32,9 @@ def terminal_safe(text: str) -> str:
     (newline and tab kept)."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() or ch in _KEPT else escape(ch) for ch in text)
+    return "".join(
+        ch if ch.isprintable() or ch in _KEPT else utf16_escape(ch) for ch in text
+    )
 
 
 class Guarded:

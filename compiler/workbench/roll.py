@@ -13,11 +13,12 @@ import random
 from typing import Any
 from unicodedata import east_asian_width
 
-from ..diagnostics import MAX_QUOTED, visible
+from ..diagnostics import MAX_QUOTED
 from ..limits import dice_problem, roll_problem
 from ..runtime.dice import Dice, DiceSyntaxError, parse_dice
 from ..runtime.dice_notation import parse_notation
 from ..runtime.dice_terms import DiceSum
+from ..visible import visible
 from .dicestats import stats_lines
 from .notation import run_notation
 from .usage import UsageError
