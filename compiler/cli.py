@@ -18,7 +18,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path as FsPath
 
-from .diagnostics import Diagnostic, RulesError
+from .diagnostics import RulesError
 from .fs_errors import EnvironmentProblem, reading, writing
 from .settings import FILE_NAME as SETTINGS_FILE
 from .visible import visible
