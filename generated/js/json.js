@@ -116,7 +116,9 @@ function objectData(value, depth) {
   if (Array.isArray(value)) return value.map(inner);
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inner(v)]));
+    // in the order written (a toDict's answer may keep its own: ORDER)
+    const keys = Object.hasOwn(value, ORDER) ? value[ORDER] : Object.keys(value);
+    return ordered(keys.map((k) => [k, inner(value[k])]));
   }
   const toDict = classMethod(value, "toDict");
   if (toDict !== undefined) return data(toDict.call(value), depth); // JSON data, checked
