@@ -164,6 +164,15 @@ _BAD_CHAR = re.compile(
     r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)"
 )
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def refused(ch: str) -> bool:
+    """Whether a rules file may not hold the character ``ch`` as itself (a
+    carriage return alone included): written in a file, it must be an escape of
+    a double-quoted text. ``rulesc accept`` writes by this list."""
+    return _BAD_CHAR.match(ch) is not None
+
+
 _SAFE_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.yaml")
 _YAML_TAG_PREFIX = "tag:yaml.org,2002:"
 
