@@ -287,7 +287,12 @@ def write(tmp_path: Path, layout: Layout) -> tuple[Path, Path]:
             if layout.accepted_rules_last:
                 parts.reverse()
         tail = ["# the end"] if layout.accepted_comment else []
-        lines = [RULES_LINE.rstrip("\n"), "system: mine", *sum(parts, []), *tail]
+        lines = [
+            RULES_LINE.rstrip("\n"),
+            "system: mine",
+            *(line for part in parts for line in part),
+            *tail,
+        ]
         files["accepted.yaml"] = lines
     for name, lines in files.items():
         text = "".join(line + layout.ending for line in lines)

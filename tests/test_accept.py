@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
 from rulesc.loader import load_file, load_text
-from rulesc.workbench.accept import node_spans
+from rulesc.workbench.yaml_edit import node_spans
 from rulesc.workbench.yaml_text import flow, hidden
 
 ROOT = Path(__file__).resolve().parent.parent
