@@ -18,12 +18,10 @@ from typing import Any
 
 from rulesc.diagnostics import RulesError
 from rulesc.house import identity
-from rulesc.loader import SourceFile, load_text
 from rulesc.pipeline import build_systems, generate
-from rulesc.validate import validate
 
 from .generate import AWKWARD_INT, AWKWARD_TEXT
-from .harness import Case, Cases, Report, _shown, _text, located_problems
+from .harness import Case, Cases, Report, _shown, _text, checked, located_problems
 from .mutate import nodes, schema_at
 from .schemas import RULES_FILE, SYSTEM_FILE, Json, clone
 
@@ -137,13 +135,7 @@ def _merge(into: dict[str, Any], change: Json) -> None:
 
 def _systems(case: Case) -> list[Any]:
     """The case's systems: the base and the pack, merged and checked."""
-    loaded: list[SourceFile] = []
-    for path, data in case.files.items():
-        source = load_text(data, path)
-        problems = validate(source)
-        if problems:
-            raise RulesError(problems)
-        loaded.append(source)
+    loaded = checked(case, [])
     return build_systems([(loaded[0], [loaded[1]]), (loaded[2], [loaded[3]])])
 
 
