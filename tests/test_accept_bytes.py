@@ -112,7 +112,7 @@ def _plain(value: str) -> bool:
     if any(c in value for c in "{}[],"):
         return False
     try:
-        return load_text(f"v: {value}\n".encode(), "x").data == {"v": value}
+        return bool(load_text(f"v: {value}\n".encode(), "x").data == {"v": value})
     except RulesError:
         return False
 
