@@ -8,8 +8,9 @@
 #   make docs   - build the reference site into site/ (mkdocs build --strict)
 #   make serve  - preview the reference site on http://127.0.0.1:8000
 #   make bench  - time the compiler and the runtime (report in tests/bench/report.md)
-#   make fuzz   - 20,000 rules files made from schema/ through validation and build
-#                 (make test runs 1,000; FUZZ_CASES=N and FUZZ_SEED=N change them)
+#   make fuzz   - 20,000 rules files made from schema/ through validation and build,
+#                 and 2,000 house rules packs (make test runs 1,000 and 50;
+#                 FUZZ_CASES=N, FUZZ_PACKS=N and FUZZ_SEED=N change them)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -64,10 +65,12 @@ test: $(STAMP) node $(KATEX) $(JS_STAMP) chromium
 # The schema fuzzer (tests/test_fuzz_schemas.py) at length: every outcome a build
 # or located errors. A crash names its case; rerun it with the same seed.
 FUZZ_CASES ?= 20000
+FUZZ_PACKS ?= 2000
 FUZZ_SEED ?= 23
 
 fuzz: $(STAMP)
-	RULEBOOK_FUZZ_CASES=$(FUZZ_CASES) RULEBOOK_FUZZ_SEED=$(FUZZ_SEED) \
+	RULEBOOK_FUZZ_CASES=$(FUZZ_CASES) RULEBOOK_FUZZ_PACKS=$(FUZZ_PACKS) \
+	  RULEBOOK_FUZZ_SEED=$(FUZZ_SEED) \
 	  $(BIN)/pytest -q -p no:randomly tests/test_fuzz_schemas.py
 
 # pyright: strict on generated/rulebook and tests/typecheck/consumer.py (pyproject's

@@ -7,8 +7,11 @@ base's. Its own rules files may add rules (house rules) and list ``overrides``:
 each names a base rule (``rule: ID``) and gives only what changes. Mappings merge
 key by key; lists of entries with a key, id or name (rows, rulings, examples,
 columns...) merge entry by entry, and new rulings, errata and examples are
-added; any other value is replaced. A value overridden is placed, in every
-error, where the override writes it (``SourceFile.borrowed``).
+added; any other value is replaced, and so is a worked example's ``expect``
+(restated, it is the whole answer). A rule has at most one override in the
+system's files, an entry at most one in an override's list: a second is an
+error naming the first. A value overridden is placed, in every error, where
+the override writes it (``SourceFile.borrowed``).
 """
 
 from __future__ import annotations
@@ -190,9 +193,17 @@ def _merge(
     errors: list[Diagnostic] = []
     touched: set[int] = set()
     added_files = []
+    first: dict[str, tuple[SourceFile, Path]] = {}  # each rule's override
     for src in own:
         for index, entry in enumerate(src.data.get("overrides", [])):
             path: Path = ("overrides", index)
+            again = first.get(entry["rule"])
+            if again is not None:
+                errors.append(
+                    _twice(src, (*path, "rule"), again, "rule", entry["rule"])
+                )
+                continue
+            first[entry["rule"]] = (src, (*path, "rule"))
             target = where_rule.get(entry["rule"])
             if target is None:
                 close = difflib.get_close_matches(entry["rule"], list(where_rule), n=3)
@@ -221,6 +232,21 @@ def _merge(
     if errors:
         raise RulesError(errors)
     return new_meta, copies + added_files, ext
+
+
+def _twice(
+    src: SourceFile, path: Path, first: tuple[SourceFile, Path], what: str, name: str
+) -> Diagnostic:
+    """An override naming again what another (``first``) names: each would
+    change the same thing, the second silently replacing the first."""
+    other, at = first
+    line, col = other.where(at)
+    return src.error(
+        path,
+        f"{what} {name!r} is overridden twice: first at {other.path}:{line}:{col}",
+        "merge the two into one override: a second would silently replace what "
+        "the first changes",
+    )
 
 
 def _copy(src: SourceFile, changes: dict[str, Any]) -> SourceFile:
@@ -309,7 +335,8 @@ class _Merger:
     def value(
         self, base: Any, new: Any, to: Path, at: Path, shown: tuple[str, ...]
     ) -> Any:
-        if isinstance(base, dict) and isinstance(new, dict):
+        whole = shown[0] == "examples" and shown[2:] == ("expect",)
+        if isinstance(base, dict) and isinstance(new, dict) and not whole:
             for key, value in new.items():
                 if key not in base:
                     self.unknown(at, key, base, shown)
@@ -318,7 +345,7 @@ class _Merger:
                     base[key], value, (*to, key), (*at, key), (*shown, key)
                 )
             return base
-        ident = identity(base) if isinstance(base, list) else None
+        ident = identity(base) if isinstance(base, list) and not whole else None
         if isinstance(base, list) and not base and len(shown) == 1:
             ident = OPEN_LISTS.get(shown[0])
         if ident is not None and isinstance(new, list):
@@ -338,6 +365,7 @@ class _Merger:
         shown: tuple[str, ...],
     ) -> list[Any]:
         index = {str(item[ident]): i for i, item in enumerate(base)}
+        seen: dict[str, tuple[SourceFile, Path]] = {}
         for n, item in enumerate(new):
             here = (*at, n)
             if not isinstance(item, dict) or ident not in item:
@@ -351,6 +379,13 @@ class _Merger:
                 )
                 continue
             label = str(item[ident])
+            if label in seen:
+                what = f"{self.rule_id}: {shown[-1]} entry"
+                self.errors.append(
+                    _twice(self.src, (*here, ident), seen[label], what, label)
+                )
+                continue
+            seen[label] = (self.src, (*here, ident))
             if shown == ("examples",):
                 line, col = self.src.where(here)
                 self.ext.restated.append(

@@ -168,6 +168,15 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 # which ends a string for C, terminals and many a database and tool the
 # outputs reach (the other controls are written as escapes in every output).
 _UNCARRIED = re.compile("\x00")
+
+
+def refused(ch: str) -> bool:
+    """Whether a rules file may not hold the character ``ch`` as itself (a
+    carriage return alone included): written in a file, it must be an escape of
+    a double-quoted text. ``rulesc accept`` writes by this list."""
+    return _BAD_CHAR.match(ch) is not None
+
+
 _SAFE_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.yaml")
 _YAML_TAG_PREFIX = "tag:yaml.org,2002:"
 

@@ -236,6 +236,14 @@ def load_systems(
         and any(meta.data.get("extends") not in (None, *loaded) for meta, _ in found)
     ):  # a system of house rules needs the system it extends
         found = _found(rules_dir, None, memo, more)
+    systems = build_systems(found)
+    return systems if only is None else [s for s in systems if s.id in only]
+
+
+def build_systems(found: Sequence[tuple[SourceFile, list[SourceFile]]]) -> list[System]:
+    """The systems of loaded, schema-checked files (each system file with its
+    rules files), those of house rules merged with what they extend
+    (``house.extend``), checked; raise with every error found."""
     errors: list[Diagnostic] = []
     systems = []
     for meta, files, ext in house.extend(found):
@@ -248,7 +256,7 @@ def load_systems(
         systems.append(system if marks is None else replace(system, house=marks))
     if errors:
         raise RulesError(errors)
-    return systems if only is None else [s for s in systems if s.id in only]
+    return systems
 
 
 def _found(

@@ -11,10 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
-from rulesc.loader import load_file
-from rulesc.workbench.accept import flow, node_spans
+from rulesc.loader import load_file, load_text
+from rulesc.workbench.yaml_edit import node_spans
+from rulesc.workbench.yaml_text import flow, hidden
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = {"rules": ROOT / "rules", "cookbook": ROOT / "tests" / "cookbook"}
@@ -274,6 +277,25 @@ def test_flow_writes_what_yaml_reads_back(value: Any, tmp_path: Path) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(f"v: {flow(value)}\n")
     assert load_file(path, "x.yaml").data == {"v": value}
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(
+    # every text the rules may hold (no NUL: the loader refuses it even escaped)
+    st.text(
+        st.characters(exclude_categories=["Cs"], exclude_characters="\x00"), max_size=12
+    ),
+    st.sampled_from(["", "'old'", '"old"', "old"]),
+)
+def test_any_text_is_written_so_that_it_loads_and_reads_back(
+    value: str, old: str
+) -> None:
+    """Whatever the characters (those the loader refuses as themselves, those a
+    terminal hides), in whatever quoting the old value had."""
+    written = flow(value, old)
+    assert not any(hidden(c) for c in written)
+    assert load_text(f"v: {written}\n".encode(), "x.yaml").data == {"v": value}
+    assert load_text(f"v: [{written}]\n".encode(), "x.yaml").data == {"v": [value]}
 
 
 def test_a_field_the_answer_lacks_is_left_to_a_person(

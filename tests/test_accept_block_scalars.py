@@ -8,7 +8,7 @@ from typing import Any
 
 from rulesc.cli import EXIT_OK, main
 from rulesc.loader import load_file
-from rulesc.workbench.accept import node_spans
+from rulesc.workbench.yaml_edit import node_spans
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = """\

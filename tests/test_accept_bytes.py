@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import tempfile
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
+from rulesc.diagnostics import RulesError
 from rulesc.loader import load_text
 from rulesc.workbench import rewrite
-from rulesc.workbench.accept import _edits, apply, node_spans
+from rulesc.workbench.yaml_edit import apply, edits, node_spans
+from rulesc.workbench.yaml_text import hidden
+
+from .accept_packs import hostile
+from .test_strings_are_data import yaml_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(
@@ -31,13 +37,20 @@ SETTINGS = settings(
 # -- generated documents: the pure edit ------------------------------------------
 
 ints = st.integers(-99, 99)
+# the leaves of an answer: numbers, null, and text with every character the
+# loader refuses or a terminal hides (accept writes those as escapes)
+leaves = st.one_of(ints, st.none(), hostile)
 values: st.SearchStrategy[Any] = st.one_of(
-    ints,
-    st.lists(ints, min_size=1, max_size=4),
-    st.dictionaries(st.sampled_from(["a", "b", "c"]), ints, min_size=1),
+    leaves,
+    st.lists(leaves, min_size=1, max_size=4),
+    st.dictionaries(st.sampled_from(["a", "b", "c"]), leaves, min_size=1),
 )
 endings = st.sampled_from(["\n", "\r\n"])
 tails = st.sampled_from(["", "  ", "   ", "  # why", " # x: [1]\t"])
+# how a document writes its text and null: quoted "..." or '...' (or plain where
+# it can), null as null, ~ or nothing at all (in block style)
+styles = st.sampled_from(['"', "'", ""])
+nulls = st.sampled_from(["null", "~", ""])
 
 
 @st.composite
@@ -45,10 +58,14 @@ def documents(draw: st.DrawFn) -> tuple[str, list[Any]]:
     """A rules-like document of examples, each expect in flow or block style,
     every line with its own ending, trailing space and comment."""
     expects = draw(st.lists(values, min_size=1, max_size=4))
+    quote, null = draw(styles), draw(nulls)
     out: list[str] = []
 
     def line(text: str, tail: bool = True) -> None:
-        out.append(text + (draw(tails) if tail else "") + draw(endings))
+        out.append(text.rstrip(" ") + (draw(tails) if tail else "") + draw(endings))
+
+    def leaf(value: Any) -> str:
+        return _leaf(value, quote, null)
 
     line("rules:", tail=False)
     line("  - id: r")
@@ -59,28 +76,55 @@ def documents(draw: st.DrawFn) -> tuple[str, list[Any]]:
         if draw(st.booleans()):
             line("      # a comment of its own", tail=False)
         line(f"      - name: e{n}")
-        block = draw(st.booleans()) and not isinstance(value, int)
+        block = draw(st.booleans()) and isinstance(value, list | dict)
         if not block:
-            line(f"        expect: {_flow(value)}")
+            text = leaf(value) if not isinstance(value, list | dict) else None
+            line(f"        expect: {text if text is not None else _flow(value, quote)}")
         elif isinstance(value, list):
             line("        expect:", tail=False)
             for item in value:
-                line(f"          - {item}")
+                line(f"          - {leaf(item)}")
         else:
             line("        expect:", tail=False)
             for key, item in value.items():
-                line(f"          {key}: {item}")
+                line(f"          {key}: {leaf(item)}")
     if draw(st.booleans()):
         out[-1] = out[-1].rstrip("\r\n")  # no line ending at the end
     return "".join(out), expects
 
 
-def _flow(value: Any) -> str:
+def _leaf(value: Any, quote: str, null: str = "null") -> str:
+    """A number, null or text as a document writes it (text in ``quote``
+    where it can be, else double-quoted)."""
+    if value is None:
+        return null
+    if not isinstance(value, str):
+        return str(value)
+    if quote == "" and _plain(value):
+        return value
+    if quote == "'" and "'" not in value and not any(hidden(c) for c in value):
+        return f"'{value}'"
+    return yaml_text(value)
+
+
+def _plain(value: str) -> bool:
+    """Whether ``value`` may be written plain, in a flow collection too."""
+    if any(c in value for c in "{}[],"):
+        return False
+    try:
+        return bool(load_text(f"v: {value}\n".encode(), "x").data == {"v": value})
+    except RulesError:
+        return False
+
+
+def _flow(value: Any, quote: str) -> str:
     if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
+        return "[" + ", ".join(_leaf(v, quote) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
-    return str(value)
+        return (
+            "{" + ", ".join(f"{k}: {_leaf(v, quote)}" for k, v in value.items()) + "}"
+        )
+    return _leaf(value, quote)
 
 
 def _path(n: int) -> tuple[str | int, ...]:
@@ -95,7 +139,7 @@ def test_an_accepted_expect_changes_its_own_bytes_only(
     text, expects = doc
     n = data.draw(st.integers(0, len(expects) - 1))
     new = data.draw(values)
-    after = apply(text, list(_edits(text, _path(n), expects[n], new)))
+    after = apply(text, list(edits(text, _path(n), expects[n], new)))
     loaded = load_text(after.encode(), "x.yaml").data
     assert loaded["rules"][0]["examples"][n]["expect"] == new
     others = [e["expect"] for i, e in enumerate(loaded["rules"][0]["examples"])]
@@ -105,13 +149,21 @@ def test_an_accepted_expect_changes_its_own_bytes_only(
     tail = len(text) - end
     assert after[:start] == text[:start]
     assert after[len(after) - tail :] == text[end:]
+    # what accept wrote holds no character the loader refuses or a terminal
+    # hides: each is an escape
+    assert _hidden(after) <= _hidden(text)
+    written = after[start : len(after) - tail]
     # a node of the same shape keeps its own line endings, item by item; one
     # written again whole takes the line ending of its first line
-    breaks = rewrite.LINE_BREAK.findall(after[start : len(after) - tail])
+    breaks = rewrite.LINE_BREAK.findall(written)
     if _shape(new) == _shape(expects[n]):
         assert breaks == rewrite.LINE_BREAK.findall(text[start:end])
     else:
         assert set(breaks) <= {rewrite.break_at(text, start)}
+
+
+def _hidden(text: str) -> Counter[str]:
+    return Counter(c for line in rewrite.lines(text) for c in line if hidden(c))
 
 
 def _shape(value: Any) -> Any:
@@ -144,7 +196,7 @@ def test_a_rewrite_is_whole_through_links_or_refused_when_changed(
     renaming a new file over it, as editors do, wins: its bytes stay."""
     text, expects = doc
     before = text.encode()
-    after = apply(text, list(_edits(text, _path(0), expects[0], [7, 7]))).encode()
+    after = apply(text, list(edits(text, _path(0), expects[0], [7, 7]))).encode()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         target = folder / "real.yaml"
@@ -201,6 +253,35 @@ def test_a_file_with_other_hard_links_is_refused(tmp_path: Path) -> None:
         == "it has 1 other hard link(s), which a rewritten file would no longer share"
     )
     assert (tmp_path / "b.yaml").read_bytes() == b"a: 1\r\n" == target.read_bytes()
+
+
+@pytest.mark.parametrize("there", [None, "file", "link to nothing", "made meanwhile"])
+def test_a_new_file_is_made_whole_only_where_there_is_none(
+    tmp_path: Path, there: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A house rules' accepted.yaml accept makes: in place whole, with the mode
+    a new file gets; never over anything there (a link to nothing included),
+    even put there between its write and its placing."""
+    target = tmp_path / "accepted.yaml"
+    if there == "file":
+        target.write_bytes(b"mine\n")
+    elif there == "link to nothing":
+        target.symlink_to("nowhere.yaml")
+    elif there == "made meanwhile":
+        monkeypatch.setattr(rewrite, "_before_replace", lambda at: at.write_bytes(b"x"))
+    umask = os.umask(0o022)
+    os.umask(umask)
+    why = rewrite.write(target, None, b"a: 1\r\n")
+    if there is None:
+        assert why is None
+        assert target.read_bytes() == b"a: 1\r\n"
+        assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    else:
+        assert why == "it changed since rulesc accept read it"
+        assert os.path.lexists(target) and target.is_symlink() == (
+            there == "link to nothing"
+        )
+    assert [p.name for p in tmp_path.iterdir()] == ["accepted.yaml"]
 
 
 # -- rulesc accept, end to end -----------------------------------------------------

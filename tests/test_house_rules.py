@@ -518,7 +518,7 @@ def test_accept_restates_an_inherited_example_in_the_pack(tmp_path: Path) -> Non
     assert accepted == (
         "# yaml-language-server: $schema=../../schema/rules.schema.json\n"
         "system: my_table\n"
-        "overrides:\n" + RESTATED.replace("{ac_bonus: 7}", '{"ac_bonus": 7}')
+        "overrides:\n" + RESTATED
     )
     done = run_rulesc("build", *args, "--out", "out", cwd=tmp_path)
     assert done.returncode == 0, done.stderr

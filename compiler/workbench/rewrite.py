@@ -5,13 +5,17 @@ it was: each line's ending (LF, CRLF or CR, mixed as they come), the file's mode
 and a symbolic link (the file it leads to is rewritten, the link is kept). A file
 that changed since it was read (an editor saved it meanwhile) is not written, nor
 is one with other hard links (a new file in its place would part them): each is
-a reason, given back to be reported, and the file is left as it is.
+a reason, given back to be reported, and the file is left as it is. A new
+file (a house rules' ``accepted.yaml``) is put in place whole, and only while
+there is still none: one that appeared meanwhile is left as it is.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import secrets
 import tempfile
 from pathlib import Path as FsPath
 
@@ -37,6 +41,15 @@ def _before_replace(target: FsPath) -> None:
     checked and put in place (tests change the file here)."""
 
 
+CHANGED = "it changed since rulesc accept read it"
+
+
+def write(path: FsPath, before: bytes | None, after: bytes) -> str | None:
+    """``after`` in place of the file at ``path`` read as ``before`` (None: a
+    file that was not there), by ``replace`` or ``create``."""
+    return create(path, after) if before is None else replace(path, before, after)
+
+
 def replace(path: FsPath, before: bytes, after: bytes) -> str | None:
     """Put ``after`` in place of the file at ``path`` (through a symbolic link:
     the file it leads to), whole or not at all, if it still holds ``before``;
@@ -60,12 +73,46 @@ def replace(path: FsPath, before: bytes, after: bytes) -> str | None:
         _before_replace(target)
         if _changed(target, before, st):
             os.unlink(tmp)
-            return "it changed since rulesc accept read it"
+            return CHANGED
         os.replace(tmp, target)
     except BaseException:
         if os.path.lexists(tmp):
             os.unlink(tmp)
         raise
+    return None
+
+
+def create(path: FsPath, after: bytes) -> str | None:
+    """Put a new file ``after`` at ``path`` (its mode as the umask gives a new
+    file), whole or not at all, if there is still nothing there (not even a
+    symbolic link); else why it was left as it is.
+
+    An ``OSError`` escapes as ``replace``'s does, with nothing left beside it.
+    """
+    while True:
+        tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        break
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(after)
+        _before_replace(path)
+        try:
+            os.link(tmp, path)  # never over a file: one there is an error
+        except FileExistsError:
+            return CHANGED
+        except OSError as exc:  # a file system without hard links
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP):
+                raise
+            if os.path.lexists(path):
+                return CHANGED
+            os.replace(tmp, path)
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
     return None
 
 

@@ -189,16 +189,23 @@ def _shown(case: Case) -> str:
     )
 
 
+def checked(case: Case, sources: list[SourceFile]) -> list[SourceFile]:
+    """The case's files loaded and schema-checked, each added to ``sources`` as
+    it passes; raise at the first that does not."""
+    for path, data in case.files.items():
+        source = load_text(data, path)
+        problems = validate(source)
+        if problems:
+            raise RulesError(problems)
+        sources.append(source)
+    return sources
+
+
 def _model(case: Case, report: Report) -> System | None:
     """The case's system, or None with its outcome counted."""
     sources: list[SourceFile] = []
     try:
-        for path, data in case.files.items():
-            source = load_text(data, path)
-            problems = validate(source)
-            if problems:
-                raise RulesError(problems)
-            sources.append(source)
+        sources = checked(case, sources)
         system = build_system(sources[0], sources[1:], registry.kinds())
     except RulesError as exc:
         stage = "schema" if len(sources) < len(case.files) else "semantics"

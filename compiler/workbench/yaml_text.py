@@ -1,0 +1,107 @@
+"""YAML text: values written in flow style as the rules files write them, every character the loader refuses or a terminal hides written as an escape.
+
+``rulesc accept`` writes answers into rules files with these. A text is
+written plain where the rules files' own reader reads it back as the same
+text, single-quoted where it stood in single quotes, else double-quoted. A
+character the loader refuses as itself (``loader.refused``: control
+characters, U+0085, U+2028 and U+2029, a lone carriage return...), one a
+terminal would not show as itself (``output.terminal_safe``: bidirectional
+controls, zero-width and other format characters...), a line break and a tab
+are always written as escapes of a double-quoted text: the file loads, reads
+back as the same text, and the diff accept prints shows exactly the
+characters it writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..loader import refused
+from .output import terminal_safe
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A value to write in flow style even where the text around it is in block
+    style (an answer, as accept writes answers)."""
+
+    value: Any
+
+
+def hidden(ch: str) -> bool:
+    """Whether ``ch`` is written as an escape, never as itself: the loader
+    refuses it, a terminal would not show it as itself, or it is a line break
+    or tab (which quoted text folds, and a diff shows as its layout)."""
+    return ch in "\n\t" or refused(ch) or terminal_safe(ch) != ch
+
+
+_SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def quoted(value: str) -> str:
+    """``value`` as a YAML double-quoted text: quotes, backslashes and every
+    ``hidden`` character escaped, the rest as itself."""
+    out = ['"']
+    for ch in value:
+        if ch in _SHORT:
+            out.append(_SHORT[ch])
+        elif hidden(ch):
+            code = ord(ch)
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out) + '"'
+
+
+def flow(value: Any, old_text: str = "") -> str:
+    """``value`` written in YAML flow style, as the rules files write it (a
+    text in the quoting of ``old_text``, the text it replaces, where it can)."""
+    if isinstance(value, Flow):
+        value = value.value
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return string(value, old_text)
+    if isinstance(value, Mapping):
+        return (
+            "{"
+            + ", ".join(f"{string(str(k))}: {flow(v)}" for k, v in value.items())
+            + "}"
+        )
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return string(str(value), old_text)
+
+
+def string(value: str, old_text: str = "") -> str:
+    """A text: double-quoted when it holds a ``hidden`` character, else in the
+    quoting of ``old_text`` (plain where it reads back as itself)."""
+    if any(hidden(ch) for ch in value):
+        return quoted(value)
+    quote = old_text[:1]
+    if quote == "'":
+        return "'" + value.replace("'", "''") + "'"
+    if quote != '"' and _reads_back(value):
+        return value
+    return quoted(value)
+
+
+def _reads_back(value: str) -> bool:
+    """Whether ``value`` written plain is read back as this very text (by the
+    rules files' own reader: no ': ', no ' #', nothing it takes for a number)."""
+    if not value or value != value.strip() or any(c in value for c in "{}[],\n"):
+        return False
+    from ..diagnostics import RulesError
+    from ..loader import load_text
+
+    try:
+        data = load_text(f"v: {value}\n".encode(), "<value>").data
+    except RulesError:
+        return False
+    return bool(data == {"v": value})
