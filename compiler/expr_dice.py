@@ -136,11 +136,8 @@ def results_interval(
 
 
 def _kept(pool: Pool, count: int) -> int:
-    if pool.keep in ("kh", "kl"):
-        return min(pool.keep_count, count)
-    if pool.keep is not None:
-        return max(count - pool.keep_count, 0)
-    return count
+    """How many dice ``pool`` keeps of ``count`` rolled (as the runtime keeps them)."""
+    return pool.replace(count=count).kept if count else 0
 
 
 def _total(pool: Pool, count: int) -> Interval:
