@@ -143,13 +143,15 @@ def notation_problem(dice: DiceSum, *, stats: bool, depth: int) -> str | None:
         if count > MAX_ROLLED_DICE or sides > MAX_ROLLED_SIDES:
             return f"at most {MAX_ROLLED_DICE} dice of at most {MAX_ROLLED_SIDES} sides"
         return None
+    limit = (
+        f"at most {MAX_DICE_COUNT} dice of at most {MAX_DICE_SIDES} sides, "
+        f"and at most {MAX_DICE_SUMS} possible sums"
+    )
+    if count > MAX_DICE_COUNT or sides > MAX_DICE_SIDES:  # (faces not listed)
+        dice_word = "die" if count == 1 else "dice"
+        return f"{limit} ({dice} is {count} {dice_word} of up to {sides} sides)"
     sums = 1 + sum(_span(p, depth) for p in pools)
-    if count > MAX_DICE_COUNT or sides > MAX_DICE_SIDES or sums > MAX_DICE_SUMS:
-        return (
-            f"at most {MAX_DICE_COUNT} dice of at most {MAX_DICE_SIDES} sides, "
-            f"and at most {MAX_DICE_SUMS} possible sums ({dice} has up to {sums})"
-        )
-    return None
+    return f"{limit} ({dice} has up to {sums})" if sums > MAX_DICE_SUMS else None
 
 
 def _span(pool: Pool, depth: int) -> int:

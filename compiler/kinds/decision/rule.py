@@ -35,6 +35,7 @@ from ...kinds.formula.model import Let
 from ...kinds.table.model import TableRule
 from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS
 from ...model import EnumType, Param, Rolls
+from ...runtime.dice_odds import MAX_DEPTH
 from ...scope import param_spec, slot_field
 
 if TYPE_CHECKING:
@@ -617,7 +618,26 @@ def _odds_options(
             "write a number from 0 to 100, or an expression of the parameters",
         )
         return built
+    problem = _depth_problem(checked.interval)
+    if problem is not None:
+        b.err(src, (*path, "depth"), *problem)
+        return built
     return replace(built, depth=text, depth_checked=checked)
+
+
+def _depth_problem(interval: expr.Interval | None) -> tuple[str, str] | None:
+    """Why the odds cannot follow explosions as deep as ``depth`` may be over
+    the parameters' ranges (the runtime's 0 to ``MAX_DEPTH``), with the hint;
+    or None."""
+    iv = interval or expr.Interval(None, None)
+    if iv.lo is not None and iv.hi is not None and 0 <= iv.lo <= iv.hi <= MAX_DEPTH:
+        return None
+    shown = f"is {iv.lo}" if iv.lo == iv.hi else f"may be {iv}"
+    return (
+        f"depth {shown} over the parameters' ranges: the odds follow "
+        f"explosions 0 to {MAX_DEPTH} dice deep",
+        f"bound it, e.g. clamp(..., 0, {MAX_DEPTH}), or narrow the parameters",
+    )
 
 
 def _unbounded(
