@@ -221,7 +221,8 @@ def _past_limits(node: Dice, most: Pool | None) -> str | None:
     or None."""
     if most is None:
         return None
-    dice = DiceSum((Term(1, most),))
+    # (a multiplier spreads the totals apart, but makes no more of them)
+    dice = DiceSum((Term(1, most.replace(multiplier=1)),))
     problem = notation_problem(dice, stats=True, depth=DEPTH)
     if problem is None:
         return None

@@ -6,12 +6,14 @@ of the rules has its exact distribution worked out at build time for the docs.
 
 from __future__ import annotations
 
+from .runtime._support import MAX_EXACT as _MAX_EXACT
 from .runtime.dice import Dice
 from .runtime.dice_terms import DiceSum, Pool
 
 # The largest whole number every runtime holds exactly (JavaScript's
-# Number.MAX_SAFE_INTEGER): a figure a rule's own steps reach must stay within it.
-MAX_EXACT = 2**53 - 1
+# Number.MAX_SAFE_INTEGER): a figure a rule's own steps reach must stay within
+# it (expr_exact proves it), and both runtimes refuse an argument past it.
+MAX_EXACT = _MAX_EXACT
 
 MAX_DICE_COUNT = 100
 MAX_DICE_SIDES = 1000
