@@ -293,14 +293,19 @@ def type_text(param: Param) -> str:
 
 
 def bounds(lo: int | None, hi: int | None) -> str:
-    """A whole number's limits in words: "1 to 5", "0 or more", "10 or less"."""
+    """A whole number's limits in words: "1 to 5", "0 or more", "10 or less"
+    (a long number grouped in thousands: "0 to 1,000,000,000")."""
     if lo is None and hi is None:
         return "any whole number"
     if hi is None:
-        return f"{lo} or more"
+        return f"{_grouped(lo)} or more"
     if lo is None:
-        return f"{hi} or less"
-    return f"{lo} to {hi}"
+        return f"{_grouped(hi)} or less"
+    return f"{_grouped(lo)} to {_grouped(hi)}"
+
+
+def _grouped(value: int | None) -> str:
+    return f"{value:,}" if value is not None and abs(value) >= 10**6 else str(value)
 
 
 def args_doc(params: Sequence[Param]) -> str:

@@ -623,7 +623,7 @@ export declare function radiationSymptoms(conDamage: number): Readonly<Record<Sy
  * @param points The points to heal. Allowed: 0 or more.
  *
  * @param readyAtMinutes The minute from which healing can start. Allowed: 0 to
- * 9007199110740991.
+ * 9,007,199,110,740,991.
  *
  * Rule `d20_scifi.healing` (rules/d20_scifi/radiation.yaml:432). Answers
  * (minute, points healed) for each heal, its minute counted as the start minute

@@ -89,10 +89,10 @@ export declare function rollHitLocation(rng: $dice.RNG): HitLocation;
  * through it: its own DR plus a quarter of its hit points.
  *
  * @param dr The barrier's DR (the rules set no highest; rulesc takes up to a
- * billion, so that every sum stays exact). Allowed: 0 to 1000000000.
+ * billion, so that every sum stays exact). Allowed: 0 to 1,000,000,000.
  *
  * @param hp The barrier's HP (the rules set no highest; rulesc takes up to a
- * billion, so that every sum stays exact). Allowed: 0 to 1000000000.
+ * billion, so that every sum stays exact). Allowed: 0 to 1,000,000,000.
  *
  * Rule `gurps.cover_dr` (rules/gurps/cover.yaml:81). Throws RuleInputError for
  * arguments outside the rule.

@@ -220,9 +220,11 @@ def cover_dr(dr: int, hp: int) -> int:
 
     Args:
         dr: The barrier's DR (the rules set no highest; rulesc takes up to a
-            billion, so that every sum stays exact). Allowed: 0 to 1000000000.
+            billion, so that every sum stays exact). Allowed: 0 to
+            1,000,000,000.
         hp: The barrier's HP (the rules set no highest; rulesc takes up to a
-            billion, so that every sum stays exact). Allowed: 0 to 1000000000.
+            billion, so that every sum stays exact). Allowed: 0 to
+            1,000,000,000.
 
     Rule ``gurps.cover_dr`` (rules/gurps/cover.yaml:81). Raises RuleInputError
     for arguments outside the rule.
