@@ -13,6 +13,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from rulesc.runtime._odds import results
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_odds import odds
-from rulesc.runtime.dice_rolls import roll
+from rulesc.runtime.dice_rolls import PoolRoll, roll
 from rulesc.runtime.dice_terms import Pool
 
 from .conftest import ROOT, enumerated_odds, run_rulesc
@@ -74,12 +75,14 @@ def test_python_keeps_as_every_roll_enumerated(
     }
     rolled = roll(parse_notation(text), random.Random(seed))
     (pool_roll,) = rolled.terms
-    assert sorted(rolled.results) == list(_kept(tuple(pool_roll.dice), keep, count))
-    assert rolled.total == sum(_kept(tuple(pool_roll.dice), keep, count))
+    assert isinstance(pool_roll, PoolRoll)
+    kept = _kept(tuple(pool_roll.dice), keep, count)
+    assert sorted(rolled.results) == list(kept)
+    assert rolled.total == sum(kept)
 
 
 def test_javascript_keeps_as_python(tmp_path: Path) -> None:
-    cases = [
+    cases: list[dict[str, Any]] = [
         {"text": f"{dice}d{sides}{keep}{count}", "seed": seed, "depth": 10}
         for seed, (dice, sides, keep, count) in enumerate(
             itertools.product((1, 2, 3), (1, 4, 6), KEEPS, (1, 2, 3, 5))

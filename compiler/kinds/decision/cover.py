@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import expr
 from ...expr_dice import pool_of
+from ...expr_types import walk
 from ...kinds.formula.model import Let
 from ...kinds.table.model import TableRule
 from ...model import Param
@@ -224,7 +225,7 @@ def _environments(
 
 def _can_try(let: Let) -> None:
     """Raise ``Unproved`` where the values of ``let`` cannot all be tried."""
-    for node in expr.walk(let.checked.node):
+    for node in walk(let.checked.node):
         if isinstance(node, expr.Call) and (node.rule or node.func == "roll"):
             what = "calls another rule" if node.rule else "rolls a dice value"
             raise Unproved(f"{let.name!r} {what}")
