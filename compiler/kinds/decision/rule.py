@@ -5,7 +5,9 @@ A decision answers a record (``result`` and ``fields``), a single ``value``, or 
 condition and either the answer (``then``: literals of the slot's type, or
 expressions of the formula language, which may read the system's tables, e.g.
 ``cover(level).cover_ac``) or ``refuse``: the input is outside the rule, and the
-text says why. The last case must be ``when: "true"``.
+text says why. The last case must be ``when: "true"``, except in a unique
+decision, whose cases ``cover`` proves to answer every call once (there a last
+``when: "true"`` is the fallback).
 """
 
 from __future__ import annotations
