@@ -21,6 +21,7 @@ from typing import cast
 from .expr_dice import DICE_FUNCTIONS, check_dice, check_dice_call, notation_error
 from .expr_dice import TOKEN as DICE_TOKEN
 from .expr_emit import to_math, to_python, to_source
+from .expr_exact import ExactError, exact_item
 from .expr_lists import check_concat
 from .expr_types import (
     COMPARE_OPS,
@@ -497,9 +498,12 @@ class _Checker:
         tables: Mapping[str, Table],
         functions: Mapping[str, Function] = _NO_FUNCTIONS,
         ladders: Mapping[str, Ladder] = _NO_LADDERS,
+        *,
+        exact: bool = False,
     ) -> None:
         self.params, self.tables, self.functions = params, tables, functions
         self.ladders = ladders
+        self.exact = exact  # every whole number as a call can give it (expr_exact)
         self.narrowed: frozenset[str] = frozenset()  # names known not null here
         self.owners: dict[str | tuple[str, ...] | None, str] = {}
         for param in params.values():  # a choice parameter of each enum
@@ -507,6 +511,13 @@ class _Checker:
                 self.owners.setdefault(param.enum, param.name)
                 self.owners.setdefault(param.choices, param.name)
         self.owners.pop(None, None)
+
+    def checked(self, node: Node, given: Node | None) -> Checked:
+        """The whole formula checked, ``given`` known to hold."""
+        self.check_namespace(node)
+        if given is not None:
+            self.narrowed = _not_null(given, True)
+        return self.visit(node)
 
     def check_namespace(self, root: Node) -> None:
         """Parameters, tables and built-in functions share one namespace."""
@@ -550,6 +561,15 @@ class _Checker:
         return f"compare a choice with ==, e.g. {example}; valid choices: {choices}"
 
     def visit(self, node: Node) -> Checked:
+        item = self.visit_node(node)
+        if not self.exact:
+            return item
+        try:
+            return exact_item(item, self.params)
+        except ExactError as error:
+            raise ExprError(error.message, error.start, error.end, error.hint) from None
+
+    def visit_node(self, node: Node) -> Checked:
         match node:
             case IntLit():
                 return Checked(node, "int", Interval(node.value, node.value))
@@ -632,7 +652,8 @@ class _Checker:
             raise ExprError(f"unknown name '{node.name}'", node.start, node.end, hint)
         if param.bound is not None:  # a name the rule binds: its value's type
             nullable = param.bound.nullable and node.name not in self.narrowed
-            return replace(param.bound, node=node, nullable=nullable)
+            bound = (param.bound.exact if self.exact else None) or param.bound
+            return replace(bound, node=node, nullable=nullable, exact=None)
         if param.type == "mapping":
             use = self.index_example(param)
             message = f"'{node.name}' is a mapping, not a value: use {use}"
@@ -1319,20 +1340,24 @@ def check(
     functions: Mapping[str, Function] = _NO_FUNCTIONS,
     ladders: Mapping[str, Ladder] = _NO_LADDERS,
     given: Node | None = None,
+    exact: bool = False,
 ) -> Checked:
     """Type-check a parsed formula and compute its integer range.
 
     ``given`` is a condition known to hold where the formula is evaluated (a
     decision case's ``when``): the names it proves not null are not null here.
+    ``exact``: every whole number it works out is also proved within
+    ``MAX_EXACT`` as a call can give it (``expr_exact``), that range kept in
+    the result's ``exact``.
 
     The returned node equals `node` but has its choice labels resolved: emit
     Python from it, not from the parsed tree.
     """
-    checker = _Checker(params, tables, functions, ladders)
-    checker.check_namespace(node)
-    if given is not None:
-        checker.narrowed = _not_null(given, True)
-    return checker.visit(node)
+    found = _Checker(params, tables, functions, ladders).checked(node, given)
+    if not exact:
+        return found
+    bounded = _Checker(params, tables, functions, ladders, exact=True)
+    return replace(found, exact=bounded.checked(node, given))
 
 
 def dice_in(node: Node) -> Dice | Call | None:
@@ -1373,6 +1398,7 @@ def compile_formula(
     functions: Mapping[str, Function] = _NO_FUNCTIONS,
     ladders: Mapping[str, Ladder] = _NO_LADDERS,
     given: Node | None = None,
+    exact: bool = False,
 ) -> Checked:
     """Parse and check formula source text; raises ExprError."""
     _check_size(text)
@@ -1383,6 +1409,7 @@ def compile_formula(
         functions=functions,
         ladders=ladders,
         given=given,
+        exact=exact,
     )
 
 

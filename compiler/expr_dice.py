@@ -8,7 +8,8 @@ without spaces; its value is the pool's total (or, with a target such as
 expression: ``(n)d6`` (brackets right before the ``d``, then the notation's
 options: ``(n)d6>=5``, ``(n)d6kh1``) and ``d(sides)`` or ``(n)d(sides)`` (no
 options after it). A count below 0 is a build error; a count of 0 rolls no die
-(total 0). ``rolls(DICE)`` is the list of the dice the pool keeps, for ``max``,
+(total 0); so are dice past the limits of every dice expression (``limits``)
+at the most their count and sides can be. ``rolls(DICE)`` is the list of the dice the pool keeps, for ``max``,
 ``min``, ``sum``, ``len``, ``sorted`` and ``count(LIST, VALUE)`` (how many equal
 it) or ``count(LIST, LOW, HIGH)`` (how many lie within). Each dice term rolls
 each time the expression reaches it, left to right, with the caller's rng.
@@ -25,9 +26,11 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .expr_types import Call, Checked, Dice, Interval, Node, describe, iv_hull
+from .limits import notation_problem
 from .runtime.dice import DiceSyntaxError
 from .runtime.dice_notation import parse_notation
-from .runtime.dice_terms import Pool
+from .runtime.dice_odds import DEPTH
+from .runtime.dice_terms import DiceSum, Pool, Term
 
 __all__ = [
     "DICE_FUNCTIONS",
@@ -136,11 +139,8 @@ def results_interval(
 
 
 def _kept(pool: Pool, count: int) -> int:
-    if pool.keep in ("kh", "kl"):
-        return min(pool.keep_count, count)
-    if pool.keep is not None:
-        return max(count - pool.keep_count, 0)
-    return count
+    """How many dice ``pool`` keeps of ``count`` rolled (as the runtime keeps them)."""
+    return pool.replace(count=count).kept if count else 0
 
 
 def _total(pool: Pool, count: int) -> Interval:
@@ -185,12 +185,53 @@ def check_dice(node: Dice, visit: Callable[[Node], Checked], fail: Fail) -> Chec
             hint = f"keep it within {least} and a highest, e.g. clamp(x, {least}, 20)"
             raise fail(message, part.start, part.end, hint)
         ivs[what], parts[what] = iv, item.node
-    rebuilt = replace(node, count=parts.get("count"), sides=parts.get("sides"))
     count, sides = ivs.get("count"), ivs.get("sides")
+    rebuilt = replace(node, count=parts.get("count"), sides=parts.get("sides"))
+    problem = _past_limits(rebuilt, _most(rebuilt, count, sides))
+    if problem is not None:
+        raise fail(problem, node.start, node.end, _BOUND_HINT)
     if not node.results:
         return Checked(rebuilt, "int", dice_interval(rebuilt, count, sides))
     die, length = results_interval(rebuilt, count, sides)
     return Checked(rebuilt, "list", die, item="int", length=length)
+
+
+_BOUND_HINT = (
+    "roll fewer dice of fewer sides: bound the count and sides over the "
+    "parameters' ranges, e.g. (clamp(n, 0, 20))d6"
+)
+
+
+def _most(node: Dice, count: Interval | None, sides: Interval | None) -> Pool | None:
+    """The pool of the most dice of the most sides ``node`` rolls over the
+    ranges of its count and sides (bounded), or None where it rolls none."""
+    if sides is not None:
+        assert sides.hi is not None
+        most = 1 if count is None else count.hi
+        return Pool(most, sides.hi) if most else None
+    pool = pool_of(node)
+    if count is None:
+        return pool
+    return pool.replace(count=count.hi) if count.hi else None
+
+
+def _past_limits(node: Dice, most: Pool | None) -> str | None:
+    """Why rulesc cannot roll ``most``, the most dice ``node`` rolls, and work
+    out their exact odds (the limits of every dice expression of the rules),
+    or None."""
+    if most is None:
+        return None
+    # (a multiplier spreads the totals apart, but makes no more of them)
+    dice = DiceSum((Term(1, most.replace(multiplier=1)),))
+    problem = notation_problem(dice, stats=True, depth=DEPTH)
+    if problem is None:
+        return None
+    rolled = (
+        f"{most} is"
+        if node.count is None and node.sides is None
+        else f"these dice may be {most},"
+    )
+    return f"{rolled} more dice than rulesc works out exactly: {problem}"
 
 
 def check_dice_call(

@@ -362,6 +362,8 @@ class Checked:
     parts: tuple[tuple[str, int, int], ...] = ()  # dice: see Field.parts
     item: ItemType | None = None  # list: the type of its elements
     length: Interval | None = None  # list: how many elements it may have
+    # as a call can give it (check(..., exact=True)): see expr_exact
+    exact: Checked | None = field(default=None, compare=False)
 
 
 def describe(item: Checked | Field) -> str:

@@ -6,12 +6,14 @@ of the rules has its exact distribution worked out at build time for the docs.
 
 from __future__ import annotations
 
+from .runtime._support import MAX_EXACT as _MAX_EXACT
 from .runtime.dice import Dice
 from .runtime.dice_terms import DiceSum, Pool
 
 # The largest whole number every runtime holds exactly (JavaScript's
-# Number.MAX_SAFE_INTEGER): a figure a rule's own steps reach must stay within it.
-MAX_EXACT = 2**53 - 1
+# Number.MAX_SAFE_INTEGER): a figure a rule's own steps reach must stay within
+# it (expr_exact proves it), and both runtimes refuse an argument past it.
+MAX_EXACT = _MAX_EXACT
 
 MAX_DICE_COUNT = 100
 MAX_DICE_SIDES = 1000
@@ -143,13 +145,15 @@ def notation_problem(dice: DiceSum, *, stats: bool, depth: int) -> str | None:
         if count > MAX_ROLLED_DICE or sides > MAX_ROLLED_SIDES:
             return f"at most {MAX_ROLLED_DICE} dice of at most {MAX_ROLLED_SIDES} sides"
         return None
+    limit = (
+        f"at most {MAX_DICE_COUNT} dice of at most {MAX_DICE_SIDES} sides, "
+        f"and at most {MAX_DICE_SUMS} possible sums"
+    )
+    if count > MAX_DICE_COUNT or sides > MAX_DICE_SIDES:  # (faces not listed)
+        dice_word = "die" if count == 1 else "dice"
+        return f"{limit} ({dice} is {count} {dice_word} of up to {sides} sides)"
     sums = 1 + sum(_span(p, depth) for p in pools)
-    if count > MAX_DICE_COUNT or sides > MAX_DICE_SIDES or sums > MAX_DICE_SUMS:
-        return (
-            f"at most {MAX_DICE_COUNT} dice of at most {MAX_DICE_SIDES} sides, "
-            f"and at most {MAX_DICE_SUMS} possible sums ({dice} has up to {sums})"
-        )
-    return None
+    return f"{limit} ({dice} has up to {sums})" if sums > MAX_DICE_SUMS else None
 
 
 def _span(pool: Pool, depth: int) -> int:

@@ -1249,6 +1249,7 @@ class SystemBuilder:
                 functions=functions,
                 ladders=self.ladders(),
                 given=given,
+                exact=True,
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
                 rolled = expr.rolled_text(dice)

@@ -12,6 +12,7 @@ from .expr_types import walk
 from .expr_words import label_words
 from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRule
+from .limits import MAX_EXACT
 from .literals import code, docstring, md, md_cell, number, py
 from .model import Column, EnumType, Param, RuleBase, System
 from .naming import label_alias, private_constant
@@ -178,13 +179,9 @@ def param_view(param: Param, rule_id: str) -> View:
             ),
         }
         return view
-    test = f"type({param.name}) is not int"
-    if param.min is not None and param.max is not None:
-        test += f" or not {param.min} <= {param.name} <= {param.max}"
-    elif param.min is not None:
-        test += f" or {param.name} < {param.min}"
-    elif param.max is not None:
-        test += f" or {param.name} > {param.max}"
+    lo = -MAX_EXACT if param.min is None else param.min  # as JavaScript takes it
+    hi = MAX_EXACT if param.max is None else param.max
+    test = f"type({param.name}) is not int or not {lo} <= {param.name} <= {hi}"
     lines = raise_if(
         test,
         f"bad_int({param.name}, {param.name!r}, {py(param.min)}, {py(param.max)})",
@@ -296,14 +293,19 @@ def type_text(param: Param) -> str:
 
 
 def bounds(lo: int | None, hi: int | None) -> str:
-    """A whole number's limits in words: "1 to 5", "0 or more", "10 or less"."""
+    """A whole number's limits in words: "1 to 5", "0 or more", "10 or less"
+    (a long number grouped in thousands: "0 to 1,000,000,000")."""
     if lo is None and hi is None:
         return "any whole number"
     if hi is None:
-        return f"{lo} or more"
+        return f"{_grouped(lo)} or more"
     if lo is None:
-        return f"{hi} or less"
-    return f"{lo} to {hi}"
+        return f"{_grouped(hi)} or less"
+    return f"{_grouped(lo)} to {_grouped(hi)}"
+
+
+def _grouped(value: int | None) -> str:
+    return f"{value:,}" if value is not None and abs(value) >= 10**6 else str(value)
 
 
 def args_doc(params: Sequence[Param]) -> str:

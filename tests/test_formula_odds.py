@@ -44,6 +44,8 @@ ENUMERATED: dict[str, list[tuple[int, ...]]] = {
     "open_total": [(0, 0), (10, 3)],
     "pool_twice": [(1,), (3,)],
     "pool_folds": [(0, 1), (2, 3), (3, 2)],
+    "best_three": [(0,), (1,), (2,), (3,)],  # kh3 of fewer dice keeps them all
+    "drop_three": [(1,), (2,)],  # dl3 of fewer dice drops them all
 }
 
 

@@ -150,6 +150,14 @@ def test_javascript_reads_rolls_and_works_out_odds_as_python(tmp_path: Path) -> 
     )
     messages = " ".join(a["parse"]["message"] for a in refused)
     assert "is not an ASCII digit" in messages and "unexpected" in messages
+    found = javascript_answers(cases, tmp_path)
+    for case, want, got in zip(cases, answers, found, strict=True):
+        assert got == want, case
+
+
+def javascript_answers(cases: list[dict[str, Any]], tmp_path: Path) -> list[Any]:
+    """What the JavaScript package answers for each case (tests/js/dice_notation.mjs),
+    in the shape ``python_answer`` gives."""
     given = tmp_path / "cases.json"
     given.write_text(json.dumps(cases), encoding="utf-8")
     done = subprocess.run(
@@ -160,7 +168,6 @@ def test_javascript_reads_rolls_and_works_out_odds_as_python(tmp_path: Path) -> 
         timeout=120,
     )
     assert done.returncode == 0, done.stderr[-4000:]
-    found = json.loads(done.stdout)
+    found: list[Any] = json.loads(done.stdout)
     assert len(found) == len(cases)
-    for case, want, got in zip(cases, answers, found, strict=True):
-        assert got == want, case
+    return found

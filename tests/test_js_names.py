@@ -50,7 +50,7 @@ def test_a_parameter_that_is_a_javascript_reserved_word(rules_copy: Path) -> Non
     errors = _errors(rules_copy)
     assert any(
         e.startswith(
-            "rules/d20_scifi/zero_g.yaml:19: parameter name 'default' is 'default'"
+            "rules/d20_scifi/zero_g.yaml:21: parameter name 'default' is 'default'"
         )
         and "reserved word" in e
         for e in errors

@@ -3,7 +3,7 @@ tests/dice_formulas/dice_formulas/repeats.yaml): it starts as ``[]`` and the
 turn joins each die to it; Python holds it as a tuple and JavaScript as a
 frozen array, the record's list field as both already do. The proof of the
 ending and the odds follow only the state the ending (and the odds) read: a
-list neither reads, or a number with no max, has no part in them, and the
+list neither reads, or a number neither reads, has no part in them, and the
 odds are those of the chain without it; a list they read needs max_turns
 (tests/invalid/repeat_list_ending.yaml, repeat_odds_list.yaml), and with it
 each list is a state of the chain. The page, rules.json and ``rulesc
@@ -113,7 +113,7 @@ def test_the_types_hold_the_list_as_the_record_fields_do(df_out: Path) -> None:
 def test_the_page_and_rules_json_show_the_list(df_out: Path) -> None:
     page = (df_out / "docs" / "dice_formulas" / "to_six.md").read_text("utf-8")
     assert "- *dice* (list of int): The dice rolled so far." in page
-    assert "*pips* (int, never below 0)" in page
+    assert "*pips* (int, kept within 0 to 36)" in page
     assert "(the rules are proved to end:" in page
     data = json.loads((df_out / "rules.json").read_text(encoding="utf-8"))
     rules = {r["id"]: r for r in data["systems"][0]["rules"]}

@@ -29,7 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulebook import d20_scifi, edge_of_darkness, gurps
-from rulebook._support import MAX_ENTRIES, LabelMapping
+from rulebook._support import MAX_ENTRIES, MAX_EXACT, LabelMapping
 from rulebook.dice import RNG, Dice
 from rulebook.errors import RuleInputError
 
@@ -258,9 +258,11 @@ def test_a_pool_past_the_limit_is_refused(
     most = rule.deal.min * MAX_ENTRIES
     outcome = _bounded(lambda: deal(most + over, random.Random(seed), saved=saved))
     assert outcome[0] == "refused"
-    assert str(outcome[1]) == (
+    assert str(outcome[1]) == _past(
+        "pool",
+        most + over,
         f"pool must be in 0..{most}, not {most + over}: one call makes at most "
-        f"{MAX_ENTRIES:,} entries (a limit of the runtime, not of the rules)"
+        f"{MAX_ENTRIES:,} entries (a limit of the runtime, not of the rules)",
     )
     assert f"{most}" in (deal.__doc__ or "") and f"{MAX_ENTRIES:,}" in (
         deal.__doc__ or ""
@@ -275,8 +277,15 @@ def test_a_recovery_at_the_limit_is_answered(
 ) -> None:
     heal = getattr(module, rule.function)
     most = rule.amount * MAX_ENTRIES
-    heals = _bounded(lambda: heal(most, 10**18))[1]
+    latest = MAX_EXACT - rule.interval_minutes * MAX_ENTRIES  # the heals stay exact
+    heals = _bounded(lambda: heal(most, latest))[1]
     assert len(heals) == MAX_ENTRIES and sum(n for _, n in heals) == most
+    assert heals[-1][0] == MAX_EXACT
+    refused = _bounded(lambda: heal(most, latest + 1))
+    assert refused[0] == "refused"
+    assert str(refused[1]) == (
+        f"ready_at_minutes must be in 0..{latest}, not {latest + 1}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -292,9 +301,23 @@ def test_a_recovery_past_the_limit_is_refused(
     outcome = _bounded(lambda: heal(most + over, ready))
     assert outcome[0] == "refused"
     assert str(outcome[1]).startswith(
-        f"points must be in 0..{most}, not {most + over}: "
+        _past(
+            "points", most + over, f"points must be in 0..{most}, not {most + over}: "
+        )
     )
     assert f"{most}" in (heal.__doc__ or "")
+
+
+def _past(name: str, value: int, within: str) -> str:
+    """The refusal of an argument ``value`` (``name``, 0 or more): ``within``
+    while JavaScript holds it exactly, else the refusal of both runtimes past
+    Number.MAX_SAFE_INTEGER."""
+    if value <= MAX_EXACT:
+        return within
+    return (
+        f"{name} must be in 0..{MAX_EXACT}, not {value}: JavaScript numbers are "
+        "exact integers only up to Number.MAX_SAFE_INTEGER"
+    )
 
 
 # -- dice and success pools --------------------------------------------------------

@@ -166,7 +166,8 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
 
 def _policy(decl: Procedure, wide: bool) -> str:
     """How the table of cases is read: every case that holds adds to the list,
-    at most one holds, or the first that holds answers."""
+    exactly one holds (at most one, with the last answering where none does),
+    or the first that holds answers."""
     if decl.answer is not None:
         return (
             "Each column is a case; every case whose condition holds adds its "
@@ -175,12 +176,20 @@ def _policy(decl: Procedure, wide: bool) -> str:
             else "Every row whose condition holds adds its answer to the list, "
             "in this order:"
         )
-    if decl.exclusive:
+    if decl.exclusive and isinstance(decl.body[-1], If):  # proved to answer every call
         return (
-            "Each column is a case; at most one condition holds, and that case "
+            "Each column is a case; exactly one condition holds, and that case "
             "gives the answer:"
             if wide
-            else "At most one row's condition holds, and that row gives the answer:"
+            else "Exactly one row's condition holds, and that row gives the answer:"
+        )
+    if decl.exclusive:  # the last case answers where no other holds
+        return (
+            "Each column is a case; at most one condition holds, and that case "
+            "gives the answer (the last where none holds):"
+            if wide
+            else "At most one row's condition holds, and that row gives the answer "
+            "(the last where none holds):"
         )
     return (
         "Each column is a case, tried from left to right; the first whose "

@@ -23,6 +23,7 @@ from ..core.ir import (
     Value,
 )
 from ..expr_odds import odds_code
+from ..limits import MAX_EXACT
 from ..literals import docstring, py
 from ..model import Param, System
 from ..naming import odds_function, private_constant
@@ -345,9 +346,8 @@ def _range_table(decl: RangeTable) -> View:
         assert decl.record is not None
         answer = stored = decl.record
         result = "value"
-    test = f"type({p.name}) is not int or {p.name} < {p.min}"
-    if p.max is not None:
-        test = f"type({p.name}) is not int or not {p.min} <= {p.name} <= {p.max}"
+    most = MAX_EXACT if p.max is None else p.max  # as JavaScript takes it
+    test = f"type({p.name}) is not int or not {p.min} <= {p.name} <= {most}"
     below = (
         "return None"
         if decl.below == "none"

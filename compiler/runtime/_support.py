@@ -42,6 +42,7 @@ from .errors import RuleInputError
 __all__ = [
     "LIMIT_NOTE",
     "MAX_ENTRIES",
+    "MAX_EXACT",
     "MAX_NESTING",
     "Frozen",
     "Label",
@@ -66,6 +67,13 @@ MAX_NESTING: Final = 100
 """The most levels of arrays and objects one within another ``rulebook.json``
 writes (a value nested deeper is refused, as in JavaScript, whose stack it
 would overflow): no value of the rules comes near it."""
+MAX_EXACT: Final = 2**53 - 1
+"""The largest whole number both runtimes hold exactly (JavaScript's
+Number.MAX_SAFE_INTEGER): an argument past it is refused, in both, and the
+build proves that no rule works out a number past it."""
+_SAFE_NOTE: Final = (
+    "JavaScript numbers are exact integers only up to Number.MAX_SAFE_INTEGER"
+)
 
 LIMIT_NOTE: Final = (
     f"one call makes at most {MAX_ENTRIES:,} entries "
@@ -226,9 +234,16 @@ def choice(kind: type[E], by_label: Mapping[str, E], value: object, name: str) -
 
 
 def bad_int(value: object, name: str, lo: int | None, hi: int | None) -> RuleInputError:
-    """The error for an argument that is not an int within ``lo..hi``."""
+    """The error for an argument that is not an int within ``lo..hi`` (nor
+    within ``MAX_EXACT`` of 0, where ``lo`` or ``hi`` is None)."""
     if type(value) is not int:
         return RuleInputError(f"{name} must be an int, not {shown(value)}")
+    if not -MAX_EXACT <= value <= MAX_EXACT:  # as JavaScript refuses it
+        least = -MAX_EXACT if lo is None else lo
+        most = MAX_EXACT if hi is None else hi
+        return RuleInputError(
+            f"{name} must be in {least}..{most}, not {shown(value)}: {_SAFE_NOTE}"
+        )
     low = "" if lo is None else str(lo)
     high = "" if hi is None else str(hi)
     return RuleInputError(f"{name} must be in {low}..{high}, not {shown(value)}")

@@ -32,10 +32,12 @@ from ._support import MAX_ENTRIES, count_sums, shown
 from .dice_terms import DiceSum, Pool, Value
 from .errors import RuleInputError
 
-__all__ = ["DEPTH", "MAX_WORK", "Odds", "odds"]
+__all__ = ["DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "odds"]
 
 DEPTH = 10
 """How many more dice an explosion is followed to, unless told."""
+MAX_DEPTH = 100
+"""The most dice deep an explosion is followed to (a limit of the runtime)."""
 
 
 class Odds(Value):
@@ -84,13 +86,15 @@ class Odds(Value):
 def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     """The exact odds of ``dice``, explosions followed ``depth`` dice deep.
 
-    Raises ``RuleInputError`` for a ``depth`` outside 0..100 and for odds
+    Raises ``RuleInputError`` for a ``depth`` outside 0..MAX_DEPTH and for odds
     whose working out would pass ``MAX_WORK`` steps or ``MAX_ENTRIES`` values.
     """
     if not isinstance(dice, DiceSum):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise RuleInputError(f"dice must be a DiceSum, not {shown(dice)}")
-    if type(depth) is not int or not 0 <= depth <= 100:
-        raise RuleInputError(f"depth must be an int in 0..100, not {shown(depth)}")
+    if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:
+        raise RuleInputError(
+            f"depth must be an int in 0..{MAX_DEPTH}, not {shown(depth)}"
+        )
     budget = Budget()
     total = Weights({0: 1}, 0, 1)
     for term in dice.terms:

@@ -124,7 +124,8 @@ class Pool(Value):
     ``reroll``: a die whose face meets it is rolled again (the new face stands
     when ``reroll_once``, else again while it meets it). ``explode``: see
     ``EXPLODES``; ``explode_at``: the faces that explode (None: the highest). ``keep``, ``keep_count``: the dice the pool keeps
-    (``kh3``: the 3 highest; ``dl1``: all but the lowest). ``target``: the pool
+    (``kh3``: the 3 highest; ``dl1``: all but the lowest; a count above the
+    dice keeps, or drops, them all). ``target``: the pool
     counts the kept dice that meet it instead of summing them.
     """
 
@@ -246,9 +247,8 @@ class Pool(Value):
             return None if self.keep_count == 0 else "keep_count without keep"
         if self.explode in ("!", "!o"):
             return "cannot keep or drop: '!' and '!o' add dice to the pool"
-        high = self.count if self.keep in ("kh", "kl") else self.count - 1
-        if not 1 <= self.keep_count <= high:
-            return f"{self.keep} takes 1 to {high} dice here, not {self.keep_count}"
+        if self.keep_count < 1:
+            return f"{self.keep} takes 1 die or more, not {self.keep_count}"
         return None
 
     @property
@@ -277,10 +277,11 @@ class Pool(Value):
     @property
     def kept(self) -> int:
         """How many dice the pool keeps (all, without ``keep``; not counting
-        dice that ``!`` adds)."""
+        dice that ``!`` adds): keeping more dice than are rolled keeps them
+        all, and dropping more drops them all (as Roll20 reads ``1d6kh3``)."""
         if self.keep in ("kh", "kl"):
-            return self.keep_count
-        return self.count - self.keep_count
+            return min(self.keep_count, self.count)
+        return max(self.count - self.keep_count, 0)
 
     def __str__(self) -> str:
         text = f"{self.count}d{'F' if self.fudge else self.sides}"

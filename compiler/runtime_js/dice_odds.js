@@ -26,6 +26,8 @@ import { MAX_ENTRIES, addFractions, countSums, fraction, grouped, mulFractions, 
 
 /** How many more dice an explosion is followed to, unless told. */
 export const DEPTH = 10;
+/** The most dice deep an explosion is followed to (a limit of the runtime). */
+export const MAX_DEPTH = 100;
 /** The most steps (about: outcomes x dice x dice kept x sums) one answer takes. */
 export const MAX_WORK = 30 * MAX_ENTRIES;
 
@@ -131,15 +133,15 @@ class Budget {
 
 /**
  * The exact odds of `dice`, explosions followed `depth` dice deep.
- * Throws RuleInputError for a `depth` outside 0..100 and for odds whose
+ * Throws RuleInputError for a `depth` outside 0..MAX_DEPTH and for odds whose
  * working out would pass MAX_WORK steps or MAX_ENTRIES values.
  */
 export function odds(dice, depth = DEPTH) {
   if (!(dice instanceof DiceSum)) {
     throw new RuleInputError(`dice must be a DiceSum, not ${shown(dice)}`);
   }
-  if (!Number.isInteger(depth) || !(depth >= 0 && depth <= 100)) {
-    throw new RuleInputError(`depth must be an int in 0..100, not ${shown(depth)}`);
+  if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
+    throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
   }
   const budget = new Budget();
   let total = new Weights([[0, 1n]], 0n, 1n);

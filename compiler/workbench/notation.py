@@ -13,15 +13,13 @@ from fractions import Fraction
 from typing import Any
 
 from ..limits import notation_problem
-from ..runtime.dice_odds import Odds, odds
+from ..runtime.dice_odds import MAX_DEPTH, Odds, odds
 from ..runtime.dice_rolls import PoolRoll, Rolled, roll
 from ..runtime.dice_terms import DiceSum, Pool
 from ..runtime.errors import RuleInputError
 from .dicestats import chart_lines
 from .text import number, percent
 from .usage import UsageError
-
-MAX_DEPTH = 100
 
 
 def run_notation(

@@ -698,7 +698,7 @@ export function radiationSymptoms(conDamage) {
 export function healing(points, readyAtMinutes) {
   if (!$.isInt(points) || points < 0) throw $.badInt(points, "points", 0, null);
   if (points > 100000) throw $.pastLimit(points, "points", 0, 100000);
-  if (!$.isInt(readyAtMinutes) || readyAtMinutes < 0) throw $.badInt(readyAtMinutes, "readyAtMinutes", 0, null);
+  if (!$.isInt(readyAtMinutes) || readyAtMinutes < 0 || readyAtMinutes > 9007199110740991) throw $.badInt(readyAtMinutes, "readyAtMinutes", 0, 9007199110740991);
   const heals = [];
   let amount;
   let minute = readyAtMinutes;
@@ -1050,9 +1050,9 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
 // -- d20_scifi.crawl_speed --
 
 export function crawlSpeed(climbBonus, occupiedLimbs) {
-  if (!$.isInt(climbBonus)) throw $.badInt(climbBonus, "climbBonus", null, null);
+  if (!$.isInt(climbBonus) || climbBonus < -100 || climbBonus > 100) throw $.badInt(climbBonus, "climbBonus", -100, 100);
   if (!$.isInt(occupiedLimbs) || occupiedLimbs < 0 || occupiedLimbs > 4) throw $.badInt(occupiedLimbs, "occupiedLimbs", 0, 4);
-  return Math.min(Math.max($.exact(Math.max($.add(10, $.exact(5 * climbBonus)), 5) - 10 * occupiedLimbs), 0), 40);
+  return Math.min(Math.max(Math.max(10 + $.exact(5 * climbBonus), 5) - 10 * occupiedLimbs, 0), 40);
 }
 
 // -- d20_scifi.launch_speed --
@@ -1065,9 +1065,9 @@ export const LaunchLimbs = $.labels("LaunchLimbs", {
 });
 
 export function launchSpeed(jumpBonus, limbs = LaunchLimbs.BOTH_LEGS) {
-  if (!$.isInt(jumpBonus)) throw $.badInt(jumpBonus, "jumpBonus", null, null);
+  if (!$.isInt(jumpBonus) || jumpBonus < -100 || jumpBonus > 100) throw $.badInt(jumpBonus, "jumpBonus", -100, 100);
   limbs = $.choice(LaunchLimbs, limbs, "limbs");
-  return $.floorDiv(Math.min(Math.max($.add(20, $.exact(5 * jumpBonus)), 10), 100), limbs === LaunchLimbs.ONE_ARM ? 4 : limbs === LaunchLimbs.ONE_LEG || limbs === LaunchLimbs.BOTH_ARMS ? 2 : 1);
+  return $.floorDiv(Math.min(Math.max(20 + $.exact(5 * jumpBonus), 10), 100), limbs === LaunchLimbs.ONE_ARM ? 4 : limbs === LaunchLimbs.ONE_LEG || limbs === LaunchLimbs.BOTH_ARMS ? 2 : 1);
 }
 
 // -- d20_scifi.zero_g_movement --

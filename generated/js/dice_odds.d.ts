@@ -7,6 +7,8 @@ import type { DiceSum, Pool } from "./dice_terms.js";
 
 /** How many more dice an explosion is followed to, unless told. */
 export declare const DEPTH: number;
+/** The most dice deep an explosion is followed to (a limit of the runtime). */
+export declare const MAX_DEPTH: number;
 /** The most steps one answer takes. */
 export declare const MAX_WORK: number;
 

@@ -105,7 +105,8 @@ export class Compare extends Value {
  * counted. `reroll`: a die whose face meets it is rolled again (the new face
  * stands when `rerollOnce`, else again while it meets it). `explode`: see
  * `EXPLODES`; `explodeAt`: the faces that explode (null: the highest). `keep`, `keepCount`: the dice the pool keeps (`kh3`: the 3
- * highest; `dl1`: all but the lowest). `target`: the pool counts the kept dice
+ * highest; `dl1`: all but the lowest; a count above the dice keeps, or drops,
+ * them all). `target`: the pool counts the kept dice
  * that meet it instead of summing them.
  */
 export class Pool extends Value {
@@ -183,10 +184,7 @@ export class Pool extends Value {
     if (this.explode === "!" || this.explode === "!o") {
       return "cannot keep or drop: '!' and '!o' add dice to the pool";
     }
-    const high = this.keep === "kh" || this.keep === "kl" ? this.count : this.count - 1;
-    if (!(1 <= this.keepCount && this.keepCount <= high)) {
-      return `${this.keep} takes 1 to ${high} dice here, not ${this.keepCount}`;
-    }
+    if (this.keepCount < 1) return `${this.keep} takes 1 die or more, not ${this.keepCount}`;
     return null;
   }
 
@@ -213,10 +211,11 @@ export class Pool extends Value {
   }
 
   /** How many dice the pool keeps (all, without `keep`; not counting dice
-   * that `!` adds). */
+   * that `!` adds): keeping more dice than are rolled keeps them all, and
+   * dropping more drops them all (as Roll20 reads `1d6kh3`). */
   get kept() {
-    if (this.keep === "kh" || this.keep === "kl") return this.keepCount;
-    return this.count - this.keepCount;
+    if (this.keep === "kh" || this.keep === "kl") return Math.min(this.keepCount, this.count);
+    return Math.max(this.count - this.keepCount, 0);
   }
 
   toString() {

@@ -142,18 +142,17 @@ export interface CoverHit {
  * armor. Cover whose Structure is used up protects no more: a shot at it is
  * resolved as if there were no cover.
  *
- * @param successes Successes of the single ranged attack. Allowed: 0 or more.
+ * @param successes Successes of the single ranged attack. Allowed: 0 to 1000.
  *
- * @param durability The cover's Durability. Allowed: 0 or more.
+ * @param durability The cover's Durability. Allowed: 0 to 1000.
  *
- * @param structure The cover's Structure before the shot. Allowed: 0 or more.
+ * @param structure The cover's Structure before the shot. Allowed: 0 to 1000.
  *
- * @param armor Armor worn by the target behind the cover. Allowed: 0 or more.
+ * @param armor Armor worn by the target behind the cover. Allowed: 0 to 1000.
  *
  * Rule `edge_of_darkness.shoot_through_cover`
  * (rules/edge_of_darkness/concealment.yaml:80). Throws RuleInputError for
- * arguments outside the rule, and where a figure would pass
- * Number.MAX_SAFE_INTEGER.
+ * arguments outside the rule.
  */
 export declare function shootThroughCover(successes: number, durability: number, structure: number, armor?: number): CoverHit;
 

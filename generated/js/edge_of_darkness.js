@@ -76,10 +76,10 @@ const _COVER_HIT_FIELDS = $json.shape(
 );
 
 export function shootThroughCover(successes, durability, structure, armor = 0) {
-  if (!$.isInt(successes) || successes < 0) throw $.badInt(successes, "successes", 0, null);
-  if (!$.isInt(durability) || durability < 0) throw $.badInt(durability, "durability", 0, null);
-  if (!$.isInt(structure) || structure < 0) throw $.badInt(structure, "structure", 0, null);
-  if (!$.isInt(armor) || armor < 0) throw $.badInt(armor, "armor", 0, null);
+  if (!$.isInt(successes) || successes < 0 || successes > 1000) throw $.badInt(successes, "successes", 0, 1000);
+  if (!$.isInt(durability) || durability < 0 || durability > 1000) throw $.badInt(durability, "durability", 0, 1000);
+  if (!$.isInt(structure) || structure < 0 || structure > 1000) throw $.badInt(structure, "structure", 0, 1000);
+  if (!$.isInt(armor) || armor < 0 || armor > 1000) throw $.badInt(armor, "armor", 0, 1000);
   if (structure === 0 && successes > 0) {
     return $json.record(_COVER_HIT_FIELDS, {
       passesThrough: true,
@@ -95,10 +95,10 @@ export function shootThroughCover(successes, durability, structure, armor = 0) {
     return $json.record(_COVER_HIT_FIELDS, {
       passesThrough: true,
       structureDamage: successes - durability,
-      structureLeft: Math.max($.exact(structure - (successes - durability)), 0),
-      damagePool: Math.max($.exact(successes - durability - armor), 0),
-      chanceRoll: $.exact(successes - durability - armor) <= 0,
-      coverDestroyed: $.exact(structure - (successes - durability)) <= 0,
+      structureLeft: Math.max(structure - (successes - durability), 0),
+      damagePool: Math.max(successes - durability - armor, 0),
+      chanceRoll: successes - durability - armor <= 0,
+      coverDestroyed: structure - (successes - durability) <= 0,
       unhindered: false,
     });
   }

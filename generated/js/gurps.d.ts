@@ -88,9 +88,11 @@ export declare function rollHitLocation(rng: $dice.RNG): HitLocation;
  * How much damage resistance a structure gives when an attack is fired right
  * through it: its own DR plus a quarter of its hit points.
  *
- * @param dr The barrier's DR. Allowed: 0 or more.
+ * @param dr The barrier's DR (the rules set no highest; rulesc takes up to a
+ * billion, so that every sum stays exact). Allowed: 0 to 1,000,000,000.
  *
- * @param hp The barrier's HP. Allowed: 0 or more.
+ * @param hp The barrier's HP (the rules set no highest; rulesc takes up to a
+ * billion, so that every sum stays exact). Allowed: 0 to 1,000,000,000.
  *
  * Rule `gurps.cover_dr` (rules/gurps/cover.yaml:81). Throws RuleInputError for
  * arguments outside the rule.
@@ -101,7 +103,7 @@ export declare function coverDr(dr: number, hp: number): number;
 
 /**
  * The facts of rule `gurps.melee_across_obstacle`. Rule
- * `gurps.melee_across_obstacle` (rules/gurps/cover.yaml:109).
+ * `gurps.melee_across_obstacle` (rules/gurps/cover.yaml:108).
  */
 export interface MeleeAcrossObstacle {
   /** Cover normally only protects against ranged attacks. */
@@ -125,7 +127,7 @@ export interface MeleeAcrossObstacle {
  * obstacle, such as a table, if their reach is long enough, but not at the legs
  * or feet behind it.
  *
- * Rule `gurps.melee_across_obstacle` (rules/gurps/cover.yaml:109).
+ * Rule `gurps.melee_across_obstacle` (rules/gurps/cover.yaml:108).
  */
 export declare const MELEE_ACROSS_OBSTACLE: MeleeAcrossObstacle;
 
@@ -133,7 +135,7 @@ export declare const MELEE_ACROSS_OBSTACLE: MeleeAcrossObstacle;
 
 /**
  * The answers of rule `gurps.exposure_behind_cover`
- * (rules/gurps/cover.yaml:183).
+ * (rules/gurps/cover.yaml:182).
  */
 export declare const CoverExposure: {
   readonly EXPOSED: "exposed";
@@ -150,7 +152,7 @@ export type CoverExposure = "exposed" | "half" | "covered";
 
 /**
  * The choices of parameter `weaponArm` of rule `gurps.exposure_behind_cover`
- * (rules/gurps/cover.yaml:169).
+ * (rules/gurps/cover.yaml:168).
  */
 export declare const WeaponArm: {
   readonly RIGHT: "right";
@@ -184,7 +186,7 @@ export type WeaponArm = "right" | "left";
  * @param options.weaponArm The arm that holds a one-handed weapon; a two-handed
  * weapon shows both arms either way. Allowed: a label in any case: right, left.
  *
- * Rule `gurps.exposure_behind_cover` (rules/gurps/cover.yaml:141). Throws
+ * Rule `gurps.exposure_behind_cover` (rules/gurps/cover.yaml:140). Throws
  * RuleInputError for arguments outside the rule.
  */
 export declare function exposureBehindCover(weaponHands: number, options?: { readonly narrowSlit?: boolean; readonly hidesLowerBody?: boolean; readonly weaponArm?: WeaponArm }): Readonly<Record<HitLocation, CoverExposure>>;
@@ -193,13 +195,13 @@ export declare function exposureBehindCover(weaponHands: number, options?: { rea
 
 /**
  * The check `randomHit` rolls where the location's exposure is half. Rule
- * `gurps.random_hit` (rules/gurps/cover.yaml:256).
+ * `gurps.random_hit` (rules/gurps/cover.yaml:255).
  */
 export declare const RANDOM_HIT_CHECK: $dice.Dice;
 
 /**
  * What `randomHit` answers. Rule `gurps.random_hit`
- * (rules/gurps/cover.yaml:256).
+ * (rules/gurps/cover.yaml:255).
  */
 export interface RandomHit {
   /** The location the roll hit. */
@@ -234,7 +236,7 @@ export interface RandomHit {
  * Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
  * exposed, half, covered.
  *
- * Rule `gurps.random_hit` (rules/gurps/cover.yaml:256). Throws RuleInputError
+ * Rule `gurps.random_hit` (rules/gurps/cover.yaml:255). Throws RuleInputError
  * for arguments outside the rule.
  */
 export declare function randomHit(exposure: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure>, rng: $dice.RNG): RandomHit;
@@ -243,7 +245,7 @@ export declare function randomHit(exposure: Readonly<Record<HitLocation, CoverEx
 
 /**
  * What `attackCoveredTarget` answers. Rule `gurps.attack_covered_target`
- * (rules/gurps/cover.yaml:294).
+ * (rules/gurps/cover.yaml:293).
  */
 export interface CoveredAttack {
   /** The modifier to the attack roll. */
@@ -267,7 +269,7 @@ export interface CoveredAttack {
 
 /**
  * The choices of parameter `option` of rule `gurps.attack_covered_target`
- * (rules/gurps/cover.yaml:308).
+ * (rules/gurps/cover.yaml:307).
  */
 export declare const CoverOption: {
   readonly AIMED: "aimed";
@@ -315,7 +317,7 @@ export type CoverOption = "aimed" | "random" | "through";
  * instead of the -2 when the cover hides the foe completely. Allowed: 0 or
  * less.
  *
- * Rule `gurps.attack_covered_target` (rules/gurps/cover.yaml:294). Throws
+ * Rule `gurps.attack_covered_target` (rules/gurps/cover.yaml:293). Throws
  * RuleInputError for arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */

@@ -124,9 +124,9 @@ export function rollHitLocation(rng) {
 // -- gurps.cover_dr --
 
 export function coverDr(dr, hp) {
-  if (!$.isInt(dr) || dr < 0) throw $.badInt(dr, "dr", 0, null);
-  if (!$.isInt(hp) || hp < 0) throw $.badInt(hp, "hp", 0, null);
-  return $.add(dr, $.floorDiv(hp, 4));
+  if (!$.isInt(dr) || dr < 0 || dr > 1000000000) throw $.badInt(dr, "dr", 0, 1000000000);
+  if (!$.isInt(hp) || hp < 0 || hp > 1000000000) throw $.badInt(hp, "hp", 0, 1000000000);
+  return dr + $.floorDiv(hp, 4);
 }
 
 // -- gurps.melee_across_obstacle --

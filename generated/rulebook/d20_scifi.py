@@ -1089,7 +1089,7 @@ def exposures(
     one, if any. Raises RuleInputError for arguments outside the rule.
     """
     level = choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
-    if type(exposed_minutes) is not int or exposed_minutes < 1:
+    if type(exposed_minutes) is not int or not 1 <= exposed_minutes <= 9007199254740991:
         raise bad_int(exposed_minutes, "exposed_minutes", 1, None)
     if type(full_exposure_minutes) is not int or not 3 <= full_exposure_minutes <= 12:
         raise bad_int(full_exposure_minutes, "full_exposure_minutes", 3, 12)
@@ -1157,7 +1157,7 @@ def accumulation_after_save(pool: int) -> int:
     Rule ``d20_scifi.accumulation`` (rules/d20_scifi/radiation.yaml:236). Raises
     RuleInputError for arguments outside the rule.
     """
-    if type(pool) is not int or pool < 0:
+    if type(pool) is not int or not 0 <= pool <= 9007199254740991:
         raise bad_int(pool, "pool", 0, None)
     return (_t1 if (_t1 := pool // 2) > 1 else 1) if pool > 0 else 0
 
@@ -1179,7 +1179,7 @@ def accumulation(pool: int, rng: RNG, *, saved: bool = False) -> list[int]:
     above 100000: one call makes at most 100,000 entries (a limit of the
     runtime, not of the rules).
     """
-    if type(pool) is not int or pool < 0:
+    if type(pool) is not int or not 0 <= pool <= 9007199254740991:
         raise bad_int(pool, "pool", 0, None)
     if pool > 100000:
         raise past_limit(pool, "pool", 0, 100000)
@@ -1672,7 +1672,7 @@ def radiation_symptoms(con_damage: int) -> dict[SymptomType, str] | None:
     Rule ``d20_scifi.radiation_symptoms`` (rules/d20_scifi/radiation.yaml:382).
     Raises RuleInputError for a con_damage outside 0...
     """
-    if type(con_damage) is not int or con_damage < 0:
+    if type(con_damage) is not int or not 0 <= con_damage <= 9007199254740991:
         raise bad_int(con_damage, "con_damage", 0, None)
     for low, high, value in _RADIATION_SYMPTOMS_RANGES:
         if con_damage < low:
@@ -1694,8 +1694,8 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
 
     Args:
         points: The points to heal. Allowed: 0 or more.
-        ready_at_minutes: The minute from which healing can start. Allowed: 0 or
-            more.
+        ready_at_minutes: The minute from which healing can start. Allowed: 0 to
+            9,007,199,110,740,991.
 
     Rule ``d20_scifi.healing`` (rules/d20_scifi/radiation.yaml:432). Answers
     (minute, points healed) for each heal, its minute counted as the start
@@ -1703,12 +1703,15 @@ def healing(points: int, ready_at_minutes: int) -> list[tuple[int, int]]:
     points above 100000: one call makes at most 100,000 entries (a limit of the
     runtime, not of the rules).
     """
-    if type(points) is not int or points < 0:
+    if type(points) is not int or not 0 <= points <= 9007199254740991:
         raise bad_int(points, "points", 0, None)
     if points > 100000:
         raise past_limit(points, "points", 0, 100000)
-    if type(ready_at_minutes) is not int or ready_at_minutes < 0:
-        raise bad_int(ready_at_minutes, "ready_at_minutes", 0, None)
+    if (
+        type(ready_at_minutes) is not int
+        or not 0 <= ready_at_minutes <= 9007199110740991
+    ):
+        raise bad_int(ready_at_minutes, "ready_at_minutes", 0, 9007199110740991)
     heals: list[tuple[int, int]] = []
     minute = ready_at_minutes
     while points > 0:
@@ -1855,9 +1858,12 @@ def simulate_radiation(
     arguments outside the rule.
     """
     level = choice(RadiationLevel, _RADIATION_LEVEL_BY_LABEL, level, "level")
-    if type(exposed_minutes) is not int or exposed_minutes < 1:
+    if type(exposed_minutes) is not int or not 1 <= exposed_minutes <= 9007199254740991:
         raise bad_int(exposed_minutes, "exposed_minutes", 1, None)
-    if type(fort_bonus) is not int:
+    if (
+        type(fort_bonus) is not int
+        or not -9007199254740991 <= fort_bonus <= 9007199254740991
+    ):
         raise bad_int(fort_bonus, "fort_bonus", None, None)
     check_rng(rng)
     _run: Timeline[TimelineEvent] = Timeline()
@@ -2062,16 +2068,16 @@ def crawl_speed(climb_bonus: int, occupied_limbs: int) -> int:
     slows the crawl.
 
     Args:
-        climb_bonus: The character's Climb bonus (may be negative). Allowed: any
-            whole number.
+        climb_bonus: The character's Climb bonus (may be negative). Allowed:
+            -100 to 100.
         occupied_limbs: Limbs busy with something else, such as holding a
             weapon. Allowed: 0 to 4.
 
     Rule ``d20_scifi.crawl_speed`` (rules/d20_scifi/zero_g.yaml:4). Raises
     RuleInputError for arguments outside the rule.
     """
-    if type(climb_bonus) is not int:
-        raise bad_int(climb_bonus, "climb_bonus", None, None)
+    if type(climb_bonus) is not int or not -100 <= climb_bonus <= 100:
+        raise bad_int(climb_bonus, "climb_bonus", -100, 100)
     if type(occupied_limbs) is not int or not 0 <= occupied_limbs <= 4:
         raise bad_int(occupied_limbs, "occupied_limbs", 0, 4)
     return (
@@ -2097,7 +2103,7 @@ def crawl_speed(climb_bonus: int, occupied_limbs: int) -> int:
 
 class LaunchLimbs(Label):
     """The choices of parameter ``limbs`` of rule ``d20_scifi.launch_speed``
-    (rules/d20_scifi/zero_g.yaml:86).
+    (rules/d20_scifi/zero_g.yaml:90).
     """
 
     BOTH_LEGS = "both_legs"
@@ -2127,16 +2133,16 @@ def launch_speed(
     Jumping skill helps; pushing off with fewer or weaker limbs cuts the speed.
 
     Args:
-        jump_bonus: The character's Jump bonus (may be negative). Allowed: any
-            whole number.
+        jump_bonus: The character's Jump bonus (may be negative). Allowed: -100
+            to 100.
         limbs: The limbs the character pushes off with. Allowed: a member, or
             its label in any case: both_legs, one_leg, both_arms, one_arm.
 
-    Rule ``d20_scifi.launch_speed`` (rules/d20_scifi/zero_g.yaml:72). Raises
+    Rule ``d20_scifi.launch_speed`` (rules/d20_scifi/zero_g.yaml:74). Raises
     RuleInputError for arguments outside the rule.
     """
-    if type(jump_bonus) is not int:
-        raise bad_int(jump_bonus, "jump_bonus", None, None)
+    if type(jump_bonus) is not int or not -100 <= jump_bonus <= 100:
+        raise bad_int(jump_bonus, "jump_bonus", -100, 100)
     limbs = choice(LaunchLimbs, _LAUNCH_LIMBS_BY_LABEL, limbs, "limbs")
     return (
         _t2
@@ -2156,7 +2162,7 @@ def launch_speed(
 
 class ZeroGMove(Record):
     """What :func:`zero_g_movement` answers. Rule ``d20_scifi.zero_g_movement``
-    (rules/d20_scifi/zero_g.yaml:155).
+    (rules/d20_scifi/zero_g.yaml:159).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2238,7 +2244,7 @@ class ZeroGMove(Record):
 
 class ZeroGMovement(Label):
     """The choices of parameter ``movement`` of rule ``d20_scifi.zero_g_movement``
-    (rules/d20_scifi/zero_g.yaml:167).
+    (rules/d20_scifi/zero_g.yaml:171).
     """
 
     CRAWL = "crawl"
@@ -2274,7 +2280,7 @@ def zero_g_movement(
         on_surface: Whether the character holds on to a surface (a floor, wall,
             ceiling or handle). Allowed: true or false.
 
-    Rule ``d20_scifi.zero_g_movement`` (rules/d20_scifi/zero_g.yaml:155). Raises
+    Rule ``d20_scifi.zero_g_movement`` (rules/d20_scifi/zero_g.yaml:159). Raises
     RuleInputError for arguments outside the rule.
     """
     movement = choice(ZeroGMovement, _ZERO_G_MOVEMENT_BY_LABEL, movement, "movement")
@@ -2313,7 +2319,7 @@ def zero_g_movement(
 
 class ZeroGEnvironment(Label):
     """The key of rule ``d20_scifi.zero_g_weapon_range``; values are the source's
-    labels (rules/d20_scifi/zero_g.yaml:257).
+    labels (rules/d20_scifi/zero_g.yaml:261).
     """
 
     ZERO_G = "zero_g"
@@ -2334,7 +2340,7 @@ case).
 
 class RangeRow(Record):
     """A row of :func:`zero_g_weapon_range`. Rule ``d20_scifi.zero_g_weapon_range``
-    (rules/d20_scifi/zero_g.yaml:246).
+    (rules/d20_scifi/zero_g.yaml:250).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("max_increments", "critical_increments")
@@ -2387,7 +2393,7 @@ def zero_g_weapon_range(
     range increments a weapon can be fired out to, and within how many it can
     still score a critical hit. Range penalties still apply.
 
-    Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:246).
+    Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:250).
     Raises RuleInputError for a label the table does not have.
     """
     # An exact label or a member: one lookup. Only for a plain str or a member, so
@@ -2415,7 +2421,7 @@ def zero_g_weapon_range(
 
 class FloatingState(Record):
     """The facts of rule ``d20_scifi.floating``. Rule ``d20_scifi.floating``
-    (rules/d20_scifi/zero_g.yaml:287).
+    (rules/d20_scifi/zero_g.yaml:291).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2475,7 +2481,7 @@ A character with no hold on a surface is floating: caught flat-footed, unable to
 steer, and carried on at the launch speed and heading until something solid is
 reached.
 
-Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:287).
+Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:291).
 """
 
 # -- d20_scifi.spin --
@@ -2483,7 +2489,7 @@ Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:287).
 
 class SpinFacts(Record):
     """The facts of rule ``d20_scifi.spin``. Rule ``d20_scifi.spin``
-    (rules/d20_scifi/zero_g.yaml:319).
+    (rules/d20_scifi/zero_g.yaml:323).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2559,7 +2565,7 @@ Acting while floating sets a character spinning: every physical action adds
 spin, holding on to a surface stops it, and characters who grab each other share
 the spin of the heavier.
 
-Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:319).
+Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:323).
 """
 
 # -- d20_scifi.spin_modifier --
@@ -2576,10 +2582,10 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
         attached: Whether the character is attached to others (grappling
             counts). Allowed: true or false.
 
-    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:356). Raises
+    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:360). Raises
     RuleInputError for arguments outside the rule.
     """
-    if type(spin) is not int or spin < 0:
+    if type(spin) is not int or not 0 <= spin <= 9007199254740991:
         raise bad_int(spin, "spin", 0, None)
     if type(attached) is not bool:
         raise bad_bool(attached, "attached")
@@ -2591,7 +2597,7 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
 
 class SpinSave(Record):
     """What :func:`spin_save` answers. Rule ``d20_scifi.spin_save``
-    (rules/d20_scifi/zero_g.yaml:423).
+    (rules/d20_scifi/zero_g.yaml:427).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("dc", "condition", "every_minutes", "lingers")
@@ -2666,10 +2672,10 @@ def spin_save(spin: int) -> SpinSave | None:
     Args:
         spin: The character's current spin. Allowed: 0 or more.
 
-    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:423). Raises
+    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:427). Raises
     RuleInputError for a spin outside 0...
     """
-    if type(spin) is not int or spin < 0:
+    if type(spin) is not int or not 0 <= spin <= 9007199254740991:
         raise bad_int(spin, "spin", 0, None)
     for low, high, value in _SPIN_SAVE_RANGES:
         if spin < low:

@@ -288,23 +288,23 @@ def shoot_through_cover(
     resolved as if there were no cover.
 
     Args:
-        successes: Successes of the single ranged attack. Allowed: 0 or more.
-        durability: The cover's Durability. Allowed: 0 or more.
-        structure: The cover's Structure before the shot. Allowed: 0 or more.
-        armor: Armor worn by the target behind the cover. Allowed: 0 or more.
+        successes: Successes of the single ranged attack. Allowed: 0 to 1000.
+        durability: The cover's Durability. Allowed: 0 to 1000.
+        structure: The cover's Structure before the shot. Allowed: 0 to 1000.
+        armor: Armor worn by the target behind the cover. Allowed: 0 to 1000.
 
     Rule ``edge_of_darkness.shoot_through_cover``
     (rules/edge_of_darkness/concealment.yaml:80). Raises RuleInputError for
     arguments outside the rule.
     """
-    if type(successes) is not int or successes < 0:
-        raise bad_int(successes, "successes", 0, None)
-    if type(durability) is not int or durability < 0:
-        raise bad_int(durability, "durability", 0, None)
-    if type(structure) is not int or structure < 0:
-        raise bad_int(structure, "structure", 0, None)
-    if type(armor) is not int or armor < 0:
-        raise bad_int(armor, "armor", 0, None)
+    if type(successes) is not int or not 0 <= successes <= 1000:
+        raise bad_int(successes, "successes", 0, 1000)
+    if type(durability) is not int or not 0 <= durability <= 1000:
+        raise bad_int(durability, "durability", 0, 1000)
+    if type(structure) is not int or not 0 <= structure <= 1000:
+        raise bad_int(structure, "structure", 0, 1000)
+    if type(armor) is not int or not 0 <= armor <= 1000:
+        raise bad_int(armor, "armor", 0, 1000)
     if structure == 0 and successes > 0:
         return CoverHit(
             passes_through=True,
@@ -395,7 +395,7 @@ def roll_pool(dice: int, rng: RNG) -> PoolResult:
     (rules/edge_of_darkness/concealment.yaml:224). Raises RuleInputError for
     arguments outside the rule.
     """
-    if type(dice) is not int or dice > 30:
+    if type(dice) is not int or not -9007199254740991 <= dice <= 30:
         raise bad_int(dice, "dice", None, 30)
     check_rng(rng)
     pool = (
@@ -440,7 +440,7 @@ def pool_distribution(dice: int) -> Chances[int]:
 
     Takes the same arguments, less the rng; raises RuleInputError as it does.
     """
-    if type(dice) is not int or dice > 30:
+    if type(dice) is not int or not -9007199254740991 <= dice <= 30:
         raise bad_int(dice, "dice", None, 30)
     return _odds.answer(
         (

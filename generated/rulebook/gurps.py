@@ -219,16 +219,20 @@ def cover_dr(dr: int, hp: int) -> int:
     through it: its own DR plus a quarter of its hit points.
 
     Args:
-        dr: The barrier's DR. Allowed: 0 or more.
-        hp: The barrier's HP. Allowed: 0 or more.
+        dr: The barrier's DR (the rules set no highest; rulesc takes up to a
+            billion, so that every sum stays exact). Allowed: 0 to
+            1,000,000,000.
+        hp: The barrier's HP (the rules set no highest; rulesc takes up to a
+            billion, so that every sum stays exact). Allowed: 0 to
+            1,000,000,000.
 
     Rule ``gurps.cover_dr`` (rules/gurps/cover.yaml:81). Raises RuleInputError
     for arguments outside the rule.
     """
-    if type(dr) is not int or dr < 0:
-        raise bad_int(dr, "dr", 0, None)
-    if type(hp) is not int or hp < 0:
-        raise bad_int(hp, "hp", 0, None)
+    if type(dr) is not int or not 0 <= dr <= 1000000000:
+        raise bad_int(dr, "dr", 0, 1000000000)
+    if type(hp) is not int or not 0 <= hp <= 1000000000:
+        raise bad_int(hp, "hp", 0, 1000000000)
     return dr + hp // 4
 
 
@@ -237,7 +241,7 @@ def cover_dr(dr: int, hp: int) -> int:
 
 class MeleeAcrossObstacle(Record):
     """The facts of rule ``gurps.melee_across_obstacle``. Rule
-    ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
+    ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:108).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -287,7 +291,7 @@ Cover protects against ranged attacks. Fighters can still strike across a low
 obstacle, such as a table, if their reach is long enough, but not at the legs or
 feet behind it.
 
-Rule ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
+Rule ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:108).
 """
 
 # -- gurps.exposure_behind_cover --
@@ -295,7 +299,7 @@ Rule ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:109).
 
 class CoverExposure(Label):
     """The answers of rule ``gurps.exposure_behind_cover``
-    (rules/gurps/cover.yaml:183).
+    (rules/gurps/cover.yaml:182).
     """
 
     EXPOSED = "exposed"
@@ -317,7 +321,7 @@ case).
 
 class WeaponArm(Label):
     """The choices of parameter ``weapon_arm`` of rule
-    ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:169).
+    ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:168).
     """
 
     RIGHT = "right"
@@ -361,7 +365,7 @@ def exposure_behind_cover(
             shows both arms either way. Allowed: a member, or its label in any
             case: right, left.
 
-    Rule ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:141). Raises
+    Rule ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:140). Raises
     RuleInputError for arguments outside the rule.
     """
     if type(weapon_hands) is not int or not 1 <= weapon_hands <= 2:
@@ -408,13 +412,13 @@ def exposure_behind_cover(
 
 RANDOM_HIT_CHECK: Final[Dice] = Dice(1, 6)
 """The check :func:`random_hit` rolls where the location's exposure is half. Rule
-``gurps.random_hit`` (rules/gurps/cover.yaml:256).
+``gurps.random_hit`` (rules/gurps/cover.yaml:255).
 """
 
 
 class RandomHit(Record):
     """What :func:`random_hit` answers. Rule ``gurps.random_hit``
-    (rules/gurps/cover.yaml:256).
+    (rules/gurps/cover.yaml:255).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("location", "strikes_cover", "roll", "check")
@@ -475,7 +479,7 @@ def random_hit(
             Right Arm, Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck,
             Vitals, Eyes to one of exposed, half, covered.
 
-    Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:256). Raises
+    Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:255). Raises
     RuleInputError for arguments outside the rule.
     """
     exposure_map = mapping(
@@ -507,7 +511,7 @@ def random_hit(
 
 class CoveredAttack(Record):
     """What :func:`attack_covered_target` answers. Rule
-    ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:294).
+    ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:293).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("to_hit_modifier", "extra_dr", "allowed")
@@ -565,7 +569,7 @@ class CoveredAttack(Record):
 
 class CoverOption(Label):
     """The choices of parameter ``option`` of rule ``gurps.attack_covered_target``
-    (rules/gurps/cover.yaml:308).
+    (rules/gurps/cover.yaml:307).
     """
 
     AIMED = "aimed"
@@ -625,7 +629,7 @@ def attack_covered_target(
         blind_penalty: The usual penalty for shooting blind, taken instead of
             the -2 when the cover hides the foe completely. Allowed: 0 or less.
 
-    Rule ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:294). Raises
+    Rule ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:293). Raises
     RuleInputError for arguments outside the rule.
     """
     option = choice(CoverOption, _COVER_OPTION_BY_LABEL, option, "option")
@@ -643,11 +647,11 @@ def attack_covered_target(
             "exposure",
         )
     )
-    if type(cover_dr) is not int or cover_dr < 0:
+    if type(cover_dr) is not int or not 0 <= cover_dr <= 9007199254740991:
         raise bad_int(cover_dr, "cover_dr", 0, None)
     if type(completely_concealed) is not bool:
         raise bad_bool(completely_concealed, "completely_concealed")
-    if type(blind_penalty) is not int or blind_penalty > 0:
+    if type(blind_penalty) is not int or not -9007199254740991 <= blind_penalty <= 0:
         raise bad_int(blind_penalty, "blind_penalty", None, 0)
     _resolve_ok = option is CoverOption.RANDOM and not completely_concealed
     if completely_concealed and option is not CoverOption.THROUGH:

@@ -31,7 +31,7 @@ from ...runtime.dice_odds import odds as total_odds
 from ...runtime.dice_terms import DiceSum, Pool, Term
 from ...runtime.errors import RuleInputError
 
-__all__ = ["MAX_PROOF_STEPS", "TooLarge", "never_ends"]
+__all__ = ["MAX_PROOF_STEPS", "TooLarge", "never_ends", "outcomes"]
 
 MAX_PROOF_STEPS = 2_000_000
 """The values the proof works out (a limit of the tool: a rule past it
@@ -131,7 +131,7 @@ def _turn(
         scopes = [
             scope | {let.name: value}
             for scope in scopes
-            for value in _values(let.checked.node, scope, rounding, tables, spent)
+            for value in outcomes(let.checked.node, scope, rounding, tables, spent)
         ]
     found: set[State] = set()
     sets = {s.name: s.clamped.node for s in repeat.sets}
@@ -150,7 +150,7 @@ def _turn(
     return found
 
 
-def _values(
+def outcomes(
     node: expr.Node,
     scope: dict[str, Any],
     rounding: Rounding,

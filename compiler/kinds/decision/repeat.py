@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from ... import expr
 from ...kinds.decision import lists
 from ...kinds.decision.model import TURNS, Repeat, SetValue, StateValue
+from ...kinds.decision.reach import state_reach
+from ...runtime._support import MAX_ENTRIES
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -36,9 +38,10 @@ def _text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def state_param(value: StateValue) -> expr.Param:
+def state_param(value: StateValue, items: expr.Interval | None = None) -> expr.Param:
     """How the expressions read a state value (a list as a name bound to one
-    of its type, of any length)."""
+    of its type, of any length); ``items``: the range of its number (of its
+    list's numbers), as a call can give it, where it is known (``reach``)."""
     if value.type == "list":
         ints = expr.Interval(None, None) if value.items == "int" else None
         held = expr.Checked(
@@ -48,7 +51,15 @@ def state_param(value: StateValue) -> expr.Param:
             item=value.items,
             length=expr.Interval(0, None),
         )
+        if items is not None and value.items == "int":
+            held = replace(held, exact=replace(held, interval=items))
         return expr.Param(value.name, "int", bound=held)
+    if value.type == "int" and items is not None:  # a number, as a call can give it
+        held = expr.Checked(
+            expr.Name(value.name, 0, 0), "int", expr.Interval(value.min, value.max)
+        )
+        exact = replace(held, interval=items)
+        return expr.Param(value.name, "int", bound=replace(held, exact=exact))
     if value.type == "choice" and value.enum is not None:
         labels = tuple(m.label for m in value.enum.members)
         return expr.Param(value.name, "choice", choices=labels, enum=value.enum.name)
@@ -123,10 +134,12 @@ class RepeatBuilder:
                 "refuse an input with the parameters' min and max",
             )
         state = self.state()
-        scope = dict(self.specs) | {v.name: state_param(v) for v in state}
+        reach = state_reach(self.b, self.specs, state, raw["repeat"], state_param)
+        scope = dict(self.specs) | {
+            v.name: state_param(v, reach.get(v.name)) for v in state
+        }
         repeat = self.repeat(state, scope)
-        cases = scope | {TURNS: expr.Param(TURNS, "int", min=0)}
-        return repeat, cases
+        return repeat, scope | {TURNS: _turns(raw["repeat"].get("max_turns"))}
 
     def name(self, path: Path, name: str, taken: set[str], what: str) -> bool:
         """A new name of the state or the turn: not a parameter, not taken."""
@@ -303,3 +316,13 @@ class RepeatBuilder:
         self.b.unused_lets(self.src, at, raw, lets, nodes)
         if len(self.b.errors) > before:
             self.ok = False
+
+
+def _turns(most: int | None) -> expr.Param:
+    """How the cases read the count of turns taken: at least 0 (as a call can
+    give it, at most ``max_turns``, or the turns the runtime takes at most)."""
+    held = expr.Checked(expr.Name(TURNS, 0, 0), "int", expr.Interval(0, None))
+    taken = expr.Interval(0, MAX_ENTRIES if most is None else most)
+    return expr.Param(
+        TURNS, "int", bound=replace(held, exact=replace(held, interval=taken))
+    )

@@ -5,7 +5,9 @@ A decision answers a record (``result`` and ``fields``), a single ``value``, or 
 condition and either the answer (``then``: literals of the slot's type, or
 expressions of the formula language, which may read the system's tables, e.g.
 ``cover(level).cover_ac``) or ``refuse``: the input is outside the rule, and the
-text says why. The last case must be ``when: "true"``.
+text says why. The last case must be ``when: "true"``, except in a unique
+decision, whose cases ``cover`` proves to answer every call once (there a last
+``when: "true"`` is the fallback).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ... import expr
 from ...expr_types import walk
 from ...kinds.decision import lists
+from ...kinds.decision.cover import inputs_of, prove_cover, table_values
 from ...kinds.decision.ending import TooLarge, never_ends
 from ...kinds.decision.model import (
     TURNS,
@@ -32,9 +35,9 @@ from ...kinds.decision.model import (
 from ...kinds.decision.repeat import RepeatBuilder
 from ...kinds.decision.turns import followed, relevant
 from ...kinds.formula.model import Let
-from ...kinds.table.model import TableRule
 from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS
 from ...model import EnumType, Param, Rolls
+from ...runtime.dice_odds import MAX_DEPTH
 from ...scope import param_spec, slot_field
 
 if TYPE_CHECKING:
@@ -465,7 +468,8 @@ def build(
             key=True,
         )
     if raw.get("hit_policy") == "unique":
-        _prove_unique(b, src, path, d.params, cases, lets)
+        ended = {v.name for v in repeat.state} | {TURNS} if repeat else set()
+        prove_cover(b, src, path, d.params, cases, lets, frozenset(ended))
     if len(b.errors) == reported:  # else an expression that reads one failed
         b.unused_lets(src, path, raw, lets, nodes_of(cases, methods))
     turn_lets = repeat.lets if repeat is not None else ()
@@ -617,7 +621,26 @@ def _odds_options(
             "write a number from 0 to 100, or an expression of the parameters",
         )
         return built
+    problem = _depth_problem(checked.interval)
+    if problem is not None:
+        b.err(src, (*path, "depth"), *problem)
+        return built
     return replace(built, depth=text, depth_checked=checked)
+
+
+def _depth_problem(interval: expr.Interval | None) -> tuple[str, str] | None:
+    """Why the odds cannot follow explosions as deep as ``depth`` may be over
+    the parameters' ranges (the runtime's 0 to ``MAX_DEPTH``), with the hint;
+    or None."""
+    iv = interval or expr.Interval(None, None)
+    if iv.lo is not None and iv.hi is not None and 0 <= iv.lo <= iv.hi <= MAX_DEPTH:
+        return None
+    shown = f"is {iv.lo}" if iv.lo == iv.hi else f"may be {iv}"
+    return (
+        f"depth {shown} over the parameters' ranges: the odds follow "
+        f"explosions 0 to {MAX_DEPTH} dice deep",
+        f"bound it, e.g. clamp(..., 0, {MAX_DEPTH}), or narrow the parameters",
+    )
 
 
 def _unbounded(
@@ -768,7 +791,7 @@ def _prove_ending(
     )
     nodes = [v.start.node for v in state] + [let.checked.node for let in repeat.lets]
     nodes += [s.clamped.node for s in repeat.sets] + [repeat.until.node]
-    inputs = _inputs(params)
+    inputs = inputs_of(params)
     if inputs is None or any(expr.rules_called(n) for n in nodes):
         why = (
             "its parameters take too many values to try each"
@@ -778,9 +801,7 @@ def _prove_ending(
         b.err(src, at, f"the turns cannot be proved to end: {why}", hint)
         return
     try:
-        problem = never_ends(
-            params, inputs, state, repeat, b.rounding, _table_values(b)
-        )
+        problem = never_ends(params, inputs, state, repeat, b.rounding, table_values(b))
     except TooLarge:
         problem = "there are too many states and rolls to search (a limit of the tool)"
         b.err(src, at, f"the turns cannot be proved to end: {problem}", hint)
@@ -880,92 +901,3 @@ def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:
                         + "}",
                     )
                 )
-
-
-# -- views ----------------------------------------------------------------------
-
-
-# Unique cases are proved not to overlap by trying every input, up to this many.
-MAX_INPUTS = 20_000
-
-
-def _inputs(params: list[Param]) -> list[list[Any]] | None:
-    """Every value of each parameter, or None where one has too many to try."""
-    values: list[list[Any]] = []
-    count = 1
-    for p in params:
-        if p.type == "choice" and p.enum is not None:
-            these: list[Any] = [m.label for m in p.enum.members]
-            these += [None] if p.nullable else []
-        elif p.type == "bool":
-            these = [False, True]
-        elif p.type == "int" and p.min is not None and p.max is not None:
-            these = list(range(p.min, p.max + 1)) if p.max - p.min < MAX_INPUTS else []
-        else:
-            return None
-        count *= max(len(these), 1)
-        if not these or count > MAX_INPUTS:
-            return None
-        values.append(these)
-    return values
-
-
-def _table_values(b: SystemBuilder) -> dict[str, dict[str, dict[str, object]]]:
-    found: dict[str, dict[str, dict[str, object]]] = {}
-    for rule in b.built.values():
-        if isinstance(rule, TableRule):
-            found[rule.function] = {
-                row.key.label: {
-                    c.name: v for c, v in zip(rule.columns, row.cells, strict=True)
-                }
-                for row in rule.rows
-            }
-    return found
-
-
-def _prove_unique(
-    b: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    params: list[Param],
-    cases: list[DecisionCase],
-    lets: tuple[Let, ...],
-) -> None:
-    """Where the inputs are finite, no two cases of a unique decision may both match
-    (not tried where a let rolls dice)."""
-    import itertools
-
-    values = _inputs(params)
-    if any(expr.dice_in(let.checked.node) for let in lets):
-        return
-    tested = [(i, c) for i, c in enumerate(cases) if c.when is not None]
-    if values is None or any(
-        expr.rules_called(c.when.node) for _, c in tested if c.when
-    ):
-        return  # not finite, or calls a rule the build cannot run yet
-    tables = _table_values(b)
-    names = [p.name for p in params]
-    reported: set[tuple[int, int]] = set()
-    for combo in itertools.product(*values):
-        env = dict(zip(names, combo, strict=True))
-        for let in lets:
-            env[let.name] = expr.evaluate(
-                let.checked.node, env, rounding=b.rounding, tables=tables
-            )
-        shown = ", ".join(f"{k}={v!r}" for k, v in env.items() if k in names)
-        matched = [
-            i
-            for i, c in tested
-            if c.when is not None
-            and expr.evaluate(c.when.node, env, rounding=b.rounding, tables=tables)
-        ]
-        for first, second in itertools.pairwise(matched[:2]):
-            if (first, second) in reported:
-                continue
-            reported.add((first, second))
-            b.err(
-                src,
-                (*path, "cases", second, "when"),
-                f"cases {first + 1} and {second + 1} both match {shown or 'every call'}",
-                "a unique decision lets at most one case match: narrow the conditions",
-            )

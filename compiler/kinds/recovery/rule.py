@@ -8,6 +8,7 @@ from ...core.exprs import checked
 from ...core.ir import Emit, Local, Procedure, Prose, Set, Unit, While
 from ...expr import Checked
 from ...kinds.recovery.model import RecoveryRule
+from ...limits import MAX_EXACT
 from ...model import Param, System
 from ...runtime._support import MAX_ENTRIES
 from ...viewkit import where_doc
@@ -31,6 +32,15 @@ def build(
         src, path, raw, {"points", "ready_at_minutes"}, roll_columns=set()
     )
     if minutes is None:
+        return None
+    if minutes * MAX_ENTRIES > MAX_EXACT:
+        b.err(
+            src,
+            (*path, "every"),
+            f"{MAX_ENTRIES:,} heals {minutes} minutes apart pass {MAX_EXACT:,} "
+            "minutes (2**53 - 1), the largest whole number both runtimes hold exactly",
+            "heal more often",
+        )
         return None
     return RecoveryRule(
         **common,
@@ -60,7 +70,7 @@ def params(rule: RecoveryRule) -> dict[str, Param]:
         "ready_at_minutes",
         "int",
         0,
-        None,
+        _latest(rule),
         None,
         False,
         "The minute from which healing can start.",
@@ -69,11 +79,17 @@ def params(rule: RecoveryRule) -> dict[str, Param]:
     return {"points": points, "ready_at_minutes": ready}
 
 
+def _latest(rule: RecoveryRule) -> int:
+    """The latest minute healing can start at: its most heals (one a point
+    dealt at the least) then all fall within ``MAX_EXACT`` minutes."""
+    return MAX_EXACT - rule.interval_minutes * MAX_ENTRIES
+
+
 def lower(system: System, rule: RecoveryRule) -> Unit:
     """The heals as a procedure: from the minute healing can start, every
     interval heal the amount (or what is left) until no point is left."""
     points, ready = params(rule).values()
-    names = (Local("minute", 0, None), Local("amount", 0, rule.amount))
+    names = (Local("minute", 0, MAX_EXACT), Local("amount", 0, rule.amount))
 
     def c(text: str) -> Checked:
         return checked(text, (points, ready), names)
