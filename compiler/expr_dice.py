@@ -25,9 +25,10 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .expr_types import Call, Checked, Dice, Interval, Node, describe, iv_hull
+from .limits import odds_problem
 from .runtime.dice import DiceSyntaxError
 from .runtime.dice_notation import parse_notation
-from .runtime.dice_terms import Pool
+from .runtime.dice_terms import DiceSum, Pool, Term
 
 __all__ = [
     "DICE_FUNCTIONS",
@@ -187,6 +188,12 @@ def check_dice(node: Dice, visit: Callable[[Node], Checked], fail: Fail) -> Chec
         ivs[what], parts[what] = iv, item.node
     rebuilt = replace(node, count=parts.get("count"), sides=parts.get("sides"))
     count, sides = ivs.get("count"), ivs.get("sides")
+    if node.count is None and node.sides is None and not node.results:
+        problem = odds_problem(DiceSum((Term(1, pool_of(node)),)))
+        if problem is not None:  # its odds function would refuse every call
+            message = f"{node.written}: {problem}"
+            hint = "roll fewer dice, keep fewer of them, or follow explosions less deep"
+            raise fail(message, node.start, node.end, hint)
     if not node.results:
         return Checked(rebuilt, "int", dice_interval(rebuilt, count, sides))
     die, length = results_interval(rebuilt, count, sides)

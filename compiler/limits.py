@@ -6,7 +6,9 @@ of the rules has its exact distribution worked out at build time for the docs.
 
 from __future__ import annotations
 
+from .runtime._support import MAX_WORK
 from .runtime.dice import Dice
+from .runtime.dice_odds import DEPTH, odds_work
 from .runtime.dice_terms import DiceSum, Pool
 
 # The largest whole number every runtime holds exactly (JavaScript's
@@ -72,6 +74,32 @@ MAX_CHART_ROWS = 100
 """The rows of a table of a rule's odds the build works out for its page."""
 
 
+MAX_PROOF_WORK = 2_000_000
+"""The work a system's proofs that its repeating decisions' turns end may
+take, all of its rules together: each expression the search works out counts
+its nodes, each dice term the steps of its odds (a few seconds)."""
+
+MAX_PAGE_ODDS_WORK = 4 * MAX_WORK
+"""The steps of odds work (``rulebook._support.MAX_WORK``'s steps) a system's
+pages may take: every odds table of a rule that takes no argument, and every
+chart of a rule's odds, together (a few seconds)."""
+
+
+class Allowance:
+    """Work one system's build may spend on one thing, spent as it goes."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.spent = 0
+
+    def take(self, work: int) -> bool:
+        """Spend ``work``: False (and nothing spent) once it would pass ``most``."""
+        if self.spent + work > self.most:
+            return False
+        self.spent += work
+        return True
+
+
 def dice_work(dice: Dice) -> int:
     """What an exact distribution of ``dice`` costs: dice x possible sums."""
     return dice.count * (dice.count * (dice.sides - 1) + 1) if dice.count else 0
@@ -132,6 +160,19 @@ class Budget:
         return first
 
 
+def odds_problem(dice: DiceSum, depth: int = DEPTH) -> str | None:
+    """Why the runtime refuses the exact odds of ``dice`` (explosions followed
+    ``depth`` dice deep), from what they would take, worked out before any of
+    the work (``rulebook.dice_odds.odds_work``); or None."""
+    work = odds_work(dice, depth)
+    if work > MAX_WORK:
+        return (
+            f"its exact odds take {work:,} steps to work out, and the runtime "
+            f"takes at most {MAX_WORK:,} (a limit of the runtime, not of the rules)"
+        )
+    return None
+
+
 def notation_problem(dice: DiceSum, *, stats: bool, depth: int) -> str | None:
     """Why rulesc roll will not roll ``dice`` (or, with ``stats``, work out its
     odds with explosions ``depth`` dice deep), or None: the limits above, over
@@ -149,7 +190,7 @@ def notation_problem(dice: DiceSum, *, stats: bool, depth: int) -> str | None:
             f"at most {MAX_DICE_COUNT} dice of at most {MAX_DICE_SIDES} sides, "
             f"and at most {MAX_DICE_SUMS} possible sums ({dice} has up to {sums})"
         )
-    return None
+    return odds_problem(dice, depth)
 
 
 def _span(pool: Pool, depth: int) -> int:

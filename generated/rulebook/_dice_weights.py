@@ -153,7 +153,9 @@ def shape_of(weights: Weights) -> Shape:
         return Shape(0, 0, 0, weights.denom)
     lo, hi = min(values), max(values)
     plain = not weights.top and len(set(values.values())) == 1
-    return Shape(lo, hi, len(values), weights.denom, plain and len(values) == hi - lo + 1)
+    return Shape(
+        lo, hi, len(values), weights.denom, plain and len(values) == hi - lo + 1
+    )
 
 
 def plus_shape(a: Shape, b: Shape, below: int | None = None) -> Shape:
@@ -171,7 +173,9 @@ def plus_cost(a: Shape, b: Shape) -> int:
     return weighed(a.size * b.size, bits)
 
 
-def chain_levels(pool: Pool, depth: int, score: Callable[[int], int] | None) -> list[int]:
+def chain_levels(
+    pool: Pool, depth: int, score: Callable[[int], int] | None
+) -> list[int]:
     """At most how many chains of k exploded faces ``chains`` holds, for each k
     from 0 to ``depth`` (told apart by the sum of ``score`` over their faces,
     or with None by the faces themselves, a multiset)."""

@@ -306,9 +306,7 @@ def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
     return lambda v: 1 if target.meets(v) else 0
 
 
-def _power(
-    die: Weights, count: int, plain: bool, below: int | None = None
-) -> Weights:
+def _power(die: Weights, count: int, plain: bool, below: int | None = None) -> Weights:
     """``count`` dice added up (by squaring: about log2(count) convolutions;
     a plain die by a sliding window instead, as ``rulebook.dice`` does); with
     ``below``, the sums from ``below`` on left unknown (no die is negative)."""
