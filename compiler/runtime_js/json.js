@@ -18,11 +18,15 @@
  * own properties are read (nothing Object.prototype is given counts).
  *
  * `dumps(value)` writes what Python's `rulebook.json.dumps(value)` writes
- * (json.dumps's separators, its ASCII escapes, indent and sort_keys).
+ * (json.dumps's separators, its ASCII escapes, indent and sort_keys), a
+ * fraction of any size digit for digit. `loads` reads JSON text back as that
+ * plain data, and `fraction` a fraction's text as the fraction it was:
+ * `fraction` of each chance of `loads(dumps(odds))` is that chance.
  */
 
 import { Dice } from "./dice.js";
-import { fractionText, isFraction, options } from "./_support.js";
+import { RuleInputError } from "./errors.js";
+import { fraction as exact, fractionText, isFraction, options, shown } from "./_support.js";
 
 /** The key under which a record keeps its fields' names (JavaScript, Python). */
 export const FIELDS = Symbol("rulebook.fields");
@@ -218,4 +222,32 @@ export function dumps(value, given = undefined) {
     key: ": ",
   };
   return encode(toData(value), opts, 0);
+}
+
+const WHOLE = /^-?[0-9]+$/;
+
+/**
+ * The exact fraction (a {numerator, denominator} of bigints) a fraction's JSON
+ * text ("n/d", or "n" when whole) writes, however many digits it has; throws
+ * RuleInputError for anything else.
+ */
+export function fraction(text) {
+  if (typeof text === "string") {
+    const [top, bottom, ...rest] = text.split("/");
+    if (!rest.length && WHOLE.test(top) && (bottom === undefined || WHOLE.test(bottom))) {
+      const denominator = bottom === undefined ? 1n : BigInt(bottom);
+      if (denominator !== 0n) return exact(BigInt(top), denominator);
+    }
+  }
+  throw new RuleInputError(`a fraction is text 'n/d' or 'n', not ${shown(text)}`);
+}
+
+/** JSON text (`dumps`'s, or any) as plain data: JSON.parse, or RuleInputError
+ * for text that is not JSON. */
+export function loads(text) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RuleInputError(`not JSON text: ${error.name} raised`);
+  }
 }
