@@ -277,10 +277,10 @@ def _python_limited(
     """``_python`` with the runtime's entry limit at ``limit``, and the
     message past it."""
     with import_fresh(out):
-        support = importlib.import_module("rulebook._support")
-        saved = support.MAX_ENTRIES
-        support.MAX_ENTRIES = limit
+        names = vars(importlib.import_module("rulebook._support"))
+        saved = names["MAX_ENTRIES"]
+        names["MAX_ENTRIES"] = limit
         try:
-            return _python_imported(calls), str(support.too_many("calls of rules"))
+            return _python_imported(calls), str(names["too_many"]("calls of rules"))
         finally:
-            support.MAX_ENTRIES = saved
+            names["MAX_ENTRIES"] = saved

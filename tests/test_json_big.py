@@ -40,7 +40,7 @@ def chances(draw: st.DrawFn) -> Chances[int]:
 
 def _huge(bits: int) -> int:
     """A whole number of about ``bits`` bits, odd (so it rarely cancels)."""
-    return (3 ** (bits * 631 // 1000)) | 1
+    return int(3 ** (bits * 631 // 1000)) | 1
 
 
 @settings(

@@ -119,6 +119,14 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "an and-chain": lambda n: formula(
         "(1 if " + " and ".join(f"d6 > {i % 6}" for i in range(n // 2)) + " else 0)"
     ),
+    "and and or nested": lambda n: formula(
+        "(1 if "
+        + "(" * 18
+        + "x > 0"
+        + "".join(f" {'or' if i % 2 else 'and'} d6 > {i % 6})" for i in range(18))
+        + " or x > 1" * (n // 2 - 20)
+        + " else 0)"
+    ),
     "a division chain": lambda n: formula(
         "(" * 19 + "d20" + "//2+1)" * 19 + "+x//3" * (n // 2 - 20)
     ),
@@ -213,3 +221,24 @@ def _calls_of(work: Callable[[], object]) -> int:
     finally:
         sys.setprofile(None)
     return count
+
+
+def test_what_a_test_proves_not_null_is_worked_out_in_linear_work() -> None:
+    """``and`` inside ``or`` inside ``and``...: each part of a test is asked
+    what it proves once, not once for each way the parts around it go."""
+    from rulesc.expr import _not_null, parse
+    from rulesc.expr_types import Binary
+
+    def nested(n: int) -> Binary:
+        node = parse("x is null")
+        for i in range(n):
+            node = Binary("or" if i % 2 else "and", node, parse("y is null"), 0, 0)
+        assert isinstance(node, Binary)
+        return node
+
+    def proved(n: int) -> Callable[[], object]:
+        tree = nested(n)
+        return lambda: (_not_null(tree, True), _not_null(tree, False))
+
+    small, large = _calls_of(proved(100)), _calls_of(proved(200))
+    assert large <= RATIO * small

@@ -218,6 +218,7 @@ def _support_of(pool: Pool, listed: bool, spent: _Spent) -> list[Any]:
     """The values, from the odds engine: a call of the runtime of its own,
     whose steps (refused past the runtime's limit before they are taken) the
     search spends."""
+    found: list[Any]
     enter_call()
     try:
         if listed:
