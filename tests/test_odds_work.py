@@ -234,16 +234,15 @@ def test_the_proofs_that_turns_end_share_one_allowance_a_system(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Each rule alone is proved; together they pass the allowance, and the
-    rule that passes it is the located error (at its ``repeat``)."""
+    rule that passes it is the located error (at its line)."""
     one = _spent_by(_grind("first", 12), monkeypatch)
     assert one > 0
     monkeypatch.setattr(decision_rule, "MAX_PROOF_WORK", one * 2 + one // 2)
     text = _grind("first", 12) + _grind("second", 12) + _grind("third", 12)
     found = _errors(text)
-    third = text.splitlines().index("  - id: third")
-    line = 4 + third + [ln.strip() for ln in text.splitlines()[third:]].index("state:")
+    line = 4 + text.splitlines().index("  - id: third")  # the rule's own line
     assert len(found) == 1 and found[0].startswith(
-        f"{line}:7: the turns cannot be proved"
+        f"{line}:5: the turns cannot be proved"
     )
     assert "the proofs of a system's turns take at most" in found[0]
 

@@ -787,7 +787,7 @@ def _prove_ending(
             "there are too many states and rolls to search: the proofs of a "
             f"system's turns take at most {MAX_PROOF_WORK:,} steps (a limit of rulesc)"
         )
-        b.err(src, at, f"the turns cannot be proved to end: {problem}", hint)
+        b.err(src, path, f"the turns cannot be proved to end: {problem}", hint)
         return
     if problem is not None:
         b.err(src, at, f"the turns may never end: {problem}", hint)
