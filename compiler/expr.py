@@ -23,6 +23,7 @@ from .expr_dice import TOKEN as DICE_TOKEN
 from .expr_emit import to_math, to_python, to_source
 from .expr_exact import ExactError, exact_item
 from .expr_lists import check_concat
+from .expr_memo import Seen, remembered
 from .expr_types import (
     COMPARE_OPS,
     DICE_PARTS,
@@ -505,6 +506,8 @@ class _Checker:
         self.ladders = ladders
         self.exact = exact  # every whole number as a call can give it (expr_exact)
         self.narrowed: frozenset[str] = frozenset()  # names known not null here
+        # what each test proves not null, worked out once (_proved)
+        self.proved: Seen[tuple[frozenset[str], frozenset[str]]] = {}
         self.owners: dict[str | tuple[str, ...] | None, str] = {}
         for param in params.values():  # a choice parameter of each enum
             if param.type == "choice" and param.bound is None:
@@ -602,7 +605,8 @@ class _Checker:
                 return self.compare(node)
             case Binary():  # and, or: the right side knows what the left gives
                 left = self.visit(node.left)
-                with self.narrowing(_not_null(left.node, node.op == "and")):
+                proved = _not_null(left.node, node.op == "and", self.proved)
+                with self.narrowing(proved):
                     right = self.visit(node.right)
                 got = f"got {describe(left)} and {describe(right)}"
                 self.need(
@@ -982,9 +986,9 @@ class _Checker:
         test = self.visit(node.test)
         message = f"the condition of 'if' must be bool, got {describe(test)}"
         self.need([test], "bool", message)
-        with self.narrowing(_not_null(test.node, True)):
+        with self.narrowing(_not_null(test.node, True, self.proved)):
             body = self.against(node.body, choice)
-        with self.narrowing(_not_null(test.node, False)):
+        with self.narrowing(_not_null(test.node, False, self.proved)):
             orelse = self.against(node.orelse, choice)
         rebuilt = replace(node, body=body.node, test=test.node, orelse=orelse.node)
         return self.unify(body, orelse, rebuilt, "the branches of 'if'")
@@ -1312,24 +1316,50 @@ def _null_hint(item: Checked) -> str:
     return hint
 
 
-def _not_null(test: Node, outcome: bool) -> frozenset[str]:
-    """The names a bool test proves not null when it gives `outcome`."""
+def _not_null(
+    test: Node,
+    outcome: bool,
+    seen: Seen[tuple[frozenset[str], frozenset[str]]] | None = None,
+) -> frozenset[str]:
+    """The names a bool test proves not null when it gives `outcome` (``seen``:
+    what is known of the tests worked out before, by their identity)."""
+    when_true, when_false = _proved(test, {} if seen is None else seen)
+    return when_true if outcome else when_false
+
+
+def _proved(
+    test: Node, seen: Seen[tuple[frozenset[str], frozenset[str]]]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The names ``test`` proves not null when it holds, and when it does not:
+    each part of it worked out once, whatever it is nested in."""
+    return remembered(seen, test, lambda node: _proving(node, seen))
+
+
+def _proving(
+    test: Node, seen: Seen[tuple[frozenset[str], frozenset[str]]]
+) -> tuple[frozenset[str], frozenset[str]]:
+    none: frozenset[str] = frozenset()
     match test:
         case (
             Binary(op=op, left=Name() as name, right=NullLit())
             | Binary(op=op, left=NullLit(), right=Name() as name)
         ) if op in NULL_TESTS:
-            return frozenset({name.name}) if outcome != NULL_TESTS[op] else frozenset()
+            names = frozenset({name.name})
+            is_null = NULL_TESTS[op]  # the test holds when the name is null
+            return (none if is_null else names), (names if is_null else none)
         case Unary(op="not"):
-            return _not_null(test.operand, not outcome)
+            when_true, when_false = _proved(test.operand, seen)
+            return when_false, when_true
         case Binary(op="and" | "or"):
-            left, right = test.left, test.right
-            if (test.op == "and") == outcome:  # both sides gave the outcome
-                return _not_null(left, outcome) | _not_null(right, outcome)
-            # the left gave the outcome, or it did not and the right did
-            either = _not_null(left, not outcome) | _not_null(right, outcome)
-            return _not_null(left, outcome) & either
-    return frozenset()
+            left_true, left_false = _proved(test.left, seen)
+            right_true, right_false = _proved(test.right, seen)
+            if (
+                test.op == "and"
+            ):  # false: the left was, or it held and the right was not
+                return left_true | right_true, left_false & (left_true | right_false)
+            # true: the left held, or it did not and the right did
+            return left_true & (left_false | right_true), left_false | right_false
+    return none, none
 
 
 def check(

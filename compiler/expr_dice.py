@@ -26,7 +26,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .expr_types import Call, Checked, Dice, Interval, Node, describe, iv_hull
-from .limits import notation_problem
+from .limits import notation_problem, odds_problem
 from .runtime.dice import DiceSyntaxError
 from .runtime.dice_notation import parse_notation
 from .runtime.dice_odds import DEPTH
@@ -190,6 +190,12 @@ def check_dice(node: Dice, visit: Callable[[Node], Checked], fail: Fail) -> Chec
     problem = _past_limits(rebuilt, _most(rebuilt, count, sides))
     if problem is not None:
         raise fail(problem, node.start, node.end, _BOUND_HINT)
+    if node.count is None and node.sides is None and not node.results:
+        problem = odds_problem(DiceSum((Term(1, pool_of(node)),)))
+        if problem is not None:  # its odds function would refuse every call
+            message = f"{node.written}: {problem}"
+            hint = "roll fewer dice, keep fewer of them, or follow explosions less deep"
+            raise fail(message, node.start, node.end, hint)
     if not node.results:
         return Checked(rebuilt, "int", dice_interval(rebuilt, count, sides))
     die, length = results_interval(rebuilt, count, sides)
@@ -223,7 +229,7 @@ def _past_limits(node: Dice, most: Pool | None) -> str | None:
         return None
     # (a multiplier spreads the totals apart, but makes no more of them)
     dice = DiceSum((Term(1, most.replace(multiplier=1)),))
-    problem = notation_problem(dice, stats=True, depth=DEPTH)
+    problem = notation_problem(dice, stats=True, depth=DEPTH, odds=False)
     if problem is None:
         return None
     rolled = (

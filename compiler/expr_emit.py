@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field as slot
 from typing import Literal
 
 from .expr_dice import dice_python, dice_source, pool_of
 from .expr_lists import concat_parts
+from .expr_memo import Seen, remembered
 from .expr_types import (
     COMPARE_OPS,
     FUNCTIONS,
@@ -73,6 +75,7 @@ class _Emitter:
     label: Callable[[str, str], str] | None = None
     taken: frozenset[str] = frozenset()
     temps: int = 0
+    emitted: Seen[tuple[str, int]] = slot(default_factory=dict)
 
     def wrap(self, node: Node, prec: int) -> str:
         text, own = self.emit(node)
@@ -92,6 +95,10 @@ class _Emitter:
         return _MATH_OPS.get(op, op) if self.mode == "math" else op
 
     def emit(self, node: Node) -> tuple[str, int]:
+        """The node's text and its precedence, each node's worked out once."""
+        return remembered(self.emitted, node, self.text)
+
+    def text(self, node: Node) -> tuple[str, int]:
         match node:
             case IntLit():
                 return str(node.value), _ATOM

@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field as slot
 
 from .expr_dice import dice_js, pool_of
 from .expr_lists import concat_parts
+from .expr_memo import Seen, remembered
 from .expr_types import (
     COMPARE_OPS,
     IV_ARITH,
@@ -118,12 +120,18 @@ class _Emitter:
     label: Callable[[str, str], str]
     choice: Callable[[str, str], str]
     function: Callable[[str], str]
+    emitted: Seen[tuple[str, int]] = slot(default_factory=dict)
+    ranges: Seen[Interval] = slot(default_factory=dict)
 
     def wrap(self, node: Node, prec: int) -> str:
         text, own = self.emit(node)
         return f"({text})" if own < prec else text
 
     def emit(self, node: Node) -> tuple[str, int]:
+        """The node's code and its precedence, each node's worked out once."""
+        return remembered(self.emitted, node, self.code)
+
+    def code(self, node: Node) -> tuple[str, int]:
         match node:
             case IntLit():
                 return safe_literal(node.value), _ATOM
@@ -262,15 +270,15 @@ class _Emitter:
         never -0), else through the runtime's checks."""
         a, b = self.interval(node.left), self.interval(node.right)
         result = IV_ARITH[node.op](a, b)
-        prec = _MUL if node.op == "*" else _ADD
-        left = self.wrap(node.left, prec)
-        right = self.wrap(node.right, prec + 1)
         if node.op == "+" and not _within(result):
             # may be a join of texts, or past the safe range: the runtime knows
             return (
                 f"$.add({self.wrap(node.left, _COND)}, {self.wrap(node.right, _COND)})",
                 _ATOM,
             )
+        prec = _MUL if node.op == "*" else _ADD
+        left = self.wrap(node.left, prec)
+        right = self.wrap(node.right, prec + 1)
         negative_zero = node.op == "*" and not (_nonnegative(a) and _nonnegative(b))
         if _within(result) and not negative_zero:
             return f"{left} {node.op} {right}", prec
@@ -278,6 +286,9 @@ class _Emitter:
 
     def interval(self, node: Node) -> Interval:
         """A sound range of an integer node's values (unbounded when unknown)."""
+        return remembered(self.ranges, node, self.range_of)
+
+    def range_of(self, node: Node) -> Interval:
         match node:
             case IntLit():
                 return Interval(node.value, node.value)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as slot
 
+from .expr_memo import Seen, remembered
 from .expr_types import (
     FUNCTIONS,
     Attr,
@@ -131,6 +132,7 @@ class _Math:
     # display: the parts of a division that hold a choice, set apart by name
     # (a tall floor around cases is one KaTeX cannot draw): (name, LaTeX)
     where: list[tuple[str, str]] = slot(default_factory=list)
+    emitted: Seen[tuple[str, int]] = slot(default_factory=dict)
 
     def part(self, node: Node, role: str) -> str:
         """A side of a division, set apart by name when it holds a choice."""
@@ -151,6 +153,10 @@ class _Math:
         return _brackets(text) if own < prec or own == _UNARY else text
 
     def emit(self, node: Node) -> tuple[str, int]:
+        """The node's LaTeX and its precedence, each node's worked out once."""
+        return remembered(self.emitted, node, self.latex)
+
+    def latex(self, node: Node) -> tuple[str, int]:
         match node:
             case IntLit():
                 return str(node.value), _ATOM

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import field as slot
 
 from .expr_dice import notation_error, pool_of
+from .expr_memo import Seen, remembered
 from .expr_types import (
     FUNCTIONS,
     Attr,
@@ -213,6 +215,14 @@ class _Lifter:
     syntax: Syntax
     depth: str | None  # the code of how many dice deep explosions are followed
     names: int = 0
+    rolling: Seen[bool] = slot(default_factory=dict)
+
+    def rolls(self, node: Node) -> bool:
+        """``rolls(node)``, each node's worked out once (from its children's)."""
+        return remembered(self.rolling, node, self._rolls)
+
+    def _rolls(self, node: Node) -> bool:
+        return _rolled(node) or any(self.rolls(child) for child in children(node))
 
     def fresh(self) -> str:
         self.names += 1
@@ -223,7 +233,7 @@ class _Lifter:
 
     def chances(self, node: Node) -> str:
         s = self.syntax
-        if not rolls(node):
+        if not self.rolls(node):
             return self.const(s.emit(node))
         match node:
             case Dice():
@@ -280,7 +290,7 @@ class _Lifter:
         s = self.syntax
         if node.func == "roll":  # a dice value's roll: its distribution
             (dice,) = node.args
-            if rolls(dice):
+            if self.rolls(dice):
                 name = self.fresh()
                 then = s.function([name], s.call("rolled", [name]))
                 return s.call("bind", [self.chances(dice), then])
@@ -288,7 +298,7 @@ class _Lifter:
         bound: list[tuple[str, str]] = []
         args: list[Node] = []
         for arg in node.args:
-            if rolls(arg):
+            if self.rolls(arg):
                 name = self.fresh()
                 bound.append((name, self.chances(arg)))
                 args.append(Name(name, arg.start, arg.end))
@@ -310,7 +320,7 @@ class _Lifter:
         parts: list[str] = []
         kept: list[Node] = []
         for child in _parts(node):
-            if rolls(child):
+            if self.rolls(child):
                 name = self.fresh()
                 names.append(name)
                 parts.append(self.chances(child))

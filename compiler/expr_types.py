@@ -660,10 +660,13 @@ def _eval(
 
 
 def walk(node: Node) -> Iterator[Node]:
-    """The node and all its descendants, depth first."""
-    yield node
-    for child in children(node):
-        yield from walk(child)
+    """The node and all its descendants, depth first (from a stack of its own,
+    so each node costs the same however deep it is)."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        yield node
+        todo.extend(reversed(children(node)))
 
 
 def children(node: Node) -> tuple[Node, ...]:

@@ -7,7 +7,9 @@ of the rules has its exact distribution worked out at build time for the docs.
 from __future__ import annotations
 
 from .runtime._support import MAX_EXACT as _MAX_EXACT
+from .runtime._support import MAX_WORK
 from .runtime.dice import Dice
+from .runtime.dice_odds import DEPTH, odds_work
 from .runtime.dice_terms import DiceSum, Pool
 
 # The largest whole number every runtime holds exactly (JavaScript's
@@ -74,6 +76,32 @@ MAX_CHART_ROWS = 100
 """The rows of a table of a rule's odds the build works out for its page."""
 
 
+MAX_PROOF_WORK = 2_000_000
+"""The work a system's proofs that its repeating decisions' turns end may
+take, all of its rules together: each expression the search works out counts
+its nodes, each dice term the steps of its odds (a few seconds)."""
+
+MAX_PAGE_ODDS_WORK = 4 * MAX_WORK
+"""The steps of odds work (``rulebook._support.MAX_WORK``'s steps) a system's
+pages may take: every odds table of a rule that takes no argument, and every
+chart of a rule's odds, together (a few seconds)."""
+
+
+class Allowance:
+    """Work one system's build may spend on one thing, spent as it goes."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.spent = 0
+
+    def take(self, work: int) -> bool:
+        """Spend ``work``: False (and nothing spent) once it would pass ``most``."""
+        if self.spent + work > self.most:
+            return False
+        self.spent += work
+        return True
+
+
 def dice_work(dice: Dice) -> int:
     """What an exact distribution of ``dice`` costs: dice x possible sums."""
     return dice.count * (dice.count * (dice.sides - 1) + 1) if dice.count else 0
@@ -134,10 +162,26 @@ class Budget:
         return first
 
 
-def notation_problem(dice: DiceSum, *, stats: bool, depth: int) -> str | None:
+def odds_problem(dice: DiceSum, depth: int = DEPTH) -> str | None:
+    """Why the runtime refuses the exact odds of ``dice`` (explosions followed
+    ``depth`` dice deep), from what they would take, worked out before any of
+    the work (``rulebook.dice_odds.odds_work``); or None."""
+    work = odds_work(dice, depth)
+    if work > MAX_WORK:
+        return (
+            f"its exact odds take {work:,} steps to work out, and the runtime "
+            f"takes at most {MAX_WORK:,} (a limit of the runtime, not of the rules)"
+        )
+    return None
+
+
+def notation_problem(
+    dice: DiceSum, *, stats: bool, depth: int, odds: bool = True
+) -> str | None:
     """Why rulesc roll will not roll ``dice`` (or, with ``stats``, work out its
     odds with explosions ``depth`` dice deep), or None: the limits above, over
-    all the pools together."""
+    all the pools together (and, with ``odds``, the runtime's work of its total's
+    odds: a pool read another way, such as a count, is worked out otherwise)."""
     pools = dice.pools
     count = sum(p.count for p in pools)
     sides = max((p.sides for p in pools), default=0)
@@ -153,7 +197,9 @@ def notation_problem(dice: DiceSum, *, stats: bool, depth: int) -> str | None:
         dice_word = "die" if count == 1 else "dice"
         return f"{limit} ({dice} is {count} {dice_word} of up to {sides} sides)"
     sums = 1 + sum(_span(p, depth) for p in pools)
-    return f"{limit} ({dice} has up to {sums})" if sums > MAX_DICE_SUMS else None
+    if sums > MAX_DICE_SUMS:
+        return f"{limit} ({dice} has up to {sums})"
+    return odds_problem(dice, depth) if odds else None
 
 
 def _span(pool: Pool, depth: int) -> int:

@@ -6,7 +6,9 @@ argument the page shows its table: each answer, its exact chance and the
 chance as a percentage, worked out by the very module the build just made (so
 the table is the runtime's answer, not a second derivation). A rule that asks
 for a chart of its odds (``odds_chart``) gets a table of them over one
-parameter's values, worked out the same way.
+parameter's values, worked out the same way. The odds of a system's pages
+take at most ``limits.MAX_PAGE_ODDS_WORK`` steps together (each call's, as the
+runtime counts them): the rule whose odds would pass it is a located error.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from typing import Any, cast
 
 from .charts import odds_chart_name, odds_svg
 from .core.program import lowered
+from .diagnostics import Diagnostic
 from .example_words import shape_of
 from .expr import parse
 from .expr_math import to_latex, words_of
+from .limits import MAX_PAGE_ODDS_WORK, Allowance
 from .literals import code, md, md_cell
 from .model import System
 from .naming import odds_function
@@ -32,38 +36,87 @@ from .viewkit import View
 __all__ = ["odds_view", "rules_odds"]
 
 
-def rules_odds(system: System, module: ModuleType) -> dict[str, View]:
-    """Each rolling rule's odds section (by rule id), from ``module``'s odds functions."""
+class _Spent(Exception):
+    """The system's pages have spent their allowance of odds work."""
+
+
+class _Pages:
+    """The odds work of one system's pages: each call of an odds function (a
+    call of the runtime) spends its steps, as the runtime counted them, from
+    the system's allowance."""
+
+    def __init__(self, module: ModuleType) -> None:
+        package = module.__name__.rpartition(".")[0]
+        self.support = importlib.import_module(f"{package}._support")
+        self.errors = importlib.import_module(f"{package}.errors")
+        self.allowance = Allowance(MAX_PAGE_ODDS_WORK)
+
+    def call(
+        self, odds: Callable[..., Mapping[Any, Fraction]], **args: Any
+    ) -> Mapping[Any, Fraction]:
+        """``odds(**args)``, its steps spent (``_Spent`` past the allowance)."""
+        try:
+            return odds(**args)
+        finally:
+            if not self.allowance.take(self.support.CALL.work):
+                raise _Spent
+
+
+def rules_odds(
+    system: System, module: ModuleType
+) -> tuple[dict[str, View], list[Diagnostic]]:
+    """Each rolling rule's odds section (by rule id), from ``module``'s odds
+    functions; and the error at the rule whose odds pass the system's allowance."""
     found: dict[str, View] = {}
+    pages = _Pages(module)
     for rule in system.rules:
-        function = getattr(rule, "function", None)
-        if not isinstance(function, str):
-            continue
-        name = getattr(rule, "odds_name", None) or odds_function(function)
-        odds: object = getattr(module, name, None)
-        if callable(odds):
-            derived = cast("Callable[..., Mapping[object, Fraction]]", odds)
-            found[rule.id] = odds_view(name, derived)
-            depth = getattr(rule, "depth", None)  # its explosions' depth, if set
-            if isinstance(depth, str):
-                math = to_latex(parse(depth), rounding=system.rounding)
-                found[rule.id]["depth"] = f"${math}$"
-            field = getattr(rule, "odds", None)  # a field of its answer
-            if isinstance(field, str) and field != "value":
-                column = shape_of(lowered(system, rule)).columns.get(field)
-                title = column.title if column is not None else words_of(field)
-                found[rule.id]["field"] = md(title)
-            chart = getattr(rule, "odds_chart", None)  # a table of its odds
-            if chart is not None:
-                what = (
-                    field if isinstance(field, str) and field != "value" else "answer"
-                )
-                where = (system.id, rule.id, what)
-                found[rule.id]["chart"] = _chart(chart, derived, where)
-    return found
+        try:
+            view = _rule_odds(system, rule, module, pages)
+        except _Spent:
+            message = (
+                "the odds on this system's pages take more than "
+                f"{MAX_PAGE_ODDS_WORK:,} steps to work out (a limit of rulesc)"
+            )
+            hint = "chart fewer values, or give fewer rules odds that take no argument"
+            where = rule.loc
+            return found, [Diagnostic(where.file, where.line, where.col, message, hint)]
+        if view is not None:
+            found[rule.id] = view
+    return found, []
 
 
-def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View:
+def _rule_odds(
+    system: System, rule: Any, module: ModuleType, pages: _Pages
+) -> View | None:
+    """``rule``'s odds section, or None when it has no odds function."""
+    function = getattr(rule, "function", None)
+    if not isinstance(function, str):
+        return None
+    name = getattr(rule, "odds_name", None) or odds_function(function)
+    odds: object = getattr(module, name, None)
+    if not callable(odds):
+        return None
+    derived = cast("Callable[..., Mapping[object, Fraction]]", odds)
+    view = odds_view(name, derived, pages)
+    depth = getattr(rule, "depth", None)  # its explosions' depth, if set
+    if isinstance(depth, str):
+        math = to_latex(parse(depth), rounding=system.rounding)
+        view["depth"] = f"${math}$"
+    field = getattr(rule, "odds", None)  # a field of its answer
+    if isinstance(field, str) and field != "value":
+        column = shape_of(lowered(system, rule)).columns.get(field)
+        title = column.title if column is not None else words_of(field)
+        view["field"] = md(title)
+    chart = getattr(rule, "odds_chart", None)  # a table of its odds
+    if chart is not None:
+        what = field if isinstance(field, str) and field != "value" else "answer"
+        view["chart"] = _chart(chart, derived, (system.id, rule.id, what), pages)
+    return view
+
+
+def odds_view(
+    name: str, odds: Callable[..., Mapping[object, Fraction]], pages: _Pages
+) -> View:
     """The odds section of a rule: how to call ``odds``, and its table if it
     takes no argument."""
     params = inspect.signature(odds).parameters
@@ -78,10 +131,9 @@ def odds_view(name: str, odds: Callable[..., Mapping[object, Fraction]]) -> View
             "depth": None,
             "chart": None,
         }
-    errors = importlib.import_module(f"{odds.__module__.rpartition('.')[0]}.errors")
     try:
-        chances = odds()
-    except errors.RuleInputError as error:  # past the runtime's limit of work
+        chances = pages.call(odds)
+    except pages.errors.RuleInputError as error:  # past the runtime's limit of work
         refused = md(str(error))
         return {
             "call": call,
@@ -111,6 +163,7 @@ def _chart(
     chart: Any,
     odds: Callable[..., Mapping[Any, Fraction]],
     where: tuple[str, str, str],
+    pages: _Pages,
 ) -> View:
     """A table of ``odds`` for each value of the parameter ``chart.over`` (the
     others at their defaults): the mean of the answers listed and the chance
@@ -120,14 +173,13 @@ def _chart(
     system_id, rule_id, what = where
     images: list[str] = []
     svgs: dict[str, str] = {}
-    errors = importlib.import_module(f"{odds.__module__.rpartition('.')[0]}.errors")
     beats = range(chart.beat[0], chart.beat[1] + 1) if chart.beat else range(0)
     rows: list[list[str]] = []
     tail = False
     for value in range(chart.values[0], chart.values[1] + 1):
         try:
-            chances = odds(**{chart.over: value})
-        except errors.RuleInputError as error:  # past the runtime's limit of work
+            chances = pages.call(odds, **{chart.over: value})
+        except pages.errors.RuleInputError as error:  # past the runtime's limit
             rows.append([str(value), md_cell(str(error)), *("" for _ in beats)])
             continue
         tail = tail or bool(getattr(chances, "tail", 0))

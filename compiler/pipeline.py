@@ -503,7 +503,8 @@ def generate(
             problems, results[system.id] = check_examples(system, module)
             problems = house.inherited_examples(system, problems)
             forms[system.id] = system_forms(system, module, ported.get(system.id))
-            odds[system.id] = rules_odds(system, module)
+            odds[system.id], spent = rules_odds(system, module)
+            errors.extend(spent)
             drawn[system.id] = {  # the charts of the rules' odds, drawn with them
                 name: svg
                 for view in odds[system.id].values()

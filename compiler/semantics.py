@@ -27,6 +27,7 @@ from .limits import (
     MAX_CALL_CHAIN,
     MAX_FILE_DICE_WORK,
     MAX_ROLLED_RESULTS,
+    Allowance,
     Budget,
     dice_problem,
     dice_work,
@@ -197,12 +198,17 @@ class SystemBuilder:
         # worked out (limits.MAX_FILE_DICE_WORK).
         self.dice_budget = Budget(MAX_FILE_DICE_WORK)
         self.budgets: dict[str, Budget] = {}  # the kinds' own, by name
+        self.allowances: dict[str, Allowance] = {}  # the kinds', for the system
 
     # -- plumbing --------------------------------------------------------------
 
     def budget(self, name: str, most: int) -> Budget:
         """A kind's budget of work per rules file (see limits.Budget), by name."""
         return self.budgets.setdefault(name, Budget(most))
+
+    def allowance(self, name: str, most: int) -> Allowance:
+        """A kind's allowance of work for the whole system (limits.Allowance), by name."""
+        return self.allowances.setdefault(name, Allowance(most))
 
     def err(
         self,

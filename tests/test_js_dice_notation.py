@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from rulesc.runtime.dice import DiceSyntaxError
 from rulesc.runtime.dice_notation import parse_notation
-from rulesc.runtime.dice_odds import odds
+from rulesc.runtime.dice_odds import odds, odds_work
 from rulesc.runtime.dice_rolls import roll, total
 from rulesc.runtime.dice_terms import DiceSum, Pool, Term
 from rulesc.runtime.errors import RuleInputError
@@ -50,7 +50,7 @@ def python_answer(text: str, seed: int, depth: int) -> dict[str, Any]:
         dice = parse_notation(text)
     except RuleInputError as error:
         return {"parse": _refusal(error)}
-    found: dict[str, Any] = {"parse": str(dice)}
+    found: dict[str, Any] = {"parse": str(dice), "work": str(odds_work(dice, depth))}
     try:
         rolled = roll(dice, random.Random(seed))
         found["roll"] = {
@@ -112,8 +112,15 @@ def texts(draw: st.DrawFn) -> str:
     return text[:at] + ch + text[at + (0 if how == "insert" else 1) :]
 
 
-# odds refused past MAX_WORK steps, by keeping and by exploding
-LIMITS = [("300d20kh150", 10), ("50d6!+50d6!", 100)]
+# odds refused past MAX_WORK steps, by keeping and by exploding (each before
+# any of the work: what it would take is worked out first, alike in both)
+LIMITS = [
+    ("300d20kh150", 10),
+    ("50d6!+50d6!", 100),
+    ("999d100kh11", 10),
+    ("1d1000!>=2", 30),
+    ("100d20kh50", 10),
+]
 
 
 def _cases() -> list[dict[str, Any]]:
@@ -142,7 +149,7 @@ def test_javascript_reads_rolls_and_works_out_odds_as_python(tmp_path: Path) -> 
     assert len(cases) >= 200 and len(read) >= 100 and len(refused) >= 50
     # total() of each pool, plain ones (its short way) and others alike
     assert sum(len(a["totals"]) for a in read) >= 100
-    assert all("steps to work out" in a["odds"]["message"] for a in answers[:2])
+    assert all("steps to work out" in a["odds"]["message"] for a in answers[:5])
     # the sample reaches what matters: explosions cut off (a tail), non-ASCII
     # digits, the pool's own checks; and (LIMITS) odds past the runtime's limits
     assert any(

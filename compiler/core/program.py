@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .. import registry
+from ..expr_types import rules_called
 from ..model import Rule, System
-from .ir import Table, Unit
+from .ir import Function, Procedure, Table, Unit
 
 # Each rule lowered, by the rule's identity: the targets of one build (the
 # module, its JavaScript, the page, the tables' names) lower each rule once.
@@ -38,3 +39,28 @@ def table_rows(system: System) -> dict[str, str]:
             if isinstance(decl, Table):
                 rows[decl.name] = decl.rows_name
     return rows
+
+
+_CALLING: dict[int, tuple[System, frozenset[str]]] = {}
+
+
+def calling(system: System) -> frozenset[str]:
+    """The functions of ``system`` that take part in calls of rules by rules:
+    each whose expressions call another rule, and each that is called. Every
+    target counts their calls against the runtime's limit (a call of one is a
+    call of the runtime, ``rulebook._support.runtime_call``); no other
+    function pays for the count."""
+    found = _CALLING.get(id(system))
+    if found is not None and found[0] is system:
+        return found[1]
+    names: set[str] = set()
+    for rule in system.rules:
+        unit = lowered(system, rule)
+        for decl in unit.decls if unit is not None else ():
+            if isinstance(decl, Function | Procedure):
+                called = {f for c in decl.expressions for f in rules_called(c.node)}
+                names |= called | ({decl.name} if called else set())
+    if len(_CALLING) >= _MOST:
+        _CALLING.clear()
+    _CALLING[id(system)] = (system, frozenset(names))
+    return frozenset(names)

@@ -20,6 +20,7 @@ from ..core.ir import (
     Unit,
     Value,
 )
+from ..core.program import calling
 from ..expr_odds import odds_code
 from ..js_kit import (
     View,
@@ -96,19 +97,20 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, RollOn):
             decls.append(_roll_on(decl))
         elif isinstance(decl, Function):
-            decls.append(_function(system, decl, tables))
+            counted = decl.name in calling(system)
+            decls.append(_function(system, decl, tables) | {"counted": counted})
         elif isinstance(decl, RangeTable):
             decls.append(_range_table(system, decl, shapes))
         elif isinstance(decl, Procedure):
-            decls.append(procedure_view(system, unit, decl, tables, shapes))
+            view = procedure_view(system, unit, decl, tables, shapes)
+            decls.append(view | {"counted": decl.name in calling(system)})
         elif isinstance(decl, State):
             decls.append(
                 state_javascript.state_view(system, unit, decl, tables, shapes)
             )
         elif isinstance(decl, Timeline):
-            decls.append(
-                timeline_javascript.timeline_view(system, unit, decl, tables, shapes)
-            )
+            view = timeline_javascript.timeline_view(system, unit, decl, tables, shapes)
+            decls.append(view | {"counted": False})  # it calls no rule expression
         else:
             decls.append(_const(decl, shapes))
     runtime = [m for d in decls for m in d.get("runtime", ())]

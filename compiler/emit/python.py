@@ -22,6 +22,7 @@ from ..core.ir import (
     Unit,
     Value,
 )
+from ..core.program import calling
 from ..expr_odds import odds_code
 from ..limits import MAX_EXACT
 from ..literals import docstring, py
@@ -121,11 +122,12 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             exports.append(decl.name)
         elif isinstance(decl, Function):
             item, needs, names = _function(system, decl, tables)
-            items.append(item)
+            items.append(item | {"counted": decl.name in calling(system)})
             imports |= needs
             exports += names
         elif isinstance(decl, Procedure):
-            items.append(procedure_view(system, unit, decl, tables))
+            view = procedure_view(system, unit, decl, tables)
+            items.append(view | {"counted": decl.name in calling(system)})
             imports |= set(param_imports(decl.params)) | procedure_imports(decl)
             if decl.rolls:
                 imports |= set(ROLLING)
@@ -147,7 +149,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             imports |= set(view["imports"])
             exports.append(decl.name)
         elif isinstance(decl, Timeline):
-            items.append(timeline_python.timeline_view(system, unit, decl, tables))
+            view = timeline_python.timeline_view(system, unit, decl, tables)
+            items.append(view | {"counted": False})  # it calls no rule expression
             imports |= set(param_imports(decl.params))
             imports |= timeline_python.timeline_imports(decl)
             exports.append(decl.name)
@@ -162,6 +165,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             if decl.type == "dice":
                 imports.add(("rulebook.dice", "Dice"))
             exports += [decl.name, *decl.aliases]
+    if any(item.get("counted") or item.get("odds") for item in items):
+        imports.add(("rulebook._support", "runtime_call"))
     return {
         "decls": items,
         "imports": sorted(imports),

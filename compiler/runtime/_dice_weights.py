@@ -1,4 +1,5 @@
-"""Dice weights: one die's chances as whole weights, the dice odds' building blocks.
+"""Dice weights: one die's chances as whole weights, the dice odds' building blocks,
+and what working them out costs, known before any of it is done.
 
 Shared by the odds of dice notation (``rulebook.dice_odds``) and the odds
 engine of the rules (``rulebook._odds``).
@@ -7,18 +8,27 @@ engine of the rules (``rulebook._odds``).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TypeVar
+from math import comb
+from typing import NamedTuple, TypeVar
 
-from ._support import MAX_ENTRIES
+from ._support import MAX_WORK, weighed
 from .dice_terms import Pool
-from .errors import RuleInputError
 
-__all__ = ["MAX_WORK", "Budget", "Weights", "chain_weights", "chains", "face_weights"]
+__all__ = [
+    "MAX_WORK",
+    "Shape",
+    "Weights",
+    "chain_cost",
+    "chain_levels",
+    "chain_weights",
+    "chains",
+    "face_weights",
+    "plus_cost",
+    "plus_shape",
+    "shape_of",
+]
 
 V = TypeVar("V", bound=Hashable)
-
-MAX_WORK = 30 * MAX_ENTRIES
-"""The most steps (about: outcomes x dice x dice kept x sums) one answer takes."""
 
 
 class Weights:
@@ -31,10 +41,9 @@ class Weights:
         self.top = top
         self.denom = denom
 
-    def plus(self, other: Weights, budget: Budget, below: int | None = None) -> Weights:
+    def plus(self, other: Weights, below: int | None = None) -> Weights:
         """The sum of two independent parts; with ``below``, the values from
         ``below`` on are left unknown (their weight joins the tail)."""
-        budget.spend(len(self.weights) * len(other.weights))
         found: dict[int, int] = {}
         for a, wa in self.weights.items():
             for b, wb in other.weights.items():
@@ -53,20 +62,6 @@ class Weights:
         for v, w in self.weights.items():
             found[how(v)] = found.get(how(v), 0) + w
         return Weights(found, self.top, self.denom)
-
-
-class Budget:
-    def __init__(self) -> None:
-        self.left = MAX_WORK
-
-    def spend(self, steps: int) -> None:
-        self.left -= steps
-        if self.left < 0:
-            raise RuleInputError(
-                f"the exact odds take more than {MAX_WORK:,} steps to work out "
-                "(a limit of the runtime, not of the rules): use fewer dice, "
-                "sides or explosion depth"
-            )
 
 
 def face_weights(pool: Pool) -> Weights:
@@ -132,3 +127,78 @@ def chain_weights(pool: Pool, depth: int, score: Callable[[int], int]) -> Weight
     ``depth`` dice deep (``top``: the weight of the chains cut off there)."""
     found, cut, denom = chains(pool, depth, 0, lambda sofar, f: sofar + score(f))
     return Weights(found, cut, denom)
+
+
+# -- what the work costs, worked out before it -------------------------------------
+
+
+class Shape(NamedTuple):
+    """What is known of a part's chances before they are worked out: its
+    lowest and highest values, at most how many values it has, the
+    denominator of its weights (no weight is larger), and whether it is a
+    plain die (each of a run of whole numbers equally likely, no tail)."""
+
+    lo: int
+    hi: int
+    size: int
+    denom: int
+    plain: bool = False
+
+
+def shape_of(weights: Weights) -> Shape:
+    """The shape of chances worked out already."""
+    values = weights.weights
+    if not values:
+        return Shape(0, 0, 0, weights.denom)
+    lo, hi = min(values), max(values)
+    plain = not weights.top and len(set(values.values())) == 1
+    return Shape(
+        lo, hi, len(values), weights.denom, plain and len(values) == hi - lo + 1
+    )
+
+
+def plus_shape(a: Shape, b: Shape, below: int | None = None) -> Shape:
+    """The shape of the sum of two independent parts (``Weights.plus``)."""
+    lo, hi = a.lo + b.lo, a.hi + b.hi
+    if below is not None:
+        hi = min(hi, below - 1)
+    size = max(min(a.size * b.size, hi - lo + 1), 0)
+    return Shape(lo, hi, size, a.denom * b.denom)
+
+
+def plus_cost(a: Shape, b: Shape) -> int:
+    """The steps of ``Weights.plus`` of parts of these shapes."""
+    bits = max(a.denom, b.denom).bit_length()
+    return weighed(a.size * b.size, bits)
+
+
+def chain_levels(
+    pool: Pool, depth: int, score: Callable[[int], int] | None
+) -> list[int]:
+    """At most how many chains of k exploded faces ``chains`` holds, for each k
+    from 0 to ``depth`` (told apart by the sum of ``score`` over their faces,
+    or with None by the faces themselves, a multiset)."""
+    boom = [f for f in face_weights(pool).weights if pool.explodes(f)]
+    span = 0
+    if score is not None and boom:
+        scores = [score(f) for f in boom]
+        span = max(scores) - min(scores)
+    levels = [1]
+    for k in range(1, depth + 1):
+        multisets = comb(len(boom) + k - 1, k)
+        levels.append(multisets if score is None else min(multisets, k * span + 1))
+    return levels
+
+
+def chain_cost(pool: Pool, depth: int, score: Callable[[int], int] | None) -> int:
+    """The steps of ``chains`` for one die of ``pool`` followed ``depth`` dice
+    deep (``score`` as ``chain_levels`` takes it)."""
+    face = face_weights(pool)
+    faces = face.weights
+    if pool.explode is None or not any(pool.explodes(f) for f in faces):
+        return len(faces)
+    if pool.explode == "!o":
+        boom = sum(1 for f in faces if pool.explodes(f))
+        return weighed(len(faces) * (1 + boom), (face.denom**2).bit_length())
+    steps = sum(chain_levels(pool, depth, score)) * len(faces)
+    return weighed(steps, (face.denom ** (depth + 1)).bit_length())

@@ -12,24 +12,31 @@ Label enums. Every generated enum is a :class:`Label` (a ``StrEnum``): a member
 equals its exact label and hashes as it. An unordered one does not order
 (``TypeError``, as for any ``Enum``); a :class:`Ladder` orders along its ladder.
 
-The limit. No call of the runtime produces more than ``MAX_ENTRIES`` entries
-(list items, events, die rolls), so that no argument can make a call run out of
-memory or time. It is an engineering limit of the runtime, not a figure of any
-rules: an argument that would pass it is refused with ``RuleInputError`` stating
-the argument's allowed range, before any work where the count can be worked out
-up front.
+The limits. No call of the runtime produces more than ``MAX_ENTRIES`` entries
+(list items, events, die rolls, calls of rules by rules), so that no argument
+can make a call run out of memory or time; nor does it take more than
+``MAX_WORK`` steps working out exact odds. They are engineering limits of the
+runtime, not figures of any rules: an argument that would pass one is refused
+with ``RuleInputError`` (stating the argument's allowed range where the count
+can be worked out up front), before the work. ``CALL`` keeps the count of the
+outermost call under way in a thread: a generated function that calls another
+rule, is called by one, or works out odds is a ``runtime_call``, and each
+function of the odds engine counts its steps by ``spend`` before it takes them.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import Enum, StrEnum
+from functools import wraps
 from itertools import accumulate, islice
 from typing import (
     Any,
     ClassVar,
     Final,
     Never,
+    ParamSpec,
     Protocol,
     Self,
     TypeVar,
@@ -40,10 +47,12 @@ from typing import (
 from .errors import RuleInputError
 
 __all__ = [
+    "CALL",
     "LIMIT_NOTE",
     "MAX_ENTRIES",
     "MAX_EXACT",
     "MAX_NESTING",
+    "MAX_WORK",
     "Frozen",
     "Label",
     "LabelMapping",
@@ -55,9 +64,12 @@ __all__ = [
     "folded",
     "mapping",
     "past_limit",
+    "runtime_call",
     "shown",
+    "spend",
     "step",
     "too_many",
+    "weighed",
 ]
 
 MAX_ENTRIES: Final = 100_000
@@ -80,7 +92,87 @@ LIMIT_NOTE: Final = (
     "(a limit of the runtime, not of the rules)"
 )
 
+MAX_WORK: Final = 30 * MAX_ENTRIES
+"""The most steps one call takes working out exact odds (about: values x
+values combined, each step weighed by the size of the numbers it multiplies:
+see ``weighed``)."""
+
+WORK_NOTE: Final = (
+    f"the exact odds take more than {MAX_WORK:,} steps to work out "
+    "(a limit of the runtime, not of the rules)"
+)
+
 E = TypeVar("E", bound=Enum)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class _Call(threading.local):
+    """The outermost call of the runtime under way in this thread: how many
+    calls of rules it has made inside it, and the steps of odds work it has
+    taken (both counted from naught at each outermost call)."""
+
+    depth = 0
+    calls = 0
+    work = 0
+
+
+CALL: Final = _Call()
+
+
+def enter_call() -> None:
+    """A call of a rule begins: counted (and refused past ``MAX_ENTRIES``)
+    when another call is under way, else the start of a new count."""
+    call = CALL
+    if call.depth:
+        if call.calls >= MAX_ENTRIES:
+            raise too_many("calls of rules")
+        call.calls += 1
+    else:
+        call.calls = call.work = 0
+    call.depth += 1
+
+
+def leave_call() -> None:
+    """A call of a rule ends (however it ends)."""
+    CALL.depth -= 1
+
+
+def runtime_call(function: Callable[P, R]) -> Callable[P, R]:
+    """``function``, each of its calls counted as a call of the runtime (``CALL``)."""
+
+    @wraps(function)
+    def counted(*args: P.args, **kwargs: P.kwargs) -> R:
+        enter_call()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            leave_call()
+
+    return counted
+
+
+def weighed(steps: int, bits: int, *, products: bool = True) -> int:
+    """``steps`` that each multiply (or, not ``products``, add) whole numbers
+    of up to ``bits`` bits, as steps of small numbers: a step on numbers of
+    512 more bits counts once more, and a product of numbers of 2,048 bits
+    counts four times more again (it grows as the square); an addition on
+    4,096 more bits counts once more."""
+    if not products:
+        return steps * (1 + bits // 4096)
+    return steps * (1 + bits // 512 + (bits // 2048) ** 2)
+
+
+def spend(steps: int, hint: str = "") -> None:
+    """Count ``steps`` of odds work before taking them: refused with
+    ``RuleInputError`` where they would bring the call past ``MAX_WORK`` (the
+    outermost call's steps so far counted in, when one is under way)."""
+    call = CALL
+    work = steps + call.work if call.depth else steps
+    if work > MAX_WORK:
+        raise RuleInputError(WORK_NOTE + hint)
+    if call.depth:
+        call.work = work
 
 
 def count_sums(count: int, sides: int) -> list[int]:

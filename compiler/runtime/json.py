@@ -9,7 +9,10 @@ One format, whatever the language that reads it:
 - a label (a member of a ``StrEnum``) is its label string;
 - dice are ``{"notation": "2d6x10", "count": 2, "sides": 6, "modifier": 0,
   "multiplier": 10, "unit": null}``;
-- an exact ``Fraction`` is a ``"n/d"`` string (``"3"`` when whole);
+- an exact ``Fraction`` is a ``"n/d"`` string (``"3"`` when whole), of any
+  size: its digits are written (and ``fraction`` reads them back) however
+  many they are, past Python's limit of 4,300 on turning an int into text,
+  which neither is asked nor changed;
 - a mapping is an object keyed by its keys as strings (a label's string, an
   int's digits), so a distribution is keyed by each value; a distribution's own
   figures (a success pool's ``tail`` and ``dramatic_failure``) follow its values;
@@ -21,12 +24,17 @@ value nested more than ``MAX_NESTING`` levels deep, and a mapping two of whose
 keys are written as one JSON key (``{1: "a", "1": "b"}``: no key is lost).
 
 Every record class of the generated package has ``to_dict()``, which answers
-``to_data(self)``.
+``to_data(self)``. ``loads`` reads JSON text back as that plain data (an
+integer of any length too), and ``fraction`` a fraction's text as the
+``Fraction`` it was: ``fraction`` of each chance of ``loads(dumps(odds))`` is
+that chance.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 from itertools import islice
@@ -38,7 +46,7 @@ from .errors import RuleInputError, RuleTypeError
 
 _T = TypeVar("_T")
 
-__all__ = ["JSON", "Record", "dumps", "record", "to_data"]
+__all__ = ["JSON", "Record", "dumps", "fraction", "loads", "record", "to_data"]
 
 JSON: TypeAlias = "bool | int | float | str | list[JSON] | dict[str, JSON] | None"
 """A value ``json.dumps`` writes as it is."""
@@ -100,7 +108,7 @@ def _data(obj: object, depth: int = 0) -> JSON:
     if isinstance(obj, str):
         return str.__str__(obj)
     if isinstance(obj, Fraction):
-        return str(obj)
+        return _fraction_text(obj)
     if isinstance(obj, Dice):
         data: dict[str, JSON] = {}
         data.update(obj.to_dict())
@@ -182,7 +190,7 @@ def _key(key: object) -> str:
     if isinstance(key, int):
         return int.__repr__(int.__index__(key))
     if isinstance(key, Fraction):
-        return str(key)
+        return _fraction_text(key)
     raise RuleTypeError(f"a {type(key).__name__} key is not a key of the rules runtime")
 
 
@@ -203,6 +211,62 @@ def dumps(obj: object, **kwargs: Any) -> str:
         raise RuleTypeError(
             f"{shown(obj)} could not be written as JSON: {type(error).__name__} raised"
         ) from error
+
+
+_SHORT = 4000  # digits Python turns into text and back itself (its limit: 4,300)
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
+def _digits(number: int) -> str:
+    """``number``'s decimal digits, however many: past ``_SHORT`` by the
+    ``decimal`` module, whose conversions Python does not limit."""
+    if -(10**_SHORT) < number < 10**_SHORT:
+        return int.__repr__(number)
+    return str(Decimal(number))
+
+
+def _number(text: str) -> int:
+    """The int of ASCII decimal digits ``text`` (a minus sign first, at most),
+    however many."""
+    if _WHOLE.fullmatch(text) is None:
+        raise ValueError(f"not a whole number: {shown(text)}")
+    return int(text) if len(text) <= _SHORT else int(Decimal(text))
+
+
+def _fraction_text(value: Fraction) -> str:
+    if value.denominator == 1:
+        return _digits(value.numerator)
+    return f"{_digits(value.numerator)}/{_digits(value.denominator)}"
+
+
+def fraction(text: object) -> Fraction:
+    """The exact ``Fraction`` a fraction's JSON text (``"n/d"``, or ``"n"``
+    when whole) writes, however many digits it has.
+
+    Raises ``RuleInputError`` for anything else.
+    """
+    if isinstance(text, str) and issubclass(type(text), str):  # pyright: ignore[reportUnnecessaryIsInstance]
+        top, slash, bottom = str.__str__(text).partition("/")
+        try:
+            return Fraction(_number(top), _number(bottom) if slash else 1)
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise RuleInputError(f"a fraction is text 'n/d' or 'n', not {shown(text)}")
+
+
+def loads(text: str | bytes) -> JSON:
+    """JSON text (``dumps``'s, or any) as plain data: ``json.loads``, an
+    integer of any length read whole.
+
+    Raises ``RuleInputError`` for text that is not JSON.
+    """
+    import json
+
+    try:
+        data: JSON = json.loads(text, parse_int=_number)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise RuleInputError(f"not JSON text: {type(error).__name__} raised") from None
+    return data
 
 
 class Record(Frozen):

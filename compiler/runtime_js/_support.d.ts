@@ -17,6 +17,18 @@ export declare function isInt(value: unknown): value is number;
 export declare function badInt(value: unknown, name: string, lo: number | null, hi: number | null): RuleInputError;
 export declare function pastLimit(value: number, name: string, lo: number, hi: number): RuleInputError;
 export declare function tooMany(what: string): RuleInputError;
+/** The most steps one call takes working out exact odds. */
+export declare const MAX_WORK: number;
+/** The outermost call under way: the calls of rules it has made, the steps of odds work it has taken. */
+export declare const CALL: { depth: number; calls: number; work: bigint };
+/** A call of a rule begins (counted when another is under way; refused past MAX_ENTRIES). */
+export declare function enterCall(): void;
+/** A call of a rule ends. */
+export declare function leaveCall(): void;
+export declare function bitLength(n: bigint): number;
+export declare function weighed(steps: bigint, bits: number, products?: boolean): bigint;
+/** Count steps of odds work before taking them (RuleInputError past MAX_WORK). */
+export declare function spend(steps: bigint | number, hint?: string): void;
 export declare function badBool(value: unknown, name: string): RuleInputError;
 export declare function exact(value: number): number;
 export declare function floorDiv(a: number, b: number): number;

@@ -45,3 +45,9 @@ export interface DumpsOptions {
 
 /** `value` as JSON text, as Python's `rulebook.json.dumps(value)` writes it. */
 export declare function dumps(value: unknown, options?: DumpsOptions): string;
+
+/** The exact fraction a fraction's JSON text ("n/d", or "n") writes, however many digits it has. */
+export declare function fraction(text: unknown): import("./dice.js").Fraction;
+
+/** JSON text as plain data (RuleInputError for text that is not JSON). */
+export declare function loads(text: string): JSON;

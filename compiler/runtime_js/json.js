@@ -23,12 +23,23 @@
  * are written as one JSON key (1 and "1": no key is lost).
  *
  * `dumps(value)` writes what Python's `rulebook.json.dumps(value)` writes
- * (json.dumps's separators, its ASCII escapes, indent and sort_keys).
+ * (json.dumps's separators, its ASCII escapes, indent and sort_keys), a
+ * fraction of any size digit for digit. `loads` reads JSON text back as that
+ * plain data, and `fraction` a fraction's text as the fraction it was:
+ * `fraction` of each chance of `loads(dumps(odds))` is that chance.
  */
 
 import { Dice } from "./dice.js";
-import { RuleTypeError } from "./errors.js";
-import { MAX_NESTING, fractionText, isFraction, options, reprString } from "./_support.js";
+import { RuleInputError, RuleTypeError } from "./errors.js";
+import {
+  MAX_NESTING,
+  fraction as exact,
+  fractionText,
+  isFraction,
+  options,
+  reprString,
+  shown,
+} from "./_support.js";
 
 /** The key under which a record keeps its fields' names (JavaScript, Python). */
 export const FIELDS = Symbol("rulebook.fields");
@@ -263,4 +274,32 @@ export function dumps(value, given = undefined) {
     key: ": ",
   };
   return deepGuarded(() => encode(data(value, 0), opts, 0));
+}
+
+const WHOLE = /^-?[0-9]+$/;
+
+/**
+ * The exact fraction (a {numerator, denominator} of bigints) a fraction's JSON
+ * text ("n/d", or "n" when whole) writes, however many digits it has; throws
+ * RuleInputError for anything else.
+ */
+export function fraction(text) {
+  if (typeof text === "string") {
+    const [top, bottom, ...rest] = text.split("/");
+    if (!rest.length && WHOLE.test(top) && (bottom === undefined || WHOLE.test(bottom))) {
+      const denominator = bottom === undefined ? 1n : BigInt(bottom);
+      if (denominator !== 0n) return exact(BigInt(top), denominator);
+    }
+  }
+  throw new RuleInputError(`a fraction is text 'n/d' or 'n', not ${shown(text)}`);
+}
+
+/** JSON text (`dumps`'s, or any) as plain data: JSON.parse, or RuleInputError
+ * for text that is not JSON. */
+export function loads(text) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RuleInputError(`not JSON text: ${error.name} raised`);
+  }
 }

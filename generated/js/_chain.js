@@ -18,10 +18,9 @@
  * `nextTurn` counts a run's turns, refusing one past the runtime's limit.
  */
 
-import { MAX_WORK } from "./dice_odds.js";
 import { RuleInputError } from "./errors.js";
 import { Dist } from "./odds.js";
-import { MAX_ENTRIES, gcd, grouped, tooMany } from "./_support.js";
+import { MAX_ENTRIES, gcd, spend, tooMany } from "./_support.js";
 
 /** The count of turns after one more; past MAX_ENTRIES turns a run that has
  * not ended is refused (a limit of the runtime, not of the rules). */
@@ -137,7 +136,6 @@ function solve(rows, start) {
   rows.forEach((row, j) => {
     for (const k of row.keys()) if (k < j) below[k].add(j);
   });
-  let work = 0;
   for (let k = 0; k < n; k++) {
     const pivot = rows[k].get(k) ?? ZERO;
     if (isZero(pivot)) throw new RuleInputError("the turns may never end: no chance of the ending");
@@ -146,8 +144,7 @@ function solve(rows, start) {
       rows[j].delete(k);
       if (isZero(had)) continue;
       const factor = div(had, pivot);
-      work += rows[k].size;
-      spend(work);
+      spend(rows[k].size);
       for (const [c, v] of rows[k]) {
         if (c === k) continue;
         const value = sub(rows[j].get(c) ?? ZERO, mul(factor, v));
@@ -193,13 +190,4 @@ function toDist(found, cut) {
   for (const [, p] of found) denom = (denom / gcd(denom, p[1])) * p[1];
   const weights = found.map(([v, p]) => [v, p[0] * (denom / p[1])]);
   return new Dist(weights, cut[0] * (denom / cut[1]), denom);
-}
-
-function spend(steps) {
-  if (steps > MAX_WORK) {
-    throw new RuleInputError(
-      `the exact odds take more than ${grouped(MAX_WORK)} steps to work out ` +
-        "(a limit of the runtime, not of the rules)",
-    );
-  }
 }

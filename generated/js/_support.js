@@ -13,9 +13,13 @@
  * Number.MAX_SAFE_INTEGER (where a number stops being an exact integer) is
  * refused, and so is an answer that would pass it.
  *
- * The limit. No call of the runtime produces more than MAX_ENTRIES entries
- * (list items, events, die rolls): an engineering limit of the runtime, not a
- * figure of any rules.
+ * The limits. No call of the runtime produces more than MAX_ENTRIES entries
+ * (list items, events, die rolls, calls of rules by rules), nor takes more
+ * than MAX_WORK steps working out exact odds: engineering limits of the
+ * runtime, not figures of any rules. `CALL` keeps the count of the outermost
+ * call under way (`enterCall`, `leaveCall` around a generated function that
+ * calls another rule, is called by one, or works out odds); each function of
+ * the odds engine `spend`s its steps before it takes them.
  */
 
 import { RuleInputError } from "./errors.js";
@@ -179,6 +183,61 @@ export function tooMany(what) {
   return new RuleInputError(
     `the call would make more than ${grouped(MAX_ENTRIES)} ${what}: ${LIMIT_NOTE}`,
   );
+}
+
+/** The most steps one call takes working out exact odds (about: values x
+ * values combined, each step weighed by the size of the numbers it works on:
+ * see `weighed`). */
+export const MAX_WORK = 30 * MAX_ENTRIES;
+
+const WORK_NOTE =
+  `the exact odds take more than ${grouped(MAX_WORK)} steps to work out ` +
+  "(a limit of the runtime, not of the rules)";
+
+/** The outermost call of the runtime under way: how many calls of rules it
+ * has made inside it, and the steps of odds work it has taken (a bigint),
+ * both counted from naught at each outermost call. */
+export const CALL = { depth: 0, calls: 0, work: 0n };
+
+/** A call of a rule begins: counted (and refused past MAX_ENTRIES) when
+ * another call is under way, else the start of a new count. */
+export function enterCall() {
+  if (CALL.depth) {
+    if (CALL.calls >= MAX_ENTRIES) throw tooMany("calls of rules");
+    CALL.calls += 1;
+  } else {
+    CALL.calls = 0;
+    CALL.work = 0n;
+  }
+  CALL.depth += 1;
+}
+
+/** A call of a rule ends (however it ends). */
+export function leaveCall() {
+  CALL.depth -= 1;
+}
+
+/** The bits of a whole number (a bigint at least 0), as Python's int.bit_length. */
+export function bitLength(n) {
+  return n === 0n ? 0 : n.toString(2).length;
+}
+
+/** `steps` (a bigint) that each multiply (or, not `products`, add) whole
+ * numbers of up to `bits` bits, as steps of small numbers: as the Python
+ * runtime's `weighed`, a bigint. */
+export function weighed(steps, bits, products = true) {
+  const b = BigInt(bits);
+  if (!products) return steps * (1n + b / 4096n);
+  return steps * (1n + b / 512n + (b / 2048n) ** 2n);
+}
+
+/** Count `steps` (a bigint or an integer) of odds work before taking them:
+ * refused with RuleInputError where they would bring the call past MAX_WORK
+ * (the outermost call's steps so far counted in, when one is under way). */
+export function spend(steps, hint = "") {
+  const work = BigInt(steps) + (CALL.depth ? CALL.work : 0n);
+  if (work > BigInt(MAX_WORK)) throw new RuleInputError(WORK_NOTE + hint);
+  if (CALL.depth) CALL.work = work;
 }
 
 /** The error for an argument that is not a boolean. */

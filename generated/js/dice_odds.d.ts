@@ -9,7 +9,7 @@ import type { DiceSum, Pool } from "./dice_terms.js";
 export declare const DEPTH: number;
 /** The most dice deep an explosion is followed to (a limit of the runtime). */
 export declare const MAX_DEPTH: number;
-/** The most steps one answer takes. */
+/** The most steps one call takes working out exact odds (from ./_support.js). */
 export declare const MAX_WORK: number;
 
 /** The exact chance of each value (ascending), and the tail an explosion cut off leaves unknown. */
@@ -38,6 +38,12 @@ export type OddsData = {
 
 /** The exact odds of `dice`, explosions followed `depth` (0..100, default 10) dice deep. */
 export declare function odds(dice: DiceSum, depth?: number): Odds;
+/** The steps `odds(dice, depth)` takes, worked out before any of the work (`odds` refuses past MAX_WORK). */
+export declare function oddsWork(dice: DiceSum, depth?: number): bigint;
+/** At most how many chains of k exploded faces a die of `pool` has, for each k up to `depth`. */
+export declare function chainLevels(pool: Pool, depth: number, score: ((face: number) => number) | null): bigint[];
+/** The steps `chains` takes for one die of `pool`. */
+export declare function chainCost(pool: Pool, depth: number, score: ((face: number) => number) | null): bigint;
 
 /** Chances as whole weights over `denom`; `top`: the weight of the tail. */
 export declare class Weights {

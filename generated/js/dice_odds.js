@@ -23,14 +23,27 @@ import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Value } from "./dice_terms.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
-import { MAX_ENTRIES, addFractions, countSums, fraction, grouped, mulFractions, shown } from "./_support.js";
+import {
+  MAX_ENTRIES,
+  MAX_WORK,
+  addFractions,
+  bitLength,
+  countSums,
+  fraction,
+  grouped,
+  mulFractions,
+  shown,
+  spend,
+  weighed,
+} from "./_support.js";
 
 /** How many more dice an explosion is followed to, unless told. */
 export const DEPTH = 10;
 /** The most dice deep an explosion is followed to (a limit of the runtime). */
 export const MAX_DEPTH = 100;
-/** The most steps (about: outcomes x dice x dice kept x sums) one answer takes. */
-export const MAX_WORK = 30 * MAX_ENTRIES;
+export { MAX_WORK };
+
+const HINT = ": use fewer dice, sides or explosion depth";
 
 /** The exact chance of each value (a Map in ascending order of value), and the
  * `tail`: the chance that an explosion cut off at the depth leaves the value
@@ -87,8 +100,7 @@ export class Weights {
 
   /** The sum of two independent parts; with `below`, the values from `below`
    * on are left unknown (their weight joins the tail). */
-  plus(other, budget, below = null) {
-    budget.spend(this.weights.size * other.weights.size);
+  plus(other, below = null) {
     const found = new Map();
     for (const [a, wa] of this.weights) {
       for (const [b, wb] of other.weights) {
@@ -116,45 +128,24 @@ export class Weights {
   }
 }
 
-class Budget {
-  constructor() {
-    this.left = MAX_WORK;
-  }
-
-  spend(steps) {
-    this.left -= steps;
-    if (this.left < 0) {
-      throw new RuleInputError(
-        `the exact odds take more than ${grouped(MAX_WORK)} steps to work out ` +
-          "(a limit of the runtime, not of the rules): use fewer dice, sides or explosion depth",
-      );
-    }
-  }
-}
-
 /**
  * The exact odds of `dice`, explosions followed `depth` dice deep.
- * Throws RuleInputError for a `depth` outside 0..MAX_DEPTH and for odds whose
- * working out would pass MAX_WORK steps or MAX_ENTRIES values.
+ * Throws RuleInputError for a `depth` outside 0..MAX_DEPTH, for odds whose working
+ * out would pass MAX_WORK steps (`oddsWork`, worked out before any of it) and
+ * for odds of more than MAX_ENTRIES values.
  */
 export function odds(dice, depth = DEPTH) {
-  if (!(dice instanceof DiceSum)) {
-    throw new RuleInputError(`dice must be a DiceSum, not ${shown(dice)}`);
-  }
-  if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
-    throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
-  }
-  const budget = new Budget();
+  spend(oddsWork(dice, depth), HINT);
   let total = new Weights([[0, 1n]], 0n, 1n);
   for (const term of dice.terms) {
     let part;
     if (term.value instanceof Pool) {
-      part = poolDist(term.value, depth, budget);
+      part = poolDist(term.value, depth);
       if (term.sign < 0) part = part.mapped((v) => -v);
     } else {
       part = new Weights([[term.sign * term.value, 1n]], 0n, 1n);
     }
-    total = total.plus(part, budget);
+    total = total.plus(part);
     if (total.weights.size > MAX_ENTRIES) {
       throw new RuleInputError(
         `${dice} has more than ${grouped(MAX_ENTRIES)} values ` +
@@ -247,8 +238,9 @@ export function chainWeights(pool, depth, score) {
   return new Weights(found.values(), cut, denom);
 }
 
-function poolDist(pool, depth, budget) {
+function poolDist(pool, depth) {
   const times = (v) => v * pool.multiplier;
+  const plain = pool.explode === null; // an exploding die is never added up as plain
   let die;
   if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
     // each die scored on its own: its face, or whether it meets the target
@@ -256,16 +248,251 @@ function poolDist(pool, depth, budget) {
     if (pool.keep === null) {
       const below = exactBelow(pool, depth);
       if (below !== null) die = die.below(below);
-      return power(die, pool.count, budget, below).mapped(times);
+      return power(die, pool.count, plain, below).mapped(times);
     }
   } else {
     // a die's value is its chain's sum; a count scores it after
     die = chainWeights(pool, depth, scorer(pool, false));
   }
   const score = scorer(pool, true);
-  if (pool.keep === null) return power(die.mapped(score), pool.count, budget).mapped(times);
+  if (pool.keep === null) return power(die.mapped(score), pool.count, plain).mapped(times);
   const highest = pool.keep === "kh" || pool.keep === "dl";
-  return keepDist(die, pool.count, pool.kept, highest, score, budget).mapped(times);
+  return keepDist(die, pool.count, pool.kept, highest, score).mapped(times);
+}
+
+// -- what the work costs, worked out before it (as the Python runtime's) ----------
+
+/** What is known of a part's chances before they are worked out: its lowest
+ * and highest values, at most how many values it has, the denominator of its
+ * weights (bigints each), and whether it is a plain die. */
+class Shape {
+  constructor(lo, hi, size, denom, plain = false) {
+    this.lo = lo;
+    this.hi = hi;
+    this.size = size;
+    this.denom = denom;
+    this.plain = plain;
+  }
+}
+
+const least = (a, b) => (a < b ? a : b);
+const most = (a, b) => (a > b ? a : b);
+
+/** The shape of chances worked out already. */
+function shapeOf(weights) {
+  const values = [...weights.weights.keys()];
+  if (!values.length) return new Shape(0n, 0n, 0n, weights.denom);
+  const [low, high] = span(values);
+  const plain =
+    !weights.top && new Set(weights.weights.values()).size === 1 && values.length === high - low + 1;
+  return new Shape(BigInt(low), BigInt(high), BigInt(values.length), weights.denom, plain);
+}
+
+/** The shape of the sum of two independent parts (`Weights.plus`). */
+function plusShape(a, b, below = null) {
+  const lo = a.lo + b.lo;
+  const hi = below === null ? a.hi + b.hi : least(a.hi + b.hi, BigInt(below) - 1n);
+  return new Shape(lo, hi, most(least(a.size * b.size, hi - lo + 1n), 0n), a.denom * b.denom);
+}
+
+/** The steps of `Weights.plus` of parts of these shapes. */
+function plusCost(a, b) {
+  return weighed(a.size * b.size, bitLength(most(a.denom, b.denom)));
+}
+
+function comb(n, k) {
+  let found = 1n;
+  for (let i = 1; i <= k; i++) found = (found * BigInt(n - k + i)) / BigInt(i);
+  return found;
+}
+
+/** At most how many chains of k exploded faces `chains` holds, for each k from
+ * 0 to `depth` (told apart by the sum of `score`, or with null by the faces). */
+export function chainLevels(pool, depth, score) {
+  const boom = [...faceWeights(pool).weights.keys()].filter((f) => pool.explodes(f));
+  let width = 0n;
+  if (score !== null && boom.length) {
+    const [low, high] = span(boom.map(score));
+    width = BigInt(high - low);
+  }
+  const levels = [1n];
+  for (let k = 1; k <= depth; k++) {
+    const multisets = comb(boom.length + k - 1, k);
+    levels.push(score === null ? multisets : least(multisets, BigInt(k) * width + 1n));
+  }
+  return levels;
+}
+
+/** The steps of `chains` for one die of `pool` followed `depth` dice deep. */
+export function chainCost(pool, depth, score) {
+  const face = faceWeights(pool);
+  const faces = [...face.weights.keys()];
+  const booms = faces.filter((f) => pool.explodes(f)).length;
+  const n = BigInt(faces.length);
+  if (pool.explode === null || !booms) return n;
+  if (pool.explode === "!o") return weighed(n * BigInt(1 + booms), bitLength(face.denom ** 2n));
+  const levels = chainLevels(pool, depth, score).reduce((a, b) => a + b, 0n);
+  return weighed(levels * n, bitLength(face.denom ** BigInt(depth + 1)));
+}
+
+/** The steps `odds(dice, depth)` takes (each weighed by the size of the
+ * numbers it works on), a bigint worked out from the dice alone before any of
+ * the work: no fewer than it takes. `odds` refuses past MAX_WORK. Throws
+ * RuleInputError for a `depth` outside 0..100. */
+export function oddsWork(dice, depth = DEPTH) {
+  if (!(dice instanceof DiceSum)) {
+    throw new RuleInputError(`dice must be a DiceSum, not ${shown(dice)}`);
+  }
+  if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
+    throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
+  }
+  let total = new Shape(0n, 0n, 1n, 1n);
+  let work = 0n;
+  for (const term of dice.terms) {
+    let part;
+    if (term.value instanceof Pool) {
+      const [shape, cost] = poolShape(term.value, depth);
+      work += cost;
+      part = term.sign < 0 ? new Shape(-shape.hi, -shape.lo, shape.size, shape.denom) : shape;
+    } else {
+      const value = BigInt(term.sign * term.value);
+      part = new Shape(value, value, 1n, 1n);
+    }
+    work += plusCost(total, part);
+    total = plusShape(total, part);
+  }
+  return work;
+}
+
+function poolShape(pool, depth) {
+  const target = pool.target;
+  const plain = pool.explode === null;
+  let die;
+  let cost;
+  let known;
+  if (target === null || pool.explode === "!" || pool.explode === "!o") {
+    [die, cost, known] = dieShape(pool, depth, scorer(pool, true));
+    if (pool.keep === null) {
+      const below = exactBelow(pool, depth);
+      if (below !== null) {
+        const hi = least(die.hi, BigInt(below) - 1n);
+        die = new Shape(die.lo, hi, most(least(die.size, hi - die.lo + 1n), 0n), die.denom, die.plain);
+      }
+      const [shape, more] = powerShape(die, pool.count, plain, below);
+      return [times(shape, pool.multiplier), cost + more];
+    }
+  } else {
+    [die, cost, known] = dieShape(pool, depth, scorer(pool, false));
+  }
+  const score = scorer(pool, true);
+  if (pool.keep === null) {
+    let counted = known === null ? die : shapeOf(known.mapped(score));
+    if (target !== null && known === null) counted = new Shape(0n, 1n, least(die.size, 2n), die.denom);
+    const [shape, more] = powerShape(counted, pool.count, plain);
+    return [times(shape, pool.multiplier), cost + more];
+  }
+  const highest = pool.keep === "kh" || pool.keep === "dl";
+  let outcomes;
+  let spans;
+  if (known !== null) {
+    const scores = [...known.weights.keys()].sort((a, b) => (highest ? b - a : a - b)).map(score);
+    outcomes = BigInt(scores.length);
+    spans = spanSum(scores);
+  } else {
+    outcomes = die.size + (pool.explode === "!" || pool.explode === "!!" ? 1n : 0n);
+    const width = target !== null ? 1n : die.hi - die.lo;
+    spans = most(outcomes - 1n, 0n) * width;
+  }
+  const keep = BigInt(pool.kept);
+  const after = BigInt(pool.count + 1);
+  const first = (keep * (keep - 1n)) / 2n;
+  const second = ((keep - 1n) * keep * (2n * keep - 1n)) / 6n;
+  const steps = (after * first - second) * spans + (after * keep - first) * outcomes;
+  const denom = die.denom ** BigInt(pool.count);
+  const more = weighed(steps, bitLength(denom));
+  const [low, high] = target !== null ? [0n, 1n] : [die.lo, die.hi];
+  const shape = new Shape(keep * low, keep * high, keep * high - keep * low + 1n, denom);
+  return [times(shape, pool.multiplier), cost + more];
+}
+
+/** The sum over the outcomes, in order, of how far apart the scores of those
+ * before it lie. */
+function spanSum(scores) {
+  let total = 0n;
+  let low = null;
+  let high = null;
+  for (const value of scores) {
+    if (low !== null) total += BigInt(high - low);
+    low = low === null ? value : Math.min(low, value);
+    high = high === null ? value : Math.max(high, value);
+  }
+  return total;
+}
+
+/** The shape of `chainWeights(pool, depth, score)`, its steps, and for a die
+ * that does not explode its weights themselves (else null). */
+function dieShape(pool, depth, score) {
+  const cost = chainCost(pool, depth, score);
+  const face = faceWeights(pool);
+  const faces = [...face.weights.keys()];
+  const boom = faces.filter((f) => pool.explodes(f)).map(score);
+  if (pool.explode === null || !boom.length) {
+    const weights = chainWeights(pool, depth, score);
+    return [shapeOf(weights), cost, weights];
+  }
+  const stop = faces.filter((f) => !pool.explodes(f)).map(score);
+  const every = faces.map(score);
+  const [bLow, bHigh] = span(boom);
+  const [eLow, eHigh] = span(every);
+  if (pool.explode === "!o") {
+    const [sLow, sHigh] = stop.length ? span(stop) : [Infinity, -Infinity];
+    const lo = BigInt(Math.min(sLow, bLow + eLow));
+    const hi = BigInt(Math.max(sHigh, bHigh + eHigh));
+    const size = least(BigInt(stop.length + boom.length * every.length), hi - lo + 1n);
+    return [new Shape(lo, hi, size, face.denom ** 2n), cost, null];
+  }
+  const denom = face.denom ** BigInt(depth + 1);
+  if (!stop.length) return [new Shape(0n, 0n, 0n, denom), cost, null];
+  const [sLow, sHigh] = span(stop);
+  const d = BigInt(depth);
+  const lo = BigInt(sLow) + least(0n, d * BigInt(bLow));
+  const hi = BigInt(sHigh) + most(0n, d * BigInt(bHigh));
+  const levels = chainLevels(pool, depth, score).reduce((a, b) => a + b, 0n);
+  return [new Shape(lo, hi, least(levels * BigInt(stop.length), hi - lo + 1n), denom), cost, null];
+}
+
+/** The shape of `power` of `count` dice of `die`'s shape, and its steps. */
+function powerShape(die, count, plain, below = null) {
+  if (plain && die.plain) {
+    const sides = die.size;
+    const n = BigInt(count);
+    const denom = die.denom ** n;
+    const steps = n * (sides + 1n) + ((sides - 1n) * n * (n - 1n)) / 2n;
+    const size = n * (sides - 1n) + 1n;
+    return [new Shape(n * die.lo, n * die.hi, size, denom), weighed(steps, bitLength(denom), false)];
+  }
+  let result = new Shape(0n, 0n, 1n, 1n);
+  let square = die;
+  let cost = 0n;
+  let left = count;
+  while (left) {
+    if (left & 1) {
+      cost += plusCost(result, square);
+      result = plusShape(result, square, below);
+    }
+    left >>= 1;
+    if (left) {
+      cost += plusCost(square, square);
+      square = plusShape(square, square, below);
+    }
+  }
+  return [result, cost];
+}
+
+/** A shape's values each times `multiplier` (at least 1). */
+function times(shape, multiplier) {
+  const m = BigInt(multiplier);
+  return new Shape(shape.lo * m, shape.hi * m, shape.size, shape.denom, shape.plain);
 }
 
 /** For a pool that counts with `!`: the least count a die cut off at the
@@ -287,21 +514,21 @@ function scorer(pool, perFace) {
 
 /** `count` dice added up (by squaring; a plain die by a sliding window); with
  * `below`, the sums from `below` on left unknown (no die is negative). */
-function power(die, count, budget, below = null) {
-  if (plain(die)) return windowed(die, count, budget);
+function power(die, count, plain, below = null) {
+  if (plain && isPlain(die)) return windowed(die, count);
   let result = new Weights([[0, 1n]], 0n, 1n);
   let square = die;
   let left = count;
   while (left) {
-    if (left & 1) result = result.plus(square, budget, below);
+    if (left & 1) result = result.plus(square, below);
     left >>= 1;
-    if (left) square = square.plus(square, budget, below);
+    if (left) square = square.plus(square, below);
   }
   return result;
 }
 
 /** Whether `die` is equally likely to show each of a run of whole numbers. */
-function plain(die) {
+function isPlain(die) {
   const weights = new Set(die.weights.values());
   const [low, high] = span(die.weights.keys());
   return !die.top && weights.size === 1 && die.weights.size === high - low + 1;
@@ -319,11 +546,10 @@ function span(values) {
 }
 
 /** `count` plain dice added up, by the runtime's sliding window. */
-function windowed(die, count, budget) {
+function windowed(die, count) {
+  // its work: every die adds its sides to the sums so far
   const [low] = span(die.weights.keys());
   const sides = die.weights.size;
-  // the window's work: every die adds its sides to the sums so far
-  budget.spend(count * (sides + 1) + ((sides - 1) * count * (count - 1)) / 2);
   const ways = countSums(count, sides);
   const weight = die.weights.values().next().value ** BigInt(count);
   const found = ways.map((n, i) => [safe(count * low + i, "a value of the odds"), n * weight]);
@@ -336,7 +562,7 @@ function windowed(die, count, budget) {
  * highest, last when keeping the lowest); a state is how many dice show the
  * outcomes taken so far and the score of those kept.
  */
-function keepDist(die, count, keep, highest, score, budget) {
+function keepDist(die, count, keep, highest, score) {
   const ranked = [...die.weights].sort((a, b) => (highest ? b[0] - a[0] : a[0] - b[0]));
   let outcomes = ranked;
   if (die.top) outcomes = highest ? [[null, die.top], ...ranked] : [...ranked, [null, die.top]];
@@ -348,7 +574,8 @@ function keepDist(die, count, keep, highest, score, budget) {
     rest -= weight; // the weight of the outcomes still to come
     const powers = [1n];
     for (let t = 1; t <= count; t++) powers.push(powers[t - 1] * weight);
-    budget.spend(states.size * (count + 1));
+    const later = [1n];
+    for (let t = 1; t <= count; t++) later.push(later[t - 1] * rest);
     const after = new Map();
     for (const [placed, sofar, ways] of states.values()) {
       const left = count - placed;
@@ -358,12 +585,12 @@ function keepDist(die, count, keep, highest, score, budget) {
         const more = ways * choose * powers[t];
         const kept = Math.min(t, keep - placed);
         if (value === null && kept) {
-          tail += more * rest ** BigInt(left - t);
+          tail += more * later[left - t];
           continue;
         }
         const total = sofar + (value !== null ? kept * score(value) : 0);
         if (placed + t >= keep) {
-          add(done, total, more * rest ** BigInt(left - t));
+          add(done, total, more * later[left - t]);
         } else {
           const key = `${placed + t},${total}`;
           const found = after.get(key);

@@ -160,8 +160,13 @@ function _rollPool(dice, pool, chance, again) {
 }
 
 export function poolDistribution(dice) {
-  if (!$.isInt(dice) || dice > 30) throw $.badInt(dice, "dice", null, 30);
-  return $odds.answer(((_o12, _o7) => $odds.bind(_o12, (pool) => $odds.bind(_o7, (chance) => $odds.bind($odds.repeated($odds.dice((_o3, _o4) => new $dice_terms.Pool(_o3, _o4, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), $odds.const(dice <= 0 && $.sum(chance) >= 10 ? 1 : 0), $odds.const(10), false, Math.max(dice, 0) + 10), 8), (again) => $odds.const(_rollPool(dice, pool, chance, again).successes)))))($odds.repeated($odds.dice((_o10, _o11) => new $dice_terms.Pool(_o10, _o11, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), $odds.const(Math.max(dice, 0)), $odds.const(10), false, Math.max(dice, 0) + 10), 8), $odds.group($odds.dice((_o5, _o6) => new $dice_terms.Pool(_o5, _o6), $odds.const(dice <= 0 ? 1 : 0), $odds.const(10), true, Math.max(dice, 0) + 10), (chance) => [$.sum(chance)])));
+  $.enterCall();
+  try {
+    if (!$.isInt(dice) || dice > 30) throw $.badInt(dice, "dice", null, 30);
+    return $odds.answer(((_o12, _o7) => $odds.bind(_o12, (pool) => $odds.bind(_o7, (chance) => $odds.bind($odds.repeated($odds.dice((_o3, _o4) => new $dice_terms.Pool(_o3, _o4, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), $odds.const(dice <= 0 && $.sum(chance) >= 10 ? 1 : 0), $odds.const(10), false, Math.max(dice, 0) + 10), 8), (again) => $odds.const(_rollPool(dice, pool, chance, again).successes)))))($odds.repeated($odds.dice((_o10, _o11) => new $dice_terms.Pool(_o10, _o11, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), $odds.const(Math.max(dice, 0)), $odds.const(10), false, Math.max(dice, 0) + 10), 8), $odds.group($odds.dice((_o5, _o6) => new $dice_terms.Pool(_o5, _o6), $odds.const(dice <= 0 ? 1 : 0), $odds.const(10), true, Math.max(dice, 0) + 10), (chance) => [$.sum(chance)])));
+  } finally {
+    $.leaveCall();
+  }
 }
 
 // -- edge_of_darkness.ranged_modifier --

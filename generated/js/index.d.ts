@@ -12,7 +12,7 @@ export type { OddsData } from "./dice_odds.js";
 export { Chances } from "./odds.js";
 export type { DiceData, Fraction, RNG } from "./dice.js";
 export { RuleInputError, RuleTypeError, RulebookError } from "./errors.js";
-export { dumps, toData } from "./json.js";
+export { dumps, loads, toData } from "./json.js";
 export type { Data, DumpsOptions, JSON } from "./json.js";
 export { Random } from "./random.js";
 export * as d20_scifi from "./d20_scifi.js";

@@ -13,7 +13,7 @@ export { PoolRoll, Rolled, roll } from "./dice_rolls.js";
 export { Odds, odds } from "./dice_odds.js";
 export { Chances } from "./odds.js";
 export { RuleInputError, RuleTypeError, RulebookError } from "./errors.js";
-export { dumps, toData } from "./json.js";
+export { dumps, loads, toData } from "./json.js";
 export { Random } from "./random.js";
 export * as d20_scifi from "./d20_scifi.js";
 export * as edge_of_darkness from "./edge_of_darkness.js";

@@ -26,10 +26,20 @@
  */
 
 import { DiceSum, Term } from "./dice_terms.js";
-import { DEPTH, MAX_WORK, chainWeights, chains, odds as totalOdds } from "./dice_odds.js";
+import { DEPTH, chainCost, chainWeights, chains, odds as totalOdds } from "./dice_odds.js";
 import { RuleInputError } from "./errors.js";
 import { toData } from "./json.js";
-import { MAX_ENTRIES, addFractions, fraction, gcd, grouped, shown } from "./_support.js";
+import {
+  MAX_ENTRIES,
+  addFractions,
+  bitLength,
+  fraction,
+  gcd,
+  grouped,
+  shown,
+  spend,
+  weighed as steps,
+} from "./_support.js";
 
 /**
  * Each answer a rule can give with its exact chance (a Map, answers
@@ -136,7 +146,8 @@ export { constant as const };
 
 /** The chances of `how` of independent parts' values. */
 export function apply(how, ...parts) {
-  spend(parts.reduce((n, p) => n * p.weights.size, 1));
+  const denom = parts.reduce((n, p) => n * p.denom, 1n);
+  spend(steps(parts.reduce((n, p) => n * BigInt(p.weights.size), 1n), bitLength(denom)));
   const found = new Tally();
   const lists = parts.map((p) => [...p.weights]);
   const values = new Array(parts.length);
@@ -151,7 +162,6 @@ export function apply(how, ...parts) {
     }
   };
   combine(0, 1n);
-  const denom = parts.reduce((n, p) => n * p.denom, 1n);
   const known = parts.reduce((n, p) => n * (p.denom - p.cut), 1n);
   return new Dist(found, denom - known, denom);
 }
@@ -161,7 +171,8 @@ export function apply(how, ...parts) {
 export function bind(part, then) {
   const branches = [...part.weights].map(([v, w]) => [w, then(v)]);
   const common = branches.reduce((n, [, b]) => lcm(n, b.denom), 1n);
-  spend(branches.reduce((n, [, b]) => n + b.weights.size, 0));
+  const taken = branches.reduce((n, [, b]) => n + b.weights.size, 0);
+  spend(steps(BigInt(taken), bitLength(part.denom * common)));
   const found = new Tally();
   let cut = part.cut * common;
   for (const [weight, branch] of branches) {
@@ -242,8 +253,12 @@ export function results(pool, depth) {
   const highest = pool.keep === "kh" || pool.keep === "dl";
   let states = new Tally();
   states.add([], 1n);
+  let denom = 1n;
   for (let i = 0; i < pool.count; i++) {
-    spend(states.found.size * die.weights.size);
+    const width = states.found.values().next().value[0].length + 1; // each merge copies a state's dice
+    denom *= die.denom;
+    const work = BigInt(states.found.size) * BigInt(die.weights.size) * BigInt(width);
+    spend(steps(work, bitLength(denom)));
     const after = new Tally();
     for (const [state, ways] of states) {
       for (const [shown, w] of die.weights) {
@@ -265,7 +280,6 @@ export function results(pool, depth) {
     states = after;
   }
   const count = BigInt(pool.count);
-  const denom = die.denom ** count;
   return new Dist(states, denom - (die.denom - die.cut) ** count, denom);
 }
 
@@ -273,9 +287,11 @@ export function results(pool, depth) {
  * `!` and `!o` the die and the dice its explosion adds. */
 function dieOf(pool, depth) {
   if (pool.explode !== "!" && pool.explode !== "!o") {
+    spend(chainCost(pool, depth, (v) => v));
     const chain = chainWeights(pool, depth, (v) => v);
     return new Dist([...chain.weights].map(([v, w]) => [[v], w]), chain.top, chain.denom);
   }
+  spend(chainCost(pool, depth, null));
   const sorted = (shown, f) => [...shown, f].sort((a, b) => a - b);
   const [found, cut, denom] = chains(pool, depth, [], sorted, keyOf);
   return new Dist(found.values(), cut, denom);
@@ -324,13 +340,4 @@ function byCodePoint(a, b) {
     if (x[i] !== y[i]) return x[i].codePointAt(0) - y[i].codePointAt(0);
   }
   return x.length - y.length;
-}
-
-function spend(steps) {
-  if (steps > MAX_WORK) {
-    throw new RuleInputError(
-      `the exact odds take more than ${grouped(MAX_WORK)} steps to work out ` +
-        "(a limit of the runtime, not of the rules)",
-    );
-  }
 }

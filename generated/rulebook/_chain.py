@@ -23,9 +23,8 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, cast
 
-from ._dice_weights import MAX_WORK
 from ._odds import Dist
-from ._support import MAX_ENTRIES, too_many
+from ._support import MAX_ENTRIES, spend, too_many
 from .errors import RuleInputError
 
 __all__ = ["absorbed", "next_turn"]
@@ -127,7 +126,7 @@ def _forward(
             cut += p * Fraction(step.cut, step.denom)
             for t, w in step.weights.items():
                 after[t] = after.get(t, Fraction(0)) + p * Fraction(w, step.denom)
-        _spend(len(after))
+        spend(len(after))
         now = after
         if not now:
             break
@@ -146,7 +145,6 @@ def _solve(rows: list[dict[int, Fraction]], start: int) -> list[Fraction]:
         for k in row:
             if k < j:
                 below[k].add(j)
-    work = 0
     for k in range(n):
         pivot = rows[k].get(k, Fraction(0))
         if not pivot:
@@ -155,8 +153,7 @@ def _solve(rows: list[dict[int, Fraction]], start: int) -> list[Fraction]:
             factor = rows[j].pop(k, Fraction(0)) / pivot
             if not factor:
                 continue
-            work += len(rows[k])
-            _spend(work)
+            spend(len(rows[k]))
             for c, v in rows[k].items():
                 if c == k:
                     continue
@@ -189,11 +186,3 @@ def _key(value: object) -> object:
     if isinstance(value, list):
         return tuple(cast("list[object]", value))
     return value
-
-
-def _spend(steps: int) -> None:
-    if steps > MAX_WORK:
-        raise RuleInputError(
-            f"the exact odds take more than {MAX_WORK:,} steps to work out "
-            "(a limit of the runtime, not of the rules)"
-        )

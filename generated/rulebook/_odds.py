@@ -26,8 +26,8 @@ from itertools import product
 from math import lcm, prod
 from typing import Any, cast
 
-from ._dice_weights import MAX_WORK, chain_weights, chains
-from ._support import MAX_ENTRIES
+from ._dice_weights import chain_cost, chain_weights, chains
+from ._support import MAX_ENTRIES, spend, weighed
 from .dice import Dice
 from .dice_odds import DEPTH
 from .dice_odds import odds as total_odds
@@ -73,12 +73,12 @@ def const(value: object) -> Dist:
 
 def apply(how: Callable[..., object], *parts: Dist) -> Dist:
     """The chances of ``how`` of independent parts' values."""
-    _spend(prod(len(p.weights) for p in parts))
+    denom = prod(p.denom for p in parts)
+    spend(weighed(prod(len(p.weights) for p in parts), denom.bit_length()))
     found: dict[Any, int] = {}
     for combo in product(*(p.weights.items() for p in parts)):
         value = _key(how(*(v for v, _ in combo)))
         found[value] = found.get(value, 0) + prod(w for _, w in combo)
-    denom = prod(p.denom for p in parts)
     known = prod(p.denom - p.cut for p in parts)
     return Dist(found, denom - known, denom)
 
@@ -88,7 +88,8 @@ def bind(part: Dist, then: Callable[[Any], Dist]) -> Dist:
     what follows a condition, or a count or sides rolled."""
     branches = [(w, then(v)) for v, w in part.weights.items()]
     common = lcm(*(b.denom for _, b in branches)) if branches else 1
-    _spend(sum(len(b.weights) for _, b in branches))
+    steps = sum(len(b.weights) for _, b in branches)
+    spend(weighed(steps, (part.denom * common).bit_length()))
     found: dict[Any, int] = {}
     cut = part.cut * common
     for weight, branch in branches:
@@ -165,9 +166,11 @@ def results(pool: Pool, depth: int) -> Dist:
     keep = pool.kept if pool.keep is not None else None
     highest = pool.keep in ("kh", "dl")
     states: dict[tuple[int, ...], int] = {(): 1}
+    denom = 1
     for _ in range(pool.count):
         width = len(next(iter(states))) + 1  # each merge copies a state's dice
-        _spend(len(states) * len(die.weights) * width)
+        denom *= die.denom
+        spend(weighed(len(states) * len(die.weights) * width, denom.bit_length()))
         after: dict[tuple[int, ...], int] = {}
         for state, ways in states.items():
             for shown, w in die.weights.items():
@@ -191,8 +194,10 @@ def _die(pool: Pool, depth: int) -> Dist:
     """One die of ``pool`` as the dice it adds to the list (sorted): one, or
     with ``!`` and ``!o`` the die and the dice its explosion adds."""
     if pool.explode not in ("!", "!o"):
-        chain = chain_weights(pool, depth, lambda v: v)
+        spend(chain_cost(pool, depth, _same))
+        chain = chain_weights(pool, depth, _same)
         return Dist({(v,): w for v, w in chain.weights.items()}, chain.top, chain.denom)
+    spend(chain_cost(pool, depth, None))
     empty: tuple[int, ...] = ()
     found, cut, denom = chains(
         pool, depth, empty, lambda shown, f: tuple(sorted((*shown, f)))
@@ -234,9 +239,5 @@ def _rank(value: object) -> tuple[int, Any]:
     return (1, value)
 
 
-def _spend(steps: int) -> None:
-    if steps > MAX_WORK:
-        raise RuleInputError(
-            f"the exact odds take more than {MAX_WORK:,} steps to work out "
-            "(a limit of the runtime, not of the rules)"
-        )
+def _same(value: int) -> int:
+    return value

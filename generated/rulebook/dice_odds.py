@@ -28,12 +28,25 @@ from fractions import Fraction
 from math import comb
 from typing import ClassVar
 
-from ._dice_weights import MAX_WORK, Budget, Weights, chain_weights
-from ._support import MAX_ENTRIES, count_sums, shown
+from ._dice_weights import (
+    MAX_WORK,
+    Shape,
+    Weights,
+    chain_cost,
+    chain_levels,
+    chain_weights,
+    face_weights,
+    plus_cost,
+    plus_shape,
+    shape_of,
+)
+from ._support import MAX_ENTRIES, count_sums, shown, spend, weighed
 from .dice_terms import DiceSum, Pool, Value
 from .errors import RuleInputError
 
-__all__ = ["DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "odds"]
+__all__ = ["DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "odds", "odds_work"]
+
+_HINT = ": use fewer dice, sides or explosion depth"
 
 DEPTH = 10
 """How many more dice an explosion is followed to, unless told."""
@@ -87,25 +100,20 @@ class Odds(Value):
 def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     """The exact odds of ``dice``, explosions followed ``depth`` dice deep.
 
-    Raises ``RuleInputError`` for a ``depth`` outside 0..MAX_DEPTH and for odds
-    whose working out would pass ``MAX_WORK`` steps or ``MAX_ENTRIES`` values.
+    Raises ``RuleInputError`` for a ``depth`` outside 0..MAX_DEPTH, for odds
+    whose working out would pass ``MAX_WORK`` steps (``odds_work``, worked out
+    before any of it) and for odds of more than ``MAX_ENTRIES`` values.
     """
-    if not isinstance(dice, DiceSum):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise RuleInputError(f"dice must be a DiceSum, not {shown(dice)}")
-    if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:
-        raise RuleInputError(
-            f"depth must be an int in 0..{MAX_DEPTH}, not {shown(depth)}"
-        )
-    budget = Budget()
+    spend(odds_work(dice, depth), _HINT)
     total = Weights({0: 1}, 0, 1)
     for term in dice.terms:
         if isinstance(term.value, Pool):
-            part = _pool(term.value, depth, budget)
+            part = _pool(term.value, depth)
             if term.sign < 0:
                 part = part.mapped(int.__neg__)
         else:
             part = Weights({term.sign * term.value: 1}, 0, 1)
-        total = total.plus(part, budget)
+        total = total.plus(part)
         if len(total.weights) > MAX_ENTRIES:
             raise RuleInputError(
                 f"{dice} has more than {MAX_ENTRIES:,} values "
@@ -115,8 +123,38 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     return Odds(chances, Fraction(total.top, total.denom))
 
 
-def _pool(pool: Pool, depth: int, budget: Budget) -> Weights:
+def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
+    """The steps ``odds(dice, depth)`` takes (each weighed by the size of the
+    numbers it works on), worked out from the dice alone before any of the
+    work: no fewer than it takes. ``odds`` refuses past ``MAX_WORK``.
+
+    Raises ``RuleInputError`` for a ``depth`` outside 0..MAX_DEPTH.
+    """
+    if not isinstance(dice, DiceSum):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise RuleInputError(f"dice must be a DiceSum, not {shown(dice)}")
+    if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:
+        raise RuleInputError(
+            f"depth must be an int in 0..{MAX_DEPTH}, not {shown(depth)}"
+        )
+    total = Shape(0, 0, 1, 1)
+    work = 0
+    for term in dice.terms:
+        if isinstance(term.value, Pool):
+            part, cost = _pool_shape(term.value, depth)
+            work += cost
+            if term.sign < 0:
+                part = Shape(-part.hi, -part.lo, part.size, part.denom)
+        else:
+            value = term.sign * term.value
+            part = Shape(value, value, 1, 1)
+        work += plus_cost(total, part)
+        total = plus_shape(total, part)
+    return work
+
+
+def _pool(pool: Pool, depth: int) -> Weights:
     target = pool.target
+    plain = pool.explode is None  # an exploding die is never added up as plain
     if target is None or pool.explode in ("!", "!o"):
         # each die scored on its own: its face, or whether it meets the target
         die = chain_weights(pool, depth, _scorer(pool, True))
@@ -124,17 +162,132 @@ def _pool(pool: Pool, depth: int, budget: Budget) -> Weights:
             below = _exact_below(pool, depth)
             if below is not None:
                 die = die.below(below)
-            powered = _power(die, pool.count, budget, below)
+            powered = _power(die, pool.count, plain, below)
             return powered.mapped(lambda v: v * pool.multiplier)
     else:  # a die's value is its chain's sum; a count scores it after
         die = chain_weights(pool, depth, _scorer(pool, False))
     score: Callable[[int], int] = _scorer(pool, True)
     if pool.keep is None:
         counted = die.mapped(score)
-        return _power(counted, pool.count, budget).mapped(lambda v: v * pool.multiplier)
+        return _power(counted, pool.count, plain).mapped(lambda v: v * pool.multiplier)
     highest = pool.keep in ("kh", "dl")
-    kept = _keep(die, pool.count, pool.kept, highest, score, budget)
+    kept = _keep(die, pool.count, pool.kept, highest, score)
     return kept.mapped(lambda v: v * pool.multiplier)
+
+
+def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
+    """The shape of ``_pool(pool, depth)`` and the steps it takes, known
+    before it is worked out (as ``_pool`` goes, step by step)."""
+    target = pool.target
+    plain = pool.explode is None
+    if target is None or pool.explode in ("!", "!o"):
+        score = _scorer(pool, True)
+        die, cost, known = _die_shape(pool, depth, score)
+        if pool.keep is None:
+            below = _exact_below(pool, depth)
+            if below is not None:
+                hi = min(die.hi, below - 1)
+                die = die._replace(hi=hi, size=max(min(die.size, hi - die.lo + 1), 0))
+            shape, more = _power_shape(die, pool.count, plain, below)
+            return _times(shape, pool.multiplier), cost + more
+    else:
+        die, cost, known = _die_shape(pool, depth, _scorer(pool, False))
+    score = _scorer(pool, True)
+    if pool.keep is None:
+        counted = die if known is None else shape_of(known.mapped(score))
+        if target is not None and known is None:  # 0 or 1 for each die
+            counted = Shape(0, 1, min(die.size, 2), die.denom)
+        shape, more = _power_shape(counted, pool.count, plain)
+        return _times(shape, pool.multiplier), cost + more
+    highest = pool.keep in ("kh", "dl")
+    if known is not None:  # the outcomes in the order taken, each scored
+        scores = [score(v) for v in sorted(known.weights, reverse=highest)]
+        outcomes, spans = len(scores), _spans(scores)
+    else:  # each prefix's scores span at most all of them
+        outcomes = die.size + (1 if pool.explode in ("!", "!!") else 0)  # the tail
+        span = 1 if target is not None else die.hi - die.lo
+        spans = max(outcomes - 1, 0) * span
+    keep, after = pool.kept, pool.count + 1
+    # a state of ``placed`` dice (fewer than ``keep``) sums the scores of the
+    # outcomes taken so far: at most placed x their span + 1 states, each
+    # trying up to count - placed + 1 more dice
+    first = keep * (keep - 1) // 2  # the sum of placed
+    second = (keep - 1) * keep * (2 * keep - 1) // 6  # of its square
+    steps = (after * first - second) * spans + (after * keep - first) * outcomes
+    denom = die.denom**pool.count
+    more = weighed(steps, denom.bit_length())
+    low, high = (0, 1) if target is not None else (die.lo, die.hi)
+    lo, hi = keep * low, keep * high
+    return _times(Shape(lo, hi, hi - lo + 1, denom), pool.multiplier), cost + more
+
+
+def _spans(scores: list[int]) -> int:
+    """The sum over the outcomes, in order, of how far apart the scores of
+    those before it lie."""
+    total, low, high = 0, None, None
+    for value in scores:
+        if low is not None and high is not None:
+            total += high - low
+        low = value if low is None else min(low, value)
+        high = value if high is None else max(high, value)
+    return total
+
+
+def _die_shape(
+    pool: Pool, depth: int, score: Callable[[int], int]
+) -> tuple[Shape, int, Weights | None]:
+    """The shape of ``chain_weights(pool, depth, score)`` and its steps: an
+    exploding die's from its faces (its chains are not worked out), any other
+    die's from its weights themselves (then given too: they cost its faces)."""
+    cost = chain_cost(pool, depth, score)
+    face = face_weights(pool)
+    faces = list(face.weights)
+    boom = [score(f) for f in faces if pool.explodes(f)]
+    if pool.explode is None or not boom:
+        weights = chain_weights(pool, depth, score)
+        return shape_of(weights), cost, weights
+    stop = [score(f) for f in faces if not pool.explodes(f)]
+    every = [score(f) for f in faces]
+    if pool.explode == "!o":
+        lo = min([*stop, min(boom) + min(every)])
+        hi = max([*stop, max(boom) + max(every)])
+        size = min(len(stop) + len(boom) * len(every), hi - lo + 1)
+        return Shape(lo, hi, size, face.denom**2), cost, None
+    denom = face.denom ** (depth + 1)
+    if not stop:
+        return Shape(0, 0, 0, denom), cost, None
+    lo = min(stop) + min(0, depth * min(boom))
+    hi = max(stop) + max(0, depth * max(boom))
+    size = min(sum(chain_levels(pool, depth, score)) * len(stop), hi - lo + 1)
+    return Shape(lo, hi, size, denom), cost, None
+
+
+def _power_shape(
+    die: Shape, count: int, plain: bool, below: int | None = None
+) -> tuple[Shape, int]:
+    """The shape of ``_power`` of ``count`` dice of ``die``'s shape, and its steps."""
+    if plain and die.plain:
+        sides = die.size
+        denom = die.denom**count
+        steps = count * (sides + 1) + (sides - 1) * count * (count - 1) // 2
+        cost = weighed(steps, denom.bit_length(), products=False)
+        size = count * (sides - 1) + 1
+        return Shape(count * die.lo, count * die.hi, size, denom), cost
+    result, square, cost = Shape(0, 0, 1, 1), die, 0
+    while count:
+        if count & 1:
+            cost += plus_cost(result, square)
+            result = plus_shape(result, square, below)
+        count >>= 1
+        if count:
+            cost += plus_cost(square, square)
+            square = plus_shape(square, square, below)
+    return result, cost
+
+
+def _times(shape: Shape, multiplier: int) -> Shape:
+    """A shape's values each times ``multiplier`` (at least 1)."""
+    return shape._replace(lo=shape.lo * multiplier, hi=shape.hi * multiplier)
 
 
 def _exact_below(pool: Pool, depth: int) -> int | None:
@@ -157,22 +310,20 @@ def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
     return lambda v: 1 if target.meets(v) else 0
 
 
-def _power(
-    die: Weights, count: int, budget: Budget, below: int | None = None
-) -> Weights:
+def _power(die: Weights, count: int, plain: bool, below: int | None = None) -> Weights:
     """``count`` dice added up (by squaring: about log2(count) convolutions;
     a plain die by a sliding window instead, as ``rulebook.dice`` does); with
     ``below``, the sums from ``below`` on left unknown (no die is negative)."""
-    if _plain(die):
-        return _window(die, count, budget)
+    if plain and _plain(die):
+        return _window(die, count)
     result = Weights({0: 1}, 0, 1)
     square = die
     while count:
         if count & 1:
-            result = result.plus(square, budget, below)
+            result = result.plus(square, below)
         count >>= 1
         if count:
-            square = square.plus(square, budget, below)
+            square = square.plus(square, below)
     return result
 
 
@@ -186,11 +337,10 @@ def _plain(die: Weights) -> bool:
     )
 
 
-def _window(die: Weights, count: int, budget: Budget) -> Weights:
-    """``count`` plain dice added up, by the runtime's sliding window."""
+def _window(die: Weights, count: int) -> Weights:
+    """``count`` plain dice added up, by the runtime's sliding window (its
+    work: every die adds its sides to the sums so far)."""
     low, sides = min(die.weights), len(die.weights)
-    # the window's work: every die adds its sides to the sums so far
-    budget.spend(count * (sides + 1) + (sides - 1) * count * (count - 1) // 2)
     ways = count_sums(count, sides)
     weight = next(iter(die.weights.values()))
     found = {count * low + i: n * weight**count for i, n in enumerate(ways)}
@@ -203,7 +353,6 @@ def _keep(
     keep: int,
     highest: bool,
     score: Callable[[int], int],
-    budget: Budget,
 ) -> Weights:
     """The sum of ``score`` over the ``keep`` highest (or lowest) of ``count`` dice.
 
@@ -223,22 +372,26 @@ def _keep(
     states: dict[tuple[int, int], int] = {(0, 0): 1}
     done: dict[int, int] = {}
     tail = 0
+    ways_of: dict[int, list[int]] = {}  # comb(left, t) for each t, by left
     for value, weight in outcomes:
         rest -= weight  # the weight of the outcomes still to come
         powers = [weight**t for t in range(count + 1)]
-        budget.spend(len(states) * (count + 1))
+        later = [rest**t for t in range(count + 1)]
         after: dict[tuple[int, int], int] = {}
         for (placed, sofar), ways in states.items():
             left = count - placed
+            choose = ways_of.get(left)
+            if choose is None:
+                choose = ways_of[left] = [comb(left, t) for t in range(left + 1)]
             for t in range(left + 1):
-                more = ways * comb(left, t) * powers[t]
+                more = ways * choose[t] * powers[t]
                 kept = min(t, keep - placed)
                 if value is None and kept:
-                    tail += more * rest ** (left - t)
+                    tail += more * later[left - t]
                     continue
                 total = sofar + (kept * score(value) if value is not None else 0)
                 if placed + t >= keep:
-                    done[total] = done.get(total, 0) + more * rest ** (left - t)
+                    done[total] = done.get(total, 0) + more * later[left - t]
                 else:
                     after[placed + t, total] = after.get((placed + t, total), 0) + more
         states = after

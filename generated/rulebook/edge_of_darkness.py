@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final, Literal, TypeAlias
 
 from rulebook import _odds, dice_rolls, dice_terms
-from rulebook._support import Ladder, bad_bool, bad_int, choice, folded
+from rulebook._support import Ladder, bad_bool, bad_int, choice, folded, runtime_call
 from rulebook.dice import RNG, check_rng
 from rulebook.errors import RuleInputError
 from rulebook.json import Record
@@ -434,6 +434,7 @@ def roll_pool(dice: int, rng: RNG) -> PoolResult:
     return _roll_pool(dice, pool, chance, again)
 
 
+@runtime_call
 def pool_distribution(dice: int) -> Chances[int]:
     """The exact odds of roll_pool()'s successes: each answer it can give, with its
     chance.

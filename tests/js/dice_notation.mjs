@@ -1,6 +1,7 @@
 // Reads a JSON list of cases ({text, seed, depth}) from the file named by
 // argv[2] and prints, for each, what the generated JavaScript package answers:
-// the notation read back, a seeded roll and the exact odds as `dumps` text,
+// the notation read back, the steps its odds take (worked out before them), a
+// seeded roll and the exact odds as `dumps` text,
 // or the refusal (its class, message, offset and hint); and whether
 // JSON.stringify writes the same JSON as `dumps` (the roll, the odds and the
 // odds' chances). One process for
@@ -8,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { DiceSyntaxError, Random, RuleInputError, dumps, odds, parseNotation, roll } from "../../generated/js/index.js";
 import { total } from "../../generated/js/dice_rolls.js";
+import { oddsWork } from "../../generated/js/dice_odds.js";
 import { Pool } from "../../generated/js/dice_terms.js";
 
 function refusal(error) {
@@ -36,7 +38,7 @@ const answers = cases.map(({ text, seed, depth }) => {
   } catch (error) {
     return { parse: refusal(error) };
   }
-  const found = { parse: String(dice) };
+  const found = { parse: String(dice), work: String(oddsWork(dice, depth)) };
   try {
     const rolled = roll(dice, new Random(seed));
     found.roll = { total: rolled.total, results: rolled.results, rolled: rolled.rolled, text: dumps(rolled), stringified: stringified(rolled) };

@@ -24,8 +24,9 @@ from ...expr_dice import pool_of
 from ...expr_types import walk
 from ...kinds.formula.model import Let
 from ...kinds.table.model import TableRule
+from ...limits import MAX_PROOF_WORK
 from ...model import Param
-from .ending import TooLarge, outcomes
+from .ending import Spent, TooLarge, outcomes
 from .model import DecisionCase
 
 if TYPE_CHECKING:
@@ -248,7 +249,10 @@ def _bind(
     roll); an input whose name is refused there is left out (the call is
     refused: an answer)."""
     tables = table_values(b)
-    spent = [0]
+    spent = Spent(
+        b.allowance("turn proofs", MAX_PROOF_WORK),
+        {id(let.checked.node): sum(1 for _ in walk(let.checked.node)) for let in lets},
+    )
     for let in lets:
         after: list[Env] = []
         for env in envs:

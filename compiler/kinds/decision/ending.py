@@ -11,38 +11,40 @@ possible values lead to (each dice term's exact possible values, from the
 runtime's odds engine), and an ending state takes no turn. The turns end with
 probability 1 exactly when every state reached can reach an ending one (a
 finite chain whose every state can be absorbed is absorbed almost surely).
+
+The search spends from its system's ``Allowance`` (``limits.MAX_PROOF_WORK``)
+as it goes: each expression it works out costs the nodes of that expression,
+each dice term's possible values the steps the odds engine takes to find them
+(worked out before they are found).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ... import expr
 from ...expr_dice import pool_of
-from ...expr_types import Rounding
+from ...expr_types import Rounding, walk
 from ...kinds.decision.model import Repeat, StateValue
+from ...limits import Allowance
 from ...model import Param
 from ...runtime._odds import results
+from ...runtime._support import CALL, enter_call, leave_call
 from ...runtime.dice_odds import DEPTH
 from ...runtime.dice_odds import odds as total_odds
 from ...runtime.dice_terms import DiceSum, Pool, Term
 from ...runtime.errors import RuleInputError
 
-__all__ = ["MAX_PROOF_STEPS", "TooLarge", "never_ends", "outcomes"]
-
-MAX_PROOF_STEPS = 2_000_000
-"""The values the proof works out (a limit of the tool: a rule past it
-declares ``max_turns`` instead)."""
+__all__ = ["Spent", "TooLarge", "never_ends", "outcomes"]
 
 Tables = Mapping[str, Mapping[str, Mapping[str, object]]]
 State = tuple[Any, ...]
 
 
 class TooLarge(Exception):
-    """The proof would pass ``MAX_PROOF_STEPS``."""
+    """The proof would spend more than its allowance."""
 
 
 def never_ends(
@@ -52,11 +54,15 @@ def never_ends(
     repeat: Repeat,
     rounding: Rounding,
     tables: Tables,
+    allowance: Allowance,
 ) -> str | None:
     """Why the turns may never end, or None when they end for every call
-    (``inputs``: every value of each parameter). Raises ``TooLarge``."""
+    (``inputs``: every value of each parameter). Raises ``TooLarge`` once the
+    search would spend more than ``allowance`` holds."""
     names = [p.name for p in params]
-    spent = [0]
+    nodes = [repeat.until.node, *(let.checked.node for let in repeat.lets)]
+    nodes += [s.clamped.node for s in repeat.sets]
+    spent = Spent(allowance, {id(n): sum(1 for _ in walk(n)) for n in nodes})
     for combo in itertools.product(*inputs):
         env = dict(zip(names, combo, strict=True))
         start = tuple(
@@ -82,12 +88,13 @@ def _stuck(
     repeat: Repeat,
     rounding: Rounding,
     tables: Tables,
-    spent: list[int],
+    spent: Spent,
 ) -> State | None:
     """A state reached from ``start`` that cannot reach the ending, or None."""
 
     def ends(s: State) -> bool:
         scope = env | {v.name: x for v, x in zip(state, s, strict=True)}
+        spent.evaluates(repeat.until.node)
         return bool(
             expr.evaluate(repeat.until.node, scope, rounding=rounding, tables=tables)
         )
@@ -123,7 +130,7 @@ def _turn(
     repeat: Repeat,
     rounding: Rounding,
     tables: Tables,
-    spent: list[int],
+    spent: Spent,
 ) -> set[State]:
     """The states one turn from ``s`` can lead to."""
     scopes = [env | {v.name: x for v, x in zip(state, s, strict=True)}]
@@ -136,9 +143,8 @@ def _turn(
     found: set[State] = set()
     sets = {s.name: s.clamped.node for s in repeat.sets}
     for scope in scopes:
-        spent[0] += len(state)
-        if spent[0] > MAX_PROOF_STEPS:
-            raise TooLarge
+        for name in sets:
+            spent.evaluates(sets[name])
         found.add(
             tuple(
                 expr.evaluate(sets[v.name], scope, rounding=rounding, tables=tables)
@@ -155,7 +161,7 @@ def outcomes(
     scope: dict[str, Any],
     rounding: Rounding,
     tables: Tables,
-    spent: list[int],
+    spent: Spent,
 ) -> list[Any]:
     """Every value ``node`` can take: each dice term's possible values tried
     in turn (a roll replayed with one choice more each time)."""
@@ -174,7 +180,7 @@ def outcomes(
             taken: list[int] = taken,
             calls: list[int] = calls,
         ) -> Any:
-            options = _support(dice, count, sides)
+            options = _support(dice, count, sides, spent)
             at = calls[0]
             calls[0] += 1
             if at >= len(prefix):
@@ -182,16 +188,16 @@ def outcomes(
                 todo.extend([*taken[:-1], j] for j in range(1, len(options)))
             return options[taken[at]]
 
-        spent[0] += 1
-        if spent[0] > MAX_PROOF_STEPS:
-            raise TooLarge
+        spent.evaluates(node)
         value = expr.evaluate(node, scope, rounding=rounding, tables=tables, dice=roll)
         if value not in found:
             found.append(value)
     return found
 
 
-def _support(dice: expr.Dice, count: int | None, sides: int | None) -> list[Any]:
+def _support(
+    dice: expr.Dice, count: int | None, sides: int | None, spent: Spent
+) -> list[Any]:
     """The values a dice term can roll: its totals, or the lists of the dice it keeps."""
     pool = pool_of(dice)
     if dice.sides is not None:
@@ -201,15 +207,45 @@ def _support(dice: expr.Dice, count: int | None, sides: int | None) -> list[Any]
         if count == 0:
             return [[] if dice.results else 0]
         pool = pool.replace(count=count)
-    return _support_of(pool, dice.results)
+    key = (pool, dice.results)
+    found = spent.supports.get(key)
+    if found is None:  # worked out once for the whole search
+        found = spent.supports[key] = _support_of(pool, dice.results, spent)
+    return found
 
 
-@lru_cache(maxsize=256)
-def _support_of(pool: Pool, listed: bool) -> list[Any]:
+def _support_of(pool: Pool, listed: bool, spent: Spent) -> list[Any]:
+    """The values, from the odds engine: a call of the runtime of its own,
+    whose steps (refused past the runtime's limit before they are taken) the
+    search spends."""
+    found: list[Any]
+    enter_call()
     try:
         if listed:
-            return [list(v) for v in sorted(results(pool, DEPTH).weights)]
-        chances = total_odds(DiceSum((Term(1, pool),)), DEPTH)
+            found = [list(v) for v in sorted(results(pool, DEPTH).weights)]
+        else:
+            found = sorted(total_odds(DiceSum((Term(1, pool),)), DEPTH).chances)
     except RuleInputError as error:
         raise TooLarge from error
-    return sorted(chances.chances)
+    finally:
+        leave_call()
+    spent.take(CALL.work + len(found))
+    return found
+
+
+class Spent:
+    """What the search has spent of its allowance: the nodes of each
+    expression it works out (by the expression's identity, counted once),
+    and the steps of each dice term's possible values."""
+
+    def __init__(self, allowance: Allowance, sizes: dict[int, int]) -> None:
+        self.allowance = allowance
+        self.sizes = sizes
+        self.supports: dict[tuple[Pool, bool], list[Any]] = {}
+
+    def evaluates(self, node: expr.Node) -> None:
+        self.take(self.sizes.get(id(node), 1))
+
+    def take(self, work: int) -> None:
+        if not self.allowance.take(work):
+            raise TooLarge

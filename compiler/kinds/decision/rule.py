@@ -35,7 +35,7 @@ from ...kinds.decision.model import (
 from ...kinds.decision.repeat import RepeatBuilder
 from ...kinds.decision.turns import followed, relevant
 from ...kinds.formula.model import Let
-from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS
+from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS, MAX_PROOF_WORK
 from ...model import EnumType, Param, Rolls
 from ...runtime.dice_odds import MAX_DEPTH
 from ...scope import param_spec, slot_field
@@ -800,11 +800,17 @@ def _prove_ending(
         )
         b.err(src, at, f"the turns cannot be proved to end: {why}", hint)
         return
+    allowance = b.allowance("turn proofs", MAX_PROOF_WORK)
     try:
-        problem = never_ends(params, inputs, state, repeat, b.rounding, table_values(b))
+        problem = never_ends(
+            params, inputs, state, repeat, b.rounding, table_values(b), allowance
+        )
     except TooLarge:
-        problem = "there are too many states and rolls to search (a limit of the tool)"
-        b.err(src, at, f"the turns cannot be proved to end: {problem}", hint)
+        problem = (
+            "there are too many states and rolls to search: the proofs of a "
+            f"system's turns take at most {MAX_PROOF_WORK:,} steps (a limit of rulesc)"
+        )
+        b.err(src, path, f"the turns cannot be proved to end: {problem}", hint)
         return
     if problem is not None:
         b.err(src, at, f"the turns may never end: {problem}", hint)
