@@ -83,7 +83,7 @@ def _guarded(read: Callable[[object], _T], obj: object) -> _T:
         ) from error
 
 
-def _number(value: float) -> float:
+def _finite(value: float) -> float:
     """A float JSON can write: refused when NaN or an infinity."""
     if value != value or value in (float("inf"), float("-inf")):
         name = "NaN" if value != value else "Infinity" if value > 0 else "-Infinity"
@@ -105,7 +105,7 @@ def _data(obj: object, depth: int = 0) -> JSON:
     if isinstance(obj, int):
         return int.__index__(obj)
     if isinstance(obj, float):
-        return _number(float(obj))
+        return _finite(float(obj))
     if isinstance(obj, str):
         return str.__str__(obj)
     if isinstance(obj, Fraction):
@@ -226,7 +226,7 @@ def _digits(number: int) -> str:
     return str(Decimal(number))
 
 
-def _number(text: str) -> int:
+def _whole(text: str) -> int:
     """The int of ASCII decimal digits ``text`` (a minus sign first, at most),
     however many."""
     if _WHOLE.fullmatch(text) is None:
@@ -249,7 +249,7 @@ def fraction(text: object) -> Fraction:
     if isinstance(text, str) and issubclass(type(text), str):  # pyright: ignore[reportUnnecessaryIsInstance]
         top, slash, bottom = str.__str__(text).partition("/")
         try:
-            return Fraction(_number(top), _number(bottom) if slash else 1)
+            return Fraction(_whole(top), _whole(bottom) if slash else 1)
         except (ValueError, ZeroDivisionError):
             pass
     raise RuleInputError(f"a fraction is text 'n/d' or 'n', not {shown(text)}")
@@ -264,7 +264,7 @@ def loads(text: str | bytes) -> JSON:
     import json
 
     try:
-        data: JSON = json.loads(text, parse_int=_number)
+        data: JSON = json.loads(text, parse_int=_whole)
     except (ValueError, TypeError, RecursionError) as error:
         raise RuleInputError(f"not JSON text: {type(error).__name__} raised") from None
     return data
