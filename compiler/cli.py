@@ -224,6 +224,7 @@ def _run(args: argparse.Namespace) -> int:
         only = _systems_named(args.paths, args.rules, args.more_rules)
         with reading(args.rules):
             systems, _ = pipeline.load_all(args.rules, only, more=args.more_rules)
+            pipeline.check_code(systems)
             if args.sources is not None:
                 missing = pipeline.unknown_sources(args.rules, systems, args.sources)
                 if missing:

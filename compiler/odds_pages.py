@@ -26,6 +26,7 @@ from .expr_math import to_latex, words_of
 from .literals import code, md, md_cell
 from .model import System
 from .naming import odds_function
+from .py_names import pyname
 from .runtime.dice_odds import DEPTH
 from .viewkit import View
 
@@ -40,10 +41,10 @@ def rules_odds(system: System, module: ModuleType) -> dict[str, View]:
         if not isinstance(function, str):
             continue
         name = getattr(rule, "odds_name", None) or odds_function(function)
-        odds: object = getattr(module, name, None)
+        odds: object = getattr(module, pyname(name), None)
         if callable(odds):
             derived = cast("Callable[..., Mapping[object, Fraction]]", odds)
-            found[rule.id] = odds_view(name, derived)
+            found[rule.id] = odds_view(pyname(name), derived)
             depth = getattr(rule, "depth", None)  # its explosions' depth, if set
             if isinstance(depth, str):
                 math = to_latex(parse(depth), rounding=system.rounding)
@@ -126,7 +127,7 @@ def _chart(
     tail = False
     for value in range(chart.values[0], chart.values[1] + 1):
         try:
-            chances = odds(**{chart.over: value})
+            chances = odds(**{pyname(chart.over): value})
         except errors.RuleInputError as error:  # past the runtime's limit of work
             rows.append([str(value), md_cell(str(error)), *("" for _ in beats)])
             continue

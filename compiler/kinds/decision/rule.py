@@ -36,6 +36,7 @@ from ...kinds.table.model import TableRule
 from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS
 from ...model import EnumType, Param, Rolls
 from ...scope import param_spec, slot_field
+from ...viewkit import rng_at
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -843,7 +844,12 @@ def rolls(rule: DecisionRule) -> Rolls | None:
     another decision may call it (its parameters in order, then the rng)."""
     if not rule.rolls or rule.shape != "fields" or rule.result is None:
         return None
-    return Rolls(rule.function, tuple(p.name for p in rule.params), rule.result)
+    return Rolls(
+        rule.function,
+        tuple(p.name for p in rule.params),
+        rule.result,
+        rng_at(rule.params),
+    )
 
 
 def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:

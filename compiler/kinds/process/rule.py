@@ -25,6 +25,7 @@ from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import OUTCOME_FIELDS
 from ...model import Param, Rolls, Rule
 from ...runtime.dice import Dice
+from ...viewkit import rng_at
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -661,4 +662,9 @@ def _from_courses(
 
 
 def rolls(rule: ProcessRule) -> Rolls:
-    return Rolls(rule.function, tuple(p.name for p in rule.params), rule.result_class)
+    return Rolls(
+        rule.function,
+        tuple(p.name for p in rule.params),
+        rule.result_class,
+        rng_at(rule.params),
+    )
