@@ -38,6 +38,8 @@ from rulesc.semantics import build_system
 from rulesc.validate import validate
 from rulesc.views import module_view
 
+from .target_names import python_identifiers
+
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = (ROOT / "rules", ROOT / "tests" / "cookbook")
 Sources = tuple[SourceFile, list[SourceFile]]
@@ -63,17 +65,7 @@ def _emitted_identifiers() -> tuple[str, ...]:
     texts = [_module_text(system) for _, system in _systems()]
     texts += [(pipeline.RUNTIME / m).read_text() for m in pipeline.support_modules()]
     for text in texts:
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.Name):
-                names.add(node.id)
-            elif isinstance(node, ast.arg):
-                names.add(node.arg)
-            elif isinstance(node, ast.Attribute):
-                names.add(node.attr)
-            elif isinstance(node, ast.alias):
-                names.add(node.asname or node.name.split(".")[0])
-            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-                names.add(node.name)
+        names |= python_identifiers(text)
     stems = {Path(m).stem for m in pipeline.support_modules()}
     pages = {Path(p).stem for p in pipeline.shared_files()}
     return tuple(sorted(names | stems | pages))
