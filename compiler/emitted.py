@@ -97,9 +97,9 @@ def clashes(system: System, text: str) -> list[Diagnostic]:
     for scope, names in module.scopes():
         for name in names:
             if name in local:
-                given = local[name]
-                spelt = "" if name == given.name else f"is {name!r} in Python, "
-                report(given, f"{spelt or 'is '}already a name {scope}")
+                owner = local[name]
+                spelt = "" if name == owner.name else f"is {name!r} in Python, "
+                report(owner, f"{spelt or 'is '}already a name {scope}")
     return sorted(found.values())
 
 

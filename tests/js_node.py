@@ -148,7 +148,7 @@ def js_message(system: System, message: str, params: Iterable[str] = ()) -> str:
     if message in _texts(system.rules, set()):
         return message
     given = {n.name for n in system.names} | {rules_name(p) for p in params}
-    spelt = {}
+    spelt: dict[str, str] = {}
     for name in given:
         for py in (pyname(name), pyattr(name), pyattr(name, "mutable")):
             if py != jsname(name):

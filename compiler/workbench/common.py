@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..model import Column, Loc, Param
-from ..py_names import rules_name
+from ..py_names import pyname, rules_name
 from .text import aligned, humanize, number, percent, wrap, yes_no
 from .usage import UsageError, whole_number
 
@@ -248,6 +248,8 @@ def read_inputs(specs: Sequence[Input], words: Sequence[str]) -> dict[str, Any]:
     for word in words:
         name, eq, text = word.partition("=")
         name = name.strip().replace("-", "_")
+        if eq and name not in by_name and pyname(name) in by_name:
+            name = pyname(name)  # the rules' name of an input Python spells otherwise
         if eq and name in by_name:
             spec = by_name[name]
         elif eq and name.isidentifier():

@@ -30,7 +30,7 @@ class Rolling:
         self.members = pool(MEMBER)
 
     def _names(self, count: int, names: list[str], used: set[str]) -> list[str]:
-        found = []
+        found: list[str] = []
         while len(found) < count:
             name = self.rng.choice(names)
             key = name.replace("_", "").lower()  # one name once camelCased, too

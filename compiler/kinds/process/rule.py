@@ -154,11 +154,6 @@ def build(
         if param is None:
             k.ok = False
             continue
-        if param.name == "rng":
-            k.err(
-                ("parameters", index, "name"),
-                "'rng' is the process's dice; name the parameter otherwise",
-            )
         seen_params[param.name] = param
         params.append(param)
     by_name = {p.name: p for p in params}
