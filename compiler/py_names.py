@@ -7,9 +7,9 @@ argument, ``self``) is spelt with one more ``_`` in the generated code
 is such a name already ending in ``_`` (``class_`` is ``class__``), so no two
 names of the rules are ever one name in Python. An attribute (a record's field,
 a state's field, property or transition) is also renamed where its class's
-base already has it (``count``, ``replace``, ``to_dict``). Everything else the generated code names for itself (its private
-tables, helpers, temporaries and locals) starts with ``_``, which no name of
-the rules can.
+base already has it (``count``, ``replace``, ``to_dict``). Everything else the
+generated code names for itself (its private tables, helpers, temporaries and
+locals) starts with ``_``, which no name of the rules can.
 """
 
 from __future__ import annotations
@@ -21,203 +21,41 @@ from .runtime.json import Record
 
 # Python's keywords and soft keywords (every version rulesc supports).
 KEYWORDS = frozenset(
-    [
-        "False",
-        "None",
-        "True",
-        "and",
-        "as",
-        "assert",
-        "async",
-        "await",
-        "break",
-        "class",
-        "continue",
-        "def",
-        "del",
-        "elif",
-        "else",
-        "except",
-        "finally",
-        "for",
-        "from",
-        "global",
-        "if",
-        "import",
-        "in",
-        "is",
-        "lambda",
-        "nonlocal",
-        "not",
-        "or",
-        "pass",
-        "raise",
-        "return",
-        "try",
-        "while",
-        "with",
-        "yield",
-        "_",
-        "case",
-        "match",
-        "type",
-    ]
+    """
+    False None True and as assert async await break class continue def del
+    elif else except finally for from global if import in is lambda nonlocal
+    not or pass raise return try while with yield _ case match type
+    """.split()  # noqa: SIM905 (a list of words, read as one)
 )
 # Python's built-in names (3.11 to 3.13): fixed here, so that the generated code
 # is the same whichever Python builds it.
 BUILTINS = frozenset(
-    [
-        "ArithmeticError",
-        "AssertionError",
-        "AttributeError",
-        "BaseException",
-        "BaseExceptionGroup",
-        "BlockingIOError",
-        "BrokenPipeError",
-        "BufferError",
-        "BytesWarning",
-        "ChildProcessError",
-        "ConnectionAbortedError",
-        "ConnectionError",
-        "ConnectionRefusedError",
-        "ConnectionResetError",
-        "DeprecationWarning",
-        "EOFError",
-        "Ellipsis",
-        "EncodingWarning",
-        "EnvironmentError",
-        "Exception",
-        "ExceptionGroup",
-        "False",
-        "FileExistsError",
-        "FileNotFoundError",
-        "FloatingPointError",
-        "FutureWarning",
-        "GeneratorExit",
-        "IOError",
-        "ImportError",
-        "ImportWarning",
-        "IndentationError",
-        "IndexError",
-        "InterruptedError",
-        "IsADirectoryError",
-        "KeyError",
-        "KeyboardInterrupt",
-        "LookupError",
-        "MemoryError",
-        "ModuleNotFoundError",
-        "NameError",
-        "None",
-        "NotADirectoryError",
-        "NotImplemented",
-        "NotImplementedError",
-        "OSError",
-        "OverflowError",
-        "PendingDeprecationWarning",
-        "PermissionError",
-        "ProcessLookupError",
-        "PythonFinalizationError",
-        "RecursionError",
-        "ReferenceError",
-        "ResourceWarning",
-        "RuntimeError",
-        "RuntimeWarning",
-        "StopAsyncIteration",
-        "StopIteration",
-        "SyntaxError",
-        "SyntaxWarning",
-        "SystemError",
-        "SystemExit",
-        "TabError",
-        "TimeoutError",
-        "True",
-        "TypeError",
-        "UnboundLocalError",
-        "UnicodeDecodeError",
-        "UnicodeEncodeError",
-        "UnicodeError",
-        "UnicodeTranslateError",
-        "UnicodeWarning",
-        "UserWarning",
-        "ValueError",
-        "Warning",
-        "ZeroDivisionError",
-        "abs",
-        "aiter",
-        "all",
-        "anext",
-        "any",
-        "ascii",
-        "bin",
-        "bool",
-        "breakpoint",
-        "bytearray",
-        "bytes",
-        "callable",
-        "chr",
-        "classmethod",
-        "compile",
-        "complex",
-        "copyright",
-        "credits",
-        "delattr",
-        "dict",
-        "dir",
-        "divmod",
-        "enumerate",
-        "eval",
-        "exec",
-        "exit",
-        "filter",
-        "float",
-        "format",
-        "frozenset",
-        "getattr",
-        "globals",
-        "hasattr",
-        "hash",
-        "help",
-        "hex",
-        "id",
-        "input",
-        "int",
-        "isinstance",
-        "issubclass",
-        "iter",
-        "len",
-        "license",
-        "list",
-        "locals",
-        "map",
-        "max",
-        "memoryview",
-        "min",
-        "next",
-        "object",
-        "oct",
-        "open",
-        "ord",
-        "pow",
-        "print",
-        "property",
-        "quit",
-        "range",
-        "repr",
-        "reversed",
-        "round",
-        "set",
-        "setattr",
-        "slice",
-        "sorted",
-        "staticmethod",
-        "str",
-        "sum",
-        "super",
-        "tuple",
-        "type",
-        "vars",
-        "zip",
-    ]
+    """
+    ArithmeticError AssertionError AttributeError BaseException
+    BaseExceptionGroup BlockingIOError BrokenPipeError BufferError
+    BytesWarning ChildProcessError ConnectionAbortedError ConnectionError
+    ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError
+    Ellipsis EncodingWarning EnvironmentError Exception ExceptionGroup False
+    FileExistsError FileNotFoundError FloatingPointError FutureWarning
+    GeneratorExit IOError ImportError ImportWarning IndentationError
+    IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt
+    LookupError MemoryError ModuleNotFoundError NameError None
+    NotADirectoryError NotImplemented NotImplementedError OSError
+    OverflowError PendingDeprecationWarning PermissionError
+    ProcessLookupError PythonFinalizationError RecursionError ReferenceError
+    ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration
+    StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError
+    TimeoutError True TypeError UnboundLocalError UnicodeDecodeError
+    UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning
+    UserWarning ValueError Warning ZeroDivisionError abs aiter all anext any
+    ascii bin bool breakpoint bytearray bytes callable chr classmethod
+    compile complex copyright credits delattr dict dir divmod enumerate eval
+    exec exit filter float format frozenset getattr globals hasattr hash
+    help hex id input int isinstance issubclass iter len license list locals
+    map max memoryview min next object oct open ord pow print property quit
+    range repr reversed round set setattr slice sorted staticmethod str sum
+    super tuple type vars zip
+    """.split()  # noqa: SIM905
 )
 # What a generated module imports (``from __future__ import annotations`` binds
 # ``annotations``), as (module, name): each emitter's imports are among these

@@ -12,7 +12,9 @@ the rules that roll exactly as Python does (tests/js/conformance.test.mjs).
 
 from __future__ import annotations
 
+import builtins
 import importlib
+import keyword
 import random
 import re
 import subprocess
@@ -26,6 +28,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from rulesc import py_names
 from rulesc.diagnostics import RulesError
 from rulesc.examples import runtime_from
 from rulesc.expr import FUNCTIONS
@@ -419,3 +422,22 @@ def test_round_all_rng_class_constructor_then_none(tmp_path: Path) -> None:
         "Object_",
     ]
     assert pyname("constructor") == "constructor" and jsname("round") == "round"
+
+
+def test_the_table_holds_this_pythons_keywords_and_builtins() -> None:
+    """The table is fixed (the code must not change with the Python that builds
+    it), and holds every keyword and built-in of the Python running."""
+    assert set(keyword.kwlist) | set(keyword.softkwlist) <= py_names.KEYWORDS
+    public = {n for n in dir(builtins) if not n.startswith("_")}
+    assert public <= py_names.BUILTINS, public - py_names.BUILTINS
+
+
+@given(st.lists(st.sampled_from(pool(LOWER) + pool(CLASS)), unique=True, min_size=2))
+def test_no_two_names_are_one_in_either_language(names: list[str]) -> None:
+    """Each language's spelling is one to one (a name with ``_`` at its end
+    included), and Python's can be read back as the rules' name."""
+    spelt = [n + "_" for n in names] + names
+    assert len({pyname(n) for n in spelt}) == len(spelt)
+    assert len({pyattr(n, "mutable") for n in spelt}) == len(spelt)
+    assert all(py_names.rules_name(pyname(n)) == n for n in spelt)
+    assert len({jsname(n) for n in spelt}) == len({camel(n) for n in spelt})
