@@ -2,7 +2,7 @@
 
 A system of every kind of name (functions, parameters of every shape, lets,
 fields, enums and their members, records, states, transitions, flags, a
-follow-up method) is written with each name drawn from the names the emitters
+follow-up method, a repeat's state and names) is written with each name drawn from the names the emitters
 and runtimes of both targets introduce and both targets' keywords, built-ins
 and globals (``tests/target_names.py``, derived from the emitters' tables and
 the generated code). It builds (its worked examples run in Python at the
@@ -35,6 +35,7 @@ from rulesc.expr import FUNCTIONS
 from rulesc.expr_dice import DICE_FUNCTIONS
 from rulesc.js_naming import camel, jsattr, jsname
 from rulesc.js_plan import call_plan
+from rulesc.kinds.decision.model import TURNS
 from rulesc.model import System
 from rulesc.pipeline import Outputs, build
 from rulesc.py_names import pyattr, pyname
@@ -144,6 +145,31 @@ RULES = """\
         summary: E.
         args: {"{q1}": small, "{q4}": {small: low, big: low}, "{q3}": high}
         expect: {"{g1}": 11, "{g2}": true}
+  - id: r_repeat
+    kind: decision
+    title: A repeat
+    summary: A die a turn, added up until six or more, at most ten turns.
+    source: {section: S}
+    function: "{rf}"
+    parameters: []
+    repeat:
+      state:
+        - {name: "{ra}", type: int, value: 0, min: 0, max: 10, description: RA.}
+      let:
+        - {name: "{rd}", value: d6, description: RD.}
+      set:
+        - {name: "{ra}", value: "{ra} + {rd}"}
+      until: "{ra} >= 6"
+      max_turns: 10
+    result: "{RR}"
+    fields:
+      - {name: "{rg}", type: int, title: RG}
+      - {name: "{rh}", type: int, title: RH}
+    cases:
+      - when: "true"
+        then: {"{rg}": "{ra}", "{rh}": turns}
+    examples:
+      - {name: e1, summary: E., args: {}, dice: [2, 6], expect: {"{rg}": 8, "{rh}": 2}}
   - id: r_state
     kind: state
     title: A state
@@ -211,9 +237,14 @@ EXPRESSION = [
     "c1",
     "c2",
     "t",
+    "ra",
+    "rd",
 ]  # read by an expression (``t`` is called: ``t(q1)``)
-FREE = ["k", "f", "d", "h", "g1", "g2", "hf", "m", "tr1", "tr2", "tp", "fl", "rt"]
-CLASSES = ["E", "E2", "R", "D", "H", "S", "RS"]
+FREE = [
+    *("k", "f", "d", "h", "g1", "g2", "hf", "m", "tr1", "tr2", "tp", "fl", "rt"),
+    *("rf", "rg", "rh"),
+]
+CLASSES = ["E", "E2", "R", "D", "H", "S", "RS", "RR"]
 MEMBERS = ["M1", "M2", "M3", "M4"]
 PLAIN = {
     **{slot: f"n_{slot.lower()}" for slot in EXPRESSION + FREE},
@@ -231,6 +262,9 @@ _NOT: dict[str, frozenset[str]] = {
     "c1": frozenset({"key"}),
     "c2": frozenset({"key"}),
     "t": frozenset({*FUNCTIONS, *DICE_FUNCTIONS, "d"}),
+    # a repeat's state and names: not the count of turns its cases read
+    "ra": frozenset({TURNS}),
+    "rd": frozenset({TURNS}),
 }
 
 
@@ -311,6 +345,7 @@ def _rolling_cases(
         (names["f"], {names["p1"]: 2}),
         (names["f"], {names["p1"]: 4, names["p2"]: 5, names["p3"]: 0}),
         (names["h"], {names["hp"]: 1}),
+        (names["rf"], {}),
         (
             names["d"],
             {names["q1"]: "small", names["q4"]: {"small": "low"} | {"big": "high"}},
@@ -352,7 +387,7 @@ def check_both_languages(tmp: Path, names: dict[str, str]) -> Outputs:
 
 
 @settings(
-    max_examples=6,
+    max_examples=12,
     deadline=None,
     derandomize=True,
     # a build and a Node run each: a failure is shown as drawn, not shrunk
