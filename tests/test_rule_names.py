@@ -409,8 +409,10 @@ def test_plain_names_answer_alike(tmp_path: Path) -> None:
 # The names the issue names, in slots of each kind.
 ISSUE = {
     "f": "round",
-    "l1": "all",
-    "p1": "rng",
+    "l1": "rng",  # a let
+    "p1": "all",
+    "hp": "rng",  # a parameter of a rule that rolls
+    "rd": "rng",  # a repeat's name
     "t": "class",
     "d": "then",
     "q1": "constructor",
