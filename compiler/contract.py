@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from .literals import code, md, py
 from .model import EnumType, System
 from .naming import label_alias
+from .py_names import pyname
 from .viewkit import View, all_enums, header_of
 
 if TYPE_CHECKING:
@@ -90,15 +91,19 @@ def label_candidates(system: System) -> View:
     if ordered is not None:
         low, high = ordered.members[0], ordered.members[-1]
         view["ordered"] = {
-            "less": code(f"{ordered.name}.{low.name} < {py(_other_case(high.label))}"),
-            "enum": code(ordered.name),
+            "less": code(
+                f"{pyname(ordered.name)}.{low.name} < {py(_other_case(high.label))}"
+            ),
+            "enum": code(pyname(ordered.name)),
             "equal": _equal(ordered),
         }
     if unordered is not None:
         a, b = unordered.members[0], unordered.members[1]
         view["unordered"] = {
-            "less": code(f"{unordered.name}.{a.name} < {unordered.name}.{b.name}"),
-            "enum": code(unordered.name),
+            "less": code(
+                f"{pyname(unordered.name)}.{a.name} < {pyname(unordered.name)}.{b.name}"
+            ),
+            "enum": code(pyname(unordered.name)),
             "equal": _equal(unordered),
         }
     return view
@@ -107,13 +112,15 @@ def label_candidates(system: System) -> View:
 def _equal(enum: EnumType) -> View:
     first = enum.members[0]
     return {
-        "same": code(f"{enum.name}.{first.name} == {py(first.label)}"),
-        "other": code(f"{enum.name}.{first.name} == {py(_other_case(first.label))}")
+        "same": code(f"{pyname(enum.name)}.{first.name} == {py(first.label)}"),
+        "other": code(
+            f"{pyname(enum.name)}.{first.name} == {py(_other_case(first.label))}"
+        )
         if _other_case(first.label) != first.label
         else None,
-        "lookup": code(f"{enum.name}({py(_other_case(first.label))})"),
-        "member": code(f"{enum.name}.{first.name}"),
-        "alias": code(label_alias(enum.name)),
+        "lookup": code(f"{pyname(enum.name)}({py(_other_case(first.label))})"),
+        "member": code(f"{pyname(enum.name)}.{first.name}"),
+        "alias": code(pyname(label_alias(enum.name))),
     }
 
 

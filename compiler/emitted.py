@@ -1,33 +1,34 @@
-"""Emitted names: the names the rules give, checked against the code rulesc emits.
+"""Emitted names: the safety net under the renaming, the names the rules give checked against the code rulesc emits.
 
-No list of reserved words is kept by hand. Once a system's module is rendered,
-its syntax tree says which names the module imports, which it defines at module
-level (for the rules, and for itself: private tables, dice constants, specs),
-which each class already has (its own body, and what its base class brings from
-the support modules or the standard library), and which locals each function
-uses. A name the rules give (``model.Name``, with where it was given) that would
-collide with any of them is a located error at the name's own line:
+The emitters spell every name the rules give as ``py_names`` says, out of the
+way of what Python and the module have; this check is for what renaming cannot
+settle. Once a system's module is rendered, its syntax tree says which names
+the module imports, which it defines at module level (for the rules, and for
+itself: private tables, dice constants, specs), which each class already has
+(its own body, and what its base class brings from the support modules or the
+standard library), and which locals each function uses. A name the rules give
+(``model.Name``, with where it was given) whose Python name would collide with
+any of them is a located error at the name's own line:
 
-- a module-level name may not be imported by the module or bound twice in it;
-- a parameter, field or member may not hide a module-level name;
-- inside a class, it may not repeat a name the class or its base already has;
+- a module-level name may not be imported by the module or bound twice in it
+  (two rules' functions ``attack_odds`` and ``attack``'s odds function);
+- a parameter or bound name may not hide a function of the module that its own
+  function calls;
+- inside a class, it may not repeat a name the class already has;
 - inside a function, a parameter may not be one of the function's own locals.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
 import re
 from collections.abc import Iterator
-from functools import cache
-from typing import NamedTuple
 
 from .diagnostics import Diagnostic
 from .model import Name, System
+from .py_names import pyattr, pyname
 
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
-_RUNTIME_PACKAGE = "rulebook."  # generated modules import the support modules so
 
 
 def clashes(system: System, text: str) -> list[Diagnostic]:
@@ -35,7 +36,13 @@ def clashes(system: System, text: str) -> list[Diagnostic]:
     tree = ast.parse(text)
     module = _Module(tree, text)
     given = [n for n in system.names if n.scope == "module"]
-    local = {n.name: n for n in system.names if n.scope == "local"}
+    code = {n.name: pyname(n.name) for n in given}
+    local = {
+        py: n
+        for n in system.names
+        if n.scope == "local"
+        for py in {pyname(n.name), pyattr(n.name), pyattr(n.name, "mutable")}
+    }
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
 
     def report(name: Name, message: str) -> None:
@@ -49,19 +56,24 @@ def clashes(system: System, text: str) -> list[Diagnostic]:
         )
         found.setdefault((d.file, d.line, d.col, d.message), d)
 
-    by_name = {n.name: n for n in given}
+    by_code = {code[n.name]: n for n in given}
     for n in given:
-        if n.name in module.imported:
-            report(
-                n, f"is a name the generated module imports ({module.imported[n.name]})"
-            )
-        elif len(module.bound.get(n.name, ())) > 1:
+        py = code[n.name]
+        spelt = "" if py == n.name else f"is {py!r} in Python, "
+        if py in module.imported:
             report(
                 n,
-                f"is also a name the generated module defines ({module.where(n.name)})",
+                f"{spelt or 'is '}a name the generated module imports "
+                f"({module.imported[py]})",
+            )
+        elif len(module.bound.get(py, ())) > 1:
+            report(
+                n,
+                f"{spelt or 'is '}also a name the generated module defines "
+                f"({module.where(py)})",
             )
     for name, lines in module.bound.items():
-        if len(lines) > 1 and name not in by_name and name not in module.imported:
+        if len(lines) > 1 and name not in by_code and name not in module.imported:
             # Two names rulesc derives collide (say the private tables of
             # FooBar and FOOBar): blame the names they are derived from.
             rules = [
@@ -75,14 +87,19 @@ def clashes(system: System, text: str) -> list[Diagnostic]:
                     f"would make the generated name {name!r}, which the module "
                     f"already defines ({module.where(name)})",
                 )
-    outside = module.imported.keys() | module.bound.keys()
-    for n in local.values():
-        if n.name in outside and n.name not in by_name:
-            report(n, f"would hide the module's {n.name!r} ({module.where(n.name)})")
+    for py, called in module.hidden():
+        if py in local:
+            report(
+                local[py],
+                f"would hide the module's {py!r} ({module.where(py)}), which "
+                f"{called} calls",
+            )
     for scope, names in module.scopes():
         for name in names:
             if name in local:
-                report(local[name], f"is already a name {scope}")
+                owner = local[name]
+                spelt = "" if name == owner.name else f"is {name!r} in Python, "
+                report(owner, f"{spelt or 'is '}already a name {scope}")
     return sorted(found.values())
 
 
@@ -125,10 +142,33 @@ class _Module:
         )
         return "defined for " + " and ".join(owners)
 
+    def hidden(self) -> Iterator[tuple[str, str]]:
+        """Each local name of a generated function that is also a name of the
+        module the function calls (the call would find the local), with the
+        function."""
+        outside = self.imported.keys() | self.bound.keys()
+        for node in _statements(self.tree):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            own = {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+            own |= {
+                n.id
+                for n in ast.walk(node)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+            }
+            calls = {
+                n.func.id
+                for n in ast.walk(node)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            }
+            for name in sorted(own & calls & outside):
+                yield name, f"the generated function {node.name}"
+
     def scopes(self) -> Iterator[tuple[str, set[str]]]:
         """Each class and function, as a description and the names it already has
-        twice over: a name bound twice in a class body, a base class's attribute
-        the body binds again, a parameter that is also one of the body's locals."""
+        twice over: a name bound twice in a class body (a base class's are
+        ``py_names.MEMBERS``, which the emitters spell the rules' names out of),
+        a parameter that is also one of the body's locals."""
         for node in _statements(self.tree):
             if isinstance(node, ast.ClassDef):
                 counts: dict[str, int] = {}
@@ -138,12 +178,6 @@ class _Module:
                 twice = {name for name, count in counts.items() if count > 1}
                 if twice:
                     yield f"of the generated class {node.name}", twice
-                inherited = set()
-                for base in node.bases:
-                    inherited |= self.attributes(base)
-                clash = inherited & counts.keys()
-                if clash:
-                    yield f"every {node.name} has (from its base class)", clash
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 args = {
                     a.arg
@@ -162,41 +196,6 @@ class _Module:
                 clash = args & (stored - args)
                 if clash:
                     yield f"the generated function {node.name} uses itself", clash
-
-    def attributes(self, base: ast.expr) -> set[str]:
-        """The public attributes a class gets from ``base``, when the module
-        imports it (the support modules' classes, the standard library's)."""
-        if isinstance(base, ast.Subscript):  # Generic[...] bases
-            base = base.value
-        if not isinstance(base, ast.Name) or base.id not in self.imported:
-            return set()
-        source = self.imported[base.id].removeprefix("from ")
-        return _public_attributes(source, base.id)
-
-
-@cache
-def _public_attributes(module: str, name: str) -> set[str]:
-    if module.startswith(_RUNTIME_PACKAGE):
-        # the generated package's support modules are the compiler's runtime/
-        module = f"{__package__}.runtime." + module.removeprefix(_RUNTIME_PACKAGE)
-    try:
-        cls = getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError):
-        return set()
-    if cls is NamedTuple:  # a factory: its classes are tuples
-        cls = tuple
-    return public_attributes(cls) if isinstance(cls, type) else set()
-
-
-def public_attributes(cls: type) -> set[str]:
-    """The public names every instance of ``cls`` has, along its bases."""
-    return {
-        attr
-        for klass in cls.__mro__
-        if klass is not object
-        for attr in vars(klass)
-        if not attr.startswith("_")
-    }
 
 
 def _derived_from(generated: str, given: list[Name], rules: list[Name]) -> list[Name]:

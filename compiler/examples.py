@@ -15,6 +15,7 @@ from typing import Any
 from .diagnostics import Diagnostic
 from .kinds.calls import scripted
 from .model import Example, Rule, System
+from .py_names import field_of
 from .registry import kind_of
 
 
@@ -23,8 +24,8 @@ def call_text(rule: Rule, ex: Example) -> str:
     text = kind_of(rule).call_text(rule, ex)
     if ex.select is not None:
         field, where = ex.select
-        tests = " and ".join(f"e.{k} == {v!r}" for k, v in where)
-        text = f"[e for e in {text}.{field} if {tests}]"
+        tests = " and ".join(f"e.{field_of(None, k)} == {v!r}" for k, v in where)
+        text = f"[e for e in {text}.{field_of(None, field)} if {tests}]"
     return text
 
 
@@ -68,8 +69,11 @@ def _select(value: Any, ex: Example) -> Any:
     field, where = ex.select
     return [
         item
-        for item in getattr(value, field)
-        if all(compare(getattr(item, k, None), v, "") is None for k, v in where)
+        for item in getattr(value, field_of(value, field))
+        if all(
+            compare(getattr(item, field_of(item, k), None), v, "") is None
+            for k, v in where
+        )
     ]
 
 
@@ -143,7 +147,8 @@ def _field(actual: Any, key: str) -> tuple[bool, Any]:
             if k == key or (isinstance(k, enum.Enum) and k.value == key):
                 return True, v
         return False, None
-    return hasattr(actual, key), getattr(actual, key, None)
+    name = field_of(actual, key)
+    return hasattr(actual, name), getattr(actual, name, None)
 
 
 def _plain(value: Any) -> Any:

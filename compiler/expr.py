@@ -523,16 +523,12 @@ class _Checker:
         return self.visit(node)
 
     def check_namespace(self, root: Node) -> None:
-        """Parameters, tables and built-in functions share one namespace."""
+        """Parameters and tables share one namespace (a call of a function of
+        the language calls it, whatever table has its name)."""
         clashes = [
             (name, f"parameter '{name}' has the name of a table")
             for name in self.params
             if name in self.tables
-        ]
-        clashes += [
-            (name, f"table '{name}' has the name of a built-in function")
-            for name in self.tables
-            if name in FUNCTIONS
         ]
         for name, message in clashes:
             uses = (
@@ -1135,6 +1131,10 @@ class _Checker:
                     raise ExprError(message, *_span(arg), hint)
             args.append(item.node)
         keywords = tuple(p.name for p in params if p.keyword_only)
+        rng_at = next(
+            (i for i, p in enumerate(params) if p.keyword_only or p.has_default),
+            len(params),
+        )
         rebuilt = replace(
             node,
             args=tuple(args),
@@ -1142,6 +1142,7 @@ class _Checker:
             rolls=function.rolls,
             odds=function.odds,
             keywords=keywords,
+            rng_at=rng_at,
         )
         return _of_slot(rebuilt, function.result, False)
 
@@ -1231,7 +1232,7 @@ class _Checker:
         """`dice.min`: an integer part of a dice value; `dice.unit` its unit
         (text, null where it has none)."""
         if node.name == "unit":
-            return Checked(replace(node, obj=item.node), "text", None, True)
+            return Checked(replace(node, obj=item.node, part=True), "text", None, True)
         parts = {name: (lo, hi) for name, lo, hi in item.parts}
         if node.name not in parts:
             message = f"a dice value has no part '{node.name}'"
@@ -1243,7 +1244,7 @@ class _Checker:
                 message, *_span(item.node), "look it up with a key that is never null"
             )
         lo, hi = parts[node.name]
-        return Checked(replace(node, obj=item.node), "int", Interval(lo, hi))
+        return Checked(replace(node, obj=item.node, part=True), "int", Interval(lo, hi))
 
     def index(self, node: Index) -> Checked:
         """`mapping[key]`: the value of a mapping parameter for a key."""
@@ -1411,8 +1412,10 @@ def rolled_text(node: Dice | Call) -> str:
 
 
 def rules_called_in(text: str, names: Iterable[str]) -> frozenset[str]:
-    """The names among ``names`` that formula text calls (raises ExprError)."""
-    known = set(names)
+    """The names among ``names`` that formula text calls (raises ExprError): a
+    call of a function of the expression language (``max(a, b)``) calls that
+    function, whatever rule has its name."""
+    known = set(names) - FUNCTIONS.keys() - DICE_FUNCTIONS.keys()
     return frozenset(
         node.func
         for node in walk(parse(text))

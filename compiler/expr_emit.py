@@ -33,6 +33,7 @@ from .expr_types import (
     Unary,
     names_used,
 )
+from .py_names import RNG, pyattr, pyname
 
 __all__ = ["to_math", "to_python", "to_source"]
 
@@ -156,15 +157,17 @@ class _Emitter:
             case Call(func="count") if self.mode == "python":
                 return self.count(node), _ATOM
             case Call(func="roll") if self.mode == "python":
-                return f"{self.wrap(node.args[0], _ATOM)}.roll(rng)", _ATOM
+                return f"{self.wrap(node.args[0], _ATOM)}.roll({RNG})", _ATOM
             case Call(rule=True) if self.mode == "python":
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 at = len(args) - len(node.keywords)
-                rng = ["rng"] if node.rolls else []  # the caller's
+                rng = [RNG] if node.rolls else []  # the caller's
                 named = [
-                    f"{k}={v}" for k, v in zip(node.keywords, args[at:], strict=True)
+                    f"{pyname(k)}={v}"
+                    for k, v in zip(node.keywords, args[at:], strict=True)
                 ]
-                return f"{node.func}({', '.join([*args[:at], *rng, *named])})", _ATOM
+                given = [*args[: node.rng_at], *rng, *args[node.rng_at : at], *named]
+                return f"{pyname(node.func)}({', '.join(given)})", _ATOM
             case Call(rule=True):
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 return f"{node.func}({', '.join(args)})", _ATOM
@@ -190,10 +193,12 @@ class _Emitter:
                 return f"{node.func}({', '.join(args)})", _ATOM
             case Attr(obj=Call(nullable_key=True) as lookup) if self.mode == "python":
                 row, (key,) = self.lookup_of(lookup.func), lookup.args
-                field = node.name
+                field = pyattr(node.name)
                 return self.guard(
                     key, lambda k: f"{row(lookup.func, k)}.{field}"
                 ), _ATOM
+            case Attr(part=False) if self.mode == "python":  # a record's field
+                return f"{self.wrap(node.obj, _ATOM)}.{pyattr(node.name)}", _ATOM
             case Attr():
                 return f"{self.wrap(node.obj, _ATOM)}.{node.name}", _ATOM
             case Index(nullable_key=True) if self.mode == "python":

@@ -192,7 +192,8 @@ class _Emitter:
                 )
                 options = [f"{{ {named} }}"] if named else []
                 function = self.function(node.func)
-                return f"{function}({', '.join([*args[:at], *rng, *options])})", _ATOM
+                given = [*args[: node.rng_at], *rng, *args[node.rng_at : at], *options]
+                return f"{function}({', '.join(given)})", _ATOM
             case Step():
                 value, by = self.wrap(node.operand, _COND), self.wrap(node.by, _COND)
                 past = json.dumps(node.ladder.past_end)
@@ -217,6 +218,8 @@ class _Emitter:
                 key_text = self.wrap(key, _COND)
                 row = self.lookup(lookup.func, "$k")
                 return f"$.unlessNull({key_text}, ($k) => {row}.{field})", _ATOM
+            case Attr(part=True):  # a part of a dice value
+                return f"{self.wrap(node.obj, _ATOM)}.{node.name}", _ATOM
             case Attr():
                 return f"{self.wrap(node.obj, _ATOM)}.{self.field(node.name)}", _ATOM
             case Index(nullable_key=True):

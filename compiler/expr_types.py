@@ -110,6 +110,7 @@ class Param:
     value: Field | None = None  # mapping: the type of its values
     bound: Checked | None = None  # a name a rule binds (`let`): its value's type
     keyword_only: bool = False  # a rule's parameter a call names (`extra=2`)
+    has_default: bool = False  # a rule's parameter a call may leave out
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,16 +260,20 @@ class Call:
     odds: str = field(default="", compare=False)  # its odds function, if not func_odds
     # ... the names of its keyword-only parameters, which the last arguments are
     keywords: tuple[str, ...] = field(default=(), compare=False)
+    # ... how many of its arguments come before the rng (where it rolls)
+    rng_at: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Attr:
-    """`obj.name`: a field of a table row; the field name ends at `end`."""
+    """`obj.name`: a field of a table row or of a record a rule answers, or
+    (``part``) a part of a dice value; the name ends at `end`."""
 
     obj: Node
     name: str
     start: int = field(compare=False)
     end: int = field(compare=False)
+    part: bool = field(default=False, compare=False)  # check() sets it
 
 
 @dataclass(frozen=True, slots=True)
@@ -606,7 +611,8 @@ def _eval(
                 return function(*args[:at], **named)
             if calls is None:
                 raise ValueError(f"no rng for {node.func}(), which rolls dice")
-            return calls(node, lambda rng: function(*args[:at], rng, **named))
+            before, after = args[: node.rng_at], args[node.rng_at : at]
+            return calls(node, lambda rng: function(*before, rng, *after, **named))
         case Call() if node.func not in FUNCTIONS:
             key = sub(node.args[0])
             return None if key is None else tables[node.func][key]

@@ -32,6 +32,7 @@ from .form_words import answer_words, param_titles
 from .js_plan import call_plan
 from .model import Example, Rule, System
 from .naming import odds_function
+from .py_names import py_kwargs, pyname, rules_name
 from .registry import kind_of
 from .viewkit import View
 from .visible import json_visible
@@ -138,7 +139,7 @@ def _label(labels: Sequence[str], given: Any) -> str | None:
 
 def _start(spec: Input, ex: Example | None) -> Any:
     """A field's first value: the first worked example's, else the default."""
-    given = dict(ex.args).get(spec.name) if ex is not None else None
+    given = py_kwargs(dict(ex.args)).get(spec.name) if ex is not None else None
     fallback = _plain(spec.default)
     if spec.kind == "choice":
         found = _label(spec.labels, given)
@@ -169,7 +170,7 @@ def _start(spec: Input, ex: Example | None) -> Any:
 def _field(spec: Input, ex: Example | None, title: str | None) -> View:
     view: View = {
         "name": spec.name,
-        "label": title or humanize(spec.name),
+        "label": title or humanize(rules_name(spec.name)),
         "kind": spec.kind,
         "description": spec.description,
         "required": spec.required,
@@ -220,7 +221,7 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
             add(ROLLED, rolled, None)
         odds = _odds_function(rule, module)
         if odds is not None:  # its derived odds: each answer with its chance
-            plan = call_plan(getattr(module, odds), odds, args, False, None)
+            plan = call_plan(getattr(module, pyname(odds)), odds, args, False, None)
             add(ODDS, plan, None, odds=True)
         for column in kind.columns(rule).values():
             if column.type == "dice":
@@ -235,7 +236,7 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
     return {
         "rule": rule.qualified_id,
         "module": system.id,
-        "fields": [_field(s, first, titles.get(s.name)) for s in fields],
+        "fields": [_field(s, first, titles.get(rules_name(s.name))) for s in fields],
         "calls": calls,
         "start": {"call": call, "dice": dice if calls[call]["rng"] else None},
         "words": answer_words(system, rule),
@@ -248,7 +249,7 @@ def _odds_function(rule: Rule, module: ModuleType) -> str | None:
     if not isinstance(function, str) or getattr(rule, "odds", None) is None:
         return None
     name = getattr(rule, "odds_name", None) or odds_function(function)
-    return name if callable(getattr(module, name, None)) else None
+    return name if callable(getattr(module, pyname(name), None)) else None
 
 
 def call_of(calls: Sequence[View], ex: Example) -> int:

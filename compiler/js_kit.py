@@ -16,10 +16,11 @@ from typing import Any
 from .expr_emit_js import MAX_SAFE, safe_literal, string_literal
 from .expr_odds import PLACEHOLDER
 from .expr_types import Interval
-from .js_naming import camel
+from .js_naming import RNG, jsname
 from .model import Column, EnumType, Param, RuleBase, System
 from .naming import private_constant
 from .runtime.dice import Dice
+from .viewkit import rng_at
 from .visible import SPACES, fold, visible
 
 View = dict[str, Any]
@@ -87,14 +88,16 @@ def where(rule: RuleBase) -> str:
 
 
 def ts_column_type(col: Column) -> str:
+    """A field's TypeScript type."""
+    enum = jsname(col.enum) if col.enum else None
     if col.type == "list":  # a frozen array of the elements
         item = (
-            col.enum
+            enum
             or {"int": "number", "bool": "boolean", "text": "string"}[str(col.items)]
         )
         return f"readonly {item}[]"
     base = (
-        col.enum
+        enum
         or {
             "int": "number",
             "text": "string",
@@ -109,7 +112,7 @@ def ts_column_type(col: Column) -> str:
 def enum_view(enum: EnumType, what: str) -> View:
     """A set of labels: the frozen object (and, for a ladder, its compare)."""
     return {
-        "name": enum.name,
+        "name": jsname(enum.name),
         "ordered": enum.ordered,
         "doc": doc(f"{what} ({enum.loc})."),
         "members": [
@@ -121,7 +124,7 @@ def enum_view(enum: EnumType, what: str) -> View:
 
 def member(enum: EnumType, label: str) -> str:
     """The JavaScript reference to a label of a set: ``Size.LARGE``."""
-    return f"{enum.name}.{enum.member(label).name}"
+    return f"{jsname(enum.name)}.{enum.member(label).name}"
 
 
 def record_view(name: str, columns: Sequence[Any], what: str) -> View:
@@ -135,7 +138,7 @@ def record_view(name: str, columns: Sequence[Any], what: str) -> View:
     for c in columns:
         fields.append(
             {
-                "js": camel(c.name),
+                "js": jsname(c.name),
                 "py": c.name,
                 "json_key": js_string(c.name),
                 "ts": getattr(c, "ts", None) or ts_column_type(c),
@@ -143,7 +146,7 @@ def record_view(name: str, columns: Sequence[Any], what: str) -> View:
             }
         )
     return {
-        "name": name,
+        "name": jsname(name),
         "shape": private_constant(name, "fields"),
         "doc": doc(what),
         "fields": fields,
@@ -157,7 +160,7 @@ def record_view(name: str, columns: Sequence[Any], what: str) -> View:
 def record_literal(shape: str, values: Sequence[tuple[str, str]], indent: str) -> str:
     """``$json.record(SHAPE, { field: value, ... })``, one field a line."""
     inner = indent + "  "
-    items = "".join(f"{inner}{camel(name)}: {value},\n" for name, value in values)
+    items = "".join(f"{inner}{jsname(name)}: {value},\n" for name, value in values)
     return f"$json.record({shape}, {{\n{items}{indent}}})"
 
 
@@ -183,13 +186,13 @@ def param_bounds(params: Sequence[Param]) -> dict[str, Interval]:
 
 def local(param: Param) -> str:
     """The name of a parameter's checked value in a generated function body."""
-    name = camel(param.name)
+    name = jsname(param.name)
     return f"{name}$" if param.type == "mapping" else name
 
 
 def param_view(system: System, param: Param, rule_id: str) -> View:
     """A parameter: its name, TypeScript type, default and the lines that check it."""
-    name = camel(param.name)
+    name = jsname(param.name)
     view: View = {
         "name": name,
         "py": param.name,
@@ -201,7 +204,8 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
     if param.type == "mapping":
         assert param.enum is not None and param.value_enum is not None
         keys, values = param.enum, param.value_enum
-        coerce = f"$.mapping({keys.name}, {values.name}, {name}, {js_string(name)})"
+        keys_js, values_js = jsname(keys.name), jsname(values.name)
+        coerce = f"$.mapping({keys_js}, {values_js}, {name}, {js_string(name)})"
         value = coerce
         if param.default_call is not None:
             function, args = param.default_call
@@ -211,8 +215,8 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
             view["default"] = "null"
         # a value for every key, as the run time checks (labels as the rules spell them)
         ts = (
-            f"Readonly<Record<{keys.name}, {values.name}>>"
-            f" | ReadonlyMap<{keys.name}, {values.name}>"
+            f"Readonly<Record<{keys_js}, {values_js}>>"
+            f" | ReadonlyMap<{keys_js}, {values_js}>"
         )
         return view | {
             "ts": ts + (" | null" if param.default_call is not None else ""),
@@ -225,7 +229,8 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
                 param.enum,
                 f"The choices of parameter `{name}` of rule `{rule_id}`",
             )
-        coerce = f"{name} = $.choice({param.enum.name}, {name}, {js_string(name)});"
+        enum = jsname(param.enum.name)
+        coerce = f"{name} = $.choice({enum}, {name}, {js_string(name)});"
         if param.has_default:
             view["default"] = (
                 "null"
@@ -234,7 +239,7 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
             )
         return view | {
             # the labels as the rules spell them (run time also takes other cases)
-            "ts": param.enum.name + (" | null" if param.nullable else ""),
+            "ts": enum + (" | null" if param.nullable else ""),
             "lines": [f"if ({name} !== null) {coerce}"] if param.nullable else [coerce],
         }
     if param.type == "bool":
@@ -263,6 +268,23 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
             f"{js_string(name)}, {js(param.min)}, {js(param.limit)});"
         )
     return view | {"ts": "number", "lines": lines}
+
+
+RNG_VIEW: View = {
+    "name": RNG,
+    "keyword_only": False,
+    "optional": False,
+    "default": None,
+    "ts": "$dice.RNG",
+}
+"""The rng, as a parameter of a function that rolls."""
+
+
+def with_rng(views: Sequence[View], params: Sequence[Param]) -> list[View]:
+    """The parameters of a function that rolls: the rng where both languages
+    take it (``viewkit.rng_at``: after the positional ones without a default)."""
+    at = rng_at(params)
+    return [*views[:at], RNG_VIEW, *views[at:]]
 
 
 def signature(views: Sequence[View], fn: str) -> View:
@@ -303,13 +325,13 @@ def call_of(system: System, function: str, kwargs: dict[str, Any]) -> str:
         js(kwargs[p.name]) for p in params if not p.keyword_only and p.name in kwargs
     ]
     options = [
-        f"{camel(p.name)}: {js(kwargs[p.name])}"
+        f"{jsname(p.name)}: {js(kwargs[p.name])}"
         for p in params
         if p.keyword_only and p.name in kwargs
     ]
     if options:
         args.append("{ " + ", ".join(options) + " }")
-    return f"{camel(function)}({', '.join(args)})"
+    return f"{jsname(function)}({', '.join(args)})"
 
 
 def args_doc(params: Sequence[Param], allowed: Any) -> str:
@@ -322,7 +344,7 @@ def args_doc(params: Sequence[Param], allowed: Any) -> str:
             values = (
                 "a label in any case: " + values + (", or null" if p.nullable else "")
             )
-        name = f"options.{camel(p.name)}" if p.keyword_only else camel(p.name)
+        name = f"options.{jsname(p.name)}" if p.keyword_only else jsname(p.name)
         lines.append(f"@param {name} {p.description.rstrip('.')}. Allowed: {values}.")
     return "\n\n".join(lines)
 
@@ -353,7 +375,7 @@ def expression(
         if n in by_param:
             return local(by_param[n])
         # the names of the odds code (expr_odds) stand for values: as they are
-        return n if n.startswith(PLACEHOLDER) else camel(n)
+        return n if n.startswith(PLACEHOLDER) else jsname(n)
 
     def choice(param: str, label: str) -> str:
         enum = by_param[param].enum
@@ -364,10 +386,10 @@ def expression(
         node,
         rounding=system.rounding,
         name=name,
-        field=camel,
+        field=jsname,
         bounds=lambda n: bounds.get(n, Interval(-MAX_SAFE, MAX_SAFE)),
         lookup=lambda table, key: f"{tables[table]}.get({key})",
         label=lambda enum, label: member(enums[enum], label),
         choice=choice,
-        function=camel,
+        function=jsname,
     )

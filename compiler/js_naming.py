@@ -1,10 +1,16 @@
-"""JavaScript naming: the JavaScript name of each Python name the rules give, and its checks.
+"""JavaScript naming: the one table of names JavaScript, TypeScript and the runtime hold, and each rule name's spelling in JavaScript.
 
-Functions, parameters and fields are the camelCase of their Python names
-(``roll_to_hit`` is ``rollToHit``, ``hit_bonus`` is
-``hitBonus``); classes, constants and label members keep theirs. Two different
-Python names of one system that are one JavaScript name, and a name that
-JavaScript (or TypeScript) reserves, are located errors at the name's line.
+Functions, parameters and fields are the camelCase of the rules' names
+(``roll_to_hit`` is ``rollToHit``, ``hit_bonus`` is ``hitBonus``); classes,
+constants and label members keep theirs. The rules keep their names: one that
+JavaScript or its runtime has already (a reserved word or global, a TypeScript
+type, what every object has, ``then``, the ``rng`` argument) gets one more
+``_`` (``class`` is ``class_``, ``constructor`` is ``constructor_``, ``Object``
+is ``Object_``), and so does such a name already ending in ``_``; a field,
+property or method also where its class already has that member. Everything
+else the generated code names for itself starts with ``$`` or ``_``. Two
+different names of one system that are one JavaScript name once camelCased
+(``reach_2`` and ``reach2``) are a located error at the second.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path as FsPath
+from typing import Literal
 
 from .diagnostics import Diagnostic
 from .model import Name, System
@@ -150,11 +157,49 @@ _MEMBER = re.compile(
 
 def camel(name: str) -> str:
     """``max_range`` -> ``maxRange`` (a name that starts upper
-    case, a class or a constant, is kept as it is)."""
+    case, a class or a constant, is kept as it is; so are underscores at its
+    end: ``class_`` -> ``class_``)."""
     if _KEEPS_CASE.match(name):
         return name
-    first, *rest = name.split("_")
-    return first + "".join(part[:1].upper() + part[1:] for part in rest)
+    stem = name.rstrip("_")
+    first, *rest = stem.split("_")
+    tail = "_" * (len(name) - len(stem))
+    return first + "".join(part[:1].upper() + part[1:] for part in rest) + tail
+
+
+RNG = "rng"
+"""The argument every function that rolls takes (a public name)."""
+TAKEN = RESERVED | OBJECT_NAMES | CALLED_NAMES.keys() | FUNCTION_NAMES | {RNG}
+"""Every JavaScript name of the rules' that JavaScript or the runtime has."""
+
+
+def _renamed(js: str, taken: frozenset[str] | set[str]) -> str:
+    return js + "_" if js.rstrip("_") in taken else js
+
+
+def jsname(name: str) -> str:
+    """The JavaScript name of a name the rules give (a function, class,
+    constant, parameter, bound name): ``class`` -> ``class_``,
+    ``hit_bonus`` -> ``hitBonus``, ``Object`` -> ``Object_``."""
+    return _renamed(camel(name), TAKEN)
+
+
+# A record (a frozen object of json.js's ``record``), or a state's class, whose
+# instances change (``mutable``: a ``RecordState`` of _state.js).
+JsBase = Literal["record", "mutable"]
+
+
+@cache
+def _members(base: JsBase) -> frozenset[str]:
+    if base == "mutable":
+        return frozenset(TAKEN | class_members("_state.js", "RecordState"))
+    return frozenset(TAKEN | record_members())
+
+
+def jsattr(name: str, base: JsBase = "record") -> str:
+    """The JavaScript name of a field, property or method of a record or a
+    state class (``base``): renamed also where every one already has it."""
+    return _renamed(camel(name), _members(base))
 
 
 @cache
@@ -205,67 +250,33 @@ def record_members() -> frozenset[str]:
 
 
 def js_name(name: Name) -> str | None:
-    """The JavaScript name of a name the rules give, or None when it names no
+    """The camelCase of a name the rules give, or None when it names no
     identifier (an event is a label string in both languages)."""
     if name.what.endswith(" event"):
         return None
     return camel(name.name)
 
 
-def _binds(name: Name) -> bool:
-    """Whether the name is bound in the module (not only a property)."""
-    return name.scope == "module" or "parameter" in name.what or name.what == "let name"
-
-
-def _is_method(name: Name) -> bool:
-    """Whether the name is a method of a generated class or record."""
-    return name.what in {"method name", "transition name"}
-
-
-def _problem(name: Name, js: str) -> str | None:
-    """Why the JavaScript name ``js`` of ``name`` cannot be, or None."""
-    if _binds(name) and js in RESERVED:
-        return f"is {js!r} in JavaScript, a reserved word or global there"
-    exported = name.scope == "module"
-    if (exported or _is_method(name)) and js in CALLED_NAMES:
-        return f"is {js!r} in JavaScript, {CALLED_NAMES[js]}"
-    if not _binds(name) and js in record_members() - OBJECT_NAMES:
-        return f"is {js!r} in JavaScript, which every record has there (json.js)"
-    if (exported or not _binds(name)) and js in OBJECT_NAMES:
-        return f"is {js!r} in JavaScript, which every object has (Object.prototype)"
-    if exported and js in FUNCTION_NAMES:
-        return f"is {js!r} in JavaScript, which every function and class has"
-    return None
-
-
 def clashes(system: System) -> list[Diagnostic]:
-    """Every name of ``system`` that JavaScript cannot have as the rules give it."""
+    """Every name of ``system`` that is another's in JavaScript (camelCased)."""
     found: list[Diagnostic] = []
     first: dict[str, Name] = {}
-
-    def report(name: Name, message: str) -> None:
-        found.append(
-            Diagnostic(
-                name.loc.file,
-                name.loc.line,
-                name.loc.col,
-                f"{name.what} {name.name!r} {message}",
-                "choose another name",
-                name.pointer,
-            )
-        )
-
     for name in system.names:
         js = js_name(name)
         if js is None:
             continue
-        if (problem := _problem(name, js)) is not None:
-            report(name, problem)
         other = first.setdefault(js, name)
         if other.name != name.name:
-            report(
-                name,
-                f"is {js!r} in JavaScript, as {other.what} {other.name!r} is "
-                f"(at {other.loc.file}:{other.loc.line})",
+            found.append(
+                Diagnostic(
+                    name.loc.file,
+                    name.loc.line,
+                    name.loc.col,
+                    f"{name.what} {name.name!r} is {js!r} in JavaScript, as "
+                    f"{other.what} {other.name!r} is "
+                    f"(at {other.loc.file}:{other.loc.line})",
+                    "choose another name",
+                    name.pointer,
+                )
             )
     return sorted(found)

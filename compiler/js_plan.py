@@ -24,8 +24,8 @@ target (JavaScript constructs a class with ``new``), and steps that work on it:
 a step with ``"each"`` (a list of argument lists) calls the method once per
 list and answers the list of answers; one with ``"keep": true`` calls it and
 keeps the object (a state's transitions); one with ``"fields"`` (a list of
-``{"py", "js"}``) answers a plain object of those fields, keyed by their Python
-names. A step's arguments are items as the target's are (one with ``"py"``
+``{"py", "js", "key"}``) answers a plain object of those fields, keyed by their
+names in the rules (``key``). A step's arguments are items as the target's are (one with ``"py"``
 goes by name in Python, in the options object in JavaScript when ``option``).
 """
 
@@ -36,7 +36,8 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from .js_naming import camel
+from .js_naming import jsattr, jsname
+from .py_names import RNG, py_kwargs, pyattr, pyname, rules_name
 
 Plan = dict[str, Any]
 
@@ -51,7 +52,8 @@ def arguments(
 ) -> list[dict[str, Any]]:
     """The argument items of a call of ``function`` (by its Python signature;
     a method's ``self`` left out; a class's constructor, which takes no rng)
-    with ``args`` by Python name."""
+    with ``args`` by Python name (``py_names``; the rules' own where they are
+    the same)."""
     hints = {} if isinstance(function, type) else typing.get_type_hints(function)
     items: list[dict[str, Any]] = []
     pending: list[dict[str, Any]] = []
@@ -61,7 +63,7 @@ def arguments(
         option = param.kind is inspect.Parameter.KEYWORD_ONLY
         item: dict[str, Any] = {
             "py": param.name,
-            "js": camel(param.name),
+            "js": RNG if param.name == RNG else jsname(rules_name(param.name)),
             "option": option,
         }
         if _is_rng(hints.get(param.name)) and rolls:
@@ -91,7 +93,7 @@ def call_plan(
 ) -> Plan:
     """The plan of a call of a generated function, by its Python signature."""
     return {
-        "target": {"py": name, "js": camel(name)},
+        "target": {"py": pyname(name), "js": jsname(name)},
         "args": arguments(function, args, rolls),
         "then": _then(roll),
     }
@@ -102,17 +104,19 @@ def instance_plan(cls: type, args: dict[str, Any], then: list[dict[str, Any]]) -
     Python name), then takes the steps ``then`` on it."""
     name = cls.__name__
     return {
-        "target": {"py": name, "js": camel(name), "new": True},
+        "target": {"py": name, "js": jsname(rules_name(name)), "new": True},
         "args": arguments(cls, args),
         "then": then,
     }
 
 
 def call_step(cls: type, name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
-    """A step calling method ``name`` of the instance once (arguments by Python
-    name), keeping the instance (as a state's transitions are made)."""
-    args = arguments(getattr(cls, name), kwargs)
-    return {"py": name, "js": camel(name), "args": args, "keep": True}
+    """A step calling the transition ``name`` (the rules' name) of a state once
+    (arguments by the rules' names), keeping the instance (as a state's
+    transitions are made)."""
+    py = pyattr(name, "mutable")
+    args = arguments(getattr(cls, py), py_kwargs(kwargs))
+    return {"py": py, "js": jsattr(name, "mutable"), "args": args, "keep": True}
 
 
 def each_step(cls: type, name: str, calls: list[dict[str, Any]]) -> dict[str, Any]:
@@ -121,30 +125,37 @@ def each_step(cls: type, name: str, calls: list[dict[str, Any]]) -> dict[str, An
     method = getattr(cls, name)
     return {
         "py": name,
-        "js": camel(name),
+        "js": jsname(name),
         "each": [arguments(method, kwargs) for kwargs in calls],
     }
 
 
 def fields_step(names: list[str]) -> dict[str, Any]:
-    """A step answering a plain object of the fields ``names`` (Python names)."""
-    return {"fields": [{"py": n, "js": camel(n)} for n in names]}
+    """A step answering a plain object of a state's fields ``names`` (the
+    rules' names), keyed by those names."""
+    return {
+        "fields": [
+            {"py": pyattr(n, "mutable"), "js": jsattr(n, "mutable"), "key": n}
+            for n in names
+        ]
+    }
 
 
 def constant_plan(name: str, roll: str | None) -> Plan:
     """The plan that reads a constant of the module (and rolls a field of it)."""
     return {
-        "target": {"py": name, "js": camel(name)},
+        "target": {"py": pyname(name), "js": jsname(name)},
         "args": None,
         "then": _then(roll),
     }
 
 
 def _then(roll: str | None) -> list[dict[str, Any]]:
+    """Read the dice field ``roll`` (the rules' name) of a record, and roll it."""
     if roll is None:
         return []
     return [
-        {"py": roll, "js": camel(roll)},
+        {"py": pyattr(roll), "js": jsattr(roll)},
         {"py": "roll", "js": "roll", "args": [{"rng": True}]},
     ]
 
@@ -171,7 +182,7 @@ def run_python(module: Any, plan: Plan, rng: Any) -> Any:
         value = _call(value, plan["args"], rng)
     for step in plan["then"]:
         if "fields" in step:
-            value = {f["py"]: getattr(value, f["py"]) for f in step["fields"]}
+            value = {f["key"]: getattr(value, f["py"]) for f in step["fields"]}
         elif "each" in step:
             method = getattr(value, step["py"])
             value = [_call(method, items, rng) for items in step["each"]]

@@ -150,12 +150,14 @@ Rule = RuleBase
 
 @dataclass(frozen=True, slots=True)
 class Rolls:
-    """A rule's function that rolls dice: its name, its parameters before the
-    RNG (in order), and what it answers. A decision's follow-up may call it."""
+    """A rule's function that rolls dice: its name, its parameters (in order;
+    the rng after the first ``rng_at``), and what it answers. A decision's
+    follow-up may call it."""
 
     function: str
     params: tuple[str, ...]
     returns: str
+    rng_at: int | None = None  # how many of them come before the rng (None: all)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,26 @@ import unicodedata
 _SNAKE = re.compile(r"[a-z][a-z0-9_]*")
 
 
+DICE_LIKE = re.compile(r"d[0-9]")
+"""How a name that an expression would read as dice notation starts."""
+
+
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a Python name in generated code, or None if it can."""
+    """Why the rules cannot give ``name`` (a function, class, parameter, field...),
+    or None if they can: a name Python or JavaScript has already is no problem
+    (the generated code spells it otherwise: ``py_names``, ``js_naming``)."""
+    if not name.isascii() or not name.isidentifier():
+        return f"{name!r} is not an ASCII Python identifier"
+    if name.startswith("_"):
+        return f"{name!r} starts with an underscore"
+    if DICE_LIKE.match(name):
+        return f"{name!r} reads as dice notation in an expression ({name[:2]}...)"
+    return None
+
+
+def module_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a system's module (``rulebook.<name>``: a
+    Python keyword or built-in name cannot), or None if it can."""
     if not name.isascii() or not name.isidentifier():
         return f"{name!r} is not an ASCII Python identifier"
     if keyword.iskeyword(name) or keyword.issoftkeyword(name):

@@ -30,6 +30,7 @@ from .limits import MAX_PAGE_ODDS_WORK, Allowance
 from .literals import code, md, md_cell
 from .model import System
 from .naming import odds_function
+from .py_names import pyname
 from .runtime.dice_odds import DEPTH
 from .viewkit import View
 
@@ -93,11 +94,11 @@ def _rule_odds(
     if not isinstance(function, str):
         return None
     name = getattr(rule, "odds_name", None) or odds_function(function)
-    odds: object = getattr(module, name, None)
+    odds: object = getattr(module, pyname(name), None)
     if not callable(odds):
         return None
     derived = cast("Callable[..., Mapping[object, Fraction]]", odds)
-    view = odds_view(name, derived, pages)
+    view = odds_view(pyname(name), derived, pages)
     depth = getattr(rule, "depth", None)  # its explosions' depth, if set
     if isinstance(depth, str):
         math = to_latex(parse(depth), rounding=system.rounding)
@@ -178,7 +179,7 @@ def _chart(
     tail = False
     for value in range(chart.values[0], chart.values[1] + 1):
         try:
-            chances = pages.call(odds, **{chart.over: value})
+            chances = pages.call(odds, **{pyname(chart.over): value})
         except pages.errors.RuleInputError as error:  # past the runtime's limit
             rows.append([str(value), md_cell(str(error)), *("" for _ in beats)])
             continue

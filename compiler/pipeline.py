@@ -453,6 +453,23 @@ def _js_sources(
     return files
 
 
+def check_code(systems: Sequence[System]) -> None:
+    """Raise ``RulesError`` with every error building ``systems``' modules would
+    give before running their examples (their names, in both languages, and
+    the figures JavaScript cannot hold): what ``rulesc validate`` checks
+    besides the rules themselves, so that it fails where a build would."""
+    errors = _path_clashes(systems)
+    for system in systems:
+        text = render("system.py.j2", module_view(system))
+        errors += clashes(system, text)
+    try:
+        _js_sources(systems, derived=not errors, settings=DEFAULTS)
+    except RulesError as exc:
+        errors += exc.diagnostics
+    if errors:
+        raise RulesError(errors)
+
+
 def generate(
     systems: Sequence[System | Part],
     *,

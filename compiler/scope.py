@@ -87,6 +87,8 @@ def param_spec(param: Param) -> expr.Param:
                 choices=tuple(m.label for m in values.members),
                 enum=values.name,
             ),
+            keyword_only=param.keyword_only,
+            has_default=param.has_default or param.default_call is not None,
         )
     return expr.Param(
         param.name,
@@ -97,6 +99,7 @@ def param_spec(param: Param) -> expr.Param:
         enum=param.enum.name if param.enum else None,
         nullable=param.nullable,
         keyword_only=param.keyword_only,
+        has_default=param.has_default or param.default_call is not None,
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
@@ -17,8 +18,7 @@ from typing import Any, Protocol, TypeVar
 from . import expr
 from .contents import group_rules, source_part
 from .diagnostics import Diagnostic, Path, RulesError, pointer
-from .expr_dice import DICE_FUNCTIONS
-from .expr_types import FUNCTIONS, walk
+from .expr_types import walk
 from .house_guard import unmerged
 from .kinds.dice.model import DiceRule
 from .kinds.formula.model import FormulaRule, Let
@@ -51,7 +51,7 @@ from .model import (
     Ruling,
     System,
 )
-from .naming import fold, name_problem
+from .naming import DICE_LIKE, fold, module_problem, name_problem
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
 from .scope import param_spec
 
@@ -194,6 +194,9 @@ class SystemBuilder:
         # (a parameter named like a table, one that failed): name -> the index of
         # its error in self.errors, which lists each use as a note.
         self.declared: dict[str, int] = {}
+        # The names refused as they read as dice notation: their uses are no
+        # errors of their own.
+        self.dice_like: set[str] = set()
         # The exact distributions each file's dice need, counted before any is
         # worked out (limits.MAX_FILE_DICE_WORK).
         self.dice_budget = Budget(MAX_FILE_DICE_WORK)
@@ -232,11 +235,7 @@ class SystemBuilder:
 
     def claim(self, src: SourceFile, path: Path, name: str, what: str) -> None:
         """Reserve a module-level Python name, reporting clashes and bad names."""
-        problem = name_problem(name)
-        if problem is None and (name in FUNCTIONS or name in DICE_FUNCTIONS):
-            problem = f"{name!r} is a function of the expression language"
-        if problem:
-            self.err(src, path, f"{what} {problem}", "choose another name")
+        if not self.good_name(src, path, name, what):
             return
         if name in self.names:
             other, other_path = self.names[name]
@@ -265,11 +264,25 @@ class SystemBuilder:
     def local_name(self, src: SourceFile, path: Path, name: str, what: str) -> bool:
         """Check a name inside a generated function or class (a parameter, a
         field, a member); False, with the error reported, when it cannot be one."""
-        if problem := name_problem(name):
-            self.err(src, path, f"{what} {problem}", "choose another name")
+        if not self.good_name(src, path, name, what):
             return False
         self.given.append(Name(name, what, "local", self.loc(src, path), pointer(path)))
         return True
+
+    def good_name(self, src: SourceFile, path: Path, name: str, what: str) -> bool:
+        """Whether the rules may give ``name`` (else the error, at it). A name
+        that reads as dice notation is refused here only: its uses in
+        expressions are not errors of their own (one cause, one error)."""
+        problem = name_problem(name)
+        if problem is None:
+            return True
+        if DICE_LIKE.match(name):
+            self.dice_like.add(name)
+            hint = "choose a name that does not start with d and a digit"
+        else:
+            hint = "choose another name"
+        self.err(src, path, f"{what} {problem}", hint)
+        return False
 
     # -- the system ------------------------------------------------------------
 
@@ -282,7 +295,7 @@ class SystemBuilder:
                 f"system id {self.system_id!r} does not match its folder {folder!r}",
                 f"write system: {folder}",
             )
-        problem = name_problem(self.system_id)
+        problem = module_problem(self.system_id)
         if problem:
             self.err(self.system_src, ("system",), f"system id {problem}")
         pending: list[tuple[int, int, SourceFile, Path, dict[str, Any]]] = []
@@ -1236,6 +1249,8 @@ class SystemBuilder:
         it calls first. (False, None) on a cycle of calls, (True, None) on a
         mistake in the expression, both reported; ``skip_failed`` leaves unreported
         a mistake that names a rule or parameter already reported."""
+        if self.dice_like and self.dice_like & set(_WORD.findall(text)):
+            return True, None  # reads a name refused where it is given
         try:
             called = expr.rules_called_in(text, self.callable)
         except expr.ExprError:
@@ -1649,6 +1664,9 @@ def _node(data: Any, path: Path) -> Any:
     for part in path:
         data = data[part]
     return data
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 def _word_at(text: str, start: int) -> str:

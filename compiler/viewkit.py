@@ -16,6 +16,7 @@ from .limits import MAX_EXACT
 from .literals import code, docstring, md, md_cell, number, py
 from .model import Column, EnumType, Param, RuleBase, System
 from .naming import label_alias, private_constant
+from .py_names import RNG, pyname
 from .runtime.dice import Dice
 
 View = dict[str, Any]
@@ -61,7 +62,12 @@ def enum_imports(enum: EnumType) -> list[Import]:
 
 def label_type(enum: EnumType) -> str:
     """The type of an argument naming a member: the member, or its exact label."""
-    return f"{enum.name} | {label_alias(enum.name)}"
+    return f"{pyname(enum.name)} | {alias_name(enum.name)}"
+
+
+def alias_name(enum: str) -> str:
+    """The Python name of the type alias of an enum's labels."""
+    return pyname(label_alias(enum))
 
 
 def where_doc(rule: RuleBase) -> str:
@@ -69,17 +75,18 @@ def where_doc(rule: RuleBase) -> str:
 
 
 def enum_view(enum: EnumType, what: str) -> View:
+    name = pyname(enum.name)
     return {
-        "name": enum.name,
+        "name": name,
         "ordered": enum.ordered,
         "base": "Ladder" if enum.ordered else "Label",
         "doc": docstring(f"{what} ({enum.loc}).", "    "),
         "members": [{"name": m.name, "literal": py(m.label)} for m in enum.members],
         "by_label": private_constant(enum.name, "by_label"),
-        "alias": label_alias(enum.name),
+        "alias": alias_name(enum.name),
         "labels": ", ".join(py(m.label) for m in enum.members),
         "alias_doc": docstring(
-            f"The labels of :class:`{enum.name}`, exactly as the rules write them: "
+            f"The labels of :class:`{name}`, exactly as the rules write them: "
             "what a type checker takes where a member is asked for (run time also "
             "takes them in any case)."
         ),
@@ -87,11 +94,13 @@ def enum_view(enum: EnumType, what: str) -> View:
 
 
 def column_type(col: Column) -> str:
+    """A field's Python type."""
+    enum = pyname(col.enum) if col.enum else None
     if col.type == "list":  # an immutable tuple of the elements
-        item = col.enum or {"int": "int", "bool": "bool", "text": "str"}[str(col.items)]
+        item = enum or {"int": "int", "bool": "bool", "text": "str"}[str(col.items)]
         return f"tuple[{item}, ...]"
     base = (
-        col.enum
+        enum
         or {
             "int": "int",
             "text": "str",
@@ -104,8 +113,9 @@ def column_type(col: Column) -> str:
 
 
 def local_name(param: Param) -> str:
-    """The name a parameter's checked value has in a generated function body."""
-    return f"{param.name}_map" if param.type == "mapping" else param.name
+    """The name a parameter's checked value has in a generated Python function
+    body (a mapping's checked copy: a name of the code's own, ``_`` first)."""
+    return f"_{param.name}_map" if param.type == "mapping" else pyname(param.name)
 
 
 def mapping_annotation(keys: EnumType, values: EnumType) -> str:
@@ -118,19 +128,24 @@ def mapping_annotation(keys: EnumType, values: EnumType) -> str:
 def _mapping_param_view(param: Param) -> View:
     assert param.enum is not None and param.value_enum is not None
     keys, values = param.enum, param.value_enum
+    name = pyname(param.name)
     coerce = (
-        f"mapping({keys.name}, {private_constant(keys.name, 'by_label')}, "
-        f"{values.name}, {private_constant(values.name, 'by_label')}, "
-        f"{param.name}, {param.name!r})"
+        f"mapping({pyname(keys.name)}, {private_constant(keys.name, 'by_label')}, "
+        f"{pyname(values.name)}, {private_constant(values.name, 'by_label')}, "
+        f"{name}, {name!r})"
     )
     local = local_name(param)
     lines = [f"{local} = {coerce}"]
     if param.default_call is not None:
         function, args = param.default_call
-        call = f"{function}(" + ", ".join(f"{k}={py(v)}" for k, v in args) + ")"
-        lines = [f"{local} = {call} if {param.name} is None else {coerce}"]
+        call = (
+            f"{pyname(function)}("
+            + ", ".join(f"{pyname(k)}={py(v)}" for k, v in args)
+            + ")"
+        )
+        lines = [f"{local} = {call} if {name} is None else {coerce}"]
     return {
-        "name": param.name,
+        "name": name,
         "annotation": mapping_annotation(keys, values)
         + (" | None" if param.default_call is not None else ""),
         "default": "None" if param.default_call is not None else None,
@@ -139,32 +154,34 @@ def _mapping_param_view(param: Param) -> View:
 
 
 def param_view(param: Param, rule_id: str) -> View:
-    view: View = {"name": param.name}
+    """A parameter of a generated Python function: its name, annotation,
+    default and the lines that check it."""
+    name = pyname(param.name)
+    view: View = {"name": name}
     if param.type == "mapping":
         return _mapping_param_view(param)
     if param.type == "choice":
         assert param.enum is not None
         enum = enum_view(
             param.enum,
-            f"The choices of parameter ``{param.name}`` of rule ``{rule_id}``",
+            f"The choices of parameter ``{name}`` of rule ``{rule_id}``",
         )
         coerce = (
-            f"{param.name} = choice({param.enum.name}, {enum['by_label']}, "
-            f"{param.name}, {param.name!r})"
+            f"{name} = choice({enum['name']}, {enum['by_label']}, {name}, {name!r})"
         )
         default = None
         if param.has_default:
             default = (
                 "None"
                 if param.default is None
-                else f"{param.enum.name}.{param.enum.member(str(param.default)).name}"
+                else f"{enum['name']}.{param.enum.member(str(param.default)).name}"
             )
         view |= {
             "enum": enum,
             "annotation": label_type(param.enum)
             + (" | None" if param.nullable else ""),
             "default": default,
-            "lines": [f"if {param.name} is not None:", f"    {coerce}"]
+            "lines": [f"if {name} is not None:", f"    {coerce}"]
             if param.nullable
             else [coerce],
         }
@@ -174,22 +191,20 @@ def param_view(param: Param, rule_id: str) -> View:
             "annotation": "bool",
             "default": py(param.default) if param.has_default else None,
             "lines": raise_if(
-                f"type({param.name}) is not bool",
-                f"bad_bool({param.name}, {param.name!r})",
+                f"type({name}) is not bool", f"bad_bool({name}, {name!r})"
             ),
         }
         return view
     lo = -MAX_EXACT if param.min is None else param.min  # as JavaScript takes it
     hi = MAX_EXACT if param.max is None else param.max
-    test = f"type({param.name}) is not int or not {lo} <= {param.name} <= {hi}"
+    test = f"type({name}) is not int or not {lo} <= {name} <= {hi}"
     lines = raise_if(
-        test,
-        f"bad_int({param.name}, {param.name!r}, {py(param.min)}, {py(param.max)})",
+        test, f"bad_int({name}, {name!r}, {py(param.min)}, {py(param.max)})"
     )
     if param.limit is not None:
         lines += raise_if(
-            f"{param.name} > {param.limit}",
-            f"past_limit({param.name}, {param.name!r}, {py(param.min)}, {param.limit})",
+            f"{name} > {param.limit}",
+            f"past_limit({name}, {name!r}, {py(param.min)}, {param.limit})",
         )
     view |= {
         "annotation": "int",
@@ -199,15 +214,34 @@ def param_view(param: Param, rule_id: str) -> View:
     return view
 
 
-def signature(views: list[View], params: tuple[Param, ...]) -> str:
-    """A function's parameter list, with a * before the keyword-only ones."""
+def signature(views: list[View], params: tuple[Param, ...], rolls: bool = False) -> str:
+    """A function's parameter list, with a * before the keyword-only ones (and,
+    for one that ``rolls``, the rng where ``rng_at`` puts it)."""
     parts = []
-    for view, param in zip(views, params, strict=True):
+    at = rng_at(params) if rolls else -1
+    for index, (view, param) in enumerate(zip(views, params, strict=True)):
+        if index == at:
+            parts.append(f"{RNG}: RNG")
         if param.keyword_only and "*" not in parts:
             parts.append("*")
         default = f" = {view['default']}" if view["default"] is not None else ""
         parts.append(f"{view['name']}: {view['annotation']}{default}")
+    if at == len(params):
+        parts.append(f"{RNG}: RNG")
     return ", ".join(parts)
+
+
+def rng_at(params: Sequence[Param]) -> int:
+    """Where a function that rolls takes the rng, in both languages: after its
+    positional parameters that have no default (before any that has one, and
+    before the keyword-only ones), so that every call may give it by position
+    (``f(a, rng)``, ``f(a, rng, b=2)``)."""
+    at = 0
+    for p in params:
+        if p.keyword_only or p.has_default or p.default_call is not None:
+            break
+        at += 1
+    return at
 
 
 def raise_if(test: str, error: str) -> list[str]:
@@ -286,9 +320,9 @@ def allowed(param: Param) -> str:
 def type_text(param: Param) -> str:
     """A parameter's type as the docs write it."""
     if param.type == "mapping" and param.enum is not None and param.value_enum:
-        return f"Mapping[{param.enum.name}, {param.value_enum.name}]"
+        return f"Mapping[{pyname(param.enum.name)}, {pyname(param.value_enum.name)}]"
     if param.enum is not None:
-        return param.enum.name + (" | None" if param.nullable else "")
+        return pyname(param.enum.name) + (" | None" if param.nullable else "")
     return param.type
 
 
@@ -319,7 +353,9 @@ def args_doc(params: Sequence[Param]) -> str:
             values = "a member, or its label in any case: " + values
             if p.nullable:
                 values += ", or None"
-        lines.append(f"{p.name}: {p.description.rstrip('.')}. Allowed: {values}.")
+        lines.append(
+            f"{pyname(p.name)}: {p.description.rstrip('.')}. Allowed: {values}."
+        )
     return "\n\nArgs:\n" + "\n".join(lines)
 
 
@@ -346,7 +382,7 @@ def api(
         "paragraphs": list(paragraphs),
         "params": [
             {
-                "name": code(p.name),
+                "name": code(pyname(p.name)),
                 "type": code(type_text(p), in_table=True),
                 "allowed": md_cell(allowed(p)),
                 "default": code(repr(p.default), in_table=True)

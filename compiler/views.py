@@ -15,10 +15,18 @@ from .core.program import lowered, table_rows
 from .emit import python as emit_python
 from .literals import docstring, md
 from .model import Rule, System
-from .naming import label_alias
+from .py_names import IMPORTS, pyname
 from .registry import kind_of
 from .settings import Settings
-from .viewkit import Import, Sourced, View, all_enums, header, header_of
+from .viewkit import (
+    Import,
+    Sourced,
+    View,
+    alias_name,
+    all_enums,
+    header,
+    header_of,
+)
 
 _STDLIB = ("collections.abc", "dataclasses", "enum", "typing")
 
@@ -31,7 +39,9 @@ def module_view(system: System) -> View:
         imports |= set(rule["imports"])
     exported = {name for r in rules for name in r["exports"]}
     # each exported enum's labels, as a type alias (enum.py.j2 defines it)
-    aliases = {label_alias(e.name) for e in all_enums(system) if e.name in exported}
+    aliases = {
+        alias_name(e.name) for e in all_enums(system) if pyname(e.name) in exported
+    }
     return {
         "header": header(list(system.files)),
         "doc": docstring(
@@ -62,7 +72,12 @@ def _rule_py(system: System, rule: Rule, tables: dict[str, str]) -> View:
     kind = kind_of(rule)
     unit = lowered(system, rule)
     if unit is not None:
-        return {"id": rule.qualified_id} | emit_python.view(system, unit, tables)
+        view = emit_python.view(system, unit, tables)
+        # the names a module imports are names of py_names' table, which the
+        # rules' names are kept from
+        unknown = set(view["imports"]) - IMPORTS
+        assert not unknown, f"imports missing from py_names.IMPORTS: {unknown}"
+        return {"id": rule.qualified_id} | view
     assert kind.python_view is not None
     view = kind.python_view(system, rule)
     return {"id": rule.qualified_id} | view | {"template": kind.template("python")}

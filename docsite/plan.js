@@ -7,7 +7,7 @@
 // JavaScript conventions have them. A target marked `new` is a class,
 // constructed; steps read a field, call a method (keeping the object for
 // `keep`), call it once per argument list (`each`), or gather `fields` into a
-// plain object keyed by their Python names.
+// plain object keyed by their names in the rules (`key`).
 //
 // A form's plan (compiler/forms.py) takes its arguments from the form's fields:
 // an argument `{field: name}` is that field's value, and a step with
@@ -72,7 +72,7 @@ export function runPlan(module, plan, rng, values = Object.create(null)) {
     }
     if (step.fields !== undefined) {
       const found = Object.create(null);
-      for (const field of step.fields) found[field.py] = value[field.js];
+      for (const field of step.fields) found[field.key] = value[field.js];
       value = found;
     } else if (step.each_field !== undefined) {
       const object = value;

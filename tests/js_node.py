@@ -24,9 +24,10 @@ from hypothesis import given, settings
 from hypothesis.strategies import SearchStrategy
 
 from rulesc import js_views
-from rulesc.js_naming import camel
+from rulesc.js_naming import jsname
 from rulesc.js_plan import run_python
 from rulesc.model import Example, System
+from rulesc.py_names import py_kwargs, pyattr, pyname, rules_name
 from rulesc.registry import kind_of
 from rulesc.workbench.common import inputs_of
 from rulesc.workbench.samples import thawed
@@ -173,15 +174,20 @@ def _texts(value: Any, found: set[str]) -> set[str]:
 
 def js_message(system: System, message: str, params: Iterable[str] = ()) -> str:
     """A message of the Python runtime as the JavaScript runtime words it: the
-    rules' names (and ``params``, the called function's parameters, which a kind
-    may name itself) camelCased, and Python's words for values in JavaScript's; a
-    message the rules data gives (a decision's refusal) is data, the same in both."""
+    rules' names (and ``params``, the called function's parameters by their
+    Python names, which a kind may name itself) as each language spells them,
+    and Python's words for values in JavaScript's; a message the rules data
+    gives (a decision's refusal) is data, the same in both."""
     if message in _texts(system.rules, set()):
         return message
-    given = {n.name for n in system.names} | set(params)
-    names = sorted({n for n in given if camel(n) != n}, key=len)
-    for name in reversed(names):
-        message = re.sub(rf"(?<![\w']){re.escape(name)}\b", camel(name), message)
+    given = {n.name for n in system.names} | {rules_name(p) for p in params}
+    spelt: dict[str, str] = {}
+    for name in given:
+        for py in (pyname(name), pyattr(name), pyattr(name, "mutable")):
+            if py != jsname(name):
+                spelt.setdefault(py, jsname(name))
+    for py in sorted(spelt, key=len, reverse=True):
+        message = re.sub(rf"(?<![\w']){re.escape(py)}(?![\w])", spelt[py], message)
     message = message.replace("random.Random()", "new Random()")
     for py, js in (("True", "true"), ("False", "false"), ("None", "null")):
         message = re.sub(rf"(?<![\w']){py}\b", js, message)
@@ -219,7 +225,7 @@ def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[st
     ).Scripted
     kind = kind_of(rule)
     rolls = ex.dice is not None and ex.roll is None
-    plan = kind.call_plan(module, rule, dict(ex.args), rolls, ex.roll)
+    plan = kind.call_plan(module, rule, py_kwargs(dict(ex.args)), rolls, ex.roll)
     dice = list(ex.dice) if ex.dice is not None else None
     rng = scripted(dice) if dice is not None else None
     case: dict[str, Any] = {
@@ -243,7 +249,9 @@ def sample_cases(system: System, module: Any, rule: Any) -> list[dict[str, Any]]
     kind = kind_of(rule)
     entry = kind.entry(rule)
     specs = (
-        [] if entry is None else inputs_of(getattr(module, entry), kind.params(rule))
+        []
+        if entry is None
+        else inputs_of(getattr(module, pyname(entry)), kind.params(rule))
     )
     found: list[dict[str, Any]] = []
 

@@ -8,6 +8,9 @@ rule of another kind). Each goes through validation, the model and, when it
 gets that far, the build with its worked examples, in-process. Every outcome
 is a build or located errors; anything else raised is a crash, reported with
 the files that made it (reproduce with RULEBOOK_FUZZ_SEED and the case index).
+One case in forty is rules that roll, of every shape of parameter and named as
+the targets name their own (``fuzz/rolling.py``): each builds, imports in Python
+and in Node, and answers alike in both, with the same seeds.
 
 RULEBOOK_FUZZ_CASES sets how many files (1,000 here; ``make fuzz`` runs 20,000).
 
@@ -19,18 +22,20 @@ RULEBOOK_FUZZ_PACKS sets how many (50 here; ``make fuzz`` runs 2,000).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
-from .fuzz.harness import run
+from .fuzz.harness import ROLLING, run
 from .fuzz.packs import run_packs
 from .fuzz.schemas import Schemas
+from .js_node import node_test
 
 CASES = int(os.environ.get("RULEBOOK_FUZZ_CASES", "1000"))
 SEED = int(os.environ.get("RULEBOOK_FUZZ_SEED", "23"))
 PACKS = int(os.environ.get("RULEBOOK_FUZZ_PACKS", "50"))
 
 
-def test_fuzzed_rules_files_build_or_fail_with_located_errors() -> None:
-    report = run(CASES, SEED)
+def test_fuzzed_rules_files_build_or_fail_with_located_errors(tmp_path: Path) -> None:
+    report = run(CASES, SEED, tmp_path / "packages")
     assert not report.crashes, report.describe()
     assert sum(report.outcomes.values()) == CASES, report.outcomes
     # The fuzzer reaches every stage: a fuzzer whose files all fail the schema
@@ -41,6 +46,11 @@ def test_fuzzed_rules_files_build_or_fail_with_located_errors() -> None:
     # ... and builds rules of every kind the schemas list.
     missing = set(Schemas().kinds()) - set(report.built_kinds)
     assert not missing, (missing, report.built_kinds)
+    # Every file of rules that roll builds; its calls answer alike in Node.
+    rolling = CASES // ROLLING
+    assert report.rolling == {"called": rolling}, report.rolling
+    assert len(report.javascript) == rolling
+    node_test("conformance.test.mjs", {"specs": report.javascript}, tmp_path)
 
 
 def test_fuzzed_house_packs_build_or_fail_with_located_errors() -> None:

@@ -1,5 +1,7 @@
-"""JavaScript names and figures: what JavaScript cannot have as the rules give it
-is a located build error, at the line that gives it."""
+"""JavaScript names and figures: a name JavaScript (or its runtime) has already
+is spelt with one more ``_`` there, and builds; two names of a system that are
+one once camelCased, and a figure JavaScript cannot hold, are located build
+errors, at the line that gives them."""
 
 from __future__ import annotations
 
@@ -11,14 +13,13 @@ import pytest
 
 from rulesc.diagnostics import RulesError
 from rulesc.js_kit import JsFigureError, js
-from rulesc.js_naming import camel, class_members
-from rulesc.kinds.state.rule import JS_BASE as STATE_BASE
+from rulesc.js_naming import camel, class_members, jsattr, jsname
 from rulesc.pipeline import build
 
 from .conftest import Editor
 from .js_node import PACKAGE, node_json
 from .test_mutation_js import ask_js
-from .test_process_and_state import STATE
+from .test_process_and_state import STATE, _write
 from .test_process_and_state import _errors as lab_errors
 
 
@@ -35,6 +36,22 @@ def test_camel_case_of_python_names() -> None:
     assert camel("x") == "x"
     assert camel("CoverLevel") == "CoverLevel"  # classes keep their names
     assert camel("FULL_EXPOSURE_TIME") == "FULL_EXPOSURE_TIME"  # and constants
+    assert camel("class_") == "class_"  # and underscores at the end
+
+
+def test_names_javascript_has_get_one_more_underscore() -> None:
+    assert jsname("default") == "default_"  # a reserved word
+    assert jsname("constructor") == "constructor_"  # what every object has
+    assert jsname("then") == "then_"  # what await calls
+    assert jsname("Object") == "Object_"  # a global the code uses
+    assert jsname("number") == "number_"  # a TypeScript type
+    assert jsname("rng") == "rng_"  # the rng argument's
+    assert jsname("to_string") == "toString_"
+    assert jsname("round") == "round"  # Python's, not JavaScript's
+    # one more underscore for such a name written with one: never one name
+    assert jsname("default_") == "default__" != jsname("default")
+    assert jsattr("equals", "mutable") == "equals_"  # a state class has it
+    assert jsattr("equals") == "equals"  # a record has not
 
 
 def _rename(rules: Path, file: str, old: str, new: str) -> None:
@@ -45,16 +62,14 @@ def _rename(rules: Path, file: str, old: str, new: str) -> None:
     path.write_text(re.sub(rf"\b{old}\b", new, text), "utf-8")
 
 
-def test_a_parameter_that_is_a_javascript_reserved_word(rules_copy: Path) -> None:
+def test_a_parameter_that_is_a_javascript_reserved_word(
+    rules_copy: Path, tmp_path: Path
+) -> None:
     _rename(rules_copy, "d20_scifi/zero_g.yaml", "occupied_limbs", "default")
-    errors = _errors(rules_copy)
-    assert any(
-        e.startswith(
-            "rules/d20_scifi/zero_g.yaml:21: parameter name 'default' is 'default'"
-        )
-        and "reserved word" in e
-        for e in errors
-    ), errors
+    outputs = build(rules_copy)
+    types = outputs.files["js/d20_scifi.d.ts"].decode()
+    assert "crawlSpeed(climbBonus: number, default_: number)" in types
+    assert ask_js(outputs, "m.crawlSpeed(4, 2)", tmp_path) == 10
 
 
 def test_two_names_that_are_one_once_camel_cased(rules_copy: Path) -> None:
@@ -72,14 +87,20 @@ def test_two_names_that_are_one_once_camel_cased(rules_copy: Path) -> None:
     ), errors
 
 
-def test_a_field_every_object_has(rules_copy: Path) -> None:
+def test_a_field_every_object_has(rules_copy: Path, tmp_path: Path) -> None:
+    """A column ``to_string`` is ``toString_`` in JavaScript, and ``to_string``
+    in its JSON, as in Python's."""
     _rename(rules_copy, "d20_scifi/cover.yaml", "targetable", "to_string")
-    errors = _errors(rules_copy)
-    assert any(
-        e.startswith("rules/d20_scifi/cover.yaml:")
-        and "'to_string' is 'toString' in JavaScript, which every object has" in e
-        for e in errors
-    ), errors
+    outputs = build(rules_copy)
+    row = "m.cover('Total')"
+    assert ask_js(outputs, f"[{row}.toString_, String({row})]", tmp_path) == [
+        False,
+        "[object Object]",
+    ]
+    assert (
+        ask_js(outputs, f"JSON.parse(JSON.stringify({row})).to_string", tmp_path)
+        is False
+    )
 
 
 def test_every_figure_the_rules_allow_is_exact_in_javascript(
@@ -140,23 +161,21 @@ def test_a_changed_figure_makes_the_javascript_stale(
 
 # What the state class of the JavaScript runtime has, read from its source.
 STATE_MEMBERS = sorted(
-    m for m in class_members(*STATE_BASE) if not m.startswith(("$", "_"))
+    m for m in class_members("_state.js", "RecordState") if not m.startswith(("$", "_"))
 )
 
 
 def test_the_state_class_members_are_read_from_the_runtime() -> None:
-    assert {"level", "effects", "equals", "toDict", "toJSON", "toString"} <= set(
-        STATE_MEMBERS
-    )
+    assert {"equals", "toDict", "toJSON", "toString"} <= set(STATE_MEMBERS)
 
 
 def test_the_members_read_are_every_member_the_class_has(tmp_path: Path) -> None:
-    """Node lists what an instance of the runtime's LevelState has (its prototype
-    chain up to Object's); every name is among those the build refuses."""
+    """Node lists what an instance of the runtime's RecordState has (its
+    prototype chain up to Object's); every name is among those renamed."""
     script = f"""
-import {{ LevelState }} from {json.dumps((PACKAGE / "_state.js").as_uri())};
+import {{ RecordState }} from {json.dumps((PACKAGE / "_state.js").as_uri())};
 const names = new Set();
-for (let p = LevelState.prototype; p !== null; p = Object.getPrototypeOf(p)) {{
+for (let p = RecordState.prototype; p !== null; p = Object.getPrototypeOf(p)) {{
   for (const name of Object.getOwnPropertyNames(p)) names.add(name);
 }}
 console.log(JSON.stringify([...names]));
@@ -166,30 +185,58 @@ console.log(JSON.stringify([...names]));
 
 
 def _snake(name: str) -> str:
-    """A Python name whose camelCase is ``name`` (``toDict`` from ``to_dict``)."""
+    """A rules name whose camelCase is ``name`` (``to_dict`` from ``toDict``)."""
     return re.sub(r"[A-Z]", lambda m: "_" + m.group(0).lower(), name)
 
 
-@pytest.mark.parametrize("member", STATE_MEMBERS)
-@pytest.mark.parametrize("spelled", ["as_is", "snake"])
-def test_a_transition_named_as_a_state_class_member(
-    tmp_path: Path, member: str, spelled: str
-) -> None:
-    name = member if spelled == "as_is" else _snake(member)
-    assert camel(name) == member
+def test_transitions_named_as_every_state_class_member(tmp_path: Path) -> None:
+    """A transition may be named as anything a state class has in JavaScript,
+    as written (``equals``) or as its camelCase reads (``to_dict``): each is
+    that name and one more ``_`` there, and works."""
+    names = sorted({_snake(m) for m in STATE_MEMBERS} | set(STATE_MEMBERS))
+    names = [n for n in names if re.fullmatch(r"[a-z][a-z0-9_]*", n)]
+    transitions = "".join(
+        f"    - {{name: {n}, to: ceiling, description: Up.}}\n" for n in names
+    )
+    body = re.sub(
+        r"  transitions:\n(    - .*\n)+", "  transitions:\n" + transitions, STATE
+    )
+    body = body.replace(
+        "args: {actions: [scare, {scare: {steps: 1}}]}",
+        f"args: {{actions: [{names[0]}]}}",
+    )
+    body = body.replace(
+        "expect: {level: 3, effects: [Frightened], fleeing: false}",
+        "expect: {level: 4, effects: [Fleeing], fleeing: true}",
+    )
+    outputs = build(_write(tmp_path, body))
+    js_names = [jsattr(n, "mutable") for n in names]
+    assert all(n.endswith("_") for n in js_names if n in STATE_MEMBERS)
+    found = ask_js(
+        outputs,
+        f"{json.dumps(js_names)}.map((n) => {{ const s = new m.Fear(); s[n](); "
+        "return [typeof s[n], s.level]; })",
+        tmp_path,
+        "lab",
+    )
+    assert found == [["function", 4]] * len(names)
+
+
+@pytest.mark.parametrize("name", ["level", "effects"])
+def test_a_transition_named_as_the_state_s_own(tmp_path: Path, name: str) -> None:
+    """A ladder's state has a level and its effects: no transition or flag
+    may be named so (in the rules, whatever the language)."""
     body = STATE.replace("name: settle", f"name: {name}")
     found = lab_errors(tmp_path, body)
-    assert len(found) == 1 and found[0].startswith("21:16: "), found
-    assert f"{name!r} is" in found[0], found  # (the schema refuses some spellings)
+    assert found == [f"21:16: {name!r} is already a member of the state class"]
 
 
 def test_a_flag_named_as_a_state_class_member(tmp_path: Path) -> None:
-    body = STATE.replace("name: fleeing", "name: equals")
-    found = lab_errors(tmp_path, body)
-    assert found == [
-        "24:16: 'equals' is 'equals' in JavaScript, already a member of the state "
-        "class there (LevelState of the JavaScript runtime, or what every object has)"
-    ], found
+    body = STATE.replace("name: fleeing", "name: equals").replace(
+        "fleeing: false", "equals: false"
+    )
+    outputs = build(_write(tmp_path, body))
+    assert ask_js(outputs, "new m.Fear(4).equals_", tmp_path, "lab") is True
 
 
 def test_a_half_fraction_javascript_cannot_compare_exactly(
@@ -211,15 +258,13 @@ def test_a_half_fraction_javascript_cannot_compare_exactly(
     ), errors
 
 
-def test_an_exposure_field_every_object_has(rules_copy: Path) -> None:
+def test_an_exposure_field_every_object_has(rules_copy: Path, tmp_path: Path) -> None:
     """An exposure schedule's start field is a field of its records: one every
-    JavaScript object has is a located error, at the line that names it."""
+    JavaScript object has is that name and one more ``_`` there."""
     _rename(rules_copy, "d20_scifi/radiation.yaml", "starts_at_minutes", "to_string")
-    errors = _errors(rules_copy)
-    assert any(
-        re.search(r"radiation\.yaml:\d+: field name 'to_string' is 'toString'", e)
-        for e in errors
-    ), errors
+    outputs = build(rules_copy)
+    found = ask_js(outputs, "m.exposures('Moderate', 10, 12)[0].toString_", tmp_path)
+    assert found == 0
 
 
 METHODS = """\
@@ -258,21 +303,24 @@ rules:
 """
 
 
-def test_a_decision_method_named_as_what_every_answer_has(rules_copy: Path) -> None:
+def test_a_decision_method_named_as_what_every_answer_has(
+    rules_copy: Path, tmp_path: Path
+) -> None:
     """A decision's follow-up method is a member of its answer in both languages:
-    one every record has in Python (to_dict), one that makes the answer a
-    thenable (then) or one every JavaScript object has (valueOf) is an error at
-    the method's name, all of them at once (issue 23)."""
+    one every record has in Python (to_dict), one that would make the answer a
+    thenable (then) or one every JavaScript object has (valueOf) is that name
+    and one more ``_`` in the language that has it (issue 23, issue 39)."""
     (rules_copy / "d20_scifi" / "js_method_names.yaml").write_text(METHODS, "utf-8")
-    assert _errors(rules_copy) == [
-        "rules/d20_scifi/js_method_names.yaml:21: method name 'to_dict' is "
-        "already a name every BrokenAnswer has (from its base class)",
-        "rules/d20_scifi/js_method_names.yaml:25: method name 'then' is 'then' in "
-        "JavaScript, which makes a module or object a thenable that await and "
-        "import() call (a module exporting it never loads)",
-        "rules/d20_scifi/js_method_names.yaml:29: method name 'value_of' is "
-        "'valueOf' in JavaScript, which every object has (Object.prototype)",
-    ]
+    outputs = build(rules_copy, run_examples=False)
+    python = outputs.files["rulebook/d20_scifi.py"].decode()
+    for name in ("to_dict_", "then", "value_of"):
+        assert f"    def {name}(self, rng: RNG) -> RadiationTimeline:" in python
+    found = ask_js(
+        outputs,
+        "['toDict', 'then_', 'valueOf_'].map((n) => typeof m.broken('Low', 5, 2)[n])",
+        tmp_path,
+    )
+    assert found == ["function"] * 3
 
 
 def test_object_names_are_object_prototypes(tmp_path: Path) -> None:

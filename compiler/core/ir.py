@@ -69,6 +69,7 @@ class Method:
     only_if: Checked | None
     refuse: str
     doc: str
+    rng_at: int | None = None  # how many of ``args`` the function takes before the rng
 
     def hidden(self) -> list[tuple[str, Param | None]]:
         """The values an item holds for it, unseen: each argument's (by the

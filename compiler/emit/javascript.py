@@ -36,8 +36,9 @@ from ..js_kit import (
     record_view,
     signature,
     ts_column_type,
+    with_rng,
 )
-from ..js_naming import camel
+from ..js_naming import jsname
 from ..model import System
 from ..naming import odds_function, private_constant
 from ..viewkit import allowed
@@ -66,8 +67,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         | {
             "methods": [
                 {
-                    "name": camel(m.name),
-                    "returns": m.returns,
+                    "name": jsname(m.name),
+                    "returns": jsname(m.returns),
                     "doc": doc(_text(m.doc), "  "),
                 }
                 for m in d.methods
@@ -83,7 +84,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             decls.append(
                 {
                     "is": "TextSet",
-                    "name": decl.name,
+                    "name": jsname(decl.name),
                     "texts": " | ".join(js_string(t) for t in decl.texts),
                     "doc": doc(_text(decl.doc)),
                 }
@@ -129,12 +130,12 @@ def _const(decl: Const, shapes: dict[str, str]) -> View:
     what = "dice" if decl.type == "dice" else "value"
     return {
         "is": "Const",
-        "name": decl.name,
+        "name": jsname(decl.name),
         "type": _type(decl.type),
         "value": _value(decl.value, shapes, ""),
         "doc": doc(_text(decl.doc)),
         "aliases": [
-            {"name": camel(a), "doc": doc(f"The same {what} as {decl.name}.")}
+            {"name": jsname(a), "doc": doc(f"The same {what} as {jsname(decl.name)}.")}
             for a in decl.aliases
         ],
     }
@@ -143,10 +144,10 @@ def _const(decl: Const, shapes: dict[str, str]) -> View:
 def _table(decl: Table, shapes: dict[str, str]) -> View:
     return {
         "is": "Table",
-        "function": camel(decl.name),
-        "param": camel(decl.param),
-        "enum": decl.key.name,
-        "record": decl.answers + (" | null" if decl.absent else ""),
+        "function": jsname(decl.name),
+        "param": jsname(decl.param),
+        "enum": jsname(decl.key.name),
+        "record": jsname(decl.answers) + (" | null" if decl.absent else ""),
         "rows_name": decl.rows_name,
         "rows": [
             {"key": member(decl.key, label), "value": _cell(decl, row)}
@@ -171,9 +172,9 @@ def _cell(table: Table, value: New | str | None) -> str:
 def _roll_on(decl: RollOn) -> View:
     return {
         "is": "RollOn",
-        "function": camel(decl.name),
-        "enum": decl.key.name,
-        "dice_name": decl.dice_name,
+        "function": jsname(decl.name),
+        "enum": jsname(decl.key.name),
+        "dice_name": jsname(decl.dice_name),
         "dice": js(decl.dice),
         "entries_name": decl.entries_name,
         "entries": [
@@ -192,30 +193,26 @@ def _value(value: Value, shapes: dict[str, str], indent: str) -> str:
 
 
 def _type(t: Type) -> str:
-    return t.name if not isinstance(t, str) else _PRIM[t]
+    return jsname(t.name) if not isinstance(t, str) else _PRIM[t]
 
 
 def _function(system: System, decl: Function, tables: dict[str, str]) -> View:
     """A function: its parameters' checks, its bound names, its answer, and
     (when it rolls) its odds function."""
-    function = camel(decl.name)
+    function = jsname(decl.name)
     params = [param_view(system, p, decl.rule_id) for p in decl.params]
 
     def code(node: object) -> str:
         return expression(system, node, decl.params, tables)
 
-    lets = [f"const {camel(b.name)} = {code(b.checked.node)};" for b in decl.binds]
+    lets = [f"const {jsname(b.name)} = {code(b.checked.node)};" for b in decl.binds]
     body = code(decl.answer.node)
     rolls = decl.rolls
-    rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
-    # the rng after the positional parameters, before any options (as a pool's)
-    signed = signature(
-        [*params, rng | {"ts": "$dice.RNG"}] if rolls else params, function
-    )
+    signed = signature(with_rng(params, decl.params) if rolls else params, function)
     odds = None
     if rolls:
         binds = [(b.name, b.checked.node) for b in decl.binds]
-        odds_name = camel(odds_function(decl.name))
+        odds_name = jsname(odds_function(decl.name))
         answer = odds_code(decl.answer.node, js_syntax(code), lets=binds)
         odds = {
             "function": odds_name,
@@ -244,12 +241,11 @@ def _function(system: System, decl: Function, tables: dict[str, str]) -> View:
 def _range_table(system: System, decl: RangeTable, shapes: dict[str, str]) -> View:
     """A range table: its rows, lowest first, and the function that reads them."""
     if decl.mapping is not None:
-        answer = (
-            f"Readonly<Record<{decl.mapping.name}, {ts_column_type(decl.columns[0])}>>"
-        )
+        enum = jsname(decl.mapping.name)
+        answer = f"Readonly<Record<{enum}, {ts_column_type(decl.columns[0])}>>"
     else:
         assert decl.record is not None
-        answer = decl.record
+        answer = jsname(decl.record)
     p = decl.param
     param = param_view(system, p, decl.rule_id)
     name = param["name"]
@@ -270,7 +266,7 @@ def _range_table(system: System, decl: RangeTable, shapes: dict[str, str]) -> Vi
             }
             for span in decl.rows
         ],
-        "function": camel(decl.name),
+        "function": jsname(decl.name),
         "param": param,
         "below": below,
         "returns": f"{answer} | null" if decl.below == "none" else answer,

@@ -8,7 +8,7 @@ from ..core.docs import refs
 from ..expr import Node
 from ..expr_dice import pool_js
 from ..expr_odds import Syntax
-from ..js_naming import camel
+from ..js_naming import jsname
 
 
 def js_syntax(emit: Callable[[Node], str]) -> Syntax:
@@ -21,7 +21,7 @@ def js_syntax(emit: Callable[[Node], str]) -> Syntax:
         is_null=lambda name: f"{name} === null",
         pool=pool_js,
         boolean=lambda value: "true" if value else "false",
-        local=camel,
+        local=jsname,
     )
 
 
@@ -36,4 +36,4 @@ ODDS_DOC = (
 def js_text(text: str) -> str:
     """A core doc in JavaScript's markup (inline code in single backticks, a
     function by its camelCase name)."""
-    return refs(text.replace("``", "`"), lambda function: f"`{camel(function)}`")
+    return refs(text.replace("``", "`"), lambda function: f"`{jsname(function)}`")

@@ -30,7 +30,7 @@ from ..core.ir import (
     Written,
 )
 from ..js_kit import js, js_string, local, member, record_literal
-from ..js_naming import camel
+from ..js_naming import RNG, jsattr, jsname
 from ..model import Column, EnumType
 
 Code = Callable[[expr.Node], str]
@@ -60,8 +60,8 @@ def made_text(
         if isinstance(value, Recorded):  # a timeline's events (a frozen copy)
             return f"{RUN}.events"
         if isinstance(value, Read):  # a field of a record; "": the record itself
-            name = camel(value.name)
-            return f"{name}.{camel(value.field)}" if value.field else name
+            name = jsname(value.name)
+            return f"{name}.{jsname(value.field)}" if value.field else name
         if isinstance(value, Label):
             return member(value.enum, value.label)
         if isinstance(value, Written):
@@ -86,19 +86,21 @@ def made_text(
     # the template indents a line's first line only: the rest by hand
     text = record_literal(shape, pairs, "  " + indent)
     if record.methods:  # each bound to this call's values
-        bound = ", ".join(f"{camel(m.name)}: {_bound(m)}" for m in record.methods)
+        bound = ", ".join(f"{jsname(m.name)}: {_bound(m)}" for m in record.methods)
         text = text[:-1] + f", {{ {bound} }})"
     return text
 
 
 def _bound(method: Method) -> str:
     """A record's method as a closure over the call's checked values."""
-    args = "".join(f"{local(p)}, " for _, p in method.args)
-    ok = f"${camel(method.name)}Ok"
+    args = [local(p) for _, p in method.args]
+    at = len(args) if method.rng_at is None else method.rng_at
+    given = ", ".join([*args[:at], RNG, *args[at:]])
+    ok = f"${jsname(method.name)}Ok"
     refuse = f"new $errors.RuleInputError({js_string(method.refuse)})"
     return (
-        f"(rng) => {{ if (!{ok}) throw {refuse}; "
-        f"return {camel(method.function)}({args}rng); }}"
+        f"({RNG}) => {{ if (!{ok}) throw {refuse}; "
+        f"return {jsname(method.function)}({given}); }}"
     )
 
 
@@ -136,7 +138,7 @@ def statement_lines(
         n for n in _first_set_within(body) if n not in declared and target(n) is None
     ]
     if hoisted:
-        lines.append(f"let {', '.join(camel(n) for n in hoisted)};")
+        lines.append(f"let {', '.join(jsname(n) for n in hoisted)};")
         declared.update(hoisted)
 
     def assign(name: str, value: str, indent: str) -> None:
@@ -146,11 +148,11 @@ def statement_lines(
             return
         keyword = "" if name in declared else "let "
         declared.add(name)
-        lines.append(f"{indent}{keyword}{camel(name)} = {value};")
+        lines.append(f"{indent}{keyword}{jsname(name)} = {value};")
 
     def test(value: expr.Checked | Present) -> str:
         if isinstance(value, Present):
-            return " && ".join(f"{camel(n)} !== null" for n in value.names)
+            return " && ".join(f"{jsname(n)} !== null" for n in value.names)
         return code(value.node)
 
     def statements(body: tuple[Stmt, ...], indent: str) -> None:
@@ -174,33 +176,34 @@ def statement_lines(
             elif isinstance(stmt, Return):
                 lines.append(f"{indent}return {answered(stmt.value, indent)};")
             elif isinstance(stmt, Schedule):
-                given = [code(stmt.at.node), camel(stmt.handler)]
+                given = [code(stmt.at.node), jsname(stmt.handler)]
                 given += [code(a.node) for a in stmt.args]
                 lines.append(f"{indent}{RUN}.at({', '.join(given)});")
             elif isinstance(stmt, Run):
                 given = [code(stmt.at.node), *(code(a.node) for a in stmt.args)]
-                lines.append(f"{indent}{camel(stmt.handler)}({', '.join(given)});")
+                lines.append(f"{indent}{jsname(stmt.handler)}({', '.join(given)});")
             elif isinstance(stmt, Apply):
                 values = ", ".join(code(a.node) for a in stmt.args)
-                call = f"{camel(stmt.state)}.{camel(stmt.transition)}({values})"
+                method = jsattr(stmt.transition, "mutable")
+                call = f"{jsname(stmt.state)}.{method}({values})"
                 if len(stmt.fields) == 1 and not stmt.fields[0][1]:
                     assign(stmt.fields[0][0], call, indent)
                     continue
-                answer_name = f"${camel(stmt.state)}Answer"
+                answer_name = f"${jsname(stmt.state)}Answer"
                 lines.append(f"{indent}const {answer_name} = {call};")
                 for name, field in stmt.fields:
-                    assign(name, f"{answer_name}.{camel(field)}", indent)
+                    assign(name, f"{answer_name}.{jsname(field)}", indent)
             elif isinstance(stmt, Append):
                 lines.append(
-                    f"{indent}{camel(stmt.name)}.push({code(stmt.value.node)});"
+                    f"{indent}{jsname(stmt.name)}.push({code(stmt.value.node)});"
                 )
             elif isinstance(stmt, Each):
                 args = ", ".join(code(v.node) for _, v in stmt.args)
                 lines.append(
-                    f"{indent}for (const $item of {camel(stmt.function)}({args})) {{"
+                    f"{indent}for (const $item of {jsname(stmt.function)}({args})) {{"
                 )
                 for name, field in stmt.fields:
-                    assign(name, f"$item.{camel(field)}", indent + "  ")
+                    assign(name, f"$item.{jsname(field)}", indent + "  ")
                 statements(stmt.body, indent + "  ")
                 lines.append(f"{indent}}}")
             elif isinstance(stmt, Refuse):

@@ -31,6 +31,7 @@ from ..expr_types import Binary, walk
 from ..expr_words import label_words
 from ..literals import code, md, md_cell
 from ..model import System
+from ..py_names import RNG, pyattr, pyname
 from ..runtime.dice import Dice
 from ..viewkit import (
     Reads,
@@ -45,6 +46,7 @@ from ..viewkit import (
     label_type,
     param_view,
     reader_name,
+    rng_at,
     rule_link,
     signature,
 )
@@ -53,7 +55,6 @@ from .markdown_steps import Say, name_words, steps
 from .math_text import ROUNDING, let_view, range_text
 from .procedure_python import answer_type
 from .python import type_name
-from .python_code import with_rng
 from .state_markdown import state_page
 
 TEMPLATE = "core/unit.md.j2"
@@ -301,7 +302,7 @@ def _fields(record: Record, text: Callable[[str], str]) -> list[View]:
     written by ``text``: ``md``, or ``md_cell`` for one line each)."""
     return [
         {
-            "name": code(c.name),
+            "name": code(pyattr(c.name)),
             "title": text(c.title),
             "type": code(column_type(c)),
             "description": text(c.description or ""),
@@ -315,14 +316,16 @@ def _function(system: System, decl: Function, common: View) -> View:
     answer in math, the answer's range, and what it reads."""
     interval = decl.answer.interval
     reads = Reads(system)
-    args = ", ".join(
-        f"{p.name}: {p.enum.name if p.enum else p.type}"
+    rolls = decl.rolls
+    parts = [
+        f"{pyname(p.name)}: {pyname(p.enum.name) if p.enum else p.type}"
         + (f" = {p.default!r}" if p.has_default else "")
         for p in decl.params
-    )
+    ]
+    if rolls:
+        parts.insert(rng_at(decl.params), RNG)
+    args = ", ".join(parts)
     nodes = [c.node for c in decl.expressions]
-    rolls = decl.rolls
-    rng = (", rng" if args else "rng") if rolls else ""
     math, where = display_parts(
         decl.answer.node, rounding=system.rounding, field=reads.latex
     )
@@ -346,7 +349,7 @@ def _function(system: System, decl: Function, common: View) -> View:
         "blocks": [block],
         "api": api(
             common,
-            f"Call: {code(f'{decl.name}({args}{rng}) -> int')}.",
+            f"Call: {code(f'{pyname(decl.name)}({args}) -> int')}.",
             params=decl.params,
         ),
         "template": TEMPLATE,
@@ -357,7 +360,9 @@ def _range_table(decl: RangeTable, common: View) -> View:
     """A range table as its page shows it: how a row is found, the rows, and
     the dice in them."""
     p = decl.param
-    answer = decl.record or f"dict[{decl.mapping.name if decl.mapping else ''}, str]"
+    answer = pyname(decl.record) if decl.record else ""
+    if decl.mapping is not None:
+        answer = f"dict[{pyname(decl.mapping.name)}, str]"
     below = (
         f"{reader_name(p)} below {decl.rows[0].lo} gives no answer."
         if decl.below == "none" and decl.rows[0].lo > (p.min or 0)
@@ -369,7 +374,7 @@ def _range_table(decl: RangeTable, common: View) -> View:
         )
     )
     signature = code(
-        f"{decl.name}({p.name}: int) -> {answer}"
+        f"{pyname(decl.name)}({pyname(p.name)}: int) -> {answer}"
         + (" | None" if decl.below == "none" else "")
     )
     block = {
@@ -420,11 +425,10 @@ def _timeline(system: System, unit: Unit, decl: Timeline, common: View) -> View:
     blocks = [_block(system, b, common) for b in unit.page or ()]
     if decl.params:
         blocks.insert(0, {"is": "Inputs", "inputs": inputs(decl.params)})
-    params = with_rng(
-        signature([param_view(p, decl.rule_id) for p in decl.params], decl.params),
-        True,
+    params = signature(
+        [param_view(p, decl.rule_id) for p in decl.params], decl.params, True
     )
-    call = f"{decl.name}({params}) -> {decl.result}"
+    call = f"{pyname(decl.name)}({params}) -> {pyname(decl.result)}"
     return common | {
         "blocks": blocks,
         "api": api(
@@ -461,11 +465,10 @@ def _procedure(system: System, unit: Unit, decl: Procedure, common: View) -> Vie
                 + steps(decl.body, decl.answer, fields, "", say),
             }
         )
-    params = with_rng(
-        signature([param_view(p, decl.rule_id) for p in decl.params], decl.params),
-        decl.rolls,
+    params = signature(
+        [param_view(p, decl.rule_id) for p in decl.params], decl.params, decl.rolls
     )
-    call = f"{decl.name}({params}) -> {answer_type(decl)}"
+    call = f"{pyname(decl.name)}({params}) -> {answer_type(decl)}"
     said = f" {md(decl.answer_doc)}" if decl.answer_doc else ""
     return common | {
         "blocks": blocks,

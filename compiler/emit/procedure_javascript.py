@@ -18,8 +18,9 @@ from ..js_kit import (
     param_view,
     signature,
     ts_column_type,
+    with_rng,
 )
-from ..js_naming import camel
+from ..js_naming import jsname
 from ..model import Column, System
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
@@ -40,10 +41,10 @@ def procedure_view(
     """A procedure: its parameters' checks, then its statements in order (a
     local is declared where it is first set, or before the statements where
     that is within a branch or a loop)."""
-    function = camel(decl.name)
+    function = jsname(decl.name)
     params = [param_view(system, p, decl.rule_id) for p in decl.params]
     own = {p.name for p in decl.params}
-    answer = camel(decl.answer) if decl.answer is not None else None
+    answer = jsname(decl.answer) if decl.answer is not None else None
     rolls = decl.rolls
     lines = ["$dice.checkRng(rng);"] if rolls else []
     known = [*decl.params, *local_params(decl.locals)]
@@ -51,15 +52,15 @@ def procedure_view(
     def code(node: object) -> str:
         return expression(system, node, known, tables)
 
-    lines += [f"const {camel(b.name)} = {code(b.checked.node)};" for b in decl.binds]
+    lines += [f"const {jsname(b.name)} = {code(b.checked.node)};" for b in decl.binds]
     own |= {b.name for b in decl.binds}
     private = odds = None
     body_lines = lines
     turns = decl.turns
     if decl.odds is not None or turns is not None:
-        args = [local(p) for p in decl.params] + [camel(b.name) for b in decl.binds]
+        args = [local(p) for p in decl.params] + [jsname(b.name) for b in decl.binds]
         if turns is not None:  # the state as it ended, and the turns taken
-            args += [camel(v.name) for v in turns.state] + [camel(turns.counter)]
+            args += [jsname(v.name) for v in turns.state] + [jsname(turns.counter)]
             own |= {v.name for v in turns.state} | {turns.counter}
         name = f"_{function}"
         call = f"{name}({', '.join(args)})"
@@ -74,7 +75,7 @@ def procedure_view(
     record = unit.record(decl.item) if isinstance(decl.item, str) else None
     for m in record.methods if record is not None else ():  # whether each applies
         ok = "true" if m.only_if is None else code(m.only_if.node)
-        body_lines.append(f"const ${camel(m.name)}Ok = {ok};")
+        body_lines.append(f"const ${jsname(m.name)}Ok = {ok};")
     if answer is not None:
         body_lines.append(f"const {answer} = [];")
     shape = shapes[decl.item] if isinstance(decl.item, str) else None
@@ -90,11 +91,11 @@ def procedure_view(
     if answer is not None:
         body_lines.append(f"return {answer};")
     if isinstance(decl.item, str):
-        item = decl.item
+        item = jsname(decl.item)
     elif isinstance(decl.item, Column):
         item = ts_column_type(decl.item)
         if decl.keys is not None:
-            item = f"Readonly<Record<{decl.keys.name}, {item}>>"
+            item = f"Readonly<Record<{jsname(decl.keys.name)}, {item}>>"
     else:
         item = (
             "number"
@@ -102,7 +103,7 @@ def procedure_view(
             else f"readonly [{', '.join(['number'] * decl.item)}]"
         )
     limits = "".join(
-        f", and for {camel(p.name)} above {p.limit}: {LIMIT_NOTE}"
+        f", and for {jsname(p.name)} above {p.limit}: {LIMIT_NOTE}"
         for p in decl.params
         if p.limit is not None
     )
@@ -110,14 +111,13 @@ def procedure_view(
         f"$.{op}(" in line for line in lines for op in ("add", "sub", "mul", "exact")
     ):
         limits += ", and where a figure would pass Number.MAX_SAFE_INTEGER"
-    rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
     answered = f" {_text(decl.answer_doc)}" if decl.answer_doc else ""
     return {
         "is": "Procedure",
         "enums": [p["enum"] for p in params if p["enum"] is not None],
         "function": function,
         "signature": signature(
-            [*params, rng | {"ts": "$dice.RNG"}] if rolls else params, function
+            with_rng(params, decl.params) if rolls else params, function
         ),
         "runtime": (["dice_rolls.js", "dice_terms.js"] if rolls else [])
         + (["odds.js"] if odds is not None else [])
@@ -146,7 +146,7 @@ def _procedure_odds(
     """The odds function of a procedure: each bound name followed, in order,
     into the private function, whose answer's part ``odds`` it reads."""
     column = unit.odds_part(decl)[1]
-    read = f".{camel(column.name)}" if isinstance(decl.item, str) else ""
+    read = f".{jsname(column.name)}" if isinstance(decl.item, str) else ""
     syntax = js_syntax(code)
     body = odds_body(
         unit,
@@ -158,26 +158,26 @@ def _procedure_odds(
         call + read,
     )
     # labels answer in their set's order, as Python's do
-    order = f", $.labelsOf({column.enum})" if column.enum is not None else ""
-    function = camel(decl.odds_function)
-    what = f"'s `{camel(column.name)}`" if isinstance(decl.item, str) else ""
+    order = f", $.labelsOf({jsname(column.enum)})" if column.enum is not None else ""
+    function = jsname(decl.odds_function)
+    what = f"'s `{jsname(column.name)}`" if isinstance(decl.item, str) else ""
     return {
         "function": function,
         "signature": signature(params, function),
         "body": f"$odds.answer({body}{order})",
         "key": ts_column_type(column),
-        "doc": doc(f"The exact odds of `{camel(decl.name)}()`{what}: {ODDS_DOC}"),
+        "doc": doc(f"The exact odds of `{jsname(decl.name)}()`{what}: {ODDS_DOC}"),
     }
 
 
 def _target(code: Callable[[object], str], counter: str) -> Target:
     """How JavaScript writes a procedure's turns."""
-    turns = camel(counter)
+    turns = jsname(counter)
     return Target(
         emit=code,
-        name=camel,
+        name=jsname,
         start="let ",
-        declared=lambda v: camel(v.name),
+        declared=lambda v: jsname(v.name),
         held=lambda v, value: f"Object.freeze({value})" if v.type == "list" else value,
         bind="const ",
         end=";",

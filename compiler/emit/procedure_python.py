@@ -17,6 +17,7 @@ from ..core.ir import (
 )
 from ..literals import docstring
 from ..model import Column, Param, System
+from ..py_names import pyattr, pyname
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import (
     Import,
@@ -28,7 +29,7 @@ from ..viewkit import (
     signature,
 )
 from .procedure_odds import odds_body
-from .python_code import ODDS, code_of, odds_view, python_syntax, with_rng
+from .python_code import ODDS, code_of, odds_view, python_syntax
 from .python_statements import made_text, statement_lines
 from .turns_code import Target, loop_lines
 
@@ -37,11 +38,11 @@ def item_type(procedure: Procedure) -> str:
     """The type of one item of a procedure's answer (of its answer, where it
     answers one item)."""
     if isinstance(procedure.item, str):
-        return procedure.item
+        return pyname(procedure.item)
     if isinstance(procedure.item, Column):
         one = column_type(procedure.item)
         keys = procedure.keys
-        return one if keys is None else f"dict[{keys.name}, {one}]"
+        return one if keys is None else f"dict[{pyname(keys.name)}, {one}]"
     return (
         "int"
         if procedure.item == 1
@@ -59,7 +60,7 @@ def refusals(procedure: Procedure | Function | Timeline) -> str:
     """What a generated function refuses: arguments outside the rule, and any
     past the runtime's limits."""
     limits = "".join(
-        f", and for {p.name} above {p.limit}: {LIMIT_NOTE}"
+        f", and for {pyname(p.name)} above {p.limit}: {LIMIT_NOTE}"
         for p in procedure.params
         if p.limit is not None
     )
@@ -102,16 +103,16 @@ def procedure_view(
     python = code_of(system, [*decl.params, *local_params(decl.locals)], tables)
     rolls = decl.rolls
     lines = ["check_rng(rng)"] if rolls else []
-    lines += [f"{b.name} = {python(b.checked.node)}" for b in decl.binds]
+    lines += [f"{pyname(b.name)} = {python(b.checked.node)}" for b in decl.binds]
     private = odds = None
     body_lines = lines
     turns = decl.turns
     if decl.odds is not None or turns is not None:
         args = [(local_name(p), _checked_type(p)) for p in decl.params]
-        args += [(b.name, _bound_type(b.checked)) for b in decl.binds]
+        args += [(pyname(b.name), _bound_type(b.checked)) for b in decl.binds]
         if turns is not None:  # the state as it ended, and the turns taken
-            args += [(v.name, _carried_type(v)) for v in turns.state]
-            args.append((turns.counter, "int"))
+            args += [(pyname(v.name), _carried_type(v)) for v in turns.state]
+            args.append((pyname(turns.counter), "int"))
         name = f"_{decl.name}"
         call = f"{name}({', '.join(n for n, _ in args)})"
         if turns is not None:
@@ -130,16 +131,17 @@ def procedure_view(
     for m in record.methods if record is not None else ():  # whether each applies
         ok = "True" if m.only_if is None else python(m.only_if.node)
         body_lines.append(f"_{m.name}_ok = {ok}")
-    if decl.answer is not None:
-        body_lines.append(f"{decl.answer}: list[{item_type(decl)}] = []")
+    answer_list = pyname(decl.answer) if decl.answer is not None else None
+    if answer_list is not None:
+        body_lines.append(f"{answer_list}: list[{item_type(decl)}] = []")
     body_lines += statement_lines(
         decl.body,
         python,
         lambda values: made_text(record, values, python, decl.keys),
-        decl.answer,
+        answer_list,
     )
-    if decl.answer is not None:
-        body_lines.append(f"return {decl.answer}")
+    if answer_list is not None:
+        body_lines.append(f"return {answer_list}")
     answer = f" {decl.answer_doc}" if decl.answer_doc else ""
     return {
         "is": "Procedure",
@@ -148,8 +150,8 @@ def procedure_view(
             for view, param in zip(params, decl.params, strict=True)
             if owned_enum(param)
         ],
-        "function": decl.name,
-        "signature": with_rng(signature(params, decl.params), rolls),
+        "function": pyname(decl.name),
+        "signature": signature(params, decl.params, rolls),
         "params": params,
         "returns": answer_type(decl),
         "lines": lines,
@@ -169,7 +171,7 @@ def _procedure_odds(
     """The odds function of a procedure: each bound name followed, in order,
     into the private function, whose answer's part ``odds`` it reads."""
     column = unit.odds_part(decl)[1]
-    read = f".{column.name}" if isinstance(decl.item, str) else ""
+    read = f".{pyattr(column.name)}" if isinstance(decl.item, str) else ""
     syntax = python_syntax(python)
     body = odds_body(
         unit,
@@ -181,7 +183,7 @@ def _procedure_odds(
         call + read,
     )
     plain = signature([param_view(p, decl.rule_id) for p in decl.params], decl.params)
-    what = f"'s {column.name}" if isinstance(decl.item, str) else ""
+    what = f"'s {pyattr(column.name)}" if isinstance(decl.item, str) else ""
     view = odds_view(
         decl.name, plain, f"_odds.answer({body})", what, decl.odds_function
     )
@@ -194,12 +196,13 @@ def _carried_type(value: Carried) -> str:
         item = {"int": "int", "bool": "bool", "text": "str"}[str(value.items)]
         return f"tuple[{item}, ...]"
     if value.enum is not None:
-        return value.enum.name
+        return pyname(value.enum.name)
     return value.type
 
 
 def _target(python: Callable[[expr.Node], str], counter: str) -> Target:
     """How Python writes a procedure's turns."""
+    counter = pyname(counter)
 
     def held(value: Carried, code: str) -> str:  # a list as a tuple
         if value.type != "list":
@@ -208,10 +211,12 @@ def _target(python: Callable[[expr.Node], str], counter: str) -> Target:
 
     return Target(
         emit=python,
-        name=str,
+        name=pyname,
         start="",
         declared=lambda v: (
-            f"{v.name}: {_carried_type(v)}" if v.type == "list" else v.name
+            f"{pyname(v.name)}: {_carried_type(v)}"
+            if v.type == "list"
+            else pyname(v.name)
         ),
         held=held,
         bind="",
@@ -230,8 +235,8 @@ def _checked_type(param: Param) -> str:
     """A parameter's type once checked (a choice its member, a mapping a dict)."""
     if param.type == "mapping":
         assert param.enum is not None and param.value_enum is not None
-        return f"dict[{param.enum.name}, {param.value_enum.name}]"
-    base = param.enum.name if param.enum is not None else param.type
+        return f"dict[{pyname(param.enum.name)}, {pyname(param.value_enum.name)}]"
+    base = pyname(param.enum.name) if param.enum is not None else param.type
     return f"{base} | None" if param.nullable else base
 
 
@@ -240,7 +245,9 @@ def _bound_type(checked: expr.Checked) -> str:
     in the odds function the sorted tuple of them)."""
     kinds = {"int": "int", "bool": "bool"}
     if checked.type == "list":
-        item = kinds.get(str(checked.item)) or checked.enum or "str"
+        enum = pyname(checked.enum) if checked.enum else None
+        item = kinds.get(str(checked.item)) or enum or "str"
         return f"Sequence[{item}]"
-    base = kinds.get(checked.type) or checked.enum or "str"
+    enum = pyname(checked.enum) if checked.enum else None
+    base = kinds.get(checked.type) or enum or "str"
     return f"{base} | None" if checked.nullable else base

@@ -26,8 +26,9 @@ from ..core.program import calling
 from ..expr_odds import odds_code
 from ..limits import MAX_EXACT
 from ..literals import docstring, py
-from ..model import Param, System
+from ..model import EnumType, Param, System
 from ..naming import odds_function, private_constant
+from ..py_names import pyattr, pyname
 from ..viewkit import (
     Import,
     View,
@@ -46,7 +47,7 @@ from .procedure_python import (
     procedure_imports,
     procedure_view,
 )
-from .python_code import ODDS, ROLLING, code_of, odds_view, python_syntax, with_rng
+from .python_code import ODDS, ROLLING, code_of, odds_view, python_syntax
 
 TEMPLATE = "core/unit.py.j2"
 
@@ -61,15 +62,20 @@ _PRIM = {
 
 def type_name(t: Type) -> str:
     """A core type as a Python annotation."""
-    return _PRIM[t] if isinstance(t, str) else t.name
+    return _PRIM[t] if isinstance(t, str) else pyname(t.name)
 
 
 def value_text(value: Value) -> str:
     """A value as a Python expression (a record by its constructor)."""
     if isinstance(value, New):
-        args = ", ".join(f"{c.name}={value_text(v)}" for c, v in value.fields)
-        return f"{value.record}({args})"
+        args = ", ".join(f"{pyattr(c.name)}={value_text(v)}" for c, v in value.fields)
+        return f"{pyname(value.record)}({args})"
     return py(value)
+
+
+def member_text(enum: EnumType, label: str) -> str:
+    """The member of a generated enum with ``label``, as Python writes it."""
+    return f"{pyname(enum.name)}.{enum.member(label).name}"
 
 
 def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
@@ -84,18 +90,18 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             items.append(
                 {
                     "is": "TextSet",
-                    "name": decl.name,
+                    "name": pyname(decl.name),
                     "texts": ", ".join(py(t) for t in decl.texts),
                     "doc": docstring(text(decl.doc)),
                 }
             )
             imports |= {("typing", "Literal"), ("typing", "TypeAlias")}
-            exports.append(decl.name)
+            exports.append(pyname(decl.name))
         elif isinstance(decl, Enum):
             items.append({"is": "Enum", "enum": enum_view(decl.enum, decl.doc)})
             imports |= set(enum_imports(decl.enum))
-            exports.append(decl.enum.name)
-        elif isinstance(decl, Record) and decl.light and not decl.methods:
+            exports.append(pyname(decl.enum.name))
+        elif isinstance(decl, Record) and decl.light and _light(decl):
             items.append(_record(decl) | {"is": "LightRecord"})
             imports |= {
                 ("typing", "NamedTuple"),
@@ -104,7 +110,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             }
             if any(c.type == "dice" for c in decl.fields):
                 imports.add(("rulebook.dice", "Dice"))
-            exports.append(decl.name)
+            exports.append(pyname(decl.name))
         elif isinstance(decl, Record):
             items.append(_record(decl))
             imports |= {("rulebook.json", "Record"), ("typing", "ClassVar")}
@@ -115,11 +121,11 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
                 }
             if any(c.type == "dice" for c in decl.fields):
                 imports.add(("rulebook.dice", "Dice"))
-            exports.append(decl.name)
+            exports.append(pyname(decl.name))
         elif isinstance(decl, Table):
             items.append(_table(decl))
             imports |= {("rulebook._support", "folded"), ("typing", "Final")}
-            exports.append(decl.name)
+            exports.append(pyname(decl.name))
         elif isinstance(decl, Function):
             item, needs, names = _function(system, decl, tables)
             items.append(item | {"counted": decl.name in calling(system)})
@@ -131,10 +137,12 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             imports |= set(param_imports(decl.params)) | procedure_imports(decl)
             if decl.rolls:
                 imports |= set(ROLLING)
-            exports.append(decl.name)
+            exports.append(pyname(decl.name))
             if decl.odds is not None:
-                exports.append(decl.odds_function)
-            exports += [p.enum.name for p in decl.params if p.enum and owned_enum(p)]
+                exports.append(pyname(decl.odds_function))
+            exports += [
+                pyname(p.enum.name) for p in decl.params if p.enum and owned_enum(p)
+            ]
         elif isinstance(decl, RangeTable):
             items.append(_range_table(decl))
             imports |= {("typing", "Final"), ("rulebook._support", "bad_int")}
@@ -142,29 +150,31 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
                 imports.add(("collections.abc", "Mapping"))
             if any(c.type == "dice" for c in decl.columns):
                 imports.add(("rulebook.dice", "Dice"))
-            exports.append(decl.name)
+            exports.append(pyname(decl.name))
         elif isinstance(decl, State):
             view = state_python.state_view(system, unit, decl, tables)
             items.append(view)
             imports |= set(view["imports"])
-            exports.append(decl.name)
+            exports.append(pyname(decl.name))
         elif isinstance(decl, Timeline):
             view = timeline_python.timeline_view(system, unit, decl, tables)
             items.append(view | {"counted": False})  # it calls no rule expression
             imports |= set(param_imports(decl.params))
             imports |= timeline_python.timeline_imports(decl)
-            exports.append(decl.name)
-            exports += [p.enum.name for p in decl.params if p.enum and owned_enum(p)]
+            exports.append(pyname(decl.name))
+            exports += [
+                pyname(p.enum.name) for p in decl.params if p.enum and owned_enum(p)
+            ]
         elif isinstance(decl, RollOn):
             items.append(_roll_on(decl))
             imports |= {("rulebook.dice", "Dice"), ("rulebook.dice", "RNG")}
-            exports += [decl.name, decl.dice_name]
+            exports += [pyname(decl.name), pyname(decl.dice_name)]
         else:
             items.append(_const(decl))
             imports.add(("typing", "Final"))
             if decl.type == "dice":
                 imports.add(("rulebook.dice", "Dice"))
-            exports += [decl.name, *decl.aliases]
+            exports += [pyname(decl.name), *map(pyname, decl.aliases)]
     if any(item.get("counted") or item.get("odds") for item in items):
         imports.add(("rulebook._support", "runtime_call"))
     return {
@@ -185,17 +195,18 @@ def _record(decl: Record) -> View:
     its items hold for them unseen."""
     return {
         "is": "Record",
-        "name": decl.name,
+        "name": pyname(decl.name),
         "doc": docstring(text(decl.doc), "    "),
         "fields": [
             {
-                "name": c.name,
+                "name": pyattr(c.name),
                 "type": column_type(c),
                 "doc": docstring(c.description or c.title, "    "),
             }
             | ({"default": "None"} if index >= decl.optional_from else {})
             for index, c in enumerate(decl.fields)
         ],
+        "json_keys": _keys(decl),
         "hidden": [
             {"name": name, "type": "bool" if p is None else _held_type(p)}
             for m in decl.methods
@@ -203,13 +214,15 @@ def _record(decl: Record) -> View:
         ],
         "methods": [
             {
-                "name": m.name,
+                "name": pyattr(m.name),
                 "ok": f"self._{m.name}_ok",
                 "refuse": py(m.refuse),
-                "returns": m.returns,
-                "call": f"{m.function}("
-                + "".join(f"self._{m.name}_{p.name}, " for _, p in m.args)
-                + "rng)",
+                "returns": pyname(m.returns),
+                "call": f"{pyname(m.function)}("
+                + "".join(
+                    f"{pyname(name)}=self._{m.name}_{p.name}, " for name, p in m.args
+                )
+                + "rng=rng)",
                 "doc": docstring(text(m.doc), "        "),
             }
             for m in decl.methods
@@ -217,39 +230,54 @@ def _record(decl: Record) -> View:
     }
 
 
+def _light(decl: Record) -> bool:
+    """Whether a record made often is a named tuple: where it has no method,
+    and its fields' names are the rules' (a named tuple's JSON keys are)."""
+    return not decl.methods and _keys(decl) is None
+
+
+def _keys(decl: Record) -> str | None:
+    """A record's JSON keys (the rules' names of its fields), where one of
+    its fields has another name in Python; else None (its fields' names)."""
+    names = [c.name for c in decl.fields]
+    if all(pyattr(name) == name for name in names):
+        return None
+    return ", ".join(py(name) for name in names) + ("," if len(names) == 1 else "")
+
+
 def _held_type(param: Param) -> str:
     """The type of a parameter's checked value as a record holds it unseen."""
     if param.type == "mapping" and param.enum and param.value_enum:
-        return f"dict[{param.enum.name}, {param.value_enum.name}]"
-    return param.enum.name if param.enum else param.type
+        return f"dict[{pyname(param.enum.name)}, {pyname(param.value_enum.name)}]"
+    return pyname(param.enum.name) if param.enum else param.type
 
 
 def _const(decl: Const) -> View:
     return {
         "is": "Const",
-        "name": decl.name,
+        "name": pyname(decl.name),
         "type": type_name(decl.type),
         "value": value_text(decl.value),
         "doc": docstring(text(decl.doc)),
-        "aliases": list(decl.aliases),
+        "aliases": [pyname(a) for a in decl.aliases],
     }
 
 
 def _table(decl: Table) -> View:
-    enum = decl.key.name
+    enum = pyname(decl.key.name)
     return {
         "is": "Table",
-        "function": decl.name,
-        "param": decl.param,
-        "param_literal": py(decl.param),
+        "function": pyname(decl.name),
+        "param": pyname(decl.param),
+        "param_literal": py(pyname(decl.param)),
         "enum": enum,
-        "by_label": private_constant(enum, "by_label"),
+        "by_label": private_constant(decl.key.name, "by_label"),
         "label_type": label_type(decl.key),
-        "record": decl.answers + (" | None" if decl.absent else ""),
+        "record": pyname(decl.answers) + (" | None" if decl.absent else ""),
         "rows_name": decl.rows_name,
         "rows": [
             {
-                "member": f"{enum}.{decl.key.member(label).name}",
+                "member": member_text(decl.key, label),
                 "value": _cell(decl, row),
             }
             for label, row in decl.rows
@@ -267,21 +295,20 @@ def _cell(table: Table, value: New | str | None) -> str:
     """A table's value: a record, a label of its set, or None."""
     if isinstance(value, str):
         assert table.labels is not None
-        return f"{table.labels.name}.{table.labels.member(value).name}"
+        return member_text(table.labels, value)
     return "None" if value is None else value_text(value)
 
 
 def _roll_on(decl: RollOn) -> View:
-    enum = decl.key.name
     return {
         "is": "RollOn",
-        "function": decl.name,
-        "enum": enum,
-        "dice_name": decl.dice_name,
+        "function": pyname(decl.name),
+        "enum": pyname(decl.key.name),
+        "dice_name": pyname(decl.dice_name),
         "dice": py(decl.dice),
         "entries_name": decl.entries_name,
         "entries": [
-            {"roll": roll, "member": f"{enum}.{decl.key.member(label).name}"}
+            {"roll": roll, "member": member_text(decl.key, label)}
             for roll, label in decl.entries
         ],
         "doc": docstring(decl.doc, "    "),
@@ -296,7 +323,7 @@ def _function(
     params = [param_view(p, decl.rule_id) for p in decl.params]
     python = code_of(system, decl.params, tables)
     rolls = decl.rolls
-    lets = [f"{b.name} = {python(b.checked.node)}" for b in decl.binds]
+    lets = [f"{pyname(b.name)} = {python(b.checked.node)}" for b in decl.binds]
     body = python(decl.answer.node)
     plain = signature(params, decl.params)
     odds = None
@@ -307,9 +334,9 @@ def _function(
     owned = [p for p in decl.params if p.enum is not None and p.owns_enum]
     item = {
         "is": "Function",
-        "function": decl.name,
+        "function": pyname(decl.name),
         "params": params,
-        "signature": with_rng(plain, rolls),
+        "signature": signature(params, decl.params, rolls),
         "rolls": rolls,
         "lets": lets,
         "odds": odds,
@@ -331,9 +358,9 @@ def _function(
     if rolls:
         imports |= set(ROLLING + ODDS)
     exports = [
-        decl.name,
-        *([odds_function(decl.name)] if rolls else []),
-        *(p.enum.name for p in owned if p.enum is not None),
+        pyname(decl.name),
+        *([pyname(odds_function(decl.name))] if rolls else []),
+        *(pyname(p.enum.name) for p in owned if p.enum is not None),
     ]
     return item, imports, exports
 
@@ -341,22 +368,23 @@ def _function(
 def _range_table(decl: RangeTable) -> View:
     """A range table: its rows, lowest first, and the function that reads them."""
     p = decl.param
+    name = pyname(p.name)
     if decl.mapping is not None:
-        enum = decl.mapping.name
+        enum = pyname(decl.mapping.name)
         cell = column_type(decl.columns[0])
         answer = f"dict[{enum}, {cell}]"
         stored = f"Mapping[{enum}, {cell}]"
-        result = "dict(value)"
+        result = "dict(_value)"
     else:
         assert decl.record is not None
-        answer = stored = decl.record
-        result = "value"
+        answer = stored = pyname(decl.record)
+        result = "_value"
     most = MAX_EXACT if p.max is None else p.max  # as JavaScript takes it
-    test = f"type({p.name}) is not int or not {p.min} <= {p.name} <= {most}"
+    test = f"type({name}) is not int or not {p.min} <= {name} <= {most}"
     below = (
         "return None"
         if decl.below == "none"
-        else f"raise bad_int({p.name}, {p.name!r}, {decl.rows[0].lo}, {py(p.max)})"
+        else f"raise bad_int({name}, {name!r}, {decl.rows[0].lo}, {py(p.max)})"
     )
     top = "" if p.max is None else p.max
     return {
@@ -367,16 +395,16 @@ def _range_table(decl: RangeTable) -> View:
             {"lo": span.lo, "hi": py(span.hi), "value": _span_value(span.value)}
             for span in decl.rows
         ],
-        "function": decl.name,
-        "param": p.name,
+        "function": pyname(decl.name),
+        "param": name,
         "test": test,
-        "error": f"bad_int({p.name}, {p.name!r}, {p.min}, {py(p.max)})",
+        "error": f"bad_int({name}, {name!r}, {p.min}, {py(p.max)})",
         "below": below,
         "result": result,
         "returns": f"{answer} | None" if decl.below == "none" else answer,
         "doc": docstring(
             f"{decl.doc}{args_doc([p])}\n\n{decl.origin} "
-            f"Raises RuleInputError for a {p.name} outside {p.min}..{top}.",
+            f"Raises RuleInputError for a {name} outside {p.min}..{top}.",
             "    ",
         ),
     }
@@ -386,6 +414,5 @@ def _span_value(value: New | Mapping) -> str:
     if isinstance(value, New):
         return value_text(value)
     members = zip(value.key.members, value.values, strict=True)
-    return (
-        "{" + ", ".join(f"{value.key.name}.{m.name}: {py(v)}" for m, v in members) + "}"
-    )
+    enum = pyname(value.key.name)
+    return "{" + ", ".join(f"{enum}.{m.name}: {py(v)}" for m, v in members) + "}"

@@ -12,6 +12,7 @@ from ..expr_odds import Syntax
 from ..literals import docstring
 from ..model import Param, System
 from ..naming import odds_function
+from ..py_names import pyname
 from ..viewkit import Import, View, all_enums, local_name
 
 ROLLING: list[Import] = [
@@ -43,31 +44,25 @@ def code_of(
     def choice_text(param: str, label: str) -> str:
         enum = enums[param]
         assert enum is not None
-        return f"{enum.name}.{enum.member(label).name}"
+        return f"{pyname(enum.name)}.{enum.member(label).name}"
+
+    def label_text(enum: str, label: str) -> str:
+        return f"{pyname(enum)}.{by_name[enum].member(label).name}"
 
     def python(node: expr.Node) -> str:
         code = expr.to_python(
             node,
-            name=lambda n: names.get(n, n),
+            name=lambda n: names.get(n) or pyname(n),
             choice=choice_text,
             rounding=system.rounding,
             lookup=lambda table, key: f"{tables[table]}[{key}]",
-            label=lambda enum, label: f"{enum}.{by_name[enum].member(label).name}",
+            label=label_text,
             avoid=frozenset(temps),
         )
         temps.update(_TEMP.findall(code))
         return code
 
     return python
-
-
-def with_rng(signed: str, rolls: bool) -> str:
-    """The rng after the positional parameters, before the keyword-only ones."""
-    if not rolls:
-        return signed
-    parts = [p for p in signed.split(", ") if p]
-    at = parts.index("*") if "*" in parts else len(parts)
-    return ", ".join([*parts[:at], "rng: RNG", *parts[at:]])
 
 
 def python_syntax(python: Callable[[expr.Node], str]) -> Syntax:
@@ -81,6 +76,7 @@ def python_syntax(python: Callable[[expr.Node], str]) -> Syntax:
         pool=pool_python,
         boolean=repr,
         items=lambda codes: f"({', '.join(codes)},)",
+        local=pyname,
     )
 
 
@@ -91,11 +87,11 @@ def odds_view(
     parameters (``plain``: the rule's, less the rng), body and docstring
     (``what``: which part of the answer it is of)."""
     return {
-        "function": name or odds_function(function),
+        "function": pyname(name or odds_function(function)),
         "signature": plain,
         "body": body,
         "doc": docstring(
-            f"The exact odds of {function}(){what}: each answer it can give, "
+            f"The exact odds of {pyname(function)}(){what}: each answer it can give, "
             "with its chance.\n\nTakes the same arguments, less the rng; "
             "raises RuleInputError as it does.",
             "    ",

@@ -29,6 +29,7 @@ from ..core.ir import (
 )
 from ..literals import py
 from ..model import Column, EnumType
+from ..py_names import pyattr, pyname
 from ..viewkit import local_name
 
 Code = Callable[[expr.Node], str]
@@ -56,9 +57,10 @@ def made_text(
         if isinstance(value, Recorded):  # a timeline's events (its runtime's)
             return f"{RUN}.events"
         if isinstance(value, Read):  # a field of a record; "": the record itself
-            return f"{value.name}.{value.field}" if value.field else value.name
+            name = pyname(value.name)
+            return f"{name}.{pyattr(value.field)}" if value.field else name
         if isinstance(value, Label):
-            return f"{value.enum.name}.{value.enum.member(value.label).name}"
+            return f"{pyname(value.enum.name)}.{value.enum.member(value.label).name}"
         if isinstance(value, Written):
             return py(value.value)
         return code(value.node)
@@ -67,12 +69,11 @@ def made_text(
         return part(values)
     if keys is not None:
         pairs = zip(keys.members, values.values, strict=True)
-        return (
-            "{" + "".join(f"{keys.name}.{m.name}: {part(v)}, " for m, v in pairs) + "}"
-        )
+        enum = pyname(keys.name)
+        return "{" + "".join(f"{enum}.{m.name}: {part(v)}, " for m, v in pairs) + "}"
     assert record is not None
     args = [
-        f"{c.name}={held(c, part(v))}"
+        f"{pyattr(c.name)}={held(c, part(v))}"
         for index, (c, v) in enumerate(zip(record.fields, values.values, strict=True))
         if index < record.optional_from or not _null(v)
     ]
@@ -81,7 +82,7 @@ def made_text(
             f"{name}={name if p is None else local_name(p)}"
             for name, p in method.hidden()
         ]
-    return f"{record.name}({', '.join(args)})"
+    return f"{pyname(record.name)}({', '.join(args)})"
 
 
 def _null(part: Part) -> bool:
@@ -102,7 +103,7 @@ def statement_lines(
     code: Code,
     made: Callable[[Made], str],
     answer: str | None,
-    target: Callable[[str], str] = lambda name: name,
+    target: Callable[[str], str] = pyname,
     returned: Callable[[Made], str] | None = None,
 ) -> list[str]:
     """The lines of ``body`` (``code``: an expression's code, ``made``: an
@@ -114,7 +115,7 @@ def statement_lines(
 
     def test(value: expr.Checked | Present) -> str:
         if isinstance(value, Present):
-            return " and ".join(f"{n} is not None" for n in value.names)
+            return " and ".join(f"{pyname(n)} is not None" for n in value.names)
         return code(value.node)
 
     def statements(body: tuple[Stmt, ...], indent: str) -> None:
@@ -136,29 +137,35 @@ def statement_lines(
             elif isinstance(stmt, Return):
                 lines.append(f"{indent}return {answered(stmt.value)}")
             elif isinstance(stmt, Schedule):
-                given = [code(stmt.at.node), stmt.handler]
+                given = [code(stmt.at.node), pyname(stmt.handler)]
                 given += [code(a.node) for a in stmt.args]
                 lines.append(f"{indent}{RUN}.at({', '.join(given)})")
             elif isinstance(stmt, Run):
                 given = [code(stmt.at.node), *(code(a.node) for a in stmt.args)]
-                lines.append(f"{indent}{stmt.handler}({', '.join(given)})")
+                lines.append(f"{indent}{pyname(stmt.handler)}({', '.join(given)})")
             elif isinstance(stmt, Apply):
                 values = ", ".join(code(a.node) for a in stmt.args)
-                call = f"{stmt.state}.{stmt.transition}({values})"
+                state = pyname(stmt.state)
+                method = pyattr(stmt.transition, "mutable")
+                call = f"{state}.{method}({values})"
                 if len(stmt.fields) == 1 and not stmt.fields[0][1]:
                     lines.append(f"{indent}{target(stmt.fields[0][0])} = {call}")
                     continue
                 answer_name = f"_{stmt.state}_answer"
                 lines.append(f"{indent}{answer_name} = {call}")
                 for name, field in stmt.fields:
-                    lines.append(f"{indent}{target(name)} = {answer_name}.{field}")
+                    lines.append(
+                        f"{indent}{target(name)} = {answer_name}.{pyattr(field)}"
+                    )
             elif isinstance(stmt, Append):
-                lines.append(f"{indent}{stmt.name}.append({code(stmt.value.node)})")
+                lines.append(
+                    f"{indent}{pyname(stmt.name)}.append({code(stmt.value.node)})"
+                )
             elif isinstance(stmt, Each):
-                named = ", ".join(f"{k}={code(v.node)}" for k, v in stmt.args)
-                lines.append(f"{indent}for _item in {stmt.function}({named}):")
+                named = ", ".join(f"{pyname(k)}={code(v.node)}" for k, v in stmt.args)
+                lines.append(f"{indent}for _item in {pyname(stmt.function)}({named}):")
                 for name, field in stmt.fields:
-                    lines.append(f"{indent}    {target(name)} = _item.{field}")
+                    lines.append(f"{indent}    {target(name)} = _item.{pyattr(field)}")
                 statements(stmt.body, indent + "    ")
             elif isinstance(stmt, Refuse):
                 lines.append(f"{indent}raise RuleInputError({py(stmt.message)})")

@@ -15,7 +15,7 @@ from ..js_kit import (
     param_view,
     signature,
 )
-from ..js_naming import camel
+from ..js_naming import jsattr, jsname
 from ..model import Param, System
 from ..viewkit import allowed
 from .javascript_code import js_text as _text
@@ -23,6 +23,11 @@ from .javascript_statements import made_text, statement_lines
 from .state_code import clamped, field_text, read_late, reads
 
 _TS = {"int": "number", "bool": "boolean", "texts": "readonly string[]"}
+
+
+def attr(name: str) -> str:
+    """A state's field, property or transition, as JavaScript names it."""
+    return jsattr(name, "mutable")
 
 
 def _known(state: State, t: Transition | None) -> list[Param]:
@@ -46,8 +51,8 @@ def _bind(
     late: set[str] | None = None,
 ) -> list[str]:
     fields, derived = reads(state, nodes, {p.name for p in params})
-    return [f"const {camel(n)} = this.#{camel(n)};" for n in fields] + [
-        f"const {camel(n)} = this.{camel(n)};" for n in derived if n not in (late or ())
+    return [f"const {jsname(n)} = this.#{attr(n)};" for n in fields] + [
+        f"const {jsname(n)} = this.{attr(n)};" for n in derived if n not in (late or ())
     ]
 
 
@@ -62,7 +67,7 @@ def _method(
     params = [param_view(system, p, state.rule_id) for p in t.params]
     known = _known(state, t)
     late = read_late(state, t.body) if t.body is not None else set()
-    renames = {name: f"this.{camel(name)}" for name in late}
+    renames = {name: f"this.{attr(name)}" for name in late}
 
     def emit(node: expr.Node) -> str:
         return expression(system, node, known, tables, renames)
@@ -84,12 +89,12 @@ def _method(
             ),
             None,
             {p.name for p in t.params} | {*read[0], *read[1]},
-            lambda name: f"this.#{camel(name)}" if name in fields else None,
+            lambda name: f"this.#{attr(name)}" if name in fields else None,
         )
         return _method_view(state, t, params, lines, t.record)
     if t.unless is not None:
         lines.append(f"if ({emit(t.unless.node)}) return;")
-    lines += [f"const {camel(b.name)} = {emit(b.checked.node)};" for b in t.binds]
+    lines += [f"const {jsname(b.name)} = {emit(b.checked.node)};" for b in t.binds]
     values = []
     for change in t.changes:
         field = state.field(change.field)
@@ -99,13 +104,13 @@ def _method(
                 code, field, "Math.max", "Math.min", js(field.lo), js(field.hi)
             )
         values.append(code)
-    targets = [f"this.#{camel(c.field)}" for c in t.changes]
+    targets = [f"this.#{attr(c.field)}" for c in t.changes]
     if len(targets) == 1:
         lines.append(f"{targets[0]} = {values[0]};")
     else:
         lines.append(f"[{', '.join(targets)}] = [{', '.join(values)}];")
     if t.answers is not None:
-        lines.append(f"return this.#{camel(t.answers)};")
+        lines.append(f"return this.#{attr(t.answers)};")
     returns = "void" if t.answers is None else _TS[state.field(t.answers).type]
     return _method_view(state, t, params, lines, returns)
 
@@ -113,12 +118,12 @@ def _method(
 def _method_view(
     state: State, t: Transition, params: list[View], lines: list[str], returns: str
 ) -> View:
-    signed = signature(params, t.name)
-    answers = f" Answers the new {t.answers}." if t.answers is not None else ""
+    signed = signature(params, attr(t.name))
+    answers = f" Answers the new {attr(t.answers)}." if t.answers is not None else ""
     if t.record is not None:
-        answers = f" Answers a {t.record}."
+        answers = f" Answers a {jsname(t.record)}."
     return {
-        "name": camel(t.name),
+        "name": attr(t.name),
         "params": signed["js"],
         "ts": signed["ts"],
         "returns": returns,
@@ -148,7 +153,7 @@ def _value(
 def _derived_ts(d: Derived) -> str:
     if d.type == "labels":
         assert d.enum is not None
-        return f"readonly {d.enum.name}[]"
+        return f"readonly {jsname(d.enum.name)}[]"
     return _TS[d.type]
 
 
@@ -164,19 +169,19 @@ def state_view(
     known = _known(state, None)
     getters: list[View] = [
         {
-            "name": camel(f.name),
+            "name": attr(f.name),
             "ts": "boolean" if f.type == "bool" else "number",
             "doc": doc(
                 (f.doc + " " if f.doc else "") + f"({field_text(f).capitalize()}.)",
                 "  ",
             ),
-            "lines": [f"return this.#{camel(f.name)};"],
+            "lines": [f"return this.#{attr(f.name)};"],
         }
         for f in state.fields
     ]
     getters += [
         {
-            "name": camel(d.name),
+            "name": attr(d.name),
             "ts": _derived_ts(d),
             "doc": doc(
                 (d.doc + " " if d.doc else "")
@@ -193,23 +198,23 @@ def state_view(
     types = {g["name"]: g["ts"] for g in getters}
     shown = [f.name for f in state.fields] + list(state.shown)
     made = [param_view(system, p, state.rule_id) for p in state.params]
-    signed = signature(made, state.name)
+    signed = signature(made, jsname(state.name))
 
     def start(f: Field) -> str:
         return expression(system, f.start.node, list(state.params), tables)
 
     return {
         "is": "State",
-        "class_name": state.name,
+        "class_name": jsname(state.name),
         "fields": ", ".join(
-            f"[{js_string(f.name)}, {js_string(camel(f.name))}]" for f in state.fields
+            f"[{js_string(f.name)}, {js_string(attr(f.name))}]" for f in state.fields
         ),
         "shown": ", ".join(
-            f"[{js_string(n)}, {js_string(camel(n))}]" for n in state.shown
+            f"[{js_string(n)}, {js_string(attr(n))}]" for n in state.shown
         ),
         # fields that start from what the constructor takes are set there
         "privates": [
-            f"#{camel(f.name)};" if state.params else f"#{camel(f.name)} = {start(f)};"
+            f"#{attr(f.name)};" if state.params else f"#{attr(f.name)} = {start(f)};"
             for f in state.fields
         ],
         "constructor": None
@@ -220,12 +225,12 @@ def state_view(
             "lines": [
                 *signed["unpack"],
                 *(line for view in made for line in view["lines"]),
-                *(f"this.#{camel(f.name)} = {start(f)};" for f in state.fields),
+                *(f"this.#{attr(f.name)} = {start(f)};" for f in state.fields),
             ],
         },
         "getters": getters,
         # what toDict (and JSON.stringify) answers: the fields, then those shown
-        "json": [{"key": js_string(n), "ts": types[camel(n)]} for n in shown],
+        "json": [{"key": js_string(n), "ts": types[attr(n)]} for n in shown],
         "methods": [
             _method(system, unit, state, t, tables, shapes) for t in state.transitions
         ],

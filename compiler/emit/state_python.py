@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterable
 from .. import expr
 from ..core.exprs import local_params
 from ..core.ir import Change, Derived, State, Transition, Unit
-from ..literals import docstring
+from ..literals import docstring, py
 from ..model import Param, System
+from ..py_names import pyattr, pyname
 from ..viewkit import Import, View, args_doc, param_imports, param_view, signature
 from .python_code import code_of
 from .python_statements import made_text, statement_lines
@@ -23,8 +24,13 @@ def _derived_type(d: Derived) -> str:
         return "tuple[str, ...]"
     if d.type == "labels":
         assert d.enum is not None
-        return f"tuple[{d.enum.name}, ...]"
+        return f"tuple[{pyname(d.enum.name)}, ...]"
     return d.type
+
+
+def attr(name: str) -> str:
+    """A state's field, property or transition, as Python names it."""
+    return pyattr(name, "mutable")
 
 
 def state_view(
@@ -34,13 +40,13 @@ def state_view(
     each table's rows constant, by the function that reads it)."""
     properties: list[View] = [
         {
-            "name": f.name,
+            "name": attr(f.name),
             "type": f.type,
             "doc": docstring(
                 (f.doc + " " if f.doc else "") + f"({field_text(f).capitalize()}.)",
                 "        ",
             ),
-            "lines": [f"return self._{f.name}"],
+            "lines": [f"return self._{attr(f.name)}"],
         }
         for f in state.fields
     ]
@@ -49,7 +55,7 @@ def state_view(
         value = python(d.value.node)
         properties.append(
             {
-                "name": d.name,
+                "name": attr(d.name),
                 "type": _derived_type(d),
                 "doc": docstring(
                     (d.doc + " " if d.doc else "")
@@ -68,17 +74,24 @@ def state_view(
     made = [param_view(p, state.rule_id) for p in state.params]
     params = [*state.params, *(p for t in state.transitions for p in t.params)]
     signed = signature(made, state.params)
+    names = [f.name for f in state.fields] + list(state.shown)
     return {
         "is": "State",
-        "class_name": state.name,
-        "slots": _tuple(sorted((f"_{f.name}" for f in state.fields), key=_natural)),
-        "fields": _tuple(f.name for f in state.fields),
-        "shown": _tuple(state.shown) if state.shown else None,
+        "class_name": pyname(state.name),
+        "slots": _tuple(
+            sorted((f"_{attr(f.name)}" for f in state.fields), key=_natural)
+        ),
+        "fields": _tuple(attr(f.name) for f in state.fields),
+        "shown": _tuple(map(attr, state.shown)) if state.shown else None,
+        # the JSON keys, where a name is another in Python
+        "json_keys": None
+        if all(attr(n) == n for n in names)
+        else ", ".join(py(n) for n in names) + ("," if len(names) == 1 else ""),
         "init_signature": f"self, {signed}" if signed else "self",
         "init": [
             *(line for view in made for line in view["lines"]),
             *(
-                f"self._{f.name}: {f.type} = {start(f.start.node)}"
+                f"self._{attr(f.name)}: {f.type} = {start(f.start.node)}"
                 for f in state.fields
             ),
         ],
@@ -103,9 +116,11 @@ def _bind(
     (but those a parameter of the same name hides, and the properties read
     where they are needed, ``late``)."""
     fields, derived = reads(state, nodes, {p.name for p in params})
-    lines = [f"{name} = self._{name}" for name in fields]
+    lines = [f"{pyname(name)} = self._{attr(name)}" for name in fields]
     return lines + [
-        f"{name} = self.{name}" for name in derived if name not in (late or ())
+        f"{pyname(name)} = self.{attr(name)}"
+        for name in derived
+        if name not in (late or ())
     ]
 
 
@@ -119,7 +134,7 @@ def _change_lines(
         if change.clamp:
             code = clamped(code, field, "max", "min", str(field.lo), str(field.hi))
         values.append(code)
-    targets = ", ".join(f"self._{c.field}" for c in changes)
+    targets = ", ".join(f"self._{attr(c.field)}" for c in changes)
     if len(changes) == 1:
         return [f"{targets} = {values[0]}"]
     return [f"{targets} = ({', '.join(values)})"]
@@ -129,7 +144,7 @@ def _method(
     system: System, unit: Unit, state: State, t: Transition, tables: dict[str, str]
 ) -> View:
     late = read_late(state, t.body) if t.body is not None else set()
-    renames = {name: f"self.{name}" for name in late}
+    renames = {name: f"self.{attr(name)}" for name in late}
     python = code_of(system, [*t.params, *local_params(t.locals)], tables, renames)
     params = [param_view(p, state.rule_id) for p in t.params]
     nodes = [c.node for c in t.expressions]
@@ -145,23 +160,23 @@ def _method(
             python,
             lambda values: made_text(record, values, python),
             None,
-            lambda name: f"self._{name}" if name in fields else name,
+            lambda name: f"self._{attr(name)}" if name in fields else pyname(name),
         )
         return {
-            "name": t.name,
-            "returns": t.record,
+            "name": attr(t.name),
+            "returns": pyname(t.record),
             "signature": f"self, {signed}" if signed else "self",
             "doc": docstring(transition_doc(t), "        "),
             "lines": lines,
         }
     if t.unless is not None:
         lines += [f"if {python(t.unless.node)}:", "    return"]
-    lines += [f"{b.name} = {python(b.checked.node)}" for b in t.binds]
+    lines += [f"{pyname(b.name)} = {python(b.checked.node)}" for b in t.binds]
     lines += _change_lines(state, t.changes, python)
     if t.answers is not None:
-        lines.append(f"return self._{t.answers}")
+        lines.append(f"return self._{attr(t.answers)}")
     return {
-        "name": t.name,
+        "name": attr(t.name),
         "returns": "None" if t.answers is None else state.field(t.answers).type,
         "signature": f"self, {signed}" if signed else "self",
         "doc": docstring(transition_doc(t), "        "),
@@ -170,9 +185,9 @@ def _method(
 
 
 def transition_doc(t: Transition) -> str:
-    answers = f" Answers the new {t.answers}." if t.answers is not None else ""
+    answers = f" Answers the new {attr(t.answers)}." if t.answers is not None else ""
     if t.record is not None:
-        answers = f" Answers a {t.record}."
+        answers = f" Answers a {pyname(t.record)}."
     return (
         f"{t.doc}{answers}{args_doc(t.params)}\n\n"
         "Raises RuleInputError for arguments outside the rule."

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from ..core.exprs import local_params
 from ..core.ir import Stmt, Timeline, Unit
-from ..js_kit import View, args_doc, doc, expression, param_view, signature
-from ..js_naming import camel
+from ..js_kit import (
+    View,
+    args_doc,
+    doc,
+    expression,
+    param_view,
+    signature,
+    with_rng,
+)
+from ..js_naming import jsname
 from ..model import System
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
@@ -23,7 +31,7 @@ def timeline_view(
     """A timeline: its parameters' checks; its shared names and states; each
     handler, an inner function of the time and its values; then its start,
     the run, and its end."""
-    function = camel(decl.name)
+    function = jsname(decl.name)
     params = [param_view(system, p, decl.rule_id) for p in decl.params]
     known = [*decl.params, *local_params(decl.names)]
 
@@ -33,8 +41,10 @@ def timeline_view(
     event, result = unit.record(decl.event), unit.record(decl.result)
     lines = ["$dice.checkRng(rng);", f"const {RUN} = new $timeline.Timeline();"]
     for local, start in decl.shared:
-        lines.append(f"let {camel(local.name)} = {code(start.node)};")
-    lines += [f"const {camel(name)} = new {cls}();" for name, cls in decl.states]
+        lines.append(f"let {jsname(local.name)} = {code(start.node)};")
+    lines += [
+        f"const {jsname(name)} = new {jsname(cls)}();" for name, cls in decl.states
+    ]
     own = {p.name for p in decl.params} | {local.name for local, _ in decl.shared}
     own |= {name for name, _ in decl.states}
 
@@ -53,18 +63,17 @@ def timeline_view(
         )
 
     for handler in decl.handlers:
-        args = [camel(decl.clock), *(camel(p.name) for p in handler.params)]
-        lines.append(f"function {camel(handler.name)}({', '.join(args)}) {{")
+        args = [jsname(decl.clock), *(jsname(p.name) for p in handler.params)]
+        lines.append(f"function {jsname(handler.name)}({', '.join(args)}) {{")
         declared = own | {decl.clock} | {p.name for p in handler.params}
         lines += [f"  {line}" for line in body(handler.body, declared, "  ")]
         lines.append("}")
     lines += body(decl.start, set(own))
     lines.append(f"{RUN}.run();")
     lines += body(decl.after, set(own))
-    rng = {"name": "rng", "keyword_only": False, "optional": False, "default": None}
     answered = f" {_text(decl.answer_doc)}" if decl.answer_doc else ""
     limits = "".join(
-        f", and for {camel(p.name)} above {p.limit}: {LIMIT_NOTE}"
+        f", and for {jsname(p.name)} above {p.limit}: {LIMIT_NOTE}"
         for p in decl.params
         if p.limit is not None
     )
@@ -72,10 +81,10 @@ def timeline_view(
         "is": "Procedure",
         "enums": [p["enum"] for p in params if p["enum"] is not None],
         "function": function,
-        "signature": signature([*params, rng | {"ts": "$dice.RNG"}], function),
+        "signature": signature(with_rng(params, decl.params), function),
         "runtime": ["dice_rolls.js", "dice_terms.js", "_timeline.js"],
         "params": params,
-        "returns": decl.result,
+        "returns": jsname(decl.result),
         "lines": lines,
         "private": None,
         "odds": None,

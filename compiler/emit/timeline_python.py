@@ -16,9 +16,10 @@ from ..core.ir import (
 )
 from ..literals import docstring
 from ..model import System
+from ..py_names import RNG, pyname
 from ..viewkit import Import, View, args_doc, param_view, signature
 from .procedure_python import owned_enum, refusals
-from .python_code import ROLLING, code_of, with_rng
+from .python_code import ROLLING, code_of
 from .python_statements import RUN, made_text, statement_lines
 
 IMPORTS: list[Import] = [*ROLLING, ("rulebook._timeline", "Timeline")]
@@ -27,14 +28,14 @@ IMPORTS: list[Import] = [*ROLLING, ("rulebook._timeline", "Timeline")]
 def local_type(local: Local) -> str:
     """The Python type of a local of a timeline."""
     if local.record is not None:
-        base = local.record
+        base = pyname(local.record)
     elif local.type == "list":
         assert local.enum is not None
-        return f"list[{local.enum.name}]"
+        return f"list[{pyname(local.enum.name)}]"
     elif local.type == "dice":
         base = "Dice"
     elif local.enum is not None:
-        base = local.enum.name
+        base = pyname(local.enum.name)
     else:
         base = local.type
     return f"{base} | None" if local.nullable else base
@@ -58,10 +59,15 @@ def timeline_view(
     params = [param_view(p, decl.rule_id) for p in decl.params]
     python = code_of(system, [*decl.params, *local_params(decl.names)], tables)
     event, result = unit.record(decl.event), unit.record(decl.result)
-    lines = ["check_rng(rng)", f"{RUN}: Timeline[{decl.event}] = Timeline()"]
+    lines = [
+        f"check_rng({RNG})",
+        f"{RUN}: Timeline[{pyname(decl.event)}] = Timeline()",
+    ]
     for local, start in decl.shared:
-        lines.append(f"{local.name}: {local_type(local)} = {python(start.node)}")
-    lines += [f"{name} = {cls}()" for name, cls in decl.states]
+        lines.append(
+            f"{pyname(local.name)}: {local_type(local)} = {python(start.node)}"
+        )
+    lines += [f"{pyname(name)} = {pyname(cls)}()" for name, cls in decl.states]
     shared = {local.name for local, _ in decl.shared}
 
     def body(stmts: tuple[Stmt, ...]) -> list[str]:
@@ -74,10 +80,10 @@ def timeline_view(
         )
 
     for handler in decl.handlers:
-        args = [f"{decl.clock}: int"]
-        args += [f"{p.name}: {local_type(p)}" for p in handler.params]
-        lines += ["", f"def {handler.name}({', '.join(args)}) -> None:"]
-        assigned = sorted(_assigned(handler.body) & shared)
+        args = [f"{pyname(decl.clock)}: int"]
+        args += [f"{pyname(p.name)}: {local_type(p)}" for p in handler.params]
+        lines += ["", f"def {pyname(handler.name)}({', '.join(args)}) -> None:"]
+        assigned = sorted(pyname(n) for n in _assigned(handler.body) & shared)
         inner = [f"nonlocal {', '.join(assigned)}"] if assigned else []
         inner += body(handler.body)
         lines += [f"    {line}" for line in inner]
@@ -93,10 +99,10 @@ def timeline_view(
             for view, param in zip(params, decl.params, strict=True)
             if owned_enum(param)
         ],
-        "function": decl.name,
-        "signature": with_rng(signature(params, decl.params), True),
+        "function": pyname(decl.name),
+        "signature": signature(params, decl.params, True),
         "params": params,
-        "returns": decl.result,
+        "returns": pyname(decl.result),
         "lines": lines,
         "private": None,
         "odds": None,

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..model import Column, EnumType, Example, Param, Rolls
+from ..py_names import RNG, field_of, py_kwargs, pyname
 from ..workbench.common import (
     Input,
     UsageError,
@@ -61,25 +62,28 @@ def declared_enums(rule: Any) -> Sequence[EnumType]:
 
 
 def function_call_text(rule: Any, ex: Example) -> str:
-    """``function(arg=value, ..., rng=Scripted([...]))``, then ``.field.roll(...)``."""
+    """``function(arg=value, ..., rng=Scripted([...]))``, then ``.field.roll(...)``
+    (by the names the generated Python has)."""
     rng = f"Scripted({list(ex.dice or [])!r})"
-    args = [f"{name}={value!r}" for name, value in ex.args]
+    args = [f"{pyname(name)}={value!r}" for name, value in ex.args]
     if ex.dice is not None and ex.roll is None:
-        args.append(f"rng={rng}")
-    text = f"{rule.function}({', '.join(args)})"
+        args.append(f"{RNG}={rng}")
+    text = f"{pyname(rule.function)}({', '.join(args)})"
     if ex.roll:
-        text += f".{ex.roll}.roll({rng})"
+        text += f".{field_of(None, ex.roll)}.roll({rng})"
     return text
 
 
 def run_function(module: Any, rule: Any, ex: Example, rng: Any) -> Any:
     """Call the function with the example's arguments (and its dice, when it rolls)."""
-    kwargs = dict(ex.args)
+    kwargs = py_kwargs(dict(ex.args))
     if rng is not None and ex.roll is None:
-        kwargs["rng"] = rng
-    value = getattr(module, rule.function)(**kwargs)
+        kwargs[RNG] = rng
+    value = getattr(module, pyname(rule.function))(**kwargs)
     if ex.roll is not None:
-        value = getattr(value, ex.roll).roll(rng or scripted(module, []))
+        value = getattr(value, field_of(value, ex.roll)).roll(
+            rng or scripted(module, [])
+        )
     return value
 
 
@@ -107,7 +111,7 @@ def call_function(
     """A sample's answer from the function, its RNG seeded when it rolls."""
     from ..workbench.common import inputs_of
 
-    function = getattr(module, rule.function)
+    function = getattr(module, pyname(rule.function))
     if seed is not None:
         rng_name = next(s.name for s in inputs_of(function) if s.kind == "rng")
         kwargs = {**kwargs, rng_name: random.Random(seed)}
@@ -149,7 +153,7 @@ def entry_inputs(
             return []
         declared: dict[str, Param] = {p.name: p for p in getattr(rule, "params", ())}
         declared.update(params(rule))
-        return inputs_of(getattr(module, name), declared)
+        return inputs_of(getattr(module, pyname(name)), declared)
 
     return inputs
 
@@ -172,7 +176,7 @@ def no_columns(rule: Any) -> dict[str, Column]:
 
 
 def simulate_function(rule: Any, module: Any) -> Callable[..., Any]:
-    found: Callable[..., Any] = getattr(module, rule.function)
+    found: Callable[..., Any] = getattr(module, pyname(rule.function))
     return found
 
 
@@ -237,7 +241,8 @@ def function_call_plan(
     """The call of the rule's generated function, the same in both languages."""
     from ..js_plan import call_plan
 
-    return call_plan(getattr(module, rule.function), rule.function, args, rolls, roll)
+    function = getattr(module, pyname(rule.function))
+    return call_plan(function, rule.function, args, rolls, roll)
 
 
 def constant_call_plan(

@@ -3,7 +3,8 @@
 One format, whatever the language that reads it:
 
 - a record (a result, a row, an event) is an object keyed by its field names as
-  the rules data names them, every field present (``None`` is ``null``, never
+  the rules data names them (``_KEYS``, where a field's Python name is another,
+  as ``class_`` for ``class``), every field present (``None`` is ``null``, never
   left out); a field whose name starts with ``_`` is the runtime's own and is
   left out;
 - a label (a member of a ``StrEnum``) is its label string;
@@ -165,8 +166,10 @@ def record(obj: object) -> dict[str, JSON]:
 def _record(obj: object, depth: int = 0) -> dict[str, JSON] | None:
     item: object = obj  # read as it is, whatever the checks below narrow obj to
     fields: object = getattr(obj, "_fields", None)  # a named tuple's field names
+    keys: object = None  # the JSON keys, where a field's name is not its key
     if isinstance(obj, Frozen):
         names = list(obj.FIELDS)
+        keys = getattr(type(obj), "_KEYS", None)
     elif hasattr(type(obj), "__dataclass_fields__"):  # a dataclass of the caller's
         import dataclasses
 
@@ -175,8 +178,11 @@ def _record(obj: object, depth: int = 0) -> dict[str, JSON] | None:
         names = [str(n) for n in cast("tuple[object, ...]", fields)]
     else:
         return None
+    shown = list(cast("tuple[str, ...]", keys)) if keys else names
     return {
-        n: _data(getattr(item, n), depth + 1) for n in names if not n.startswith("_")
+        k: _data(getattr(item, n), depth + 1)
+        for n, k in zip(names, shown, strict=True)
+        if not n.startswith("_")
     }
 
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..model import Column, Loc, Param
+from ..py_names import pyname, rules_name
 from .text import aligned, humanize, number, percent, wrap, yes_no
 from .usage import UsageError, whole_number
 
@@ -114,7 +115,7 @@ def inputs_of(
         required = param.default is inspect.Parameter.empty
         default = None if required else param.default
         keyword_only = param.kind is inspect.Parameter.KEYWORD_ONLY
-        spec = declared.get(param.name)
+        spec = declared.get(rules_name(param.name))
         extra: dict[str, Any] = {
             "nullable": nullable,
             "keyword_only": keyword_only,
@@ -247,6 +248,8 @@ def read_inputs(specs: Sequence[Input], words: Sequence[str]) -> dict[str, Any]:
     for word in words:
         name, eq, text = word.partition("=")
         name = name.strip().replace("-", "_")
+        if eq and name not in by_name and pyname(name) in by_name:
+            name = pyname(name)  # the rules' name of an input Python spells otherwise
         if eq and name in by_name:
             spec = by_name[name]
         elif eq and name.isidentifier():
@@ -308,7 +311,10 @@ def show(value: Any, column: Column | None = None) -> str:
         return str(low) if low == high else f"{low}-{high}"
     names = record_fields(value)
     if names is not None:
-        inner = ", ".join(f"{n}={show(getattr(value, n))}" for n in names)
+        inner = ", ".join(
+            f"{k}={show(getattr(value, n))}"
+            for n, k in zip(names, record_keys(value, names), strict=True)
+        )
         return f"{type(value).__name__}({inner})"
     if isinstance(value, list | tuple):
         return ", ".join(show(v) for v in value) if value else "(none)"
@@ -326,6 +332,12 @@ def record_fields(value: Any) -> list[str] | None:
     if isinstance(fields, tuple):
         return [str(n) for n in fields if not str(n).startswith("_")]
     return None
+
+
+def record_keys(value: Any, names: list[str]) -> list[str]:
+    """The rules' names of a record's fields ``names`` (its JSON keys)."""
+    keys = getattr(type(value), "_KEYS", None)
+    return [str(k) for k in keys] if isinstance(keys, tuple) else names
 
 
 def plain(value: Any) -> Any:
@@ -347,7 +359,11 @@ def plain(value: Any) -> Any:
         return items
     names = record_fields(value)
     if names is not None:
-        return {name: plain(getattr(value, name)) for name in names}
+        keys = record_keys(value, names)
+        return {
+            key: plain(getattr(value, name))
+            for name, key in zip(names, keys, strict=True)
+        }
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     return repr(value)
@@ -361,19 +377,20 @@ def record_lines(
     names = record_fields(value)
     if names is not None:
         rows = []
-        for name in names:
-            col = columns.get(name)
+        keys = record_keys(value, names)
+        for name, key in zip(names, keys, strict=True):
+            col = columns.get(key)
             item = getattr(value, name)
-            title = f"{col.title} ({name})" if col is not None else humanize(name)
+            title = f"{col.title} ({key})" if col is not None else humanize(key)
             if _records(item):
                 rows.append((title, f"{len(item)} record(s)"))
                 continue
             rows.append((title, show(item, col)))
         lines = aligned(rows, indent)
-        for name in names:
+        for name, key in zip(names, keys, strict=True):
             item = getattr(value, name)
             if _records(item) and item:
-                lines.append(f"{indent}{humanize(name)}:")
+                lines.append(f"{indent}{humanize(key)}:")
                 lines += table_lines(item, indent + "  ")
         return lines
     if _records(value):
@@ -405,7 +422,8 @@ def table_lines(records: Sequence[Any], indent: str = "  ") -> list[str]:
         for r in records
     ]
     keep = [i for i, n in enumerate(names) if any(row[i] for row in cells)]
-    heads = [humanize(names[i]) for i in keep]
+    keys = record_keys(records[0], names)
+    heads = [humanize(keys[i]) for i in keep]
     widths = [
         max(len(heads[j]), *(len(row[i]) for row in cells)) for j, i in enumerate(keep)
     ]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import expr
 from ..model import Loc, Rule, System
+from ..py_names import py_kwargs, pyname
 from .common import (
     Input,
     UsageError,
@@ -116,8 +117,10 @@ class Context:
         self.given: dict[str, Any] = {}  # the inputs read, once they are
 
     def function(self, name: str | None = None) -> Callable[..., Any]:
+        """The generated function ``name`` (the rules' name; the rule's own
+        function by default)."""
         found: Callable[..., Any] = getattr(
-            self.module, name or str(getattr(self.rule, "function", ""))
+            self.module, pyname(name or str(getattr(self.rule, "function", "")))
         )
         return found
 
@@ -222,4 +225,15 @@ def agree(ctx: Context, reference: Any, answer: Any) -> None:
 
 def functions_called(ctx: Context, node: expr.Node) -> dict[str, Callable[..., Any]]:
     """The generated functions of the rules an expression calls."""
-    return {name: ctx.function(name) for name in expr.rules_called(node)}
+    return {
+        name: _by_rules_names(ctx.function(name)) for name in expr.rules_called(node)
+    }
+
+
+def _by_rules_names(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function``, taking its keyword arguments by the rules' names."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **py_kwargs(kwargs))
+
+    return call

@@ -32,6 +32,7 @@ from typing import Any
 from ..diagnostics import RulesError
 from ..examples import example_value
 from ..model import Example, Rule
+from ..py_names import pyname
 from ..registry import kind_of
 from .common import Input, inputs_of
 from .samples import Sample, thawed
@@ -293,7 +294,9 @@ def _specs(ws: Workspace, runtime: Runtime) -> dict[str, list[Input]]:
             found[ws.key(rule)] = (
                 []
                 if name is None
-                else inputs_of(getattr(module, name), kind_of(rule).params(rule))
+                else inputs_of(
+                    getattr(module, pyname(name)), kind_of(rule).params(rule)
+                )
             )
     return found
 

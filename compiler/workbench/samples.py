@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model import RuleBase
+from ..py_names import py_kwargs
 from .common import Input
 
 MAX_SAMPLES = 500  # sample inputs per rule (examples' inputs always among them)
@@ -87,7 +88,8 @@ def spread(
     ``ints`` are numbers worth trying besides the usual ones (a table's range
     ends); ``rolls`` says the rule rolls dice though no parameter is an RNG.
     """
-    example_args = [dict(ex.args) for ex in rule.examples]
+    # the examples' arguments, by the Python names the inputs have
+    example_args = [py_kwargs(dict(ex.args)) for ex in rule.examples]
     fillable = [s for s in specs if s.kind != "rng"]
     rolls = rolls or any(s.kind == "rng" for s in specs)
     choices: list[list[Any]] = []

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, NoReturn
 
 from ..model import Rule
+from ..py_names import rules_name
 from ..registry import kind_of
 from .bounds import Budget, Overrun, bounded, too_slow
 from .common import (
@@ -131,9 +132,10 @@ def _options(rule: Rule, specs: Sequence[Input]) -> argparse.ArgumentParser:
     for spec in specs:
         if spec.kind == "rng":
             continue
-        flags = [f"--{spec.name.replace('_', '-')}"]
-        if "_" in spec.name:
-            flags.append(f"--{spec.name}")
+        name = rules_name(spec.name)  # as the rules write it (class, not class_)
+        flags = [f"--{name.replace('_', '-')}"]
+        if "_" in name:
+            flags.append(f"--{name}")
         about = (
             spec.description + " " if spec.description else ""
         ) + f"({spec.allowed()}"

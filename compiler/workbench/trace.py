@@ -38,6 +38,7 @@ from ..core.ir import (
 )
 from ..expr_types import Call, Dice, Name, walk
 from ..model import Column, EnumType, Param
+from ..py_names import field_of, py_kwargs, pyattr, pyname
 from ..scope import table_values
 from .common import plain, record_lines
 from .context import Context, agree, explain_answer, functions_called
@@ -117,11 +118,11 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
 def _argument(ctx: Context, param: Param, given: dict[str, Any]) -> Any:
     """The value a call takes for ``param``: as given, or its default (one a
     call of another rule gives, worked out by calling it)."""
-    if param.name in given:
-        return given[param.name]
+    if pyname(param.name) in given:  # given by Python name (as the runtime takes it)
+        return given[pyname(param.name)]
     if param.default_call is not None:
         name, args = param.default_call
-        return plain(ctx.function(name)(**dict(args)))
+        return plain(ctx.function(name)(**py_kwargs(dict(args))))
     return param.default
 
 
@@ -142,9 +143,11 @@ def trace_transition(
     state of the generated runtime, before the call), with ``args``: its
     lines, its answer, and every field as the steps leave it."""
     tracer = _Tracer(ctx, unit, transition.record or 0, None, None)
-    before = {f.name: getattr(subject, f.name) for f in state.fields}
+    before = {f.name: getattr(subject, field_of(subject, f.name)) for f in state.fields}
     tracer.fields = dict(before)
-    env = dict(before) | {d.name: getattr(subject, d.name) for d in state.derived}
+    env = dict(before) | {
+        d.name: getattr(subject, field_of(subject, d.name)) for d in state.derived
+    }
     env |= {
         p.name: tracer.value_of(p, args.get(p.name, p.default))
         for p in transition.params
@@ -169,8 +172,8 @@ def traced_call(
     lines, reference, fields = trace_transition(
         ctx, unit, state, transition, subject, args
     )
-    answer = getattr(subject, name)(**args)
-    now = {field: getattr(subject, field) for field in fields}
+    answer = getattr(subject, field_of(subject, name))(**py_kwargs(args))
+    now = {field: getattr(subject, field_of(subject, field)) for field in fields}
     agree(ctx, (reference, fields), (answer, now))
     return answer, lines
 
@@ -215,7 +218,7 @@ class _Tracer:
         return value
 
     def _member(self, enum: str, label: Any) -> Any:
-        return getattr(self.module, enum)(label)
+        return getattr(self.module, pyname(enum))(label)
 
     def evaluate(self, checked: expr.Checked, env: dict[str, Any]) -> Any:
         node = checked.node
@@ -256,7 +259,8 @@ class _Tracer:
         """A part of an item; one worked out from an expression is noted in
         ``worked`` (``label``: the part's name), for the line after the item's."""
         if isinstance(value, Read):
-            return getattr(env[value.name], value.field)
+            held = env[value.name]
+            return getattr(held, field_of(held, value.field))
         if isinstance(value, Label):
             return self._member(value.enum.name, value.label)
         if isinstance(value, Written):
@@ -311,7 +315,7 @@ class _Tracer:
             assert isinstance(item, str)
             record = self.unit.record(item)
             parts = {
-                c.name: self.part(v, env, c.name)
+                pyattr(c.name): self.part(v, env, c.name)
                 for c, v in zip(record.fields, values.values, strict=True)
             }
             for method in record.methods:  # the values its methods hold unseen
@@ -320,7 +324,7 @@ class _Tracer:
                     name: ok if p is None else env[p.name]
                     for name, p in method.hidden()
                 }
-            return getattr(self.module, item)(**parts)
+            return getattr(self.module, pyname(item))(**parts)
         found = [self.part(v, env) for v in values]
         return found[0] if len(found) == 1 else tuple(found)
 

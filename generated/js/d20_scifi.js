@@ -686,9 +686,9 @@ const _RADIATION_SYMPTOMS_RANGES = Object.freeze([
 
 export function radiationSymptoms(conDamage) {
   if (!$.isInt(conDamage) || conDamage < 0) throw $.badInt(conDamage, "conDamage", 0, null);
-  for (const [low, high, value] of _RADIATION_SYMPTOMS_RANGES) {
-    if (conDamage < low) break;
-    if (high === null || conDamage <= high) return value;
+  for (const [$low, $high, $value] of _RADIATION_SYMPTOMS_RANGES) {
+    if (conDamage < $low) break;
+    if ($high === null || conDamage <= $high) return $value;
   }
   return null;
 }
@@ -1211,9 +1211,9 @@ const _SPIN_SAVE_RANGES = Object.freeze([
 
 export function spinSave(spin) {
   if (!$.isInt(spin) || spin < 0) throw $.badInt(spin, "spin", 0, null);
-  for (const [low, high, value] of _SPIN_SAVE_RANGES) {
-    if (spin < low) break;
-    if (high === null || spin <= high) return value;
+  for (const [$low, $high, $value] of _SPIN_SAVE_RANGES) {
+    if (spin < $low) break;
+    if ($high === null || spin <= $high) return $value;
   }
   return null;
 }

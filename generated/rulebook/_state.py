@@ -93,6 +93,9 @@ class RecordState:
 
     _fields: ClassVar[tuple[str, ...]] = ()
     _shown: ClassVar[tuple[str, ...]] = ()  # derived properties its data gives too
+    # the JSON keys of the fields and the properties shown, where one is named
+    # otherwise in Python (``class_`` for the rules' ``class``)
+    _keys: ClassVar[tuple[str, ...]] = ()
 
     def _values(self) -> tuple[int | bool, ...]:
         return tuple(getattr(self, "_" + name) for name in self._fields)
@@ -100,10 +103,9 @@ class RecordState:
     def to_dict(self) -> dict[str, JSON]:
         """The state as plain JSON-able data: each field by its name, then the
         derived properties it shows (a list of texts as a list)."""
-        data: dict[str, JSON] = dict(zip(self._fields, self._values(), strict=True))
-        for name in self._shown:
-            data[name] = to_data(getattr(self, name))
-        return data
+        values = [*self._values(), *(to_data(getattr(self, n)) for n in self._shown)]
+        keys = self._keys or (*self._fields, *self._shown)
+        return dict(zip(keys, values, strict=True))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

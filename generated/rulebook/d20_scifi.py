@@ -1674,11 +1674,11 @@ def radiation_symptoms(con_damage: int) -> dict[SymptomType, str] | None:
     """
     if type(con_damage) is not int or not 0 <= con_damage <= 9007199254740991:
         raise bad_int(con_damage, "con_damage", 0, None)
-    for low, high, value in _RADIATION_SYMPTOMS_RANGES:
-        if con_damage < low:
+    for _low, _high, _value in _RADIATION_SYMPTOMS_RANGES:
+        if con_damage < _low:
             break
-        if high is None or con_damage <= high:
-            return dict(value)
+        if _high is None or con_damage <= _high:
+            return dict(_value)
     return None
 
 
@@ -2677,9 +2677,9 @@ def spin_save(spin: int) -> SpinSave | None:
     """
     if type(spin) is not int or not 0 <= spin <= 9007199254740991:
         raise bad_int(spin, "spin", 0, None)
-    for low, high, value in _SPIN_SAVE_RANGES:
-        if spin < low:
+    for _low, _high, _value in _SPIN_SAVE_RANGES:
+        if spin < _low:
             break
-        if high is None or spin <= high:
-            return value
+        if _high is None or spin <= _high:
+            return _value
     return None

@@ -482,7 +482,7 @@ def random_hit(
     Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:255). Raises
     RuleInputError for arguments outside the rule.
     """
-    exposure_map = mapping(
+    _exposure_map = mapping(
         HitLocation,
         _HIT_LOCATION_BY_LABEL,
         CoverExposure,
@@ -493,9 +493,9 @@ def random_hit(
     check_rng(rng)
     roll = dice_rolls.total(dice_terms.Pool(3, 6), rng)
     location = _HIT_LOCATION_BY_ROLL[roll]
-    if exposure_map[location] is CoverExposure.COVERED:
+    if _exposure_map[location] is CoverExposure.COVERED:
         return RandomHit(location=location, strikes_cover=True, roll=roll, check=None)
-    if exposure_map[location] is CoverExposure.HALF:
+    if _exposure_map[location] is CoverExposure.HALF:
         check = dice_rolls.total(dice_terms.Pool(1, 6), rng)
         return RandomHit(
             location=location,
@@ -564,7 +564,7 @@ class CoveredAttack(Record):
             raise RuleInputError(
                 "Only an attack with a random hit location, at a foe not completely concealed, is resolved by rolling."
             )
-        return random_hit(self._resolve_exposure, rng)
+        return random_hit(exposure=self._resolve_exposure, rng=rng)
 
 
 class CoverOption(Label):
@@ -635,7 +635,7 @@ def attack_covered_target(
     option = choice(CoverOption, _COVER_OPTION_BY_LABEL, option, "option")
     if location is not None:
         location = choice(HitLocation, _HIT_LOCATION_BY_LABEL, location, "location")
-    exposure_map = (
+    _exposure_map = (
         exposure_behind_cover(weapon_hands=2)
         if exposure is None
         else mapping(
@@ -659,7 +659,7 @@ def attack_covered_target(
             to_hit_modifier=0,
             extra_dr=0,
             allowed=False,
-            _resolve_exposure=exposure_map,
+            _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
     if option is CoverOption.AIMED and location is None:
@@ -667,19 +667,19 @@ def attack_covered_target(
             to_hit_modifier=0,
             extra_dr=0,
             allowed=False,
-            _resolve_exposure=exposure_map,
+            _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
     if (
         option is CoverOption.AIMED
-        and (exposure_map[location] if location is not None else None)
+        and (_exposure_map[location] if location is not None else None)
         is CoverExposure.COVERED
     ):
         return CoveredAttack(
             to_hit_modifier=0,
             extra_dr=0,
             allowed=False,
-            _resolve_exposure=exposure_map,
+            _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
     if option is CoverOption.AIMED:
@@ -698,13 +698,13 @@ def attack_covered_target(
             )
             - (
                 2
-                if (exposure_map[location] if location is not None else None)
+                if (_exposure_map[location] if location is not None else None)
                 is CoverExposure.HALF
                 else 0
             ),
             extra_dr=0,
             allowed=True,
-            _resolve_exposure=exposure_map,
+            _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
     if option is CoverOption.RANDOM:
@@ -712,7 +712,7 @@ def attack_covered_target(
             to_hit_modifier=0,
             extra_dr=0,
             allowed=True,
-            _resolve_exposure=exposure_map,
+            _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
     if completely_concealed:
@@ -720,13 +720,13 @@ def attack_covered_target(
             to_hit_modifier=blind_penalty,
             extra_dr=cover_dr,
             allowed=True,
-            _resolve_exposure=exposure_map,
+            _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
     return CoveredAttack(
         to_hit_modifier=-2,
         extra_dr=cover_dr,
         allowed=True,
-        _resolve_exposure=exposure_map,
+        _resolve_exposure=_exposure_map,
         _resolve_ok=_resolve_ok,
     )

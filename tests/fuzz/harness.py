@@ -7,33 +7,48 @@ systems to one ``generate`` (the build's cost is mostly per call). Every
 outcome must be a build or located errors: each error names one of the case's
 files, a line and a column inside it, on one line. Anything else raised is a
 crash, reported with the files that made it.
+
+One case in ``ROLLING`` is rules that roll, every shape of parameter named as
+the targets name their own (``rolling``); once built, each is called in Python
+(its module must import) and, given a folder (``run(..., where=)``), the calls
+are kept with Python's answers for Node to make (``Report.javascript``: the
+specs of tests/js/conformance.test.mjs, each system's package in the folder).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import yaml
 
 from rulesc import registry
 from rulesc.diagnostics import Diagnostic, RulesError
+from rulesc.examples import runtime_from
+from rulesc.js_plan import call_plan
 from rulesc.loader import SourceFile, load_text
 from rulesc.model import System
-from rulesc.pipeline import generate
+from rulesc.pipeline import Outputs, generate
+from rulesc.py_names import py_kwargs, pyname
 from rulesc.semantics import build_system
 from rulesc.validate import validate
 
+from ..js_node import answer
 from .generate import Generator, Vocabulary, seed_documents
 from .mutate import Mutator
+from .rolling import Call, Rolling
 from .schemas import RULES_FILE, SYSTEM_FILE, Json, Schemas, clone
 
 MODELINE = "# yaml-language-server: $schema=../../schema/{}\n"
 BATCH = 24  # systems built by one generate call
+ROLLING = 40  # one case in so many is rules that roll (``rolling``)
 
 
 @dataclass
@@ -43,6 +58,7 @@ class Case:
     index: int
     how: str
     files: dict[str, bytes]  # by the path errors name, system.yaml first
+    calls: list[Call] = field(default_factory=list)  # to make once it builds
 
     @property
     def system(self) -> str:
@@ -54,6 +70,8 @@ class Report:
     outcomes: Counter[str] = field(default_factory=Counter)
     built_kinds: Counter[str] = field(default_factory=Counter)  # rules built, by kind
     crashes: list[str] = field(default_factory=list)
+    rolling: Counter[str] = field(default_factory=Counter)  # rules that roll: outcomes
+    javascript: list[dict[str, Any]] = field(default_factory=list)  # specs for Node
 
     def describe(self) -> str:
         return "\n\n".join(self.crashes[:5]) + f"\n\noutcomes: {dict(self.outcomes)}"
@@ -95,10 +113,26 @@ class Cases:
                     (system, _with_needs(rule, rules))
                 )
         self.kinds = sorted(self.by_kind)
+        self.rolls = Rolling(random.Random(seed))
+        self.d20 = clone(self.own["d20_scifi"])
 
     def case(self, index: int) -> Case:
-        rng = self.rng
+        """The case ``index``: one in ``ROLLING`` rules that roll, the others
+        drawn from the seed rules and the schemas, then mutated."""
         system = f"fz{index}"
+        if index % ROLLING == ROLLING - 1:
+            doc, calls = self.rolls.document(system)
+            meta = clone(self.d20) | {"system": system}
+            return Case(
+                index,
+                "rules that roll, named as the targets name their own",
+                {
+                    f"rules/{system}/system.yaml": _text(meta, SYSTEM_FILE, self.rng),
+                    f"rules/{system}/rules.yaml": _text(doc, RULES_FILE, self.rng),
+                },
+                calls,
+            )
+        rng = self.rng
         roll = rng.random()
         meta = clone(rng.choice(self.systems))
         mutations = rng.choice((0, 1, 1, 1, 2, 2, 3))
@@ -221,18 +255,22 @@ def _model(case: Case, report: Report) -> System | None:
     return system
 
 
-def _build(batch: list[tuple[Case, System]], report: Report) -> None:
+def _build(
+    batch: list[tuple[Case, System]], report: Report, where: Path | None = None
+) -> None:
     """Build the systems together; those that fail are left out and the rest
     built again, so each system's outcome is its own."""
     while batch:
         try:
-            generate([system for _, system in batch])
+            outputs = generate([system for _, system in batch])
         except RulesError as exc:
             failed = {d.file.split("/")[1] for d in exc.diagnostics}
             files = {p: t for case, _ in batch for p, t in case.files.items()}
             for case, _ in batch:
                 if case.system in failed:
                     report.outcomes["build errors"] += 1
+                    if case.calls:
+                        report.rolling["build errors"] += 1
             wrong = located_problems(exc.diagnostics, files)
             report.crashes += [
                 f"batch of {[c.index for c, _ in batch]}:\n{w}" for w in wrong
@@ -249,13 +287,72 @@ def _build(batch: list[tuple[Case, System]], report: Report) -> None:
                 )
             else:  # find the system that crashes
                 for one in batch:
-                    _build([one], report)
+                    _build([one], report, where)
             return
         report.outcomes["built"] += len(batch)
         for case, system in batch:
             written = _written_kinds(case)
             report.built_kinds.update(written.get(r.id, r.kind) for r in system.rules)
+        _call(batch, outputs, report, where)
         return
+
+
+def _call(
+    batch: list[tuple[Case, System]],
+    outputs: Outputs,
+    report: Report,
+    where: Path | None,
+) -> None:
+    """Make the calls of the batch's rules that roll in Python (their modules
+    imported anew); keep them, with Python's answers, for Node."""
+    rolling = [(case, system) for case, system in batch if case.calls]
+    if not rolling:
+        return
+    python = {
+        p: t.decode() for p, t in outputs.files.items() if p.startswith("rulebook/")
+    }
+    folder = where / f"batch{rolling[0][0].index}" if where is not None else None
+    if folder is not None:
+        for path, blob in outputs.files.items():
+            if path.startswith("js/"):
+                (folder / path).parent.mkdir(parents=True, exist_ok=True)
+                (folder / path).write_bytes(blob)
+    with runtime_from(python) as package:
+        for case, system in rolling:
+            try:
+                module = importlib.import_module(f"{package}.{system.id}")
+                cases = [
+                    _made(system, module, call, seed)
+                    for call in case.calls
+                    for seed in (1, 2)
+                ]
+            except Exception:
+                report.crashes.append(f"{_shown(case)}\n{traceback.format_exc()}")
+                continue
+            report.rolling["called"] += 1
+            if folder is not None:
+                group = {"name": f"case {case.index}", "cases": cases}
+                report.javascript.append(
+                    {
+                        "package": str(folder / "js"),
+                        "system": system.id,
+                        "groups": [group],
+                    }
+                )
+
+
+def _made(system: System, module: Any, call: Call, seed: int) -> dict[str, Any]:
+    """One call of a rule that rolls, with Python's answer (or refusal)."""
+    function, args = call
+    plan = call_plan(
+        getattr(module, pyname(function)), function, py_kwargs(args), True, None
+    )
+    return {
+        "name": f"{function}({args}) seed {seed}",
+        "plan": plan,
+        "seed": seed,
+        "python": answer(system, module, plan, random.Random(seed)),
+    }
 
 
 def _written_kinds(case: Case) -> dict[str, str]:
@@ -272,8 +369,9 @@ def _written_kinds(case: Case) -> dict[str, str]:
     return found
 
 
-def run(count: int, seed: int) -> Report:
-    """Fuzz ``count`` rules files from ``seed``."""
+def run(count: int, seed: int, where: Path | None = None) -> Report:
+    """Fuzz ``count`` rules files from ``seed`` (the packages of the rules that
+    roll written under ``where``, when given, for Node)."""
     report = Report()
     cases = Cases(seed)
     pending: list[tuple[Case, System]] = []
@@ -282,7 +380,9 @@ def run(count: int, seed: int) -> Report:
         system = _model(case, report)
         if system is not None:
             pending.append((case, system))
+        elif case.calls:
+            report.rolling["refused"] += 1
         if len(pending) >= BATCH or (index == count - 1 and pending):
-            _build(pending, report)
+            _build(pending, report, where)
             pending = []
     return report

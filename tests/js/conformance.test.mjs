@@ -11,15 +11,22 @@ import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { runPlan } from "./plan.mjs";
 
-const spec = JSON.parse(readFileSync(process.env.RULEBOOK_JS_CASES, "utf8"));
-const pkg = pathToFileURL(spec.package + "/").href;
-const module = await import(new URL(`${spec.system}.js`, pkg).href);
-const { Scripted } = await import(new URL("dice.js", pkg).href);
-const { Random } = await import(new URL("random.js", pkg).href);
-const { RuleInputError } = await import(new URL("errors.js", pkg).href);
-const { dumps, toData } = await import(new URL("json.js", pkg).href);
+// The file holds one system's spec, or several (`specs`: the fuzzer's, each
+// system built in a package of its own).
+const given = JSON.parse(readFileSync(process.env.RULEBOOK_JS_CASES, "utf8"));
 
-function rngOf(item) {
+async function load(spec) {
+  const pkg = pathToFileURL(spec.package + "/").href;
+  return {
+    module: await import(new URL(`${spec.system}.js`, pkg).href),
+    ...(await import(new URL("dice.js", pkg).href)),
+    ...(await import(new URL("random.js", pkg).href)),
+    ...(await import(new URL("errors.js", pkg).href)),
+    ...(await import(new URL("json.js", pkg).href)),
+  };
+}
+
+function rngOf(item, { Scripted, Random }) {
   if (item.dice !== null && item.dice !== undefined) return new Scripted(item.dice);
   if (item.seed !== null && item.seed !== undefined) return new Random(item.seed);
   return null;
@@ -51,8 +58,9 @@ function selected(data, select) {
   return data[field].filter((item) => where.every(([k, v]) => item[k] === v));
 }
 
-function check(item) {
-  const rng = rngOf(item);
+function check(item, runtime) {
+  const { module, RuleInputError, dumps, toData } = runtime;
+  const rng = rngOf(item, runtime);
   if (item.python.raises !== undefined) {
     let thrown = null;
     try {
@@ -81,8 +89,11 @@ function check(item) {
 }
 
 // One test per group (a rule's examples, its samples, its seeded runs).
-for (const group of spec.groups) {
-  test(group.name, () => {
-    for (const item of group.cases) check(item);
-  });
+for (const spec of given.specs ?? [given]) {
+  const runtime = await load(spec);
+  for (const group of spec.groups) {
+    test(group.name, () => {
+      for (const item of group.cases) check(item, runtime);
+    });
+  }
 }

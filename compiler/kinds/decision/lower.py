@@ -115,6 +115,7 @@ def _method(system: System, rule: DecisionRule, method: FollowUp) -> Method:
         only_if=method.only_if,
         refuse=method.refuse or f"{method.name} does not apply to this answer",
         doc=f"{method.description} Calls {ref(rolls.function)}.",
+        rng_at=rolls.rng_at,
     )
 
 

@@ -39,6 +39,7 @@ from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS, MAX_PROOF_WORK
 from ...model import EnumType, Param, Rolls
 from ...runtime.dice_odds import MAX_DEPTH
 from ...scope import param_spec, slot_field
+from ...viewkit import rng_at
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -870,7 +871,12 @@ def rolls(rule: DecisionRule) -> Rolls | None:
     another decision may call it (its parameters in order, then the rng)."""
     if not rule.rolls or rule.shape != "fields" or rule.result is None:
         return None
-    return Rolls(rule.function, tuple(p.name for p in rule.params), rule.result)
+    return Rolls(
+        rule.function,
+        tuple(p.name for p in rule.params),
+        rule.result,
+        rng_at(rule.params),
+    )
 
 
 def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:

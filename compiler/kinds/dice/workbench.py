@@ -7,6 +7,7 @@ from typing import Any
 
 from ...kinds.dice.model import DiceRule
 from ...model import Example
+from ...py_names import pyname
 from ...runtime.dice import RNG
 from ...workbench.common import UsageError, plain
 from ...workbench.context import Context
@@ -24,11 +25,11 @@ def explain(ctx: Context) -> None:
 
 
 def call_text(rule: DiceRule, ex: Example) -> str:
-    return f"{rule.constant}.roll(Scripted({list(ex.dice or [])!r}))"
+    return f"{pyname(rule.constant)}.roll(Scripted({list(ex.dice or [])!r}))"
 
 
 def run_example(module: Any, rule: DiceRule, ex: Example, rng: Any) -> Any:
-    return getattr(module, rule.constant).roll(rng or scripted(module, []))
+    return getattr(module, pyname(rule.constant)).roll(rng or scripted(module, []))
 
 
 def constant(rule: DiceRule) -> str:
@@ -38,12 +39,12 @@ def constant(rule: DiceRule) -> str:
 def sample_answer(
     runtime: Any, module: Any, rule: DiceRule, kwargs: dict[str, Any], seed: int | None
 ) -> Any:
-    return plain(getattr(module, rule.constant))
+    return plain(getattr(module, pyname(rule.constant)))
 
 
 def roller(rule: DiceRule, module: Any) -> Callable[..., Any]:
     """One roll of the dice, as a function of the RNG (simulate runs it)."""
-    dice = getattr(module, rule.constant)
+    dice = getattr(module, pyname(rule.constant))
 
     def roll(rng: RNG) -> int:
         value: int = dice.roll(rng)

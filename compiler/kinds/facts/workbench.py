@@ -6,6 +6,7 @@ from typing import Any
 
 from ...kinds.facts.model import FactsRule
 from ...model import Column, Example
+from ...py_names import pyname
 from ...workbench.common import UsageError, plain, record_lines
 from ...workbench.context import Context
 
@@ -15,16 +16,16 @@ def explain(ctx: Context) -> None:
     assert isinstance(rule, FactsRule)
     if ctx.args.inputs:
         raise UsageError(f"{rule.qualified_id} takes no inputs")
-    value = getattr(ctx.module, rule.constant)
+    value = getattr(ctx.module, pyname(rule.constant))
     ctx.out.section("Facts", record_lines(value, ctx.kind.columns(rule)))
 
 
 def call_text(rule: FactsRule, ex: Example) -> str:
-    return rule.constant
+    return pyname(rule.constant)
 
 
 def run_example(module: Any, rule: FactsRule, ex: Example, rng: Any) -> Any:
-    return getattr(module, rule.constant)
+    return getattr(module, pyname(rule.constant))
 
 
 def constant(rule: FactsRule) -> str:
@@ -34,7 +35,7 @@ def constant(rule: FactsRule) -> str:
 def sample_answer(
     runtime: Any, module: Any, rule: FactsRule, kwargs: dict[str, Any], seed: int | None
 ) -> Any:
-    return plain(getattr(module, rule.constant))
+    return plain(getattr(module, pyname(rule.constant)))
 
 
 def columns(rule: FactsRule) -> dict[str, Column]:

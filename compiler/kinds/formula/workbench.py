@@ -6,6 +6,7 @@ from ... import expr
 from ...kinds.formula.model import FormulaRule
 from ...kinds.formula.rule import rule_nodes
 from ...naming import odds_function
+from ...py_names import pyname
 from ...scope import table_values
 from ...workbench import steps as steps_mod
 from ...workbench.context import Context, agree, functions_called
@@ -21,7 +22,7 @@ def explain(ctx: Context) -> None:
     specs, given = ctx.inputs(function)
     ctx.show_inputs(specs, given)
     answer = ctx.call(function, given, specs)
-    env = {p.name: given.get(p.name, p.default) for p in rule.params}
+    env = {p.name: given.get(pyname(p.name), p.default) for p in rule.params}
     tables, rows = table_values(ctx.system)
     stepper = steps_mod.Stepper(
         env,
@@ -50,7 +51,7 @@ def explain(ctx: Context) -> None:
     unit = f" {rule.unit}" if rule.unit else ""
     ctx.out.section("Answer", [f"  {answer}{unit}"])
     agree(ctx, value, answer)
-    odds = getattr(ctx.module, odds_function(rule.function), None)
+    odds = getattr(ctx.module, pyname(odds_function(rule.function)), None)
     if callable(odds):  # it rolls: the chances of each answer, worked out
         odds_section(ctx, odds, given, "its answer")
 

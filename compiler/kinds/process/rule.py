@@ -25,6 +25,7 @@ from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import OUTCOME_FIELDS
 from ...model import Param, Rolls, Rule
 from ...runtime.dice import Dice
+from ...viewkit import rng_at
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -153,11 +154,6 @@ def build(
         if param is None:
             k.ok = False
             continue
-        if param.name == "rng":
-            k.err(
-                ("parameters", index, "name"),
-                "'rng' is the process's dice; name the parameter otherwise",
-            )
         seen_params[param.name] = param
         params.append(param)
     by_name = {p.name: p for p in params}
@@ -661,4 +657,9 @@ def _from_courses(
 
 
 def rolls(rule: ProcessRule) -> Rolls:
-    return Rolls(rule.function, tuple(p.name for p in rule.params), rule.result_class)
+    return Rolls(
+        rule.function,
+        tuple(p.name for p in rule.params),
+        rule.result_class,
+        rng_at(rule.params),
+    )

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ...kinds.range_table.model import RangeTableRule
 from ...model import Param
+from ...py_names import pyname
 from ...workbench.common import Input, record_lines
 from ...workbench.context import Context, at
 from ...workbench.samples import Sample, spread
@@ -18,7 +19,7 @@ def explain(ctx: Context) -> None:
     specs, given = ctx.inputs(function)
     ctx.show_inputs(specs, given)
     answer = ctx.call(function, given, specs)
-    value = given.get(rule.param.name)
+    value = given.get(pyname(rule.param.name))
     row = next(
         (
             r

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...js_plan import call_step, fields_step, instance_plan
 from ...kinds.state.model import StateRule
+from ...py_names import pyname
 
 
 def js_plan(
@@ -14,7 +15,7 @@ def js_plan(
 ) -> dict[str, Any]:
     """A state (at the example's level), its actions made in order; answered as
     its level, effects and flags."""
-    cls = getattr(module, rule.class_name)
+    cls = getattr(module, pyname(rule.class_name))
     start = {"level": args["level"]} if "level" in args else {}
     steps = []
     for action in args.get("actions", ()):

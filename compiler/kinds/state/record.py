@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from ... import expr
 from ...core import ir
-from ...emitted import public_attributes
-from ...js_naming import camel, class_members
 from ...kinds.formula.model import Let
 from ...kinds.state.record_model import (
     Assignment,
@@ -17,9 +15,8 @@ from ...kinds.state.record_model import (
     RecordStateRule,
     RecordTransition,
 )
-from ...kinds.state.rule import JS_BASE, check_actions, js_member_free
+from ...kinds.state.rule import check_actions
 from ...model import Param, System
-from ...runtime._state import RecordState
 from ...scope import param_spec
 from ...viewkit import where_doc
 
@@ -31,7 +28,6 @@ if TYPE_CHECKING:
 # The keys of each shape the other has not: (the rule's, its transitions').
 LADDER_KEYS = (("floor", "cumulative", "flags"), ("step", "by", "to"))
 RECORD_KEYS = (("derived",), ("parameters", "unless", "let", "set"))
-JS_RECORD_BASE = (JS_BASE[0], "RecordState")
 
 
 def other_shape(
@@ -64,26 +60,19 @@ def other_shape(
 
 
 class Members:
-    """The names of the class's members so far (Python and JavaScript)."""
+    """The names of the class's members so far (a name either target has
+    already, ``self`` or ``to_dict``, is spelt otherwise there: py_names,
+    js_naming)."""
 
     def __init__(self, b: SystemBuilder, src: SourceFile) -> None:
         self.b, self.src = b, src
-        self.python = public_attributes(RecordState)
-        self.js = set(class_members(*JS_RECORD_BASE))
+        self.names: set[str] = set()
 
     def add(self, path: Path, name: str, what: str) -> bool:
         b, src = self.b, self.src
         if not b.local_name(src, path, name, what):
             return False
-        if name == "self":
-            b.err(
-                src,
-                path,
-                f"{what} 'self' is the instance's own name",
-                "choose another name",
-            )
-            return False
-        if name in self.python:
+        if name in self.names:
             b.err(
                 src,
                 path,
@@ -91,10 +80,7 @@ class Members:
                 "choose another name",
             )
             return False
-        if not js_member_free(b, src, path, name, self.js):
-            return False
-        self.python.add(name)
-        self.js.add(camel(name))
+        self.names.add(name)
         return True
 
 

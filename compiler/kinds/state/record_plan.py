@@ -8,6 +8,7 @@ from typing import Any
 from ...js_plan import call_step, fields_step, instance_plan
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.record_workbench import action
+from ...py_names import pyname
 
 
 def js_plan(
@@ -19,7 +20,7 @@ def js_plan(
 ) -> dict[str, Any]:
     """A new state, its actions made in order; answered as its fields and
     derived properties."""
-    cls = getattr(module, rule.class_name)
+    cls = getattr(module, pyname(rule.class_name))
     steps = []
     for item in args.get("actions", ()):
         name, kwargs = action(item)

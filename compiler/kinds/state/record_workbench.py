@@ -9,6 +9,7 @@ from typing import Any
 from ...kinds.state.record import lower
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.workbench import transition_word
+from ...py_names import field_of, pyname
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample, thawed
@@ -19,7 +20,7 @@ from ...workbench.usage import whole_number
 def explain(ctx: Context) -> None:
     rule = ctx.rule
     assert isinstance(rule, RecordStateRule)
-    state = getattr(ctx.module, rule.class_name)()
+    state = getattr(ctx.module, pyname(rule.class_name))()
     names = {t.name: t for t in rule.transitions}
     unit = lower(ctx.system, rule)
     lines = []
@@ -45,13 +46,21 @@ def explain(ctx: Context) -> None:
         lines.append(f"  {word}: " + _fields(rule, state))
         lines += [f"  {line}" for line in steps]
     ctx.out.section("Transitions, in order", lines or ["  (none given)"])
-    body = [f"  {f.name}: {show(getattr(state, f.name))}" for f in rule.fields]
-    body += [f"  {d.name}: {show(getattr(state, d.name))}" for d in rule.derived]
+    body = [
+        f"  {f.name}: {show(getattr(state, field_of(state, f.name)))}"
+        for f in rule.fields
+    ]
+    body += [
+        f"  {d.name}: {show(getattr(state, field_of(state, d.name)))}"
+        for d in rule.derived
+    ]
     ctx.out.section("State", body)
 
 
 def _fields(rule: RecordStateRule, state: Any) -> str:
-    return ", ".join(f"{f.name} {show(getattr(state, f.name))}" for f in rule.fields)
+    return ", ".join(
+        f"{f.name} {show(getattr(state, field_of(state, f.name)))}" for f in rule.fields
+    )
 
 
 def _calls(rule: RecordStateRule) -> list[Any]:
@@ -98,8 +107,8 @@ def samples(rule: RecordStateRule, specs: Sequence[Input]) -> list[Sample]:
 def state_plain(rule: RecordStateRule, state: Any) -> Any:
     """A state as plain JSON: its fields and derived properties."""
     return {
-        **{f.name: getattr(state, f.name) for f in rule.fields},
-        **{d.name: getattr(state, d.name) for d in rule.derived},
+        **{f.name: getattr(state, field_of(state, f.name)) for f in rule.fields},
+        **{d.name: getattr(state, field_of(state, d.name)) for d in rule.derived},
     }
 
 
@@ -110,8 +119,8 @@ def sample_answer(
     kwargs: dict[str, Any],
     seed: int | None,
 ) -> Any:
-    state = getattr(module, rule.class_name)()
+    state = getattr(module, pyname(rule.class_name))()
     for item in kwargs.get("actions", ()):
         name, args = action(item)
-        getattr(state, name)(**args)
+        getattr(state, field_of(state, name))(**args)
     return state_plain(rule, state)

@@ -8,12 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.exprs import checked
 from ...core.ir import Change, Derived, Field, Grid, Prose, State, Transition, Unit
-from ...emitted import public_attributes
 from ...expr import Checked
-from ...js_naming import CALLED_NAMES, camel, class_members
 from ...kinds.state.model import StateFlag, StateRule, StateTransition
 from ...model import Example, Param, System
-from ...runtime._state import LevelState
+from ...py_names import field_of, py_kwargs, pyname
 from ...viewkit import where_doc
 
 if TYPE_CHECKING:
@@ -34,27 +32,9 @@ def _called(action: object) -> str | None:
     return None
 
 
-# The JavaScript runtime's base class of every state class: (module, class).
-JS_BASE = ("_state.js", "LevelState")
-
-
-def js_member_free(
-    b: SystemBuilder, src: SourceFile, path: Path, name: str, taken: set[str]
-) -> bool:
-    """Whether ``name``, camelCased, is no member the JavaScript state class has
-    already (else the error, at the name)."""
-    js = camel(name)
-    if js not in taken:
-        return True
-    if js in CALLED_NAMES:
-        message = f"{name!r} is {js!r} in JavaScript, {CALLED_NAMES[js]}"
-    else:
-        message = (
-            f"{name!r} is {js!r} in JavaScript, already a member of the state class "
-            f"there ({JS_BASE[1]} of the JavaScript runtime, or what every object has)"
-        )
-    b.err(src, path, message, "choose another name")
-    return False
+# The names a ladder's state has of its own, besides its flags and transitions:
+# its level and what that level means (each target spells them alike).
+OWN_MEMBERS = ("level", "effects")
 
 
 def build(
@@ -72,17 +52,16 @@ def build(
     if floor > ceiling:
         b.err(src, (*path, "floor"), f"floor {floor} is above the top level, {ceiling}")
         ok = False
-    # what every state class has already (its base class's, as the runtime defines it)
-    members = public_attributes(LevelState)
-    # and the JavaScript class's (read from the JavaScript runtime's source)
-    js_members = set(class_members(JS_BASE[0], JS_BASE[1]))
+    # the state's own names (a name either target has already is spelt
+    # otherwise there: py_names, js_naming)
+    members = set(OWN_MEMBERS)
     transitions = []
     for index, t in enumerate(raw["transitions"]):
         tpath = (*path, "transitions", index)
         name = t["name"]
         if not b.local_name(src, (*tpath, "name"), name, "transition name"):
             ok = False
-        elif name in members or name.startswith("_"):
+        elif name in members:
             b.err(
                 src,
                 (*tpath, "name"),
@@ -90,10 +69,7 @@ def build(
                 "choose another name",
             )
             ok = False
-        elif not js_member_free(b, src, (*tpath, "name"), name, js_members):
-            ok = False
         members.add(name)
-        js_members.add(camel(name))
         if ("step" in t) == ("to" in t):
             b.err(src, tpath, "a transition has exactly one of 'step' and 'to'")
             ok = False
@@ -134,7 +110,7 @@ def build(
         fpath = (*path, "flags", index)
         if not b.local_name(src, (*fpath, "name"), f["name"], "flag name"):
             ok = False
-        elif f["name"] in members or f["name"].startswith("_"):
+        elif f["name"] in members:
             b.err(
                 src,
                 (*fpath, "name"),
@@ -142,10 +118,7 @@ def build(
                 "choose another name",
             )
             ok = False
-        elif not js_member_free(b, src, (*fpath, "name"), f["name"], js_members):
-            ok = False
         members.add(f["name"])
-        js_members.add(camel(f["name"]))
         if f["from_level"] > ceiling:
             b.err(
                 src,
@@ -213,29 +186,29 @@ def call_text(rule: StateRule, ex: Example) -> str:
     """An example as the statements a reader would write."""
     args = dict(ex.args)
     start = f"level={args['level']!r}" if "level" in args else ""
-    lines = [f"state = {rule.class_name}({start})"]
+    lines = [f"state = {pyname(rule.class_name)}({start})"]
     for action in args.get("actions", []):
         if isinstance(action, str):
-            lines.append(f"state.{action}()")
+            lines.append(f"state.{field_of(0, action)}()")
         else:
             ((name, kwargs),) = action.items()
-            call = ", ".join(f"{k}={v!r}" for k, v in (kwargs or {}).items())
-            lines.append(f"state.{name}({call})")
+            call = ", ".join(f"{pyname(k)}={v!r}" for k, v in (kwargs or {}).items())
+            lines.append(f"state.{field_of(0, name)}({call})")
     return "; ".join([*lines, "state"])
 
 
 def run(module: Any, rule: StateRule, ex: Example, rng: Any) -> Any:
     """Run an example: make the state, apply its actions in order, answer the state."""
     args = dict(ex.args)
-    state = getattr(module, rule.class_name)(
+    state = getattr(module, pyname(rule.class_name))(
         *([args["level"]] if "level" in args else [])
     )
     for action in args.get("actions", []):
         if isinstance(action, str):
-            getattr(state, action)()
+            getattr(state, field_of(state, action))()
         else:
             ((name, kwargs),) = action.items()
-            getattr(state, name)(**(kwargs or {}))
+            getattr(state, field_of(state, name))(**py_kwargs(kwargs or {}))
     return state
 
 

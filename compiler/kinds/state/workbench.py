@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from ...kinds.state.model import StateRule
 from ...kinds.state.rule import lower
+from ...py_names import field_of, pyname
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample
@@ -34,7 +35,7 @@ def transition_word(rule_id: str, names: dict[str, T], word: str) -> tuple[str, 
 def explain(ctx: Context) -> None:
     rule = ctx.rule
     assert isinstance(rule, StateRule)
-    state = getattr(ctx.module, rule.class_name)()
+    state = getattr(ctx.module, pyname(rule.class_name))()
     names = {t.name: t for t in rule.transitions}
     unit = lower(ctx.system, rule)
     lines = []
@@ -54,7 +55,10 @@ def explain(ctx: Context) -> None:
     ctx.out.section("Transitions, in order", lines or ["  (none given)"])
     body = [f"  level {state.level}"]
     body += [f"  effect: {effect}" for effect in state.effects] or ["  no effects"]
-    body += [f"  {f.name}: {show(getattr(state, f.name))}" for f in rule.flags]
+    body += [
+        f"  {f.name}: {show(getattr(state, field_of(state, f.name)))}"
+        for f in rule.flags
+    ]
     ctx.out.section("State", body)
 
 
@@ -82,16 +86,16 @@ def state_plain(rule: StateRule, state: Any) -> Any:
     return {
         "level": state.level,
         "effects": list(state.effects),
-        **{f.name: getattr(state, f.name) for f in rule.flags},
+        **{f.name: getattr(state, field_of(state, f.name)) for f in rule.flags},
     }
 
 
 def sample_answer(
     runtime: Any, module: Any, rule: StateRule, kwargs: dict[str, Any], seed: int | None
 ) -> Any:
-    state = getattr(module, rule.class_name)()
+    state = getattr(module, pyname(rule.class_name))()
     for action in kwargs.get("actions", ()):
-        getattr(state, action)()
+        getattr(state, field_of(state, action))()
     return state_plain(rule, state)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...kinds.table.model import TableRule
+from ...py_names import pyname
 from ...workbench.common import plain, record_lines, wrap
 from ...workbench.context import Context, at
 
@@ -14,7 +15,9 @@ def explain(ctx: Context) -> None:
     specs, given = ctx.inputs(function)
     ctx.show_inputs(specs, given)
     answer = ctx.call(function, given, specs)
-    label = str(plain(getattr(answer, "key", None) or given.get(rule.key_param)))
+    label = str(
+        plain(getattr(answer, "key", None) or given.get(pyname(rule.key_param)))
+    )
     row = next((r for r in rule.rows if r.key.label == label), None)
     where = f", written at {at(row.loc)}" if row is not None else ""
     ctx.out.section(

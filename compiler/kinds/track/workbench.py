@@ -10,6 +10,7 @@ from ...js_plan import each_step, instance_plan
 from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import lower
 from ...model import Example
+from ...py_names import pyname
 from ...workbench.common import Input, UsageError, plain, show
 from ...workbench.context import Context
 from ...workbench.samples import SEEDS, Sample
@@ -20,7 +21,7 @@ from ...workbench.usage import whole_number
 def explain(ctx: Context) -> None:
     rule = ctx.rule
     assert isinstance(rule, TrackRule)
-    track = getattr(ctx.module, rule.class_name)()
+    track = getattr(ctx.module, pyname(rule.class_name))()
     try:
         rolls = [whole_number(x, "a die result") for x in ctx.args.inputs]
     except UsageError as exc:
@@ -57,16 +58,16 @@ def explain(ctx: Context) -> None:
 
 def call_text(rule: TrackRule, ex: Example) -> str:
     rolls = dict(ex.args).get("rolls", [])
-    return f"[{rule.class_name}().apply(roll) for roll in {rolls!r}]"
+    return f"[{pyname(rule.class_name)}().apply(roll) for roll in {rolls!r}]"
 
 
 def run_example(module: Any, rule: TrackRule, ex: Example, rng: Any) -> Any:
-    track = getattr(module, rule.class_name)()
+    track = getattr(module, pyname(rule.class_name))()
     return [track.apply(roll) for roll in dict(ex.args).get("rolls", [])]
 
 
 def call_name(rule: TrackRule) -> str:
-    return f"{rule.class_name}().apply"
+    return f"{pyname(rule.class_name)}().apply"
 
 
 def inputs(rule: TrackRule, module: Any) -> list[Input]:
@@ -99,7 +100,7 @@ def samples(rule: TrackRule, specs: Sequence[Input]) -> list[Sample]:
 def sample_answer(
     runtime: Any, module: Any, rule: TrackRule, kwargs: dict[str, Any], seed: int | None
 ) -> Any:
-    track = getattr(module, rule.class_name)()
+    track = getattr(module, pyname(rule.class_name))()
     return plain([track.apply(r) for r in kwargs.get("rolls", [])])
 
 
@@ -107,6 +108,6 @@ def js_plan(
     module: Any, rule: TrackRule, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A fresh track, and each roll applied to it in order: the outcomes."""
-    cls = getattr(module, rule.class_name)
+    cls = getattr(module, pyname(rule.class_name))
     calls = [{"roll": r} for r in args.get("rolls", [])]
     return instance_plan(cls, {}, [each_step(cls, "apply", calls)])
