@@ -44,7 +44,7 @@ def _last_is_six(total: int) -> Fraction:
 def test_the_runtime_answers_the_dice_in_rolling_order(df: ModuleType) -> None:
     scripted = importlib.import_module("rulebook.dice").Scripted
     answer = df.to_six(scripted([2, 1, 4]))
-    assert (answer.dice, answer.count, answer.pips, answer.six) == (
+    assert (answer.dice, answer.count_, answer.pips, answer.six) == (
         (2, 1, 4),
         3,
         7,
