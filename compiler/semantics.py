@@ -1167,13 +1167,17 @@ class SystemBuilder:
             if not self.local_name(src, (*at, "name"), name, "let name"):
                 ok = False
                 continue
+            before = len(self.errors)
             _, checked = self.compile_expression(
                 src, (*at, "value"), item["value"], scope, "let value", rolls=True
             )
             if checked is None:
+                if len(self.errors) > before:  # its uses are notes of this error
+                    self.declared.setdefault(name, before)
                 ok = False
                 continue
             if checked.type not in ("int", "bool", "choice", "list"):
+                self.declared.setdefault(name, len(self.errors))
                 self.err(
                     src,
                     (*at, "value"),
@@ -1184,6 +1188,7 @@ class SystemBuilder:
                 ok = False
                 continue
             if checked.type == "list" and checked.item is None:
+                self.declared.setdefault(name, len(self.errors))
                 self.err(
                     src,
                     (*at, "value"),
