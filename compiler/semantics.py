@@ -25,6 +25,7 @@ from .kinds.formula.model import FormulaRule, Let
 from .kinds.table.model import TableRoll, TableRule
 from .limits import (
     MAX_CALL_CHAIN,
+    MAX_EXACT,
     MAX_FILE_DICE_WORK,
     MAX_ROLLED_RESULTS,
     Allowance,
@@ -1032,6 +1033,15 @@ class SystemBuilder:
         if (problem := dice_problem(dice)) is not None:
             self.err(
                 src, path, f"{dice} is more dice than rulesc works out exactly", problem
+            )
+            return None
+        if not -MAX_EXACT <= dice.min <= dice.max <= MAX_EXACT:
+            self.err(
+                src,
+                path,
+                f"{dice} may roll {dice.min:,} to {dice.max:,}: past {MAX_EXACT:,} "
+                "(2**53 - 1), the largest whole number both runtimes hold exactly",
+                "use a smaller multiplier or modifier",
             )
             return None
         total = self.dice_budget.spend(src.path, str(dice), dice_work(dice))
