@@ -3,22 +3,22 @@
 A kind's lowering writes statements of its own (a process's handlers, a
 pool's dealing, a recovery's heals, a track's stages): the rules' expressions
 are proved where the kinds check them (``expr_exact``), these here. The
-``Prover`` runs a unit's declarations over ranges (``core.ranges``): each
-parameter over its declared range (``min`` to ``max``, no further than the
-runtime's ``limit``, and 2**53 - 1 from 0 where it has no bound: both
-runtimes refuse more), each name as the statements set it, and every
-expression checked again over those ranges as ``check(..., exact=True)``
+``Prover`` runs a unit's declarations over ranges (``core.exact_steps``, with
+``core.ranges``): each parameter over its declared range (``min`` to ``max``,
+no further than the runtime's ``limit``, and 2**53 - 1 from 0 where it has no
+bound: both runtimes refuse more), each name as the statements set it, and
+every expression checked again over those ranges as ``check(..., exact=True)``
 checks it (``expr.rechecked``). A part that may pass ``MAX_EXACT`` is
-``Unproved``, with the parameters it follows from.
+``Unproved``, with the parameters and figures it follows from.
 
-Loops: a loop's turns are followed one by one (``ROUNDS``); a range still
-growing then grows, each turn, by at most what one turn adds to it at any of
-the ranges it would reach (tried at a few of them), for at most the turns the
-loop takes: its proved bound, and never more than ``MAX_ENTRIES`` (each turn
-records an entry: an item of the answer, an event, or a heal). A timeline's
-handlers run as such a loop, one handler a turn; the records another rule
-answers (``Each``), the outcomes of a state's transitions (``Apply``) and a
-table's rows (``Lookup``) have the ranges their declarations give.
+Each loop is counted at the most turns it takes: its proved bound, and never
+more than ``MAX_ENTRIES`` (each turn records an entry: an item of the answer,
+an event, or a heal). A timeline's handlers run as such a loop, one handler a
+turn, each with the times and arguments scheduled for it so far; the records
+another rule answers (``Each``: its procedure run over the arguments passed),
+the outcomes of a state's transitions (``Apply``) and a table's rows
+(``Lookup``) have the ranges their declarations give; a state's fields are
+within their bounds (its transitions keep them there).
 """
 
 from __future__ import annotations
