@@ -298,7 +298,7 @@ class Steps:
         grown = growth(head, turn(head))
         for _ in range(_TRIES):
             for turns in sorted(
-                {t for t in (0, 1, 16, left // 16, left - 1) if t < left}
+                {t for t in (0, left // 16, left - 1) if t < left}
             ):
                 at = widened(head, grown, turns)
                 more = wider(grown, growth(at, turn(at)))
