@@ -2,9 +2,11 @@
 
 Every rule of a system that builds is lowered to the core and proved
 (``core.exact``): a part of its arithmetic that may pass ``MAX_EXACT`` is a
-located error at each parameter it follows from (one without a ``min`` or a
-``max`` first, naming what to give it), or at the rule where no parameter of
-its own has a part in it (its figures are too large).
+located error at each parameter whose range lets it (one that, taken at a
+single value, would keep the part within), naming what to give it; where no
+parameter does, at the largest figure it follows from that the rule writes
+(its digits, as a number or in dice), else at the rule. One error a parameter
+(or figure), whatever else of the rule it lets pass too.
 """
 
 from __future__ import annotations
