@@ -297,9 +297,7 @@ class Steps:
         ranges tried; where no such growth holds, without bound."""
         grown = growth(head, turn(head))
         for _ in range(_TRIES):
-            for turns in sorted(
-                {t for t in (0, left // 16, left - 1) if t < left}
-            ):
+            for turns in sorted({t for t in (0, left // 16, left - 1) if t < left}):
                 at = widened(head, grown, turns)
                 more = wider(grown, growth(at, turn(at)))
                 if more is not None:
