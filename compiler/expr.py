@@ -38,6 +38,7 @@ from .expr_types import (
     Call,
     Checked,
     Cond,
+    Context,
     Dice,
     Field,
     Function,
@@ -115,6 +116,7 @@ __all__ = [
     "fits",
     "names_used",
     "parse",
+    "rechecked",
     "rolled_text",
     "rules_called",
     "rules_called_in",
@@ -1384,11 +1386,41 @@ def check(
     The returned node equals `node` but has its choice labels resolved: emit
     Python from it, not from the parsed tree.
     """
+    context = Context(node, params, tables, functions, ladders, given)
     found = _Checker(params, tables, functions, ladders).checked(node, given)
     if not exact:
-        return found
+        return replace(found, context=context)
     bounded = _Checker(params, tables, functions, ladders, exact=True)
-    return replace(found, exact=bounded.checked(node, given))
+    return replace(found, exact=bounded.checked(node, given), context=context)
+
+
+def rechecked(
+    item: Checked, ranges: Mapping[str, Interval]
+) -> tuple[Checked, ExprError | None]:
+    """``item`` checked again as ``check(..., exact=True)`` checks it, its int
+    names (parameters, or names bound to an int) within ``ranges`` instead:
+    the exact result and None, or, where some part may pass ``MAX_EXACT``,
+    the result as plain checking gives it (its ranges as they are, past the
+    limit or without a bound) and that error. ``item`` must come from
+    ``check``."""
+    context = item.context
+    assert context is not None, "rechecked() takes what check() answers"
+    params = dict(context.params)
+    for name, iv in ranges.items():
+        param = params.get(name)
+        if param is None:
+            continue
+        if param.bound is not None and param.bound.type == "int":
+            bound = replace(param.bound, interval=iv, exact=None)
+            params[name] = replace(param, bound=bound)
+        elif param.bound is None and param.type == "int":
+            params[name] = replace(param, min=iv.lo, max=iv.hi)
+    args = (params, context.tables, context.functions, context.ladders)
+    try:
+        found = _Checker(*args, exact=True).checked(context.node, context.given)
+    except ExprError as error:
+        return _Checker(*args).checked(context.node, context.given), error
+    return found, None
 
 
 def dice_in(node: Node) -> Dice | Call | None:

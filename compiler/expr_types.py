@@ -369,6 +369,30 @@ class Checked:
     length: Interval | None = None  # list: how many elements it may have
     # as a call can give it (check(..., exact=True)): see expr_exact
     exact: Checked | None = field(default=None, compare=False)
+    # what check() checked it against, so that it can be checked again over
+    # other ranges of its names (expr.rechecked)
+    context: Context | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What an expression was checked against: the node as parsed, its names,
+    tables, rules and ladders, and the condition known to hold there."""
+
+    node: Node
+    params: Mapping[str, Param]
+    tables: Mapping[str, Table]
+    functions: Mapping[str, Function]
+    ladders: Mapping[str, Ladder]
+    given: Node | None
+
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        # a build's own: a model stored (the build cache) keeps none of it
+        return _lost, ()
+
+
+def _lost() -> None:
+    return None
 
 
 def describe(item: Checked | Field) -> str:

@@ -16,6 +16,10 @@ from .runtime.dice_terms import DiceSum, Pool
 # Number.MAX_SAFE_INTEGER): a figure a rule's own steps reach must stay within
 # it (expr_exact proves it), and both runtimes refuse an argument past it.
 MAX_EXACT = _MAX_EXACT
+# The largest figure a rule's steps write (a number of 15 digits, as the
+# expression language reads them): a kind's figure worked out from the rules'
+# (a time in clock ticks) is refused past it.
+MAX_FIGURE = 10**15 - 1
 
 MAX_DICE_COUNT = 100
 MAX_DICE_SIDES = 1000

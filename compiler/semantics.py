@@ -17,7 +17,10 @@ from typing import Any, Protocol, TypeVar
 
 from . import expr
 from .contents import group_rules, source_part
+from .core.ir import Unit
+from .core.lowered import lowered_with
 from .diagnostics import Diagnostic, Path, RulesError, pointer
+from .exact_proofs import prove_rules
 from .expr_types import walk
 from .house_guard import unmerged
 from .kinds.dice.model import DiceRule
@@ -25,6 +28,7 @@ from .kinds.formula.model import FormulaRule, Let
 from .kinds.table.model import TableRoll, TableRule
 from .limits import (
     MAX_CALL_CHAIN,
+    MAX_EXACT,
     MAX_FILE_DICE_WORK,
     MAX_ROLLED_RESULTS,
     Allowance,
@@ -84,6 +88,9 @@ class KindHooks(Protocol):
     def scope(self, rule: Any, /) -> expr.Table | expr.Function | None: ...
 
     def rolls(self, rule: Any, /) -> Rolls | None: ...
+
+    @property
+    def lower(self) -> Callable[[System, Any], Any] | None: ...
 
 
 def build_system(
@@ -177,6 +184,7 @@ class SystemBuilder:
             else:
                 self.time_units[unit] = int(spec)
         self.built_order: list[tuple[int, Rule]] = []
+        self.placed: dict[str, tuple[SourceFile, Path, dict[str, Any]]] = {}
         self.attempted: set[int] = set()
         self.building: list[str] = []  # rule ids being built, outermost first
         # For each rule being built, its longest chain of calls so far (the
@@ -341,7 +349,7 @@ class SystemBuilder:
         contents = group_rules(self, self.system_src, rules)
         if self.errors:
             raise RulesError(self.errors)
-        return System(
+        system = System(
             id=self.system_id,
             title=meta["title"],
             summary=meta["summary"],
@@ -363,6 +371,15 @@ class SystemBuilder:
             source_part=source_part(meta.get("source", {})),
             contents=contents,
         )
+        prove_rules(self.err, system, self.placed, self.lowering)  # their arithmetic
+        if self.errors:
+            raise RulesError(self.errors)
+        return system
+
+    def lowering(self, system: System, rule: Rule) -> Unit | None:
+        """``rule`` lowered to the core by its kind (None where its kind
+        prints it itself)."""
+        return lowered_with(system, rule, self.kinds[rule.kind].lower)
 
     def build_once(
         self, order: int, src: SourceFile, path: Path, raw: dict[str, Any]
@@ -384,6 +401,7 @@ class SystemBuilder:
             self.declared = outer
         if rule is not None:
             self.built_order.append((order, rule))
+            self.placed[rule.id] = (src, path, raw)
 
     def require(self, src: SourceFile, path: Path, names: Iterable[str]) -> bool:
         """Build the rules an expression calls first; False on a cycle of calls."""
@@ -1032,6 +1050,15 @@ class SystemBuilder:
         if (problem := dice_problem(dice)) is not None:
             self.err(
                 src, path, f"{dice} is more dice than rulesc works out exactly", problem
+            )
+            return None
+        if not -MAX_EXACT <= dice.min <= dice.max <= MAX_EXACT:
+            self.err(
+                src,
+                path,
+                f"{dice} may roll {dice.min:,} to {dice.max:,}: past {MAX_EXACT:,} "
+                "(2**53 - 1), the largest whole number both runtimes hold exactly",
+                "use a smaller multiplier or modifier",
             )
             return None
         total = self.dice_budget.spend(src.path, str(dice), dice_work(dice))

@@ -64,10 +64,9 @@ def test_fields_are_the_rules_inputs(built: Outputs) -> None:
     assert (crawl["occupied_limbs"]["min"], crawl["occupied_limbs"]["max"]) == (0, 4)
     assert (crawl["climb_bonus"]["min"], crawl["climb_bonus"]["max"]) == (-100, 100)
     simulate = {f["name"]: f for f in d20["d20_scifi.simulate_radiation"]["fields"]}
-    assert (simulate["fort_bonus"]["min"], simulate["fort_bonus"]["max"]) == (
-        None,
-        None,
-    )
+    assert (simulate["fort_bonus"]["min"], simulate["fort_bonus"]["max"]) == (-100, 100)
+    spin = {f["name"]: f for f in d20["d20_scifi.spin_modifier"]["fields"]}
+    assert (spin["spin"]["min"], spin["spin"]["max"]) == (0, None)
     launch = {f["name"]: f for f in d20["d20_scifi.launch_speed"]["fields"]}
     assert launch["limbs"]["default"] == "both_legs" and not launch["limbs"]["required"]
     movement = {f["name"]: f for f in d20["d20_scifi.zero_g_movement"]["fields"]}

@@ -6,25 +6,12 @@ from .. import registry
 from ..expr_types import rules_called
 from ..model import Rule, System
 from .ir import Function, Procedure, Table, Unit
-
-# Each rule lowered, by the rule's identity: the targets of one build (the
-# module, its JavaScript, the page, the tables' names) lower each rule once.
-# Rules are frozen and a lowering depends on the rule and its system alone.
-_LOWERED: dict[int, tuple[Rule, System, Unit | None]] = {}
-_MOST = 20_000  # then the cache starts again (a long `rulesc watch`)
+from .lowered import MOST_KEPT, lowered_with
 
 
 def lowered(system: System, rule: Rule) -> Unit | None:
     """``rule`` lowered to the core, or None where its kind prints it itself."""
-    found = _LOWERED.get(id(rule))
-    if found is not None and found[0] is rule and found[1] is system:
-        return found[2]
-    lower = registry.kind_of(rule).lower
-    unit = lower(system, rule) if lower is not None else None
-    if len(_LOWERED) >= _MOST:
-        _LOWERED.clear()
-    _LOWERED[id(rule)] = (rule, system, unit)
-    return unit
+    return lowered_with(system, rule, registry.kind_of(rule).lower)
 
 
 def table_rows(system: System) -> dict[str, str]:
@@ -60,7 +47,7 @@ def calling(system: System) -> frozenset[str]:
             if isinstance(decl, Function | Procedure):
                 called = {f for c in decl.expressions for f in rules_called(c.node)}
                 names |= called | ({decl.name} if called else set())
-    if len(_CALLING) >= _MOST:
+    if len(_CALLING) >= MOST_KEPT:
         _CALLING.clear()
     _CALLING[id(system)] = (system, frozenset(names))
     return frozenset(names)

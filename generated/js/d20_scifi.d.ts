@@ -736,11 +736,11 @@ export interface RadiationTimeline {
  * @param level The radiation level of the area. Allowed: a label in any case:
  * Minor, Low, Moderate, High, Severe, Critical.
  *
- * @param exposedMinutes How long the character stays in the area, in minutes.
- * Allowed: 1 or more.
+ * @param exposedMinutes How long the character stays in the area, in minutes
+ * (at most a year). Allowed: 1 to 525600.
  *
- * @param fortBonus The character's Fortitude save bonus. Allowed: any whole
- * number.
+ * @param fortBonus The character's Fortitude save bonus (may be negative).
+ * Allowed: -100 to 100.
  *
  * Rule `d20_scifi.simulate_radiation` (rules/d20_scifi/radiation.yaml:455). The
  * same rng state gives the same events. Throws RuleInputError for arguments

@@ -744,8 +744,8 @@ const _RADIATION_TIMELINE_FIELDS = $json.shape(
 
 export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
   level = $.choice(RadiationLevel, level, "level");
-  if (!$.isInt(exposedMinutes) || exposedMinutes < 1) throw $.badInt(exposedMinutes, "exposedMinutes", 1, null);
-  if (!$.isInt(fortBonus)) throw $.badInt(fortBonus, "fortBonus", null, null);
+  if (!$.isInt(exposedMinutes) || exposedMinutes < 1 || exposedMinutes > 525600) throw $.badInt(exposedMinutes, "exposedMinutes", 1, 525600);
+  if (!$.isInt(fortBonus) || fortBonus < -100 || fortBonus > 100) throw $.badInt(fortBonus, "fortBonus", -100, 100);
   $dice.checkRng(rng);
   const $run = new $timeline.Timeline();
   let conDamageDealt = 0;
@@ -779,7 +779,7 @@ export function simulateRadiation(level, exposedMinutes, fortBonus, rng) {
   function check(minute, exposure, level3, fortDc, primaryEffect, rolledPool) {
     let pool = (rolledPool ?? primaryEffect.roll(rng));
     let roll = SIMULATE_RADIATION_CHECK.roll(rng);
-    let total = $.add(roll, fortBonus);
+    let total = roll + fortBonus;
     let success = roll >= 20 || (roll > 1 && total >= fortDc);
     if (success && pool > 0) {
       pool = Math.max($.floorDiv(pool, 2), 1);

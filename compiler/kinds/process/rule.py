@@ -23,6 +23,7 @@ from ...kinds.recovery.model import RecoveryRule
 from ...kinds.state.model import StateRule
 from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import OUTCOME_FIELDS
+from ...limits import MAX_FIGURE
 from ...model import Param, Rolls, Rule
 from ...runtime.dice import Dice
 from ...viewkit import rng_at
@@ -89,7 +90,7 @@ class _Builder:
         if clock in units and units[unit] % units[clock]:
             self.err(where, f"{unit!r} is not a whole number of {clock!r}, the clock")
             return None
-        return units[unit] // units.get(clock, 1)
+        return self.figure(where, units[unit] // units.get(clock, 1), f"one {unit}")
 
     def duration(
         self, where: tuple[str | int, ...], raw: dict[str, Any] | None
@@ -97,7 +98,10 @@ class _Builder:
         if raw is None:
             return None
         per = self.ticks((*where, "unit"), raw["unit"])
-        return None if per is None else raw["amount"] * per
+        if per is None:
+            return None
+        what = f"{raw['amount']} {raw['unit']}"
+        return self.figure((*where, "amount"), raw["amount"] * per, what)
 
     def base_ticks(self, where: tuple[str | int, ...], base: int) -> int:
         """A length in the system's base unit (as pool and recovery rules keep it) in ticks."""
@@ -107,7 +111,20 @@ class _Builder:
             self.err(
                 where, f"its interval is not a whole number of {clock!r}, the clock"
             )
-        return base // per
+        return self.figure(where, base // per, "its interval") or 0
+
+    def figure(self, where: tuple[str | int, ...], ticks: int, what: str) -> int | None:
+        """``ticks``, a time the process's steps write as a figure: at most
+        ``MAX_FIGURE`` clock ticks (else None, reported)."""
+        if ticks <= MAX_FIGURE:
+            return ticks
+        self.err(
+            where,
+            f"{what} is {ticks:,} {self.raw['clock']}: past {MAX_FIGURE:,}, the "
+            "largest figure a rule's steps work with",
+            "use a longer clock, or a shorter time",
+        )
+        return None
 
     def dice(self, where: tuple[str | int, ...], value: Any) -> Dice | None:
         dice = self.b.dice(self.src, (*self.path, *where), value, None)

@@ -1,0 +1,31 @@
+"""Core lowered: each rule lowered once a build, whoever asks first (the proofs of its arithmetic, or the emitters)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..model import Rule, System
+from .ir import Unit
+
+__all__ = ["MOST_KEPT", "Lower", "lowered_with"]
+
+Lower = Callable[[System, Rule], "Unit | None"]
+
+# Each rule lowered, by the rule's identity: the targets of one build (the
+# module, its JavaScript, the page, the tables' names) lower each rule once.
+# Rules are frozen and a lowering depends on the rule and its system alone.
+_LOWERED: dict[int, tuple[Rule, System, Unit | None]] = {}
+MOST_KEPT = 20_000  # then the cache starts again (a long `rulesc watch`)
+
+
+def lowered_with(system: System, rule: Rule, lower: Lower | None) -> Unit | None:
+    """``rule`` lowered to the core by its kind's ``lower`` (None where its
+    kind prints it itself)."""
+    found = _LOWERED.get(id(rule))
+    if found is not None and found[0] is rule and found[1] is system:
+        return found[2]
+    unit = lower(system, rule) if lower is not None else None
+    if len(_LOWERED) >= MOST_KEPT:
+        _LOWERED.clear()
+    _LOWERED[id(rule)] = (rule, system, unit)
+    return unit
