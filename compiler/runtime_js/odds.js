@@ -92,18 +92,16 @@ export class Chances extends Map {
  */
 export class OddsByField extends Map {
   #names;
-  #done = false;
 
   /** `fields`: [name, chances] pairs; `names`: the rules' name of each, for JSON. */
   constructor(fields, names = null) {
-    super(fields);
+    super();
+    for (const [name, chances] of fields) super.set(name, chances);
     this.#names = names ?? fields.map(([name]) => name);
-    this.#done = true;
   }
 
-  set(key, value) {
-    if (this.#done) throw new TypeError("the odds are read-only");
-    return super.set(key, value);
+  set() {
+    throw new TypeError("the odds are read-only");
   }
 
   delete() {

@@ -50,7 +50,7 @@ class Chances(dict[K, Fraction]):
                 raise RuleInputError(
                     f"a chance is a pair of an answer and a Fraction, not {shown(pair)}"
                 )
-        super().__init__(pairs)
+        super().__init__(cast("list[tuple[K, Fraction]]", pairs))
         self._tail = tail
 
     @property
