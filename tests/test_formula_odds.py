@@ -17,6 +17,7 @@ import pytest
 from .conftest import ROOT, enumerated_odds, run_rulesc
 from .test_decision_rolls import ENUMERATED as DECIDED
 from .test_odds_fields import ENUMERATED as FIELDS
+from .test_record_calls import ENUMERATED as RECORDS
 from .test_rolling_calls import ENUMERATED as CALLING
 
 RULES = ROOT / "tests" / "dice_formulas"
@@ -83,6 +84,7 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
         | repeating
         | set(CALLING)
         | set(FIELDS)
+        | set(RECORDS)
         | ranges
     )
     assert not hasattr(df, "double_odds")  # it does not roll

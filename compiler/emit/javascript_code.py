@@ -34,7 +34,7 @@ def js_syntax(emit: Callable[[Node], str], system: System) -> Syntax:
         emit=emit,
         function=lambda names, body: f"({', '.join(names)}) => {body}",
         call=lambda name, args: f"$odds.{name}({', '.join(args)})",
-        choose=lambda test, then, other: f"({test} ? {then} : {other})",
+        choose=lambda test, then, other: f"(({test}) ? {then} : {other})",
         pool=pool_js,
         boolean=lambda value: "true" if value else "false",
         items=lambda codes: f"[{', '.join(codes)}]",

@@ -86,7 +86,7 @@ def python_syntax(python: Callable[[expr.Node], str], system: System) -> Syntax:
         emit=python,
         function=lambda names, body: f"lambda {', '.join(names)}: {body}",
         call=lambda name, args: f"_odds.{name}({', '.join(args)})",
-        choose=lambda test, then, other: f"({then} if {test} else {other})",
+        choose=lambda test, then, other: f"(({then}) if ({test}) else {other})",
         pool=pool_python,
         boolean=repr,
         items=lambda codes: (

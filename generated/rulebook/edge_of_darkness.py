@@ -482,9 +482,9 @@ def pool_distribution(dice: int) -> Chances[int]:
                 ),
                 _odds.let(
                     lambda _o1, _o2, _o3: (
-                        _o1
-                        if dice > 0
-                        else (0 if _o2 == 1 else (0 if _o2 < 10 else 1 + _o3))
+                        (_o1)
+                        if (dice > 0)
+                        else ((0) if (_o2 == 1) else ((0) if (_o2 < 10) else 1 + _o3))
                     ),
                     (0, 1, 2),
                     3,
