@@ -162,8 +162,10 @@ def odds_view(
         found = pages.call(odds)
     except pages.errors.RuleInputError as error:  # past the runtime's limit of work
         return view | {"refused": md(str(error))}
+    parts: list[tuple[str | None, Mapping[object, Fraction]]]
     if len(titles) > 1 and not joint:
-        parts = [(title, found[key]) for title, key in zip(titles, found, strict=True)]
+        each = cast("Mapping[object, Mapping[object, Fraction]]", found)
+        parts = [(title, each[key]) for title, key in zip(titles, each, strict=True)]
     else:
         parts = [(" and ".join(titles) if joint else None, found)]
     return view | {"tables": [_table(heading, chances) for heading, chances in parts]}

@@ -248,7 +248,7 @@ def uncalled(raw: Mapping[str, Any], kinds: Mapping[str, Any]) -> str | None:
     or a list of answers, or a rule of a kind expressions do not call."""
     kind = raw.get("kind")
     rule = raw.get("id")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         return None
     whose = f"is the function of rule {rule!r}"
     if kinds[kind].callable:

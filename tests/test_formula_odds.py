@@ -79,7 +79,7 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
     assert (
         rolling
         == set(ENUMERATED)
-        | {"exploding", "too_many", "aimed"}
+        | {"exploding", "aimed"}
         | set(DECIDED)
         | repeating
         | set(CALLING)
@@ -196,16 +196,6 @@ def test_pages_show_the_odds_the_runtime_gives(df: ModuleType, df_out: Path) -> 
     assert "| Answer | Chance |" not in attack  # it needs an argument
 
 
-def test_odds_past_the_limit_of_work_are_refused(df: ModuleType, df_out: Path) -> None:
-    errors = importlib.import_module("rulebook.errors")
-    with pytest.raises(errors.RuleInputError, match="steps to work out"):
-        df.too_many_odds()
-    page = (df_out / "docs" / "dice_formulas" / "too_many.md").read_text(
-        encoding="utf-8"
-    )
-    assert "It refuses to work them out here: the exact odds take more than" in page
-
-
 def test_a_pool_read_only_through_folds_is_a_multiset_source(df_out: Path) -> None:
     # a pool read only through counts, sums, lengths, the highest and the
     # lowest is one source of the engine (its folds over the multiset of its
@@ -223,8 +213,6 @@ def test_a_pool_read_only_through_folds_is_a_multiset_source(df_out: Path) -> No
     assert '("max", (0,), None, None)' in odds_of("pool_twice")
     assert odds_of("action_roll").count("_odds.pool(") == 2
     assert odds_of("joined").count("_odds.item(") == 2
-    assert "_odds.kept(" in odds_of("too_many")
-    assert "_odds.pool(" not in odds_of("too_many")
     # a count of whole numbers read alone: the dice counting them, a total
     assert 'target=dice_terms.Compare(">=", 5)' in odds_of("hits")
 
