@@ -134,6 +134,7 @@ ARITH_OPS = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}
 _NO_TABLES: Mapping[str, Table] = MappingProxyType({})
 _NO_FUNCTIONS: Mapping[str, Function] = MappingProxyType({})
 _NO_LADDERS: Mapping[str, Ladder] = MappingProxyType({})
+_NO_OTHERS: Mapping[str, str] = MappingProxyType({})
 
 
 class ExprError(Exception):
@@ -503,9 +504,11 @@ class _Checker:
         ladders: Mapping[str, Ladder] = _NO_LADDERS,
         *,
         exact: bool = False,
+        others: Mapping[str, str] = _NO_OTHERS,
     ) -> None:
         self.params, self.tables, self.functions = params, tables, functions
         self.ladders = ladders
+        self.others = others  # rules of other shapes, by function: why not called
         self.exact = exact  # every whole number as a call can give it (expr_exact)
         self.narrowed: frozenset[str] = frozenset()  # names known not null here
         # what each test proves not null, worked out once (_proved)
@@ -1164,6 +1167,10 @@ class _Checker:
             if param.type == "mapping":
                 hint = f"index a mapping with [], e.g. {self.index_example(param)}"
             return ExprError(message, start, start + len(func), hint)
+        if func in self.others:
+            message = f"'{func}' {self.others[func]}: an expression calls a rule answering one value, or a record (a field read of it)"
+            hint = "read the rule's answer in the code that calls it, or give a rule of one of those shapes"
+            return ExprError(message, start, start + len(func), hint)
         label = (
             "known functions, tables and rules"
             if self.functions
@@ -1374,6 +1381,7 @@ def check(
     ladders: Mapping[str, Ladder] = _NO_LADDERS,
     given: Node | None = None,
     exact: bool = False,
+    others: Mapping[str, str] = _NO_OTHERS,
 ) -> Checked:
     """Type-check a parsed formula and compute its integer range.
 
@@ -1387,10 +1395,12 @@ def check(
     Python from it, not from the parsed tree.
     """
     context = Context(node, params, tables, functions, ladders, given)
-    found = _Checker(params, tables, functions, ladders).checked(node, given)
+    found = _Checker(params, tables, functions, ladders, others=others).checked(
+        node, given
+    )
     if not exact:
         return replace(found, context=context)
-    bounded = _Checker(params, tables, functions, ladders, exact=True)
+    bounded = _Checker(params, tables, functions, ladders, exact=True, others=others)
     return replace(found, exact=bounded.checked(node, given), context=context)
 
 
@@ -1464,8 +1474,11 @@ def compile_formula(
     ladders: Mapping[str, Ladder] = _NO_LADDERS,
     given: Node | None = None,
     exact: bool = False,
+    others: Mapping[str, str] = _NO_OTHERS,
 ) -> Checked:
-    """Parse and check formula source text; raises ExprError."""
+    """Parse and check formula source text; raises ExprError. ``others``:
+    the functions of the system's rules an expression cannot call, each with
+    why (said where one is called)."""
     _check_size(text)
     return check(
         parse(text),
@@ -1475,6 +1488,7 @@ def compile_formula(
         ladders=ladders,
         given=given,
         exact=exact,
+        others=others,
     )
 
 

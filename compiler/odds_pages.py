@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import ModuleType
 from typing import Any, cast
@@ -97,66 +97,90 @@ def _rule_odds(
     odds: object = getattr(module, pyname(name), None)
     if not callable(odds):
         return None
-    derived = cast("Callable[..., Mapping[object, Fraction]]", odds)
-    view = odds_view(pyname(name), derived, pages)
+    derived = cast("Callable[..., Mapping[object, Any]]", odds)
+    fields: tuple[str, ...] = getattr(rule, "odds_of", ())
+    titles = [_title(system, rule, f) for f in fields if f != "value"]
+    joint = bool(getattr(rule, "joint", False))
+    view = odds_view(pyname(name), derived, pages, titles, joint)
     depth = getattr(rule, "depth", None)  # its explosions' depth, if set
     if isinstance(depth, str):
         math = to_latex(parse(depth), rounding=system.rounding)
         view["depth"] = f"${math}$"
-    field = getattr(rule, "odds", None)  # a field of its answer
-    if isinstance(field, str) and field != "value":
-        column = shape_of(lowered(system, rule)).columns.get(field)
-        title = column.title if column is not None else words_of(field)
-        view["field"] = md(title)
+    if titles:  # fields of its answer
+        view["field"] = " and ".join(titles) + (" together" if joint else "")
     chart = getattr(rule, "odds_chart", None)  # a table of its odds
     if chart is not None:
-        what = field if isinstance(field, str) and field != "value" else "answer"
-        view["chart"] = _chart(chart, derived, (system.id, rule.id, what), pages)
+        what = chart.field or "answer"
+        one = derived
+        if len(fields) > 1:
+            one = _field_of(derived, chart.field)
+        view["chart"] = _chart(chart, one, (system.id, rule.id, what), pages)
     return view
 
 
+def _title(system: System, rule: Any, field: str) -> str:
+    """A field of a rule's answer as its page names it (its title)."""
+    column = shape_of(lowered(system, rule)).columns.get(field)
+    return md(column.title if column is not None else words_of(field))
+
+
+def _field_of(
+    odds: Callable[..., Mapping[object, Any]], field: str
+) -> Callable[..., Mapping[object, Fraction]]:
+    """The odds of one field, of an odds function answering several."""
+
+    def one(**args: Any) -> Mapping[object, Fraction]:
+        found: Mapping[object, Fraction] = odds(**args)[field]
+        return found
+
+    return one
+
+
 def odds_view(
-    name: str, odds: Callable[..., Mapping[object, Fraction]], pages: _Pages
+    name: str,
+    odds: Callable[..., Mapping[object, Any]],
+    pages: _Pages,
+    titles: Sequence[str] = (),
+    joint: bool = False,
 ) -> View:
-    """The odds section of a rule: how to call ``odds``, and its table if it
-    takes no argument."""
+    """The odds section of a rule: how to call ``odds``, and its tables (one,
+    or one for each field its odds are of: ``titles``) if it takes no
+    argument."""
     params = inspect.signature(odds).parameters
     call = code(f"{name}({', '.join(params)})")
+    view: View = {
+        "call": call,
+        "tables": [],
+        "refused": None,
+        "field": None,
+        "depth": None,
+        "chart": None,
+    }
     if any(p.default is inspect.Parameter.empty for p in params.values()):
-        return {
-            "call": call,
-            "rows": [],
-            "tail": None,
-            "refused": None,
-            "field": None,
-            "depth": None,
-            "chart": None,
-        }
+        return view
     try:
-        chances = pages.call(odds)
+        found = pages.call(odds)
     except pages.errors.RuleInputError as error:  # past the runtime's limit of work
-        refused = md(str(error))
-        return {
-            "call": call,
-            "rows": [],
-            "tail": None,
-            "refused": refused,
-            "field": None,
-            "depth": None,
-            "chart": None,
-        }
+        return view | {"refused": md(str(error))}
+    parts: list[tuple[str | None, Mapping[object, Fraction]]]
+    if len(titles) > 1 and not joint:
+        each = cast("Mapping[object, Mapping[object, Fraction]]", found)
+        parts = [(title, each[key]) for title, key in zip(titles, each, strict=True)]
+    else:
+        parts = [(" and ".join(titles) if joint else None, found)]
+    return view | {"tables": [_table(heading, chances) for heading, chances in parts]}
+
+
+def _table(heading: str | None, chances: Mapping[object, Fraction]) -> View:
+    """One table of chances: each answer, its chance, and the tail."""
     tail: Fraction = getattr(chances, "tail", Fraction(0))
     return {
-        "call": call,
+        "heading": heading,
         "rows": [
             {"answer": md_cell(_answer(v)), "chance": str(p), "percent": _percent(p)}
             for v, p in chances.items()
         ],
         "tail": (str(tail), _percent(tail), DEPTH) if tail else None,
-        "refused": None,
-        "field": None,
-        "depth": None,
-        "chart": None,
     }
 
 
@@ -221,6 +245,8 @@ def _rounded(chance: Fraction) -> str:
 def _answer(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, tuple):  # the fields together
+        return ", ".join(_answer(v) for v in cast("tuple[object, ...]", value))
     return str(value)
 
 

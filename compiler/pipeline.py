@@ -14,7 +14,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import house, js_naming, js_views, json_text, outdir, registry, rules_json
+from . import (
+    house,
+    js_naming,
+    js_views,
+    json_text,
+    odds_work,
+    outdir,
+    registry,
+    rules_json,
+)
 from .charts import FOLDER as CHARTS
 from .charts import for_pages, relocated
 from .contract import contract_view, label_candidates, module_entry
@@ -63,6 +72,9 @@ SUPPORT_MODULES = (
     "_dice_weights.py",
     "dice_odds.py",
     "odds.py",
+    "_dist.py",
+    "_multiset.py",
+    "_plan.py",
     "_odds.py",
     "_chain.py",
     "_state.py",
@@ -487,7 +499,7 @@ def generate(
     """
     if clashes := _path_clashes(systems):
         raise RulesError(clashes)
-    errors: list[Diagnostic] = []
+    errors: list[Diagnostic] = odds_work.check(systems)
     files: dict[str, str] = {}
     ported: dict[str, set[str]] = {}  # each system's rules in JavaScript
     try:

@@ -95,6 +95,7 @@ IMPORTS: frozenset[tuple[str, str]] = frozenset(
         ("rulebook.json", "Record"),
         ("rulebook.json", "record"),
         ("rulebook.odds", "Chances"),
+        ("rulebook.odds", "OddsByField"),
     }
 )
 _T = TypeVar("_T")

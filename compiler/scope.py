@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from . import expr
 from .kinds.decision.model import DecisionRule, Slot
@@ -55,13 +56,25 @@ def formula_function(rule: FormulaRule) -> expr.Function:
 
 
 def decision_function(rule: DecisionRule) -> expr.Function | None:
-    """A decision answering one value as expressions call it (others are not called)."""
+    """A decision answering one value, or a record, as expressions call it
+    (``name(args).field`` reads a field of the record; one answering a value
+    for each label, or a list of answers, is not called)."""
+    if rule.hit_policy == "collect":
+        return None
+    if rule.shape == "fields":
+        return expr.Function(
+            rule.function,
+            rule.id,
+            tuple(param_spec(p) for p in rule.params),
+            expr.Field("int", False),  # not read: the fields are
+            rolls=rule.rolls,
+            fields={
+                s.name: _ranged(rule, s) for s in rule.slots if s.type in EXPR_TYPES
+            },
+        )
     if rule.shape != "value":
         return None
-    field = slot_field(rule.slots[0])
-    if field.type == "int":
-        iv = value_range(rule)
-        field = replace(field, min=iv.lo, max=iv.hi)
+    field = _ranged(rule, rule.slots[0])
     return expr.Function(
         rule.function,
         rule.id,
@@ -114,13 +127,25 @@ def slot_field(slot: Slot) -> expr.Field:
     )
 
 
-def value_range(rule: DecisionRule) -> expr.Interval:
-    """The range of an int-valued decision's answers, over all its cases."""
+def _ranged(rule: DecisionRule, slot: Slot) -> expr.Field:
+    """A decision's slot as expressions read it (a number with its range)."""
+    field = slot_field(slot)
+    if field.type != "int":
+        return field
+    iv = value_range(rule, slot.name)
+    return replace(field, min=iv.lo, max=iv.hi)
+
+
+def value_range(rule: DecisionRule, name: str | None = None) -> expr.Interval:
+    """The range of an int-valued decision's answers (of its slot ``name``,
+    where it answers fields), over all its cases."""
     lo: int | None = None
     hi: int | None = None
     first = True
     for case in rule.cases:
-        for _, (kind, item) in case.values or ():
+        for slot, (kind, item) in case.values or ():
+            if name is not None and slot != name:
+                continue
             if kind == "literal" and type(item) is int:
                 iv = expr.Interval(item, item)
             elif kind == "expr" and item is not None and item.interval is not None:
@@ -215,3 +240,23 @@ def _fields(
             max(ints) if ints else None,
         )
     return fields
+
+
+def uncalled(raw: Mapping[str, Any], kinds: Mapping[str, Any]) -> str | None:
+    """Why an expression cannot call a rule (its data as written) by its
+    function, or None where it can: a rule answering a value for each label
+    or a list of answers, or a rule of a kind expressions do not call."""
+    kind = raw.get("kind")
+    rule = raw.get("id")
+    if not isinstance(kind, str) or kind not in kinds:
+        return None
+    whose = f"is the function of rule {rule!r}"
+    if kinds[kind].callable:
+        if "mapping" in raw:
+            return f"{whose}, which answers a value for each label of its key"
+        if raw.get("hit_policy") == "collect":
+            return f"{whose}, which answers a list (an answer for each case that holds)"
+        if kind == "range_table" and "row" not in raw:
+            return f"{whose}, which answers a value for each label"
+        return None
+    return f"{whose}, a {kind} rule"

@@ -57,7 +57,7 @@ from .model import (
 )
 from .naming import DICE_LIKE, fold, module_problem, name_problem
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
-from .scope import param_spec
+from .scope import param_spec, uncalled
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -198,6 +198,8 @@ class SystemBuilder:
         # the generated modules define those first (``in_output_order``).
         self.uses: dict[str, set[str]] = {}
         self.callable: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
+        # the functions of rules an expression cannot call, each with why
+        self.uncallable: dict[str, str] = {}
         # The wrong declarations of the rule being built that break their uses
         # (a parameter named like a table, one that failed): name -> the index of
         # its error in self.errors, which lists each use as a note.
@@ -327,6 +329,12 @@ class SystemBuilder:
             if raw.get("kind") in self.kinds
             and self.kinds[raw["kind"]].callable
             and isinstance(raw.get("function"), str)
+        }
+        self.uncallable = {
+            raw["function"]: why
+            for _, _, _, _, raw in pending
+            if isinstance(raw.get("function"), str)
+            and (why := uncalled(raw, self.kinds)) is not None
         }
         order_of = {name: index for index, name in enumerate(self.kinds)}
         for order, _, src, path, raw in sorted(
@@ -1303,6 +1311,7 @@ class SystemBuilder:
                 ladders=self.ladders(),
                 given=given,
                 exact=True,
+                others=self.uncallable,
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
                 rolled = expr.rolled_text(dice)

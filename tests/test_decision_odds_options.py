@@ -152,8 +152,12 @@ def test_odds_options_need_odds(tmp_path: Path) -> None:
 
 def test_the_count_shortcut_keeps_other_reads_of_the_dice(tmp_path: Path) -> None:
     """Where the dice are read another way too (their highest), the odds
-    follow the dice themselves: the same answers as the count alone."""
+    follow the dice themselves: the same answers as the count alone (of
+    fewer dice: the count and the length of 30 of them, each die with its
+    explosions told apart, pass the runtime's limit of work, which the build
+    says at the rule)."""
     body = STORM.replace('count(pool, 7, 10)"}', 'count(pool, 7, 10) + 0 * len(pool)"}')
+    body = body.replace("min: 0, max: 30", "min: 0, max: 5")
     outputs = build(_write(tmp_path, body))
     files = {
         k: v.decode() for k, v in outputs.files.items() if k.startswith("rulebook/")

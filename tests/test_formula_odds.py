@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import itertools
-import re
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
@@ -17,6 +16,8 @@ import pytest
 
 from .conftest import ROOT, enumerated_odds, run_rulesc
 from .test_decision_rolls import ENUMERATED as DECIDED
+from .test_odds_fields import ENUMERATED as FIELDS
+from .test_record_calls import ENUMERATED as RECORDS
 from .test_rolling_calls import ENUMERATED as CALLING
 
 RULES = ROOT / "tests" / "dice_formulas"
@@ -78,10 +79,12 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
     assert (
         rolling
         == set(ENUMERATED)
-        | {"exploding", "too_many", "aimed"}
+        | {"exploding", "aimed"}
         | set(DECIDED)
         | repeating
         | set(CALLING)
+        | set(FIELDS)
+        | set(RECORDS)
         | ranges
     )
     assert not hasattr(df, "double_odds")  # it does not roll
@@ -193,34 +196,25 @@ def test_pages_show_the_odds_the_runtime_gives(df: ModuleType, df_out: Path) -> 
     assert "| Answer | Chance |" not in attack  # it needs an argument
 
 
-def test_odds_past_the_limit_of_work_are_refused(df: ModuleType, df_out: Path) -> None:
-    errors = importlib.import_module("rulebook.errors")
-    with pytest.raises(errors.RuleInputError, match="steps to work out"):
-        df.too_many_odds()
-    page = (df_out / "docs" / "dice_formulas" / "too_many.md").read_text(
-        encoding="utf-8"
-    )
-    assert "It refuses to work them out here: the exact odds take more than" in page
-
-
-def test_a_pool_read_only_through_folds_is_grouped(df_out: Path) -> None:
-    # one list of each count, sum, length, highest and lowest stands for all
-    # (exactness: the enumeration above); a list read any other way (joined to
-    # another) is not grouped, and a name whose value reads no name before it
-    # is worked out once
+def test_a_pool_read_only_through_folds_is_a_multiset_source(df_out: Path) -> None:
+    # a pool read only through counts, sums, lengths, the highest and the
+    # lowest is one source of the engine (its folds over the multiset of its
+    # outcomes: exactness is the enumeration above); dice joined into one list
+    # and read through folds are groups of one pool; a list read any other way
+    # is a list (its kept dice), and a count read alone a dice total
     code = (df_out / "rulebook" / "dice_formulas.py").read_text(encoding="utf-8")
 
     def odds_of(name: str) -> str:
         return code.split(f"def {name}_odds(")[1].split("\ndef ")[0]
 
     folds = odds_of("pool_folds")
-    assert folds.count("_odds.group(") == 2
-    assert "max(pool) if len(pool) > 0 else 0" in odds_of("pool_twice")
-    # a decision groups by what its odds field reads: its other fields (the
-    # dice rolled, joined) are worked out for one roll of each group
-    assert odds_of("action_roll").count("_odds.group(") == 2
-    assert "_odds.group(" not in odds_of("joined")
-    assert re.search(r"\(\s*lambda _o\d+, _o\d+: _odds\.bind\(", folds)
+    assert folds.count("_odds.pool(") == 2
+    assert '("len", (0,), None, None)' in folds
+    assert '("max", (0,), None, None)' in odds_of("pool_twice")
+    assert odds_of("action_roll").count("_odds.pool(") == 2
+    assert odds_of("joined").count("_odds.item(") == 2
+    # a count of whole numbers read alone: the dice counting them, a total
+    assert 'target=dice_terms.Compare(">=", 5)' in odds_of("hits")
 
 
 def test_explain_of_a_formula_that_rolls_ends_with_its_exact_odds() -> None:

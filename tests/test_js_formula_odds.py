@@ -78,7 +78,7 @@ def _js(df_out: Path, body: str) -> Any:
         f'import * as m from "{(js / "dice_formulas.js").as_uri()}";\n'
         f'import * as index from "{(js / "index.js").as_uri()}";\n'
         f'import {{ dumps }} from "{(js / "json.js").as_uri()}";\n'
-        f'import {{ fractionText }} from "{(js / "_support.js").as_uri()}";\n'
+        f'import {{ CALL, fractionText }} from "{(js / "_support.js").as_uri()}";\n'
         f"{body}"
     )
     return node_json(script)
@@ -109,11 +109,13 @@ def test_javascript_odds_are_pythons(
         "console.log(JSON.stringify(calls.map(([f, args]) => {\n"
         "  let chances;\n"
         "  try { chances = m[f](...args); } catch (e) { return { refused: e.name }; }\n"
-        "  const keys = [...chances.keys()];\n"
+        "  const each = chances instanceof index.OddsByField ? [...chances.values()] : [chances];\n"
+        "  const keys = [...each[0].keys()];\n"
         "  return {\n"
         "    text: dumps(chances),\n"
-        "    tail: fractionText(chances.tail),\n"
-        "    chances: chances instanceof index.Chances && chances instanceof Map,\n"
+        "    work: String(CALL.work),\n"
+        "    tail: each.map((c) => fractionText(c.tail)).join(' '),\n"
+        "    chances: each.every((c) => c instanceof index.Chances && c instanceof Map),\n"
         # numbers ascending (labels come in their enum's order: dumps compares)
         "    ascending: keys.every((k, i) => i === 0 || typeof k !== 'number' || keys[i - 1] < k),\n"
         "    json: JSON.stringify(chances) === JSON.stringify(JSON.parse(dumps(chances))),\n"
@@ -122,6 +124,7 @@ def test_javascript_odds_are_pythons(
     )
     tails = 0
     errors = importlib.import_module("rulebook.errors")
+    support = importlib.import_module("rulebook._support")
     for (function, args), got in zip(calls, found, strict=True):
         where = f"{function}{tuple(args)}"
         if "refused" in got:  # past the runtime's limit of work, in both
@@ -130,10 +133,13 @@ def test_javascript_odds_are_pythons(
             assert got == {"refused": "RuleInputError"}, where
             continue
         chances = getattr(df, f"{function}_odds")(*args)
+        each = list(chances.values()) if "tail" not in dir(chances) else [chances]
         assert got["text"] == py_json.dumps(chances), where
-        assert got["tail"] == str(chances.tail), where
+        # the same steps of work, counted alike before each is taken
+        assert got["work"] == str(support.CALL.work), where
+        assert got["tail"] == " ".join(str(c.tail) for c in each), where
         assert got["chances"] and got["ascending"] and got["json"], (where, got)
-        tails += chances.tail > 0
+        tails += any(c.tail > 0 for c in each)
     assert tails  # an explosion's tail is compared too
 
 
@@ -171,7 +177,7 @@ def test_javascript_keeps_the_dice_as_python(df: ModuleType, df_out: Path) -> No
     found = node_json(
         f'import {{ answer, results }} from "{(js / "odds.js").as_uri()}";\n'
         f'import {{ parseNotation }} from "{(js / "dice_notation.js").as_uri()}";\n'
-        f'import {{ fractionText }} from "{(js / "_support.js").as_uri()}";\n'
+        f'import {{ CALL, fractionText }} from "{(js / "_support.js").as_uri()}";\n'
         f"const pools = {json.dumps(POOLS)};\n"
         "console.log(JSON.stringify(pools.map((text) => {\n"
         f"  const chances = answer(results(parseNotation(text).terms[0].value, {POOL_DEPTH}));\n"

@@ -34,6 +34,7 @@ from rulesc.workbench.notation import run_notation
 from rulesc.workbench.usage import UsageError
 
 from . import bounds_cases as cases
+from .conftest import ROOT
 from .test_dice_odds import sums
 
 pytestmark = pytest.mark.usefixtures("no_hang")
@@ -269,3 +270,71 @@ def test_weighed_steps_grow_with_the_size_of_the_numbers() -> None:
     assert weighed(10, 64) == 10
     assert weighed(10, 4096) > weighed(10, 1024) > weighed(10, 64)
     assert weighed(10, 4096, products=False) < weighed(10, 4096)
+
+
+# -- a rule's odds over its parameters' ranges ---------------------------------------
+
+
+def _pooled(name: str, most: int, reads: str) -> str:
+    return (
+        f"  - id: {name}\n    kind: formula\n    title: Pooled\n    summary: A pool.\n"
+        f"    source: {{section: A}}\n    function: {name}\n    parameters:\n"
+        f"      - {{name: dice, type: int, min: 1, max: {most}, description: Dice.}}\n"
+        f"    let:\n      - {{name: pool, value: rolls((dice)d20), description: The pool.}}\n"
+        f"    expression: {reads}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("most", "reads", "refused"),
+    [
+        (60, "len(sorted(pool) + [1])", True),  # the pool as a list: its multisets
+        (4, "len(sorted(pool) + [1])", False),
+        (40, "sum(pool) + count(pool, 20) * 1000", True),  # two adding reads of 40d20
+        (8, "sum(pool) + count(pool, 20) * 1000", False),
+        (40, "max(pool) * 100 + count(pool, 1, 5)", False),  # the highest settles early
+    ],
+)
+def test_a_rule_whose_odds_a_call_its_ranges_allow_would_pass_the_limit_is_a_located_error(
+    most: int, reads: str, refused: bool
+) -> None:
+    """The build follows the rule's odds as the runtime would, step by step,
+    at each call the parameters' ranges allow (their corners, where too many
+    to follow), and says so at the rule's own line."""
+    found = _errors(_pooled("pooled", most, reads))
+    if not refused:
+        assert found == []
+        return
+    assert len(found) == 1 and found[0].startswith("4:5: its exact odds may take more")
+    assert f"({MAX_WORK:,}: a limit of the runtime" in found[0]
+
+
+def test_the_bound_is_no_less_than_the_work_of_any_call(df_out: Path) -> None:
+    """Every rule of tests/dice_formulas: the work of each call the build
+    follows, as the runtime counts it, is within the rule's bound."""
+    from rulesc import odds_work
+    from rulesc.naming import odds_function
+
+    from .conftest import import_fresh
+
+    (system,) = load_systems(ROOT / "tests" / "dice_formulas")
+    bounds = odds_work.Bounds(system)
+    checked = 0
+    with import_fresh(df_out):
+        import importlib
+
+        module = importlib.import_module("rulebook.dice_formulas")
+        support = importlib.import_module("rulebook._support")
+        for rule in system.rules:
+            function = getattr(rule, "function", None)
+            bound = bounds.of(function) if isinstance(function, str) else None
+            if bound is None:
+                continue
+            odds = getattr(
+                module, getattr(rule, "odds_name", None) or odds_function(function)
+            )
+            for given in odds_work.calls(bounds.units[function].main.params):
+                odds(**given)
+                assert support.CALL.work <= bound, (rule.id, given)
+            checked += 1
+    assert checked > 30

@@ -570,6 +570,20 @@ class Procedure:
     # (None: ``<name>_odds``)
     depth: Checked | None = None
     odds_name: str | None = None
+    # every part its odds are of, in order (``odds`` is the first), and
+    # whether they are answered together (a joint distribution)
+    odds_fields: tuple[str, ...] = ()
+    joint: bool = False
+    # the parts of its answer other rules' odds read together (by their
+    # places): each a private function of their chances
+    field_odds: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def odds_of(self) -> tuple[str, ...]:
+        """The parts of its answer its odds are of (none without odds)."""
+        if self.odds is None:
+            return ()
+        return self.odds_fields or (self.odds,)
 
     @property
     def odds_function(self) -> str:

@@ -21,7 +21,7 @@ from ..core.ir import (
     Value,
 )
 from ..core.program import calling
-from ..expr_odds import odds_code
+from ..expr_odds import run_code
 from ..js_kit import (
     View,
     args_doc,
@@ -41,6 +41,7 @@ from ..js_kit import (
 from ..js_naming import jsname
 from ..model import System
 from ..naming import odds_function, private_constant
+from ..odds_plan import plan
 from ..viewkit import allowed
 from . import state_javascript, timeline_javascript
 from .javascript_code import ODDS_DOC, js_syntax
@@ -213,11 +214,12 @@ def _function(system: System, decl: Function, tables: dict[str, str]) -> View:
     if rolls:
         binds = [(b.name, b.checked.node) for b in decl.binds]
         odds_name = jsname(odds_function(decl.name))
-        answer = odds_code(decl.answer.node, js_syntax(code), lets=binds)
+        found = plan(binds, [decl.answer.node])
+        answer = run_code(found, js_syntax(code, system))
         odds = {
             "function": odds_name,
             "signature": signature(params, odds_name),
-            "body": f"$odds.answer({answer})",
+            "body": f"$odds.chances({answer})",
             "doc": doc(f"The exact odds of `{function}()`: {ODDS_DOC}"),
         }
     return {

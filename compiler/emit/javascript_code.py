@@ -3,25 +3,45 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..core.docs import refs
-from ..expr import Node
+from ..core.ir import Label, Written
+from ..expr import Call, Node
 from ..expr_dice import pool_js
 from ..expr_odds import Syntax
+from ..js_kit import js, js_string, member
 from ..js_naming import jsname
+from ..model import System
+from ..odds_fields import fields_odds_name, record_fields
 
 
-def js_syntax(emit: Callable[[Node], str]) -> Syntax:
+def js_syntax(emit: Callable[[Node], str], system: System) -> Syntax:
     """How JavaScript writes the odds of an expression (``$odds`` calls)."""
+
+    def record(call: Call, fields: tuple[str, ...]) -> str:
+        places = record_fields(system, call.func)
+        name = fields_odds_name(call.func, [places.index(f) for f in fields])
+        return "_" + emit(replace(call, func=name, rolls=False))
+
+    def literal(part: object) -> str:
+        if isinstance(part, Label):
+            return member(part.enum, part.label)
+        assert isinstance(part, Written)
+        return js(part.value)
+
     return Syntax(
         emit=emit,
         function=lambda names, body: f"({', '.join(names)}) => {body}",
         call=lambda name, args: f"$odds.{name}({', '.join(args)})",
-        choose=lambda test, then, other: f"({test} ? {then} : {other})",
-        is_null=lambda name: f"{name} === null",
+        choose=lambda test, then, other: f"(({test}) ? {then} : {other})",
         pool=pool_js,
         boolean=lambda value: "true" if value else "false",
-        local=jsname,
+        items=lambda codes: f"[{', '.join(codes)}]",
+        text=js_string,
+        nothing="null",
+        record=record,
+        literal=literal,
     )
 
 

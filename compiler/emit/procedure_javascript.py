@@ -14,6 +14,7 @@ from ..js_kit import (
     args_doc,
     doc,
     expression,
+    js_string,
     local,
     param_view,
     signature,
@@ -22,12 +23,13 @@ from ..js_kit import (
 )
 from ..js_naming import jsname
 from ..model import Column, System
+from ..odds_fields import fields_odds_name
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
 from .javascript_code import ODDS_DOC, js_syntax
 from .javascript_code import js_text as _text
 from .javascript_statements import made_text, statement_lines
-from .procedure_odds import odds_body
+from .procedure_odds import column, odds_body
 from .turns_code import Target, loop_lines
 
 
@@ -70,8 +72,7 @@ def procedure_view(
             lines.append(f"return {call};")
         body_lines = []
         private = {"function": name, "params": ", ".join(args), "lines": body_lines}
-    if decl.odds is not None:
-        odds = _procedure_odds(system, unit, decl, params, code, call)
+    odds, privates = _procedure_odds(system, unit, decl, params, code)
     record = unit.record(decl.item) if isinstance(decl.item, str) else None
     for m in record.methods if record is not None else ():  # whether each applies
         ok = "true" if m.only_if is None else code(m.only_if.node)
@@ -120,13 +121,14 @@ def procedure_view(
             with_rng(params, decl.params) if rolls else params, function
         ),
         "runtime": (["dice_rolls.js", "dice_terms.js"] if rolls else [])
-        + (["odds.js"] if odds is not None else [])
+        + (["odds.js"] if odds is not None or privates else [])
         + (["_chain.js"] if turns is not None else []),
         "params": params,
         "returns": item if answer is None else f"Array<{item}>",
         "lines": lines,
         "private": private,
         "odds": odds,
+        "field_odds": privates,
         "doc": doc(
             f"{_text(decl.doc)}\n\n{args_doc(decl.params, allowed)}\n\n"
             f"{_text(decl.origin)}{answered} Throws RuleInputError "
@@ -141,33 +143,81 @@ def _procedure_odds(
     decl: Procedure,
     params: list[View],
     code: Callable[[object], str],
-    call: str,
-) -> View:
-    """The odds function of a procedure: each bound name followed, in order,
-    into the private function, whose answer's part ``odds`` it reads."""
-    column = unit.odds_part(decl)[1]
-    read = f".{jsname(column.name)}" if isinstance(decl.item, str) else ""
-    syntax = js_syntax(code)
-    body = odds_body(
-        unit,
-        decl,
-        syntax,
-        lambda counter: _target(code, counter),
-        lambda value: made_text(None, None, value, code, ""),
-        lambda args: f"$chain.absorbed({', '.join(args)})",
-        call + read,
+) -> tuple[View | None, list[View]]:
+    """The odds function of a procedure (the chances of the parts of its
+    answer its odds are of: one, each, or together) and the private
+    functions of the chances of the parts other rules' odds read."""
+    syntax = js_syntax(code, system)
+
+    def chances(fields: tuple[str, ...]) -> str:
+        return odds_body(
+            unit,
+            decl,
+            syntax,
+            lambda counter: _target(code, counter),
+            lambda value: made_text(None, None, value, code, ""),
+            lambda args: f"$chain.absorbed({', '.join(args)})",
+            fields,
+        )
+
+    names = (
+        [c.name for c in unit.record(decl.item).fields]
+        if isinstance(decl.item, str)
+        else []
     )
-    # labels answer in their set's order, as Python's do
-    order = f", $.labelsOf({jsname(column.enum)})" if column.enum is not None else ""
+    privates = [
+        {
+            "function": "_" + jsname(fields_odds_name(decl.name, at)),
+            "signature": signature(
+                params, "_" + jsname(fields_odds_name(decl.name, at))
+            ),
+            "body": chances(tuple(names[i] for i in at)),
+        }
+        for at in decl.field_odds
+    ]
+    if decl.odds is None:
+        return None, privates
+    fields = decl.odds_of
+    columns = [column(unit, decl, f) for f in fields]
+    labels = [
+        f"$.labelsOf({jsname(c.enum)})" if c.enum is not None else "null"
+        for c in columns
+    ]
+    body = chances(fields)
+    if decl.joint:
+        body = f"$odds.joint({body}, [{', '.join(labels)}])"
+        returns = (
+            f"$odds.Chances<readonly [{', '.join(ts_column_type(c) for c in columns)}]>"
+        )
+    elif len(fields) > 1:
+        names_js = ", ".join(
+            f"[{js_string(jsname(f))}, {js_string(f)}]" for f in fields
+        )
+        body = f"$odds.byField({body}, [{names_js}], [{', '.join(labels)}])"
+        shape = "; ".join(
+            f"{jsname(f)}: $odds.Chances<{ts_column_type(c)}>"
+            for f, c in zip(fields, columns, strict=True)
+        )
+        returns = f"$odds.OddsByField<{{ {shape} }}>"
+    else:
+        # labels answer in their set's order, as Python's do
+        order = f", {labels[0]}" if columns[0].enum is not None else ""
+        body = f"$odds.chances({body}{order})"
+        returns = f"$odds.Chances<{ts_column_type(columns[0])}>"
     function = jsname(decl.odds_function)
-    what = f"'s `{jsname(column.name)}`" if isinstance(decl.item, str) else ""
+    what = ""
+    if isinstance(decl.item, str):
+        shown = [f"`{jsname(f)}`" for f in fields]
+        what = "'s " + (
+            shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        )
     return {
         "function": function,
         "signature": signature(params, function),
-        "body": f"$odds.answer({body}{order})",
-        "key": ts_column_type(column),
+        "body": body,
+        "returns": returns,
         "doc": doc(f"The exact odds of `{jsname(decl.name)}()`{what}: {ODDS_DOC}"),
-    }
+    }, privates
 
 
 def _target(code: Callable[[object], str], counter: str) -> Target:

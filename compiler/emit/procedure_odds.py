@@ -1,14 +1,45 @@
-"""Procedure odds: the body of a procedure's odds function, in any target's syntax."""
+"""Procedure odds: the chances of fields of a procedure's answer, together, in any target's syntax."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core.ir import Part, Procedure, Unit
-from ..expr_odds import Syntax, bind_lets
+from ..core.ir import (
+    If,
+    Label,
+    Make,
+    Part,
+    Procedure,
+    Refuse,
+    Return,
+    Stmt,
+    Unit,
+    Written,
+)
+from ..expr_odds import Syntax, run_code
+from ..expr_types import Checked, Node
+from ..model import Column
+from ..odds_plan import Case, Literal, Refusal, plan
 from .turns_code import Target, odds_cases, turns_odds
 
-__all__ = ["odds_body"]
+__all__ = ["answer_cases", "column", "odds_body", "places"]
+
+
+def places(unit: Unit, decl: Procedure, fields: Sequence[str]) -> list[int]:
+    """Where each of ``fields`` stands in what the procedure makes (0 for
+    its one value)."""
+    if not isinstance(decl.item, str):
+        return [0 for _ in fields]
+    names = [c.name for c in unit.record(decl.item).fields]
+    return [names.index(f) for f in fields]
+
+
+def column(unit: Unit, decl: Procedure, name: str) -> Column:
+    """The column of a part of a procedure's answer (its one value, or a field)."""
+    if isinstance(decl.item, str):
+        return next(c for c in unit.record(decl.item).fields if c.name == name)
+    assert isinstance(decl.item, Column)
+    return decl.item
 
 
 def odds_body(
@@ -18,21 +49,53 @@ def odds_body(
     target: Callable[[str], Target],
     part: Callable[[Part], str],
     chain: Callable[[Sequence[str]], str],
-    called: str,
+    fields: Sequence[str],
 ) -> str:
-    """The chances of the part of ``decl``'s answer that has odds: where it
-    takes turns, the absorbing chain the runtime solves (``chain``: its call;
-    ``target``: how the target writes the turns, by the counter's name;
-    ``part``: a value's code); else each bound name followed, in order, into
-    ``called`` (the private function's call, reading that part)."""
-    at, _ = unit.odds_part(decl)
+    """The chances of ``fields`` of ``decl``'s answer together (the engine's
+    distribution over tuples of them): where it takes turns, the absorbing
+    chain the runtime solves (``chain``: its call; ``target``: how the target
+    writes the turns, by the counter's name; ``part``: a value's code); else
+    the plan of its bound names and its cases."""
+    at = places(unit, decl, fields)
     if decl.turns is not None:
-        cases = odds_cases(decl.body, at)
-        assert cases is not None  # the lowering gives odds to cases alone
+        found = []
+        for place in at:
+            cases = odds_cases(decl.body, place)
+            assert cases is not None  # the lowering gives odds to cases alone
+            found.append(cases)
         return turns_odds(
-            decl.turns, cases, syntax, target(decl.turns.counter), part, chain
+            decl.turns, found, syntax, target(decl.turns.counter), part, chain
         )
     binds = [(b.name, b.checked.node) for b in decl.binds]
-    reads = [c.node for c in decl.odds_reads(at)]
     depth = None if decl.depth is None else syntax.emit(decl.depth.node)
-    return bind_lets(binds, syntax, syntax.call("const", [called]), reads, depth)
+    answers = [answer_cases(decl.body, place) for place in at]
+    return run_code(plan(binds, answers), syntax, depth)
+
+
+def answer_cases(body: Sequence[Stmt], at: int) -> tuple[Case, ...]:
+    """The cases of a body of tests each ending it (then the answer where
+    none holds), as each test with the value at ``at`` of its answer, or its
+    refusal."""
+    found: list[Case] = []
+    for stmt in body:
+        test = None
+        end: Stmt = stmt
+        if isinstance(stmt, If):
+            assert isinstance(stmt.test, Checked)
+            (end,) = stmt.then
+            test = stmt.test.node
+        if isinstance(end, Refuse):
+            found.append((test, Refusal(end.message)))
+            continue
+        assert isinstance(end, Return)
+        made = end.value
+        value = made.values[at] if isinstance(made, Make) else made
+        found.append((test, _value(value)))
+    return tuple(found)
+
+
+def _value(part: Part) -> Node | Literal:
+    if isinstance(part, Label | Written):
+        return Literal(part)
+    assert isinstance(part, Checked)
+    return part.node

@@ -15,8 +15,9 @@ from ..core.ir import (
     Unit,
     statements_of,
 )
-from ..literals import docstring
+from ..literals import docstring, py
 from ..model import Column, Param, System
+from ..odds_fields import fields_odds_name
 from ..py_names import pyattr, pyname
 from ..runtime._support import LIMIT_NOTE
 from ..viewkit import (
@@ -28,7 +29,7 @@ from ..viewkit import (
     param_view,
     signature,
 )
-from .procedure_odds import odds_body
+from .procedure_odds import column, odds_body
 from .python_code import ODDS, code_of, odds_view, python_syntax
 from .python_statements import made_text, statement_lines
 from .turns_code import Target, loop_lines
@@ -76,12 +77,18 @@ def owned_enum(param: Param) -> bool:
 def procedure_imports(decl: Procedure) -> set[Import]:
     """What a procedure's statements need of the runtime, besides its
     parameters' checks and its rng."""
-    needs: set[Import] = set(ODDS) if decl.odds is not None else set()
+    needs: set[Import] = (
+        set(ODDS) if decl.odds is not None or decl.field_odds else set()
+    )
+    if len(decl.odds_of) > 1 and not decl.joint:
+        needs.add(("rulebook.odds", "OddsByField"))
     if decl.turns is not None:
         needs.add(("rulebook", "_chain"))
         if any(b.checked.type == "list" for b in decl.turns.binds):
             needs.add(("collections.abc", "Sequence"))
-    if decl.odds is not None and any(b.checked.type == "list" for b in decl.binds):
+    if (decl.odds is not None or decl.field_odds) and any(
+        b.checked.type == "list" for b in decl.binds
+    ):
         needs.add(("collections.abc", "Sequence"))
     if any(isinstance(s, Refuse) for s in statements_of(decl.body)):
         needs.add(("rulebook.errors", "RuleInputError"))
@@ -125,8 +132,7 @@ def procedure_view(
             "signature": ", ".join(f"{n}: {t}" for n, t in args),
             "lines": body_lines,
         }
-    if decl.odds is not None:
-        odds = _procedure_odds(unit, decl, python, call)
+    odds, privates = _procedure_odds(system, unit, decl, python)
     record = unit.record(decl.item) if isinstance(decl.item, str) else None
     for m in record.methods if record is not None else ():  # whether each applies
         ok = "True" if m.only_if is None else python(m.only_if.node)
@@ -157,6 +163,7 @@ def procedure_view(
         "lines": lines,
         "private": private,
         "odds": odds,
+        "field_odds": privates,
         "doc": docstring(
             f"{decl.doc}{args_doc(decl.params)}\n\n{decl.origin}{answer} "
             + refusals(decl),
@@ -166,28 +173,64 @@ def procedure_view(
 
 
 def _procedure_odds(
-    unit: Unit, decl: Procedure, python: Callable[[expr.Node], str], call: str
-) -> View:
-    """The odds function of a procedure: each bound name followed, in order,
-    into the private function, whose answer's part ``odds`` it reads."""
-    column = unit.odds_part(decl)[1]
-    read = f".{pyattr(column.name)}" if isinstance(decl.item, str) else ""
-    syntax = python_syntax(python)
-    body = odds_body(
-        unit,
-        decl,
-        syntax,
-        lambda counter: _target(python, counter),
-        lambda value: made_text(None, value, python),
-        lambda args: f"_chain.absorbed({', '.join(args)})",
-        call + read,
-    )
+    system: System,
+    unit: Unit,
+    decl: Procedure,
+    python: Callable[[expr.Node], str],
+) -> tuple[View | None, list[View]]:
+    """The odds function of a procedure (the chances of the parts of its
+    answer its odds are of: one, each, or together) and the private
+    functions of the chances of the parts other rules' odds read."""
+    syntax = python_syntax(python, system)
     plain = signature([param_view(p, decl.rule_id) for p in decl.params], decl.params)
-    what = f"'s {pyattr(column.name)}" if isinstance(decl.item, str) else ""
-    view = odds_view(
-        decl.name, plain, f"_odds.answer({body})", what, decl.odds_function
+
+    def chances(fields: tuple[str, ...]) -> str:
+        return odds_body(
+            unit,
+            decl,
+            syntax,
+            lambda counter: _target(python, counter),
+            lambda value: made_text(None, value, python),
+            lambda args: f"_chain.absorbed({', '.join(args)})",
+            fields,
+        )
+
+    privates = []
+    names = (
+        [c.name for c in unit.record(decl.item).fields]
+        if isinstance(decl.item, str)
+        else []
     )
-    return view | {"key": column_type(column)}
+    for at in decl.field_odds:
+        privates.append(
+            {
+                "function": "_" + pyname(fields_odds_name(decl.name, at)),
+                "signature": plain,
+                "body": chances(tuple(names[i] for i in at)),
+            }
+        )
+    if decl.odds is None:
+        return None, privates
+    fields = decl.odds_of
+    columns = [column(unit, decl, f) for f in fields]
+    body = chances(fields)
+    if decl.joint:
+        body = f"_odds.joint({body})"
+        returns = f"Chances[tuple[{', '.join(column_type(c) for c in columns)}]]"
+    elif len(fields) > 1:
+        body = f"_odds.by_field({body}, {py(fields)})"
+        returns = "OddsByField"
+    else:
+        body = f"_odds.chances({body})"
+        returns = f"Chances[{column_type(columns[0])}]"
+    what = ""
+    if isinstance(decl.item, str):
+        shown = [pyattr(f) for f in fields]
+        what = "'s " + (
+            shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        )
+    view = odds_view(decl.name, plain, body, what, decl.odds_function)
+    return view | {"returns": returns}, privates
 
 
 def _carried_type(value: Carried) -> str:

@@ -23,11 +23,12 @@ from ..core.ir import (
     Value,
 )
 from ..core.program import calling
-from ..expr_odds import odds_code
+from ..expr_odds import run_code
 from ..limits import MAX_EXACT
 from ..literals import docstring, py
 from ..model import EnumType, Param, System
 from ..naming import odds_function, private_constant
+from ..odds_plan import plan
 from ..py_names import pyattr, pyname
 from ..viewkit import (
     Import,
@@ -329,8 +330,9 @@ def _function(
     odds = None
     if rolls:
         binds = [(b.name, b.checked.node) for b in decl.binds]
-        code = odds_code(decl.answer.node, python_syntax(python), lets=binds)
-        odds = odds_view(decl.name, plain, f"_odds.answer({code})")
+        found = plan(binds, [decl.answer.node])
+        code = run_code(found, python_syntax(python, system))
+        odds = odds_view(decl.name, plain, f"_odds.chances({code})")
     owned = [p for p in decl.params if p.enum is not None and p.owns_enum]
     item = {
         "is": "Function",

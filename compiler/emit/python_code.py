@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from .. import expr
+from ..core.ir import Label, Written
 from ..expr_dice import pool_python
 from ..expr_odds import Syntax
-from ..literals import docstring
+from ..literals import docstring, py
 from ..model import Param, System
 from ..naming import odds_function
+from ..odds_fields import fields_odds_name, record_fields
 from ..py_names import pyname
 from ..viewkit import Import, View, all_enums, local_name
 
@@ -65,18 +68,34 @@ def code_of(
     return python
 
 
-def python_syntax(python: Callable[[expr.Node], str]) -> Syntax:
+def python_syntax(python: Callable[[expr.Node], str], system: System) -> Syntax:
     """How Python code writes odds (``python``: a node's code)."""
+
+    def record(call: expr.Call, fields: tuple[str, ...]) -> str:
+        places = record_fields(system, call.func)
+        name = fields_odds_name(call.func, [places.index(f) for f in fields])
+        return "_" + python(replace(call, func=name, rolls=False))
+
+    def literal(part: object) -> str:
+        if isinstance(part, Label):
+            return f"{pyname(part.enum.name)}.{part.enum.member(part.label).name}"
+        assert isinstance(part, Written)
+        return py(part.value)
+
     return Syntax(
         emit=python,
         function=lambda names, body: f"lambda {', '.join(names)}: {body}",
         call=lambda name, args: f"_odds.{name}({', '.join(args)})",
-        choose=lambda test, then, other: f"({then} if {test} else {other})",
-        is_null=lambda name: f"{name} is None",
+        choose=lambda test, then, other: f"(({then}) if ({test}) else {other})",
         pool=pool_python,
         boolean=repr,
-        items=lambda codes: f"({', '.join(codes)},)",
-        local=pyname,
+        items=lambda codes: (
+            f"({codes[0]},)" if len(codes) == 1 else f"({', '.join(codes)})"
+        ),
+        text=py,
+        nothing="None",
+        record=record,
+        literal=literal,
     )
 
 

@@ -5,9 +5,9 @@ statement and a tuple of values. The loop starts the carried state, then
 while the ending does not hold takes a turn: its names bound in order (dice
 rolled with the caller's rng), then every new value worked out from the values
 before the turn and set at once. The odds code hands the runtime's chain solver
-(``_chain.absorbed``) the start, a turn's chances of the next state (the
-names' chances followed into the new values, as ``expr_odds`` does), the
-ending and the answer; the state it follows holds only the values the ending
+(``_chain.absorbed``) the start, a turn's chances of the next state (a plan
+of the engine: the turn's names, then the new values), the ending and the
+answer (a tuple of the fields whose odds it works out); the state it follows holds only the values the ending
 or the answer read, directly or through the turn (``core.turns.followed``).
 """
 
@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from .. import expr
 from ..core.ir import Carried, If, Make, Part, Refuse, Return, Stmt, Turns
 from ..core.turns import followed
-from ..expr_odds import Syntax, bind_lets
+from ..expr_odds import Syntax, run_code
+from ..odds_plan import plan
 
 __all__ = ["Target", "loop_lines", "odds_cases", "turns_odds"]
 
@@ -75,40 +76,32 @@ def loop_lines(turns: Turns, target: Target, call: str) -> list[str]:
 
 def turns_odds(
     turns: Turns,
-    cases: Sequence[tuple[expr.Checked | None, Part]],
+    fields: Sequence[Sequence[tuple[expr.Checked | None, Part]]],
     syntax: Syntax,
     target: Target,
     part: Callable[[Part], str],
     chain: Callable[[Sequence[str]], str],
 ) -> str:
-    """The chances of the part of the answer that has odds: the chain solved
-    by the runtime (``cases``: each test in order, None for the last, with
-    that part's value where it holds; ``part``: a value's code; ``chain``: the
-    solver's call, given the arguments' code)."""
+    """The chances of fields of the answer together: the chain solved by the
+    runtime (``fields``: for each field, each test in order, None for the
+    last, with the field's value where it holds; ``part``: a value's code;
+    ``chain``: the solver's call, given the arguments' code)."""
     reads = [turns.until.node]
-    for test, value in cases:
-        reads += [test.node] if test is not None else []
-        reads += [value.node] if isinstance(value, expr.Checked) else []
+    for cases in fields:
+        for test, value in cases:
+            reads += [test.node] if test is not None else []
+            reads += [value.node] if isinstance(value, expr.Checked) else []
     state, needed = followed(turns, reads)
     names = [target.name(v.name) for v in state]
     start = target.tuple([target.held(v, target.emit(v.start.node)) for v in state])
     sets = {s.name: s.value.node for s in turns.sets}
-    after = target.tuple(
-        [
-            target.held(v, target.emit(sets[v.name]))
-            if v.name in sets
-            else target.name(v.name)
-            for v in state
-        ]
-    )
+    after = [sets[v.name] if v.name in sets else expr.Name(v.name, 0, 0) for v in state]
     binds = [(b.name, b.checked.node) for b in turns.binds if b.name in needed]
-    follows = [sets[v.name] for v in state if v.name in sets]  # all `after` reads
-    turn = syntax.function(
-        names, bind_lets(binds, syntax, syntax.call("const", [after]), follows)
-    )
+    turn = syntax.function(names, run_code(plan(binds, after), syntax))
     ends = syntax.function(names, target.emit(turns.until.node))
     answer = syntax.function(
-        [target.name(turns.counter), *names], _chosen(cases, syntax, part)
+        [target.name(turns.counter), *names],
+        target.tuple([_chosen(cases, syntax, part) for cases in fields]),
     )
     most = target.nothing if turns.most is None else str(turns.most)
     return chain([start, turn, ends, answer, most])

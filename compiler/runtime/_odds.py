@@ -1,167 +1,153 @@
-"""Odds of a rule's answer (the engine): exact chances built from the chances of its dice.
+"""Odds of a rule's answer: the sources and answers generated ``<function>_odds`` code hands the engine.
 
-A generated ``<function>_odds`` works its rule's expression out over chances
-instead of rolls. Each dice term is independent of every other (an expression
-rolls each term it reaches once), so the chances of a part of the expression
-come from the chances of its parts: ``apply`` combines independent parts value
-by value (as a convolution does), ``bind`` follows a condition into the branch
-it takes (a mixture), and the dice terms come from ``rulebook.dice_odds`` (a
-total) or from ``results`` (the dice a pool keeps, as a multiset: the functions
-of a pool's results do not depend on their order); a call of another rule that
-rolls is what its odds function answers (``called``). No roll is enumerated: a
-part's chances are kept per distinct value.
+A generated ``<function>_odds`` works its rule out over chances instead of
+rolls, as a plan of the engine (``rulebook._plan``): its sources are the
+chances of its dice and of the rules it calls, each independent of the
+others once the values it reads are known. A dice total's chances come from
+``rulebook.dice_odds`` (``total``); a pool read only through folds (counts,
+sums, the highest...) is worked out over the multiset of its outcomes
+(``dice`` and ``item`` make its groups, ``pool`` its chances:
+``rulebook._multiset``); a pool read as a list, its kept dice as a multiset
+(``kept``, ``results``); a call of another rule that rolls is what its odds
+function answers (``called``); a roll of a dice value its distribution
+(``rolled``). No roll is enumerated.
 
 An explosion is followed ``depth`` dice deep; the chance of the rolls cut off
 there is the ``tail`` of the answer, and the chances of the answers known sum
-to ``1 - tail``.
+to ``1 - tail``. The answer is one value's chances (``chances``), each
+field's own (``by_field``), or the chances of the fields together (``joint``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from enum import Enum
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import product
-from math import lcm, prod
-from typing import Any, cast
+from typing import Any, Never
 
-from ._dice_weights import chain_cost, chain_weights, chains
+from ._dist import Dist, answer, marginal, weighed_dist
+from ._multiset import Fold, Group, die_outcomes, element, group, multiset
+from ._plan import Step, let, run, source
 from ._support import MAX_ENTRIES, spend, weighed
 from .dice import Dice
 from .dice_odds import DEPTH
 from .dice_odds import odds as total_odds
 from .dice_terms import DiceSum, Pool, Term
 from .errors import RuleInputError
-from .odds import Chances
+from .odds import Chances, OddsByField
 
 __all__ = [
     "Dist",
+    "Step",
     "answer",
-    "apply",
-    "bind",
+    "by_field",
     "called",
+    "chances",
     "const",
     "dice",
-    "group",
-    "repeated",
+    "item",
+    "joint",
+    "kept",
+    "let",
+    "pool",
+    "refused",
+    "results",
     "rolled",
+    "run",
+    "source",
+    "total",
+    "unread",
 ]
 
-
-class Dist:
-    """Chances of a part of an expression as whole ``weights`` over ``denom``;
-    ``cut``: the weight of the rolls an explosion's depth cut off."""
-
-    __slots__ = ("cut", "denom", "weights")
-
-    def __init__(self, weights: dict[Any, int], cut: int, denom: int) -> None:
-        if len(weights) > MAX_ENTRIES:
-            raise RuleInputError(
-                f"the odds have more than {MAX_ENTRIES:,} values "
-                "(a limit of the runtime, not of the rules)"
-            )
-        self.weights = {v: w for v, w in weights.items() if w}
-        self.cut = cut
-        self.denom = denom
+Make = Callable[[int, int], Pool]
 
 
 def const(value: object) -> Dist:
-    """A value known for certain."""
-    return Dist({_key(value): 1}, 0, 1)
+    """A value known for certain (a source not rolled where its guard fails)."""
+    return Dist({value: 1}, 0, 1)
 
 
-def apply(how: Callable[..., object], *parts: Dist) -> Dist:
-    """The chances of ``how`` of independent parts' values."""
-    denom = prod(p.denom for p in parts)
-    spend(weighed(prod(len(p.weights) for p in parts), denom.bit_length()))
-    found: dict[Any, int] = {}
-    for combo in product(*(p.weights.items() for p in parts)):
-        value = _key(how(*(v for v, _ in combo)))
-        found[value] = found.get(value, 0) + prod(w for _, w in combo)
-    known = prod(p.denom - p.cut for p in parts)
-    return Dist(found, denom - known, denom)
+def total(make: Make, count: int, sides: int, depth: int = DEPTH) -> Dist:
+    """A dice term's total: ``make(count, sides)``'s; no dice total 0."""
+    if not count:
+        return Dist({0: 1}, 0, 1)
+    chances = total_odds(DiceSum((Term(1, make(count, sides)),)), depth)
+    return weighed_dist(chances.chances.items(), chances.tail)
 
 
-def bind(part: Dist, then: Callable[[Any], Dist]) -> Dist:
-    """The chances of ``then(value)``'s answer, for each value ``part`` takes:
-    what follows a condition, or a count or sides rolled."""
-    branches = [(w, then(v)) for v, w in part.weights.items()]
-    common = lcm(*(b.denom for _, b in branches)) if branches else 1
-    steps = sum(len(b.weights) for _, b in branches)
-    spend(weighed(steps, (part.denom * common).bit_length()))
-    found: dict[Any, int] = {}
-    cut = part.cut * common
-    for weight, branch in branches:
-        scale = weight * (common // branch.denom)
-        for value, w in branch.weights.items():
-            found[value] = found.get(value, 0) + scale * w
-        cut += scale * branch.cut
-    return Dist(found, cut, part.denom * common)
+def kept(make: Make, count: int, sides: int, depth: int = DEPTH) -> Dist:
+    """The dice a pool keeps (a sorted tuple): a pool read as a list."""
+    if not count:
+        return Dist({(): 1}, 0, 1)
+    return results(make(count, sides), depth)
 
 
-def group(part: Dist, key: Callable[[Any], object]) -> Dist:
-    """``part``'s chances, its values with the same ``key`` as one (the first of
-    them standing for all): what the rest reads of it only through ``key``."""
-    found: dict[Any, int] = {}
-    standing: dict[object, Any] = {}
-    for value, w in part.weights.items():
-        one = standing.setdefault(key(value), value)
-        found[one] = found.get(one, 0) + w
-    return Dist(found, part.cut, part.denom)
+def unread(make: Make, count: int, sides: int, depth: int = DEPTH) -> Dist:
+    """A pool whose dice nothing reads: only its chance of being known (an
+    explosion cut off at the depth leaves its dice unknown)."""
+    if not count:
+        return Dist({(): 1}, 0, 1)
+    made = make(count, sides)
+    die = die_outcomes(made, depth)
+    known = sum(die.weights.values())
+    everything = die.denom**made.count
+    return Dist({(): known**made.count}, everything - known**made.count, everything)
 
 
-def repeated(part: Dist, face: int) -> Dist:
-    """A count's chances as lists of that many ``face``: the dice of a pool
-    that the rest reads only through how many of them meet a target, worked
-    out as that count (a total, not a multiset of dice)."""
-    return Dist({(face,) * v: w for v, w in part.weights.items()}, part.cut, part.denom)
+def dice(make: Make, count: int, sides: int, depth: int = DEPTH) -> Group:
+    """A pool's dice as a group of a multiset (no dice: an empty group)."""
+    if not count:
+        return Group({}, 0, 1, 0)
+    return group(make(count, sides), depth)
 
 
-def dice(
-    make: Callable[[int, int], Pool],
-    count: Dist,
-    sides: Dist,
-    listed: bool,
-    depth: int = DEPTH,
-) -> Dist:
-    """One dice term: ``make(count, sides)``'s total, or with ``listed`` the
-    dice it keeps (a sorted tuple); no dice (a count of 0) total 0."""
+def item(part: Dist) -> Group:
+    """One item of a list, of the chances ``part`` (a dice total)."""
+    return element(part)
 
-    def rolled(n: int, s: int) -> Dist:
-        if not n:
-            return const(() if listed else 0)
-        pool = make(n, s)
-        return results(pool, depth) if listed else _total(pool, depth)
 
-    return bind(count, lambda n: bind(sides, lambda s: rolled(n, s)))
+def pool(groups: Sequence[Group], folds: Sequence[Fold]) -> Dist:
+    """The chances of the folds' values over the dice of ``groups``."""
+    return multiset(groups, folds)
 
 
 def rolled(dice: Dice) -> Dist:
     """A roll of a dice value (``roll(d)``): its exact distribution."""
-    return _weighed(dice.distribution().items(), Fraction(0))
+    return weighed_dist(dice.distribution().items(), Fraction(0))
 
 
 def called(chances: Chances[Any]) -> Dist:
     """The chances another rule's odds function answers (a call of a rule that
-    rolls), as a part of the caller's: its dice are its own, independent of
-    the caller's."""
-    return _weighed(chances.items(), chances.tail)
+    rolls), as a source: its dice are its own, independent of the caller's."""
+    return weighed_dist(chances.items(), chances.tail)
 
 
-def answer(part: Dist) -> Chances[Any]:
-    """The chances as exact fractions, answers ascending."""
-    chances = [
-        (v, Fraction(w, part.denom))
-        for v, w in sorted(part.weights.items(), key=lambda item: _rank(item[0]))
-    ]
-    return Chances(chances, Fraction(part.cut, part.denom))
+def refused(text: str) -> Never:
+    """A case that refuses, reached: the odds refuse as the rule does."""
+    raise RuleInputError(text)
+
+
+def chances(part: Dist) -> Chances[Any]:
+    """The chances of the one value a run answers, answers ascending."""
+    return answer(marginal(part, 0))
+
+
+def by_field(part: Dist, names: Sequence[str]) -> OddsByField:
+    """Each field's own chances, from the fields a run answers together."""
+    return OddsByField(
+        (name, answer(marginal(part, at))) for at, name in enumerate(names)
+    )
+
+
+def joint(part: Dist) -> Chances[Any]:
+    """The chances of the fields together, each answer a tuple of them."""
+    return answer(part)
 
 
 def results(pool: Pool, depth: int) -> Dist:
     """The dice ``pool`` keeps, lowest first: a dynamic programme over the dice
     one at a time, a state being the multiset kept so far (the dice a keep
     drops are dropped as they go: they can never be kept again)."""
-    die = _die(pool, depth)
+    die = die_outcomes(pool, depth)
     keep = pool.kept if pool.keep is not None else None
     highest = pool.keep in ("kh", "dl")
     states: dict[tuple[int, ...], int] = {(): 1}
@@ -187,56 +173,3 @@ def results(pool: Pool, depth: int) -> Dist:
         states = after
     denom = die.denom**pool.count
     return Dist(dict(states), denom - (die.denom - die.cut) ** pool.count, denom)
-
-
-def _die(pool: Pool, depth: int) -> Dist:
-    """One die of ``pool`` as the dice it adds to the list (sorted): one, or
-    with ``!`` and ``!o`` the die and the dice its explosion adds."""
-    if pool.explode not in ("!", "!o"):
-        spend(chain_cost(pool, depth, _same))
-        chain = chain_weights(pool, depth, _same)
-        return Dist({(v,): w for v, w in chain.weights.items()}, chain.top, chain.denom)
-    spend(chain_cost(pool, depth, None))
-    empty: tuple[int, ...] = ()
-    found, cut, denom = chains(
-        pool, depth, empty, lambda shown, f: tuple(sorted((*shown, f)))
-    )
-    return Dist(found, cut, denom)
-
-
-def _total(pool: Pool, depth: int) -> Dist:
-    chances = total_odds(DiceSum((Term(1, pool),)), depth)
-    return _weighed(chances.chances.items(), chances.tail)
-
-
-def _weighed(chances: Iterable[tuple[Any, Fraction]], tail: Fraction) -> Dist:
-    """Chances as exact fractions (and the ``tail`` an explosion left), as whole
-    weights over their common denominator."""
-    pairs = list(chances)
-    denom = lcm(tail.denominator, *(p.denominator for _, p in pairs))
-    weights = {_key(v): p.numerator * (denom // p.denominator) for v, p in pairs}
-    cut = tail.numerator * (denom // tail.denominator)
-    return Dist(weights, cut, denom)
-
-
-def _key(value: object) -> object:
-    """A value as a key of the chances: a list as a tuple."""
-    if isinstance(value, list):
-        return tuple(_key(v) for v in cast("list[object]", value))
-    return value
-
-
-def _rank(value: object) -> tuple[int, Any]:
-    """Answers in order: null first, then flags and numbers, then the labels of
-    an enum in its members' order (not alphabetically), then text."""
-    if value is None:
-        return (0, 0)
-    if isinstance(value, Enum):
-        return (2, list(type(value)).index(value))
-    if isinstance(value, str):
-        return (3, value)
-    return (1, value)
-
-
-def _same(value: int) -> int:
-    return value

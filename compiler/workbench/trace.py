@@ -111,8 +111,12 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
     ctx.out.section("Answer", record_lines(answer, ctx.kind.columns(ctx.rule)))
     agree(ctx, reference, answer)
     if main.odds is not None:  # and the chances of each answer, worked out
-        what = main.odds if isinstance(main.item, str) else "its answer"
-        odds_section(ctx, ctx.function(main.odds_function), given, what)
+        fields = main.odds_of if isinstance(main.item, str) else ()
+        what = " and ".join(fields) if fields else "its answer"
+        if main.joint:
+            what += " together"
+        shown = () if main.joint else fields
+        odds_section(ctx, ctx.function(main.odds_function), given, what, shown)
 
 
 def _argument(ctx: Context, param: Param, given: dict[str, Any]) -> Any:

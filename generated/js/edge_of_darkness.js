@@ -163,7 +163,7 @@ export function poolDistribution(dice) {
   $.enterCall();
   try {
     if (!$.isInt(dice) || dice > 30) throw $.badInt(dice, "dice", null, 30);
-    return $odds.answer(((_o12, _o7) => $odds.bind(_o12, (pool) => $odds.bind(_o7, (chance) => $odds.bind($odds.repeated($odds.dice((_o3, _o4) => new $dice_terms.Pool(_o3, _o4, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), $odds.const(dice <= 0 && $.sum(chance) >= 10 ? 1 : 0), $odds.const(10), false, Math.max(dice, 0) + 10), 8), (again) => $odds.const(_rollPool(dice, pool, chance, again).successes)))))($odds.repeated($odds.dice((_o10, _o11) => new $dice_terms.Pool(_o10, _o11, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), $odds.const(Math.max(dice, 0)), $odds.const(10), false, Math.max(dice, 0) + 10), 8), $odds.group($odds.dice((_o5, _o6) => new $dice_terms.Pool(_o5, _o6), $odds.const(dice <= 0 ? 1 : 0), $odds.const(10), true, Math.max(dice, 0) + 10), (chance) => [$.sum(chance)])));
+    return $odds.chances($odds.run([$odds.source(() => $odds.total((_oc, _os) => new $dice_terms.Pool(_oc, _os, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), Math.max(dice, 0), 10, Math.max(dice, 0) + 10), [], [0]), $odds.source(() => $odds.total((_oc, _os) => new $dice_terms.Pool(_oc, _os), dice <= 0 ? 1 : 0, 10, Math.max(dice, 0) + 10), [], [1]), $odds.source((_o2) => $odds.total((_oc, _os) => new $dice_terms.Pool(_oc, _os, { explode: "!", target: new $dice_terms.Compare(">=", 8) }), dice <= 0 && _o2 >= 10 ? 1 : 0, 10, Math.max(dice, 0) + 10), [1], [2]), $odds.let((_o1, _o2, _o3) => ((dice > 0) ? _o1 : ((_o2 === 1) ? 0 : ((_o2 < 10) ? 0 : $.add(1, _o3)))), [0, 1, 2], 3)], [3]));
   } finally {
     $.leaveCall();
   }

@@ -9,7 +9,7 @@ export { PoolRoll, Rolled, roll } from "./dice_rolls.js";
 export type { PoolRollData, RolledData } from "./dice_rolls.js";
 export { Odds, odds } from "./dice_odds.js";
 export type { OddsData } from "./dice_odds.js";
-export { Chances } from "./odds.js";
+export { Chances, OddsByField } from "./odds.js";
 export type { DiceData, Fraction, RNG } from "./dice.js";
 export { RuleInputError, RuleTypeError, RulebookError } from "./errors.js";
 export { dumps, loads, toData } from "./json.js";

@@ -11,7 +11,7 @@ export { Compare, DiceSum, Pool, Term } from "./dice_terms.js";
 export { parseNotation } from "./dice_notation.js";
 export { PoolRoll, Rolled, roll } from "./dice_rolls.js";
 export { Odds, odds } from "./dice_odds.js";
-export { Chances } from "./odds.js";
+export { Chances, OddsByField } from "./odds.js";
 export { RuleInputError, RuleTypeError, RulebookError } from "./errors.js";
 export { dumps, loads, toData } from "./json.js";
 export { Random } from "./random.js";

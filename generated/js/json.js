@@ -11,7 +11,8 @@
  *   "multiplier": 10, "unit": null};
  * - an exact fraction is an "n/d" string ("3" when whole);
  * - a mapping (a plain object keyed by label, or a Map) is an object keyed by
- *   its keys as strings;
+ *   its keys as strings (an array, the odds of fields together, by its JSON
+ *   text as Python writes it: "[3, true]");
  * - an array is an array.
  *
  * Keys are data: every object `toData` makes is as JSON.parse makes it, each
@@ -181,6 +182,10 @@ function key(k) {
   if (typeof k === "boolean") return k ? "true" : "false";
   if (typeof k === "number" && Number.isInteger(k)) return String(k);
   if (isFraction(k)) return fractionText(k);
+  if (Array.isArray(k)) {
+    // an answer of fields together: its JSON text, as Python writes it
+    return encode(data(k, 0), { indent: null, sortKeys: false, ensureAscii: true, item: ", ", key: ": " }, 0);
+  }
   throw new RuleTypeError(`${shownType(k)} key is not a key of the rules runtime`);
 }
 

@@ -443,59 +443,54 @@ def pool_distribution(dice: int) -> Chances[int]:
     """
     if type(dice) is not int or not -9007199254740991 <= dice <= 30:
         raise bad_int(dice, "dice", None, 30)
-    return _odds.answer(
-        (
-            lambda _o12, _o7: _odds.bind(
-                _o12,
-                lambda pool: _odds.bind(
-                    _o7,
-                    lambda chance: _odds.bind(
-                        _odds.repeated(
-                            _odds.dice(
-                                lambda _o3, _o4: dice_terms.Pool(
-                                    _o3,
-                                    _o4,
-                                    explode="!",
-                                    target=dice_terms.Compare(">=", 8),
-                                ),
-                                _odds.const(
-                                    1 if dice <= 0 and sum(chance) >= 10 else 0
-                                ),
-                                _odds.const(10),
-                                False,
-                                (dice if dice > 0 else 0) + 10,
-                            ),
-                            8,
+    return _odds.chances(
+        _odds.run(
+            (
+                _odds.source(
+                    lambda: _odds.total(
+                        lambda _oc, _os: dice_terms.Pool(
+                            _oc, _os, explode="!", target=dice_terms.Compare(">=", 8)
                         ),
-                        lambda again: _odds.const(
-                            _roll_pool(dice, pool, chance, again).successes
+                        dice if dice > 0 else 0,
+                        10,
+                        (dice if dice > 0 else 0) + 10,
+                    ),
+                    (),
+                    (0,),
+                ),
+                _odds.source(
+                    lambda: _odds.total(
+                        lambda _oc, _os: dice_terms.Pool(_oc, _os),
+                        1 if dice <= 0 else 0,
+                        10,
+                        (dice if dice > 0 else 0) + 10,
+                    ),
+                    (),
+                    (1,),
+                ),
+                _odds.source(
+                    lambda _o2: _odds.total(
+                        lambda _oc, _os: dice_terms.Pool(
+                            _oc, _os, explode="!", target=dice_terms.Compare(">=", 8)
                         ),
+                        1 if dice <= 0 and _o2 >= 10 else 0,
+                        10,
+                        (dice if dice > 0 else 0) + 10,
                     ),
+                    (1,),
+                    (2,),
                 ),
-            )
-        )(
-            _odds.repeated(
-                _odds.dice(
-                    lambda _o10, _o11: dice_terms.Pool(
-                        _o10, _o11, explode="!", target=dice_terms.Compare(">=", 8)
+                _odds.let(
+                    lambda _o1, _o2, _o3: (
+                        (_o1)
+                        if (dice > 0)
+                        else ((0) if (_o2 == 1) else ((0) if (_o2 < 10) else 1 + _o3))
                     ),
-                    _odds.const(dice if dice > 0 else 0),
-                    _odds.const(10),
-                    False,
-                    (dice if dice > 0 else 0) + 10,
+                    (0, 1, 2),
+                    3,
                 ),
-                8,
             ),
-            _odds.group(
-                _odds.dice(
-                    lambda _o5, _o6: dice_terms.Pool(_o5, _o6),
-                    _odds.const(1 if dice <= 0 else 0),
-                    _odds.const(10),
-                    True,
-                    (dice if dice > 0 else 0) + 10,
-                ),
-                lambda chance: (sum(chance),),
-            ),
+            (3,),
         )
     )
 

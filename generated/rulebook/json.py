@@ -16,8 +16,10 @@ One format, whatever the language that reads it:
   many they are, past Python's limit of 4,300 on turning an int into text,
   which neither is asked nor changed;
 - a mapping is an object keyed by its keys as strings (a label's string, an
-  int's digits), so a distribution is keyed by each value; a distribution's own
-  figures (a success pool's ``tail`` and ``dramatic_failure``) follow its values;
+  int's digits, a tuple's JSON text: ``"[3, true]"``), so a distribution is
+  keyed by each value (the odds of fields together by each tuple of them); a
+  distribution's own figures (a success pool's ``tail`` and
+  ``dramatic_failure``) follow its values;
 - a tuple or a list is an array.
 
 What JSON cannot say is refused with ``RuleTypeError``, as the JavaScript
@@ -198,6 +200,11 @@ def _key(key: object) -> str:
         return int.__repr__(int.__index__(key))
     if isinstance(key, Fraction):
         return _fraction_text(key)
+    if isinstance(key, tuple):  # an answer of fields together: its JSON text
+        import json
+
+        items = cast("tuple[object, ...]", key)
+        return json.dumps([_data(item) for item in items])
     raise RuleTypeError(f"a {type(key).__name__} key is not a key of the rules runtime")
 
 

@@ -71,7 +71,7 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
             for s in rule.slots
         ],
         "hit_policy": rule.hit_policy,
-        "odds": rule.odds,
+        "odds": _odds(rule),
         "odds_function": None
         if rule.odds is None
         else rule.odds_name or odds_function(rule.function),
@@ -81,6 +81,7 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
         else {
             "title": rule.odds_chart.title,
             "over": rule.odds_chart.over,
+            "field": rule.odds_chart.field,
             "values": list(rule.odds_chart.values),
             "beat": None
             if rule.odds_chart.beat is None
@@ -125,3 +126,13 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
             for m in rule.methods
         ],
     }
+
+
+def _odds(rule: DecisionRule) -> str | list[str] | dict[str, list[str]] | None:
+    """What its odds are of, as the rules write it: one field, a list of
+    fields, or the fields together."""
+    if rule.joint:
+        return {"joint": list(rule.odds_of)}
+    if len(rule.odds_of) > 1:
+        return list(rule.odds_of)
+    return rule.odds

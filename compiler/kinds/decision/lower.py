@@ -35,6 +35,7 @@ from ...core.ir import (
 )
 from ...expr_types import Checked
 from ...model import Column, System
+from ...odds_fields import requested
 from ...viewkit import where_doc
 from .model import TURNS, DecisionCase, DecisionRule, FollowUp, Repeat, Slot
 
@@ -92,6 +93,9 @@ def lower(system: System, rule: DecisionRule) -> Unit:
             odds=rule.odds,
             depth=rule.depth_checked,
             odds_name=rule.odds_name,
+            odds_fields=rule.odds_of,
+            joint=rule.joint,
+            field_odds=tuple(requested(system, rule.function)) if rule.rolls else (),
             exclusive=rule.hit_policy == "unique",
             turns=turns_of(rule.repeat) if rule.repeat is not None else None,
         )

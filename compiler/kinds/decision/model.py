@@ -115,6 +115,7 @@ class OddsChart:
     over: str  # the parameter
     values: tuple[int, int]  # its values charted, lowest and highest
     beat: tuple[int, int] | None  # the numbers to beat, lowest and highest
+    field: str = ""  # the field charted (of odds of several fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +134,10 @@ class DecisionRule(RuleBase):
     hit_policy: Literal["first", "collect", "unique"] = "first"
     lets: tuple[Let, ...] = ()  # names bound in order before the cases
     odds: str | None = None  # the slot its odds function answers the chances of
+    # (the first, where they are of several slots: each its own chances, or,
+    # ``joint``, their chances together)
+    odds_fields: tuple[str, ...] = ()
+    joint: bool = False
     # how many dice deep its odds follow an explosion: the expression as
     # written and checked (None: the runtime's default)
     depth: str | None = None
@@ -146,6 +151,13 @@ class DecisionRule(RuleBase):
     def state(self) -> tuple[StateValue, ...]:
         """The values a repeating decision carries from turn to turn (none else)."""
         return () if self.repeat is None else self.repeat.state
+
+    @property
+    def odds_of(self) -> tuple[str, ...]:
+        """The slots its odds are of, in order (none without odds)."""
+        if self.odds is None:
+            return ()
+        return self.odds_fields or (self.odds,)
 
     @property
     def rolls(self) -> bool:

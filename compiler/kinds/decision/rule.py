@@ -18,8 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
-from ...expr_types import walk
-from ...kinds.decision import lists
+from ...kinds.decision import lists, odds
 from ...kinds.decision.cover import inputs_of, prove_cover, table_values
 from ...kinds.decision.ending import TooLarge, never_ends
 from ...kinds.decision.model import (
@@ -27,17 +26,14 @@ from ...kinds.decision.model import (
     DecisionCase,
     DecisionRule,
     FollowUp,
-    OddsChart,
     Repeat,
     Slot,
     StateValue,
 )
 from ...kinds.decision.repeat import RepeatBuilder
-from ...kinds.decision.turns import followed, relevant
-from ...kinds.formula.model import Let
-from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS, MAX_PROOF_WORK
+from ...kinds.decision.turns import followed
+from ...limits import MAX_PROOF_WORK
 from ...model import EnumType, Param, Rolls
-from ...runtime.dice_odds import MAX_DEPTH
 from ...scope import param_spec, slot_field
 from ...viewkit import rng_at
 
@@ -474,11 +470,11 @@ def build(
     if len(b.errors) == reported:  # else an expression that reads one failed
         b.unused_lets(src, path, raw, lets, nodes_of(cases, methods))
     turn_lets = repeat.lets if repeat is not None else ()
-    odds = _odds_slot(b, src, path, raw, slots, lets + turn_lets)
+    odds_of, joint = odds.fields(b, src, path, raw, slots, lets + turn_lets)
     if repeat is not None:
         _prove_ending(b, src, path, d.params, repeat)
-        if odds is not None and not _odds_chain(b, src, path, raw, cases, odds, repeat):
-            odds = None
+        if odds_of and not odds.chain(b, src, path, raw, cases, odds_of, repeat):
+            odds_of = ()
     examples = b.examples(
         src, path, raw, {p["name"] for p in raw["parameters"]}, roll_columns=set()
     )
@@ -496,13 +492,15 @@ def build(
         methods=tuple(methods),
         hit_policy=raw.get("hit_policy", "first"),
         lets=lets,
-        odds=odds,
+        odds=odds_of[0] if odds_of else None,
+        odds_fields=odds_of,
+        joint=joint,
         repeat=repeat,
     )
-    if repeat is not None and odds is not None and _unbounded(b, src, path, raw, built):
-        built = replace(built, odds=None)
-    if odds is not None:
-        built = _odds_options(b, src, path, raw, d, built, written)
+    if repeat is not None and odds_of and odds.unbounded(b, src, path, raw, built):
+        built = replace(built, odds=None, odds_fields=(), joint=False)
+    if built.odds is not None:
+        built = odds.options(b, src, path, raw, d, built, written)
     elif options := [k for k in ("odds_function", "depth", "odds_chart") if k in raw]:
         key = options[0]
         b.err(
@@ -515,177 +513,6 @@ def build(
     return built
 
 
-def _odds_chart(
-    b: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    raw: dict[str, Any],
-    built: DecisionRule,
-) -> OddsChart | None:
-    """The table of its odds on its page: over a parameter that is a whole
-    number, the others defaulted; odds of a whole number; spans in order."""
-    at = (*path, "odds_chart")
-    chart = raw["odds_chart"]
-    slot = next(s for s in built.slots if s.name == built.odds)
-    params = {p.name: p for p in built.params}
-    over = params.get(chart["over"])
-    problem = None
-    if slot.type != "int":
-        problem = f"its odds are of {slot.type} answers, not whole numbers"
-    elif over is None or over.type != "int":
-        problem = f"{chart['over']!r} is not a parameter that is a whole number"
-    elif others := [
-        p.name for p in built.params if p is not over and not p.has_default
-    ]:
-        problem = f"the other parameters need defaults: {', '.join(others)}"
-    if problem is not None:
-        b.err(
-            src,
-            at,
-            f"odds_chart: {problem}",
-            "chart the odds of a number over one parameter",
-        )
-        return None
-    assert over is not None
-    low, high = chart["values"]
-    allowed = (
-        over.min if over.min is not None else low,
-        over.max if over.max is not None else high,
-    )
-    if not allowed[0] <= low <= high <= allowed[1] or high - low >= MAX_CHART_ROWS:
-        b.err(
-            src,
-            (*at, "values"),
-            f"values must be [low, high] with low <= high, within {over.name}'s "
-            f"{allowed[0]} to {allowed[1]}, at most {MAX_CHART_ROWS} rows",
-        )
-        return None
-    beat = chart.get("beat")
-    if beat is not None and not (
-        beat[0] <= beat[1] and beat[1] - beat[0] < MAX_CHART_COLUMNS
-    ):
-        b.err(
-            src,
-            (*at, "beat"),
-            f"beat must be [low, high] with low <= high, at most {MAX_CHART_COLUMNS} columns",
-        )
-        return None
-    return OddsChart(
-        chart["title"],
-        over.name,
-        (low, high),
-        None if beat is None else (beat[0], beat[1]),
-    )
-
-
-def _odds_options(
-    b: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    raw: dict[str, Any],
-    d: _Builder,
-    built: DecisionRule,
-    written: Mapping[str, Path],
-) -> DecisionRule:
-    """Its odds function's name and the depth its explosions are followed to."""
-    if "odds_function" in raw:
-        at = written.get("odds_function", (*path, "odds_function"))
-        b.claim(src, at, raw["odds_function"], "function")
-        built = replace(built, odds_name=raw["odds_function"])
-    if "odds_chart" in raw:
-        built = replace(built, odds_chart=_odds_chart(b, src, path, raw, built))
-    if "depth" not in raw:
-        return built
-    if built.repeat is not None:
-        b.err(
-            src,
-            (*path, "depth"),
-            "a decision that repeats follows its explosions to the runtime's depth",
-            "remove 'depth'",
-            key=True,
-        )
-        return built
-    text = str(raw["depth"])
-    checked = d.compile((*path, "depth"), text)
-    if checked is None:
-        return built
-    params = {p["name"] for p in raw["parameters"]}
-    read = sorted(
-        {n.name for n in walk(checked.node) if isinstance(n, expr.Name)} - params
-    )
-    if checked.type != "int" or checked.nullable or expr.dice_in(checked.node) or read:
-        shown = f"reads {', '.join(read)}" if read else f"is {checked.type}"
-        b.err(
-            src,
-            (*path, "depth"),
-            f"depth must be a whole number of the parameters alone: this {shown}",
-            "write a number from 0 to 100, or an expression of the parameters",
-        )
-        return built
-    problem = _depth_problem(checked.interval)
-    if problem is not None:
-        b.err(src, (*path, "depth"), *problem)
-        return built
-    return replace(built, depth=text, depth_checked=checked)
-
-
-def _depth_problem(interval: expr.Interval | None) -> tuple[str, str] | None:
-    """Why the odds cannot follow explosions as deep as ``depth`` may be over
-    the parameters' ranges (the runtime's 0 to ``MAX_DEPTH``), with the hint;
-    or None."""
-    iv = interval or expr.Interval(None, None)
-    if iv.lo is not None and iv.hi is not None and 0 <= iv.lo <= iv.hi <= MAX_DEPTH:
-        return None
-    shown = f"is {iv.lo}" if iv.lo == iv.hi else f"may be {iv}"
-    return (
-        f"depth {shown} over the parameters' ranges: the odds follow "
-        f"explosions 0 to {MAX_DEPTH} dice deep",
-        f"bound it, e.g. clamp(..., 0, {MAX_DEPTH}), or narrow the parameters",
-    )
-
-
-def _unbounded(
-    b: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    raw: dict[str, Any],
-    rule: DecisionRule,
-) -> bool:
-    """Whether the odds would follow a number of the state without both bounds
-    (its chain is not finite: max_turns only cuts it), or a list of the state
-    without max_turns (it may grow without end), so there are no exact odds to
-    give; where the rule asks for them with ``odds``, a located error."""
-    assert rule.repeat is not None
-    bounded = rule.repeat.max_turns is not None
-    state, _ = relevant(rule)
-    loose = next(
-        (
-            v
-            for v in state
-            if (v.type == "int" and (v.min is None or v.max is None))
-            or (v.type == "list" and not bounded)
-        ),
-        None,
-    )
-    if loose is None:
-        return False
-    if "odds" in raw:
-        what = "a number of the state without a min and a max"
-        hint = f"give {loose.name!r} a min and a max"
-        if loose.type == "list":
-            what = "a list of the state, and the turns have no max_turns"
-            hint = "give repeat a max_turns"
-        b.err(
-            src,
-            (*path, "odds"),
-            f"the odds of {rule.odds!r} follow {loose.name!r}, {what}: "
-            "its chain of chances has no end",
-            f"{hint}, or remove 'odds'",
-            key=True,
-        )
-    return True
-
-
 def nodes_of(
     cases: Sequence[DecisionCase], methods: Sequence[FollowUp]
 ) -> list[expr.Node]:
@@ -696,71 +523,6 @@ def nodes_of(
         found += [v for _, (k, v) in case.values or () if k == "expr" and v]
     found += [m.only_if for m in methods if m.only_if is not None]
     return [c.node for c in found]
-
-
-_ODDS_TYPES = ("int", "bool", "choice")
-
-
-def _odds_slot(
-    b: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    raw: dict[str, Any],
-    slots: list[Slot],
-    lets: tuple[Let, ...],
-) -> str | None:
-    """The slot a rolling decision's odds function answers the chances of: its
-    one value, or the field ``odds`` names; None for a decision with none."""
-    rolls = any(expr.dice_in(let.checked.node) is not None for let in lets)
-    collect = raw.get("hit_policy") == "collect"
-    if "odds" not in raw:
-        value = slots[0] if "value" in raw and slots else None
-        fits = value is not None and value.type in _ODDS_TYPES and not value.nullable
-        return "value" if rolls and fits and not collect else None
-    at = (*path, "odds")
-    if "fields" not in raw:
-        b.err(
-            src,
-            at,
-            "'odds' names a field of the answer: this decision has no fields",
-            "remove 'odds' (a decision answering one value has odds of it)",
-            key=True,
-        )
-        return None
-    if collect:
-        b.err(
-            src,
-            at,
-            "a decision that collects answers a list: it has no odds",
-            "remove 'odds'",
-            key=True,
-        )
-        return None
-    if not rolls:
-        b.err(
-            src,
-            at,
-            "this decision rolls no dice: it has no odds",
-            "roll the dice in a let, or remove 'odds'",
-            key=True,
-        )
-        return None
-    names = {s.name: s for s in slots}
-    slot = names.get(raw["odds"])
-    if slot is None:
-        b.err(src, at, f"no field {raw['odds']!r}", "fields: " + ", ".join(names))
-        return None
-    if slot.type not in _ODDS_TYPES or slot.nullable:
-        shown = f"a list of {slot.items}" if slot.type == "list" else slot.type
-        shown += " that may be null" if slot.nullable else ""
-        b.err(
-            src,
-            at,
-            f"field {slot.name!r} is {shown}: its odds are not worked out",
-            "name a number, a flag or a label that is never null",
-        )
-        return None
-    return slot.name
 
 
 def _prove_ending(
@@ -832,38 +594,6 @@ def _endless(value: StateValue) -> tuple[str, str]:
         f"state value {value.name!r} has no {side}: the turns cannot be proved to end",
         "give it min and max, or give repeat a max_turns",
     )
-
-
-def _odds_chain(
-    b: SystemBuilder,
-    src: SourceFile,
-    path: Path,
-    raw: dict[str, Any],
-    cases: list[DecisionCase],
-    odds: str,
-    repeat: Repeat,
-) -> bool:
-    """The odds of a repeating decision are an absorbing chain's: a field read
-    with the count of turns needs max_turns (else the chain has no end)."""
-    if repeat.max_turns is not None:
-        return True
-    reads: set[str] = set()
-    for case in cases:
-        if case.when is not None:
-            reads |= expr.names_used(case.when.node)
-        kind, item = dict(case.values or ()).get(odds, ("literal", None))
-        if kind == "expr" and item is not None:
-            reads |= expr.names_used(item.node)
-    if TURNS not in reads:
-        return True
-    b.err(
-        src,
-        (*path, "odds") if "odds" in raw else (*path, "repeat"),
-        f"the odds of {odds!r} read '{TURNS}', which has no end without max_turns",
-        "give repeat a max_turns (the odds then follow every turn up to it)",
-        key="odds" in raw,
-    )
-    return False
 
 
 def rolls(rule: DecisionRule) -> Rolls | None:

@@ -39,12 +39,13 @@ def followed(
 
 
 def answer_nodes(rule: DecisionRule) -> list[expr.Node]:
-    """The cases' conditions and the odds field's expressions."""
+    """The cases' conditions and the expressions of the fields the odds are of."""
     found: list[expr.Node] = []
     for case in rule.cases:
         if case.when is not None:
             found.append(case.when.node)
-        kind, item = dict(case.values or ()).get(rule.odds or "", ("", None))
-        if kind == "expr" and item is not None:
-            found.append(item.node)
+        for field in rule.odds_of:
+            kind, item = dict(case.values or ()).get(field, ("", None))
+            if kind == "expr" and item is not None:
+                found.append(item.node)
     return found
