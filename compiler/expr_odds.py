@@ -27,11 +27,14 @@ from .expr_types import (
     Attr,
     Binary,
     Call,
+    Comp,
     Cond,
+    Construct,
     Dice,
     Index,
     IntLit,
     ListLit,
+    Method,
     Name,
     Node,
     Step,
@@ -260,6 +263,8 @@ class _Lifter:
                 shortcut = _as_total(node)
                 if shortcut is not None:
                     return self.dice(shortcut)
+            case Comp() if any(self.rolls(part) for part in children(node)[1:]):
+                return self.each(node)
             case _:
                 pass
         return self.combined(node)
@@ -282,6 +287,24 @@ class _Lifter:
         flag = s.boolean(node.results)
         depth = [] if self.depth is None else [self.depth]
         return s.call("dice", [make, count, sides, flag, *depth])
+
+    def each(self, node: Comp) -> str:
+        """A comprehension whose test or body rolls (a call of a rule that
+        rolls): for each value of its items, item by item, its test's chances,
+        then its body's where the test holds."""
+        s = self.syntax
+        name = s.local(node.name)
+        test = (
+            self.const(s.boolean(True))
+            if node.test is None
+            else self.chances(node.test)
+        )
+        body = self.chances(node.body)
+        items, held = self.chances(node.items), self.fresh()
+        each = s.call(
+            "each", [held, s.function([name], test), s.function([name], body)]
+        )
+        return s.call("bind", [items, s.function([held], each)])
 
     def called(self, node: Call) -> str:
         """A call of a rule that rolls: the chances its odds function answers
@@ -394,9 +417,12 @@ def _lookup(node: Node) -> bool:
 
 
 def _parts(node: Node) -> tuple[Node, ...]:
-    """The node's operands, in order (a field of a table lookup: the key)."""
+    """The node's operands, in order (a field of a table lookup: the key; a
+    comprehension: its items, the rest reading the name of each)."""
     if isinstance(node, Attr) and isinstance(node.obj, Call) and _lookup(node.obj):
         return node.obj.args
+    if isinstance(node, Comp):
+        return (node.items,)
     return children(node)
 
 
@@ -419,6 +445,12 @@ def _rebuilt(node: Node, parts: list[Node]) -> Node:
             return replace(node, operand=parts[0], by=parts[1])
         case ListLit():
             return replace(node, items=tuple(parts))
+        case Construct():
+            return replace(node, args=tuple(parts))
+        case Method():
+            return replace(node, obj=parts[0], args=tuple(parts[1:]))
+        case Comp():
+            return replace(node, items=parts[0])
         case _:
             pass
     raise AssertionError(node)

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from . import expr
+from .expr_types import iv_hull
 from .kinds.decision.model import DecisionRule, Slot
 from .kinds.formula.model import FormulaRule
 from .kinds.range_table.model import RangeTableRule
+from .kinds.record.model import RecordRule
+from .kinds.state.record_model import RecordStateRule
 from .kinds.table.model import TableRule
 from .model import Column, Loc, Param, System
 from .runtime.dice import Dice
@@ -55,10 +59,15 @@ def formula_function(rule: FormulaRule) -> expr.Function:
 
 
 def decision_function(rule: DecisionRule) -> expr.Function | None:
-    """A decision answering one value as expressions call it (others are not called)."""
-    if rule.shape != "value":
+    """A decision answering one value or a record as expressions call it (one
+    answering a mapping is not called, nor one that collects its answers)."""
+    if rule.hit_policy == "collect" or rule.shape == "mapping":
         return None
-    field = slot_field(rule.slots[0])
+    if rule.shape == "fields":
+        assert rule.result is not None
+        field = expr.Field("record", record=rule.result)
+    else:
+        field = slot_field(rule.slots[0])
     if field.type == "int":
         iv = value_range(rule)
         field = replace(field, min=iv.lo, max=iv.hi)
@@ -74,6 +83,16 @@ def decision_function(rule: DecisionRule) -> expr.Function | None:
 
 def param_spec(param: Param) -> expr.Param:
     """A parameter as the expression checker sees it."""
+    if param.spec is not None:  # a text, a list, a record or a state
+        from .declared import field_of
+
+        return expr.Param(
+            param.name,
+            param.type,
+            slot=field_of(param.spec, param.enum),
+            keyword_only=param.keyword_only,
+            has_default=param.has_default,
+        )
     if param.type == "mapping":
         assert param.enum is not None and param.value_enum is not None
         values = param.value_enum
@@ -103,15 +122,56 @@ def param_spec(param: Param) -> expr.Param:
     )
 
 
-def slot_field(slot: Slot) -> expr.Field:
-    """A decision's answer slot as the expression checker sees it."""
+def slot_field(slot: Slot, bounds: expr.Interval | None = None) -> expr.Field:
+    """A decision's answer slot as the expression checker sees it (a whole
+    number within its declared bounds, else ``bounds``: what its cases give)."""
     enum = slot.enum
+    labels = tuple(m.label for m in enum.members) if enum else ()
+    lo, hi = slot.lo, slot.hi
+    if bounds is not None and lo is None and hi is None:
+        lo, hi = bounds.lo, bounds.hi
+    if slot.type == "list":
+        return expr.Field(
+            "list",
+            False,
+            lo,
+            hi,
+            labels,
+            enum.name if enum else None,
+            items=slot.items,
+            length=expr.Interval(slot.min_items, slot.max_items),
+            record=slot.record,
+        )
     return expr.Field(
-        EXPR_TYPES[slot.type],
+        EXPR_TYPES.get(slot.type, slot.type),
         slot.nullable,
-        choices=tuple(m.label for m in enum.members) if enum else (),
+        lo if slot.type == "int" else None,
+        hi if slot.type == "int" else None,
+        choices=labels,
         enum=enum.name if enum else None,
+        record=slot.record,
     )
+
+
+def bounds(rule: DecisionRule, name: str) -> expr.Interval | None:
+    """The range of the whole numbers a decision's cases give its field
+    ``name`` (None where one is not a whole number the checker bounds)."""
+    found: expr.Interval | None = None
+    for case in rule.cases:
+        value = dict(case.values or ()).get(name)
+        if value is None:
+            continue
+        kind, item = value
+        if kind == "literal" and type(item) is int:
+            iv = expr.Interval(item, item)
+        elif kind == "expr" and item is not None and item.type == "int":
+            iv = item.interval or expr.Interval(None, None)
+        elif kind == "literal" and item is None:
+            continue
+        else:
+            return None
+        found = iv if found is None else iv_hull(found, iv)
+    return found
 
 
 def value_range(rule: DecisionRule) -> expr.Interval:
@@ -215,3 +275,60 @@ def _fields(
             max(ints) if ints else None,
         )
     return fields
+
+
+def declared_class(raw: dict[str, Any]) -> str | None:
+    """The record type (or state class) a rule's raw data declares, by class:
+    a record's, a state's with fields, a decision's answering fields."""
+    kind = raw.get("kind")
+    if kind == "record" or (kind == "state" and "fields" in raw):
+        found = raw.get("class")
+    elif kind == "decision" and "fields" in raw:
+        found = raw.get("result")
+    else:
+        return None
+    return found if isinstance(found, str) else None
+
+
+def record_type_of(rule: Any) -> expr.RecordType | None:
+    """The record type (or state class) ``rule`` declares, as expressions see it."""
+    if isinstance(rule, RecordRule):
+        return expr.RecordType(
+            rule.class_name,
+            tuple((f.column.name, f.field) for f in rule.fields),
+            rule=rule.id,
+        )
+    if isinstance(rule, DecisionRule) and rule.shape == "fields" and rule.owns_result:
+        assert rule.result is not None
+        return expr.RecordType(
+            rule.result,
+            tuple((s.name, slot_field(s, bounds(rule, s.name))) for s in rule.slots),
+            rule=rule.id,
+        )
+    if isinstance(rule, RecordStateRule):
+        return state_type(rule)
+    return None
+
+
+def state_type(rule: RecordStateRule) -> expr.RecordType:
+    """A state with fields as expressions see it: its fields and derived
+    properties (read), its constructor's parameters, its transitions."""
+    return expr.RecordType(
+        rule.class_name,
+        state_fields(rule),
+        state=True,
+        params=tuple(param_spec(p) for p in rule.params),
+        transitions=tuple(
+            (t.name, tuple(param_spec(p) for p in t.params)) for t in rule.transitions
+        ),
+        rule=rule.id,
+    )
+
+
+def state_fields(rule: RecordStateRule) -> tuple[tuple[str, expr.Field], ...]:
+    """A state's fields and derived properties as expressions read them."""
+    found = [(f.name, expr.Field(f.type, False, f.min, f.max)) for f in rule.fields]
+    for d in rule.derived:
+        iv = d.checked.interval or expr.Interval(None, None)
+        found.append((d.name, expr.Field(d.type, False, iv.lo, iv.hi)))
+    return tuple(found)

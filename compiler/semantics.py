@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from . import expr
 from .contents import group_rules, source_part
+from .declared import declared
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 from .expr_types import walk
 from .house_guard import unmerged
@@ -53,7 +54,7 @@ from .model import (
 )
 from .naming import DICE_LIKE, fold, module_problem, name_problem
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
-from .scope import param_spec
+from .scope import declared_class, param_spec, record_type_of
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -162,6 +163,8 @@ class SystemBuilder:
         self.built: dict[str, Rule] = {}  # rules built so far, for references
         # what each built rule is to an expression, worked out once a rule
         self._seen: dict[str, tuple[Rule, expr.Table | expr.Function | None]] = {}
+        # the record type (or state class) each built rule declares, if any
+        self._types: dict[str, tuple[Rule, expr.RecordType | None]] = {}
         # Rules (and the names they define) that failed: references to them are
         # not reported again, so one mistake gives one error.
         self.failed: set[str] = set()
@@ -190,6 +193,8 @@ class SystemBuilder:
         # the generated modules define those first (``in_output_order``).
         self.uses: dict[str, set[str]] = {}
         self.callable: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
+        # the rules that declare a record type (or a state class), by class
+        self.typed: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
         # The wrong declarations of the rule being built that break their uses
         # (a parameter named like a table, one that failed): name -> the index of
         # its error in self.errors, which lists each use as a note.
@@ -320,6 +325,11 @@ class SystemBuilder:
             and self.kinds[raw["kind"]].callable
             and isinstance(raw.get("function"), str)
         }
+        self.typed = {
+            name: (order, src, path, raw)
+            for order, _, src, path, raw in pending
+            if isinstance(name := declared_class(raw), str)
+        }
         order_of = {name: index for index, name in enumerate(self.kinds)}
         for order, _, src, path, raw in sorted(
             pending, key=lambda p: (order_of[p[4]["kind"]], p[0])
@@ -386,9 +396,10 @@ class SystemBuilder:
             self.built_order.append((order, rule))
 
     def require(self, src: SourceFile, path: Path, names: Iterable[str]) -> bool:
-        """Build the rules an expression calls first; False on a cycle of calls."""
+        """Build the rules an expression calls (or whose record types or
+        states it makes) first; False on a cycle of calls."""
         for name in sorted(names):
-            entry = self.callable.get(name)
+            entry = self.callable.get(name) or self.typed.get(name)
             if entry is None:
                 continue
             order, csrc, cpath, craw = entry
@@ -447,6 +458,77 @@ class SystemBuilder:
             for enum in self.kinds[rule.kind].enums(rule)
             if enum.ordered
         }
+
+    def record_types(self) -> dict[str, expr.RecordType]:
+        """Every record type and state class of the rules built so far, by class."""
+        found: dict[str, expr.RecordType] = {}
+        for rule in self.built.values():
+            known = self._types.get(rule.id)
+            if known is None or known[0] is not rule:
+                known = (rule, record_type_of(rule))
+                self._types[rule.id] = known
+            if known[1] is not None:
+                found[known[1].name] = known[1]
+        return found
+
+    def record_type(
+        self,
+        src: SourceFile,
+        path: Path,
+        name: str,
+        *,
+        state: bool = False,
+        declared: bool = False,
+    ) -> expr.RecordType | None:
+        """The record type (``state``: the state class) ``name`` the rules
+        declare, built first where it is declared later; None where there is
+        none (reported) or it failed (reported where it did)."""
+        if name in self.typed and not self.require(src, path, [name]):
+            return None
+        found = self.record_types().get(name)
+        if found is None:
+            entry = self.typed.get(name)
+            if name in self.failed or (entry and entry[3]["id"] in self.failed):
+                return None
+            what = "state with fields" if state else "record type"
+            known = sorted(
+                n for n, t in self.record_types().items() if t.state == state
+            )
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = (
+                f"did you mean {close[0]!r}?"
+                if close
+                else (
+                    f"{what}s: {', '.join(known)}"
+                    if known
+                    else f"declare the {what} first"
+                )
+            )
+            self.err(src, path, f"no {what} {name!r} in this system", hint)
+            return None
+        if found.state != state:
+            what = "a state" if found.state else "a record type"
+            key = "state" if found.state else "record"
+            self.err(
+                src,
+                path,
+                f"{name!r} is {what}",
+                f"write type: {key}, {key}: {name}",
+            )
+            return None
+        rule = self.built.get(found.rule)
+        if declared and not state and getattr(rule, "kind", "record") != "record":
+            self.err(
+                src,
+                path,
+                f"{name!r} is what a rule of cases answers: a record a parameter "
+                "or a record type holds is one a record rule declares",
+                f"declare {name} with kind: record, and answer it with result: {name}",
+            )
+            return None
+        if found.rule:
+            self.use(found.rule)
+        return found
 
     def expression_scope(
         self,
@@ -1173,12 +1255,12 @@ class SystemBuilder:
             if checked is None:
                 ok = False
                 continue
-            if checked.type not in ("int", "bool", "choice", "list"):
+            if checked.type not in _LET_TYPES:
                 self.err(
                     src,
                     (*at, "value"),
-                    f"a let value is a number, a flag, a label or a list, "
-                    f"not {expr.describe(checked)}",
+                    f"a let value is a number, a flag, a label, a text, a list, a "
+                    f"record or a state, not {expr.describe(checked)}",
                     None,
                 )
                 ok = False
@@ -1252,7 +1334,7 @@ class SystemBuilder:
         if self.dice_like and self.dice_like & set(_WORD.findall(text)):
             return True, None  # reads a name refused where it is given
         try:
-            called = expr.rules_called_in(text, self.callable)
+            called = expr.rules_called_in(text, {**self.callable, **self.typed})
         except expr.ExprError:
             called = frozenset()
         if not self.require(src, path, called):
@@ -1271,6 +1353,7 @@ class SystemBuilder:
                 ladders=self.ladders(),
                 given=given,
                 exact=True,
+                records=self.record_types(),
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
                 rolled = expr.rolled_text(dice)
@@ -1462,6 +1545,8 @@ class SystemBuilder:
         name, kind = p["name"], p["type"]
         if not self.local_name(src, (*path, "name"), name, "parameter name"):
             return None
+        if kind in ("text", "list", "record", "state"):
+            return self.value_param(src, path, p)
         lo, hi = p.get("min"), p.get("max")
         enum = None
         if p.get("nullable") and kind != "choice":
@@ -1526,6 +1611,52 @@ class SystemBuilder:
             keyword_only=p.get("keyword_only", False),
             owns_enum=owns_enum,
             nullable=p.get("nullable", False),
+        )
+
+    def value_param(
+        self, src: SourceFile, path: Path, p: dict[str, Any]
+    ) -> Param | None:
+        """A parameter that is a text, a list, a record or a state: its type
+        as declared (``compiler/declared.py``); only a text takes a default."""
+        owned: list[EnumType] = []
+        found = declared(self, src, path, p, owned=owned)
+        if owned:
+            self.err(
+                src,
+                (*path, "members"),
+                "a list parameter's labels are a set another rule defines",
+                "name the enum of a choice another rule defines, without members",
+                key=True,
+            )
+            return None
+        if "default" in p and p["type"] != "text":
+            self.err(
+                src,
+                (*path, "default"),
+                f"a {p['type']} parameter has no default",
+                "remove 'default': every call gives it",
+                key=True,
+            )
+            return None
+        if "default" in p and not isinstance(p["default"], str | None):
+            self.err(src, (*path, "default"), "a text's default is a text")
+            return None
+        if found is None:
+            return None
+        column = found.column
+        return Param(
+            p["name"],
+            p["type"],
+            column.lo,
+            column.hi,
+            p.get("default"),
+            "default" in p,
+            p["description"],
+            found.enum,
+            keyword_only=p.get("keyword_only", False),
+            owns_enum=False,
+            nullable=column.nullable,
+            spec=column,
         )
 
     def mapping_param(
@@ -1667,6 +1798,8 @@ def _node(data: Any, path: Path) -> Any:
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+# What a let may hold: any value but dice (and null alone).
+_LET_TYPES = ("int", "bool", "choice", "text", "list", "record", "state")
 
 
 def _word_at(text: str, start: int) -> str:

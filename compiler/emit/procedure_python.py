@@ -19,6 +19,7 @@ from ..literals import docstring
 from ..model import Column, Param, System
 from ..py_names import pyattr, pyname
 from ..runtime._support import LIMIT_NOTE
+from ..value_code import carried_column, py_held
 from ..viewkit import (
     Import,
     View,
@@ -192,6 +193,8 @@ def _procedure_odds(
 
 def _carried_type(value: Carried) -> str:
     """The Python type of a value turns carry."""
+    if value.record is not None or value.type == "text" or value.items == "choice":
+        return py_held(carried_column(value))
     if value.type == "list":
         item = {"int": "int", "bool": "bool", "text": "str"}[str(value.items)]
         return f"tuple[{item}, ...]"
@@ -233,6 +236,8 @@ def _target(python: Callable[[expr.Node], str], counter: str) -> Target:
 
 def _checked_type(param: Param) -> str:
     """A parameter's type once checked (a choice its member, a mapping a dict)."""
+    if param.spec is not None:
+        return py_held(param.spec)
     if param.type == "mapping":
         assert param.enum is not None and param.value_enum is not None
         return f"dict[{pyname(param.enum.name)}, {pyname(param.value_enum.name)}]"
@@ -244,10 +249,11 @@ def _bound_type(checked: expr.Checked) -> str:
     """The Python type of a bound name's value (a pool's dice: a sequence, or
     in the odds function the sorted tuple of them)."""
     kinds = {"int": "int", "bool": "bool"}
+    record = pyname(checked.record) if checked.record else None
     if checked.type == "list":
         enum = pyname(checked.enum) if checked.enum else None
-        item = kinds.get(str(checked.item)) or enum or "str"
+        item = kinds.get(str(checked.item)) or enum or record or "str"
         return f"Sequence[{item}]"
     enum = pyname(checked.enum) if checked.enum else None
-    base = kinds.get(checked.type) or enum or "str"
+    base = kinds.get(checked.type) or enum or record or "str"
     return f"{base} | None" if checked.nullable else base

@@ -42,6 +42,7 @@ __all__ = [
     "called",
     "const",
     "dice",
+    "each",
     "group",
     "repeated",
     "rolled",
@@ -97,6 +98,32 @@ def bind(part: Dist, then: Callable[[Any], Dist]) -> Dist:
             found[value] = found.get(value, 0) + scale * w
         cut += scale * branch.cut
     return Dist(found, cut, part.denom * common)
+
+
+def each(
+    items: Iterable[Any],
+    test: Callable[[Any], Dist],
+    body: Callable[[Any], Dist],
+) -> Dist:
+    """The chances of a list made item by item (a comprehension whose test or
+    body rolls): for each item in order, the test's chances, then, where it
+    holds, the body's added to the list (each item's dice its own)."""
+    found = const(())
+
+    def then(item: Any) -> Callable[[Any], Dist]:
+        def step(held: Any) -> Dist:
+            def added(ok: Any) -> Dist:
+                if not ok:
+                    return const(held)
+                return apply(lambda value: (*held, value), body(item))
+
+            return bind(test(item), added)
+
+        return step
+
+    for item in items:
+        found = bind(found, then(item))
+    return found
 
 
 def group(part: Dist, key: Callable[[Any], object]) -> Dist:

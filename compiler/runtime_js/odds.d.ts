@@ -36,6 +36,9 @@ export declare function apply(how: (...values: never[]) => unknown, ...parts: Di
 /** The chances of `then(value)`'s answer, for each value `part` takes. */
 export declare function bind(part: Dist, then: (value: never) => Dist): Dist;
 
+/** The chances of a list made item by item (a comprehension whose test or body rolls). */
+export declare function each(items: Iterable<never>, test: (item: never) => Dist, body: (item: never) => Dist): Dist;
+
 /** `part`'s chances, its values with the same `key` as one (the first standing for all). */
 export declare function group(part: Dist, key: (value: never) => unknown): Dist;
 export declare function repeated(part: Dist, face: number): Dist;

@@ -35,6 +35,7 @@ import {
   fraction,
   gcd,
   grouped,
+  isFraction,
   shown,
   spend,
   weighed as steps,
@@ -87,6 +88,10 @@ export class Chances extends Map {
  * is a key as it is, and never a string that starts with "l"). */
 function keyOf(value) {
   if (Array.isArray(value)) return "l" + JSON.stringify(value);
+  // a record or a state: by its fields (JSON), never by its identity
+  if (value !== null && typeof value === "object" && !isFraction(value)) {
+    return "o" + JSON.stringify(value);
+  }
   return typeof value === "string" ? "s" + value : value;
 }
 
@@ -180,6 +185,21 @@ export function bind(part, then) {
     cut += scale * branch.cut;
   }
   return new Dist(found, cut, part.denom * common);
+}
+
+/** The chances of a list made item by item (a comprehension whose test or
+ * body rolls): for each item in order, the test's chances, then, where it
+ * holds, the body's added to the list (each item's dice its own). */
+export function each(items, test, body) {
+  let found = constant([]);
+  for (const item of items) {
+    found = bind(found, (held) =>
+      bind(test(item), (ok) =>
+        ok ? apply((value) => [...held, value], body(item)) : constant(held),
+      ),
+    );
+  }
+  return found;
 }
 
 /** `part`'s chances, its values with the same `key` as one (the first of them

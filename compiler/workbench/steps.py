@@ -105,9 +105,25 @@ class Stepper:
                 key = self.visit(call.args[0])
                 ref = replace(node, obj=replace(call, args=(key,)))
                 return self.lookup(node, ref, call.func, call.args[0])
+            case Index(item=True):  # an item of a list: the list, its position
+                ref = replace(
+                    node, obj=self.visit(node.obj), index=self.visit(node.index)
+                )
+                return self.step(node, ref)
             case Index():
                 key = self.visit(node.index)
                 return self.lookup(node, replace(node, index=key), None, node.index)
+            case expr.Construct():
+                ref = replace(node, args=tuple(self.visit(a) for a in node.args))
+                return self.step(node, ref)
+            case expr.Method():
+                args = tuple(self.visit(a) for a in node.args)
+                return self.step(
+                    node, replace(node, obj=self.visit(node.obj), args=args)
+                )
+            case expr.Comp():  # one step: its items, then each item's value
+                items = self.visit(node.items)
+                return self.step(node, replace(node, items=items))
             case Binary(op="and" | "or" | "??"):
                 left = self.visit(node.left)
                 left_value = self.value(node.left)
