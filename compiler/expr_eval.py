@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -43,9 +44,20 @@ from .expr_types import (
     Value,
 )
 
-__all__ = ["OutOfRange", "Values", "evaluate", "field_value"]
+__all__ = ["OutOfRange", "Values", "evaluate", "field_value", "items_at"]
 
 _NO_ROWS: Mapping[str, Mapping[str, Mapping[str, object]]] = MappingProxyType({})
+
+
+# The item each comprehension under way is at (outermost first): a roll of a
+# comprehension's body is a roll of its own for each item (``items_at``).
+_ITEMS: ContextVar[tuple[int, ...]] = ContextVar("items", default=())
+
+
+def items_at() -> tuple[int, ...]:
+    """Where the evaluation is, in the comprehensions it is inside: the item
+    each is at (a dice roller tells one roll of a body from another by it)."""
+    return _ITEMS.get()
 
 
 class OutOfRange(ValueError):
@@ -252,10 +264,14 @@ class _Evaluator:
 
     def comprehension(self, node: Comp, env: Mapping[str, Any]) -> list[Any]:
         found = []
-        for item in self.value(node.items, env):
+        for index, item in enumerate(self.value(node.items, env)):
             inner = {**env, node.name: item}
-            if node.test is None or self.value(node.test, inner):
-                found.append(self.value(node.body, inner))
+            token = _ITEMS.set((*_ITEMS.get(), index))
+            try:
+                if node.test is None or self.value(node.test, inner):
+                    found.append(self.value(node.body, inner))
+            finally:
+                _ITEMS.reset(token)
         return found
 
     def make(self, node: Construct, args: list[Any]) -> Any:

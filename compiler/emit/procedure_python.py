@@ -138,7 +138,13 @@ def procedure_view(
     body_lines += statement_lines(
         decl.body,
         python,
-        lambda values: made_text(record, values, python, decl.keys),
+        lambda values: made_text(
+            record,
+            values,
+            python,
+            decl.keys,
+            decl.item if isinstance(decl.item, Column) else None,
+        ),
         answer_list,
     )
     if answer_list is not None:

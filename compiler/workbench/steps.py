@@ -348,13 +348,18 @@ def literal(value: Any) -> Node:
 
 
 def shown(value: Any) -> str:
-    """A formula value as the math text writes it."""
+    """A formula value as the math text writes it (a list's items, a record
+    by its fields: ``(round 1, damage 3)``)."""
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, dict):  # a record, as the reference evaluator makes it
+        return "(" + ", ".join(f"{k} {shown(v)}" for k, v in value.items()) + ")"
     return str(value)
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ... import expr
 from ...kinds.decision import lists
 from ...kinds.decision.model import TURNS, Repeat, SetValue, StateValue
-from ...kinds.decision.reach import state_reach
+from ...kinds.decision.reach import state_reach, turn_count
 from ...runtime._support import MAX_ENTRIES
 
 if TYPE_CHECKING:
@@ -255,7 +255,12 @@ class RepeatBuilder:
         tables, functions = self.b.expression_scope()
         tables = {n: t for n, t in tables.items() if n not in scope}
         return expr.compile_formula(
-            wrapped, scope, tables=tables, functions=functions, ladders=self.b.ladders()
+            wrapped,
+            scope,
+            tables=tables,
+            functions=functions,
+            ladders=self.b.ladders(),
+            records=self.b.record_types(),
         )
 
     def repeat(
@@ -273,6 +278,8 @@ class RepeatBuilder:
                     "choose another name",
                 )
                 return None
+        # a turn reads the count of turns with its own (from 1)
+        scope = scope | {TURNS: turn_count(raw.get("max_turns"))}
         lets, turn = self.b.lets(self.src, at, raw.get("let", []), scope)
         if lets is None:
             self.ok = False
@@ -310,7 +317,8 @@ class RepeatBuilder:
                 )
             )
         until_text = _text(raw["until"]).strip()
-        until = self.compile((*at, "until"), until_text, scope, "ending")
+        before = {n: p for n, p in scope.items() if n != TURNS}
+        until = self.compile((*at, "until"), until_text, before, "ending")
         if until is not None and (until.type != "bool" or until.nullable):
             self.err(
                 (*at, "until"), f"the ending must be a bool, not {expr.describe(until)}"

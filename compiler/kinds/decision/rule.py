@@ -741,7 +741,20 @@ def _unbounded(
     give; where the rule asks for them with ``odds``, a located error."""
     assert rule.repeat is not None
     bounded = rule.repeat.max_turns is not None
-    state, _ = relevant(rule)
+    state, needed = relevant(rule)
+    counted = _counted(rule.repeat, state, needed)
+    if counted is not None:
+        if "odds" in raw:
+            b.err(
+                src,
+                (*path, "odds"),
+                f"the odds of {rule.odds!r} follow {counted!r}, which a turn works "
+                f"out from '{TURNS}': its chain of chances is not followed by turn",
+                f"keep '{TURNS}' out of what the ending and the odds read, or "
+                "remove 'odds'",
+                key=True,
+            )
+        return True
     loose = next(
         (
             v
@@ -772,6 +785,21 @@ def _unbounded(
             key=True,
         )
     return True
+
+
+def _counted(
+    repeat: Repeat, state: Sequence[StateValue], needed: Sequence[str]
+) -> str | None:
+    """A state value (or a turn's name) the odds follow that the turn works
+    out from ``turns``, or None."""
+    names = {v.name for v in state}
+    for let in repeat.lets:
+        if let.name in needed and TURNS in expr.names_used(let.checked.node):
+            return let.name
+    for s in repeat.sets:
+        if s.name in names and TURNS in expr.names_used(s.checked.node):
+            return s.name
+    return None
 
 
 def nodes_of(
@@ -881,10 +909,13 @@ def _prove_ending(
     nodes = [v.start.node for v in state] + [let.checked.node for let in repeat.lets]
     nodes += [s.clamped.node for s in repeat.sets] + [repeat.until.node]
     inputs = inputs_of(params)
-    if inputs is None or any(expr.rules_called(n) for n in nodes):
+    counts = any(TURNS in expr.names_used(n) for n in nodes)
+    if inputs is None or counts or any(expr.rules_called(n) for n in nodes):
         why = (
             "its parameters take too many values to try each"
             if inputs is None
+            else f"the turn reads '{TURNS}', which grows without end"
+            if counts
             else "it calls another rule"
         )
         b.err(src, at, f"the turns cannot be proved to end: {why}", hint)
