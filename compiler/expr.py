@@ -658,7 +658,8 @@ class _Checker:
             case NullLit():
                 return Checked(node, "null", None, nullable=True)
             case StrLit():  # a text value; labels are resolved by compare()
-                return Checked(replace(node, enum=None, param=None), "text", None)
+                text = replace(node, enum=None, param=None, text=True)
+                return Checked(text, "text", None)
             case Name():
                 return self.name(node)
             case Unary(op="-"):

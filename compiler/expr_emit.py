@@ -343,6 +343,7 @@ class _Emitter:
         """A compared side's Python text, and whether it is a choice label."""
         if (
             isinstance(side, StrLit)
+            and not side.text
             and not isinstance(other, StrLit)
             and (side.is_label or isinstance(other, Name))
         ):

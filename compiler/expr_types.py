@@ -176,6 +176,9 @@ class Function:
     # It answers a record instead of one value: its fields, each read as
     # name(args).field (``result`` is then not read).
     fields: Mapping[str, Field] | None = None
+    # It rolls and has an odds function of its whole answer (a caller's odds
+    # follow a call of it through that function's chances)
+    chances: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +215,7 @@ class StrLit:
     end: int = field(compare=False)
     enum: str | None = field(default=None, compare=False)
     param: str | None = field(default=None, compare=False)
+    text: bool = field(default=False, compare=False)  # checked as a text, no label
 
     @property
     def is_label(self) -> bool:

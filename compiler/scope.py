@@ -78,6 +78,7 @@ def decision_function(rule: DecisionRule) -> expr.Function | None:
         field,
         rolls=rule.rolls,
         odds=rule.odds_name or "",
+        chances=rule.odds == "value",
     )
 
 

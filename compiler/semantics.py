@@ -1192,6 +1192,8 @@ class SystemBuilder:
                     "bound it with clamp(x, lo, hi), give its parameters min and max, "
                     "or say why the source sets no limit in unbounded_because",
                 )
+            nodes = [checked.node, *(let.checked.node for let in lets)]
+            self.odds_follow(src, epath, nodes, "formula")
             used = self.unused_lets(src, path, raw, lets, [checked.node])
             unused = set(specs) - used
             for name in sorted(unused):
@@ -1287,6 +1289,33 @@ class SystemBuilder:
                 )
             )
         return (tuple(lets) if ok else None), scope
+
+    def odds_follow(
+        self, src: SourceFile, path: Path, nodes: Sequence[expr.Node], what: str
+    ) -> bool:
+        """Whether a rule's odds (derived from ``nodes``, where it rolls) can
+        follow every rule it calls that rolls: each must have odds of its
+        whole answer (not a record, nor a list); else a located error."""
+        functions = self.expression_scope()[1]
+        for node in nodes:
+            for call in walk(node):
+                if not isinstance(call, expr.Call) or not call.rolls or not call.rule:
+                    continue
+                function = functions.get(call.func)
+                if function is None or function.chances:
+                    continue
+                self.err(
+                    src,
+                    path,
+                    f"the {what}'s odds would follow {call.func}(), which rolls and "
+                    f"answers a {function.result.type}: its odds of that are not "
+                    "worked out",
+                    "call a rule that rolls and answers one value (a number, a "
+                    "flag or a label), or roll the dice here"
+                    + ("" if what == "formula" else ", or remove 'odds'"),
+                )
+                return False
+        return True
 
     def unused_lets(
         self,

@@ -7,18 +7,29 @@ pass ``tsc --strict``."""
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 from collections.abc import Iterator
+from fractions import Fraction
+from math import prod
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
 
+from rulesc.forms import rule_form
 from rulesc.pipeline import load_systems
 
 from .conftest import ROOT, import_fresh, run_rulesc
-from .js_node import assert_every_rule_in, conformance_spec, node_test, tsc_strict
+from .js_node import (
+    assert_every_rule_in,
+    conformance_spec,
+    node_json,
+    node_test,
+    tsc_strict,
+)
 
 RULES = ROOT / "tests" / "values"
 
@@ -127,3 +138,66 @@ def test_rules_json_describes_a_record_type(out: Path) -> None:
     }
     page = (out / "docs" / "values" / "strike.md").read_text(encoding="utf-8")
     assert "| Round | a whole number, 1 to 20 | The round of the blow. |" in page
+
+
+def _enumerated(sides: list[int], answer: Any) -> dict[Any, Fraction]:
+    """The chances of ``answer`` over every roll of dice of ``sides``."""
+    found: dict[Any, Fraction] = {}
+    weight = Fraction(1, prod(sides))
+    for faces in itertools.product(*(range(1, s + 1) for s in sides)):
+        value = answer(faces)
+        found[value] = found.get(value, Fraction(0)) + weight
+    return found
+
+
+def test_odds_of_lists_are_exact_in_both_runtimes(vm: ModuleType, out: Path) -> None:
+    second = _enumerated([6] * 4, lambda f: sorted(f)[-2])
+    assert dict(vm.second_highest_odds()) == second
+    for bonus in (4, 7, 10):  # three attacks, each its own d20, item by item
+        hits = _enumerated(
+            [20] * 3,
+            lambda f, b=bonus: sum(d + b - 2 * i >= 15 for i, d in enumerate(f)),
+        )
+        assert dict(vm.volley_odds(bonus)) == hits
+    pool = [8, 6, 10]
+    assert dict(vm.pool_total_odds(pool)) == _enumerated(pool, sum)
+    dumps = importlib.import_module("rulebook.json").dumps
+    calls = [("secondHighestOdds", []), ("volleyOdds", [7]), ("poolTotalOdds", [pool])]
+    script = (
+        f'import * as m from "{(out / "js" / "values.js").as_uri()}";\n'
+        f'import {{ dumps }} from "{(out / "js" / "json.js").as_uri()}";\n'
+        f"const calls = {json.dumps(calls)};\n"
+        "console.log(JSON.stringify(calls.map(([f, args]) => dumps(m[f](...args)))));\n"
+    )
+    python = [
+        dumps(vm.second_highest_odds()),
+        dumps(vm.volley_odds(7)),
+        dumps(vm.pool_total_odds(pool)),
+    ]
+    assert node_json(script) == python
+
+
+def test_a_list_parameter_has_a_form_and_a_command_line(vm: ModuleType) -> None:
+    (system,) = load_systems(RULES)
+    rule = next(r for r in system.rules if r.id == "pool_total")
+    form = rule_form(system, rule, vm)
+    assert form is not None
+    (field,) = form["fields"]
+    assert (field["kind"], field["min"], field["max"], field["start"]) == (
+        "list",
+        2,
+        12,
+        [8, 6, 10],
+    )
+    done = run_rulesc(
+        "explain",
+        "--rules",
+        str(RULES),
+        "values.pool_total",
+        "8,6",
+        "--dice",
+        "3,5",
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "pool   8, 6" in done.stdout and "8" in done.stdout.split("Answer")[1]

@@ -360,6 +360,13 @@ def shown(value: Any) -> str:
         return "[" + ", ".join(shown(v) for v in value) + "]"
     if isinstance(value, dict):  # a record, as the reference evaluator makes it
         return "(" + ", ".join(f"{k} {shown(v)}" for k, v in value.items()) + ")"
+    fields = getattr(type(value), "FIELDS", None)
+    if fields is not None and type(value).__name__ != "Dice":  # the runtime's
+        keys = getattr(type(value), "_KEYS", None) or fields
+        pairs = zip(keys, fields, strict=True)
+        return (
+            "(" + ", ".join(f"{k} {shown(getattr(value, f))}" for k, f in pairs) + ")"
+        )
     return str(value)
 
 

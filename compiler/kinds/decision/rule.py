@@ -558,6 +558,10 @@ def build(
         b.unused_lets(src, path, raw, lets, nodes_of(cases, methods))
     turn_lets = repeat.lets if repeat is not None else ()
     odds = _odds_slot(b, src, path, raw, slots, lets + turn_lets)
+    nodes = [let.checked.node for let in lets + turn_lets]
+    at = (*path, "odds") if "odds" in raw else path
+    if odds is not None and not b.odds_follow(src, at, nodes, "decision"):
+        odds = None
     if repeat is not None:
         _prove_ending(b, src, path, d.params, repeat)
         if odds is not None and not _odds_chain(b, src, path, raw, cases, odds, repeat):
