@@ -18,12 +18,15 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import cast
 
+from . import expr_lists as lists
 from .expr_dice import DICE_FUNCTIONS, check_dice, check_dice_call, notation_error
 from .expr_dice import TOKEN as DICE_TOKEN
 from .expr_emit import to_math, to_python, to_source
+from .expr_eval import evaluate
 from .expr_exact import ExactError, exact_item
 from .expr_lists import check_concat
 from .expr_memo import Seen, remembered
+from .expr_records import arranged, construct, of_slot, read_field, transition
 from .expr_types import (
     COMPARE_OPS,
     DICE_PARTS,
@@ -37,7 +40,9 @@ from .expr_types import (
     BoolLit,
     Call,
     Checked,
+    Comp,
     Cond,
+    Construct,
     Context,
     Dice,
     Field,
@@ -48,10 +53,12 @@ from .expr_types import (
     ItemType,
     Ladder,
     ListLit,
+    Method,
     Name,
     Node,
     NullLit,
     Param,
+    RecordType,
     Rounding,
     Step,
     StrLit,
@@ -60,7 +67,6 @@ from .expr_types import (
     ValueType,
     choice_name,
     describe,
-    evaluate,
     fits,
     iv_abs,
     iv_hull,
@@ -73,6 +79,7 @@ from .expr_types import (
     same_choice,
     tables_used,
     uses_steps,
+    uses_values,
     walk,
 )
 
@@ -88,7 +95,9 @@ __all__ = [
     "BoolLit",
     "Call",
     "Checked",
+    "Comp",
     "Cond",
+    "Construct",
     "Dice",
     "ExprError",
     "Field",
@@ -98,10 +107,12 @@ __all__ = [
     "Interval",
     "Ladder",
     "ListLit",
+    "Method",
     "Name",
     "Node",
     "NullLit",
     "Param",
+    "RecordType",
     "Rounding",
     "Step",
     "StrLit",
@@ -125,6 +136,7 @@ __all__ = [
     "to_python",
     "to_source",
     "uses_steps",
+    "uses_values",
 ]
 
 KEYWORDS = frozenset(
@@ -135,6 +147,7 @@ _NO_TABLES: Mapping[str, Table] = MappingProxyType({})
 _NO_FUNCTIONS: Mapping[str, Function] = MappingProxyType({})
 _NO_LADDERS: Mapping[str, Ladder] = MappingProxyType({})
 _NO_OTHERS: Mapping[str, str] = MappingProxyType({})
+_NO_RECORDS: Mapping[str, RecordType] = MappingProxyType({})
 
 
 class ExprError(Exception):
@@ -159,7 +172,7 @@ def _suggest(word: str, options: Iterable[str], label: str) -> str:
 
 _TOKEN = re.compile(
     rf"(?P<space>\s+)|{DICE_TOKEN}|(?P<int>[0-9]\w*)|(?P<name>[A-Za-z_]\w*)"
-    r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|\?\?|[-+*(),<>.\[\]])',
+    r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|\?\?|[-+*(),<>.\[\]=])',
     re.ASCII,
 )
 _DECIMAL = re.compile(r"\.[0-9]+", re.ASCII)
@@ -204,10 +217,21 @@ def _tokenize(text: str) -> list[_Token]:
             raise ExprError(message, pos, end, f"write {int(word)}")
         if kind == "op" or word in KEYWORDS:
             kind = word
+        if kind == "=" and not _names_argument(tokens):
+            raise ExprError("unexpected '='", pos, end, _CHAR_HINTS["="])
         if kind != "space":
             tokens.append(_Token(kind, word, pos, end))
         pos = end
     return [*tokens, _Token("eof", "", len(text), len(text))]
+
+
+def _names_argument(tokens: list[_Token]) -> bool:
+    """Whether an ``=`` after ``tokens`` gives an argument by name: it follows
+    a name that follows ``(`` or ``,`` (``X(a, b=2)``); anywhere else it is
+    one ``=`` too few."""
+    return (
+        len(tokens) >= 2 and tokens[-1].kind == "name" and tokens[-2].kind in ("(", ",")
+    )
 
 
 def _bad_char(text: str, pos: int) -> ExprError:
@@ -361,6 +385,10 @@ class _Parser:
             if tok.kind != "name":
                 message = f"expected a field name after '.', found {_describe(tok)}"
                 raise ExprError(message, tok.start, tok.end)
+            if self.peek().kind == "(":  # a state's transition: x.take(3)
+                args, names, close = self.arguments(tok.text)
+                node = Method(node, tok.text, args, node.start, close.end, names)
+                continue
             node = Attr(node, tok.text, node.start, tok.end)
 
     def primary(self) -> Node:
@@ -429,23 +457,68 @@ class _Parser:
         return Dice("", count, sides, start, close.end)
 
     def list_lit(self, opening: _Token) -> Node:
-        """`[a, b, c]` (the `[` taken); a trailing comma is allowed."""
+        """`[a, b, c]` (the `[` taken); a trailing comma is allowed. Or a
+        comprehension: `[body for name in items]`, `[... if test]`."""
         items: list[Node] = []
         while self.peek().kind != "]":
             items.append(self.ternary())
+            if len(items) == 1 and self.peek().text == "for":
+                return self.comprehension(opening, items[0])
             if not self.accept(","):
                 break
         close = self.expect("]", f"to close the list at offset {opening.start}")
         return ListLit(tuple(items), opening.start, close.end)
 
+    def comprehension(self, opening: _Token, body: Node) -> Comp:
+        """`for name in items` and an `if test`, after a comprehension's body."""
+        self.next()  # the 'for'
+        name = self.next()
+        if name.kind != "name":
+            message = (
+                f"expected the name of each item after 'for', found {_describe(name)}"
+            )
+            raise ExprError(message, name.start, name.end, "e.g. [x * 2 for x in xs]")
+        self.expect("in", "after the name of each item")
+        items = self.coalesce()
+        test = self.coalesce() if self.accept("if") else None
+        close = self.expect("]", f"to close the list at offset {opening.start}")
+        return Comp(body, name.text, items, test, opening.start, close.end)
+
+    def arguments(self, func: str) -> tuple[tuple[Node, ...], tuple[str, ...], _Token]:
+        """A call's arguments (its `(` next): those given by position, then
+        those given by name (`b=2`), their names, and the `)`."""
+        self.next()  # the '('
+        args: list[Node] = []
+        names: list[str] = []
+        while self.peek().kind != ")":
+            tok = self.peek()
+            named = tok.kind == "name" and self.tokens[self.pos + 1].kind == "="
+            if named:
+                self.pos += 2
+                if tok.text in names:
+                    message = f"argument '{tok.text}' is given twice"
+                    raise ExprError(message, tok.start, tok.end)
+                names.append(tok.text)
+            elif names:
+                message = "an argument by position after one given by name"
+                hint = f"give the arguments by position first: {func}(a, b=2)"
+                raise ExprError(message, tok.start, tok.end, hint)
+            args.append(self.ternary())
+            if not self.accept(","):
+                break
+        close = self.expect(")", f"to close the arguments of '{func}'")
+        return tuple(args), tuple(names), close
+
     def call(self, name: _Token) -> Node:
         """A built-in call (arity checked here) or a table lookup (by check)."""
         func = name.text
-        self.next()  # the '('
-        args = [] if self.peek().kind == ")" else [self.ternary()]
-        while args and self.accept(","):
-            args.append(self.ternary())
-        close = self.expect(")", f"to close the arguments of '{func}'")
+        args_given, names, close = self.arguments(func)
+        args = list(args_given)
+        if names and (func in FUNCTIONS or func in DICE_FUNCTIONS):
+            message = f"{func}() takes its arguments by position"
+            raise ExprError(message, name.start, close.end, f"write {func}(a, b)")
+        if names:  # another rule's, a record's or a state's: checked by check()
+            return Call(func, args_given, name.start, close.end, names=names)
         least, most = FUNCTIONS.get(func, DICE_FUNCTIONS.get(func, (0, None)))
         if func in ("min", "max") and len(args) == 1 and _is_list(args[0]):
             least = 1  # the least or greatest element of one list
@@ -461,12 +534,13 @@ class _Parser:
 
 def _is_list(node: Node) -> bool:
     """Whether ``node`` may be a list: ``[a, b]``, ``rolls(...)``, ``sorted(...)``,
-    a name (a list a rule binds with ``let``; the checker reads its type), or
+    a comprehension, a name, a field or a call (a list a rule binds with
+    ``let``, a record's list, a rule's answer: the checker reads its type), or
     ``a + b`` of such (two lists joined)."""
     if isinstance(node, Binary) and node.op == "+":
         return _is_list(node.left) or _is_list(node.right)
-    return isinstance(node, ListLit | Dice | Name) or (
-        isinstance(node, Call) and node.func == "sorted"
+    return isinstance(node, ListLit | Dice | Name | Comp | Attr | Index | Cond) or (
+        isinstance(node, Call) and node.func not in ("min", "max")
     )
 
 
@@ -505,9 +579,10 @@ class _Checker:
         *,
         exact: bool = False,
         others: Mapping[str, str] = _NO_OTHERS,
+        records: Mapping[str, RecordType] = _NO_RECORDS,
     ) -> None:
         self.params, self.tables, self.functions = params, tables, functions
-        self.ladders = ladders
+        self.ladders, self.records = ladders, records
         self.others = others  # rules of other shapes, by function: why not called
         self.exact = exact  # every whole number as a call can give it (expr_exact)
         self.narrowed: frozenset[str] = frozenset()  # names known not null here
@@ -548,6 +623,12 @@ class _Checker:
             hint = "rename one: parameters, tables and functions share one namespace"
             raise ExprError(message, start, end, hint)
 
+    def fail(
+        self, message: str, start: int, end: int, hint: str | None = None
+    ) -> ExprError:
+        """The located error of a part of the formula."""
+        return ExprError(message, start, end, hint)
+
     def need(self, items: Sequence[Checked], want: str, message: str) -> None:
         """Each item must have type `want` and never be null."""
         for item in items:
@@ -582,7 +663,8 @@ class _Checker:
             case NullLit():
                 return Checked(node, "null", None, nullable=True)
             case StrLit():  # a text value; labels are resolved by compare()
-                return Checked(replace(node, enum=None, param=None), "text", None)
+                text = replace(node, enum=None, param=None, text=True)
+                return Checked(text, "text", None)
             case Name():
                 return self.name(node)
             case Unary(op="-"):
@@ -620,20 +702,28 @@ class _Checker:
                 return self.cond(node)
             case Dice():
                 return check_dice(node, self.visit, ExprError)
+            case Call() if lists.takes(node):
+                return lists.check_call(self, node)
             case Call() if node.func in DICE_FUNCTIONS:
                 return check_dice_call(node, self.visit, ExprError)
             case Call() if node.func in FUNCTIONS:
                 return self.call(node)
             case Call() if node.func in self.functions:
                 return self.rule_call(node)
+            case Call() if node.func in self.records:
+                return construct(self, node, self.records[node.func])
             case Call():
                 raise self.bad_call(node)
+            case Method():
+                return transition(self, node)
             case Attr():
                 return self.attr(node)
             case Index():
                 return self.index(node)
             case ListLit():
                 return self.list_lit(node, None)
+            case Comp():
+                return lists.comprehension(self, node)
         raise AssertionError(node)
 
     @contextmanager
@@ -665,6 +755,8 @@ class _Checker:
             hint = f"valid keys: {', '.join(param.key_labels)}"
             raise ExprError(message, node.start, node.end, hint)
         nullable = param.nullable and node.name not in self.narrowed
+        if param.slot is not None:  # text, a list, a record or a state
+            return of_slot(node, replace(param.slot, nullable=nullable), False)
         if param.type == "choice":
             return Checked(node, "choice", None, nullable, param.enum, param.choices)
         if param.type == "bool":
@@ -782,9 +874,12 @@ class _Checker:
         message = f"cannot compare {types} with '{node.op}'"
         if not equality:
             self.need([left, right], "int", message)
-        elif left.type != right.type:
+        elif left.type != right.type or left.record != right.record:
             hint = self.choice_hint(left) or self.choice_hint(right)
             raise ExprError(message, node.start, node.end, hint)
+        if left.type in ("record", "state"):  # field by field
+            deep = replace(node, left=left.node, right=right.node, deep=True)
+            return replace(result, node=deep)
         return result
 
     def label(self, node: Binary, choice: Checked, lit: StrLit) -> StrLit:
@@ -855,6 +950,7 @@ class _Checker:
             first.choices,
             item=item_type,
             length=length,
+            record=first.record,
         )
 
     def element(self, first: Checked, item: Checked) -> None:
@@ -863,8 +959,8 @@ class _Checker:
         if item.type == "null":
             hint = "leave it out: the elements of a list are never null"
             raise ExprError("a list cannot hold null", *span, hint)
-        if item.type not in ("int", "bool", "text", "choice"):
-            hint = "a list holds ints, bools, texts or choices"
+        if item.type not in ("int", "bool", "text", "choice", "record"):
+            hint = "a list holds ints, bools, texts, choices or records"
             raise ExprError(f"a list cannot hold {describe(item)}", *span, hint)
         if item.nullable:
             message = (
@@ -887,6 +983,9 @@ class _Checker:
             theirs = choice_name(item.enum, item.choices)
             message = f"a list of choices of {mine} cannot hold a choice of {theirs}"
             raise ExprError(message, *span)
+        if item.record != first.record:
+            message = f"a list of {first.record} cannot hold a {item.record}"
+            raise ExprError(message, *span, "a list holds records of one type")
 
     def against(self, node: Node, choice: Checked | None) -> Checked:
         """A list a choice is looked for in: its text literals are labels."""
@@ -953,7 +1052,7 @@ class _Checker:
             return replace(value, node=node, nullable=True)
         if a.type == b.type == "list" and None in (a.item, b.item):
             return _either_list(a, b, node)
-        if a.type != b.type or a.item != b.item:
+        if a.type != b.type or a.item != b.item or a.record != b.record:
             message = f"{what} have different types: {describe(a)} and {describe(b)}"
             raise ExprError(message, node.start, node.end)
         if "choice" in (a.type, a.item) and not same_choice(
@@ -980,6 +1079,7 @@ class _Checker:
             a.choices or b.choices,
             item=a.item,
             length=length,
+            record=a.record,
         )
 
     def cond(self, node: Cond, choice: Checked | None = None) -> Checked:
@@ -1058,7 +1158,10 @@ class _Checker:
             return Checked(rebuilt, "int", iv_mul(length, _iv(arg)))
         if gives == "bool":
             return Checked(rebuilt, "bool", None)
-        return Checked(rebuilt, "int", _iv(arg))  # min or max of a list
+        # min or max of a list (the runtime refuses one that may be empty)
+        return Checked(
+            replace(rebuilt, checks=lists.refuses_empty(arg)), "int", _iv(arg)
+        )
 
     def empty_list(self, func: str, node: Call, arg: Checked) -> Checked:
         """A function of the empty list: len and sum 0, any false, all true;
@@ -1089,52 +1192,35 @@ class _Checker:
         """`formula(a, b)`: another rule of the system, with its arguments
         checked; ``record``: a rule answering a record, whose field is read."""
         function = self.functions[node.func]
-        if function.fields is not None and not record:
+        if (
+            function.fields is not None
+            and function.result.type != "record"
+            and not record
+        ):
             message = f"{node.func}() answers a record: read a field of it"
             field = next(iter(function.fields), "FIELD")
             hint = f"e.g. {to_source(node)}.{field}"
             raise ExprError(message, node.start, node.end, hint)
         params = function.params
-        if len(node.args) != len(params):
+        given = node.args
+        if node.names:  # by name: put in the parameters' order
+            found = arranged(
+                self, node, [p.name for p in params], frozenset(), f"{node.func}()"
+            )
+            given = tuple(arg for arg in found if arg is not None)
+        if len(given) != len(params):
             names = ", ".join(p.name for p in params)
             message = (
                 f"{node.func}() takes {len(params)} argument"
                 f"{'s' if len(params) != 1 else ''} ({names}), got {len(node.args)}"
             )
             raise ExprError(message, node.start, node.end)
-        args: list[Node] = []
-        for arg, param in zip(node.args, params, strict=True):
-            if param.type == "choice" and param.nullable and isinstance(arg, NullLit):
-                args.append(arg)  # no choice: the callee takes null
-                continue
-            if param.type == "choice":
-                what = f"argument '{param.name}' of {node.func}()"
-                key, null_key = self.key(arg, what, param.enum, param.choices, None)
-                if null_key and not param.nullable:
-                    item = self.visit(arg)
-                    raise ExprError(
-                        f"{what} may be null", *_span(arg), _null_hint(item)
-                    )
-                args.append(key)
-                continue
-            item = self.visit(arg)
-            message = (
-                f"argument '{param.name}' of {node.func}() is {param.type}, "
-                f"got {describe(item)}"
+        args = [
+            self.argument(
+                arg, param, f"argument '{param.name}' of {node.func}()", function.rule
             )
-            self.need([item], param.type, message)
-            if param.type == "int":
-                iv, allowed = _iv(item), Interval(param.min, param.max)
-                low = param.min is not None and (iv.lo is None or iv.lo < param.min)
-                high = param.max is not None and (iv.hi is None or iv.hi > param.max)
-                if low or high:
-                    message = (
-                        f"argument '{param.name}' of {node.func}() may be {iv}, "
-                        f"but {function.rule} allows only {allowed}"
-                    )
-                    hint = "bound it with clamp(x, lo, hi), or give the parameter min and max"
-                    raise ExprError(message, *_span(arg), hint)
-            args.append(item.node)
+            for arg, param in zip(given, params, strict=True)
+        ]
         keywords = tuple(p.name for p in params if p.keyword_only)
         rng_at = next(
             (i for i, p in enumerate(params) if p.keyword_only or p.has_default),
@@ -1143,13 +1229,56 @@ class _Checker:
         rebuilt = replace(
             node,
             args=tuple(args),
+            names=(),
             rule=True,
             rolls=function.rolls,
             odds=function.odds,
             keywords=keywords,
             rng_at=rng_at,
         )
-        return _of_slot(rebuilt, function.result, False)
+        return of_slot(rebuilt, function.result, False)
+
+    def argument(self, arg: Node, param: Param, what: str, rule: str) -> Node:
+        """An argument of a call of a rule (or of a state's constructor or
+        transition), checked against ``param``: the argument's checked tree."""
+        if param.type == "choice" and param.nullable and isinstance(arg, NullLit):
+            return arg  # no choice: the callee takes null
+        if param.type == "choice":
+            key, null_key = self.key(arg, what, param.enum, param.choices, None)
+            if null_key and not param.nullable:
+                item = self.visit(arg)
+                raise ExprError(f"{what} may be null", *_span(arg), _null_hint(item))
+            return key
+        item = self.visit(arg)
+        if param.slot is not None:  # text, a list, a record or a state
+            if (
+                isinstance(arg, ListLit)
+                and param.slot.type == "list"
+                and item.item == "choice"
+            ):
+                item = self.list_lit(arg, replace(item, type="choice"))
+            problem = fits(item, param.slot)
+            if problem is not None:
+                raise ExprError(f"{what}: the value {problem}", *_span(arg))
+            return item.node
+        message = f"{what} is {param.type}, got {describe(item)}"
+        self.need([item], param.type, message)
+        if param.type == "int":
+            iv, allowed = _iv(item), Interval(param.min, param.max)
+            low = param.min is not None and (iv.lo is None or iv.lo < param.min)
+            high = param.max is not None and (iv.hi is None or iv.hi > param.max)
+            if low or high:
+                message = f"{what} may be {iv}, but {rule} allows only {allowed}"
+                hint = (
+                    "bound it with clamp(x, lo, hi), or give the parameter min and max"
+                )
+                raise ExprError(message, *_span(arg), hint)
+        return item.node
+
+    def bound(self, name: str) -> bool:
+        """Whether ``name`` is a name of the rule's already (a parameter, a
+        name bound, a table)."""
+        return name in self.params or name in self.tables
 
     def bad_call(self, node: Call) -> ExprError:
         """A call that is not a built-in and not followed by `.field`."""
@@ -1188,7 +1317,11 @@ class _Checker:
             if isinstance(call, Call) and call.func not in self.params
             else None
         )
-        if function is not None and function.fields is not None:
+        if (
+            function is not None
+            and function.fields is not None
+            and function.result.type != "record"
+        ):
             assert isinstance(call, Call)
             answered = self.rule_call(call, record=True)
             slot = function.fields.get(node.name)
@@ -1196,11 +1329,13 @@ class _Checker:
                 message = f"unknown field '{node.name}' of {call.func}()"
                 hint = _suggest(node.name, function.fields, "fields")
                 raise ExprError(message, node.end - len(node.name), node.end, hint)
-            return _of_slot(replace(node, obj=answered.node), slot, False)
+            return of_slot(replace(node, obj=answered.node), slot, False)
         if not isinstance(call, Call) or call.func not in self.tables:
             item = self.visit(call)
             if item.type == "dice":
                 return self.dice_part(node, item)
+            if item.type in ("record", "state"):
+                return read_field(self, node, item)
 
             message = f"'{to_source(call)}' is {describe(item)}, not a table row"
             hint = "only a table lookup has fields"
@@ -1219,7 +1354,7 @@ class _Checker:
             hint = _suggest(node.name, table.fields, "fields")
             raise ExprError(message, node.end - len(node.name), node.end, hint)
         lookup = replace(call, args=(key,), nullable_key=null_key)
-        return _of_slot(replace(node, obj=lookup), slot, null_key)
+        return of_slot(replace(node, obj=lookup), slot, null_key)
 
     def roll(self, node: Call) -> Checked:
         """`roll(d)`: a roll of a dice value, with the caller's rng (a whole
@@ -1256,10 +1391,16 @@ class _Checker:
         return Checked(replace(node, obj=item.node, part=True), "int", Interval(lo, hi))
 
     def index(self, node: Index) -> Checked:
-        """`mapping[key]`: the value of a mapping parameter for a key."""
+        """`mapping[key]`: the value of a mapping parameter for a key; or
+        `items[0]`: an item of a list by its position."""
         obj = node.obj
         param = self.params.get(obj.name) if isinstance(obj, Name) else None
         if param is None or param.type != "mapping":
+            row = isinstance(obj, Call) and obj.func in self.tables
+            if param is not None or not (isinstance(obj, Name) or row):
+                item = self.visit(obj)
+                if item.type == "list":
+                    return lists.item_at(self, node, item)
             if isinstance(obj, Name) and param is None:
                 self.visit(obj)  # an unknown name, or a table: say so
             mappings = [p.name for p in self.params.values() if p.type == "mapping"]
@@ -1272,7 +1413,7 @@ class _Checker:
         what, enum, labels = f"{param.name}[]", param.key_enum, param.key_labels
         key, null_key = self.key(node.index, what, enum, labels, param.name)
         rebuilt = replace(node, index=key, nullable_key=null_key)
-        return _of_slot(rebuilt, param.value, null_key)
+        return of_slot(rebuilt, param.value, null_key)
 
     def key(
         self,
@@ -1304,18 +1445,6 @@ class _Checker:
         message = f"{what} needs a {kind} key, got {got}"
         hint = f"pass a {kind} choice or one of its labels: {', '.join(labels)}"
         raise ExprError(message, *_span(arg), hint)
-
-
-def _of_slot(node: Node, slot: Field, null_key: bool) -> Checked:
-    """A field's or mapping value's type; nullable too if its key may be null."""
-    nullable = slot.nullable or null_key
-    if slot.type == "int":
-        return Checked(node, "int", Interval(slot.min, slot.max), nullable)
-    if slot.type == "choice":
-        return Checked(node, "choice", None, nullable, slot.enum, slot.choices)
-    if slot.type == "dice":
-        return Checked(node, "dice", None, nullable, parts=slot.parts)
-    return Checked(node, slot.type, None, nullable)
 
 
 def _null_hint(item: Checked) -> str:
@@ -1382,6 +1511,7 @@ def check(
     given: Node | None = None,
     exact: bool = False,
     others: Mapping[str, str] = _NO_OTHERS,
+    records: Mapping[str, RecordType] = _NO_RECORDS,
 ) -> Checked:
     """Type-check a parsed formula and compute its integer range.
 
@@ -1394,13 +1524,12 @@ def check(
     The returned node equals `node` but has its choice labels resolved: emit
     Python from it, not from the parsed tree.
     """
-    context = Context(node, params, tables, functions, ladders, given)
-    found = _Checker(params, tables, functions, ladders, others=others).checked(
-        node, given
-    )
+    context = Context(node, params, tables, functions, ladders, given, records)
+    args = (params, tables, functions, ladders)
+    found = _Checker(*args, others=others, records=records).checked(node, given)
     if not exact:
         return replace(found, context=context)
-    bounded = _Checker(params, tables, functions, ladders, exact=True, others=others)
+    bounded = _Checker(*args, exact=True, others=others, records=records)
     return replace(found, exact=bounded.checked(node, given), context=context)
 
 
@@ -1426,10 +1555,15 @@ def rechecked(
         elif param.bound is None and param.type == "int":
             params[name] = replace(param, min=iv.lo, max=iv.hi)
     args = (params, context.tables, context.functions, context.ladders)
+    records = context.records
     try:
-        found = _Checker(*args, exact=True).checked(context.node, context.given)
+        found = _Checker(*args, exact=True, records=records).checked(
+            context.node, context.given
+        )
     except ExprError as error:
-        return _Checker(*args).checked(context.node, context.given), error
+        return _Checker(*args, records=records).checked(
+            context.node, context.given
+        ), error
     return found, None
 
 
@@ -1475,6 +1609,7 @@ def compile_formula(
     given: Node | None = None,
     exact: bool = False,
     others: Mapping[str, str] = _NO_OTHERS,
+    records: Mapping[str, RecordType] = _NO_RECORDS,
 ) -> Checked:
     """Parse and check formula source text; raises ExprError. ``others``:
     the functions of the system's rules an expression cannot call, each with
@@ -1489,6 +1624,7 @@ def compile_formula(
         given=given,
         exact=exact,
         others=others,
+        records=records,
     )
 
 

@@ -8,7 +8,7 @@ from dataclasses import field as slot
 from typing import Literal
 
 from .expr_dice import dice_python, dice_source, pool_of
-from .expr_lists import concat_parts
+from .expr_lists import concat_parts, keyed
 from .expr_memo import Seen, remembered
 from .expr_types import (
     COMPARE_OPS,
@@ -19,11 +19,14 @@ from .expr_types import (
     Binary,
     BoolLit,
     Call,
+    Comp,
     Cond,
+    Construct,
     Dice,
     Index,
     IntLit,
     ListLit,
+    Method,
     Name,
     Node,
     NullLit,
@@ -156,6 +159,28 @@ class _Emitter:
                 return dice_source(node, lambda n: self.wrap(n, _COND)), _ATOM
             case Call(func="count") if self.mode == "python":
                 return self.count(node), _ATOM
+            case Call() if self.mode == "python" and (node.checks or keyed(node)):
+                return self.keyed(node), _ATOM
+            case Call(func="reversed") if self.mode == "python":
+                return f"list(reversed({self.wrap(node.args[0], _COND)}))", _ATOM
+            case Construct() if self.mode == "python":
+                return self.construct(node), _ATOM
+            case Construct():
+                fields = ", ".join(
+                    f"{name}={self.wrap(arg, _COND)}"
+                    for name, arg in zip(node.fields, node.args, strict=True)
+                    if not isinstance(arg, NullLit) or node.state
+                )
+                return f"{node.record}({fields})", _ATOM
+            case Method() if self.mode == "python":
+                return self.method(node), _ATOM
+            case Method():
+                return (
+                    f"{self.wrap(node.obj, _ATOM)}.{node.name}({self.given(node.args, node.names)})",
+                    _ATOM,
+                )
+            case Comp():
+                return self.comprehension(node), _ATOM
             case Call(func="roll") if self.mode == "python":
                 return f"{self.wrap(node.args[0], _ATOM)}.roll({RNG})", _ATOM
             case Call(rule=True) if self.mode == "python":
@@ -171,6 +196,8 @@ class _Emitter:
             case Call(rule=True):
                 args = [self.wrap(arg, _COND) for arg in node.args]
                 return f"{node.func}({', '.join(args)})", _ATOM
+            case Call() if node.names:  # by name, as written (``source``)
+                return f"{node.func}({self.given(node.args, node.names)})", _ATOM
             case Step() if self.mode == "python":
                 value, by = self.wrap(node.operand, _COND), self.wrap(node.by, _COND)
                 return f"step({value}, {by}, {node.ladder.past_end!r})", _ATOM
@@ -197,10 +224,18 @@ class _Emitter:
                 return self.guard(
                     key, lambda k: f"{row(lookup.func, k)}.{field}"
                 ), _ATOM
+            case Attr(state=True) if self.mode == "python":  # a state's field
+                return (
+                    f"{self.wrap(node.obj, _ATOM)}.{pyattr(node.name, 'mutable')}",
+                    _ATOM,
+                )
             case Attr(part=False) if self.mode == "python":  # a record's field
                 return f"{self.wrap(node.obj, _ATOM)}.{pyattr(node.name)}", _ATOM
             case Attr():
                 return f"{self.wrap(node.obj, _ATOM)}.{node.name}", _ATOM
+            case Index(item=True, safe=False) if self.mode == "python":
+                held, place = self.wrap(node.obj, _COND), self.wrap(node.index, _COND)
+                return f"_values.item({held}, {place})", _ATOM
             case Index(nullable_key=True) if self.mode == "python":
                 mapping = self.wrap(node.obj, _ATOM)
                 return self.guard(node.index, lambda k: f"{mapping}[{k}]"), _ATOM
@@ -211,6 +246,58 @@ class _Emitter:
                 items = ", ".join(self.wrap(item, _COND) for item in node.items)
                 return f"[{items}]", _ATOM
         raise AssertionError(node)
+
+    def given(self, args: tuple[Node, ...], names: tuple[str, ...]) -> str:
+        """Arguments as written: by position, then by name (``b=2``)."""
+        texts = [self.wrap(arg, _COND) for arg in args]
+        at = len(texts) - len(names)
+        named = [f"{k}={v}" for k, v in zip(names, texts[at:], strict=True)]
+        return ", ".join([*texts[:at], *named])
+
+    def construct(self, node: Construct) -> str:
+        """A new record (each field by its Python name, a list as a tuple),
+        or a new state from its arguments."""
+        parts = []
+        for name, arg, held in zip(
+            node.fields, node.args, node.held or [False] * len(node.args), strict=True
+        ):
+            code = self.wrap(arg, _COND)
+            if held:
+                code = "()" if code == "[]" else f"tuple({code})"
+            parts.append(f"{pyname(name) if node.state else pyattr(name)}={code}")
+        return f"{pyname(node.record)}({', '.join(parts)})"
+
+    def method(self, node: Method) -> str:
+        """A state after a transition: a changed copy (the state is a value)."""
+        obj = self.wrap(node.obj, _COND)
+        args = ", ".join(
+            f"{pyname(p)}={self.wrap(a, _COND)}"
+            for p, a in zip(node.params, node.args, strict=True)
+        )
+        call = f"_s.{pyattr(node.name, 'mutable')}({args})"
+        return f"_values.changed({obj}, lambda _s: {call})"
+
+    def keyed(self, node: Call) -> str:
+        """``sorted``, ``max``, ``min`` of records by a field (``_r`` each
+        record), and the highest or lowest of a list that may be empty (which
+        the runtime refuses)."""
+        items = self.wrap(node.args[0], _COND)
+        field = keyed(node)
+        key = [] if field is None else [f"lambda _r: _r.{pyattr(field)}"]
+        if node.checks:
+            helper = "most" if node.func == "max" else "least"
+            return f"_values.{helper}({', '.join([items, *key])})"
+        return f"{node.func}({items}, key={key[0]})"
+
+    def comprehension(self, node: Comp) -> str:
+        """``[body for x in items if test]``, the items in brackets of their
+        own where they bind a temporary (which a comprehension's items cannot)."""
+        body, items = self.wrap(node.body, _COND), self.wrap(node.items, _OR)
+        name = self.name(node.name)
+        test = "" if node.test is None else f" if {self.wrap(node.test, _OR)}"
+        if self.mode == "python" and ":=" in items:
+            return f"(lambda _i: [{body} for {name} in _i{test}])({items})"
+        return f"[{body} for {name} in {items}{test}]"
 
     def string(self, node: StrLit) -> str:
         if self.mode == "python":
@@ -256,6 +343,7 @@ class _Emitter:
         """A compared side's Python text, and whether it is a choice label."""
         if (
             isinstance(side, StrLit)
+            and not side.text
             and not isinstance(other, StrLit)
             and (side.is_label or isinstance(other, Name))
         ):

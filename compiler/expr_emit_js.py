@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from dataclasses import field as slot
 
 from .expr_dice import dice_js, pool_of
-from .expr_lists import concat_parts
+from .expr_lists import concat_parts, keyed
 from .expr_memo import Seen, remembered
 from .expr_types import (
     COMPARE_OPS,
@@ -24,12 +24,15 @@ from .expr_types import (
     Binary,
     BoolLit,
     Call,
+    Comp,
     Cond,
+    Construct,
     Dice,
     Index,
     Interval,
     IntLit,
     ListLit,
+    Method,
     Name,
     Node,
     NullLit,
@@ -43,6 +46,8 @@ from .expr_types import (
     iv_min,
     iv_neg,
 )
+from .js_naming import jsattr
+from .naming import private_constant
 from .visible import utf16_escape
 
 __all__ = ["MAX_SAFE", "to_javascript"]
@@ -175,9 +180,25 @@ class _Emitter:
                 return f"{test} ? {body} : {self.wrap(node.orelse, _COND)}", _COND
             case Dice():
                 return self.dice(node), _ATOM
+            case Call(func="sorted") if keyed(node):
+                items = self.wrap(node.args[0], _COND)
+                return f"$values.sortedBy({items}, {self.key(node)})", _ATOM
             case Call(func="sorted"):
                 items = self.wrap(node.args[0], _COND)
                 return f"[...{items}].sort((a, b) => a - b)", _ATOM
+            case Call(func="max" | "min") if node.checks or keyed(node):
+                helper = "most" if node.func == "max" else "least"
+                given = [self.wrap(node.args[0], _COND)]
+                given += [self.key(node)] if keyed(node) else []
+                return f"$values.{helper}({', '.join(given)})", _ATOM
+            case Call(func="reversed"):
+                return f"[...{self.wrap(node.args[0], _COND)}].reverse()", _ATOM
+            case Construct():
+                return self.construct(node), _ATOM
+            case Method():
+                return self.method(node), _ATOM
+            case Comp():
+                return self.comprehension(node), _ATOM
             case Call(func="count"):
                 return self.count(node), _ATOM
             case Call(func="roll"):
@@ -218,10 +239,21 @@ class _Emitter:
                 key_text = self.wrap(key, _COND)
                 row = self.lookup(lookup.func, "$k")
                 return f"$.unlessNull({key_text}, ($k) => {row}.{field})", _ATOM
+            case Attr(state=True):  # a field or property of a state
+                return (
+                    f"{self.wrap(node.obj, _ATOM)}.{jsattr(node.name, 'mutable')}",
+                    _ATOM,
+                )
             case Attr(part=True):  # a part of a dice value
                 return f"{self.wrap(node.obj, _ATOM)}.{node.name}", _ATOM
             case Attr():
                 return f"{self.wrap(node.obj, _ATOM)}.{self.field(node.name)}", _ATOM
+            case Index(item=True, safe=True):
+                held, place = self.wrap(node.obj, _ATOM), self.wrap(node.index, _COND)
+                return f"{held}.at({place})", _ATOM
+            case Index(item=True):
+                held, place = self.wrap(node.obj, _COND), self.wrap(node.index, _COND)
+                return f"$values.item({held}, {place})", _ATOM
             case Index(nullable_key=True):
                 mapping = self.wrap(node.obj, _ATOM)
                 key_text = self.wrap(node.index, _COND)
@@ -233,6 +265,51 @@ class _Emitter:
                 items = ", ".join(self.wrap(item, _COND) for item in node.items)
                 return f"[{items}]", _ATOM
         raise AssertionError(node)
+
+    def key(self, node: Call) -> str:
+        """How ``sorted``, ``max`` or ``min`` of records reads each: its field."""
+        return f"($r) => $r.{self.field(keyed(node) or '')}"
+
+    def construct(self, node: Construct) -> str:
+        """A new record (a frozen object of its shape, a list a frozen array
+        of its own), or a new state from its arguments (``new``)."""
+        if node.state:
+            args = ", ".join(self.wrap(arg, _COND) for arg in node.args)
+            return f"new {self.function(node.record)}({args})"
+        items = []
+        for name, arg, held in zip(
+            node.fields, node.args, node.held or [False] * len(node.args), strict=True
+        ):
+            code = self.wrap(arg, _COND)
+            if held:
+                code = f"Object.freeze([...{code}])"
+            items.append(f"{self.field(name)}: {code}")
+        shape = private_constant(node.record, "fields")
+        return f"$json.record({shape}, {{ {', '.join(items)} }})"
+
+    def method(self, node: Method) -> str:
+        """A state after a transition: a changed copy (the state is a value)."""
+        args = [self.wrap(a, _COND) for a in node.args]
+        positional = [
+            a for p, a in zip(node.params, args, strict=True) if p not in node.keywords
+        ]
+        named = [
+            f"{self.field(p)}: {a}"
+            for p, a in zip(node.params, args, strict=True)
+            if p in node.keywords
+        ]
+        given = [*positional, *([f"{{ {', '.join(named)} }}"] if named else [])]
+        call = f"$s.{jsattr(node.name, 'mutable')}({', '.join(given)})"
+        return f"$values.changed({self.wrap(node.obj, _COND)}, ($s) => {call})"
+
+    def comprehension(self, node: Comp) -> str:
+        """``items.flatMap``: each item's test, then its body, in order."""
+        name = self.name(node.name)
+        body = self.wrap(node.body, _COND)
+        value = f"[{body}]"
+        if node.test is not None:
+            value = f"{self.wrap(node.test, _OR)} ? [{body}] : []"
+        return f"{self.wrap(node.items, _ATOM)}.flatMap(({name}) => {value})"
 
     def string(self, node: StrLit) -> str:
         if node.enum is not None:
@@ -249,6 +326,10 @@ class _Emitter:
 
     def operator(self, node: Binary) -> tuple[str, int]:
         op, prec = _OPS[node.op]
+        if node.deep:  # two records or states: field by field
+            left, right = self.wrap(node.left, _COND), self.wrap(node.right, _COND)
+            test = f"$values.equal({left}, {right})"
+            return (test, _ATOM) if node.op in ("==", "is") else (f"!{test}", _UNARY)
         if node.ladder is not None:  # two labels of an ordered enum, by rank
             kind = node.ladder.enum
             a, b = (

@@ -29,7 +29,15 @@ of keys (``null`` where a key has no value). The types and what they mean:
   (``labels`` lowest first); past an end, ``past_end`` says: ``none`` gives null,
   ``clamp`` the end label, ``error`` refuses the input; null when ``of`` is null;
 - ``list``: the values of ``items``;
-- ``concat``: the list ``left`` then the list ``right`` (``+`` of two lists).
+- ``concat``: the list ``left`` then the list ``right`` (``+`` of two lists);
+- ``item``: the item of the list ``of`` at the position ``at`` (from 0; a
+  negative one from the end; refused where the list has none there);
+- ``record``: a new record of the type ``record``, its ``fields`` by name;
+- ``new_state``: a new state of the class ``state``, its constructor given ``args``;
+- ``transition``: the state ``of`` (of the class ``state``) after its
+  transition ``transition`` with ``args`` (a copy: ``of`` is unchanged);
+- ``comprehension``: the list of ``value`` for each item of ``items`` (named
+  ``item`` there), in order, where ``test`` (if not null) holds;
 - ``dice``: dice rolled there (``expr_dice``): ``notation`` as written, a
   ``count`` and ``sides`` from expressions (or null), ``results`` for the list
   of the dice kept (``rolls(...)``) instead of their total.
@@ -47,10 +55,13 @@ from .expr_types import (
     Binary,
     BoolLit,
     Call,
+    Comp,
     Cond,
+    Construct,
     Index,
     IntLit,
     ListLit,
+    Method,
     Name,
     Node,
     NullLit,
@@ -83,6 +94,11 @@ NODE_TYPES = (
     "list",
     "concat",
     "dice",
+    "item",
+    "record",
+    "new_state",
+    "transition",
+    "comprehension",
 )
 
 
@@ -186,10 +202,45 @@ def to_tree(
             return {"node": "field", "of": sub(lookup), "name": node.name}
         case Attr(obj=Call(rule=True) as call):  # a field of a rule's record
             return {"node": "field", "of": sub(call), "name": node.name}
-        case Attr():
+        case Attr(part=True):
             return {"node": "dice_part", "of": sub(node.obj), "part": node.name}
+        case Attr():  # a field of a record or a state
+            return {"node": "field", "of": sub(node.obj), "name": node.name}
+        case Index(item=True):
+            return {"node": "item", "of": sub(node.obj), "at": sub(node.index)}
         case Index():
             return {"node": "index", "of": sub(node.obj), "key": sub(node.index)}
+        case Construct(state=False):
+            return {
+                "node": "record",
+                "record": node.record,
+                "fields": {
+                    name: sub(arg)
+                    for name, arg in zip(node.fields, node.args, strict=True)
+                },
+            }
+        case Construct():
+            return {
+                "node": "new_state",
+                "state": node.record,
+                "args": [sub(arg) for arg in node.args],
+            }
+        case Method():
+            return {
+                "node": "transition",
+                "of": sub(node.obj),
+                "state": node.record,
+                "transition": node.name,
+                "args": [sub(arg) for arg in node.args],
+            }
+        case Comp():
+            return {
+                "node": "comprehension",
+                "item": node.name,
+                "items": sub(node.items),
+                "test": None if node.test is None else sub(node.test),
+                "value": sub(node.body),
+            }
         case Step():
             return {
                 "node": "step",

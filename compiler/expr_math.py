@@ -24,11 +24,14 @@ from .expr_types import (
     Binary,
     BoolLit,
     Call,
+    Comp,
     Cond,
+    Construct,
     Dice,
     Index,
     IntLit,
     ListLit,
+    Method,
     Name,
     Node,
     NullLit,
@@ -233,7 +236,7 @@ class _Math:
                 return rf"\{node.func}{_brackets(self.args(node))}", _ATOM
             case Dice():
                 return self.dice(node), _ATOM
-            case Call(func="sorted" | "count", rule=False):
+            case Call(func="sorted" | "count" | "reversed", rule=False):
                 return (
                     rf"\operatorname{{{node.func}}}{_brackets(self.args(node))}",
                     _ATOM,
@@ -256,9 +259,27 @@ class _Math:
             case Attr():
                 obj = self.wrap(node.obj, _ATOM)
                 return rf"{obj}.\text{{{latex_text(words_of(node.name))}}}", _ATOM
+            case Index(item=True):  # an item of a list, by its position
+                obj, index = self.wrap(node.obj, _ATOM), self.wrap(node.index, _COND)
+                return rf"{obj}\left[{index}\right]", _ATOM
             case Index():
                 obj, index = self.wrap(node.obj, _ATOM), self.wrap(node.index, _COND)
                 return obj + _brackets(index), _ATOM
+            case Construct():
+                parts = [
+                    rf"\text{{{latex_text(words_of(name))}}} = {self.wrap(arg, _COND)}"
+                    for name, arg in zip(node.fields, node.args, strict=True)
+                    if node.state or not isinstance(arg, NullLit)
+                ]
+                made = rf"\text{{{latex_text(node.record)}}}"
+                return made + _brackets(f", {self.gap}".join(parts)), _ATOM
+            case Method():
+                obj = self.wrap(node.obj, _ATOM)
+                args = f", {self.gap}".join(self.wrap(a, _COND) for a in node.args)
+                name = rf"\text{{{latex_text(words_of(node.name))}}}"
+                return rf"{obj}.{name}{_brackets(args)}", _ATOM
+            case Comp():
+                return self.comprehension(node), _ATOM
             case Step():
                 start = self.wrap(node.operand, _ADD)
                 steps = node.by
@@ -269,6 +290,18 @@ class _Math:
                 items = ", ".join(self.wrap(item, _COND) for item in node.items)
                 return rf"\{{{items}\}}", _ATOM
         raise AssertionError(node)
+
+    def comprehension(self, node: Comp) -> str:
+        """``[body for e in items if test]`` as a list of the body for each
+        item, where the test holds."""
+        gap = self.gap
+        text = (
+            rf"{self.wrap(node.body, _COND)} {gap}\text{{ for each }} "
+            rf"{self.name(node.name)} {gap}\text{{ in }} {self.wrap(node.items, _OR)}"
+        )
+        if node.test is not None:
+            text += rf" {gap}\text{{ where }} {self.wrap(node.test, _OR)}"
+        return rf"\left[{text}\right]"
 
     def dice(self, node: Dice) -> str:
         """Dice in their notation, a count or sides from an expression in brackets."""

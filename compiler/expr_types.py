@@ -7,11 +7,9 @@ Package-private helper of compiler.expr, which re-exports the public names.
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any, Literal, TypeAlias
 
 Rounding: TypeAlias = Literal["down", "up"]
@@ -31,9 +29,10 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "any": (1, 1),
     "all": (1, 1),
     "text": (1, 1),
-    "sorted": (1, 1),  # a list of ints, lowest first (expr_dice)
+    "sorted": (1, 2),  # a list of ints, lowest first; of records by a field
     "count": (2, 3),  # how many of a list's ints equal one, or lie within two
     "roll": (1, 1),  # a roll of a dice value (with the caller's rng)
+    "reversed": (1, 1),  # a list, last first
 }
 # The functions that take one list: what its elements must be, what they give.
 LIST_FUNCTIONS: dict[str, tuple[str | None, str]] = {
@@ -42,10 +41,13 @@ LIST_FUNCTIONS: dict[str, tuple[str | None, str]] = {
     "any": ("bool", "bool"),
     "all": ("bool", "bool"),
 }
-_NO_ROWS: Mapping[str, Mapping[str, Mapping[str, object]]] = MappingProxyType({})
-ValueType: TypeAlias = Literal["int", "bool", "text", "choice", "dice"]
-# What a list may hold (one type, never null).
-ItemType: TypeAlias = Literal["int", "bool", "text", "choice"]
+ValueType: TypeAlias = Literal[
+    "int", "bool", "text", "choice", "dice", "list", "record", "state"
+]
+# What a list may hold (one type, never null): a record's its ``record`` names.
+ItemType: TypeAlias = Literal["int", "bool", "text", "choice", "record"]
+# What ``describe`` says of a type that holds a record or a state of a class.
+NAMED_TYPES = ("record", "state")
 # The integer parts of a dice value an expression may read: `damage.min`.
 DICE_PARTS = ("min", "max", "count", "sides", "modifier", "multiplier")
 Value: TypeAlias = int | bool | str | None
@@ -85,6 +87,38 @@ class Field:
     enum: str | None = None  # choice: the enum's class name
     # dice: the range of each part (DICE_PARTS) over the values the slot can hold
     parts: tuple[tuple[str, int, int], ...] = ()
+    # a list: its elements' type (min, max, choices and enum then are theirs),
+    # and the range of its length (None: any length)
+    items: ItemType | None = None
+    length: Interval | None = None
+    # a record or a state (or a list of records): the class's name
+    record: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordType:
+    """A record type (or, ``state``, a state's class) as expressions see it:
+    its fields in order, each typed; ``X(...)`` makes one (a record: a value
+    for each field, those that may be null left out as null; a state: its
+    constructor's ``params``), ``x.f`` reads a field, and a state's
+    ``transitions`` (each by its parameters) answer a new state,
+    ``x.take(...)``. ``shown``: the fields a state's fields are (the rest are
+    derived), in order."""
+
+    name: str
+    fields: tuple[tuple[str, Field], ...]
+    state: bool = False
+    params: tuple[Param, ...] = ()
+    transitions: tuple[tuple[str, tuple[Param, ...]], ...] = ()
+    rule: str = ""  # the rule declaring it, for messages
+
+    def field(self, name: str) -> Field | None:
+        return next((f for n, f in self.fields if n == name), None)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        """The fields a record's constructor must be given (those never null)."""
+        return tuple(n for n, f in self.fields if not f.nullable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +133,7 @@ class Param:
     """
 
     name: str
-    type: Literal["int", "bool", "choice", "mapping"]
+    type: Literal["int", "bool", "choice", "mapping", "text", "list", "record", "state"]
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()
@@ -111,6 +145,8 @@ class Param:
     bound: Checked | None = None  # a name a rule binds (`let`): its value's type
     keyword_only: bool = False  # a rule's parameter a call names (`extra=2`)
     has_default: bool = False  # a rule's parameter a call may leave out
+    # a parameter of any other type (text, a list, a record, a state): its type
+    slot: Field | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +176,9 @@ class Function:
     # It answers a record instead of one value: its fields, each read as
     # name(args).field (``result`` is then not read).
     fields: Mapping[str, Field] | None = None
+    # It rolls and has an odds function of its whole answer (a caller's odds
+    # follow a call of it through that function's chances)
+    chances: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +215,7 @@ class StrLit:
     end: int = field(compare=False)
     enum: str | None = field(default=None, compare=False)
     param: str | None = field(default=None, compare=False)
+    text: bool = field(default=False, compare=False)  # checked as a text, no label
 
     @property
     def is_label(self) -> bool:
@@ -222,6 +262,8 @@ class Binary:
     ladder: Ladder | None = field(default=None, compare=False)
     # `+` of two lists: their concatenation, in order (set by check())
     concat: bool = field(default=False, compare=False)
+    # `==`, `!=` of two records or states: field by field (set by check())
+    deep: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +304,11 @@ class Call:
     keywords: tuple[str, ...] = field(default=(), compare=False)
     # ... how many of its arguments come before the rng (where it rolls)
     rng_at: int = field(default=0, compare=False)
+    # the names the call gives its last arguments by (``X(a, b=2)``: ("b",))
+    names: tuple[str, ...] = ()
+    # the highest or lowest of a list that may be empty: the runtime refuses
+    # an empty one (set by check())
+    checks: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,13 +321,17 @@ class Attr:
     start: int = field(compare=False)
     end: int = field(compare=False)
     part: bool = field(default=False, compare=False)  # check() sets it
+    state: bool = field(default=False, compare=False)  # a state's (check() sets it)
 
 
 @dataclass(frozen=True, slots=True)
 class Index:
-    """`obj[index]`: a mapping parameter's value for a key; ends at the `]`.
+    """`obj[index]`: a mapping parameter's value for a key, or an item of a
+    list by its position (from 0; -1 the last); ends at the `]`.
 
-    check() sets nullable_key when the index may be null (the value is then null).
+    check() sets nullable_key when the index may be null (the value is then
+    null); ``item`` on a list's item, and ``safe`` where the ranges prove the
+    position within the list (else the runtime refuses one outside it).
     """
 
     obj: Node
@@ -288,6 +339,8 @@ class Index:
     start: int = field(compare=False)
     end: int = field(compare=False)
     nullable_key: bool = field(default=False, compare=False)
+    item: bool = field(default=False, compare=False)
+    safe: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,8 +372,60 @@ class Dice:
     results: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Construct:
+    """``X(...)`` checked: a new record of the type ``record`` of a value for
+    each of its fields in order (``fields``; ``held``: which hold lists), or,
+    ``state``, a new state of that class from its constructor's arguments
+    (``fields`` then names its parameters). Made by check() from a call."""
+
+    record: str
+    fields: tuple[str, ...]
+    args: tuple[Node, ...]
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+    state: bool = False
+    held: tuple[bool, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Method:
+    """``x.take(a, b)``: the state ``x`` after its transition ``name`` with
+    ``args`` (a new state: ``x`` is not changed); ``names``: those the last
+    arguments are given by. check() sets ``record`` (the state's class) and
+    puts the arguments in the transition's order (``names`` then empty)."""
+
+    obj: Node
+    name: str
+    args: tuple[Node, ...]
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+    names: tuple[str, ...] = ()
+    record: str = field(default="", compare=False)
+    # the transition's parameters, in order, and those taken by name only
+    params: tuple[str, ...] = field(default=(), compare=False)
+    keywords: tuple[str, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Comp:
+    """``[body for name in items if test]``: a list of ``body`` for each item
+    of ``items`` (``name`` its value, local to the comprehension) for which
+    ``test`` (if any) holds, worked out item by item in order."""
+
+    body: Node
+    name: str
+    items: Node
+    test: Node | None
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+
+
 Node: TypeAlias = (
     Dice
+    | Construct
+    | Method
+    | Comp
     | Step
     | IntLit
     | StrLit
@@ -359,7 +464,9 @@ class Checked:
     """
 
     node: Node
-    type: Literal["int", "bool", "text", "choice", "dice", "null", "list"]
+    type: Literal[
+        "int", "bool", "text", "choice", "dice", "null", "list", "record", "state"
+    ]
     interval: Interval | None
     nullable: bool = False
     enum: str | None = None
@@ -367,6 +474,8 @@ class Checked:
     parts: tuple[tuple[str, int, int], ...] = ()  # dice: see Field.parts
     item: ItemType | None = None  # list: the type of its elements
     length: Interval | None = None  # list: how many elements it may have
+    # a record or a state, or a list of records: the class's name
+    record: str | None = None
     # as a call can give it (check(..., exact=True)): see expr_exact
     exact: Checked | None = field(default=None, compare=False)
     # what check() checked it against, so that it can be checked again over
@@ -385,6 +494,7 @@ class Context:
     functions: Mapping[str, Function]
     ladders: Mapping[str, Ladder]
     given: Node | None
+    records: Mapping[str, RecordType]
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
         # a build's own: a model stored (the build cache) keeps none of it
@@ -396,11 +506,16 @@ def _lost() -> None:
 
 
 def describe(item: Checked | Field) -> str:
-    """A type as messages show it: int, int?, null, list of int."""
-    if isinstance(item, Checked) and item.type == "list":
-        return "empty list" if item.item is None else f"list of {item.item}"
+    """A type as messages show it: int, int?, null, list of int, a record's or
+    a state's class (OngoingRound), list of OngoingRound."""
+    if item.type == "list":
+        element = item.item if isinstance(item, Checked) else item.items
+        if element is None:
+            return "empty list"
+        return f"list of {item.record if element == 'record' else element}"
     nullable = item.nullable and item.type != "null"
-    return item.type + "?" * nullable
+    shown = item.record if item.type in NAMED_TYPES and item.record else item.type
+    return f"{shown}{'?' * nullable}"
 
 
 def same_choice(
@@ -421,19 +536,36 @@ def choice_name(enum: str | None, choices: tuple[str, ...]) -> str:
 
 def fits(checked: Checked, slot: Field) -> str | None:
     """None if a checked expression can be stored in the slot, else why not."""
-    gives = checked.type + " or null" * (checked.nullable and checked.type != "null")
-    want = slot.type + " or null" * slot.nullable
+    gives = _type_word(checked) + " or null" * (
+        checked.nullable and checked.type != "null"
+    )
+    want = _type_word(slot) + " or null" * slot.nullable
     if checked.type == "null":
         return None if slot.nullable else f"gives null, but the field is {want}"
     if checked.type != slot.type or (checked.nullable and not slot.nullable):
         return f"gives {gives}, but the field is {want}"
-    if checked.type == "choice" and not same_choice(
+    if checked.type == "list":
+        return _fits_list(checked, slot, describe(checked), describe(slot))
+    if checked.type in NAMED_TYPES and checked.record != slot.record:
+        return f"gives {gives}, but the field is {want}"
+    return _fits_value(checked.type, checked, slot)
+
+
+def _type_word(item: Checked | Field) -> str:
+    """A type in one word: its own (int, list), or a record's class."""
+    return item.record if item.type in NAMED_TYPES and item.record else item.type
+
+
+def _fits_value(kind: str, checked: Checked, slot: Field) -> str | None:
+    """Whether a value (or a list's elements) of type ``kind`` fits the slot's
+    choices or range: None, else why not."""
+    if kind == "choice" and not same_choice(
         checked.enum, checked.choices, slot.enum, slot.choices
     ):
         mine = choice_name(checked.enum, checked.choices)
         theirs = choice_name(slot.enum, slot.choices)
         return f"gives a choice of {mine}, but the field is a choice of {theirs}"
-    if checked.type == "int":
+    if kind == "int":
         iv = checked.interval or Interval(None, None)
         allowed = Interval(slot.min, slot.max)
         low = slot.min is not None and (iv.lo is None or iv.lo < slot.min)
@@ -441,6 +573,27 @@ def fits(checked: Checked, slot: Field) -> str | None:
         if low or high:
             return f"gives an int in {iv}, but the field allows only {allowed}"
     return None
+
+
+def _fits_list(checked: Checked, slot: Field, gives: str, want: str) -> str | None:
+    """Whether a list fits a list slot: its elements' type and range, and its
+    length (the empty list fits any list of a length that may be 0)."""
+    length = checked.length or Interval(0, None)
+    allowed = slot.length or Interval(0, None)
+    if not _within(length, allowed):
+        return f"gives a list of {length} items, but the field allows only {allowed}"
+    if checked.item is None:  # the empty list: of any type
+        return None
+    if checked.item != slot.items or checked.record != slot.record:
+        return f"gives {gives}, but the field is {want}"
+    problem = _fits_value(checked.item, checked, slot)
+    return None if problem is None else problem.replace("an int", "ints", 1)
+
+
+def _within(iv: Interval, allowed: Interval) -> bool:
+    """Whether every value of ``iv`` is within ``allowed``."""
+    low = allowed.lo is None or (iv.lo is not None and iv.lo >= allowed.lo)
+    return low and (allowed.hi is None or (iv.hi is not None and iv.hi <= allowed.hi))
 
 
 # --- interval arithmetic (None ends are infinities) ---
@@ -530,163 +683,7 @@ IV_ARITH: dict[str, Callable[[Interval, Interval], Interval]] = {
 }
 
 
-# --- reference evaluator and AST walking ---
-
-_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "==": operator.eq,
-    "is": operator.is_,
-    "is not": operator.is_not,
-    "in": lambda a, b: a in b,
-    "not in": lambda a, b: a not in b,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
-
-
-_ONE_ARG: dict[str, Callable[[Any], Any]] = {
-    "abs": abs,
-    "len": len,
-    "sum": sum,
-    "any": any,
-    "all": all,
-    "text": str,  # a choice is its label here
-}
-
-
-def evaluate(
-    node: Node,
-    env: Mapping[str, EnvValue],
-    *,
-    rounding: Rounding,
-    tables: Mapping[str, Mapping[str, Mapping[str, object]]] = _NO_ROWS,
-    functions: Mapping[str, Callable[..., Any]] = MappingProxyType({}),
-    dice: DiceRoller | None = None,
-    calls: RuleCaller | None = None,
-) -> Value | list[Value]:
-    """Evaluate a checked formula; choices are their labels, null is None;
-    ``dice`` rolls its dice, and ``calls`` calls the rules that roll.
-
-    tables[name][key_label][field] is a row's field value; env[mapping] maps
-    each key label to a value (a label for a choice). A null key gives null.
-    functions[name] answers a call of another rule. A list (only a part of a
-    formula is one) is a Python list.
-    """
-    value: Value | list[Value] = _eval(
-        node, env, rounding, tables, functions, dice, calls
-    )
-    return value
-
-
-def _eval(
-    node: Node,
-    env: Mapping[str, EnvValue],
-    rounding: Rounding,
-    tables: Mapping[str, Mapping[str, Mapping[str, object]]],
-    functions: Mapping[str, Callable[..., Any]],
-    dice: DiceRoller | None = None,
-    calls: RuleCaller | None = None,
-) -> Any:
-    def sub(child: Node) -> Any:
-        return _eval(child, env, rounding, tables, functions, dice, calls)
-
-    match node:
-        case IntLit() | StrLit() | BoolLit():
-            return node.value
-        case NullLit():
-            return None
-        case Name():
-            return env[node.name]
-        case Unary():
-            return -sub(node.operand) if node.op == "-" else not sub(node.operand)
-        case Binary(op="and"):
-            return bool(sub(node.left)) and bool(sub(node.right))
-        case Binary(op="or"):
-            return bool(sub(node.left)) or bool(sub(node.right))
-        case Binary(op="??"):
-            value = sub(node.left)
-            return sub(node.right) if value is None else value
-        case Binary(op="//"):
-            a, b = sub(node.left), sub(node.right)
-            return a // b if rounding == "down" else -(-a // b)
-        case Binary(concat=True):
-            return [*sub(node.left), *sub(node.right)]
-        case Binary() if node.ladder is not None:  # labels by their rank
-            ranks = [x.casefold() for x in node.ladder.labels]
-            a, b = (
-                ranks.index(str(sub(n)).casefold()) for n in (node.left, node.right)
-            )
-            return _OPERATORS[node.op](a, b)
-        case Binary():
-            return _OPERATORS[node.op](sub(node.left), sub(node.right))
-        case Cond():
-            return sub(node.body) if sub(node.test) else sub(node.orelse)
-        case Call(rule=True):
-            function = functions[node.func]
-            args = [sub(arg) for arg in node.args]
-            at = len(args) - len(node.keywords)
-            named = dict(zip(node.keywords, args[at:], strict=True))
-            if not node.rolls:
-                return function(*args[:at], **named)
-            if calls is None:
-                raise ValueError(f"no rng for {node.func}(), which rolls dice")
-            before, after = args[: node.rng_at], args[node.rng_at : at]
-            return calls(node, lambda rng: function(*before, rng, *after, **named))
-        case Call() if node.func not in FUNCTIONS:
-            key = sub(node.args[0])
-            return None if key is None else tables[node.func][key]
-        case ListLit():
-            return [sub(item) for item in node.items]
-        case Dice():
-            if dice is None:
-                raise ValueError(f"no dice roller for {node.written or 'd(...)'}")
-            count = None if node.count is None else sub(node.count)
-            return dice(node, count, None if node.sides is None else sub(node.sides))
-        case Call(func="sorted"):
-            return sorted(sub(node.args[0]))
-        case Call(func="count"):
-            items, *values = (sub(arg) for arg in node.args)
-            return sum(values[0] <= x <= values[-1] for x in items)
-        case Call():
-            args = [sub(arg) for arg in node.args]
-            if node.func == "clamp":
-                return min(max(args[0], args[1]), args[2])
-            if node.func in _ONE_ARG:
-                return _ONE_ARG[node.func](args[0])
-            if len(args) == 1:  # min or max of a list
-                args = args[0]
-            return min(args) if node.func == "min" else max(args)
-        case Attr():
-            row = sub(node.obj)
-            if row is None:
-                return None
-            return (
-                row[node.name] if isinstance(row, Mapping) else getattr(row, node.name)
-            )
-        case Index():
-            key = sub(node.index)
-            return None if key is None else sub(node.obj)[key]
-        case Step():
-            label, by = sub(node.operand), sub(node.by)
-            if label is None:
-                return None
-            labels = node.ladder.labels
-            at = [x.casefold() for x in labels].index(str(label).casefold()) + by
-            if 0 <= at < len(labels):
-                return labels[at]
-            if node.ladder.past_end == "clamp":
-                return labels[0] if at < 0 else labels[-1]
-            if node.ladder.past_end == "error":
-                raise ValueError(
-                    f"{label} {by:+d} steps is past the end of {node.ladder.enum}"
-                )
-            return None
-    raise AssertionError(node)
+# --- walking the tree ---
 
 
 def walk(node: Node) -> Iterator[Node]:
@@ -720,12 +717,26 @@ def children(node: Node) -> tuple[Node, ...]:
             return tuple(part for part in (node.count, node.sides) if part is not None)
         case ListLit():
             return node.items
+        case Construct():
+            return node.args
+        case Method():
+            return (node.obj, *node.args)
+        case Comp():
+            return (node.items, node.body, *(() if node.test is None else (node.test,)))
     return ()
 
 
 def names_used(node: Node) -> frozenset[str]:
-    """Every parameter name the formula refers to (mappings it indexes too)."""
-    return frozenset(sub.name for sub in walk(node) if isinstance(sub, Name))
+    """Every parameter name the formula refers to (mappings it indexes too),
+    but the names its comprehensions bind for each item (which no name of the
+    rule's may be: the checker refuses one)."""
+    names, local = set(), set()
+    for sub in walk(node):
+        if isinstance(sub, Name):
+            names.add(sub.name)
+        elif isinstance(sub, Comp):
+            local.add(sub.name)
+    return frozenset(names - local)
 
 
 def tables_used(node: Node) -> frozenset[str]:
@@ -747,3 +758,32 @@ def rules_called(node: Node) -> frozenset[str]:
 def uses_steps(node: Node) -> bool:
     """Whether the formula steps along an ordered enum (the runtime's ``step``)."""
     return any(isinstance(sub, Step) for sub in walk(node))
+
+
+def uses_values(node: Node, target: Literal["python", "javascript"]) -> bool:
+    """Whether a target's code of the formula calls the runtime's ``_values``:
+    an item of a list not proved within it, the highest or lowest of a list
+    that may be empty, a state after a transition; in JavaScript also a list
+    of records sorted, the record with the highest field, two records
+    compared, a record or a state made."""
+    for sub in walk(node):
+        if isinstance(sub, Index) and sub.item and not sub.safe:
+            return True
+        if (isinstance(sub, Call) and sub.checks) or isinstance(sub, Method):
+            return True
+        if target == "python":
+            continue
+        if isinstance(sub, Binary) and sub.deep:
+            return True
+        if isinstance(sub, Call) and _keyed(sub):
+            return True
+    return False
+
+
+def _keyed(call: Call) -> bool:
+    """``sorted``, ``max`` or ``min`` of records, by a field's name."""
+    return (
+        call.func in ("sorted", "max", "min")
+        and len(call.args) == 2
+        and isinstance(call.args[1], StrLit)
+    )

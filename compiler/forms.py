@@ -39,7 +39,7 @@ from .visible import json_visible
 from .workbench.common import Input, humanize
 
 # The inputs a form has a field for (a rule with any other has no form).
-FIELD_KINDS = ("int", "ints", "bool", "choice", "mapping")
+FIELD_KINDS = ("int", "ints", "list", "bool", "choice", "mapping")
 # What each call is called in the form's list of calls.
 ANSWER, ROLLED, ROLL_FIELD = "Answer", "Answer, rolling the dice", "Answer, then roll: "
 ODDS = "Exact odds"
@@ -158,7 +158,7 @@ def _start(spec: Input, ex: Example | None) -> Any:
         return fallback
     if spec.kind == "bool":
         return given if isinstance(given, bool) else fallback
-    if spec.kind == "ints":
+    if spec.kind in ("ints", "list"):
         if isinstance(given, list | tuple) and all(type(x) is int for x in given):
             return list(given)
         return []
@@ -183,7 +183,7 @@ def _field(spec: Input, ex: Example | None, title: str | None) -> View:
     elif spec.kind == "mapping":
         view["labels"] = list(spec.labels)
         view["values"] = list(spec.values)
-    elif spec.kind in ("int", "ints"):
+    elif spec.kind in ("int", "ints", "list"):
         view["min"], view["max"] = spec.lo, spec.hi
     return view
 

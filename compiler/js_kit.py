@@ -89,6 +89,10 @@ def where(rule: RuleBase) -> str:
 
 def ts_column_type(col: Column) -> str:
     """A field's TypeScript type."""
+    if col.type in ("record", "state") or col.items in ("choice", "record"):
+        from .value_code import ts_held
+
+        return ts_held(col)
     enum = jsname(col.enum) if col.enum else None
     if col.type == "list":  # a frozen array of the elements
         item = (
@@ -187,7 +191,7 @@ def param_bounds(params: Sequence[Param]) -> dict[str, Interval]:
 def local(param: Param) -> str:
     """The name of a parameter's checked value in a generated function body."""
     name = jsname(param.name)
-    return f"{name}$" if param.type == "mapping" else name
+    return f"{name}$" if param.type == "mapping" or param.spec is not None else name
 
 
 def param_view(system: System, param: Param, rule_id: str) -> View:
@@ -201,6 +205,16 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
         "default": None,
         "enum": None,
     }
+    if param.spec is not None:  # a text, a list, a record or a state
+        from .value_code import js_spec, ts_given
+
+        if param.has_default:
+            view["default"] = js(param.default)
+        ts = ts_given(param.spec)
+        if param.has_default and param.default is None:
+            ts += " | null"
+        check = f"{js_spec(param.spec)}({name}, {js_string(name)})"
+        return view | {"ts": ts, "lines": [f"const {name}$ = {check};"]}
     if param.type == "mapping":
         assert param.enum is not None and param.value_enum is not None
         keys, values = param.enum, param.value_enum

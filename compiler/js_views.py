@@ -46,6 +46,7 @@ JS_SUPPORT = (
     "_chain.js",
     "_state.js",
     "_timeline.js",
+    "_values.js",
 )
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 PACKAGE_README = "js/README.md"

@@ -81,6 +81,24 @@ def column(c: Column) -> View:
     }
 
 
+def value_type(c: Column) -> View:
+    """A declared type: its type, whether it may be null, a set of labels it
+    (or its items) are of, a record (or state) class it (or its items) are
+    of, a whole number's bounds, a list's items and how many."""
+    listed = c.type == "list"
+    return {
+        "type": c.type,
+        "nullable": c.nullable,
+        "items": c.items if listed else None,
+        "enum": c.enum,
+        "record": c.record,
+        "min": c.lo,
+        "max": c.hi,
+        "min_items": c.min_items if listed else None,
+        "max_items": c.max_items if listed else None,
+    }
+
+
 def record(columns: tuple[Column, ...], cells: tuple[object, ...]) -> View:
     """Cells as a record of the runtime writes them: keyed by column name."""
     return {c.name: value(cell) for c, cell in zip(columns, cells, strict=True)}
@@ -116,6 +134,7 @@ def param(p: Param, refs: Refs) -> View:
         "max": p.max,
         "enum": p.enum.name if p.enum is not None else None,
         "value_enum": p.value_enum.name if p.value_enum is not None else None,
+        "value": value_type(p.spec) if p.spec is not None else None,
     }
 
 

@@ -73,19 +73,36 @@ class Example:
     from_source: str | None = None  # where the source gives it, if it is the source's
 
 
+ColumnType = Literal[
+    "int", "text", "bool", "dice", "range", "choice", "list", "record", "state"
+]
+ItemKind = Literal["int", "bool", "text", "choice", "record"]
+
+
 @dataclass(frozen=True, slots=True)
 class Column:
+    """A typed value of a record (a field, a table's column) or, as a
+    parameter's ``spec``, a parameter's type beyond a number, flag or label."""
+
     name: str
-    type: Literal["int", "text", "bool", "dice", "range", "choice", "list"]
+    type: ColumnType
     nullable: bool
     null_label: str
     signed: bool
     unit: str | None
     title: str
     description: str | None
-    enum: str | None = None  # a "choice": the label set's class name
+    enum: str | None = None  # a "choice" (or a list of them): the label set's class
     # a "list" (of variable length, in order, never null): its elements' type
-    items: Literal["int", "bool", "text"] | None = None
+    items: ItemKind | None = None
+    # a "record" or a "state" (or a list of records): its class
+    record: str | None = None
+    # a whole number (or a list of them): its least and its most (None: no limit)
+    lo: int | None = None
+    hi: int | None = None
+    # a list: the fewest and the most items it holds (None: no most)
+    min_items: int = 0
+    max_items: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +115,7 @@ class Row:
 @dataclass(frozen=True, slots=True)
 class Param:
     name: str
-    type: Literal["int", "bool", "choice", "mapping"]
+    type: Literal["int", "bool", "choice", "mapping", "text", "list", "record", "state"]
     min: int | None
     max: int | None
     default: int | bool | str | None
@@ -115,6 +132,9 @@ class Param:
     # A whole number's limit of the runtime (not of the rules): past it a call
     # is refused as too much work (``past_limit``), within it by ``min``.
     limit: int | None = None
+    # A text, a list, a record or a state: its type as declared (a list's
+    # items' bounds are also ``min`` and ``max``, its labels' set ``enum``).
+    spec: Column | None = None
 
 
 @dataclass(frozen=True, slots=True)

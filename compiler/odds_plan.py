@@ -29,10 +29,13 @@ from .expr_types import (
     Attr,
     Binary,
     Call,
+    Comp,
     Cond,
+    Construct,
     Dice,
     Index,
     ListLit,
+    Method,
     Name,
     Node,
     NullLit,
@@ -631,6 +634,13 @@ def _rebuilt(node: Node, parts: list[Node]) -> Node:
             return replace(node, operand=parts[0], by=parts[1])
         case ListLit():
             return replace(node, items=tuple(parts))
+        case Construct():
+            return replace(node, args=tuple(parts))
+        case Method():
+            return replace(node, obj=parts[0], args=tuple(parts[1:]))
+        case Comp():
+            test = parts[2] if node.test is not None else None
+            return replace(node, items=parts[0], body=parts[1], test=test)
         case Dice():
             at = iter(parts)
             count = next(at) if node.count is not None else None

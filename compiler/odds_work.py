@@ -24,6 +24,7 @@ from .core.ir import Function, Procedure, Unit
 from .core.program import lowered
 from .diagnostics import Diagnostic
 from .expr_dice import pool_of
+from .expr_eval import evaluate
 from .expr_types import (
     IV_ARITH,
     Binary,
@@ -39,7 +40,6 @@ from .expr_types import (
     NullLit,
     StrLit,
     Unary,
-    evaluate,
     iv_abs,
     iv_hull,
     iv_max,

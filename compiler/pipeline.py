@@ -79,6 +79,7 @@ SUPPORT_MODULES = (
     "_chain.py",
     "_state.py",
     "_timeline.py",
+    "_values.py",
 )
 
 

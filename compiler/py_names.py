@@ -72,6 +72,7 @@ IMPORTS: frozenset[tuple[str, str]] = frozenset(
         ("typing", "TypeAlias"),
         ("rulebook", "_chain"),
         ("rulebook", "_odds"),
+        ("rulebook", "_values"),
         ("rulebook", "dice_rolls"),
         ("rulebook", "dice_terms"),
         ("rulebook._state", "RecordState"),

@@ -19,6 +19,7 @@ from typing import Any
 from .kinds.base import Kind
 
 BUILT_IN = (
+    "record",
     "table",
     "dice",
     "formula",

@@ -7,9 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from . import expr
+from .expr_types import iv_hull
 from .kinds.decision.model import DecisionRule, Slot
 from .kinds.formula.model import FormulaRule
 from .kinds.range_table.model import RangeTableRule
+from .kinds.record.model import RecordRule
+from .kinds.state.record_model import RecordStateRule
 from .kinds.table.model import TableRule
 from .model import Column, Loc, Param, System
 from .runtime.dice import Dice
@@ -57,24 +60,18 @@ def formula_function(rule: FormulaRule) -> expr.Function:
 
 def decision_function(rule: DecisionRule) -> expr.Function | None:
     """A decision answering one value, or a record, as expressions call it
-    (``name(args).field`` reads a field of the record; one answering a value
-    for each label, or a list of answers, is not called)."""
-    if rule.hit_policy == "collect":
+    (``name(args).field`` reads a field of the record, ``name(args)`` is the
+    record; one answering a value for each label, or a list of answers, is
+    not called)."""
+    if rule.hit_policy == "collect" or rule.shape == "mapping":
         return None
+    fields = None
     if rule.shape == "fields":
-        return expr.Function(
-            rule.function,
-            rule.id,
-            tuple(param_spec(p) for p in rule.params),
-            expr.Field("int", False),  # not read: the fields are
-            rolls=rule.rolls,
-            fields={
-                s.name: _ranged(rule, s) for s in rule.slots if s.type in EXPR_TYPES
-            },
-        )
-    if rule.shape != "value":
-        return None
-    field = _ranged(rule, rule.slots[0])
+        assert rule.result is not None
+        field = expr.Field("record", record=rule.result)
+        fields = {s.name: _ranged(rule, s) for s in rule.slots if s.type in EXPR_TYPES}
+    else:
+        field = _ranged(rule, rule.slots[0])
     return expr.Function(
         rule.function,
         rule.id,
@@ -82,11 +79,23 @@ def decision_function(rule: DecisionRule) -> expr.Function | None:
         field,
         rolls=rule.rolls,
         odds=rule.odds_name or "",
+        chances=rule.odds == "value",
+        fields=fields,
     )
 
 
 def param_spec(param: Param) -> expr.Param:
     """A parameter as the expression checker sees it."""
+    if param.spec is not None:  # a text, a list, a record or a state
+        from .declared import field_of
+
+        return expr.Param(
+            param.name,
+            param.type,
+            slot=field_of(param.spec, param.enum),
+            keyword_only=param.keyword_only,
+            has_default=param.has_default,
+        )
     if param.type == "mapping":
         assert param.enum is not None and param.value_enum is not None
         values = param.value_enum
@@ -116,15 +125,56 @@ def param_spec(param: Param) -> expr.Param:
     )
 
 
-def slot_field(slot: Slot) -> expr.Field:
-    """A decision's answer slot as the expression checker sees it."""
+def slot_field(slot: Slot, bounds: expr.Interval | None = None) -> expr.Field:
+    """A decision's answer slot as the expression checker sees it (a whole
+    number within its declared bounds, else ``bounds``: what its cases give)."""
     enum = slot.enum
+    labels = tuple(m.label for m in enum.members) if enum else ()
+    lo, hi = slot.lo, slot.hi
+    if bounds is not None and lo is None and hi is None:
+        lo, hi = bounds.lo, bounds.hi
+    if slot.type == "list":
+        return expr.Field(
+            "list",
+            False,
+            lo,
+            hi,
+            labels,
+            enum.name if enum else None,
+            items=slot.items,
+            length=expr.Interval(slot.min_items, slot.max_items),
+            record=slot.record,
+        )
     return expr.Field(
-        EXPR_TYPES[slot.type],
+        EXPR_TYPES.get(slot.type, slot.type),
         slot.nullable,
-        choices=tuple(m.label for m in enum.members) if enum else (),
+        lo if slot.type == "int" else None,
+        hi if slot.type == "int" else None,
+        choices=labels,
         enum=enum.name if enum else None,
+        record=slot.record,
     )
+
+
+def bounds(rule: DecisionRule, name: str) -> expr.Interval | None:
+    """The range of the whole numbers a decision's cases give its field
+    ``name`` (None where one is not a whole number the checker bounds)."""
+    found: expr.Interval | None = None
+    for case in rule.cases:
+        value = dict(case.values or ()).get(name)
+        if value is None:
+            continue
+        kind, item = value
+        if kind == "literal" and type(item) is int:
+            iv = expr.Interval(item, item)
+        elif kind == "expr" and item is not None and item.type == "int":
+            iv = item.interval or expr.Interval(None, None)
+        elif kind == "literal" and item is None:
+            continue
+        else:
+            return None
+        found = iv if found is None else iv_hull(found, iv)
+    return found
 
 
 def _ranged(rule: DecisionRule, slot: Slot) -> expr.Field:
@@ -260,3 +310,60 @@ def uncalled(raw: Mapping[str, Any], kinds: Mapping[str, Any]) -> str | None:
             return f"{whose}, which answers a value for each label"
         return None
     return f"{whose}, a {kind} rule"
+
+
+def declared_class(raw: dict[str, Any]) -> str | None:
+    """The record type (or state class) a rule's raw data declares, by class:
+    a record's, a state's with fields, a decision's answering fields."""
+    kind = raw.get("kind")
+    if kind == "record" or (kind == "state" and "fields" in raw):
+        found = raw.get("class")
+    elif kind == "decision" and "fields" in raw:
+        found = raw.get("result")
+    else:
+        return None
+    return found if isinstance(found, str) else None
+
+
+def record_type_of(rule: Any) -> expr.RecordType | None:
+    """The record type (or state class) ``rule`` declares, as expressions see it."""
+    if isinstance(rule, RecordRule):
+        return expr.RecordType(
+            rule.class_name,
+            tuple((f.column.name, f.field) for f in rule.fields),
+            rule=rule.id,
+        )
+    if isinstance(rule, DecisionRule) and rule.shape == "fields" and rule.owns_result:
+        assert rule.result is not None
+        return expr.RecordType(
+            rule.result,
+            tuple((s.name, slot_field(s, bounds(rule, s.name))) for s in rule.slots),
+            rule=rule.id,
+        )
+    if isinstance(rule, RecordStateRule):
+        return state_type(rule)
+    return None
+
+
+def state_type(rule: RecordStateRule) -> expr.RecordType:
+    """A state with fields as expressions see it: its fields and derived
+    properties (read), its constructor's parameters, its transitions."""
+    return expr.RecordType(
+        rule.class_name,
+        state_fields(rule),
+        state=True,
+        params=tuple(param_spec(p) for p in rule.params),
+        transitions=tuple(
+            (t.name, tuple(param_spec(p) for p in t.params)) for t in rule.transitions
+        ),
+        rule=rule.id,
+    )
+
+
+def state_fields(rule: RecordStateRule) -> tuple[tuple[str, expr.Field], ...]:
+    """A state's fields and derived properties as expressions read them."""
+    found = [(f.name, expr.Field(f.type, False, f.min, f.max)) for f in rule.fields]
+    for d in rule.derived:
+        iv = d.checked.interval or expr.Interval(None, None)
+        found.append((d.name, expr.Field(d.type, False, iv.lo, iv.hi)))
+    return tuple(found)

@@ -19,6 +19,7 @@ from . import expr
 from .contents import group_rules, source_part
 from .core.ir import Unit
 from .core.lowered import lowered_with
+from .declared import declared
 from .diagnostics import Diagnostic, Path, RulesError, pointer
 from .exact_proofs import prove_rules
 from .expr_types import walk
@@ -56,8 +57,9 @@ from .model import (
     System,
 )
 from .naming import DICE_LIKE, fold, module_problem, name_problem
+from .odds_plan import rolls
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
-from .scope import param_spec, uncalled
+from .scope import declared_class, param_spec, record_type_of, uncalled
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -169,6 +171,8 @@ class SystemBuilder:
         self.built: dict[str, Rule] = {}  # rules built so far, for references
         # what each built rule is to an expression, worked out once a rule
         self._seen: dict[str, tuple[Rule, expr.Table | expr.Function | None]] = {}
+        # the record type (or state class) each built rule declares, if any
+        self._types: dict[str, tuple[Rule, expr.RecordType | None]] = {}
         # Rules (and the names they define) that failed: references to them are
         # not reported again, so one mistake gives one error.
         self.failed: set[str] = set()
@@ -200,6 +204,8 @@ class SystemBuilder:
         self.callable: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
         # the functions of rules an expression cannot call, each with why
         self.uncallable: dict[str, str] = {}
+        # the rules that declare a record type (or a state class), by class
+        self.typed: dict[str, tuple[int, SourceFile, Path, dict[str, Any]]] = {}
         # The wrong declarations of the rule being built that break their uses
         # (a parameter named like a table, one that failed): name -> the index of
         # its error in self.errors, which lists each use as a note.
@@ -336,6 +342,11 @@ class SystemBuilder:
             if isinstance(raw.get("function"), str)
             and (why := uncalled(raw, self.kinds)) is not None
         }
+        self.typed = {
+            name: (order, src, path, raw)
+            for order, _, src, path, raw in pending
+            if isinstance(name := declared_class(raw), str)
+        }
         order_of = {name: index for index, name in enumerate(self.kinds)}
         for order, _, src, path, raw in sorted(
             pending, key=lambda p: (order_of[p[4]["kind"]], p[0])
@@ -412,9 +423,10 @@ class SystemBuilder:
             self.placed[rule.id] = (src, path, raw)
 
     def require(self, src: SourceFile, path: Path, names: Iterable[str]) -> bool:
-        """Build the rules an expression calls first; False on a cycle of calls."""
+        """Build the rules an expression calls (or whose record types or
+        states it makes) first; False on a cycle of calls."""
         for name in sorted(names):
-            entry = self.callable.get(name)
+            entry = self.callable.get(name) or self.typed.get(name)
             if entry is None:
                 continue
             order, csrc, cpath, craw = entry
@@ -473,6 +485,77 @@ class SystemBuilder:
             for enum in self.kinds[rule.kind].enums(rule)
             if enum.ordered
         }
+
+    def record_types(self) -> dict[str, expr.RecordType]:
+        """Every record type and state class of the rules built so far, by class."""
+        found: dict[str, expr.RecordType] = {}
+        for rule in self.built.values():
+            known = self._types.get(rule.id)
+            if known is None or known[0] is not rule:
+                known = (rule, record_type_of(rule))
+                self._types[rule.id] = known
+            if known[1] is not None:
+                found[known[1].name] = known[1]
+        return found
+
+    def record_type(
+        self,
+        src: SourceFile,
+        path: Path,
+        name: str,
+        *,
+        state: bool = False,
+        declared: bool = False,
+    ) -> expr.RecordType | None:
+        """The record type (``state``: the state class) ``name`` the rules
+        declare, built first where it is declared later; None where there is
+        none (reported) or it failed (reported where it did)."""
+        if name in self.typed and not self.require(src, path, [name]):
+            return None
+        found = self.record_types().get(name)
+        if found is None:
+            entry = self.typed.get(name)
+            if name in self.failed or (entry and entry[3]["id"] in self.failed):
+                return None
+            what = "state with fields" if state else "record type"
+            known = sorted(
+                n for n, t in self.record_types().items() if t.state == state
+            )
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = (
+                f"did you mean {close[0]!r}?"
+                if close
+                else (
+                    f"{what}s: {', '.join(known)}"
+                    if known
+                    else f"declare the {what} first"
+                )
+            )
+            self.err(src, path, f"no {what} {name!r} in this system", hint)
+            return None
+        if found.state != state:
+            what = "a state" if found.state else "a record type"
+            key = "state" if found.state else "record"
+            self.err(
+                src,
+                path,
+                f"{name!r} is {what}",
+                f"write type: {key}, {key}: {name}",
+            )
+            return None
+        rule = self.built.get(found.rule)
+        if declared and not state and getattr(rule, "kind", "record") != "record":
+            self.err(
+                src,
+                path,
+                f"{name!r} is what a rule of cases answers: a record a parameter "
+                "or a record type holds is one a record rule declares",
+                f"declare {name} with kind: record, and answer it with result: {name}",
+            )
+            return None
+        if found.rule:
+            self.use(found.rule)
+        return found
 
     def expression_scope(
         self,
@@ -1145,6 +1228,8 @@ class SystemBuilder:
                     "bound it with clamp(x, lo, hi), give its parameters min and max, "
                     "or say why the source sets no limit in unbounded_because",
                 )
+            nodes = [checked.node, *(let.checked.node for let in lets)]
+            self.odds_follow(src, epath, nodes, "formula")
             used = self.unused_lets(src, path, raw, lets, [checked.node])
             unused = set(specs) - used
             for name in sorted(unused):
@@ -1211,13 +1296,13 @@ class SystemBuilder:
                     self.declared.setdefault(name, before)
                 ok = False
                 continue
-            if checked.type not in ("int", "bool", "choice", "list"):
+            if checked.type not in _LET_TYPES:
                 self.declared.setdefault(name, len(self.errors))
                 self.err(
                     src,
                     (*at, "value"),
-                    f"a let value is a number, a flag, a label or a list, "
-                    f"not {expr.describe(checked)}",
+                    f"a let value is a number, a flag, a label, a text, a list, a "
+                    f"record or a state, not {expr.describe(checked)}",
                     None,
                 )
                 ok = False
@@ -1245,6 +1330,60 @@ class SystemBuilder:
                 )
             )
         return (tuple(lets) if ok else None), scope
+
+    def odds_follow(
+        self, src: SourceFile, path: Path, nodes: Sequence[expr.Node], what: str
+    ) -> bool:
+        """Whether a rule's odds (derived from ``nodes``, where it rolls) can
+        follow every rule it calls that rolls: each must have odds of its
+        whole answer, or answer a record whose field is read right there
+        (``name(args).field``); and no dice rolled item by item in a
+        comprehension; else a located error."""
+        functions = self.expression_scope()[1]
+        for node in nodes:
+            read = {
+                id(n.obj)
+                for n in walk(node)
+                if isinstance(n, expr.Attr) and isinstance(n.obj, expr.Call)
+            }
+            for call in walk(node):
+                if isinstance(call, expr.Comp) and any(
+                    rolls(part) for part in (call.body, call.test) if part
+                ):
+                    self.err(
+                        src,
+                        path,
+                        f"the {what}'s odds would follow dice rolled item by item "
+                        f"in '{expr.to_source(call)}': odds do not follow a "
+                        "comprehension that rolls",
+                        "roll a pool of dice once (rolls(...)) and read it, or "
+                        + (
+                            "roll here without odds"
+                            if what == "formula"
+                            else "remove 'odds'"
+                        ),
+                    )
+                    return False
+                if not isinstance(call, expr.Call) or not call.rolls or not call.rule:
+                    continue
+                function = functions.get(call.func)
+                if function is None or function.chances:
+                    continue
+                if function.fields is not None and id(call) in read:
+                    continue  # the field's chances, from its private odds
+                self.err(
+                    src,
+                    path,
+                    f"the {what}'s odds would follow {call.func}(), which rolls and "
+                    f"answers a {function.result.type}: its odds of that are not "
+                    "worked out",
+                    "call a rule that rolls and answers one value (a number, a "
+                    "flag or a label), read one field of a record it answers "
+                    "(name(args).field), or roll the dice here"
+                    + ("" if what == "formula" else ", or remove 'odds'"),
+                )
+                return False
+        return True
 
     def unused_lets(
         self,
@@ -1292,7 +1431,7 @@ class SystemBuilder:
         if self.dice_like and self.dice_like & set(_WORD.findall(text)):
             return True, None  # reads a name refused where it is given
         try:
-            called = expr.rules_called_in(text, self.callable)
+            called = expr.rules_called_in(text, {**self.callable, **self.typed})
         except expr.ExprError:
             called = frozenset()
         if not self.require(src, path, called):
@@ -1312,6 +1451,7 @@ class SystemBuilder:
                 given=given,
                 exact=True,
                 others=self.uncallable,
+                records=self.record_types(),
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
                 rolled = expr.rolled_text(dice)
@@ -1503,6 +1643,8 @@ class SystemBuilder:
         name, kind = p["name"], p["type"]
         if not self.local_name(src, (*path, "name"), name, "parameter name"):
             return None
+        if kind in ("text", "list", "record", "state"):
+            return self.value_param(src, path, p)
         lo, hi = p.get("min"), p.get("max")
         enum = None
         if p.get("nullable") and kind != "choice":
@@ -1567,6 +1709,52 @@ class SystemBuilder:
             keyword_only=p.get("keyword_only", False),
             owns_enum=owns_enum,
             nullable=p.get("nullable", False),
+        )
+
+    def value_param(
+        self, src: SourceFile, path: Path, p: dict[str, Any]
+    ) -> Param | None:
+        """A parameter that is a text, a list, a record or a state: its type
+        as declared (``compiler/declared.py``); only a text takes a default."""
+        owned: list[EnumType] = []
+        found = declared(self, src, path, p, owned=owned)
+        if owned:
+            self.err(
+                src,
+                (*path, "members"),
+                "a list parameter's labels are a set another rule defines",
+                "name the enum of a choice another rule defines, without members",
+                key=True,
+            )
+            return None
+        if "default" in p and p["type"] != "text":
+            self.err(
+                src,
+                (*path, "default"),
+                f"a {p['type']} parameter has no default",
+                "remove 'default': every call gives it",
+                key=True,
+            )
+            return None
+        if "default" in p and not isinstance(p["default"], str | None):
+            self.err(src, (*path, "default"), "a text's default is a text")
+            return None
+        if found is None:
+            return None
+        column = found.column
+        return Param(
+            p["name"],
+            p["type"],
+            column.lo,
+            column.hi,
+            p.get("default"),
+            "default" in p,
+            p["description"],
+            found.enum,
+            keyword_only=p.get("keyword_only", False),
+            owns_enum=False,
+            nullable=column.nullable,
+            spec=column,
         )
 
     def mapping_param(
@@ -1708,6 +1896,8 @@ def _node(data: Any, path: Path) -> Any:
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+# What a let may hold: any value but dice (and null alone).
+_LET_TYPES = ("int", "bool", "choice", "text", "list", "record", "state")
 
 
 def _word_at(text: str, start: int) -> str:

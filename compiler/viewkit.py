@@ -95,6 +95,10 @@ def enum_view(enum: EnumType, what: str) -> View:
 
 def column_type(col: Column) -> str:
     """A field's Python type."""
+    if col.type in ("record", "state") or col.items in ("choice", "record"):
+        from .value_code import py_held
+
+        return py_held(col)
     enum = pyname(col.enum) if col.enum else None
     if col.type == "list":  # an immutable tuple of the elements
         item = enum or {"int": "int", "bool": "bool", "text": "str"}[str(col.items)]
@@ -153,6 +157,28 @@ def _mapping_param_view(param: Param) -> View:
     }
 
 
+def _value_param_view(param: Param) -> View:
+    """A parameter that is a text, a list, a record or a state: given as any
+    sequence (a list), as its class or a mapping of its fields (a record),
+    checked by its spec (``rulebook._values``) into what the rule reads."""
+    from .value_code import py_given, py_spec
+
+    assert param.spec is not None
+    name = pyname(param.name)
+    enum = param.enum
+    given = py_given(param.spec, lambda _: label_type(enum) if enum else "str")
+    default = None
+    if param.has_default:
+        default = py(param.default)
+        given = given if param.default is not None else f"{given} | None"
+    return {
+        "name": name,
+        "annotation": given,
+        "default": default,
+        "lines": [f"{name} = {py_spec(param.spec)}.check({name}, {name!r})"],
+    }
+
+
 def param_view(param: Param, rule_id: str) -> View:
     """A parameter of a generated Python function: its name, annotation,
     default and the lines that check it."""
@@ -160,6 +186,8 @@ def param_view(param: Param, rule_id: str) -> View:
     view: View = {"name": name}
     if param.type == "mapping":
         return _mapping_param_view(param)
+    if param.spec is not None:  # a text, a list, a record or a state
+        return _value_param_view(param)
     if param.type == "choice":
         assert param.enum is not None
         enum = enum_view(
@@ -252,7 +280,15 @@ def param_imports(params: tuple[Param, ...]) -> list[Import]:
     """What the argument checks of these parameters need imported."""
     found: list[Import] = []
     for p in params:
-        if p.type == "mapping":
+        if p.spec is not None:
+            found.append(("rulebook", "_values"))
+            if p.spec.type == "list":
+                found.append(("collections.abc", "Sequence"))
+            if "record" in (p.spec.type, p.spec.items):
+                found.append(("collections.abc", "Mapping"))
+            if p.enum is not None:
+                found += enum_imports(p.enum)
+        elif p.type == "mapping":
             found += [
                 ("rulebook._support", "LabelMapping"),
                 ("rulebook._support", "mapping"),
@@ -304,8 +340,51 @@ def cell_md(col: Column, value: object) -> str:
     return md_cell(str(value))
 
 
+_ONE = {
+    "int": "a whole number",
+    "bool": "a flag (yes or no)",
+    "text": "a text",
+    "dice": "dice",
+    "range": "a range of whole numbers",
+}
+_MANY = {"int": "whole numbers", "bool": "flags", "text": "texts"}
+
+
+def type_words(column: Column) -> str:
+    """What a value of a declared type is, in words: "a whole number, 1 to
+    20", "a list of 1 to 12 whole numbers, -5 to 15", "a Strike record"."""
+    numbers = "" if column.lo is None and column.hi is None else ", "
+    numbers += "" if not numbers else bounds(column.lo, column.hi)
+    if column.type == "list":
+        item = column.items or "int"
+        if item == "choice":
+            what = f"labels of {column.enum}"
+        elif item == "record":
+            what = f"{column.record} records"
+        else:
+            what = _MANY[item]
+        count = _count(column.min_items, column.max_items)
+        return f"a list of {count}{what}{numbers if item == 'int' else ''}"
+    if column.type == "choice":
+        text = f"a label of {column.enum}"
+    elif column.type in ("record", "state"):
+        text = f"a {column.record} {column.type}"
+    else:
+        text = _ONE[column.type] + (numbers if column.type == "int" else "")
+    return text + (", or none" if column.nullable else "")
+
+
+def _count(least: int, most: int | None) -> str:
+    """How many items, as words before them ("1 to 12 ", "" for any)."""
+    if most is None:
+        return f"{least} or more " if least else ""
+    return f"{least} " if least == most else f"{least} to {most} "
+
+
 def allowed(param: Param) -> str:
     """The values a parameter takes, as the docs say them."""
+    if param.spec is not None:
+        return type_words(param.spec)
     if param.type == "mapping" and param.enum is not None and param.value_enum:
         keys = ", ".join(m.label for m in param.enum.members)
         values = ", ".join(m.label for m in param.value_enum.members)
@@ -319,6 +398,11 @@ def allowed(param: Param) -> str:
 
 def type_text(param: Param) -> str:
     """A parameter's type as the docs write it."""
+    if param.spec is not None:
+        from .value_code import py_given
+
+        enum = param.enum
+        return py_given(param.spec, lambda _: pyname(enum.name) if enum else "str")
     if param.type == "mapping" and param.enum is not None and param.value_enum:
         return f"Mapping[{pyname(param.enum.name)}, {pyname(param.value_enum.name)}]"
     if param.enum is not None:
@@ -404,6 +488,9 @@ def reader_name(param: Param) -> str:
 
 def _values(p: Param) -> str:
     """The values a parameter takes, as a sentence for a reader."""
+    if p.spec is not None:
+        text = allowed(p)
+        return md(text[:1].upper() + text[1:])
     if p.type == "bool":
         return "Yes or no"
     if p.type == "int":

@@ -109,7 +109,7 @@ function control(field) {
       },
     };
   }
-  if (field.kind === "ints") {
+  if (field.kind === "ints" || field.kind === "list") {
     const input = element("input", { type: "text", inputmode: "numeric", autocomplete: "off", ...data });
     input.value = field.start.join(" ");
     return {

@@ -41,7 +41,7 @@ from rulesc.views import module_view
 from .target_names import python_identifiers
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = (ROOT / "rules", ROOT / "tests" / "cookbook")
+FOLDERS = (ROOT / "rules", ROOT / "tests" / "cookbook", ROOT / "tests" / "values")
 Sources = tuple[SourceFile, list[SourceFile]]
 
 
@@ -185,8 +185,13 @@ def _rename(
     word = _word(old)
 
     def path(p: tuple[str | int, ...]) -> tuple[str | int, ...]:
-        if within is not None and p[:2] != ("rules", within) and "args" not in p:
-            return p
+        if within is not None and p[:2] != ("rules", within):
+            if "args" not in p:
+                return p
+            at = p.index("args") + 1  # an argument's name, not a key within its value
+            return tuple(
+                _key(part, word, new) if i == at else part for i, part in enumerate(p)
+            )
         return tuple(_key(part, word, new) for part in p)
 
     data = source.data

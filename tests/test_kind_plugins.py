@@ -28,12 +28,17 @@ THROWAWAY = Path(__file__).resolve().parent / "kinds" / "sequence"
 
 
 def _used_kinds() -> set[str]:
-    """The kinds of every rule in rules/ and the cookbook."""
+    """The kinds of every rule in rules/, the cookbook and tests/values (the
+    record kind's rules, tested by tests/test_values.py)."""
     from ruamel.yaml import YAML
 
     yaml = YAML(typ="safe")
     found = set()
-    for folder in (ROOT / "rules", ROOT / "tests" / "cookbook"):
+    for folder in (
+        ROOT / "rules",
+        ROOT / "tests" / "cookbook",
+        ROOT / "tests" / "values",
+    ):
         for path in folder.rglob("*.yaml"):
             data = yaml.load(path.read_text(encoding="utf-8"))
             found |= {rule["kind"] for rule in data.get("rules", [])}
@@ -64,7 +69,9 @@ def test_every_built_in_kind_implements_every_hook(name: str) -> None:
     for module in kind.runtime:
         assert (ROOT / "compiler" / "runtime" / module).is_file()
     # Each hook is exercised by the suite through a rule of the kind.
-    assert name in _used_kinds(), f"no rule of kind {name} in rules/ or the cookbook"
+    assert name in _used_kinds(), (
+        f"no rule of kind {name} in rules/, the cookbook or tests/values"
+    )
 
 
 def test_hooks_are_the_fields_a_kind_must_give() -> None:

@@ -140,8 +140,8 @@ _RECORD = """  - id: pair
             "many()",
             "'many' is the function of rule 'many', which answers a list",
         ),
-        (_RECORD, "pair()", "pair() answers a record: read a field of it"),
-        (_RECORD, "pair().middle", "unknown field 'middle' of pair()"),
+        (_RECORD, "pair()", "cannot add Pair and int"),  # a record is a value
+        (_RECORD, "pair().middle", "Pair has no field 'middle'"),
         (_RECORD, "pair().high", None),
     ],
 )

@@ -104,6 +104,9 @@ class Record:
     # made often (a run's events): a target with a lighter record than its
     # own (Python: a named tuple) holds it as that
     light: bool = False
+    # a record type the rules declare (a record rule's): each target has a
+    # spec that checks one given as an argument (``rulebook._values``)
+    checked: bool = False
 
     @property
     def optional_from(self) -> int:
@@ -484,13 +487,14 @@ class Carried:
     kept within."""
 
     name: str
-    type: Literal["int", "bool", "choice", "list"]
+    type: Literal["int", "bool", "choice", "list", "record", "state", "text"]
     start: Checked
     lo: int | None
     hi: int | None
     enum: EnumType | None
-    items: Literal["int", "bool", "text"] | None
+    items: Literal["int", "bool", "text", "choice", "record"] | None
     description: str | None
+    record: str | None = None  # a record or a state (or a list of records): its class
 
 
 @frozen
@@ -918,9 +922,17 @@ class Unit:
     page: tuple[Block, ...] | None = None
     # The rules (qualified ids) whose declarations its own use.
     needs: tuple[str, ...] = ()
+    # Record types other rules declare that its declarations make (a
+    # decision answering a record type the rules declare): not its own.
+    extern: tuple[Record, ...] = ()
 
     def record(self, name: str) -> Record:
-        return next(d for d in self.decls if isinstance(d, Record) and d.name == name)
+        """A record type its declarations make (its own, or another rule's)."""
+        return next(
+            d
+            for d in (*self.decls, *self.extern)
+            if isinstance(d, Record) and d.name == name
+        )
 
     def odds_part(self, procedure: Procedure) -> tuple[int, Column]:
         """Where the part of a procedure's answer that has odds stands in what
@@ -935,13 +947,22 @@ class Unit:
     @property
     def main(
         self,
-    ) -> Const | Table | Function | RangeTable | Procedure | State | Timeline:
-        """The declaration a call of the rule reads."""
+    ) -> Const | Table | Function | RangeTable | Procedure | State | Timeline | Record:
+        """The declaration a call of the rule reads (a record type, for a rule
+        that is one)."""
         return next(
             d
             for d in self.decls
             if isinstance(
-                d, Const | Table | Function | RangeTable | Procedure | State | Timeline
+                d,
+                Const
+                | Table
+                | Function
+                | RangeTable
+                | Procedure
+                | State
+                | Timeline
+                | Record,
             )
             and d.name == self.entry
         )
@@ -949,3 +970,24 @@ class Unit:
 
 def _rolls(expressions: list[Checked]) -> bool:
     return any(dice_in(c.node) is not None for c in expressions)
+
+
+def expressions_of(decl: Decl) -> list[Checked]:
+    """Every expression a declaration's code works out, in order."""
+    if isinstance(decl, Function | Procedure):
+        return decl.expressions
+    if isinstance(decl, State):
+        return [
+            *(f.start for f in decl.fields),
+            *(d.value for d in decl.derived),
+            *(c for t in decl.transitions for c in t.expressions),
+        ]
+    if isinstance(decl, Timeline):
+        found = [value for _, value in decl.shared]
+        found += body_expressions(decl.start) + body_expressions(decl.after)
+        for handler in decl.handlers:
+            found += body_expressions(handler.body)
+        return found
+    if isinstance(decl, Record):
+        return [m.only_if for m in decl.methods if m.only_if is not None]
+    return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import expr
 from ..core.ir import (
     Const,
     Enum,
@@ -19,6 +20,7 @@ from ..core.ir import (
     Type,
     Unit,
     Value,
+    expressions_of,
 )
 from ..core.program import calling
 from ..expr_odds import run_code
@@ -42,6 +44,7 @@ from ..js_naming import jsname
 from ..model import System
 from ..naming import odds_function, private_constant
 from ..odds_plan import plan
+from ..value_code import js_record_spec
 from ..viewkit import allowed
 from . import state_javascript, timeline_javascript
 from .javascript_code import ODDS_DOC, js_syntax
@@ -79,6 +82,7 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         if isinstance(d, Record)
     }
     shapes = {name: record["shape"] for name, record in records.items()}
+    shapes |= {d.name: private_constant(d.name, "fields") for d in unit.extern}
     decls: list[View] = []
     for decl in unit.decls:
         if isinstance(decl, TextSet):
@@ -93,7 +97,10 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, Enum):
             decls.append({"is": "Enum", "enum": enum_view(decl.enum, _text(decl.doc))})
         elif isinstance(decl, Record):
-            decls.append({"is": "Record", "record": records[decl.name]})
+            spec = js_record_spec(decl.name, decl.fields) if decl.checked else None
+            decls.append(
+                {"is": "Record", "record": records[decl.name] | {"spec": spec}}
+            )
         elif isinstance(decl, Table):
             decls.append(_table(decl, shapes))
         elif isinstance(decl, RollOn):
@@ -116,11 +123,29 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         else:
             decls.append(_const(decl, shapes))
     runtime = [m for d in decls for m in d.get("runtime", ())]
+    if _uses_values(unit):
+        runtime.append("_values.js")
     return {
         "decls": decls,
         "runtime": list(dict.fromkeys(runtime)),
         "needs": list(unit.needs),
     }
+
+
+def _uses_values(unit: Unit) -> bool:
+    """Whether the unit's code calls the runtime's ``_values.js``: a record
+    type's spec, a parameter's, or an expression's helper."""
+    for decl in unit.decls:
+        if isinstance(decl, Record) and decl.checked:
+            return True
+        params = getattr(decl, "params", ())
+        if isinstance(decl, State):
+            params = (*params, *(p for t in decl.transitions for p in t.params))
+        if any(p.spec is not None for p in params):
+            return True
+        if any(expr.uses_values(c.node, "javascript") for c in expressions_of(decl)):
+            return True
+    return False
 
 
 def _record_doc(decl: Record) -> str:

@@ -48,6 +48,7 @@ def made_text(
     code: Code,
     indent: str,
     keys: EnumType | None = None,
+    column: Column | None = None,
 ) -> str:
     """An item a statement makes: a frozen record of ``record`` (its object's
     ``shape``) from its parts, a frozen object of a value for each member of
@@ -69,7 +70,10 @@ def made_text(
         return code(value.node)
 
     if not isinstance(values, Make):
-        return part(values)
+        found = part(values)
+        if column is None or keys is not None:
+            return found
+        return held(column, values, found)
     if keys is not None:
         inner = "    " + indent
         items = "".join(

@@ -80,6 +80,17 @@ def view(system: System, unit: Unit, common: View) -> View:
             [_block(system, b) for b in unit.page or ()],
             Say.of(system.rounding, Reads(system)),
         )
+    if isinstance(main, Record):  # a record type: its fields
+        return common | {
+            "blocks": [_block(system, b) for b in unit.page or ()],
+            "api": api(
+                common,
+                f"Class: {code(pyname(main.name))}.",
+                fields=_fields(main, md_cell),
+                fields_title="Its fields",
+            ),
+            "template": TEMPLATE,
+        }
     if isinstance(main, Table):
         records = {d.name: d for d in unit.decls if isinstance(d, Record)}
         record = records.get(main.answers)

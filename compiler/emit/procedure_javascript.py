@@ -84,7 +84,13 @@ def procedure_view(
         decl.body,
         code,
         lambda values, indent: made_text(
-            record, shape, values, code, indent, decl.keys
+            record,
+            shape,
+            values,
+            code,
+            indent,
+            decl.keys,
+            decl.item if isinstance(decl.item, Column) else None,
         ),
         answer,
         own,

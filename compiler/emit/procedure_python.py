@@ -20,6 +20,7 @@ from ..model import Column, Param, System
 from ..odds_fields import fields_odds_name
 from ..py_names import pyattr, pyname
 from ..runtime._support import LIMIT_NOTE
+from ..value_code import carried_column, py_held
 from ..viewkit import (
     Import,
     View,
@@ -143,7 +144,13 @@ def procedure_view(
     body_lines += statement_lines(
         decl.body,
         python,
-        lambda values: made_text(record, values, python, decl.keys),
+        lambda values: made_text(
+            record,
+            values,
+            python,
+            decl.keys,
+            decl.item if isinstance(decl.item, Column) else None,
+        ),
         answer_list,
     )
     if answer_list is not None:
@@ -235,6 +242,8 @@ def _procedure_odds(
 
 def _carried_type(value: Carried) -> str:
     """The Python type of a value turns carry."""
+    if value.record is not None or value.type == "text" or value.items == "choice":
+        return py_held(carried_column(value))
     if value.type == "list":
         item = {"int": "int", "bool": "bool", "text": "str"}[str(value.items)]
         return f"tuple[{item}, ...]"
@@ -276,6 +285,8 @@ def _target(python: Callable[[expr.Node], str], counter: str) -> Target:
 
 def _checked_type(param: Param) -> str:
     """A parameter's type once checked (a choice its member, a mapping a dict)."""
+    if param.spec is not None:
+        return py_held(param.spec)
     if param.type == "mapping":
         assert param.enum is not None and param.value_enum is not None
         return f"dict[{pyname(param.enum.name)}, {pyname(param.value_enum.name)}]"
@@ -287,10 +298,11 @@ def _bound_type(checked: expr.Checked) -> str:
     """The Python type of a bound name's value (a pool's dice: a sequence, or
     in the odds function the sorted tuple of them)."""
     kinds = {"int": "int", "bool": "bool"}
+    record = pyname(checked.record) if checked.record else None
     if checked.type == "list":
         enum = pyname(checked.enum) if checked.enum else None
-        item = kinds.get(str(checked.item)) or enum or "str"
+        item = kinds.get(str(checked.item)) or enum or record or "str"
         return f"Sequence[{item}]"
     enum = pyname(checked.enum) if checked.enum else None
-    base = kinds.get(checked.type) or enum or "str"
+    base = kinds.get(checked.type) or enum or record or "str"
     return f"{base} | None" if checked.nullable else base

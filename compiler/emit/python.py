@@ -21,6 +21,7 @@ from ..core.ir import (
     Type,
     Unit,
     Value,
+    expressions_of,
 )
 from ..core.program import calling
 from ..expr_odds import run_code
@@ -30,6 +31,7 @@ from ..model import EnumType, Param, System
 from ..naming import odds_function, private_constant
 from ..odds_plan import plan
 from ..py_names import pyattr, pyname
+from ..value_code import py_record_spec
 from ..viewkit import (
     Import,
     View,
@@ -115,6 +117,8 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
         elif isinstance(decl, Record):
             items.append(_record(decl))
             imports |= {("rulebook.json", "Record"), ("typing", "ClassVar")}
+            if decl.checked:  # its spec, to check it as an argument
+                imports |= {("rulebook", "_values"), ("typing", "Final")}
             if decl.methods:
                 imports |= {
                     ("rulebook.dice", "RNG"),
@@ -178,6 +182,12 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
             exports += [pyname(decl.name), *map(pyname, decl.aliases)]
     if any(item.get("counted") or item.get("odds") for item in items):
         imports.add(("rulebook._support", "runtime_call"))
+    if any(
+        expr.uses_values(c.node, "python")
+        for decl in unit.decls
+        for c in expressions_of(decl)
+    ):
+        imports.add(("rulebook", "_values"))
     return {
         "decls": items,
         "imports": sorted(imports),
@@ -197,6 +207,7 @@ def _record(decl: Record) -> View:
     return {
         "is": "Record",
         "name": pyname(decl.name),
+        "spec": py_record_spec(decl.name, decl.fields) if decl.checked else None,
         "doc": docstring(text(decl.doc), "    "),
         "fields": [
             {

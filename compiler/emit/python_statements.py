@@ -45,10 +45,11 @@ def made_text(
     values: Made,
     code: Code,
     keys: EnumType | None = None,
+    column: Column | None = None,
 ) -> str:
     """An item a statement makes: a record of ``record`` from its parts, a
-    dict of a value for each member of ``keys``, one value, or a number or a
-    tuple of numbers."""
+    dict of a value for each member of ``keys``, one value (of ``column``'s
+    type: a list as a tuple), or a number or a tuple of numbers."""
     if isinstance(values, tuple):
         codes = [code(v.node) for v in values]
         return codes[0] if len(codes) == 1 else f"({', '.join(codes)})"
@@ -66,7 +67,8 @@ def made_text(
         return code(value.node)
 
     if not isinstance(values, Make):
-        return part(values)
+        found = part(values)
+        return found if column is None or keys is not None else held(column, found)
     if keys is not None:
         pairs = zip(keys.members, values.values, strict=True)
         enum = pyname(keys.name)

@@ -34,8 +34,20 @@ __all__ = [
 
 # -- a rule's inputs ----------------------------------------------------------------
 
-# "ints": a run of whole numbers (die results), given in order.
-InputKind = Literal["int", "ints", "bool", "choice", "mapping", "text", "rng", "other"]
+# "ints": a run of whole numbers (die results), given in order; "list": a
+# list of whole numbers given as one argument; "record": a record's fields.
+InputKind = Literal[
+    "int",
+    "ints",
+    "list",
+    "record",
+    "bool",
+    "choice",
+    "mapping",
+    "text",
+    "rng",
+    "other",
+]
 
 
 @dataclass(frozen=True)
@@ -70,6 +82,10 @@ class Input:
             return f"a whole number from {self.lo} to {self.hi}"
         if self.kind == "ints":
             return f"whole numbers from {self.lo} to {self.hi}, in order"
+        if self.kind == "list":
+            return f"a list of whole numbers from {self.lo} to {self.hi}: 1,2,3"
+        if self.kind == "record":
+            return 'the fields of a record, as a JSON object: {"field": 1, ...}'
         if self.kind == "mapping":
             return (
                 "KEY:VALUE,... for every key of "
@@ -79,6 +95,16 @@ class Input:
                 + ")"
             )
         return "text"
+
+
+def _sequence_of(args: tuple[Any, ...]) -> Any:
+    """The items' type of a ``Sequence[...]`` among a hint's types, or None."""
+    for arg in args:
+        origin = typing.get_origin(arg)
+        if origin is not None and getattr(origin, "__name__", "") == "Sequence":
+            (item,) = typing.get_args(arg)
+            return item
+    return None
 
 
 def _union(hint: Any) -> tuple[Any, ...]:
@@ -140,6 +166,13 @@ def inputs_of(
         values: tuple[str, ...] = ()
         if "RNG" in names:
             kind = "rng"
+        elif _sequence_of(args) is int:
+            kind = "list"
+        elif any(
+            getattr(a, "__name__", "") == "Mapping" or typing.get_origin(a) is Mapping
+            for a in args
+        ) and any(isinstance(a, type) and hasattr(a, "FIELDS") for a in args):
+            kind = "record"
         elif mapping is not None:
             key, value = typing.get_args(mapping)
             key_enum, value_enum = _enum_of(key), _enum_of(value)
@@ -192,6 +225,10 @@ def read_value(spec: Input, text: str) -> Any:
         return _label(spec.name, spec.labels, word, spec.nullable)
     if spec.kind == "mapping":
         return _mapping(spec, word)
+    if spec.kind == "list":
+        return _whole_numbers(spec, word)
+    if spec.kind == "record":
+        return _json_object(spec, word)
     if spec.kind in ("rng", "other"):
         raise UsageError(f"{spec.name} cannot be given on the command line")
     return text
@@ -205,6 +242,25 @@ def _label(name: str, labels: Sequence[str], word: str, nullable: bool) -> str:
     choices = ", ".join(labels) + (", none" if nullable else "")
     hint = f"did you mean {close[0]}?" if close else None
     raise UsageError(f"{name} is one of {choices}; not {word!r}", hint)
+
+
+def _whole_numbers(spec: Input, word: str) -> list[int]:
+    """A list of whole numbers: ``1,2,3`` (or ``[1, 2, 3]``, ``1 2 3``)."""
+    parts = [p for p in word.strip("[] ").replace(",", " ").split() if p]
+    return [whole_number(part, spec.name, spec.allowed()) for part in parts]
+
+
+def _json_object(spec: Input, word: str) -> dict[str, Any]:
+    """A record's fields, as a JSON object."""
+    try:
+        data = json.loads(word)
+    except json.JSONDecodeError as exc:
+        raise UsageError(
+            f"{spec.name}: not a JSON object: {exc.msg}", spec.allowed()
+        ) from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{spec.name}: give a JSON object", spec.allowed())
+    return data
 
 
 def _mapping(spec: Input, word: str) -> dict[str, str]:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..expr import Call, Dice
+from ..expr_eval import items_at
 from ..runtime.dice import Scripted
 from ..runtime.dice_notation import parse_notation
 from ..runtime.dice_rolls import Rolled, roll
@@ -25,12 +26,16 @@ class Replay:
     def __init__(self, faces: Sequence[int]) -> None:
         self.faces = list(faces)
         self.rng = Scripted(self.faces)
-        self.rolled: dict[tuple[int, int, int], Rolled | None] = {}
-        self.called: dict[tuple[int, int, int], tuple[Any, list[int]]] = {}
+        # by the expression, the node's place in it, and the item of each
+        # comprehension it is in (a body rolls anew for each item)
+        self.rolled: dict[tuple[int, int, int, tuple[int, ...]], Rolled | None] = {}
+        self.called: dict[
+            tuple[int, int, int, tuple[int, ...]], tuple[Any, list[int]]
+        ] = {}
         self.part = 0
 
     def __call__(self, node: Dice, count: int | None, sides: int | None) -> Any:
-        key = (self.part, node.start, node.end)
+        key = (self.part, node.start, node.end, items_at())
         if key not in self.rolled:
             self.rolled[key] = (
                 None if count == 0 else roll(notation(node, count, sides), self.rng)
@@ -42,7 +47,7 @@ class Replay:
 
     def call(self, node: Call, call: Callable[[Any], Any]) -> Any:
         """The answer of a call of a rule that rolls, made once with the rng."""
-        key = (self.part, node.start, node.end)
+        key = (self.part, node.start, node.end, items_at())
         if key not in self.called:
             start = len(self.faces) - self.rng.remaining
             answer = call(self.rng)
@@ -53,17 +58,28 @@ class Replay:
     def note(self, node: Dice | Call) -> str:
         """What a dice term rolled: every face, and the dice kept when not all;
         what a call of a rule that rolls rolled: every face."""
+        where = (self.part, node.start, node.end)
         if isinstance(node, Call):
-            _, used = self.called.get((self.part, node.start, node.end), (None, []))
+            used = [
+                f
+                for k, (_, faces) in self.called.items()
+                if k[:3] == where
+                for f in faces
+            ]
             shown = ", ".join(str(face) for face in used)
             return f"rolled {shown}" if used else "no dice"
-        rolled = self.rolled.get((self.part, node.start, node.end))
-        if rolled is None:
+        rolls = [r for k, r in self.rolled.items() if k[:3] == where and r is not None]
+        if not rolls:
             return "no dice"
-        faces = ", ".join(str(face) for face in rolled.rolled)
-        kept = ", ".join(str(die) for die in rolled.results)
-        same = list(rolled.rolled) == list(rolled.results)
+        faces = ", ".join(str(face) for r in rolls for face in r.rolled)
+        kept = ", ".join(str(die) for r in rolls for die in r.results)
+        same = all(list(r.rolled) == list(r.results) for r in rolls)
         return f"rolled {faces}" + ("" if same else f"; kept {kept}")
+
+    def made(self, node: Call) -> bool:
+        """Whether the call ``node`` of a rule that rolls was made (and rolled)."""
+        where = (self.part, node.start, node.end)
+        return any(key[:3] == where for key in self.called)
 
 
 def notation(node: Dice, count: int | None, sides: int | None) -> DiceSum:

@@ -8,6 +8,7 @@ from typing import Any
 from .. import expr
 from ..expr_types import walk
 from .steps import Stepper
+from .steps import shown as steps_shown
 
 __all__ = ["bind_lets", "shown"]
 
@@ -42,17 +43,15 @@ def _rolled(stepper: Stepper, node: expr.Node) -> str:
     notes = [
         f"{n.func} {dice.note(n)}"
         for n in walk(node)
-        if isinstance(n, expr.Call)
-        and n.rolls
-        and (dice.part, n.start, n.end) in dice.called
+        if isinstance(n, expr.Call) and n.rolls and dice.made(n)
     ]
     return f"   ({'; '.join(notes)})" if notes else ""
 
 
 def shown(value: object) -> str:
-    """A value a name is bound to, as the steps show values."""
-    if isinstance(value, list):
-        return "[" + ", ".join(shown(v) for v in value) + "]"  # pyright: ignore[reportUnknownVariableType]
+    """A value a name is bound to, as the steps show values (a text as it is)."""
+    if isinstance(value, list | dict):
+        return steps_shown(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

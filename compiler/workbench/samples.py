@@ -48,6 +48,8 @@ def frozen(value: Any) -> Any:
 
 
 def thawed(value: Any) -> Any:
+    """A value ``frozen`` made hashable, as it was (a list's items too: a
+    list of records given as mappings)."""
     if (
         isinstance(value, tuple)
         and all(
@@ -57,6 +59,8 @@ def thawed(value: Any) -> Any:
         and value
     ):
         return {k: thawed(v) for k, v in value}
+    if isinstance(value, tuple):
+        return tuple(thawed(v) for v in value)
     return value
 
 

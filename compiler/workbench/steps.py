@@ -105,9 +105,25 @@ class Stepper:
                 key = self.visit(call.args[0])
                 ref = replace(node, obj=replace(call, args=(key,)))
                 return self.lookup(node, ref, call.func, call.args[0])
+            case Index(item=True):  # an item of a list: the list, its position
+                ref = replace(
+                    node, obj=self.visit(node.obj), index=self.visit(node.index)
+                )
+                return self.step(node, ref)
             case Index():
                 key = self.visit(node.index)
                 return self.lookup(node, replace(node, index=key), None, node.index)
+            case expr.Construct():
+                ref = replace(node, args=tuple(self.visit(a) for a in node.args))
+                return self.step(node, ref)
+            case expr.Method():
+                args = tuple(self.visit(a) for a in node.args)
+                return self.step(
+                    node, replace(node, obj=self.visit(node.obj), args=args)
+                )
+            case expr.Comp():  # one step: its items, then each item's value
+                items = self.visit(node.items)
+                return self.step(node, replace(node, items=items))
             case Binary(op="and" | "or" | "??"):
                 left = self.visit(node.left)
                 left_value = self.value(node.left)
@@ -332,13 +348,25 @@ def literal(value: Any) -> Node:
 
 
 def shown(value: Any) -> str:
-    """A formula value as the math text writes it."""
+    """A formula value as the math text writes it (a list's items, a record
+    by its fields: ``(round 1, damage 3)``)."""
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, dict):  # a record, as the reference evaluator makes it
+        return "(" + ", ".join(f"{k} {shown(v)}" for k, v in value.items()) + ")"
+    fields = getattr(type(value), "FIELDS", None)
+    if fields is not None and type(value).__name__ != "Dice":  # the runtime's
+        keys = getattr(type(value), "_KEYS", None) or fields
+        pairs = zip(keys, fields, strict=True)
+        return (
+            "(" + ", ".join(f"{k} {shown(getattr(value, f))}" for k, f in pairs) + ")"
+        )
     return str(value)
 
 

@@ -242,15 +242,11 @@ class _Tracer:
         it called that rolls by name)."""
         if self.dice is None:
             return ""
-        called = self.dice.called
         notes = [
             (f"{node.func} " if isinstance(node, Call) else "") + self.dice.note(node)
             for node in walk(checked.node)
             if isinstance(node, Dice)
-            or (
-                isinstance(node, Call)
-                and (self.dice.part, node.start, node.end) in called
-            )
+            or (isinstance(node, Call) and self.dice.made(node))
         ]
         return f"   ({'; '.join(notes)})" if notes else ""
 
@@ -519,8 +515,17 @@ def _shown(value: Any) -> str:
         return ", ".join(f"{f} {_shown(getattr(value, f))}" for f in fields)
     if isinstance(value, tuple):
         return "(" + ", ".join(_shown(v) for v in value) + ")"
+    if isinstance(value, list):  # a list (its records each in brackets)
+        return "[" + ", ".join(_item_shown(v) for v in value) + "]"
     if isinstance(value, dict):  # a value by key: each key by its label
         return ", ".join(f"{k} {_shown(v)}" for k, v in value.items())
     if isinstance(value, str):
         return shown(str(value))
     return shown(value)
+
+
+def _item_shown(value: Any) -> str:
+    """An item of a list: a record (or a value by key) in brackets."""
+    record = isinstance(value, dict) or hasattr(type(value), "FIELDS")
+    text = _shown(value)
+    return f"({text})" if record and type(value).__name__ != "Dice" else text

@@ -19,7 +19,7 @@ import yaml
 from .schemas import Json, Schemas, Shape, type_of
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED_DIRS = (ROOT / "rules", ROOT / "tests" / "cookbook")
+SEED_DIRS = (ROOT / "rules", ROOT / "tests" / "cookbook", ROOT / "tests" / "values")
 AWKWARD_TEXT = (
     "",
     " ",
@@ -64,7 +64,7 @@ AWKWARD_INT = (0, 1, -1, 2, 7, 100, 2**31, -(2**31), 2**53 + 1, 10**15)
 
 
 def seed_documents() -> list[tuple[str, Json]]:
-    """The real rules files (rules/ and the cookbook) by name, as data."""
+    """The real rules files (rules/, the cookbook and tests/values) by name, as data."""
     found = []
     for folder in SEED_DIRS:
         for path in sorted(folder.glob("*/*.yaml")):  # not a package.yaml

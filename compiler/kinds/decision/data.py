@@ -65,6 +65,7 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
                 "nullable": s.nullable,
                 "enum": None if s.enum is None else s.enum.name,
                 "items": s.items,
+                "record": s.record,
                 "null_label": s.null_label,
                 "description": s.description,
             }
@@ -95,6 +96,7 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
                     "name": v.name,
                     "type": v.type,
                     "items": v.items,
+                    "record": v.record,
                     "min": v.min,
                     "max": v.max,
                     "enum": None if v.enum is None else v.enum.name,

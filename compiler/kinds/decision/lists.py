@@ -38,12 +38,31 @@ def declaration_problems(
     return found
 
 
+BOUNDS = ("only whole numbers (or a list of them) have a min and a max", "remove it")
+
+
+def bound_problems(raw: dict[str, Any], value: str) -> list[str]:
+    """The keys of bounds ``raw`` gives a value (or a list's items) of type
+    ``value`` that are not a whole number's (a list's length's only a list's)."""
+    found: list[str] = [k for k in ("min", "max") if k in raw and value != "int"]
+    if raw["type"] != "list":
+        found += [k for k in ("min_items", "max_items") if k in raw]
+    return found
+
+
 def value_problem(checked: expr.Checked, slot: Slot) -> tuple[str, str] | None:
     """Why a case's expression cannot be the list field's value, with a hint;
     None when it is a list of the field's element type."""
-    want = f"a list of {slot.items}"
-    if checked.type == "list" and checked.item in (slot.items, None):
-        return None  # None: the empty list, of any type
+    want = f"a list of {slot.record if slot.items == 'record' else slot.items}"
+    if checked.type == "list" and checked.item is None:
+        return None  # the empty list, of any type
+    if checked.type == "list" and checked.item == slot.items:
+        from ...scope import slot_field
+
+        problem = expr.fits(checked, slot_field(slot))
+        if problem is None:
+            return None
+        return f"{slot.name!r}: the expression {problem}", "a list holds one type"
     gives = expr.describe(checked)
     message = f"{slot.name!r}: the expression gives {gives}, but the field is {want}"
     if checked.type == "list":

@@ -51,17 +51,20 @@ def lower(system: System, rule: DecisionRule) -> Unit:
     ]
     keys = rule.key_enum if rule.shape == "mapping" else None
     item: str | Column
+    extern: tuple[Record, ...] = ()
     if rule.shape == "fields":
         assert rule.result is not None
         item = rule.result
-        decls.append(
-            Record(
-                rule.result,
-                f"What {ref(rule.function)} answers. {where}",
-                tuple(_column(s) for s in rule.slots),
-                tuple(_method(system, rule, m) for m in rule.methods),
-            )
+        record = Record(
+            rule.result,
+            f"What {ref(rule.function)} answers. {where}",
+            tuple(_column(s) for s in rule.slots),
+            tuple(_method(system, rule, m) for m in rule.methods),
         )
+        if rule.owns_result:
+            decls.append(record)
+        else:  # a record type another rule declares
+            extern = (record,)
     else:  # one value, or one for each key: the same column
         item = _column(rule.slots[0])
     collects = rule.hit_policy == "collect"
@@ -102,7 +105,7 @@ def lower(system: System, rule: DecisionRule) -> Unit:
     )
     # the rules its methods call: its JavaScript waits for theirs
     needs = tuple(f"{system.id}.{m.rule}" for m in rule.methods)
-    return Unit(tuple(decls), rule.function, needs=needs)
+    return Unit(tuple(decls), rule.function, needs=needs, extern=extern)
 
 
 def _method(system: System, rule: DecisionRule, method: FollowUp) -> Method:
@@ -137,6 +140,7 @@ def turns_of(repeat: Repeat) -> Turns:
                 v.enum,
                 v.items,
                 v.description,
+                v.record,
             )
             for v in repeat.state
         ),
@@ -154,15 +158,20 @@ def _column(slot: Slot) -> Column:
     """A part of the answer as a column of the core."""
     return Column(
         slot.name,
-        "choice" if slot.enum is not None else slot.type,
+        "choice" if slot.enum is not None and slot.type != "list" else slot.type,
         slot.nullable,
         slot.null_label,
         False,
-        None,
+        slot.unit,
         slot.title,
         slot.description,
         slot.enum.name if slot.enum is not None else None,
         slot.items,
+        slot.record,
+        slot.lo,
+        slot.hi,
+        slot.min_items,
+        slot.max_items,
     )
 
 

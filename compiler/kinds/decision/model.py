@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from ...expr import Checked, dice_in
 from ...kinds.formula.model import Let
-from ...model import EnumMember, EnumType, Loc, Param, RuleBase
+from ...model import EnumMember, EnumType, ItemKind, Loc, Param, RuleBase
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,13 +16,21 @@ class Slot:
 
     name: str
     title: str
-    type: Literal["int", "bool", "text", "choice", "dice", "list"]
+    type: Literal["int", "bool", "text", "choice", "dice", "list", "record", "state"]
     nullable: bool
-    enum: EnumType | None  # for a choice
+    enum: EnumType | None  # for a choice (or a list of them)
     null_label: str
     description: str | None
     member: EnumMember | None  # for a mapping: the key
-    items: Literal["int", "bool", "text"] | None = None  # for a list: its elements
+    items: ItemKind | None = None  # for a list: its elements
+    # a record (or a list of them): its type's class; a declared field's
+    # bounds (a whole number, or a list's numbers) and a list's length
+    record: str | None = None
+    lo: int | None = None
+    hi: int | None = None
+    min_items: int = 0
+    max_items: int | None = None
+    unit: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,25 +61,27 @@ class FollowUp:
 class StateValue:
     """A value a repeating decision carries from turn to turn: its start (an
     expression of the parameters) and, for a number, the bounds every value it
-    takes is clamped into; a list (of ``items``) has no bounds."""
+    takes is clamped into; a list (of ``items``) has no bounds; a record or a
+    state (or a list of records) is of the class ``record``."""
 
     name: str
-    type: Literal["int", "bool", "choice", "list"]
+    type: Literal["int", "bool", "choice", "list", "record", "state", "text"]
     start: Checked
     min: int | None
     max: int | None
     enum: EnumType | None  # for a choice
     description: str | None
     loc: Loc
-    items: Literal["int", "bool", "text"] | None = None  # for a list: its elements
+    items: ItemKind | None = None  # for a list: its elements
+    record: str | None = None  # a record (or a list of them), a state: its class
 
     @property
     def finite(self) -> bool:
         """Whether it takes finitely many values (a number needs both bounds;
         a list may grow without end)."""
-        if self.type == "list":
-            return False
-        return self.type != "int" or (self.min is not None and self.max is not None)
+        if self.type in ("bool", "choice"):
+            return True
+        return self.type == "int" and self.min is not None and self.max is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +155,9 @@ class DecisionRule(RuleBase):
     odds_name: str | None = None  # its odds function's name, if not <function>_odds
     odds_chart: OddsChart | None = None  # a table of its odds on its page
     repeat: Repeat | None = None  # the turn repeated until its ending holds
+    # whether its answer's record type is its own (its fields), not one the
+    # rules declare elsewhere (``result: X`` with no fields)
+    owns_result: bool = True
     kind: Literal["decision"] = "decision"
 
     @property

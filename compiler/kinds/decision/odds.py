@@ -24,6 +24,7 @@ from ...kinds.decision.model import (
     OddsChart,
     Repeat,
     Slot,
+    StateValue,
 )
 from ...kinds.decision.turns import relevant
 from ...kinds.formula.model import Let
@@ -271,13 +272,28 @@ def unbounded(
     give; where the rule asks for them with ``odds``, a located error."""
     assert rule.repeat is not None
     bounded = rule.repeat.max_turns is not None
-    state, _ = relevant(rule)
+    state, needed = relevant(rule)
+    counted = _counted(rule.repeat, state, needed)
+    if counted is not None:
+        if "odds" in raw:
+            b.err(
+                src,
+                (*path, "odds"),
+                f"the odds of {_shown(rule.odds_of)} follow {counted!r}, which a "
+                f"turn works out from '{TURNS}': its chain of chances is not "
+                "followed by turn",
+                f"keep '{TURNS}' out of what the ending and the odds read, or "
+                "remove 'odds'",
+                key=True,
+            )
+        return True
     loose = next(
         (
             v
             for v in state
             if (v.type == "int" and (v.min is None or v.max is None))
-            or (v.type == "list" and not bounded)
+            or (v.type in ("list", "record", "text") and not bounded)
+            or v.type == "state"
         ),
         None,
     )
@@ -286,9 +302,12 @@ def unbounded(
     if "odds" in raw:
         what = "a number of the state without a min and a max"
         hint = f"give {loose.name!r} a min and a max"
-        if loose.type == "list":
-            what = "a list of the state, and the turns have no max_turns"
+        if loose.type in ("list", "record", "text"):
+            what = f"a {loose.type} of the state, and the turns have no max_turns"
             hint = "give repeat a max_turns"
+        if loose.type == "state":
+            what = "a state held by the state"
+            hint = f"keep {loose.name!r} out of what the ending and the odds read"
         b.err(
             src,
             (*path, "odds"),
@@ -298,6 +317,21 @@ def unbounded(
             key=True,
         )
     return True
+
+
+def _counted(
+    repeat: Repeat, state: Sequence[StateValue], needed: Sequence[str]
+) -> str | None:
+    """A state value (or a turn's name) the odds follow that the turn works
+    out from ``turns``, or None."""
+    names = {v.name for v in state}
+    for let in repeat.lets:
+        if let.name in needed and TURNS in expr.names_used(let.checked.node):
+            return let.name
+    for s in repeat.sets:
+        if s.name in names and TURNS in expr.names_used(s.checked.node):
+            return s.name
+    return None
 
 
 def chain(

@@ -13,11 +13,12 @@ expressions reading it then name it as what to bound.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
 from ...expr_types import iv_hull
-from .model import StateValue
+from .model import TURNS, StateValue
 
 if TYPE_CHECKING:
     from ...semantics import SystemBuilder
@@ -55,6 +56,7 @@ def state_reach(
     rounds = most if most is not None and most <= MAX_FOLLOWED else _ROUNDS
     for _ in range(rounds):
         scope = dict(specs) | {v.name: param(v, found.get(v.name)) for v in state}
+        scope[TURNS] = turn_count(most)
         for value in state:  # a list that starts empty holds no number yet
             if value.name not in found and value.type == "list":
                 scope[value.name] = expr.Param(value.name, "int", bound=value.start)
@@ -65,6 +67,18 @@ def state_reach(
             return found  # no turn adds to them
         found = grown
     return found if most is not None and most <= MAX_FOLLOWED else {}
+
+
+def turn_count(most: int | None) -> expr.Param:
+    """How a turn reads ``turns``, its own count (from 1; as a call can give
+    it, at most ``max_turns``, or the turns the runtime takes at most)."""
+    from ...runtime._support import MAX_ENTRIES
+
+    held = expr.Checked(expr.Name(TURNS, 0, 0), "int", expr.Interval(1, most))
+    taken = expr.Interval(1, MAX_ENTRIES if most is None else most)
+    return expr.Param(
+        TURNS, "int", bound=replace(held, exact=replace(held, interval=taken))
+    )
 
 
 def _numbers(value: StateValue) -> bool:
@@ -100,7 +114,12 @@ def _turn(
 
     def compiled(text: str) -> expr.Checked:
         return expr.compile_formula(
-            text, scope, tables=tables, functions=functions, exact=True
+            text,
+            scope,
+            tables=tables,
+            functions=functions,
+            exact=True,
+            records=b.record_types(),
         )
 
     try:

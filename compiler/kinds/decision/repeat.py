@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ... import expr
 from ...kinds.decision import lists
 from ...kinds.decision.model import TURNS, Repeat, SetValue, StateValue
-from ...kinds.decision.reach import state_reach
+from ...kinds.decision.reach import state_reach, turn_count
 from ...runtime._support import MAX_ENTRIES
 
 if TYPE_CHECKING:
@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from ...model import EnumType
     from ...semantics import SystemBuilder
 
-SlotType = Callable[["Path", dict[str, Any], str], tuple[Any, "EnumType | None"]]
+SlotType = Callable[
+    ["Path", dict[str, Any], str], tuple[Any, "EnumType | None", str | None]
+]
 _LIST = "a list of the state"
 
 
@@ -42,6 +44,10 @@ def state_param(value: StateValue, items: expr.Interval | None = None) -> expr.P
     """How the expressions read a state value (a list as a name bound to one
     of its type, of any length); ``items``: the range of its number (of its
     list's numbers), as a call can give it, where it is known (``reach``)."""
+    if value.type in ("record", "state", "text") or (
+        value.type == "list" and value.items in ("record", "choice")
+    ):
+        return expr.Param(value.name, value.type, slot=_field(value))
     if value.type == "list":
         ints = expr.Interval(None, None) if value.items == "int" else None
         held = expr.Checked(
@@ -67,11 +73,26 @@ def state_param(value: StateValue, items: expr.Interval | None = None) -> expr.P
 
 
 def _field(value: StateValue) -> expr.Field:
-    assert value.type != "list"
+    labels = tuple(m.label for m in value.enum.members) if value.enum else ()
+    enum = value.enum.name if value.enum is not None else None
+    if value.type == "list":
+        return expr.Field(
+            "list",
+            False,
+            choices=labels,
+            enum=enum,
+            items=value.items,
+            record=value.record,
+        )
     if value.type == "choice" and value.enum is not None:
-        labels = tuple(m.label for m in value.enum.members)
-        return expr.Field("choice", choices=labels, enum=value.enum.name)
-    return expr.Field(value.type)
+        return expr.Field("choice", choices=labels, enum=enum)
+    return expr.Field(value.type, record=value.record)
+
+
+def _named(raw: dict[str, Any]) -> bool:
+    """Whether a state value (or its list's items) is a record or a state."""
+    value = raw.get("items") if raw["type"] == "list" else raw["type"]
+    return value in ("record", "state")
 
 
 def misfit(checked: expr.Checked, value: StateValue) -> str | None:
@@ -80,9 +101,13 @@ def misfit(checked: expr.Checked, value: StateValue) -> str | None:
     if value.type != "list":
         problem = expr.fits(checked, _field(value))
         return None if problem is None else problem.replace("the field is", "it is")
-    if checked.type == "list" and checked.item in (value.items, None):
+    if checked.type == "list" and checked.item is None:
         return None
-    return f"gives {expr.describe(checked)}, but it is a list of {value.items}"
+    if checked.type == "list" and checked.item == value.items:
+        problem = expr.fits(checked, _field(value))
+        return None if problem is None else problem.replace("the field is", "it is")
+    shown = value.record if value.items == "record" else value.items
+    return f"gives {expr.describe(checked)}, but it is a list of {shown}"
 
 
 class RepeatBuilder:
@@ -165,7 +190,7 @@ class RepeatBuilder:
             at = (*self.path, "repeat", "state", index)
             if not self.name((*at, "name"), item["name"], taken, "state name"):
                 continue
-            kind, enum = self.slot_type(at, item, _LIST)
+            kind, enum, record = self.slot_type(at, item, _LIST)
             low, high = item.get("min"), item.get("max")
             if kind != "int" and (low is not None or high is not None):
                 key = "min" if low is not None else "max"
@@ -174,8 +199,10 @@ class RepeatBuilder:
             if low is not None and high is not None and low > high:
                 self.err((*at, "min"), f"min ({low}) is above max ({high})")
                 continue
-            if (kind == "choice" and enum is None) or lists.declaration_problems(
-                item, _LIST
+            if (
+                (kind == "choice" and enum is None)
+                or lists.declaration_problems(item, _LIST)
+                or (_named(item) and record is None)
             ):
                 self.ok = False  # reported by slot_type
                 continue
@@ -194,6 +221,7 @@ class RepeatBuilder:
                 item.get("description"),
                 self.b.loc(self.src, (*at, "name")),
                 item.get("items") if kind == "list" else None,
+                record,
             )
             if problem := misfit(start, value):
                 hint = 'the empty list is "[]"' if kind == "list" else None
@@ -227,7 +255,12 @@ class RepeatBuilder:
         tables, functions = self.b.expression_scope()
         tables = {n: t for n, t in tables.items() if n not in scope}
         return expr.compile_formula(
-            wrapped, scope, tables=tables, functions=functions, ladders=self.b.ladders()
+            wrapped,
+            scope,
+            tables=tables,
+            functions=functions,
+            ladders=self.b.ladders(),
+            records=self.b.record_types(),
         )
 
     def repeat(
@@ -245,6 +278,8 @@ class RepeatBuilder:
                     "choose another name",
                 )
                 return None
+        # a turn reads the count of turns with its own (from 1)
+        scope = scope | {TURNS: turn_count(raw.get("max_turns"))}
         lets, turn = self.b.lets(self.src, at, raw.get("let", []), scope)
         if lets is None:
             self.ok = False
@@ -282,7 +317,8 @@ class RepeatBuilder:
                 )
             )
         until_text = _text(raw["until"]).strip()
-        until = self.compile((*at, "until"), until_text, scope, "ending")
+        before = {n: p for n, p in scope.items() if n != TURNS}
+        until = self.compile((*at, "until"), until_text, before, "ending")
         if until is not None and (until.type != "bool" or until.nullable):
             self.err(
                 (*at, "until"), f"the ending must be a bool, not {expr.describe(until)}"

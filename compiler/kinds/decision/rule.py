@@ -91,31 +91,63 @@ class _Builder:
 
     def slot_type(
         self, path: Path, raw: dict[str, Any], what: str = "a list field"
-    ) -> tuple[Any, EnumType | None]:
+    ) -> tuple[Any, EnumType | None, str | None]:
+        """A slot's type: its kind, the set of labels it (or its items) are
+        of, and the record type (or state class) it (or its items) are of."""
         kind = raw["type"]
         for key, message, hint in lists.declaration_problems(raw, what):
             self.err((*path, key), message, hint, key=key != "type")
-        if kind != "choice":
+        value = raw.get("items", kind) if kind == "list" else kind
+        record = self.record(path, raw, value)
+        for key in lists.bound_problems(raw, value):
+            self.err((*path, key), *lists.BOUNDS, key=True)
+        if value != "choice":
             if "enum" in raw or "members" in raw:
                 self.err(path, f"only a choice has an enum, not {kind}")
-            return kind, None
+            return kind, None, record
         if "enum" not in raw:
             self.err(path, "a choice needs 'enum' (with 'members' to define it here)")
-            return kind, None
+            return kind, None, record
         if "members" in raw:
             enum = self.b.enum(self.src, path, raw["enum"], raw["members"], False)
             self.owned.append(enum)
-            return kind, enum
-        return kind, self.b.find_enum(self.src, (*path, "enum"), raw["enum"])
+            return kind, enum, record
+        return kind, self.b.find_enum(self.src, (*path, "enum"), raw["enum"]), record
+
+    def record(self, path: Path, raw: dict[str, Any], value: str) -> str | None:
+        """The record type (or state class) a slot (or its items) are of."""
+        key = "state" if value == "state" else "record"
+        if value not in ("record", "state"):
+            for extra in ("record", "state"):
+                if extra in raw:
+                    self.err(
+                        (*path, extra), f"only a {extra} has a class here", key=True
+                    )
+            return None
+        if key not in raw:
+            self.err(path, f"a {value} needs '{key}', its class", f"{key}: ClassName")
+            return None
+        found = self.b.record_type(
+            self.src, (*path, key), raw[key], state=value == "state"
+        )
+        return None if found is None else found.name
 
     def slots(self) -> tuple[Any, list[Slot], EnumType | None]:
         """The answer's shape and slots: record fields, one value, or mapping keys."""
         raw = self.raw
         shapes = [s for s in ("fields", "value", "mapping") if s in raw]
+        declares = raw.get("result") in {**self.b.typed, **self.b.record_types()}
+        if not shapes and declares:  # a record type the rules declare
+            slots = self.declared_slots()
+            return ("fields" if slots else None), slots, None
         if len(shapes) != 1:
+            hint = None
+            if not shapes and "result" in raw:
+                hint = f"or declare a record type {raw['result']} (kind: record)"
             self.err(
                 self.path,
                 "a decision answers exactly one of 'fields' (with 'result'), 'value' or 'mapping'",
+                hint,
             )
             return None, [], None
         shape = shapes[0]
@@ -137,44 +169,22 @@ class _Builder:
             slots = []
             for index, f in enumerate(raw["fields"]):
                 fpath = (*self.path, "fields", index)
-                kind, enum = self.slot_type(fpath, f)
+                kind, enum, record = self.slot_type(fpath, f)
                 self.b.local_name(self.src, (*fpath, "name"), f["name"], "field name")
-                slots.append(
-                    Slot(
-                        f["name"],
-                        f["title"],
-                        kind,
-                        f.get("nullable", False),
-                        enum,
-                        f.get("null_label", "—"),
-                        f.get("description"),
-                        None,
-                        f.get("items") if kind == "list" else None,
-                    )
-                )
+                slots.append(_slot(f, f["title"], kind, enum, record))
             return shape, slots, None
         if shape == "value":
             v = raw["value"]
-            kind, enum = self.slot_type((*self.path, "value"), v)
-            return (
-                shape,
-                [
-                    Slot(
-                        "value",
-                        v.get("title", "Answer"),
-                        kind,
-                        v.get("nullable", False),
-                        enum,
-                        v.get("null_label", "—"),
-                        v.get("description"),
-                        None,
-                    )
-                ],
-                None,
+            kind, enum, record = self.slot_type(
+                (*self.path, "value"), v, "a list answer"
             )
+            slot = _slot(
+                v | {"name": "value"}, v.get("title", "Answer"), kind, enum, record
+            )
+            return (shape, [slot], None)
         m = raw["mapping"]
         key = self.b.find_enum(self.src, (*self.path, "mapping", "key"), m["key"])
-        kind, enum = self.slot_type((*self.path, "mapping", "value"), m["value"])
+        kind, enum, _ = self.slot_type((*self.path, "mapping", "value"), m["value"])
         if key is None:
             return shape, [], None
         nullable = m["value"].get("nullable", False)
@@ -188,6 +198,22 @@ class _Builder:
             ],
             key,
         )
+
+    def declared_slots(self) -> list[Slot]:
+        """The fields of the record type ``result`` names, declared by
+        another rule (a record's, or a decision's answering fields)."""
+        at = (*self.path, "result")
+        kind = self.b.record_type(self.src, at, self.raw["result"])
+        if kind is None:
+            return []
+        if "methods" in self.raw:
+            self.err(
+                (*self.path, "methods"),
+                f"the record type {kind.name} is declared by another rule: "
+                "methods belong to a decision's own record",
+                "give the decision its own fields (and result class) for methods",
+            )
+        return record_slots(self.b.built[kind.rule])
 
     def compile(
         self, path: Path, text: str, given: expr.Node | None = None
@@ -389,6 +415,63 @@ class _Builder:
         return tuple((s.name, values.get(s.name)) for s in slots)
 
 
+def _slot(
+    raw: dict[str, Any],
+    title: str,
+    kind: Any,
+    enum: EnumType | None,
+    record: str | None,
+) -> Slot:
+    """A slot of the answer, declared by ``raw``."""
+    return Slot(
+        raw["name"],
+        title,
+        kind,
+        raw.get("nullable", False),
+        enum,
+        raw.get("null_label", "—"),
+        raw.get("description"),
+        None,
+        raw.get("items") if kind == "list" else None,
+        record,
+        raw.get("min"),
+        raw.get("max"),
+        raw.get("min_items", 0),
+        raw.get("max_items"),
+    )
+
+
+def record_slots(rule: Any) -> list[Slot]:
+    """The fields of the record type a rule declares (a record's, or a
+    decision's answering fields), as slots of an answer."""
+    if isinstance(rule, DecisionRule):
+        return list(rule.slots)
+    from ...kinds.record.model import RecordRule
+
+    assert isinstance(rule, RecordRule)
+    return [
+        Slot(
+            c.name,
+            c.title,
+            c.type,  # type: ignore[arg-type]  # a record's fields are slots' types
+            c.nullable,
+            f.enum,
+            c.null_label,
+            c.description,
+            None,
+            c.items,
+            c.record,
+            c.lo,
+            c.hi,
+            c.min_items,
+            c.max_items,
+            c.unit,
+        )
+        for f in rule.fields
+        for c in (f.column,)
+    ]
+
+
 def as_choice(checked: expr.Checked, enum: EnumType) -> expr.Checked | None:
     """A text expression whose every possible answer is a label of ``enum``,
     read as a choice of it (``"half" if two_handed else "covered"``); else None."""
@@ -471,6 +554,10 @@ def build(
         b.unused_lets(src, path, raw, lets, nodes_of(cases, methods))
     turn_lets = repeat.lets if repeat is not None else ()
     odds_of, joint = odds.fields(b, src, path, raw, slots, lets + turn_lets)
+    nodes = [let.checked.node for let in lets + turn_lets]
+    at = (*path, "odds") if "odds" in raw else path
+    if odds_of and not b.odds_follow(src, at, nodes, "decision"):
+        odds_of, joint = (), False
     if repeat is not None:
         _prove_ending(b, src, path, d.params, repeat)
         if odds_of and not odds.chain(b, src, path, raw, cases, odds_of, repeat):
@@ -496,6 +583,7 @@ def build(
         odds_fields=odds_of,
         joint=joint,
         repeat=repeat,
+        owns_result="fields" in raw,
     )
     if repeat is not None and odds_of and odds.unbounded(b, src, path, raw, built):
         built = replace(built, odds=None, odds_fields=(), joint=False)
@@ -555,10 +643,13 @@ def _prove_ending(
     nodes = [v.start.node for v in state] + [let.checked.node for let in repeat.lets]
     nodes += [s.clamped.node for s in repeat.sets] + [repeat.until.node]
     inputs = inputs_of(params)
-    if inputs is None or any(expr.rules_called(n) for n in nodes):
+    counts = any(TURNS in expr.names_used(n) for n in nodes)
+    if inputs is None or counts or any(expr.rules_called(n) for n in nodes):
         why = (
             "its parameters take too many values to try each"
             if inputs is None
+            else f"the turn reads '{TURNS}', which grows without end"
+            if counts
             else "it calls another rule"
         )
         b.err(src, at, f"the turns cannot be proved to end: {why}", hint)
@@ -587,6 +678,13 @@ def _endless(value: StateValue) -> tuple[str, str]:
             f"state value {value.name!r} is a list the ending reads, directly or "
             "through the turn: it may grow without end, and the turns cannot be "
             "proved to end",
+            "give repeat a max_turns",
+        )
+    if value.type != "int":
+        return (
+            f"state value {value.name!r} is a {value.type} the ending reads, directly "
+            "or through the turn: its values are too many to follow, and the turns "
+            "cannot be proved to end",
             "give repeat a max_turns",
         )
     side = "min" if value.min is None else "max"

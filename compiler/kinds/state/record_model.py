@@ -64,6 +64,7 @@ class RecordStateRule(RuleBase):
     fields: tuple[RecordField, ...]
     derived: tuple[Derived, ...]
     transitions: tuple[RecordTransition, ...]
+    params: tuple[Param, ...] = ()  # what a new state takes (its fields start from)
     kind: Literal["state"] = "state"
 
     def field(self, name: str) -> RecordField:
