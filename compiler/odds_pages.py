@@ -106,6 +106,7 @@ def _rule_odds(
     if isinstance(depth, str):
         math = to_latex(parse(depth), rounding=system.rounding)
         view["depth"] = f"${math}$"
+        view["turns"] = getattr(rule, "repeat", None) is not None  # turns' depth
     if titles:  # fields of its answer
         view["field"] = " and ".join(titles) + (" together" if joint else "")
     chart = getattr(rule, "odds_chart", None)  # a table of its odds
@@ -154,6 +155,7 @@ def odds_view(
         "refused": None,
         "field": None,
         "depth": None,
+        "turns": False,
         "chart": None,
     }
     if any(p.default is inspect.Parameter.empty for p in params.values()):

@@ -51,6 +51,7 @@ from .expr_types import Function as ExprFunction
 from .model import Param, System
 from .odds_plan import Plan, Step
 from .runtime._multiset import die_outcomes
+from .runtime._plan import live as live_after
 from .runtime._support import MAX_EXACT, MAX_WORK, weighed
 from .runtime.dice_odds import DEPTH, odds_work
 from .runtime.dice_terms import DiceSum, Pool, Term
@@ -272,7 +273,7 @@ def plan_work(
     parameters lie within ``params`` (None where a size has no bound)."""
     deep = DEPTH if depth is None or depth.hi is None else depth.hi
     known: dict[str, Known] = dict(params)
-    live = _live(plan)
+    live = live_after(plan.steps, plan.answers)
     state = _State()
     for step, after in zip(plan.steps, live, strict=True):
         if after is None:
@@ -309,20 +310,6 @@ def _product(sizes: Sequence[int | None]) -> int | None:
     if any(s is None for s in sizes):
         return None
     return prod(s for s in sizes if s is not None)
-
-
-def _live(plan: Plan) -> list[frozenset[int] | None]:
-    """The values still read after each step, as the engine works them out."""
-    now = set(plan.answers)
-    found: list[frozenset[int] | None] = [None] * len(plan.steps)
-    for i in reversed(range(len(plan.steps))):
-        step = plan.steps[i]
-        if not step.source and step.binds[0] not in now:
-            continue
-        found[i] = frozenset(now)
-        now.difference_update(step.binds)
-        now.update(step.reads)
-    return found
 
 
 def _value(step: Step, known: Mapping[str, Known]) -> Known:

@@ -4,8 +4,9 @@ with the caller's rng, in Python and JavaScript alike; the odds are the exact
 absorbing chances, checked against chains solved here apart from the runtime
 (a rule whose state moves up and down loops, and is exact all the same); the
 page, rules.json and ``rulesc explain`` show the state, the turn and the
-ending; an odds field that reads the turn count without max_turns is a
-located error."""
+ending; an odds field that reads the turn count without max_turns (or a
+depth) is a located error; with ``depth`` the odds follow the turns that deep
+exactly, the runs still going the tail (D&D 4e's ongoing damage)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from .conftest import ROOT, run_rulesc
 from .js_node import node_json
@@ -106,6 +109,29 @@ def test_with_max_turns_the_odds_may_read_the_turns(df: ModuleType) -> None:
     assert dict(chances) == expected
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 20), st.integers(-12, 12))
+def test_with_depth_the_odds_follow_the_turns_that_deep(
+    df: ModuleType, damage: int, bonus: int
+) -> None:
+    saves = sum(1 for d in D20 if d == 20 or (d != 1 and d + bonus >= 10))
+    save = Fraction(saves, 20)
+    fails = 1 - save
+    chances = df.ongoing_odds(damage, bonus)
+    rounds = {k: fails ** (k - 1) * save for k in range(1, 21)}
+    assert dict(chances["rounds"]) == rounds
+    assert dict(chances["total"]) == {k * damage: p for k, p in rounds.items()}
+    assert chances["rounds"].tail == chances["total"].tail == fails**20
+
+
+def test_depth_with_max_turns_is_a_located_error(tmp_path: Path) -> None:
+    capped = _TURNS_READ.replace("until: found", "until: found\n      max_turns: 5")
+    stderr = _check(tmp_path, capped + "    depth: 3\n")
+    assert "error: max_turns already bounds the turns its odds follow" in stderr
+    assert "hint: remove 'depth'" in stderr
+    assert stderr.count("error:") == 1, stderr
+
+
 def test_the_runtime_takes_the_turns_with_the_rng(df: ModuleType) -> None:
     scripted = importlib.import_module("rulebook.dice").Scripted
     stand = df.last_stand(scripted([12, 5, 15, 19]))
@@ -152,6 +178,7 @@ def test_javascript_answers_as_python(df: ModuleType, df_out: Path) -> None:
         ("recoveringOdds", [1]),
     ]
     calls += [("recoveringOdds", [3]), ("firstSixOdds", [])]
+    calls += [("ongoingOdds", [7, -3]), ("ongoingOdds", [1, 12])]
     found = node_json(
         f'import * as m from "{(js / "dice_formulas.js").as_uri()}";\n'
         f'import {{ dumps }} from "{(js / "json.js").as_uri()}";\n'
@@ -163,6 +190,8 @@ def test_javascript_answers_as_python(df: ModuleType, df_out: Path) -> None:
         dumps(df.recovering_odds(1)),
         dumps(df.recovering_odds(3)),
         dumps(df.first_six_odds()),
+        dumps(df.ongoing_odds(7, -3)),
+        dumps(df.ongoing_odds(1, 12)),
     ]
     assert found == want
 

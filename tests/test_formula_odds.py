@@ -73,7 +73,14 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
     # the repeating decisions' odds are checked against chains solved apart
     # (tests/test_decision_repeats.py, and those with a list of the state in
     # tests/test_repeat_lists.py)
-    repeating = {"last_stand", "recovering", "first_six", "to_six", "three_d4"}
+    repeating = {
+        "last_stand",
+        "recovering",
+        "first_six",
+        "to_six",
+        "three_d4",
+        "ongoing",
+    }
     # those reading a range table are enumerated in tests/test_range_calls.py
     ranges = {"banded_attack", "rolled_band"}
     assert (

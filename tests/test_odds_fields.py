@@ -78,9 +78,9 @@ def test_odds_by_field_is_a_read_only_mapping_of_chances(df: ModuleType) -> None
     assert odds == dict(odds)
     assert "OddsByField({'successes':" in repr(odds)
     with pytest.raises(AttributeError):
-        odds.extra = 1  # type: ignore[attr-defined]
+        odds.extra = 1
     with pytest.raises(TypeError):
-        odds["botch"] = odds["successes"]  # type: ignore[index]
+        odds["botch"] = odds["successes"]
     data = json.loads(json_module.dumps(odds))
     assert list(data) == ["successes", "botch"]
     assert data["botch"] == {"false": "89/100", "true": "11/100"}

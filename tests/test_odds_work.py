@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulesc import limits, odds_pages
+from rulesc.core.ir import Function, Procedure
 from rulesc.diagnostics import RulesError
 from rulesc.kinds.decision import rule as decision_rule
 from rulesc.pipeline import generate, load_systems
@@ -327,13 +328,17 @@ def test_the_bound_is_no_less_than_the_work_of_any_call(df_out: Path) -> None:
         support = importlib.import_module("rulebook._support")
         for rule in system.rules:
             function = getattr(rule, "function", None)
-            bound = bounds.of(function) if isinstance(function, str) else None
+            if not isinstance(function, str):
+                continue
+            bound = bounds.of(function)
             if bound is None:
                 continue
             odds = getattr(
                 module, getattr(rule, "odds_name", None) or odds_function(function)
             )
-            for given in odds_work.calls(bounds.units[function].main.params):
+            main = bounds.units[function].main
+            assert isinstance(main, Function | Procedure)
+            for given in odds_work.calls(main.params):
                 odds(**given)
                 assert support.CALL.work <= bound, (rule.id, given)
             checked += 1

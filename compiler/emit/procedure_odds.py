@@ -63,8 +63,9 @@ def odds_body(
             cases = odds_cases(decl.body, place)
             assert cases is not None  # the lowering gives odds to cases alone
             found.append(cases)
+        deep = None if decl.depth is None else decl.depth.node
         return turns_odds(
-            decl.turns, found, syntax, target(decl.turns.counter), part, chain
+            decl.turns, found, syntax, target(decl.turns.counter), part, chain, deep
         )
     binds = [(b.name, b.checked.node) for b in decl.binds]
     depth = None if decl.depth is None else syntax.emit(decl.depth.node)

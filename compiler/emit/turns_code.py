@@ -81,11 +81,13 @@ def turns_odds(
     target: Target,
     part: Callable[[Part], str],
     chain: Callable[[Sequence[str]], str],
+    depth: expr.Node | None = None,
 ) -> str:
     """The chances of fields of the answer together: the chain solved by the
     runtime (``fields``: for each field, each test in order, None for the
     last, with the field's value where it holds; ``part``: a value's code;
-    ``chain``: the solver's call, given the arguments' code)."""
+    ``chain``: the solver's call, given the arguments' code; ``depth``: how
+    many turns deep the odds follow turns with no bound, the rest the tail)."""
     reads = [turns.until.node]
     for cases in fields:
         for test, value in cases:
@@ -104,7 +106,8 @@ def turns_odds(
         target.tuple([_chosen(cases, syntax, part) for cases in fields]),
     )
     most = target.nothing if turns.most is None else str(turns.most)
-    return chain([start, turn, ends, answer, most])
+    deep = [] if depth is None else [target.emit(depth)]
+    return chain([start, turn, ends, answer, most, *deep])
 
 
 def _chosen(

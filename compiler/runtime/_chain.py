@@ -8,7 +8,9 @@ is the start's row of the chain's absorption (the expected visits ``v`` of
 the states that take turns solve ``v (I - Q) = e_start``, over fractions, by
 Gaussian elimination on sparse rows: each state's row holds only the states
 that lead to it). With ``max_turns``, the chances are followed turn by turn
-up to it, and the answer may read the count of turns. No sequence of rolls is
+up to it, and the answer may read the count of turns; with ``depth`` (no
+bound on the turns) as far, the chance of the runs still going after it the
+tail. No sequence of rolls is
 enumerated. The weight an explosion's depth cut off (a turn's ``cut``) is
 followed as a state of its own: it is the answer's tail.
 
@@ -45,10 +47,14 @@ def absorbed(
     ends: Callable[..., object],
     answer: Callable[..., object],
     max_turns: int | None,
+    depth: int | None = None,
 ) -> Dist:
     """The chances of ``answer(turns, *state)`` where the turns stop, from
-    ``start`` (``turns`` is None without ``max_turns``: the answer then does
-    not read it)."""
+    ``start`` (``turns`` is None without ``max_turns`` or ``depth``: the
+    answer then does not read it). With ``depth``, turns followed that deep
+    exactly: the runs still going are the tail."""
+    if depth is not None:
+        return _forward(start, turn, ends, answer, depth, tail=True)
     if max_turns is not None:
         return _forward(start, turn, ends, answer, max_turns)
     order: list[State] = []  # the states that take turns, as found
@@ -104,8 +110,11 @@ def _forward(
     ends: Callable[..., object],
     answer: Callable[..., object],
     max_turns: int,
+    *,
+    tail: bool = False,
 ) -> Dist:
-    """The chances followed turn by turn, up to ``max_turns``."""
+    """The chances followed turn by turn, up to ``max_turns`` (with ``tail``,
+    the runs that have not ended by then are cut off: the tail)."""
     now: dict[State, Fraction] = {start: Fraction(1)}
     found: dict[Any, Fraction] = {}
     cut = Fraction(0)
@@ -113,6 +122,9 @@ def _forward(
     for taken in range(max_turns + 1):
         after: dict[State, Fraction] = {}
         for state, p in now.items():
+            if tail and taken == max_turns and not ends(*state):
+                cut += p
+                continue
             if taken == max_turns or ends(*state):
                 value = _key(answer(taken, *state))
                 found[value] = found.get(value, Fraction(0)) + p

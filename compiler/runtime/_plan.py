@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from math import lcm
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol
 
 from ._dist import Dist
 from ._support import MAX_ENTRIES, spend, too_many, weighed
 
-__all__ = ["Step", "let", "run", "source"]
+__all__ = ["Step", "let", "live", "run", "source"]
 
 Key = tuple[Any, ...]
 
@@ -73,17 +73,17 @@ def let(make: Callable[..., object], reads: tuple[int, ...], bind: int) -> Step:
 def run(steps: Sequence[Step], answers: tuple[int, ...]) -> Dist:
     """The chances of the values ``answers`` names (a tuple of them) after
     the steps."""
-    live_after = _live(steps, answers)
+    live_after = live(steps, answers)
     layout: tuple[int, ...] = ()
     env: dict[Key, int] = {(): 1}
     denom, cut = 1, 0
-    for step, live in zip(steps, live_after, strict=True):
-        if live is None:  # a let nothing reads
+    for step, after in zip(steps, live_after, strict=True):
+        if after is None:  # a let nothing reads
             continue
         at = {v: i for i, v in enumerate(layout)}
         reads = _picker([at[v] for v in step.reads])
         ext = layout + step.binds
-        keep = [i for i, v in enumerate(ext) if v in live]
+        keep = [i for i, v in enumerate(ext) if v in after]
         if step.source:
             env, denom, cut = _added(env, denom, cut, step, reads, keep, len(layout))
         else:
@@ -100,20 +100,31 @@ def run(steps: Sequence[Step], answers: tuple[int, ...]) -> Dist:
     return Dist(found, cut, denom)
 
 
-def _live(
-    steps: Sequence[Step], answers: tuple[int, ...]
+class Planned(Protocol):
+    """A step as liveness reads it (the runtime's, or the compiler's plan's)."""
+
+    @property
+    def source(self) -> bool: ...
+    @property
+    def reads(self) -> tuple[int, ...]: ...
+    @property
+    def binds(self) -> tuple[int, ...]: ...
+
+
+def live(
+    steps: Sequence[Planned], answers: tuple[int, ...]
 ) -> list[frozenset[int] | None]:
     """The values still read after each step (None for a let nothing reads:
-    it is skipped)."""
-    live = set(answers)
+    it is skipped): the build follows a plan as the runtime does."""
+    now = set(answers)
     found: list[frozenset[int] | None] = [None] * len(steps)
     for i in reversed(range(len(steps))):
         step = steps[i]
-        if not step.source and step.binds[0] not in live:
+        if not step.source and step.binds[0] not in now:
             continue
-        found[i] = frozenset(live)
-        live.difference_update(step.binds)
-        live.update(step.reads)
+        found[i] = frozenset(now)
+        now.difference_update(step.binds)
+        now.update(step.reads)
     return found
 
 

@@ -10,7 +10,9 @@
  * ending state comes from the expected visits `v` of the states that take
  * turns, solving `v (I - Q) = e_start` over exact fractions (bigints) by
  * Gaussian elimination on sparse rows. With `maxTurns`, the chances are
- * followed turn by turn up to it, and the answer may read the count of turns.
+ * followed turn by turn up to it, and the answer may read the count of turns;
+ * with `depth` (no bound on the turns) as far, the runs still going after it
+ * the tail.
  * No sequence of rolls is enumerated. The weight an explosion's depth cut off
  * is followed on its own: it is the answer's tail.
  *
@@ -48,7 +50,8 @@ const keyOf = (state) => JSON.stringify(state);
 
 /** The chances of `answer(turns, ...state)` where the turns stop, from
  * `start` (`turns` is null without `maxTurns`: the answer then does not read it). */
-export function absorbed(start, turn, ends, answer, maxTurns) {
+export function absorbed(start, turn, ends, answer, maxTurns, depth = null) {
+  if (depth !== null) return forward(start, turn, ends, answer, depth, true);
   if (maxTurns !== null) return forward(start, turn, ends, answer, maxTurns);
   const order = [];
   const index = new Map();
@@ -92,8 +95,9 @@ export function absorbed(start, turn, ends, answer, maxTurns) {
   return toDist(found.entries(), cut);
 }
 
-/** The chances followed turn by turn, up to `maxTurns`. */
-function forward(start, turn, ends, answer, maxTurns) {
+/** The chances followed turn by turn, up to `maxTurns` (with `tail`, the runs
+ * that have not ended by then are cut off: the tail). */
+function forward(start, turn, ends, answer, maxTurns, tail = false) {
   let now = new Map([[keyOf(start), [start, ONE]]]);
   const found = new Tally();
   let cut = ZERO;
@@ -101,6 +105,10 @@ function forward(start, turn, ends, answer, maxTurns) {
   for (let taken = 0; taken <= maxTurns; taken++) {
     const after = new Map();
     for (const [key, [state, p]] of now) {
+      if (tail && taken === maxTurns && !ends(...state)) {
+        cut = add(cut, p);
+        continue;
+      }
       if (taken === maxTurns || ends(...state)) {
         found.add(answer(taken, ...state), p);
         continue;

@@ -8,11 +8,12 @@ export declare function nextTurn(turns: number): number;
 
 /** The chances of `answer(turns, ...state)` where the turns stop, from
  * `start`: solved as an absorbing chain, or followed turn by turn up to
- * `maxTurns`. */
+ * `maxTurns`, or to `depth` (the runs still going after it the tail). */
 export declare function absorbed(
   start: readonly unknown[],
   turn: (...state: never[]) => Dist,
   ends: (...state: never[]) => boolean,
   answer: (turns: never, ...state: never[]) => unknown,
   maxTurns: number | null,
+  depth?: number | null,
 ): Dist;

@@ -7,7 +7,8 @@ process each time, with bytecode written (``PYTHONDONTWRITEBYTECODE`` is
 dropped from their environment) and warmed by one run that is not counted. The
 runtime's targets are timed in this process; the odds functions of
 tests/dice_formulas (``odds.py``) and the charts in a fresh worker process
-(``worker.py``). Each target that is not met gets a profile of what it
+(``worker.py``); odds beside icepool's, each call in a fresh process
+(``versus_icepool.py``). Each target that is not met gets a profile of what it
 measured (``profile.py``).
 
 Every figure is measured again, in the same run and in turn with HEAD's, on a
@@ -40,7 +41,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import baseline, builds, fresh, handwritten, odds, profile
+from . import baseline, builds, fresh, handwritten, odds, profile, versus_icepool
 from .baseline import Side
 from .measure import BUDGET, FULL, Took, elapsed, ms, us
 from .rows import Against, Report, Row, markdown
@@ -329,6 +330,8 @@ def main() -> int:
         bench_fresh(report, tmp, sides)
         stage("odds")
         odds.bench_odds(report, tmp, sides)
+        stage("odds beside icepool")
+        versus_icepool.bench_icepool(report, tmp, baseline.HEAD)
         stage("build, 1x")
         floor = builds.bench_real(report, tmp, sides)
         one = builds.OneProcess(tmp)

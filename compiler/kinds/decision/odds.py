@@ -202,7 +202,9 @@ def options(
     built: DecisionRule,
     written: Mapping[str, Path],
 ) -> DecisionRule:
-    """Its odds function's name and the depth its explosions are followed to."""
+    """Its odds function's name and the depth its explosions are followed to
+    (of a repeat without max_turns: how many turns deep its odds follow the
+    turns, the runs still going the tail)."""
     if "odds_function" in raw:
         at = written.get("odds_function", (*path, "odds_function"))
         b.claim(src, at, raw["odds_function"], "function")
@@ -211,12 +213,14 @@ def options(
         built = replace(built, odds_chart=_chart(b, src, path, raw, built))
     if "depth" not in raw:
         return built
-    if built.repeat is not None:
+    if built.repeat is not None and built.repeat.max_turns is not None:
         b.err(
             src,
             (*path, "depth"),
-            "a decision that repeats follows its explosions to the runtime's depth",
-            "remove 'depth'",
+            "max_turns already bounds the turns its odds follow (a decision "
+            "that repeats follows its explosions to the runtime's depth)",
+            "remove 'depth', or remove max_turns to follow the turns 'depth' "
+            "deep, the rest the tail",
             key=True,
         )
         return built
@@ -271,7 +275,7 @@ def unbounded(
     without max_turns (it may grow without end), so there are no exact odds to
     give; where the rule asks for them with ``odds``, a located error."""
     assert rule.repeat is not None
-    bounded = rule.repeat.max_turns is not None
+    bounded = rule.repeat.max_turns is not None or "depth" in raw
     state, needed = relevant(rule)
     counted = _counted(rule.repeat, state, needed)
     if counted is not None:
@@ -304,7 +308,7 @@ def unbounded(
         hint = f"give {loose.name!r} a min and a max"
         if loose.type in ("list", "record", "text"):
             what = f"a {loose.type} of the state, and the turns have no max_turns"
-            hint = "give repeat a max_turns"
+            hint = "give repeat a max_turns (or the decision a depth)"
         if loose.type == "state":
             what = "a state held by the state"
             hint = f"keep {loose.name!r} out of what the ending and the odds read"
@@ -344,8 +348,9 @@ def chain(
     repeat: Repeat,
 ) -> bool:
     """The odds of a repeating decision are an absorbing chain's: a field read
-    with the count of turns needs max_turns (else the chain has no end)."""
-    if repeat.max_turns is not None:
+    with the count of turns needs max_turns or depth (else the chain has no
+    end)."""
+    if repeat.max_turns is not None or "depth" in raw:
         return True
     reads: set[str] = set()
     for case in cases:
@@ -361,7 +366,8 @@ def chain(
         src,
         (*path, "odds") if "odds" in raw else (*path, "repeat"),
         f"the odds of {_shown(odds)} read '{TURNS}', which has no end without max_turns",
-        "give repeat a max_turns (the odds then follow every turn up to it)",
+        "give repeat a max_turns (the odds then follow every turn up to it), "
+        "or give the decision a depth (the turns followed that deep, the rest the tail)",
         key="odds" in raw,
     )
     return False
