@@ -18,7 +18,14 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import cast
 
-from .expr_dice import DICE_FUNCTIONS, check_dice, check_dice_call, notation_error
+from .expr_dice import AFTER_SIDES as DICE_AFTER_SIDES
+from .expr_dice import (
+    DICE_FUNCTIONS,
+    check_dice,
+    check_dice_call,
+    notation_error,
+    options_error,
+)
 from .expr_dice import TOKEN as DICE_TOKEN
 from .expr_emit import to_math, to_python, to_source
 from .expr_exact import ExactError, exact_item
@@ -160,6 +167,7 @@ _TOKEN = re.compile(
     re.ASCII,
 )
 _DECIMAL = re.compile(r"\.[0-9]+", re.ASCII)
+_AFTER_SIDES = re.compile(DICE_AFTER_SIDES, re.ASCII)
 _CHAR_HINTS = {
     "/": "use '//' for division (rounded by the system's rounding rule)",
     '"': 'close the label with " on the same line',
@@ -183,11 +191,29 @@ class _Token:
 def _tokenize(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     pos = 0
+    sides: list[bool] = []  # for each '(' open: whether it is d(sides)'s
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if match is None or match.lastgroup is None:
             raise _bad_char(text, pos)
         kind, word, end = match.lastgroup, match.group(), match.end()
+        if word == "(":
+            last = tokens[-1] if tokens else None
+            sides.append(
+                last is not None
+                and last.kind == "name"
+                and last.text == "d"
+                and last.end == pos
+            )
+        elif word == ")" and sides and sides.pop():
+            options = _AFTER_SIDES.match(text, end)
+            if options is not None:  # d(sides)!!kh1: the options of the pool
+                tokens.append(_Token(")", word, pos, end))
+                tokens.append(
+                    _Token("dice_options", options.group(), end, options.end())
+                )
+                pos = options.end()
+                continue
         if kind == "int" and not word.isdigit():
             raise ExprError(
                 f"invalid number '{word}'", pos, end, "names start with a letter"
@@ -419,11 +445,21 @@ class _Parser:
         return Dice(text, count, None, start if first < 0 else first, end)
 
     def dice_sides(self, count: Node | None, start: int) -> Dice:
-        """``d(sides)`` (the ``d`` taken), its count maybe from ``(count)``."""
+        """``d(sides)`` (the ``d`` taken), its count maybe from ``(count)``,
+        then the pool's options as notation writes them after its sides
+        (``d(sides)!!kh1``, ``(n)d(sides)>=5``)."""
         opening = self.next()
         sides = self.ternary()
         close = self.expect(")", f"to close '(' at offset {opening.start}")
-        return Dice("", count, sides, start, close.end)
+        if not self.adjacent(close, "dice_options"):
+            return Dice("", count, sides, start, close.end)
+        options = self.next()
+        shown = self.text[start : close.end]
+        problem = options_error(options.text, count is not None, shown)
+        if problem is not None:
+            at = options.start + problem.offset
+            raise ExprError(problem.message, at, at + 1, problem.hint)
+        return Dice(options.text, count, sides, start, options.end)
 
     def list_lit(self, opening: _Token) -> Node:
         """`[a, b, c]` (the `[` taken); a trailing comma is allowed."""

@@ -23,14 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, reduce
 
 from .expr_types import Call, Checked, Dice, Interval, Node, describe, iv_hull
-from .limits import notation_problem, odds_problem
+from .limits import MAX_DICE_SIDES, notation_problem, odds_problem
 from .runtime.dice import DiceSyntaxError
 from .runtime.dice_notation import parse_notation
 from .runtime.dice_odds import DEPTH
 from .runtime.dice_terms import DiceSum, Pool, Term
+from .runtime.errors import RuleInputError
 
 __all__ = [
     "DICE_FUNCTIONS",
@@ -48,14 +49,16 @@ __all__ = [
     "results_interval",
 ]
 
-TOKEN = (
-    r"(?P<dice>[0-9]*d(?:[0-9]+|%|F(?![A-Za-z]))"
-    r"(?:[A-Za-z0-9!]|[<>]=?[0-9]+|=[0-9]+)*(?!\w))"
-)
+OPTIONS = r"(?:[A-Za-z0-9!]|[<>]=?[0-9]+|=[0-9]+)"
+"""One character (or comparison) of a pool's options, after its sides."""
+TOKEN = rf"(?P<dice>[0-9]*d(?:[0-9]+|%|F(?![A-Za-z])){OPTIONS}*(?!\w))"
 """A dice token of the expression tokenizer (before numbers and names)."""
+AFTER_SIDES = rf"{OPTIONS}+"
+"""The options right after the ``)`` of ``d(sides)`` (no space between)."""
 DICE_FUNCTIONS = {"rolls": (1, 1), "sorted": (1, 1), "count": (2, 3)}
 """The functions of a pool's results, and their arity."""
 _PLACEHOLDER = 100  # a count that lets any keep option read, for `(n)d6dl1`
+_MOST_SIDES = MAX_DICE_SIDES  # d(sides)'s sides, as its options are read
 
 
 class NotationError(Exception):
@@ -72,6 +75,25 @@ def notation_error(written: str, dynamic_count: bool) -> NotationError | None:
         _parse(written, dynamic_count)
     except DiceSyntaxError as error:
         return NotationError(error.message, error.offset, error.hint)
+    return None
+
+
+def options_error(
+    options: str, dynamic_count: bool, shown: str = "d(sides)"
+) -> NotationError | None:
+    """Why ``options`` are not what notation writes after a pool's sides, as
+    written after ``d(sides)`` (``shown``: how the dice are written there),
+    or None; the offset is in ``options``."""
+    prefix = f"d{_MOST_SIDES}"
+    try:
+        _parse(prefix + options, dynamic_count)
+    except DiceSyntaxError as error:
+        rest = error.message.split(": ", 1)[-1]
+        message = f"bad dice options '{options}' after {shown}: {rest}"
+        hint = error.hint
+        for placeholder in (f"'{_PLACEHOLDER}{prefix}", f"'{prefix}"):
+            hint = None if hint is None else hint.replace(placeholder, f"'{shown}")
+        return NotationError(message, max(error.offset - len(prefix), 0), hint)
     return None
 
 
@@ -93,10 +115,38 @@ def _parse(written: str, dynamic_count: bool) -> Pool:
 
 def pool_of(node: Dice) -> Pool:
     """The pool a dice node rolls (a count or sides from an expression are
-    placeholders here)."""
-    if node.sides is not None:
-        return Pool(1, 1)
-    return _parse(node.written, node.count is not None)
+    placeholders here: ``d(sides)``'s are the most sides a build allows, its
+    options as written)."""
+    if node.sides is None:
+        return _parse(node.written, node.count is not None)
+    if not node.written:
+        return Pool(1, _MOST_SIDES)
+    pool = _parse(f"d{_MOST_SIDES}{node.written}", node.count is not None)
+    if pool.explode is not None and pool.explode_at is None:
+        # `!=1000` is the highest face here, not of every die: kept as written
+        other = _parse(f"d{_MOST_SIDES - 1}{node.written}", node.count is not None)
+        pool = pool.replace(explode_at=other.explode_at)
+    return pool
+
+
+def _pools(
+    node: Dice, count: Interval | None, sides: Interval | None
+) -> list[tuple[Pool, int]]:
+    """The pools at the corners of the ranges of the count and the sides
+    (bounded), each with the count it rolls (0: none): every bound of a
+    total, a die and a count of dice is at one of them (the fewer sides, the
+    fewer faces a die may show, and the more dice, the more they add)."""
+    pool = pool_of(node)
+    counts = [pool.count] if count is None else [count.lo, count.hi]
+    found: list[tuple[Pool, int]] = []
+    for n in dict.fromkeys(c for c in counts if c is not None):
+        if sides is None:
+            found.append((pool, n))
+            continue
+        for s in dict.fromkeys((sides.lo, sides.hi)):
+            assert s is not None
+            found.append((pool.replace(sides=s), n))
+    return found
 
 
 def dice_interval(
@@ -104,38 +154,32 @@ def dice_interval(
 ) -> Interval:
     """The range of the total for counts in ``count`` (bounded, at least 0;
     None: the count written) and sides in ``sides`` (bounded, at least 1)."""
-    pool = pool_of(node)
-    if sides is not None:
-        assert sides.hi is not None
-        low = count or Interval(1, 1)
-        assert low.lo is not None and low.hi is not None
-        return Interval(low.lo, low.hi * sides.hi)
-    if count is None:
-        return _total(pool, pool.count)
-    assert count.lo is not None and count.hi is not None
-    return iv_hull(_total(pool, count.lo), _total(pool, count.hi))
+    return reduce(iv_hull, (_total(pool, n) for pool, n in _pools(node, count, sides)))
 
 
 def results_interval(
     node: Dice, count: Interval | None, sides: Interval | None
 ) -> tuple[Interval, Interval]:
     """The range of each die ``rolls(...)`` lists, and of how many it lists."""
-    pool = pool_of(node)
-    if sides is not None:
-        low = count or Interval(1, 1)
-        return Interval(1, sides.hi), low
-    counts = count or Interval(pool.count, pool.count)
-    assert counts.lo is not None and counts.hi is not None
+    dice, lengths = zip(
+        *(_results(pool, n) for pool, n in _pools(node, count, sides)), strict=True
+    )
+    return reduce(iv_hull, dice), reduce(iv_hull, lengths)
+
+
+def _results(pool: Pool, count: int) -> tuple[Interval, Interval]:
+    """The range of each die of ``count`` dice of ``pool``, and of how many
+    of them it keeps."""
     faces = pool.final_faces()
     die = Interval(min(faces), None if pool.explode == "!!" else max(faces))
     if pool.explode == "!!" and min(faces) < 0:
         die = Interval(None, None)
-    kept = [_kept(pool, n) for n in (counts.lo, counts.hi)]
+    kept = _kept(pool, count)
     if pool.explode == "!":
-        return die, Interval(kept[0], None)
+        return die, Interval(kept, None)
     if pool.explode == "!o":
-        return die, Interval(kept[0], 2 * kept[1])
-    return die, Interval(kept[0], kept[1])
+        return die, Interval(kept, 2 * kept)
+    return die, Interval(kept, kept)
 
 
 def _kept(pool: Pool, count: int) -> int:
@@ -187,6 +231,11 @@ def check_dice(node: Dice, visit: Callable[[Node], Checked], fail: Fail) -> Chec
         ivs[what], parts[what] = iv, item.node
     count, sides = ivs.get("count"), ivs.get("sides")
     rebuilt = replace(node, count=parts.get("count"), sides=parts.get("sides"))
+    if sides is not None and sides.lo is not None:
+        problem = _fewest_sides(rebuilt, sides.lo)
+        if problem is not None:
+            assert node.sides is not None
+            raise fail(problem, node.sides.start, node.sides.end, _SIDES_HINT)
     problem = _past_limits(rebuilt, _most(rebuilt, count, sides))
     if problem is not None:
         raise fail(problem, node.start, node.end, _BOUND_HINT)
@@ -208,13 +257,32 @@ _BOUND_HINT = (
 )
 
 
+_SIDES_HINT = (
+    "bound the sides over the parameters' ranges so that every die can stop, "
+    "e.g. clamp(sides, 2, 20)"
+)
+
+
+def _fewest_sides(node: Dice, fewest: int) -> str | None:
+    """Why a die of ``node``'s options with ``fewest`` sides cannot be rolled
+    (every face rerolled or exploding), or None: where no die of the fewest
+    sides its range allows is refused, none of more sides is (a die of more
+    sides shows every face of fewer, and more)."""
+    try:
+        pool_of(node).replace(sides=fewest)
+    except RuleInputError as error:
+        reason = str(error).partition(": ")[2] or str(error)
+        return f"the dice sides may be {fewest}, and then {reason}"
+    return None
+
+
 def _most(node: Dice, count: Interval | None, sides: Interval | None) -> Pool | None:
     """The pool of the most dice of the most sides ``node`` rolls over the
     ranges of its count and sides (bounded), or None where it rolls none."""
     if sides is not None:
         assert sides.hi is not None
         most = 1 if count is None else count.hi
-        return Pool(most, sides.hi) if most else None
+        return pool_of(node).replace(count=most, sides=sides.hi) if most else None
     pool = pool_of(node)
     if count is None:
         return pool
@@ -271,10 +339,12 @@ def check_dice_call(
 
 
 def dice_source(node: Dice, wrap: Callable[[Node], str]) -> str:
-    """The notation as written: ``4d6dl1``, ``(n)d6>=5``, ``d(sides)``."""
+    """The notation as written: ``4d6dl1``, ``(n)d6>=5``, ``d(sides)!``."""
     count = "" if node.count is None else f"({wrap(node.count)})"
-    sides = "" if node.sides is None else f"d({wrap(node.sides)})"
-    text = count + node.written + sides
+    if node.sides is None:
+        text = count + node.written
+    else:  # the options after the sides
+        text = f"{count}d({wrap(node.sides)}){node.written}"
     return f"rolls({text})" if node.results else text
 
 

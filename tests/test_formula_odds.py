@@ -78,7 +78,7 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
     assert (
         rolling
         == set(ENUMERATED)
-        | {"exploding", "too_many", "aimed"}
+        | {"exploding", "too_many", "aimed", "open_sided"}
         | set(DECIDED)
         | repeating
         | set(CALLING)

@@ -69,7 +69,7 @@ class Replay:
 def notation(node: Dice, count: int | None, sides: int | None) -> DiceSum:
     """The dice of ``node`` with its count and sides put in."""
     if node.sides is not None:
-        text = f"{1 if count is None else count}d{sides}"
+        text = f"{1 if count is None else count}d{sides}{node.written}"
     else:
         text = ("" if count is None else str(count)) + node.written
     return parse_notation(text)
