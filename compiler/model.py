@@ -115,6 +115,8 @@ class Param:
     # A whole number's limit of the runtime (not of the rules): past it a call
     # is refused as too much work (``past_limit``), within it by ``min``.
     limit: int | None = None
+    # An int that is one of these (``values: [4, 6, 8]``, ascending), or any in min..max.
+    one_of: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1463,6 +1463,10 @@ class SystemBuilder:
         if not self.local_name(src, (*path, "name"), name, "parameter name"):
             return None
         lo, hi = p.get("min"), p.get("max")
+        one_of = self.one_of(src, path, p)
+        if one_of:  # the values given are the range
+            lo = min(one_of) if lo is None else lo
+            hi = max(one_of) if hi is None else hi
         enum = None
         if p.get("nullable") and kind != "choice":
             self.err(src, (*path, "nullable"), "only a choice parameter can be null")
@@ -1500,7 +1504,8 @@ class SystemBuilder:
             ok = {
                 "int": type(default) is int
                 and (lo is None or default >= lo)
-                and (hi is None or default <= hi),
+                and (hi is None or default <= hi)
+                and (not one_of or default in one_of),
                 "bool": type(default) is bool,
                 "choice": enum is not None
                 and (
@@ -1526,7 +1531,42 @@ class SystemBuilder:
             keyword_only=p.get("keyword_only", False),
             owns_enum=owns_enum,
             nullable=p.get("nullable", False),
+            one_of=one_of,
         )
+
+    def one_of(self, src: SourceFile, path: Path, p: dict[str, Any]) -> tuple[int, ...]:
+        """The values an int parameter takes, one of which a call gives
+        (``values: [4, 6, 8]``), ascending; none where it says none (a
+        mapping's ``values`` names an enum; reported where it is wrong)."""
+        given = p.get("values")
+        if p["type"] == "mapping" or given is None:
+            return ()
+        at = (*path, "values")
+        if p["type"] != "int" or not isinstance(given, list):
+            self.err(
+                src,
+                at,
+                f"only an int parameter lists its values, not a {p['type']} one",
+                "remove values: (a mapping's values: names the enum it maps to)",
+            )
+            return ()
+        found = tuple(sorted(set(given)))
+        if len(found) < len(given):
+            self.err(src, at, "a value is listed twice", "list each value once")
+        lo, hi = p.get("min"), p.get("max")
+        outside = [
+            v
+            for v in found
+            if (lo is not None and v < lo) or (hi is not None and v > hi)
+        ]
+        if outside:
+            self.err(
+                src,
+                at,
+                f"{outside[0]} is outside min..max ({lo}..{hi})",
+                "list values within min and max, or leave min and max out",
+            )
+        return found
 
     def mapping_param(
         self, src: SourceFile, path: Path, p: dict[str, Any]

@@ -74,6 +74,8 @@ def _values(p: Param) -> list[Any] | None:
         these: list[Any] = [m.label for m in p.enum.members]
     elif p.type == "bool":
         these = [False, True]
+    elif p.one_of:  # an int that is one of these
+        these = list(p.one_of)
     elif p.type == "int" and p.min is not None and p.max is not None:
         if p.max - p.min >= MAX_INPUTS:
             return None
