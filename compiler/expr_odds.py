@@ -42,7 +42,7 @@ from .expr_types import (
 from .naming import odds_function
 from .runtime.dice_terms import Compare, Pool
 
-__all__ = ["PLACEHOLDER", "Syntax", "bind_lets", "odds_code", "rolls"]
+__all__ = ["PLACEHOLDER", "Guard", "Syntax", "bind_lets", "odds_code", "rolls"]
 
 PLACEHOLDER = "_o"
 """The prefix of the names that stand for a rolling part's value."""
@@ -87,18 +87,32 @@ def odds_code(
     return _bound(lifter, lets, lifter.chances(node), [node])
 
 
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """A test among the lets, after the first ``before`` of them: where it
+    holds, the chances are ``then`` (code: an answer known, or a refusal),
+    and the lets after it are not bound; ``reads``: its expressions."""
+
+    before: int
+    test: Node
+    then: str
+    reads: tuple[Node, ...]
+
+
 def bind_lets(
     lets: Sequence[tuple[str, Node]],
     syntax: Syntax,
     code: str,
     reads: Sequence[Node],
     depth: str | None = None,
+    guards: Sequence[Guard] = (),
 ) -> str:
     """Code for the chances of ``code`` (chances, in which the names ``lets``
     binds are free) after the lets, each followed into the rest for each value
     it takes: the odds of a rule whose own part is a call with those names
-    (``reads``: every expression of that part, which may read them)."""
-    return _bound(_Lifter(syntax, depth), lets, code, reads)
+    (``reads``: every expression of that part, which may read them), the
+    ``guards`` among them tried where they stand."""
+    return _bound(_Lifter(syntax, depth), lets, code, reads, guards)
 
 
 def _bound(
@@ -106,14 +120,21 @@ def _bound(
     lets: Sequence[tuple[str, Node]],
     code: str,
     reads: Sequence[Node],
+    guards: Sequence[Guard] = (),
 ) -> str:
     s = lifter.syntax
     hoisted: list[tuple[str, str]] = []  # (name, chances) worked out once, first
-    for at in reversed(range(len(lets))):
+    for after in reversed(range(len(lets) + 1)):
+        for guard in reversed([g for g in guards if g.before == after]):
+            code = s.choose(s.emit(guard.test), guard.then, code)
+        if not after:
+            break
+        at = after - 1
         name, value = lets[at]
         rest = s.function([s.local(name)], code)
         chances = lifter.chances(value)
         later = [v for _, v in lets[at + 1 :]] + list(reads)
+        later += [r for g in guards if g.before > at for r in g.reads]
         key = _read_through(name, {n for n, _ in lets[at:]}, later)
         counted = _counted(value, key)
         if counted is not None:
@@ -124,7 +145,10 @@ def _bound(
             seen = s.function([s.local(name)], s.items(codes))
             chances = s.call("group", [chances, seen])
         earlier = {n for n, _ in lets[:at]}
-        if not any(isinstance(n, Name) and n.name in earlier for n in walk(value)):
+        guarded = any(g.before <= at for g in guards)  # worked out only past them
+        if not guarded and not any(
+            isinstance(n, Name) and n.name in earlier for n in walk(value)
+        ):
             # its chances are the same for every value of the names before it
             hoisted.append((lifter.fresh(), chances))
             chances = hoisted[-1][0]

@@ -1145,15 +1145,34 @@ class SystemBuilder:
         path: Path,
         raw: list[dict[str, Any]],
         specs: Mapping[str, expr.Param],
+        guards: dict[int, tuple[int, dict[str, expr.Param]]] | None = None,
     ) -> tuple[tuple[Let, ...] | None, dict[str, expr.Param]]:
         """A rule's ``let`` names, each checked in the scope of the parameters and
-        the names before it; (None, ...) when one is wrong (reported)."""
+        the names before it; (None, ...) when one is wrong (reported). An item
+        with no name is a guard (a decision's): ``guards`` gets, by its index,
+        how many names come before it and the scope it is checked in."""
         scope = dict(specs)
         lets: list[Let] = []
         ok = True
         for index, item in enumerate(raw):
             at = (*path, "let", index)
+            if "name" not in item and guards is not None:
+                guards[index] = (len(lets), dict(scope))
+                continue
             name = item["name"]
+            if guard := next(
+                (k for k in ("when", "then", "refuse") if k in item), None
+            ):
+                self.err(
+                    src,
+                    (*at, guard),
+                    "a let item is a name and its value, or a guard: 'when:' "
+                    "with 'then:' or 'refuse:'",
+                    "write the guard as an item of its own, with no name",
+                    key=True,
+                )
+                ok = False
+                continue
             if name in scope:
                 what = "a parameter" if name in specs else "a name bound before"
                 self.err(
@@ -1223,7 +1242,7 @@ class SystemBuilder:
         for let in lets:
             if let.name not in used:
                 index = next(
-                    i for i, b in enumerate(raw["let"]) if b["name"] == let.name
+                    i for i, b in enumerate(raw["let"]) if b.get("name") == let.name
                 )
                 self.err(
                     src,

@@ -39,6 +39,8 @@ export declare function bind(part: Dist, then: (value: never) => Dist): Dist;
 /** `part`'s chances, its values with the same `key` as one (the first standing for all). */
 export declare function group(part: Dist, key: (value: never) => unknown): Dist;
 export declare function repeated(part: Dist, face: number): Dist;
+/** A guard's refusal where the odds reach it: RuleInputError saying `message`. */
+export declare function refuse(message: string): Dist;
 
 /** One dice term: `make(count, sides)`'s total, or with `listed` the dice it
  * keeps (a sorted list); no dice (a count of 0) total 0. */

@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import expr
 from ..core.ir import (
+    Bind,
     Emit,
     If,
     Label,
@@ -127,8 +128,12 @@ def _argument(ctx: Context, param: Param, given: dict[str, Any]) -> Any:
 
 
 def _bound(procedure: Procedure) -> tuple[Stmt, ...]:
-    """A procedure's bound names as the statements that set them, in order."""
-    return tuple(Set(b.name, b.checked) for b in procedure.binds)
+    """A procedure's bound names as the statements that set them, in order,
+    each guard among them where it is tried."""
+    return tuple(
+        Set(step.name, step.checked) if isinstance(step, Bind) else step
+        for step in procedure.prelude()
+    )
 
 
 def trace_transition(

@@ -205,6 +205,12 @@ export function repeated(part, face) {
   return new Dist(found, part.cut, part.denom);
 }
 
+/** A guard's refusal where the odds reach it (it reads no rolled value: the
+ * call is refused as the function refuses it). */
+export function refuse(message) {
+  throw new RuleInputError(message);
+}
+
 /** One dice term: `make(count, sides)`'s total, or with `listed` the dice it
  * keeps (a sorted list); no dice (a count of 0) total 0. */
 export function dice(make, count, sides, listed, depth = DEPTH) {

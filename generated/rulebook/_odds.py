@@ -44,6 +44,7 @@ __all__ = [
     "const",
     "dice",
     "group",
+    "refuse",
     "repeated",
     "rolled",
 ]
@@ -116,6 +117,12 @@ def repeated(part: Dist, face: int) -> Dist:
     that the rest reads only through how many of them meet a target, worked
     out as that count (a total, not a multiset of dice)."""
     return Dist({(face,) * v: w for v, w in part.weights.items()}, part.cut, part.denom)
+
+
+def refuse(message: str) -> Dist:
+    """A guard's refusal where the odds reach it (it reads no rolled value:
+    the call is refused as the function refuses it)."""
+    raise RuleInputError(message)
 
 
 def dice(

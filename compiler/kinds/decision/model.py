@@ -37,6 +37,16 @@ class DecisionCase:
 
 
 @dataclass(frozen=True, slots=True)
+class Guard:
+    """A case among a decision's names (``let``), tried after the first
+    ``before`` of them, before the dice of those after it are rolled: its
+    refusal (which reads no rolled name) or its early answer ends the call."""
+
+    before: int
+    case: DecisionCase
+
+
+@dataclass(frozen=True, slots=True)
 class FollowUp:
     """A method on a decision's answer that calls another rule with the call's arguments."""
 
@@ -132,6 +142,7 @@ class DecisionRule(RuleBase):
     methods: tuple[FollowUp, ...] = ()
     hit_policy: Literal["first", "collect", "unique"] = "first"
     lets: tuple[Let, ...] = ()  # names bound in order before the cases
+    guards: tuple[Guard, ...] = ()  # cases among the names, in their order
     odds: str | None = None  # the slot its odds function answers the chances of
     # how many dice deep its odds follow an explosion: the expression as
     # written and checked (None: the runtime's default)
