@@ -5,7 +5,8 @@ statement and a tuple of values. The loop starts the carried state, then
 while the ending does not hold takes a turn: its names bound in order (dice
 rolled with the caller's rng), then every new value worked out from the values
 before the turn and set at once. The odds code hands the runtime's chain solver
-(``_chain.absorbed``) the start, a turn's chances of the next state (the
+(``_chain.absorbed``) the start (the chances of each, where it rolls), a
+turn's chances of the next state (the
 names' chances followed into the new values, as ``expr_odds`` does), the
 ending and the answer; the state it follows holds only the values the ending
 or the answer read, directly or through the turn (``core.turns.followed``).
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from .. import expr
 from ..core.ir import Carried, If, Make, Part, Refuse, Return, Stmt, Turns
 from ..core.turns import followed
-from ..expr_odds import Syntax, bind_lets
+from ..expr_odds import Syntax, bind_lets, rolls
 
 __all__ = ["Target", "loop_lines", "odds_cases", "turns_odds"]
 
@@ -92,6 +93,10 @@ def turns_odds(
     state, needed = followed(turns, reads)
     names = [target.name(v.name) for v in state]
     start = target.tuple([target.held(v, target.emit(v.start.node)) for v in state])
+    if any(rolls(v.start.node) for v in state):  # the chances of each start
+        held = target.tuple([target.held(v, target.name(v.name)) for v in state])
+        starts = [(v.name, v.start.node) for v in state]
+        start = bind_lets(starts, syntax, syntax.call("const", [held]), ())
     sets = {s.name: s.value.node for s in turns.sets}
     after = target.tuple(
         [

@@ -241,7 +241,7 @@ def _can_try(let: Let) -> None:
 
 def _endless(node: expr.Dice) -> bool:
     """Whether the dice may explode again and again (their totals have no end)."""
-    return node.sides is None and pool_of(node).explode in ("!", "!!")
+    return pool_of(node).explode in ("!", "!!")
 
 
 def _bind(

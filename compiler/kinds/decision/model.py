@@ -160,9 +160,12 @@ class DecisionRule(RuleBase):
 
     @property
     def rolls(self) -> bool:
-        """Whether it rolls dice (in its lets: its function takes the rng)."""
+        """Whether it rolls dice (in its lets, or its state's starts: its
+        function takes the rng)."""
         lets = self.lets + (self.repeat.lets if self.repeat is not None else ())
-        return any(dice_in(let.checked.node) is not None for let in lets)
+        starts = [v.start for v in self.state]
+        nodes = [let.checked.node for let in lets] + [c.node for c in starts]
+        return any(dice_in(node) is not None for node in nodes)
 
     def slot_enum(self, member: EnumMember) -> EnumType:
         """The enum of the slot whose choices ``member`` is one of."""
