@@ -46,6 +46,7 @@ from .expr_types import (
     Checked,
     Cond,
     Dice,
+    DieFaces,
     Field,
     Function,
     Index,
@@ -96,6 +97,7 @@ __all__ = [
     "Checked",
     "Cond",
     "Dice",
+    "DieFaces",
     "ExprError",
     "Field",
     "Function",
@@ -139,6 +141,7 @@ ARITH_OPS = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}
 _NO_TABLES: Mapping[str, Table] = MappingProxyType({})
 _NO_FUNCTIONS: Mapping[str, Function] = MappingProxyType({})
 _NO_LADDERS: Mapping[str, Ladder] = MappingProxyType({})
+_NO_DIES: Mapping[str, DieFaces] = MappingProxyType({})
 
 
 class ExprError(Exception):
@@ -168,6 +171,7 @@ _TOKEN = re.compile(
 )
 _DECIMAL = re.compile(r"\.[0-9]+", re.ASCII)
 _AFTER_SIDES = re.compile(DICE_AFTER_SIDES, re.ASCII)
+_COUNTED = re.compile(r"[0-9]+d", re.ASCII)
 _CHAR_HINTS = {
     "/": "use '//' for division (rounded by the system's rounding rule)",
     '"': 'close the label with " on the same line',
@@ -197,6 +201,10 @@ def _tokenize(text: str) -> list[_Token]:
         if match is None or match.lastgroup is None:
             raise _bad_char(text, pos)
         kind, word, end = match.lastgroup, match.group(), match.end()
+        if kind == "int" and _COUNTED.fullmatch(word) and text[end : end + 1] == "(":
+            # 2d(sides): a count, then the d of d(sides)
+            tokens.append(_Token("int", word[:-1], pos, end - 1))
+            kind, word, pos = "name", "d", end - 1
         if word == "(":
             last = tokens[-1] if tokens else None
             sides.append(
@@ -389,7 +397,14 @@ class _Parser:
     def primary(self) -> Node:
         tok = self.next()
         if tok.kind == "int":
-            return IntLit(int(tok.text), tok.start, tok.end)
+            count = IntLit(int(tok.text), tok.start, tok.end)
+            after = self.peek()
+            if self.adjacent(tok, "name") and after.text == "d":
+                self.next()
+                if self.adjacent(after, "("):  # 2d(sides)
+                    return self.dice_sides(count, tok.start)
+                self.pos -= 1
+            return count
         if tok.kind == "str":
             return StrLit(tok.text[1:-1], tok.start, tok.end)
         if tok.kind in ("true", "false"):
@@ -537,9 +552,12 @@ class _Checker:
         ladders: Mapping[str, Ladder] = _NO_LADDERS,
         *,
         exact: bool = False,
+        dies: Mapping[str, DieFaces] = _NO_DIES,
     ) -> None:
         self.params, self.tables, self.functions = params, tables, functions
         self.ladders = ladders
+        # the dice of the rules' own a d(...) may name (a parameter's name wins)
+        self.dies = {n: d for n, d in dies.items() if n not in params}
         self.exact = exact  # every whole number as a call can give it (expr_exact)
         self.narrowed: frozenset[str] = frozenset()  # names known not null here
         # what each test proves not null, worked out once (_proved)
@@ -650,7 +668,7 @@ class _Checker:
             case Cond():
                 return self.cond(node)
             case Dice():
-                return check_dice(node, self.visit, ExprError)
+                return check_dice(node, self.visit, ExprError, self.dies)
             case Call() if node.func in DICE_FUNCTIONS:
                 return check_dice_call(node, self.visit, ExprError)
             case Call() if node.func in FUNCTIONS:
@@ -682,6 +700,12 @@ class _Checker:
         if param is None and node.name in self.tables:
             message = f"'{node.name}' is a table, not a value"
             hint = f"look up a field of a row: {self.example(node.name)}"
+            raise ExprError(message, node.start, node.end, hint)
+        if param is None and node.name in self.dies:
+            message = f"'{node.name}' is a die, not a value"
+            hint = (
+                f"roll it: d({node.name}), (n)d({node.name}), rolls((n)d({node.name}))"
+            )
             raise ExprError(message, node.start, node.end, hint)
         if param is None:
             hint = _suggest(node.name, sorted(self.params), "known parameters")
@@ -1408,6 +1432,7 @@ def check(
     ladders: Mapping[str, Ladder] = _NO_LADDERS,
     given: Node | None = None,
     exact: bool = False,
+    dies: Mapping[str, DieFaces] = _NO_DIES,
 ) -> Checked:
     """Type-check a parsed formula and compute its integer range.
 
@@ -1420,10 +1445,10 @@ def check(
     The returned node equals `node` but has its choice labels resolved: emit
     Python from it, not from the parsed tree.
     """
-    found = _Checker(params, tables, functions, ladders).checked(node, given)
+    found = _Checker(params, tables, functions, ladders, dies=dies).checked(node, given)
     if not exact:
         return found
-    bounded = _Checker(params, tables, functions, ladders, exact=True)
+    bounded = _Checker(params, tables, functions, ladders, exact=True, dies=dies)
     return replace(found, exact=bounded.checked(node, given))
 
 
@@ -1468,8 +1493,10 @@ def compile_formula(
     ladders: Mapping[str, Ladder] = _NO_LADDERS,
     given: Node | None = None,
     exact: bool = False,
+    dies: Mapping[str, DieFaces] = _NO_DIES,
 ) -> Checked:
-    """Parse and check formula source text; raises ExprError."""
+    """Parse and check formula source text; raises ExprError. ``dies``: the
+    dice of the rules' own a ``d(name)`` may roll."""
     _check_size(text)
     return check(
         parse(text),
@@ -1479,6 +1506,7 @@ def compile_formula(
         ladders=ladders,
         given=given,
         exact=exact,
+        dies=dies,
     )
 
 

@@ -21,12 +21,27 @@ Fudge dice, whose extra dice may be negative); ``!o`` adds at most one die per d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import lru_cache, reduce
+from types import MappingProxyType
 
-from .expr_types import Call, Checked, Dice, Interval, Node, describe, iv_hull
+from .expr_types import (
+    Call,
+    Checked,
+    Dice,
+    DieFaces,
+    Interval,
+    IntLit,
+    Name,
+    Node,
+    StrLit,
+    describe,
+    iv_hull,
+)
 from .limits import MAX_DICE_SIDES, notation_problem, odds_problem
+from .literals import py
 from .runtime.dice import DiceSyntaxError
 from .runtime.dice_notation import parse_notation
 from .runtime.dice_odds import DEPTH
@@ -34,7 +49,9 @@ from .runtime.dice_terms import DiceSum, Pool, Term
 from .runtime.errors import RuleInputError
 
 __all__ = [
+    "AFTER_SIDES",
     "DICE_FUNCTIONS",
+    "OPTIONS",
     "TOKEN",
     "check_dice",
     "check_dice_call",
@@ -43,10 +60,14 @@ __all__ = [
     "dice_python",
     "dice_source",
     "notation_error",
+    "options_error",
     "pool_js",
     "pool_of",
     "pool_python",
     "results_interval",
+    "rolled_pool",
+    "tally_js",
+    "tally_python",
 ]
 
 OPTIONS = r"(?:[A-Za-z0-9!]|[<>]=?[0-9]+|=[0-9]+)"
@@ -55,8 +76,9 @@ TOKEN = rf"(?P<dice>[0-9]*d(?:[0-9]+|%|F(?![A-Za-z])){OPTIONS}*(?!\w))"
 """A dice token of the expression tokenizer (before numbers and names)."""
 AFTER_SIDES = rf"{OPTIONS}+"
 """The options right after the ``)`` of ``d(sides)`` (no space between)."""
-DICE_FUNCTIONS = {"rolls": (1, 1), "sorted": (1, 1), "count": (2, 3)}
+DICE_FUNCTIONS = {"rolls": (1, 1), "sorted": (1, 1), "count": (2, 3), "tally": (2, 2)}
 """The functions of a pool's results, and their arity."""
+_NO_DIES: Mapping[str, DieFaces] = MappingProxyType({})
 _PLACEHOLDER = 100  # a count that lets any keep option read, for `(n)d6dl1`
 _MOST_SIDES = MAX_DICE_SIDES  # d(sides)'s sides, as its options are read
 
@@ -116,17 +138,31 @@ def _parse(written: str, dynamic_count: bool) -> Pool:
 def pool_of(node: Dice) -> Pool:
     """The pool a dice node rolls (a count or sides from an expression are
     placeholders here: ``d(sides)``'s are the most sides a build allows, its
-    options as written)."""
+    options as written; a die of the rules' own has its faces)."""
     if node.sides is None:
         return _parse(node.written, node.count is not None)
-    if not node.written:
-        return Pool(1, _MOST_SIDES)
-    pool = _parse(f"d{_MOST_SIDES}{node.written}", node.count is not None)
+    pool = Pool(1, _MOST_SIDES)
+    if node.written:
+        pool = _parse(f"d{_MOST_SIDES}{node.written}", node.count is not None)
     if pool.explode is not None and pool.explode_at is None:
         # `!=1000` is the highest face here, not of every die: kept as written
         other = _parse(f"d{_MOST_SIDES - 1}{node.written}", node.count is not None)
         pool = pool.replace(explode_at=other.explode_at)
+    if node.die is not None:
+        pool = pool.replace(sides=len(node.die.faces), listed=node.die.faces)
     return pool
+
+
+def rolled_pool(node: Dice, count: int | None, sides: int | None) -> Pool | None:
+    """The pool ``node`` rolls where its count and sides (those given by an
+    expression) are these; None where it rolls no die (a count of 0)."""
+    if count == 0:
+        return None
+    pool = pool_of(node)
+    if node.sides is not None and node.die is None:
+        assert sides is not None
+        pool = pool.replace(sides=sides)
+    return pool if count is None else pool.replace(count=count)
 
 
 def _pools(
@@ -168,8 +204,11 @@ def results_interval(
 
 
 def _results(pool: Pool, count: int) -> tuple[Interval, Interval]:
-    """The range of each die of ``count`` dice of ``pool``, and of how many
-    of them it keeps."""
+    """The range of each die of ``count`` dice of ``pool`` (of dice of
+    symbols: how many symbols a face shows), and of how many of them it keeps."""
+    if not pool.numeric:
+        shown = max(len(face) for face in pool.listed or ())  # type: ignore[arg-type]
+        return Interval(0, shown), Interval(count, count)
     faces = pool.final_faces()
     die = Interval(min(faces), None if pool.explode == "!!" else max(faces))
     if pool.explode == "!!" and min(faces) < 0:
@@ -212,8 +251,16 @@ Fail = Callable[[str, int, int, str | None], Exception]
 """Makes the checker's located error (``expr.ExprError``)."""
 
 
-def check_dice(node: Dice, visit: Callable[[Node], Checked], fail: Fail) -> Checked:
-    """Dice rolled: an int from the lowest to the highest total, or ``rolls``' list."""
+def check_dice(
+    node: Dice,
+    visit: Callable[[Node], Checked],
+    fail: Fail,
+    dies: Mapping[str, DieFaces] = _NO_DIES,
+) -> Checked:
+    """Dice rolled: an int from the lowest to the highest total, or ``rolls``'
+    list; sides that name a die of ``dies`` are that die's faces."""
+    if isinstance(node.sides, Name) and node.sides.name in dies:
+        return _check_die(node, dies[node.sides.name], visit, fail)
     ivs: dict[str, Interval] = {}
     parts: dict[str, Node] = {}
     for what, part, least in (("count", node.count, 0), ("sides", node.sides, 1)):
@@ -251,6 +298,37 @@ def check_dice(node: Dice, visit: Callable[[Node], Checked], fail: Fail) -> Chec
     return Checked(rebuilt, "list", die, item="int", length=length)
 
 
+def _check_die(
+    node: Dice, die: DieFaces, visit: Callable[[Node], Checked], fail: Fail
+) -> Checked:
+    """``d(good_die)``, ``(n)d(good_die)``: dice of a die of the rules' own,
+    its k-th face what a die of as many sides rolling k gives. A die of
+    numbers is read as any die is, its options on its faces; a die of
+    symbols takes no option and has no total: ``rolls(...)`` lists its faces,
+    and ``tally`` counts a symbol over them."""
+    assert node.sides is not None
+    sides = IntLit(len(die.faces), node.sides.start, node.sides.end)
+    resolved = replace(node, sides=sides, die=die)
+    shown = f"d({die.name}){node.written}"
+    try:
+        pool = pool_of(resolved)
+    except RuleInputError as error:
+        reason = str(error).partition(": ")[2] or str(error)
+        raise fail(f"{shown}: {reason}", node.start, node.end, _DIE_HINT) from None
+    if not pool.numeric and not node.results:
+        message = f"{shown}: a die of symbols has no total"
+        hint = f'list its faces, rolls((n){shown}), and count a symbol with tally(..., "{die.symbols[0]}")'
+        raise fail(message, node.start, node.end, hint)
+    checked = check_dice(resolved, visit, fail)
+    if pool.numeric:
+        return checked
+    return replace(checked, item="symbols", choices=die.symbols)
+
+
+_DIE_HINT = (
+    "a die of symbols takes no option; a die of numbers takes what any die "
+    "takes, read on its faces"
+)
 _BOUND_HINT = (
     "roll fewer dice of fewer sides: bound the count and sides over the "
     "parameters' ranges, e.g. (clamp(n, 0, 20))d6"
@@ -311,10 +389,13 @@ def _past_limits(node: Dice, most: Pool | None) -> str | None:
 def check_dice_call(
     node: Call, visit: Callable[[Node], Checked], fail: Fail
 ) -> Checked:
-    """``sorted(list)``, ``count(list, value)``, ``count(list, low, high)``."""
+    """``sorted(list)``, ``count(list, value)``, ``count(list, low, high)``,
+    ``tally(faces, "symbol")``."""
     if node.func == "rolls":
         message = "rolls() takes dice in notation, e.g. rolls(4d6) or rolls((n)d6)"
         raise fail(message, node.start, node.end, None)
+    if node.func == "tally":
+        return _check_tally(node, visit, fail)
     args = [visit(arg) for arg in node.args]
     first = args[0]
     if first.type != "list" or first.item not in ("int", None):  # None: []
@@ -335,6 +416,36 @@ def check_dice_call(
     return Checked(rebuilt, "int", Interval(0, length.hi))
 
 
+def _check_tally(node: Call, visit: Callable[[Node], Checked], fail: Fail) -> Checked:
+    """``tally(faces, "hit")``: how many times the symbol shows on the faces
+    of dice of symbols (one the dice show, checked here)."""
+    faces, symbol = node.args
+    items = visit(faces)
+    if items.type != "list" or items.item != "symbols":
+        message = f"tally() counts a symbol on the faces of dice of symbols, got {describe(items)}"
+        hint = (
+            'e.g. tally(rolls((n)d(good_die)), "hit"), good_die a die rule of symbols'
+        )
+        raise fail(message, faces.start, faces.end, hint)
+    if not isinstance(symbol, StrLit):
+        message = "tally() names the symbol it counts as text"
+        example = f'e.g. tally(..., "{items.choices[0]}")' if items.choices else None
+        raise fail(message, symbol.start, symbol.end, example)
+    if symbol.value not in items.choices:
+        message = f"'{symbol.value}' is not a symbol of these dice"
+        hint = "their symbols: " + ", ".join(items.choices)
+        raise fail(message, symbol.start, symbol.end, hint)
+    length, each = items.length or Interval(0, None), items.interval
+    most = (
+        None
+        if length.hi is None or each is None or each.hi is None
+        else length.hi * each.hi
+    )
+    plain = replace(symbol, enum=None, param=None)
+    rebuilt = replace(node, args=(items.node, plain))
+    return Checked(rebuilt, "int", Interval(0, most))
+
+
 # --- emission ---
 
 
@@ -343,12 +454,15 @@ def dice_source(node: Dice, wrap: Callable[[Node], str]) -> str:
     count = "" if node.count is None else f"({wrap(node.count)})"
     if node.sides is None:
         text = count + node.written
-    else:  # the options after the sides
-        text = f"{count}d({wrap(node.sides)}){node.written}"
+    else:  # the options after the sides (of a die of the rules' own: its name)
+        sides = wrap(node.sides) if node.die is None else node.die.name
+        text = f"{count}d({sides}){node.written}"
     return f"rolls({text})" if node.results else text
 
 
-def _options(pool: Pool, compare: Callable[[str, int], str]) -> list[tuple[str, str]]:
+def _options(
+    pool: Pool, compare: Callable[[str, int], str], python: bool
+) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     if pool.fudge:
         found.append(("fudge", "True"))
@@ -366,7 +480,20 @@ def _options(pool: Pool, compare: Callable[[str, int], str]) -> list[tuple[str, 
         found.append(("target", compare(pool.target.op, pool.target.value)))
     if pool.multiplier != 1:
         found.append(("multiplier", str(pool.multiplier)))
+    if pool.listed is not None:  # (a die's symbols are names: no quote in them)
+        faces = py(pool.listed) if python else json.dumps(pool.listed)
+        found.append(("listed", faces))
     return found
+
+
+def tally_python(faces: str, symbol: str) -> str:
+    """Python that counts ``symbol`` (its code) on ``faces`` (their code)."""
+    return f"dice_rolls.tally({faces}, {symbol})"
+
+
+def tally_js(faces: str, symbol: str) -> str:
+    """JavaScript that counts ``symbol`` on ``faces``, as ``tally_python`` does."""
+    return f"$dice_rolls.tally({faces}, {symbol})"
 
 
 def dice_python(node: Dice, count: str, sides: str, rng: str) -> str:
@@ -382,7 +509,9 @@ def dice_python(node: Dice, count: str, sides: str, rng: str) -> str:
 def pool_python(node: Dice, count: str, sides: str) -> str:
     """Python that makes the pool of ``count`` dice of ``sides`` (their code)."""
     pool = pool_of(node)
-    options = _options(pool, lambda op, value: f'dice_terms.Compare("{op}", {value})')
+    options = _options(
+        pool, lambda op, value: f'dice_terms.Compare("{op}", {value})', python=True
+    )
     args = ", ".join([count, sides, *(f"{k}={v}" for k, v in options)])
     return f"dice_terms.Pool({args})"
 
@@ -404,7 +533,8 @@ def pool_js(node: Dice, count: str, sides: str) -> str:
         return f'new $dice_terms.Compare("{op}", {value})'
 
     options = [
-        (_camel(k), "true" if v == "True" else v) for k, v in _options(pool, compare)
+        (_camel(k), "true" if v == "True" else v)
+        for k, v in _options(pool, compare, python=False)
     ]
     given = ", ".join(f"{k}: {v}" for k, v in options)
     args = ", ".join([count, sides, *([f"{{ {given} }}"] if given else [])])

@@ -162,7 +162,7 @@ def _bound(
 # the functions of a list that read it as a multiset (a pool's dice read only
 # through them: one list of each count, sum, length, highest and lowest stands
 # for all, the rest answering alike for each)
-_FOLDS = ("count", "sum", "len", "max", "min")
+_FOLDS = ("count", "sum", "len", "max", "min", "tally")
 
 
 def _counted(value: Node, reads: Sequence[Node]) -> tuple[Dice, int] | None:

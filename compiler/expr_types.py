@@ -33,6 +33,7 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "text": (1, 1),
     "sorted": (1, 1),  # a list of ints, lowest first (expr_dice)
     "count": (2, 3),  # how many of a list's ints equal one, or lie within two
+    "tally": (2, 2),  # how many times a symbol shows on faces of dice (expr_dice)
     "roll": (1, 1),  # a roll of a dice value (with the caller's rng)
 }
 # The functions that take one list: what its elements must be, what they give.
@@ -44,8 +45,9 @@ LIST_FUNCTIONS: dict[str, tuple[str | None, str]] = {
 }
 _NO_ROWS: Mapping[str, Mapping[str, Mapping[str, object]]] = MappingProxyType({})
 ValueType: TypeAlias = Literal["int", "bool", "text", "choice", "dice"]
-# What a list may hold (one type, never null).
-ItemType: TypeAlias = Literal["int", "bool", "text", "choice"]
+# What a list may hold (one type, never null): "symbols" are the faces of a
+# die of the rules' own that shows symbols (each face a tuple of them).
+ItemType: TypeAlias = Literal["int", "bool", "text", "choice", "symbols"]
 # The integer parts of a dice value an expression may read: `damage.min`.
 DICE_PARTS = ("min", "max", "count", "sides", "modifier", "multiplier")
 Value: TypeAlias = int | bool | str | None
@@ -302,13 +304,26 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class DieFaces:
+    """A die of the rules' own (a ``die`` rule): its ``faces`` in order, numbers
+    or tuples of ``symbols`` (a die of numbers has none)."""
+
+    name: str
+    faces: tuple[int, ...] | tuple[tuple[str, ...], ...]
+    symbols: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Dice:
     """Dice in notation, rolled where the expression stands (``expr_dice``).
 
     ``written``: the notation as written (``4d6dl1``, ``d20``; from the ``d``
-    on when the count is an expression, ``(n)d6``; empty when the sides are
-    one, ``d(sides)``); ``count``, ``sides``: those expressions, or None. ``results``: ``rolls(...)``, the list of the dice it keeps,
-    not their total.
+    on when the count is an expression, ``(n)d6``; the options after it, or
+    nothing, when the sides are one, ``d(sides)!``); ``count``, ``sides``:
+    those expressions, or None. ``results``: ``rolls(...)``, the list of the
+    dice it keeps, not their total. ``die``: where the sides name a die of the
+    rules' own (``d(good_die)``), that die (check() sets it, and the sides to
+    its count of faces).
     """
 
     written: str
@@ -317,6 +332,7 @@ class Dice:
     start: int = field(compare=False)
     end: int = field(compare=False)
     results: bool = False
+    die: DieFaces | None = None
 
 
 Node: TypeAlias = (
@@ -628,6 +644,9 @@ def _eval(
         case Call(func="count"):
             items, *values = (sub(arg) for arg in node.args)
             return sum(values[0] <= x <= values[-1] for x in items)
+        case Call(func="tally"):
+            faces, symbol = (sub(arg) for arg in node.args)
+            return sum(face.count(symbol) for face in faces)
         case Call():
             args = [sub(arg) for arg in node.args]
             if node.func == "clamp":

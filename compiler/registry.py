@@ -21,6 +21,7 @@ from .kinds.base import Kind
 BUILT_IN = (
     "table",
     "dice",
+    "die",
     "formula",
     "facts",
     "range_table",

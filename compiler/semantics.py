@@ -81,7 +81,9 @@ class KindHooks(Protocol):
 
     def enums(self, rule: Any, /) -> Sequence[EnumType]: ...
 
-    def scope(self, rule: Any, /) -> expr.Table | expr.Function | None: ...
+    def scope(
+        self, rule: Any, /
+    ) -> expr.Table | expr.Function | expr.DieFaces | None: ...
 
     def rolls(self, rule: Any, /) -> Rolls | None: ...
 
@@ -161,7 +163,9 @@ class SystemBuilder:
         self.rule_ids: dict[str, tuple[SourceFile, Path]] = {}
         self.built: dict[str, Rule] = {}  # rules built so far, for references
         # what each built rule is to an expression, worked out once a rule
-        self._seen: dict[str, tuple[Rule, expr.Table | expr.Function | None]] = {}
+        self._seen: dict[
+            str, tuple[Rule, expr.Table | expr.Function | expr.DieFaces | None]
+        ] = {}
         # Rules (and the names they define) that failed: references to them are
         # not reported again, so one mistake gives one error.
         self.failed: set[str] = set()
@@ -462,6 +466,16 @@ class SystemBuilder:
             elif isinstance(seen, expr.Function):
                 functions[seen.name] = seen
         return tables, functions
+
+    def dies(self) -> dict[str, expr.DieFaces]:
+        """The dice of the rules' own built so far, by the name ``d(name)``
+        rolls them by (each kind says what its rules are to an expression)."""
+        found: dict[str, expr.DieFaces] = {}
+        for rule in self.built.values():
+            seen = self.seen(rule)
+            if isinstance(seen, expr.DieFaces):
+                found[seen.name] = seen
+        return found
 
     def rule(self, src: SourceFile, path: Path, raw: dict[str, Any]) -> Rule | None:
         rule_id = raw["id"]
@@ -1290,6 +1304,7 @@ class SystemBuilder:
                 ladders=self.ladders(),
                 given=given,
                 exact=True,
+                dies=self.dies(),
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
                 rolled = expr.rolled_text(dice)
@@ -1447,7 +1462,7 @@ class SystemBuilder:
             )
         return param
 
-    def seen(self, rule: Rule) -> expr.Table | expr.Function | None:
+    def seen(self, rule: Rule) -> expr.Table | expr.Function | expr.DieFaces | None:
         """What ``rule`` is to an expression (its kind's ``scope``), worked out
         once for each rule built."""
         found = self._seen.get(rule.id)

@@ -74,6 +74,7 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
     # tests/test_repeat_lists.py)
     repeating = {"last_stand", "recovering", "first_six", "to_six", "three_d4"}
     repeating |= {"head_start", "rolled_level"}  # (tests/test_rolled_starts.py)
+    repeating |= {"bright_pool", "tilted_total"}  # (tests/test_custom_dice.py)
     # those reading a range table are enumerated in tests/test_range_calls.py
     ranges = {"banded_attack", "rolled_band"}
     assert (

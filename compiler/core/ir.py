@@ -13,7 +13,8 @@ from .frozen import frozen
 
 # -- types -----------------------------------------------------------------------------
 
-Prim = Literal["int", "bool", "text", "dice", "range"]
+# faces: a die's faces, numbers; symbol_faces: a die's faces, tuples of symbols
+Prim = Literal["int", "bool", "text", "dice", "range", "faces", "symbol_faces"]
 
 
 @frozen
@@ -37,7 +38,16 @@ class New:
     fields: tuple[tuple[Column, Value], ...]
 
 
-Scalar = None | bool | int | str | Dice | tuple[int, int]
+Scalar = (
+    None
+    | bool
+    | int
+    | str
+    | Dice
+    | tuple[int, int]
+    | tuple[int, ...]
+    | tuple[tuple[str, ...], ...]
+)
 Value = Scalar | New
 
 

@@ -248,7 +248,7 @@ def _checked_type(param: Param) -> str:
 def _bound_type(checked: expr.Checked) -> str:
     """The Python type of a bound name's value (a pool's dice: a sequence, or
     in the odds function the sorted tuple of them)."""
-    kinds = {"int": "int", "bool": "bool"}
+    kinds = {"int": "int", "bool": "bool", "symbols": "tuple[str, ...]"}
     if checked.type == "list":
         enum = pyname(checked.enum) if checked.enum else None
         item = kinds.get(str(checked.item)) or enum or "str"

@@ -25,7 +25,7 @@
  */
 
 import { DiceSum, Term } from "./dice_terms.js";
-import { DEPTH, chainCost, chainWeights, chains, odds as totalOdds } from "./dice_odds.js";
+import { DEPTH, chainCost, chainWeights, chains, faceWeights, odds as totalOdds } from "./dice_odds.js";
 import { RuleInputError } from "./errors.js";
 import { toData } from "./json.js";
 import {
@@ -267,7 +267,7 @@ export function results(pool, depth) {
     const after = new Tally();
     for (const [state, ways] of states) {
       for (const [shown, w] of die.weights) {
-        let merged = [...state, ...shown].sort((a, b) => a - b);
+        let merged = [...state, ...shown].sort(ordered);
         if (keep !== null) {
           // the highest: all while fewer than `keep` (no index from the end)
           const cut = highest ? Math.max(merged.length - keep, 0) : 0;
@@ -291,6 +291,12 @@ export function results(pool, depth) {
 /** One die of `pool` as the dice it adds to the list (sorted): one, or with
  * `!` and `!o` the die and the dice its explosion adds. */
 function dieOf(pool, depth) {
+  if (pool.explode === null) {
+    // its faces (numbers, or a die's symbols)
+    spend(chainCost(pool, depth, (v) => v));
+    const face = faceWeights(pool);
+    return new Dist([...face.weights].map(([v, w]) => [[v], w]), 0n, face.denom);
+  }
   if (pool.explode !== "!" && pool.explode !== "!o") {
     spend(chainCost(pool, depth, (v) => v));
     const chain = chainWeights(pool, depth, (v) => v);
@@ -320,6 +326,12 @@ function weighed(chances, tail) {
 
 function lcm(a, b) {
   return (a / gcd(a, b)) * b;
+}
+
+/** Dice in order: numbers ascending; faces of symbols as Python orders
+ * their tuples (`compare`). */
+function ordered(a, b) {
+  return typeof a === "number" && typeof b === "number" ? a - b : compare(a, b);
 }
 
 /** Answers in order: null first, then flags and numbers, then text (by code

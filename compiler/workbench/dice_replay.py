@@ -6,10 +6,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..expr import Call, Dice
+from ..expr_dice import rolled_pool
 from ..runtime.dice import Scripted
-from ..runtime.dice_notation import parse_notation
 from ..runtime.dice_rolls import Rolled, roll
-from ..runtime.dice_terms import DiceSum
+from ..runtime.dice_terms import DiceSum, Term
 
 __all__ = ["Replay"]
 
@@ -32,9 +32,9 @@ class Replay:
     def __call__(self, node: Dice, count: int | None, sides: int | None) -> Any:
         key = (self.part, node.start, node.end)
         if key not in self.rolled:
-            self.rolled[key] = (
-                None if count == 0 else roll(notation(node, count, sides), self.rng)
-            )
+            pool = rolled_pool(node, count, sides)
+            dice = None if pool is None else DiceSum((Term(1, pool),))
+            self.rolled[key] = None if dice is None else roll(dice, self.rng)
         rolled = self.rolled[key]
         if rolled is None:
             return [] if node.results else 0
@@ -60,16 +60,14 @@ class Replay:
         rolled = self.rolled.get((self.part, node.start, node.end))
         if rolled is None:
             return "no dice"
-        faces = ", ".join(str(face) for face in rolled.rolled)
-        kept = ", ".join(str(die) for die in rolled.results)
+        faces = ", ".join(shown_face(face) for face in rolled.rolled)
+        kept = ", ".join(shown_face(die) for die in rolled.results)
         same = list(rolled.rolled) == list(rolled.results)
         return f"rolled {faces}" + ("" if same else f"; kept {kept}")
 
 
-def notation(node: Dice, count: int | None, sides: int | None) -> DiceSum:
-    """The dice of ``node`` with its count and sides put in."""
-    if node.sides is not None:
-        text = f"{1 if count is None else count}d{sides}{node.written}"
-    else:
-        text = ("" if count is None else str(count)) + node.written
-    return parse_notation(text)
+def shown_face(face: object) -> str:
+    """A face rolled as the steps show it: a number, a die's symbols, or blank."""
+    if isinstance(face, tuple):
+        return "+".join(str(x) for x in face) if face else "blank"
+    return str(face)

@@ -43,7 +43,7 @@ from ..py_names import field_of, py_kwargs, pyattr, pyname
 from ..scope import table_values
 from .common import plain, record_lines
 from .context import Context, agree, explain_answer, functions_called
-from .dice_replay import Replay
+from .dice_replay import Replay, shown_face
 from .odds_lines import odds_section
 from .steps import Stepper, shown
 from .steps import lines as step_lines
@@ -411,7 +411,7 @@ class _Tracer:
         for bind in t.binds:
             env[bind.name] = self.evaluate(bind.checked, env)
             source = expr.to_source(bind.checked.node)
-            self.say(f"  {bind.name} = {source} = {shown(env[bind.name])}")
+            self.say(f"  {bind.name} = {source} = {_shown(env[bind.name])}")
         found: dict[str, Any] = {}
         for change in t.changes:
             value = self.evaluate(change.value, env)
@@ -466,7 +466,7 @@ class _Tracer:
                 self.next_part()
                 source = expr.to_source(stmt.value.node)
                 self.say(
-                    f"{indent}{stmt.name} = {source} = {shown(env[stmt.name])}{note}"
+                    f"{indent}{stmt.name} = {source} = {_shown(env[stmt.name])}{note}"
                 )
             elif isinstance(stmt, Lookup):
                 key = self.evaluate(stmt.key, env)
@@ -520,8 +520,15 @@ def _shown(value: Any) -> str:
         return ", ".join(f"{f} {_shown(getattr(value, f))}" for f in fields)
     if isinstance(value, tuple):
         return "(" + ", ".join(_shown(v) for v in value) + ")"
+    if isinstance(value, list) and value and all(_face(v) for v in value):
+        return "[" + ", ".join(shown_face(v) for v in value) + "]"  # dice of symbols
     if isinstance(value, dict):  # a value by key: each key by its label
         return ", ".join(f"{k} {_shown(v)}" for k, v in value.items())
     if isinstance(value, str):
         return shown(str(value))
     return shown(value)
+
+
+def _face(value: object) -> bool:
+    """Whether ``value`` is a face of a die of symbols (a tuple of them)."""
+    return isinstance(value, tuple) and all(isinstance(x, str) for x in value)

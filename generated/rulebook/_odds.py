@@ -26,7 +26,7 @@ from itertools import product
 from math import lcm, prod
 from typing import Any, cast
 
-from ._dice_weights import chain_cost, chain_weights, chains
+from ._dice_weights import chain_cost, chain_weights, chains, face_weights
 from ._support import MAX_ENTRIES, spend, weighed
 from .dice import Dice
 from .dice_odds import DEPTH
@@ -200,6 +200,10 @@ def results(pool: Pool, depth: int) -> Dist:
 def _die(pool: Pool, depth: int) -> Dist:
     """One die of ``pool`` as the dice it adds to the list (sorted): one, or
     with ``!`` and ``!o`` the die and the dice its explosion adds."""
+    if pool.explode is None:  # its faces (numbers, or a die's symbols)
+        spend(chain_cost(pool, depth, _same))
+        face = face_weights(pool)
+        return Dist({(v,): w for v, w in face.weights.items()}, 0, face.denom)
     if pool.explode not in ("!", "!o"):
         spend(chain_cost(pool, depth, _same))
         chain = chain_weights(pool, depth, _same)

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ... import expr
-from ...expr_dice import pool_of
+from ...expr_dice import rolled_pool
 from ...expr_types import Rounding, walk
 from ...kinds.decision.model import Repeat, StateValue
 from ...limits import Allowance
@@ -206,14 +206,9 @@ def _support(
     dice: expr.Dice, count: int | None, sides: int | None, spent: Spent
 ) -> list[Any]:
     """The values a dice term can roll: its totals, or the lists of the dice it keeps."""
-    if count == 0:
+    pool = rolled_pool(dice, count, sides)
+    if pool is None:  # no die
         return [[] if dice.results else 0]
-    pool = pool_of(dice)
-    if dice.sides is not None:  # its options, on dice of the sides rolled
-        assert sides is not None
-        pool = pool.replace(count=pool.count if count is None else count, sides=sides)
-    elif count is not None:
-        pool = pool.replace(count=count)
     key = (pool, dice.results)
     found = spent.supports.get(key)
     if found is None:  # worked out once for the whole search

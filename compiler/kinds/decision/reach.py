@@ -100,7 +100,7 @@ def _turn(
 
     def compiled(text: str) -> expr.Checked:
         return expr.compile_formula(
-            text, scope, tables=tables, functions=functions, exact=True
+            text, scope, tables=tables, functions=functions, exact=True, dies=b.dies()
         )
 
     try:

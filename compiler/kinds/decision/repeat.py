@@ -237,7 +237,12 @@ class RepeatBuilder:
         tables, functions = self.b.expression_scope()
         tables = {n: t for n, t in tables.items() if n not in scope}
         return expr.compile_formula(
-            wrapped, scope, tables=tables, functions=functions, ladders=self.b.ladders()
+            wrapped,
+            scope,
+            tables=tables,
+            functions=functions,
+            ladders=self.b.ladders(),
+            dies=self.b.dies(),
         )
 
     def repeat(

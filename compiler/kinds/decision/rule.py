@@ -403,7 +403,8 @@ class _Builder:
                     + (", or a default to the field" if shape == "fields" else ""),
                     key=True,
                 )
-        return tuple((s.name, values.get(s.name)) for s in slots)
+        # (a value left out, reported above, stands as none: nothing reads it)
+        return tuple((s.name, values.get(s.name, ("literal", None))) for s in slots)
 
 
 def as_choice(checked: expr.Checked, enum: EnumType) -> expr.Checked | None:
