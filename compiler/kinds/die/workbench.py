@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...kinds.die.model import DieRule
-from ...model import Example
-from ...py_names import pyname
-from ...workbench.common import UsageError, plain
+from ...workbench.common import UsageError
 from ...workbench.context import Context
 
 
@@ -34,21 +30,3 @@ def explain(ctx: Context) -> None:
         raise UsageError(f"{rule.qualified_id} takes no inputs")
     what = f"Faces of d({rule.id}), by the roll of a d{len(rule.faces)} that shows each"
     ctx.out.section(what, face_lines(rule))
-
-
-def call_text(rule: DieRule, ex: Example) -> str:
-    return pyname(rule.constant)
-
-
-def run_example(module: Any, rule: DieRule, ex: Example, rng: Any) -> Any:
-    return getattr(module, pyname(rule.constant))
-
-
-def constant(rule: DieRule) -> str:
-    return rule.constant
-
-
-def sample_answer(
-    runtime: Any, module: Any, rule: DieRule, kwargs: dict[str, Any], seed: int | None
-) -> Any:
-    return plain(getattr(module, pyname(rule.constant)))
