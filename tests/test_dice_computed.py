@@ -80,7 +80,7 @@ def _refused(options: str, fewest: int) -> bool:
 
 
 def _evaluated(code: str, n: int, s: int, seed: int) -> Any:
-    scope = {"dice_rolls": dice_rolls, "dice_terms": dice_terms}
+    scope: dict[str, Any] = {"dice_rolls": dice_rolls, "dice_terms": dice_terms}
     scope |= {"n": n, "s": s, "rng": random.Random(seed), "list": list}
     return eval(code, {"__builtins__": {}}, scope)  # the emitter's own code
 

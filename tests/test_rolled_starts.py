@@ -47,7 +47,9 @@ def test_odds_are_every_roll_enumerated(
 def _ruin() -> dict[bool, Fraction]:
     """A walk up (chance 1/3) or down (2/3) from a start of 1, 2 or 3 (each
     1/3): the chance it reaches 0 before 4 from i is 1 - (2^i - 1) / 15."""
-    down = sum(Fraction(1, 3) * (1 - Fraction(2**i - 1, 15)) for i in (1, 2, 3))
+    down = sum(
+        (Fraction(1, 3) * (1 - Fraction(2**i - 1, 15)) for i in (1, 2, 3)), Fraction(0)
+    )
     return {True: down, False: 1 - down}
 
 
