@@ -72,7 +72,7 @@ __all__ = [
 
 OPTIONS = r"(?:[A-Za-z0-9!]|[<>]=?[0-9]+|=[0-9]+)"
 """One character (or comparison) of a pool's options, after its sides."""
-TOKEN = rf"(?P<dice>[0-9]*d(?:[0-9]+|%|F(?![A-Za-z])){OPTIONS}*(?!\w))"
+TOKEN = rf"(?P<dice>[0-9]*d(?:[0-9]+|%|F){OPTIONS}*(?!\w))"
 """A dice token of the expression tokenizer (before numbers and names)."""
 AFTER_SIDES = rf"{OPTIONS}+"
 """The options right after the ``)`` of ``d(sides)`` (no space between)."""

@@ -120,6 +120,35 @@ def test_the_range_and_rolls_are_the_literal_notations(
                 assert iv.hi is None or value <= iv.hi, text
 
 
+@settings(max_examples=80, deadline=None)
+@given(OPTIONS, st.sampled_from(["", "q", "kq"]), st.booleans())
+def test_fudge_dice_take_every_option_the_notation_takes(
+    options: str, junk: str, listed: bool
+) -> None:
+    # `(n)dF...` in a formula is `NdF...` of the notation at each count: the
+    # same refusals (with the hint of what the pool takes after `dF`), rolls
+    options += junk
+    text = f"(n)dF{options}"
+    text = f"rolls({text})" if listed else text
+    try:
+        parse_notation(f"dF{options}")
+    except RuleInputError as refused:
+        with pytest.raises(expr.ExprError) as caught:
+            expr.compile_formula(text, PARAMS)
+        assert caught.value.hint == getattr(refused, "hint", caught.value.hint)
+        if junk:  # a letter no option starts with: what the pool takes there
+            assert "a pool takes" in (caught.value.hint or ""), text
+        return
+    checked = expr.compile_formula(text, PARAMS)
+    code = expr.to_python(checked.node, name=str, rounding="down")
+    for n in range(1, COUNTS[1] + 1):
+        dice = parse_notation(f"{n}dF{options}")
+        for seed in SEEDS:
+            rolled = dice_rolls.roll(dice, random.Random(seed))
+            got = _evaluated(code, n, 0, seed)
+            assert got == (list(rolled.results) if listed else rolled.total), text
+
+
 def test_an_option_after_the_sides_is_read_as_notation_reads_it() -> None:
     params = PARAMS | {"s": expr.Param("s", "int", 2, 6)}
     pool = expr.compile_formula("d(s)>=5 + (1 if d(s) >= 5 else 0)", params)
