@@ -19,7 +19,14 @@ from types import MappingProxyType
 from typing import cast
 
 from . import expr_lists as lists
-from .expr_dice import DICE_FUNCTIONS, check_dice, check_dice_call, notation_error
+from .expr_dice import AFTER_SIDES as DICE_AFTER_SIDES
+from .expr_dice import (
+    DICE_FUNCTIONS,
+    check_dice,
+    check_dice_call,
+    notation_error,
+    options_error,
+)
 from .expr_dice import TOKEN as DICE_TOKEN
 from .expr_emit import to_math, to_python, to_source
 from .expr_eval import evaluate
@@ -45,6 +52,7 @@ from .expr_types import (
     Construct,
     Context,
     Dice,
+    DieFaces,
     Field,
     Function,
     Index,
@@ -99,6 +107,7 @@ __all__ = [
     "Cond",
     "Construct",
     "Dice",
+    "DieFaces",
     "ExprError",
     "Field",
     "Function",
@@ -148,6 +157,7 @@ _NO_FUNCTIONS: Mapping[str, Function] = MappingProxyType({})
 _NO_LADDERS: Mapping[str, Ladder] = MappingProxyType({})
 _NO_OTHERS: Mapping[str, str] = MappingProxyType({})
 _NO_RECORDS: Mapping[str, RecordType] = MappingProxyType({})
+_NO_DIES: Mapping[str, DieFaces] = MappingProxyType({})
 
 
 class ExprError(Exception):
@@ -176,6 +186,8 @@ _TOKEN = re.compile(
     re.ASCII,
 )
 _DECIMAL = re.compile(r"\.[0-9]+", re.ASCII)
+_AFTER_SIDES = re.compile(DICE_AFTER_SIDES, re.ASCII)
+_COUNTED = re.compile(r"[0-9]+d", re.ASCII)
 _CHAR_HINTS = {
     "/": "use '//' for division (rounded by the system's rounding rule)",
     '"': 'close the label with " on the same line',
@@ -199,11 +211,33 @@ class _Token:
 def _tokenize(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     pos = 0
+    sides: list[bool] = []  # for each '(' open: whether it is d(sides)'s
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if match is None or match.lastgroup is None:
             raise _bad_char(text, pos)
         kind, word, end = match.lastgroup, match.group(), match.end()
+        if kind == "int" and _COUNTED.fullmatch(word) and text[end : end + 1] == "(":
+            # 2d(sides): a count, then the d of d(sides)
+            tokens.append(_Token("int", word[:-1], pos, end - 1))
+            kind, word, pos = "name", "d", end - 1
+        if word == "(":
+            last = tokens[-1] if tokens else None
+            sides.append(
+                last is not None
+                and last.kind == "name"
+                and last.text == "d"
+                and last.end == pos
+            )
+        elif word == ")" and sides and sides.pop():
+            options = _AFTER_SIDES.match(text, end)
+            if options is not None:  # d(sides)!!kh1: the options of the pool
+                tokens.append(_Token(")", word, pos, end))
+                tokens.append(
+                    _Token("dice_options", options.group(), end, options.end())
+                )
+                pos = options.end()
+                continue
         if kind == "int" and not word.isdigit():
             raise ExprError(
                 f"invalid number '{word}'", pos, end, "names start with a letter"
@@ -394,7 +428,14 @@ class _Parser:
     def primary(self) -> Node:
         tok = self.next()
         if tok.kind == "int":
-            return IntLit(int(tok.text), tok.start, tok.end)
+            count = IntLit(int(tok.text), tok.start, tok.end)
+            after = self.peek()
+            if self.adjacent(tok, "name") and after.text == "d":
+                self.next()
+                if self.adjacent(after, "("):  # 2d(sides)
+                    return self.dice_sides(count, tok.start)
+                self.pos -= 1
+            return count
         if tok.kind == "str":
             return StrLit(tok.text[1:-1], tok.start, tok.end)
         if tok.kind in ("true", "false"):
@@ -450,11 +491,21 @@ class _Parser:
         return Dice(text, count, None, start if first < 0 else first, end)
 
     def dice_sides(self, count: Node | None, start: int) -> Dice:
-        """``d(sides)`` (the ``d`` taken), its count maybe from ``(count)``."""
+        """``d(sides)`` (the ``d`` taken), its count maybe from ``(count)``,
+        then the pool's options as notation writes them after its sides
+        (``d(sides)!!kh1``, ``(n)d(sides)>=5``)."""
         opening = self.next()
         sides = self.ternary()
         close = self.expect(")", f"to close '(' at offset {opening.start}")
-        return Dice("", count, sides, start, close.end)
+        if not self.adjacent(close, "dice_options"):
+            return Dice("", count, sides, start, close.end)
+        options = self.next()
+        shown = self.text[start : close.end]
+        problem = options_error(options.text, count is not None, shown)
+        if problem is not None:
+            at = options.start + problem.offset
+            raise ExprError(problem.message, at, at + 1, problem.hint)
+        return Dice(options.text, count, sides, start, options.end)
 
     def list_lit(self, opening: _Token) -> Node:
         """`[a, b, c]` (the `[` taken); a trailing comma is allowed. Or a
@@ -580,10 +631,13 @@ class _Checker:
         exact: bool = False,
         others: Mapping[str, str] = _NO_OTHERS,
         records: Mapping[str, RecordType] = _NO_RECORDS,
+        dies: Mapping[str, DieFaces] = _NO_DIES,
     ) -> None:
         self.params, self.tables, self.functions = params, tables, functions
         self.ladders, self.records = ladders, records
         self.others = others  # rules of other shapes, by function: why not called
+        # the dice of the rules' own a d(...) may name (a parameter's name wins)
+        self.dies = {n: d for n, d in dies.items() if n not in params}
         self.exact = exact  # every whole number as a call can give it (expr_exact)
         self.narrowed: frozenset[str] = frozenset()  # names known not null here
         # what each test proves not null, worked out once (_proved)
@@ -701,7 +755,7 @@ class _Checker:
             case Cond():
                 return self.cond(node)
             case Dice():
-                return check_dice(node, self.visit, ExprError)
+                return check_dice(node, self.visit, ExprError, self.dies)
             case Call() if lists.takes(node):
                 return lists.check_call(self, node)
             case Call() if node.func in DICE_FUNCTIONS:
@@ -741,6 +795,12 @@ class _Checker:
         if param is None and node.name in self.tables:
             message = f"'{node.name}' is a table, not a value"
             hint = f"look up a field of a row: {self.example(node.name)}"
+            raise ExprError(message, node.start, node.end, hint)
+        if param is None and node.name in self.dies:
+            message = f"'{node.name}' is a die, not a value"
+            hint = (
+                f"roll it: d({node.name}), (n)d({node.name}), rolls((n)d({node.name}))"
+            )
             raise ExprError(message, node.start, node.end, hint)
         if param is None:
             hint = _suggest(node.name, sorted(self.params), "known parameters")
@@ -1512,6 +1572,7 @@ def check(
     exact: bool = False,
     others: Mapping[str, str] = _NO_OTHERS,
     records: Mapping[str, RecordType] = _NO_RECORDS,
+    dies: Mapping[str, DieFaces] = _NO_DIES,
 ) -> Checked:
     """Type-check a parsed formula and compute its integer range.
 
@@ -1524,12 +1585,14 @@ def check(
     The returned node equals `node` but has its choice labels resolved: emit
     Python from it, not from the parsed tree.
     """
-    context = Context(node, params, tables, functions, ladders, given, records)
+    context = Context(node, params, tables, functions, ladders, given, records, dies)
     args = (params, tables, functions, ladders)
-    found = _Checker(*args, others=others, records=records).checked(node, given)
+    found = _Checker(*args, others=others, records=records, dies=dies).checked(
+        node, given
+    )
     if not exact:
         return replace(found, context=context)
-    bounded = _Checker(*args, exact=True, others=others, records=records)
+    bounded = _Checker(*args, exact=True, others=others, records=records, dies=dies)
     return replace(found, exact=bounded.checked(node, given), context=context)
 
 
@@ -1555,13 +1618,13 @@ def rechecked(
         elif param.bound is None and param.type == "int":
             params[name] = replace(param, min=iv.lo, max=iv.hi)
     args = (params, context.tables, context.functions, context.ladders)
-    records = context.records
+    records, dies = context.records, context.dies
     try:
-        found = _Checker(*args, exact=True, records=records).checked(
+        found = _Checker(*args, exact=True, records=records, dies=dies).checked(
             context.node, context.given
         )
     except ExprError as error:
-        return _Checker(*args, records=records).checked(
+        return _Checker(*args, records=records, dies=dies).checked(
             context.node, context.given
         ), error
     return found, None
@@ -1610,10 +1673,12 @@ def compile_formula(
     exact: bool = False,
     others: Mapping[str, str] = _NO_OTHERS,
     records: Mapping[str, RecordType] = _NO_RECORDS,
+    dies: Mapping[str, DieFaces] = _NO_DIES,
 ) -> Checked:
     """Parse and check formula source text; raises ExprError. ``others``:
     the functions of the system's rules an expression cannot call, each with
-    why (said where one is called)."""
+    why (said where one is called); ``dies``: the dice of the rules' own a
+    ``d(name)`` may roll."""
     _check_size(text)
     return check(
         parse(text),
@@ -1625,6 +1690,7 @@ def compile_formula(
         exact=exact,
         others=others,
         records=records,
+        dies=dies,
     )
 
 

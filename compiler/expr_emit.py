@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from dataclasses import field as slot
 from typing import Literal
 
-from .expr_dice import dice_python, dice_source, pool_of
+from .expr_dice import dice_python, dice_source, pool_of, tally_python
 from .expr_lists import concat_parts, keyed
 from .expr_memo import Seen, remembered
 from .expr_types import (
@@ -181,6 +181,9 @@ class _Emitter:
                 )
             case Comp():
                 return self.comprehension(node), _ATOM
+            case Call(func="tally") if self.mode == "python":
+                faces, symbol = (self.wrap(arg, _COND) for arg in node.args)
+                return tally_python(faces, symbol), _ATOM
             case Call(func="roll") if self.mode == "python":
                 return f"{self.wrap(node.args[0], _ATOM)}.roll({RNG})", _ATOM
             case Call(rule=True) if self.mode == "python":

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as slot
 
-from .expr_dice import dice_js, pool_of
+from .expr_dice import dice_js, pool_of, tally_js
 from .expr_lists import concat_parts, keyed
 from .expr_memo import Seen, remembered
 from .expr_types import (
@@ -201,6 +201,9 @@ class _Emitter:
                 return self.comprehension(node), _ATOM
             case Call(func="count"):
                 return self.count(node), _ATOM
+            case Call(func="tally"):
+                faces, symbol = (self.wrap(arg, _COND) for arg in node.args)
+                return tally_js(faces, symbol), _ATOM
             case Call(func="roll"):
                 return f"{self.wrap(node.args[0], _ATOM)}.roll(rng)", _ATOM
             case Call(rule=True):

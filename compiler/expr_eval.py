@@ -242,6 +242,9 @@ class _Evaluator:
         if node.func == "count":
             items, *values = (sub(arg) for arg in node.args)
             return sum(values[0] <= x <= values[-1] for x in items)
+        if node.func == "tally":  # a symbol's times over faces of symbols
+            faces, symbol = (sub(arg) for arg in node.args)
+            return sum(face.count(symbol) for face in faces)
         by = _key(node)
         if node.func == "sorted":
             items = sub(node.args[0])

@@ -92,9 +92,9 @@ def _filled(item: Checked, most: int) -> Checked:
 def _dice_most(node: Dice) -> int:
     """How far from 0 one roll of ``node`` can get in one call of the runtime
     (at most ``MAX_ENTRIES`` dice rolled, each at most its largest face)."""
-    if node.sides is not None:  # plain dice of bounded sides: nothing to fill
+    if node.sides is not None and not node.written:  # plain dice: nothing to fill
         return MAX_EXACT
-    pool = pool_of(node)
+    pool = pool_of(node)  # (d(sides)'s: of the most sides a build allows)
     face = max(abs(f) for f in pool.final_faces())
     return MAX_ENTRIES * max(face, 1) * pool.multiplier
 

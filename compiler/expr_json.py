@@ -258,6 +258,7 @@ def to_tree(
                 "notation": node.written,
                 "count": None if node.count is None else sub(node.count),
                 "sides": None if node.sides is None else sub(node.sides),
+                "die": None if node.die is None else node.die.name,
                 "results": node.results,
             }
     raise AssertionError(node)

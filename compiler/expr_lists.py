@@ -117,16 +117,19 @@ def check_concat(node: Binary, left: Checked, right: Checked, fail: Fail) -> Che
             hint += "; text(x) makes text of an int or a choice"
         raise fail(message, node.start, node.end, hint)
     interval = None
-    if left.item == "int":
+    choices = left.choices or right.choices
+    if left.item in ("int", "symbols"):  # (symbols: how many a face shows)
         assert left.interval is not None and right.interval is not None
         interval = iv_hull(left.interval, right.interval)
+    if left.item == "symbols":  # the faces of dice of either's symbols
+        choices = tuple(dict.fromkeys(left.choices + right.choices))
     return Checked(
         rebuilt,
         "list",
         interval,
         False,
         left.enum or right.enum,
-        left.choices or right.choices,
+        choices,
         item=left.item,
         length=length,
         record=left.record,

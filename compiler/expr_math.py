@@ -306,10 +306,12 @@ class _Math:
     def dice(self, node: Dice) -> str:
         """Dice in their notation, a count or sides from an expression in brackets."""
         text = "" if node.count is None else _brackets(self.wrap(node.count, _COND))
-        if node.written:
-            text += rf"\text{{{latex_text(node.written)}}}"
-        if node.sides is not None:
+        if node.die is not None:  # a die of the rules' own, by its name
+            text += r"\text{d}" + _brackets(rf"\text{{{latex_text(node.die.name)}}}")
+        elif node.sides is not None:
             text += r"\text{d}" + _brackets(self.wrap(node.sides, _COND))
+        if node.written:  # (after d(sides): its options)
+            text += rf"\text{{{latex_text(node.written)}}}"
         return rf"\operatorname{{rolls}}({text})" if node.results else text
 
     @property

@@ -31,6 +31,7 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "text": (1, 1),
     "sorted": (1, 2),  # a list of ints, lowest first; of records by a field
     "count": (2, 3),  # how many of a list's ints equal one, or lie within two
+    "tally": (2, 2),  # how many times a symbol shows on faces of dice (expr_dice)
     "roll": (1, 1),  # a roll of a dice value (with the caller's rng)
     "reversed": (1, 1),  # a list, last first
 }
@@ -44,8 +45,10 @@ LIST_FUNCTIONS: dict[str, tuple[str | None, str]] = {
 ValueType: TypeAlias = Literal[
     "int", "bool", "text", "choice", "dice", "list", "record", "state"
 ]
-# What a list may hold (one type, never null): a record's its ``record`` names.
-ItemType: TypeAlias = Literal["int", "bool", "text", "choice", "record"]
+# What a list may hold (one type, never null): a record's its ``record`` names;
+# "symbols" are the faces of a die of the rules' own that shows symbols (each
+# face a tuple of them).
+ItemType: TypeAlias = Literal["int", "bool", "text", "choice", "record", "symbols"]
 # What ``describe`` says of a type that holds a record or a state of a class.
 NAMED_TYPES = ("record", "state")
 # The integer parts of a dice value an expression may read: `damage.min`.
@@ -355,13 +358,26 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class DieFaces:
+    """A die of the rules' own (a ``die`` rule): its ``faces`` in order, numbers
+    or tuples of ``symbols`` (a die of numbers has none)."""
+
+    name: str
+    faces: tuple[int, ...] | tuple[tuple[str, ...], ...]
+    symbols: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Dice:
     """Dice in notation, rolled where the expression stands (``expr_dice``).
 
     ``written``: the notation as written (``4d6dl1``, ``d20``; from the ``d``
-    on when the count is an expression, ``(n)d6``; empty when the sides are
-    one, ``d(sides)``); ``count``, ``sides``: those expressions, or None. ``results``: ``rolls(...)``, the list of the dice it keeps,
-    not their total.
+    on when the count is an expression, ``(n)d6``; the options after it, or
+    nothing, when the sides are one, ``d(sides)!``); ``count``, ``sides``:
+    those expressions, or None. ``results``: ``rolls(...)``, the list of the
+    dice it keeps, not their total. ``die``: where the sides name a die of the
+    rules' own (``d(good_die)``), that die (check() sets it, and the sides to
+    its count of faces).
     """
 
     written: str
@@ -370,6 +386,7 @@ class Dice:
     start: int = field(compare=False)
     end: int = field(compare=False)
     results: bool = False
+    die: DieFaces | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,6 +512,7 @@ class Context:
     ladders: Mapping[str, Ladder]
     given: Node | None
     records: Mapping[str, RecordType]
+    dies: Mapping[str, DieFaces]
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
         # a build's own: a model stored (the build cache) keeps none of it

@@ -185,6 +185,8 @@ def _field(spec: Input, ex: Example | None, title: str | None) -> View:
         view["values"] = list(spec.values)
     elif spec.kind in ("int", "ints", "list"):
         view["min"], view["max"] = spec.lo, spec.hi
+        if spec.one_of:  # a list of them to choose from
+            view["one_of"] = list(spec.one_of)
     return view
 
 

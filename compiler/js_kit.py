@@ -281,6 +281,13 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
             f"if ({name} > {js(param.limit)}) throw $.pastLimit({name}, "
             f"{js_string(name)}, {js(param.min)}, {js(param.limit)});"
         )
+    if param.one_of:
+        listed = f"[{', '.join(map(str, param.one_of))}]"
+        lines.append(
+            f"if (!{listed}.includes({name})) throw $.notOneOf({name}, "
+            f"{js_string(name)}, {listed});"
+        )
+        return view | {"ts": " | ".join(map(str, param.one_of)), "lines": lines}
     return view | {"ts": "number", "lines": lines}
 
 

@@ -132,6 +132,7 @@ def param(p: Param, refs: Refs) -> View:
         "nullable": p.nullable,
         "min": p.min,
         "max": p.max,
+        "values": list(p.one_of) if p.one_of else None,
         "enum": p.enum.name if p.enum is not None else None,
         "value_enum": p.value_enum.name if p.value_enum is not None else None,
         "value": value_type(p.spec) if p.spec is not None else None,

@@ -215,5 +215,7 @@ def _span(pool: Pool, depth: int) -> int:
         chain = 2 if pool.explode == "!o" else 1
     if pool.target is not None:
         return dice * chain * pool.multiplier
+    if not pool.numeric:  # a die of symbols: how many of one its faces show
+        return dice * max(len(face) for face in pool.listed or ())  # type: ignore[arg-type]
     faces = pool.faces
     return dice * (chain * max(faces) - min(faces)) * pool.multiplier

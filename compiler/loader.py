@@ -502,6 +502,27 @@ _SYNTAX_HINTS = (
 )
 
 
+def _bracketed(text: str, start: int) -> str | None:
+    """The value from ``start`` to the comma, or end of the collection, outside
+    its brackets (on one line): what a rules author meant, cut off at a comma
+    inside them; None where its brackets do not close on the line."""
+    depth, at = 0, start
+    while at < len(text) and text[at] != "\n":
+        char = text[at]
+        if depth == 0 and char in ",}]":
+            break
+        depth += (char in "([") - (char in ")]")
+        at += 1
+    return text[start:at].rstrip(" ") if depth == 0 else None
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a quoted YAML scalar (single quotes where it holds a double one)."""
+    if '"' in text:
+        return "'" + text.replace("'", "''") + "'"
+    return f'"{text}"'
+
+
 def _tag_text(tag: str) -> str:
     if tag.startswith(_YAML_TAG_PREFIX):
         return "!!" + tag.removeprefix(_YAML_TAG_PREFIX)
@@ -530,6 +551,7 @@ class _Builder:
         self.text = text
         self.events, self.ev, self.fast = events
         self.reached = (1, 1)  # where the parser got to: the last event's end
+        self.flow: str | None = None  # the flow collection read in, if any
 
     def next(self) -> Any:
         try:
@@ -641,15 +663,48 @@ class _Builder:
                 event.end_mark.index,
                 event.style,
             )
+            self.check_comma(event)
             return self.scalar(event)
-        if isinstance(event, self.ev.SequenceStartEvent):
-            items: list[Json] = []
-            while not isinstance(nxt := self.next(), self.ev.SequenceEndEvent):
-                items.append(self.node(nxt, (*path, len(items)), depth + 1))
-            return items
-        if isinstance(event, self.ev.MappingStartEvent):
-            return self.mapping(path, depth)
+        outer = self.flow
+        if getattr(event, "flow_style", False):
+            self.flow = (
+                "[ ] list"
+                if isinstance(event, self.ev.SequenceStartEvent)
+                else "{ } mapping"
+            )
+        try:
+            if isinstance(event, self.ev.SequenceStartEvent):
+                items: list[Json] = []
+                while not isinstance(nxt := self.next(), self.ev.SequenceEndEvent):
+                    items.append(self.node(nxt, (*path, len(items)), depth + 1))
+                return items
+            if isinstance(event, self.ev.MappingStartEvent):
+                return self.mapping(path, depth)
+        finally:
+            self.flow = outer
         raise self.fail(event, f"unexpected {type(event).__name__}")
+
+    def check_comma(self, event: Any) -> None:
+        """Refuse a plain value of a flow collection cut off at a comma inside
+        its brackets (``{then: max(a, b)}`` reads ``max(a`` and a key ``b)``),
+        saying to quote the whole of it."""
+        value = event.value
+        if self.flow is None or event.style is not None:
+            return
+        if value.count("(") <= value.count(")"):
+            return
+        end = event.end_mark.index
+        if not self.text[end:].lstrip(" \n").startswith(","):
+            return
+        whole = _bracketed(self.text, event.start_mark.index)
+        if whole is None:  # (a value such as ':-(' stands as written)
+            return
+        raise self.fail(
+            event,
+            f"a comma inside the brackets of {whole!r} ends the value in a "
+            f"{self.flow}: it reads {value!r}",
+            f"quote the whole expression: {_quoted(whole)}",
+        )
 
     def mapping(self, path: Path, depth: int) -> dict[str, Json]:
         result: dict[str, Json] = {}

@@ -135,6 +135,8 @@ class Param:
     # A text, a list, a record or a state: its type as declared (a list's
     # items' bounds are also ``min`` and ``max``, its labels' set ``enum``).
     spec: Column | None = None
+    # An int that is one of these (``values: [4, 6, 8]``, ascending), or any in min..max.
+    one_of: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,9 +141,16 @@ def _rolled(node: Node) -> bool:
     return isinstance(node, Dice) or (isinstance(node, Call) and node.rolls)
 
 
-def plan(lets: Sequence[tuple[str, Node]], answers: Sequence[Answer]) -> Plan:
-    """The plan of the odds of ``answers`` (expressions, or cases) after ``lets``."""
-    return _Planner(lets, answers).build()
+def plan(
+    lets: Sequence[tuple[str, Node]],
+    answers: Sequence[Answer],
+    guards: Sequence[tuple[int, Node]] = (),
+) -> Plan:
+    """The plan of the odds of ``answers`` (expressions, or cases) after
+    ``lets``; ``guards``: tests among the lets (each after the first ``before``
+    of them) past which, where one holds, nothing more is rolled or worked
+    out (the answers' cases say what is answered there)."""
+    return _Planner(lets, answers, guards).build()
 
 
 def answer_nodes(answers: Sequence[Answer]) -> list[Node]:
@@ -169,9 +176,15 @@ class _Guard:
 
 
 class _Planner:
-    def __init__(self, lets: Sequence[tuple[str, Node]], answers: Sequence[Answer]):
+    def __init__(
+        self,
+        lets: Sequence[tuple[str, Node]],
+        answers: Sequence[Answer],
+        guards: Sequence[tuple[int, Node]] = (),
+    ):
         self.lets = list(lets)
         self.answers = list(answers)
+        self.guards = list(guards)
         self.pools: Pools = analyse(self.lets, answer_nodes(self.answers))
         self.codes: list[str] = []
         self.var: dict[str, int] = {}  # a name the code reads -> its value
@@ -233,19 +246,27 @@ class _Planner:
     # -- building ------------------------------------------------------------------
 
     def build(self) -> Plan:
-        for name, value in self.lets:
+        past: _Guard | None = None  # where no guard before has held
+        for index, (name, value) in enumerate(self.lets):
+            for before, test in self.guards:
+                if before == index:
+                    past = _Guard(past, self.lift(test, past, True), "not")
             if name in self.pools.names:
                 for part in self.pools.names[name]:
-                    self.reach(part, None)
+                    self.reach(part, past)
                 continue
             live = name in self.live
-            lifted = self.lift(value, None, live)
+            lifted = self.lift(value, past, live)
             if not live:
                 continue  # rolled for its tail alone: nothing reads its value
             if isinstance(lifted, Name) and lifted.name in self.var:
                 self.alias(name, self.var[lifted.name])
-            else:
-                self.let(self.split(lifted), self.new(name))
+                continue
+            if past is not None:  # worked out only where no guard held
+                held = self.name(self.guarded(past))
+                span = (lifted.start, lifted.end)
+                lifted = Cond(lifted, held, NullLit(*span), *span)
+            self.let(self.split(lifted), self.new(name))
         answers = []
         for answer in self.answers:
             if isinstance(answer, tuple):

@@ -84,6 +84,7 @@ IMPORTS: frozenset[tuple[str, str]] = frozenset(
         ("rulebook._support", "choice"),
         ("rulebook._support", "folded"),
         ("rulebook._support", "mapping"),
+        ("rulebook._support", "not_one_of"),
         ("rulebook._support", "past_limit"),
         ("rulebook._support", "runtime_call"),
         ("rulebook._support", "step"),

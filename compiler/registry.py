@@ -22,6 +22,7 @@ BUILT_IN = (
     "record",
     "table",
     "dice",
+    "die",
     "formula",
     "facts",
     "range_table",

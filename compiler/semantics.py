@@ -87,7 +87,9 @@ class KindHooks(Protocol):
 
     def enums(self, rule: Any, /) -> Sequence[EnumType]: ...
 
-    def scope(self, rule: Any, /) -> expr.Table | expr.Function | None: ...
+    def scope(
+        self, rule: Any, /
+    ) -> expr.Table | expr.Function | expr.DieFaces | None: ...
 
     def rolls(self, rule: Any, /) -> Rolls | None: ...
 
@@ -170,7 +172,9 @@ class SystemBuilder:
         self.rule_ids: dict[str, tuple[SourceFile, Path]] = {}
         self.built: dict[str, Rule] = {}  # rules built so far, for references
         # what each built rule is to an expression, worked out once a rule
-        self._seen: dict[str, tuple[Rule, expr.Table | expr.Function | None]] = {}
+        self._seen: dict[
+            str, tuple[Rule, expr.Table | expr.Function | expr.DieFaces | None]
+        ] = {}
         # the record type (or state class) each built rule declares, if any
         self._types: dict[str, tuple[Rule, expr.RecordType | None]] = {}
         # Rules (and the names they define) that failed: references to them are
@@ -571,6 +575,16 @@ class SystemBuilder:
             elif isinstance(seen, expr.Function):
                 functions[seen.name] = seen
         return tables, functions
+
+    def dies(self) -> dict[str, expr.DieFaces]:
+        """The dice of the rules' own built so far, by the name ``d(name)``
+        rolls them by (each kind says what its rules are to an expression)."""
+        found: dict[str, expr.DieFaces] = {}
+        for rule in self.built.values():
+            seen = self.seen(rule)
+            if isinstance(seen, expr.DieFaces):
+                found[seen.name] = seen
+        return found
 
     def rule(self, src: SourceFile, path: Path, raw: dict[str, Any]) -> Rule | None:
         rule_id = raw["id"]
@@ -1265,15 +1279,34 @@ class SystemBuilder:
         path: Path,
         raw: list[dict[str, Any]],
         specs: Mapping[str, expr.Param],
+        guards: dict[int, tuple[int, dict[str, expr.Param]]] | None = None,
     ) -> tuple[tuple[Let, ...] | None, dict[str, expr.Param]]:
         """A rule's ``let`` names, each checked in the scope of the parameters and
-        the names before it; (None, ...) when one is wrong (reported)."""
+        the names before it; (None, ...) when one is wrong (reported). An item
+        with no name is a guard (a decision's): ``guards`` gets, by its index,
+        how many names come before it and the scope it is checked in."""
         scope = dict(specs)
         lets: list[Let] = []
         ok = True
         for index, item in enumerate(raw):
             at = (*path, "let", index)
+            if "name" not in item and guards is not None:
+                guards[index] = (len(lets), dict(scope))
+                continue
             name = item["name"]
+            if guard := next(
+                (k for k in ("when", "then", "refuse") if k in item), None
+            ):
+                self.err(
+                    src,
+                    (*at, guard),
+                    "a let item is a name and its value, or a guard: 'when:' "
+                    "with 'then:' or 'refuse:'",
+                    "write the guard as an item of its own, with no name",
+                    key=True,
+                )
+                ok = False
+                continue
             if name in scope:
                 what = "a parameter" if name in specs else "a name bound before"
                 self.err(
@@ -1402,7 +1435,7 @@ class SystemBuilder:
         for let in lets:
             if let.name not in used:
                 index = next(
-                    i for i, b in enumerate(raw["let"]) if b["name"] == let.name
+                    i for i, b in enumerate(raw["let"]) if b.get("name") == let.name
                 )
                 self.err(
                     src,
@@ -1452,6 +1485,7 @@ class SystemBuilder:
                 exact=True,
                 others=self.uncallable,
                 records=self.record_types(),
+                dies=self.dies(),
             )
             if not rolls and (dice := expr.dice_in(checked.node)) is not None:
                 rolled = expr.rolled_text(dice)
@@ -1609,7 +1643,7 @@ class SystemBuilder:
             )
         return param
 
-    def seen(self, rule: Rule) -> expr.Table | expr.Function | None:
+    def seen(self, rule: Rule) -> expr.Table | expr.Function | expr.DieFaces | None:
         """What ``rule`` is to an expression (its kind's ``scope``), worked out
         once for each rule built."""
         found = self._seen.get(rule.id)
@@ -1646,6 +1680,10 @@ class SystemBuilder:
         if kind in ("text", "list", "record", "state"):
             return self.value_param(src, path, p)
         lo, hi = p.get("min"), p.get("max")
+        one_of = self.one_of(src, path, p)
+        if one_of:  # the values given are the range
+            lo = min(one_of) if lo is None else lo
+            hi = max(one_of) if hi is None else hi
         enum = None
         if p.get("nullable") and kind != "choice":
             self.err(src, (*path, "nullable"), "only a choice parameter can be null")
@@ -1683,7 +1721,8 @@ class SystemBuilder:
             ok = {
                 "int": type(default) is int
                 and (lo is None or default >= lo)
-                and (hi is None or default <= hi),
+                and (hi is None or default <= hi)
+                and (not one_of or default in one_of),
                 "bool": type(default) is bool,
                 "choice": enum is not None
                 and (
@@ -1709,6 +1748,7 @@ class SystemBuilder:
             keyword_only=p.get("keyword_only", False),
             owns_enum=owns_enum,
             nullable=p.get("nullable", False),
+            one_of=one_of,
         )
 
     def value_param(
@@ -1756,6 +1796,40 @@ class SystemBuilder:
             nullable=column.nullable,
             spec=column,
         )
+
+    def one_of(self, src: SourceFile, path: Path, p: dict[str, Any]) -> tuple[int, ...]:
+        """The values an int parameter takes, one of which a call gives
+        (``values: [4, 6, 8]``), ascending; none where it says none (a
+        mapping's ``values`` names an enum; reported where it is wrong)."""
+        given = p.get("values")
+        if p["type"] == "mapping" or given is None:
+            return ()
+        at = (*path, "values")
+        if p["type"] != "int" or not isinstance(given, list):
+            self.err(
+                src,
+                at,
+                f"only an int parameter lists its values, not a {p['type']} one",
+                "remove values: (a mapping's values: names the enum it maps to)",
+            )
+            return ()
+        found = tuple(sorted(set(given)))
+        if len(found) < len(given):
+            self.err(src, at, "a value is listed twice", "list each value once")
+        lo, hi = p.get("min"), p.get("max")
+        outside = [
+            v
+            for v in found
+            if (lo is not None and v < lo) or (hi is not None and v > hi)
+        ]
+        if outside:
+            self.err(
+                src,
+                at,
+                f"{outside[0]} is outside min..max ({lo}..{hi})",
+                "list values within min and max, or leave min and max out",
+            )
+        return found
 
     def mapping_param(
         self, src: SourceFile, path: Path, p: dict[str, Any]

@@ -234,6 +234,12 @@ def param_view(param: Param, rule_id: str) -> View:
             f"{name} > {param.limit}",
             f"past_limit({name}, {name!r}, {py(param.min)}, {param.limit})",
         )
+    if param.one_of:
+        values = ", ".join(map(str, param.one_of))
+        values = f"({values}{',' * (len(param.one_of) == 1)})"
+        lines += raise_if(
+            f"{name} not in {values}", f"not_one_of({name}, {name!r}, {values})"
+        )
     view |= {
         "annotation": "int",
         "default": py(param.default) if param.has_default else None,
@@ -301,6 +307,8 @@ def param_imports(params: tuple[Param, ...]) -> list[Import]:
             found.append(("rulebook._support", "bad_int"))
             if p.limit is not None:
                 found.append(("rulebook._support", "past_limit"))
+            if p.one_of:
+                found.append(("rulebook._support", "not_one_of"))
     return found
 
 
@@ -393,6 +401,8 @@ def allowed(param: Param) -> str:
         return ", ".join(m.label for m in param.enum.members)
     if param.type == "bool":
         return "true or false"
+    if param.one_of:
+        return "one of " + ", ".join(_grouped(v) for v in param.one_of)
     return bounds(param.min, param.max)
 
 
@@ -493,6 +503,8 @@ def _values(p: Param) -> str:
         return md(text[:1].upper() + text[1:])
     if p.type == "bool":
         return "Yes or no"
+    if p.type == "int" and p.one_of:
+        return md("O" + allowed(p)[1:])
     if p.type == "int":
         text = bounds(p.min, p.max)
         return md(text[:1].upper() + text[1:])

@@ -91,6 +91,15 @@ function control(field) {
       read: () => (select.value === "" && field.nullable ? null : select.value),
     };
   }
+  if (field.kind === "int" && field.one_of) {
+    const labels = field.one_of.map(String);
+    const start = field.start === null ? null : String(field.start);
+    const select = choiceList(labels, start, !field.required, data);
+    return {
+      node: element("label", { class: "rb-try-field" }, name, select, hint(field)),
+      read: () => (select.value === "" ? field.default : Number(select.value)),
+    };
+  }
   if (field.kind === "int") {
     const input = element("input", {
       type: "number", step: 1, inputmode: "numeric", min: field.min, max: field.max, ...data,

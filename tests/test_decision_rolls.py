@@ -31,6 +31,7 @@ ENUMERATED: dict[str, tuple[str | None, list[tuple[int, ...]]]] = {
     "percentile_test": ("sl", [(1,), (45,), (99,)]),
     "saved": (None, [(0, 5), (3, 15), (10, 30), (-5, 30)]),
     "six_again": ("total", [(0,), (3,)]),
+    "guarded_pool": ("outcome", [(1, 4, 3), (2, 6, 5), (3, 4, 4)]),
 }
 
 
@@ -114,6 +115,7 @@ def test_javascript_answers_as_python(df: ModuleType, df_out: Path) -> None:
         ("actionRoll", "action_roll", [0]),
         ("actionRoll", "action_roll", [5]),
         ("percentileTest", "percentile_test", [45]),
+        ("guardedPool", "guarded_pool", [3, 6, 4]),
         ("saved", "saved", [2, 12]),
         ("actionRoll", "action_roll", [4]),  # a list field: the dice rolled
         ("sixAgain", "six_again", [2]),

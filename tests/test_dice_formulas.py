@@ -161,7 +161,7 @@ def test_bad_notation_is_a_located_error(tmp_path: Path) -> None:
         "rolls.yaml:29:29: error: formula: bad dice notation '1d20q': unexpected 'q'"
         in (done.stderr)
     ), done.stderr
-    assert "hint: write NdS" in done.stderr
+    assert "hint: after '1d20' a pool takes, each once" in done.stderr
 
 
 def test_a_count_that_may_be_negative_is_refused(tmp_path: Path) -> None:

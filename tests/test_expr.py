@@ -894,7 +894,7 @@ def test_syntax_errors_of_the_extension(
             "covr(level).cover_ac",
             "unknown function 'covr'",
             (0, 4),
-            "did you mean 'cover'? known functions and tables: min, max, clamp, abs, len, sum, any, all, text, sorted, count, roll, reversed, cover",
+            "did you mean 'cover'? known functions and tables: min, max, clamp, abs, len, sum, any, all, text, sorted, count, tally, roll, reversed, cover",
         ),
         (
             "cover + 1",

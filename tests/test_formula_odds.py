@@ -81,12 +81,14 @@ def test_every_rolling_formula_has_odds_and_is_enumerated(df: ModuleType) -> Non
         "three_d4",
         "ongoing",
     }
+    repeating |= {"head_start", "rolled_level"}  # (tests/test_rolled_starts.py)
+    repeating |= {"bright_pool", "tilted_total"}  # (tests/test_custom_dice.py)
     # those reading a range table are enumerated in tests/test_range_calls.py
     ranges = {"banded_attack", "rolled_band"}
     assert (
         rolling
         == set(ENUMERATED)
-        | {"exploding", "aimed"}
+        | {"exploding", "aimed", "open_sided"}
         | set(DECIDED)
         | repeating
         | set(CALLING)

@@ -165,6 +165,8 @@ CALLS: dict[str, list[tuple[int, ...]]] = {
     "yze_roll": [(0, 0), (2, 1), (3, 2)],
     "action_roll": [(0,), (1,), (3,)],
     "skill_check": [(0, 0, 1), (4, 3, 13), (10, 10, 25), (10, 10, 40)],
+    "narrative_check": [(0, 0), (1, 0), (2, 1), (3, 2)],  # dice of symbols
+    "average_shot": [(1,), (3,)],  # a die numbered 2 to 5
 }
 FIELDS = {
     "action_roll": "outcome",
@@ -173,6 +175,7 @@ FIELDS = {
     "ironsworn_action": "outcome",
     "age_test": "stunt_points",
     "yze_roll": "successes",
+    "narrative_check": "success",
 }
 
 

@@ -13,7 +13,8 @@ from .frozen import frozen
 
 # -- types -----------------------------------------------------------------------------
 
-Prim = Literal["int", "bool", "text", "dice", "range"]
+# faces: a die's faces, numbers; symbol_faces: a die's faces, tuples of symbols
+Prim = Literal["int", "bool", "text", "dice", "range", "faces", "symbol_faces"]
 
 
 @frozen
@@ -37,7 +38,16 @@ class New:
     fields: tuple[tuple[Column, Value], ...]
 
 
-Scalar = None | bool | int | str | Dice | tuple[int, int]
+Scalar = (
+    None
+    | bool
+    | int
+    | str
+    | Dice
+    | tuple[int, int]
+    | tuple[int, ...]
+    | tuple[tuple[str, ...], ...]
+)
 Value = Scalar | New
 
 
@@ -560,6 +570,9 @@ class Procedure:
     keys: EnumType | None = None
     # names bound in order (dice rolled in order) before the body runs
     binds: tuple[Bind, ...] = ()
+    # tests among the names, each after the first ``n`` of them, that end the
+    # call (an answer, or a refusal) before the names after it are bound
+    guards: tuple[tuple[int, If], ...] = ()
     # its tests are proved never to hold together: the first that holds is
     # the only one (a fact its page says)
     exclusive: bool = False
@@ -598,14 +611,29 @@ class Procedure:
     def expressions(self) -> list[Checked]:
         """Every expression of its names, turns and statements, in order."""
         taken = self.turns.expressions if self.turns is not None else []
-        return [b.checked for b in self.binds] + taken + body_expressions(self.body)
+        guarded = body_expressions(tuple(g for _, g in self.guards))
+        return (
+            [b.checked for b in self.binds]
+            + guarded
+            + taken
+            + body_expressions(self.body)
+        )
+
+    def prelude(self) -> list[Bind | If]:
+        """Its names in order, each guard among them where it is tried."""
+        found: list[Bind | If] = []
+        for at in range(len(self.binds) + 1):
+            found += [g for n, g in self.guards if n == at]
+            found += self.binds[at : at + 1]
+        return found
 
     def odds_reads(self, at: int) -> list[Checked]:
         """What the part ``odds`` names follows from: every test of the body
-        and that part's value in each answer (``at``: where it stands in a
-        record the procedure makes; 0 for one value)."""
+        and its guards and that part's value in each answer (``at``: where it
+        stands in a record the procedure makes; 0 for one value)."""
         found: list[Checked] = []
-        for stmt in statements_of(self.body):
+        guards = tuple(g for _, g in self.guards)
+        for stmt in statements_of(guards + self.body):
             if isinstance(stmt, If | While) and isinstance(stmt.test, Checked):
                 found.append(stmt.test)
             elif isinstance(stmt, Return):

@@ -59,6 +59,8 @@ _PRIM = {
     "text": "string",
     "dice": "$dice.Dice",
     "range": "readonly [number, number]",
+    "faces": "readonly number[]",
+    "symbol_faces": "readonly (readonly string[])[]",
 }
 
 

@@ -135,7 +135,21 @@ def _shown(const: Const) -> View:
         }
     if isinstance(const.value, Dice):
         return {"is": "Dice", "dice": [dice_stats(const.value)]}
+    if const.type in ("faces", "symbol_faces") and isinstance(const.value, tuple):
+        faces = list(const.value)
+        return {
+            "is": "Faces",
+            "sides": len(faces),
+            "rows": [[str(k), _face_md(face)] for k, face in enumerate(faces, 1)],
+        }
     raise TypeError(f"no reference view of a {const.type!r} constant")
+
+
+def _face_md(face: object) -> str:
+    """A die's face as its page shows it: a number, its symbols, or blank."""
+    if isinstance(face, tuple):
+        return md_cell(", ".join(face)) if face else "blank"
+    return md_cell(str(face))
 
 
 def _table(table: Table, record: Record) -> View:

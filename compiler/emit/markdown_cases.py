@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from .. import expr
 from ..core.ir import (
+    Bind,
     Emit,
     If,
     Label,
@@ -129,6 +130,20 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
     def when(test: expr.Checked | None) -> str:
         return "otherwise" if test is None else say.condition(test.node)
 
+    def guard(stmt: If) -> str:
+        """A guard among the names, as a sentence."""
+        assert isinstance(stmt.test, expr.Checked)
+        (end,) = stmt.then
+        test = say.condition(stmt.test.node)
+        if isinstance(end, Refuse):
+            return f"If {test}, the call is refused: {md(end.message)}"
+        assert isinstance(end, Return | Emit)
+        given = [
+            f"{md_cell(c.title)} {answer(end, index)}"
+            for index, c in enumerate(columns)
+        ]
+        return f"If {test}, the answer is {', '.join(given)}, and no name after is worked out."
+
     wide = len(columns) > 6
     if wide:  # one row per part of the answer, one column per case
         headers = [
@@ -152,7 +167,12 @@ def cases_block(system: System, unit: Unit, decl: Procedure, cases: list[Case]) 
         "is": "Cases",
         "repeat": turns_view(system, decl.turns, reads) if decl.turns else None,
         "inputs": inputs(decl.params),
-        "lets": [let_view(system, b, reads) for b in decl.binds],
+        "lets": [
+            let_view(system, step, reads)
+            if isinstance(step, Bind)
+            else {"guard": guard(step)}
+            for step in decl.prelude()
+        ],
         "policy": _policy(decl, wide),
         "headers": headers,
         "rows": rows,

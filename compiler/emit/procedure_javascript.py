@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..core.exprs import local_params
 from ..core.ir import (
+    Bind,
     Procedure,
     Unit,
 )
@@ -28,7 +29,7 @@ from ..runtime._support import LIMIT_NOTE
 from ..viewkit import allowed
 from .javascript_code import ODDS_DOC, js_syntax
 from .javascript_code import js_text as _text
-from .javascript_statements import made_text, statement_lines
+from .javascript_statements import Made, made_text, statement_lines
 from .procedure_odds import column, odds_body
 from .turns_code import Target, loop_lines
 
@@ -54,8 +55,26 @@ def procedure_view(
     def code(node: object) -> str:
         return expression(system, node, known, tables)
 
-    lines += [f"const {jsname(b.name)} = {code(b.checked.node)};" for b in decl.binds]
-    own |= {b.name for b in decl.binds}
+    record = unit.record(decl.item) if isinstance(decl.item, str) else None
+    shape = shapes[decl.item] if isinstance(decl.item, str) else None
+
+    def made(values: Made, indent: str) -> str:
+        return made_text(
+            record,
+            shape,
+            values,
+            code,
+            indent,
+            decl.keys,
+            decl.item if isinstance(decl.item, Column) else None,
+        )
+
+    for step in decl.prelude():  # the names, and the guards among them
+        if isinstance(step, Bind):
+            lines.append(f"const {jsname(step.name)} = {code(step.checked.node)};")
+            own.add(step.name)
+        else:
+            lines += statement_lines((step,), code, made, None, own)
     private = odds = None
     body_lines = lines
     turns = decl.turns
@@ -73,28 +92,12 @@ def procedure_view(
         body_lines = []
         private = {"function": name, "params": ", ".join(args), "lines": body_lines}
     odds, privates = _procedure_odds(system, unit, decl, params, code)
-    record = unit.record(decl.item) if isinstance(decl.item, str) else None
     for m in record.methods if record is not None else ():  # whether each applies
         ok = "true" if m.only_if is None else code(m.only_if.node)
         body_lines.append(f"const ${jsname(m.name)}Ok = {ok};")
     if answer is not None:
         body_lines.append(f"const {answer} = [];")
-    shape = shapes[decl.item] if isinstance(decl.item, str) else None
-    body_lines += statement_lines(
-        decl.body,
-        code,
-        lambda values, indent: made_text(
-            record,
-            shape,
-            values,
-            code,
-            indent,
-            decl.keys,
-            decl.item if isinstance(decl.item, Column) else None,
-        ),
-        answer,
-        own,
-    )
+    body_lines += statement_lines(decl.body, code, made, answer, own)
     if answer is not None:
         body_lines.append(f"return {answer};")
     if isinstance(decl.item, str):

@@ -69,8 +69,17 @@ def odds_body(
         )
     binds = [(b.name, b.checked.node) for b in decl.binds]
     depth = None if decl.depth is None else syntax.emit(decl.depth.node)
-    answers = [answer_cases(decl.body, place) for place in at]
-    return run_code(plan(binds, answers), syntax, depth)
+    guards = [stmt for _, stmt in decl.guards]
+    answers = [
+        answer_cases(guards, place) + answer_cases(decl.body, place) for place in at
+    ]
+    tests = [(before, _test(stmt)) for before, stmt in decl.guards]
+    return run_code(plan(binds, answers, tests), syntax, depth)
+
+
+def _test(stmt: If) -> Node:
+    assert isinstance(stmt.test, Checked)
+    return stmt.test.node
 
 
 def answer_cases(body: Sequence[Stmt], at: int) -> tuple[Case, ...]:

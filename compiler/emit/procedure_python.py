@@ -7,6 +7,7 @@ from collections.abc import Callable
 from .. import expr
 from ..core.exprs import local_params
 from ..core.ir import (
+    Bind,
     Carried,
     Function,
     Procedure,
@@ -32,7 +33,7 @@ from ..viewkit import (
 )
 from .procedure_odds import column, odds_body
 from .python_code import ODDS, code_of, odds_view, python_syntax
-from .python_statements import made_text, statement_lines
+from .python_statements import Made, made_text, statement_lines
 from .turns_code import Target, loop_lines
 
 
@@ -91,7 +92,8 @@ def procedure_imports(decl: Procedure) -> set[Import]:
         b.checked.type == "list" for b in decl.binds
     ):
         needs.add(("collections.abc", "Sequence"))
-    if any(isinstance(s, Refuse) for s in statements_of(decl.body)):
+    guards = tuple(g for _, g in decl.guards)
+    if any(isinstance(s, Refuse) for s in statements_of(guards + decl.body)):
         needs.add(("rulebook.errors", "RuleInputError"))
     if any(expr.uses_steps(c.node) for c in decl.expressions):
         needs.add(("rulebook._support", "step"))
@@ -110,8 +112,23 @@ def procedure_view(
     params = [param_view(p, decl.rule_id) for p in decl.params]
     python = code_of(system, [*decl.params, *local_params(decl.locals)], tables)
     rolls = decl.rolls
+    record = unit.record(decl.item) if isinstance(decl.item, str) else None
+
+    def made(values: Made) -> str:
+        return made_text(
+            record,
+            values,
+            python,
+            decl.keys,
+            decl.item if isinstance(decl.item, Column) else None,
+        )
+
     lines = ["check_rng(rng)"] if rolls else []
-    lines += [f"{pyname(b.name)} = {python(b.checked.node)}" for b in decl.binds]
+    for step in decl.prelude():  # the names, and the guards among them
+        if isinstance(step, Bind):
+            lines.append(f"{pyname(step.name)} = {python(step.checked.node)}")
+        else:
+            lines += statement_lines((step,), python, made, None)
     private = odds = None
     body_lines = lines
     turns = decl.turns
@@ -134,25 +151,13 @@ def procedure_view(
             "lines": body_lines,
         }
     odds, privates = _procedure_odds(system, unit, decl, python)
-    record = unit.record(decl.item) if isinstance(decl.item, str) else None
     for m in record.methods if record is not None else ():  # whether each applies
         ok = "True" if m.only_if is None else python(m.only_if.node)
         body_lines.append(f"_{m.name}_ok = {ok}")
     answer_list = pyname(decl.answer) if decl.answer is not None else None
     if answer_list is not None:
         body_lines.append(f"{answer_list}: list[{item_type(decl)}] = []")
-    body_lines += statement_lines(
-        decl.body,
-        python,
-        lambda values: made_text(
-            record,
-            values,
-            python,
-            decl.keys,
-            decl.item if isinstance(decl.item, Column) else None,
-        ),
-        answer_list,
-    )
+    body_lines += statement_lines(decl.body, python, made, answer_list)
     if answer_list is not None:
         body_lines.append(f"return {answer_list}")
     answer = f" {decl.answer_doc}" if decl.answer_doc else ""
@@ -297,7 +302,7 @@ def _checked_type(param: Param) -> str:
 def _bound_type(checked: expr.Checked) -> str:
     """The Python type of a bound name's value (a pool's dice: a sequence, or
     in the odds function the sorted tuple of them)."""
-    kinds = {"int": "int", "bool": "bool"}
+    kinds = {"int": "int", "bool": "bool", "symbols": "tuple[str, ...]"}
     record = pyname(checked.record) if checked.record else None
     if checked.type == "list":
         enum = pyname(checked.enum) if checked.enum else None

@@ -60,6 +60,8 @@ _PRIM = {
     "text": "str",
     "dice": "Dice",
     "range": "tuple[int, int]",
+    "faces": "tuple[int, ...]",
+    "symbol_faces": "tuple[tuple[str, ...], ...]",
 }
 
 

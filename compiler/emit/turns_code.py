@@ -5,9 +5,10 @@ statement and a tuple of values. The loop starts the carried state, then
 while the ending does not hold takes a turn: its names bound in order (dice
 rolled with the caller's rng), then every new value worked out from the values
 before the turn and set at once. The odds code hands the runtime's chain solver
-(``_chain.absorbed``) the start, a turn's chances of the next state (a plan
-of the engine: the turn's names, then the new values), the ending and the
-answer (a tuple of the fields whose odds it works out); the state it follows holds only the values the ending
+(``_chain.absorbed``) the start (the chances of each, a plan of the engine,
+where it rolls), a turn's chances of the next state (a plan of the engine:
+the turn's names, then the new values), the ending and the answer (a tuple
+of the fields whose odds it works out); the state it follows holds only the values the ending
 or the answer read, directly or through the turn (``core.turns.followed``).
 """
 
@@ -20,7 +21,7 @@ from .. import expr
 from ..core.ir import Carried, If, Make, Part, Refuse, Return, Stmt, Turns
 from ..core.turns import followed
 from ..expr_odds import Syntax, run_code
-from ..odds_plan import plan
+from ..odds_plan import plan, rolls
 
 __all__ = ["Target", "loop_lines", "odds_cases", "turns_odds"]
 
@@ -96,6 +97,10 @@ def turns_odds(
     state, needed = followed(turns, reads)
     names = [target.name(v.name) for v in state]
     start = target.tuple([target.held(v, target.emit(v.start.node)) for v in state])
+    if any(rolls(v.start.node) for v in state):  # the chances of each start
+        starts = [(f"{v.name}", v.start.node) for v in state]
+        held = [expr.Name(v.name, 0, 0) for v in state]
+        start = run_code(plan(starts, held), syntax)
     sets = {s.name: s.value.node for s in turns.sets}
     after = [sets[v.name] if v.name in sets else expr.Name(v.name, 0, 0) for v in state]
     binds = [(b.name, b.checked.node) for b in turns.binds if b.name in needed]

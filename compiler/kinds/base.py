@@ -79,7 +79,7 @@ class Kind:
     # Every enum the rule's part of the module defines.
     enums: Callable[[Any], Sequence[EnumType]]
     # What an expression sees of a rule: a table it reads, a function it calls, or None.
-    scope: Callable[[Any], expr.Table | expr.Function | None]
+    scope: Callable[[Any], expr.Table | expr.Function | expr.DieFaces | None]
 
     # -- the core: what every target prints ---------------------------------------
     # The rule lowered to the core (compiler/core/), which the emitters of

@@ -305,3 +305,28 @@ def make_kind(**fields: Any) -> Kind:
     merged.setdefault("run_lines", record_run(merged["columns"]))
     merged.setdefault("inputs", entry_inputs(merged["entry"], merged["params"]))
     return Kind(**merged)
+
+
+# -- a kind generated as one constant (facts, die): its hooks ---------------------
+
+
+def constant_name(rule: Any) -> str:
+    """The constant's name (UPPER_CASE, as the rule gives it)."""
+    return str(rule.constant)
+
+
+def constant_call_text(rule: Any, ex: Example) -> str:
+    """A worked example of a constant reads it."""
+    return pyname(rule.constant)
+
+
+def constant_value(module: Any, rule: Any, ex: Example, rng: Any) -> Any:
+    """The constant, read from the built module."""
+    return getattr(module, pyname(rule.constant))
+
+
+def constant_sample(
+    runtime: Any, module: Any, rule: Any, kwargs: dict[str, Any], seed: int | None
+) -> Any:
+    """The constant as JSON holds it."""
+    return plain(getattr(module, pyname(rule.constant)))

@@ -1,7 +1,8 @@
 """Odds of a rule that repeats a turn until an ending holds: an absorbing Markov chain solved exactly.
 
 A state is a tuple of the values the rule carries from turn to turn (those
-its ending and its answer read). ``turn(*state)`` gives the chances of the
+its ending and its answer read); the turns start from one, or from each of
+the states a start that rolls gives, with its chance. ``turn(*state)`` gives the chances of the
 next state (``_odds.Dist``); a state where ``ends(*state)`` holds takes no
 turn. With no bound on the turns, the chance of ending in each ending state
 is the start's row of the chain's absorption (the expected visits ``v`` of
@@ -42,7 +43,7 @@ def next_turn(turns: int) -> int:
 
 
 def absorbed(
-    start: State,
+    start: State | Dist,
     turn: Callable[..., Dist],
     ends: Callable[..., object],
     answer: Callable[..., object],
@@ -50,18 +51,21 @@ def absorbed(
     depth: int | None = None,
 ) -> Dist:
     """The chances of ``answer(turns, *state)`` where the turns stop, from
-    ``start`` (``turns`` is None without ``max_turns`` or ``depth``: the
-    answer then does not read it). With ``depth``, turns followed that deep
-    exactly: the runs still going are the tail."""
+    ``start``, or from each state with its chance where the start rolls (a
+    ``Dist``; its ``cut`` joins the tail); ``turns`` is None without
+    ``max_turns`` or ``depth``: the answer then does not read it. With
+    ``depth``, turns followed that deep exactly: the runs still going are the
+    tail."""
+    starts, lost = _starts(start)
     if depth is not None:
-        return _forward(start, turn, ends, answer, depth, tail=True)
+        return _forward(starts, lost, turn, ends, answer, depth, tail=True)
     if max_turns is not None:
-        return _forward(start, turn, ends, answer, max_turns)
+        return _forward(starts, lost, turn, ends, answer, max_turns)
     order: list[State] = []  # the states that take turns, as found
     index: dict[State, int] = {}
     ending: dict[State, None] = {}
     steps: list[tuple[dict[State, Fraction], Fraction]] = []
-    todo = [start]
+    todo = list(starts)
     while todo:
         state = todo.pop()
         if state in index or state in ending:
@@ -81,22 +85,25 @@ def absorbed(
             )
         )
         todo += [t for t in after.weights if t not in index and t not in ending]
+    found: dict[Any, Fraction] = {}
+    for state in ending.keys() & starts.keys():  # it ends before any turn
+        value = _key(answer(None, *state))
+        found[value] = found.get(value, Fraction(0)) + starts[state]
     if not order:
-        return _dist({_key(answer(None, *start)): Fraction(1)}, Fraction(0))
-    # v_j - sum_i v_i Q[i][j] = [j is the start]: row j reads its predecessors
+        return _dist(found, lost)
+    # v_j - sum_i v_i Q[i][j] = [j's chance to start]: row j reads its predecessors
     rows: list[dict[int, Fraction]] = [{j: Fraction(1)} for j in range(len(order))]
     for i, (moves, _) in enumerate(steps):
         for t, p in moves.items():
             j = index.get(t)
             if j is not None:
                 rows[j][i] = rows[j].get(i, Fraction(0)) - p
-    visits = _solve(rows, index[start])
-    found: dict[Any, Fraction] = {}
-    cut = Fraction(0)
-    for i, (moves, lost) in enumerate(steps):
+    visits = _solve(rows, [starts.get(state, Fraction(0)) for state in order])
+    cut = lost
+    for i, (moves, dropped) in enumerate(steps):
         if not visits[i]:
             continue
-        cut += visits[i] * lost
+        cut += visits[i] * dropped
         for t, p in moves.items():
             if t in ending:
                 value = _key(answer(None, *t))
@@ -104,8 +111,18 @@ def absorbed(
     return _dist(found, cut)
 
 
+def _starts(start: State | Dist) -> tuple[dict[State, Fraction], Fraction]:
+    """The states the turns start from, each with its chance, and the chance
+    an explosion's depth cut off the start."""
+    if not isinstance(start, Dist):
+        return {start: Fraction(1)}, Fraction(0)
+    chances = {t: Fraction(w, start.denom) for t, w in start.weights.items()}
+    return chances, Fraction(start.cut, start.denom)
+
+
 def _forward(
-    start: State,
+    starts: dict[State, Fraction],
+    lost: Fraction,
     turn: Callable[..., Dist],
     ends: Callable[..., object],
     answer: Callable[..., object],
@@ -115,9 +132,9 @@ def _forward(
 ) -> Dist:
     """The chances followed turn by turn, up to ``max_turns`` (with ``tail``,
     the runs that have not ended by then are cut off: the tail)."""
-    now: dict[State, Fraction] = {start: Fraction(1)}
+    now = dict(starts)
     found: dict[Any, Fraction] = {}
-    cut = Fraction(0)
+    cut = lost
     turns: dict[State, Dist] = {}
     for taken in range(max_turns + 1):
         after: dict[State, Fraction] = {}
@@ -144,13 +161,13 @@ def _forward(
     return _dist(found, cut)
 
 
-def _solve(rows: list[dict[int, Fraction]], start: int) -> list[Fraction]:
-    """The solution of ``rows`` (sparse: column -> coefficient) times x = the
-    unit vector at ``start``, by Gaussian elimination in the order the states
-    were found (no pivoting: the matrix of an absorbing chain's transient
-    states is an M-matrix, whose pivots are positive)."""
+def _solve(rows: list[dict[int, Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+    """The solution of ``rows`` (sparse: column -> coefficient) times x =
+    ``rhs`` (each state's chance to start), by Gaussian elimination in the
+    order the states were found (no pivoting: the matrix of an absorbing
+    chain's transient states is an M-matrix, whose pivots are positive)."""
     n = len(rows)
-    rhs = [Fraction(int(j == start)) for j in range(n)]
+    rhs = list(rhs)
     below: list[set[int]] = [set() for _ in range(n)]  # column -> rows under it
     for j, row in enumerate(rows):
         for k in row:

@@ -65,17 +65,25 @@ class Weights:
 
 
 def face_weights(pool: Pool) -> Weights:
-    """One die's final face, rerolls done."""
+    """One die's final face, rerolls done: the one function of a die's faces
+    every odds engine reads (a face a die of the rules' own lists more than
+    once weighs as many)."""
     faces = pool.faces
+    shown: dict[int, int] = {}  # how many of the faces show each
+    for face in faces:
+        shown[face] = shown.get(face, 0) + 1
+    n = len(faces)
     reroll = pool.reroll
     if reroll is None:
-        return Weights(dict.fromkeys(faces, 1), 0, len(faces))
-    again = [f for f in faces if reroll.meets(f)]
+        return Weights(shown, 0, n)
+    again = sum(m for f, m in shown.items() if reroll.meets(f))
     if not pool.reroll_once:
-        kept = [f for f in faces if not reroll.meets(f)]
-        return Weights(dict.fromkeys(kept, 1), 0, len(kept))
-    n = len(faces)
-    return Weights({f: len(again) + (0 if f in again else n) for f in faces}, 0, n * n)
+        kept = {f: m for f, m in shown.items() if not reroll.meets(f)}
+        return Weights(kept, 0, n - again)
+    chances = {
+        f: m * again + (0 if reroll.meets(f) else m * n) for f, m in shown.items()
+    }
+    return Weights(chances, 0, n * n)
 
 
 def chains(

@@ -28,7 +28,7 @@ from math import comb, prod
 from operator import add
 from typing import Any
 
-from ._dice_weights import chain_cost, chain_weights, chains
+from ._dice_weights import chain_cost, chain_weights, chains, face_weights
 from ._dist import Dist
 from ._support import spend, weighed
 from .dice_terms import Pool
@@ -75,6 +75,10 @@ def die_outcomes(pool: Pool, depth: int) -> Dist:
     adds to the list, one, or with ``!`` and ``!o`` the die and the dice its
     explosion adds; rerolls and compounding (``!!``) done, followed ``depth``
     dice deep. Every engine reading a die's outcomes reads them here."""
+    if pool.explode is None:  # its faces (numbers, or a die's symbols)
+        spend(chain_cost(pool, depth, _same))
+        face = face_weights(pool)
+        return Dist({(v,): w for v, w in face.weights.items()}, 0, face.denom)
     if pool.explode not in ("!", "!o"):
         spend(chain_cost(pool, depth, _same))
         chain = chain_weights(pool, depth, _same)
@@ -205,7 +209,10 @@ class _Shape:
             for g, one in enumerate(groups)
             for items, w in sorted(one.outcomes.items())
         ]
-        if self.descending:
+        if not self.ordered:
+            pass  # every fold adds: the steps' order is the groups' (a face of
+            # symbols has no highest)
+        elif self.descending:
             steps.sort(key=lambda s: (-max(s[1]), s[0], s[1]))
         else:
             steps.sort(key=lambda s: (min(s[1]), s[0], s[1]))

@@ -24,6 +24,7 @@ __all__ = [
     "Compare",
     "DiceSum",
     "Explode",
+    "Face",
     "Keep",
     "Op",
     "Pool",
@@ -41,6 +42,8 @@ pool); ``!!`` the same, the new dice added into the one die (compounding);
 ``!o``: one more die at most."""
 Keep: TypeAlias = Literal["kh", "kl", "dh", "dl"]
 KEEPS: tuple[Keep, ...] = ("kh", "kl", "dh", "dl")
+Face: TypeAlias = int | tuple[str, ...]
+"""A face of a die: a number, or the symbols it shows (a die of the rules' own)."""
 
 
 class Value(Record):
@@ -115,7 +118,30 @@ _PLAIN = (
     ("keep_count", 0),
     ("target", None),
     ("multiplier", 1),
+    ("listed", None),
 )
+
+
+def _listed(faces: object, sides: int) -> tuple[Face, ...]:
+    """A die's own faces, checked: ``sides`` of them, all numbers or all
+    tuples of symbols (texts)."""
+    if not isinstance(faces, tuple | list):
+        raise RuleInputError(f"a pool's listed faces must be a tuple, not {faces!r}")
+    found = tuple(
+        tuple(face) if isinstance(face, tuple | list) else face  # pyright: ignore[reportUnknownArgumentType]
+        for face in faces  # pyright: ignore[reportUnknownVariableType]
+    )
+    if len(found) != sides:
+        raise RuleInputError(f"a pool of {sides} sides lists {len(found)} faces")
+    numbers = all(type(face) is int for face in found)
+    symbols = all(
+        isinstance(face, tuple) and all(type(x) is str for x in face) for face in found
+    )
+    if not (numbers or symbols):
+        raise RuleInputError(
+            "a pool's listed faces are all ints, or all tuples of symbols (str)"
+        )
+    return found
 
 
 class Pool(Value):
@@ -126,7 +152,11 @@ class Pool(Value):
     ``EXPLODES``; ``explode_at``: the faces that explode (None: the highest). ``keep``, ``keep_count``: the dice the pool keeps
     (``kh3``: the 3 highest; ``dl1``: all but the lowest; a count above the
     dice keeps, or drops, them all). ``target``: the pool
-    counts the kept dice that meet it instead of summing them.
+    counts the kept dice that meet it instead of summing them. ``listed``:
+    the faces of a die of the rules' own (its k-th face is what
+    ``randint(1, sides)`` rolling k shows): numbers, which the options read as
+    any die's; or tuples of symbols, which take no option and have no total
+    (their pool is read by its faces).
     """
 
     __slots__ = (
@@ -136,6 +166,7 @@ class Pool(Value):
         "fudge",
         "keep",
         "keep_count",
+        "listed",
         "multiplier",
         "reroll",
         "reroll_once",
@@ -154,6 +185,7 @@ class Pool(Value):
         "keep_count",
         "target",
         "multiplier",
+        "listed",
     )
 
     count: int
@@ -167,6 +199,7 @@ class Pool(Value):
     keep_count: int
     target: Compare | None
     multiplier: int
+    listed: tuple[Face, ...] | None
 
     def __init__(
         self,
@@ -182,6 +215,7 @@ class Pool(Value):
         keep_count: int = 0,
         target: Compare | None = None,
         multiplier: int = 1,
+        listed: tuple[Face, ...] | None = None,
     ) -> None:
         _set = object.__setattr__
         if (  # a plain pool (the most made, one per roll of NdX): nothing to check
@@ -198,6 +232,7 @@ class Pool(Value):
             and keep_count == 0
             and target is None
             and multiplier == 1
+            and listed is None
         ):
             for name, value in _PLAIN:
                 _set(self, name, value)
@@ -207,10 +242,11 @@ class Pool(Value):
         _set(self, "count", _int("a pool's count", count, 1))
         _set(self, "sides", _int("a pool's sides", sides, 1))
         _set(self, "fudge", fudge is True)
+        _set(self, "listed", None if listed is None else _listed(listed, self.sides))
         _set(self, "reroll", reroll)
         _set(self, "reroll_once", reroll_once is True)
         _set(self, "explode", explode)
-        if explode_at == Compare("=", 1 if fudge is True else sides):
+        if self.numeric and explode_at == Compare("=", self.top):
             explode_at = None  # the highest face: the same as none
         _set(self, "explode_at", explode_at)
         _set(self, "keep", keep)
@@ -225,6 +261,16 @@ class Pool(Value):
         """Why the pool cannot be rolled, or None (the parser's checks, again)."""
         if self.fudge and self.sides != 3:
             return "Fudge dice have 3 sides"
+        if self.fudge and self.listed is not None:
+            return "Fudge dice list no faces of their own"
+        if not self.numeric and (
+            self.reroll is not None
+            or self.explode is not None
+            or self.keep is not None
+            or self.target is not None
+            or self.multiplier != 1
+        ):
+            return "a die of symbols takes no option: its faces are read, not added"
         if self.reroll is not None and not isinstance(self.reroll, Compare):  # pyright: ignore[reportUnnecessaryIsInstance]
             return "reroll must be a Compare"
         if self.target is not None and not isinstance(self.target, Compare):  # pyright: ignore[reportUnnecessaryIsInstance]
@@ -252,13 +298,29 @@ class Pool(Value):
         return None
 
     @property
+    def numeric(self) -> bool:
+        """Whether its faces are numbers (not a die of symbols)."""
+        return self.listed is None or all(type(f) is int for f in self.listed)
+
+    @property
     def faces(self) -> tuple[int, ...]:
-        """The faces of one die, in order of ``randint(1, sides)``'s answers."""
+        """The faces of one die, in order of ``randint(1, sides)``'s answers
+        (a die of symbols: its tuples of symbols)."""
+        if self.listed is not None:
+            return self.listed  # type: ignore[return-value]
         return (-1, 0, 1) if self.fudge else tuple(range(1, self.sides + 1))
+
+    def face(self, rolled: int) -> int:
+        """The face of a die whose ``randint(1, sides)`` gave ``rolled``."""
+        if self.listed is not None:
+            return self.listed[rolled - 1]  # type: ignore[return-value]
+        return rolled - 2 if self.fudge else rolled
 
     @property
     def top(self) -> int:
         """The highest face (the one that explodes, without ``explode_at``)."""
+        if self.listed is not None:
+            return max(self.faces)
         return 1 if self.fudge else self.sides
 
     def explodes(self, face: int) -> bool:
@@ -285,6 +347,8 @@ class Pool(Value):
 
     def __str__(self) -> str:
         text = f"{self.count}d{'F' if self.fudge else self.sides}"
+        if self.listed is not None:  # its faces, in order
+            text = f"{self.count}d[{','.join(map(_shown_face, self.listed))}]"
         if self.reroll is not None:
             op = "" if self.reroll.op == "=" else self.reroll.op
             text += f"{'r' if self.reroll_once else 'rr'}{op}{self.reroll.value}"
@@ -301,6 +365,12 @@ class Pool(Value):
         if self.multiplier != 1:
             text += f"x{self.multiplier}"
         return text
+
+
+def _shown_face(face: Face) -> str:
+    """A listed face as a pool's text shows it: a number, or its symbols
+    joined by + (nothing for a blank face)."""
+    return str(face) if isinstance(face, int) else "+".join(face)
 
 
 class Term(Value):

@@ -6,10 +6,11 @@ import type { Dist } from "./odds.js";
 export declare function nextTurn(turns: number): number;
 
 /** The chances of `answer(turns, ...state)` where the turns stop, from
- * `start`: solved as an absorbing chain, or followed turn by turn up to
- * `maxTurns`, or to `depth` (the runs still going after it the tail). */
+ * `start` (or each state a start that rolls gives, with its chance): solved
+ * as an absorbing chain, or followed turn by turn up to `maxTurns`, or to
+ * `depth` (the runs still going after it the tail). */
 export declare function absorbed(
-  start: readonly unknown[],
+  start: readonly unknown[] | Dist,
   turn: (...state: never[]) => Dist,
   ends: (...state: never[]) => boolean,
   answer: (turns: never, ...state: never[]) => unknown,

@@ -15,7 +15,7 @@
  * place together are worked out each alone and merged.
  */
 
-import { chainCost, chainWeights, chains } from "./dice_odds.js";
+import { chainCost, chainWeights, chains, faceWeights } from "./dice_odds.js";
 import { Dist, keyOf } from "./_dist.js";
 import { bitLength, spend, weighed } from "./_support.js";
 
@@ -41,6 +41,12 @@ export class Group {
  * the list, one, or with `!` and `!o` the die and the dice its explosion
  * adds; rerolls and compounding done, followed `depth` dice deep. */
 export function dieOutcomes(pool, depth) {
+  if (pool.explode === null) {
+    // its faces (numbers, or a die's symbols)
+    spend(chainCost(pool, depth, (v) => v));
+    const face = faceWeights(pool);
+    return new Dist([...face.weights].map(([v, w]) => [[v], w]), 0n, face.denom);
+  }
   if (pool.explode !== "!" && pool.explode !== "!o") {
     spend(chainCost(pool, depth, (v) => v));
     const chain = chainWeights(pool, depth, (v) => v);
@@ -194,7 +200,11 @@ class Shape {
     const head = this.descending
       ? (items) => -Math.max(...items)
       : (items) => Math.min(...items);
-    steps.sort((a, b) => head(a[1]) - head(b[1]) || a[0] - b[0] || compareItems(a[1], b[1]));
+    // every fold adds: the steps' order is the groups' (a face of symbols
+    // has no highest)
+    if (this.ordered) {
+      steps.sort((a, b) => head(a[1]) - head(b[1]) || a[0] - b[0] || compareItems(a[1], b[1]));
+    }
     this.steps = steps;
     this.vecs = steps.map(([g, items]) => this.share(g, items));
     const count = steps.length;

@@ -16,6 +16,7 @@ export declare function shown(value: unknown): string;
 export declare function isInt(value: unknown): value is number;
 export declare function badInt(value: unknown, name: string, lo: number | null, hi: number | null): RuleInputError;
 export declare function pastLimit(value: number, name: string, lo: number, hi: number): RuleInputError;
+export declare function notOneOf(value: number, name: string, values: readonly number[]): RuleInputError;
 export declare function tooMany(what: string): RuleInputError;
 /** The most steps one call takes working out exact odds. */
 export declare const MAX_WORK: number;

@@ -170,6 +170,12 @@ export function badInt(value, name, lo, hi) {
   return new RuleInputError(`${name} must be an int, not ${shown(value)}`);
 }
 
+/** The error for an integer argument within its range that is not one of the
+ * `values` its parameter takes. */
+export function notOneOf(value, name, values) {
+  return new RuleInputError(`${name} must be one of ${values.join(", ")}, not ${value}`);
+}
+
 /** The error for an integer argument that would make a call pass MAX_ENTRIES. */
 export function pastLimit(value, name, lo, hi) {
   return new RuleInputError(

@@ -157,19 +157,23 @@ export function odds(dice, depth = DEPTH) {
   return new Odds(chances, fraction(total.top, total.denom));
 }
 
-/** One die's final face, rerolls done. */
+/** One die's final face, rerolls done: the one function of a die's faces
+ * every odds engine reads (a face a die of the rules' own lists more than once
+ * weighs as many; equal faces of symbols are one array: see dice_terms.js). */
 export function faceWeights(pool) {
-  const faces = pool.faces;
+  const shown = new Map(); // how many of the faces show each
+  for (const f of pool.faces) shown.set(f, (shown.get(f) ?? 0n) + 1n);
+  const n = BigInt(pool.faces.length);
   const reroll = pool.reroll;
-  if (reroll === null) return new Weights(faces.map((f) => [f, 1n]), 0n, BigInt(faces.length));
-  const again = faces.filter((f) => reroll.meets(f));
+  if (reroll === null) return new Weights(shown, 0n, n);
+  let again = 0n;
+  for (const [f, m] of shown) if (reroll.meets(f)) again += m;
   if (!pool.rerollOnce) {
-    const kept = faces.filter((f) => !reroll.meets(f));
-    return new Weights(kept.map((f) => [f, 1n]), 0n, BigInt(kept.length));
+    const kept = [...shown].filter(([f]) => !reroll.meets(f));
+    return new Weights(kept, 0n, n - again);
   }
-  const n = BigInt(faces.length);
-  const a = BigInt(again.length);
-  return new Weights(faces.map((f) => [f, a + (again.includes(f) ? 0n : n)]), 0n, n * n);
+  const chances = [...shown].map(([f, m]) => [f, m * again + (reroll.meets(f) ? 0n : m * n)]);
+  return new Weights(chances, 0n, n * n);
 }
 
 function sumOf(weights) {

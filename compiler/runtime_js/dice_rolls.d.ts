@@ -61,3 +61,6 @@ export declare function roll(dice: DiceSum, rng: RNG): Rolled;
  * refused alike, as `roll(new DiceSum([new Term(1, pool)]), rng).total`.
  */
 export declare function total(pool: Pool, rng: RNG): number;
+
+/** How many times `symbol` shows on `faces` (dice of symbols). */
+export declare function tally(faces: readonly (readonly string[])[], symbol: string): number;

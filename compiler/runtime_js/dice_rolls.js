@@ -101,8 +101,7 @@ class Roller {
   face(pool) {
     this.count += 1;
     if (this.count > MAX_ENTRIES) throw tooMany("die rolls");
-    if (pool.fudge) return draw(this.randint, 1, 3) - 2;
-    return draw(this.randint, 1, pool.sides);
+    return pool.face(draw(this.randint, 1, pool.sides));
   }
 }
 
@@ -142,6 +141,7 @@ export function total(pool, rng) {
   }
   if (
     pool.fudge ||
+    pool.listed !== null ||
     pool.reroll !== null ||
     pool.explode !== null ||
     pool.keep !== null ||
@@ -189,7 +189,9 @@ function rollPool(pool, roller) {
   const target = pool.target;
   const hits = dice.map((d, i) => kept[i] && target !== null && target.meets(d));
   let value = 0;
-  if (target === null) {
+  if (!pool.numeric) {
+    // a die of symbols: its faces are read, not added
+  } else if (target === null) {
     dice.forEach((d, i) => {
       if (kept[i]) value += d;
     });
@@ -208,4 +210,20 @@ function keptDice(pool, dice) {
     .sort((a, b) => (highest ? dice[b] - dice[a] : dice[a] - dice[b]) || a - b);
   const chosen = new Set(order.slice(0, pool.kept));
   return dice.map((_, i) => chosen.has(i));
+}
+
+/** How many times `symbol` shows on `faces` (dice of symbols: each face an
+ * array of them, a symbol perhaps more than once on one face). */
+export function tally(faces, symbol) {
+  if (typeof symbol !== "string") {
+    throw new RuleInputError(`symbol must be a str, not ${shown(symbol)}`);
+  }
+  let found = 0;
+  for (const face of faces) {
+    if (!Array.isArray(face)) {
+      throw new RuleInputError(`a face of symbols is a tuple, not ${shown(face)}`);
+    }
+    for (const x of face) if (x === symbol) found += 1;
+  }
+  return found;
 }

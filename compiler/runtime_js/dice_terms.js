@@ -121,6 +121,7 @@ export class Pool extends Value {
     ["keepCount", "keep_count"],
     ["target", "target"],
     ["multiplier", "multiplier"],
+    ["listed", "listed"],
   ]);
 
   constructor(count, sides, given = undefined) {
@@ -135,18 +136,21 @@ export class Pool extends Value {
       keepCount = 0,
       target = null,
       multiplier = 1,
+      listed = null,
     } = options(
       given,
-      ["fudge", "reroll", "rerollOnce", "explode", "explodeAt", "keep", "keepCount", "target", "multiplier"],
+      ["fudge", "reroll", "rerollOnce", "explode", "explodeAt", "keep", "keepCount", "target", "multiplier", "listed"],
       "Pool",
     );
     this.count = int("a pool's count", count, 1);
     this.sides = int("a pool's sides", sides, 1);
     this.fudge = fudge === true;
+    this.listed = listed === null ? null : listedFaces(listed, this.sides);
     this.reroll = reroll;
     this.rerollOnce = rerollOnce === true;
     this.explode = explode;
-    const highest = explodeAt instanceof Compare && explodeAt.op === "=" && explodeAt.value === (this.fudge ? 1 : this.sides);
+    const highest =
+      this.numeric && explodeAt instanceof Compare && explodeAt.op === "=" && explodeAt.value === this.top;
     this.explodeAt = highest ? null : explodeAt; // the highest face: the same as none
     this.keep = keep;
     this.keepCount = int("a pool's keep_count", keepCount, 0);
@@ -160,6 +164,17 @@ export class Pool extends Value {
   /** Why the pool cannot be rolled, or null (the parser's checks, again). */
   problem() {
     if (this.fudge && this.sides !== 3) return "Fudge dice have 3 sides";
+    if (this.fudge && this.listed !== null) return "Fudge dice list no faces of their own";
+    if (
+      !this.numeric &&
+      (this.reroll !== null ||
+        this.explode !== null ||
+        this.keep !== null ||
+        this.target !== null ||
+        this.multiplier !== 1)
+    ) {
+      return "a die of symbols takes no option: its faces are read, not added";
+    }
     if (this.reroll !== null && !(this.reroll instanceof Compare)) {
       return "reroll must be a Compare";
     }
@@ -187,14 +202,28 @@ export class Pool extends Value {
     return null;
   }
 
-  /** The faces of one die, in order of `randint(1, sides)`'s answers. */
+  /** Whether its faces are numbers (not a die of symbols). */
+  get numeric() {
+    return this.listed === null || this.listed.every((f) => typeof f === "number");
+  }
+
+  /** The faces of one die, in order of `randint(1, sides)`'s answers (a die
+   * of symbols: its arrays of symbols, one array for each distinct face). */
   get faces() {
+    if (this.listed !== null) return this.listed;
     if (this.fudge) return [-1, 0, 1];
     return Array.from({ length: this.sides }, (_, i) => i + 1);
   }
 
+  /** The face of a die whose `randint(1, sides)` gave `rolled`. */
+  face(rolled) {
+    if (this.listed !== null) return this.listed[rolled - 1];
+    return this.fudge ? rolled - 2 : rolled;
+  }
+
   /** The highest face (the one that explodes, without `explodeAt`). */
   get top() {
+    if (this.listed !== null) return Math.max(...this.faces);
     return this.fudge ? 1 : this.sides;
   }
 
@@ -219,6 +248,10 @@ export class Pool extends Value {
 
   toString() {
     let text = `${this.count}d${this.fudge ? "F" : this.sides}`;
+    if (this.listed !== null) {
+      const shown = this.listed.map((f) => (typeof f === "number" ? String(f) : f.join("+")));
+      text = `${this.count}d[${shown.join(",")}]`;
+    }
     if (this.reroll !== null) {
       const op = this.reroll.op === "=" ? "" : this.reroll.op;
       text += `${this.rerollOnce ? "r" : "rr"}${op}${this.reroll.value}`;
@@ -232,6 +265,34 @@ export class Pool extends Value {
     if (this.multiplier !== 1) text += `x${this.multiplier}`;
     return text;
   }
+}
+
+/**
+ * A die's own faces, checked: `sides` of them, all numbers or all arrays of
+ * symbols (strings), frozen; equal faces of symbols are one array, so that a
+ * face is the same value wherever it stands.
+ */
+function listedFaces(faces, sides) {
+  if (!Array.isArray(faces)) {
+    throw new RuleInputError(`a pool's listed faces must be a tuple, not ${shown(faces)}`);
+  }
+  if (faces.length !== sides) {
+    throw new RuleInputError(`a pool of ${sides} sides lists ${faces.length} faces`);
+  }
+  const numbers = faces.every((f) => Number.isSafeInteger(f));
+  const symbols = faces.every((f) => Array.isArray(f) && f.every((x) => typeof x === "string"));
+  if (!numbers && !symbols) {
+    throw new RuleInputError("a pool's listed faces are all ints, or all tuples of symbols (str)");
+  }
+  if (numbers) return Object.freeze([...faces]);
+  const one = new Map();
+  return Object.freeze(
+    faces.map((f) => {
+      const key = JSON.stringify(f);
+      if (!one.has(key)) one.set(key, Object.freeze([...f]));
+      return one.get(key);
+    }),
+  );
 }
 
 /** One term of a sum: a pool or a whole number; `sign` is 1 to add it, -1 to subtract it. */

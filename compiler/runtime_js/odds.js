@@ -202,6 +202,12 @@ export function joint(part, labels) {
   return answerBy(part, (at) => order(labels[at] ?? null));
 }
 
+/** Dice in order: numbers ascending; faces of symbols as Python orders
+ * their tuples (`compare`). */
+function ordered(a, b) {
+  return typeof a === "number" && typeof b === "number" ? a - b : compare(a, b);
+}
+
 function order(labels) {
   return labels === null ? null : new Map(labels.map((label, i) => [label, i]));
 }
@@ -240,7 +246,7 @@ export function results(pool, depth) {
     const after = new Tally();
     for (const [state, ways] of states) {
       for (const [shown, w] of die.weights) {
-        let merged = [...state, ...shown].sort((a, b) => a - b);
+        let merged = [...state, ...shown].sort(ordered);
         if (keep !== null) {
           // the highest: all while fewer than `keep` (no index from the end)
           const cut = highest ? Math.max(merged.length - keep, 0) : 0;

@@ -65,6 +65,7 @@ class Input:
     description: str | None = None
     lo: int | None = None
     hi: int | None = None
+    one_of: tuple[int, ...] = ()  # an int that is one of these
 
     def allowed(self) -> str:
         if self.kind == "choice":
@@ -72,6 +73,8 @@ class Input:
             return text + (", or none" if self.nullable else "")
         if self.kind == "bool":
             return "true or false"
+        if self.kind == "int" and self.one_of:
+            return "one of " + ", ".join(map(str, self.one_of))
         if self.kind == "int":
             if self.lo is None and self.hi is None:
                 return "a whole number"
@@ -148,6 +151,7 @@ def inputs_of(
             "description": spec.description if spec is not None else None,
             "lo": spec.min if spec is not None else None,
             "hi": spec.max if spec is not None else None,
+            "one_of": spec.one_of if spec is not None else (),
         }
         names = {getattr(a, "__name__", "") for a in args}
         mapping = next(

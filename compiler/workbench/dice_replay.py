@@ -6,11 +6,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..expr import Call, Dice
+from ..expr_dice import rolled_pool
 from ..expr_eval import items_at
 from ..runtime.dice import Scripted
-from ..runtime.dice_notation import parse_notation
 from ..runtime.dice_rolls import Rolled, roll
-from ..runtime.dice_terms import DiceSum
+from ..runtime.dice_terms import DiceSum, Term
 
 __all__ = ["Replay"]
 
@@ -37,9 +37,9 @@ class Replay:
     def __call__(self, node: Dice, count: int | None, sides: int | None) -> Any:
         key = (self.part, node.start, node.end, items_at())
         if key not in self.rolled:
-            self.rolled[key] = (
-                None if count == 0 else roll(notation(node, count, sides), self.rng)
-            )
+            pool = rolled_pool(node, count, sides)
+            dice = None if pool is None else DiceSum((Term(1, pool),))
+            self.rolled[key] = None if dice is None else roll(dice, self.rng)
         rolled = self.rolled[key]
         if rolled is None:
             return [] if node.results else 0
@@ -71,8 +71,8 @@ class Replay:
         rolls = [r for k, r in self.rolled.items() if k[:3] == where and r is not None]
         if not rolls:
             return "no dice"
-        faces = ", ".join(str(face) for r in rolls for face in r.rolled)
-        kept = ", ".join(str(die) for r in rolls for die in r.results)
+        faces = ", ".join(shown_face(face) for r in rolls for face in r.rolled)
+        kept = ", ".join(shown_face(die) for r in rolls for die in r.results)
         same = all(list(r.rolled) == list(r.results) for r in rolls)
         return f"rolled {faces}" + ("" if same else f"; kept {kept}")
 
@@ -82,10 +82,8 @@ class Replay:
         return any(key[:3] == where for key in self.called)
 
 
-def notation(node: Dice, count: int | None, sides: int | None) -> DiceSum:
-    """The dice of ``node`` with its count and sides put in."""
-    if node.sides is not None:
-        text = f"{1 if count is None else count}d{sides}"
-    else:
-        text = ("" if count is None else str(count)) + node.written
-    return parse_notation(text)
+def shown_face(face: object) -> str:
+    """A face rolled as the steps show it: a number, a die's symbols, or blank."""
+    if isinstance(face, tuple):
+        return "+".join(str(x) for x in face) if face else "blank"
+    return str(face)

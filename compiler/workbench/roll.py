@@ -10,17 +10,23 @@ from __future__ import annotations
 
 import argparse
 import random
+from fractions import Fraction
 from typing import Any
 from unicodedata import east_asian_width
 
 from ..diagnostics import MAX_QUOTED
+from ..expr_types import DieFaces
 from ..limits import dice_problem, roll_problem
+from ..runtime._dice_weights import face_weights
 from ..runtime.dice import Dice, DiceSyntaxError, parse_dice
 from ..runtime.dice_notation import parse_notation
-from ..runtime.dice_terms import DiceSum
+from ..runtime.dice_rolls import roll
+from ..runtime.dice_terms import DiceSum, Pool, Term
 from ..visible import visible
+from .dice_replay import shown_face
 from .dicestats import stats_lines
 from .notation import run_notation
+from .text import percent
 from .usage import UsageError
 
 
@@ -69,7 +75,8 @@ def pointed(text: str, offset: int) -> tuple[str, str]:
     return before + visible(text[offset:hi]) + tail, " " * width + "^"
 
 
-def _rule_dice(name: str, args: argparse.Namespace) -> tuple[Dice, str]:
+def _rule_dice(name: str, args: argparse.Namespace) -> tuple[Dice | DiceSum, str]:
+    """The dice of a dice rule, or one die of a die rule of its own faces."""
     from ..pipeline import load_systems
 
     system_id = name.partition(".")[0]
@@ -81,11 +88,18 @@ def _rule_dice(name: str, args: argparse.Namespace) -> tuple[Dice, str]:
             dice = getattr(rule, "dice", None)
             if rule.qualified_id == name and isinstance(dice, Dice):
                 return dice, f"{name} ({dice})"
+            die = getattr(rule, "die", None)
+            if rule.qualified_id == name and isinstance(die, DieFaces):
+                pool = Pool(1, len(die.faces), listed=die.faces)
+                return DiceSum(
+                    (Term(1, pool),)
+                ), f"{name} (a d{len(die.faces)} of its own faces)"
     dice_rules = [
         r.qualified_id
         for s in systems
         for r in s.rules
         if isinstance(getattr(r, "dice", None), Dice)
+        or isinstance(getattr(r, "die", None), DieFaces)
     ]
     raise UsageError(
         f"{name!r} is neither a dice expression nor a dice rule",
@@ -111,6 +125,8 @@ def rolled_text(dice: Dice, faces: list[int], total: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     dice, name = parse(args.expr, args)
+    if isinstance(dice, DiceSum) and not all(p.numeric for p in dice.pools):
+        return _run_symbols(dice.pools[0], name, stats=args.stats, seed=args.seed)
     if isinstance(dice, DiceSum):
         return run_notation(
             dice, name, stats=args.stats, seed=args.seed, depth=args.depth
@@ -128,6 +144,22 @@ def run(args: argparse.Namespace) -> int:
     total = dice.roll(rng)
     unit = f" {dice.unit}" if dice.unit else ""
     print(f"{name}: {rolled_text(dice, rng.rolled, total)}{unit}")
+    return 0
+
+
+def _run_symbols(pool: Pool, name: str, *, stats: bool, seed: Any) -> int:
+    """A die of symbols rolled (the face it shows, by the roll of a die of as
+    many sides), or with ``stats`` each face with its chance."""
+    if stats:
+        weights = face_weights(pool)
+        print(f"{name}:")
+        for face, weight in weights.weights.items():
+            chance = Fraction(weight, weights.denom)
+            print(f"  {shown_face(face):<24} {percent(chance):>6}  {chance}")
+        return 0
+    rng = _Recorder(random.Random(seed))
+    (face,) = roll(DiceSum((Term(1, pool),)), rng).results
+    print(f"{name}: rolled {rng.rolled[0]}: {shown_face(face)}")
     return 0
 
 

@@ -65,7 +65,7 @@ def thawed(value: Any) -> Any:
 
 
 def _int_values(spec: Input, seen: set[int]) -> list[int]:
-    values = set(INTS) | seen
+    values = set(INTS) | seen | set(spec.one_of)
     if spec.lo is not None:
         values |= {spec.lo, spec.lo + 1}
     if spec.hi is not None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import expr
 from ..core.ir import (
+    Bind,
     Emit,
     If,
     Label,
@@ -42,7 +43,7 @@ from ..py_names import field_of, py_kwargs, pyattr, pyname
 from ..scope import table_values
 from .common import plain, record_lines
 from .context import Context, agree, explain_answer, functions_called
-from .dice_replay import Replay
+from .dice_replay import Replay, shown_face
 from .odds_lines import odds_section
 from .steps import Stepper, shown
 from .steps import lines as step_lines
@@ -131,8 +132,12 @@ def _argument(ctx: Context, param: Param, given: dict[str, Any]) -> Any:
 
 
 def _bound(procedure: Procedure) -> tuple[Stmt, ...]:
-    """A procedure's bound names as the statements that set them, in order."""
-    return tuple(Set(b.name, b.checked) for b in procedure.binds)
+    """A procedure's bound names as the statements that set them, in order,
+    each guard among them where it is tried."""
+    return tuple(
+        Set(step.name, step.checked) if isinstance(step, Bind) else step
+        for step in procedure.prelude()
+    )
 
 
 def trace_transition(
@@ -406,7 +411,7 @@ class _Tracer:
         for bind in t.binds:
             env[bind.name] = self.evaluate(bind.checked, env)
             source = expr.to_source(bind.checked.node)
-            self.say(f"  {bind.name} = {source} = {shown(env[bind.name])}")
+            self.say(f"  {bind.name} = {source} = {_shown(env[bind.name])}")
         found: dict[str, Any] = {}
         for change in t.changes:
             value = self.evaluate(change.value, env)
@@ -461,7 +466,7 @@ class _Tracer:
                 self.next_part()
                 source = expr.to_source(stmt.value.node)
                 self.say(
-                    f"{indent}{stmt.name} = {source} = {shown(env[stmt.name])}{note}"
+                    f"{indent}{stmt.name} = {source} = {_shown(env[stmt.name])}{note}"
                 )
             elif isinstance(stmt, Lookup):
                 key = self.evaluate(stmt.key, env)
@@ -515,6 +520,8 @@ def _shown(value: Any) -> str:
         return ", ".join(f"{f} {_shown(getattr(value, f))}" for f in fields)
     if isinstance(value, tuple):
         return "(" + ", ".join(_shown(v) for v in value) + ")"
+    if isinstance(value, list) and value and all(_face(v) for v in value):
+        return "[" + ", ".join(shown_face(v) for v in value) + "]"  # dice of symbols
     if isinstance(value, list):  # a list (its records each in brackets)
         return "[" + ", ".join(_item_shown(v) for v in value) + "]"
     if isinstance(value, dict):  # a value by key: each key by its label
@@ -529,3 +536,8 @@ def _item_shown(value: Any) -> str:
     record = isinstance(value, dict) or hasattr(type(value), "FIELDS")
     text = _shown(value)
     return f"({text})" if record and type(value).__name__ != "Dice" else text
+
+
+def _face(value: object) -> bool:
+    """Whether ``value`` is a face of a die of symbols (a tuple of them)."""
+    return isinstance(value, tuple) and all(isinstance(x, str) for x in value)

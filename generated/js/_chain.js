@@ -50,15 +50,18 @@ const isZero = (a) => a[0] === 0n;
 const keyOf = (state) => JSON.stringify(state);
 
 /** The chances of `answer(turns, ...state)` where the turns stop, from
- * `start` (`turns` is null without `maxTurns`: the answer then does not read it). */
+ * `start`, or from each state with its chance where the start rolls (a
+ * `Dist`; its `cut` joins the tail); `turns` is null without `maxTurns` or
+ * `depth`: the answer then does not read it. */
 export function absorbed(start, turn, ends, answer, maxTurns, depth = null) {
-  if (depth !== null) return forward(start, turn, ends, answer, depth, true);
-  if (maxTurns !== null) return forward(start, turn, ends, answer, maxTurns);
+  const [starts, lost] = startsOf(start);
+  if (depth !== null) return forward(starts, lost, turn, ends, answer, depth, true);
+  if (maxTurns !== null) return forward(starts, lost, turn, ends, answer, maxTurns);
   const order = [];
   const index = new Map();
   const ending = new Map();
   const steps = [];
-  const todo = [start];
+  const todo = [...starts.values()].map(([state]) => state);
   while (todo.length) {
     const state = todo.pop();
     const key = keyOf(state);
@@ -75,7 +78,11 @@ export function absorbed(start, turn, ends, answer, maxTurns, depth = null) {
     steps.push([moves, norm(after.cut, after.denom)]);
     for (const [t, k] of moves) if (!index.has(k) && !ending.has(k)) todo.push(t);
   }
-  if (!order.length) return toDist([[answer(null, ...start), ONE]], ZERO);
+  const found = new Tally();
+  for (const [key, [state, p]] of starts) {
+    if (ending.has(key)) found.add(answer(null, ...state), p); // it ends before any turn
+  }
+  if (!order.length) return toDist(found.entries(), lost);
   const rows = order.map((_, j) => new Map([[j, ONE]]));
   steps.forEach(([moves], i) => {
     for (const [, k, p] of moves) {
@@ -83,12 +90,11 @@ export function absorbed(start, turn, ends, answer, maxTurns, depth = null) {
       if (j !== undefined) rows[j].set(i, sub(rows[j].get(i) ?? ZERO, p));
     }
   });
-  const visits = solve(rows, index.get(keyOf(start)));
-  const found = new Tally();
-  let cut = ZERO;
-  steps.forEach(([moves, lost], i) => {
+  const visits = solve(rows, order.map((state) => starts.get(keyOf(state))?.[1] ?? ZERO));
+  let cut = lost;
+  steps.forEach(([moves, dropped], i) => {
     if (isZero(visits[i])) return;
-    cut = add(cut, mul(visits[i], lost));
+    cut = add(cut, mul(visits[i], dropped));
     for (const [t, k, p] of moves) {
       if (ending.has(k)) found.add(answer(null, ...t), mul(visits[i], p));
     }
@@ -96,12 +102,21 @@ export function absorbed(start, turn, ends, answer, maxTurns, depth = null) {
   return toDist(found.entries(), cut);
 }
 
+/** The states the turns start from (a Map: key -> [state, chance]), and the
+ * chance an explosion's depth cut off the start. */
+function startsOf(start) {
+  if (!(start instanceof Dist)) return [new Map([[keyOf(start), [start, ONE]]]), ZERO];
+  const starts = new Map();
+  for (const [state, w] of start.weights) starts.set(keyOf(state), [state, norm(w, start.denom)]);
+  return [starts, norm(start.cut, start.denom)];
+}
+
 /** The chances followed turn by turn, up to `maxTurns` (with `tail`, the runs
  * that have not ended by then are cut off: the tail). */
-function forward(start, turn, ends, answer, maxTurns, tail = false) {
-  let now = new Map([[keyOf(start), [start, ONE]]]);
+function forward(starts, lost, turn, ends, answer, maxTurns, tail = false) {
+  let now = new Map(starts);
   const found = new Tally();
-  let cut = ZERO;
+  let cut = lost;
   const turns = new Map();
   for (let taken = 0; taken <= maxTurns; taken++) {
     const after = new Map();
@@ -134,12 +149,12 @@ function forward(start, turn, ends, answer, maxTurns, tail = false) {
   return toDist(found.entries(), cut);
 }
 
-/** The solution of `rows` (sparse: column -> coefficient) times x = the unit
- * vector at `start`, by Gaussian elimination in the order the states were
- * found (no pivoting: an absorbing chain's matrix is an M-matrix). */
-function solve(rows, start) {
+/** The solution of `rows` (sparse: column -> coefficient) times x = `given`
+ * (each state's chance to start), by Gaussian elimination in the order the
+ * states were found (no pivoting: an absorbing chain's matrix is an M-matrix). */
+function solve(rows, given) {
   const n = rows.length;
-  const rhs = rows.map((_, j) => (j === start ? ONE : ZERO));
+  const rhs = [...given];
   const below = rows.map(() => new Set());
   rows.forEach((row, j) => {
     for (const k of row.keys()) if (k < j) below[k].add(j);

@@ -39,6 +39,7 @@ class Reader {
     this.chars = [...text];
     this.at = 0;
     this.bareD6 = bareD6;
+    this.hint = HINT; // what a mistake here is told to write
   }
 
   get length() {
@@ -49,8 +50,12 @@ class Reader {
     return this.chars.slice(this.at, this.at + length).join("");
   }
 
-  fail(message, offset, hint = HINT) {
-    return new DiceSyntaxError(`bad dice expression ${reprString(this.text)}: ${message}`, offset, hint);
+  fail(message, offset, hint = null) {
+    return new DiceSyntaxError(
+      `bad dice expression ${reprString(this.text)}: ${message}`,
+      offset,
+      hint === null ? this.hint : hint,
+    );
   }
 
   unexpected(offset = null) {
@@ -140,7 +145,7 @@ function readTerm(reader) {
     throw reader.fail(`more than ${grouped(MAX_ENTRIES)} dice`, start, "roll fewer dice at once");
   }
   reader.at += 1;
-  return readPool(reader, count === null ? 1 : count);
+  return readPool(reader, count === null ? 1 : count, start);
 }
 
 const NAMES = {
@@ -151,7 +156,7 @@ const NAMES = {
   multiplier: "multiplier",
 };
 
-function readPool(reader, count) {
+function readPool(reader, count, start) {
   let fudge = false;
   let sides;
   const sidesAt = reader.at;
@@ -181,10 +186,12 @@ function readPool(reader, count) {
   const places = new Map();
   while (reader.at < reader.length && reader.peek() !== "+" && reader.peek() !== "-") {
     const at = reader.at;
+    reader.hint = takes(reader.chars.slice(start, at).join(""), places, found);
     const name = readOption(reader, found);
-    if (places.has(name)) throw reader.fail(`a second ${NAMES[name]}`, at, "write each once");
+    if (places.has(name)) throw reader.fail(`a second ${NAMES[name]}`, at);
     places.set(name, at);
   }
+  reader.hint = HINT;
   try {
     return new Pool(count, sides, { fudge, ...found });
   } catch (error) {
@@ -198,6 +205,29 @@ function readPool(reader, count) {
       : HINT;
     throw reader.fail(message, where, hint);
   }
+}
+
+const TAKES = [
+  ["reroll", "r1 or r<3 (reroll once), rr1 (reroll while it shows it)"],
+  ["explode", "!, !! or !o (explode; !>=9: on 9 or more)"],
+  ["keep", "kh1, kl1, dh1 or dl1 (keep or drop)"],
+  ["target", ">=5, >5, <=2, <2 or =6 (count the dice that meet it)"],
+  ["multiplier", "x2 (multiply the value)"],
+];
+const COMPOUNDS = "!! (explode, adding into the die)";
+
+/** Which options a pool takes after `written` (its text so far), the options
+ * `used` already written: a hint where one is refused. */
+function takes(written, used, found) {
+  let free = TAKES.filter(([name]) => !used.has(name)).map(([, text]) => text);
+  if (found.explode === "!" || found.explode === "!o") {
+    free = free.filter((text) => !text.startsWith("kh")); // they add dice: no keep
+  }
+  if (used.has("keep") && !used.has("explode")) {
+    free = free.map((text) => (text.startsWith("!") ? COMPOUNDS : text));
+  }
+  if (!free.length) return `after '${written}' a pool takes no more options: write + or - and another term`;
+  return `after '${written}' a pool takes, each once and in any order: ${free.join("; ")}; then + or - and another term`;
 }
 
 const CULPRITS = [

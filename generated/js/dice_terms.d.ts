@@ -40,7 +40,12 @@ export interface PoolOptions {
   keepCount?: number;
   target?: Compare | null;
   multiplier?: number;
+  /** A die of the rules' own: its faces (numbers, or arrays of symbols). */
+  listed?: readonly Face[] | null;
 }
+
+/** A face of a die: a number, or the symbols it shows (a die of the rules' own). */
+export type Face = number | readonly string[];
 
 /** `count` dice of `sides` (Fudge dice when `fudge`), rolled, kept, summed or counted. */
 export declare class Pool extends Value {
@@ -57,6 +62,12 @@ export declare class Pool extends Value {
   readonly keepCount: number;
   readonly target: Compare | null;
   readonly multiplier: number;
+  /** A die of the rules' own: its faces, in order (null: 1 to sides). */
+  readonly listed: readonly Face[] | null;
+  /** Whether its faces are numbers (not a die of symbols). */
+  readonly numeric: boolean;
+  /** The face of a die whose `randint(1, sides)` gave `rolled`. */
+  face(rolled: number): Face;
   /** Why the pool cannot be rolled, or null. */
   problem(): string | null;
   /** The faces of one die, in order of `randint(1, sides)`'s answers. */

@@ -64,6 +64,7 @@ __all__ = [
     "count_sums",
     "folded",
     "mapping",
+    "not_one_of",
     "past_limit",
     "runtime_call",
     "shown",
@@ -340,6 +341,13 @@ def bad_int(value: object, name: str, lo: int | None, hi: int | None) -> RuleInp
     low = "" if lo is None else str(lo)
     high = "" if hi is None else str(hi)
     return RuleInputError(f"{name} must be in {low}..{high}, not {shown(value)}")
+
+
+def not_one_of(value: int, name: str, values: tuple[int, ...]) -> RuleInputError:
+    """The error for an int argument within its range that is not one of the
+    ``values`` its parameter takes."""
+    listed = ", ".join(str(v) for v in values)
+    return RuleInputError(f"{name} must be one of {listed}, not {value}")
 
 
 def past_limit(value: int, name: str, lo: int, hi: int) -> RuleInputError:

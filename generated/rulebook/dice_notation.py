@@ -53,13 +53,18 @@ class _Reader:
         self.text = text
         self.at = 0
         self.bare_d6 = bare_d6
+        self.hint = HINT  # what a mistake here is told to write
 
     def peek(self, length: int = 1) -> str:
         return self.text[self.at : self.at + length]
 
-    def fail(self, message: str, offset: int, hint: str = HINT) -> DiceSyntaxError:
+    def fail(
+        self, message: str, offset: int, hint: str | None = None
+    ) -> DiceSyntaxError:
         return DiceSyntaxError(
-            f"bad dice expression {self.text!r}: {message}", offset, hint
+            f"bad dice expression {self.text!r}: {message}",
+            offset,
+            self.hint if hint is None else hint,
         )
 
     def unexpected(self, offset: int | None = None) -> DiceSyntaxError:
@@ -142,10 +147,10 @@ def _term(reader: _Reader) -> Pool | int:
             f"more than {MAX_ENTRIES:,} dice", start, "roll fewer dice at once"
         )
     reader.at += 1
-    return _pool(reader, 1 if count is None else count)
+    return _pool(reader, 1 if count is None else count, start)
 
 
-def _pool(reader: _Reader, count: int) -> Pool:
+def _pool(reader: _Reader, count: int, start: int) -> Pool:
     fudge = False
     sides_at = reader.at
     if reader.peek() == "%":
@@ -172,10 +177,12 @@ def _pool(reader: _Reader, count: int) -> Pool:
     places: dict[str, int] = {}
     while reader.at < len(reader.text) and reader.peek() not in ("+", "-"):
         at = reader.at
+        reader.hint = _takes(reader.text[start:at], places, options)
         name = _option(reader, options)
         if name in places:
-            raise reader.fail(f"a second {_NAMES[name]}", at, "write each once")
+            raise reader.fail(f"a second {_NAMES[name]}", at)
         places[name] = at
+    reader.hint = HINT
     pool_options = {k: v for k, v in options.items() if k != "reroll_op"}
     try:
         return Pool(count, sides, fudge=fudge, **pool_options)  # type: ignore[arg-type]
@@ -197,6 +204,35 @@ _NAMES = {
     "target": "target",
     "multiplier": "multiplier",
 }
+
+
+_TAKES = (
+    ("reroll", "r1 or r<3 (reroll once), rr1 (reroll while it shows it)"),
+    ("explode", "!, !! or !o (explode; !>=9: on 9 or more)"),
+    ("keep", "kh1, kl1, dh1 or dl1 (keep or drop)"),
+    ("target", ">=5, >5, <=2, <2 or =6 (count the dice that meet it)"),
+    ("multiplier", "x2 (multiply the value)"),
+)
+
+
+_COMPOUNDS = "!! (explode, adding into the die)"
+
+
+def _takes(written: str, used: dict[str, int], options: dict[str, object]) -> str:
+    """Which options a pool takes after ``written`` (its text so far), the
+    options ``used`` already written: a hint where one is refused."""
+    free = [text for name, text in _TAKES if name not in used]
+    if options.get("explode") in ("!", "!o"):  # they add dice: no keep
+        free = [text for text in free if not text.startswith("kh")]
+    if "keep" in used and "explode" not in used:
+        free = [_COMPOUNDS if t.startswith("!") else t for t in free]
+    if not free:
+        return f"after '{written}' a pool takes no more options: write + or - and another term"
+    return (
+        f"after '{written}' a pool takes, each once and in any order: "
+        + "; ".join(free)
+        + "; then + or - and another term"
+    )
 
 
 def _culprit(message: str, places: dict[str, int], sides_at: int) -> int:

@@ -2,21 +2,23 @@
 """Dice rolls: a ``DiceSum`` rolled with the caller's rng, every die in the order written.
 
 One ``rng.randint(1, sides)`` call per die (``randint(1, 3)`` for a Fudge die,
-whose face is the answer less 2): the pools left to right, each pool's dice in
+whose face is the answer less 2; a die of the rules' own shows its k-th face
+for k): the pools left to right, each pool's dice in
 turn, a die's rerolls right after it, then the dice its explosion adds, each
 with its own rerolls.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ._support import MAX_ENTRIES, shown, too_many
 from .dice import RNG, Randint, draw, randint_of
-from .dice_terms import DiceSum, Pool, Term, Value
+from .dice_terms import DiceSum, Face, Pool, Term, Value
 from .errors import RuleInputError
 
-__all__ = ["PoolRoll", "Rolled", "roll", "total"]
+__all__ = ["PoolRoll", "Rolled", "roll", "tally", "total"]
 
 
 class PoolRoll(Value):
@@ -114,9 +116,7 @@ class _Dice:
         self.rolled += 1
         if self.rolled > MAX_ENTRIES:
             raise too_many("die rolls")
-        if pool.fudge:
-            return draw(self.randint, 1, 3) - 2
-        return draw(self.randint, 1, pool.sides)
+        return pool.face(draw(self.randint, 1, pool.sides))
 
 
 def roll(dice: DiceSum, rng: RNG) -> Rolled:
@@ -149,6 +149,7 @@ def total(pool: Pool, rng: RNG) -> int:
         raise RuleInputError(f"pool must be a Pool, not {shown(pool)}")
     if (
         pool.fudge
+        or pool.listed is not None
         or pool.reroll is not None
         or pool.explode is not None
         or pool.keep is not None
@@ -195,7 +196,9 @@ def _roll_pool(pool: Pool, roller: _Dice) -> PoolRoll:
         k and target is not None and target.meets(d)
         for d, k in zip(dice, kept, strict=True)
     )
-    if target is None:
+    if not pool.numeric:  # a die of symbols: its faces are read, not added
+        value = 0
+    elif target is None:
         value = sum(d for d, k in zip(dice, kept, strict=True) if k)
     else:
         value = sum(hits)
@@ -212,3 +215,16 @@ def _kept(pool: Pool, dice: list[int]) -> tuple[bool, ...]:
     )
     chosen = set(order[: pool.kept])
     return tuple(i in chosen for i in range(len(dice)))
+
+
+def tally(faces: Sequence[Face], symbol: str) -> int:
+    """How many times ``symbol`` shows on ``faces`` (dice of symbols: each
+    face a tuple of them, a symbol perhaps more than once on one face)."""
+    if type(symbol) is not str:
+        raise RuleInputError(f"symbol must be a str, not {shown(symbol)}")
+    found = 0
+    for face in faces:
+        if not isinstance(face, tuple):
+            raise RuleInputError(f"a face of symbols is a tuple, not {shown(face)}")
+        found += face.count(symbol)
+    return found

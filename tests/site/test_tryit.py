@@ -60,6 +60,8 @@ class Form:
                 controls.select_option("" if value is None else value)
             elif kind == "bool":
                 controls.set_checked(value)
+            elif kind == "int" and field.get("one_of"):  # a list of the values
+                controls.select_option(str(value))
             elif kind == "int":
                 controls.fill(str(value))
             elif kind == "ints":

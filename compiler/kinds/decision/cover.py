@@ -74,6 +74,8 @@ def _values(p: Param) -> list[Any] | None:
         these: list[Any] = [m.label for m in p.enum.members]
     elif p.type == "bool":
         these = [False, True]
+    elif p.one_of:  # an int that is one of these
+        these = list(p.one_of)
     elif p.type == "int" and p.min is not None and p.max is not None:
         if p.max - p.min >= MAX_INPUTS:
             return None
@@ -239,7 +241,7 @@ def _can_try(let: Let) -> None:
 
 def _endless(node: expr.Dice) -> bool:
     """Whether the dice may explode again and again (their totals have no end)."""
-    return node.sides is None and pool_of(node).explode in ("!", "!!")
+    return pool_of(node).explode in ("!", "!!")
 
 
 def _bind(

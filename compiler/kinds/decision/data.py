@@ -113,6 +113,9 @@ def data_view(system: System, rule: DecisionRule, refs: Refs) -> View:
             "until": expression(rule.repeat.until, refs, rule.params),
             "max_turns": rule.repeat.max_turns,
         },
+        "guards": [
+            {"before": g.before} | _case(rule, g.case, refs) for g in rule.guards
+        ],
         "cases": [_case(rule, c, refs) for c in rule.cases],
         "methods": [
             {

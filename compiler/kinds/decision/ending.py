@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ... import expr
-from ...expr_dice import pool_of
+from ...expr_dice import rolled_pool
 from ...expr_types import Rounding, walk
 from ...kinds.decision.model import Repeat, StateValue
 from ...limits import Allowance
@@ -65,11 +65,18 @@ def never_ends(
     spent = Spent(allowance, {id(n): sum(1 for _ in walk(n)) for n in nodes})
     for combo in itertools.product(*inputs):
         env = dict(zip(names, combo, strict=True))
-        start = tuple(
-            expr.evaluate(v.start.node, env, rounding=rounding, tables=tables)
-            for v in state
+        starts = itertools.product(  # (a start that rolls: each value it can)
+            *(outcomes(v.start.node, env, rounding, tables, spent) for v in state)
         )
-        stuck = _stuck(env, start, state, repeat, rounding, tables, spent)
+        stuck = next(
+            (
+                found
+                for start in starts
+                if (found := _stuck(env, start, state, repeat, rounding, tables, spent))
+                is not None
+            ),
+            None,
+        )
         if stuck is not None:
             shown = ", ".join(f"{k}={v!r}" for k, v in env.items())
             at = ", ".join(
@@ -199,14 +206,9 @@ def _support(
     dice: expr.Dice, count: int | None, sides: int | None, spent: Spent
 ) -> list[Any]:
     """The values a dice term can roll: its totals, or the lists of the dice it keeps."""
-    pool = pool_of(dice)
-    if dice.sides is not None:
-        assert sides is not None
-        pool = Pool(1 if count is None else count, sides)
-    elif count is not None:
-        if count == 0:
-            return [[] if dice.results else 0]
-        pool = pool.replace(count=count)
+    pool = rolled_pool(dice, count, sides)
+    if pool is None:  # no die
+        return [[] if dice.results else 0]
     key = (pool, dice.results)
     found = spent.supports.get(key)
     if found is None:  # worked out once for the whole search

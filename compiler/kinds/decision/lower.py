@@ -93,6 +93,9 @@ def lower(system: System, rule: DecisionRule) -> Unit:
             binds=tuple(
                 Bind(let.name, let.checked, let.description) for let in rule.lets
             ),
+            guards=tuple(
+                (g.before, _guard(rule, g.case, collects)) for g in rule.guards
+            ),
             odds=rule.odds,
             depth=rule.depth_checked,
             odds_name=rule.odds_name,
@@ -186,6 +189,12 @@ def _end(
     parts = tuple(_part(s, values[s.name]) for s in rule.slots)
     made = parts[0] if rule.shape == "value" else Make(parts)
     return Emit(made) if collects else Return(made)
+
+
+def _guard(rule: DecisionRule, case: DecisionCase, collects: bool) -> If:
+    """A guard among the names: its test, ending the call where it holds."""
+    assert case.when is not None  # (a guard's condition built, or it was left out)
+    return If(case.when, (_end(rule, case, collects),))
 
 
 def _part(slot: Slot, value: tuple[str, Any]) -> Part:

@@ -45,6 +45,16 @@ class DecisionCase:
 
 
 @dataclass(frozen=True, slots=True)
+class Guard:
+    """A case among a decision's names (``let``), tried after the first
+    ``before`` of them, before the dice of those after it are rolled: its
+    refusal (which reads no rolled name) or its early answer ends the call."""
+
+    before: int
+    case: DecisionCase
+
+
+@dataclass(frozen=True, slots=True)
 class FollowUp:
     """A method on a decision's answer that calls another rule with the call's arguments."""
 
@@ -143,6 +153,7 @@ class DecisionRule(RuleBase):
     methods: tuple[FollowUp, ...] = ()
     hit_policy: Literal["first", "collect", "unique"] = "first"
     lets: tuple[Let, ...] = ()  # names bound in order before the cases
+    guards: tuple[Guard, ...] = ()  # cases among the names, in their order
     odds: str | None = None  # the slot its odds function answers the chances of
     # (the first, where they are of several slots: each its own chances, or,
     # ``joint``, their chances together)
@@ -174,9 +185,12 @@ class DecisionRule(RuleBase):
 
     @property
     def rolls(self) -> bool:
-        """Whether it rolls dice (in its lets: its function takes the rng)."""
+        """Whether it rolls dice (in its lets, or its state's starts: its
+        function takes the rng)."""
         lets = self.lets + (self.repeat.lets if self.repeat is not None else ())
-        return any(dice_in(let.checked.node) is not None for let in lets)
+        starts = [v.start for v in self.state]
+        nodes = [let.checked.node for let in lets] + [c.node for c in starts]
+        return any(dice_in(node) is not None for node in nodes)
 
     def slot_enum(self, member: EnumMember) -> EnumType:
         """The enum of the slot whose choices ``member`` is one of."""

@@ -120,6 +120,7 @@ def _turn(
             functions=functions,
             exact=True,
             records=b.record_types(),
+            dies=b.dies(),
         )
 
     try:

@@ -2,7 +2,8 @@
 
 All of them are in one key, ``repeat``: a decision repeats wholly or not at
 all. The state is a set of named values carried from turn to turn, each started by
-an expression of the parameters; a number's every value is clamped into its
+an expression of the parameters (its dice, if it rolls, rolled once before
+the first turn, in the state's order); a number's every value is clamped into its
 ``min``..``max``; a list (``type: list`` of ``items``) starts as any list of
 its type, ``[]`` the empty one, and grows as the turn joins to it. A turn binds its names in order (dice rolled each turn), then
 works out every new value from the values before the turn and sets them all
@@ -132,10 +133,15 @@ class RepeatBuilder:
         self.b.err(self.src, path, message, hint)
 
     def compile(
-        self, path: Path, text: str, scope: dict[str, expr.Param], what: str
+        self,
+        path: Path,
+        text: str,
+        scope: dict[str, expr.Param],
+        what: str,
+        rolls: bool = False,
     ) -> expr.Checked | None:
         checked = self.b.compile_expression(
-            self.src, path, text, scope, what, skip_failed=True
+            self.src, path, text, scope, what, skip_failed=True, rolls=rolls
         )[1]
         if checked is None:
             self.ok = False
@@ -206,8 +212,12 @@ class RepeatBuilder:
             ):
                 self.ok = False  # reported by slot_type
                 continue
-            start = self.compile(
-                (*at, "value"), _text(item["value"]), dict(self.specs), "state start"
+            start = self.compile(  # (its dice rolled once, before the first turn)
+                (*at, "value"),
+                _text(item["value"]),
+                dict(self.specs),
+                "state start",
+                rolls=True,
             )
             if start is None:
                 continue
@@ -261,6 +271,7 @@ class RepeatBuilder:
             functions=functions,
             ladders=self.b.ladders(),
             records=self.b.record_types(),
+            dies=self.b.dies(),
         )
 
     def repeat(

@@ -21,6 +21,7 @@ from ... import expr
 from ...kinds.decision import lists, odds
 from ...kinds.decision.cover import inputs_of, prove_cover, table_values
 from ...kinds.decision.ending import TooLarge, never_ends
+from ...kinds.decision.guards import build_guards
 from ...kinds.decision.model import (
     TURNS,
     DecisionCase,
@@ -288,35 +289,9 @@ class _Builder:
         cases = []
         for index, case in enumerate(self.raw["cases"]):
             cpath = (*self.path, "cases", index)
-            when = self.compile(
-                (*cpath, "when"),
-                str(case["when"]).lower()
-                if isinstance(case["when"], bool)
-                else str(case["when"]),
-            )
-            if when is not None and (when.type != "bool" or when.nullable):
-                shown = when.type + ("?" if when.nullable else "")
-                self.err((*cpath, "when"), f"a condition must be a bool, not {shown}")
-            if ("then" in case) == ("refuse" in case):
-                self.err(cpath, "a case needs exactly one of 'then' and 'refuse'")
-                continue
-            # A case's answer is computed only where its condition holds.
-            self.given = when.node if when is not None else None
-            values = (
-                None
-                if "refuse" in case
-                else self.case_values(cpath, shape, slots, defaults, case["then"])
-            )
-            self.given = None
-            cases.append(
-                DecisionCase(
-                    _when_text(case["when"]),
-                    when,
-                    values,
-                    case.get("refuse"),
-                    self.b.loc(self.src, cpath),
-                )
-            )
+            built = self.case(cpath, case, shape, slots, defaults)
+            if built is not None:
+                cases.append(built)
         policy = self.raw.get("hit_policy", "first")
         if policy == "first" and cases and cases[-1].when_text != "true":
             self.err(
@@ -324,6 +299,44 @@ class _Builder:
                 'the last case must be when: "true", so every call has an answer',
             )
         return cases
+
+    def case(
+        self,
+        cpath: Path,
+        case: dict[str, Any],
+        shape: str,
+        slots: list[Slot],
+        defaults: dict[str, Any],
+    ) -> DecisionCase | None:
+        """One case (or a guard of the lets): its condition, and its answer or
+        refusal; None where it has both or neither (reported)."""
+        when = self.compile(
+            (*cpath, "when"),
+            str(case["when"]).lower()
+            if isinstance(case["when"], bool)
+            else str(case["when"]),
+        )
+        if when is not None and (when.type != "bool" or when.nullable):
+            shown = when.type + ("?" if when.nullable else "")
+            self.err((*cpath, "when"), f"a condition must be a bool, not {shown}")
+        if ("then" in case) == ("refuse" in case):
+            self.err(cpath, "a case needs exactly one of 'then' and 'refuse'")
+            return None
+        # A case's answer is computed only where its condition holds.
+        self.given = when.node if when is not None else None
+        values = (
+            None
+            if "refuse" in case
+            else self.case_values(cpath, shape, slots, defaults, case["then"])
+        )
+        self.given = None
+        return DecisionCase(
+            _when_text(case["when"]),
+            when,
+            values,
+            case.get("refuse"),
+            self.b.loc(self.src, cpath),
+        )
 
     def methods(self, shape: str) -> list[FollowUp]:
         """Follow-up methods of the answer, bound to this call's arguments."""
@@ -412,7 +425,8 @@ class _Builder:
                     + (", or a default to the field" if shape == "fields" else ""),
                     key=True,
                 )
-        return tuple((s.name, values.get(s.name)) for s in slots)
+        # (a value left out, reported above, stands as none: nothing reads it)
+        return tuple((s.name, values.get(s.name, ("literal", None))) for s in slots)
 
 
 def _slot(
@@ -522,7 +536,8 @@ def build(
     )
     d = _Builder(b, src, path, raw, written)
     d.parameters()
-    lets, d.specs = b.lets(src, path, raw.get("let", []), d.specs)
+    scopes: dict[int, tuple[int, dict[str, expr.Param]]] = {}
+    lets, d.specs = b.lets(src, path, raw.get("let", []), d.specs, scopes)
     repeat = None
     if "repeat" in raw:
         turns = RepeatBuilder(b, src, path, raw, d.specs, d.slot_type)
@@ -538,6 +553,7 @@ def build(
         if "default" in f
     }
     reported = len(b.errors)
+    guards = build_guards(d, scopes, lets, (shape, slots, defaults))
     cases = d.cases(shape, slots, defaults)
     methods = d.methods(shape)
     if raw.get("hit_policy") == "collect" and methods:
@@ -551,7 +567,8 @@ def build(
         ended = {v.name for v in repeat.state} | {TURNS} if repeat else set()
         prove_cover(b, src, path, d.params, cases, lets, frozenset(ended))
     if len(b.errors) == reported:  # else an expression that reads one failed
-        b.unused_lets(src, path, raw, lets, nodes_of(cases, methods))
+        guarded = [g.case for g in guards]
+        b.unused_lets(src, path, raw, lets, nodes_of([*guarded, *cases], methods))
     turn_lets = repeat.lets if repeat is not None else ()
     odds_of, joint = odds.fields(b, src, path, raw, slots, lets + turn_lets)
     nodes = [let.checked.node for let in lets + turn_lets]
@@ -582,6 +599,7 @@ def build(
         odds=odds_of[0] if odds_of else None,
         odds_fields=odds_of,
         joint=joint,
+        guards=guards,
         repeat=repeat,
         owns_result="fields" in raw,
     )

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...kinds.facts.model import FactsRule
-from ...model import Column, Example
+from ...model import Column
 from ...py_names import pyname
-from ...workbench.common import UsageError, plain, record_lines
+from ...workbench.common import UsageError, record_lines
 from ...workbench.context import Context
 
 
@@ -18,24 +16,6 @@ def explain(ctx: Context) -> None:
         raise UsageError(f"{rule.qualified_id} takes no inputs")
     value = getattr(ctx.module, pyname(rule.constant))
     ctx.out.section("Facts", record_lines(value, ctx.kind.columns(rule)))
-
-
-def call_text(rule: FactsRule, ex: Example) -> str:
-    return pyname(rule.constant)
-
-
-def run_example(module: Any, rule: FactsRule, ex: Example, rng: Any) -> Any:
-    return getattr(module, pyname(rule.constant))
-
-
-def constant(rule: FactsRule) -> str:
-    return rule.constant
-
-
-def sample_answer(
-    runtime: Any, module: Any, rule: FactsRule, kwargs: dict[str, Any], seed: int | None
-) -> Any:
-    return plain(getattr(module, pyname(rule.constant)))
 
 
 def columns(rule: FactsRule) -> dict[str, Column]:
