@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from math import prod
@@ -23,6 +24,7 @@ from jsonschema import Draft202012Validator
 from rulesc.forms import rule_form
 from rulesc.pipeline import load_systems
 
+from .bounds_cases import build_or_errors
 from .conftest import ROOT, import_fresh, run_rulesc
 from .js_node import (
     assert_every_rule_in,
@@ -241,6 +243,12 @@ def test_a_state_is_made_with_arguments_and_held_as_a_value(vm: ModuleType) -> N
     refused = importlib.import_module("rulebook.errors").RuleInputError
     with pytest.raises(refused, match=r"might must be in 1\.\.30, not 0"):
         vm.Pools(0, 4, 5)
+    rested = vm.Pools(3, 4, 5)
+    rested.take("might", 5)
+    rested.rest(("might", "speed"), 2)  # a list argument: any sequence
+    assert (rested.might, rested.speed, rested.status) == (2, 4, "hale")
+    with pytest.raises(refused, match=r"rested\[1\] must be one of .* not 'luck'"):
+        rested.rest(["might", "luck"], 2)
 
 
 _TAKES = st.lists(
@@ -277,3 +285,22 @@ def test_drawn_transitions_answer_alike_in_both_runtimes(
     )
     assert node_json(script) == python
     assert any('"speed": 0, "intellect": 0' in text for text in python)  # spilt
+
+
+def test_a_wrong_label_or_constructor_is_a_located_error(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    states = rules / "values" / "states.yaml"
+    text = states.read_text(encoding="utf-8")
+    text = text.replace('"might" if k == 0 else', '"luck" if k == 0 else', 1)
+    text = text.replace("start: might, min: 0", "start: 3, min: 0", 1)
+    states.write_text(text, encoding="utf-8")
+    errors = build_or_errors(rules)
+    assert any(
+        "states.yaml:" in e and "field 'pool' of PoolLoss: the value gives text" in e
+        for e in errors
+    ), errors
+    assert any(
+        "parameter 'might' is not read by any field's start" in e for e in errors
+    )
+    assert all(e.split(":")[1].isdigit() for e in errors)  # each located

@@ -94,7 +94,9 @@ def _compile(
     what: str,
 ) -> expr.Checked | None:
     """One expression of the state, which rolls no dice (else reported)."""
-    _, checked = b.compile_expression(src, path, text, scope, what, rolls=True)
+    _, checked = b.compile_expression(
+        src, path, text, scope, what, rolls=True, skip_failed=True
+    )
     if checked is None:
         return None
     dice = expr.dice_in(checked.node)
@@ -202,14 +204,15 @@ def build(
     owned: list[EnumType] = []
     made = values.constructor(b, src, path, raw)
     params, made_scope = made if made is not None else ((), {})
-    ok = made is not None
+    ok, unread = made is not None, False
     for index, f in enumerate(raw["fields"]):
         fpath = (*path, "fields", index)
         if not members.add((*fpath, "name"), f["name"], "field name"):
             ok = False
             continue
         field = _field(b, src, fpath, f, made_scope, owned)
-        if field is None:
+        if field is None:  # reported: its readers are not (skip_failed)
+            b.failed.add(f["name"])
             ok = False
             continue
         fields.append(field)
@@ -226,7 +229,7 @@ def build(
                 f"parameter {p.name!r} is not read by any field's start",
                 "remove it, or start a field from it",
             )
-            ok = False
+            unread = True  # the rest is still checked: nothing reads it
     derived: list[Derived] = []
     fields_only = scope  # the fields, then the derived properties before each
     for index, d in enumerate(raw.get("derived", [])):
@@ -271,7 +274,7 @@ def build(
     if not check_actions(b, src, path, raw, [t["name"] for t in raw["transitions"]]):
         ok = False
     examples = b.examples(src, path, raw, {"actions", "create"}, roll_columns=set())
-    if not ok or not shaped:
+    if not ok or unread or not shaped:
         return None
     owned += [
         p.enum
