@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import expr
+from .expr_records import as_labels
 from .model import Column, EnumType
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class SystemBuilder(Protocol):
     ) -> expr.RecordType | None: ...
 
 
-__all__ = ["ITEMS", "VALUES", "Declared", "declared", "field_of"]
+__all__ = ["ITEMS", "VALUES", "Declared", "as_choice", "declared", "field_of"]
 
 VALUES = ("int", "bool", "text", "choice", "list", "record", "state")
 ITEMS = ("int", "bool", "text", "choice", "record")
@@ -275,3 +276,9 @@ def _record(
         src, (*path, key), raw[key], state=value == "state", declared=True
     )
     return None if found is None else found.name
+
+
+def as_choice(checked: expr.Checked, enum: EnumType) -> expr.Checked | None:
+    """A text expression whose every possible answer is a label of ``enum``,
+    read as a choice of it (``"half" if two_handed else "covered"``); else None."""
+    return as_labels(checked, enum.name, tuple(m.label for m in enum.members))

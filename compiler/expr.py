@@ -971,7 +971,7 @@ class _Checker:
             raise ExprError(message, lit.start, lit.end, hint)
         owner = choice.node.name if isinstance(choice.node, Name) else None
         owner = owner or self.owner(choice.enum, choice.choices)
-        return replace(lit, enum=choice.enum, param=owner)
+        return replace(lit, enum=choice.enum, param=owner, text=False)
 
     def list_lit(self, node: ListLit, choice: Checked | None) -> Checked:
         """`[a, b]`: elements of one type, never null; labels of `choice`, if any."""
@@ -1495,7 +1495,7 @@ class _Checker:
                 hint = _suggest(arg.value, labels, "valid keys")
                 raise ExprError(message, *_span(arg), hint)
             owner = self.owner(enum, labels) or mapping
-            return replace(arg, enum=enum, param=owner), False
+            return replace(arg, enum=enum, param=owner, text=False), False
         item = self.visit(arg)
         if item.type == "choice" and same_choice(item.enum, item.choices, enum, labels):
             return item.node, item.nullable

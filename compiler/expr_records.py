@@ -23,6 +23,7 @@ from .expr_types import (
     Attr,
     Call,
     Checked,
+    Cond,
     Construct,
     Field,
     Interval,
@@ -31,11 +32,20 @@ from .expr_types import (
     NullLit,
     Param,
     RecordType,
+    StrLit,
     describe,
     fits,
 )
 
-__all__ = ["Checker", "arranged", "construct", "of_slot", "read_field", "transition"]
+__all__ = [
+    "Checker",
+    "arranged",
+    "as_labels",
+    "construct",
+    "of_slot",
+    "read_field",
+    "transition",
+]
 
 
 class Checker(Protocol):
@@ -139,6 +149,8 @@ def construct(ch: Checker, node: Call, kind: RecordType) -> Checked:
             args.append(NullLit(node.end, node.end))
             continue
         item = ch.visit(arg)
+        if slot.type == "choice" and item.type == "text" and slot.enum is not None:
+            item = as_labels(item, slot.enum, slot.choices) or item
         problem = fits(item, slot)
         if problem is not None:
             message = f"field '{name}' of {kind.name}: the value {problem}"
@@ -147,6 +159,30 @@ def construct(ch: Checker, node: Call, kind: RecordType) -> Checked:
     held = tuple(slot.type == "list" for _, slot in kind.fields)
     made = Construct(kind.name, tuple(names), tuple(args), node.start, node.end)
     return Checked(replace(made, held=held), "record", None, record=kind.name)
+
+
+def as_labels(checked: Checked, enum: str, labels: tuple[str, ...]) -> Checked | None:
+    """A text expression whose every possible answer is one of ``labels``
+    (a label, or ``a if c else b`` of those), read as a choice of ``enum``;
+    else None."""
+
+    def convert(node: Node) -> Node | None:
+        if isinstance(node, StrLit):
+            found = replace(node, enum=enum, text=False)
+            return found if node.value in labels else None
+        if isinstance(node, Cond):
+            body, orelse = convert(node.body), convert(node.orelse)
+            return (
+                None
+                if body is None or orelse is None
+                else replace(node, body=body, orelse=orelse)
+            )
+        return None
+
+    node = convert(checked.node)
+    if node is None:
+        return None
+    return replace(checked, node=node, type="choice", enum=enum, choices=labels)
 
 
 def read_field(ch: Checker, node: Attr, item: Checked) -> Checked:

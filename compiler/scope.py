@@ -362,8 +362,17 @@ def state_type(rule: RecordStateRule) -> expr.RecordType:
 
 def state_fields(rule: RecordStateRule) -> tuple[tuple[str, expr.Field], ...]:
     """A state's fields and derived properties as expressions read them."""
-    found = [(f.name, expr.Field(f.type, False, f.min, f.max)) for f in rule.fields]
+    found: list[tuple[str, expr.Field]] = []
+    for f in rule.fields:
+        field = f.held.field if f.held is not None else _number(f.type, f.min, f.max)
+        found.append((f.name, field))
     for d in rule.derived:
         iv = d.checked.interval or expr.Interval(None, None)
-        found.append((d.name, expr.Field(d.type, False, iv.lo, iv.hi)))
+        shown = d.held.field if d.held is not None else _number(d.type, iv.lo, iv.hi)
+        found.append((d.name, shown))
     return tuple(found)
+
+
+def _number(kind: str, lo: int | None, hi: int | None) -> expr.Field:
+    """A field or property that is a whole number (within lo..hi) or a flag."""
+    return expr.Field("bool") if kind == "bool" else expr.Field("int", False, lo, hi)

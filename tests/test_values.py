@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from math import prod
@@ -17,15 +18,18 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from rulesc.forms import rule_form
 from rulesc.pipeline import load_systems
 
+from .bounds_cases import build_or_errors
 from .conftest import ROOT, import_fresh, run_rulesc
 from .js_node import (
     assert_every_rule_in,
     conformance_spec,
+    drawn,
     node_json,
     node_test,
     tsc_strict,
@@ -201,3 +205,102 @@ def test_a_list_parameter_has_a_form_and_a_command_line(vm: ModuleType) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "pool   8, 6" in done.stdout and "8" in done.stdout.split("Answer")[1]
+
+
+def test_a_state_is_made_with_arguments_and_held_as_a_value(vm: ModuleType) -> None:
+    pools = vm.Pools(3, 4, 5)
+    pools.take("might", 5)
+    assert (pools.might, pools.speed, pools.intellect, pools.status) == (
+        0,
+        2,
+        5,
+        "impaired",
+    )
+    assert [e.to_dict() for e in pools.log] == [
+        {"pool": "might", "points": 3, "left": 0, "status": "impaired"},
+        {"pool": "speed", "points": 2, "left": 2, "status": "impaired"},
+    ]
+    pools.take("speed", 100)  # speed, intellect, then might: the rest is lost
+    assert (pools.might, pools.speed, pools.intellect, pools.status) == (
+        0,
+        0,
+        0,
+        "dead",
+    )
+    assert [e.pool for e in pools.log[2:]] == ["speed", "intellect"]
+    pools.take("intellect", 1)  # dead: nothing changes
+    assert len(pools.log) == 4
+    party = vm.Party()
+    party.hurt("might", 4)
+    leader = party.leader  # a copy: a change to it changes nothing the party holds
+    leader.take("speed", 30)
+    assert party.leader.speed == 4 and leader.speed == 0
+    assert party.leader == party.leader and party.leader != leader
+    worn = vm.wear_down(
+        1, 2, 3, importlib.import_module("rulebook.dice").Scripted([5, 1])
+    )
+    assert (worn.status, worn.left, worn.turns) == ("dead", 0, 2)
+    refused = importlib.import_module("rulebook.errors").RuleInputError
+    with pytest.raises(refused, match=r"might must be in 1\.\.30, not 0"):
+        vm.Pools(0, 4, 5)
+    rested = vm.Pools(3, 4, 5)
+    rested.take("might", 5)
+    rested.rest(("might", "speed"), 2)  # a list argument: any sequence
+    assert (rested.might, rested.speed, rested.status) == (2, 4, "hale")
+    with pytest.raises(refused, match=r"rested\[1\] must be one of .* not 'luck'"):
+        rested.rest(["might", "luck"], 2)
+
+
+_TAKES = st.lists(
+    st.tuples(
+        st.sampled_from(["might", "speed", "intellect", "Might"]), st.integers(1, 12)
+    ),
+    max_size=6,
+)
+
+
+def test_drawn_transitions_answer_alike_in_both_runtimes(
+    vm: ModuleType, out: Path
+) -> None:
+    runs = drawn(st.tuples(st.integers(1, 9), st.integers(1, 9), _TAKES), 40)
+    dumps = importlib.import_module("rulebook.json").dumps
+    python = []
+    for first, second, takes in runs:
+        party = vm.Party()
+        pools = vm.Pools(first, second, 3)
+        for pool, n in takes:
+            pools.take(pool, n)
+            party.hurt(pool, n)
+        python.append(dumps([pools, party]))
+    script = (
+        f'import * as m from "{(out / "js" / "values.js").as_uri()}";\n'
+        f'import {{ dumps }} from "{(out / "js" / "json.js").as_uri()}";\n'
+        f"const runs = {json.dumps(runs)};\n"
+        "console.log(JSON.stringify(runs.map(([first, second, takes]) => {\n"
+        "  const party = new m.Party();\n"
+        "  const pools = new m.Pools(first, second, 3);\n"
+        "  for (const [pool, n] of takes) { pools.take(pool, n); party.hurt(pool, n); }\n"
+        "  return dumps([pools, party]);\n"
+        "})));\n"
+    )
+    assert node_json(script) == python
+    assert any('"speed": 0, "intellect": 0' in text for text in python)  # spilt
+
+
+def test_a_wrong_label_or_constructor_is_a_located_error(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    states = rules / "values" / "states.yaml"
+    text = states.read_text(encoding="utf-8")
+    text = text.replace('"might" if k == 0 else', '"luck" if k == 0 else', 1)
+    text = text.replace("start: might, min: 0", "start: 3, min: 0", 1)
+    states.write_text(text, encoding="utf-8")
+    errors = build_or_errors(rules)
+    assert any(
+        "states.yaml:" in e and "field 'pool' of PoolLoss: the value gives text" in e
+        for e in errors
+    ), errors
+    assert any(
+        "parameter 'might' is not read by any field's start" in e for e in errors
+    )
+    assert all(e.split(":")[1].isdigit() for e in errors)  # each located

@@ -706,28 +706,32 @@ def body_expressions(body: tuple[Stmt, ...]) -> list[Checked]:
 @frozen
 class Field:
     """A field of a state: a whole number held within ``lo`` and ``hi`` (None:
-    no limit that way) or a flag; ``start`` is its value in a new state (an
-    expression of no name)."""
+    no limit that way) or a flag, or (``held``) a value of any type the rules
+    declare (a label, a text, a list, a record, a state); ``start`` is its
+    value in a new state (an expression of the state's ``params``)."""
 
     name: str
-    type: Literal["int", "bool"]
+    type: Literal["int", "bool", "value"]
     start: Checked
     lo: int | None
     hi: int | None
     doc: str | None
+    held: Column | None = None
 
 
 @frozen
 class Derived:
     """A property a state works out from its fields (``value``), never set:
     a whole number, a flag, a list of texts, or (``labels``) a list of labels
-    of the set ``enum``, whose texts the value's text literals are."""
+    of the set ``enum``, whose texts the value's text literals are; or
+    (``held``) a value of any type the rules declare."""
 
     name: str
-    type: Literal["int", "bool", "texts", "labels"]
+    type: Literal["int", "bool", "texts", "labels", "value"]
     value: Checked
     doc: str | None
     enum: EnumType | None = None
+    held: Column | None = None
 
 
 @frozen

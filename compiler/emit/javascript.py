@@ -143,6 +143,8 @@ def _uses_values(unit: Unit) -> bool:
         params = getattr(decl, "params", ())
         if isinstance(decl, State):
             params = (*params, *(p for t in decl.transitions for p in t.params))
+            if any(f.held is not None and f.held.type == "state" for f in decl.fields):
+                return True  # a state it holds is handed out as a copy
         if any(p.spec is not None for p in params):
             return True
         if any(expr.uses_values(c.node, "javascript") for c in expressions_of(decl)):

@@ -20,10 +20,13 @@ from ..core.ir import (
     While,
 )
 from ..core.ir import Set as Assign
+from ..viewkit import type_words
 
 
 def field_text(field: Field) -> str:
     """What a field holds, in words: its type and limits."""
+    if field.held is not None:
+        return type_words(field.held)
     if field.type == "bool":
         return "a flag"
     if field.lo is None and field.hi is None:
@@ -33,6 +36,12 @@ def field_text(field: Field) -> str:
     if field.lo is None:
         return f"a whole number, at most {field.hi}"
     return f"a whole number from {field.lo} to {field.hi}"
+
+
+def upper(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as it is: a class's
+    name keeps its own)."""
+    return text[:1].upper() + text[1:]
 
 
 def clamped(code: str, field: Field, lo: str, hi: str, low: str, high: str) -> str:

@@ -17,10 +17,11 @@ from ..js_kit import (
 )
 from ..js_naming import jsattr, jsname
 from ..model import Param, System
+from ..value_code import ts_held
 from ..viewkit import allowed
 from .javascript_code import js_text as _text
 from .javascript_statements import made_text, statement_lines
-from .state_code import clamped, field_text, read_late, reads
+from .state_code import clamped, field_text, read_late, reads, upper
 
 _TS = {"int": "number", "bool": "boolean", "texts": "readonly string[]"}
 
@@ -35,9 +36,18 @@ def _known(state: State, t: Transition | None) -> list[Param]:
     spare the checks of safe integers the emitter can prove needless)."""
     hidden = {p.name for p in t.params} if t is not None else set()
     found = [
-        Param(f.name, f.type, f.lo, f.hi, None, False, "", None)
+        Param(
+            f.name,
+            "bool" if f.type == "bool" else "int",
+            f.lo,
+            f.hi,
+            None,
+            False,
+            "",
+            None,
+        )
         for f in state.fields
-        if f.name not in hidden
+        if f.name not in hidden and f.held is None
     ]
     if t is None:
         return found
@@ -103,7 +113,7 @@ def _method(
             code = clamped(
                 code, field, "Math.max", "Math.min", js(field.lo), js(field.hi)
             )
-        values.append(code)
+        values.append(_held(field, code))
     targets = [f"this.#{attr(c.field)}" for c in t.changes]
     if len(targets) == 1:
         lines.append(f"{targets[0]} = {values[0]};")
@@ -147,10 +157,42 @@ def _value(
     system: System, d: Derived, known: list[Param], tables: dict[str, str]
 ) -> str:
     code = expression(system, d.value.node, known, tables)
-    return f"Object.freeze({code})" if d.type in ("texts", "labels") else code
+    listed = d.held is not None and d.held.type == "list"
+    return f"Object.freeze({code})" if d.type in ("texts", "labels") or listed else code
+
+
+def _held(f: Field, code: str) -> str:
+    """A field's value as the state holds it: a list frozen, of its own."""
+    if f.held is None or f.held.type != "list":
+        return code
+    return f"Object.freeze([...{code}])"
+
+
+def _field_ts(f: Field) -> str:
+    if f.held is not None:
+        return ts_held(f.held)
+    return "boolean" if f.type == "bool" else "number"
+
+
+def _field_read(f: Field) -> str:
+    """A field's getter: its value (a state a copy of its own, to change)."""
+    if f.held is not None and f.held.type == "state":
+        return f"return $values.held(this.#{attr(f.name)});"
+    return f"return this.#{attr(f.name)};"
+
+
+def _copy(state: State) -> View:
+    """``$copy()``: a state of the class with this one's fields (a new state
+    made as the constructor's copy, ``$state.COPY``, where it takes arguments)."""
+    made = f"new {jsname(state.name)}({'$state.COPY' if state.params else ''})"
+    lines = [f"const copy = {made};"]
+    lines += [f"copy.#{attr(f.name)} = this.#{attr(f.name)};" for f in state.fields]
+    return {"lines": [*lines, "return copy;"]}
 
 
 def _derived_ts(d: Derived) -> str:
+    if d.held is not None:
+        return ts_held(d.held)
     if d.type == "labels":
         assert d.enum is not None
         return f"readonly {jsname(d.enum.name)}[]"
@@ -170,12 +212,12 @@ def state_view(
     getters: list[View] = [
         {
             "name": attr(f.name),
-            "ts": "boolean" if f.type == "bool" else "number",
+            "ts": _field_ts(f),
             "doc": doc(
-                (f.doc + " " if f.doc else "") + f"({field_text(f).capitalize()}.)",
+                (f.doc + " " if f.doc else "") + f"({upper(field_text(f))}.)",
                 "  ",
             ),
-            "lines": [f"return this.#{attr(f.name)};"],
+            "lines": [_field_read(f)],
         }
         for f in state.fields
     ]
@@ -201,7 +243,7 @@ def state_view(
     signed = signature(made, jsname(state.name))
 
     def start(f: Field) -> str:
-        return expression(system, f.start.node, list(state.params), tables)
+        return _held(f, expression(system, f.start.node, list(state.params), tables))
 
     return {
         "is": "State",
@@ -223,6 +265,7 @@ def state_view(
             "params": signed["js"],
             "ts": signed["ts"],
             "lines": [
+                "if (arguments[0] === $state.COPY) return; // made by $copy",
                 *signed["unpack"],
                 *(line for view in made for line in view["lines"]),
                 *(f"this.#{attr(f.name)} = {start(f)};" for f in state.fields),
@@ -234,6 +277,7 @@ def state_view(
         "methods": [
             _method(system, unit, state, t, tables, shapes) for t in state.transitions
         ],
+        "copier": _copy(state),
         "doc": doc(
             f"{_text(state.doc)}\n\n{_text(state.origin)} Each instance holds one "
             "subject's state; a transition changes its fields, each held within its "

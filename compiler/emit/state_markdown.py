@@ -57,7 +57,9 @@ def state_page(
     """The page's own part (``core/state.md.j2``) of a state, after the
     ``blocks`` its lowering wrote, and its programmer's section, added to the
     ``common`` view of every rule page, its expressions said by ``say``."""
-    made = ", ".join(f"{p.name}={p.default!r}" for p in state.params)
+    made = ", ".join(
+        f"{p.name}={p.default!r}" if p.has_default else p.name for p in state.params
+    )
     return common | {
         "blocks": blocks,
         "api": api(

@@ -7,19 +7,22 @@ from collections.abc import Callable, Iterable
 
 from .. import expr
 from ..core.exprs import local_params
-from ..core.ir import Change, Derived, State, Transition, Unit
+from ..core.ir import Change, Derived, Field, State, Transition, Unit
 from ..literals import docstring, py
-from ..model import Param, System
+from ..model import Column, Param, System
 from ..py_names import pyattr, pyname
+from ..value_code import py_held
 from ..viewkit import Import, View, args_doc, param_imports, param_view, signature
 from .python_code import code_of
 from .python_statements import made_text, statement_lines
-from .state_code import clamped, field_text, read_late, reads
+from .state_code import clamped, field_text, read_late, reads, upper
 
 IMPORTS: list[Import] = [("rulebook._state", "RecordState")]
 
 
 def _derived_type(d: Derived) -> str:
+    if d.held is not None:
+        return py_held(d.held)
     if d.type == "texts":
         return "tuple[str, ...]"
     if d.type == "labels":
@@ -41,12 +44,12 @@ def state_view(
     properties: list[View] = [
         {
             "name": attr(f.name),
-            "type": f.type,
+            "type": _field_type(f),
             "doc": docstring(
-                (f.doc + " " if f.doc else "") + f"({field_text(f).capitalize()}.)",
+                (f.doc + " " if f.doc else "") + f"({upper(field_text(f))}.)",
                 "        ",
             ),
-            "lines": [f"return self._{attr(f.name)}"],
+            "lines": [_field_read(f)],
         }
         for f in state.fields
     ]
@@ -65,7 +68,7 @@ def state_view(
                 "lines": [
                     *_bind(state, [d.value.node]),
                     f"return tuple({value})"
-                    if d.type in ("texts", "labels")
+                    if d.type in ("texts", "labels") or _listed(d.held)
                     else f"return {value}",
                 ],
             }
@@ -91,7 +94,8 @@ def state_view(
         "init": [
             *(line for view in made for line in view["lines"]),
             *(
-                f"self._{attr(f.name)}: {f.type} = {start(f.start.node)}"
+                f"self._{attr(f.name)}: {_field_type(f)} = "
+                + _held(f, start(f.start.node))
                 for f in state.fields
             ),
         ],
@@ -102,8 +106,40 @@ def state_view(
             "a transition changes its fields, each held within its bounds.",
             "    ",
         ),
-        "imports": [*IMPORTS, *param_imports(tuple(params))],
+        "imports": [*IMPORTS, *param_imports(tuple(params)), *_value_imports(state)],
     }
+
+
+def _field_type(f: Field) -> str:
+    """The Python type a field is held as."""
+    return py_held(f.held) if f.held is not None else f.type
+
+
+def _listed(held: Column | None) -> bool:
+    return held is not None and held.type == "list"
+
+
+def _held(f: Field, code: str) -> str:
+    """A field's value as the state holds it: a list as a tuple."""
+    if not _listed(f.held):
+        return code
+    return "()" if code == "[]" else f"tuple({code})"
+
+
+def _field_read(f: Field) -> str:
+    """A field's property: its value (a state a copy of its own, to change)."""
+    if f.held is not None and f.held.type == "state":
+        return f"return _values.held(self._{attr(f.name)})"
+    return f"return self._{attr(f.name)}"
+
+
+def _value_imports(state: State) -> list[Import]:
+    """What its fields and properties of any type need: a state's copy, a
+    list's type of its items."""
+    found: list[Import] = []
+    if any(f.held is not None and f.held.type == "state" for f in state.fields):
+        found.append(("rulebook", "_values"))
+    return found
 
 
 def _bind(
@@ -133,7 +169,7 @@ def _change_lines(
         code = python(change.value.node)
         if change.clamp:
             code = clamped(code, field, "max", "min", str(field.lo), str(field.hi))
-        values.append(code)
+        values.append(_held(field, code))
     targets = ", ".join(f"self._{attr(c.field)}" for c in changes)
     if len(changes) == 1:
         return [f"{targets} = {values[0]}"]

@@ -81,7 +81,8 @@ class LevelState:
 
 
 class RecordState:
-    """One subject's state as a record of named fields (numbers and flags).
+    """One subject's state as a record of named fields (numbers, flags, and
+    values of any type the rules declare: a state held is a copy of its own).
 
     A generated subclass names the fields in ``_fields``, keeps each in a slot
     of its own (``_`` and the field's name), reads it as a property, and names
@@ -96,13 +97,16 @@ class RecordState:
     # otherwise in Python (``class_`` for the rules' ``class``)
     _keys: ClassVar[tuple[str, ...]] = ()
 
-    def _values(self) -> tuple[int | bool, ...]:
+    def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, "_" + name) for name in self._fields)
 
     def to_dict(self) -> dict[str, JSON]:
         """The state as plain JSON-able data: each field by its name, then the
         derived properties it shows (a list of texts as a list)."""
-        values = [*self._values(), *(to_data(getattr(self, n)) for n in self._shown)]
+        values = [
+            *(to_data(value) for value in self._values()),
+            *(to_data(getattr(self, n)) for n in self._shown),
+        ]
         keys = self._keys or (*self._fields, *self._shown)
         return dict(zip(keys, values, strict=True))
 

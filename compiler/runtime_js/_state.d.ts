@@ -23,12 +23,17 @@ export declare class LevelState {
 }
 
 /** One subject's state as a record of named fields (numbers and flags). */
+/** What a generated state's constructor is given to make a copy. */
+export declare const COPY: unique symbol;
+
 export declare class RecordState {
   static $fields: readonly (readonly [string, string])[];
   static $shown: readonly (readonly [string, string])[];
+  /** A copy of this state (a state held as a value is changed as a copy). */
+  $copy(): this;
   /** The state as plain JSON-able data: each field by its name in the rules, then the derived properties it shows. */
-  toDict(): Record<string, number | boolean | string[]>;
-  toJSON(): Record<string, number | boolean | string[]>;
+  toDict(): Record<string, unknown>;
+  toJSON(): Record<string, unknown>;
   equals(other: unknown): boolean;
   toString(): string;
 }

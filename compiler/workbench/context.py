@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import expr
+from ..expr_eval import Values
 from ..model import Loc, Rule, System
-from ..py_names import py_kwargs, pyname
+from ..py_names import py_kwargs, pyattr, pyname
 from .common import (
     Input,
     UsageError,
@@ -221,6 +223,27 @@ def agree(ctx: Context, reference: Any, answer: Any) -> None:
                 f"{plain(answer)!r}: this is a bug in rulesc, please report it"
             ),
         )
+
+
+def runtime_values(ctx: Context) -> Values:
+    """How the reference evaluator makes states, and changes them, in the
+    workbench: as the generated runtime's (a record is a dict of its fields,
+    which the runtime takes for one)."""
+    module = ctx.module
+
+    def make(node: expr.Construct, args: list[Any]) -> Any:
+        if not node.state:
+            return dict(zip(node.fields, args, strict=True))
+        kind = getattr(module, pyname(node.record))
+        return kind(**{pyname(n): v for n, v in zip(node.fields, args, strict=True)})
+
+    def method(node: expr.Method, state: Any, args: list[Any]) -> Any:
+        after = copy.copy(state)
+        named = {pyname(p): v for p, v in zip(node.params, args, strict=True)}
+        getattr(after, pyattr(node.name, "mutable"))(**named)
+        return after
+
+    return Values(make, method)
 
 
 def functions_called(ctx: Context, node: expr.Node) -> dict[str, Callable[..., Any]]:

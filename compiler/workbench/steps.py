@@ -32,10 +32,12 @@ from ..expr import (
     StrLit,
     Unary,
 )
+from ..expr_eval import Values
 from ..model import Loc
 from .dice_replay import Replay
 
 _LEAVES = (IntLit, StrLit, BoolLit, NullLit, Name)
+RECORDS = Values()  # records made as dicts of their fields; no state made
 Tables = Mapping[str, Mapping[str, Mapping[str, object]]]
 
 
@@ -61,9 +63,11 @@ class Stepper:
         rows: Mapping[tuple[str, str], Loc] | None = None,
         functions: Mapping[str, Callable[..., Any]] | None = None,
         dice: Replay | None = None,
+        values: Values = RECORDS,
     ) -> None:
         self.env = env
         self.dice = dice
+        self.values = values
         self.functions = functions or {}
         self.rounding = rounding
         self.tables: Tables = tables or {}
@@ -80,6 +84,7 @@ class Stepper:
             functions=self.functions,
             dice=self.dice,
             calls=None if self.dice is None else self.dice.call,
+            values=self.values,
         )
 
     def run(self, node: Node) -> Any:
@@ -360,6 +365,8 @@ def shown(value: Any) -> str:
         return "[" + ", ".join(shown(v) for v in value) + "]"
     if isinstance(value, dict):  # a record, as the reference evaluator makes it
         return "(" + ", ".join(f"{k} {shown(v)}" for k, v in value.items()) + ")"
+    if hasattr(type(value), "_fields") and hasattr(value, "to_dict"):  # a state
+        return shown(dict(value.to_dict()))
     fields = getattr(type(value), "FIELDS", None)
     if fields is not None and type(value).__name__ != "Dice":  # the runtime's
         keys = getattr(type(value), "_KEYS", None) or fields

@@ -42,7 +42,13 @@ from ..model import Column, EnumType, Param
 from ..py_names import field_of, py_kwargs, pyattr, pyname
 from ..scope import table_values
 from .common import plain, record_lines
-from .context import Context, agree, explain_answer, functions_called
+from .context import (
+    Context,
+    agree,
+    explain_answer,
+    functions_called,
+    runtime_values,
+)
 from .dice_replay import Replay, shown_face
 from .odds_lines import odds_section
 from .steps import Stepper, shown
@@ -239,6 +245,7 @@ class _Tracer:
             functions=functions_called(self.ctx, node),
             dice=self.dice,
             calls=None if self.dice is None else self.dice.call,
+            values=runtime_values(self.ctx),
         )
         return value
 
@@ -296,6 +303,7 @@ class _Tracer:
             tables=self.tables,
             rows=self.rows,
             functions=functions_called(self.ctx, value.node),
+            values=runtime_values(self.ctx),
         )
         stepper.run(value.node)
         steps = stepper.steps
@@ -514,7 +522,9 @@ class _Tracer:
 
 
 def _shown(value: Any) -> str:
-    """A value of a step: a record by its fields, a member by its label."""
+    """A value of a step: a record (a state) by its fields, a member by its label."""
+    if hasattr(type(value), "_fields") and hasattr(value, "to_dict"):  # a state
+        return "(" + _shown(dict(value.to_dict())) + ")"
     fields = getattr(type(value), "FIELDS", None)
     if fields is not None and type(value).__name__ != "Dice":
         return ", ".join(f"{f} {_shown(getattr(value, f))}" for f in fields)

@@ -8,6 +8,25 @@
 import { RuleInputError } from "./errors.js";
 import { shown } from "./_support.js";
 
+/** What a generated state's constructor is given to make a copy (`$copy`):
+ * its fields are then set by the copy, not from arguments. */
+export const COPY = Symbol("rulebook.copy");
+
+/** Whether two values of a state's fields are equal: lists item by item,
+ * records field by field, states by their fields, anything else as `===`. */
+function same(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") {
+    return false;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  }
+  if (typeof a.equals === "function") return a.equals(b);
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+}
+
 /**
  * One subject's level on a ladder of levels, each with an effect.
  *
@@ -90,7 +109,9 @@ export class LevelState {
 }
 
 /**
- * One subject's state as a record of named fields (numbers and flags).
+ * One subject's state as a record of named fields (numbers, flags, and values
+ * of any type the rules declare; a generated subclass's `$copy()` answers a
+ * copy, as a state held as a value is changed).
  *
  * A generated subclass lists its fields in the static `$fields`, each as
  * [its name in the rules, its name here], keeps each in a #private field, reads
@@ -123,7 +144,7 @@ export class RecordState {
     return (
       other instanceof RecordState &&
       other.constructor === this.constructor &&
-      this.constructor.$fields.every(([, js]) => other[js] === this[js])
+      this.constructor.$fields.every(([, js]) => same(other[js], this[js]))
     );
   }
 

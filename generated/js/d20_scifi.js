@@ -668,6 +668,17 @@ export class SecondaryEffects extends $state.RecordState {
       });
     }
   }
+
+  /** A copy of this state (a state held as a value is changed as a copy). */
+  $copy() {
+    const copy = new SecondaryEffects();
+    copy.#nausea = this.#nausea;
+    copy.#headachePain = this.#headachePain;
+    copy.#weakness = this.#weakness;
+    copy.#disorientation = this.#disorientation;
+    copy.#internal = this.#internal;
+    return copy;
+  }
 }
 
 // -- d20_scifi.radiation_symptoms --

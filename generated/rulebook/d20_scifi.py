@@ -494,7 +494,7 @@ def attack_through_cover(
         raise bad_bool(warhead_penetrates, "warhead_penetrates")
     if type(simple_object) is not bool:
         raise bad_bool(simple_object, "simple_object")
-    if mode == AttackMode.AT_COVER and caliber == Caliber.STANDARD and not warhead:
+    if mode is AttackMode.AT_COVER and caliber is Caliber.STANDARD and not warhead:
         return CoverAttack(
             allowed=False,
             ac_bonus=0,
@@ -503,7 +503,7 @@ def attack_through_cover(
             target_ac=None,
             reason="Only heavy or super caliber weapons, or warheads, can destroy cover.",
         )
-    if mode == AttackMode.AT_COVER and not simple_object:
+    if mode is AttackMode.AT_COVER and not simple_object:
         return CoverAttack(
             allowed=True,
             ac_bonus=0,
@@ -512,7 +512,7 @@ def attack_through_cover(
             target_ac=None,
             reason="The cover itself is the target, but AC 5 is given only for simple inanimate objects; this cover's AC, hardness and hit points are the game master's to set.",
         )
-    if mode == AttackMode.AT_COVER:
+    if mode is AttackMode.AT_COVER:
         return CoverAttack(
             allowed=True,
             ac_bonus=0,
@@ -521,7 +521,7 @@ def attack_through_cover(
             target_ac=5,
             reason="The cover itself is the target, at AC 5; its hardness and hit points follow from its material and thickness, and the game master sets them.",
         )
-    if mode == AttackMode.AT_TARGET and not _COVER_ROWS[level].targetable:
+    if mode is AttackMode.AT_TARGET and not _COVER_ROWS[level].targetable:
         return CoverAttack(
             allowed=False,
             ac_bonus=0,
@@ -530,7 +530,7 @@ def attack_through_cover(
             target_ac=None,
             reason="A target behind total cover cannot be targeted.",
         )
-    if mode == AttackMode.AT_TARGET and material == CoverMaterial.SOFT:
+    if mode is AttackMode.AT_TARGET and material is CoverMaterial.SOFT:
         return CoverAttack(
             allowed=True,
             ac_bonus=_t1
@@ -538,9 +538,9 @@ def attack_through_cover(
                 _t1 := (_t2 if (_t2 := _COVER_ROWS[level].cover_ac) is not None else 0)
                 - (
                     2
-                    if caliber == Caliber.SUPER
+                    if caliber is Caliber.SUPER
                     else 1
-                    if caliber == Caliber.HEAVY
+                    if caliber is Caliber.HEAVY
                     else 0
                 )
             )
@@ -551,7 +551,7 @@ def attack_through_cover(
             target_ac=None,
             reason="The cover adds its AC; against soft cover heavy caliber ignores 1 AC of it and super caliber 2.",
         )
-    if mode == AttackMode.AT_TARGET:
+    if mode is AttackMode.AT_TARGET:
         return CoverAttack(
             allowed=True,
             ac_bonus=(_t3 if (_t3 := _COVER_ROWS[level].cover_ac) is not None else 0),
@@ -560,7 +560,7 @@ def attack_through_cover(
             target_ac=None,
             reason="The cover adds its AC.",
         )
-    if material == CoverMaterial.SOFT and caliber == Caliber.STANDARD and not warhead:
+    if material is CoverMaterial.SOFT and caliber is Caliber.STANDARD and not warhead:
         return CoverAttack(
             allowed=False,
             ac_bonus=0,
@@ -569,8 +569,8 @@ def attack_through_cover(
             target_ac=None,
             reason="Only heavy or super caliber weapons, or warheads, can shoot through soft cover.",
         )
-    if material == CoverMaterial.SOFT or (
-        (caliber == Caliber.WARHEAD or warhead) and warhead_penetrates
+    if material is CoverMaterial.SOFT or (
+        (caliber is Caliber.WARHEAD or warhead) and warhead_penetrates
     ):
         return CoverAttack(
             allowed=True,
@@ -1984,13 +1984,13 @@ def simulate_radiation(
                     marked = marked + 1
                 if condition is not None:
                     conditions.append(condition)
-                    if effect == SecondaryEffect.NAUSEA:
+                    if effect is SecondaryEffect.NAUSEA:
                         held_nausea = condition
-                    if effect == SecondaryEffect.HEADACHE_PAIN:
+                    if effect is SecondaryEffect.HEADACHE_PAIN:
                         held_headache_pain = condition
-                    if effect == SecondaryEffect.WEAKNESS:
+                    if effect is SecondaryEffect.WEAKNESS:
                         held_weakness = condition
-                    if effect == SecondaryEffect.DISORIENTATION:
+                    if effect is SecondaryEffect.DISORIENTATION:
                         held_disorientation = condition
                 again = reroll
             rolls_due = rolls_due - 1
@@ -2147,9 +2147,9 @@ def launch_speed(
         else 100
     ) // (
         4
-        if limbs == LaunchLimbs.ONE_ARM
+        if limbs is LaunchLimbs.ONE_ARM
         else 2
-        if limbs == LaunchLimbs.ONE_LEG or limbs == LaunchLimbs.BOTH_ARMS
+        if limbs is LaunchLimbs.ONE_LEG or limbs is LaunchLimbs.BOTH_ARMS
         else 1
     )
 
@@ -2292,7 +2292,7 @@ def zero_g_movement(
             floating_after=False,
             reason="Without a surface a character cannot move; a floating character only keeps the speed and heading of an earlier launch.",
         )
-    if movement == ZeroGMovement.CRAWL:
+    if movement is ZeroGMovement.CRAWL:
         return ZeroGMove(
             can_move=True,
             action="move",

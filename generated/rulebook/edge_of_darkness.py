@@ -565,7 +565,7 @@ def ranged_modifier(
         raise bad_bool(close_combat, "close_combat")
     if close_combat:
         return 0
-    if target == ConcealmentDegree.COMPLETELY:
+    if target is ConcealmentDegree.COMPLETELY:
         raise RuleInputError(
             "A completely covered target cannot be hit past its cover: the shots hit the cover. Use shoot_through_cover."
         )

@@ -382,7 +382,7 @@ def exposure_behind_cover(
         if hides_lower_body
         else CoverExposure.EXPOSED,
         HitLocation.RIGHT_ARM: CoverExposure.EXPOSED
-        if weapon_hands == 2 or weapon_arm == WeaponArm.RIGHT
+        if weapon_hands == 2 or weapon_arm is WeaponArm.RIGHT
         else CoverExposure.COVERED,
         HitLocation.TORSO: CoverExposure.HALF
         if weapon_hands == 2 and not narrow_slit
@@ -391,7 +391,7 @@ def exposure_behind_cover(
         if hides_lower_body
         else CoverExposure.EXPOSED,
         HitLocation.LEFT_ARM: CoverExposure.EXPOSED
-        if weapon_hands == 2 or weapon_arm == WeaponArm.LEFT
+        if weapon_hands == 2 or weapon_arm is WeaponArm.LEFT
         else CoverExposure.COVERED,
         HitLocation.LEFT_LEG: CoverExposure.COVERED
         if hides_lower_body
@@ -493,9 +493,9 @@ def random_hit(
     check_rng(rng)
     roll = dice_rolls.total(dice_terms.Pool(3, 6), rng)
     location = _HIT_LOCATION_BY_ROLL[roll]
-    if _exposure_map[location] == CoverExposure.COVERED:
+    if _exposure_map[location] is CoverExposure.COVERED:
         return RandomHit(location=location, strikes_cover=True, roll=roll, check=None)
-    if _exposure_map[location] == CoverExposure.HALF:
+    if _exposure_map[location] is CoverExposure.HALF:
         check = dice_rolls.total(dice_terms.Pool(1, 6), rng)
         return RandomHit(
             location=location,
@@ -653,8 +653,8 @@ def attack_covered_target(
         raise bad_bool(completely_concealed, "completely_concealed")
     if type(blind_penalty) is not int or not -9007199254740991 <= blind_penalty <= 0:
         raise bad_int(blind_penalty, "blind_penalty", None, 0)
-    _resolve_ok = option == CoverOption.RANDOM and not completely_concealed
-    if completely_concealed and option != CoverOption.THROUGH:
+    _resolve_ok = option is CoverOption.RANDOM and not completely_concealed
+    if completely_concealed and option is not CoverOption.THROUGH:
         return CoveredAttack(
             to_hit_modifier=0,
             extra_dr=0,
@@ -662,7 +662,7 @@ def attack_covered_target(
             _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
-    if option == CoverOption.AIMED and location is None:
+    if option is CoverOption.AIMED and location is None:
         return CoveredAttack(
             to_hit_modifier=0,
             extra_dr=0,
@@ -671,9 +671,9 @@ def attack_covered_target(
             _resolve_ok=_resolve_ok,
         )
     if (
-        option == CoverOption.AIMED
+        option is CoverOption.AIMED
         and (_exposure_map[location] if location is not None else None)
-        == CoverExposure.COVERED
+        is CoverExposure.COVERED
     ):
         return CoveredAttack(
             to_hit_modifier=0,
@@ -682,7 +682,7 @@ def attack_covered_target(
             _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
-    if option == CoverOption.AIMED:
+    if option is CoverOption.AIMED:
         return CoveredAttack(
             to_hit_modifier=(
                 _t1
@@ -699,7 +699,7 @@ def attack_covered_target(
             - (
                 2
                 if (_exposure_map[location] if location is not None else None)
-                == CoverExposure.HALF
+                is CoverExposure.HALF
                 else 0
             ),
             extra_dr=0,
@@ -707,7 +707,7 @@ def attack_covered_target(
             _resolve_exposure=_exposure_map,
             _resolve_ok=_resolve_ok,
         )
-    if option == CoverOption.RANDOM:
+    if option is CoverOption.RANDOM:
         return CoveredAttack(
             to_hit_modifier=0,
             extra_dr=0,

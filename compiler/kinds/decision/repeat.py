@@ -127,6 +127,7 @@ class RepeatBuilder:
         self.specs = specs
         self.slot_type = slot_type
         self.ok = True
+        self.declared: set[str] = set()  # every state value's name, built or not
 
     def err(self, path: Path, message: str, hint: str | None = None) -> None:
         self.ok = False
@@ -194,6 +195,7 @@ class RepeatBuilder:
         taken: set[str] = set()
         for index, item in enumerate(self.raw["repeat"]["state"]):
             at = (*self.path, "repeat", "state", index)
+            self.declared.add(item["name"])
             if not self.name((*at, "name"), item["name"], taken, "state name"):
                 continue
             kind, enum, record = self.slot_type(at, item, _LIST)
@@ -300,6 +302,8 @@ class RepeatBuilder:
         for index, item in enumerate(raw["set"]):
             spath = (*at, "set", index)
             value = values.get(item["name"])
+            if value is None and item["name"] in self.declared:
+                continue  # a state value that failed: reported where it is declared
             if value is None:
                 self.err(
                     (*spath, "name"),

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ... import expr
+from ...declared import as_choice
 from ...kinds.decision import lists, odds
 from ...kinds.decision.cover import inputs_of, prove_cover, table_values
 from ...kinds.decision.ending import TooLarge, never_ends
@@ -484,35 +485,6 @@ def record_slots(rule: Any) -> list[Slot]:
         for f in rule.fields
         for c in (f.column,)
     ]
-
-
-def as_choice(checked: expr.Checked, enum: EnumType) -> expr.Checked | None:
-    """A text expression whose every possible answer is a label of ``enum``,
-    read as a choice of it (``"half" if two_handed else "covered"``); else None."""
-    labels = {m.label for m in enum.members}
-
-    def convert(node: expr.Node) -> expr.Node | None:
-        if isinstance(node, expr.StrLit):
-            return replace(node, enum=enum.name) if node.value in labels else None
-        if isinstance(node, expr.Cond):
-            body, orelse = convert(node.body), convert(node.orelse)
-            return (
-                None
-                if body is None or orelse is None
-                else replace(node, body=body, orelse=orelse)
-            )
-        return None
-
-    node = convert(checked.node)
-    if node is None:
-        return None
-    return replace(
-        checked,
-        node=node,
-        type="choice",
-        enum=enum.name,
-        choices=tuple(m.label for m in enum.members),
-    )
 
 
 def _when_text(when: Any) -> str:

@@ -9,7 +9,7 @@ from ...naming import odds_function
 from ...py_names import pyname
 from ...scope import table_values
 from ...workbench import steps as steps_mod
-from ...workbench.context import Context, agree, functions_called
+from ...workbench.context import Context, agree, functions_called, runtime_values
 from ...workbench.dice_replay import Replay
 from ...workbench.lets import bind_lets
 from ...workbench.odds_lines import odds_section
@@ -35,6 +35,7 @@ def explain(ctx: Context) -> None:
             for name, function in functions_called(ctx, node).items()
         },
         dice=Replay([face for _, face in ctx.rng.rolled]) if ctx.rng else None,
+        values=runtime_values(ctx),
     )
     rounding = ctx.system.rounding
     # each worked out once, in order, before the formula

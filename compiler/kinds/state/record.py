@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ... import expr
 from ...core import ir
 from ...kinds.formula.model import Let
+from ...kinds.state import values
 from ...kinds.state.record_model import (
     Assignment,
     Derived,
@@ -16,7 +17,7 @@ from ...kinds.state.record_model import (
     RecordTransition,
 )
 from ...kinds.state.rule import check_actions
-from ...model import Param, System
+from ...model import EnumType, Param, System
 from ...scope import param_spec
 from ...viewkit import where_doc
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 # The keys of each shape the other has not: (the rule's, its transitions').
 LADDER_KEYS = (("floor", "cumulative", "flags"), ("step", "by", "to"))
-RECORD_KEYS = (("derived",), ("parameters", "unless", "let", "set"))
+RECORD_KEYS = (("derived", "parameters"), ("parameters", "unless", "let", "set"))
 
 
 def other_shape(
@@ -93,7 +94,9 @@ def _compile(
     what: str,
 ) -> expr.Checked | None:
     """One expression of the state, which rolls no dice (else reported)."""
-    _, checked = b.compile_expression(src, path, text, scope, what, rolls=True)
+    _, checked = b.compile_expression(
+        src, path, text, scope, what, rolls=True, skip_failed=True
+    )
     if checked is None:
         return None
     dice = expr.dice_in(checked.node)
@@ -140,8 +143,20 @@ def _spec(name: str, kind: str, iv: expr.Interval | None) -> expr.Param:
 
 
 def _field(
-    b: SystemBuilder, src: SourceFile, path: Path, f: dict[str, Any]
+    b: SystemBuilder,
+    src: SourceFile,
+    path: Path,
+    f: dict[str, Any],
+    made: dict[str, expr.Param],
+    owned: list[EnumType],
 ) -> RecordField | None:
+    """A field: a whole number or a flag (as it always was), or a value of
+    any other type (``values.held``); its start reads ``made``, the
+    constructor's parameters."""
+    if f["type"] not in ("int", "bool"):
+        found = values.held(b, src, path, f, made, owned, _compile)
+        assert found is None or isinstance(found, RecordField)
+        return found
     kind, lo, hi = f["type"], f.get("min"), f.get("max")
     ok = True
     if kind != "int" and (lo is not None or hi is not None):
@@ -153,7 +168,7 @@ def _field(
         ok = False
     start = f["start"]
     text = ("true" if start else "false") if isinstance(start, bool) else str(start)
-    checked = _compile(b, src, (*path, "start"), text, {}, "start value")
+    checked = _compile(b, src, (*path, "start"), text, made, "start value")
     if checked is None or not _typed(
         b, src, (*path, "start"), checked, kind, "the start value"
     ):
@@ -186,25 +201,50 @@ def build(
     members = Members(b, src)
     fields: list[RecordField] = []
     scope: dict[str, expr.Param] = {}
+    owned: list[EnumType] = []
+    made = values.constructor(b, src, path, raw)
+    params, made_scope = made if made is not None else ((), {})
+    ok, unread = made is not None, False
     for index, f in enumerate(raw["fields"]):
         fpath = (*path, "fields", index)
         if not members.add((*fpath, "name"), f["name"], "field name"):
             ok = False
             continue
-        field = _field(b, src, fpath, f)
-        if field is None:
+        field = _field(b, src, fpath, f, made_scope, owned)
+        if field is None:  # reported: its readers are not (skip_failed)
+            b.failed.add(f["name"])
             ok = False
             continue
         fields.append(field)
-        scope[field.name] = _spec(
-            field.name, field.type, expr.Interval(field.min, field.max)
+        scope[field.name] = (
+            values.spec_of(field.name, field.held)
+            if field.held is not None
+            else _spec(field.name, field.type, expr.Interval(field.min, field.max))
         )
+    for index, p in enumerate(params):
+        if not any(p.name in expr.names_used(f.start.node) for f in fields):
+            b.err(
+                src,
+                (*path, "parameters", index, "name"),
+                f"parameter {p.name!r} is not read by any field's start",
+                "remove it, or start a field from it",
+            )
+            unread = True  # the rest is still checked: nothing reads it
     derived: list[Derived] = []
-    fields_only = dict(scope)
+    fields_only = scope  # the fields, then the derived properties before each
     for index, d in enumerate(raw.get("derived", [])):
         dpath = (*path, "derived", index)
         if not members.add((*dpath, "name"), d["name"], "derived property name"):
             ok = False
+            continue
+        if d["type"] not in ("int", "bool"):
+            held = values.held(b, src, dpath, d, fields_only, owned, _compile)
+            assert held is None or isinstance(held, Derived)
+            if held is None or held.held is None:
+                ok = False
+                continue
+            derived.append(held)
+            scope[d["name"]] = values.spec_of(d["name"], held.held)
             continue
         checked = _compile(
             b, src, (*dpath, "value"), d["value"], fields_only, "derived value"
@@ -218,7 +258,7 @@ def build(
         scope[d["name"]] = _spec(d["name"], d["type"], checked.interval)
     if not ok:
         # the transitions read every field and property: checked once all hold
-        b.examples(src, path, raw, {"actions"}, roll_columns=set())
+        b.examples(src, path, raw, {"actions", "create"}, roll_columns=set())
         return None
     transitions = []
     for index, t in enumerate(raw["transitions"]):
@@ -233,9 +273,16 @@ def build(
         transitions.append(found)
     if not check_actions(b, src, path, raw, [t["name"] for t in raw["transitions"]]):
         ok = False
-    examples = b.examples(src, path, raw, {"actions"}, roll_columns=set())
-    if not ok or not shaped:
+    examples = b.examples(src, path, raw, {"actions", "create"}, roll_columns=set())
+    if not ok or unread or not shaped:
         return None
+    owned += [
+        p.enum
+        for t in transitions
+        for p in t.params
+        if p.enum is not None and p.owns_enum
+    ]
+    owned += [p.enum for p in params if p.enum is not None and p.owns_enum]
     return RecordStateRule(
         **common,
         examples=examples,
@@ -243,6 +290,8 @@ def build(
         fields=tuple(fields),
         derived=tuple(derived),
         transitions=tuple(transitions),
+        params=params,
+        owned_enums=tuple(owned),
     )
 
 
@@ -355,7 +404,15 @@ def _transition(
         checked = _compile(
             b, src, (*spath, "value"), s["value"], with_lets, "new value"
         )
-        if checked is None or not _typed(
+        if checked is not None and field.held is not None:
+            what = f"field {name!r}"
+            checked = values.typed_value(
+                b, src, (*spath, "value"), checked, field.held, what
+            )
+            if checked is None:
+                ok = False
+                continue
+        elif checked is None or not _typed(
             b, src, (*spath, "value"), checked, field.type, f"field {name!r}"
         ):
             ok = False
@@ -419,14 +476,6 @@ def _lets(
             )
             b.expr_error(src, (*path, "let", index, "value"), text, error, "let value")
             return None
-        if let.checked.type not in ("int", "bool") or let.checked.nullable:
-            b.err(
-                src,
-                (*path, "let", index, "value"),
-                f"a transition's let value is a number or a flag, not "
-                f"{expr.describe(let.checked)}",
-            )
-            return None
     return lets
 
 
@@ -436,11 +485,26 @@ def lower(system: System, rule: RecordStateRule) -> ir.Unit:
     state = ir.State(
         name=rule.class_name,
         fields=tuple(
-            ir.Field(f.name, f.type, f.start, f.min, f.max, f.description)
+            ir.Field(
+                f.name,
+                "value" if f.held is not None else f.type,  # type: ignore[arg-type]
+                f.start,
+                f.min,
+                f.max,
+                f.description,
+                f.held.column if f.held is not None else None,
+            )
             for f in rule.fields
         ),
         derived=tuple(
-            ir.Derived(d.name, d.type, d.checked, d.description) for d in rule.derived
+            ir.Derived(
+                d.name,
+                "value" if d.held is not None else d.type,  # type: ignore[arg-type]
+                d.checked,
+                d.description,
+                held=d.held.column if d.held is not None else None,
+            )
+            for d in rule.derived
         ),
         transitions=tuple(
             ir.Transition(
@@ -458,5 +522,10 @@ def lower(system: System, rule: RecordStateRule) -> ir.Unit:
         doc=f"{rule.title}.\n\n{rule.summary}",
         origin=where_doc(rule),
         rule_id=rule.qualified_id,
+        params=rule.params,
     )
-    return ir.Unit((state,), rule.class_name)
+    enums = tuple(
+        ir.Enum(e, f"The labels of state ``{rule.class_name}``")
+        for e in rule.owned_enums
+    )
+    return ir.Unit((*enums, state), rule.class_name)

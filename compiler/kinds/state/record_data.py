@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, expression, params
+from ...jsonkit import Refs, View, expression, params, value_type
 from ...kinds.state.record_model import RecordStateRule
 from ...model import System
 
@@ -11,6 +11,7 @@ def data_view(system: System, rule: RecordStateRule, refs: Refs) -> View:
     fields = rule.fields
     return {
         "class_name": rule.class_name,
+        "parameters": params(rule.params, refs),
         "fields": [
             {
                 "name": f.name,
@@ -19,6 +20,7 @@ def data_view(system: System, rule: RecordStateRule, refs: Refs) -> View:
                 "min": f.min,
                 "max": f.max,
                 "description": f.description,
+                "value": None if f.held is None else value_type(f.held.column),
             }
             for f in fields
         ],
@@ -28,6 +30,7 @@ def data_view(system: System, rule: RecordStateRule, refs: Refs) -> View:
                 "type": d.type,
                 "value": expression(d.checked, refs),
                 "description": d.description,
+                "held": None if d.held is None else value_type(d.held.column),
             }
             for d in rule.derived
         ],

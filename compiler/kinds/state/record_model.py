@@ -6,31 +6,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ...declared import Declared
 from ...expr_types import Checked
 from ...kinds.formula.model import Let
-from ...model import Param, RuleBase
+from ...model import EnumType, Param, RuleBase
 
 
 @dataclass(frozen=True, slots=True)
 class RecordField:
-    """A field of the record: an int between its bounds (clamped to them) or a flag."""
+    """A field of the record: an int between its bounds (clamped to them), a
+    flag, or (``held``) a value of any type the rules declare (a label, a
+    text, a list, a record, a state)."""
 
     name: str
-    type: Literal["int", "bool"]
-    start: Checked  # an expression without names
+    type: str
+    start: Checked  # an expression of the constructor's parameters
     min: int | None
     max: int | None
     description: str | None
+    held: Declared | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Derived:
-    """A read-only property: an expression of the fields."""
+    """A read-only property: an expression of the fields (of any type: ``held``)."""
 
     name: str
-    type: Literal["int", "bool"]
+    type: str
     checked: Checked
     description: str | None
+    held: Declared | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,7 @@ class RecordStateRule(RuleBase):
     derived: tuple[Derived, ...]
     transitions: tuple[RecordTransition, ...]
     params: tuple[Param, ...] = ()  # what a new state takes (its fields start from)
+    owned_enums: tuple[EnumType, ...] = ()  # the sets of labels it defines
     kind: Literal["state"] = "state"
 
     def field(self, name: str) -> RecordField:

@@ -8,7 +8,7 @@ from typing import Any
 from ...js_plan import call_step, fields_step, instance_plan
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.record_workbench import action
-from ...py_names import pyname
+from ...py_names import py_kwargs, pyname
 
 
 def js_plan(
@@ -26,4 +26,5 @@ def js_plan(
         name, kwargs = action(item)
         steps.append(call_step(cls, name, kwargs))
     names = [*(f.name for f in rule.fields), *(d.name for d in rule.derived)]
-    return instance_plan(cls, {}, [*steps, fields_step(names)])
+    made = py_kwargs(dict(args.get("create") or {}))
+    return instance_plan(cls, made, [*steps, fields_step(names)])

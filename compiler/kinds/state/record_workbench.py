@@ -9,10 +9,11 @@ from typing import Any
 from ...kinds.state.record import lower
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.workbench import transition_word
-from ...py_names import field_of, pyname
+from ...model import Param
+from ...py_names import field_of, py_kwargs, pyname
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
-from ...workbench.samples import Sample, thawed
+from ...workbench.samples import Sample, frozen, thawed
 from ...workbench.trace import traced_call
 from ...workbench.usage import whole_number
 
@@ -20,25 +21,35 @@ from ...workbench.usage import whole_number
 def explain(ctx: Context) -> None:
     rule = ctx.rule
     assert isinstance(rule, RecordStateRule)
-    state = getattr(ctx.module, pyname(rule.class_name))()
+    made = {p.name: p for p in rule.params}
+    given = [w for w in ctx.args.inputs if w.partition("=")[0] in made]
+    words = [w for w in ctx.args.inputs if w not in given]
+    kwargs = {
+        pyname(w.partition("=")[0]): _value(
+            made[w.partition("=")[0]], w.partition("=")[2]
+        )
+        for w in given
+    }
+    try:
+        state = getattr(ctx.module, pyname(rule.class_name))(**kwargs)
+    except (ctx.runtime.input_error, TypeError) as exc:
+        raise UsageError(f"{rule.qualified_id} is not made so: {exc}") from None
     names = {t.name: t for t in rule.transitions}
     unit = lower(ctx.system, rule)
     lines = []
-    for word in ctx.args.inputs:
+    for word in words:
         name, amount, transition = transition_word(rule.qualified_id, names, word)
-        kinds = [p.type for p in transition.params]
-        if kinds not in ([], ["int"]):
+        given_args = amount.split(",") if amount else []
+        if len(given_args) != len(transition.params):
+            wanted = ",".join(p.name.upper() for p in transition.params)
             raise UsageError(
-                f"{name} takes {len(kinds)} arguments, not all one number: "
-                "explain gives only transitions without arguments or with one number"
+                f"{name} takes {len(transition.params)} argument(s): "
+                + (f"{name}={wanted}" if wanted else name)
             )
-        if bool(amount) != bool(kinds):
-            raise UsageError(
-                f"{name} takes a number: {name}=N"
-                if kinds
-                else f"{name} takes no number: {word!r}"
-            )
-        args = {transition.params[0].name: whole_number(amount, name)} if amount else {}
+        args = {
+            p.name: _value(p, text)
+            for p, text in zip(transition.params, given_args, strict=True)
+        }
         try:
             _, steps = traced_call(ctx, unit, name, state, args)
         except ctx.runtime.input_error as exc:
@@ -57,23 +68,47 @@ def explain(ctx: Context) -> None:
     ctx.out.section("State", body)
 
 
+def _value(param: Param, text: str) -> Any:
+    """An argument written on the command line: a whole number, a flag, a
+    label or a text (a list, a record or a state is none of those)."""
+    if param.type == "int":
+        return whole_number(text, param.name)
+    if param.type == "bool":
+        return text.strip().casefold() in ("true", "yes", "1")
+    if param.type in ("choice", "text"):
+        return text.strip()
+    raise UsageError(f"{param.name} cannot be given on the command line")
+
+
 def _fields(rule: RecordStateRule, state: Any) -> str:
     return ", ".join(
         f"{f.name} {show(getattr(state, field_of(state, f.name)))}" for f in rule.fields
     )
 
 
+def _sample(param: Param) -> Any:
+    """A value to try an argument at: a whole number at its highest (lowest
+    where unbounded above; 0 where unbounded), true for a flag, a choice's
+    first label, a text; None where there is none to make (a list, a record)."""
+    if param.type == "bool":
+        return True
+    if param.type == "int":
+        return param.max if param.max is not None else param.min or 0
+    if param.type == "choice" and param.enum is not None:
+        return param.enum.members[0].label
+    if param.type == "text":
+        return "x"
+    return None
+
+
 def _calls(rule: RecordStateRule) -> list[Any]:
-    """An action of each transition: its arguments at their highest (lowest
-    where unbounded above; 0 where unbounded; true for a flag)."""
+    """An action of each transition: its arguments at ``_sample``'s values
+    (none of a transition that takes a list, a record or a state)."""
     calls: list[Any] = []
     for t in rule.transitions:
-        args = {
-            p.name: True
-            if p.type == "bool"
-            else (p.max if p.max is not None else p.min if p.min is not None else 0)
-            for p in t.params
-        }
+        args = {p.name: _sample(p) for p in t.params}
+        if any(v is None for v in args.values()):
+            continue
         # frozen, as a sample's inputs are: ((name, ((argument, value), ...)),)
         calls.append(((t.name, tuple(args.items())),) if args else t.name)
     return calls
@@ -91,17 +126,35 @@ def action(item: Any) -> tuple[str, dict[str, Any]]:
 
 
 def samples(rule: RecordStateRule, specs: Sequence[Input]) -> list[Sample]:
-    """Each transition once and five times, then each pair in turn."""
+    """Each transition once and five times, then each pair in turn, of a new
+    state made as its first worked example makes it (else with each
+    parameter's default or ``_sample``'s value)."""
     calls = _calls(rule)
-    moves = [Sample((("actions", ()),))]
-    moves += [Sample((("actions", (c,) * k),)) for c in calls for k in (1, 5)]
+    made = _made(rule)
+    moves = [Sample((*made, ("actions", ())))]
+    moves += [Sample((*made, ("actions", (c,) * k))) for c in calls for k in (1, 5)]
     moves += [
-        Sample((("actions", (a,) * 5 + (b,)),))
+        Sample((*made, ("actions", (a,) * 5 + (b,))))
         for a in calls
         for b in calls
         if a is not b
     ]
     return moves
+
+
+def _made(rule: RecordStateRule) -> tuple[tuple[str, Any], ...]:
+    """The sample's ``create`` (none for a state that takes no argument)."""
+    if not rule.params:
+        return ()
+    given = next(
+        (dict(ex.args)["create"] for ex in rule.examples if "create" in dict(ex.args)),
+        None,
+    )
+    if given is None:
+        given = {
+            p.name: p.default if p.has_default else _sample(p) for p in rule.params
+        }
+    return (("create", frozen(given)),)
 
 
 def state_plain(rule: RecordStateRule, state: Any) -> Any:
@@ -119,7 +172,8 @@ def sample_answer(
     kwargs: dict[str, Any],
     seed: int | None,
 ) -> Any:
-    state = getattr(module, pyname(rule.class_name))()
+    made = py_kwargs(dict(kwargs.get("create") or {}))
+    state = getattr(module, pyname(rule.class_name))(**made)
     for item in kwargs.get("actions", ()):
         name, args = action(item)
         getattr(state, field_of(state, name))(**args)

@@ -185,7 +185,9 @@ def check_actions(
 def call_text(rule: StateRule, ex: Example) -> str:
     """An example as the statements a reader would write."""
     args = dict(ex.args)
-    start = f"level={args['level']!r}" if "level" in args else ""
+    made = args.get("create") or {}
+    start = ", ".join(f"{pyname(k)}={v!r}" for k, v in made.items())
+    start = f"level={args['level']!r}" if "level" in args else start
     lines = [f"state = {pyname(rule.class_name)}({start})"]
     for action in args.get("actions", []):
         if isinstance(action, str):
@@ -200,8 +202,9 @@ def call_text(rule: StateRule, ex: Example) -> str:
 def run(module: Any, rule: StateRule, ex: Example, rng: Any) -> Any:
     """Run an example: make the state, apply its actions in order, answer the state."""
     args = dict(ex.args)
+    made = py_kwargs(dict(args.get("create") or {}))
     state = getattr(module, pyname(rule.class_name))(
-        *([args["level"]] if "level" in args else [])
+        *([args["level"]] if "level" in args else []), **made
     )
     for action in args.get("actions", []):
         if isinstance(action, str):
