@@ -647,7 +647,10 @@ def _dice(kind: str, node: Dice, known: Mapping[str, Known], depth: int) -> Made
     faces = _outcomes(pool, depth)
     multisets = comb(pool.count + faces, faces)
     work = sum(comb(i + faces, faces) * faces * (i + 1) for i in range(pool.count))
-    listed = Known(multisets, items=pool.count, item=Known(faces))
+    die = Known(faces)  # a die kept: one of its outcomes (its face, unexploded)
+    if pool.explode is None and pool.target is None and pool.multiplier == 1:
+        die = _sized(Interval(min(pool.faces), max(pool.faces)))
+    listed = Known(multisets, items=pool.count, item=die)
     return multisets, weighed(work, bits), bits, [listed]
 
 
@@ -951,11 +954,13 @@ def _items(node: Node, known: Mapping[str, Known]) -> tuple[int | None, Known]:
         case Comp():  # at most its items', each unknown here
             return _items(node.items, known)[0], Known(None)
         case Binary(op="+", concat=True) | Cond():
-            parts = [node.left, node.right] if isinstance(node, Binary) else []
-            joined = not isinstance(node, Cond)
-            if isinstance(node, Cond):
-                parts = [node.body, node.orelse]
-            (most, item), (more, other) = (_items(p, known) for p in parts)
+            joined = isinstance(node, Binary)
+            sides = (
+                (node.left, node.right)
+                if isinstance(node, Binary)
+                else (node.body, node.orelse)
+            )
+            (most, item), (more, other) = (_items(p, known) for p in sides)
             if most is None or more is None:
                 return None, Known(None)
             total = most + more if joined else max(most, more)

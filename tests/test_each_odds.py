@@ -256,3 +256,78 @@ def test_the_build_bounds_the_work_of_a_comprehension_that_rolls(
                 for k in (1, 4):
                     getattr(module, f"f{i}_odds")(pool, k)
                     assert support.CALL.work <= bound, (found[i], pool, k)
+
+
+def _pair(roll: Roll) -> int:
+    return roll(3) + roll(3)
+
+
+EDGES: list[tuple[str, str, Callable[[Roll, list[int]], int]]] = [
+    (  # a comprehension that rolls in the body of another
+        "sum([sum([d(t) for t in [s, 2]]) for s in pool])",
+        "",
+        lambda roll, pool: sum(roll(s) + roll(2) for s in pool),
+    ),
+    (  # the body reads a let that rolls once, outside it
+        "sum([x + d(s) for s in pool])",
+        "{name: x, value: d3, description: X.}",
+        lambda roll, pool: (lambda x: sum(x + roll(s) for s in pool))(roll(3)),
+    ),
+    (  # the body reads a pool rolled once, outside it, through a fold
+        "sum([sum(p) + d(s) for s in pool])",
+        "{name: p, value: rolls(2d3), description: P.}",
+        lambda roll, pool: (lambda p: sum(p + roll(s) for s in pool))(_pair(roll)),
+    ),
+    (  # the items roll too
+        "sum([d(s) for s in [d(3) + 1, 2]]) + len(pool)",
+        "",
+        lambda roll, pool: sum(roll(s) for s in [roll(3) + 1, 2]) + len(pool),
+    ),
+    (  # the items are the dice a pool keeps
+        "sum([d(s) for s in rolls(2d3)]) + len(pool)",
+        "",
+        lambda roll, pool: sum(roll(s) for s in sorted([roll(3), roll(3)])) + len(pool),
+    ),
+    (  # a test of two dice, the second rolled where the first holds
+        "len([s for s in sorted(pool) if d(s) > 2 and d(2) > 1])",
+        "",
+        lambda roll, pool: len([s for s in pool if roll(s) > 2 and roll(2) > 1]),
+    ),
+]
+
+
+def test_comprehensions_that_roll_inside_others_or_read_what_rolls_outside() -> None:
+    """Comprehensions nested, reading a let or a pool that rolls once outside
+    them, over items that roll: exact, alike in both runtimes, within the
+    build's bound."""
+    text = ""
+    for i, (expression, let, _) in enumerate(EDGES):
+        lets = f"    let:\n      - {let}\n" if let else ""
+        text += (
+            f"  - id: g{i}\n    kind: formula\n    title: G{i}\n    summary: S.\n"
+            f"    source: {{section: A}}\n    function: g{i}\n    parameters:\n"
+            "      - {name: pool, type: list, items: int, min: 2, max: 4, "
+            "min_items: 1, max_items: 3, description: Dice sizes.}\n"
+            f"{lets}    expression: {json.dumps(expression)}\n"
+        )
+    folder = Path(tempfile.mkdtemp())
+    try:
+        out = cases.built_unbounded(folder, text)
+        (system,) = load_systems(folder / "rules")
+        bounds = odds_work.Bounds(system)
+        calls = [(f"g{i}", [p]) for i in range(len(EDGES)) for p in ([3, 4, 2], [2])]
+        javascript = _javascript(out, [(f"{f}Odds", a) for f, a in calls])
+        with import_fresh(out):
+            module = importlib.import_module("rulebook.lab")
+            dumps = importlib.import_module("rulebook.json").dumps
+            support = importlib.import_module("rulebook._support")
+            for (name, args), js in zip(calls, javascript, strict=True):
+                chances = getattr(module, f"{name}_odds")(*args)
+                assert js == [dumps(chances), str(support.CALL.work)], name
+                bound = bounds.of(name)
+                assert bound is not None and support.CALL.work <= bound, name
+                answer = EDGES[int(name[1:])][2]
+                expected = enumerated(lambda roll, f=answer, a=args: f(roll, a[0]))
+                assert dict(chances) == expected, (name, args)
+    finally:
+        shutil.rmtree(folder)
