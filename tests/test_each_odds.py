@@ -13,6 +13,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from rulesc import odds_work
 from rulesc.pipeline import load_systems
+from rulesc.runtime._support import MAX_WORK
 
 from . import bounds_cases as cases
 from .conftest import import_fresh
@@ -119,6 +121,10 @@ def shapes(draw: st.DrawFn) -> Shape:
     )
 
 
+def _valued(shape: Shape, args: list[Any], roll: Roll) -> int:
+    return shape.value(args[0], args[1], roll)
+
+
 class _Need(Exception):
     def __init__(self, sides: int) -> None:
         self.sides = sides
@@ -172,7 +178,7 @@ def built() -> Iterator[tuple[Path, list[Shape]]]:
         shutil.rmtree(folder)
 
 
-def _javascript(out: Path, calls: list[tuple[str, list[Any]]]) -> list[Any]:
+def _javascript(out: Path, calls: list[tuple[str, list[Any]]]) -> Any:
     js = out / "js"
     script = (
         f'import * as m from "{(js / "lab.js").as_uri()}";\n'
@@ -222,9 +228,7 @@ def test_drawn_comprehensions_that_roll_have_exact_odds_alike_everywhere(
                     assert dict(chances) == enumerated(lambda roll: roll(1000))
                 continue
             shape = found[int(name[1:])]
-            expected = enumerated(
-                lambda roll, s=shape, a=args: s.value(a[0], a[1], roll)
-            )
+            expected = enumerated(partial(_valued, shape, args))
             assert dict(chances) == expected, (name, args, shape.expression())
     # the big dice, past the limit of work, in both: the lists of two items
     # of 3d1000 and 2d1000 (the total of 10d1000 alone is within it)
@@ -244,7 +248,7 @@ def test_the_build_bounds_the_work_of_a_comprehension_that_rolls(
     finally:
         shutil.rmtree(folder)
     bounds = odds_work.Bounds(system)
-    assert (bounds.of("big") or 0) > odds_work.MAX_WORK
+    assert (bounds.of("big") or 0) > MAX_WORK
     rng = random.Random(40)
     with import_fresh(out):
         module = importlib.import_module("rulebook.lab")
@@ -256,6 +260,10 @@ def test_the_build_bounds_the_work_of_a_comprehension_that_rolls(
                 for k in (1, 4):
                     getattr(module, f"f{i}_odds")(pool, k)
                     assert support.CALL.work <= bound, (found[i], pool, k)
+
+
+def _edge(answer: Callable[[Roll, list[int]], int], pool: list[int], roll: Roll) -> int:
+    return answer(roll, pool)
 
 
 def _pair(roll: Roll) -> int:
@@ -327,7 +335,7 @@ def test_comprehensions_that_roll_inside_others_or_read_what_rolls_outside() -> 
                 bound = bounds.of(name)
                 assert bound is not None and support.CALL.work <= bound, name
                 answer = EDGES[int(name[1:])][2]
-                expected = enumerated(lambda roll, f=answer, a=args: f(roll, a[0]))
+                expected = enumerated(partial(_edge, answer, args[0]))
                 assert dict(chances) == expected, (name, args)
     finally:
         shutil.rmtree(folder)
