@@ -4,7 +4,9 @@ The code hands the engine (``rulebook._odds``, the JavaScript ``odds.js``)
 the plan's steps in order: each a function of the values it reads (named as
 the target writes the plan's names), what it reads and what it binds, by
 number. A let's function answers its value; a source's, its chances: a dice
-total, a list of dice, a pool's folds, another rule's odds. A source in a
+total, a list of dice, a pool's folds, another rule's odds, a comprehension's
+list (``each``: the item's test and body each a run of its own plan, a
+function of the item). A source in a
 branch answers a value known for certain where its guard does not hold (it
 is not rolled there). One emitter for every target: ``Syntax`` says how the
 target writes a function, a call, a condition, a tuple and a text.
@@ -16,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .expr_dice import pool_of
-from .expr_types import Call, Dice, Name, Node
+from .expr_types import Call, Comp, Dice, Name, Node
 from .naming import odds_function
 from .odds_plan import PLACEHOLDER, Case, Literal, Plan, Refusal, Step
 
@@ -120,6 +122,17 @@ def _made(step: Step, s: Syntax, depth: str | None) -> str:
         case "record":
             assert isinstance(step.node, Call)
             return s.record(step.node, step.fields)
+        case "each":
+            assert isinstance(step.node, Comp) and step.plans is not None
+            tested, body = step.plans
+            item = [s.emit(Name(step.node.name, 0, 0))]
+            test = (
+                s.nothing
+                if tested is None
+                else s.function(item, run_code(tested, s, depth))
+            )
+            made = s.function(item, run_code(body, s, depth))
+            return s.call("each", [s.emit(step.node.items), test, made])
         case _:  # rolled: a roll of a dice value
             assert isinstance(step.node, Call)
             return s.call("rolled", [s.emit(step.node.args[0])])

@@ -5,7 +5,9 @@ it: a dice total (``total``), a pool read through folds (``pool``: the
 folds of its groups at once, ``compiler.odds_pools``), a list of dice read
 as a list (``kept``), a call of a rule that rolls (``called``: its odds
 function's chances; ``record``: the chances of the fields read of its
-answer), a roll of a dice value (``rolled``). A source in a branch (of a
+answer), a roll of a dice value (``rolled``), a comprehension whose
+body or test rolls (``each``: its list, worked out item by item, the test
+and the body each a plan of its own, run for each item). A source in a branch (of a
 condition, ``and``, ``or`` or ``??``) is rolled only where its guard (a
 value of its own) holds, as the rule rolls it. What the rule works out of
 those values are lets, each read once per environment: the rule's own lets,
@@ -108,7 +110,7 @@ class Fold:
 class Step:
     """A step of the plan: it reads and binds values (by number)."""
 
-    kind: str  # let, cases, total, kept, unread, pool, called, record, rolled
+    kind: str  # let, cases, total, kept, unread, pool, called, record, rolled, each
     binds: tuple[int, ...]
     reads: tuple[int, ...]
     node: Node | None = None  # let: its value; a source: its dice or call
@@ -117,6 +119,8 @@ class Step:
     folds: tuple[Fold, ...] = ()
     cases: tuple[Case, ...] = ()
     fields: tuple[str, ...] = ()  # record: the fields read
+    # each: the plans of its test (None: none) and of its body, for one item
+    plans: tuple[Plan | None, Plan] | None = None
 
     @property
     def source(self) -> bool:
@@ -181,6 +185,7 @@ class _Planner:
         lets: Sequence[tuple[str, Node]],
         answers: Sequence[Answer],
         guards: Sequence[tuple[int, Node]] = (),
+        fresh: int = 0,
     ):
         self.lets = list(lets)
         self.answers = list(answers)
@@ -190,7 +195,7 @@ class _Planner:
         self.var: dict[str, int] = {}  # a name the code reads -> its value
         self.steps: list[Step] = []
         self.reached: set[int] = set()
-        self.fresh = 0
+        self.fresh = fresh  # placeholders so far (a comprehension's plans go on)
         self.renamed: dict[str, str] = {}  # a let that is another's value
         self.ranks: dict[int, int] = {}
         self.live = self.live_lets()
@@ -316,6 +321,7 @@ class _Planner:
         groups: tuple[Group, ...] = (),
         folds: tuple[Fold, ...] = (),
         fields: tuple[str, ...] = (),
+        plans: tuple[Plan | None, Plan] | None = None,
     ) -> None:
         nodes = [node] if node is not None else []
         nodes += [g.dice for g in groups] + [v for f in folds for v in f.values]
@@ -324,7 +330,7 @@ class _Planner:
         if made is not None:
             reads = (made, *(r for r in reads if r != made))
         self.steps.append(
-            Step(kind, binds, reads, node, made, groups, folds, fields=fields)
+            Step(kind, binds, reads, node, made, groups, folds, (), fields, plans)
         )
 
     def guarded(self, guard: _Guard | None) -> int | None:
@@ -393,6 +399,8 @@ class _Planner:
                 made = replace(call, args=args)
                 self.source("record", (var,), guard, node=made, fields=(node.name,))
                 return self.name(var)
+            case Comp() if any(rolls(p) for p in (node.body, node.test) if p):
+                return self.each(node, guard, live)
             case Cond():
                 test = self.lift(node.test, guard, live)
                 body = self.lift(node.body, _Guard(guard, test, "holds"), live)
@@ -407,6 +415,47 @@ class _Planner:
                 return _rebuilt(
                     node, [self.lift(c, guard, live) for c in children(node)]
                 )
+
+    def each(self, node: Comp, guard: _Guard | None, live: bool) -> Node:
+        """A comprehension whose body or test rolls: a source of its list,
+        its test and its body each a plan of its own (its dice rolled for
+        each item), reading the item and the values of this plan they read."""
+        items = self.lift(node.items, guard, live)
+        inside = {id(n) for n in walk(node)}
+        body = self.outer(node.body, guard, inside)
+        test = None if node.test is None else self.outer(node.test, guard, inside)
+        tested = None if test is None else self.sub(test)
+        made = replace(node, items=items, body=body, test=test)
+        var = self.new()
+        plans = (tested, self.sub(body))
+        self.source("each", (var,), guard, node=made, plans=plans)
+        return self.name(var)
+
+    def outer(self, node: Node, guard: _Guard | None, inside: set[int]) -> Node:
+        """A comprehension's body or test with the values of this plan it
+        reads as their names (a fold of a pool rolled outside it, a let's
+        first name); its own dice left to its plan."""
+        match node:
+            case Name():
+                return Name(
+                    self.renamed.get(node.name, node.name), node.start, node.end
+                )
+            case _ if id(node) in self.pools.reads:
+                at, _ = self.pools.reads[id(node)]
+                parts = self.pools.pools[at].parts
+                if not any(id(p) in inside for p in parts):
+                    return self.folded(node, guard)
+            case _:
+                pass
+        return _rebuilt(node, [self.outer(c, guard, inside) for c in children(node)])
+
+    def sub(self, node: Node) -> Plan:
+        """The plan of ``node`` alone (a comprehension's body or test, for
+        one item), its placeholders named after this plan's."""
+        planner = _Planner([], [node], fresh=self.fresh)
+        made = planner.build()
+        self.fresh = planner.fresh
+        return made
 
     def dice(self, kind: str, node: Dice, guard: _Guard | None, live: bool) -> int:
         """A source of a dice term: its total, its list, or (unread) neither."""

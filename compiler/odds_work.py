@@ -7,11 +7,13 @@ instead of chances: how many environments there can be (at most the values
 of what is still read, each value's count bounded by its range), how many
 values each source can add (a total's range, a pool's folds' ranges), and
 what each source costs (a total's ``odds_work``, a pool's steps over the
-multiset of its outcomes, a called rule's own bound), each at the worst
-its parameters' ranges allow. The bound is no less than what any call
-counts; a rule whose bound passes ``MAX_WORK`` is a located error at its
-line (``check``). Where a size cannot be bounded (a value without a range)
-nothing is said.
+multiset of its outcomes, a called rule's own bound, a comprehension's
+plans of its test and body once for each of its items at most), each at
+the worst its parameters' ranges allow. The bound is no less than what any
+call counts; a rule whose bound passes ``MAX_WORK`` is a located error at
+its line (``check``). Where a size cannot be bounded (a value without a
+range) nothing is said, but for the items of a comprehension that rolls: a
+list whose length the build cannot bound is a located error too.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ from .expr_types import (
     Binary,
     BoolLit,
     Call,
+    Comp,
     Cond,
     Dice,
     Field,
     Interval,
     IntLit,
+    ListLit,
     Name,
     Node,
     NullLit,
@@ -68,12 +72,20 @@ _UNKNOWN = object()
 @dataclass(frozen=True, slots=True)
 class Known:
     """What is known of a value before a call: how many values it can take
-    (None: no bound), for a whole number its range, and for a parameter of
-    the call its value."""
+    (None: no bound), for a whole number its range, for a parameter of the
+    call its value, and for a list the most items it holds and what each
+    can be."""
 
     size: int | None
     interval: Interval | None = None
     value: object = _UNKNOWN
+    items: int | None = None
+    item: Known | None = None
+
+
+class Unbounded(Exception):
+    """A comprehension that rolls goes through a list whose length the build
+    cannot bound: its odds' work has no bound (a located error)."""
 
 
 def _sized(interval: Interval | None) -> Known:
@@ -129,6 +141,8 @@ def calls(params: Sequence[Param]) -> list[dict[str, object]]:
         lists = [_corners(p) for p in params]
     found: list[dict[str, object]] = [{}]
     for param, values in zip(params, lists, strict=True):
+        if not values:
+            continue  # a list, a text...: what is known of it is its type's
         found = [{**f, param.name: v} for f in found for v in values]
         if len(found) > _MOST_CALLS:
             found = found[:_MOST_CALLS]
@@ -139,6 +153,14 @@ def _given(value: object) -> Known:
     if isinstance(value, int) and not isinstance(value, bool):
         return Known(1, Interval(value, value), value)
     return Known(1, None, value)
+
+
+def _listed(param: Param) -> Known:
+    """What is known of a list parameter (no call of the build gives one): one
+    value a call, its most items and its items' range."""
+    spec = param.spec
+    most = None if spec is None else spec.max_items
+    return Known(1, items=most, item=_sized(Interval(param.min, param.max)))
 
 
 @dataclass
@@ -156,6 +178,7 @@ class Bounds:
     def __init__(self, system: System) -> None:
         self.system = system
         self.found: dict[tuple[str, tuple[str, ...]], int | None] = {}
+        self.unbounded: set[str] = set()  # rules whose lists have no bound
         self.pools: dict[object, Made] = {}  # the pools worked out, by their dice
         self.units = {
             unit.entry: unit
@@ -186,7 +209,11 @@ class Bounds:
             return self.found[key]
         self.found[key] = None  # a cycle of calls (refused elsewhere): no bound
         unit = self.units.get(function)
-        found = None if unit is None else self._unit(unit, fields)
+        try:
+            found = None if unit is None else self._unit(unit, fields)
+        except Unbounded:
+            self.unbounded.add(function)
+            found = None
         self.found[key] = found
         return found
 
@@ -210,7 +237,8 @@ class Bounds:
             return None  # turns: their chain's bound is not worked out here
         most = 0
         for given in calls(main.params):
-            known = {name: _given(value) for name, value in given.items()}
+            known = {p.name: _listed(p) for p in main.params if p.type == "list"}
+            known.update({name: _given(value) for name, value in given.items()})
             deep = None if depth is None else _interval(depth, known)
             work = plan_work(found, known, self, deep)
             if work is None:
@@ -240,9 +268,23 @@ def check(systems: Sequence[object]) -> list[Diagnostic]:
             if not isinstance(function, str):
                 continue
             bound = bounds.of(function)
+            loc = rule.loc
+            if function in bounds.unbounded:
+                found.append(
+                    Diagnostic(
+                        loc.file,
+                        loc.line,
+                        loc.col,
+                        "its odds go through a comprehension that rolls over a "
+                        "list whose length the build cannot bound: the steps they "
+                        "take to work out have no bound",
+                        "go through a list written out, a list parameter with "
+                        "max_items, or a let of one; or remove its odds",
+                    )
+                )
+                continue
             if bound is None or bound <= MAX_WORK:
                 continue
-            loc = rule.loc
             found.append(
                 Diagnostic(
                     loc.file,
@@ -272,7 +314,18 @@ def plan_work(
     """The most steps the engine takes on ``plan`` for any call whose
     parameters lie within ``params`` (None where a size has no bound)."""
     deep = DEPTH if depth is None or depth.hi is None else depth.hi
-    known: dict[str, Known] = dict(params)
+    followed = _follow(plan, dict(params), bounds, deep)
+    return None if followed is None else followed[0]
+
+
+Followed = tuple[int, int, list[Known]]
+"""A plan followed: its steps, the bits of its denominator, its answers."""
+
+
+def _follow(
+    plan: Plan, known: dict[str, Known], bounds: Bounds | None, deep: int
+) -> Followed | None:
+    """The most steps of a run of ``plan`` (None where a size has no bound)."""
     live = live_after(plan.steps, plan.answers)
     state = _State()
     for step, after in zip(plan.steps, live, strict=True):
@@ -284,7 +337,7 @@ def plan_work(
             value = _value(step, known)
             known[plan.names[step.binds[0]]] = value
         else:
-            made = _source(step, plan, known, bounds, deep)
+            made = _source(step, known, bounds, deep)
             if made is None:
                 return None
             values, cost, bits, parts = made
@@ -302,8 +355,9 @@ def plan_work(
         if held is not None:
             state.envs = min(state.envs, held)
         if state.envs > _MOST_DOMAIN or state.work > _MOST_DOMAIN:
-            return state.work
-    return state.work
+            return state.work, state.bits, [Known(None) for _ in plan.answers]
+    answers = [known.get(plan.names[v], Known(None)) for v in plan.answers]
+    return state.work, state.bits, answers
 
 
 def _product(sizes: Sequence[int | None]) -> int | None:
@@ -341,6 +395,10 @@ def _node(node: Node, known: Mapping[str, Known]) -> Known:
             return known[node.name]
         case StrLit() | NullLit():
             return Known(1)
+        case ListLit():
+            most, item = _items(node, known)
+            parts = _product([_node(part, known).size for part in node.items])
+            return Known(parts, items=most, item=item)
         case Cond() if (test := _truth(node.test, known)) is not None:
             return _node(node.body if test else node.orelse, known)
         case Cond():
@@ -530,7 +588,6 @@ each value it binds."""
 
 def _source(
     step: Step,
-    plan: Plan,
     known: Mapping[str, Known],
     bounds: Bounds | None,
     depth: int,
@@ -543,6 +600,8 @@ def _source(
             return _pool(step, known, depth, bounds.pools if bounds else {})
         case "called" | "record":
             return _call(step, known, bounds)
+        case "each":
+            return _each(step, known, bounds, depth)
         case _:
             return None  # a roll of a dice value: not bounded here
 
@@ -575,7 +634,11 @@ def _dice(kind: str, node: Dice, known: Mapping[str, Known], depth: int) -> Made
     faces = _outcomes(pool, depth)
     multisets = comb(pool.count + faces, faces)
     work = sum(comb(i + faces, faces) * faces * (i + 1) for i in range(pool.count))
-    return multisets, weighed(work, bits), bits, [Known(multisets)]
+    die = Known(faces)  # a die kept: one of its outcomes (its face, unexploded)
+    if pool.explode is None and pool.target is None and pool.multiplier == 1:
+        die = _sized(Interval(min(pool.faces), max(pool.faces)))
+    listed = Known(multisets, items=pool.count, item=die)
+    return multisets, weighed(work, bits), bits, [listed]
 
 
 def _chained(pool: Pool, depth: int) -> int:
@@ -823,3 +886,73 @@ def _field(field: Field) -> Known:
     if field.type == "choice":
         return Known(len(field.choices) + extra)
     return Known(None)
+
+
+def _each(
+    step: Step, known: Mapping[str, Known], bounds: Bounds | None, depth: int
+) -> Made | None:
+    """A comprehension that rolls: for each item at most, a run of its
+    test's plan and its body's (the item any of the items' values), then
+    each list so far extended by each value of the body (or not)."""
+    assert isinstance(step.node, Comp) and step.plans is not None
+    comp, (tested, body) = step.node, step.plans
+    most, item = _items(comp.items, known)
+    if most is None:
+        raise Unbounded
+    inner = {**known, comp.name: item}
+    runs = [_follow(p, dict(inner), bounds, depth) for p in (tested, body) if p]
+    if any(r is None for r in runs):
+        return None
+    work = sum(r[0] for r in runs if r is not None)
+    bits = sum(r[1] for r in runs if r is not None)
+    values = runs[-1][2][0].size if runs[-1] is not None else None
+    if values is None:
+        return None if work <= _MOST_DOMAIN else (1, work, bits, [Known(None)])
+    grows = values + (tested is not None)  # each value of the body, or none
+    held, cost, total = 1, 0, 0
+    for _ in range(most):
+        total += bits
+        cost += work + weighed(held * grows, total)
+        held = min(held * grows, _MOST_DOMAIN)
+    return held, cost, total, [Known(held, items=most)]
+
+
+def _items(node: Node, known: Mapping[str, Known]) -> tuple[int | None, Known]:
+    """The most items of a list a comprehension goes through, and what each
+    can be."""
+    if isinstance(node, ListLit):
+        parts = [_node(part, known) for part in node.items]
+        ivs = [p.interval for p in parts]
+        if ivs and all(iv is not None and iv.bounded for iv in ivs):
+            hull = ivs[0]
+            for iv in ivs[1:]:
+                assert hull is not None and iv is not None
+                hull = iv_hull(hull, iv)
+            return len(parts), _sized(hull)
+        sizes = [p.size for p in parts]
+        each = None if None in sizes else sum(s or 0 for s in sizes)
+        return len(parts), Known(each)
+    match node:
+        case Name() if node.name in known:
+            found = known[node.name]
+            return found.items, found.item or Known(None)
+        case Call(func="sorted" | "reversed", rule=False, args=(one,)):
+            return _items(one, known)
+        case Comp():  # at most its items', each unknown here
+            return _items(node.items, known)[0], Known(None)
+        case Binary(op="+", concat=True) | Cond():
+            joined = isinstance(node, Binary)
+            sides = (
+                (node.left, node.right)
+                if isinstance(node, Binary)
+                else (node.body, node.orelse)
+            )
+            (most, item), (more, other) = (_items(p, known) for p in sides)
+            if most is None or more is None:
+                return None, Known(None)
+            total = most + more if joined else max(most, more)
+            if item.interval is not None and other.interval is not None:
+                return total, _sized(iv_hull(item.interval, other.interval))
+            return total, Known(None)
+        case _:
+            return None, Known(None)

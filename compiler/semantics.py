@@ -57,7 +57,6 @@ from .model import (
     System,
 )
 from .naming import DICE_LIKE, fold, module_problem, name_problem
-from .odds_plan import rolls
 from .runtime.dice import Dice, DiceSyntaxError, parse_dice
 from .scope import declared_class, param_spec, record_type_of, uncalled
 
@@ -1370,8 +1369,7 @@ class SystemBuilder:
         """Whether a rule's odds (derived from ``nodes``, where it rolls) can
         follow every rule it calls that rolls: each must have odds of its
         whole answer, or answer a record whose field is read right there
-        (``name(args).field``); and no dice rolled item by item in a
-        comprehension; else a located error."""
+        (``name(args).field``); else a located error."""
         functions = self.expression_scope()[1]
         for node in nodes:
             read = {
@@ -1380,23 +1378,6 @@ class SystemBuilder:
                 if isinstance(n, expr.Attr) and isinstance(n.obj, expr.Call)
             }
             for call in walk(node):
-                if isinstance(call, expr.Comp) and any(
-                    rolls(part) for part in (call.body, call.test) if part
-                ):
-                    self.err(
-                        src,
-                        path,
-                        f"the {what}'s odds would follow dice rolled item by item "
-                        f"in '{expr.to_source(call)}': odds do not follow a "
-                        "comprehension that rolls",
-                        "roll a pool of dice once (rolls(...)) and read it, or "
-                        + (
-                            "roll here without odds"
-                            if what == "formula"
-                            else "remove 'odds'"
-                        ),
-                    )
-                    return False
                 if not isinstance(call, expr.Call) or not call.rolls or not call.rule:
                     continue
                 function = functions.get(call.func)

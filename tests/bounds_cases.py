@@ -16,8 +16,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+import pytest
 from ruamel.yaml import YAML
 
+from rulesc import odds_work
 from rulesc.diagnostics import RulesError
 from rulesc.pipeline import generate, load_systems
 
@@ -135,6 +137,21 @@ def write(rules_dir: Path, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "system.yaml").write_text(SYSTEM, encoding="utf-8")
     (folder / "lab.yaml").write_text(HEADER + "rules:\n" + text, encoding="utf-8")
+
+
+def built_unbounded(folder: Path, text: str) -> Path:
+    """The rules ``text`` written under ``folder`` and built to its ``out``
+    (the build's bound of their odds off: their calls run into the runtime's
+    limits, which the build would say at each rule)."""
+    write(folder / "rules", text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(odds_work, "check", lambda systems: [])
+        outputs = generate(load_systems(folder / "rules"), run_examples=False)
+    for path, blob in outputs.files.items():
+        target = folder / "out" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(blob)
+    return folder / "out"
 
 
 def _vm_size() -> int:

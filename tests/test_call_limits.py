@@ -22,8 +22,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc import odds_work
-from rulesc.pipeline import generate, load_systems
 from rulesc.runtime._support import MAX_ENTRIES
 
 from . import bounds_cases as cases
@@ -81,15 +79,7 @@ def built() -> Iterator[Path]:
     folder = Path(tempfile.mkdtemp())
     try:
         text = "".join(_family(fan, n) for fan, n in FAMILIES.items())
-        cases.write(folder / "rules", text + _issues(LONG))
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(odds_work, "check", lambda systems: [])
-            outputs = generate(load_systems(folder / "rules"), run_examples=False)
-        for path, blob in outputs.files.items():
-            target = folder / "out" / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(blob)
-        yield folder / "out"
+        yield cases.built_unbounded(folder, text + _issues(LONG))
     finally:
         shutil.rmtree(folder)
 

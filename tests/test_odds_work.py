@@ -343,3 +343,36 @@ def test_the_bound_is_no_less_than_the_work_of_any_call(df_out: Path) -> None:
                 assert support.CALL.work <= bound, (rule.id, given)
             checked += 1
     assert checked > 30
+
+
+def _listed(expression: str, most: str) -> str:
+    return (
+        "  - id: listed\n    kind: formula\n    title: Listed\n    summary: Dice.\n"
+        "    source: {section: A}\n    function: listed\n    parameters:\n"
+        "      - {name: pool, type: list, items: int, min: 2, max: 20, "
+        f"{most}description: Dice sizes.}}\n    expression: {expression}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("expression", "most", "found"),
+    [
+        ('"sum([d(s) for s in pool])"', "max_items: 3, ", None),
+        ('"sum([d(s) for s in sorted(pool) + [4]])"', "max_items: 3, ", None),
+        ('"sum([d(s) for s in (pool if d(2) > 1 else [4])])"', "max_items: 3, ", None),
+        ('"min(len([s for s in pool if d(s) > 3]), 5)"', "", "its odds go through a"),
+        ('"sum([d(s) for s in pool])"', "max_items: 9, ", "its exact odds may"),
+    ],
+)
+def test_a_comprehension_that_rolls_is_bounded_or_a_located_error(
+    expression: str, most: str, found: str | None
+) -> None:
+    """A comprehension that rolls goes through a list the build bounds (a
+    list parameter's most items, through sorted and joined lists), its work
+    within the limit or past it; a list it cannot bound is a located error at
+    the rule's line too."""
+    errors = _errors(_listed(expression, most))
+    if found is None:
+        assert errors == []
+        return
+    assert len(errors) == 1 and errors[0].startswith(f"4:5: {found}"), errors

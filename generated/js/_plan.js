@@ -13,7 +13,9 @@
  * step keeps only what later steps read, merging the environments that
  * become equal. A source reading values is worked out once for each of their
  * values; one whose value nothing reads only weighs each environment by its
- * chance of being known. Each step's work is counted before it is done.
+ * chance of being known. Each step's work is counted before it is done. A
+ * comprehension whose body or test rolls is a source (`each`): its list, made
+ * item by item from runs of its test's and its body's plans.
  */
 
 import { Dist, kept, lcm } from "./_dist.js";
@@ -148,4 +150,39 @@ function added(env, denom, cut, step, reads, keep, width) {
     }
   }
   return [found, denom * common, lost];
+}
+
+/** The chances of a comprehension's list, made item by item in order: the
+ * chances of the item's test (a run of its plan; null: it always holds),
+ * then, where it holds, of its body (each item's dice its own), each list so
+ * far extended by each value of the body; the tails of both kept. */
+export function each(items, test, body) {
+  let held = new Map([[keyOf([]), [[], 1n]]]);
+  let denom = 1n;
+  let cut = 0n;
+  for (const item of items) {
+    const tested = test === null ? new Dist([[[true], 1n]], 0n, 1n) : test(item);
+    let holds = 0n;
+    let fails = 0n;
+    for (const [v, w] of tested.weights) {
+      if (v[0]) holds += w;
+      else fails += w;
+    }
+    const made = holds ? body(item) : new Dist([], 0n, 1n);
+    const scale = tested.denom * made.denom;
+    const units = BigInt(held.size) * ((fails ? 1n : 0n) + BigInt(made.weights.size));
+    spend(weighed(units, bitLength(denom * scale)));
+    let weight = 0n;
+    for (const [, w] of held.values()) weight += w;
+    cut = cut * scale + weight * tested.cut * made.denom + weight * holds * made.cut;
+    const found = new Map();
+    for (const [done, w] of held.values()) {
+      if (fails) put(found, done, w * fails * made.denom);
+      for (const [[value], wv] of made.weights) put(found, [...done, value], w * holds * wv);
+    }
+    held = found;
+    denom *= scale;
+    if (held.size > MAX_ENTRIES) throw tooMany("lists of odds");
+  }
+  return new Dist(held.values(), cut, denom);
 }

@@ -39,7 +39,7 @@ import {
 } from "./_support.js";
 
 export { Dist } from "./_dist.js";
-export { let, run, source } from "./_plan.js";
+export { each, let, run, source } from "./_plan.js";
 
 /**
  * Each answer a rule can give with its exact chance (a Map, answers

@@ -11,7 +11,8 @@ sums, the highest...) is worked out over the multiset of its outcomes
 ``rulebook._multiset``); a pool read as a list, its kept dice as a multiset
 (``kept``, ``results``); a call of another rule that rolls is what its odds
 function answers (``called``); a roll of a dice value its distribution
-(``rolled``). No roll is enumerated.
+(``rolled``); a comprehension whose body or test rolls, its lists item by
+item (``each``). No roll is enumerated.
 
 An explosion is followed ``depth`` dice deep; the chance of the rolls cut off
 there is the ``tail`` of the answer, and the chances of the answers known sum
@@ -27,7 +28,7 @@ from typing import Any, Never
 
 from ._dist import Dist, answer, marginal, weighed_dist
 from ._multiset import Fold, Group, die_outcomes, element, group, multiset
-from ._plan import Step, let, run, source
+from ._plan import Step, each, let, run, source
 from ._support import MAX_ENTRIES, spend, weighed
 from .dice import Dice
 from .dice_odds import DEPTH
@@ -45,6 +46,7 @@ __all__ = [
     "chances",
     "const",
     "dice",
+    "each",
     "item",
     "joint",
     "kept",

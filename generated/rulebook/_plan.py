@@ -15,12 +15,13 @@ that become equal. A source reading values is worked out once for each of
 their values; one whose value nothing reads only weighs each environment by
 its chance of being known. Each step's work (the environments, times the
 values a source adds) is counted before it is done (``spend``), the same in
-JavaScript.
+JavaScript. A comprehension whose body or test rolls is a source (``each``):
+its list, made item by item from runs of its test's and its body's plans.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from math import lcm
 from operator import itemgetter
 from typing import Any, Protocol
@@ -28,7 +29,7 @@ from typing import Any, Protocol
 from ._dist import Dist
 from ._support import MAX_ENTRIES, spend, too_many, weighed
 
-__all__ = ["Step", "let", "live", "run", "source"]
+__all__ = ["Step", "each", "let", "live", "run", "source"]
 
 Key = tuple[Any, ...]
 
@@ -202,3 +203,37 @@ def _added(
             new = pick((*key, *value) if several else (*key, value))
             found[new] = found.get(new, 0) + scale * wv
     return found, denom * common, cut
+
+
+def each(
+    items: Iterable[Any],
+    test: Callable[[Any], Dist] | None,
+    body: Callable[[Any], Dist],
+) -> Dist:
+    """The chances of a comprehension's list, made item by item in order: the
+    chances of the item's test (a run of its plan; None: it always holds),
+    then, where it holds, of its body (each item's dice its own), each list so
+    far extended by each value of the body; the tails of both kept."""
+    held: dict[Key, int] = {(): 1}
+    denom, cut = 1, 0
+    for item in items:
+        tested = Dist({(True,): 1}, 0, 1) if test is None else test(item)
+        holds = sum(w for v, w in tested.weights.items() if v[0])
+        fails = sum(w for v, w in tested.weights.items() if not v[0])
+        made = body(item) if holds else Dist({}, 0, 1)
+        scale = tested.denom * made.denom
+        units = len(held) * (int(fails > 0) + len(made.weights))
+        spend(weighed(units, (denom * scale).bit_length()))
+        weight = sum(held.values())
+        cut = cut * scale + weight * tested.cut * made.denom + weight * holds * made.cut
+        found: dict[Key, int] = {}
+        for done, w in held.items():
+            if fails:
+                found[done] = found.get(done, 0) + w * fails * made.denom
+            for (value,), wv in made.weights.items():
+                new = (*done, value)
+                found[new] = found.get(new, 0) + w * holds * wv
+        held, denom = found, denom * scale
+        if len(held) > MAX_ENTRIES:
+            raise too_many("lists of odds")
+    return Dist(held, cut, denom)
