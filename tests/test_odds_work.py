@@ -338,8 +338,12 @@ def test_the_bound_is_no_less_than_the_work_of_any_call(df_out: Path) -> None:
             )
             main = bounds.units[function].main
             assert isinstance(main, Function | Procedure)
+            errors = importlib.import_module("rulebook.errors")
             for given in odds_work.calls(main.params):
-                odds(**given)
+                try:
+                    odds(**given)
+                except errors.RuleInputError as refused:  # a guard's refusal
+                    assert "a limit of the runtime" not in str(refused), rule.id
                 assert support.CALL.work <= bound, (rule.id, given)
             checked += 1
     assert checked > 30

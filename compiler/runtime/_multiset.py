@@ -209,9 +209,8 @@ class _Shape:
             for g, one in enumerate(groups)
             for items, w in sorted(one.outcomes.items())
         ]
-        if not self.ordered:
-            pass  # every fold adds: the steps' order is the groups' (a face of
-            # symbols has no highest)
+        if not all(type(x) is int for _, items, _ in steps for x in items):
+            pass  # faces of symbols (only folds that add read them): no highest
         elif self.descending:
             steps.sort(key=lambda s: (-max(s[1]), s[0], s[1]))
         else:

@@ -201,9 +201,8 @@ class Shape {
     const head = this.descending
       ? (items) => -Math.max(...items)
       : (items) => Math.min(...items);
-    // every fold adds: the steps' order is the groups' (a face of symbols
-    // has no highest)
-    if (this.ordered) {
+    // faces of symbols (only folds that add read them): no highest
+    if (steps.every(([, items]) => items.every((x) => typeof x === "number"))) {
       steps.sort((a, b) => head(a[1]) - head(b[1]) || a[0] - b[0] || compareItems(a[1], b[1]));
     }
     this.steps = steps;
