@@ -164,11 +164,12 @@ def concat_parts(node: Binary) -> list[tuple[bool, Node]]:
 
 def element_of(node: Node, items: Checked) -> Checked:
     """The type of an item of the list ``items`` (``node`` its tree)."""
-    assert items.item is not None
+    item = items.item
+    assert item is not None and item != "symbols", "faces are tallied whole"
     return Checked(
         node,
-        items.item,
-        items.interval if items.item == "int" else None,
+        item,
+        items.interval if item == "int" else None,
         False,
         items.enum,
         items.choices,
@@ -183,6 +184,7 @@ def item_at(ch: Checker, node: Index, items: Checked) -> Checked:
     if index.type != "int" or index.nullable:
         message = f"a list's item is at a whole number, not {describe(index)}"
         raise ch.fail(message, node.index.start, node.index.end, "e.g. items[0]")
+    _whole_faces(ch, items)
     length = items.length or Interval(0, None)
     if items.item is None or length.hi == 0:
         message = "the list is always empty: it has no item to read"
@@ -265,6 +267,14 @@ def check_call(ch: Checker, node: Call) -> Checked:
     return element_of(rebuilt, items)
 
 
+def _whole_faces(ch: Checker, items: Checked) -> None:
+    """Faces of symbols are read whole (``tally``), never item by item."""
+    if items.item == "symbols":
+        message = "the faces of dice of symbols are read by tally(), not one by one"
+        hint = 'e.g. tally(faces, "hit")'
+        raise ch.fail(message, items.node.start, items.node.end, hint)
+
+
 def refuses_empty(items: Checked) -> bool:
     """Whether the highest or lowest of ``items`` may be refused: its length
     may be 0."""
@@ -284,6 +294,7 @@ def comprehension(ch: Checker, node: Comp) -> Checked:
         raise ch.fail(
             message, node.items.start, node.items.end, "e.g. [x * 2 for x in xs]"
         )
+    _whole_faces(ch, items)
     if items.item is None:
         message = "a comprehension over the empty list has no item to work out"
         raise ch.fail(message, node.items.start, node.items.end, None)

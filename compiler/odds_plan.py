@@ -268,7 +268,9 @@ class _Planner:
                 self.alias(name, self.var[lifted.name])
                 continue
             if past is not None:  # worked out only where no guard held
-                held = self.name(self.guarded(past))
+                held_at = self.guarded(past)
+                assert held_at is not None
+                held = self.name(held_at)
                 span = (lifted.start, lifted.end)
                 lifted = Cond(lifted, held, NullLit(*span), *span)
             self.let(self.split(lifted), self.new(name))
