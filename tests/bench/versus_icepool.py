@@ -51,6 +51,25 @@ def exalted(a):
     )
 """
 
+# dice of symbols as icepool writes them: each face a Vector of the symbols'
+# counts, a pool's tallies the sum of its dice
+_THREE_KINDS = """
+from icepool import Die, Vector
+def faces(*counts):
+    return Die([Vector(c) for c in counts])
+boost = faces((0, 0), (0, 0), (1, 0), (1, 1), (0, 2), (0, 1))
+ability = faces((0, 0), (1, 0), (1, 0), (2, 0), (0, 1), (0, 1), (1, 1), (0, 2))
+proficiency = faces(
+    (0, 0), (1, 0), (1, 0), (2, 0), (2, 0), (0, 1),
+    (1, 1), (1, 1), (1, 1), (0, 2), (0, 2), (0, 0),
+)
+"""
+_SYMBOLS = """
+from icepool import Die, Vector
+good = Die([Vector(c) for c in ((0, 0), (0, 0), (1, 0), (1, 0), (1, 1), (0, 2))])
+bad = Die([Vector(c) for c in ((0, 0), (0, 0), (-1, 0), (-1, 0), (0, -1), (0, -1))])
+"""
+
 CASES = [
     *(
         Case(
@@ -78,8 +97,19 @@ CASES = [
         "exalted(d10.pool(40)).map(lambda s, ones: (s, s == 0 and ones > 0), star=True)",
         _EXALTED,
     ),
-    # A symbol pool (custom-faced dice, issue 39 item 5) joins here once the
-    # rules language has them: its rule in bench_odds, icepool's Die of symbols.
+    Case(
+        "three kinds of dice of symbols (d6, d8, d12 faces), 6 of each, tallied",
+        "three_kinds_odds()",
+        "tot = 6 @ boost + 6 @ ability + 6 @ proficiency\n"
+        "(tot.marginals[0], tot.marginals[1])",
+        _THREE_KINDS,
+    ),
+    Case(
+        "symbol_pool_odds(6, 6): success and edge of 6 good and 6 bad dice",
+        "symbol_pool_odds(6, 6)",
+        "tot = 6 @ good + 6 @ bad\n(tot.map(lambda v: v[0] >= 1), tot.marginals[1])",
+        _SYMBOLS,
+    ),
 ]
 
 _TIMED = """
