@@ -528,3 +528,34 @@ def test_answers_for_a_seed_in_javascript_as_in_python(
     for (name, args), text in zip(calls, found, strict=True):
         expected = py_json.dumps(getattr(mg, name)(*args, random.Random(2026)))
         assert text == expected, (name, args)
+
+
+def test_odds_calls_are_refused_alike(mg: ModuleType, out: Path) -> None:
+    """A call outside a rule's ranges (or its listed values) is refused by
+    both runtimes' odds functions, in the same words."""
+    calls: list[tuple[str, list[Any]]] = [
+        ("deadlands_trait", [1, 7, 5]),
+        ("deadlands_trait", [0, 6, 5]),
+        ("v5_roll", [21, 0, 1]),
+        ("exalted_roll", [41]),
+        ("symbol_pool", [7, 0]),
+        ("ongoing", [5, 13]),
+    ]
+    js = out / "js"
+    found = node_json(
+        f'import * as m from "{(js / "more_games.js").as_uri()}";\n'
+        f"const calls = {json.dumps([(camel(f'{n}_odds'), a) for n, a in calls])};\n"
+        "console.log(JSON.stringify(calls.map(([f, args]) => {\n"
+        "  try { m[f](...args); return null; }\n"
+        "  catch (e) { return [e.name, e.message]; }\n"
+        "})));\n"
+    )
+    for (name, args), refused in zip(calls, found, strict=True):
+        with pytest.raises(_errors().RuleInputError) as raised:
+            getattr(mg, f"{name}_odds")(*args)
+        # (the parameter named as each language names it: save_bonus, saveBonus)
+        words = str(raised.value).split(" ", 1)
+        assert refused == ["RuleInputError", f"{camel(words[0])} {words[1]}"], (
+            name,
+            args,
+        )
