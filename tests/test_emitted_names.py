@@ -275,13 +275,23 @@ def _lines_holding(sources: list[SourceFile], *names: str) -> set[tuple[str, int
     return found
 
 
+def _typed(files: list[SourceFile], given: Name) -> bool:
+    """Whether ``given`` is a name of a record type or a state class the rule
+    declares (its fields are read, and its worked examples written, by other
+    rules too: renamed everywhere)."""
+    source = next(f for f in files if f.path == given.loc.file)
+    rule = source.data["rules"][int(given.pointer.split("/")[2])]
+    declares = rule.get("kind") in ("record", "state") or "result" in rule
+    return bool(declares) and given.what == "field name"
+
+
 def _one(index: int, given: Name, new: str) -> None:
     (meta, files), _ = _systems()[index]
     if given.scope == "module" and given.name == meta.data["system"]:
         return
     if given.what == "member name":  # the rules name members by label, never by name
         renamed = [_rename_at(f, given, new) for f in files]
-    elif given.scope == "local":
+    elif given.scope == "local" and not _typed(files, given):
         within = int(given.pointer.split("/")[2])
         renamed = [
             _rename(f, given.name, new, within if f.path == given.loc.file else -1)

@@ -33,6 +33,7 @@ from ..diagnostics import Diagnostic, RulesError
 from ..examples import example_value, run_example
 from ..loader import load_text
 from ..model import Example, Rule
+from ..py_names import field_of
 from . import rewrite
 from .accept_house import Pack, inherited
 from .accept_write import Drafts, write_all
@@ -169,7 +170,12 @@ def plain(value: Any, like: Any) -> Any:
         items = like if isinstance(like, list) and like else [None]
         return [plain(v, items[min(i, len(items) - 1)]) for i, v in enumerate(value)]
     if _is_record(value):
-        return {name: plain(getattr(value, name), None) for name in _fields(value)}
+        attrs = _fields(value)
+        keys = getattr(type(value), "_KEYS", attrs)  # the rules' names (round)
+        return {
+            key: plain(getattr(value, attr), None)
+            for attr, key in zip(attrs, keys, strict=True)
+        }
     return str(value)
 
 
@@ -189,4 +195,4 @@ def _field(value: Any, key: str) -> Any:
             if k == key or (isinstance(k, enum.Enum) and k.value == key):
                 return v
         return None
-    return getattr(value, key, None)
+    return getattr(value, field_of(value, key), None)  # round: the attribute round_
