@@ -41,6 +41,7 @@ from .expr_types import (
     Name,
     Node,
     NullLit,
+    StrLit,
     Unary,
     children,
     walk,
@@ -404,12 +405,12 @@ class _Planner:
             case Comp() if any(rolls(p) for p in (node.body, node.test) if p):
                 return self.each(node, guard, live)
             case Cond():
-                test = self.lift(node.test, guard, live)
+                test = self.settled(self.lift(node.test, guard, live), guard)
                 body = self.lift(node.body, _Guard(guard, test, "holds"), live)
                 orelse = self.lift(node.orelse, _Guard(guard, test, "not"), live)
                 return replace(node, test=test, body=body, orelse=orelse)
             case Binary(op="and" | "or" | "??"):
-                left = self.lift(node.left, guard, live)
+                left = self.settled(self.lift(node.left, guard, live), guard)
                 how = {"and": "holds", "or": "not", "??": "null"}[node.op]
                 right = self.lift(node.right, _Guard(guard, left, how), live)
                 return replace(node, left=left, right=right)
@@ -520,6 +521,24 @@ class _Planner:
         named = {id(p) for parts in self.pools.names.values() for p in parts}
         return not any(id(p) in named for p in parts)
 
+    def settled(self, node: Node, guard: _Guard | None) -> Node:
+        """A test (or the left of ``and``, ``or``, ``??``) that reads random
+        values, made a value of its own as soon as they are known: what its
+        branches and the rest read is then that one value, not every value it
+        reads (a chain of tests keeps one flag, not each die). Under a guard it
+        is worked out only where the guard holds (else null)."""
+        if isinstance(node, Name) or len(self.reads([node])) < 2:
+            return node  # (one value read: a guard reading it is as small)
+        made = self.split(node)
+        if guard is not None:
+            held = self.guarded(guard)
+            assert held is not None
+            span = (node.start, node.end)
+            made = Cond(made, self.name(held), NullLit(*span), *span)
+        var = self.new()
+        self.let(made, var)
+        return self.name(var)
+
     # -- parts known before the rest ---------------------------------------------------
 
     def split(self, node: Node) -> Node:
@@ -550,6 +569,7 @@ class _Planner:
     def parted(self, node: Node, parent: int) -> Node:
         if isinstance(node, Name) or not self.random(node):
             return node
+        node = _associated(node, self.rank)
         if isinstance(node, Cond):  # its branches are worked out where taken
             return replace(node, test=self.parted(node.test, self.rank(node)))
         if isinstance(node, Binary) and node.op in ("and", "or", "??"):
@@ -608,13 +628,42 @@ def _associated(node: Node, key: Callable[[Node], int]) -> Node:
             for term in terms[1:]:
                 made = Binary("+", made, term, node.start, node.end)
             return made
-    if isinstance(node, Call) and node.func in ("max", "min") and len(node.args) > 2:
-        args = sorted(node.args, key=key)
+    if isinstance(node, Call) and _chained(node, node.func):
+        args = sorted(_args(node, node.func), key=key)
         made = args[0]
         for arg in args[1:]:
             made = Call(node.func, (made, arg), node.start, node.end)
         return made
     return node
+
+
+def _chained(node: Node, func: str) -> bool:
+    """Whether ``node`` is the highest or lowest of several values (not of a
+    list, nor of records by a field): ``min(a, min(b, c))`` is one of three."""
+    return (
+        isinstance(node, Call)
+        and node.func == func
+        and func in ("max", "min")
+        and not node.rule
+        and len(node.args) >= 2
+        and not any(isinstance(a, StrLit) for a in node.args)
+        and len(list(_args(node, func))) > 2
+    )
+
+
+def _args(node: Node, func: str) -> Iterator[Node]:
+    """The values a chain of ``func`` (max or min) of several values reads."""
+    if (
+        isinstance(node, Call)
+        and node.func == func
+        and not node.rule
+        and len(node.args) >= 2
+        and not any(isinstance(a, StrLit) for a in node.args)
+    ):
+        for arg in node.args:
+            yield from _args(arg, func)
+    else:
+        yield node
 
 
 def _terms(node: Node) -> Iterator[Node]:

@@ -218,7 +218,7 @@ class Bounds:
         return found
 
     def _unit(self, unit: Unit, fields: tuple[str, ...]) -> int | None:
-        from .emit.procedure_odds import answer_cases, places
+        from .emit.procedure_odds import places, procedure_plan
 
         main = unit.main
         depth: Node | None = None
@@ -229,9 +229,7 @@ class Bounds:
             wanted = fields or main.odds_of
             if not wanted:
                 return None
-            binds = [(b.name, b.checked.node) for b in main.binds]
-            at = places(unit, main, wanted)
-            found = _plan(binds, [answer_cases(main.body, i) for i in at])
+            found = procedure_plan(main, places(unit, main, wanted))
             depth = None if main.depth is None else main.depth.node
         else:
             return None  # turns: their chain's bound is not worked out here
@@ -335,9 +333,17 @@ def _follow(
         if not step.source:
             state.work += weighed(state.envs, state.bits)
             value = _value(step, known)
+            if step.kind == "let" and step.node is not None and _boolean(step.node):
+                truth = _truth(step.node, known)  # a test the call settles
+                value = value if truth is None else Known(1, value=truth)
             known[plan.names[step.binds[0]]] = value
         else:
-            made = _source(step, known, bounds, deep)
+            guard = None if step.guard is None else plan.names[step.guard]
+            made = (
+                (1, 0, 0, [Known(1) for _ in step.binds])  # not rolled: none
+                if guard is not None and known.get(guard, Known(None)).value is False
+                else _source(step, known, bounds, deep)
+            )
             if made is None:
                 return None
             values, cost, bits, parts = made
@@ -418,10 +424,15 @@ def _node(node: Node, known: Mapping[str, Known]) -> Known:
         case _:
             pass
     interval = _interval(node, known)
-    if interval is not None and interval.bounded:
-        return _sized(interval)
     reads = {n.name for n in walk(node) if isinstance(n, Name) and n.name in known}
-    return Known(_product([known[n].size for n in reads]), interval)
+    read = _product([known[n].size for n in reads])  # one value for each set
+    if interval is not None and interval.bounded:
+        found = _sized(interval)
+        size = (
+            found.size if read is None or found.size is None else min(found.size, read)
+        )
+        return Known(size, interval)
+    return Known(read, interval)
 
 
 def _boolean(node: Node) -> bool:
@@ -627,6 +638,10 @@ def _dice(kind: str, node: Dice, known: Mapping[str, Known], depth: int) -> Made
         total = _sized(dice_interval(node, count, sides))
         if pool.explode is not None:
             total = Known(None, None)
+        elif total.size is not None:  # each total a sum of faces (a multiple: alike)
+            kept = pool.kept if pool.keep is not None else pool.count
+            spread = kept if pool.target is not None else kept * _spread(pool.faces)
+            total = Known(min(total.size, spread + 1), total.interval)
         work = odds_work(DiceSum((Term(1, pool),)), depth)
         if total.size is None:
             total = Known(_chained(pool, depth), total.interval)
@@ -639,6 +654,12 @@ def _dice(kind: str, node: Dice, known: Mapping[str, Known], depth: int) -> Made
         die = _sized(Interval(min(pool.faces), max(pool.faces)))
     listed = Known(multisets, items=pool.count, item=die)
     return multisets, weighed(work, bits), bits, [listed]
+
+
+def _spread(faces: Sequence[object]) -> int:
+    """The highest face less the lowest (faces of numbers)."""
+    numbers = [f for f in faces if isinstance(f, int)]
+    return max(numbers) - min(numbers) if numbers else 0
 
 
 def _chained(pool: Pool, depth: int) -> int:

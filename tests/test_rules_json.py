@@ -368,8 +368,13 @@ def _exposure_schedule(
 def _state(rule: dict[str, Any], module: ModuleType, to_data: Any) -> int:
     cls = getattr(module, rule["class_name"])
     if "levels" not in rule:  # a record of fields: a fresh one holds their starts
-        fresh = cls()
+        # (made with its parameters' least values; a start reading one checked too)
+        given = {p["name"]: p["min"] for p in rule.get("parameters", [])}
+        fresh = cls(*given.values())
         for field in rule["fields"]:
+            start = field["start"]["tree"]
+            if start["node"] == "name" and start.get("name") in given:
+                assert getattr(fresh, field["name"]) == given[start["name"]]
             start = field["start"]["tree"]
             if start["node"] == "literal":
                 assert getattr(fresh, field["name"]) == start["value"]

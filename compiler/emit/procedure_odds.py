@@ -19,10 +19,10 @@ from ..core.ir import (
 from ..expr_odds import Syntax, run_code
 from ..expr_types import Checked, Node
 from ..model import Column
-from ..odds_plan import Case, Literal, Refusal, plan
+from ..odds_plan import Case, Literal, Plan, Refusal, plan
 from .turns_code import Target, odds_cases, turns_odds
 
-__all__ = ["answer_cases", "column", "odds_body", "places"]
+__all__ = ["answer_cases", "column", "odds_body", "places", "procedure_plan"]
 
 
 def places(unit: Unit, decl: Procedure, fields: Sequence[str]) -> list[int]:
@@ -67,14 +67,21 @@ def odds_body(
         return turns_odds(
             decl.turns, found, syntax, target(decl.turns.counter), part, chain, deep
         )
-    binds = [(b.name, b.checked.node) for b in decl.binds]
     depth = None if decl.depth is None else syntax.emit(decl.depth.node)
+    return run_code(procedure_plan(decl, at), syntax, depth)
+
+
+def procedure_plan(decl: Procedure, at: Sequence[int]) -> Plan:
+    """The odds plan of the parts ``at`` of a procedure's answer (one without
+    turns): its bound names, the guards among them, then its cases (the
+    build's bound of its work follows the same plan)."""
+    binds = [(b.name, b.checked.node) for b in decl.binds]
     guards = [stmt for _, stmt in decl.guards]
     answers = [
         answer_cases(guards, place) + answer_cases(decl.body, place) for place in at
     ]
     tests = [(before, _test(stmt)) for before, stmt in decl.guards]
-    return run_code(plan(binds, answers, tests), syntax, depth)
+    return plan(binds, answers, tests)
 
 
 def _test(stmt: If) -> Node:

@@ -84,11 +84,13 @@ def forms_in_words(
                 state = _answered_in_words(form, (rule.qualified_id, call["label"]))
                 answers += state == "answer"
             for field in form.data["fields"]:
-                past = _past(field) if field["kind"] in ("int", "ints") else None
+                # (a field of listed values is a select: no value past them to give)
+                numbers = field["kind"] in ("int", "ints", "list")
+                past = _past(field) if numbers and not field.get("one_of") else None
                 if past is None:
                     continue
                 filled = _start(form, 0)
-                value = [past] if field["kind"] == "ints" else past
+                value = [past] if field["kind"] in ("ints", "list") else past
                 form.set(Filled({**filled.values, field["name"]: value}, 0, None))
                 if form.data["calls"][0]["rng"]:
                     form.dice("seed", "1")

@@ -64,7 +64,7 @@ class Form:
                 controls.select_option(str(value))
             elif kind == "int":
                 controls.fill(str(value))
-            elif kind == "ints":
+            elif kind in ("ints", "list"):
                 controls.fill(" ".join(map(str, value)))
             else:  # a mapping: "its default" (when it has one), then a list per key
                 default = self.root.locator(
