@@ -1817,7 +1817,16 @@ class SystemBuilder:
     ) -> Param | None:
         """A mapping parameter: every member of one enum to a member of another."""
         keys = self.find_enum(src, (*path, "key"), p.get("key", ""))
-        values = self.find_enum(src, (*path, "values"), p.get("values", ""))
+        named = p.get("values", "")
+        if not isinstance(named, str):  # the values of an int, given to a mapping
+            self.err(
+                src,
+                (*path, "values"),
+                "a mapping's values name the enum its keys map to, not a list",
+                "values: EnumName (a list of values is an int parameter's)",
+            )
+            return None
+        values = self.find_enum(src, (*path, "values"), named)
         call = None
         if "default_from" in p:
             spec = p["default_from"]
@@ -1855,6 +1864,9 @@ class SystemBuilder:
 
     def find_enum(self, src: SourceFile, path: Path, name: str) -> EnumType | None:
         """An enum another rule of the system already defines."""
+        if not isinstance(name, str):
+            self.err(src, path, "an enum is named by a text", "e.g. CoverLevel")
+            return None
         found = {
             enum.name: (enum, rule)
             for rule in self.built.values()
