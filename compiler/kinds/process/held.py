@@ -150,6 +150,7 @@ def held_step(
         return None
     taken = {p.name: p for p in transition.params}
     args: list[str] = []
+    ok = True
     for key, value in effect.get("args", {}).items():
         param = taken.get(key)
         if param is None:
@@ -158,6 +159,7 @@ def held_step(
                 f"{state.class_name}.{step}() has no argument {key!r}",
                 "it takes: " + (", ".join(taken) or "none"),
             )
+            ok = False
             continue
         args.append(f"{key}={_text(value, param)}")
     missing = [n for n in taken if n not in effect.get("args", {})]
@@ -167,7 +169,8 @@ def held_step(
             f"{state.class_name}.{step}() needs {', '.join(repr(n) for n in missing)}",
             "give every one of: " + ", ".join(taken),
         )
-    if not reader.ok or len(args) != len(effect.get("args", {})):
+        ok = False
+    if not ok:
         return None
     at = (*where, "args") if "args" in effect else (*where, "step")
     return reader.compile(at, f"{reader.name}.{step}({', '.join(args)})", "step")
