@@ -19,10 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from .bounds_cases import build_or_errors
-from .conftest import ROOT, import_fresh, run_rulesc
+from .conftest import import_fresh
 from .js_node import node_json
+from .test_values import RULES, built_values
 
-RULES = ROOT / "tests" / "values"
 POOLS = ("might", "speed", "intellect")
 
 _ARGS = st.fixed_dictionaries(
@@ -38,10 +38,7 @@ _ARGS = st.fixed_dictionaries(
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """tests/values/ built by rulesc (read only)."""
-    target = tmp_path_factory.mktemp("values_process") / "out"
-    done = run_rulesc("build", "--rules", str(RULES), "--out", str(target), cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    return target
+    return built_values(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -50,25 +47,13 @@ def vm(out: Path) -> Iterator[ModuleType]:
         yield importlib.import_module("rulebook.values")
 
 
-class _Dice(random.Random):
-    """An rng answering the dice given, in order (each a roll of its die)."""
-
-    def __init__(self, dice: list[int]) -> None:
-        super().__init__(0)
-        self.dice = list(dice)
-
-    def randint(self, a: int, b: int) -> int:
-        found = self.dice.pop(0)
-        assert a <= found <= b
-        return found
-
-
 def test_the_worked_run_holds_the_state_to_its_death(vm: ModuleType) -> None:
     """3, 2, 1 pools: a fail of 4, a hold, a fail of 6 + 1 (hurt): dead, and
     no check after it, though ten were allowed."""
-    dice = _Dice([5, 4, 20, 1, 6])
+    scripted = importlib.import_module("rulebook.dice").Scripted
+    dice = scripted([5, 4, 20, 1, 6])
     run = vm.bleed_out(3, 2, 1, 0, dice)
-    assert dice.dice == []
+    assert dice.remaining == 0
     assert (run.might, run.speed, run.intellect) == (0, 0, 0)
     assert run.status.value == "dead" and run.checks == 3
     logged = [(x.pool.value, x.points, x.left, x.status.value) for x in run.losses]
