@@ -29,7 +29,7 @@ from ...core.ir import (
 from ...expr import Checked
 from ...kinds.track.rule import OUTCOME_FIELDS
 from ...runtime.dice import Dice
-from .held import renamed
+from .held import CHECK_VALUES, renamed
 from .lowering import Course, Lowering
 from .records import callee_params, dice_name, enum_named, onset_units, record_fields
 
@@ -216,7 +216,12 @@ class Handlers:
                 failed.append(Apply(self.subject, step.name, (), ((k.n["level"], ""),)))
                 values = {rule.state_field: c("@level")}
             else:  # a state with fields: the state its transition answers
-                failed.append(Set(self.subject, self.of_held(step.call)))
+                call = self.of_held(step.call)
+                taken = {p.name for p in rule.params}
+                for name in CHECK_VALUES:  # the failed check's, by their names here
+                    if name not in taken:
+                        call = renamed(call, name, k.n[name])
+                failed.append(Set(self.subject, call))
             failed += k.event(
                 str(rule.state_event), course, k.clock, values, every, course.bound
             )

@@ -25,6 +25,7 @@ from ...declared import Declared, declared
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.values import spec_of
 from ...model import Column, Param
+from ...runtime.dice import Dice
 from ...scope import param_spec
 
 if TYPE_CHECKING:
@@ -32,7 +33,22 @@ if TYPE_CHECKING:
     from ...loader import SourceFile
     from ...semantics import SystemBuilder
 
-__all__ = ["Held", "held_column", "held_state", "held_step", "held_total", "renamed"]
+CHECK_VALUES = ("roll", "total")  # what a step reads of the check that failed
+
+
+def _plus(a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else a + b
+
+
+__all__ = [
+    "CHECK_VALUES",
+    "Held",
+    "held_column",
+    "held_state",
+    "held_step",
+    "held_total",
+    "renamed",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +81,33 @@ class HeldReader:
         self.specs = {p.name: param_spec(p) for p in params}
         self.name = state.id
         self.declared: Declared | None = None
+        self.checked: dict[str, expr.Param] = {}  # the failed check's values
+
+    def check_values(self, dice: Dice, bonus: Param | None) -> None:
+        """A step reads the roll and the total of the check that failed (a
+        parameter of either name is read instead)."""
+        lo = hi = 0
+        if bonus is not None:
+            lo, hi = bonus.min, bonus.max  # type: ignore[assignment]
+        for name, least, most in (
+            (CHECK_VALUES[0], dice.min, dice.max),
+            (CHECK_VALUES[1], _plus(dice.min, lo), _plus(dice.max, hi)),
+        ):
+            if name not in self.specs:
+                made = Param(name, "int", least, most, None, False, "", None)
+                self.checked[name] = param_spec(made)
 
     def compile(
-        self, where: tuple[str | int, ...], text: str, what: str
+        self,
+        where: tuple[str | int, ...],
+        text: str,
+        what: str,
+        *,
+        checked: bool = False,
     ) -> expr.Checked | None:
-        """``text`` over the parameters and the state held."""
-        scope = dict(self.specs)
+        """``text`` over the parameters and the state held (and, where
+        ``checked``, the failed check's roll and total)."""
+        scope = {**(self.checked if checked else {}), **self.specs}
         if self.declared is not None:
             scope[self.name] = spec_of(self.name, self.declared)
         _, found = self.b.compile_expression(
@@ -173,7 +210,8 @@ def held_step(
     if not ok:
         return None
     at = (*where, "args") if "args" in effect else (*where, "step")
-    return reader.compile(at, f"{reader.name}.{step}({', '.join(args)})", "step")
+    text = f"{reader.name}.{step}({', '.join(args)})"
+    return reader.compile(at, text, "step", checked=True)
 
 
 def _text(value: Any, param: Param) -> str:

@@ -262,6 +262,8 @@ def build(
         k.name(("state", "event"), raw["state"]["event"], "state event", events)
         if isinstance(state_rule, RecordStateRule):
             reader = HeldReader(b, src, path, state_rule, params)
+            if check_dice is not None:
+                reader.check_values(check_dice, by_name.get(bonus or ""))
             held = held_state(reader, raw["state"])
         else:
             for key in ("start", "stops"):
