@@ -146,6 +146,7 @@ def test_each_wrong_use_is_a_located_error_all_at_once(tmp_path: Path) -> None:
         "{step: take, args: {pool: might, n: '\"lots\"'}}": "argument 'n' of Pools.take()",
         "{step: take, args: {pool: luck, n: 1}}": "luck",
         "{step: take, args: {pool: might}}": "Pools.take() needs 'n'",
+        "{step: take, args: {pool: might, n: 1d6 * 30}}": "may be 30..180, but",
         "{step: take, args: {pool: might, n: 1, x: 2}}": "has no argument 'x'",
     }
     courses = "".join(
