@@ -211,10 +211,10 @@ class Handlers:
             failed += self.add(course, score, notation(dice), every)
         failed.append(Set(self.last_dealt, c(f"max({self.last_dealt}, {k.clock})")))
         for step in course.steps:
-            values: dict[str, Part] = {}
+            level: dict[str, Part] = {}
             if step.call is None:
                 failed.append(Apply(self.subject, step.name, (), ((k.n["level"], ""),)))
-                values = {rule.state_field: c("@level")}
+                level = {rule.state_field: c("@level")}
             else:  # a state with fields: the state its transition answers
                 call = self.of_held(step.call)
                 taken = {p.name for p in rule.params}
@@ -223,7 +223,7 @@ class Handlers:
                         call = renamed(call, name, k.n[name])
                 failed.append(Set(self.subject, call))
             failed += k.event(
-                str(rule.state_event), course, k.clock, values, every, course.bound
+                str(rule.state_event), course, k.clock, level, every, course.bound
             )
         body.append(If(c("not @success"), tuple(failed)))
         if course.every is not None:

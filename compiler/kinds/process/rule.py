@@ -251,14 +251,11 @@ def build(
     reader: HeldReader | None = None
     held: Held | None = None
     if "state" in raw:
-        found = b.built.get(raw["state"]["rule"])
-        state_rule = b.reference(
-            src,
-            (*path, "state", "rule"),
-            raw["state"]["rule"],
-            RecordStateRule if isinstance(found, RecordStateRule) else StateRule,
-            "a state rule",
-        )
+        at, rule_id = (*path, "state", "rule"), raw["state"]["rule"]
+        if isinstance(b.built.get(rule_id), RecordStateRule):
+            state_rule = b.reference(src, at, rule_id, RecordStateRule, "a state rule")
+        else:
+            state_rule = b.reference(src, at, rule_id, StateRule, "a state rule")
         k.name(("state", "event"), raw["state"]["event"], "state event", events)
         if isinstance(state_rule, RecordStateRule):
             reader = HeldReader(b, src, path, state_rule, params)
