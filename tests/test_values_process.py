@@ -73,6 +73,11 @@ def test_a_run_never_changes_the_state_it_was_made_from(vm: ModuleType) -> None:
     first = vm.bleed_out(4, 4, 4, -5, random.Random(3))
     again = vm.bleed_out(4, 4, 4, -5, random.Random(3))
     assert first == again
+    final = first.final  # the state answered is a copy of its own
+    before = (final.might, final.speed, final.intellect)
+    final.take("speed", 1)
+    assert (first.final.might, first.final.speed, first.final.intellect) == before
+    assert first == again
     fresh = vm.Pools(4, 4, 4)
     assert (fresh.might, fresh.speed, fresh.intellect, fresh.log) == (4, 4, 4, ())
 
@@ -88,6 +93,8 @@ def test_a_drawn_run_keeps_the_books_of_its_state(
     assert start - sum(left) == sum(x.points for x in run.losses)
     for loss in run.losses:  # each logged loss as the state had it then
         assert loss.points > 0 and 0 <= loss.left <= args[loss.pool.value]
+    assert (run.final.might, run.final.speed, run.final.intellect) == left
+    assert run.final.status == run.status and run.final.log == run.losses
     empty = sum(1 for p in left if p == 0)
     assert run.status.value == ("hale", "impaired", "debilitated", "dead")[empty]
     checks = [e for e in run.events if e.kind == "check"]

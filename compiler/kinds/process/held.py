@@ -9,8 +9,8 @@ value, and read in its expressions by the state rule's id. A failed check's
 the parameters and the state, which may roll dice; a label of a choice may be
 written bare) and holds the state it answers; ``stops``, a condition on the
 parameters and the state, ends every course's checks again once it holds. A
-``state`` total with a ``field`` answers that field or derived value of the
-final state, of its declared type.
+``state`` total answers the final state (a copy of its own), or with a
+``field`` that field or derived value of it, of its declared type.
 """
 
 from __future__ import annotations
@@ -226,10 +226,12 @@ def _text(value: Any, param: Param) -> str:
 
 
 def held_total(
-    reader: HeldReader, where: tuple[str | int, ...], field: str
+    reader: HeldReader, where: tuple[str | int, ...], field: str | None
 ) -> expr.Checked | None:
     """A ``state`` total's ``field``: that field or derived value of the state
-    held, at the end of the run."""
+    held, at the end of the run (None: the whole state, a copy of its own)."""
+    if field is None:
+        return reader.compile(where, reader.name, "state total")
     names = [f.name for f in reader.state.fields] + [
         d.name for d in reader.state.derived
     ]
@@ -244,18 +246,22 @@ def held_total(
 
 
 def held_column(
-    state: RecordStateRule, field: str, name: str, description: str
+    held: Held, state: RecordStateRule, field: str | None, name: str, description: str
 ) -> Column:
-    """The answer's column of a ``state`` total reading ``field``."""
+    """The answer's column of a ``state`` total reading ``field`` (None: the
+    whole state)."""
     title = name.replace("_", " ").capitalize()
+    if field is None:
+        column = held.declared.column
+        return replace(column, name=name, title=title, description=description)
     found = next((f for f in state.fields if f.name == field), None)
     if found is None:
         derived = next(d for d in state.derived if d.name == field)
-        held, type_, lo, hi = derived.held, derived.type, None, None
+        typed, type_, lo, hi = derived.held, derived.type, None, None
     else:
-        held, type_, lo, hi = found.held, found.type, found.min, found.max
-    if held is not None:
-        return replace(held.column, name=name, title=title, description=description)
+        typed, type_, lo, hi = found.held, found.type, found.min, found.max
+    if typed is not None:
+        return replace(typed.column, name=name, title=title, description=description)
     made = Column(name, type_, False, "-", False, None, title, description)  # type: ignore[arg-type]
     return replace(made, lo=lo, hi=hi)
 

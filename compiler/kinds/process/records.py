@@ -72,9 +72,11 @@ def result_record(rule: ProcessRule) -> Record:
                 rule.track.condition_enum.name,
                 nullable=False,
             )
-        elif total.of == "state" and total.field is not None:
+        elif total.of == "state" and rule.held is not None:
             assert isinstance(rule.state, RecordStateRule)
-            made = held_column(rule.state, total.field, total.name, total.description)
+            made = held_column(
+                rule.held, rule.state, total.field, total.name, total.description
+            )
         elif total.of == "state":
             assert rule.state is not None
             made = column(

@@ -523,10 +523,7 @@ def build(
             k.err((*where, "of"), "a 'state' total needs the process's 'state'")
         read = None
         if of == "state" and reader is not None:
-            if "field" not in t:
-                k.err(where, "a 'state' total of a state with fields names its 'field'")
-            else:
-                read = held_total(reader, where, t["field"])
+            read = held_total(reader, where, t.get("field"))
         elif "field" in t:
             k.err(
                 (*where, "field"),
