@@ -2,7 +2,7 @@
 
 A process's ``state`` may name a state rule with fields (``kind: state`` with
 ``fields``): the state is made once, before the run, by ``start`` (an
-expression of the process's parameters: ``Pools(might, speed, intellect)``;
+expression of the process's parameters: ``Gauge(high, low)``;
 omitted, the state's constructor with no argument), held by the process as a
 value, and read in its expressions by the state rule's id. A failed check's
 ``step`` calls one of its transitions with ``args`` (each an expression of
