@@ -38,13 +38,18 @@ from .js_node import (
 RULES = ROOT / "tests" / "values"
 
 
-@pytest.fixture(scope="module")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """tests/values/ built by rulesc, as a rules editor builds it (read only)."""
+def built_values(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/values/ built by rulesc, as a rules editor builds it."""
     target = tmp_path_factory.mktemp("values") / "out"
     done = run_rulesc("build", "--rules", str(RULES), "--out", str(target), cwd=ROOT)
     assert done.returncode == 0, done.stderr
     return target
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/values/ built (read only)."""
+    return built_values(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

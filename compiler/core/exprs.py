@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, is_dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -76,14 +76,28 @@ def _put(node: Any, texts: Sequence[str], enum: str | None) -> Any:
     """``node`` with each marked text literal's text put in; or, where ``enum``
     is given, each text literal that is no label made a label of ``enum``.
     A part with nothing to put in is kept as it is (not copied)."""
-    if isinstance(node, expr.StrLit):
+
+    def leaf(part: Any) -> Any:
+        if not isinstance(part, expr.StrLit):
+            return part
         if enum is not None:
-            return node if node.is_label else replace(node, enum=enum)
-        if node.value.startswith(_MARK):
-            return replace(node, value=texts[int(node.value[len(_MARK) :])])
-        return node
+            return part if part.is_label else replace(part, enum=enum)
+        if part.value.startswith(_MARK):
+            return replace(part, value=texts[int(part.value[len(_MARK) :])])
+        return part
+
+    return rebuilt(node, leaf)
+
+
+def rebuilt(node: Any, leaf: Callable[[Any], Any]) -> Any:
+    """``node`` with each part ``leaf`` changes (it answers a part itself
+    where it changes nothing) changed, and the parts above it rebuilt; a part
+    with nothing changed is kept as it is (not copied)."""
+    found = leaf(node)
+    if found is not node:
+        return found
     if isinstance(node, tuple):
-        items = tuple(_put(item, texts, enum) for item in node)
+        items = tuple(rebuilt(item, leaf) for item in node)
         return node if all(a is b for a, b in zip(items, node, strict=True)) else items
     if not is_dataclass(node) or isinstance(node, type):
         return node
@@ -91,7 +105,7 @@ def _put(node: Any, texts: Sequence[str], enum: str | None) -> Any:
     for f in fields(node):
         part = getattr(node, f.name)
         if isinstance(part, tuple) or is_dataclass(part):
-            put = _put(part, texts, enum)
+            put = rebuilt(part, leaf)
             if put is not part:
                 changes[f.name] = put
     return replace(node, **changes) if changes else node

@@ -31,7 +31,7 @@ from ..expr_types import Binary, walk
 from ..expr_words import label_words
 from ..literals import code, md, md_cell
 from ..model import System
-from ..py_names import RNG, pyattr, pyname
+from ..py_names import RNG, pyattr, pyname, rules_name
 from ..runtime.dice import Dice
 from ..viewkit import (
     Reads,
@@ -261,16 +261,17 @@ def _run_shown(block: RunShown, common: View) -> View:
     if answer is None or first is None:
         return {"is": "Prose", "text": ""}
     rows = []
-    for item in getattr(answer, block.field):
+    time, which = pyattr(block.time), pyattr(block.which)  # as Python spells them
+    for item in getattr(answer, pyattr(block.field)):
         figures = [
-            f"{words_of(name)} {_figure(getattr(item, name))}"
+            f"{words_of(rules_name(name, 'record'))} {_figure(getattr(item, name))}"
             for name in _field_names(item)
-            if name not in (block.time, block.which) and getattr(item, name) is not None
+            if name not in (time, which) and getattr(item, name) is not None
         ]
         rows.append(
             [
-                duration(getattr(item, block.time), block.units, block.singular),
-                md_cell(label_words(str(getattr(item, block.which)))),
+                duration(getattr(item, time), block.units, block.singular),
+                md_cell(label_words(str(getattr(item, which)))),
                 md_cell(", ".join(figures)),
             ]
         )

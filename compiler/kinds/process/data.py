@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, params, value
+from ...jsonkit import Refs, View, expression, params, value
 from ...kinds.dice.model import DiceRule
 from ...kinds.process.model import ProcessCourse, ProcessRule, ProcessSource
 from ...kinds.process.rule import ROLES
@@ -14,7 +14,7 @@ def _failure(rule: ProcessRule, found: tuple[tuple[int, Dice], ...]) -> list[Vie
     return [{"score": rule.scores[i], "dice": value(d)} for i, d in found]
 
 
-def _checks(rule: ProcessRule, c: ProcessCourse | ProcessSource) -> View:
+def _checks(rule: ProcessRule, c: ProcessCourse | ProcessSource, refs: Refs) -> View:
     """What the courses of both forms share: how they are checked again, and
     what a failed check does."""
     return {
@@ -22,11 +22,15 @@ def _checks(rule: ProcessRule, c: ProcessCourse | ProcessSource) -> View:
         "until": c.until,
         "checks": c.check_limit,
         "on_failure": _failure(rule, c.on_failure),
-        "steps": list(c.steps),
+        "steps": [s.name for s in c.steps],
+        "calls": [
+            None if s.call is None else expression(s.call, refs, rule.params)
+            for s in c.steps
+        ],
     }
 
 
-def _course(rule: ProcessRule, c: ProcessCourse) -> View:
+def _course(rule: ProcessRule, c: ProcessCourse, refs: Refs) -> View:
     names = [name for name, _ in rule.labels]
     return {
         "labels": dict(zip(names, c.labels, strict=True)),
@@ -34,11 +38,11 @@ def _course(rule: ProcessRule, c: ProcessCourse) -> View:
         "onset": None if c.onset is None else value(c.onset),
         "target": c.target,
         "pool": None if c.pool is None else value(c.pool),
-        **_checks(rule, c),
+        **_checks(rule, c, refs),
     }
 
 
-def _origin(rule: ProcessRule, o: ProcessSource) -> View:
+def _origin(rule: ProcessRule, o: ProcessSource, refs: Refs) -> View:
     args: dict[str, View] = {}
     for name, given in o.args:
         if isinstance(given, DiceRule):
@@ -54,7 +58,7 @@ def _origin(rule: ProcessRule, o: ProcessSource) -> View:
         "onset": o.onset,
         "target": o.target,
         "pool": o.pool,
-        **_checks(rule, o),
+        **_checks(rule, o, refs),
     }
 
 
@@ -83,8 +87,10 @@ def data_view(system: System, rule: ProcessRule, refs: Refs) -> View:
         },
         "clock": rule.clock,
         "ticks": dict(rule.ticks),
-        "courses": [_course(rule, c) for c in rule.courses],
-        "courses_from": None if rule.origin is None else _origin(rule, rule.origin),
+        "courses": [_course(rule, c, refs) for c in rule.courses],
+        "courses_from": None
+        if rule.origin is None
+        else _origin(rule, rule.origin, refs),
         "check": {
             "dice": value(rule.check),
             "bonus": rule.bonus_param,
@@ -105,7 +111,7 @@ def data_view(system: System, rule: ProcessRule, refs: Refs) -> View:
             {"name": n, "event": e}
             for n, e in zip(rule.scores, rule.score_events, strict=True)
         ],
-        "pool": _driven(rule.pool, score(rule.pool_score), None),
+        "pool": _driven(rule.pool, score(rule.pool_score if rule.pool else None), None),
         "track": _driven(rule.track, score(rule.track_score), rule.track_event),
         "recovery": None
         if rule.recovery is None
@@ -121,7 +127,13 @@ def data_view(system: System, rule: ProcessRule, refs: Refs) -> View:
         else {
             "rule": rule.state.id,
             "event": rule.state_event,
-            "field": rule.state_field,
+            "field": None if rule.held else rule.state_field,
+            "start": None
+            if rule.held is None
+            else expression(rule.held.start, refs, rule.params),
+            "goes_on": None
+            if rule.held is None or rule.held.goes_on is None
+            else expression(rule.held.goes_on, refs, rule.params),
         },
         "totals": [
             {
@@ -129,6 +141,7 @@ def data_view(system: System, rule: ProcessRule, refs: Refs) -> View:
                 "of": t.of,
                 "score": score(t.score),
                 "event": t.event,
+                "field": t.field,
                 "description": t.description,
             }
             for t in rule.totals

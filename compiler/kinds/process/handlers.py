@@ -29,6 +29,7 @@ from ...core.ir import (
 from ...expr import Checked
 from ...kinds.track.rule import OUTCOME_FIELDS
 from ...runtime.dice import Dice
+from .held import CHECK_VALUES, renamed
 from .lowering import Course, Lowering
 from .records import callee_params, dice_name, enum_named, onset_units, record_fields
 
@@ -89,6 +90,12 @@ class Handlers:
         if course.pool is not None:
             found.append(self._deal(course, deal_name))
         return found, check_name, onset_name
+
+    def of_held(self, checked: Checked) -> Checked:
+        """An expression of the state held, reading it by its local's name."""
+        held = self.k.rule.held
+        assert held is not None
+        return renamed(checked, held.name, self.subject)
 
     def _check_locals(self, course: Course) -> list[Local]:
         rule = self.k.rule
@@ -204,14 +211,19 @@ class Handlers:
             failed += self.add(course, score, notation(dice), every)
         failed.append(Set(self.last_dealt, c(f"max({self.last_dealt}, {k.clock})")))
         for step in course.steps:
-            failed.append(Apply(self.subject, step, (), ((k.n["level"], ""),)))
+            level: dict[str, Part] = {}
+            if step.call is None:
+                failed.append(Apply(self.subject, step.name, (), ((k.n["level"], ""),)))
+                level = {rule.state_field: c("@level")}
+            else:  # a state with fields: the state its transition answers
+                call = self.of_held(step.call)
+                taken = {p.name for p in rule.params}
+                for name in CHECK_VALUES:  # the failed check's, by their names here
+                    if name not in taken:
+                        call = renamed(call, name, k.n[name])
+                failed.append(Set(self.subject, call))
             failed += k.event(
-                str(rule.state_event),
-                course,
-                k.clock,
-                {rule.state_field: c("@level")},
-                every,
-                course.bound,
+                str(rule.state_event), course, k.clock, level, every, course.bound
             )
         body.append(If(c("not @success"), tuple(failed)))
         if course.every is not None:
@@ -228,6 +240,9 @@ class Handlers:
                 again.append(If(c(f"@made < {course.check_limit}"), (schedule,)))
             else:
                 again.append(schedule)
+        held = rule.held
+        if again and held is not None and held.goes_on is not None:
+            again = [If(self.of_held(held.goes_on), tuple(again))]
         if course.until is not None:
             ended: list[Stmt] = []
             if rule.end_event is not None:

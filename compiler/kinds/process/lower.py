@@ -31,6 +31,7 @@ from ...expr import Checked, Name
 from ...model import System
 from ...viewkit import where_doc
 from .handlers import Handlers
+from .held import renamed
 from .lowering import Course, Lowering
 from .model import ProcessRule
 from .page import page
@@ -86,7 +87,11 @@ def _lower(k: Lowering) -> Unit:
     subject = ""
     if rule.state is not None:
         subject = k.fresh(rule.state.id)
-        k.states.append((subject, rule.state.class_name))
+        if rule.held is None:
+            k.states.append((subject, rule.state.class_name))
+        else:  # a state with fields: a value the handlers set, made at the start
+            local = Local(subject, None, None, record=rule.state.class_name)
+            k.shared.append((local, renamed(rule.held.start, rule.held.name, subject)))
     ctx = Handlers(
         k, scores, last_dealt, marked, conditions, track_state, subject, held
     )
@@ -133,6 +138,9 @@ def _lower(k: Lowering) -> Unit:
             totals.append(k.c(marked))
         elif total.of == "conditions":
             totals.append(k.c(conditions))
+        elif total.of == "state" and total.read is not None:
+            assert rule.held is not None
+            totals.append(renamed(total.read, rule.held.name, subject))
         elif total.of == "state":
             totals.append(Read(subject, ""))
         elif total.of == "count":

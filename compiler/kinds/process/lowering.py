@@ -22,7 +22,7 @@ from ...expr import DICE_PARTS, Checked
 from ...model import Column, System
 from ...runtime.dice import Dice
 from ...viewkit import where_doc
-from .model import ProcessRule
+from .model import ProcessRule, ProcessStep
 from .records import column, dice_name, event_kinds, record_fields
 
 # The names of a handler's own values (renamed where a parameter has one).
@@ -67,7 +67,7 @@ class Course:
     until: int | None
     on_failure: tuple[tuple[int, Dice], ...]
     check_limit: int | None
-    steps: tuple[str, ...]
+    steps: tuple[ProcessStep, ...]
     has_onset: bool = False
     takes: list[Local] = field(default_factory=list)  # the figures it takes
     bound: dict[str, Checked] = field(default_factory=dict)
@@ -204,7 +204,7 @@ class Lowering:
                 column("reroll", "bool", "Whether the roll is made again."),
                 column(track.mark_field, "bool", "Whether it marked a point."),
             ]
-        if rule.state is not None:
+        if rule.state is not None and rule.held is None:
             columns.append(column(rule.state_field, "int", "The state's new level."))
         return columns
 

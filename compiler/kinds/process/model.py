@@ -5,12 +5,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ...expr_types import Checked
 from ...model import Param, RuleBase
 from ...runtime.dice import Dice
 from ..pool.model import PoolRule
 from ..recovery.model import RecoveryRule
 from ..state.model import StateRule
+from ..state.record_model import RecordStateRule
 from ..track.model import TrackRule
+from .held import Held
+
+
+@dataclass(frozen=True, slots=True)
+class ProcessStep:
+    """A transition of the process's state on a failed check: a state of
+    levels stepped with no argument (``call`` None), or a state with fields
+    given the state its transition answers (``call``, with its arguments)."""
+
+    name: str
+    call: Checked | None = None
+    args_text: str = ""  # its arguments, as written (for the page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +40,7 @@ class ProcessCourse:
     until: int | None
     on_failure: tuple[tuple[int, Dice], ...]  # (score index, dice)
     check_limit: int | None
-    steps: tuple[str, ...]  # transitions of the process's state on a failure
+    steps: tuple[ProcessStep, ...]  # transitions of the process's state on a failure
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +59,7 @@ class ProcessSource:
     until: int | None
     on_failure: tuple[tuple[int, Dice], ...]
     check_limit: int | None
-    steps: tuple[str, ...]
+    steps: tuple[ProcessStep, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +69,8 @@ class ProcessTotal:
     score: int | None
     event: str | None
     description: str
+    field: str | None = None  # of a state with fields: the field answered
+    read: Checked | None = None  # that field, read of the state held
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +110,8 @@ class ProcessRule(RuleBase):
     recover_score: int | None
     recover_event: str | None
     totals: tuple[ProcessTotal, ...]
-    state: StateRule | None = None
+    state: StateRule | RecordStateRule | None = None
+    held: Held | None = None  # a state with fields: how it is made and read
     state_event: str | None = None
     state_field: str = "level"
     # the event that ends each track condition still suffered when recovery may begin

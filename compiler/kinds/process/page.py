@@ -10,7 +10,7 @@ from ...kinds.dice.model import DiceRule
 from ...model import System
 from ...runtime.dice import Dice
 from ...viewkit import duration
-from .model import ProcessRule
+from .model import ProcessRule, ProcessStep
 
 
 def page(system: System, rule: ProcessRule) -> tuple[Block, ...]:
@@ -45,6 +45,13 @@ def page(system: System, rule: ProcessRule) -> tuple[Block, ...]:
 
 def _steps(rule: ProcessRule) -> list[str]:
     steps: list[str] = []
+    if rule.held is not None and rule.state is not None:
+        text = f"The state [[{rule.state.id}]] is made as ``{rule.held.start_text}``"
+        if rule.held.stops_text is not None:
+            text += (
+                f"; once ``{rule.held.stops_text}`` holds, no course is checked again"
+            )
+        steps.append(text + ".")
     if rule.enter_event:
         text = f"At 0 the subject meets the source (``{rule.enter_event}``)"
         if rule.leave_event and rule.leave_param:
@@ -183,21 +190,25 @@ def _effects_text(rule: ProcessRule, effects: tuple[tuple[int, Dice], ...]) -> s
 
 
 def _failure_text(
-    rule: ProcessRule, effects: tuple[tuple[int, Dice], ...], steps: tuple[str, ...]
+    rule: ProcessRule,
+    effects: tuple[tuple[int, Dice], ...],
+    steps: tuple[ProcessStep, ...],
 ) -> str:
     parts = []
     if effects:
         parts.append("deals " + _effects_text(rule, effects))
     if steps and rule.state is not None:
         parts.append(
-            ", then ".join(f"``{s}()``" for s in steps)
+            ", then ".join(f"``{s.name}({s.args_text})``" for s in steps)
             + f" on [[{rule.state.id}]] (``{rule.state_event or ''}`` events)"
         )
     return ", then ".join(parts)
 
 
 def _failure_plain(
-    rule: ProcessRule, effects: tuple[tuple[int, Dice], ...], steps: tuple[str, ...]
+    rule: ProcessRule,
+    effects: tuple[tuple[int, Dice], ...],
+    steps: tuple[ProcessStep, ...],
 ) -> str:
     """The same, as a table's cell holds it (plain text)."""
     text = re.sub(

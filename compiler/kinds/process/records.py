@@ -10,9 +10,11 @@ from ...core.ir import (
 from ...expr import DICE_PARTS, Checked, Name
 from ...kinds.decision.model import DecisionRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
+from ...kinds.state.record_model import RecordStateRule
 from ...model import Column, EnumType, Param, System
 from ...runtime.dice import Dice
 from ...viewkit import where_doc
+from .held import held_column
 from .model import ProcessRule
 
 
@@ -69,6 +71,11 @@ def result_record(rule: ProcessRule) -> Record:
                 total.description,
                 rule.track.condition_enum.name,
                 nullable=False,
+            )
+        elif total.of == "state" and rule.held is not None:
+            assert isinstance(rule.state, RecordStateRule)
+            made = held_column(
+                rule.held, rule.state, total.field, total.name, total.description
             )
         elif total.of == "state":
             assert rule.state is not None

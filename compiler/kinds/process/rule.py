@@ -17,16 +17,19 @@ from ...kinds.process.model import (
     ProcessCourse,
     ProcessRule,
     ProcessSource,
+    ProcessStep,
     ProcessTotal,
 )
 from ...kinds.recovery.model import RecoveryRule
 from ...kinds.state.model import StateRule
+from ...kinds.state.record_model import RecordStateRule
 from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import OUTCOME_FIELDS
 from ...limits import MAX_FIGURE
 from ...model import Param, Rolls, Rule
 from ...runtime.dice import Dice
 from ...viewkit import rng_at
+from .held import Held, HeldReader, held_state, held_step, held_total
 
 if TYPE_CHECKING:
     from ...diagnostics import Path
@@ -244,19 +247,32 @@ def build(
             return 0
         return scores.index(name)
 
-    state_rule: StateRule | None = None
+    state_rule: StateRule | RecordStateRule | None = None
+    reader: HeldReader | None = None
+    held: Held | None = None
     if "state" in raw:
-        state_rule = b.reference(
-            src,
-            (*path, "state", "rule"),
-            raw["state"]["rule"],
-            StateRule,
-            "a state rule",
-        )
+        at, rule_id = (*path, "state", "rule"), raw["state"]["rule"]
+        if isinstance(b.built.get(rule_id), RecordStateRule):
+            state_rule = b.reference(src, at, rule_id, RecordStateRule, "a state rule")
+        else:
+            state_rule = b.reference(src, at, rule_id, StateRule, "a state rule")
         k.name(("state", "event"), raw["state"]["event"], "state event", events)
+        if isinstance(state_rule, RecordStateRule):
+            reader = HeldReader(b, src, path, state_rule, params)
+            if check_dice is not None:
+                reader.check_values(check_dice, by_name.get(bonus or ""))
+            held = held_state(reader, raw["state"])
+        else:
+            for key in ("start", "stops"):
+                if key in raw["state"] and state_rule is not None:
+                    k.err(
+                        ("state", key),
+                        f"{state_rule.id!r} is a state of levels: it has no {key!r}",
+                        "a state with fields is made and stopped on; drop it",
+                    )
     steppable = (
         set()
-        if state_rule is None
+        if not isinstance(state_rule, StateRule)
         else {
             t.name
             for t in state_rule.transitions
@@ -266,20 +282,30 @@ def build(
 
     def steps(
         where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
-    ) -> tuple[str, ...]:
+    ) -> tuple[ProcessStep, ...]:
         found = []
         for index, effect in enumerate(raw_effects):
             if "step" not in effect:
                 continue
+            call = None
             if "state" not in raw:
                 k.err((*where, index, "step"), "a step needs the process's 'state'")
+            elif reader is not None:
+                call = held_step(reader, (*where, index), effect)
+            elif "args" in effect:
+                k.err(
+                    (*where, index, "args"),
+                    "a state of levels is stepped with no argument",
+                    "drop 'args', or hold a state with fields",
+                )
             elif state_rule is not None and effect["step"] not in steppable:
                 k.err(
                     (*where, index, "step"),
                     f"{effect['step']!r} is not a transition of {state_rule.id!r} that takes no argument",
                     "transitions: " + (", ".join(sorted(steppable)) or "none"),
                 )
-            found.append(effect["step"])
+            written = ", ".join(f"{a}={v}" for a, v in effect.get("args", {}).items())
+            found.append(ProcessStep(effect["step"], call, written))
         return tuple(found)
 
     def effects(
@@ -461,7 +487,13 @@ def build(
         for name in (*TRACK_FIELDS, track_rule.mark_field):
             k.name(("track",), name, "track outcome field", fields)
     state_field = raw.get("state", {}).get("field", "level")
-    if "state" in raw:
+    if reader is not None and "field" in raw["state"]:
+        k.err(
+            ("state", "field"),
+            "a state with fields has no level for its events to hold",
+            "drop 'field'; a 'state' total answers its fields at the end",
+        )
+    elif "state" in raw:
         k.name(
             ("state", "field") if "field" in raw["state"] else ("state",),
             state_field,
@@ -489,10 +521,26 @@ def build(
             )
         if of == "state" and "state" not in raw:
             k.err((*where, "of"), "a 'state' total needs the process's 'state'")
+        read = None
+        if of == "state" and reader is not None:
+            read = held_total(reader, where, t.get("field"))
+        elif "field" in t:
+            k.err(
+                (*where, "field"),
+                "only a 'state' total of a state with fields has a 'field'",
+            )
         if of in ("marked", "conditions") and track_rule is None:
             k.err((*where, "of"), f"a {of!r} total needs the process's 'track'")
         totals.append(
-            ProcessTotal(t["name"], of, score, t.get("event"), t["description"])
+            ProcessTotal(
+                t["name"],
+                of,
+                score,
+                t.get("event"),
+                t["description"],
+                t.get("field"),
+                read,
+            )
         )
 
     examples = b.examples(src, path, raw, set(by_name), roll_columns=set())
@@ -503,6 +551,8 @@ def build(
     if "recovery" in raw and recovery_rule is None:
         return None
     if "state" in raw and state_rule is None:
+        return None
+    if reader is not None and (not reader.ok or held is None):
         return None
     return ProcessRule(
         **common,
@@ -546,6 +596,7 @@ def build(
         state=state_rule,
         state_event=raw.get("state", {}).get("event"),
         state_field=state_field,
+        held=held,
         totals=tuple(totals),
     )
 
