@@ -540,6 +540,7 @@ def _finish(
             if not left:
                 continue
             dropped = one.keep is not None and placed[g] >= one.keep
+            part: dict[tuple[int, ...], int]
             if dropped or not shape.added(g):
                 part = {shape.zero: shape.rest[g][b] ** left}
             else:

@@ -12,7 +12,8 @@ adds and subtracts pools and whole numbers. ``rulebook.dice_rolls`` rolls them,
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TypeAlias
+from collections.abc import Sequence
+from typing import ClassVar, Literal, TypeAlias, cast
 
 from .errors import RuleInputError
 from .json import Record
@@ -127,21 +128,26 @@ def _listed(faces: object, sides: int) -> tuple[Face, ...]:
     tuples of symbols (texts)."""
     if not isinstance(faces, tuple | list):
         raise RuleInputError(f"a pool's listed faces must be a tuple, not {faces!r}")
-    found = tuple(
-        tuple(face) if isinstance(face, tuple | list) else face  # pyright: ignore[reportUnknownArgumentType]
-        for face in faces  # pyright: ignore[reportUnknownVariableType]
+    listed = cast("Sequence[object]", faces)
+    found: tuple[object, ...] = tuple(
+        tuple(cast("Sequence[object]", face))
+        if isinstance(face, tuple | list)
+        else face
+        for face in listed
     )
     if len(found) != sides:
         raise RuleInputError(f"a pool of {sides} sides lists {len(found)} faces")
     numbers = all(type(face) is int for face in found)
     symbols = all(
-        isinstance(face, tuple) and all(type(x) is str for x in face) for face in found
+        isinstance(face, tuple)
+        and all(type(x) is str for x in cast("tuple[object, ...]", face))
+        for face in found
     )
     if not (numbers or symbols):
         raise RuleInputError(
             "a pool's listed faces are all ints, or all tuples of symbols (str)"
         )
-    return found
+    return cast("tuple[Face, ...]", found)
 
 
 class Pool(Value):

@@ -40,14 +40,14 @@ class Chances(dict[K, Fraction]):
             raise RuleInputError(f"tail must be a Fraction in 0..1, not {shown(tail)}")
         pairs = _pairs(chances, "chances", "an answer and a Fraction")
         for pair in pairs:
+            whole = cast("tuple[object, ...]", pair) if type(pair) is tuple else ()
             if (
-                type(pair) is not tuple
-                or len(pair) != 2
-                or type(pair[1]) is not Fraction
-                or not _answer(pair[0])
+                len(whole) != 2
+                or type(whole[1]) is not Fraction
+                or not _answer(whole[0])
             ):
                 raise RuleInputError(
-                    f"a chance is a pair of an answer and a Fraction, not {shown(pair)}"
+                    f"a chance is a pair of an answer and a Fraction, not {shown(pair)}"  # pyright: ignore[reportUnknownArgumentType]
                 )
         super().__init__(cast("list[tuple[K, Fraction]]", pairs))
         self._tail = tail
@@ -118,16 +118,18 @@ class OddsByField(Mapping[str, Chances[Any]]):
     def __init__(self, fields: Iterable[tuple[str, Chances[Any]]] = ()) -> None:
         found: dict[str, Chances[Any]] = {}
         for pair in _pairs(fields, "fields", "a name and Chances"):
+            whole = cast("tuple[object, ...]", pair) if type(pair) is tuple else ()
             if (
-                type(pair) is not tuple
-                or len(pair) != 2
-                or not isinstance(pair[0], str)
-                or not isinstance(pair[1], Chances)
+                len(whole) != 2
+                or not isinstance(whole[0], str)
+                or not isinstance(whole[1], Chances)
             ):
                 raise RuleInputError(
-                    f"a field's odds are a pair of its name and Chances, not {shown(pair)}"
+                    f"a field's odds are a pair of its name and Chances, not {shown(pair)}"  # pyright: ignore[reportUnknownArgumentType]
                 )
-            found[str.__str__(pair[0])] = pair[1]
+            name, chances = whole
+            assert isinstance(name, str) and isinstance(chances, Chances)
+            found[str.__str__(name)] = chances
         object.__setattr__(self, "_fields", found)
 
     def __getitem__(self, name: str) -> Chances[Any]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from math import lcm
 from operator import itemgetter
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 from ._dist import Dist
 from ._support import MAX_ENTRIES, spend, too_many, weighed
@@ -32,6 +32,505 @@ from ._support import MAX_ENTRIES, spend, too_many, weighed
 __all__ = ["Step", "each", "let", "live", "run", "source"]
 
 Key = tuple[Any, ...]
+
+# What makes a step's chances (a source) or value (a let) from the values it
+# reads: a function of as many values as it reads (each typed Any, so the
+# generated lambdas type-check strictly; at most 24 values read by one step).
+Made: TypeAlias = (
+    Callable[[], Dist]
+    | Callable[[Any], Dist]
+    | Callable[[Any, Any], Dist]
+    | Callable[[Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Dist]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Dist]
+    | Callable[
+        [Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Dist
+    ]
+    | Callable[
+        [Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Dist,
+    ]
+)
+Worked: TypeAlias = (
+    Callable[[], Any]
+    | Callable[[Any], Any]
+    | Callable[[Any, Any], Any]
+    | Callable[[Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Any]
+    | Callable[[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Any]
+    | Callable[
+        [Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Any
+    ]
+    | Callable[
+        [Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any], Any
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+    | Callable[
+        [
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+            Any,
+        ],
+        Any,
+    ]
+)
 
 
 class Step:
@@ -58,7 +557,7 @@ class Step:
 
 
 def source(
-    make: Callable[..., Dist],
+    make: Made,
     reads: tuple[int, ...],
     binds: tuple[int, ...],
     several: bool = False,
@@ -67,7 +566,7 @@ def source(
     return Step(make, reads, binds, source=True, several=several)
 
 
-def let(make: Callable[..., object], reads: tuple[int, ...], bind: int) -> Step:
+def let(make: Worked, reads: tuple[int, ...], bind: int) -> Step:
     """A let: ``make(*values read)`` is its value."""
     return Step(make, reads, (bind,), source=False)
 
@@ -154,14 +653,17 @@ def _worked(
     for key, w in env.items():
         value = make(*reads(key))
         if type(value) is list:
-            value = _frozen(value)
+            value = _frozen(value)  # pyright: ignore[reportUnknownArgumentType]
         new = keep((*key, value))
         found[new] = found.get(new, 0) + w
     return found
 
 
 def _frozen(value: list[Any]) -> tuple[Any, ...]:
-    return tuple(_frozen(v) if type(v) is list else v for v in value)
+    return tuple(
+        _frozen(v) if type(v) is list else v  # pyright: ignore[reportUnknownArgumentType]
+        for v in value
+    )
 
 
 def _added(

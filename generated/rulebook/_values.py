@@ -131,7 +131,7 @@ class Listed(Spec[tuple[T, ...]]):
     def check(self, value: object, name: str) -> tuple[T, ...]:
         if not isinstance(value, list | tuple):
             raise RuleInputError(f"{name} must be a list, not {shown(value)}")
-        items: Sequence[object] = value
+        items = cast("Sequence[object]", value)
         count = len(items)
         if count < self.lo or (self.hi is not None and count > self.hi):
             most = "" if self.hi is None else str(self.hi)
