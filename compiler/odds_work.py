@@ -94,7 +94,7 @@ def _sized(interval: Interval | None) -> Known:
     return Known(max(interval.hi - interval.lo + 1, 1), interval)
 
 
-_MOST_CALLS = 4096
+_MOST_CALLS = 256
 """The most sets of arguments whose work the build follows one by one (past
 it, the corners of the parameters' ranges)."""
 

@@ -337,7 +337,7 @@ def _case(draw: st.DrawFn) -> tuple[int, Name, str]:
 
 
 @settings(
-    max_examples=150,
+    max_examples=80,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
