@@ -18,10 +18,14 @@ import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path as FsPath
 
-from .diagnostics import RulesError
-from .fs_errors import EnvironmentProblem, reading, writing
-from .settings import FILE_NAME as SETTINGS_FILE
-from .visible import visible
+from .common.diagnostics import RulesError
+from .common.fs_errors import (
+    EnvironmentProblem,
+    reading,
+    writing,
+)
+from .common.visible import visible
+from .front.settings import FILE_NAME as SETTINGS_FILE
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 DISTRIBUTION = "rulebook-compiler"  # pyproject.toml's [project] name
@@ -211,7 +215,7 @@ def _folders(args: argparse.Namespace) -> None:
 
 
 def run(argv: Sequence[str]) -> int:
-    from . import progress
+    from .output import progress
 
     progress.reset()
     args = _parser().parse_args(argv)
@@ -253,7 +257,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"ok: {count} rules in {len(systems)} system(s)")
         return EXIT_OK
     if args.command == "build":
-        from .outdir import refusal
+        from .output.outdir import refusal
 
         problem = refusal(args.out, args.rules)
         if problem is not None:
@@ -264,11 +268,14 @@ def _run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return EXIT_USAGE
-        from . import progress
+        from .output import progress
 
         progress.at_stake(f"{_shown(args.out)}/")
     # Imports stay lazy: a build the cache answers loads no YAML, schema or Jinja.
-    from .cache import build, cache_dir_for
+    from .output.cache import (
+        build,
+        cache_dir_for,
+    )
 
     with reading(args.rules):
         outputs = build(
@@ -286,19 +293,24 @@ def _run(args: argparse.Namespace) -> int:
     outputs.remember()
     problems = []
     with reading(args.out):
-        from .outtree import as_compared, foreign, listed, walk
+        from .output.outtree import (
+            as_compared,
+            foreign,
+            listed,
+            walk,
+        )
 
         shown = _shown(args.out)
         tree = walk(args.out, set(outputs.files) | listed(args.out))
         problems = foreign(shown, tree, outputs.files)
         on_disk = as_compared(tree, outputs.files)
         if on_disk != outputs.files:
-            from .staleness import stale
+            from .output.staleness import stale
 
             problems += stale(shown, outputs.systems, outputs.files, on_disk)
     schema_dir = _own_schemas_for(args.out)
     if schema_dir is not None:
-        from . import schemas
+        from .front import schemas
 
         with reading(schema_dir):
             problems += schemas.stale(schema_dir)
@@ -312,13 +324,13 @@ def write_output(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
     """Write the output tree (and, for the checkout's own generated/, schema/);
     False when both already held it. The schemas come first: when the OS
     refuses a write (``EnvironmentProblem``), the output tree is left as it was."""
-    from . import progress
-    from .writer import write_tree
+    from .output import progress
+    from .output.writer import write_tree
 
     changed = False
     schema_dir = _own_schemas_for(out_dir)
     if schema_dir is not None:
-        from .schemas import write
+        from .front.schemas import write
 
         with writing(schema_dir), progress.step(f"{_shown(schema_dir)}/") as now:
             changed = now.written = write(schema_dir)
@@ -328,7 +340,9 @@ def write_output(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
 
 def _own_schemas() -> FsPath | None:
     """The repository's schema/, where rulesc runs from a checkout (not installed)."""
-    from .schemas import SCHEMA_DIR  # not validate's: a check loads no JSON Schema
+    from .front.schemas import (
+        SCHEMA_DIR,  # not validate's: a check loads no JSON Schema
+    )
 
     inside = SCHEMA_DIR.parent == FsPath(__file__).resolve().parent
     return None if inside else SCHEMA_DIR
@@ -374,7 +388,7 @@ def _main(args: list[str]) -> int:
         print(exc.line, file=sys.stderr)
         return EXIT_RULES
     except KeyboardInterrupt:
-        from . import progress
+        from .output import progress
 
         print(f"rulesc: interrupted; {progress.report()}", file=sys.stderr)
         return 130

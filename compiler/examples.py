@@ -12,11 +12,15 @@ from pathlib import Path as FsPath
 from types import ModuleType
 from typing import Any
 
-from .diagnostics import Diagnostic
+from .common.diagnostics import Diagnostic
+from .core.py_names import field_of
+from .front.model import (
+    Example,
+    Rule,
+    System,
+)
 from .kinds.calls import scripted
-from .model import Example, Rule, System
-from .py_names import field_of
-from .registry import kind_of
+from .kinds.registry import kind_of
 
 
 def call_text(rule: Rule, ex: Example) -> str:

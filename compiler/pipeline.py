@@ -14,29 +14,37 @@ from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import (
-    house,
-    js_naming,
-    js_views,
-    json_text,
-    odds_work,
-    outdir,
-    registry,
-    rules_json,
+from .common import json_text
+from .common.diagnostics import (
+    Diagnostic,
+    RulesError,
 )
-from .charts import FOLDER as CHARTS
-from .charts import for_pages, relocated
-from .contract import contract_view, label_candidates, module_entry
-from .diagnostics import Diagnostic, RulesError
-from .emitted import clashes
-from .examples import ExampleResults, check_examples, runtime_from
-from .formatting import format_many
-from .forms import system_forms
-from .house_docs import mark_cells
-from .loader import SourceFile, link_problem, load_file
-from .model import System
-from .odds_pages import rules_odds
-from .pages import (
+from .core.viewkit import (
+    View,
+    header,
+)
+from .emit.emitted import clashes
+from .emit.javascript import (
+    names as js_naming,
+)
+from .emit.javascript import (
+    views as js_views,
+)
+from .emit.json import rules_json
+from .emit.markdown.charts import FOLDER as CHARTS
+from .emit.markdown.charts import (
+    for_pages,
+    relocated,
+)
+from .emit.markdown.contract import (
+    contract_view,
+    label_candidates,
+    module_entry,
+)
+from .emit.markdown.forms import system_forms
+from .emit.markdown.house_docs import mark_cells
+from .emit.markdown.odds_pages import rules_odds
+from .emit.markdown.pages import (
     CONTRACT_PAGE,
     INDEX_PAGE,
     NAV_PAGE,
@@ -49,15 +57,42 @@ from .pages import (
     rule_page,
     rule_page_view,
 )
-from .parts import DATA_INDENT, RULES_JSON, RULES_SCHEMA, Part, Shares
-from .render import render
-from .semantics import build_system
-from .settings import DEFAULTS, Settings
-from .settings import FILE_NAME as SETTINGS_FILE
-from .settings import read as read_settings
-from .validate import listing, validate
-from .viewkit import View, header
-from .views import module_view, package_view, readme_view
+from .emit.python.format import format_many
+from .emit.python.views import (
+    module_view,
+    package_view,
+    readme_view,
+)
+from .emit.render import render
+from .examples import ExampleResults, check_examples, runtime_from
+from .front import house
+from .front.loader import (
+    SourceFile,
+    link_problem,
+    load_file,
+)
+from .front.model import System
+from .front.semantics import build_system
+from .front.settings import (
+    DEFAULTS,
+    Settings,
+)
+from .front.settings import FILE_NAME as SETTINGS_FILE
+from .front.settings import read as read_settings
+from .front.validate import (
+    listing,
+    validate,
+)
+from .kinds import registry
+from .odds import work as odds_work
+from .output import outdir
+from .output.parts import (
+    DATA_INDENT,
+    RULES_JSON,
+    RULES_SCHEMA,
+    Part,
+    Shares,
+)
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
@@ -92,7 +127,7 @@ def support_modules() -> tuple[str, ...]:
 
 
 class Memo(Protocol):
-    """Loaded rules files kept between builds (compiler/cache.py has the one in use)."""
+    """Loaded rules files kept between builds (compiler/output/cache.py has the one in use)."""
 
     def get(self, path: FsPath, shown: str) -> SourceFile | None: ...
 
@@ -106,7 +141,7 @@ MANIFEST = outdir.MANIFEST  # what makes a folder one rulesc built
 class Outputs:
     """What a build produces: file contents by path under the output folder;
     the systems it built (every one, unless a cache gave parts) and the part of
-    every system (``compiler.parts``)."""
+    every system (``compiler.output.parts``)."""
 
     systems: tuple[System, ...]
     parts: tuple[Part, ...]
@@ -239,7 +274,7 @@ def load_systems(
     more: Sequence[FsPath] = (),
 ) -> list[System]:
     """Every system of the rules folder (and of the folders ``more``, whose
-    systems may extend those of earlier folders: compiler/house.py), checked;
+    systems may extend those of earlier folders: compiler/front/house.py), checked;
     raise with every error found. ``only``: those systems (and what they extend)."""
     found = _found(rules_dir, None if more else only, memo, more)
     loaded = {meta.data["system"] for meta, _ in found}
@@ -494,9 +529,9 @@ def generate(
     ``run_examples=False`` is for tests that change figures in a copy of the
     rules without rewriting every example; rulesc always runs them. A ``Part``
     among ``systems`` stands for a system an earlier build made (and checked)
-    from the very same sources and compiler (``compiler/cache.py``): its outputs
+    from the very same sources and compiler (``compiler/output/cache.py``): its outputs
     are the part's, neither rendered nor run again, and its model is not needed.
-    ``settings`` name the packages (``compiler/settings.py``).
+    ``settings`` name the packages (``compiler/front/settings.py``).
     """
     if clashes := _path_clashes(systems):
         raise RulesError(clashes)
@@ -616,7 +651,7 @@ def part_of(
     modules: Mapping[str, str],
     drawn: Mapping[str, str] | None = None,
 ) -> Part:
-    """The part of a built ``system`` (``compiler.parts``): ``own`` its own
+    """The part of a built ``system`` (``compiler.output.parts``): ``own`` its own
     outputs, ``modules`` the package's modules (its own and the support
     modules) by path; ``drawn`` the charts of its rules' odds, by name."""
     pages = {p: t for p, t in own.items() if p.startswith("docs/")}
@@ -679,7 +714,7 @@ def load_all(
 ) -> tuple[list[System], Settings]:
     """Every system of the rules folder (and of ``more``), and the package
     settings (those of the last folder with a package.yaml: see
-    ``compiler/settings.py``); raise with every error of all at once."""
+    ``compiler/front/settings.py``); raise with every error of all at once."""
     errors: list[Diagnostic] = []
     settings = DEFAULTS
     for index, folder in enumerate((rules_dir, *more)):

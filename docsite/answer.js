@@ -1,7 +1,7 @@
 // A "try it" answer as the rule reads at the table (imported by docsite/tryit.js).
 //
 // The runtime's answer, as rulebook.json writes it (plain data), is shown in the
-// rule's own words, which the form carries (`words`, compiler/form_words.py):
+// rule's own words, which the form carries (`words`, compiler/emit/markdown/form_words.py):
 // each field's title, unit, the words its table uses for an empty cell and
 // whether its numbers are signed; the rule's title, unit and words for no answer.
 //
@@ -27,7 +27,7 @@ function hex(code, digits) {
 }
 
 /** Text as the page shows it: each hidden character as Python's escape of it
- * (\x1b, \u202e, \U000e0001), as rulesc writes it in the page (compiler/visible.py). */
+ * (\x1b, \u202e, \U000e0001), as rulesc writes it in the page (compiler/common/visible.py). */
 export function visible(text) {
   return String(text).replace(HIDDEN, (ch) => {
     const code = ch.codePointAt(0);

@@ -1,4 +1,4 @@
-// Call plans (compiler/js_plan.py) made on the JavaScript runtime: the twin of
+// Call plans (compiler/emit/javascript/plan.py) made on the JavaScript runtime: the twin of
 // js_plan.run_python, made by the conformance tests (tests/js/plan.mjs) and by
 // the reference's "try it" forms (docsite/tryit.js, which the site ships).
 //
@@ -9,7 +9,7 @@
 // `keep`), call it once per argument list (`each`), or gather `fields` into a
 // plain object keyed by their names in the rules (`key`).
 //
-// A form's plan (compiler/forms.py) takes its arguments from the form's fields:
+// A form's plan (compiler/emit/markdown/forms.py) takes its arguments from the form's fields:
 // an argument `{field: name}` is that field's value, and a step with
 // `each_field` is made once per item of that field's list (its one argument
 // list, its argument marked `item` taking the item).

@@ -2,13 +2,13 @@
 //
 // A rule page with a form holds its description as JSON, in the data-form
 // attribute of an empty <div class="rulebook-try"> (written by rulesc:
-// compiler/forms.py). This script builds the form from it and answers with the
+// compiler/emit/markdown/forms.py). This script builds the form from it and answers with the
 // JavaScript runtime (generated/js), which the site ships in assets/rulebook/:
 //
 // - each field fills one input of the rule: a choice list for a label, a number
 //   field with its bounds, a check box for a flag, a choice per key for a
 //   mapping, a line of numbers for a run of them (die results, in order);
-// - each call the form can make is a call plan (compiler/js_plan.py), the one
+// - each call the form can make is a call plan (compiler/emit/javascript/plan.py), the one
 //   the conformance tests make, whose arguments name the fields; it is made on
 //   the system's module by the runner they share (docsite/plan.js);
 // - a call that rolls dice rolls them with Random(seed), CPython's random.Random

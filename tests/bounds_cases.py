@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from rulesc import odds_work
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
+from rulesc.odds import work as odds_work
 from rulesc.pipeline import generate, load_systems
 
 from .conftest import RULES

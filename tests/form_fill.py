@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from rulesc.forms import call_of
-from rulesc.model import Example
+from rulesc.emit.markdown.forms import call_of
+from rulesc.front.model import Example
 
 # A form's line in a page: an empty div whose data-form attribute holds its JSON.
 FORM_LINE = re.compile(r"^<div class=\"rulebook-try\" [^\n]*></div>$", re.M)

@@ -23,12 +23,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis.strategies import SearchStrategy
 
-from rulesc import js_views
-from rulesc.js_naming import jsname
-from rulesc.js_plan import run_python
-from rulesc.model import Example, System
-from rulesc.py_names import py_kwargs, pyattr, pyname, rules_name
-from rulesc.registry import kind_of
+from rulesc.core.py_names import (
+    py_kwargs,
+    pyattr,
+    pyname,
+    rules_name,
+)
+from rulesc.emit.javascript import views as js_views
+from rulesc.emit.javascript.names import jsname
+from rulesc.emit.javascript.plan import run_python
+from rulesc.front.model import (
+    Example,
+    System,
+)
+from rulesc.kinds.registry import kind_of
 from rulesc.workbench.common import inputs_of
 from rulesc.workbench.samples import thawed
 

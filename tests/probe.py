@@ -5,8 +5,11 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from rulesc.emit.markdown.pages import (
+    overview_page,
+    rule_page,
+)
 from rulesc.examples import runtime_from
-from rulesc.pages import overview_page, rule_page
 from rulesc.pipeline import Outputs
 
 

@@ -17,8 +17,10 @@ import re
 from functools import cache
 from pathlib import Path
 
-from rulesc import js_naming, pipeline, py_names
-from rulesc.expr import KEYWORDS
+from rulesc import pipeline
+from rulesc.core import py_names
+from rulesc.emit.javascript import names as js_naming
+from rulesc.lang.expr import KEYWORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"

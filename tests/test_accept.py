@@ -15,7 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
-from rulesc.loader import load_file, load_text
+from rulesc.front.loader import (
+    load_file,
+    load_text,
+)
 from rulesc.workbench.yaml_edit import node_spans
 from rulesc.workbench.yaml_text import flow, hidden
 

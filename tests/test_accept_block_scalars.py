@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesc.cli import EXIT_OK, main
-from rulesc.loader import load_file
+from rulesc.front.loader import load_file
 from rulesc.workbench.yaml_edit import node_spans
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
-from rulesc.diagnostics import RulesError
-from rulesc.loader import load_text
+from rulesc.common.diagnostics import RulesError
+from rulesc.front.loader import load_text
 from rulesc.workbench import rewrite
 from rulesc.workbench.yaml_edit import apply, edits, node_spans
 from rulesc.workbench.yaml_text import hidden

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
-from rulesc.loader import load_text
+from rulesc.front.loader import load_text
 from rulesc.workbench import rewrite
 from rulesc.workbench.yaml_text import hidden
 

@@ -20,9 +20,12 @@ from typing import Any
 
 import pytest
 
-from rulesc import writer
+from rulesc.output import writer
+from rulesc.output.writer import (
+    read_tree,
+    write_tree,
+)
 from rulesc.pipeline import build
-from rulesc.writer import read_tree, write_tree
 
 from .conftest import ROOT, RULES
 
@@ -40,7 +43,7 @@ STEPS = len(NEW) + 2  # each file, the chmod, the swap
 DRIVER = """
 import os, sys, time, json
 from pathlib import Path
-from rulesc import writer
+from rulesc.output import writer
 count = 0
 def pause():
     global count

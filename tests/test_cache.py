@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 
-from rulesc import cache, pipeline
-from rulesc.diagnostics import RulesError
-from rulesc.loader import load_file
+from rulesc import pipeline
+from rulesc.common.diagnostics import RulesError
+from rulesc.front.loader import load_file
+from rulesc.output import cache
 
 from .conftest import Editor, run_rulesc
 
@@ -187,10 +188,10 @@ def test_the_fingerprint_changes_with_any_compiler_or_schema_file(
     fingerprint = functools.partial(cache._fingerprint.__wrapped__, 0)
     before = fingerprint()
     for rel in (
-        "compiler/templates/system.py.j2",
-        "compiler/templates/core/state.py.j2",
-        "compiler/templates/core/unit.py.j2",
-        "compiler/emit/python.py",
+        "compiler/emit/templates/system.py.j2",
+        "compiler/emit/templates/core/state.py.j2",
+        "compiler/emit/templates/core/unit.py.j2",
+        "compiler/emit/python/unit.py",
         "compiler/runtime/dice.py",
         "compiler/kinds/facts/rule.py",
         "compiler/kinds/facts/schema.json",
@@ -245,7 +246,7 @@ def test_a_check_or_build_the_cache_answers_loads_no_yaml_schema_or_jinja(
         "from rulesc.cli import main\n"
         "for command in ('check', 'build'):\n"
         "    assert main([command]) == 0, command\n"
-        "heavy = ('jsonschema', 'jinja2', 'ruamel', 'yaml', 'rulesc.model')\n"
+        "heavy = ('jsonschema', 'jinja2', 'ruamel', 'yaml', 'rulesc.front.model')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy"
         " or m in heavy))\n"
     )

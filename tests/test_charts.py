@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from rulesc.charts import (
+from rulesc.emit.markdown.charts import (
     dice_chart,
     dice_chart_name,
     dice_svg,

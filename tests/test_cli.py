@@ -126,7 +126,7 @@ def test_stale_output_gets_one_remedy_from_every_place(
 ) -> None:
     """rulesc check on stale generated/ or stale schema/, and the golden test:
     the same words each time."""
-    from rulesc.diagnostics import REMEDY
+    from rulesc.common.diagnostics import REMEDY
 
     assert REMEDY == "run `rulesc build` (or `make build`) and commit what it writes"
     root = rules_copy.parent
@@ -137,7 +137,7 @@ def test_stale_output_gets_one_remedy_from_every_place(
     assert hints and set(hints) == {f"  hint: {REMEDY}"}, done.stderr
     goldens = (Path(__file__).parent / "test_goldens.py").read_text()
     assert goldens.count("{REMEDY}") == 2 and "update-goldens\\n" not in goldens
-    from rulesc import schemas
+    from rulesc.front import schemas
 
     schema_dir = root / "schema"
     schema_dir.mkdir()

@@ -26,9 +26,9 @@ from unicodedata import east_asian_width
 import pytest
 
 from rulesc.cli import main
-from rulesc.diagnostics import MAX_QUOTED
-from rulesc.loader import MAX_INT_DIGITS
-from rulesc.registry import kind_of
+from rulesc.common.diagnostics import MAX_QUOTED
+from rulesc.front.loader import MAX_INT_DIGITS
+from rulesc.kinds.registry import kind_of
 from rulesc.workbench import bounds, explain, simulate, workspace
 from rulesc.workbench.common import Input, inputs_of
 from rulesc.workbench.usage import MAX_DIGITS, UsageError, whole_number

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 from rulesc.pipeline import load_systems
 
 from .conftest import RULES, Editor

@@ -23,8 +23,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc import expr
-from rulesc.expr_types import DieFaces
+from rulesc.lang import expr
+from rulesc.lang.nodes import DieFaces
 from rulesc.runtime import _odds
 from rulesc.runtime.dice import Scripted
 from rulesc.runtime.dice_odds import odds

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulesc.writer import read_tree
+from rulesc.output.writer import read_tree
 
 from .conftest import GENERATED, ROOT
 

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc import expr
+from rulesc.lang import expr
 from rulesc.runtime import dice_rolls, dice_terms
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_odds import odds

@@ -12,8 +12,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rulesc import expr
 from rulesc.examples import run_example
+from rulesc.lang import expr
 from rulesc.pipeline import load_systems
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_rolls import roll

@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from rulesc import pipeline
-from rulesc.viewkit import allowed, bounds
+from rulesc.core.viewkit import (
+    allowed,
+    bounds,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMS = pipeline.load_systems(ROOT / "rules")

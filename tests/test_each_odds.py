@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from rulesc import odds_work
+from rulesc.odds import work as odds_work
 from rulesc.pipeline import load_systems
 from rulesc.runtime._support import MAX_WORK
 

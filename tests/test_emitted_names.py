@@ -27,16 +27,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc import pipeline, registry, schemas
-from rulesc.diagnostics import Diagnostic, RulesError
-from rulesc.emitted import clashes
+from rulesc import pipeline
+from rulesc.common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from rulesc.emit.emitted import clashes
+from rulesc.emit.python.views import module_view
+from rulesc.emit.render import render
 from rulesc.examples import check_examples, runtime_from
-from rulesc.loader import SourceFile
-from rulesc.model import Name, System
-from rulesc.render import render
-from rulesc.semantics import build_system
-from rulesc.validate import validate
-from rulesc.views import module_view
+from rulesc.front import schemas
+from rulesc.front.loader import SourceFile
+from rulesc.front.model import (
+    Name,
+    System,
+)
+from rulesc.front.semantics import build_system
+from rulesc.front.validate import validate
+from rulesc.kinds import registry
 
 from .target_names import python_identifiers
 

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from rulesc.emit.python_statements import held
-from rulesc.expr import (
+from rulesc.emit.python.statements import held
+from rulesc.front.model import Column
+from rulesc.lang.expr import (
     Checked,
     ExprError,
     Interval,
@@ -25,7 +26,6 @@ from rulesc.expr import (
     evaluate,
     to_python,
 )
-from rulesc.model import Column
 
 from .test_decision_rolls import _check  # pyright: ignore[reportPrivateUsage]
 

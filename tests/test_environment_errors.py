@@ -28,11 +28,19 @@ from typing import Any
 
 import pytest
 
-from rulesc import cache, cli, fs_errors, pipeline, writer
+from rulesc import (
+    cli,
+    pipeline,
+)
 from rulesc.cli import main
-from rulesc.validate import SCHEMA_DIR
+from rulesc.common import fs_errors
+from rulesc.front.validate import SCHEMA_DIR
+from rulesc.output import (
+    cache,
+    writer,
+)
+from rulesc.output.writer import read_tree
 from rulesc.workbench import watch
-from rulesc.writer import read_tree
 
 from .conftest import RULES, run_rulesc
 
@@ -607,8 +615,8 @@ def test_a_rules_file_that_is_a_folder_is_a_located_error(
     [
         ("rulesc.pipeline.generate", RuntimeError("injected fault")),
         ("rulesc.pipeline.load_file", KeyError("injected fault")),
-        ("rulesc.writer._swap", ValueError("injected fault")),
-        ("rulesc.writer._recover", AttributeError("injected fault")),
+        ("rulesc.output.writer._swap", ValueError("injected fault")),
+        ("rulesc.output.writer._recover", AttributeError("injected fault")),
     ],
 )
 def test_only_an_injected_internal_fault_exits_3(

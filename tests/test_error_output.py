@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 from rulesc.cli import main
-from rulesc.diagnostics import Diagnostic, RulesError
-from rulesc.validate import _validator
+from rulesc.common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from rulesc.front.validate import _validator
 
 from .conftest import Editor
 

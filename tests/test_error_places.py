@@ -20,10 +20,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import Diagnostic, RulesError, format_diagnostics
-from rulesc.loader import load_text
+from rulesc.common.diagnostics import (
+    Diagnostic,
+    RulesError,
+    format_diagnostics,
+)
+from rulesc.front.loader import load_text
+from rulesc.front.validate import (
+    SCHEMA_DIR,
+    closed_set_hint,
+    validate,
+)
 from rulesc.pipeline import load_systems
-from rulesc.validate import SCHEMA_DIR, closed_set_hint, validate
 from rulesc.workbench.display import github, print_diagnostics
 
 from .conftest import RULES

@@ -16,13 +16,17 @@ import operator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulesc.common.limits import MAX_EXACT
 from rulesc.core.exact import Prover
 from rulesc.core.exprs import checked
 from rulesc.core.ir import Emit, Local, Procedure, Set, While
 from rulesc.core.ranges import Value, narrowed
-from rulesc.expr import Checked, Interval, parse
-from rulesc.limits import MAX_EXACT
-from rulesc.model import Param
+from rulesc.front.model import Param
+from rulesc.lang.expr import (
+    Checked,
+    Interval,
+    parse,
+)
 
 _FAST = settings(max_examples=150, deadline=None, derandomize=True, database=None)
 

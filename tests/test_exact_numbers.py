@@ -21,7 +21,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from rulesc.limits import MAX_EXACT
+from rulesc.common.limits import MAX_EXACT
 
 from .conftest import import_fresh, run_rulesc
 from .js_node import node_json

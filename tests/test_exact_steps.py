@@ -26,11 +26,11 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import RulesError
-from rulesc.limits import MAX_EXACT
+from rulesc.common.diagnostics import RulesError
+from rulesc.common.limits import MAX_EXACT
+from rulesc.output.writer import write_tree
 from rulesc.pipeline import build, load_systems
 from rulesc.runtime._support import MAX_ENTRIES
-from rulesc.writer import write_tree
 
 from . import test_process_bounds as process_bounds
 from .conftest import import_fresh

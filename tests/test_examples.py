@@ -7,7 +7,10 @@ import importlib
 import pytest
 
 from rulesc.examples import run_example
-from rulesc.model import Example, Rule
+from rulesc.front.model import (
+    Example,
+    Rule,
+)
 from rulesc.pipeline import load_systems
 
 from .conftest import RULES

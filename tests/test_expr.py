@@ -1,4 +1,4 @@
-"""Tests for the formula expression language (compiler.expr)."""
+"""Tests for the formula expression language (compiler.lang.expr)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc.expr import (
+from rulesc.lang.expr import (
     Attr,
     Binary,
     BoolLit,

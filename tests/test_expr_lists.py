@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from rulesc.examples import runtime_from
-from rulesc.expr import (
+from rulesc.lang.expr import (
     Binary,
     Call,
     Checked,

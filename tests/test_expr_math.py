@@ -6,9 +6,16 @@ import re
 
 import pytest
 
-from rulesc import expr
-from rulesc.expr_math import display_parts, latex_text, to_latex
-from rulesc.expr_words import to_words, value_words
+from rulesc.emit.markdown.math import (
+    display_parts,
+    latex_text,
+    to_latex,
+)
+from rulesc.emit.markdown.words import (
+    to_words,
+    value_words,
+)
+from rulesc.lang import expr
 
 PARAMS = (
     expr.Param("climb_bonus", "int"),

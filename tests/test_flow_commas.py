@@ -10,8 +10,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import MAX_QUOTED, RulesError
-from rulesc.loader import load_text
+from rulesc.common.diagnostics import (
+    MAX_QUOTED,
+    RulesError,
+)
+from rulesc.front.loader import load_text
 
 NAMES = st.sampled_from(["a", "bonus", "dice", "n2"])
 

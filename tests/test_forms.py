@@ -12,12 +12,17 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from rulesc.forms import ANSWER, ODDS, ROLLED, widget
-from rulesc.js_plan import run_python
+from rulesc.emit.javascript.plan import run_python
+from rulesc.emit.markdown.forms import (
+    ANSWER,
+    ODDS,
+    ROLLED,
+    widget,
+)
+from rulesc.emit.markdown.pages import rule_page
 from rulesc.kinds.calls import scripted
-from rulesc.pages import rule_page
+from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import Outputs, build
-from rulesc.registry import kind_of
 
 from .conftest import Editor
 from .form_fill import Filled, fill, made_plan, page_forms

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.diagnostics import RulesError
-from rulesc.loader import load_text
+from rulesc.common.diagnostics import RulesError
+from rulesc.front.loader import load_text
+from rulesc.front.semantics import build_system
+from rulesc.kinds.registry import kinds
 from rulesc.pipeline import generate, load_systems
-from rulesc.registry import kinds
-from rulesc.semantics import build_system
 
 from .conftest import RULES
 from .workbench_helpers import rulesc

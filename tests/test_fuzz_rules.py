@@ -18,8 +18,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import Diagnostic, RulesError
-from rulesc.loader import load_text
+from rulesc.common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from rulesc.front.loader import load_text
 from rulesc.pipeline import generate, load_systems
 
 from .conftest import RULES

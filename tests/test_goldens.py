@@ -12,9 +12,12 @@ import json
 
 import pytest
 
-from rulesc.diagnostics import REMEDY
+from rulesc.common.diagnostics import REMEDY
+from rulesc.output.writer import (
+    read_tree,
+    write_tree,
+)
 from rulesc.pipeline import Outputs
-from rulesc.writer import read_tree, write_tree
 
 from .conftest import GENERATED
 

@@ -1,6 +1,6 @@
 """Hidden characters: a control, bidirectional, separator, format, private-use,
 unassigned or non-character code point in the rules' text reaches no generated
-file raw; it is written as its escape (compiler/visible.py) wherever the text
+file raw; it is written as its escape (compiler/common/visible.py) wherever the text
 is. NUL and lone surrogates, which no output can carry, are located errors.
 
 A Hypothesis property builds a small system whose titles, summary and
@@ -23,10 +23,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
+from rulesc.common.visible import json_visible
+from rulesc.emit.python.views import toml_string
 from rulesc.pipeline import build, load_systems
-from rulesc.views import toml_string
-from rulesc.visible import json_visible
 
 from .test_sinks import shown_escaped
 from .test_strings_are_data import FIELDS, _write

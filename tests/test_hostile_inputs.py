@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesc.cli import main
-from rulesc.diagnostics import (
+from rulesc.common.diagnostics import (
     MAX_QUOTED,
     Diagnostic,
     RulesError,
@@ -30,10 +30,10 @@ from rulesc.diagnostics import (
     quoted,
     shorten,
 )
-from rulesc.loader import load_text
+from rulesc.front.loader import load_text
+from rulesc.front.validate import validate
 from rulesc.pipeline import load_sources
 from rulesc.runtime.dice import DiceSyntaxError, parse_dice
-from rulesc.validate import validate
 from rulesc.workbench import display
 
 from .conftest import RULES

@@ -17,9 +17,16 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from rulesc import loader
-from rulesc.diagnostics import Diagnostic, RulesError
-from rulesc.loader import MAX_FILE_BYTES, load_file, load_text
+from rulesc.common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from rulesc.front import loader
+from rulesc.front.loader import (
+    MAX_FILE_BYTES,
+    load_file,
+    load_text,
+)
 
 BILLION_LAUGHS = b"".join(
     [b'a0: &a0 ["lol"]\n']

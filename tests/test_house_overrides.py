@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc import house
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
-from rulesc.diagnostics import RulesError
-from rulesc.loader import load_text
+from rulesc.common.diagnostics import RulesError
+from rulesc.front import house
+from rulesc.front.loader import load_text
 
 from .accept_packs import KIT, RULES_LINE
 

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from rulesc import house, pipeline, registry
-from rulesc.diagnostics import RulesError
-from rulesc.loader import load_text
-from rulesc.model import Override
-from rulesc.semantics import build_system
+from rulesc import pipeline
+from rulesc.common.diagnostics import RulesError
+from rulesc.front import house
+from rulesc.front.loader import load_text
+from rulesc.front.model import Override
+from rulesc.front.semantics import build_system
+from rulesc.kinds import registry
 
 from .conftest import GENERATED, ROOT, run_rulesc
 from .js_node import node_json
@@ -401,7 +403,7 @@ def test_a_rule_without_a_source_must_say_house(tmp_path: Path) -> None:
         ).encode(),
         "packs/d/x.yaml",
     )
-    from rulesc.validate import validate
+    from rulesc.front.validate import validate
 
     messages = [d.message for d in validate(source)]
     assert "missing required key 'source'" in messages

@@ -19,7 +19,10 @@ from pathlib import Path
 import pytest
 
 from rulesc.cli import EXIT_INTERNAL, EXIT_RULES, main
-from rulesc.writer import read_tree, write_tree
+from rulesc.output.writer import (
+    read_tree,
+    write_tree,
+)
 
 from .conftest import RULES
 from .invalid_cases import SYSTEM, Case, load_cases

@@ -19,11 +19,14 @@ from typing import Any
 
 import pytest
 
-from rulesc.js_naming import camel
-from rulesc.js_plan import call_plan
-from rulesc.model import RuleBase, System
+from rulesc.emit.javascript.names import camel
+from rulesc.emit.javascript.plan import call_plan
+from rulesc.front.model import (
+    RuleBase,
+    System,
+)
+from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import load_systems
-from rulesc.registry import kind_of
 from rulesc.runtime._support import MAX_ENTRIES
 
 from .js_node import PACKAGE, answer, node_test, ported

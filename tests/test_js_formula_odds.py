@@ -15,12 +15,15 @@ from typing import Any
 
 import pytest
 
-from rulesc import expr
-from rulesc.js_naming import camel
+from rulesc.emit.javascript.names import camel
+from rulesc.front.model import (
+    Param,
+    System,
+)
 from rulesc.kinds.decision.model import DecisionRule
 from rulesc.kinds.formula.model import FormulaRule
 from rulesc.kinds.formula.rule import rule_nodes
-from rulesc.model import Param, System
+from rulesc.lang import expr
 from rulesc.pipeline import load_systems
 
 from .conftest import ROOT

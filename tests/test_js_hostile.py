@@ -20,8 +20,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from rulesc.expr_emit_js import string_literal
-from rulesc.js_naming import camel
+from rulesc.emit.javascript.expr import string_literal
+from rulesc.emit.javascript.names import camel
 from rulesc.pipeline import load_systems
 from rulesc.runtime import _support
 from rulesc.runtime import json as rjson

@@ -11,8 +11,12 @@ from typing import Any
 
 import pytest
 
+from rulesc.emit.javascript.plan import (
+    call_step,
+    fields_step,
+    instance_plan,
+)
 from rulesc.examples import runtime_from
-from rulesc.js_plan import call_step, fields_step, instance_plan
 from rulesc.kinds.state.model import StateRule
 from rulesc.pipeline import build, load_systems
 

@@ -11,9 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.diagnostics import RulesError
-from rulesc.js_kit import JsFigureError, js
-from rulesc.js_naming import camel, class_members, jsattr, jsname
+from rulesc.common.diagnostics import RulesError
+from rulesc.emit.javascript.kit import (
+    JsFigureError,
+    js,
+)
+from rulesc.emit.javascript.names import (
+    camel,
+    class_members,
+    jsattr,
+    jsname,
+)
 from rulesc.pipeline import build
 
 from .conftest import Editor
@@ -326,7 +334,7 @@ def test_a_decision_method_named_as_what_every_answer_has(
 def test_object_names_are_object_prototypes(tmp_path: Path) -> None:
     """The names every object has, as the build refuses them, are exactly what
     Node's Object.prototype has: the list cannot drift from the language."""
-    from rulesc.js_naming import OBJECT_NAMES
+    from rulesc.emit.javascript.names import OBJECT_NAMES
 
     script = "console.log(JSON.stringify(Object.getOwnPropertyNames(Object.prototype)))"
     assert set(node_json(script)) == OBJECT_NAMES

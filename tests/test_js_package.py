@@ -97,8 +97,7 @@ def test_every_built_in_kind_has_javascript() -> None:
     or its js_view is not the shared calls.no_javascript and it has both
     JavaScript templates: every module is whole (a kind loaded from a folder
     of its own may still have none; see test_kind_plugins.py)."""
-    from rulesc import registry
-    from rulesc.kinds import calls
+    from rulesc.kinds import calls, registry
     from rulesc.kinds.base import JS_TARGETS
 
     for name, kind in registry.kinds().items():

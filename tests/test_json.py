@@ -25,9 +25,12 @@ from rulebook._state import LevelState, RecordState
 from rulebook.dice import Dice, parse_dice
 
 from rulesc.examples import example_value
-from rulesc.model import Example, Rule
+from rulesc.front.model import (
+    Example,
+    Rule,
+)
+from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import load_systems, support_modules
-from rulesc.registry import kind_of
 
 from .conftest import RULES
 from .workbench_helpers import project, rulesc

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import RulesError
-from rulesc.loader import load_file
+from rulesc.common.diagnostics import RulesError
+from rulesc.front.loader import load_file
 from rulesc.runtime import json as rjson
 from rulesc.runtime._support import MAX_NESTING
 from rulesc.runtime.errors import RuleInputError, RuleTypeError

@@ -1,4 +1,4 @@
-"""compiler.json_text writes exactly what json.dumps(indent=2) writes."""
+"""compiler.common.json_text writes exactly what json.dumps(indent=2) writes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc import json_text
+from rulesc.common import json_text
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,7 +1,7 @@
 """Text from the rules in the site's math: KaTeX shows it as text, exactly.
 
 A label or a title that a formula names reaches the docs inside ``\\text{...}``
-(``compiler.expr_math.latex_text``), which the site renders with the KaTeX it
+(``compiler.emit.markdown.math.latex_text``), which the site renders with the KaTeX it
 ships (docsite/node_modules/katex), as docsite/rulebook.js does: no error, no
 element KaTeX would not make for plain text (no link, no image, no style from
 the rules), and the text a reader sees is the rules' text, whitespace folded,
@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc.expr_math import latex_text
+from rulesc.emit.markdown.math import latex_text
 
 from .js_node import missing, node
 from .test_sinks import one_line

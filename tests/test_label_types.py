@@ -30,8 +30,8 @@ from hypothesis import strategies as st
 from rulebook._support import Label, LabelMapping, Ladder
 from rulebook.errors import RuleInputError
 
+from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import load_systems
-from rulesc.registry import kind_of
 
 from .conftest import RULES
 

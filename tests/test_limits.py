@@ -10,8 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.charts import dice_chart
-from rulesc.limits import MAX_DICE_SUMS, dice_problem, roll_problem
+from rulesc.common.limits import (
+    MAX_DICE_SUMS,
+    dice_problem,
+    roll_problem,
+)
+from rulesc.emit.markdown.charts import dice_chart
 from rulesc.runtime.dice import _sum_counts, parse_dice
 from rulesc.workbench.dicestats import stats_lines
 

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 from rulesc.pipeline import generate, load_systems
 
 from . import bounds_cases as cases
@@ -191,8 +191,11 @@ def test_the_work_of_a_build_is_linear_in_the_expression(units: list[str]) -> No
 
 def test_walk_visits_a_deep_tree_in_linear_work() -> None:
     """``walk`` (every stage's way through a tree) costs the same per node at any depth."""
-    from rulesc.expr import parse
-    from rulesc.expr_types import Binary, walk
+    from rulesc.lang.expr import parse
+    from rulesc.lang.nodes import (
+        Binary,
+        walk,
+    )
 
     def deep(n: int) -> Iterator[object]:
         node = parse("x")
@@ -226,8 +229,11 @@ def _calls_of(work: Callable[[], object]) -> int:
 def test_what_a_test_proves_not_null_is_worked_out_in_linear_work() -> None:
     """``and`` inside ``or`` inside ``and``...: each part of a test is asked
     what it proves once, not once for each way the parts around it go."""
-    from rulesc.expr import _not_null, parse
-    from rulesc.expr_types import Binary
+    from rulesc.lang.expr import (
+        _not_null,
+        parse,
+    )
+    from rulesc.lang.nodes import Binary
 
     def nested(n: int) -> Binary:
         node = parse("x is null")

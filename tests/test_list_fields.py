@@ -17,9 +17,13 @@ from typing import Any
 
 import pytest
 
-from rulesc.expr import Interval, to_math, to_source
-from rulesc.expr_json import to_tree
-from rulesc.expr_words import value_words
+from rulesc.emit.json.trees import to_tree
+from rulesc.emit.markdown.words import value_words
+from rulesc.lang.expr import (
+    Interval,
+    to_math,
+    to_source,
+)
 
 from .js_node import node_json
 from .test_expr_lists import ENV, check, run

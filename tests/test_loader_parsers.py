@@ -1,7 +1,7 @@
 """The loader's two YAML parsers agree: libyaml's (C) supplies trees, ruamel's errors.
 
 libyaml reads every file first; whatever it refuses, or whatever tree the builder
-refuses, is read again by ruamel's pure-Python parser (compiler/loader.py). So the
+refuses, is read again by ruamel's pure-Python parser (compiler/front/loader.py). So the
 C parser must never give a tree ruamel would not: on every corpus file (rules/, the
 cookbook, tests/invalid/, every YAML file under tests/, the hostile inputs) and on
 mutations of them, a tree from libyaml is ruamel's, with the same positions, key
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc import loader
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
+from rulesc.front import loader
 from tests.invalid_cases import load_cases
 from tests.test_hostile_yaml import BILLION_LAUGHS
 

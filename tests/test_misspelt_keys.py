@@ -18,11 +18,21 @@ from typing import Any, NamedTuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc import registry
-from rulesc.diagnostics import Diagnostic, RulesError
-from rulesc.loader import SourceFile, load_file, load_text
-from rulesc.semantics import build_system
-from rulesc.validate import _every_key, validate
+from rulesc.common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from rulesc.front.loader import (
+    SourceFile,
+    load_file,
+    load_text,
+)
+from rulesc.front.semantics import build_system
+from rulesc.front.validate import (
+    _every_key,
+    validate,
+)
+from rulesc.kinds import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = sorted(

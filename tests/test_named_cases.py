@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 from rulesc.examples import runtime_from
 from rulesc.pipeline import build
 

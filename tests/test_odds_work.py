@@ -20,9 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc import limits, odds_pages
+from rulesc.common import limits
+from rulesc.common.diagnostics import RulesError
 from rulesc.core.ir import Function, Procedure
-from rulesc.diagnostics import RulesError
+from rulesc.emit.markdown import odds_pages
 from rulesc.kinds.decision import rule as decision_rule
 from rulesc.pipeline import generate, load_systems
 from rulesc.runtime import _dice_weights, dice_odds
@@ -215,7 +216,7 @@ def _grind(name: str, top: int) -> str:
 
 
 def _spent_by(
-    text: str, monkeypatch: pytest.MonkeyPatch, where: str = "rulesc.semantics"
+    text: str, monkeypatch: pytest.MonkeyPatch, where: str = "rulesc.front.semantics"
 ) -> int:
     """What the system's allowances (made in the module ``where``) spent on a
     build of ``text``."""
@@ -259,7 +260,7 @@ def test_the_odds_of_a_system_s_pages_share_one_allowance(
     first = _formula("6d10!", bounded)
     text = first + _formula("3d10!", bounded).replace("many", "more")
     assert _errors(text) == []
-    one = _spent_by(first, monkeypatch, "rulesc.odds_pages")
+    one = _spent_by(first, monkeypatch, "rulesc.emit.markdown.odds_pages")
     assert one >= odds_work(parse_notation("6d10!"))  # the call's own steps besides
     monkeypatch.setattr(odds_pages, "MAX_PAGE_ODDS_WORK", one + 1)
     found = _errors(text)
@@ -313,8 +314,8 @@ def test_a_rule_whose_odds_a_call_its_ranges_allow_would_pass_the_limit_is_a_loc
 def test_the_bound_is_no_less_than_the_work_of_any_call(df_out: Path) -> None:
     """Every rule of tests/dice_formulas: the work of each call the build
     follows, as the runtime counts it, is within the rule's bound."""
-    from rulesc import odds_work
-    from rulesc.naming import odds_function
+    from rulesc.lang.naming import odds_function
+    from rulesc.odds import work as odds_work
 
     from .conftest import import_fresh
 

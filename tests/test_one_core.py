@@ -1,6 +1,6 @@
 """The one core: a kind that lowers to the core (compiler/core/) holds no template,
 no per-target module and no import of an emitter, and no emitter
-(compiler/emit/, compiler/templates/core/) names a kind.
+(compiler/emit/, compiler/emit/templates/core/) names a kind.
 
 Kinds lower one by one: ``STILL_TO_LOWER`` lists those that still print
 themselves with templates of their own, and must shrink as each is lowered.
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesc import registry
 from rulesc.core.ir import Prim
-from rulesc.expr_types import ValueType
+from rulesc.kinds import registry
+from rulesc.lang.nodes import ValueType
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILER = ROOT / "compiler"
@@ -27,13 +27,13 @@ STILL_TO_LOWER: set[str] = set()
 # The modules that print a target: a kind's folder imports none of them.
 EMITTERS = (
     "compiler.emit",
-    "compiler.js_kit",
-    "compiler.js_views",
-    "compiler.expr_emit",
-    "compiler.expr_emit_js",
-    "compiler.views",
-    "compiler.pages",
-    "compiler.render",
+    "compiler.emit.javascript.kit",
+    "compiler.emit.javascript.views",
+    "compiler.emit.expr",
+    "compiler.emit.javascript.expr",
+    "compiler.emit.python.views",
+    "compiler.emit.markdown.pages",
+    "compiler.emit.render",
 )
 _TARGET = re.compile(
     r"(?:^|_)(?:js|javascript|ts|typescript|py|python|md|markdown|html)(?:_|$)"
@@ -89,7 +89,7 @@ def emitter_violations(paths: list[Path]) -> list[str]:
         text = path.read_text(encoding="utf-8")
         if path.suffix == ".py":
             for module in sorted(_imports(path)):
-                if module.startswith(("compiler.kinds", "compiler.registry")):
+                if module.startswith(("compiler.kinds", "compiler.kinds.registry")):
                     found.append(f"{path.name} imports {module}")
             strings = set()
             for node in ast.walk(ast.parse(text)):
@@ -104,10 +104,57 @@ def emitter_violations(paths: list[Path]) -> list[str]:
     return found
 
 
+# Work left by the move of every target's modules into compiler/emit/ (issue 40):
+# modules of a target that still dispatch on kinds (the Kind interface's
+# per-target hooks: views, rules.json's data_view, forms, call plans), and the
+# modules of a target a kind's folder still imports for such a hook. Each entry
+# says why; the tests below fail when one no longer applies, so these lists
+# only shrink.
+EMITTERS_STILL_NAMING_KINDS = {
+    "markdown/forms.py": "the try-it forms ask each rule's kind for its inputs",
+    "python/views.py": "the package view asks the kinds for their runtime modules",
+    "javascript/views.py": "the JavaScript module view asks the kinds likewise",
+    "odds.py": "reads an odds step's own .kind (not a rule's): the check is by name",
+    "json/rules_json.py": "rules.json asks each kind for its data_view",
+    "markdown/pages.py": "the pages ask each kind for its text and columns",
+    "render.py": "the Jinja environment loads the kinds' folders",
+    "javascript/plan.py": "call plans (the Kind hook call_plan) read a rule's kind",
+    "json/trees.py": "formula trees name the rule kinds a call may reach",
+    "markdown/contract.py": "the contract page reads each rule's kind",
+}
+KIND_IMPORTS_STILL_TO_GO = {
+    "compiler.emit.javascript.plan": "the Kind hook call_plan",
+    "compiler.emit.json.trees": "the Kind hook data_view (rules.json)",
+    "compiler.emit.markdown.math": "a process's page words",
+}
+
+
 def _emitters() -> list[Path]:
-    return sorted((COMPILER / "emit").glob("*.py")) + sorted(
-        (COMPILER / "templates" / "core").glob("*.j2")
+    return [
+        p
+        for p in sorted((COMPILER / "emit").rglob("*.py"))
+        if p.relative_to(COMPILER / "emit").as_posix()
+        not in EMITTERS_STILL_NAMING_KINDS
+    ] + sorted((COMPILER / "emit" / "templates" / "core").glob("*.j2"))
+
+
+def _left(violation: str) -> bool:
+    return any(
+        violation.endswith(f"the emitter {m}") or f"the emitter {m}." in violation
+        for m in KIND_IMPORTS_STILL_TO_GO
     )
+
+
+def test_the_work_left_is_still_left() -> None:
+    """Each module listed as still naming kinds does, and each import listed as
+    still to go is still made: a fix takes its entry off."""
+    for name in EMITTERS_STILL_NAMING_KINDS:
+        assert emitter_violations([COMPILER / "emit" / name]), name
+    made = {
+        v for n in registry.BUILT_IN for v in kind_violations(registry.get(n).folder)
+    }
+    for module in KIND_IMPORTS_STILL_TO_GO:
+        assert any(v.endswith(f"the emitter {module}") for v in made), module
 
 
 def test_the_kinds_still_to_lower_are_exactly_these() -> None:
@@ -123,7 +170,8 @@ def test_the_kinds_still_to_lower_are_exactly_these() -> None:
 
 @pytest.mark.parametrize("name", sorted(set(registry.BUILT_IN) - STILL_TO_LOWER))
 def test_a_lowered_kind_prints_no_target_itself(name: str) -> None:
-    assert kind_violations(registry.get(name).folder) == []
+    found = kind_violations(registry.get(name).folder)
+    assert [v for v in found if not _left(v)] == []
 
 
 def test_no_emitter_names_a_kind() -> None:
@@ -138,22 +186,22 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
     (folder / "python.py.j2").write_text("{{ rule }}\n")
     assert kind_violations(folder) == ["python.py.j2 is a template"]
     (folder / "python.py.j2").unlink()
-    (folder / "record_js.py").write_text("from ...emit import python\n")
+    (folder / "record_js.py").write_text("from ...emit.python import unit\n")
     (folder / "rule.py").write_text(
-        "def f():\n    from ...js_kit import js\n    return js\n"
+        "def f():\n    from ...emit.javascript.kit import js\n    return js\n"
     )
     found = kind_violations(folder)
     assert found == [
         "record_js.py is a per-target module",
-        "record_js.py imports the emitter compiler.emit",
         "record_js.py imports the emitter compiler.emit.python",
-        "rule.py imports the emitter compiler.js_kit",
-        "rule.py imports the emitter compiler.js_kit.js",
+        "record_js.py imports the emitter compiler.emit.python.unit",
+        "rule.py imports the emitter compiler.emit.javascript.kit",
+        "rule.py imports the emitter compiler.emit.javascript.kit.js",
     ], found
     emitter = tmp_path / "compiler" / "emit" / "bad.py"
     emitter.parent.mkdir(parents=True)
     emitter.write_text(
-        "from ..registry import kind_of\n\n"
+        "from ..kinds.registry import kind_of\n\n"
         "def f(rule):\n    return rule.kind == 'track'\n"
     )
     template = tmp_path / "compiler" / "templates" / "core" / "bad.md.j2"
@@ -162,8 +210,8 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
         '{# a table #}\n| a table |\n{% if rule.kind_name == "table" %}x{% endif %}\n'
     )
     assert emitter_violations([emitter, template]) == [
-        "bad.py imports compiler.registry",
-        "bad.py imports compiler.registry.kind_of",
+        "bad.py imports compiler.kinds.registry",
+        "bad.py imports compiler.kinds.registry.kind_of",
         "bad.py:4 reads a rule's kind",
         "bad.py names the kind track",
         "bad.md.j2 names the kind table",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.outdir import refusal
+from rulesc.output.outdir import refusal
 
 from .conftest import RULES, run_rulesc
 

@@ -21,11 +21,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc import cli, schemas, writer
+from rulesc import cli
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
-from rulesc.diagnostics import RulesError
-from rulesc.outtree import folders_of, foreign, listed, walk
-from rulesc.writer import write_tree
+from rulesc.common.diagnostics import RulesError
+from rulesc.front import schemas
+from rulesc.output import writer
+from rulesc.output.outtree import (
+    folders_of,
+    foreign,
+    listed,
+    walk,
+)
+from rulesc.output.writer import write_tree
 
 from .conftest import ROOT
 

@@ -1,4 +1,4 @@
-"""package.yaml's values checked as the tools read them (compiler/package_checks.py).
+"""package.yaml's values checked as the tools read them (compiler/front/package_checks.py).
 
 npm's own checks (validate-npm-package-name and semver, from tests/js's
 node_modules) answer generated names and versions in one Node process, and
@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from packaging.licenses import canonicalize_license_expression
 from packaging.version import Version
 
-from rulesc import package_checks
-from rulesc.render import render
-from rulesc.settings import Settings
-from rulesc.views import package_view
+from rulesc.emit.python.views import package_view
+from rulesc.emit.render import render
+from rulesc.front import package_checks
+from rulesc.front.settings import Settings
 
 from .js_node import JS_TESTS, drawn, missing, node_cases
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulesc import pipeline
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 
 from .conftest import ROOT, RULES, run_rulesc
 

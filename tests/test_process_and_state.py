@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 from rulesc.examples import runtime_from
 from rulesc.pipeline import build
 

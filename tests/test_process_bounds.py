@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 from rulesc.examples import runtime_from
 from rulesc.pipeline import build
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 from rulesc.pipeline import load_systems
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,9 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc import expr
-from rulesc.diagnostics import RulesError
-from rulesc.limits import MAX_DICE_COUNT, MAX_DICE_SIDES, MAX_DICE_SUMS
+from rulesc.common.diagnostics import RulesError
+from rulesc.common.limits import (
+    MAX_DICE_COUNT,
+    MAX_DICE_SIDES,
+    MAX_DICE_SUMS,
+)
+from rulesc.lang import expr
 from rulesc.pipeline import load_systems
 from rulesc.runtime.dice_odds import MAX_DEPTH
 

@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 from rulesc.pipeline import build
 
 from .conftest import ROOT, enumerated_odds, run_rulesc

@@ -15,12 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.example_words import example_words
+from rulesc.emit.markdown.example_words import example_words
+from rulesc.emit.markdown.pages import example_shape
+from rulesc.emit.markdown.words import (
+    to_words,
+    value_words,
+)
 from rulesc.examples import call_text
-from rulesc.expr import parse
-from rulesc.expr_words import to_words, value_words
-from rulesc.model import System
-from rulesc.pages import example_shape
+from rulesc.front.model import System
+from rulesc.lang.expr import parse
 from rulesc.pipeline import load_systems
 
 from .conftest import GENERATED, ROOT

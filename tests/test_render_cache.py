@@ -1,5 +1,5 @@
 """Jinja's compiled templates are kept as __pycache__ keeps modules: never stale,
-never in the way (compiler/render.py)."""
+never in the way (compiler/emit/render.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from rulesc import render
+from rulesc.emit import render
 
 
 def _env(templates: Path, compiled: Path) -> jinja2.Environment:

@@ -28,17 +28,24 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from rulesc import py_names
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
+from rulesc.core import py_names
+from rulesc.core.py_names import (
+    pyattr,
+    pyname,
+)
+from rulesc.emit.javascript.names import (
+    camel,
+    jsattr,
+    jsname,
+)
+from rulesc.emit.javascript.plan import call_plan
 from rulesc.examples import runtime_from
-from rulesc.expr import FUNCTIONS
-from rulesc.expr_dice import DICE_FUNCTIONS
-from rulesc.js_naming import camel, jsattr, jsname
-from rulesc.js_plan import call_plan
+from rulesc.front.model import System
 from rulesc.kinds.decision.model import TURNS
-from rulesc.model import System
+from rulesc.lang.dice import DICE_FUNCTIONS
+from rulesc.lang.expr import FUNCTIONS
 from rulesc.pipeline import Outputs, build
-from rulesc.py_names import pyattr, pyname
 
 from .js_node import answer, example_case, node_test, tsc_strict
 from .target_names import CLASS, LOWER, MEMBER, pool

@@ -25,12 +25,16 @@ from typing import Any
 
 import pytest
 
-from rulesc import registry
+from rulesc.emit.json.rules_json import COMMON_KEYS
 from rulesc.examples import run_example, runtime_from
-from rulesc.model import Example, Rule, System
+from rulesc.front.model import (
+    Example,
+    Rule,
+    System,
+)
+from rulesc.kinds import registry
+from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import build, load_systems
-from rulesc.registry import kind_of
-from rulesc.rules_json import COMMON_KEYS
 
 from .conftest import GENERATED, ROOT, RULES, run_rulesc
 
@@ -635,7 +639,7 @@ def _differences(a: Any, b: Any, where: str = "") -> list[str]:
 
 def test_a_model_system_builds_the_same_rules_json() -> None:
     """rules.json is a function of the checked model alone."""
-    from rulesc.rules_json import document
+    from rulesc.emit.json.rules_json import document
 
     systems: list[System] = list(SYSTEMS.values())
     assert json.loads(json.dumps(document(list(reversed(systems))))) == DOC

@@ -30,8 +30,8 @@ from typing import Any
 
 import pytest
 
+from rulesc.emit.json.trees import NODE_TYPES
 from rulesc.examples import runtime_from
-from rulesc.expr_json import NODE_TYPES
 from rulesc.pipeline import build
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_rolls import roll

@@ -23,9 +23,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulebook.errors import RuleInputError
 
+from rulesc.front.model import (
+    EnumType,
+    Param,
+    System,
+)
 from rulesc.kinds.formula.model import FormulaRule
 from rulesc.kinds.table.model import TableRule
-from rulesc.model import EnumType, Param, System
 from rulesc.pipeline import load_systems
 
 from .conftest import RULES

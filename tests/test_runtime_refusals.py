@@ -28,7 +28,7 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from rulesc.contract import PUBLIC_SUPPORT
+from rulesc.emit.markdown.contract import PUBLIC_SUPPORT
 from rulesc.pipeline import build
 
 from .conftest import ROOT, import_fresh

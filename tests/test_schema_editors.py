@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from rulesc.diagnostics import RulesError
-from rulesc.loader import load_text
-from rulesc.validate import validate
+from rulesc.common.diagnostics import RulesError
+from rulesc.front.loader import load_text
+from rulesc.front.validate import validate
 
 from .conftest import ROOT, RULES
 from .invalid_cases import load_cases

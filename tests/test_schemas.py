@@ -13,10 +13,13 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator, validators
 
-from rulesc import schemas, validate
-from rulesc.diagnostics import RulesError
-from rulesc.loader import load_text
-from rulesc.registry import generation as registry_generation
+from rulesc.common.diagnostics import RulesError
+from rulesc.front import (
+    schemas,
+    validate,
+)
+from rulesc.front.loader import load_text
+from rulesc.kinds.registry import generation as registry_generation
 
 from .conftest import ROOT
 from .invalid_cases import load_cases
@@ -44,7 +47,7 @@ def _walk(node: object) -> Iterator[str]:
 
 
 def test_no_schema_uses_the_dynamic_scope() -> None:
-    """compiler/validate.py resolves each $ref once: right only while no schema
+    """compiler/front/validate.py resolves each $ref once: right only while no schema
     (hand-written or composed from the kinds) uses $dynamicRef."""
     for name, contents in schemas.resources(validate.SCHEMA_DIR).items():
         used = set(_walk(contents)) & {"$dynamicRef", "$dynamicAnchor", "$recursiveRef"}

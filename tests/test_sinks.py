@@ -36,9 +36,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docsite.hooks import site_markdown
-from rulesc.js_kit import doc as js_doc
-from rulesc.js_kit import js_string
-from rulesc.literals import code, md, md_cell
+from rulesc.emit.javascript.kit import doc as js_doc
+from rulesc.emit.javascript.kit import js_string
+from rulesc.emit.literals import (
+    code,
+    md,
+    md_cell,
+)
 from rulesc.pipeline import Outputs, build
 
 from .conftest import ROOT
@@ -338,7 +342,7 @@ def test_contract_reads_only_true_inline_literals_as_code() -> None:
     """A docstring's ``name`` is code on the contract page; backquotes from a rule's
     text that reStructuredText would not read as a literal (a space just inside
     them) stay text, escaped."""
-    from rulesc.contract import _doc_md
+    from rulesc.emit.markdown.contract import _doc_md
 
     assert _doc_md("Calls ``roll()`` once.") == "Calls `roll()` once."
     shown = _doc_md("Hit locations `` ` `` ``` ~~~.")

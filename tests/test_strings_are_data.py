@@ -19,9 +19,15 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from rulesc.emit.literals import (
+    code,
+    docstring,
+    md,
+    md_cell,
+    py,
+)
 from rulesc.examples import runtime_from
-from rulesc.literals import code, docstring, md, md_cell, py
-from rulesc.naming import fold
+from rulesc.lang.naming import fold
 from rulesc.pipeline import Outputs, build
 
 from .form_fill import page_forms
@@ -242,7 +248,7 @@ def _outside_code(line: str) -> str:
     """The text of a Markdown line outside its code spans, as GitHub reads them:
     a backslash outside a span escapes the next character (an escaped backtick
     opens no span), and a span closes at the next run of as many backticks. An
-    HTML code element of character references (compiler.literals.code) is code
+    HTML code element of character references (compiler.emit.literals.code) is code
     too."""
     line = re.sub(r"<code>[^<>`\\|]*</code>", "", line)
     out, i = [], 0

@@ -25,8 +25,8 @@ from typing import Any
 import icepool  # type: ignore[import-untyped]
 import pytest
 
-from rulesc.js_naming import camel
-from rulesc.model import System
+from rulesc.emit.javascript.names import camel
+from rulesc.front.model import System
 from rulesc.pipeline import load_systems
 
 from .conftest import ROOT, enumerated_odds, import_fresh

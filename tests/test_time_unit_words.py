@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
 from rulesc.pipeline import build
 
 from .probe import doc

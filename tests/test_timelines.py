@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from rulesc.diagnostics import RulesError
+from rulesc.common.diagnostics import RulesError
+from rulesc.emit.javascript.names import camel
 from rulesc.examples import runtime_from
-from rulesc.js_naming import camel
 from rulesc.pipeline import build
 
 from .js_node import node_json

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from rulesc.forms import rule_form
+from rulesc.emit.markdown.forms import rule_form
 from rulesc.pipeline import load_systems
 
 from .bounds_cases import build_or_errors

@@ -18,9 +18,12 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from rulesc import expr
-from rulesc.expr_eval import OutOfRange
-from rulesc.expr_types import Field, RecordType
+from rulesc.lang import expr
+from rulesc.lang.evaluate import OutOfRange
+from rulesc.lang.nodes import (
+    Field,
+    RecordType,
+)
 
 from .conftest import import_fresh, run_rulesc
 from .js_node import drawn, node_json

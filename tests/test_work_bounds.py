@@ -18,7 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from rulesc.limits import MAX_CALL_CHAIN, MAX_ROLLED_RESULTS, Budget
+from rulesc.common.limits import (
+    MAX_CALL_CHAIN,
+    MAX_ROLLED_RESULTS,
+    Budget,
+)
 from rulesc.runtime.dice import Dice
 
 from . import bounds_cases as cases
@@ -187,7 +191,7 @@ def test_cover_on_ends_says_what_value_by_value_said(
     """The check on the ranges' ends reports exactly what checking every value did."""
     from types import SimpleNamespace
 
-    from rulesc.semantics import SystemBuilder
+    from rulesc.front.semantics import SystemBuilder
 
     dice = Dice(count, sides, bonus)
     rows = [
@@ -250,7 +254,7 @@ def test_a_budget_counts_each_piece_once_per_file() -> None:
 
 
 def test_the_errors_guide_states_each_limit_with_its_figure() -> None:
-    from rulesc import limits
+    from rulesc.common import limits
 
     guide = RULES.parent / "docsite" / "guides" / "errors.md"
     says_no = guide.read_text(encoding="utf-8")

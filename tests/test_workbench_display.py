@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulesc.diagnostics import Diagnostic
+from rulesc.common.diagnostics import Diagnostic
 from rulesc.workbench.display import github, print_diagnostics, text
 
 from .conftest import Editor

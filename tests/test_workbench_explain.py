@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesc.cache import cache_dir_for
+from rulesc.output.cache import cache_dir_for
 from rulesc.workbench.explain import explain
 from rulesc.workbench.workspace import Workspace, open_workspace
 

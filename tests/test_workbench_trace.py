@@ -11,10 +11,13 @@ from typing import Any
 
 import pytest
 
-from rulesc.cache import cache_dir_for
 from rulesc.core.ir import Procedure
-from rulesc.model import Rule, System
-from rulesc.registry import kind_of
+from rulesc.front.model import (
+    Rule,
+    System,
+)
+from rulesc.kinds.registry import kind_of
+from rulesc.output.cache import cache_dir_for
 from rulesc.workbench.explain import explain
 from rulesc.workbench.trace import MAX_LINES
 from rulesc.workbench.usage import UsageError

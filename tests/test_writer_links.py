@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rulesc.writer import read_tree, write_tree
+from rulesc.output.writer import (
+    read_tree,
+    write_tree,
+)
 
 OLD = {"rulebook/a.py": b"a\n", "rulebook/b.py": b"b\n", "docs/c.md": b"c\n"}
 

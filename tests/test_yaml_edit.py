@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesc.loader import load_text
+from rulesc.front.loader import load_text
 from rulesc.workbench import rewrite
 from rulesc.workbench.yaml_edit import add
 from rulesc.workbench.yaml_text import Flow

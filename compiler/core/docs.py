@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..model import RuleBase
-from ..viewkit import where_doc
+from ..front.model import RuleBase
+from .viewkit import where_doc
 
 
 def rule_doc(rule: RuleBase) -> str:

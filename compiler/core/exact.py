@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..expr_types import Interval
-from ..limits import MAX_EXACT
-from ..model import Param
+from ..common.limits import MAX_EXACT
+from ..front.model import Param
+from ..lang.nodes import Interval
 from ..runtime._support import MAX_ENTRIES
 from .exact_steps import Made, Steps, Unproved, hull, put
 from .ir import (

@@ -18,9 +18,17 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .. import expr
-from ..expr_types import Checked, Context, Interval, IntLit, Node, names_used, walk
-from ..limits import MAX_EXACT
+from ..common.limits import MAX_EXACT
+from ..lang import expr
+from ..lang.nodes import (
+    Checked,
+    Context,
+    Interval,
+    IntLit,
+    Node,
+    names_used,
+    walk,
+)
 from ..runtime._support import MAX_ENTRIES
 from .ir import (
     Append,

@@ -7,10 +7,13 @@ from dataclasses import fields, is_dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from .. import expr
-from ..model import EnumType, Param
+from ..front.model import (
+    EnumType,
+    Param,
+)
+from ..lang import expr
+from ..lang.scope import param_spec
 from ..runtime.dice import Dice
-from ..scope import param_spec
 from .ir import Local
 
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..expr import dice_in
-from ..expr_types import Checked
-from ..model import Column, EnumType, Param
-from ..naming import odds_function
+from ..front.model import (
+    Column,
+    EnumType,
+    Param,
+)
+from ..lang.expr import dice_in
+from ..lang.naming import odds_function
+from ..lang.nodes import Checked
 from ..runtime.dice import Dice
 from .frozen import frozen
 

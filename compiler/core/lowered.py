@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..model import Rule, System
+from ..front.model import (
+    Rule,
+    System,
+)
 from .ir import Unit
 
 __all__ = ["MOST_KEPT", "Lower", "lowered_with"]

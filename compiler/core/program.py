@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from .. import registry
-from ..expr_types import rules_called
-from ..model import Rule, System
+from ..front.model import (
+    Rule,
+    System,
+)
+from ..kinds import registry
+from ..lang.nodes import rules_called
 from .ir import Function, Procedure, Table, Unit
 from .lowered import MOST_KEPT, lowered_with
 

@@ -14,7 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..expr_types import Binary, Interval, IntLit, Name, Node, Unary, iv_hull
+from ..lang.nodes import (
+    Binary,
+    Interval,
+    IntLit,
+    Name,
+    Node,
+    Unary,
+    iv_hull,
+)
 
 __all__ = [
     "Env",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import expr
+from ..lang import expr
 from .ir import Carried, Turns
 
 __all__ = ["followed"]

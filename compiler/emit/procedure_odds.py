@@ -16,10 +16,22 @@ from ..core.ir import (
     Unit,
     Written,
 )
-from ..expr_odds import Syntax, run_code
-from ..expr_types import Checked, Node
-from ..model import Column
-from ..odds_plan import Case, Literal, Plan, Refusal, plan
+from ..front.model import Column
+from ..lang.nodes import (
+    Checked,
+    Node,
+)
+from ..odds.plan import (
+    Case,
+    Literal,
+    Plan,
+    Refusal,
+    plan,
+)
+from .odds import (
+    Syntax,
+    run_code,
+)
 from .turns_code import Target, odds_cases, turns_odds
 
 __all__ = ["answer_cases", "column", "odds_body", "places", "procedure_plan"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
-from .. import expr
 from ..core.ir import (
     Emit,
     Field,
@@ -20,7 +19,8 @@ from ..core.ir import (
     While,
 )
 from ..core.ir import Set as Assign
-from ..viewkit import type_words
+from ..core.viewkit import type_words
+from ..lang import expr
 
 
 def field_text(field: Field) -> str:

@@ -17,11 +17,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .. import expr
 from ..core.ir import Carried, If, Make, Part, Refuse, Return, Stmt, Turns
 from ..core.turns import followed
-from ..expr_odds import Syntax, run_code
-from ..odds_plan import plan, rolls
+from ..lang import expr
+from ..odds.plan import (
+    plan,
+    rolls,
+)
+from .odds import (
+    Syntax,
+    run_code,
+)
 
 __all__ = ["Target", "loop_lines", "odds_cases", "turns_odds"]
 

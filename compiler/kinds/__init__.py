@@ -1,4 +1,4 @@
 """Rule kinds: one folder each, holding its schema, templates, build, views and hooks.
 
-compiler/kinds/base.py says what a kind provides; compiler/registry.py lists them.
+compiler/kinds/base.py says what a kind provides; compiler/kinds/registry.py lists them.
 """

@@ -1,7 +1,7 @@
 """Kind: what a rule kind plugs into the compiler, one field per hook.
 
 A kind is a folder under ``compiler/kinds/`` (or anywhere, for a kind
-registered at run time; see ``compiler/registry.py``) holding:
+registered at run time; see ``compiler/kinds/registry.py``) holding:
 
 - ``schema.json``: the JSON Schema of one rule of the kind (Draft 2020-12);
   the build composes ``schema/`` from these, so editors and ``rulesc check``
@@ -11,7 +11,7 @@ registered at run time; see ``compiler/registry.py``) holding:
   once the kind has JavaScript, ``javascript.js.j2`` and ``typescript.d.ts.j2``
   (``JS_TARGETS``) render its part of the system's JavaScript module and types;
 - ``data.schema.json``: the JSON Schema of the kind's own part of a rule in
-  ``rules.json`` (what its ``data_view`` answers; ``compiler/rules_json.py``
+  ``rules.json`` (what its ``data_view`` answers; ``compiler/emit/json/rules_json.py``
   composes the schema of the whole file from these);
 - ``model.py``: the frozen dataclasses of its rules (subclasses of ``RuleBase``);
 - ``rule.py``: its build and checks, and its view-models; ``workbench.py`` its
@@ -33,19 +33,26 @@ from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .. import expr
+    from ..common.diagnostics import Path
     from ..core.ir import Unit
-    from ..diagnostics import Path
-    from ..jsonkit import Refs
-    from ..loader import SourceFile
-    from ..model import Column, EnumType, Example, Param, Rolls, System
-    from ..semantics import SystemBuilder
+    from ..core.jsonkit import Refs
+    from ..front.loader import SourceFile
+    from ..front.model import (
+        Column,
+        EnumType,
+        Example,
+        Param,
+        Rolls,
+        System,
+    )
+    from ..front.semantics import SystemBuilder
+    from ..lang import expr
     from ..workbench.common import Input
 
 # Output targets: each kind has one template for each, in its folder.
 TARGETS = {"python": "python.py.j2", "markdown": "markdown.md.j2"}
 # The JavaScript package's targets: a kind has both templates once its
-# ``js_view`` answers a view (see compiler/js_kit.py for the conventions).
+# ``js_view`` answers a view (see compiler/emit/javascript/kit.py for the conventions).
 JS_TARGETS = {"javascript": "javascript.js.j2", "typescript": "typescript.d.ts.j2"}
 SCHEMA_FILE = "schema.json"
 DATA_SCHEMA_FILE = "data.schema.json"  # the kind's part of a rule in rules.json
@@ -99,10 +106,10 @@ class Kind:
     js_view: Callable[[System, Any], View | None] | None
     # How a rule is called, the same in both languages, for the conformance
     # tests: (Python module, rule, arguments by Python name, whether the call
-    # rolls, the dice field of the answer to roll) -> a plan (compiler/js_plan.py).
+    # rolls, the dice field of the answer to roll) -> a plan (compiler/emit/javascript/plan.py).
     call_plan: Callable[[Any, Any, dict[str, Any], bool, str | None], dict[str, Any]]
     # The rule's own part of rules.json, as plain JSON data (the keys every rule
-    # has are added by compiler/rules_json.py); its schema is data.schema.json.
+    # has are added by compiler/emit/json/rules_json.py); its schema is data.schema.json.
     data_view: Callable[[System, Any, Refs], View]
 
     # -- worked examples ----------------------------------------------------------
@@ -118,7 +125,7 @@ class Kind:
     params: Callable[[Any], dict[str, Param]]
     # The inputs a call of the rule takes, as a form fills them: (rule, its
     # generated Python module) -> inputs (an rng among them where it rolls), or
-    # None for a rule whose inputs no form gives (compiler/forms.py).
+    # None for a rule whose inputs no form gives (compiler/emit/markdown/forms.py).
     inputs: Callable[[Any, Any], list[Input] | None]
     # Titles, units and null labels of an answer's fields.
     columns: Callable[[Any], dict[str, Column]]

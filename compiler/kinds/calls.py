@@ -8,8 +8,19 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..model import Column, EnumType, Example, Param, Rolls
-from ..py_names import RNG, field_of, py_kwargs, pyname
+from ..core.py_names import (
+    RNG,
+    field_of,
+    py_kwargs,
+    pyname,
+)
+from ..front.model import (
+    Column,
+    EnumType,
+    Example,
+    Param,
+    Rolls,
+)
 from ..workbench.common import (
     Input,
     UsageError,
@@ -231,7 +242,7 @@ def not_in_scope(rule: Any) -> None:
 
 def no_javascript(system: Any, rule: Any) -> None:
     """A kind with no JavaScript templates yet: its rules are listed as missing
-    from the system's JavaScript module (see compiler/js_views.py)."""
+    from the system's JavaScript module (see compiler/emit/javascript/views.py)."""
     return None
 
 
@@ -239,7 +250,7 @@ def function_call_plan(
     module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """The call of the rule's generated function, the same in both languages."""
-    from ..js_plan import call_plan
+    from ..emit.javascript.plan import call_plan
 
     function = getattr(module, pyname(rule.function))
     return call_plan(function, rule.function, args, rolls, roll)
@@ -249,7 +260,7 @@ def constant_call_plan(
     module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A rule that is a constant of the module (``rule.constant``)."""
-    from ..js_plan import constant_plan
+    from ..emit.javascript.plan import constant_plan
 
     return constant_plan(rule.constant, roll)
 
@@ -259,7 +270,7 @@ def rolled_constant_call_plan(
 ) -> dict[str, Any]:
     """A rule that is a constant of the module which rolls itself (a ``roll``
     method), rolled when the call rolls (as a worked example does)."""
-    from ..js_plan import constant_plan
+    from ..emit.javascript.plan import constant_plan
 
     plan = constant_plan(rule.constant, None)
     if rolls:

@@ -29,11 +29,17 @@ from collections.abc import Mapping
 from pathlib import Path as FsPath
 from typing import Any
 
-from ..diagnostics import Diagnostic, RulesError
+from ..common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from ..core.py_names import field_of
 from ..examples import example_value, run_example
-from ..loader import load_text
-from ..model import Example, Rule
-from ..py_names import field_of
+from ..front.loader import load_text
+from ..front.model import (
+    Example,
+    Rule,
+)
 from . import rewrite
 from .accept_house import Pack, inherited
 from .accept_write import Drafts, write_all

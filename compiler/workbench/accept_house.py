@@ -14,10 +14,16 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 from typing import Any
 
-from ..diagnostics import Diagnostic, RulesError
-from ..fs_errors import reading
-from ..loader import load_text
-from ..model import Example, System
+from ..common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from ..common.fs_errors import reading
+from ..front.loader import load_text
+from ..front.model import (
+    Example,
+    System,
+)
 from . import rewrite
 from .accept_write import Drafts
 from .yaml_edit import Path, add, apply, compare_plain, edits

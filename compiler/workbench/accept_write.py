@@ -17,10 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from .. import progress
-from ..diagnostics import Diagnostic, RulesError
-from ..fs_errors import reading, writing
-from ..loader import load_text
+from ..common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from ..common.fs_errors import (
+    reading,
+    writing,
+)
+from ..front.loader import load_text
+from ..output import progress
 from . import rewrite
 from .yaml_edit import Path, compare_plain
 

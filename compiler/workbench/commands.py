@@ -178,7 +178,7 @@ def dispatch(args: argparse.Namespace) -> int:
 def _shown(text: str) -> str:
     """A usage error's text as printed: a long value it quotes is cut, and a
     character a terminal would act on is shown as an escape."""
-    from ..diagnostics import shorten
-    from ..visible import visible
+    from ..common.diagnostics import shorten
+    from ..common.visible import visible
 
     return "\n".join(visible(shorten(line)) for line in text.split("\n"))

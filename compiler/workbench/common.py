@@ -16,8 +16,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..model import Column, Loc, Param
-from ..py_names import pyname, rules_name
+from ..core.py_names import (
+    pyname,
+    rules_name,
+)
+from ..front.model import (
+    Column,
+    Loc,
+    Param,
+)
 from .text import aligned, humanize, number, percent, wrap, yes_no
 from .usage import UsageError, whole_number
 

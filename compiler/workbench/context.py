@@ -8,10 +8,18 @@ import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .. import expr
-from ..expr_eval import Values
-from ..model import Loc, Rule, System
-from ..py_names import py_kwargs, pyattr, pyname
+from ..core.py_names import (
+    py_kwargs,
+    pyattr,
+    pyname,
+)
+from ..front.model import (
+    Loc,
+    Rule,
+    System,
+)
+from ..lang import expr
+from ..lang.evaluate import Values
 from .common import (
     Input,
     UsageError,

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..expr import Call, Dice
-from ..expr_dice import rolled_pool
-from ..expr_eval import items_at
+from ..lang.dice import rolled_pool
+from ..lang.evaluate import items_at
+from ..lang.expr import (
+    Call,
+    Dice,
+)
 from ..runtime.dice import Scripted
 from ..runtime.dice_rolls import Rolled, roll
 from ..runtime.dice_terms import DiceSum, Term

@@ -29,11 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from ..diagnostics import RulesError
+from ..common.diagnostics import RulesError
+from ..core.py_names import pyname
 from ..examples import example_value
-from ..model import Example, Rule
-from ..py_names import pyname
-from ..registry import kind_of
+from ..front.model import (
+    Example,
+    Rule,
+)
+from ..kinds.registry import kind_of
 from .common import Input, inputs_of
 from .samples import Sample, thawed
 from .usage import UsageError

@@ -18,8 +18,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path as FsPath
 from typing import TextIO
 
-from ..diagnostics import MAX_QUOTED, Diagnostic, format_diagnostics, order
-from ..visible import visible
+from ..common.diagnostics import (
+    MAX_QUOTED,
+    Diagnostic,
+    format_diagnostics,
+    order,
+)
+from ..common.visible import visible
 from .output import raw as raw_stream
 
 FORMATS = ("text", "json", "github")

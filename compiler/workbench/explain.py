@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import argparse
 
-from ..model import Rule, System
-from ..registry import kind_of
+from ..front.model import (
+    Rule,
+    System,
+)
+from ..kinds.registry import kind_of
 from .bounds import Overrun, bounded, too_slow
 from .common import wrap
 from .context import Context, Explanation, at

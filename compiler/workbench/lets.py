@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .. import expr
-from ..expr_types import walk
+from ..lang import expr
+from ..lang.nodes import walk
 from .steps import Stepper
 from .steps import shown as steps_shown
 

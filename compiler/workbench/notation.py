@@ -12,7 +12,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from ..limits import notation_problem
+from ..common.limits import notation_problem
 from ..runtime.dice_odds import MAX_DEPTH, Odds, odds
 from ..runtime.dice_rolls import PoolRoll, Rolled, roll
 from ..runtime.dice_terms import DiceSum, Pool

@@ -22,7 +22,7 @@ from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from ..visible import utf16_escape
+from ..common.visible import utf16_escape
 
 _KEPT = frozenset("\n\t")
 

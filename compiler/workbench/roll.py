@@ -14,15 +14,18 @@ from fractions import Fraction
 from typing import Any
 from unicodedata import east_asian_width
 
-from ..diagnostics import MAX_QUOTED
-from ..expr_types import DieFaces
-from ..limits import dice_problem, roll_problem
+from ..common.diagnostics import MAX_QUOTED
+from ..common.limits import (
+    dice_problem,
+    roll_problem,
+)
+from ..common.visible import visible
+from ..lang.nodes import DieFaces
 from ..runtime._dice_weights import face_weights
 from ..runtime.dice import Dice, DiceSyntaxError, parse_dice
 from ..runtime.dice_notation import parse_notation
 from ..runtime.dice_rolls import roll
 from ..runtime.dice_terms import DiceSum, Pool, Term
-from ..visible import visible
 from .dice_replay import shown_face
 from .dicestats import stats_lines
 from .notation import run_notation

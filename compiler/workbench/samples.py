@@ -9,8 +9,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import RuleBase
-from ..py_names import py_kwargs
+from ..core.py_names import py_kwargs
+from ..front.model import RuleBase
 from .common import Input
 
 MAX_SAMPLES = 500  # sample inputs per rule (examples' inputs always among them)

@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, NoReturn
 
-from ..model import Rule
-from ..py_names import rules_name
-from ..registry import kind_of
+from ..core.py_names import rules_name
+from ..front.model import Rule
+from ..kinds.registry import kind_of
 from .bounds import Budget, Overrun, bounded, too_slow
 from .common import (
     Input,

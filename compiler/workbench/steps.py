@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from .. import expr
-from ..expr import (
+from ..front.model import Loc
+from ..lang import expr
+from ..lang.evaluate import Values
+from ..lang.expr import (
     Attr,
     Binary,
     BoolLit,
@@ -32,8 +34,6 @@ from ..expr import (
     StrLit,
     Unary,
 )
-from ..expr_eval import Values
-from ..model import Loc
 from .dice_replay import Replay
 
 _LEAVES = (IntLit, StrLit, BoolLit, NullLit, Name)

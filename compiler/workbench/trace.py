@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import expr
 from ..core.ir import (
     Bind,
     Emit,
@@ -37,10 +36,25 @@ from ..core.ir import (
     Written,
     statements_of,
 )
-from ..expr_types import Call, Dice, Name, walk
-from ..model import Column, EnumType, Param
-from ..py_names import field_of, py_kwargs, pyattr, pyname
-from ..scope import table_values
+from ..core.py_names import (
+    field_of,
+    py_kwargs,
+    pyattr,
+    pyname,
+)
+from ..front.model import (
+    Column,
+    EnumType,
+    Param,
+)
+from ..lang import expr
+from ..lang.nodes import (
+    Call,
+    Dice,
+    Name,
+    walk,
+)
+from ..lang.scope import table_values
 from .common import plain, record_lines
 from .context import (
     Context,

@@ -7,10 +7,10 @@ import argparse
 import re
 from collections.abc import Callable
 
-from ..diagnostics import quoted
+from ..common.diagnostics import quoted
 
 # A whole number on the command line has at most as many digits as one in the
-# rules (compiler.loader.MAX_INT_DIGITS): far below Python's limit on turning
+# rules (compiler.front.loader.MAX_INT_DIGITS): far below Python's limit on turning
 # text into an int (sys.get_int_max_str_digits()), and any rule answers it.
 MAX_DIGITS = 15
 _WHOLE = re.compile(r"[-+]?[0-9]+")

@@ -22,7 +22,7 @@ from .usage import UsageError
 def _digest(rules_dir: FsPath, more: Sequence[FsPath] = ()) -> str | None:
     """The content of the rules folder (and of the folders of house rules
     ``more``), as one digest; None when one cannot be read."""
-    from ..cache import scan
+    from ..output.cache import scan
 
     digests = []
     for folder in (rules_dir, *more):
@@ -39,11 +39,18 @@ def _stamp() -> str:
 
 def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
     """One build into ``args.out``; True when it succeeded."""
-    from .. import progress
-    from ..cache import build, cache_dir_for
-    from ..diagnostics import RulesError
-    from ..fs_errors import EnvironmentProblem, reading, writing
-    from ..writer import write_tree
+    from ..common.diagnostics import RulesError
+    from ..common.fs_errors import (
+        EnvironmentProblem,
+        reading,
+        writing,
+    )
+    from ..output import progress
+    from ..output.cache import (
+        build,
+        cache_dir_for,
+    )
+    from ..output.writer import write_tree
     from .display import print_diagnostics
 
     progress.reset()
@@ -91,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.poll <= 0:
         raise UsageError("--poll takes a number of seconds above 0")
-    from ..outdir import refusal
+    from ..output.outdir import refusal
 
     problem = refusal(args.out, rules_dir)
     if problem is not None:
@@ -121,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
                 break
             seen = _wait_for_change(rules_dir, seen, args.poll, more)
     except KeyboardInterrupt:
-        from .. import progress
+        from ..output import progress
 
         during = f" during a build: {progress.report()}" if building else ""
         print(f"\n[{_stamp()}] stopped watching{during}", flush=True)

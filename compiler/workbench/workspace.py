@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from ..diagnostics import RulesError
-from ..model import Rule, System
+from ..common.diagnostics import RulesError
+from ..front.model import (
+    Rule,
+    System,
+)
 from .usage import UsageError
 
 
@@ -57,7 +60,7 @@ class Workspace:
     def source(self, shown: str) -> Any:
         """The loaded rules file shown as ``shown`` (a ``SourceFile``)."""
         if shown not in self._sources:
-            from ..loader import load_file
+            from ..front.loader import load_file
 
             self._sources[shown] = load_file(self.rules_dir.parent / shown, shown)
         return self._sources[shown]
@@ -124,7 +127,7 @@ def open_workspace(
     when it holds this very build. With ``examples_must_hold=False`` worked
     examples that do not hold are no error (``rulesc diff`` reports them).
     ``more``: folders of house rules (``pipeline.load_systems``)."""
-    from ..cache import build
+    from ..output.cache import build
 
     try:
         built = build(rules_dir, cache_dir, more=more)
@@ -132,9 +135,13 @@ def open_workspace(
     except RulesError:
         if examples_must_hold:
             raise
-        from ..cache import SourceMemo, Store, compiler_fingerprint
+        from ..front.settings import load as load_settings
+        from ..output.cache import (
+            SourceMemo,
+            Store,
+            compiler_fingerprint,
+        )
         from ..pipeline import generate, load_systems
-        from ..settings import load as load_settings
 
         memo = (
             SourceMemo(Store(cache_dir, compiler_fingerprint()))
@@ -159,6 +166,6 @@ def cache_dir(args: argparse.Namespace) -> FsPath | None:
     """The build cache a workbench command uses (the one ``rulesc build`` fills)."""
     if getattr(args, "no_cache", False):
         return None
-    from ..cache import cache_dir_for
+    from ..output.cache import cache_dir_for
 
     return cache_dir_for(getattr(args, "out", None) or FsPath("generated"))

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..loader import refused
+from ..front.loader import refused
 from .output import terminal_safe
 
 
@@ -97,8 +97,8 @@ def _reads_back(value: str) -> bool:
     rules files' own reader: no ': ', no ' #', nothing it takes for a number)."""
     if not value or value != value.strip() or any(c in value for c in "{}[],\n"):
         return False
-    from ..diagnostics import RulesError
-    from ..loader import load_text
+    from ..common.diagnostics import RulesError
+    from ..front.loader import load_text
 
     try:
         data = load_text(f"v: {value}\n".encode(), "<value>").data

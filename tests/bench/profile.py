@@ -1,7 +1,7 @@
 """Profiles for ``make bench``: where a figure that misses its target spends its time.
 
 Each answer is a few Markdown lines: the largest shares of the profiled time,
-grouped so that a stage can be read off them (``compiler.loader``, a library
+grouped so that a stage can be read off them (``compiler.front.loader``, a library
 such as ``ruamel``, an import, a builtin). cProfile slows what it watches, so
 the shares are what to read, not the times.
 """

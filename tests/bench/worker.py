@@ -57,7 +57,7 @@ def charts(arg: str) -> tuple[dict[str, Call], dict[str, str]]:
 
     # the side's compiler/ folder, by PYTHONPATH (HEAD's installed name is rulesc)
     pipeline: Any = importlib.import_module("compiler.pipeline")
-    for_pages: Any = importlib.import_module("compiler.charts").for_pages
+    for_pages: Any = importlib.import_module("compiler.emit.markdown.charts").for_pages
     dice_mod: Any = importlib.import_module("compiler.runtime.dice")
 
     outputs = pipeline.build(Path(arg))

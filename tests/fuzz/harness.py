@@ -29,16 +29,25 @@ from typing import Any
 
 import yaml
 
-from rulesc import registry
-from rulesc.diagnostics import Diagnostic, RulesError
+from rulesc.common.diagnostics import (
+    Diagnostic,
+    RulesError,
+)
+from rulesc.core.py_names import (
+    py_kwargs,
+    pyname,
+)
+from rulesc.emit.javascript.plan import call_plan
 from rulesc.examples import runtime_from
-from rulesc.js_plan import call_plan
-from rulesc.loader import SourceFile, load_text
-from rulesc.model import System
+from rulesc.front.loader import (
+    SourceFile,
+    load_text,
+)
+from rulesc.front.model import System
+from rulesc.front.semantics import build_system
+from rulesc.front.validate import validate
+from rulesc.kinds import registry
 from rulesc.pipeline import Outputs, generate
-from rulesc.py_names import py_kwargs, pyname
-from rulesc.semantics import build_system
-from rulesc.validate import validate
 
 from ..js_node import answer
 from .generate import Generator, Vocabulary, seed_documents

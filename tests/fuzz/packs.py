@@ -16,8 +16,8 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from rulesc.diagnostics import RulesError
-from rulesc.house import identity
+from rulesc.common.diagnostics import RulesError
+from rulesc.front.house import identity
 from rulesc.pipeline import build_systems, generate
 
 from .generate import AWKWARD_INT, AWKWARD_TEXT

@@ -1,6 +1,6 @@
 """Fuzz schemas: the JSON Schemas of schema/ as the fuzzer walks them.
 
-Every schema the validator uses (``compiler.schemas.resources``: the
+Every schema the validator uses (``compiler.front.schemas.resources``: the
 hand-written ones and those composed from the registered kinds), with each
 ``$ref`` made absolute (``file#pointer``), and ``effective``: the keywords that
 apply at one node, its references, ``allOf``, ``if``/``then`` and ``oneOf``
@@ -15,7 +15,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesc.schemas import SCHEMA_DIR, resources
+from rulesc.front.schemas import (
+    SCHEMA_DIR,
+    resources,
+)
 
 RULES_FILE = "rules.schema.json"
 SYSTEM_FILE = "system.schema.json"

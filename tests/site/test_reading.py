@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulesc.model import System
+from rulesc.front.model import System
 from rulesc.pipeline import Outputs
 
 from ..form_fill import Filled

@@ -18,9 +18,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulesc.model import Rule, System
+from rulesc.front.model import (
+    Rule,
+    System,
+)
+from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import Outputs
-from rulesc.registry import kind_of
 
 from ..form_fill import Filled, fill
 from ..js_node import js_message, ported
@@ -117,7 +120,7 @@ class Form:
 def _python(system: System, plan: Any, rng: Any) -> dict[str, Any]:
     """Python's answer to a call plan as the form shows it (JSON text indented
     by 2, non-ASCII as it is), or its refusal in the JavaScript names."""
-    from rulesc.js_plan import run_python
+    from rulesc.emit.javascript.plan import run_python
 
     module = importlib.import_module(f"rulebook.{system.id}")
     errors = importlib.import_module("rulebook.errors")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, value
+from ...core.jsonkit import (
+    Refs,
+    View,
+    value,
+)
+from ...front.model import System
 from ...kinds.covered_roll.model import CoveredRollRule
-from ...model import System
 
 
 def data_view(system: System, rule: CoveredRollRule, refs: Refs) -> View:

@@ -1,6 +1,6 @@
 """Covered roll: a roll against cover, with its follow-ups.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

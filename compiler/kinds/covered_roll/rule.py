@@ -25,18 +25,23 @@ from ...core.ir import (
     Set,
     Unit,
 )
-from ...expr import Checked
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Column,
+    Param,
+    Rolls,
+    System,
+)
 from ...kinds.covered_roll.model import CoveredRollRule
 from ...kinds.decision.model import DecisionRule
 from ...kinds.table.model import TableRule
 from ...kinds.table.rule import roll_on
-from ...model import Column, Param, Rolls, System
-from ...viewkit import where_doc
+from ...lang.expr import Checked
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

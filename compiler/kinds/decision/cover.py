@@ -19,20 +19,20 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ... import expr
-from ...expr_dice import pool_of
-from ...expr_types import walk
+from ...common.limits import MAX_PROOF_WORK
+from ...front.model import Param
 from ...kinds.formula.model import Let
 from ...kinds.table.model import TableRule
-from ...limits import MAX_PROOF_WORK
-from ...model import Param
+from ...lang import expr
+from ...lang.dice import pool_of
+from ...lang.nodes import walk
 from .ending import Spent, TooLarge, outcomes
 from .model import DecisionCase
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 __all__ = ["MAX_COVER", "MAX_INPUTS", "inputs_of", "prove_cover", "table_values"]
 

@@ -4,12 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...expr_json import dice_literal, literal
-from ...jsonkit import Refs, View, expression, params, tree
+from ...core.jsonkit import (
+    Refs,
+    View,
+    expression,
+    params,
+    tree,
+)
+from ...emit.json.trees import (
+    dice_literal,
+    literal,
+)
+from ...front.model import (
+    EnumMember,
+    Param,
+    System,
+)
 from ...kinds.decision.model import DecisionCase, DecisionRule, Slot
 from ...kinds.formula.data import lets
-from ...model import EnumMember, Param, System
-from ...naming import odds_function
+from ...lang.naming import odds_function
 from ...runtime.dice import Dice
 
 

@@ -24,12 +24,15 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ... import expr
-from ...expr_dice import rolled_pool
-from ...expr_types import Rounding, walk
+from ...common.limits import Allowance
+from ...front.model import Param
 from ...kinds.decision.model import Repeat, StateValue
-from ...limits import Allowance
-from ...model import Param
+from ...lang import expr
+from ...lang.dice import rolled_pool
+from ...lang.nodes import (
+    Rounding,
+    walk,
+)
 from ...runtime._odds import results
 from ...runtime._support import CALL, enter_call, leave_call
 from ...runtime.dice_odds import DEPTH

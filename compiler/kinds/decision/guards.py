@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ... import expr
 from ...kinds.decision.model import DecisionCase, Guard, Slot
 from ...kinds.formula.model import Let
+from ...lang import expr
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
+    from ...common.diagnostics import Path
 
 __all__ = ["build_guards", "rolled_names"]
 

@@ -1,13 +1,13 @@
 """Decision: cases over typed inputs, answered by the first match, every match or the one.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path as FsPath
 
-from ... import scope
+from ...lang import scope
 from .. import calls
 from . import data, lower, rule, workbench
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import expr
 from ...kinds.decision.model import Slot
+from ...lang import expr
 
 
 def declaration_problems(
@@ -57,7 +57,7 @@ def value_problem(checked: expr.Checked, slot: Slot) -> tuple[str, str] | None:
     if checked.type == "list" and checked.item is None:
         return None  # the empty list, of any type
     if checked.type == "list" and checked.item == slot.items:
-        from ...scope import slot_field
+        from ...lang.scope import slot_field
 
         problem = expr.fits(checked, slot_field(slot))
         if problem is None:

@@ -33,10 +33,13 @@ from ...core.ir import (
     Unit,
     Written,
 )
-from ...expr_types import Checked
-from ...model import Column, System
-from ...odds_fields import requested
-from ...viewkit import where_doc
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Column,
+    System,
+)
+from ...lang.nodes import Checked
+from ...odds.fields import requested
 from .model import TURNS, DecisionCase, DecisionRule, FollowUp, Repeat, Slot
 
 

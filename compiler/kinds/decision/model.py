@@ -5,9 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...expr import Checked, dice_in
+from ...front.model import (
+    EnumMember,
+    EnumType,
+    ItemKind,
+    Loc,
+    Param,
+    RuleBase,
+)
 from ...kinds.formula.model import Let
-from ...model import EnumMember, EnumType, ItemKind, Loc, Param, RuleBase
+from ...lang.expr import (
+    Checked,
+    dice_in,
+)
 
 
 @dataclass(frozen=True, slots=True)

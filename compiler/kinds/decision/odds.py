@@ -15,8 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ... import expr
-from ...expr_types import walk
+from ...common.limits import (
+    MAX_CHART_COLUMNS,
+    MAX_CHART_ROWS,
+)
 from ...kinds.decision.model import (
     TURNS,
     DecisionCase,
@@ -28,13 +30,14 @@ from ...kinds.decision.model import (
 )
 from ...kinds.decision.turns import relevant
 from ...kinds.formula.model import Let
-from ...limits import MAX_CHART_COLUMNS, MAX_CHART_ROWS
+from ...lang import expr
+from ...lang.nodes import walk
 from ...runtime.dice_odds import MAX_DEPTH
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 __all__ = ["chain", "depth_problem", "fields", "options", "unbounded"]
 

@@ -16,12 +16,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ... import expr
-from ...expr_types import iv_hull
+from ...lang import expr
+from ...lang.nodes import iv_hull
 from .model import TURNS, StateValue
 
 if TYPE_CHECKING:
-    from ...semantics import SystemBuilder
+    from ...front.semantics import SystemBuilder
 
 __all__ = ["MAX_FOLLOWED", "state_reach"]
 

@@ -18,17 +18,17 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ... import expr
 from ...kinds.decision import lists
 from ...kinds.decision.model import TURNS, Repeat, SetValue, StateValue
 from ...kinds.decision.reach import state_reach, turn_count
+from ...lang import expr
 from ...runtime._support import MAX_ENTRIES
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...model import EnumType
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.model import EnumType
+    from ...front.semantics import SystemBuilder
 
 SlotType = Callable[
     ["Path", dict[str, Any], str], tuple[Any, "EnumType | None", str | None]

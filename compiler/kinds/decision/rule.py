@@ -17,8 +17,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ... import expr
-from ...declared import as_choice
+from ...common.limits import MAX_PROOF_WORK
+from ...core.viewkit import rng_at
+from ...front.model import (
+    EnumType,
+    Param,
+    Rolls,
+)
 from ...kinds.decision import lists, odds
 from ...kinds.decision.cover import inputs_of, prove_cover, table_values
 from ...kinds.decision.ending import TooLarge, never_ends
@@ -34,15 +39,17 @@ from ...kinds.decision.model import (
 )
 from ...kinds.decision.repeat import RepeatBuilder
 from ...kinds.decision.turns import followed
-from ...limits import MAX_PROOF_WORK
-from ...model import EnumType, Param, Rolls
-from ...scope import param_spec, slot_field
-from ...viewkit import rng_at
+from ...lang import expr
+from ...lang.declared import as_choice
+from ...lang.scope import (
+    param_spec,
+    slot_field,
+)
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 _EXPR_TYPES: dict[str, expr.ValueType] = {
     "int": "int",
@@ -700,7 +707,7 @@ def rolls(rule: DecisionRule) -> Rolls | None:
 def finish(b: SystemBuilder, rules: Sequence[Any]) -> None:
     """Check follow-up methods once every rule is built (they may refer forward):
     each calls a rule that rolls dice, with an argument for each of its parameters."""
-    from ...diagnostics import Diagnostic
+    from ...common.diagnostics import Diagnostic
 
     by_id = {r.id: r for r in rules}
     for rule in rules:

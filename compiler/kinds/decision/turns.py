@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ... import expr
 from ...core.turns import followed as core_followed
 from ...kinds.decision.lower import turns_of
 from ...kinds.decision.model import DecisionRule, Repeat, StateValue
+from ...lang import expr
 
 __all__ = ["answer_nodes", "followed", "relevant"]
 

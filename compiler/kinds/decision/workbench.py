@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ...front.model import Column
 from ...kinds.decision.model import DecisionRule
-from ...model import Column
 
 
 def columns(rule: DecisionRule) -> dict[str, Column]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...core.docs import rule_doc
 from ...core.ir import Const, Unit
+from ...front.model import System
 from ...kinds.dice.model import DiceRule
-from ...model import System
 
 
 def lower(system: System, rule: DiceRule) -> Unit:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View
+from ...core.jsonkit import (
+    Refs,
+    View,
+)
+from ...front.model import System
 from ...kinds.die.model import DieRule
-from ...model import System
 
 
 def data_view(system: System, rule: DieRule, refs: Refs) -> View:

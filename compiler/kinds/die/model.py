@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...expr_types import DieFaces
-from ...model import RuleBase
+from ...front.model import RuleBase
+from ...lang.nodes import DieFaces
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.docs import rule_doc
 from ...core.ir import Const, Prim, Unit
-from ...expr_types import DieFaces
+from ...front.model import System
 from ...kinds.die.model import DieRule
-from ...model import System
+from ...lang.nodes import DieFaces
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...jsonkit import Refs, View, value
+from ...core.jsonkit import (
+    Refs,
+    View,
+    value,
+)
+from ...front.model import System
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
-from ...model import System
 
 
 def data_view(system: System, rule: ExposureScheduleRule, refs: Refs) -> View:

@@ -1,6 +1,6 @@
 """Exposure schedule: what a stay of some time at a source gives.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

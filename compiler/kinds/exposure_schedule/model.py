@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...model import EnumType, RuleBase
+from ...front.model import (
+    EnumType,
+    RuleBase,
+)
 from ..dice.model import DiceRule
 from ..shift.model import ShiftRule
 from ..table.model import TableRule

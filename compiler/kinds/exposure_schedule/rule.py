@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...common.limits import MAX_EXACT
 from ...core.docs import ref
 from ...core.exprs import checked
 from ...core.ir import (
@@ -27,21 +28,24 @@ from ...core.ir import (
     Stmt,
     Unit,
 )
-from ...expr import Checked
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Column,
+    Param,
+    System,
+)
 from ...kinds.dice.model import DiceRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
 from ...kinds.shift.model import ShiftRule
 from ...kinds.shift.rule import shift_levels, shift_rows
 from ...kinds.table.model import TableRule
 from ...kinds.table.rule import rows_name
-from ...limits import MAX_EXACT
-from ...model import Column, Param, System
-from ...viewkit import where_doc
+from ...lang.expr import Checked
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

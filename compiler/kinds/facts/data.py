@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, column, record
+from ...core.jsonkit import (
+    Refs,
+    View,
+    column,
+    record,
+)
+from ...front.model import System
 from ...kinds.facts.model import FactsRule
-from ...model import System
 
 
 def data_view(system: System, rule: FactsRule, refs: Refs) -> View:

@@ -1,6 +1,6 @@
 """Facts: one record of named figures.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.docs import rule_doc
 from ...core.ir import Const, Named, New, Record, Unit
+from ...core.viewkit import where_doc
+from ...front.model import System
 from ...kinds.facts.model import FactsRule
-from ...model import System
-from ...viewkit import where_doc
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

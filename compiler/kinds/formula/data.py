@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, expression, params
+from ...core.jsonkit import (
+    Refs,
+    View,
+    expression,
+    params,
+)
+from ...front.model import (
+    Param,
+    System,
+)
 from ...kinds.formula.model import FormulaRule, Let
-from ...model import Param, System
 
 
 def data_view(system: System, rule: FormulaRule, refs: Refs) -> View:

@@ -5,8 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...expr import Checked
-from ...model import Loc, Param, RuleBase
+from ...front.model import (
+    Loc,
+    Param,
+    RuleBase,
+)
+from ...lang.expr import Checked
 
 
 @dataclass(frozen=True, slots=True)

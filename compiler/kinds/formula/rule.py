@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ... import expr
 from ...core.ir import Bind, Function, Unit
+from ...core.viewkit import where_doc
+from ...front.model import System
 from ...kinds.formula.model import FormulaRule
-from ...model import System
-from ...viewkit import where_doc
+from ...lang import expr
 
 
 def lower(system: System, rule: FormulaRule) -> Unit:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, value
+from ...core.jsonkit import (
+    Refs,
+    View,
+    value,
+)
+from ...front.model import System
 from ...kinds.pool.model import PoolRule
-from ...model import System
 
 
 def data_view(system: System, rule: PoolRule, refs: Refs) -> View:

@@ -19,16 +19,19 @@ from ...core.ir import (
     Unit,
     While,
 )
-from ...expr import Checked
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Param,
+    System,
+)
 from ...kinds.pool.model import PoolRule
-from ...model import Param, System
+from ...lang.expr import Checked
 from ...runtime._support import MAX_ENTRIES
-from ...viewkit import where_doc
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

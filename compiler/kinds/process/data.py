@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, expression, params, value
+from ...core.jsonkit import (
+    Refs,
+    View,
+    expression,
+    params,
+    value,
+)
+from ...front.model import (
+    RuleBase,
+    System,
+)
 from ...kinds.dice.model import DiceRule
 from ...kinds.process.model import ProcessCourse, ProcessRule, ProcessSource
 from ...kinds.process.rule import ROLES
-from ...model import RuleBase, System
 from ...runtime.dice import Dice
 
 

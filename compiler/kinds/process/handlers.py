@@ -26,8 +26,8 @@ from ...core.ir import (
     Stmt,
     While,
 )
-from ...expr import Checked
 from ...kinds.track.rule import OUTCOME_FIELDS
+from ...lang.expr import Checked
 from ...runtime.dice import Dice
 from .held import CHECK_VALUES, renamed
 from .lowering import Course, Lowering

@@ -19,19 +19,25 @@ import json
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ... import expr
 from ...core.exprs import rebuilt
-from ...declared import Declared, declared
+from ...front.model import (
+    Column,
+    Param,
+)
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.values import spec_of
-from ...model import Column, Param
+from ...lang import expr
+from ...lang.declared import (
+    Declared,
+    declared,
+)
+from ...lang.scope import param_spec
 from ...runtime.dice import Dice
-from ...scope import param_spec
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 CHECK_VALUES = ("roll", "total")  # what a step reads of the check that failed
 

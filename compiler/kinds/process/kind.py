@@ -1,6 +1,6 @@
 """Process: a seeded, time-ordered simulation of checks and effects.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

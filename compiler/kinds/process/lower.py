@@ -27,9 +27,12 @@ from ...core.ir import (
     Unit,
     statements_of,
 )
-from ...expr import Checked, Name
-from ...model import System
-from ...viewkit import where_doc
+from ...core.viewkit import where_doc
+from ...front.model import System
+from ...lang.expr import (
+    Checked,
+    Name,
+)
 from .handlers import Handlers
 from .held import renamed
 from .lowering import Course, Lowering

@@ -18,10 +18,16 @@ from ...core.ir import (
     TextSet,
     Written,
 )
-from ...expr import DICE_PARTS, Checked
-from ...model import Column, System
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Column,
+    System,
+)
+from ...lang.expr import (
+    DICE_PARTS,
+    Checked,
+)
 from ...runtime.dice import Dice
-from ...viewkit import where_doc
 from .model import ProcessRule, ProcessStep
 from .records import column, dice_name, event_kinds, record_fields
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...expr_types import Checked
-from ...model import Param, RuleBase
+from ...front.model import (
+    Param,
+    RuleBase,
+)
+from ...lang.nodes import Checked
 from ...runtime.dice import Dice
 from ..pool.model import PoolRule
 from ..recovery.model import RecoveryRule

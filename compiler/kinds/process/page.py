@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from ...core.ir import Block, DiceShown, Grid, Listed, Prose, RunShown
-from ...expr_math import words_of
+from ...core.viewkit import duration
+from ...emit.markdown.math import words_of
+from ...front.model import System
 from ...kinds.dice.model import DiceRule
-from ...model import System
 from ...runtime.dice import Dice
-from ...viewkit import duration
 from .model import ProcessRule, ProcessStep
 
 

@@ -7,13 +7,22 @@ from collections.abc import Sequence
 from ...core.ir import (
     Record,
 )
-from ...expr import DICE_PARTS, Checked, Name
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Column,
+    EnumType,
+    Param,
+    System,
+)
 from ...kinds.decision.model import DecisionRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
 from ...kinds.state.record_model import RecordStateRule
-from ...model import Column, EnumType, Param, System
+from ...lang.expr import (
+    DICE_PARTS,
+    Checked,
+    Name,
+)
 from ...runtime.dice import Dice
-from ...viewkit import where_doc
 from .held import held_column
 from .model import ProcessRule
 

@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...common.limits import MAX_FIGURE
+from ...core.viewkit import rng_at
+from ...front.model import (
+    Param,
+    Rolls,
+    Rule,
+)
 from ...kinds.decision.model import DecisionRule
 from ...kinds.dice.model import DiceRule
 from ...kinds.exposure_schedule.model import ExposureScheduleRule
@@ -25,16 +32,13 @@ from ...kinds.state.model import StateRule
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import OUTCOME_FIELDS
-from ...limits import MAX_FIGURE
-from ...model import Param, Rolls, Rule
 from ...runtime.dice import Dice
-from ...viewkit import rng_at
 from .held import Held, HeldReader, held_state, held_step, held_total
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 ROLES = ("amount", "roll", "total", "target", "success", "pool")
 TRACK_FIELDS = OUTCOME_FIELDS  # a track outcome's fields, then its mark

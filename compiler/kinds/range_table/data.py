@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, column, param, record, value
+from ...core.jsonkit import (
+    Refs,
+    View,
+    column,
+    param,
+    record,
+    value,
+)
+from ...front.model import System
 from ...kinds.range_table.model import RangeRow, RangeTableRule
-from ...model import System
 
 
 def _answer(rule: RangeTableRule, row: RangeRow) -> View:

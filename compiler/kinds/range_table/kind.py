@@ -1,13 +1,13 @@
 """Range table: rows keyed by ranges of a number.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path as FsPath
 
-from ... import scope
+from ...lang import scope
 from .. import calls
 from . import data, rule, workbench
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...model import CellValue, Column, EnumType, Loc, Param, RuleBase
+from ...front.model import (
+    CellValue,
+    Column,
+    EnumType,
+    Loc,
+    Param,
+    RuleBase,
+)
 from ...runtime.dice import Dice
 
 

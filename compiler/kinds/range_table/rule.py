@@ -7,15 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.docs import ref
 from ...core.ir import Decl, Enum, Mapping, New, RangeTable, Record, Span, Unit
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Param,
+    System,
+)
 from ...kinds.range_table.model import RangeRow, RangeTableRule
-from ...model import Param, System
-from ...naming import private_constant
-from ...viewkit import where_doc
+from ...lang.naming import private_constant
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, value_type
+from ...core.jsonkit import (
+    Refs,
+    View,
+    value_type,
+)
+from ...front.model import System
 from ...kinds.record.model import RecordRule
-from ...model import System
 
 
 def data_view(system: System, rule: RecordRule, refs: Refs) -> View:

@@ -1,6 +1,6 @@
 """Record: a record type declared once, for fields, parameters, lists and states to hold.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """record: a record type declared once; its build and checks, and its lowering to a record of the core.
 
-Its fields are typed as every value the rules declare is (``compiler/declared.py``):
+Its fields are typed as every value the rules declare is (``compiler/lang/declared.py``):
 whole numbers with their bounds, flags, texts, labels, lists (of any of
 those, or of records), other records and states. A field that may be null
 may be left out where a record is made (it is then null). The type is a
@@ -12,17 +12,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ... import expr
 from ...core.ir import Enum, Grid, Prose, Record, Unit
-from ...declared import Declared, declared
+from ...core.viewkit import (
+    type_words,
+    where_doc,
+)
+from ...front.model import (
+    EnumType,
+    System,
+)
 from ...kinds.record.model import RecordRule
-from ...model import EnumType, System
-from ...viewkit import type_words, where_doc
+from ...lang import expr
+from ...lang.declared import (
+    Declared,
+    declared,
+)
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.viewkit import type_words
+from ...front.model import (
+    Column,
+    Example,
+)
 from ...kinds.record.model import RecordRule
-from ...model import Column, Example
-from ...viewkit import type_words
 from ...workbench.common import UsageError, aligned
 from ...workbench.context import Context
 

@@ -1,6 +1,6 @@
 """Recovery: a rate at which a score comes back.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

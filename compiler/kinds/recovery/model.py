@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...model import RuleBase
+from ...front.model import RuleBase
 
 
 @dataclass(frozen=True, slots=True)

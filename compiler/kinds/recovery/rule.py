@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...common.limits import MAX_EXACT
 from ...core.exprs import checked
 from ...core.ir import Emit, Local, Procedure, Prose, Set, Unit, While
-from ...expr import Checked
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Param,
+    System,
+)
 from ...kinds.recovery.model import RecoveryRule
-from ...limits import MAX_EXACT
-from ...model import Param, System
+from ...lang.expr import Checked
 from ...runtime._support import MAX_ENTRIES
-from ...viewkit import where_doc
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

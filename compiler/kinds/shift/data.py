@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, label, value
+from ...core.jsonkit import (
+    Refs,
+    View,
+    label,
+    value,
+)
+from ...front.model import System
 from ...kinds.shift.model import ShiftRule
 from ...kinds.shift.rule import shifted_cells
-from ...model import System
 
 
 def data_view(system: System, rule: ShiftRule, refs: Refs) -> View:

@@ -1,6 +1,6 @@
 """Shift: a step along an ordered table key, with the shifted row.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

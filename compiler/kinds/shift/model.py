@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...model import CellValue, EnumMember, RuleBase
+from ...front.model import (
+    CellValue,
+    EnumMember,
+    RuleBase,
+)
 from ..table.model import TableRule
 
 

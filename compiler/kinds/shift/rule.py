@@ -6,17 +6,21 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.docs import ref, rule_doc
 from ...core.ir import Block, Cell, DiceShown, Grid, New, Prose, Shown, Table, Unit
+from ...core.viewkit import where_doc
+from ...front.model import (
+    CellValue,
+    EnumMember,
+    System,
+)
 from ...kinds.shift.model import ShiftRule
 from ...kinds.table.model import TableRule
-from ...model import CellValue, EnumMember, System
-from ...naming import private_constant
+from ...lang.naming import private_constant
 from ...runtime.dice import Dice
-from ...viewkit import where_doc
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View
+from ...core.jsonkit import (
+    Refs,
+    View,
+)
+from ...front.model import System
 from ...kinds.state.model import StateRule
-from ...model import System
 
 
 def data_view(system: System, rule: StateRule, refs: Refs) -> View:

@@ -1,6 +1,6 @@
 """State: a level on a ladder moved by named transitions, or a record of fields.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

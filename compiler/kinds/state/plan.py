@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...js_plan import call_step, fields_step, instance_plan
+from ...core.py_names import pyname
+from ...emit.javascript.plan import (
+    call_step,
+    fields_step,
+    instance_plan,
+)
 from ...kinds.state.model import StateRule
-from ...py_names import pyname
 
 
 def js_plan(

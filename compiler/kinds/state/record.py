@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ... import expr
 from ...core import ir
+from ...core.viewkit import where_doc
+from ...front.model import (
+    EnumType,
+    Param,
+    System,
+)
 from ...kinds.formula.model import Let
 from ...kinds.state import values
 from ...kinds.state.record_model import (
@@ -17,14 +22,13 @@ from ...kinds.state.record_model import (
     RecordTransition,
 )
 from ...kinds.state.rule import check_actions
-from ...model import EnumType, Param, System
-from ...scope import param_spec
-from ...viewkit import where_doc
+from ...lang import expr
+from ...lang.scope import param_spec
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 # The keys of each shape the other has not: (the rule's, its transitions').
 LADDER_KEYS = (("floor", "cumulative", "flags"), ("step", "by", "to"))

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, expression, params, value_type
+from ...core.jsonkit import (
+    Refs,
+    View,
+    expression,
+    params,
+    value_type,
+)
+from ...front.model import System
 from ...kinds.state.record_model import RecordStateRule
-from ...model import System
 
 
 def data_view(system: System, rule: RecordStateRule, refs: Refs) -> View:

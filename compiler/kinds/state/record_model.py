@@ -6,10 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...declared import Declared
-from ...expr_types import Checked
+from ...front.model import (
+    EnumType,
+    Param,
+    RuleBase,
+)
 from ...kinds.formula.model import Let
-from ...model import EnumType, Param, RuleBase
+from ...lang.declared import Declared
+from ...lang.nodes import Checked
 
 
 @dataclass(frozen=True, slots=True)

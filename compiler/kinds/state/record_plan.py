@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...js_plan import call_step, fields_step, instance_plan
+from ...core.py_names import (
+    py_kwargs,
+    pyname,
+)
+from ...emit.javascript.plan import (
+    call_step,
+    fields_step,
+    instance_plan,
+)
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.record_workbench import action
-from ...py_names import py_kwargs, pyname
 
 
 def js_plan(

@@ -8,16 +8,24 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.exprs import checked
 from ...core.ir import Change, Derived, Field, Grid, Prose, State, Transition, Unit
-from ...expr import Checked
+from ...core.py_names import (
+    field_of,
+    py_kwargs,
+    pyname,
+)
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Example,
+    Param,
+    System,
+)
 from ...kinds.state.model import StateFlag, StateRule, StateTransition
-from ...model import Example, Param, System
-from ...py_names import field_of, py_kwargs, pyname
-from ...viewkit import where_doc
+from ...lang.expr import Checked
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def _called(action: object) -> str | None:

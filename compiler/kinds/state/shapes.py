@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.ir import Unit
-from ...model import System
+from ...front.model import System
 from . import (
     data,
     plan,
@@ -22,9 +22,9 @@ from . import (
 from .record_model import RecordStateRule
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 
 def build(

@@ -4,7 +4,7 @@ A state with fields may take ``parameters`` (as a rule's, of every type,
 checked as every argument is): its fields' ``start`` expressions read them.
 A field or a derived property is a whole number or a flag (``record.py``
 checks those as it always has), or any type the rules declare
-(``compiler/declared.py``): its value is checked to be one of that type (a
+(``compiler/lang/declared.py``): its value is checked to be one of that type (a
 text that is always one of a choice's labels is that label).
 """
 
@@ -13,16 +13,23 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ... import expr
-from ...declared import Declared, as_choice, declared
+from ...front.model import (
+    EnumType,
+    Param,
+)
 from ...kinds.state.record_model import Derived, RecordField
-from ...model import EnumType, Param
-from ...scope import param_spec
+from ...lang import expr
+from ...lang.declared import (
+    Declared,
+    as_choice,
+    declared,
+)
+from ...lang.scope import param_spec
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 __all__ = ["constructor", "held", "spec_of", "typed_value"]
 

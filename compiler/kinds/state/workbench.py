@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from ...core.py_names import (
+    field_of,
+    pyname,
+)
 from ...kinds.state.model import StateRule
 from ...kinds.state.rule import lower
-from ...py_names import field_of, pyname
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample

@@ -21,15 +21,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...diagnostics import pointer
-from ...limits import MAX_CHART_COLUMNS, MAX_POOL_CHARTS, most_pool_dice, pool_work
+from ...common.diagnostics import pointer
+from ...common.limits import (
+    MAX_CHART_COLUMNS,
+    MAX_POOL_CHARTS,
+    most_pool_dice,
+    pool_work,
+)
 from ..decision import rule as decision
 from ..decision.model import DecisionRule
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 _KEPT = ("id", "title", "summary", "source", "rulings", "errata", "examples")
 """The keys of the rule that the decision keeps as written."""

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from ...jsonkit import Refs, View, column, record, value
+from ...core.jsonkit import (
+    Refs,
+    View,
+    column,
+    record,
+    value,
+)
+from ...front.model import System
 from ...kinds.table.model import TableRule
-from ...model import System
 
 
 def data_view(system: System, rule: TableRule, refs: Refs) -> View:

@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...model import Column, EnumType, Row, RuleBase
+from ...front.model import (
+    Column,
+    EnumType,
+    Row,
+    RuleBase,
+)
 from ...runtime.dice import Dice
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ...core.docs import ref, rule_doc
 from ...core.ir import Decl, Enum, New, Record, RollOn, Table, Unit
+from ...core.viewkit import where_doc
+from ...front.model import System
 from ...kinds.table.model import TableRule
-from ...model import System
-from ...naming import private_constant
-from ...viewkit import where_doc
+from ...lang.naming import private_constant
 
 
 def lower(system: System, rule: TableRule) -> Unit:

@@ -1,6 +1,6 @@
 """Track: a staged track moved by die rolls, marking points.
 
-The kind's plugin: its hooks, named for the registry (compiler/registry.py).
+The kind's plugin: its hooks, named for the registry (compiler/kinds/registry.py).
 """
 
 from __future__ import annotations

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...model import EnumMember, EnumType, RuleBase
+from ...front.model import (
+    EnumMember,
+    EnumType,
+    RuleBase,
+)
 from ...runtime.dice import Dice
 
 

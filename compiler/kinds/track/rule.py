@@ -27,16 +27,20 @@ from ...core.ir import (
     Unit,
     While,
 )
-from ...expr import Checked
+from ...core.viewkit import where_doc
+from ...front.model import (
+    Column,
+    Param,
+    System,
+)
 from ...kinds.state.record import Members
 from ...kinds.track.model import TrackEffect, TrackRule
-from ...model import Column, Param, System
-from ...viewkit import where_doc
+from ...lang.expr import Checked
 
 if TYPE_CHECKING:
-    from ...diagnostics import Path
-    from ...loader import SourceFile
-    from ...semantics import SystemBuilder
+    from ...common.diagnostics import Path
+    from ...front.loader import SourceFile
+    from ...front.semantics import SystemBuilder
 
 # The outcome's fields before the one the rules name (see ``mark``).
 OUTCOME_FIELDS = ("effect", "stage", "condition", "reroll")

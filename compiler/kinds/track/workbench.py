@@ -6,11 +6,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...js_plan import each_step, instance_plan
+from ...core.py_names import pyname
+from ...emit.javascript.plan import (
+    each_step,
+    instance_plan,
+)
+from ...front.model import Example
 from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import lower
-from ...model import Example
-from ...py_names import pyname
 from ...workbench.common import Input, UsageError, plain, show
 from ...workbench.context import Context
 from ...workbench.samples import SEEDS, Sample

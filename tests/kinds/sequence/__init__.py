@@ -10,10 +10,19 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any, Literal
 
+from rulesc.core.viewkit import (
+    api,
+    where_doc,
+)
+from rulesc.emit.literals import (
+    code,
+    docstring,
+)
+from rulesc.front.model import (
+    RuleBase,
+    System,
+)
 from rulesc.kinds import calls
-from rulesc.literals import code, docstring
-from rulesc.model import RuleBase, System
-from rulesc.viewkit import api, where_doc
 
 
 @dataclass(frozen=True, slots=True)

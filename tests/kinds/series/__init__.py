@@ -12,12 +12,16 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any, Literal
 
-from rulesc import expr
 from rulesc.core.ir import Function, Unit
+from rulesc.core.viewkit import where_doc
+from rulesc.front.model import (
+    Param,
+    RuleBase,
+    System,
+)
 from rulesc.kinds import calls
-from rulesc.model import Param, RuleBase, System
-from rulesc.scope import param_spec
-from rulesc.viewkit import where_doc
+from rulesc.lang import expr
+from rulesc.lang.scope import param_spec
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,1 @@
+"""The JSON target: rules.json, its schema, and formulas as plain trees."""

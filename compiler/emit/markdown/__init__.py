@@ -1,0 +1,1 @@
+"""The Markdown target: the reference pages, their math, words, charts and forms."""

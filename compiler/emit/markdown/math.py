@@ -1,0 +1,371 @@
+"""Formula emission as math: LaTeX for the reference pages (KaTeX on the site, GitHub's math).
+
+One emitter per target, as ``expr_emit`` is for Python: this one writes the
+checked tree of a formula as LaTeX that a reader of a rulebook can follow.
+Parameters are set in italic words (``climb_bonus`` is *climb bonus*), labels
+and text as upright text, a division as the system rounds it (⌊a ÷ b⌋ or
+⌈a ÷ b⌉), and a choice between values as cases (display) or "if ... else"
+(inline). The text never holds a character that would end a Markdown table
+cell or start raw HTML (``|``, ``<``, ``>``, a backtick), nor a dollar sign, so it
+can sit between ``$`` signs in a table cell or in a ```` ```math ```` block.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field as slot
+
+from ...common.visible import one_line
+from ...lang.memo import (
+    Seen,
+    remembered,
+)
+from ...lang.nodes import (
+    FUNCTIONS,
+    Attr,
+    Binary,
+    BoolLit,
+    Call,
+    Comp,
+    Cond,
+    Construct,
+    Dice,
+    Index,
+    IntLit,
+    ListLit,
+    Method,
+    Name,
+    Node,
+    NullLit,
+    Rounding,
+    Step,
+    StrLit,
+    Unary,
+    walk,
+)
+
+__all__ = ["display_parts", "latex_text", "to_latex", "words_of"]
+
+
+_COND, _COALESCE, _OR, _AND, _NOT, _CMP, _ADD, _MUL, _UNARY, _ATOM = range(10)
+_PREC = {"??": _COALESCE, "or": _OR, "and": _AND, "+": _ADD, "-": _ADD, "*": _MUL}
+_OPS = {
+    "+": "+",
+    "-": "-",
+    "*": r"\times",
+    "==": "=",
+    "is": "=",
+    "!=": r"\neq",
+    "is not": r"\neq",
+    "<": r"\lt",
+    "<=": r"\leq",
+    ">": r"\gt",
+    ">=": r"\geq",
+    "in": r"\in",
+    "not in": r"\notin",
+}
+# Characters that LaTeX text mode, Markdown tables or HTML would read as markup.
+_TEXT_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    # an empty group after it, so that no HTML character reference starts here
+    # (the site's Markdown leaves ``&lt;`` in inline math for the browser to read)
+    "&": r"\&{}",
+    "#": r"\#",
+    "%": r"\%",
+    "_": r"\_",
+    "^": r"\textasciicircum{}",
+    "~": r"\textasciitilde{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
+    "`": "'",
+}
+
+
+def latex_text(text: str) -> str:
+    """``text`` safe inside ``\\text{...}``: on one line, every character that acts
+    or hides written as its escape (``compiler/common/visible.py``), every special
+    character escaped."""
+    escaped = "".join(_TEXT_ESCAPES.get(ch, ch) for ch in one_line(text))
+    # an empty group between two dashes or quotes: no ligature (``--`` is not a dash)
+    return _LIGATURE.sub(r"\1{}", escaped)
+
+
+_LIGATURE = re.compile(r"([-'])(?=[-'])")
+
+
+def words_of(name: str) -> str:
+    """An identifier as a reader says it: ``climb_bonus`` is "climb bonus"."""
+    return " ".join(part for part in name.split("_") if part) or name
+
+
+def _name(name: str) -> str:
+    return rf"\textit{{{latex_text(words_of(name))}}}"
+
+
+def _field(table: str, field: str, key: str) -> str:
+    return rf"\text{{{latex_text(words_of(field))}}}{_brackets(key)}"
+
+
+_TALL = (r"\dfrac", r"\begin{cases}")
+
+
+def _brackets(text: str) -> str:
+    """``(text)``: sized to a tall content (a fraction, cases), else plain, so
+    that a long formula in a line of text can break after its operators."""
+    return rf"\left({text}\right)" if any(t in text for t in _TALL) else f"({text})"
+
+
+def _sized(text: str, floor: bool) -> str:
+    """``text`` rounded down (⌊ ⌋) or up (⌈ ⌉)."""
+    opening, closing = (r"\lfloor", r"\rfloor") if floor else (r"\lceil", r"\rceil")
+    if any(t in text for t in _TALL):
+        return rf"\left{opening} {text} \right{closing}"
+    return rf"{opening} {text} {closing}"
+
+
+@dataclass(slots=True)
+class _Math:
+    rounding: Rounding
+    display: bool
+    name: Callable[[str], str]
+    field: Callable[[str, str, str], str]
+    # display: the parts of a division that hold a choice, set apart by name
+    # (a tall floor around cases is one KaTeX cannot draw): (name, LaTeX)
+    where: list[tuple[str, str]] = slot(default_factory=list)
+    emitted: Seen[tuple[str, int]] = slot(default_factory=dict)
+
+    def part(self, node: Node, role: str) -> str:
+        """A side of a division, set apart by name when it holds a choice."""
+        if not any(isinstance(sub, Cond) for sub in walk(node)):
+            return self.emit(node)[0]
+        taken = sum(1 for n, _ in self.where if n.startswith(role))
+        name = rf"\textit{{{role}}}" + (f"_{taken + 1}" if taken else "")
+        self.where.append((name, self.emit(node)[0]))
+        return name
+
+    def wrap(self, node: Node, prec: int) -> str:
+        text, own = self.emit(node)
+        return _brackets(text) if own < prec else text
+
+    def operand(self, node: Node, prec: int) -> str:
+        """Like wrap, but also brackets a leading minus: ``a - (-b)``."""
+        text, own = self.emit(node)
+        return _brackets(text) if own < prec or own == _UNARY else text
+
+    def emit(self, node: Node) -> tuple[str, int]:
+        """The node's LaTeX and its precedence, each node's worked out once."""
+        return remembered(self.emitted, node, self.latex)
+
+    def latex(self, node: Node) -> tuple[str, int]:
+        match node:
+            case IntLit():
+                return str(node.value), _ATOM
+            case BoolLit():
+                return (r"\text{yes}" if node.value else r"\text{no}"), _ATOM
+            case NullLit():
+                return r"\text{none}", _ATOM
+            case StrLit():
+                return rf"\text{{{latex_text(node.value)}}}", _ATOM
+            case Name():
+                return self.name(node.name), _ATOM
+            case Unary(op="-"):
+                return "-" + self.operand(node.operand, _UNARY), _UNARY
+            case Unary():
+                return r"\text{not }" + self.wrap(node.operand, _NOT), _NOT
+            case Binary(op="//"):
+                floor = self.rounding == "down"
+                if self.display:  # a fraction: as wide as the wider of the two
+                    top = self.part(node.left, "numerator")
+                    bottom = self.part(node.right, "divisor")
+                    inner = rf"\dfrac{{{top}}}{{{bottom}}}"
+                    return _sized(inner, floor), _ATOM
+                left, right = self.wrap(node.left, _MUL), self.operand(node.right, _MUL)
+                return _sized(f"{left} \\div {right}", floor), _ATOM
+            case Binary(op="??"):
+                left = self.wrap(node.left, _COALESCE + 1)
+                right = self.wrap(node.right, _COALESCE + 1)
+                gap = self.gap
+                return (
+                    rf"{left} {gap}\text{{ (or }} {right} {gap}\text{{ if none)}}",
+                    _COALESCE,
+                )
+            case Binary(concat=True):  # two lists, one after the other
+                left, right = (
+                    self.wrap(node.left, _ADD),
+                    self.wrap(node.right, _ADD + 1),
+                )
+                return rf"{left} {self.gap}\text{{ then }} {right}", _ADD
+            case Binary(op="and" | "or"):
+                prec = _PREC[node.op]
+                left, right = self.wrap(node.left, prec), self.wrap(node.right, prec)
+                return rf"{left} {self.gap}\text{{ {node.op} }} {right}", prec
+            case Binary() if node.op in _PREC:
+                prec = _PREC[node.op]
+                left = self.wrap(node.left, prec)
+                right = self.operand(node.right, prec + 1)
+                return f"{left} {_OPS[node.op]} {right}", prec
+            case Binary():  # a comparison
+                left, right = self.wrap(node.left, _ADD), self.wrap(node.right, _ADD)
+                return f"{left} {_OPS[node.op]} {right}", _CMP
+            case Cond() if self.display:
+                return self.cases(node), _ATOM
+            case Cond():
+                body = self.wrap(node.body, _COALESCE)
+                test = self.wrap(node.test, _COALESCE)
+                orelse = self.wrap(node.orelse, _COND)
+                gap = self.gap
+                return (
+                    rf"{body} {gap}\text{{ if }} {test}{gap}\text{{, else }} {orelse}",
+                    _COND,
+                )
+            case Call(func="clamp", rule=False, args=(value, low, high)):
+                gap = self.gap
+                inner = r"\max" + _brackets(
+                    f"{self.wrap(value, _COND)}, {gap}{self.wrap(low, _COND)}"
+                )
+                outer = f"{inner}, {gap}{self.wrap(high, _COND)}"
+                return rf"\min{_brackets(outer)}", _ATOM
+            case Call(func="abs", rule=False, args=(value,)):
+                return rf"\left\lvert {self.wrap(value, _COND)} \right\rvert", _ATOM
+            case Call(func="text", rule=False, args=(value,)):
+                return self.emit(value)
+            case Call(func="min" | "max", rule=False):
+                return rf"\{node.func}{_brackets(self.args(node))}", _ATOM
+            case Dice():
+                return self.dice(node), _ATOM
+            case Call(func="sorted" | "count" | "reversed", rule=False):
+                return (
+                    rf"\operatorname{{{node.func}}}{_brackets(self.args(node))}",
+                    _ATOM,
+                )
+            case Call(func="len" | "sum" | "any" | "all", rule=False):
+                word = {"len": "count", "sum": "sum", "any": "any", "all": "all"}
+                return (
+                    rf"\operatorname{{{word[node.func]}}}{_brackets(self.args(node))}",
+                    _ATOM,
+                )
+            case Call():  # another rule's function, or a table's row
+                return (
+                    rf"\text{{{latex_text(words_of(node.func))}}}{_brackets(self.args(node))}",
+                    _ATOM,
+                )
+            case Attr(obj=Call(rule=False, args=(key,)) as lookup) if (
+                lookup.func not in FUNCTIONS
+            ):
+                return self.field(lookup.func, node.name, self.wrap(key, _COND)), _ATOM
+            case Attr():
+                obj = self.wrap(node.obj, _ATOM)
+                return rf"{obj}.\text{{{latex_text(words_of(node.name))}}}", _ATOM
+            case Index(item=True):  # an item of a list, by its position
+                obj, index = self.wrap(node.obj, _ATOM), self.wrap(node.index, _COND)
+                return rf"{obj}\left[{index}\right]", _ATOM
+            case Index():
+                obj, index = self.wrap(node.obj, _ATOM), self.wrap(node.index, _COND)
+                return obj + _brackets(index), _ATOM
+            case Construct():
+                parts = [
+                    rf"\text{{{latex_text(words_of(name))}}} = {self.wrap(arg, _COND)}"
+                    for name, arg in zip(node.fields, node.args, strict=True)
+                    if node.state or not isinstance(arg, NullLit)
+                ]
+                made = rf"\text{{{latex_text(node.record)}}}"
+                return made + _brackets(f", {self.gap}".join(parts)), _ATOM
+            case Method():
+                obj = self.wrap(node.obj, _ATOM)
+                args = f", {self.gap}".join(self.wrap(a, _COND) for a in node.args)
+                name = rf"\text{{{latex_text(words_of(node.name))}}}"
+                return rf"{obj}.{name}{_brackets(args)}", _ATOM
+            case Comp():
+                return self.comprehension(node), _ATOM
+            case Step():
+                start = self.wrap(node.operand, _ADD)
+                steps = node.by
+                if isinstance(steps, Unary) and steps.op == "-":
+                    return f"{start} - {self.operand(steps.operand, _ADD + 1)}", _ADD
+                return f"{start} + {self.operand(steps, _ADD + 1)}", _ADD
+            case ListLit():
+                items = ", ".join(self.wrap(item, _COND) for item in node.items)
+                return rf"\{{{items}\}}", _ATOM
+        raise AssertionError(node)
+
+    def comprehension(self, node: Comp) -> str:
+        """``[body for e in items if test]`` as a list of the body for each
+        item, where the test holds."""
+        gap = self.gap
+        text = (
+            rf"{self.wrap(node.body, _COND)} {gap}\text{{ for each }} "
+            rf"{self.name(node.name)} {gap}\text{{ in }} {self.wrap(node.items, _OR)}"
+        )
+        if node.test is not None:
+            text += rf" {gap}\text{{ where }} {self.wrap(node.test, _OR)}"
+        return rf"\left[{text}\right]"
+
+    def dice(self, node: Dice) -> str:
+        """Dice in their notation, a count or sides from an expression in brackets."""
+        text = "" if node.count is None else _brackets(self.wrap(node.count, _COND))
+        if node.die is not None:  # a die of the rules' own, by its name
+            text += r"\text{d}" + _brackets(rf"\text{{{latex_text(node.die.name)}}}")
+        elif node.sides is not None:
+            text += r"\text{d}" + _brackets(self.wrap(node.sides, _COND))
+        if node.written:  # (after d(sides): its options)
+            text += rf"\text{{{latex_text(node.written)}}}"
+        return rf"\operatorname{{rolls}}({text})" if node.results else text
+
+    @property
+    def gap(self) -> str:
+        """Where a line of text may break inside a formula (KaTeX and MathJax
+        break inline math only there and after operators); nothing on its own line."""
+        return "" if self.display else r"\allowbreak "
+
+    def args(self, node: Call) -> str:
+        return f", {self.gap}".join(self.wrap(arg, _COND) for arg in node.args)
+
+    def cases(self, node: Cond) -> str:
+        """``a if t else b if u else c`` as one cases block, a row per value."""
+        rows: list[str] = []
+        current: Node = node
+        while isinstance(current, Cond):
+            body = self.wrap(current.body, _COALESCE)
+            rows.append(rf"{body} & \text{{if }} {self.wrap(current.test, _COALESCE)}")
+            current = current.orelse
+        rows.append(rf"{self.wrap(current, _COND)} & \text{{otherwise}}")
+        return r"\begin{cases} " + r" \\ ".join(rows) + r" \end{cases}"
+
+
+def to_latex(
+    node: Node,
+    *,
+    rounding: Rounding,
+    display: bool = False,
+    name: Callable[[str], str] = _name,
+    field: Callable[[str, str, str], str] = _field,
+) -> str:
+    """LaTeX for a checked formula, with minimal brackets.
+
+    ``display`` sets a choice between values as a cases block (for a formula
+    on its own line); inline, it reads "a if t, else b". ``name(param)`` sets a
+    parameter (italic words by default); ``field(table, field, key)`` a field
+    of a table's row, given the key's LaTeX.
+    """
+    return _Math(rounding, display, name, field).emit(node)[0]
+
+
+def display_parts(
+    node: Node,
+    *,
+    rounding: Rounding,
+    name: Callable[[str], str] = _name,
+    field: Callable[[str, str, str], str] = _field,
+) -> tuple[str, list[str]]:
+    """A formula on its own line, and the definitions it refers to by name
+    (``divisor = ...``: the side of a division that is a choice between values,
+    set apart so that the formula stays narrow)."""
+    math = _Math(rounding, True, name, field)
+    main = math.emit(node)[0]
+    return main, [f"{n} = {tex}" for n, tex in math.where]

@@ -1,0 +1,1 @@
+"""The Python target: a system's module and the package, printed from the core."""

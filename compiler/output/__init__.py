@@ -1,0 +1,1 @@
+"""Output: the build's artifact written atomically, cached, and checked for staleness."""
