@@ -13,7 +13,6 @@ from types import ModuleType
 from typing import Any
 
 from .common.diagnostics import Diagnostic
-from .core.py_names import field_of
 from .front.model import (
     Example,
     Rule,
@@ -21,6 +20,7 @@ from .front.model import (
 )
 from .kinds.calls import scripted
 from .kinds.registry import kind_of
+from .lang.py_names import field_of
 
 
 def call_text(rule: Rule, ex: Example) -> str:

@@ -19,6 +19,13 @@ from .common.diagnostics import (
     Diagnostic,
     RulesError,
 )
+from .common.parts import (
+    DATA_INDENT,
+    RULES_JSON,
+    RULES_SCHEMA,
+    Part,
+    Shares,
+)
 from .core.viewkit import (
     View,
     header,
@@ -86,13 +93,6 @@ from .front.validate import (
 from .kinds import registry
 from .odds import work as odds_work
 from .output import outdir
-from .output.parts import (
-    DATA_INDENT,
-    RULES_JSON,
-    RULES_SCHEMA,
-    Part,
-    Shares,
-)
 
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
@@ -141,7 +141,7 @@ MANIFEST = outdir.MANIFEST  # what makes a folder one rulesc built
 class Outputs:
     """What a build produces: file contents by path under the output folder;
     the systems it built (every one, unless a cache gave parts) and the part of
-    every system (``compiler.output.parts``)."""
+    every system (``compiler.common.parts``)."""
 
     systems: tuple[System, ...]
     parts: tuple[Part, ...]
@@ -651,7 +651,7 @@ def part_of(
     modules: Mapping[str, str],
     drawn: Mapping[str, str] | None = None,
 ) -> Part:
-    """The part of a built ``system`` (``compiler.output.parts``): ``own`` its own
+    """The part of a built ``system`` (``compiler.common.parts``): ``own`` its own
     outputs, ``modules`` the package's modules (its own and the support
     modules) by path; ``drawn`` the charts of its rules' odds, by name."""
     pages = {p: t for p, t in own.items() if p.startswith("docs/")}

@@ -23,12 +23,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis.strategies import SearchStrategy
 
-from rulesc.core.py_names import (
-    py_kwargs,
-    pyattr,
-    pyname,
-    rules_name,
-)
 from rulesc.emit.javascript import views as js_views
 from rulesc.emit.javascript.names import jsname
 from rulesc.emit.javascript.plan import run_python
@@ -37,6 +31,12 @@ from rulesc.front.model import (
     System,
 )
 from rulesc.kinds.registry import kind_of
+from rulesc.lang.py_names import (
+    py_kwargs,
+    pyattr,
+    pyname,
+    rules_name,
+)
 from rulesc.workbench.common import inputs_of
 from rulesc.workbench.samples import thawed
 

@@ -18,8 +18,8 @@ from functools import cache
 from pathlib import Path
 
 from rulesc import pipeline
-from rulesc.core import py_names
 from rulesc.emit.javascript import names as js_naming
+from rulesc.lang import py_names
 from rulesc.lang.expr import KEYWORDS
 
 ROOT = Path(__file__).resolve().parent.parent

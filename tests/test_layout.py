@@ -26,8 +26,8 @@ STAGES = (
     "front",  # rules files read and checked into the model ...
     "kinds",  # ... by each kind's front end (one stage with front)
     "odds",  # odds plans worked out from the core
-    "emit",  # the targets, printing the core
     "examples",  # worked examples run against a generated runtime
+    "emit",  # the targets, printing the core
     "pipeline",  # load -> validate -> lower -> emit
     "output",  # the artifact written, cached and checked
     "workbench",  # explain, simulate, diff, accept
@@ -41,19 +41,14 @@ SAME_STAGE = {"kinds": "front"}
 # so does a listed pair that no longer occurs: the list only shrinks.
 STILL_UPWARD = {
     ("core", "front"): "the core still holds the model's types (Column, Param)",
-    ("core", "kinds"): "core.program lists the kinds; the view kit reads two models",
     ("core", "emit"): "the view and JSON kits kinds use for their hooks print",
-    ("lang", "front"): "scope and declared types read the model",
-    ("lang", "kinds"): "scope reads the kinds' models",
     ("lang", "emit"): "type-checking a formula prints it (its Python and math)",
     ("front", "odds"): "the kinds' lowering asks which fields other rules' odds read",
     ("front", "emit"): "the Kind hooks call_plan and data_view, a process's page words",
     ("front", "workbench"): "the Kind hooks of explain, simulate and diff",
-    ("odds", "emit"): "a procedure's odds plan is made beside its printer",
-    ("emit", "examples"): "the pages run the worked examples they show",
-    ("emit", "output"): "the outputs' parts table",
+    ("odds", "emit"): "a procedure's odds plan reads the odds printer's steps",
     ("emit", "workbench"): "the try-it forms read the workbench's inputs",
-    ("pipeline", "output"): "the pipeline writes through the output's parts",
+    ("pipeline", "output"): "the pipeline checks the output folder first (outdir)",
 }
 
 

@@ -29,11 +29,6 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from rulesc.common.diagnostics import RulesError
-from rulesc.core import py_names
-from rulesc.core.py_names import (
-    pyattr,
-    pyname,
-)
 from rulesc.emit.javascript.names import (
     camel,
     jsattr,
@@ -43,8 +38,13 @@ from rulesc.emit.javascript.plan import call_plan
 from rulesc.examples import runtime_from
 from rulesc.front.model import System
 from rulesc.kinds.decision.model import TURNS
+from rulesc.lang import py_names
 from rulesc.lang.dice import DICE_FUNCTIONS
 from rulesc.lang.expr import FUNCTIONS
+from rulesc.lang.py_names import (
+    pyattr,
+    pyname,
+)
 from rulesc.pipeline import Outputs, build
 
 from .js_node import answer, example_case, node_test, tsc_strict

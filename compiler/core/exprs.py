@@ -11,8 +11,8 @@ from ..front.model import (
     EnumType,
     Param,
 )
+from ..front.scope import param_spec
 from ..lang import expr
-from ..lang.scope import param_spec
 from ..runtime.dice import Dice
 from .ir import Local
 

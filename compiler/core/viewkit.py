@@ -35,11 +35,11 @@ from ..lang.naming import (
     private_constant,
 )
 from ..lang.nodes import walk
-from ..runtime.dice import Dice
-from .py_names import (
+from ..lang.py_names import (
     RNG,
     pyname,
 )
+from ..runtime.dice import Dice
 
 View = dict[str, Any]
 
@@ -52,7 +52,7 @@ def header(system_files: list[str]) -> str:
 
 
 class Sourced(Protocol):
-    """A system, or its part (``compiler.output.parts``): its id and its rules files."""
+    """A system, or its part (``compiler.common.parts``): its id and its rules files."""
 
     @property
     def id(self) -> str: ...

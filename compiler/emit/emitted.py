@@ -25,13 +25,13 @@ import re
 from collections.abc import Iterator
 
 from ..common.diagnostics import Diagnostic
-from ..core.py_names import (
-    pyattr,
-    pyname,
-)
 from ..front.model import (
     Name,
     System,
+)
+from ..lang.py_names import (
+    pyattr,
+    pyname,
 )
 
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)

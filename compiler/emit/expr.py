@@ -7,11 +7,6 @@ from dataclasses import dataclass
 from dataclasses import field as slot
 from typing import Literal
 
-from ..core.py_names import (
-    RNG,
-    pyattr,
-    pyname,
-)
 from ..lang.dice import (
     dice_python,
     dice_source,
@@ -51,6 +46,11 @@ from ..lang.nodes import (
     StrLit,
     Unary,
     names_used,
+)
+from ..lang.py_names import (
+    RNG,
+    pyattr,
+    pyname,
 )
 
 __all__ = ["to_math", "to_python", "to_source"]

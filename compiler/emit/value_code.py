@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.ir import Carried
-from ..core.py_names import (
+from ..front.model import Column
+from ..lang.naming import private_constant
+from ..lang.py_names import (
     pyattr,
     pyname,
 )
-from ..front.model import Column
-from ..lang.naming import private_constant
 from .javascript.expr import (
     safe_literal,
     string_literal,

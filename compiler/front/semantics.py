@@ -44,7 +44,6 @@ from ..kinds.table.model import (
     TableRule,
 )
 from ..lang import expr
-from ..lang.declared import declared
 from ..lang.naming import (
     DICE_LIKE,
     fold,
@@ -52,12 +51,6 @@ from ..lang.naming import (
     name_problem,
 )
 from ..lang.nodes import walk
-from ..lang.scope import (
-    declared_class,
-    param_spec,
-    record_type_of,
-    uncalled,
-)
 from ..runtime.dice import (
     Dice,
     DiceSyntaxError,
@@ -67,6 +60,7 @@ from .contents import (
     group_rules,
     source_part,
 )
+from .declared import declared
 from .house_guard import unmerged
 from .loader import SourceFile
 from .model import (
@@ -86,6 +80,12 @@ from .model import (
     Rule,
     Ruling,
     System,
+)
+from .scope import (
+    declared_class,
+    param_spec,
+    record_type_of,
+    uncalled,
 )
 
 T = TypeVar("T")
@@ -1766,7 +1766,7 @@ class SystemBuilder:
         self, src: SourceFile, path: Path, p: dict[str, Any]
     ) -> Param | None:
         """A parameter that is a text, a list, a record or a state: its type
-        as declared (``compiler/lang/declared.py``); only a text takes a default."""
+        as declared (``compiler/front/declared.py``); only a text takes a default."""
         owned: list[EnumType] = []
         found = declared(self, src, path, p, owned=owned)
         if owned:

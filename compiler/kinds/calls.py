@@ -8,18 +8,18 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.py_names import (
-    RNG,
-    field_of,
-    py_kwargs,
-    pyname,
-)
 from ..front.model import (
     Column,
     EnumType,
     Example,
     Param,
     Rolls,
+)
+from ..lang.py_names import (
+    RNG,
+    field_of,
+    py_kwargs,
+    pyname,
 )
 from ..workbench.common import (
     Input,

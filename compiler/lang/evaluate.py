@@ -110,7 +110,7 @@ def field_value(record: Any, name: str) -> Any:
     entry, else the attribute the generated runtime holds it in."""
     if isinstance(record, Mapping):
         return record[name]
-    from ..core.py_names import field_of
+    from .py_names import field_of
 
     attribute = field_of(record, name)
     return getattr(record, attribute if hasattr(record, attribute) else name)

@@ -209,9 +209,9 @@ class Bounds:
 
     def seen(self, function: str) -> ExprFunction | None:
         """The rule ``function`` as expressions call it."""
+        from ..front import scope
         from ..kinds.decision.model import DecisionRule
         from ..kinds.formula.model import FormulaRule
-        from ..lang import scope
 
         for rule in self.system.rules:
             if getattr(rule, "function", None) != function:
@@ -239,7 +239,7 @@ class Bounds:
         return found
 
     def _unit(self, unit: Unit, fields: tuple[str, ...]) -> int | None:
-        from ..emit.procedure_odds import (
+        from .procedure import (
             places,
             procedure_plan,
         )

@@ -7,7 +7,7 @@ is used only for byte-identical inputs: nothing is guessed from file dates, and
 changing any compiler file sets the whole cache aside. Three kinds of entry:
 
 - ``source``: one rules file, loaded and schema-checked (a ``SourceFile``);
-- ``part``: what the outputs take from one system (``compiler.output.parts.Part``: its
+- ``part``: what the outputs take from one system (``compiler.common.parts.Part``: its
   own module, pages and charts, and its share of the outputs made from every
   system), stored after its examples held; a rebuild reads these, never the
   models of the systems it does not build again;
@@ -43,12 +43,12 @@ from functools import cache, cached_property
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
-from ..kinds import registry
-from .parts import (
+from ..common.parts import (
     RULES_JSON,
     Part,
     rules_json_text,
 )
+from ..kinds import registry
 
 if TYPE_CHECKING:
     from ..front.loader import SourceFile

@@ -33,13 +33,13 @@ from ..common.diagnostics import (
     Diagnostic,
     RulesError,
 )
-from ..core.py_names import field_of
 from ..examples import example_value, run_example
 from ..front.loader import load_text
 from ..front.model import (
     Example,
     Rule,
 )
+from ..lang.py_names import field_of
 from . import rewrite
 from .accept_house import Pack, inherited
 from .accept_write import Drafts, write_all

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..core.py_names import (
-    pyname,
-    rules_name,
-)
 from ..front.model import (
     Column,
     Loc,
     Param,
+)
+from ..lang.py_names import (
+    pyname,
+    rules_name,
 )
 from .text import aligned, humanize, number, percent, wrap, yes_no
 from .usage import UsageError, whole_number

@@ -8,11 +8,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..core.py_names import (
-    py_kwargs,
-    pyattr,
-    pyname,
-)
 from ..front.model import (
     Loc,
     Rule,
@@ -20,6 +15,11 @@ from ..front.model import (
 )
 from ..lang import expr
 from ..lang.evaluate import Values
+from ..lang.py_names import (
+    py_kwargs,
+    pyattr,
+    pyname,
+)
 from .common import (
     Input,
     UsageError,

@@ -30,13 +30,13 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from ..common.diagnostics import RulesError
-from ..core.py_names import pyname
 from ..examples import example_value
 from ..front.model import (
     Example,
     Rule,
 )
 from ..kinds.registry import kind_of
+from ..lang.py_names import pyname
 from .common import Input, inputs_of
 from .samples import Sample, thawed
 from .usage import UsageError

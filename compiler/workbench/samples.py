@@ -9,8 +9,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.py_names import py_kwargs
 from ..front.model import RuleBase
+from ..lang.py_names import py_kwargs
 from .common import Input
 
 MAX_SAMPLES = 500  # sample inputs per rule (examples' inputs always among them)

@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, NoReturn
 
-from ..core.py_names import rules_name
 from ..front.model import Rule
 from ..kinds.registry import kind_of
+from ..lang.py_names import rules_name
 from .bounds import Budget, Overrun, bounded, too_slow
 from .common import (
     Input,

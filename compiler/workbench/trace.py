@@ -36,17 +36,12 @@ from ..core.ir import (
     Written,
     statements_of,
 )
-from ..core.py_names import (
-    field_of,
-    py_kwargs,
-    pyattr,
-    pyname,
-)
 from ..front.model import (
     Column,
     EnumType,
     Param,
 )
+from ..front.scope import table_values
 from ..lang import expr
 from ..lang.nodes import (
     Call,
@@ -54,7 +49,12 @@ from ..lang.nodes import (
     Name,
     walk,
 )
-from ..lang.scope import table_values
+from ..lang.py_names import (
+    field_of,
+    py_kwargs,
+    pyattr,
+    pyname,
+)
 from .common import plain, record_lines
 from .context import (
     Context,

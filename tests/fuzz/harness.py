@@ -33,10 +33,6 @@ from rulesc.common.diagnostics import (
     Diagnostic,
     RulesError,
 )
-from rulesc.core.py_names import (
-    py_kwargs,
-    pyname,
-)
 from rulesc.emit.javascript.plan import call_plan
 from rulesc.examples import runtime_from
 from rulesc.front.loader import (
@@ -47,6 +43,10 @@ from rulesc.front.model import System
 from rulesc.front.semantics import build_system
 from rulesc.front.validate import validate
 from rulesc.kinds import registry
+from rulesc.lang.py_names import (
+    py_kwargs,
+    pyname,
+)
 from rulesc.pipeline import Outputs, generate
 
 from ..js_node import answer

@@ -36,7 +36,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from ...core.py_names import (
+from ...lang.py_names import (
     RNG,
     py_kwargs,
     pyattr,

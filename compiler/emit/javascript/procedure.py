@@ -16,11 +16,11 @@ from ...front.model import (
     System,
 )
 from ...odds.fields import fields_odds_name
-from ...runtime._support import LIMIT_NOTE
-from ..procedure_odds import (
+from ...odds.procedure import (
     column,
     odds_body,
 )
+from ...runtime._support import LIMIT_NOTE
 from ..turns_code import (
     Target,
     loop_lines,

@@ -17,6 +17,13 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from ...common import json_text
+from ...common.parts import (
+    GENERATED,
+    RULES_JSON,
+    RULES_SCHEMA,
+    Part,
+    rules_json_text,
+)
 from ...core.jsonkit import (
     Refs,
     View,
@@ -30,13 +37,6 @@ from ...front.model import (
     System,
 )
 from ...kinds import registry
-from ...output.parts import (
-    GENERATED,
-    RULES_JSON,
-    RULES_SCHEMA,
-    Part,
-    rules_json_text,
-)
 from .trees import NODE_TYPES
 
 _SHELL = FsPath(__file__).resolve().parents[2] / "kinds" / "rules_json.schema.json"

@@ -6,7 +6,7 @@ own); ``for_pages`` reads those references back out of the finished pages and
 draws every chart named, from the exact distribution (``Dice.distribution``),
 or takes it as drawn already (a rule's odds, drawn with its page from the
 generated runtime's answers: ``odds_svg``). Each system's charts are drawn once, with
-its pages, and kept in its part (``compiler.output.parts``): a rebuild draws only the
+its pages, and kept in its part (``compiler.common.parts``): a rebuild draws only the
 charts of the system it builds again.
 
 The SVG is written by hand: no plotting library, no timestamps, no randomness,

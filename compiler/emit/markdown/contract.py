@@ -15,7 +15,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ...core.py_names import pyname
 from ...core.viewkit import (
     View,
     all_enums,
@@ -26,6 +25,7 @@ from ...front.model import (
     System,
 )
 from ...lang.naming import label_alias
+from ...lang.py_names import pyname
 from ..literals import (
     code,
     md,
@@ -33,7 +33,7 @@ from ..literals import (
 )
 
 if TYPE_CHECKING:
-    from ...output.parts import Shares
+    from ...common.parts import Shares
 
 _CHUNK = re.compile(r"^# -- (\S+) --$", re.MULTILINE)
 # The support modules a caller uses directly (the others are the kinds' engines).

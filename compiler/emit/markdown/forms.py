@@ -28,11 +28,6 @@ from types import ModuleType
 from typing import Any
 
 from ...common.visible import json_visible
-from ...core.py_names import (
-    py_kwargs,
-    pyname,
-    rules_name,
-)
 from ...core.viewkit import View
 from ...front.model import (
     Example,
@@ -41,6 +36,11 @@ from ...front.model import (
 )
 from ...kinds.registry import kind_of
 from ...lang.naming import odds_function
+from ...lang.py_names import (
+    py_kwargs,
+    pyname,
+    rules_name,
+)
 from ...workbench.common import (
     Input,
     humanize,

@@ -26,11 +26,11 @@ from ...common.limits import (
     Allowance,
 )
 from ...core.program import lowered
-from ...core.py_names import pyname
 from ...core.viewkit import View
 from ...front.model import System
 from ...lang.expr import parse
 from ...lang.naming import odds_function
+from ...lang.py_names import pyname
 from ...runtime.dice_odds import DEPTH
 from ..literals import (
     code,

@@ -54,7 +54,7 @@ from .house_docs import (
 from .math import words_of
 
 if TYPE_CHECKING:
-    from ...output.parts import Shares
+    from ...common.parts import Shares
 
 DOCS = "docs"
 INDEX_PAGE, CONTRACT_PAGE, NAV_PAGE = (

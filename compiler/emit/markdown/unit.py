@@ -26,12 +26,6 @@ from ...core.ir import (
     Timeline,
     Unit,
 )
-from ...core.py_names import (
-    RNG,
-    pyattr,
-    pyname,
-    rules_name,
-)
 from ...core.viewkit import (
     Reads,
     View,
@@ -53,6 +47,12 @@ from ...front.model import System
 from ...lang.nodes import (
     Binary,
     walk,
+)
+from ...lang.py_names import (
+    RNG,
+    pyattr,
+    pyname,
+    rules_name,
 )
 from ...runtime.dice import Dice
 from ..literals import (

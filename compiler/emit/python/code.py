@@ -11,7 +11,6 @@ from ...core.ir import (
     Label,
     Written,
 )
-from ...core.py_names import pyname
 from ...core.viewkit import (
     Import,
     View,
@@ -25,6 +24,7 @@ from ...front.model import (
 from ...lang import expr
 from ...lang.dice import pool_python
 from ...lang.naming import odds_function
+from ...lang.py_names import pyname
 from ...odds.fields import (
     fields_odds_name,
     record_fields,

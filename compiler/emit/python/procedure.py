@@ -15,10 +15,6 @@ from ...core.ir import (
     Unit,
     statements_of,
 )
-from ...core.py_names import (
-    pyattr,
-    pyname,
-)
 from ...core.viewkit import (
     Import,
     View,
@@ -34,15 +30,19 @@ from ...front.model import (
     System,
 )
 from ...lang import expr
+from ...lang.py_names import (
+    pyattr,
+    pyname,
+)
 from ...odds.fields import fields_odds_name
+from ...odds.procedure import (
+    column,
+    odds_body,
+)
 from ...runtime._support import LIMIT_NOTE
 from ..literals import (
     docstring,
     py,
-)
-from ..procedure_odds import (
-    column,
-    odds_body,
 )
 from ..turns_code import (
     Target,

@@ -14,10 +14,6 @@ from ...core.ir import (
     Transition,
     Unit,
 )
-from ...core.py_names import (
-    pyattr,
-    pyname,
-)
 from ...core.viewkit import (
     Import,
     View,
@@ -32,6 +28,10 @@ from ...front.model import (
     System,
 )
 from ...lang import expr
+from ...lang.py_names import (
+    pyattr,
+    pyname,
+)
 from ..literals import (
     docstring,
     py,

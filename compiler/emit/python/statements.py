@@ -26,16 +26,16 @@ from ...core.ir import (
     While,
     Written,
 )
-from ...core.py_names import (
-    pyattr,
-    pyname,
-)
 from ...core.viewkit import local_name
 from ...front.model import (
     Column,
     EnumType,
 )
 from ...lang import expr
+from ...lang.py_names import (
+    pyattr,
+    pyname,
+)
 from ..literals import py
 
 Code = Callable[[expr.Node], str]

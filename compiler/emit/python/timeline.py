@@ -14,10 +14,6 @@ from ...core.ir import (
     Unit,
     statements_of,
 )
-from ...core.py_names import (
-    RNG,
-    pyname,
-)
 from ...core.viewkit import (
     Import,
     View,
@@ -26,6 +22,10 @@ from ...core.viewkit import (
     signature,
 )
 from ...front.model import System
+from ...lang.py_names import (
+    RNG,
+    pyname,
+)
 from ..literals import docstring
 from .code import (
     ROLLING,

@@ -24,10 +24,6 @@ from ...core.ir import (
     expressions_of,
 )
 from ...core.program import calling
-from ...core.py_names import (
-    pyattr,
-    pyname,
-)
 from ...core.viewkit import (
     Import,
     View,
@@ -49,6 +45,10 @@ from ...lang import expr
 from ...lang.naming import (
     odds_function,
     private_constant,
+)
+from ...lang.py_names import (
+    pyattr,
+    pyname,
 )
 from ...odds.plan import plan
 from ..literals import (

@@ -14,10 +14,6 @@ from ...core.program import (
     lowered,
     table_rows,
 )
-from ...core.py_names import (
-    IMPORTS,
-    pyname,
-)
 from ...core.viewkit import (
     Import,
     Sourced,
@@ -33,6 +29,10 @@ from ...front.model import (
 )
 from ...front.settings import Settings
 from ...kinds.registry import kind_of
+from ...lang.py_names import (
+    IMPORTS,
+    pyname,
+)
 from ..literals import (
     docstring,
     md,

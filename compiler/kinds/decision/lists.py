@@ -57,7 +57,7 @@ def value_problem(checked: expr.Checked, slot: Slot) -> tuple[str, str] | None:
     if checked.type == "list" and checked.item is None:
         return None  # the empty list, of any type
     if checked.type == "list" and checked.item == slot.items:
-        from ...lang.scope import slot_field
+        from ...front.scope import slot_field
 
         problem = expr.fits(checked, slot_field(slot))
         if problem is None:

@@ -19,10 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 from ...common.limits import MAX_PROOF_WORK
 from ...core.viewkit import rng_at
+from ...front.declared import as_choice
 from ...front.model import (
     EnumType,
     Param,
     Rolls,
+)
+from ...front.scope import (
+    param_spec,
+    slot_field,
 )
 from ...kinds.decision import lists, odds
 from ...kinds.decision.cover import inputs_of, prove_cover, table_values
@@ -40,11 +45,6 @@ from ...kinds.decision.model import (
 from ...kinds.decision.repeat import RepeatBuilder
 from ...kinds.decision.turns import followed
 from ...lang import expr
-from ...lang.declared import as_choice
-from ...lang.scope import (
-    param_spec,
-    slot_field,
-)
 
 if TYPE_CHECKING:
     from ...common.diagnostics import Path

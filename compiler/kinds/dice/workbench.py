@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.py_names import pyname
 from ...front.model import Example
 from ...kinds.dice.model import DiceRule
+from ...lang.py_names import pyname
 from ...runtime.dice import RNG
 from ...workbench.common import UsageError, plain
 from ...workbench.context import Context

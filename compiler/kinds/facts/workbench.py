@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...core.py_names import pyname
 from ...front.model import Column
 from ...kinds.facts.model import FactsRule
+from ...lang.py_names import pyname
 from ...workbench.common import UsageError, record_lines
 from ...workbench.context import Context
 

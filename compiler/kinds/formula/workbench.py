@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...core.py_names import pyname
+from ...front.scope import table_values
 from ...kinds.formula.model import FormulaRule
 from ...kinds.formula.rule import rule_nodes
 from ...lang import expr
 from ...lang.naming import odds_function
-from ...lang.scope import table_values
+from ...lang.py_names import pyname
 from ...workbench import steps as steps_mod
 from ...workbench.context import Context, agree, functions_called, runtime_values
 from ...workbench.dice_replay import Replay

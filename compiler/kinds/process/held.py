@@ -20,18 +20,18 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ...core.exprs import rebuilt
+from ...front.declared import (
+    Declared,
+    declared,
+)
 from ...front.model import (
     Column,
     Param,
 )
+from ...front.scope import param_spec
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.values import spec_of
 from ...lang import expr
-from ...lang.declared import (
-    Declared,
-    declared,
-)
-from ...lang.scope import param_spec
 from ...runtime.dice import Dice
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path as FsPath
 
-from ...lang import scope
+from ...front import scope
 from .. import calls
 from . import data, rule, workbench
 

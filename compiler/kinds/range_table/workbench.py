@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.py_names import pyname
 from ...front.model import Param
 from ...kinds.range_table.model import RangeTableRule
+from ...lang.py_names import pyname
 from ...workbench.common import Input, record_lines
 from ...workbench.context import Context, at
 from ...workbench.samples import Sample, spread

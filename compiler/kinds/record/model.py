@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ...front.declared import Declared
 from ...front.model import (
     EnumType,
     RuleBase,
 )
-from ...lang.declared import Declared
 
 
 @dataclass(frozen=True, slots=True)

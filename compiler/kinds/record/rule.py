@@ -1,6 +1,6 @@
 """record: a record type declared once; its build and checks, and its lowering to a record of the core.
 
-Its fields are typed as every value the rules declare is (``compiler/lang/declared.py``):
+Its fields are typed as every value the rules declare is (``compiler/front/declared.py``):
 whole numbers with their bounds, flags, texts, labels, lists (of any of
 those, or of records), other records and states. A field that may be null
 may be left out where a record is made (it is then null). The type is a
@@ -17,16 +17,16 @@ from ...core.viewkit import (
     type_words,
     where_doc,
 )
+from ...front.declared import (
+    Declared,
+    declared,
+)
 from ...front.model import (
     EnumType,
     System,
 )
 from ...kinds.record.model import RecordRule
 from ...lang import expr
-from ...lang.declared import (
-    Declared,
-    declared,
-)
 
 if TYPE_CHECKING:
     from ...common.diagnostics import Path

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.py_names import pyname
 from ...emit.javascript.plan import (
     call_step,
     fields_step,
     instance_plan,
 )
 from ...kinds.state.model import StateRule
+from ...lang.py_names import pyname
 
 
 def js_plan(

@@ -12,6 +12,7 @@ from ...front.model import (
     Param,
     System,
 )
+from ...front.scope import param_spec
 from ...kinds.formula.model import Let
 from ...kinds.state import values
 from ...kinds.state.record_model import (
@@ -23,7 +24,6 @@ from ...kinds.state.record_model import (
 )
 from ...kinds.state.rule import check_actions
 from ...lang import expr
-from ...lang.scope import param_spec
 
 if TYPE_CHECKING:
     from ...common.diagnostics import Path

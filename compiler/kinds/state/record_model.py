@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ...front.declared import Declared
 from ...front.model import (
     EnumType,
     Param,
     RuleBase,
 )
 from ...kinds.formula.model import Let
-from ...lang.declared import Declared
 from ...lang.nodes import Checked
 
 

@@ -5,10 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.py_names import (
-    py_kwargs,
-    pyname,
-)
 from ...emit.javascript.plan import (
     call_step,
     fields_step,
@@ -16,6 +12,10 @@ from ...emit.javascript.plan import (
 )
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.record_workbench import action
+from ...lang.py_names import (
+    py_kwargs,
+    pyname,
+)
 
 
 def js_plan(

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.py_names import (
-    field_of,
-    py_kwargs,
-    pyname,
-)
 from ...front.model import Param
 from ...kinds.state.record import lower
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.workbench import transition_word
+from ...lang.py_names import (
+    field_of,
+    py_kwargs,
+    pyname,
+)
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample, frozen, thawed

@@ -8,11 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.exprs import checked
 from ...core.ir import Change, Derived, Field, Grid, Prose, State, Transition, Unit
-from ...core.py_names import (
-    field_of,
-    py_kwargs,
-    pyname,
-)
 from ...core.viewkit import where_doc
 from ...front.model import (
     Example,
@@ -21,6 +16,11 @@ from ...front.model import (
 )
 from ...kinds.state.model import StateFlag, StateRule, StateTransition
 from ...lang.expr import Checked
+from ...lang.py_names import (
+    field_of,
+    py_kwargs,
+    pyname,
+)
 
 if TYPE_CHECKING:
     from ...common.diagnostics import Path

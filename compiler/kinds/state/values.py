@@ -4,7 +4,7 @@ A state with fields may take ``parameters`` (as a rule's, of every type,
 checked as every argument is): its fields' ``start`` expressions read them.
 A field or a derived property is a whole number or a flag (``record.py``
 checks those as it always has), or any type the rules declare
-(``compiler/lang/declared.py``): its value is checked to be one of that type (a
+(``compiler/front/declared.py``): its value is checked to be one of that type (a
 text that is always one of a choice's labels is that label).
 """
 
@@ -13,18 +13,18 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ...front.model import (
-    EnumType,
-    Param,
-)
-from ...kinds.state.record_model import Derived, RecordField
-from ...lang import expr
-from ...lang.declared import (
+from ...front.declared import (
     Declared,
     as_choice,
     declared,
 )
-from ...lang.scope import param_spec
+from ...front.model import (
+    EnumType,
+    Param,
+)
+from ...front.scope import param_spec
+from ...kinds.state.record_model import Derived, RecordField
+from ...lang import expr
 
 if TYPE_CHECKING:
     from ...common.diagnostics import Path

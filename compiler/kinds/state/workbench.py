@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from ...core.py_names import (
+from ...kinds.state.model import StateRule
+from ...kinds.state.rule import lower
+from ...lang.py_names import (
     field_of,
     pyname,
 )
-from ...kinds.state.model import StateRule
-from ...kinds.state.rule import lower
 from ...workbench.common import Input, UsageError, show
 from ...workbench.context import Context
 from ...workbench.samples import Sample

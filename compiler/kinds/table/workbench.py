@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...core.py_names import pyname
 from ...kinds.table.model import TableRule
+from ...lang.py_names import pyname
 from ...workbench.common import plain, record_lines, wrap
 from ...workbench.context import Context, at
 

@@ -6,7 +6,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.py_names import pyname
 from ...emit.javascript.plan import (
     each_step,
     instance_plan,
@@ -14,6 +13,7 @@ from ...emit.javascript.plan import (
 from ...front.model import Example
 from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import lower
+from ...lang.py_names import pyname
 from ...workbench.common import Input, UsageError, plain, show
 from ...workbench.context import Context
 from ...workbench.samples import SEEDS, Sample

@@ -19,9 +19,9 @@ from rulesc.front.model import (
     RuleBase,
     System,
 )
+from rulesc.front.scope import param_spec
 from rulesc.kinds import calls
 from rulesc.lang import expr
-from rulesc.lang.scope import param_spec
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,16 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..front.model import (
+from ..lang import expr
+from ..lang.records import as_labels
+from .model import (
     Column,
     EnumType,
 )
-from . import expr
-from .records import as_labels
 
 if TYPE_CHECKING:
     from ..common.diagnostics import Path
-    from ..front.loader import SourceFile
+    from .loader import SourceFile
 
 
 class SystemBuilder(Protocol):

@@ -16,23 +16,27 @@ from ..core.ir import (
     Unit,
     Written,
 )
+from ..emit.odds import (
+    Syntax,
+    run_code,
+)
+from ..emit.turns_code import (
+    Target,
+    odds_cases,
+    turns_odds,
+)
 from ..front.model import Column
 from ..lang.nodes import (
     Checked,
     Node,
 )
-from ..odds.plan import (
+from .plan import (
     Case,
     Literal,
     Plan,
     Refusal,
     plan,
 )
-from .odds import (
-    Syntax,
-    run_code,
-)
-from .turns_code import Target, odds_cases, turns_odds
 
 __all__ = ["answer_cases", "column", "odds_body", "places", "procedure_plan"]
 

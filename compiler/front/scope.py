@@ -6,12 +6,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..front.model import (
-    Column,
-    Loc,
-    Param,
-    System,
-)
 from ..kinds.decision.model import (
     DecisionRule,
     Slot,
@@ -21,9 +15,15 @@ from ..kinds.range_table.model import RangeTableRule
 from ..kinds.record.model import RecordRule
 from ..kinds.state.record_model import RecordStateRule
 from ..kinds.table.model import TableRule
+from ..lang import expr
+from ..lang.nodes import iv_hull
 from ..runtime.dice import Dice
-from . import expr
-from .nodes import iv_hull
+from .model import (
+    Column,
+    Loc,
+    Param,
+    System,
+)
 
 # Column and slot types as the expression checker types them.
 EXPR_TYPES: dict[str, expr.ValueType] = {
