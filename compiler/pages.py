@@ -6,7 +6,8 @@ the index of every system (``docs/index.md``) and the navigation of the site
 (``docs/SUMMARY.md``, a nested list of links). A rule's page says the rule for
 the table first, in the project's own words with its table, math and cases;
 its last section, "For programmers", holds the API (signature, parameter
-types, fields). A rule's own part comes from its kind (compiler/kinds/<kind>/).
+types, fields). A rule's own part is its kind's lowering to the core, printed
+by the Markdown emitter (compiler/emit/markdown.py).
 """
 
 from __future__ import annotations
@@ -169,13 +170,7 @@ def example_shape(system: System, rule: Rule) -> Shape:
     """What a rule's worked examples are said with: its parameters and the
     fields of its answer (the records of the rules it uses included)."""
     unit = lowered(system, rule)
-    needed = [
-        u
-        for r in system.rules
-        if unit is not None
-        and r.qualified_id in unit.needs
-        and (u := lowered(system, r)) is not None
-    ]
+    needed = [lowered(system, r) for r in system.rules if r.qualified_id in unit.needs]
     return shape_of(unit, needed)
 
 
@@ -258,14 +253,9 @@ def rule_page_view(
     """A rule's page; ``answers`` are the worked examples' answers, by rule and
     name; ``form`` its "try it" form, if it has one; ``odds`` its odds section
     (``odds_pages``), if it rolls."""
-    kind = kind_of(rule)
     common = common_view(system, rule, answers, form)
     unit = lowered(system, rule)
-    if unit is not None:
-        return emit_markdown.view(system, unit, common) | {"odds": odds}
-    assert kind.docs_view is not None
-    view = kind.docs_view(system, rule, common)
-    return view | {"template": kind.template("markdown"), "odds": odds}
+    return emit_markdown.view(system, unit, common) | {"odds": odds}
 
 
 # -- a system's overview, the index, the navigation -------------------------------------
