@@ -180,9 +180,10 @@ def common_view(
     answers: dict[tuple[str, str], Any],
     form: View | None = None,
 ) -> View:
-    """What every rule's page shows, whatever its kind; the kind adds its own part.
+    """What every rule's page shows, whatever its kind; the Markdown emitter adds
+    the rule's own part, from its lowering.
 
-    ``api`` is the programmer's section: each kind adds its signature and the
+    ``api`` is the programmer's section: the emitter adds its signature and the
     like (``viewkit.api``). ``widget`` is the rule's "try it" form, if it has
     one (``form``, from compiler/forms.py), as the page holds it: data for the
     site's script, shown after the rule itself.

@@ -1,4 +1,4 @@
-"""View kit: the pieces every kind's view-models are made of (parameters, enums, dice)."""
+"""View kit: the pieces the emitters' view-models are made of (parameters, enums, dice)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from .charts import dice_chart
 from .expr_math import latex_text, words_of
 from .expr_types import walk
 from .expr_words import label_words
-from .kinds.formula.model import FormulaRule
 from .kinds.table.model import TableRule
 from .limits import MAX_EXACT
 from .literals import code, docstring, md, md_cell, number, py
@@ -310,10 +309,6 @@ def param_imports(params: tuple[Param, ...]) -> list[Import]:
             if p.one_of:
                 found.append(("rulebook._support", "not_one_of"))
     return found
-
-
-def enums_names(rule: FormulaRule) -> list[str]:
-    return [p.enum.name for p in rule.params if p.enum is not None and p.owns_enum]
 
 
 def _dice_text(dice: Dice) -> str:
