@@ -240,6 +240,51 @@ class _Track:
 # -- the simulation ---------------------------------------------------------------
 
 
+def _exposures(
+    level: str, exposed_minutes: int, full_time: int, rng: RandInt
+) -> tuple[list[_Exposure], list[int]]:
+    """The exposures of an encounter and when each one's incubation ends."""
+    # which exposures: instant first, then full or half
+    found: list[_Exposure] = []
+    if LEVELS.index(level) >= LEVELS.index(INSTANT_FROM):
+        lower2 = _lower(level, 2)
+        assert lower2 is not None
+        found.append(_Exposure("instant", lower2, 0))
+    if exposed_minutes >= full_time:
+        found.append(_Exposure("full", level, full_time))
+    elif exposed_minutes * 2 >= full_time:
+        lower1 = _lower(level, 1)
+        if lower1 is not None:
+            found.append(_Exposure("half", lower1, exposed_minutes))
+
+    # each exposure's incubation, in that order
+    ends: list[int] = []
+    for exposure in found:
+        if exposure.kind == "instant":
+            count, sides, plus = INSTANT_INCUBATION
+            minutes = _roll(rng, count, sides) + plus
+        else:
+            count, sides, multiplier = INCUBATION[exposure.level]
+            minutes = _roll(rng, count, sides) * multiplier
+        ends.append(exposure.starts_at + minutes)
+    return found, ends
+
+
+def _heal(events: list[Event], track: _Track, ready: int, healable: int) -> None:
+    """The conditions that end and the points that heal, from ``ready``: the
+    later of leaving and the last damage (nothing heals or wears off before)."""
+    # each staged effect's condition still suffered then ends (the ruling
+    # conditions_end_when_healing_may_begin), in die order
+    for effect, stages in SECONDARY_TABLE.values():
+        stage = track.stage.get(effect, 0)
+        if stage >= 1:
+            events.append(Event(ready, "condition_end", condition=stages[stage - 1]))
+    # healing: a point a day from a day after that moment
+    if healable > 0:
+        for day in range(1, healable + 1):
+            events.append(Event(ready + day * HEAL_EVERY, "heal", amount=1))
+
+
 def simulate_radiation(
     level: str, exposed_minutes: int, fort_bonus: int, rng: RandInt
 ) -> ReferenceResult:
@@ -256,29 +301,8 @@ def simulate_radiation(
     # 1. the time to full exposure, rolled first
     full_time = _roll(rng, *FULL_TIME_DICE)
 
-    # 2. which exposures: instant first, then full or half
-    found: list[_Exposure] = []
-    if LEVELS.index(level) >= LEVELS.index(INSTANT_FROM):
-        lower2 = _lower(level, 2)
-        assert lower2 is not None
-        found.append(_Exposure("instant", lower2, 0))
-    if exposed_minutes >= full_time:
-        found.append(_Exposure("full", level, full_time))
-    elif exposed_minutes * 2 >= full_time:
-        lower1 = _lower(level, 1)
-        if lower1 is not None:
-            found.append(_Exposure("half", lower1, exposed_minutes))
-
-    # 3. each exposure's incubation, in that order
-    ends: list[int] = []
-    for exposure in found:
-        if exposure.kind == "instant":
-            count, sides, plus = INSTANT_INCUBATION
-            minutes = _roll(rng, count, sides) + plus
-        else:
-            count, sides, multiplier = INCUBATION[exposure.level]
-            minutes = _roll(rng, count, sides) * multiplier
-        ends.append(exposure.starts_at + minutes)
+    # 2. which exposures, and 3. each one's incubation
+    found, ends = _exposures(level, exposed_minutes, full_time, rng)
 
     # 4. play the events in time order, ties in scheduling order
     queue: list[tuple[int, int, str, int]] = []
@@ -375,19 +399,8 @@ def simulate_radiation(
         if pool.left > 0:
             schedule(minute + DEAL_EVERY, "deal", index)
 
-    # 5. the later of leaving and the last damage: nothing heals or wears off before
-    ready = max(exposed_minutes, last_damage)
-    # each staged effect's condition still suffered then ends (the ruling
-    # conditions_end_when_healing_may_begin), in die order
-    for effect, stages in SECONDARY_TABLE.values():
-        stage = track.stage.get(effect, 0)
-        if stage >= 1:
-            events.append(Event(ready, "condition_end", condition=stages[stage - 1]))
-    # 6. healing: a point a day from a day after that moment
-    healable = dealt - permanent
-    if healable > 0:
-        for day in range(1, healable + 1):
-            events.append(Event(ready + day * HEAL_EVERY, "heal", amount=1))
+    # 5. conditions end and 6. points heal
+    _heal(events, track, max(exposed_minutes, last_damage), dealt - permanent)
 
     return {
         "events": events,

@@ -1,14 +1,13 @@
-"""The one core: a kind that lowers to the core (compiler/core/) holds no template,
-no per-target module and no import of an emitter, and no emitter
-(compiler/emit/, compiler/emit/templates/core/) names a kind.
-
-Kinds lower one by one: ``STILL_TO_LOWER`` lists those that still print
-themselves with templates of their own, and must shrink as each is lowered.
+"""The one core: every kind lowers to the core (compiler/core/) and holds no
+template, no per-target module and no import of an emitter; the ``Kind``
+interface has no hook of a target; and no emitter (compiler/emit/,
+compiler/emit/templates/core/) names a kind.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import re
 import typing
@@ -18,12 +17,12 @@ import pytest
 
 from rulesc.core.ir import Prim
 from rulesc.kinds import registry
+from rulesc.kinds.base import HOOKS, Kind
 from rulesc.lang.nodes import ValueType
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILER = ROOT / "compiler"
 
-STILL_TO_LOWER: set[str] = set()
 # The modules that print a target: a kind's folder imports none of them.
 EMITTERS = (
     "compiler.emit",
@@ -112,12 +111,10 @@ def emitter_violations(paths: list[Path]) -> list[str]:
 # only shrink.
 EMITTERS_STILL_NAMING_KINDS = {
     "markdown/forms.py": "the try-it forms ask each rule's kind for its inputs",
-    "python/views.py": "the package view asks the kinds for their runtime modules",
     "javascript/views.py": "the JavaScript module view asks the kinds likewise",
     "odds.py": "reads an odds step's own .kind (not a rule's): the check is by name",
     "json/rules_json.py": "rules.json asks each kind for its data_view",
     "markdown/pages.py": "the pages ask each kind for its text and columns",
-    "render.py": "the Jinja environment loads the kinds' folders",
     "javascript/plan.py": "call plans (the Kind hook call_plan) read a rule's kind",
     "json/trees.py": "formula trees name the rule kinds a call may reach",
     "markdown/contract.py": "the contract page reads each rule's kind",
@@ -157,21 +154,23 @@ def test_the_work_left_is_still_left() -> None:
         assert any(v.endswith(f"the emitter {module}") for v in made), module
 
 
-def test_the_kinds_still_to_lower_are_exactly_these() -> None:
-    """Lowering a kind takes it off the list (and its templates out of its folder)."""
-    # a kind lowering only some shapes of its rules still has views of its own
-    unlowered = {
-        n
-        for n in registry.BUILT_IN
-        if registry.get(n).lower is None or registry.get(n).python_view is not None
-    }
-    assert unlowered == STILL_TO_LOWER
+def test_the_kind_interface_has_no_hook_of_a_target() -> None:
+    """A kind gives its rules lowered to the core (a required hook) and no
+    view or template of a target: the emitters print every target."""
+    fields = {f.name: f for f in dataclasses.fields(Kind)}
+    assert fields["lower"].default is dataclasses.MISSING
+    assert "lower" in HOOKS
+    assert [h for h in HOOKS if _TARGET.search(h) or h.endswith("_view")] == [
+        "data_view"  # its part of rules.json: data, printed by no target
+    ]
+    assert not hasattr(Kind, "template")
 
 
-@pytest.mark.parametrize("name", sorted(set(registry.BUILT_IN) - STILL_TO_LOWER))
-def test_a_lowered_kind_prints_no_target_itself(name: str) -> None:
-    found = kind_violations(registry.get(name).folder)
-    assert [v for v in found if not _left(v)] == []
+@pytest.mark.parametrize("name", sorted(registry.BUILT_IN))
+def test_a_kind_prints_no_target_itself(name: str) -> None:
+    kind = registry.get(name)
+    assert callable(kind.lower), name
+    assert [v for v in kind_violations(kind.folder) if not _left(v)] == []
 
 
 def test_no_emitter_names_a_kind() -> None:
@@ -220,25 +219,6 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
 
 # -- a kind of its own, lowered: every target prints it -------------------------------
 
-SERIES = ROOT / "tests" / "kinds" / "series"
-SERIES_RULES = """\
-# yaml-language-server: $schema=../../schema/rules.schema.json
-system: lab
-rules:
-  - id: steps
-    kind: series
-    title: Steps
-    summary: Numbers read by position.
-    source: {section: Test}
-    function: step_value
-    values: [3, 5, 8, 13]
-    examples:
-      - name: third
-        summary: The third value.
-        args: {position: 3}
-        expect: 8
-"""
-
 
 def test_a_kind_of_its_own_lowers_and_every_target_prints_it(tmp_path: Path) -> None:
     """A kind registered from a folder under tests/ that gives a lowering and
@@ -249,11 +229,12 @@ def test_a_kind_of_its_own_lowers_and_every_target_prints_it(tmp_path: Path) -> 
 
     from .js_node import node_json
     from .probe import doc
-    from .test_kind_plugins import _rules_folder
+    from .test_kind_plugins import RULES, THROWAWAY, _rules_folder
 
-    assert kind_violations(SERIES) == []
-    with registry.loaded(SERIES):
-        outputs = build(_rules_folder(tmp_path, SERIES_RULES))  # runs the example
+    assert kind_violations(THROWAWAY) == []
+    with registry.loaded(THROWAWAY) as kind:
+        assert callable(kind.lower)
+        outputs = build(_rules_folder(tmp_path, RULES))  # runs the example
         files = {
             k: v.decode("utf-8")
             for k, v in outputs.files.items()
@@ -282,7 +263,7 @@ def test_a_kind_of_its_own_lowers_and_every_target_prints_it(tmp_path: Path) -> 
         )
         assert answers == [[3, 5, 8, 13], ["RuleInputError", "RuleInputError"]]
         page = doc(outputs, "lab", "steps")
-        assert "*A series*" in page and "step_value(position: int) -> int" in page
-        assert r"3 & \text{if } \textit{position} = 1" in page, page
-        assert r"13 & \text{otherwise}" in page and 'data-rule="lab.steps"' in page
-    assert "series" not in registry.kinds()
+        assert "*A sequence*" in page and "step_value(position: int) -> int" in page
+        assert r"\{3, 5, 8, 13\}\left[\textit{position} - 1\right]" in page, page
+        assert "from 3 to 13" in page and 'data-rule="lab.steps"' in page
+    assert "sequence" not in registry.kinds()

@@ -286,23 +286,6 @@ class System:
         if kind == "unary":
             value = sub("operand")
             return -value if node["op"] == "-" else not value
-        if kind == "binary":
-            op = node["op"]
-            left = sub("left")
-            if op == "and":
-                return bool(left) and bool(sub("right"))
-            if op == "or":
-                return bool(left) or bool(sub("right"))
-            if op == "??":
-                return sub("right") if left is None else left
-            right = sub("right")
-            if op == "+":
-                return left + right
-            if op == "-":
-                return left - right
-            if op == "*":
-                return left * right
-            return _COMPARE[op](left, right)
         if kind == "divide":
             a, b = sub("left"), sub("right")
             return a // b if node["rounding"] == "down" else -(-a // b)
@@ -310,16 +293,6 @@ class System:
             return sub("then") if sub("test") else sub("else")
         if kind == "call":
             return _call(node["function"], [self.eval(a, env) for a in node["args"]])
-        if kind == "rule_call":
-            callee = self.rules[node["rule"]]
-            args = [self.eval(a, env) for a in node["args"]]
-            return self.answer(callee, self.given(_params(callee), args))
-        if kind == "lookup":
-            key = sub("key")
-            if key is None:
-                return None
-            rows = self.rules[node["rule"]]["rows"]
-            return next(r["values"] for r in rows if r["key"] == key)
         if kind == "field":  # of a row, a record, a state (a derived value too)
             row = sub("of")
             return None if row is None else row[node["name"]]
@@ -328,19 +301,6 @@ class System:
         if kind == "index":
             key = sub("key")
             return None if key is None else sub("of")[key]
-        if kind == "step":
-            label = sub("of")
-            if label is None:
-                return None
-            labels = node["labels"]
-            at = labels.index(label) + sub("by")
-            if 0 <= at < len(labels):
-                return labels[at]
-            if node["past_end"] == "clamp":
-                return labels[0] if at < 0 else labels[-1]
-            if node["past_end"] == "error":
-                raise Refused(f"{label} is stepped past the end")
-            return None
         if kind == "order":
             ranks = [label.casefold() for label in node["labels"]]
             left, right = (str(sub(side)).casefold() for side in ("left", "right"))
@@ -352,6 +312,10 @@ class System:
         if kind == "record":  # a dict of its fields by the rules' names
             return {name: self.eval(v, env) for name, v in node["fields"].items()}
         made: dict[str, Callable[[dict[str, Any], dict[str, Any]], Any]] = {
+            "binary": self.binary,
+            "rule_call": self.rule_call,
+            "lookup": self.lookup,
+            "step": self.step,
             "dice": self.dice,
             "item": self.item,
             "comprehension": self.comprehension,
@@ -361,6 +325,50 @@ class System:
         if kind in made:
             return made[kind](node, env)
         raise AssertionError(f"a node rules.json does not define: {kind}")
+
+    def binary(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        op = node["op"]
+        left = self.eval(node["left"], env)
+        if op == "and":
+            return bool(left) and bool(self.eval(node["right"], env))
+        if op == "or":
+            return bool(left) or bool(self.eval(node["right"], env))
+        if op == "??":
+            return self.eval(node["right"], env) if left is None else left
+        right = self.eval(node["right"], env)
+        if op == "+":
+            return left + right
+        if op == "-":
+            return left - right
+        if op == "*":
+            return left * right
+        return _COMPARE[op](left, right)
+
+    def rule_call(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        callee = self.rules[node["rule"]]
+        args = [self.eval(a, env) for a in node["args"]]
+        return self.answer(callee, self.given(_params(callee), args))
+
+    def lookup(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        key = self.eval(node["key"], env)
+        if key is None:
+            return None
+        rows = self.rules[node["rule"]]["rows"]
+        return next(r["values"] for r in rows if r["key"] == key)
+
+    def step(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        label = self.eval(node["of"], env)
+        if label is None:
+            return None
+        labels = node["labels"]
+        at = labels.index(label) + self.eval(node["by"], env)
+        if 0 <= at < len(labels):
+            return labels[at]
+        if node["past_end"] == "clamp":
+            return labels[0] if at < 0 else labels[-1]
+        if node["past_end"] == "error":
+            raise Refused(f"{label} is stepped past the end")
+        return None
 
     def inputs(self, rule: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
         """The arguments with every default filled in, as the rule sees them."""

@@ -51,7 +51,7 @@ def prove_rules(
     err: Report,
     system: System,
     placed: Mapping[str, Placed],
-    lowered: Callable[[System, Rule], Unit | None],
+    lowered: Callable[[System, Rule], Unit],
 ) -> None:
     """Prove every rule of ``system`` (``placed``: where each rule is written,
     by id; ``lowered``: a rule lowered to the core), reporting what may pass
@@ -59,14 +59,14 @@ def prove_rules(
     units = {rule.id: lowered(system, rule) for rule in system.rules}
     decls: dict[str, Decl] = {}
     for unit in units.values():
-        for decl in unit.decls if unit is not None else ():
+        for decl in unit.decls:
             name = getattr(decl, "name", None)
             if isinstance(name, str):
                 decls.setdefault(name, decl)
     prover = Prover(decls)
     for rule in system.rules:
         unit = units[rule.id]
-        if unit is None or rule.id not in placed:
+        if rule.id not in placed:
             continue
         found = prover.prove(unit)
         if found:

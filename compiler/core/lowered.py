@@ -12,22 +12,21 @@ from .ir import Unit
 
 __all__ = ["MOST_KEPT", "Lower", "lowered_with"]
 
-Lower = Callable[[System, Rule], "Unit | None"]
+Lower = Callable[[System, Rule], Unit]
 
 # Each rule lowered, by the rule's identity: the targets of one build (the
 # module, its JavaScript, the page, the tables' names) lower each rule once.
 # Rules are frozen and a lowering depends on the rule and its system alone.
-_LOWERED: dict[int, tuple[Rule, System, Unit | None]] = {}
+_LOWERED: dict[int, tuple[Rule, System, Unit]] = {}
 MOST_KEPT = 20_000  # then the cache starts again (a long `rulesc watch`)
 
 
-def lowered_with(system: System, rule: Rule, lower: Lower | None) -> Unit | None:
-    """``rule`` lowered to the core by its kind's ``lower`` (None where its
-    kind prints it itself)."""
+def lowered_with(system: System, rule: Rule, lower: Lower) -> Unit:
+    """``rule`` lowered to the core by its kind's ``lower``."""
     found = _LOWERED.get(id(rule))
     if found is not None and found[0] is rule and found[1] is system:
         return found[2]
-    unit = lower(system, rule) if lower is not None else None
+    unit = lower(system, rule)
     if len(_LOWERED) >= MOST_KEPT:
         _LOWERED.clear()
     _LOWERED[id(rule)] = (rule, system, unit)

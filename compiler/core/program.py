@@ -12,8 +12,8 @@ from .ir import Function, Procedure, Table, Unit
 from .lowered import MOST_KEPT, lowered_with
 
 
-def lowered(system: System, rule: Rule) -> Unit | None:
-    """``rule`` lowered to the core, or None where its kind prints it itself."""
+def lowered(system: System, rule: Rule) -> Unit:
+    """``rule`` lowered to the core (by its kind's ``lower``)."""
     return lowered_with(system, rule, registry.kind_of(rule).lower)
 
 
@@ -22,10 +22,7 @@ def table_rows(system: System) -> dict[str, str]:
     expression's lookup of a row uses in every target."""
     rows: dict[str, str] = {}
     for rule in system.rules:
-        unit = lowered(system, rule)
-        if unit is None:
-            continue
-        for decl in unit.decls:
+        for decl in lowered(system, rule).decls:
             if isinstance(decl, Table):
                 rows[decl.name] = decl.rows_name
     return rows
@@ -45,8 +42,7 @@ def calling(system: System) -> frozenset[str]:
         return found[1]
     names: set[str] = set()
     for rule in system.rules:
-        unit = lowered(system, rule)
-        for decl in unit.decls if unit is not None else ():
+        for decl in lowered(system, rule).decls:
             if isinstance(decl, Function | Procedure):
                 called = {f for c in decl.expressions for f in rules_called(c.node)}
                 names |= called | ({decl.name} if called else set())

@@ -1,4 +1,4 @@
-"""View kit: the pieces every kind's view-models are made of (parameters, enums, dice)."""
+"""View kit: the pieces the emitters' view-models are made of (parameters, enums, dice)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from ..front.model import (
     RuleBase,
     System,
 )
-from ..kinds.formula.model import FormulaRule
 from ..kinds.table.model import TableRule
 from ..lang import expr
 from ..lang.naming import (
@@ -335,10 +334,6 @@ def param_imports(params: tuple[Param, ...]) -> list[Import]:
             if p.one_of:
                 found.append(("rulebook._support", "not_one_of"))
     return found
-
-
-def enums_names(rule: FormulaRule) -> list[str]:
-    return [p.enum.name for p in rule.params if p.enum is not None and p.owns_enum]
 
 
 def _dice_text(dice: Dice) -> str:

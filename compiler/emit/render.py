@@ -11,7 +11,6 @@ from typing import Any
 
 import jinja2
 
-from ..kinds import registry
 from .literals import py
 
 TEMPLATES = FsPath(__file__).resolve().parent / "templates"
@@ -20,22 +19,11 @@ TEMPLATES = FsPath(__file__).resolve().parent / "templates"
 COMPILED = FsPath(__file__).resolve().parent / "__pycache__"
 
 
-def environment() -> jinja2.Environment:
-    """The one Jinja environment, with every setting spelled out.
-
-    The templates of compiler/emit/templates/ by name; each kind's by
-    ``<kind>/<target template>`` from its folder (see compiler/kinds/base.py).
-    Made again when a kind is registered.
-    """
-    return _environment(registry.generation())
-
-
 @cache
-def _environment(generation: int) -> jinja2.Environment:
-    kinds = {
-        name: jinja2.FileSystemLoader(kind.folder)
-        for name, kind in registry.kinds().items()
-    }
+def environment() -> jinja2.Environment:
+    """The one Jinja environment, with every setting spelled out: the templates
+    of compiler/emit/templates/ by name (a kind holds none: its rules lower to the
+    core, which the emitters print)."""
     settings: dict[str, Any] = {
         "undefined": jinja2.StrictUndefined,
         "autoescape": False,  # outputs are Python and Markdown; views escape what they print
@@ -45,9 +33,7 @@ def _environment(generation: int) -> jinja2.Environment:
         "auto_reload": False,
     }
     env = jinja2.Environment(
-        loader=jinja2.ChoiceLoader(
-            [jinja2.PrefixLoader(kinds), jinja2.FileSystemLoader(TEMPLATES)]
-        ),
+        loader=jinja2.FileSystemLoader(TEMPLATES),
         bytecode_cache=_CompiledTemplates(_compiled_folder(settings)),
         **settings,
     )

@@ -121,7 +121,7 @@ class KindHooks(Protocol):
     def rolls(self, rule: Any, /) -> Rolls | None: ...
 
     @property
-    def lower(self) -> Callable[[System, Any], Any] | None: ...
+    def lower(self) -> Callable[[System, Any], Unit]: ...
 
 
 def build_system(
@@ -428,9 +428,8 @@ class SystemBuilder:
             raise RulesError(self.errors)
         return system
 
-    def lowering(self, system: System, rule: Rule) -> Unit | None:
-        """``rule`` lowered to the core by its kind (None where its kind
-        prints it itself)."""
+    def lowering(self, system: System, rule: Rule) -> Unit:
+        """``rule`` lowered to the core by its kind."""
         return lowered_with(system, rule, self.kinds[rule.kind].lower)
 
     def build_once(

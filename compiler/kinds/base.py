@@ -6,16 +6,14 @@ registered at run time; see ``compiler/kinds/registry.py``) holding:
 - ``schema.json``: the JSON Schema of one rule of the kind (Draft 2020-12);
   the build composes ``schema/`` from these, so editors and ``rulesc check``
   see them;
-- one template per output target (``TARGETS``): ``python.py.j2`` renders the
-  kind's part of a system's module, ``markdown.md.j2`` its part of the docs;
-  once the kind has JavaScript, ``javascript.js.j2`` and ``typescript.d.ts.j2``
-  (``JS_TARGETS``) render its part of the system's JavaScript module and types;
 - ``data.schema.json``: the JSON Schema of the kind's own part of a rule in
   ``rules.json`` (what its ``data_view`` answers; ``compiler/emit/json/rules_json.py``
   composes the schema of the whole file from these);
 - ``model.py``: the frozen dataclasses of its rules (subclasses of ``RuleBase``);
-- ``rule.py``: its build and checks, and its view-models; ``workbench.py`` its
-  explain, simulate and diff hooks;
+- ``rule.py``: its build and checks, and its ``lower``: its rules lowered to
+  the core (compiler/core/), which every target's emitter (compiler/emit/)
+  prints, so a kind holds no template and no code of any target;
+  ``workbench.py`` its explain, simulate and diff hooks;
 - ``kind.py`` defining ``KIND``, an instance of ``Kind`` (a kind loaded from a
   folder of its own may define it in ``__init__.py`` instead).
 
@@ -49,11 +47,6 @@ if TYPE_CHECKING:
     from ..lang import expr
     from ..workbench.common import Input
 
-# Output targets: each kind has one template for each, in its folder.
-TARGETS = {"python": "python.py.j2", "markdown": "markdown.md.j2"}
-# The JavaScript package's targets: a kind has both templates once its
-# ``js_view`` answers a view (see compiler/emit/javascript/kit.py for the conventions).
-JS_TARGETS = {"javascript": "javascript.js.j2", "typescript": "typescript.d.ts.j2"}
 SCHEMA_FILE = "schema.json"
 DATA_SCHEMA_FILE = "data.schema.json"  # the kind's part of a rule in rules.json
 
@@ -90,20 +83,9 @@ class Kind:
 
     # -- the core: what every target prints ---------------------------------------
     # The rule lowered to the core (compiler/core/), which the emitters of
-    # compiler/emit/ print for every target; None for a kind that has its own
-    # views and templates instead (the three hooks below), until it is lowered.
-    # A kind lowering some shapes of its rules answers None for the others,
-    # which its views print.
-    lower: Callable[[System, Any], Unit | None] | None
+    # compiler/emit/ print for every target.
+    lower: Callable[[System, Any], Unit]
 
-    # -- views: what a kind's own templates print (None once the kind lowers) ------
-    python_view: Callable[[System, Any], View] | None
-    docs_view: Callable[[System, Any, View], View] | None
-    # The view both JavaScript templates print, or None while the kind has no
-    # JavaScript yet (its rules are then listed as missing in the module); a
-    # view's "needs" lists the rules (qualified ids) its code calls, and it
-    # waits, listed as missing too, while any of them has no JavaScript.
-    js_view: Callable[[System, Any], View | None] | None
     # How a rule is called, the same in both languages, for the conformance
     # tests: (Python module, rule, arguments by Python name, whether the call
     # rolls, the dice field of the answer to roll) -> a plan (compiler/emit/javascript/plan.py).
@@ -148,10 +130,6 @@ class Kind:
     run_lines: Callable[[Any, Any, Any], list[str]]
     summary: Callable[[Any, Sequence[Any]], tuple[dict[str, Any], Callable[[int], str]]]
 
-    def template(self, target: str) -> str:
-        """The name the render environment knows this kind's template for a target by."""
-        return f"{self.name}/{(TARGETS | JS_TARGETS)[target]}"
-
     @property
     def schema_path(self) -> FsPath:
         return self.folder / SCHEMA_FILE
@@ -166,5 +144,3 @@ HOOKS = tuple(
     for f in dataclasses.fields(Kind)
     if f.name not in {"name", "folder", "text", "runtime", "callable", "js_runtime"}
 )
-# A kind gives either ``lower`` (the core's way) or these, with its templates.
-VIEW_HOOKS = ("python_view", "docs_view", "js_view")

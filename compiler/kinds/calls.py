@@ -29,7 +29,7 @@ from ..workbench.common import (
     record_lines,
     wrap,
 )
-from ..workbench.context import Recorder, explain_answer
+from ..workbench.context import Recorder
 from ..workbench.samples import Sample, spread
 from ..workbench.summary import answers_summary
 from ..workbench.trace import explain_lowered
@@ -237,13 +237,7 @@ def not_in_scope(rule: Any) -> None:
     return None
 
 
-# -- JavaScript ---------------------------------------------------------------------
-
-
-def no_javascript(system: Any, rule: Any) -> None:
-    """A kind with no JavaScript templates yet: its rules are listed as missing
-    from the system's JavaScript module (see compiler/emit/javascript/views.py)."""
-    return None
+# -- calls in both languages ---------------------------------------------------------
 
 
 def function_call_plan(
@@ -280,15 +274,12 @@ def rolled_constant_call_plan(
 
 def make_kind(**fields: Any) -> Kind:
     """A kind whose rules are each one generated function: the shared hooks of
-    such a rule, with ``fields`` naming the kind and any hook it has its own of."""
+    such a rule, with ``fields`` naming the kind, its ``lower`` (which every
+    kind gives) and any hook it has its own of."""
     defaults: dict[str, Any] = {
         "runtime": (),
         "js_runtime": (),
         "callable": False,
-        "lower": None,
-        "python_view": None,
-        "docs_view": None,
-        "js_view": no_javascript,
         "call_plan": function_call_plan,
         "finish": no_finish,
         "enums": declared_enums,
@@ -298,7 +289,6 @@ def make_kind(**fields: Any) -> Kind:
         "plain": plain_answer,
         "params": no_params,
         "columns": no_columns,
-        "explain": explain_answer,
         "entry": function_entry,
         "call_name": function_call_name,
         "samples": spread_samples,
@@ -307,11 +297,9 @@ def make_kind(**fields: Any) -> Kind:
         "rolls": no_rolls,
         "summary": figures_summary,
     }
-    lower = fields.get("lower")
-    if lower is not None:  # the core's emitters print every target
-        defaults["js_view"] = None
-        # explain: the core's tracing interpreter, over the rule lowered
-        defaults["explain"] = functools.partial(explain_lowered, lower=lower)
+    # explain: the core's tracing interpreter, over the rule lowered (every
+    # kind gives ``lower``: the core's emitters print every target)
+    defaults["explain"] = functools.partial(explain_lowered, lower=fields["lower"])
     merged = defaults | fields
     merged.setdefault("run_lines", record_run(merged["columns"]))
     merged.setdefault("inputs", entry_inputs(merged["entry"], merged["params"]))

@@ -165,26 +165,8 @@ class _Evaluator:
                 return env[node.name]
             case Unary():
                 return -sub(node.operand) if node.op == "-" else not sub(node.operand)
-            case Binary(op="and"):
-                return bool(sub(node.left)) and bool(sub(node.right))
-            case Binary(op="or"):
-                return bool(sub(node.left)) or bool(sub(node.right))
-            case Binary(op="??"):
-                value = sub(node.left)
-                return sub(node.right) if value is None else value
-            case Binary(op="//"):
-                a, b = sub(node.left), sub(node.right)
-                return a // b if self.rounding == "down" else -(-a // b)
-            case Binary(concat=True):
-                return [*sub(node.left), *sub(node.right)]
-            case Binary() if node.ladder is not None:  # labels by their rank
-                ranks = [x.casefold() for x in node.ladder.labels]
-                a, b = (
-                    ranks.index(str(sub(n)).casefold()) for n in (node.left, node.right)
-                )
-                return _OPERATORS[node.op](a, b)
             case Binary():
-                return _OPERATORS[node.op](sub(node.left), sub(node.right))
+                return self.binary(node, sub)
             case Cond():
                 return sub(node.body) if sub(node.test) else sub(node.orelse)
             case Call(rule=True):
@@ -212,17 +194,44 @@ class _Evaluator:
             case Call():
                 return self.builtin(node, sub)
             case Attr():
-                row = sub(node.obj)
-                if row is None:
-                    return None
-                if node.part:  # a part of a dice value
-                    return getattr(row, node.name)
-                return field_value(row, node.name)
+                return self.attr(node, sub)
             case Index():
                 return self.index(node, sub)
             case Step():
                 return _step(node, sub(node.operand), sub(node.by))
         raise AssertionError(node)
+
+    def binary(self, node: Binary, sub: Callable[[Node], Any]) -> Any:
+        """An operator between two operands."""
+        match node:
+            case Binary(op="and"):
+                return bool(sub(node.left)) and bool(sub(node.right))
+            case Binary(op="or"):
+                return bool(sub(node.left)) or bool(sub(node.right))
+            case Binary(op="??"):
+                value = sub(node.left)
+                return sub(node.right) if value is None else value
+            case Binary(op="//"):
+                a, b = sub(node.left), sub(node.right)
+                return a // b if self.rounding == "down" else -(-a // b)
+            case Binary(concat=True):
+                return [*sub(node.left), *sub(node.right)]
+            case Binary() if node.ladder is not None:  # labels by their rank
+                ranks = [x.casefold() for x in node.ladder.labels]
+                a, b = (
+                    ranks.index(str(sub(n)).casefold()) for n in (node.left, node.right)
+                )
+                return _OPERATORS[node.op](a, b)
+        return _OPERATORS[node.op](sub(node.left), sub(node.right))
+
+    def attr(self, node: Attr, sub: Callable[[Node], Any]) -> Any:
+        """A field of a record (None of None) or a part of a dice value."""
+        row = sub(node.obj)
+        if row is None:
+            return None
+        if node.part:  # a part of a dice value
+            return getattr(row, node.name)
+        return field_value(row, node.name)
 
     def rule_call(self, node: Call, sub: Callable[[Node], Any]) -> Any:
         function = self.functions[node.func]

@@ -726,64 +726,20 @@ class _Checker:
 
     def visit_node(self, node: Node) -> Checked:
         match node:
-            case IntLit():
-                return Checked(node, "int", Interval(node.value, node.value))
-            case BoolLit():
-                return Checked(node, "bool", None)
-            case NullLit():
-                return Checked(node, "null", None, nullable=True)
-            case StrLit():  # a text value; labels are resolved by compare()
-                text = replace(node, enum=None, param=None, text=True)
-                return Checked(text, "text", None)
+            case IntLit() | BoolLit() | NullLit() | StrLit():
+                return self.literal(node)
             case Name():
                 return self.name(node)
-            case Unary(op="-"):
-                item = self.visit(node.operand)
-                self.need([item], "int", f"cannot negate {describe(item)}")
-                return Checked(
-                    replace(node, operand=item.node), "int", iv_neg(_iv(item))
-                )
             case Unary():
-                item = self.visit(node.operand)
-                message = f"'not' needs a bool operand, got {describe(item)}"
-                self.need([item], "bool", message)
-                return Checked(replace(node, operand=item.node), "bool", None)
-            case Binary(op="??"):
-                return self.coalesce(node)
-            case Binary() if node.op in ARITH_OPS:
-                return self.arith(node)
-            case Binary() if node.op in ("in", "not in"):
-                return self.membership(node)
-            case Binary() if node.op in COMPARE_OPS or node.op in WORD_OPS:
-                return self.compare(node)
-            case Binary():  # and, or: the right side knows what the left gives
-                left = self.visit(node.left)
-                proved = _not_null(left.node, node.op == "and", self.proved)
-                with self.narrowing(proved):
-                    right = self.visit(node.right)
-                got = f"got {describe(left)} and {describe(right)}"
-                self.need(
-                    [left, right], "bool", f"'{node.op}' needs bool operands, {got}"
-                )
-                return Checked(
-                    replace(node, left=left.node, right=right.node), "bool", None
-                )
+                return self.unary(node)
+            case Binary():
+                return self.binary(node)
             case Cond():
                 return self.cond(node)
             case Dice():
                 return check_dice(node, self.visit, ExprError, self.dies)
-            case Call() if lists.takes(node):
-                return lists.check_call(self, node)
-            case Call() if node.func in DICE_FUNCTIONS:
-                return check_dice_call(node, self.visit, ExprError)
-            case Call() if node.func in FUNCTIONS:
-                return self.call(node)
-            case Call() if node.func in self.functions:
-                return self.rule_call(node)
-            case Call() if node.func in self.records:
-                return construct(self, node, self.records[node.func])
             case Call():
-                raise self.bad_call(node)
+                return self.any_call(node)
             case Method():
                 return transition(self, node)
             case Attr():
@@ -795,6 +751,63 @@ class _Checker:
             case Comp():
                 return lists.comprehension(self, node)
         raise AssertionError(node)
+
+    def literal(self, node: IntLit | BoolLit | NullLit | StrLit) -> Checked:
+        """A number, a flag, null or a text, as written."""
+        match node:
+            case IntLit():
+                return Checked(node, "int", Interval(node.value, node.value))
+            case BoolLit():
+                return Checked(node, "bool", None)
+            case NullLit():
+                return Checked(node, "null", None, nullable=True)
+        # a text value; labels are resolved by compare()
+        text = replace(node, enum=None, param=None, text=True)
+        return Checked(text, "text", None)
+
+    def unary(self, node: Unary) -> Checked:
+        """``-x`` or ``not x``."""
+        item = self.visit(node.operand)
+        if node.op == "-":
+            self.need([item], "int", f"cannot negate {describe(item)}")
+            return Checked(replace(node, operand=item.node), "int", iv_neg(_iv(item)))
+        message = f"'not' needs a bool operand, got {describe(item)}"
+        self.need([item], "bool", message)
+        return Checked(replace(node, operand=item.node), "bool", None)
+
+    def binary(self, node: Binary) -> Checked:
+        """An operator between two operands, by the operator."""
+        if node.op == "??":
+            return self.coalesce(node)
+        if node.op in ARITH_OPS:
+            return self.arith(node)
+        if node.op in ("in", "not in"):
+            return self.membership(node)
+        if node.op in COMPARE_OPS or node.op in WORD_OPS:
+            return self.compare(node)
+        # and, or: the right side knows what the left gives
+        left = self.visit(node.left)
+        proved = _not_null(left.node, node.op == "and", self.proved)
+        with self.narrowing(proved):
+            right = self.visit(node.right)
+        got = f"got {describe(left)} and {describe(right)}"
+        self.need([left, right], "bool", f"'{node.op}' needs bool operands, {got}")
+        return Checked(replace(node, left=left.node, right=right.node), "bool", None)
+
+    def any_call(self, node: Call) -> Checked:
+        """A call: of a list function, a dice function, the language's own, a
+        rule's, or a record's constructor."""
+        if lists.takes(node):
+            return lists.check_call(self, node)
+        if node.func in DICE_FUNCTIONS:
+            return check_dice_call(node, self.visit, ExprError)
+        if node.func in FUNCTIONS:
+            return self.call(node)
+        if node.func in self.functions:
+            return self.rule_call(node)
+        if node.func in self.records:
+            return construct(self, node, self.records[node.func])
+        raise self.bad_call(node)
 
     @contextmanager
     def narrowing(self, names: frozenset[str]) -> Iterator[None]:

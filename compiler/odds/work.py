@@ -203,8 +203,7 @@ class Bounds:
         self.pools: dict[object, Made] = {}  # the pools worked out, by their dice
         self.units = {
             unit.entry: unit
-            for rule in system.rules
-            if (unit := lowered(system, rule)) is not None
+            for unit in (lowered(system, rule) for rule in system.rules)
         }
 
     def seen(self, function: str) -> ExprFunction | None:

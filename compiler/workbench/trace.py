@@ -89,13 +89,13 @@ class _Answered(Exception):
         self.value = value
 
 
-def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
+def explain_lowered(ctx: Context, lower: Callable[..., Unit]) -> None:
     """``rulesc explain`` of a rule that lowers to the core: its inputs, its
     dice, and, for a procedure, each step it took, then its answer. A call
     the rule itself refuses (a ``Refuse`` its steps reach) is shown step by
     step too; one refused for its arguments is a usage error."""
     unit = lower(ctx.system, ctx.rule)
-    main = unit.main if unit is not None else None
+    main = unit.main
     if not isinstance(main, Procedure):
         explain_answer(ctx)
         return
@@ -109,7 +109,6 @@ def explain_lowered(ctx: Context, lower: Callable[..., Unit | None]) -> None:
         raise UsageError(f"{ctx.rule.qualified_id} refuses these inputs: {refused}")
     ctx.dice_rolled()
     faces = [face for _, face in ctx.rng.rolled] if ctx.rng is not None else None
-    assert unit is not None
     dice = Replay(faces) if faces is not None else None
     tracer = _Tracer(ctx, unit, main.item, main.answer, dice, main.keys)
     if refused is not None:

@@ -1,4 +1,4 @@
-"""JavaScript view kit: the pieces every kind's JavaScript views are made of.
+"""JavaScript view kit: the pieces the JavaScript emitter's views are made of.
 
 Literals of the rules' figures, TypeScript types, doc comments, label sets,
 records and argument checks, following the conventions of the JavaScript

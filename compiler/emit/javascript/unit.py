@@ -141,7 +141,6 @@ def view(system: System, unit: Unit, tables: dict[str, str]) -> View:
     return {
         "decls": decls,
         "runtime": list(dict.fromkeys(runtime)),
-        "needs": list(unit.needs),
     }
 
 

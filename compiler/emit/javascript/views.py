@@ -1,8 +1,7 @@
 """JavaScript views: a system's JavaScript module and types, and the package around them.
 
-Each rule's part comes from its kind's ``js_view`` (compiler/kinds/<kind>/js.py)
-and its two templates; a kind without them yet leaves its rules out, and the
-module says which in a comment. The package (``generated/js/``) is plain ES2022
+Each rule's part is its kind's lowering to the core, printed by the JavaScript
+emitter (compiler/emit/javascript/unit.py) and its two templates. The package (``generated/js/``) is plain ES2022
 modules with a hand-written ``.d.ts`` beside each runtime module.
 """
 
@@ -25,10 +24,7 @@ from ...core.viewkit import (
     header,
     header_of,
 )
-from ...front.model import (
-    Rule,
-    System,
-)
+from ...front.model import System
 from ...front.settings import Settings
 from ...kinds import registry
 from ...kinds.registry import kind_of
@@ -107,14 +103,12 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
     """The view of a system's JavaScript module and types, and any figure of its
     rules that JavaScript cannot hold (a located error)."""
     rules: list[View] = []
-    missing: list[View] = []
     errors: list[Diagnostic] = []
     runtime: dict[str, None] = {}
     tables = table_rows(system)
     for rule in system.rules:
-        kind = kind_of(rule)
         try:
-            view, templates = _rule_js(system, rule, tables)
+            view = emit_javascript.view(system, lowered(system, rule), tables)
         except JsFigureError as exc:
             errors.append(
                 Diagnostic(
@@ -127,24 +121,14 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
                 )
             )
             continue
-        if view is None:
-            missing.append({"id": rule.qualified_id, "kind": rule.kind})
-            continue
+        template, types = emit_javascript.TEMPLATES
+        own = (*kind_of(rule).js_runtime, *view["runtime"])
+        runtime.update(dict.fromkeys(own))
         rules.append(
-            {"id": rule.qualified_id, "kind": rule.kind, "needs": []}
+            {"id": rule.qualified_id}
             | view
-            | {
-                "template": templates[0],
-                "types": templates[1],
-                "runtime": (*kind.js_runtime, *view.get("runtime", ())),
-            }
+            | {"template": template, "types": types, "runtime": own}
         )
-    # A rule whose code calls a rule that is not in JavaScript waits for it.
-    while waiting := [r for r in rules if set(r["needs"]) & {m["id"] for m in missing}]:
-        missing += [{"id": r["id"], "kind": r["kind"]} for r in waiting]
-        rules = [r for r in rules if r not in waiting]
-    for r in rules:
-        runtime.update(dict.fromkeys(r["runtime"]))
     view = {
         "header": header(list(system.files)),
         "doc": doc(f"{system.title}: the generated rules runtime.\n\n{system.summary}"),
@@ -153,25 +137,8 @@ def module_view(system: System) -> tuple[View, list[Diagnostic]]:
             for name in runtime
         ],
         "rules": rules,
-        "missing": missing,
     }
     return view, errors
-
-
-def _rule_js(
-    system: System, rule: Rule, tables: dict[str, str]
-) -> tuple[View | None, tuple[str, str]]:
-    """A rule's JavaScript view, and the templates of its module and types: the
-    core's, printed by the JavaScript emitter, or its kind's own."""
-    kind = kind_of(rule)
-    unit = lowered(system, rule)
-    if unit is not None:
-        return emit_javascript.view(system, unit, tables), emit_javascript.TEMPLATES
-    assert kind.js_view is not None
-    return kind.js_view(system, rule), (
-        kind.template("javascript"),
-        kind.template("typescript"),
-    )
 
 
 _VALUE = re.compile(r"^export (?:declare )?(?:const|function|class) ([\w$]+)", re.M)

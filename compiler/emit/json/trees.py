@@ -129,46 +129,14 @@ def to_tree(
         )
 
     match node:
-        case IntLit():
-            return literal("int", node.value)
-        case BoolLit():
-            return literal("bool", node.value)
-        case NullLit():
-            return literal("null", None)
-        case StrLit() if node.is_label:
-            enum = node.enum or param_enums.get(node.param or "")
-            return literal("label", node.value, enum)
-        case StrLit():
-            return literal("text", node.value)
+        case IntLit() | BoolLit() | NullLit() | StrLit():
+            return _literal_tree(node, param_enums)
         case Name():
             return {"node": "name", "name": node.name}
         case Unary():
             return {"node": "unary", "op": node.op, "operand": sub(node.operand)}
-        case Binary(op="//"):
-            return {
-                "node": "divide",
-                "rounding": rounding,
-                "left": sub(node.left),
-                "right": sub(node.right),
-            }
-        case Binary(concat=True):
-            return {"node": "concat", "left": sub(node.left), "right": sub(node.right)}
-        case Binary() if node.ladder is not None:
-            return {
-                "node": "order",
-                "op": node.op,
-                "left": sub(node.left),
-                "right": sub(node.right),
-                "enum": node.ladder.enum,
-                "labels": list(node.ladder.labels),
-            }
         case Binary():
-            return {
-                "node": "binary",
-                "op": node.op,
-                "left": sub(node.left),
-                "right": sub(node.right),
-            }
+            return _binary_tree(node, sub, rounding)
         case Cond():
             return {
                 "node": "conditional",
@@ -176,36 +144,10 @@ def to_tree(
                 "then": sub(node.body),
                 "else": sub(node.orelse),
             }
-        case Call(rule=True):
-            return {
-                "node": "rule_call",
-                "rule": rule_id(node.func),
-                "function": node.func,
-                "args": [sub(arg) for arg in node.args],
-                "rolls": node.rolls,
-            }
-        case Call() if node.func not in FUNCTIONS:
-            (key,) = node.args
-            return {
-                "node": "lookup",
-                "rule": rule_id(node.func),
-                "function": node.func,
-                "key": sub(key),
-            }
         case Call():
-            return {
-                "node": "call",
-                "function": node.func,
-                "args": [sub(arg) for arg in node.args],
-            }
-        case Attr(obj=Call(rule=False) as lookup) if lookup.func not in FUNCTIONS:
-            return {"node": "field", "of": sub(lookup), "name": node.name}
-        case Attr(obj=Call(rule=True) as call):  # a field of a rule's record
-            return {"node": "field", "of": sub(call), "name": node.name}
-        case Attr(part=True):
-            return {"node": "dice_part", "of": sub(node.obj), "part": node.name}
-        case Attr():  # a field of a record or a state
-            return {"node": "field", "of": sub(node.obj), "name": node.name}
+            return _call_tree(node, sub, rule_id)
+        case Attr():
+            return _attr_tree(node, sub)
         case Index(item=True):
             return {"node": "item", "of": sub(node.obj), "at": sub(node.index)}
         case Index():
@@ -261,4 +203,94 @@ def to_tree(
                 "die": None if node.die is None else node.die.name,
                 "results": node.results,
             }
+    raise AssertionError(node)
+
+
+def _literal_tree(
+    node: IntLit | BoolLit | NullLit | StrLit, param_enums: Mapping[str, str]
+) -> Tree:
+    match node:
+        case IntLit():
+            return literal("int", node.value)
+        case BoolLit():
+            return literal("bool", node.value)
+        case NullLit():
+            return literal("null", None)
+        case StrLit() if node.is_label:
+            enum = node.enum or param_enums.get(node.param or "")
+            return literal("label", node.value, enum)
+        case StrLit():
+            return literal("text", node.value)
+    raise AssertionError(node)
+
+
+def _binary_tree(node: Binary, sub: Callable[[Node], Tree], rounding: Rounding) -> Tree:
+    match node:
+        case Binary(op="//"):
+            return {
+                "node": "divide",
+                "rounding": rounding,
+                "left": sub(node.left),
+                "right": sub(node.right),
+            }
+        case Binary(concat=True):
+            return {"node": "concat", "left": sub(node.left), "right": sub(node.right)}
+        case Binary() if node.ladder is not None:
+            return {
+                "node": "order",
+                "op": node.op,
+                "left": sub(node.left),
+                "right": sub(node.right),
+                "enum": node.ladder.enum,
+                "labels": list(node.ladder.labels),
+            }
+        case Binary():
+            return {
+                "node": "binary",
+                "op": node.op,
+                "left": sub(node.left),
+                "right": sub(node.right),
+            }
+    raise AssertionError(node)
+
+
+def _call_tree(
+    node: Call, sub: Callable[[Node], Tree], rule_id: Callable[[str], str]
+) -> Tree:
+    match node:
+        case Call(rule=True):
+            return {
+                "node": "rule_call",
+                "rule": rule_id(node.func),
+                "function": node.func,
+                "args": [sub(arg) for arg in node.args],
+                "rolls": node.rolls,
+            }
+        case Call() if node.func not in FUNCTIONS:
+            (key,) = node.args
+            return {
+                "node": "lookup",
+                "rule": rule_id(node.func),
+                "function": node.func,
+                "key": sub(key),
+            }
+        case Call():
+            return {
+                "node": "call",
+                "function": node.func,
+                "args": [sub(arg) for arg in node.args],
+            }
+    raise AssertionError(node)
+
+
+def _attr_tree(node: Attr, sub: Callable[[Node], Tree]) -> Tree:
+    match node:
+        case Attr(obj=Call(rule=False) as lookup) if lookup.func not in FUNCTIONS:
+            return {"node": "field", "of": sub(lookup), "name": node.name}
+        case Attr(obj=Call(rule=True) as call):  # a field of a rule's record
+            return {"node": "field", "of": sub(call), "name": node.name}
+        case Attr(part=True):
+            return {"node": "dice_part", "of": sub(node.obj), "part": node.name}
+        case Attr():  # a field of a record or a state
+            return {"node": "field", "of": sub(node.obj), "name": node.name}
     raise AssertionError(node)

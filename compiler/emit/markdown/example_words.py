@@ -53,13 +53,10 @@ def _state_column(name: str, doc: str | None) -> Column:
     return Column(name, "int", False, "", False, None, words_of(name), doc)
 
 
-def shape_of(unit: Unit | None, needed: Sequence[Unit] = ()) -> Shape:
-    """The shape of the answers of the rule ``unit`` lowers (an empty shape,
-    which says every field by its name in words, where it lowers to none);
-    ``needed``: the units of the rules whose declarations it uses (a record
-    it answers may be theirs)."""
-    if unit is None:
-        return Shape()
+def shape_of(unit: Unit, needed: Sequence[Unit] = ()) -> Shape:
+    """The shape of the answers of the rule ``unit`` lowers; ``needed``: the
+    units of the rules whose declarations it uses (a record it answers may be
+    theirs)."""
     main = unit.main
     columns: dict[str, Column] = {}
     records = [d for u in (unit, *needed) for d in u.decls if isinstance(d, Record)]

@@ -6,7 +6,8 @@ the index of every system (``docs/index.md``) and the navigation of the site
 (``docs/SUMMARY.md``, a nested list of links). A rule's page says the rule for
 the table first, in the project's own words with its table, math and cases;
 its last section, "For programmers", holds the API (signature, parameter
-types, fields). A rule's own part comes from its kind (compiler/kinds/<kind>/).
+types, fields). A rule's own part is its kind's lowering to the core, printed
+by the Markdown emitter (compiler/emit/markdown/unit.py).
 """
 
 from __future__ import annotations
@@ -195,13 +196,7 @@ def example_shape(system: System, rule: Rule) -> Shape:
     """What a rule's worked examples are said with: its parameters and the
     fields of its answer (the records of the rules it uses included)."""
     unit = lowered(system, rule)
-    needed = [
-        u
-        for r in system.rules
-        if unit is not None
-        and r.qualified_id in unit.needs
-        and (u := lowered(system, r)) is not None
-    ]
+    needed = [lowered(system, r) for r in system.rules if r.qualified_id in unit.needs]
     return shape_of(unit, needed)
 
 
@@ -211,9 +206,10 @@ def common_view(
     answers: dict[tuple[str, str], Any],
     form: View | None = None,
 ) -> View:
-    """What every rule's page shows, whatever its kind; the kind adds its own part.
+    """What every rule's page shows, whatever its kind; the Markdown emitter adds
+    the rule's own part, from its lowering.
 
-    ``api`` is the programmer's section: each kind adds its signature and the
+    ``api`` is the programmer's section: the emitter adds its signature and the
     like (``viewkit.api``). ``widget`` is the rule's "try it" form, if it has
     one (``form``, from compiler/emit/markdown/forms.py), as the page holds it: data for the
     site's script, shown after the rule itself.
@@ -284,14 +280,9 @@ def rule_page_view(
     """A rule's page; ``answers`` are the worked examples' answers, by rule and
     name; ``form`` its "try it" form, if it has one; ``odds`` its odds section
     (``odds_pages``), if it rolls."""
-    kind = kind_of(rule)
     common = common_view(system, rule, answers, form)
     unit = lowered(system, rule)
-    if unit is not None:
-        return emit_markdown.view(system, unit, common) | {"odds": odds}
-    assert kind.docs_view is not None
-    view = kind.docs_view(system, rule, common)
-    return view | {"template": kind.template("markdown"), "odds": odds}
+    return emit_markdown.view(system, unit, common) | {"odds": odds}
 
 
 # -- a system's overview, the index, the navigation -------------------------------------

@@ -1,8 +1,8 @@
 """View-models of the Python target: a system's module and the package.
 
 Everything the templates print is computed here, so templates stay dumb. A
-rule's own part comes from its kind (compiler/kinds/<kind>/); the docs pages'
-view-models are in ``pages``.
+rule's own part is its kind's lowering to the core, printed by the Python
+emitter (compiler/emit/python/unit.py); the docs pages' view-models are in ``pages``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from ...front.model import (
     System,
 )
 from ...front.settings import Settings
-from ...kinds.registry import kind_of
 from ...lang.py_names import (
     IMPORTS,
     pyname,
@@ -81,18 +80,12 @@ def _isort_key(name: str) -> tuple[int, str]:
 
 
 def _rule_py(system: System, rule: Rule, tables: dict[str, str]) -> View:
-    kind = kind_of(rule)
-    unit = lowered(system, rule)
-    if unit is not None:
-        view = emit_python.view(system, unit, tables)
-        # the names a module imports are names of py_names' table, which the
-        # rules' names are kept from
-        unknown = set(view["imports"]) - IMPORTS
-        assert not unknown, f"imports missing from py_names.IMPORTS: {unknown}"
-        return {"id": rule.qualified_id} | view
-    assert kind.python_view is not None
-    view = kind.python_view(system, rule)
-    return {"id": rule.qualified_id} | view | {"template": kind.template("python")}
+    view = emit_python.view(system, lowered(system, rule), tables)
+    # the names a module imports are names of py_names' table, which the
+    # rules' names are kept from
+    unknown = set(view["imports"]) - IMPORTS
+    assert not unknown, f"imports missing from py_names.IMPORTS: {unknown}"
+    return {"id": rule.qualified_id} | view
 
 
 def package_view(systems: Sequence[Sourced], settings: Settings) -> View:

@@ -157,202 +157,254 @@ def build(
     raw: dict[str, Any],
     common: dict[str, Any],
 ) -> ProcessRule | None:
-    k = _Builder(b, src, path, raw)
-    b.claim(src, (*path, "function"), raw["function"], "function")
-    b.claim(src, (*path, "result"), raw["result"], "result class")
-    event_raw = raw.get("event", {"class": f"{raw['result']}Event", "time": "time"})
-    b.claim(src, (*path, "event", "class"), event_raw["class"], "event class")
-    if raw["clock"] not in b.time_units:
-        k.ticks(("clock",), raw["clock"])
-    units = {
-        unit: per // b.time_units[raw["clock"]]
-        for unit, per in sorted(b.time_units.items())
-        if raw["clock"] in b.time_units and per % b.time_units[raw["clock"]] == 0
-    }
+    """A process rule, built part by part (each reporting its own problems, in
+    the order the parts are read); None when any part is wrong."""
+    k = _Process(b, src, path, raw)
+    k.names()
+    k.parameters()
+    k.check()
+    k.contact_and_events()
+    k.score_names()
+    k.state()
+    k.courses()
+    k.attached()
+    k.event_fields()
+    k.totals()
+    examples = b.examples(src, path, raw, set(k.by_name), roll_columns=set())
+    if not k.ready():
+        return None
+    return k.rule(common, examples)
 
-    params: list[Param] = []
-    seen_params: dict[str, Any] = {}
-    b.param_order(src, path, raw["parameters"])
-    for index, p in enumerate(raw["parameters"]):
-        param = b.param(src, (*path, "parameters", index), p, seen_params)
-        if param is None:
-            k.ok = False
-            continue
-        seen_params[param.name] = param
-        params.append(param)
-    by_name = {p.name: p for p in params}
 
-    def int_param(where: tuple[str | int, ...], name: str | None) -> str | None:
+class _Process(_Builder):
+    """The parts of one process rule, built in order; each part's findings
+    are kept for the parts after it and for the rule."""
+
+    def names(self) -> None:
+        """Its function, result and event classes, and its clock."""
+        b, src, path, raw = self.b, self.src, self.path, self.raw
+        b.claim(src, (*path, "function"), raw["function"], "function")
+        b.claim(src, (*path, "result"), raw["result"], "result class")
+        self.event_raw: dict[str, Any] = raw.get(
+            "event", {"class": f"{raw['result']}Event", "time": "time"}
+        )
+        b.claim(src, (*path, "event", "class"), self.event_raw["class"], "event class")
+        clock = raw["clock"]
+        if clock not in b.time_units:
+            self.ticks(("clock",), clock)
+        self.units = {
+            unit: per // b.time_units[clock]
+            for unit, per in sorted(b.time_units.items())
+            if clock in b.time_units and per % b.time_units[clock] == 0
+        }
+
+    def parameters(self) -> None:
+        self.params: list[Param] = []
+        seen_params: dict[str, Any] = {}
+        self.b.param_order(self.src, self.path, self.raw["parameters"])
+        for index, p in enumerate(self.raw["parameters"]):
+            param = self.b.param(
+                self.src, (*self.path, "parameters", index), p, seen_params
+            )
+            if param is None:
+                self.ok = False
+                continue
+            seen_params[param.name] = param
+            self.params.append(param)
+        self.by_name = {p.name: p for p in self.params}
+
+    def int_param(self, where: tuple[str | int, ...], name: str | None) -> str | None:
+        """``name``, where it is an int parameter of the process (else reported)."""
         if name is None:
             return None
-        param = by_name.get(name)
+        param = self.by_name.get(name)
         if param is None or param.type != "int":
-            k.err(
+            self.err(
                 where,
                 f"{name!r} is not an int parameter of this process",
-                "parameters: " + (", ".join(by_name) or "none"),
+                "parameters: " + (", ".join(self.by_name) or "none"),
             )
             return None
         return name
 
-    check = raw["check"]
-    check_dice = k.dice(("check", "dice"), check["dice"])
-    bonus = int_param(("check", "bonus"), check.get("bonus"))
-    fails, succeeds = check.get("always_fails"), check.get("always_succeeds")
-    if check_dice is not None:
+    def check(self) -> None:
+        """The check's dice, bonus, and results that always fail or succeed."""
+        check = self.raw["check"]
+        self.check_dice = self.dice(("check", "dice"), check["dice"])
+        self.bonus = self.int_param(("check", "bonus"), check.get("bonus"))
+        fails, succeeds = check.get("always_fails"), check.get("always_succeeds")
+        self.fails, self.succeeds = fails, succeeds
+        dice = self.check_dice
+        if dice is None:
+            return
         for key, value in (("always_fails", fails), ("always_succeeds", succeeds)):
-            if value is not None and not check_dice.min <= value <= check_dice.max:
-                k.err(("check", key), f"{value} is not a result of {check_dice}")
+            if value is not None and not dice.min <= value <= dice.max:
+                self.err(("check", key), f"{value} is not a result of {dice}")
         if fails is not None and succeeds is not None and fails >= succeeds:
-            k.err(
+            self.err(
                 ("check", "always_fails"),
                 f"always_fails {fails} must be below always_succeeds {succeeds}",
             )
 
-    source = raw.get("contact", {})
-    leave_param = int_param(("contact", "left_at"), source.get("left_at"))
-    if ("leave" in source) != ("left_at" in source):
-        k.err(("contact",), "contact needs both 'leave' and 'left_at', or neither")
-
-    events: dict[str, str] = {}
-    for key, what in (("enter", "enter"), ("leave", "leave")):
-        if key in source:
-            k.name(("contact", key), source[key], f"{what} event", events)
-    names = raw["events"]
-    for key in ("onset", "check", "end"):
-        if key in names:
-            k.name(("events", key), names[key], f"{key} event", events)
-    if "check" not in names:
-        k.err(("events",), "name the 'check' event")
-
-    scores: list[str] = []
-    score_events: list[str] = []
-    for index, score in enumerate(raw["scores"]):
-        if score["name"] in scores:
-            at = (*k.path, "scores", scores.index(score["name"]), "name")
-            first = k.b.first_at(k.src, k.src, at, (*k.path, "scores", index, "name"))
-            k.err(
-                ("scores", index, "name"),
-                f"duplicate score {score['name']!r} ({first})",
+    def contact_and_events(self) -> None:
+        """Entering and leaving contact, and the events the process names."""
+        source = self.source = self.raw.get("contact", {})
+        self.leave_param = self.int_param(("contact", "left_at"), source.get("left_at"))
+        if ("leave" in source) != ("left_at" in source):
+            self.err(
+                ("contact",), "contact needs both 'leave' and 'left_at', or neither"
             )
-        scores.append(score["name"])
-        event = score.get("event", score["name"])
-        k.name(
-            ("scores", index, "event" if "event" in score else "name"),
-            event,
-            "score event",
-            events,
-        )
-        score_events.append(event)
+        self.events: dict[str, str] = {}
+        for key, what in (("enter", "enter"), ("leave", "leave")):
+            if key in source:
+                self.name(("contact", key), source[key], f"{what} event", self.events)
+        names = self.raw["events"]
+        for key in ("onset", "check", "end"):
+            if key in names:
+                self.name(("events", key), names[key], f"{key} event", self.events)
+        if "check" not in names:
+            self.err(("events",), "name the 'check' event")
 
-    def score_index(where: tuple[str | int, ...], name: str) -> int:
-        if name not in scores:
-            k.err(where, f"unknown score {name!r}", "scores: " + ", ".join(scores))
+    def score_names(self) -> None:
+        self.scores: list[str] = []
+        self.score_events: list[str] = []
+        for index, score in enumerate(self.raw["scores"]):
+            if score["name"] in self.scores:
+                at = (*self.path, "scores", self.scores.index(score["name"]), "name")
+                first = self.b.first_at(
+                    self.src, self.src, at, (*self.path, "scores", index, "name")
+                )
+                self.err(
+                    ("scores", index, "name"),
+                    f"duplicate score {score['name']!r} ({first})",
+                )
+            self.scores.append(score["name"])
+            event = score.get("event", score["name"])
+            self.name(
+                ("scores", index, "event" if "event" in score else "name"),
+                event,
+                "score event",
+                self.events,
+            )
+            self.score_events.append(event)
+
+    def score_index(self, where: tuple[str | int, ...], name: str) -> int:
+        if name not in self.scores:
+            self.err(
+                where, f"unknown score {name!r}", "scores: " + ", ".join(self.scores)
+            )
             return 0
-        return scores.index(name)
+        return self.scores.index(name)
 
-    state_rule: StateRule | RecordStateRule | None = None
-    reader: HeldReader | None = None
-    held: Held | None = None
-    if "state" in raw:
+    def state(self) -> None:
+        """The state the process holds: of levels, or a state with fields."""
+        b, src, path, raw = self.b, self.src, self.path, self.raw
+        self.state_rule: StateRule | RecordStateRule | None = None
+        self.reader: HeldReader | None = None
+        self.held: Held | None = None
+        self.steppable: set[str] = set()
+        if "state" not in raw:
+            return
         at, rule_id = (*path, "state", "rule"), raw["state"]["rule"]
         if isinstance(b.built.get(rule_id), RecordStateRule):
-            state_rule = b.reference(src, at, rule_id, RecordStateRule, "a state rule")
+            self.state_rule = b.reference(
+                src, at, rule_id, RecordStateRule, "a state rule"
+            )
         else:
-            state_rule = b.reference(src, at, rule_id, StateRule, "a state rule")
-        k.name(("state", "event"), raw["state"]["event"], "state event", events)
+            self.state_rule = b.reference(src, at, rule_id, StateRule, "a state rule")
+        self.name(("state", "event"), raw["state"]["event"], "state event", self.events)
+        state_rule = self.state_rule
         if isinstance(state_rule, RecordStateRule):
-            reader = HeldReader(b, src, path, state_rule, params)
-            if check_dice is not None:
-                reader.check_values(check_dice, by_name.get(bonus or ""))
-            held = held_state(reader, raw["state"])
-        else:
-            for key in ("start", "stops"):
-                if key in raw["state"] and state_rule is not None:
-                    k.err(
-                        ("state", key),
-                        f"{state_rule.id!r} is a state of levels: it has no {key!r}",
-                        "a state with fields is made and stopped on; drop it",
-                    )
-    steppable = (
-        set()
-        if not isinstance(state_rule, StateRule)
-        else {
-            t.name
-            for t in state_rule.transitions
-            if t.param is None or t.default is not None
-        }
-    )
+            self.reader = HeldReader(b, src, path, state_rule, self.params)
+            if self.check_dice is not None:
+                self.reader.check_values(
+                    self.check_dice, self.by_name.get(self.bonus or "")
+                )
+            self.held = held_state(self.reader, raw["state"])
+            return
+        for key in ("start", "stops"):
+            if key in raw["state"] and state_rule is not None:
+                self.err(
+                    ("state", key),
+                    f"{state_rule.id!r} is a state of levels: it has no {key!r}",
+                    "a state with fields is made and stopped on; drop it",
+                )
+        if isinstance(state_rule, StateRule):
+            self.steppable = {
+                t.name
+                for t in state_rule.transitions
+                if t.param is None or t.default is not None
+            }
 
     def steps(
-        where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
+        self, where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
     ) -> tuple[ProcessStep, ...]:
+        """The steps of the process's state among a failure's effects."""
         found = []
         for index, effect in enumerate(raw_effects):
             if "step" not in effect:
                 continue
             call = None
-            if "state" not in raw:
-                k.err((*where, index, "step"), "a step needs the process's 'state'")
-            elif reader is not None:
-                call = held_step(reader, (*where, index), effect)
+            if "state" not in self.raw:
+                self.err((*where, index, "step"), "a step needs the process's 'state'")
+            elif self.reader is not None:
+                call = held_step(self.reader, (*where, index), effect)
             elif "args" in effect:
-                k.err(
+                self.err(
                     (*where, index, "args"),
                     "a state of levels is stepped with no argument",
                     "drop 'args', or hold a state with fields",
                 )
-            elif state_rule is not None and effect["step"] not in steppable:
-                k.err(
+            elif self.state_rule is not None and effect["step"] not in self.steppable:
+                self.err(
                     (*where, index, "step"),
-                    f"{effect['step']!r} is not a transition of {state_rule.id!r} that takes no argument",
-                    "transitions: " + (", ".join(sorted(steppable)) or "none"),
+                    f"{effect['step']!r} is not a transition of {self.state_rule.id!r} that takes no argument",
+                    "transitions: " + (", ".join(sorted(self.steppable)) or "none"),
                 )
             written = ", ".join(f"{a}={v}" for a, v in effect.get("args", {}).items())
             found.append(ProcessStep(effect["step"], call, written))
         return tuple(found)
 
     def effects(
-        where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
+        self, where: tuple[str | int, ...], raw_effects: list[dict[str, Any]]
     ) -> tuple[tuple[int, Dice], ...]:
+        """The dice a failure adds to each score."""
         found = []
         for index, effect in enumerate(raw_effects):
             if "step" in effect:
                 continue
-            dice = k.dice((*where, index, "dice"), effect["dice"])
-            score = score_index((*where, index, "score"), effect["score"])
+            dice = self.dice((*where, index, "dice"), effect["dice"])
+            score = self.score_index((*where, index, "score"), effect["score"])
             if dice is not None:
                 found.append((score, dice))
         return tuple(found)
 
-    def shared(where: tuple[str | int, ...], c: dict[str, Any]) -> dict[str, Any]:
-        every = k.duration((*where, "every"), c.get("every"))
+    def shared(self, where: tuple[str | int, ...], c: dict[str, Any]) -> dict[str, Any]:
+        """What every course gives, written or answered by another rule: how
+        often it is checked, what ends it, and what a failure does."""
+        every = self.duration((*where, "every"), c.get("every"))
         if every is not None and every < 1:
-            k.err(
+            self.err(
                 (*where, "every", "amount"),
                 "a course is checked again at least one clock tick later",
             )
         if "until" in c and "every" not in c:
-            k.err(
+            self.err(
                 (*where, "until"),
                 "'until' needs 'every': a course checked once cannot succeed twice",
             )
         if "checks" in c and "every" not in c:
-            k.err((*where, "checks"), "'checks' needs 'every'")
+            self.err((*where, "checks"), "'checks' needs 'every'")
         if "every" in c and "until" not in c and "checks" not in c:
-            k.err(
+            self.err(
                 (*where, "every"),
                 "nothing ends the course: it would be checked again forever",
                 "give the course 'until' (successes in a row that end it) or "
                 "'checks' (at most this many checks)",
             )
-        if (
-            "until" in c
-            and "checks" not in c
-            and check_dice is not None
-            and succeeds is None
-        ):
-            k.err(
+        forever = self.check_dice is not None and self.succeeds is None
+        if "until" in c and "checks" not in c and forever:
+            self.err(
                 (*where, "until"),
                 "the course could be checked forever",
                 "give the check 'always_succeeds', or the course a 'checks' limit",
@@ -360,249 +412,285 @@ def build(
         return {
             "every": every,
             "until": c.get("until"),
-            "on_failure": effects((*where, "on_failure"), c.get("on_failure", [])),
-            "steps": steps((*where, "on_failure"), c.get("on_failure", [])),
+            "on_failure": self.effects((*where, "on_failure"), c.get("on_failure", [])),
+            "steps": self.steps((*where, "on_failure"), c.get("on_failure", [])),
             "check_limit": c.get("checks"),
         }
 
-    courses_raw = raw["courses"]
-    courses: list[ProcessCourse] = []
-    origin: ProcessSource | None = None
-    labels: tuple[str, ...] = ()
-    label_types: dict[str, str] = {}
-    has_onset = has_pool = False
-    if isinstance(courses_raw, list):
-        labels = tuple(courses_raw[0].get("labels", {}))
-        for index, c in enumerate(courses_raw):
-            where: tuple[str | int, ...] = ("courses", index)
-            if tuple(c.get("labels", {})) != labels:
-                k.err(
-                    (*where, "labels"),
-                    "every course needs the same label fields, in the same order",
-                    "label fields: " + (", ".join(labels) or "none"),
-                )
-            onset = None
-            if "onset" in c:
-                has_onset = True
-                onset = k.dice((*where, "onset", "dice"), c["onset"]["dice"])
-                if onset is not None:
-                    onset = Dice(
-                        onset.count,
-                        onset.sides,
-                        onset.modifier,
-                        onset.multiplier,
-                        c["onset"]["unit"],
-                    )
-                    k.ticks((*where, "onset", "unit"), c["onset"]["unit"])
-            pool = k.dice((*where, "pool"), c["pool"]) if "pool" in c else None
-            has_pool = has_pool or pool is not None
-            courses.append(
-                ProcessCourse(
-                    labels=tuple(c.get("labels", {}).values()),
-                    start=k.duration((*where, "start"), c.get("start")) or 0,
-                    onset=onset,
-                    target=c["target"],
-                    pool=pool,
-                    **shared(where, c),
-                )
+    def courses(self) -> None:
+        """The courses: written as a list, or answered by another rule."""
+        courses_raw = self.raw["courses"]
+        self.course_list: list[ProcessCourse] = []
+        self.origin: ProcessSource | None = None
+        if not isinstance(courses_raw, list):
+            self.origin, self.label_types, self.has_onset, self.has_pool = (
+                _from_courses(self, self.b, courses_raw, self.by_name, self.shared)
             )
-        label_types = dict.fromkeys(labels, "text")
-    else:
-        origin, label_types, has_onset, has_pool = _from_courses(
-            k, b, courses_raw, by_name, shared
-        )
-        labels = tuple(label_types)
+            self.labels = tuple(self.label_types)
+            return
+        self.labels = tuple(courses_raw[0].get("labels", {}))
+        self.has_onset = self.has_pool = False
+        for index, c in enumerate(courses_raw):
+            self.course_list.append(self.course(("courses", index), c))
+        self.label_types = dict.fromkeys(self.labels, "text")
 
-    pool_rule = recovery_rule = None
-    track_rule = None
-    pool_score = track_score = recover_score = None
-    if "pool" in raw:
-        pool_rule = b.reference(
-            src, (*path, "pool", "rule"), raw["pool"]["rule"], PoolRule, "a pool rule"
+    def course(self, where: tuple[str | int, ...], c: dict[str, Any]) -> ProcessCourse:
+        """One course written in the rule."""
+        if tuple(c.get("labels", {})) != self.labels:
+            self.err(
+                (*where, "labels"),
+                "every course needs the same label fields, in the same order",
+                "label fields: " + (", ".join(self.labels) or "none"),
+            )
+        onset = None
+        if "onset" in c:
+            self.has_onset = True
+            onset = self.dice((*where, "onset", "dice"), c["onset"]["dice"])
+            if onset is not None:
+                onset = Dice(
+                    onset.count,
+                    onset.sides,
+                    onset.modifier,
+                    onset.multiplier,
+                    c["onset"]["unit"],
+                )
+                self.ticks((*where, "onset", "unit"), c["onset"]["unit"])
+        pool = self.dice((*where, "pool"), c["pool"]) if "pool" in c else None
+        self.has_pool = self.has_pool or pool is not None
+        return ProcessCourse(
+            labels=tuple(c.get("labels", {}).values()),
+            start=self.duration((*where, "start"), c.get("start")) or 0,
+            onset=onset,
+            target=c["target"],
+            pool=pool,
+            **self.shared(where, c),
         )
-        pool_score = score_index(("pool", "score"), raw["pool"]["score"])
-        if pool_rule is not None:
-            k.base_ticks(("pool", "rule"), pool_rule.interval_minutes)
-    if has_pool and "pool" not in raw:
-        k.err(
-            ("courses",),
-            "the courses roll pools, but the process has no 'pool' to deal them",
-        )
-    if "track" in raw:
-        track_rule = b.reference(
-            src,
-            (*path, "track", "rule"),
-            raw["track"]["rule"],
+
+    def attached(self) -> None:
+        """The rules the process deals, marks and heals with: its pool, track
+        and recovery."""
+        self.pool_rule: PoolRule | None = None
+        self.pool_score: int | None = None
+        if "pool" in self.raw:
+            self.pool_rule = self.b.reference(
+                self.src,
+                (*self.path, "pool", "rule"),
+                self.raw["pool"]["rule"],
+                PoolRule,
+                "a pool rule",
+            )
+            self.pool_score = self.score_index(
+                ("pool", "score"), self.raw["pool"]["score"]
+            )
+            if self.pool_rule is not None:
+                self.base_ticks(("pool", "rule"), self.pool_rule.interval_minutes)
+        if self.has_pool and "pool" not in self.raw:
+            self.err(
+                ("courses",),
+                "the courses roll pools, but the process has no 'pool' to deal them",
+            )
+        self.track()
+        self.recovery()
+        if self.has_onset and "onset" not in self.raw["events"]:
+            self.err(("events",), "the courses have onsets: name the 'onset' event")
+
+    def track(self) -> None:
+        self.track_rule: TrackRule | None = None
+        self.track_score: int | None = None
+        if "track" not in self.raw:
+            return
+        raw = self.raw["track"]
+        self.track_rule = track_rule = self.b.reference(
+            self.src,
+            (*self.path, "track", "rule"),
+            raw["rule"],
             TrackRule,
             "a track rule",
         )
-        track_score = score_index(("track", "score"), raw["track"]["score"])
-        k.name(("track", "event"), raw["track"]["event"], "track event", events)
+        self.track_score = self.score_index(("track", "score"), raw["score"])
+        self.name(("track", "event"), raw["event"], "track event", self.events)
         if track_rule is not None and all(e.stages for e in track_rule.effects):
-            k.err(
+            self.err(
                 ("track", "rule"),
                 f"nothing ends a roll on {track_rule.id!r}: once every effect is at "
                 "its last stage, each roll is a reroll, forever",
                 "give the track an effect with no stages (it marks a point)",
             )
-    if "recovery" in raw:
-        recovery_rule = b.reference(
-            src,
-            (*path, "recovery", "rule"),
-            raw["recovery"]["rule"],
+
+    def recovery(self) -> None:
+        self.recovery_rule: RecoveryRule | None = None
+        self.recover_score: int | None = None
+        if "recovery" not in self.raw:
+            return
+        raw = self.raw["recovery"]
+        self.recovery_rule = self.b.reference(
+            self.src,
+            (*self.path, "recovery", "rule"),
+            raw["rule"],
             RecoveryRule,
             "a recovery rule",
         )
-        recover_score = score_index(("recovery", "score"), raw["recovery"]["score"])
-        k.name(
-            ("recovery", "event"), raw["recovery"]["event"], "recovery event", events
-        )
-        if recovery_rule is not None:
-            k.base_ticks(("recovery", "rule"), recovery_rule.interval_minutes)
-        if "ends" in raw["recovery"]:
-            k.name(
-                ("recovery", "ends"), raw["recovery"]["ends"], "ending event", events
-            )
-            if "track" not in raw:
-                k.err(
+        self.recover_score = self.score_index(("recovery", "score"), raw["score"])
+        self.name(("recovery", "event"), raw["event"], "recovery event", self.events)
+        if self.recovery_rule is not None:
+            self.base_ticks(("recovery", "rule"), self.recovery_rule.interval_minutes)
+        if "ends" in raw:
+            self.name(("recovery", "ends"), raw["ends"], "ending event", self.events)
+            if "track" not in self.raw:
+                self.err(
                     ("recovery", "ends"),
                     "only a track gives conditions for 'ends' to end",
                     "give the process a track, or drop 'ends'",
                 )
-    if has_onset and "onset" not in names:
-        k.err(("events",), "the courses have onsets: name the 'onset' event")
 
-    fields: dict[str, str] = {}
-    k.name(("event", "time"), event_raw["time"], "time field", fields)
-    if event_raw["time"] == "kind":
-        k.err(("event", "time"), "'kind' is the field naming each event")
-    fields["kind"] = "kind field"
-    for label in labels:
-        k.name(("courses", "labels"), label, "label field", fields)
-    roles = tuple(event_raw.get(role, role) for role in ROLES)
-    for role, name in zip(ROLES, roles, strict=True):
-        k.name(
-            ("event", role) if role in event_raw else ("event",),
-            name,
-            f"{role} field",
-            fields,
-        )
-    if track_rule is not None:
-        for name in (*TRACK_FIELDS, track_rule.mark_field):
-            k.name(("track",), name, "track outcome field", fields)
-    state_field = raw.get("state", {}).get("field", "level")
-    if reader is not None and "field" in raw["state"]:
-        k.err(
-            ("state", "field"),
-            "a state with fields has no level for its events to hold",
-            "drop 'field'; a 'state' total answers its fields at the end",
-        )
-    elif "state" in raw:
-        k.name(
-            ("state", "field") if "field" in raw["state"] else ("state",),
-            state_field,
-            "state level field",
-            fields,
-        )
+    def event_fields(self) -> None:
+        """The names of an event's fields: each is one field's alone."""
+        event_raw, raw = self.event_raw, self.raw
+        fields: dict[str, str] = {}
+        self.name(("event", "time"), event_raw["time"], "time field", fields)
+        if event_raw["time"] == "kind":
+            self.err(("event", "time"), "'kind' is the field naming each event")
+        fields["kind"] = "kind field"
+        for label in self.labels:
+            self.name(("courses", "labels"), label, "label field", fields)
+        self.roles = tuple(event_raw.get(role, role) for role in ROLES)
+        for role, name in zip(ROLES, self.roles, strict=True):
+            self.name(
+                ("event", role) if role in event_raw else ("event",),
+                name,
+                f"{role} field",
+                fields,
+            )
+        if self.track_rule is not None:
+            for name in (*TRACK_FIELDS, self.track_rule.mark_field):
+                self.name(("track",), name, "track outcome field", fields)
+        self.state_field = raw.get("state", {}).get("field", "level")
+        if self.reader is not None and "field" in raw["state"]:
+            self.err(
+                ("state", "field"),
+                "a state with fields has no level for its events to hold",
+                "drop 'field'; a 'state' total answers its fields at the end",
+            )
+        elif "state" in raw:
+            self.name(
+                ("state", "field") if "field" in raw["state"] else ("state",),
+                self.state_field,
+                "state level field",
+                fields,
+            )
 
-    totals: list[ProcessTotal] = []
-    result_fields: dict[str, str] = {"events": "events"}
-    for index, t in enumerate(raw["totals"]):
-        where = ("totals", index)
-        k.name((*where, "name"), t["name"], "total", result_fields)
+    def totals(self) -> None:
+        self.total_list: list[ProcessTotal] = []
+        result_fields: dict[str, str] = {"events": "events"}
+        for index, t in enumerate(self.raw["totals"]):
+            where: tuple[str | int, ...] = ("totals", index)
+            self.name((*where, "name"), t["name"], "total", result_fields)
+            self.total_list.append(self.total(where, t))
+
+    def total(self, where: tuple[str | int, ...], t: dict[str, Any]) -> ProcessTotal:
+        """One total of the result: what it counts, and where it may."""
         of = t["of"]
         score = None
         if of == "dealt":
             if "score" not in t:
-                k.err(where, "a 'dealt' total names its 'score'")
+                self.err(where, "a 'dealt' total names its 'score'")
             else:
-                score = score_index((*where, "score"), t["score"])
-        if of in ("count", "time") and t.get("event") not in events:
-            k.err(
+                score = self.score_index((*where, "score"), t["score"])
+        if of in ("count", "time") and t.get("event") not in self.events:
+            self.err(
                 where if "event" not in t else (*where, "event"),
                 f"a {of!r} total names one of the process's events",
-                "events: " + ", ".join(events),
+                "events: " + ", ".join(self.events),
             )
-        if of == "state" and "state" not in raw:
-            k.err((*where, "of"), "a 'state' total needs the process's 'state'")
+        if of == "state" and "state" not in self.raw:
+            self.err((*where, "of"), "a 'state' total needs the process's 'state'")
         read = None
-        if of == "state" and reader is not None:
-            read = held_total(reader, where, t.get("field"))
+        if of == "state" and self.reader is not None:
+            read = held_total(self.reader, where, t.get("field"))
         elif "field" in t:
-            k.err(
+            self.err(
                 (*where, "field"),
                 "only a 'state' total of a state with fields has a 'field'",
             )
-        if of in ("marked", "conditions") and track_rule is None:
-            k.err((*where, "of"), f"a {of!r} total needs the process's 'track'")
-        totals.append(
-            ProcessTotal(
-                t["name"],
-                of,
-                score,
-                t.get("event"),
-                t["description"],
-                t.get("field"),
-                read,
-            )
+        if of in ("marked", "conditions") and self.track_rule is None:
+            self.err((*where, "of"), f"a {of!r} total needs the process's 'track'")
+        return ProcessTotal(
+            t["name"],
+            of,
+            score,
+            t.get("event"),
+            t["description"],
+            t.get("field"),
+            read,
         )
 
-    examples = b.examples(src, path, raw, set(by_name), roll_columns=set())
-    if not k.ok or check_dice is None or (bonus is None and "bonus" in check):
-        return None
-    if ("pool" in raw and pool_rule is None) or ("track" in raw and track_rule is None):
-        return None
-    if "recovery" in raw and recovery_rule is None:
-        return None
-    if "state" in raw and state_rule is None:
-        return None
-    if reader is not None and (not reader.ok or held is None):
-        return None
-    return ProcessRule(
-        **common,
-        examples=examples,
-        function=raw["function"],
-        result_class=raw["result"],
-        event_class=event_raw["class"],
-        clock=raw["clock"],
-        clock_base=b.time_units.get(raw["clock"], 1),
-        ticks=tuple(units.items()),
-        singular=tuple(
-            (u, b.time_unit_singular[u]) for u in units if u in b.time_unit_singular
-        ),
-        params=tuple(params),
-        time_field=event_raw["time"],
-        labels=tuple(label_types.items()),
-        role_fields=roles,
-        courses=tuple(courses),
-        origin=origin,
-        check=check_dice,
-        always_fails=fails,
-        always_succeeds=succeeds,
-        bonus_param=bonus,
-        enter_event=source.get("enter"),
-        leave_event=source.get("leave"),
-        leave_param=leave_param,
-        onset_event=names.get("onset"),
-        check_event=names["check"],
-        end_event=names.get("end"),
-        scores=tuple(scores),
-        score_events=tuple(score_events),
-        pool=pool_rule,
-        pool_score=pool_score or 0,
-        track=track_rule,
-        track_score=track_score,
-        track_event=raw.get("track", {}).get("event"),
-        recovery=recovery_rule,
-        recover_score=recover_score,
-        recover_event=raw.get("recovery", {}).get("event"),
-        ends_event=raw.get("recovery", {}).get("ends"),
-        state=state_rule,
-        state_event=raw.get("state", {}).get("event"),
-        state_field=state_field,
-        held=held,
-        totals=tuple(totals),
-    )
+    def ready(self) -> bool:
+        """Whether every part was built and every rule it names found."""
+        raw = self.raw
+        missing = (
+            ("pool", self.pool_rule),
+            ("track", self.track_rule),
+            ("recovery", self.recovery_rule),
+            ("state", self.state_rule),
+        )
+        if not self.ok or self.check_dice is None:
+            return False
+        if self.bonus is None and "bonus" in raw["check"]:
+            return False
+        if any(key in raw and rule is None for key, rule in missing):
+            return False
+        return self.reader is None or (self.reader.ok and self.held is not None)
+
+    def rule(self, common: dict[str, Any], examples: Any) -> ProcessRule:
+        b, raw, names, source = self.b, self.raw, self.raw["events"], self.source
+        assert self.check_dice is not None
+        return ProcessRule(
+            **common,
+            examples=examples,
+            function=raw["function"],
+            result_class=raw["result"],
+            event_class=self.event_raw["class"],
+            clock=raw["clock"],
+            clock_base=b.time_units.get(raw["clock"], 1),
+            ticks=tuple(self.units.items()),
+            singular=tuple(
+                (u, b.time_unit_singular[u])
+                for u in self.units
+                if u in b.time_unit_singular
+            ),
+            params=tuple(self.params),
+            time_field=self.event_raw["time"],
+            labels=tuple(self.label_types.items()),
+            role_fields=self.roles,
+            courses=tuple(self.course_list),
+            origin=self.origin,
+            check=self.check_dice,
+            always_fails=self.fails,
+            always_succeeds=self.succeeds,
+            bonus_param=self.bonus,
+            enter_event=source.get("enter"),
+            leave_event=source.get("leave"),
+            leave_param=self.leave_param,
+            onset_event=names.get("onset"),
+            check_event=names["check"],
+            end_event=names.get("end"),
+            scores=tuple(self.scores),
+            score_events=tuple(self.score_events),
+            pool=self.pool_rule,
+            pool_score=self.pool_score or 0,
+            track=self.track_rule,
+            track_score=self.track_score,
+            track_event=raw.get("track", {}).get("event"),
+            recovery=self.recovery_rule,
+            recover_score=self.recover_score,
+            recover_event=raw.get("recovery", {}).get("event"),
+            ends_event=raw.get("recovery", {}).get("ends"),
+            state=self.state_rule,
+            state_event=raw.get("state", {}).get("event"),
+            state_field=self.state_field,
+            held=self.held,
+            totals=tuple(self.total_list),
+        )
 
 
 def _onset_units(k: _Builder, callee: ExposureScheduleRule, name: str) -> None:
