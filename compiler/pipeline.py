@@ -15,6 +15,7 @@ from pathlib import Path as FsPath
 from typing import Protocol
 
 from . import (
+    dice_spec,
     house,
     js_naming,
     js_views,
@@ -28,6 +29,7 @@ from .charts import FOLDER as CHARTS
 from .charts import for_pages, relocated
 from .contract import contract_view, label_candidates, module_entry
 from .diagnostics import Diagnostic, RulesError
+from .dice_spec import printers as dice_spec_printers
 from .emitted import clashes
 from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_many
@@ -62,6 +64,7 @@ from .views import module_view, package_view, readme_view
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
 SUPPORT_MODULES = (
+    "_dice_spec.py",
     "errors.py",
     "dice.py",
     "_support.py",
@@ -342,6 +345,8 @@ def system_files(system: System) -> tuple[str, ...]:
 
 
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
+DICE_SPEC = "rulebook/_dice_spec.py"  # printed from the dice notation's definition
+DICE_SOURCE = "compiler/dice_spec/notation.json"
 PYPROJECT = "pyproject.toml"
 PACKAGE_README = "README.md"  # the Python package's (the npm package's is js/'s)
 
@@ -406,10 +411,15 @@ def _runtime_sources(
     files: dict[str, str] = {}
     errors: list[Diagnostic] = []
     for name in support_modules():
+        if f"rulebook/{name}" == DICE_SPEC:  # printed from its definition, below
+            continue
         text = (RUNTIME / name).read_text(encoding="utf-8")
         files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
     files[PACKAGE_TYPED] = ""
-    pending = {PACKAGE_INIT: render("__init__.py.j2", package_view(systems, settings))}
+    pending = {
+        PACKAGE_INIT: render("__init__.py.j2", package_view(systems, settings)),
+        DICE_SPEC: f"# {header([DICE_SOURCE])}\n{dice_spec_printers.python(dice_spec.load())}",
+    }
     for system in systems:  # a part's module is in its own outputs
         if isinstance(system, System):
             module = own_files(system.id)[0]

@@ -13,11 +13,13 @@
  * runtime's, snake_case keys and all.
  */
 
+import * as spec from "./_dice_spec.js";
 import { RuleInputError } from "./errors.js";
 import { toData } from "./json.js";
 import { options, shown } from "./_support.js";
 
-export const COMPARISONS = Object.freeze([">=", "<=", ">", "<", "="]);
+/** The comparisons, in the order read (the dice spec's). */
+export const COMPARISONS = spec.COMPARISONS;
 /** `!`: a die at its highest face rolls one more die, again while the new one
  * shows its highest (each new die a die of the pool); `!!` the same, the new
  * dice added into the one die (compounding); `!o`: one more die at most. */

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Literal, TypeAlias, cast
 
+from . import _dice_spec as spec
 from .errors import RuleInputError
 from .json import Record
 
@@ -35,7 +36,7 @@ __all__ = [
 ]
 
 Op: TypeAlias = Literal[">=", "<=", ">", "<", "="]
-COMPARISONS: tuple[Op, ...] = (">=", "<=", ">", "<", "=")
+COMPARISONS: tuple[Op, ...] = spec.COMPARISONS  # the dice spec's, in the order read
 Explode: TypeAlias = Literal["!", "!!", "!o"]
 EXPLODES: tuple[Explode, ...] = ("!!", "!o", "!")
 """``!``: a die at its highest face (or one meeting the pool's ``explode_at``)
