@@ -125,6 +125,19 @@ def normalized(found: Any) -> dict[str, Any]:
         _need(type(limits.get(key)) is int, "limits", f"{key} is a whole number")
     for key in _WORDS:
         _need(isinstance(found.get(key), str), "top", f"{key} is a text")
+    comparisons = found.get("comparisons")
+    _need(
+        isinstance(comparisons, list) and bool(comparisons),
+        "top",
+        "comparisons is a list",
+    )
+    for at, refused in enumerate(found.get("refused", [])):
+        keys = isinstance(refused, dict) and set(refused) == {
+            "token",
+            "message",
+            "hint",
+        }
+        _need(keys, f"refused[{at}]", "a refused token has its message and hint")
     options = [_option(o, i) for i, o in enumerate(found.get("options", []))]
     names = [o["name"] for o in options]
     _need(len(set(names)) == len(names), "options", "each option's name is its own")
