@@ -37,6 +37,8 @@ _LIMITS = (
     "sum_bits",
 )
 _WORDS = ("hint", "no_more_options", "more_options", "second")
+_CHECKS = ("never_stops", "explodes_forever", "keep_adds_dice", "keep_none")
+"""The pool's checks of its options' values, whose refusals the definition words."""
 
 
 class SpecError(ValueError):
@@ -125,6 +127,9 @@ def normalized(found: Any) -> dict[str, Any]:
         _need(type(limits.get(key)) is int, "limits", f"{key} is a whole number")
     for key in _WORDS:
         _need(isinstance(found.get(key), str), "top", f"{key} is a text")
+    checks = found.get("checks", {})
+    for key in _CHECKS:
+        _need(isinstance(checks.get(key), str), "checks", f"{key} is a text")
     comparisons = found.get("comparisons")
     _need(
         isinstance(comparisons, list) and bool(comparisons),
@@ -156,5 +161,6 @@ def normalized(found: Any) -> dict[str, Any]:
         ],
         "culprits": dict(found.get("culprits", {})),
         "refusal_hints": dict(found.get("refusal_hints", {})),
+        "checks": {key: checks[key] for key in _CHECKS},
         **{key: found[key] for key in _WORDS},
     }

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 __all__ = [
-    "COMPARISONS", "CULPRITS", "DEPTH", "DICE_WORK_PER_ENTRY", "HINT", "MAX_DEPTH",
+    "CHECKS", "COMPARISONS", "CULPRITS", "DEPTH", "DICE_WORK_PER_ENTRY", "HINT", "MAX_DEPTH",
     "MAX_DIGITS", "MAX_TERMS", "MORE_OPTIONS", "NO_MORE_OPTIONS",
     "ODDS_WORK_PER_ENTRY", "OPTIONS", "PRODUCT_BITS", "REFUSAL_HINTS", "REFUSED",
     "SECOND", "SQUARE_BITS", "SUM_BITS", "Argument", "Form", "Option", "Refused",
@@ -113,6 +113,7 @@ def python(spec: dict[str, Any]) -> str:
     lines.append(f"REFUSED: Final[tuple[Refused, ...]] = ({refused})")
     lines.append(f"CULPRITS: Final = {tuple(spec['culprits'].items())!r}")
     lines.append(f"REFUSAL_HINTS: Final = {tuple(spec['refusal_hints'].items())!r}")
+    lines.append(f"CHECKS: Final[dict[str, str]] = {spec['checks']!r}")
     for key in ("hint", "no_more_options", "more_options", "second"):
         lines.append(f"{key.upper()}: Final = {spec[key]!r}")
     return "\n".join(lines) + "\n"
@@ -176,6 +177,7 @@ def javascript(spec: dict[str, Any]) -> str:
     out.append(f"export const CULPRITS = frozen({_js_value(culprits)});")
     hints = list(spec["refusal_hints"].items())
     out.append(f"export const REFUSAL_HINTS = frozen({_js_value(hints)});")
+    out.append(f"export const CHECKS = frozen({_js_value(spec['checks'])});")
     for key in ("hint", "no_more_options", "more_options", "second"):
         out.append(f"export const {key.upper()} = {json.dumps(spec[key])};")
     return "\n".join(out) + "\n"
@@ -235,6 +237,7 @@ def typescript(spec: dict[str, Any]) -> str:
         "export const REFUSED: readonly Refused[];",
         "export const CULPRITS: readonly (readonly [string, string])[];",
         "export const REFUSAL_HINTS: readonly (readonly [string, string])[];",
+        "export const CHECKS: Readonly<Record<string, string>>;",
     ]
     out += [
         f"export const {k.upper()}: string;"

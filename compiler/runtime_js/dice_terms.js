@@ -192,15 +192,18 @@ export class Pool extends Value {
     if (this.explodeAt !== null && this.explode === null) return "explode_at without explode";
     if (this.keep !== null && !KEEPS.includes(this.keep)) return `keep is one of ${tuple(KEEPS)}`;
     const final = this.finalFaces();
-    if (!final.length) return "every face is rerolled, so the die never stops rolling";
+    if (!final.length) return spec.CHECKS.never_stops;
     if ((this.explode === "!" || this.explode === "!!") && final.every((f) => this.explodes(f))) {
-      return "every face the die can show explodes, so it explodes forever";
+      return spec.CHECKS.explodes_forever;
     }
     if (this.keep === null) return this.keepCount === 0 ? null : "keep_count without keep";
     if (this.explode === "!" || this.explode === "!o") {
-      return "cannot keep or drop: '!' and '!o' add dice to the pool";
+      return spec.CHECKS.keep_adds_dice;
     }
-    if (this.keepCount < 1) return `${this.keep} takes 1 die or more, not ${this.keepCount}`;
+    if (this.keepCount < 1) {
+      const words = spec.CHECKS.keep_none;
+      return words.replace("{keep}", () => this.keep).replace("{count}", () => String(this.keepCount));
+    }
     return null;
   }
 

@@ -54,6 +54,7 @@ export const OPTIONS: readonly Option[];
 export const REFUSED: readonly Refused[];
 export const CULPRITS: readonly (readonly [string, string])[];
 export const REFUSAL_HINTS: readonly (readonly [string, string])[];
+export const CHECKS: Readonly<Record<string, string>>;
 export const HINT: string;
 export const NO_MORE_OPTIONS: string;
 export const MORE_OPTIONS: string;

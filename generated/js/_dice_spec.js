@@ -272,6 +272,12 @@ export const REFUSAL_HINTS = frozen([
     "write !! to add the new dice into their die, then keep or drop"
   ]
 ]);
+export const CHECKS = frozen({
+  "never_stops": "every face is rerolled, so the die never stops rolling",
+  "explodes_forever": "every face the die can show explodes, so it explodes forever",
+  "keep_adds_dice": "cannot keep or drop: '!' and '!o' add dice to the pool",
+  "keep_none": "{keep} takes 1 die or more, not {count}"
+});
 export const HINT = "write NdS with optional r, !, kh/kl/dh/dl, a target such as >=5 and xM, added to or subtracted from others and whole numbers (e.g. 4d6kh3, 2d6x10+5, d20-1, 6d6>=5)";
 export const NO_MORE_OPTIONS = "after '{written}' a pool takes no more options: write + or - and another term";
 export const MORE_OPTIONS = "after '{written}' a pool takes, each once and in any order: {options}; then + or - and another term";

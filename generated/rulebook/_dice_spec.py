@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 __all__ = [
+    "CHECKS",
     "COMPARISONS",
     "CULPRITS",
     "DEPTH",
@@ -221,6 +222,12 @@ CULPRITS: Final = (
 REFUSAL_HINTS: Final = (
     ("keep or drop", "write !! to add the new dice into their die, then keep or drop"),
 )
+CHECKS: Final[dict[str, str]] = {
+    "never_stops": "every face is rerolled, so the die never stops rolling",
+    "explodes_forever": "every face the die can show explodes, so it explodes forever",
+    "keep_adds_dice": "cannot keep or drop: '!' and '!o' add dice to the pool",
+    "keep_none": "{keep} takes 1 die or more, not {count}",
+}
 HINT: Final = "write NdS with optional r, !, kh/kl/dh/dl, a target such as >=5 and xM, added to or subtracted from others and whole numbers (e.g. 4d6kh3, 2d6x10+5, d20-1, 6d6>=5)"
 NO_MORE_OPTIONS: Final = (
     "after '{written}' a pool takes no more options: write + or - and another term"
