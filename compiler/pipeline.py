@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
 from typing import Protocol
 
+from . import dice_spec
 from .common import json_text
 from .common.diagnostics import (
     Diagnostic,
@@ -30,6 +31,7 @@ from .core.viewkit import (
     View,
     header,
 )
+from .dice_spec import printers as dice_spec_printers
 from .emit.emitted import clashes
 from .emit.javascript import (
     names as js_naming,
@@ -97,6 +99,7 @@ from .output import outdir
 RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
 SUPPORT_MODULES = (
+    "_dice_spec.py",
     "errors.py",
     "dice.py",
     "_support.py",
@@ -141,7 +144,7 @@ MANIFEST = outdir.MANIFEST  # what makes a folder one rulesc built
 class Outputs:
     """What a build produces: file contents by path under the output folder;
     the systems it built (every one, unless a cache gave parts) and the part of
-    every system (``compiler.common.parts``)."""
+    every system (``compiler.parts``)."""
 
     systems: tuple[System, ...]
     parts: tuple[Part, ...]
@@ -377,6 +380,8 @@ def system_files(system: System) -> tuple[str, ...]:
 
 
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
+DICE_SPEC = "rulebook/_dice_spec.py"  # printed from the dice notation's definition
+DICE_SOURCE = "compiler/dice_spec/notation.json"
 PYPROJECT = "pyproject.toml"
 PACKAGE_README = "README.md"  # the Python package's (the npm package's is js/'s)
 
@@ -441,10 +446,15 @@ def _runtime_sources(
     files: dict[str, str] = {}
     errors: list[Diagnostic] = []
     for name in support_modules():
+        if f"rulebook/{name}" == DICE_SPEC:  # printed from its definition, below
+            continue
         text = (RUNTIME / name).read_text(encoding="utf-8")
         files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
     files[PACKAGE_TYPED] = ""
-    pending = {PACKAGE_INIT: render("__init__.py.j2", package_view(systems, settings))}
+    pending = {
+        PACKAGE_INIT: render("__init__.py.j2", package_view(systems, settings)),
+        DICE_SPEC: f"# {header([DICE_SOURCE])}\n{dice_spec_printers.python(dice_spec.load())}",
+    }
     for system in systems:  # a part's module is in its own outputs
         if isinstance(system, System):
             module = own_files(system.id)[0]
@@ -651,7 +661,7 @@ def part_of(
     modules: Mapping[str, str],
     drawn: Mapping[str, str] | None = None,
 ) -> Part:
-    """The part of a built ``system`` (``compiler.common.parts``): ``own`` its own
+    """The part of a built ``system`` (``compiler.parts``): ``own`` its own
     outputs, ``modules`` the package's modules (its own and the support
     modules) by path; ``drawn`` the charts of its rules' odds, by name."""
     pages = {p: t for p, t in own.items() if p.startswith("docs/")}

@@ -22,6 +22,7 @@ Fudge dice, whose extra dice may be negative); ``!o`` adds at most one die per d
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import lru_cache, reduce
@@ -33,6 +34,7 @@ from ..common.limits import (
     odds_problem,
 )
 from ..emit.literals import py
+from ..runtime import _dice_spec as dice_spec
 from ..runtime.dice import DiceSyntaxError
 from ..runtime.dice_notation import parse_notation
 from ..runtime.dice_odds import DEPTH
@@ -78,8 +80,21 @@ __all__ = [
     "tally_python",
 ]
 
-OPTIONS = r"(?:[A-Za-z0-9!]|[<>]=?[0-9]+|=[0-9]+)"
-"""One character (or comparison) of a pool's options, after its sides."""
+_TOKEN_MARKS = "".join(
+    sorted(
+        {
+            ch
+            for option in dice_spec.OPTIONS
+            for form in option.forms
+            if form.in_formulas
+            for ch in form.token
+            if not ch.isalnum()
+        }
+    )
+)
+OPTIONS = rf"(?:[A-Za-z0-9{re.escape(_TOKEN_MARKS)}]|[<>]=?[0-9]+|=[0-9]+)"
+"""One character (or comparison) of a pool's options, after its sides (the
+marks of the dice spec's tokens written in formulas: ``*`` multiplies there)."""
 TOKEN = rf"(?P<dice>[0-9]*d(?:[0-9]+|%|F){OPTIONS}*(?!\w))"
 """A dice token of the expression tokenizer (before numbers and names)."""
 AFTER_SIDES = rf"{OPTIONS}+"

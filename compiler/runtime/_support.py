@@ -44,6 +44,7 @@ from typing import (
     dataclass_transform,
 )
 
+from . import _dice_spec as spec
 from .errors import RuleInputError
 
 __all__ = [
@@ -93,7 +94,7 @@ LIMIT_NOTE: Final = (
     "(a limit of the runtime, not of the rules)"
 )
 
-MAX_WORK: Final = 30 * MAX_ENTRIES
+MAX_WORK: Final = spec.ODDS_WORK_PER_ENTRY * MAX_ENTRIES
 """The most steps one call takes working out exact odds (about: values x
 values combined, each step weighed by the size of the numbers it multiplies:
 see ``weighed``)."""
@@ -159,9 +160,9 @@ def weighed(steps: int, bits: int, *, products: bool = True) -> int:
     512 more bits counts once more, and a product of numbers of 2,048 bits
     counts four times more again (it grows as the square); an addition on
     4,096 more bits counts once more."""
-    if not products:
-        return steps * (1 + bits // 4096)
-    return steps * (1 + bits // 512 + (bits // 2048) ** 2)
+    if not products:  # the figures: the dice spec's work budget
+        return steps * (1 + bits // spec.SUM_BITS)
+    return steps * (1 + bits // spec.PRODUCT_BITS + (bits // spec.SQUARE_BITS) ** 2)
 
 
 def spend(steps: int, hint: str = "") -> None:

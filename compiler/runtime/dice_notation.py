@@ -23,26 +23,27 @@ What it reads (no spaces), terms added with ``+`` and subtracted with ``-``:
   - ``xM`` (``*M``): the pool's value multiplied by ``M``.
 
 A mistake raises :class:`~rulebook.dice.DiceSyntaxError` with the offset of
-the culprit, a message and a hint.
+the culprit, a message and a hint. The options (tokens, arguments, defaults,
+checks) and the words of hints and refusals are data: ``rulebook._dice_spec``,
+printed from the notation's one definition (the JavaScript runtime's parser
+reads the same).
 """
 
 from __future__ import annotations
 
+from typing import cast
+
+from . import _dice_spec as spec
 from ._support import MAX_ENTRIES, shown
 from .dice import DiceSyntaxError
-from .dice_terms import COMPARISONS, EXPLODES, KEEPS, Compare, DiceSum, Op, Pool, Term
+from .dice_terms import Compare, DiceSum, Op, Pool, Term
 from .errors import RuleInputError
 
 __all__ = ["MAX_TERMS", "parse_notation"]
 
-MAX_TERMS = 100
+MAX_TERMS = spec.MAX_TERMS
 """The most terms one expression adds up."""
-_MAX_DIGITS = 15
-HINT = (
-    "write NdS with optional r, !, kh/kl/dh/dl, a target such as >=5 and xM, "
-    "added to or subtracted from others and whole numbers (e.g. 4d6kh3, 2d6x10+5, "
-    "d20-1, 6d6>=5)"
-)
+HINT = spec.HINT
 
 
 class _Reader:
@@ -52,7 +53,7 @@ class _Reader:
         self.text = text
         self.at = 0
         self.bare_d6 = bare_d6
-        self.hint = HINT  # what a mistake here is told to write
+        self.hint = spec.HINT  # what a mistake here is told to write
 
     def peek(self, length: int = 1) -> str:
         return self.text[self.at : self.at + length]
@@ -78,8 +79,8 @@ class _Reader:
         digits = self.text[start : self.at]
         if not digits:
             return None
-        if len(digits) > _MAX_DIGITS:
-            raise self.fail(f"a number has more than {_MAX_DIGITS} digits", start)
+        if len(digits) > spec.MAX_DIGITS:
+            raise self.fail(f"a number has more than {spec.MAX_DIGITS} digits", start)
         if len(digits) > 1 and digits[0] == "0":
             raise self.fail("a number starts with 0", start)
         return int(digits)
@@ -119,9 +120,9 @@ def parse_notation(text: str, *, bare_d6: bool = False) -> DiceSum:
     if reader.peek() == "-":
         sign, reader.at = -1, 1
     while True:
-        if len(terms) == MAX_TERMS:
+        if len(terms) == spec.MAX_TERMS:
             raise reader.fail(
-                f"more than {MAX_TERMS} terms", reader.at, "add fewer terms"
+                f"more than {spec.MAX_TERMS} terms", reader.at, "add fewer terms"
             )
         terms.append(Term(sign, _term(reader)))
         if reader.at == len(text):
@@ -177,125 +178,106 @@ def _pool(reader: _Reader, count: int, start: int) -> Pool:
     while reader.at < len(reader.text) and reader.peek() not in ("+", "-"):
         at = reader.at
         reader.hint = _takes(reader.text[start:at], places, options)
-        name = _option(reader, options)
-        if name in places:
-            raise reader.fail(f"a second {_NAMES[name]}", at)
-        places[name] = at
-    reader.hint = HINT
-    pool_options = {k: v for k, v in options.items() if k != "reroll_op"}
+        option = _option(reader, options)
+        if option.name in places:
+            raise reader.fail(spec.SECOND.replace("{noun}", option.noun), at)
+        places[option.name] = at
+    reader.hint = spec.HINT
     try:
-        return Pool(count, sides, fudge=fudge, **pool_options)  # type: ignore[arg-type]
+        return Pool(count, sides, fudge=fudge, **options)  # type: ignore[arg-type]
     except Exception as error:  # the pool's own checks: point at the option
         message = str(error).partition(": ")[2] or str(error)
         where = _culprit(message, places, sides_at)
-        hint = (
-            "write !! to add the new dice into their die, then keep or drop"
-            if "keep or drop" in message
-            else HINT
-        )
+        hint = next((h for w, h in spec.REFUSAL_HINTS if w in message), spec.HINT)
         raise reader.fail(message, where, hint) from None
-
-
-_NAMES = {
-    "reroll": "reroll",
-    "explode": "explosion",
-    "keep": "keep or drop",
-    "target": "target",
-    "multiplier": "multiplier",
-}
-
-
-_TAKES = (
-    ("reroll", "r1 or r<3 (reroll once), rr1 (reroll while it shows it)"),
-    ("explode", "!, !! or !o (explode; !>=9: on 9 or more)"),
-    ("keep", "kh1, kl1, dh1 or dl1 (keep or drop)"),
-    ("target", ">=5, >5, <=2, <2 or =6 (count the dice that meet it)"),
-    ("multiplier", "x2 (multiply the value)"),
-)
-
-
-_COMPOUNDS = "!! (explode, adding into the die)"
 
 
 def _takes(written: str, used: dict[str, int], options: dict[str, object]) -> str:
     """Which options a pool takes after ``written`` (its text so far), the
     options ``used`` already written: a hint where one is refused."""
-    free = [text for name, text in _TAKES if name not in used]
-    if options.get("explode") in ("!", "!o"):  # they add dice: no keep
-        free = [text for text in free if not text.startswith("kh")]
-    if "keep" in used and "explode" not in used:
-        free = [_COMPOUNDS if t.startswith("!") else t for t in free]
+    free: list[str] = []
+    for option in spec.OPTIONS:
+        hidden = any(options.get(f) in values for f, values in option.hidden_when)
+        if option.name in used or hidden:
+            continue
+        free.append(next((t for n, t in option.takes_after if n in used), option.takes))
     if not free:
-        return f"after '{written}' a pool takes no more options: write + or - and another term"
-    return (
-        f"after '{written}' a pool takes, each once and in any order: "
-        + "; ".join(free)
-        + "; then + or - and another term"
-    )
+        return spec.NO_MORE_OPTIONS.replace("{written}", written)
+    listed = "; ".join(free)
+    return spec.MORE_OPTIONS.replace("{written}", written).replace("{options}", listed)
 
 
 def _culprit(message: str, places: dict[str, int], sides_at: int) -> int:
-    for word, name in (
-        ("keep", "keep"),
-        ("drop", "keep"),
-        ("kh", "keep"),
-        ("kl", "keep"),
-        ("dh", "keep"),
-        ("dl", "keep"),
-        ("explodes", "explode"),
-        ("rerolled", "reroll"),
-    ):
+    for word, name in spec.CULPRITS:
         if word in message and name in places:
             return places[name]
     return sides_at
 
 
-def _option(reader: _Reader, options: dict[str, object]) -> str:
-    """Read one option of a pool into ``options``; answer its name."""
+def _starts_compare(reader: _Reader) -> bool:
+    return any(reader.peek(len(op)) == op for op in spec.COMPARISONS)
+
+
+def _form(reader: _Reader) -> tuple[spec.Option, spec.Form] | spec.Refused | None:
+    """The option written here: the longest token that matches (a refused
+    token too), else a form without a token whose argument starts here."""
+    found: tuple[spec.Option, spec.Form] | spec.Refused | None = None
+    longest = 0
+    for option in spec.OPTIONS:
+        for form in option.forms:
+            token = form.token
+            if len(token) > longest and reader.peek(len(token)) == token:
+                found, longest = (option, form), len(token)
+    for refused in spec.REFUSED:
+        if (
+            len(refused.token) > longest
+            and reader.peek(len(refused.token)) == refused.token
+        ):
+            found, longest = refused, len(refused.token)
+    if found is not None or not _starts_compare(reader):
+        return found
+    return next(
+        (
+            (o, f)
+            for o in spec.OPTIONS
+            for f in o.forms
+            if not f.token and o.argument.shape == "compare"
+        ),
+        None,
+    )
+
+
+def _option(reader: _Reader, options: dict[str, object]) -> spec.Option:
+    """Read one option of a pool into ``options``; answer it."""
+    found = _form(reader)
+    if found is None:
+        raise reader.unexpected()
+    if isinstance(found, spec.Refused):
+        raise reader.fail(found.message, reader.at, found.hint)
+    option, form = found
+    reader.at += len(form.token)
+    options.update(form.sets)
+    argument = option.argument
+    if argument.shape == "compare":
+        if not argument.optional or _starts_compare(reader):
+            op = cast("Op | None", argument.op)  # the definition's comparisons
+            options[argument.field] = _compare(reader, op, argument.what)
+        return option
     at = reader.at
-    ch = reader.peek()
-    if ch == "r":
-        reader.at += 1
-        again = reader.peek() == "r"
-        reader.at += again or reader.peek() == "o"
-        once = not again
-        options["reroll"] = _compare(reader, "=", "the face to reroll")
-        options["reroll_once"] = once
-        return "reroll"
-    if ch == "!":
-        options["explode"] = next(e for e in EXPLODES if reader.peek(len(e)) == e)
-        reader.at += len(str(options["explode"]))
-        if reader.peek() in ("<", ">", "="):
-            options["explode_at"] = _compare(reader, None, "the face that explodes")
-        return "explode"
-    if reader.peek(2) in KEEPS or ch == "k":
-        keep = reader.peek(2) if reader.peek(2) in KEEPS else "kh"
-        reader.at += len(keep) if reader.peek(2) in KEEPS else 1
-        found = reader.number()
-        options["keep"], options["keep_count"] = keep, 1 if found is None else found
-        return "keep"
-    if ch in "<>=":
-        options["target"] = _compare(reader, None, "the target")
-        return "target"
-    if ch in "x*":
-        reader.at += 1
-        multiplier = reader.needed("the multiplier")
-        if multiplier < 1:
-            raise reader.fail("the multiplier must be 1 or more", at + 1)
-        options["multiplier"] = multiplier
-        return "multiplier"
-    if ch == "d":
-        raise reader.fail(
-            "'d' after a pool's sides",
-            at,
-            "write dl1 or dh1 to drop dice, or + for another pool",
-        )
-    raise reader.unexpected()
+    if argument.default is not None:
+        value = reader.number()
+        value = argument.default if value is None else value
+    else:
+        value = reader.needed(argument.what)
+    if argument.least is not None and value < argument.least:
+        raise reader.fail(argument.below_least, at)
+    options[argument.field] = value
+    return option
 
 
 def _compare(reader: _Reader, default: Op | None, what: str) -> Compare:
     op: Op | None = default
-    for candidate in COMPARISONS:
+    for candidate in spec.COMPARISONS:
         if reader.peek(len(candidate)) == candidate:
             op = candidate
             break

@@ -7,10 +7,11 @@
  * does, and `Scripted` replays given results.
  */
 
+import * as spec from "./_dice_spec.js";
 import { RuleInputError } from "./errors.js";
 import { MAX_ENTRIES, countSums, fraction, fractionText, grouped, shown, tooMany } from "./_support.js";
 
-const MAX_WORK = 10 * MAX_ENTRIES;
+const MAX_WORK = spec.DICE_WORK_PER_ENTRY * MAX_ENTRIES;
 const CACHED_SUMS = MAX_ENTRIES / 10;
 const CACHE_SIZE = 256;
 const cache = new Map();

@@ -14,21 +14,20 @@
  * the pool's value times M).
  *
  * A mistake throws `DiceSyntaxError` (./dice.js) with the offset of the
- * culprit, counted in code points as Python counts characters.
+ * culprit, counted in code points as Python counts characters. The options
+ * (tokens, arguments, defaults, checks) and the words of hints and refusals
+ * are data: ./_dice_spec.js, printed from the notation's one definition (the
+ * Python runtime's parser reads the same).
  */
 
+import * as spec from "./_dice_spec.js";
 import { DiceSyntaxError } from "./dice.js";
-import { COMPARISONS, EXPLODES, KEEPS, Compare, DiceSum, Pool, Term } from "./dice_terms.js";
+import { Compare, DiceSum, Pool, Term } from "./dice_terms.js";
 import { RuleInputError } from "./errors.js";
 import { MAX_ENTRIES, badBool, grouped, options, reprString, shown } from "./_support.js";
 
 /** The most terms one expression adds up. */
-export const MAX_TERMS = 100;
-const MAX_DIGITS = 15;
-const HINT =
-  "write NdS with optional r, !, kh/kl/dh/dl, a target such as >=5 and xM, " +
-  "added to or subtracted from others and whole numbers (e.g. 4d6kh3, 2d6x10+5, " +
-  "d20-1, 6d6>=5)";
+export const MAX_TERMS = spec.MAX_TERMS;
 const NUMERIC = /\p{N}/u;
 
 /** The text (as code points) and the place reading has got to. */
@@ -38,7 +37,7 @@ class Reader {
     this.chars = [...text];
     this.at = 0;
     this.bareD6 = bareD6;
-    this.hint = HINT; // what a mistake here is told to write
+    this.hint = spec.HINT; // what a mistake here is told to write
   }
 
   get length() {
@@ -70,8 +69,8 @@ class Reader {
     }
     const digits = this.chars.slice(start, this.at).join("");
     if (!digits) return null;
-    if (digits.length > MAX_DIGITS) {
-      throw this.fail(`a number has more than ${MAX_DIGITS} digits`, start);
+    if (digits.length > spec.MAX_DIGITS) {
+      throw this.fail(`a number has more than ${spec.MAX_DIGITS} digits`, start);
     }
     if (digits.length > 1 && digits[0] === "0") throw this.fail("a number starts with 0", start);
     return Number(digits);
@@ -121,8 +120,8 @@ export function parseNotation(text, given = undefined) {
     reader.at = 1;
   }
   for (;;) {
-    if (terms.length === MAX_TERMS) {
-      throw reader.fail(`more than ${MAX_TERMS} terms`, reader.at, "add fewer terms");
+    if (terms.length === spec.MAX_TERMS) {
+      throw reader.fail(`more than ${spec.MAX_TERMS} terms`, reader.at, "add fewer terms");
     }
     terms.push(new Term(sign, readTerm(reader)));
     if (reader.at === reader.length) return new DiceSum(terms);
@@ -146,14 +145,6 @@ function readTerm(reader) {
   reader.at += 1;
   return readPool(reader, count === null ? 1 : count, start);
 }
-
-const NAMES = {
-  reroll: "reroll",
-  explode: "explosion",
-  keep: "keep or drop",
-  target: "target",
-  multiplier: "multiplier",
-};
 
 function readPool(reader, count, start) {
   let fudge = false;
@@ -186,11 +177,11 @@ function readPool(reader, count, start) {
   while (reader.at < reader.length && reader.peek() !== "+" && reader.peek() !== "-") {
     const at = reader.at;
     reader.hint = takes(reader.chars.slice(start, at).join(""), places, found);
-    const name = readOption(reader, found);
-    if (places.has(name)) throw reader.fail(`a second ${NAMES[name]}`, at);
-    places.set(name, at);
+    const option = readOption(reader, found);
+    if (places.has(option.name)) throw reader.fail(spec.SECOND.replace("{noun}", option.noun), at);
+    places.set(option.name, at);
   }
-  reader.hint = HINT;
+  reader.hint = spec.HINT;
   try {
     return new Pool(count, sides, { fudge, ...found });
   } catch (error) {
@@ -199,109 +190,98 @@ function readPool(reader, count, start) {
     const cut = text.indexOf(": ");
     const message = (cut < 0 ? "" : text.slice(cut + 2)) || text;
     const where = culprit(message, places, sidesAt);
-    const hint = message.includes("keep or drop")
-      ? "write !! to add the new dice into their die, then keep or drop"
-      : HINT;
-    throw reader.fail(message, where, hint);
+    const hint = spec.REFUSAL_HINTS.find(([word]) => message.includes(word));
+    throw reader.fail(message, where, hint === undefined ? spec.HINT : hint[1]);
   }
 }
-
-const TAKES = [
-  ["reroll", "r1 or r<3 (reroll once), rr1 (reroll while it shows it)"],
-  ["explode", "!, !! or !o (explode; !>=9: on 9 or more)"],
-  ["keep", "kh1, kl1, dh1 or dl1 (keep or drop)"],
-  ["target", ">=5, >5, <=2, <2 or =6 (count the dice that meet it)"],
-  ["multiplier", "x2 (multiply the value)"],
-];
-const COMPOUNDS = "!! (explode, adding into the die)";
 
 /** Which options a pool takes after `written` (its text so far), the options
  * `used` already written: a hint where one is refused. */
 function takes(written, used, found) {
-  let free = TAKES.filter(([name]) => !used.has(name)).map(([, text]) => text);
-  if (found.explode === "!" || found.explode === "!o") {
-    free = free.filter((text) => !text.startsWith("kh")); // they add dice: no keep
+  const free = [];
+  for (const option of spec.OPTIONS) {
+    const hidden = Object.entries(option.hiddenWhen).some(([field, values]) =>
+      values.includes(found[field]),
+    );
+    if (used.has(option.name) || hidden) continue;
+    const after = Object.entries(option.takesAfter).find(([name]) => used.has(name));
+    free.push(after === undefined ? option.takes : after[1]);
   }
-  if (used.has("keep") && !used.has("explode")) {
-    free = free.map((text) => (text.startsWith("!") ? COMPOUNDS : text));
-  }
-  if (!free.length) return `after '${written}' a pool takes no more options: write + or - and another term`;
-  return `after '${written}' a pool takes, each once and in any order: ${free.join("; ")}; then + or - and another term`;
+  if (!free.length) return spec.NO_MORE_OPTIONS.replace("{written}", () => written);
+  return spec.MORE_OPTIONS.replace("{written}", () => written).replace("{options}", () => free.join("; "));
 }
 
-const CULPRITS = [
-  ["keep", "keep"],
-  ["drop", "keep"],
-  ["kh", "keep"],
-  ["kl", "keep"],
-  ["dh", "keep"],
-  ["dl", "keep"],
-  ["explodes", "explode"],
-  ["rerolled", "reroll"],
-];
-
 function culprit(message, places, sidesAt) {
-  for (const [word, name] of CULPRITS) {
+  for (const [word, name] of spec.CULPRITS) {
     if (message.includes(word) && places.has(name)) return places.get(name);
   }
   return sidesAt;
 }
 
-/** Read one option of a pool into `found`; answer its name. */
-function readOption(reader, found) {
-  const at = reader.at;
-  const ch = reader.peek();
-  if (ch === "r") {
-    reader.at += 1;
-    const again = reader.peek() === "r";
-    if (again || reader.peek() === "o") reader.at += 1;
-    found.reroll = readCompare(reader, "=", "the face to reroll");
-    found.rerollOnce = !again;
-    return "reroll";
-  }
-  if (ch === "!") {
-    const explode = EXPLODES.find((e) => reader.peek(e.length) === e);
-    found.explode = explode;
-    reader.at += explode.length;
-    const next = reader.peek();
-    if (next === "<" || next === ">" || next === "=") {
-      found.explodeAt = readCompare(reader, null, "the face that explodes");
+function startsCompare(reader) {
+  return spec.COMPARISONS.some((op) => reader.peek(op.length) === op);
+}
+
+/** The option written here: the longest token that matches (a refused token
+ * too), else a form without a token whose argument starts here. */
+function readForm(reader) {
+  let found = null;
+  let longest = 0;
+  for (const option of spec.OPTIONS) {
+    for (const form of option.forms) {
+      const token = form.token;
+      if (token.length > longest && reader.peek(token.length) === token) {
+        found = { option, form };
+        longest = token.length;
+      }
     }
-    return "explode";
   }
-  const two = reader.peek(2);
-  if (KEEPS.includes(two) || ch === "k") {
-    const keep = KEEPS.includes(two) ? two : "kh";
-    reader.at += KEEPS.includes(two) ? 2 : 1;
-    const count = reader.number();
-    found.keep = keep;
-    found.keepCount = count === null ? 1 : count;
-    return "keep";
+  for (const refused of spec.REFUSED) {
+    if (refused.token.length > longest && reader.peek(refused.token.length) === refused.token) {
+      found = { refused };
+      longest = refused.token.length;
+    }
   }
-  if ("<>=".includes(ch)) {
-    found.target = readCompare(reader, null, "the target");
-    return "target";
+  if (found !== null || !startsCompare(reader)) return found;
+  for (const option of spec.OPTIONS) {
+    for (const form of option.forms) {
+      if (!form.token && option.argument.shape === "compare") return { option, form };
+    }
   }
-  if (ch === "x" || ch === "*") {
-    reader.at += 1;
-    const multiplier = reader.needed("the multiplier");
-    if (multiplier < 1) throw reader.fail("the multiplier must be 1 or more", at + 1);
-    found.multiplier = multiplier;
-    return "multiplier";
+  return null;
+}
+
+/** Read one option of a pool into `found`; answer it. */
+function readOption(reader, found) {
+  const read = readForm(reader);
+  if (read === null) throw reader.unexpected();
+  if (read.refused) throw reader.fail(read.refused.message, reader.at, read.refused.hint);
+  const { option, form } = read;
+  reader.at += [...form.token].length;
+  Object.assign(found, form.sets);
+  const argument = option.argument;
+  if (argument.shape === "compare") {
+    if (!argument.optional || startsCompare(reader)) {
+      found[argument.field] = readCompare(reader, argument.op, argument.what);
+    }
+    return option;
   }
-  if (ch === "d") {
-    throw reader.fail(
-      "'d' after a pool's sides",
-      at,
-      "write dl1 or dh1 to drop dice, or + for another pool",
-    );
+  const at = reader.at;
+  let value;
+  if (argument.default !== null) {
+    value = reader.number();
+    if (value === null) value = argument.default;
+  } else {
+    value = reader.needed(argument.what);
   }
-  throw reader.unexpected();
+  if (argument.least !== null && value < argument.least) throw reader.fail(argument.belowLeast, at);
+  found[argument.field] = value;
+  return option;
 }
 
 function readCompare(reader, fallback, what) {
   let op = fallback;
-  for (const candidate of COMPARISONS) {
+  for (const candidate of spec.COMPARISONS) {
     if (reader.peek(candidate.length) === candidate) {
       op = candidate;
       break;

@@ -18,6 +18,7 @@
  * `depth + 1`), each with its whole chance: the larger counts are in the tail.
  */
 
+import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Value } from "./dice_terms.js";
 import { safe } from "./dice_rolls.js";
@@ -37,9 +38,9 @@ import {
 } from "./_support.js";
 
 /** How many more dice an explosion is followed to, unless told. */
-export const DEPTH = 10;
+export const DEPTH = spec.DEPTH;
 /** The most dice deep an explosion is followed to (a limit of the runtime). */
-export const MAX_DEPTH = 100;
+export const MAX_DEPTH = spec.MAX_DEPTH;
 export { MAX_WORK };
 
 const HINT = ": use fewer dice, sides or explosion depth";

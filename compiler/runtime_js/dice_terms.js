@@ -13,11 +13,13 @@
  * runtime's, snake_case keys and all.
  */
 
+import * as spec from "./_dice_spec.js";
 import { RuleInputError } from "./errors.js";
 import { toData } from "./json.js";
 import { options, shown } from "./_support.js";
 
-export const COMPARISONS = Object.freeze([">=", "<=", ">", "<", "="]);
+/** The comparisons, in the order read (the dice spec's). */
+export const COMPARISONS = spec.COMPARISONS;
 /** `!`: a die at its highest face rolls one more die, again while the new one
  * shows its highest (each new die a die of the pool); `!!` the same, the new
  * dice added into the one die (compounding); `!o`: one more die at most. */
@@ -190,15 +192,18 @@ export class Pool extends Value {
     if (this.explodeAt !== null && this.explode === null) return "explode_at without explode";
     if (this.keep !== null && !KEEPS.includes(this.keep)) return `keep is one of ${tuple(KEEPS)}`;
     const final = this.finalFaces();
-    if (!final.length) return "every face is rerolled, so the die never stops rolling";
+    if (!final.length) return spec.CHECKS.never_stops;
     if ((this.explode === "!" || this.explode === "!!") && final.every((f) => this.explodes(f))) {
-      return "every face the die can show explodes, so it explodes forever";
+      return spec.CHECKS.explodes_forever;
     }
     if (this.keep === null) return this.keepCount === 0 ? null : "keep_count without keep";
     if (this.explode === "!" || this.explode === "!o") {
-      return "cannot keep or drop: '!' and '!o' add dice to the pool";
+      return spec.CHECKS.keep_adds_dice;
     }
-    if (this.keepCount < 1) return `${this.keep} takes 1 die or more, not ${this.keepCount}`;
+    if (this.keepCount < 1) {
+      const words = spec.CHECKS.keep_none;
+      return words.replace("{keep}", () => this.keep).replace("{count}", () => String(this.keepCount));
+    }
     return null;
   }
 

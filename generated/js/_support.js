@@ -22,6 +22,7 @@
  * the odds engine `spend`s its steps before it takes them.
  */
 
+import * as spec from "./_dice_spec.js";
 import { RuleInputError } from "./errors.js";
 import { fold } from "./_fold.js";
 
@@ -194,7 +195,7 @@ export function tooMany(what) {
 /** The most steps one call takes working out exact odds (about: values x
  * values combined, each step weighed by the size of the numbers it works on:
  * see `weighed`). */
-export const MAX_WORK = 30 * MAX_ENTRIES;
+export const MAX_WORK = spec.ODDS_WORK_PER_ENTRY * MAX_ENTRIES;
 
 const WORK_NOTE =
   `the exact odds take more than ${grouped(MAX_WORK)} steps to work out ` +
@@ -232,9 +233,9 @@ export function bitLength(n) {
  * numbers of up to `bits` bits, as steps of small numbers: as the Python
  * runtime's `weighed`, a bigint. */
 export function weighed(steps, bits, products = true) {
-  const b = BigInt(bits);
-  if (!products) return steps * (1n + b / 4096n);
-  return steps * (1n + b / 512n + (b / 2048n) ** 2n);
+  const b = BigInt(bits); // the figures: the dice spec's work budget
+  if (!products) return steps * (1n + b / BigInt(spec.SUM_BITS));
+  return steps * (1n + b / BigInt(spec.PRODUCT_BITS) + (b / BigInt(spec.SQUARE_BITS)) ** 2n);
 }
 
 /** Count `steps` (a bigint or an integer) of odds work before taking them:

@@ -9,6 +9,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from . import _dice_spec as spec
 from ._support import MAX_ENTRIES, Frozen, count_sums, shown, too_many
 from .errors import RuleInputError
 
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 
-_MAX_WORK = 10 * MAX_ENTRIES
+_MAX_WORK = spec.DICE_WORK_PER_ENTRY * MAX_ENTRIES
 """The most dice x possible sums an exact distribution adds up (what rulesc
 itself allows the rules: 100 dice and 10,000 sums)."""
 _CACHED_SUMS = MAX_ENTRIES // 10  # larger distributions are not kept

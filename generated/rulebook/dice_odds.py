@@ -28,6 +28,7 @@ from fractions import Fraction
 from math import comb
 from typing import ClassVar
 
+from . import _dice_spec as spec
 from ._dice_weights import (
     MAX_WORK,
     Shape,
@@ -48,9 +49,9 @@ __all__ = ["DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "odds", "odds_work"]
 
 _HINT = ": use fewer dice, sides or explosion depth"
 
-DEPTH = 10
+DEPTH = spec.DEPTH
 """How many more dice an explosion is followed to, unless told."""
-MAX_DEPTH = 100
+MAX_DEPTH = spec.MAX_DEPTH
 """The most dice deep an explosion is followed to (a limit of the runtime)."""
 
 

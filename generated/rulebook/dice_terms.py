@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Literal, TypeAlias, cast
 
+from . import _dice_spec as spec
 from .errors import RuleInputError
 from .json import Record
 
@@ -35,7 +36,7 @@ __all__ = [
 ]
 
 Op: TypeAlias = Literal[">=", "<=", ">", "<", "="]
-COMPARISONS: tuple[Op, ...] = (">=", "<=", ">", "<", "=")
+COMPARISONS: tuple[Op, ...] = spec.COMPARISONS  # the dice spec's, in the order read
 Explode: TypeAlias = Literal["!", "!!", "!o"]
 EXPLODES: tuple[Explode, ...] = ("!!", "!o", "!")
 """``!``: a die at its highest face (or one meeting the pool's ``explode_at``)
@@ -291,17 +292,21 @@ class Pool(Value):
         if self.keep is not None and self.keep not in KEEPS:
             return f"keep is one of {KEEPS}"
         if not self.final_faces():
-            return "every face is rerolled, so the die never stops rolling"
+            return spec.CHECKS["never_stops"]
         if self.explode in ("!", "!!") and all(
             self.explodes(f) for f in self.final_faces()
         ):
-            return "every face the die can show explodes, so it explodes forever"
+            return spec.CHECKS["explodes_forever"]
         if self.keep is None:
             return None if self.keep_count == 0 else "keep_count without keep"
         if self.explode in ("!", "!o"):
-            return "cannot keep or drop: '!' and '!o' add dice to the pool"
+            return spec.CHECKS["keep_adds_dice"]
         if self.keep_count < 1:
-            return f"{self.keep} takes 1 die or more, not {self.keep_count}"
+            return (
+                spec.CHECKS["keep_none"]
+                .replace("{keep}", self.keep)
+                .replace("{count}", str(self.keep_count))
+            )
         return None
 
     @property

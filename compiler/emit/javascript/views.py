@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
+from ... import dice_spec
 from ...common import json_text
 from ...common.diagnostics import Diagnostic
 from ...core.program import (
@@ -24,6 +25,7 @@ from ...core.viewkit import (
     header,
     header_of,
 )
+from ...dice_spec import printers as dice_spec_printers
 from ...front.model import System
 from ...front.settings import Settings
 from ...kinds import registry
@@ -40,6 +42,7 @@ JS_DIR = "js"
 RUNTIME_JS = FsPath(__file__).resolve().parents[2] / "runtime_js"
 # The runtime modules every JavaScript package has; each kind adds its own.
 JS_SUPPORT = (
+    "_dice_spec.js",
     "errors.js",
     "_fold.js",
     "_support.js",
@@ -88,8 +91,14 @@ def js_shared_files() -> tuple[str, ...]:
 def runtime_files() -> dict[str, str]:
     """The runtime modules, copied with their generated mark."""
     files = {}
+    spec = dice_spec.load()
+    mark = f"// {header(['compiler/dice_spec/notation.json'])}\n"
+    files[f"{JS_DIR}/_dice_spec.js"] = mark + dice_spec_printers.javascript(spec)
+    files[f"{JS_DIR}/_dice_spec.d.ts"] = mark + dice_spec_printers.typescript(spec)
     for name in js_support_modules():
         stem = name.removesuffix(".js")
+        if stem == "_dice_spec":  # printed from the definition, above
+            continue
         for ext in (".js", ".d.ts"):
             source = f"{stem}{ext}"
             text = (RUNTIME_JS / source).read_text(encoding="utf-8")
