@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
 from typing import Protocol
 
-from . import dice_spec
 from .common import json_text
 from .common.diagnostics import (
     Diagnostic,
@@ -31,7 +30,7 @@ from .core.viewkit import (
     View,
     header,
 )
-from .dice_spec import printers as dice_spec_printers
+from .emit import dice_spec as dice_spec_printers
 from .emit.emitted import clashes
 from .emit.javascript import (
     names as js_naming,
@@ -93,6 +92,7 @@ from .front.validate import (
     validate,
 )
 from .kinds import registry
+from .lang import dice_spec
 from .odds import work as odds_work
 from .output import outdir
 
@@ -381,7 +381,7 @@ def system_files(system: System) -> tuple[str, ...]:
 
 PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
 DICE_SPEC = "rulebook/_dice_spec.py"  # printed from the dice notation's definition
-DICE_SOURCE = "compiler/dice_spec/notation.json"
+DICE_SOURCE = "compiler/lang/dice_spec/notation.json"
 PYPROJECT = "pyproject.toml"
 PACKAGE_README = "README.md"  # the Python package's (the npm package's is js/'s)
 

@@ -1,4 +1,4 @@
-"""The dice notation's one definition (compiler/dice_spec/notation.json) drives both runtimes and the compiler.
+"""The dice notation's one definition (compiler/lang/dice_spec/notation.json) drives both runtimes and the compiler.
 
 A new option written in a temporary copy of the definition only is read by the
 Python runtime's parser, by the JavaScript runtime's (its printed module in a
@@ -20,16 +20,17 @@ from typing import Any
 
 import pytest
 
-from rulesc import dice_spec
 from rulesc.common.diagnostics import RulesError
-from rulesc.dice_spec import SpecError, printers
-from rulesc.dice_spec.__main__ import RUNTIME_SPEC, printed
+from rulesc.emit import dice_spec as printers
+from rulesc.emit.dice_spec import RUNTIME_SPEC, printed
 from rulesc.lang import (
     dice as expr_dice,
 )
 from rulesc.lang import (
+    dice_spec,
     expr,
 )
+from rulesc.lang.dice_spec import SpecError
 from rulesc.runtime import _dice_spec
 from rulesc.runtime._support import MAX_ENTRIES, MAX_WORK
 from rulesc.runtime.dice import DiceSyntaxError

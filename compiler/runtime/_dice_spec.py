@@ -1,6 +1,6 @@
-"""Dice spec: the dice notation's one definition, as data (printed from compiler/dice_spec/notation.json).
+"""Dice spec: the dice notation's one definition, as data (printed from compiler/lang/dice_spec/notation.json).
 
-Edit the definition, not this module (``python -m rulesc.dice_spec`` prints it
+Edit the definition, not this module (``python -m rulesc.emit.dice_spec`` prints it
 again; the build prints it into the generated package). Its limits, work
 budget, and each option of a pool: tokens, argument, defaults, checks, words.
 """

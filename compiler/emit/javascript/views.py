@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
-from ... import dice_spec
 from ...common import json_text
 from ...common.diagnostics import Diagnostic
 from ...core.program import (
@@ -25,11 +24,12 @@ from ...core.viewkit import (
     header,
     header_of,
 )
-from ...dice_spec import printers as dice_spec_printers
 from ...front.model import System
 from ...front.settings import Settings
 from ...kinds import registry
 from ...kinds.registry import kind_of
+from ...lang import dice_spec
+from .. import dice_spec as dice_spec_printers
 from ..python.views import readme_view
 from ..render import render
 from . import unit as emit_javascript
@@ -92,7 +92,7 @@ def runtime_files() -> dict[str, str]:
     """The runtime modules, copied with their generated mark."""
     files = {}
     spec = dice_spec.load()
-    mark = f"// {header(['compiler/dice_spec/notation.json'])}\n"
+    mark = f"// {header(['compiler/lang/dice_spec/notation.json'])}\n"
     files[f"{JS_DIR}/_dice_spec.js"] = mark + dice_spec_printers.javascript(spec)
     files[f"{JS_DIR}/_dice_spec.d.ts"] = mark + dice_spec_printers.typescript(spec)
     for name in js_support_modules():

@@ -1,5 +1,8 @@
 """Dice spec printers: the definition as a data module of each runtime (Python; JavaScript and its types).
 
+``python -m rulesc.emit.dice_spec`` prints the Python runtime's copy the compiler
+itself reads (``compiler/runtime/_dice_spec.py``) again from the definition.
+
 Each printer writes data only (literals, frozen): the runtimes' parsers and
 work budgets read it; nothing in it runs. JavaScript's field names are the
 Python runtime's in camelCase, as its ``Pool`` takes them.
@@ -9,14 +12,15 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
-__all__ = ["javascript", "python", "typescript"]
+__all__ = ["RUNTIME_SPEC", "javascript", "printed", "python", "typescript"]
 
-_SOURCE = "compiler/dice_spec/notation.json"
+_SOURCE = "compiler/lang/dice_spec/notation.json"
 _PY_HEAD = f'''"""Dice spec: the dice notation's one definition, as data (printed from {_SOURCE}).
 
-Edit the definition, not this module (``python -m rulesc.dice_spec`` prints it
+Edit the definition, not this module (``python -m rulesc.emit.dice_spec`` prints it
 again; the build prints it into the generated package). Its limits, work
 budget, and each option of a pool: tokens, argument, defaults, checks, words.
 """
@@ -184,7 +188,7 @@ def javascript(spec: dict[str, Any]) -> str:
 
 
 _DTS = """/** Dice spec: the dice notation's one definition, as data (printed from
- * compiler/dice_spec/notation.json). */
+ * compiler/lang/dice_spec/notation.json). */
 
 /** What follows a token: a comparison or a whole number, set into `field`. */
 export interface Argument {
@@ -244,3 +248,19 @@ def typescript(spec: dict[str, Any]) -> str:
         for k in ("hint", "no_more_options", "more_options", "second")
     ]
     return "\n".join(out) + "\n"
+
+
+RUNTIME_SPEC = Path(__file__).resolve().parents[1] / "runtime" / "_dice_spec.py"
+"""The printed module the compiler's own Python runtime reads."""
+
+
+def printed() -> str:
+    """The Python runtime's ``_dice_spec.py`` as the definition prints it."""
+    from ..lang.dice_spec import load
+    from .python.format import format_python
+
+    return format_python(python(load()), "_dice_spec.py")
+
+
+if __name__ == "__main__":
+    RUNTIME_SPEC.write_text(printed(), encoding="utf-8")
