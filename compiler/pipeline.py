@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
 from typing import Protocol
@@ -20,59 +20,12 @@ from .common.diagnostics import (
     RulesError,
 )
 from .common.parts import (
-    DATA_INDENT,
-    RULES_JSON,
-    RULES_SCHEMA,
     Part,
     Shares,
 )
-from .core.viewkit import (
-    View,
-    header,
-)
-from .emit import dice_spec as dice_spec_printers
-from .emit.emitted import clashes
-from .emit.javascript import (
-    names as js_naming,
-)
-from .emit.javascript import (
-    views as js_views,
-)
-from .emit.json import rules_json
-from .emit.markdown.charts import FOLDER as CHARTS
-from .emit.markdown.charts import (
-    for_pages,
-    relocated,
-)
-from .emit.markdown.contract import (
-    contract_view,
-    label_candidates,
-    module_entry,
-)
-from .emit.markdown.forms import system_forms
-from .emit.markdown.house_docs import mark_cells
-from .emit.markdown.odds_pages import rules_odds
-from .emit.markdown.pages import (
-    CONTRACT_PAGE,
-    INDEX_PAGE,
-    NAV_PAGE,
-    index_entry,
-    index_view,
-    nav_entry,
-    nav_view,
-    overview_page,
-    overview_view,
-    rule_page,
-    rule_page_view,
-)
-from .emit.python.format import format_many
-from .emit.python.views import (
-    module_view,
-    package_view,
-    readme_view,
-)
-from .emit.render import render
-from .examples import ExampleResults, check_examples, runtime_from
+from .emit.target import View, Work
+from .emit.targets import TARGETS
+from .examples import check_examples, runtime_from
 from .front import house
 from .front.loader import (
     SourceFile,
@@ -92,41 +45,8 @@ from .front.validate import (
     validate,
 )
 from .kinds import registry
-from .lang import dice_spec
 from .odds import work as odds_work
 from .output import outdir
-
-RUNTIME = FsPath(__file__).resolve().parent / "runtime"
-# The support modules every generated package has; each kind adds its own.
-SUPPORT_MODULES = (
-    "_dice_spec.py",
-    "errors.py",
-    "dice.py",
-    "_support.py",
-    "json.py",
-    "dice_terms.py",
-    "dice_notation.py",
-    "dice_rolls.py",
-    "_dice_weights.py",
-    "dice_odds.py",
-    "odds.py",
-    "_dist.py",
-    "_multiset.py",
-    "_plan.py",
-    "_odds.py",
-    "_chain.py",
-    "_state.py",
-    "_timeline.py",
-    "_values.py",
-)
-
-
-def support_modules() -> tuple[str, ...]:
-    """Every support module of the generated package, the kinds' in registry order."""
-    found = dict.fromkeys(SUPPORT_MODULES)
-    for kind in registry.kinds().values():
-        found.update(dict.fromkeys(kind.runtime))
-    return tuple(found)
 
 
 class Memo(Protocol):
@@ -364,14 +284,10 @@ def unknown_sources(
 
 
 def own_files(system_id: str, rule_ids: Iterable[str] = ()) -> tuple[str, ...]:
-    """The outputs made from one system alone: its module, its overview page, the
-    page of each of its rules (``rule_ids``), and its JavaScript module and types."""
-    return (
-        f"rulebook/{system_id}.py",
-        overview_page(system_id),
-        *(rule_page(system_id, r) for r in rule_ids),
-        *js_views.js_own_files(system_id),
-    )
+    """The outputs made from one system alone, every target's (``rule_ids``:
+    its rules, each of which may have outputs of its own)."""
+    rule_ids = tuple(rule_ids)
+    return tuple(path for t in TARGETS for path in t.own(system_id, rule_ids))
 
 
 def system_files(system: System) -> tuple[str, ...]:
@@ -379,30 +295,9 @@ def system_files(system: System) -> tuple[str, ...]:
     return own_files(system.id, (r.id for r in system.rules))
 
 
-PACKAGE_INIT, PACKAGE_TYPED = "rulebook/__init__.py", "rulebook/py.typed"
-DICE_SPEC = "rulebook/_dice_spec.py"  # printed from the dice notation's definition
-DICE_SOURCE = "compiler/lang/dice_spec/notation.json"
-PYPROJECT = "pyproject.toml"
-PACKAGE_README = "README.md"  # the Python package's (the npm package's is js/'s)
-
-
 def shared_files() -> tuple[str, ...]:
     """The outputs made from every system together, or from none."""
-    support = tuple(f"rulebook/{name}" for name in support_modules())
-    return (
-        *support,
-        PACKAGE_INIT,
-        PACKAGE_TYPED,
-        PYPROJECT,
-        PACKAGE_README,
-        INDEX_PAGE,
-        CONTRACT_PAGE,
-        NAV_PAGE,
-        RULES_JSON,
-        RULES_SCHEMA,
-        MANIFEST,
-        *js_views.js_shared_files(),
-    )
+    return (*(path for t in TARGETS for path in t.shared()), MANIFEST)
 
 
 def _where(system: System | Part) -> tuple[str, int, int]:
@@ -413,21 +308,22 @@ def _where(system: System | Part) -> tuple[str, int, int]:
 
 
 def _path_clashes(systems: Sequence[System | Part]) -> list[Diagnostic]:
-    """A system whose own module or page would be one of the shared outputs,
-    or whose pages' folder would be the charts'."""
+    """A system whose own outputs would be one of the shared outputs, or whose
+    id a target reserves."""
     shared = set(shared_files())
-    charts = [
+    reserved = [
         Diagnostic(
             *_where(s),
-            f"system id {s.id!r} would put its rule pages in docs/{CHARTS}/, "
-            "where the build writes the charts",
+            f"system id {s.id!r} {why}",
             "choose another id (and rename its folder)",
             "/system",
         )
+        for target in TARGETS
+        for taken, why in target.reserved.items()
         for s in systems
-        if s.id == CHARTS
+        if s.id == taken
     ]
-    return charts + [
+    return reserved + [
         Diagnostic(  # one error for the id, however many files it would clash on
             *_where(s),
             f"system id {s.id!r} would make {listing(paths)}, which the build "
@@ -440,90 +336,15 @@ def _path_clashes(systems: Sequence[System | Part]) -> list[Diagnostic]:
     ]
 
 
-def _runtime_sources(
-    systems: Sequence[System | Part], settings: Settings
-) -> dict[str, str]:
-    files: dict[str, str] = {}
-    errors: list[Diagnostic] = []
-    for name in support_modules():
-        if f"rulebook/{name}" == DICE_SPEC:  # printed from its definition, below
-            continue
-        text = (RUNTIME / name).read_text(encoding="utf-8")
-        files[f"rulebook/{name}"] = f"# {header([f'compiler/runtime/{name}'])}\n{text}"
-    files[PACKAGE_TYPED] = ""
-    pending = {
-        PACKAGE_INIT: render("__init__.py.j2", package_view(systems, settings)),
-        DICE_SPEC: f"# {header([DICE_SOURCE])}\n{dice_spec_printers.python(dice_spec.load())}",
-    }
-    for system in systems:  # a part's module is in its own outputs
-        if isinstance(system, System):
-            module = own_files(system.id)[0]
-            pending[module] = text = render("system.py.j2", module_view(system))
-            errors.extend(clashes(system, text))
-    if errors:
-        raise RulesError(errors)
-    # One ruff run for every module (by file name, as errors name them); the
-    # systems' modules were parsed for their names (``clashes``) already.
-    formatted = format_many(
-        {path.removeprefix("rulebook/"): s for path, s in pending.items()},
-        parsed={
-            own_files(s.id)[0].removeprefix("rulebook/")
-            for s in systems
-            if isinstance(s, System)
-        },
-    )
-    files.update({f"rulebook/{name}": text for name, text in formatted.items()})
-    return files
-
-
-def _js_sources(
-    systems: Sequence[System | Part],
-    *,
-    derived: bool = True,
-    ported: dict[str, set[str]] | None = None,
-    settings: Settings,
-) -> dict[str, str]:
-    """The JavaScript package: its runtime, and each system's module and types
-    (checked for names declared twice when ``derived``: not when the Python
-    module's names already clash, as the JavaScript ones then do too).
-    ``ported`` is given, by system id, the qualified ids of the rules its
-    JavaScript module has."""
-    files = js_views.runtime_files() | js_views.package_files(systems, settings)
-    errors: list[Diagnostic] = []
-    for system in systems:
-        if isinstance(system, Part):
-            continue  # its modules are in its own outputs
-        own = js_views.js_own_files(system.id)
-        problems = js_naming.clashes(system)
-        view, figures = js_views.module_view(system)
-        if ported is not None:
-            ported[system.id] = {r["id"] for r in view["rules"]}
-        errors += problems + figures
-        if problems or figures:
-            continue
-        module, types = own
-        files[module] = render("system.js.j2", view)
-        files[types] = render("system.d.ts.j2", view)
-        if derived:
-            errors += js_views.duplicates(system, files[module], files[types])
-    if errors:
-        raise RulesError(errors)
-    return files
-
-
 def check_code(systems: Sequence[System]) -> None:
-    """Raise ``RulesError`` with every error building ``systems``' modules would
-    give before running their examples (their names, in both languages, and
-    the figures JavaScript cannot hold): what ``rulesc validate`` checks
-    besides the rules themselves, so that it fails where a build would."""
+    """Raise ``RulesError`` with every error building ``systems``' outputs would
+    give before running their examples (every target's check: their names, in
+    each language, and the figures a language cannot hold): what ``rulesc
+    validate`` checks besides the rules themselves, so that it fails where a
+    build would."""
     errors = _path_clashes(systems)
-    for system in systems:
-        text = render("system.py.j2", module_view(system))
-        errors += clashes(system, text)
-    try:
-        _js_sources(systems, derived=not errors, settings=DEFAULTS)
-    except RulesError as exc:
-        errors += exc.diagnostics
+    for target in TARGETS:
+        errors += target.check(systems, not errors)
     if errors:
         raise RulesError(errors)
 
@@ -534,7 +355,8 @@ def generate(
     run_examples: bool = True,
     settings: Settings = DEFAULTS,
 ) -> Outputs:
-    """Render every output, and run every worked example against the new runtime.
+    """Make every target's outputs, and run every worked example against the
+    new runtime (``compiler/emit/target.py`` has the order of the targets' hooks).
 
     ``run_examples=False`` is for tests that change figures in a copy of the
     rules without rewriting every example; rulesc always runs them. A ``Part``
@@ -546,135 +368,76 @@ def generate(
     if clashes := _path_clashes(systems):
         raise RulesError(clashes)
     errors: list[Diagnostic] = odds_work.check(systems)
-    files: dict[str, str] = {}
-    ported: dict[str, set[str]] = {}  # each system's rules in JavaScript
-    try:
-        files.update(_runtime_sources(systems, settings))
-    except RulesError as exc:  # every error of both languages at once
-        errors.extend(exc.diagnostics)
-    try:
-        # JavaScript's derived names are Python's: a clash of them is reported once
-        files.update(
-            _js_sources(systems, derived=not errors, ported=ported, settings=settings)
-        )
-    except RulesError as exc:
-        errors.extend(exc.diagnostics)
+    work = Work(systems, settings, [s for s in systems if isinstance(s, System)])
+    for target in TARGETS:
+        try:  # every error of every target at once
+            work.files.update(target.code(work, not errors))
+        except RulesError as exc:
+            errors.extend(exc.diagnostics)
     if errors:
         raise RulesError(errors)
-    results: dict[str, ExampleResults] = {}
-    forms: dict[str, dict[str, View]] = {}
-    odds: dict[str, dict[str, View]] = {}
-    drawn: dict[str, dict[str, str]] = {}
-    to_run = [s for s in systems if isinstance(s, System)]
-    python = {
-        path: text for path, text in files.items() if path.startswith("rulebook/")
-    }
-    # the support modules and the modules of the systems whose examples run
-    others = {own_files(s.id)[0] for s in systems if isinstance(s, Part)}
-    needed = {p: t for p, t in python.items() if p not in others}
-    with runtime_from(needed if to_run else {}) as package:
-        for system in to_run:
-            module = importlib.import_module(f"{package}.{system.id}")
-            problems, results[system.id] = check_examples(system, module)
-            problems = house.inherited_examples(system, problems)
-            forms[system.id] = system_forms(system, module, ported.get(system.id))
-            odds[system.id], spent = rules_odds(system, module)
-            errors.extend(spent)
-            drawn[system.id] = {  # the charts of the rules' odds, drawn with them
-                name: svg
-                for view in odds[system.id].values()
-                if view.get("chart")
-                for name, svg in view["chart"]["svgs"].items()
-            }
-            if run_examples:
-                errors.extend(problems)
+    errors += _run(work, run_examples)
     if errors:
         raise RulesError(errors)
-    made: dict[str, Part] = {}
-    by_id = {s.id: s for s in to_run}
-    for system in to_run:
-        base = by_id.get(system.house.base or "") if system.house else None
-        files[overview_page(system.id)] = render(
-            "system.md.j2", overview_view(system, base)
-        )
-        for rule in system.rules:
-            files[rule_page(system.id, rule.id)] = relocated(
-                render(
-                    "rule.md.j2",
-                    {
-                        "rule": rule_page_view(
-                            system,
-                            rule,
-                            results[system.id],
-                            forms[system.id].get(rule.id),
-                            odds[system.id].get(rule.id),
-                        )
-                    },
-                ),
-                "../",
-            )
-    _mark_house_rules(to_run, files)
-    for system in to_run:
-        own = {path: files.pop(path) for path in system_files(system)}
-        made[system.id] = part_of(system, own, python, drawn.get(system.id))
+    for target in TARGETS:
+        work.files.update(target.pages(work))
+    made = {system.id: part_of(system, work) for system in work.built}
+    for system in work.built:
+        for path in system_files(system):
+            del work.files[path]
     parts = [made[s.id] if isinstance(s, System) else s for s in systems]
     shares = [p.shares() for p in parts]
-    shared = {
-        PYPROJECT: render("pyproject.toml.j2", package_view(parts, settings)),
-        PACKAGE_README: render("README.md.j2", readme_view(parts, settings, "python")),
-        INDEX_PAGE: render("index.md.j2", index_view(shares)),
-        NAV_PAGE: render("SUMMARY.md.j2", nav_view(shares)),
-        CONTRACT_PAGE: render("contract.md.j2", contract_view(shares, python)),
-    }
-    files.update(shared)
-    pages = {path: text for path, text in shared.items() if path.startswith("docs/")}
-    for name, svg in for_pages(pages).items():
-        files[f"docs/{name}"] = svg
-    files.update(rules_json.files(parts))
-    data = {path: text.encode("utf-8") for path, text in files.items()}
+    for target in TARGETS:
+        work.files.update(target.together(shares, work))
+    data = {path: text.encode("utf-8") for path, text in work.files.items()}
+    for target in TARGETS:
+        data.update(target.assemble(parts))
     for part in parts:
         data.update(part.own)  # its modules, pages and charts
     data = dict(sorted(data.items()))
     data[MANIFEST] = manifest(shares, data, settings)
-    return Outputs(tuple(to_run), tuple(parts), data)
+    return Outputs(tuple(work.built), tuple(parts), data)
 
 
-def _mark_house_rules(systems: Sequence[System], files: dict[str, str]) -> None:
-    """Mark, on the page of each rule of a system of house rules that the system
-    it extends has too, every table cell that differs from the book's (the page
-    of the rule there): a changed figure, and a chance in the odds it changes."""
-    by_id = {s.id: s for s in systems}
-    for system in systems:
-        house = system.house
-        base = by_id.get(house.base) if house and house.base else None
-        if house is None or base is None:
-            continue
-        for rule_id in sorted({r.id for r in system.rules} - set(house.rules)):
-            page, book = rule_page(system.id, rule_id), rule_page(base.id, rule_id)
-            if page in files and book in files:
-                files[page] = mark_cells(files[page], files[book])
+def _run(work: Work, run_examples: bool) -> list[Diagnostic]:
+    """Run the worked examples of the systems built now against the target
+    that runs them (its package as made so far: its shared files and those
+    systems' own), and let every target observe each system's loaded module;
+    the errors found (the examples' only when ``run_examples``)."""
+    runner = next(t for t in TARGETS if t.runs)
+    needed = set(runner.shared()) | {
+        path for s in work.built for path in runner.own(s.id, (r.id for r in s.rules))
+    }
+    files = {p: t for p, t in work.files.items() if p in needed}
+    errors: list[Diagnostic] = []
+    with runtime_from(files if work.built else {}) as package:
+        for system in work.built:
+            module = importlib.import_module(f"{package}.{system.id}")
+            problems, work.results[system.id] = check_examples(system, module)
+            problems = house.inherited_examples(system, problems)
+            for target in TARGETS:
+                errors.extend(target.observe(system, module, work))
+            if run_examples:
+                errors.extend(problems)
+    return errors
 
 
-def part_of(
-    system: System,
-    own: Mapping[str, str],
-    modules: Mapping[str, str],
-    drawn: Mapping[str, str] | None = None,
-) -> Part:
-    """The part of a built ``system`` (``compiler.parts``): ``own`` its own
-    outputs, ``modules`` the package's modules (its own and the support
-    modules) by path; ``drawn`` the charts of its rules' odds, by name."""
-    pages = {p: t for p, t in own.items() if p.startswith("docs/")}
-    found = for_pages(pages, drawn)
-    charts = {f"docs/{name}": svg for name, svg in found.items()}
-    text = json_text.dumps(rules_json.system_data(system))
+def part_of(system: System, work: Work) -> Part:
+    """The part of a built ``system`` (``compiler.parts``): its own outputs
+    (found in ``work.files``) and every target's share of it."""
+    own = {path: work.files[path] for path in system_files(system)}
+    views: dict[str, View] = {}
+    data: dict[str, str] = {}
+    for target in TARGETS:
+        share = target.share(system, own, work)
+        own.update(share.own)
+        if share.view is not None:
+            views[target.name] = share.view
+        if share.data is not None:
+            data[target.name] = share.data
     shares = Shares(
         id=system.id,
         files=tuple(system.files),
-        index=index_entry(system),
-        nav=nav_entry(system),
-        contract=module_entry(system, modules),
-        labels=label_candidates(system),
         rules={
             rule.qualified_id: {
                 "fingerprint": rule.fingerprint,
@@ -682,11 +445,12 @@ def part_of(
             }
             for rule in system.rules
         },
+        views=views,
     )
     return Part.of(
         (system.loc.file, system.loc.line, system.loc.col),
-        {path: text.encode("utf-8") for path, text in {**own, **charts}.items()},
-        text.replace("\n", "\n" + DATA_INDENT),
+        {path: text.encode("utf-8") for path, text in own.items()},
+        data,
         shares,
     )
 

@@ -17,8 +17,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-from rulesc import pipeline
 from rulesc.emit.javascript import names as js_naming
+from rulesc.emit.python import files as python_target
 from rulesc.lang import py_names
 from rulesc.lang.expr import KEYWORDS
 
@@ -74,7 +74,7 @@ def target_names() -> frozenset[str]:
         names |= python_identifiers(path.read_text("utf-8"))
     for path in sorted((GENERATED / "js").glob("*.js")):
         names |= _javascript_identifiers(path.read_text("utf-8"))
-    for name in pipeline.support_modules():
+    for name in python_target.support_modules():
         names.add(Path(name).stem)
     return frozenset(names)
 

@@ -33,6 +33,7 @@ from rulesc.common.diagnostics import (
     RulesError,
 )
 from rulesc.emit.emitted import clashes
+from rulesc.emit.python import files as python_target
 from rulesc.emit.python.views import module_view
 from rulesc.emit.render import render
 from rulesc.examples import check_examples, runtime_from
@@ -71,10 +72,12 @@ def _emitted_identifiers() -> tuple[str, ...]:
     """Every identifier the emitted modules and the support modules hold."""
     names: set[str] = set()
     texts = [_module_text(system) for _, system in _systems()]
-    texts += [(pipeline.RUNTIME / m).read_text() for m in pipeline.support_modules()]
+    texts += [
+        (python_target.RUNTIME / m).read_text() for m in python_target.support_modules()
+    ]
     for text in texts:
         names |= python_identifiers(text)
-    stems = {Path(m).stem for m in pipeline.support_modules()}
+    stems = {Path(m).stem for m in python_target.support_modules()}
     pages = {Path(p).stem for p in pipeline.shared_files()}
     return tuple(sorted(names | stems | pages))
 
@@ -251,8 +254,8 @@ def _runs(system: System) -> list[Diagnostic]:
     import importlib
 
     files = {
-        f"rulebook/{m}": (pipeline.RUNTIME / m).read_text()
-        for m in pipeline.support_modules()
+        f"rulebook/{m}": (python_target.RUNTIME / m).read_text()
+        for m in python_target.support_modules()
     }
     files["rulebook/__init__.py"] = ""
     files[f"rulebook/{system.id}.py"] = _module_text(system)

@@ -24,13 +24,14 @@ from rulebook import d20_scifi
 from rulebook._state import LevelState, RecordState
 from rulebook.dice import Dice, parse_dice
 
+from rulesc.emit.python.files import support_modules
 from rulesc.examples import example_value
 from rulesc.front.model import (
     Example,
     Rule,
 )
 from rulesc.kinds.registry import kind_of
-from rulesc.pipeline import load_systems, support_modules
+from rulesc.pipeline import load_systems
 
 from .conftest import RULES
 from .workbench_helpers import project, rulesc

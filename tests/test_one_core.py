@@ -118,6 +118,8 @@ EMITTERS_STILL_NAMING_KINDS = {
     "javascript/plan.py": "call plans (the Kind hook call_plan) read a rule's kind",
     "json/trees.py": "formula trees name the rule kinds a call may reach",
     "markdown/contract.py": "the contract page reads each rule's kind",
+    "python/files.py": "the package's support modules add each kind's (Kind.runtime)",
+    "javascript/files.py": "likewise, each kind's JavaScript ones (Kind.js_runtime)",
 }
 KIND_IMPORTS_STILL_TO_GO = {
     "compiler.emit.javascript.plan": "the Kind hook call_plan",

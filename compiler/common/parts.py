@@ -3,7 +3,8 @@
 The package's index, the docs' index and navigation, the contract page,
 ``rules.json``, the charts and the manifest are each made from all the systems.
 A ``Part`` holds, for one system, its own outputs and its share of each of
-those, made once when the system is built (``pipeline.part_of``). A build puts
+those (each target's, by the target's name: ``compiler/emit/target.py``), made
+once when the system is built (``pipeline.part_of``). A build puts
 the shared outputs together from the parts alone, so a rebuild after one file
 changed builds that file's system and reads the other systems' parts from the
 cache: it never loads their models (``compiler/output/cache.py``). A part holds plain
@@ -13,16 +14,11 @@ data only, so reading one imports nothing of the compiler but this module.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 View = dict[str, Any]
-
-RULES_JSON, RULES_SCHEMA = "rules.json", "rules.schema.json"
-GENERATED = "by rulesc - DO NOT EDIT"  # rules.json's "@generated"
-# rules.json holds the systems in a list two levels down
-DATA_INDENT = " " * 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,11 +27,8 @@ class Shares:
 
     id: str
     files: tuple[str, ...]  # the rules files it is built from
-    index: View  # its entry on the docs' index page
-    nav: View  # its entry in the navigation
-    contract: View  # its section of the contract page
-    labels: View  # what the contract's label examples may take from it
     rules: Mapping[str, View]  # its rules' entries in manifest.json
+    views: Mapping[str, View]  # each target's share, by the target's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +44,7 @@ class Part:
     files: tuple[str, ...]  # the rules files it is built from
     # its own outputs (module, pages, JavaScript) and the charts its pages draw
     own: Mapping[str, bytes]
-    data: str  # its entry in rules.json, as text at its depth there
+    data: Mapping[str, str]  # each target's text made from it alone, by target
     packed: bytes  # its Shares, pickled
 
     @classmethod
@@ -59,7 +52,7 @@ class Part:
         cls,
         loc: tuple[str, int, int],
         own: Mapping[str, bytes],
-        data: str,
+        data: Mapping[str, str],
         shares: Shares,
     ) -> Part:
         packed = pickle.dumps(shares, protocol=pickle.HIGHEST_PROTOCOL)
@@ -71,23 +64,3 @@ class Part:
         if not isinstance(found, Shares):
             raise TypeError(f"the part of {self.id} holds no shares")
         return found
-
-
-def rules_json_text(parts: Sequence[Part]) -> str:
-    """rules.json: the parts' entries, in order of their systems' ids, in the
-    document ``rules_json.document`` describes, as ``json.dumps(indent=2)``
-    writes it (without writing every system again)."""
-    entries = [p.data for p in sorted(parts, key=lambda p: p.id)]
-    head = (
-        "{\n"
-        f'  "$schema": "{RULES_SCHEMA}",\n'
-        f'  "@generated": "{GENERATED}",\n'
-        '  "systems": []\n'
-        "}\n"
-    )
-    if entries:
-        inside = f",\n{DATA_INDENT}".join(entries)
-        head = head.replace(
-            '"systems": []', f'"systems": [\n{DATA_INDENT}{inside}\n  ]'
-        )
-    return head

@@ -43,32 +43,26 @@ from functools import cache, cached_property
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
-from ..common.parts import (
-    RULES_JSON,
-    Part,
-    rules_json_text,
-)
+from ..common.parts import Part
 from ..kinds import registry
 
 if TYPE_CHECKING:
     from ..front.loader import SourceFile
     from ..front.model import System
 
-LAYOUT = "rulesc-cache-2"  # change when the entries change shape
+LAYOUT = "rulesc-cache-3"  # change when the entries change shape
 _COMPILER = FsPath(__file__).resolve().parents[1]
 _SCHEMA = (  # as validate.SCHEMA_DIR: beside compiler/, or inside it once installed
     _COMPILER.parent / "schema"
     if (_COMPILER.parent / "schema" / "rules.schema.json").is_file()
     else _COMPILER / "schema"
 )
+# The libraries the front end runs on; each target names those it runs on.
 _LIBRARIES = (
-    "jinja2",
-    "markupsafe",
     "jsonschema",
     "referencing",
     "ruamel",
     "yaml",
-    "ruff",
 )
 _MAX_INPUT = 1 << 20  # larger rules files are refused by the loader anyway
 _KEEP_UNUSED = 64  # entries of each kind kept beyond those the last build used
@@ -127,8 +121,12 @@ def _installed() -> list[str]:
     """
     from importlib.util import find_spec
 
+    from ..emit.targets import TARGETS
+
     sites = set()
-    for name in _LIBRARIES:
+    for name in dict.fromkeys(
+        [*_LIBRARIES, *(n for t in TARGETS for n in t.libraries)]
+    ):
         spec = find_spec(name)
         if spec is None:
             continue
@@ -512,11 +510,10 @@ def build(
             store.save("system", system_keys[sys_id], models[sys_id])
             store.save("part", system_keys[sys_id], made[sys_id])
         keys = tuple(system_keys.values())
-        # rules.json is the parts' entries put together again (_whole)
+        # what the targets assemble from the parts is made again (_whole)
         own = {path for part in outputs.parts for path in part.own}
-        shared = {
-            p: b for p, b in outputs.files.items() if p not in own and p != RULES_JSON
-        }
+        own |= _assembled(outputs.parts).keys()
+        shared = {p: b for p, b in outputs.files.items() if p not in own}
         store.save("build", whole, BuildEntry(shared, keys))
         store.live = {
             "build": {whole},
@@ -542,7 +539,8 @@ def build(
 
 def _whole(store: Store, entry: BuildEntry) -> dict[str, bytes] | None:
     """Every output of a cached build: its shared outputs, its systems' parts'
-    own, and rules.json from their entries; None when a part is missing."""
+    own, and what the targets assemble from the parts; None when a part is
+    missing."""
     files = dict(entry.shared)
     parts = []
     for key in entry.system_keys:
@@ -551,8 +549,18 @@ def _whole(store: Store, entry: BuildEntry) -> dict[str, bytes] | None:
             return None
         parts.append(part)
         files.update(part.own)
-    files[RULES_JSON] = rules_json_text(parts).encode("utf-8")
+    files.update(_assembled(parts))
     return dict(sorted(files.items()))
+
+
+def _assembled(parts: Sequence[Part]) -> dict[str, bytes]:
+    """The outputs every target makes from the parts alone."""
+    from ..emit.targets import TARGETS
+
+    found: dict[str, bytes] = {}
+    for target in TARGETS:
+        found.update(target.assemble(parts))
+    return found
 
 
 def jobs() -> int:
@@ -607,10 +615,10 @@ _Chunk = tuple[
 
 def _warm() -> None:
     """Import and make what building any system needs: the kinds, the YAML
-    parser, both root schemas' validators, the Jinja environment and its
-    templates (the parent uses them all afterwards too)."""
+    parser, both root schemas' validators, and what each target warms (the
+    parent uses them all afterwards too)."""
     from .. import pipeline
-    from ..emit import render
+    from ..emit.targets import TARGETS
     from ..front import (
         loader,
         validate,
@@ -620,9 +628,8 @@ def _warm() -> None:
     loader._fast_kit()
     for root in ("rules.schema.json", "system.schema.json"):
         validate._validator(root)
-    env = render.environment()
-    for name in env.list_templates(filter_func=lambda n: n.endswith(".j2")):
-        env.get_template(name)
+    for warm in dict.fromkeys(t.warm for t in TARGETS):
+        warm()
     del pipeline  # imported for every stage's module it imports
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from pathlib import Path as FsPath
 from typing import Any
 
 from ...common import json_text
-from ...common.diagnostics import Diagnostic
+from ...common.diagnostics import Diagnostic, RulesError
 from ...core.program import (
     lowered,
     table_rows,
@@ -25,67 +24,30 @@ from ...core.viewkit import (
     header_of,
 )
 from ...front.model import System
-from ...front.settings import Settings
-from ...kinds import registry
+from ...front.settings import DEFAULTS, Settings
 from ...kinds.registry import kind_of
 from ...lang import dice_spec
 from .. import dice_spec as dice_spec_printers
 from ..python.views import readme_view
 from ..render import render
+from ..target import Work
+from . import names as js_naming
 from . import unit as emit_javascript
+from .files import (
+    INDEX_JS,
+    INDEX_TYPES,
+    JS_DIR,
+    PACKAGE_JSON,
+    PACKAGE_README,
+    RUNTIME_JS,
+    TARGET_NAME,
+    js_own_files,
+    js_support_modules,
+)
 from .kit import (
     JsFigureError,
     doc,
 )
-
-JS_DIR = "js"
-RUNTIME_JS = FsPath(__file__).resolve().parents[2] / "runtime_js"
-# The runtime modules every JavaScript package has; each kind adds its own.
-JS_SUPPORT = (
-    "_dice_spec.js",
-    "errors.js",
-    "_fold.js",
-    "_support.js",
-    "dice.js",
-    "random.js",
-    "json.js",
-    "dice_terms.js",
-    "dice_notation.js",
-    "dice_rolls.js",
-    "dice_odds.js",
-    "_dist.js",
-    "_multiset.js",
-    "_plan.js",
-    "odds.js",
-    "_chain.js",
-    "_state.js",
-    "_timeline.js",
-    "_values.js",
-)
-PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
-PACKAGE_README = "js/README.md"
-
-
-def js_support_modules() -> tuple[str, ...]:
-    """Every runtime module of the JavaScript package (each has a ``.d.ts``)."""
-    found = dict.fromkeys(JS_SUPPORT)
-    for kind in registry.kinds().values():
-        found.update(dict.fromkeys(kind.js_runtime))
-    return tuple(found)
-
-
-def js_own_files(system_id: str) -> tuple[str, str]:
-    """The JavaScript outputs made from one system alone: its module and types."""
-    return f"{JS_DIR}/{system_id}.js", f"{JS_DIR}/{system_id}.d.ts"
-
-
-def js_shared_files() -> tuple[str, ...]:
-    support = [
-        f"{JS_DIR}/{name}{ext}"
-        for name in (m.removesuffix(".js") for m in js_support_modules())
-        for ext in (".js", ".d.ts")
-    ]
-    return (*support, PACKAGE_JSON, PACKAGE_README, INDEX_JS, INDEX_TYPES)
 
 
 def runtime_files() -> dict[str, str]:
@@ -227,3 +189,40 @@ def package_files(systems: Sequence[Sourced], settings: Settings) -> dict[str, s
         INDEX_JS: render("index.js.j2", view),
         INDEX_TYPES: render("index.d.ts.j2", view),
     }
+
+
+def sources(work: Work, clean: bool = True) -> dict[str, str]:
+    """The JavaScript package: its runtime, and each system's module and types
+    (checked for names declared twice when ``clean``: not when the Python
+    module's names already clash, as the JavaScript ones then do too). Keeps,
+    by system id, the qualified ids of the rules each system's module has
+    (``ported``, which the try-it forms read)."""
+    files = runtime_files() | package_files(work.systems, work.settings)
+    ported: dict[str, set[str]] = work.keep(TARGET_NAME).setdefault("ported", {})
+    errors: list[Diagnostic] = []
+    for system in work.systems:
+        if not isinstance(system, System):
+            continue  # its modules are in its own outputs
+        module, types = js_own_files(system.id)
+        problems = js_naming.clashes(system)
+        view, figures = module_view(system)
+        ported[system.id] = {r["id"] for r in view["rules"]}
+        errors += problems + figures
+        if problems or figures:
+            continue
+        files[module] = render("system.js.j2", view)
+        files[types] = render("system.d.ts.j2", view)
+        if clean:
+            errors += duplicates(system, files[module], files[types])
+    if errors:
+        raise RulesError(errors)
+    return files
+
+
+def check(systems: Sequence[System], clean: bool) -> list[Diagnostic]:
+    """What building the systems' JavaScript would refuse."""
+    try:
+        sources(Work(systems, DEFAULTS), clean)
+    except RulesError as exc:
+        return list(exc.diagnostics)
+    return []

@@ -12,18 +12,10 @@ of the rules (systems by id), so the text is the same on every build.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
 from ...common import json_text
-from ...common.parts import (
-    GENERATED,
-    RULES_JSON,
-    RULES_SCHEMA,
-    Part,
-    rules_json_text,
-)
 from ...core.jsonkit import (
     Refs,
     View,
@@ -37,6 +29,7 @@ from ...front.model import (
     System,
 )
 from ...kinds import registry
+from .files import GENERATED, RULES_SCHEMA
 from .trees import NODE_TYPES
 
 _SHELL = FsPath(__file__).resolve().parents[2] / "kinds" / "rules_json.schema.json"
@@ -232,6 +225,6 @@ def _check_part(name: str, part: View) -> None:
         raise ValueError(f"{where} names {', '.join(clash)}, which every rule has")
 
 
-def files(parts: Sequence[Part]) -> dict[str, str]:
-    """rules.json and its schema, as the build writes them."""
-    return {RULES_JSON: rules_json_text(parts), RULES_SCHEMA: _text(schema())}
+def schema_text() -> str:
+    """rules.schema.json, as the build writes it."""
+    return _text(schema())

@@ -31,6 +31,7 @@ from ..literals import (
     md,
     py,
 )
+from .files import TARGET_NAME
 
 if TYPE_CHECKING:
     from ...common.parts import Shares
@@ -57,7 +58,7 @@ def contract_view(parts: Sequence[Shares], modules: Mapping[str, str]) -> View:
     """``modules``: the package's module texts by path (``rulebook/x.py``)."""
     return {
         "header": header_of(parts),
-        "labels": label_examples([p.labels for p in parts]),
+        "labels": label_examples([p.views[TARGET_NAME]["labels"] for p in parts]),
         "first_module": code(f"rulebook.{parts[0].id}" if parts else "rulebook.dice"),
         "support": [
             *(
@@ -74,7 +75,7 @@ def contract_view(parts: Sequence[Shares], modules: Mapping[str, str]) -> View:
                 list(SUPPORT_BASES),
             ),
         ],
-        "systems": [p.contract for p in parts],
+        "systems": [p.views[TARGET_NAME]["contract"] for p in parts],
     }
 
 

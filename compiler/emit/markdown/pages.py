@@ -46,6 +46,14 @@ from .example_words import (
     inputs_words,
     shape_of,
 )
+from .files import (
+    DOCS,
+    INDEX_PAGE,
+    NAV_PAGE,
+    TARGET_NAME,
+    overview_page,
+    rule_page,
+)
 from .forms import widget
 from .house_docs import (
     is_house_rule,
@@ -57,24 +65,8 @@ from .math import words_of
 if TYPE_CHECKING:
     from ...common.parts import Shares
 
-DOCS = "docs"
-INDEX_PAGE, CONTRACT_PAGE, NAV_PAGE = (
-    "docs/index.md",
-    "docs/contract.md",
-    "docs/SUMMARY.md",
-)
 # An example's input whose text is longer than this is shown once, by a name.
 LONG_INPUT = 60
-
-
-def overview_page(system_id: str) -> str:
-    """The path of a system's overview page in the output folder."""
-    return f"{DOCS}/{system_id}.md"
-
-
-def rule_page(system_id: str, rule_id: str) -> str:
-    """The path of a rule's own page in the output folder."""
-    return f"{DOCS}/{system_id}/{rule_id}.md"
 
 
 def link_from(page: str, target: str) -> str:
@@ -352,7 +344,7 @@ def index_entry(s: System) -> View:
 def index_view(parts: Sequence[Shares]) -> View:
     return {
         "header": header_of(parts),
-        "systems": [p.index for p in parts],
+        "systems": [p.views[TARGET_NAME]["index"] for p in parts],
     }
 
 
@@ -368,5 +360,5 @@ def nav_entry(s: System) -> View:
 def nav_view(parts: Sequence[Shares]) -> View:
     return {
         "header": header_of(parts),
-        "systems": [p.nav for p in parts],
+        "systems": [p.views[TARGET_NAME]["nav"] for p in parts],
     }
