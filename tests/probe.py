@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from rulesc.emit.markdown.pages import (
+from rulesc.emit.markdown.files import (
     overview_page,
     rule_page,
 )

@@ -11,8 +11,10 @@ import pytest
 
 from rulesc import pipeline
 from rulesc.core.viewkit import (
-    allowed,
     bounds,
+)
+from rulesc.emit.viewkit import (
+    allowed,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,7 +19,7 @@ from rulesc.emit.markdown.forms import (
     ROLLED,
     widget,
 )
-from rulesc.emit.markdown.pages import rule_page
+from rulesc.emit.markdown.files import rule_page
 from rulesc.kinds.calls import scripted
 from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import Outputs, build

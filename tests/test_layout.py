@@ -41,7 +41,6 @@ SAME_STAGE = {"kinds": "front"}
 # so does a listed pair that no longer occurs: the list only shrinks.
 STILL_UPWARD = {
     ("core", "front"): "the core still holds the model's types (Column, Param)",
-    ("core", "emit"): "the view and JSON kits kinds use for their hooks print",
     ("lang", "emit"): "type-checking a formula prints it (its Python and math)",
     ("front", "odds"): "the kinds' lowering asks which fields other rules' odds read",
     ("front", "emit"): "the Kind hooks call_plan and data_view, a process's page words",

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from rulesc.emit.json.trees import to_tree
+from rulesc.core.trees import to_tree
 from rulesc.emit.markdown.words import value_words
 from rulesc.lang.expr import (
     Interval,

@@ -116,14 +116,13 @@ EMITTERS_STILL_NAMING_KINDS = {
     "json/rules_json.py": "rules.json asks each kind for its data_view",
     "markdown/pages.py": "the pages ask each kind for its text and columns",
     "javascript/plan.py": "call plans (the Kind hook call_plan) read a rule's kind",
-    "json/trees.py": "formula trees name the rule kinds a call may reach",
     "markdown/contract.py": "the contract page reads each rule's kind",
+    "markdown/reads.py": "a page finds the tables its formulas read by their model (TableRule)",
     "python/files.py": "the package's support modules add each kind's (Kind.runtime)",
     "javascript/files.py": "likewise, each kind's JavaScript ones (Kind.js_runtime)",
 }
 KIND_IMPORTS_STILL_TO_GO = {
     "compiler.emit.javascript.plan": "the Kind hook call_plan",
-    "compiler.emit.json.trees": "the Kind hook data_view (rules.json)",
     "compiler.emit.markdown.math": "a process's page words",
 }
 

@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from rulesc.emit.json.trees import NODE_TYPES
+from rulesc.core.trees import NODE_TYPES
 from rulesc.examples import runtime_from
 from rulesc.pipeline import build
 from rulesc.runtime.dice_notation import parse_notation

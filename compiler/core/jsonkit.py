@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..emit.json.trees import to_tree
 from ..front.model import (
     Column,
     EnumMember,
@@ -30,6 +29,7 @@ from ..runtime.json import (
     JSON,
     to_data,
 )
+from .trees import to_tree
 
 View = dict[str, Any]
 
@@ -158,7 +158,7 @@ def params(ps: tuple[Param, ...], refs: Refs) -> list[View]:
 
 
 def tree(node: Any, refs: Refs, params: tuple[Param, ...] = ()) -> View:
-    """An expression's tree (see compiler/emit/json/trees.py for its nodes), over
+    """An expression's tree (see compiler/core/trees.py for its nodes), over
     ``params``, the parameters of the rule it is written in."""
     return to_tree(
         node,

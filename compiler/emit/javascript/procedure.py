@@ -10,7 +10,6 @@ from ...core.ir import (
     Procedure,
     Unit,
 )
-from ...core.viewkit import allowed
 from ...front.model import (
     Column,
     System,
@@ -24,6 +23,9 @@ from ...runtime._support import LIMIT_NOTE
 from ..turns_code import (
     Target,
     loop_lines,
+)
+from ..viewkit import (
+    allowed,
 )
 from .code import (
     ODDS_DOC,

@@ -10,7 +10,6 @@ from ...core.ir import (
     Transition,
     Unit,
 )
-from ...core.viewkit import allowed
 from ...front.model import (
     Param,
     System,
@@ -24,6 +23,9 @@ from ..state_code import (
     upper,
 )
 from ..value_code import ts_held
+from ..viewkit import (
+    allowed,
+)
 from .code import js_text as _text
 from .kit import (
     View,

@@ -8,9 +8,11 @@ from ...core.ir import (
     Timeline,
     Unit,
 )
-from ...core.viewkit import allowed
 from ...front.model import System
 from ...runtime._support import LIMIT_NOTE
+from ..viewkit import (
+    allowed,
+)
 from .code import js_text as _text
 from .kit import (
     View,

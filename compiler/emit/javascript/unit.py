@@ -22,7 +22,6 @@ from ...core.ir import (
     expressions_of,
 )
 from ...core.program import calling
-from ...core.viewkit import allowed
 from ...front.model import System
 from ...lang import expr
 from ...lang.naming import (
@@ -32,6 +31,9 @@ from ...lang.naming import (
 from ...odds.plan import plan
 from ..odds import run_code
 from ..value_code import js_record_spec
+from ..viewkit import (
+    allowed,
+)
 from . import (
     state as state_javascript,
 )

@@ -23,6 +23,7 @@ from ...core.jsonkit import (
     plain,
 )
 from ...core.jsonkit import enum as enum_data
+from ...core.trees import NODE_TYPES
 from ...front.model import (
     Example,
     Rule,
@@ -30,7 +31,6 @@ from ...front.model import (
 )
 from ...kinds import registry
 from .files import GENERATED, RULES_SCHEMA
-from .trees import NODE_TYPES
 
 _SHELL = FsPath(__file__).resolve().parents[2] / "kinds" / "rules_json.schema.json"
 # The keys of a rule that every kind has; a kind's part adds the others.

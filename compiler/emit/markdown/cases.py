@@ -22,9 +22,7 @@ from ...core.ir import (
     Written,
 )
 from ...core.viewkit import (
-    Reads,
     View,
-    inputs,
 )
 from ...front.model import (
     Column,
@@ -36,11 +34,17 @@ from ..literals import (
     md,
     md_cell,
 )
+from ..viewkit import (
+    inputs,
+)
 from .math import (
     to_latex,
     words_of,
 )
 from .math_text import let_view
+from .reads import (
+    Reads,
+)
 from .steps import (
     Say,
     name_words,

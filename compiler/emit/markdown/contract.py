@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from ...core.viewkit import (
     View,
-    all_enums,
     header_of,
 )
 from ...front.model import (
@@ -30,6 +29,9 @@ from ..literals import (
     code,
     md,
     py,
+)
+from ..viewkit import (
+    all_enums,
 )
 from .files import TARGET_NAME
 

@@ -21,13 +21,15 @@ from ...core.ir import (
     State,
     Unit,
 )
-from ...core.viewkit import cell_md
 from ...front.model import (
     Column,
     Example,
     Param,
 )
 from ..literals import md_cell
+from ..viewkit import (
+    cell_md,
+)
 from .math import words_of
 from .words import (
     label_words,

@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Protocol
 
 from ...core.viewkit import (
-    Reads,
     View,
 )
 from ...front.model import System
 from ...lang import expr
 from ..literals import md
 from .math import display_parts
+from .reads import (
+    Reads,
+)
 
 ROUNDING = {
     "down": "A division rounds down (⌊ ⌋).",

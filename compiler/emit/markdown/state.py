@@ -9,8 +9,6 @@ from ...core.ir import (
 )
 from ...core.viewkit import (
     View,
-    api,
-    inputs,
 )
 from ..literals import (
     code,
@@ -18,6 +16,10 @@ from ..literals import (
     md_cell,
 )
 from ..state_code import field_text
+from ..viewkit import (
+    api,
+    inputs,
+)
 from .math import words_of
 from .steps import (
     Say,

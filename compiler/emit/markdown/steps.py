@@ -24,7 +24,6 @@ from ...core.ir import (
     While,
     Written,
 )
-from ...core.viewkit import Reads
 from ...front.model import Column
 from ...lang import expr
 from ...lang.nodes import Rounding
@@ -33,6 +32,9 @@ from ..literals import (
     md_cell,
 )
 from .math import words_of
+from .reads import (
+    Reads,
+)
 from .words import (
     said_label,
     to_words,

@@ -7,7 +7,6 @@ from ...core.ir import (
     Turns,
 )
 from ...core.viewkit import (
-    Reads,
     View,
 )
 from ...front.model import System
@@ -15,6 +14,9 @@ from ...lang import expr
 from ..literals import md
 from .math import display_parts
 from .math_text import let_view
+from .reads import (
+    Reads,
+)
 from .steps import (
     Say,
     name_words,

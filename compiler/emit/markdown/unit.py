@@ -27,21 +27,10 @@ from ...core.ir import (
     Unit,
 )
 from ...core.viewkit import (
-    Reads,
     View,
-    api,
     bounds,
-    cell_md,
-    column_type,
-    dice_stats,
     duration,
-    inputs,
-    label_type,
-    param_view,
-    reader_name,
     rng_at,
-    rule_link,
-    signature,
 )
 from ...front.model import System
 from ...lang.nodes import (
@@ -62,6 +51,18 @@ from ..literals import (
 )
 from ..python.procedure import answer_type
 from ..python.unit import type_name
+from ..viewkit import (
+    api,
+    cell_md,
+    column_type,
+    dice_stats,
+    inputs,
+    label_type,
+    param_view,
+    reader_name,
+    rule_link,
+    signature,
+)
 from .cases import (
     cases_block,
     cases_of,
@@ -75,6 +76,9 @@ from .math_text import (
     ROUNDING,
     let_view,
     range_text,
+)
+from .reads import (
+    Reads,
 )
 from .state import state_page
 from .steps import (

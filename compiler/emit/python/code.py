@@ -14,8 +14,6 @@ from ...core.ir import (
 from ...core.viewkit import (
     Import,
     View,
-    all_enums,
-    local_name,
 )
 from ...front.model import (
     Param,
@@ -34,6 +32,10 @@ from ..literals import (
     py,
 )
 from ..odds import Syntax
+from ..viewkit import (
+    all_enums,
+    local_name,
+)
 
 ROLLING: list[Import] = [
     ("rulebook.dice", "RNG"),

@@ -18,11 +18,6 @@ from ...core.ir import (
 from ...core.viewkit import (
     Import,
     View,
-    args_doc,
-    column_type,
-    local_name,
-    param_view,
-    signature,
 )
 from ...front.model import (
     Column,
@@ -51,6 +46,13 @@ from ..turns_code import (
 from ..value_code import (
     carried_column,
     py_held,
+)
+from ..viewkit import (
+    args_doc,
+    column_type,
+    local_name,
+    param_view,
+    signature,
 )
 from .code import (
     ODDS,

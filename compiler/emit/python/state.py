@@ -17,10 +17,6 @@ from ...core.ir import (
 from ...core.viewkit import (
     Import,
     View,
-    args_doc,
-    param_imports,
-    param_view,
-    signature,
 )
 from ...front.model import (
     Column,
@@ -44,6 +40,12 @@ from ..state_code import (
     upper,
 )
 from ..value_code import py_held
+from ..viewkit import (
+    args_doc,
+    param_imports,
+    param_view,
+    signature,
+)
 from .code import code_of
 from .statements import (
     made_text,

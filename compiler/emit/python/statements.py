@@ -26,7 +26,6 @@ from ...core.ir import (
     While,
     Written,
 )
-from ...core.viewkit import local_name
 from ...front.model import (
     Column,
     EnumType,
@@ -37,6 +36,9 @@ from ...lang.py_names import (
     pyname,
 )
 from ..literals import py
+from ..viewkit import (
+    local_name,
+)
 
 Code = Callable[[expr.Node], str]
 # A timeline's run (its handlers to come, its events): a name no rule's can be

@@ -17,9 +17,6 @@ from ...core.ir import (
 from ...core.viewkit import (
     Import,
     View,
-    args_doc,
-    param_view,
-    signature,
 )
 from ...front.model import System
 from ...lang.py_names import (
@@ -27,6 +24,11 @@ from ...lang.py_names import (
     pyname,
 )
 from ..literals import docstring
+from ..viewkit import (
+    args_doc,
+    param_view,
+    signature,
+)
 from .code import (
     ROLLING,
     code_of,

@@ -27,14 +27,6 @@ from ...core.program import calling
 from ...core.viewkit import (
     Import,
     View,
-    args_doc,
-    column_type,
-    enum_imports,
-    enum_view,
-    label_type,
-    param_imports,
-    param_view,
-    signature,
 )
 from ...front.model import (
     EnumType,
@@ -57,6 +49,16 @@ from ..literals import (
 )
 from ..odds import run_code
 from ..value_code import py_record_spec
+from ..viewkit import (
+    args_doc,
+    column_type,
+    enum_imports,
+    enum_view,
+    label_type,
+    param_imports,
+    param_view,
+    signature,
+)
 from . import (
     state as state_python,
 )

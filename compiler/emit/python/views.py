@@ -18,8 +18,6 @@ from ...core.viewkit import (
     Import,
     Sourced,
     View,
-    alias_name,
-    all_enums,
     header,
     header_of,
 )
@@ -37,6 +35,10 @@ from ..literals import (
     md,
 )
 from ..markdown.contract import PUBLIC_SUPPORT
+from ..viewkit import (
+    alias_name,
+    all_enums,
+)
 from . import unit as emit_python
 
 _STDLIB = ("collections.abc", "dataclasses", "enum", "typing")

@@ -11,7 +11,7 @@ from ...core.jsonkit import (
     params,
     tree,
 )
-from ...emit.json.trees import (
+from ...core.trees import (
     dice_literal,
     literal,
 )

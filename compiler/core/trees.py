@@ -49,7 +49,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ...lang.nodes import (
+from ..lang.nodes import (
     FUNCTIONS,
     Attr,
     Binary,
@@ -70,8 +70,8 @@ from ...lang.nodes import (
     StrLit,
     Unary,
 )
-from ...lang.nodes import Dice as ExprDice
-from ...runtime.dice import Dice
+from ..lang.nodes import Dice as ExprDice
+from ..runtime.dice import Dice
 
 __all__ = ["NODE_TYPES", "dice_literal", "literal", "to_tree"]
 
