@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from rulesc.emit.javascript.plan import run_python
+from rulesc.emit.markdown.files import rule_page
 from rulesc.emit.markdown.forms import (
     ANSWER,
     ODDS,
     ROLLED,
     widget,
 )
-from rulesc.emit.markdown.files import rule_page
 from rulesc.kinds.calls import scripted
 from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import Outputs, build

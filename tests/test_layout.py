@@ -41,11 +41,10 @@ SAME_STAGE = {"kinds": "front"}
 # so does a listed pair that no longer occurs: the list only shrinks.
 STILL_UPWARD = {
     ("core", "front"): "the core still holds the model's types (Column, Param)",
-    ("lang", "emit"): "type-checking a formula prints it (its Python and math)",
+    ("lang", "emit"): "type-checking a formula prints it; a pool's code (printers)",
     ("front", "odds"): "the kinds' lowering asks which fields other rules' odds read",
-    ("front", "emit"): "the Kind hooks call_plan and data_view, a process's page words",
+    ("front", "emit"): "the Kind hook call_plan (emit/javascript/plan.py)",
     ("front", "workbench"): "the Kind hooks of explain, simulate and diff",
-    ("odds", "emit"): "a procedure's odds plan reads the odds printer's steps",
     ("emit", "workbench"): "the try-it forms read the workbench's inputs",
     ("pipeline", "output"): "the pipeline checks the output folder first (outdir)",
 }

@@ -123,7 +123,6 @@ EMITTERS_STILL_NAMING_KINDS = {
 }
 KIND_IMPORTS_STILL_TO_GO = {
     "compiler.emit.javascript.plan": "the Kind hook call_plan",
-    "compiler.emit.markdown.math": "a process's page words",
 }
 
 
@@ -268,3 +267,146 @@ def test_a_kind_of_its_own_lowers_and_every_target_prints_it(tmp_path: Path) -> 
         assert r"\{3, 5, 8, 13\}\left[\textit{position} - 1\right]" in page, page
         assert "from 3 to 13" in page and 'data-rule="lab.steps"' in page
     assert "sequence" not in registry.kinds()
+
+
+# -- no printer outside compiler/emit/, and targets in a list -------------------
+
+# What any module may import of compiler/emit/: the list of targets and the
+# interface a target declares, which print nothing.
+THE_LIST = ("compiler.emit.targets", "compiler.emit.target")
+# Modules outside compiler/emit/ that still import a printer, each with why
+# (issue 40): the test fails when one no longer does, so the list only shrinks.
+PRINTERS_STILL_IMPORTED = {
+    "compiler.lang.expr": "type-checking a formula prints it (the printers' rewrite)",
+    "compiler.lang.exact": "likewise, an exact step's code (the printers' rewrite)",
+    "compiler.lang.dice": "a pool's Python and JavaScript code, which emit/expr.py "
+    "and emit/javascript/expr.py call, is still here (the printers' rewrite)",
+    "compiler.kinds.calls": "the Kind hook call_plan (emit/javascript/plan.py)",
+    "compiler.kinds.state.plan": "the Kind hook call_plan likewise",
+    "compiler.kinds.state.record_plan": "the Kind hook call_plan likewise",
+    "compiler.kinds.track.workbench": "the Kind hook call_plan likewise",
+}
+# The modules that run every target: they name none.
+RUNNERS = ("pipeline.py", "output/cache.py", "output/staleness.py")
+
+
+def printer_imports(path: Path) -> list[str]:
+    """The printers (modules of compiler/emit/ but the list) and the template
+    library a module imports, anywhere in it."""
+    found = set()
+    for module in _imports(path):
+        name = module.replace("rulesc", "compiler", 1)
+        if name.split(".")[0] == "jinja2":
+            found.add("jinja2")
+        elif name.startswith("compiler.emit.") and not any(
+            name == m or name.startswith(m + ".") for m in THE_LIST
+        ):
+            found.add(name)
+    return sorted(found)
+
+
+def _outside_emit() -> dict[str, list[str]]:
+    found = {}
+    for path in sorted(COMPILER.rglob("*.py")):
+        parts = path.relative_to(COMPILER).parts
+        if parts[0] == "emit" or "__pycache__" in parts:
+            continue
+        if imports := printer_imports(path):
+            found[".".join(_module(path)).removesuffix(".__init__")] = imports
+    return found
+
+
+def test_no_module_outside_emit_imports_a_printer_or_jinja() -> None:
+    found = _outside_emit()
+    assert {m: i for m, i in found.items() if m not in PRINTERS_STILL_IMPORTED} == {}
+    assert sorted(set(PRINTERS_STILL_IMPORTED) - set(found)) == []
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+
+
+def target_mentions(path: Path, packages: set[str], names: set[str]) -> list[str]:
+    """Where a module names a target: imports its package (``packages``: the
+    packages of compiler/emit/ that declare one), or holds one of ``names`` as
+    a string (docstrings aside): a target's name or file, or a string that
+    begins with one ending in "/" (a folder of the output)."""
+    found = []
+    for module in sorted(_imports(path)):
+        parts = module.replace("rulesc", "compiler", 1).split(".")
+        if (
+            parts[:2] == ["compiler", "emit"]
+            and len(parts) > 2
+            and parts[2] in packages
+        ):
+            found.append(f"imports {module}")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _docstrings(tree)
+    folders = tuple(n for n in names if n.endswith("/"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+            continue
+        if id(node) not in skip and (
+            node.value in names or node.value.startswith(folders)
+        ):
+            found.append(f"line {node.lineno} names {node.value!r}")
+    return found
+
+
+def _target_names() -> tuple[set[str], set[str], set[str]]:
+    """The targets' names, their packages, and their files' first folders."""
+    from rulesc.emit.targets import TARGETS
+
+    packages = {p.parent.name for p in (COMPILER / "emit").glob("*/target.py")}
+    files = [f for t in TARGETS for f in (*t.shared(), *t.own("a_system", ["a"]))]
+    folders = {f.split("/")[0] + "/" for f in files if "/" in f}
+    return {t.name for t in TARGETS}, packages, folders | set(files)
+
+
+def test_the_runners_name_no_target() -> None:
+    """The pipeline, the cache and the check iterate over the list of targets."""
+    names, packages, files = _target_names()
+    assert len(names) >= 4 and packages >= {"python", "javascript", "markdown", "json"}
+    assert {"rulebook/", "docs/", "js/", "rules.json"} <= files
+    for runner in RUNNERS:
+        found = target_mentions(COMPILER / runner, packages, names | packages | files)
+        assert found == [], runner
+
+
+def test_the_list_and_the_checks(tmp_path: Path) -> None:
+    """Every target is one declaration in the list, and each check finds what
+    it looks for: a printer imported outside emit/, a target named."""
+    from rulesc.emit.target import Target
+    from rulesc.emit.targets import TARGETS
+
+    assert all(isinstance(t, Target) for t in TARGETS)
+    assert len({t.name for t in TARGETS}) == len(TARGETS)
+    assert [t.name for t in TARGETS if t.runs][:1], "no target runs the examples"
+    module = tmp_path / "compiler" / "core" / "bad.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(
+        '"""javascript"""\n'
+        "import jinja2\n"
+        "from ..emit.targets import TARGETS\n"
+        "def f():\n    from rulesc.emit.python import views\n"
+        "X = ('python', 'docs/index.md')\n"
+    )
+    assert printer_imports(module) == [
+        "compiler.emit.python",
+        "compiler.emit.python.views",
+        "jinja2",
+    ]
+    assert target_mentions(module, {"python"}, {"python", "javascript", "docs/"}) == [
+        "imports rulesc.emit.python",
+        "imports rulesc.emit.python.views",
+        "line 6 names 'python'",
+        "line 6 names 'docs/index.md'",
+    ]
+    assert target_mentions(module, set(), {"pyth"}) == []

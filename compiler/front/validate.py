@@ -25,6 +25,8 @@ from . import schemas
 from .loader import SourceFile
 
 SCHEMA_DIR = schemas.SCHEMA_DIR
+# The root schemas of the rules files (rules files, system files).
+ROOTS = ("rules.schema.json", "system.schema.json")
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 # Words YAML 1.1 read as booleans; in YAML 1.2 (and so in rules files) they are text.
 _YAML11_BOOLEANS = frozenset(

@@ -70,3 +70,8 @@ def _upper_snake(name: str) -> str:
 def anchor(text: str) -> str:
     """A stable Markdown heading anchor for a rule id."""
     return re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-")
+
+
+def words_of(name: str) -> str:
+    """An identifier as a reader says it: ``climb_bonus`` is "climb bonus"."""
+    return " ".join(part for part in name.split("_") if part) or name

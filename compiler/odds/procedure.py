@@ -1,8 +1,8 @@
-"""Procedure odds: the chances of fields of a procedure's answer, together, in any target's syntax."""
+"""Procedure odds: the plan of the chances of fields of a procedure's answer, together (``compiler/emit/procedure_odds.py`` prints it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..core.ir import (
     If,
@@ -15,15 +15,6 @@ from ..core.ir import (
     Stmt,
     Unit,
     Written,
-)
-from ..emit.odds import (
-    Syntax,
-    run_code,
-)
-from ..emit.turns_code import (
-    Target,
-    odds_cases,
-    turns_odds,
 )
 from ..front.model import Column
 from ..lang.nodes import (
@@ -38,7 +29,7 @@ from .plan import (
     plan,
 )
 
-__all__ = ["answer_cases", "column", "odds_body", "places", "procedure_plan"]
+__all__ = ["answer_cases", "column", "places", "procedure_plan"]
 
 
 def places(unit: Unit, decl: Procedure, fields: Sequence[str]) -> list[int]:
@@ -56,35 +47,6 @@ def column(unit: Unit, decl: Procedure, name: str) -> Column:
         return next(c for c in unit.record(decl.item).fields if c.name == name)
     assert isinstance(decl.item, Column)
     return decl.item
-
-
-def odds_body(
-    unit: Unit,
-    decl: Procedure,
-    syntax: Syntax,
-    target: Callable[[str], Target],
-    part: Callable[[Part], str],
-    chain: Callable[[Sequence[str]], str],
-    fields: Sequence[str],
-) -> str:
-    """The chances of ``fields`` of ``decl``'s answer together (the engine's
-    distribution over tuples of them): where it takes turns, the absorbing
-    chain the runtime solves (``chain``: its call; ``target``: how the target
-    writes the turns, by the counter's name; ``part``: a value's code); else
-    the plan of its bound names and its cases."""
-    at = places(unit, decl, fields)
-    if decl.turns is not None:
-        found = []
-        for place in at:
-            cases = odds_cases(decl.body, place)
-            assert cases is not None  # the lowering gives odds to cases alone
-            found.append(cases)
-        deep = None if decl.depth is None else decl.depth.node
-        return turns_odds(
-            decl.turns, found, syntax, target(decl.turns.counter), part, chain, deep
-        )
-    depth = None if decl.depth is None else syntax.emit(decl.depth.node)
-    return run_code(procedure_plan(decl, at), syntax, depth)
 
 
 def procedure_plan(decl: Procedure, at: Sequence[int]) -> Plan:

@@ -54,7 +54,7 @@ LAYOUT = "rulesc-cache-3"  # change when the entries change shape
 _COMPILER = FsPath(__file__).resolve().parents[1]
 _SCHEMA = (  # as validate.SCHEMA_DIR: beside compiler/, or inside it once installed
     _COMPILER.parent / "schema"
-    if (_COMPILER.parent / "schema" / "rules.schema.json").is_file()
+    if (_COMPILER.parent / "schema" / "system.schema.json").is_file()
     else _COMPILER / "schema"
 )
 # The libraries the front end runs on; each target names those it runs on.
@@ -626,7 +626,7 @@ def _warm() -> None:
 
     registry.kinds()
     loader._fast_kit()
-    for root in ("rules.schema.json", "system.schema.json"):
+    for root in validate.ROOTS:
         validate._validator(root)
     for warm in dict.fromkeys(t.warm for t in TARGETS):
         warm()

@@ -15,11 +15,9 @@ from ...front.model import (
     System,
 )
 from ...odds.fields import fields_odds_name
-from ...odds.procedure import (
-    column,
-    odds_body,
-)
+from ...odds.procedure import column
 from ...runtime._support import LIMIT_NOTE
+from ..procedure_odds import odds_body
 from ..turns_code import (
     Target,
     loop_lines,

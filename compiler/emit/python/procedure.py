@@ -30,15 +30,13 @@ from ...lang.py_names import (
     pyname,
 )
 from ...odds.fields import fields_odds_name
-from ...odds.procedure import (
-    column,
-    odds_body,
-)
+from ...odds.procedure import column
 from ...runtime._support import LIMIT_NOTE
 from ..literals import (
     docstring,
     py,
 )
+from ..procedure_odds import odds_body
 from ..turns_code import (
     Target,
     loop_lines,

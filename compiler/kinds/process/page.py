@@ -6,9 +6,9 @@ import re
 
 from ...core.ir import Block, DiceShown, Grid, Listed, Prose, RunShown
 from ...core.viewkit import duration
-from ...emit.markdown.math import words_of
 from ...front.model import System
 from ...kinds.dice.model import DiceRule
+from ...lang.naming import words_of
 from ...runtime.dice import Dice
 from .model import ProcessRule, ProcessStep
 
