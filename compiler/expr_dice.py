@@ -61,10 +61,12 @@ __all__ = [
     "dice_source",
     "notation_error",
     "options_error",
+    "pool_code_js",
     "pool_js",
     "pool_of",
     "pool_python",
     "results_interval",
+    "roll_js",
     "rolled_pool",
     "tally_js",
     "tally_python",
@@ -518,16 +520,26 @@ def pool_python(node: Dice, count: str, sides: str) -> str:
 
 def dice_js(node: Dice, count: str, sides: str, rng: str) -> str:
     """JavaScript that rolls the pool, as ``dice_python`` does."""
-    pool = pool_js(node, count, sides)
-    if not node.results:
-        return f"$dice_rolls.total({pool}, {rng})"
-    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, {pool})])"
+    return roll_js(pool_of(node), node.results, count, sides, rng)
+
+
+def roll_js(pool: Pool, results: bool, count: str, sides: str, rng: str) -> str:
+    """JavaScript that rolls ``pool`` (``count``, ``sides``: their code) and
+    reads its total, or its kept dice (a list) for ``results``."""
+    code = pool_code_js(pool, count, sides)
+    if not results:
+        return f"$dice_rolls.total({code}, {rng})"
+    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, {code})])"
     return f"[...$dice_rolls.roll({dice}, {rng}).results]"
 
 
 def pool_js(node: Dice, count: str, sides: str) -> str:
     """JavaScript that makes the pool, as ``pool_python`` does."""
-    pool = pool_of(node)
+    return pool_code_js(pool_of(node), count, sides)
+
+
+def pool_code_js(pool: Pool, count: str, sides: str) -> str:
+    """JavaScript that makes ``pool`` of ``count`` dice of ``sides``."""
 
     def compare(op: str, value: int) -> str:
         return f'new $dice_terms.Compare("{op}", {value})'
