@@ -26,6 +26,7 @@ from typing import Any, TypeAlias
 from ..expr_dice import pool_of
 from ..expr_lists import concat_parts, keyed
 from ..expr_types import (
+    FUNCTIONS,
     Attr,
     Binary,
     BoolLit,
@@ -179,11 +180,11 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """``obj.name``: ``kind`` says of what: a record's, a state's, dice's part."""
+    """``obj.name``: ``of`` says of what: a record's, a state's, dice's part."""
 
     obj: Plain
     name: str
-    kind: str = "record"
+    of: str = "record"
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,9 +309,10 @@ class _Lowering:
         return tuple(self.lower(n) for n in nodes)
 
     def string(self, node: StrLit) -> Plain:
-        if node.is_label:
-            return Label(node.value, node.enum, node.param)
-        return Lit(node.value)
+        if node.text and not node.is_label:
+            return Lit(node.value)
+        # a label (of no known set where the tree was not checked)
+        return Label(node.value, node.enum, node.param)
 
     def unary(self, node: Unary) -> Plain:
         operand = self.lower(node.operand)
@@ -367,7 +369,7 @@ class _Lowering:
             return Helper("highest" if func == "max" else "lowest", args)
         if func == "count" and len(args) == 3:
             return Helper("count_within", args)
-        if func in HELPERS:
+        if func in FUNCTIONS:
             return Helper(func, args)
         (key,) = args
         return Row(func, key)  # a table's row
@@ -377,8 +379,8 @@ class _Lowering:
         if isinstance(lookup, Call) and lookup.nullable_key:
             row = Row(lookup.func, Temp("key"))
             return guarded("key", self.lower(lookup.args[0]), Field(row, node.name))
-        kind = "state" if node.state else "part" if node.part else "record"
-        return Field(self.lower(node.obj), node.name, kind)
+        of = "state" if node.state else "part" if node.part else "record"
+        return Field(self.lower(node.obj), node.name, of)
 
     def index(self, node: IndexNode) -> Plain:
         held, place = self.lower(node.obj), self.lower(node.index)

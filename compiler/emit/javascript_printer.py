@@ -16,6 +16,7 @@ from ..expr_dice import roll_js
 from ..expr_types import IV_ARITH, Interval, iv_abs, iv_hull, iv_max, iv_min, iv_neg
 from ..js_naming import jsattr
 from ..naming import private_constant
+from ..runtime.dice_terms import Pool
 from ..visible import utf16_escape
 from .printer import Names, Printer
 
@@ -162,13 +163,8 @@ class JavaScriptPrinter(Printer):
             return text, prec
         return f"$.exact({text})", self.ATOM
 
-    def form_Field(self, node: p.Field) -> tuple[str, int]:
-        if node.kind != "state":
-            return super().form_Field(node)
-        return (
-            f"{self.wrap(node.obj, self.ATOM)}.{jsattr(node.name, 'mutable')}",
-            self.ATOM,
-        )
+    def state_field(self, name: str) -> str:
+        return jsattr(name, "mutable")
 
     def form_Reader(self, node: p.Reader) -> tuple[str, int]:
         return f"($r) => $r.{self.names.field(node.name)}", self.ATOM
@@ -176,17 +172,10 @@ class JavaScriptPrinter(Printer):
     def spread(self, node: p.Plain) -> str:
         return "..." + self.wrap(node, self.COND)
 
-    def form_RuleCall(self, node: p.RuleCall) -> tuple[str, int]:
-        args = [self.wrap(arg, self.COND) for arg in node.args]
-        at = len(args) - len(node.keywords)
-        rng = ["rng"] if node.rolls else []  # the caller's
-        named = ", ".join(
-            f"{self.names.field(k)}: {v}"
-            for k, v in zip(node.keywords, args[at:], strict=True)
-        )
-        options = [f"{{ {named} }}"] if named else []
-        given = [*args[: node.rng_at], *rng, *args[node.rng_at : at], *options]
-        return f"{self.names.function(node.func)}({', '.join(given)})", self.ATOM
+    def keywords(self, pairs: list[tuple[str, str]]) -> list[str]:
+        """By name: one object of options."""
+        named = ", ".join(f"{self.names.field(k)}: {v}" for k, v in pairs)
+        return [f"{{ {named} }}"] if named else []
 
     def form_New(self, node: p.New) -> tuple[str, int]:
         return (
@@ -228,15 +217,8 @@ class JavaScriptPrinter(Printer):
             self.ATOM,
         )
 
-    def form_Roll(self, node: p.Roll) -> tuple[str, int]:
-        """A roll of the pool (the caller's ``rng``)."""
-        sides = (
-            str(node.pool.sides)
-            if node.sides is None
-            else self.wrap(node.sides, self.COND)
-        )
-        count = str(node.pool.count) if node.count is None else self.print(node.count)
-        return roll_js(node.pool, node.results, count, sides, "rng"), self.ATOM
+    def roll(self, pool: Pool, results: bool, count: str, sides: str) -> str:
+        return roll_js(pool, results, count, sides, self.RNG)
 
     # -- the ranges of integers
 

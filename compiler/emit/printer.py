@@ -22,16 +22,11 @@ from typing import ClassVar
 
 from ..core import plain as p
 from ..expr_types import Interval
+from ..runtime.dice_terms import Pool
 
 
-def _missing(what: str) -> Callable[..., str]:
-    def refuse(*args: str) -> str:
-        raise ValueError(f"no {what} emitter for {args!r}")
-
-    return refuse
-
-
-_NO_LABEL, _NO_CHOICE, _NO_LOOKUP = (_missing(w) for w in ("label", "choice", "lookup"))
+def _no_choice(param: str, label: str) -> str:
+    raise ValueError(f"no choice emitter for {param} == {label!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +38,9 @@ class Names:
 
     name: Callable[[str], str] = str
     field: Callable[[str], str] = str
-    label: Callable[[str, str], str] = _NO_LABEL
-    choice: Callable[[str, str], str] = _NO_CHOICE
-    lookup: Callable[[str, str], str] = _NO_LOOKUP
+    label: Callable[[str, str], str] | None = None
+    choice: Callable[[str, str], str] = _no_choice
+    lookup: Callable[[str, str], str] | None = None
     function: Callable[[str], str] = str
     bounds: Callable[[str], Interval] = lambda _: Interval(None, None)
 
@@ -74,6 +69,7 @@ class Printer:
     HELPERS: ClassVar[dict[str, str]] = {}
     TEMPS: ClassVar[dict[str, str]] = {}
     TRUE, FALSE, NULL = "true", "false", "null"
+    RNG = "rng"  # the caller's, passed on to a rule that rolls
 
     def __init__(self, names: Names) -> None:
         self.names = names
@@ -117,10 +113,13 @@ class Printer:
         return repr(value)
 
     def form_Label(self, node: p.Label) -> tuple[str, int]:
-        if node.enum is not None:
+        if node.enum is not None and self.names.label is not None:
             return self.names.label(node.enum, node.value), self.ATOM
-        assert node.param is not None
-        return self.names.choice(node.param, node.value), self.ATOM
+        if node.param is not None:
+            return self.names.choice(node.param, node.value), self.ATOM
+        if node.enum is not None:
+            raise ValueError(f"no label emitter for {node.enum} label {node.value!r}")
+        return self.text(node.value), self.ATOM  # no set known: as a text
 
     def form_Var(self, node: p.Var) -> tuple[str, int]:
         return self.names.name(node.name), self.ATOM
@@ -162,15 +161,36 @@ class Printer:
         return self.HELPERS[node.name].format(**values), self.ATOM
 
     def form_RuleCall(self, node: p.RuleCall) -> tuple[str, int]:
-        return f"{self.names.function(node.func)}({self.joined(node.args)})", self.ATOM
+        """Another rule's function: its positional arguments (the caller's rng
+        among them where it rolls), then those it takes by name."""
+        args = [self.wrap(arg, self.COND) for arg in node.args]
+        at = len(args) - len(node.keywords)
+        rng = [self.RNG] if node.rolls else []
+        named = self.keywords(list(zip(node.keywords, args[at:], strict=True)))
+        given = [*args[: node.rng_at], *rng, *args[node.rng_at : at], *named]
+        return f"{self.names.function(node.func)}({', '.join(given)})", self.ATOM
+
+    def keywords(self, pairs: list[tuple[str, str]]) -> list[str]:
+        """Arguments given by name (each name, and its argument's code)."""
+        return [f"{k}={v}" for k, v in pairs]
 
     def form_Row(self, node: p.Row) -> tuple[str, int]:
+        if self.names.lookup is None:
+            raise ValueError(f"no lookup emitter for table {node.table!r}")
         key = self.wrap(node.key, self.COND)
         return self.names.lookup(node.table, key), self.ATOM
 
     def form_Field(self, node: p.Field) -> tuple[str, int]:
-        name = node.name if node.kind == "part" else self.names.field(node.name)
+        name = node.name  # a part of dice, as the runtime names it
+        if node.of == "state":
+            name = self.state_field(node.name)
+        elif node.of == "record":
+            name = self.names.field(node.name)
         return f"{self.wrap(node.obj, self.ATOM)}.{name}", self.ATOM
+
+    def state_field(self, name: str) -> str:
+        """A state's field or property, as its class names it."""
+        return self.names.field(name)
 
     def form_Index(self, node: p.Index) -> tuple[str, int]:
         index = self.wrap(node.index, self.COND)
@@ -185,3 +205,17 @@ class Printer:
 
     def spread(self, node: p.Plain) -> str:
         return "*" + self.wrap(node, self.ADD)
+
+    def form_Roll(self, node: p.Roll) -> tuple[str, int]:
+        """A roll of the pool (the caller's rng): its count and sides as the
+        pool has them, or from their expressions."""
+        pool = node.pool
+        sides = (
+            str(pool.sides) if node.sides is None else self.wrap(node.sides, self.COND)
+        )
+        count = str(pool.count) if node.count is None else self.print(node.count)
+        return self.roll(pool, node.results, count, sides), self.ATOM
+
+    def roll(self, pool: Pool, results: bool, count: str, sides: str) -> str:
+        """The code that rolls ``pool`` of ``count`` dice of ``sides`` (their code)."""
+        raise NotImplementedError(f"{type(self).__name__} rolls no dice")
