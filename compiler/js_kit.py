@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .core.checks import Check, argument_checks
 from .expr_emit_js import MAX_SAFE, safe_literal, string_literal
 from .expr_odds import PLACEHOLDER
 from .expr_types import Interval
@@ -256,39 +257,35 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
             "ts": enum + (" | null" if param.nullable else ""),
             "lines": [f"if ({name} !== null) {coerce}"] if param.nullable else [coerce],
         }
-    if param.type == "bool":
-        if param.has_default:
-            view["default"] = js(param.default)
-        return view | {
-            "ts": "boolean",
-            "lines": [
-                f'if (typeof {name} !== "boolean") throw $.badBool({name}, {js_string(name)});'
-            ],
-        }
-    test = f"!$.isInt({name})"
-    if param.min is not None:
-        test += f" || {name} < {js(param.min)}"
-    if param.max is not None:
-        test += f" || {name} > {js(param.max)}"
     if param.has_default:
         view["default"] = js(param.default)
-    lines = [
-        f"if ({test}) throw $.badInt({name}, {js_string(name)}, "
-        f"{js(param.min)}, {js(param.max)});"
-    ]
-    if param.limit is not None:
-        lines.append(
-            f"if ({name} > {js(param.limit)}) throw $.pastLimit({name}, "
-            f"{js_string(name)}, {js(param.min)}, {js(param.limit)});"
-        )
+    lines = [check_line(check) for check in argument_checks(param)]
+    if param.type == "bool":
+        return view | {"ts": "boolean", "lines": lines}
     if param.one_of:
-        listed = f"[{', '.join(map(str, param.one_of))}]"
-        lines.append(
-            f"if (!{listed}.includes({name})) throw $.notOneOf({name}, "
-            f"{js_string(name)}, {listed});"
-        )
         return view | {"ts": " | ".join(map(str, param.one_of)), "lines": lines}
     return view | {"ts": "number", "lines": lines}
+
+
+def check_line(check: Check) -> str:
+    """The JavaScript line that makes a check of an argument (not of a
+    label's: ``$.choice`` reads it)."""
+    name = jsname(check.name)
+    given = f"{name}, {js_string(name)}"
+    if check.what == "flag":
+        return f'if (typeof {name} !== "boolean") throw $.badBool({given});'
+    if check.what == "limit":
+        limits = f"{js(check.lo)}, {js(check.hi)}"
+        return f"if ({name} > {js(check.hi)}) throw $.pastLimit({given}, {limits});"
+    if check.what == "one_of":
+        listed = f"[{', '.join(map(str, check.values))}]"
+        return f"if (!{listed}.includes({name})) throw $.notOneOf({given}, {listed});"
+    test = f"!$.isInt({name})"
+    if check.lo is not None:
+        test += f" || {name} < {js(check.lo)}"
+    if check.hi is not None:
+        test += f" || {name} > {js(check.hi)}"
+    return f"if ({test}) throw $.badInt({given}, {js(check.lo)}, {js(check.hi)});"
 
 
 RNG_VIEW: View = {

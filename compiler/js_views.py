@@ -17,6 +17,7 @@ from . import json_text, registry
 from .core.program import lowered, table_rows
 from .diagnostics import Diagnostic
 from .emit import javascript as emit_javascript
+from .emit.javascript_printer import with_messages
 from .js_kit import JsFigureError, doc
 from .model import Rule, System
 from .registry import kind_of
@@ -30,6 +31,7 @@ RUNTIME_JS = FsPath(__file__).resolve().parent / "runtime_js"
 # The runtime modules every JavaScript package has; each kind adds its own.
 JS_SUPPORT = (
     "errors.js",
+    "_messages.js",
     "_fold.js",
     "_support.js",
     "dice.js",
@@ -50,6 +52,7 @@ JS_SUPPORT = (
 )
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 PACKAGE_README = "js/README.md"
+MESSAGES_JS = "_messages.js"  # its table written in by the build
 
 
 def js_support_modules() -> tuple[str, ...]:
@@ -82,6 +85,8 @@ def runtime_files() -> dict[str, str]:
         for ext in (".js", ".d.ts"):
             source = f"{stem}{ext}"
             text = (RUNTIME_JS / source).read_text(encoding="utf-8")
+            if source == MESSAGES_JS:
+                text = with_messages(text)
             files[f"{JS_DIR}/{source}"] = (
                 f"// {header([f'compiler/runtime_js/{source}'])}\n{text}"
             )

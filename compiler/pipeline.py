@@ -63,6 +63,7 @@ RUNTIME = FsPath(__file__).resolve().parent / "runtime"
 # The support modules every generated package has; each kind adds its own.
 SUPPORT_MODULES = (
     "errors.py",
+    "_messages.py",
     "dice.py",
     "_support.py",
     "json.py",

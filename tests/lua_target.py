@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from rulesc.core import ir
 from rulesc.core import plain as p
+from rulesc.core.checks import argument_checks
 from rulesc.emit.printer import Names, Printer
 from rulesc.expr_types import DICE_PARTS
 from rulesc.model import Param, System
@@ -136,21 +137,15 @@ def value(item: object) -> str:
 
 
 def checks(params: tuple[Param, ...]) -> list[str]:
-    """The runtime's check of each argument (it refuses one outside its type)."""
+    """The core's checks of each argument (``core.checks``): the runtime's
+    ``R.<what>`` refuses one outside it, in the words of the one table."""
     found = []
-    for param in params:
-        name, nullable = lua_name(param.name), "true" if param.nullable else "false"
-        if param.type == "int":
-            lo, hi = (value(v) for v in (param.min, param.max))
-            found.append(f'R.int("{param.name}", {name}, {lo}, {hi}, {nullable})')
-        elif param.type == "choice" and param.enum is not None:
-            found.append(
-                f'R.choice("{param.name}", {name}, E.{param.enum.name}, {nullable})'
-            )
-        elif param.type == "bool":
-            found.append(f'R.bool("{param.name}", {name})')
-        else:
-            raise NotImplementedError(f"the Lua target checks no {param.type}")
+    for c in (c for q in params for c in argument_checks(q)):
+        values, enum = braces(map(str, c.values)), f"E.{c.enum}" if c.enum else "nil"
+        given = [lua_text(c.name), lua_name(c.name), value(c.lo), value(c.hi)]
+        found.append(
+            f"R.{c.what}({', '.join(given)}, {values}, {enum}, {value(c.nullable)})"
+        )
     return found
 
 
@@ -200,7 +195,9 @@ def declaration(
     if isinstance(decl, ir.Table):
         rows = ", ".join(f"[{lua_text(k)}] = {value(v)}" for k, v in decl.rows)
         key = lua_name(decl.param)
-        check = f'R.choice("{decl.param}", {key}, E.{decl.key.name}, false)'
+        check = (
+            f'R.label("{decl.param}", {key}, nil, nil, {{}}, E.{decl.key.name}, false)'
+        )
         return [f"function F.{decl.name}({key}) {check} return ({{{rows}}})[{key}] end"]
     if isinstance(decl, ir.Function):
         binds = [local(b.name, b.checked, system) for b in decl.binds]

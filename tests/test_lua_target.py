@@ -29,6 +29,7 @@ from rulesc.core.program import lowered
 from rulesc.model import Param, Rule, System
 from rulesc.pipeline import build
 from rulesc.py_names import pyname
+from rulesc.runtime._messages import MESSAGES
 
 from . import lua_target
 from .conftest import ROOT, import_fresh
@@ -80,7 +81,8 @@ def targets(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Target]]:
         with import_fresh(where):
             python = importlib.import_module(f"rulebook.{system.id}")
             json = importlib.import_module("rulebook.json")
-            lua = runtime.execute(text, runtime.execute(RUNTIME))
+            lua_runtime = runtime.execute(RUNTIME, runtime.table_from(dict(MESSAGES)))
+            lua = runtime.execute(text, lua_runtime)
             made.append(Target(system, chosen, lua, python, json))
     yield made
 

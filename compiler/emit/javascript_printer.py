@@ -16,11 +16,18 @@ from ..expr_dice import roll_js
 from ..expr_types import IV_ARITH, Interval, iv_abs, iv_hull, iv_max, iv_min, iv_neg
 from ..js_naming import jsattr
 from ..naming import private_constant
+from ..runtime._messages import MESSAGES
 from ..runtime.dice_terms import Pool
 from ..visible import utf16_escape
 from .printer import Names, Printer
 
-__all__ = ["MAX_SAFE", "JavaScriptPrinter", "safe_literal", "string_literal"]
+__all__ = [
+    "MAX_SAFE",
+    "JavaScriptPrinter",
+    "safe_literal",
+    "string_literal",
+    "with_messages",
+]
 
 MAX_SAFE = 2**53 - 1
 _SAFE = Interval(-MAX_SAFE, MAX_SAFE)
@@ -45,6 +52,19 @@ def string_literal(text: str) -> str:
         else:  # past U+FFFF a surrogate pair: the same text in JSON as in JavaScript
             out.append(utf16_escape(ch))
     return "".join(out) + '"'
+
+
+_NO_MESSAGES = "export const MESSAGES = Object.freeze({});"
+
+
+def with_messages(text: str) -> str:
+    """The JavaScript runtime's ``_messages.js`` with the runtimes' one table
+    of messages (``runtime._messages``) written in."""
+    assert _NO_MESSAGES in text, "the runtime's _messages.js has its table's place"
+    rows = "".join(f"\n  {k}: {string_literal(m)}," for k, m in MESSAGES.items())
+    return text.replace(
+        _NO_MESSAGES, f"export const MESSAGES = Object.freeze({{{rows}\n}});"
+    )
 
 
 def safe_literal(value: int) -> str:

@@ -1,30 +1,46 @@
 -- The Lua target's runtime (test only): argument checks and the helpers the
 -- plain core calls (rulesc.core.plain.HELPERS), as the Python runtime answers.
+local MESSAGES = ...  -- the runtimes' one table (rulesc.runtime._messages)
 local R = {}
+
+local function say(key, values)
+  return (MESSAGES[key]:gsub("{([%w_]+)}", function(part) return tostring(values[part]) end))
+end
 
 local function refuse(message) error("RuleInputError: " .. message, 0) end
 R.refuse = refuse
 
-local function shown(v) if v == nil then return "" end return tostring(v) end
+local function shown(v)
+  if v == nil then return "None" end
+  if type(v) == "string" then return "'" .. v .. "'" end
+  return tostring(v)
+end
 
-function R.int(name, v, lo, hi, nullable)
-  if v == nil and nullable then return end
-  if math.type(v) ~= "integer" then refuse(name .. " must be an int, not " .. tostring(v)) end
+-- The core's argument checks (rulesc.core.checks), each of one signature.
+function R.whole(name, v, lo, hi)
+  if math.type(v) ~= "integer" then refuse(say("not_int", {name = name, value = shown(v)})) end
   if (lo ~= nil and v < lo) or (hi ~= nil and v > hi) then
-    refuse(name .. " must be in " .. shown(lo) .. ".." .. shown(hi) .. ", not " .. v)
+    refuse(say("outside", {name = name, low = lo or "", high = hi or "", value = v}))
   end
 end
 
-function R.choice(name, v, labels, nullable)
+function R.one_of(name, v, _, _, values)
+  for _, x in ipairs(values) do if x == v then return end end
+  refuse(say("not_one_of", {name = name, values = table.concat(values, ", "), value = v}))
+end
+
+function R.label(name, v, _, _, _, labels, nullable)
   if v == nil and nullable then return end
   for _, label in ipairs(labels) do if label == v then return end end
   local quoted = {}
-  for i, label in ipairs(labels) do quoted[i] = "'" .. label .. "'" end
-  refuse(name .. " must be one of " .. table.concat(quoted, ", ") .. ", not '" .. tostring(v) .. "'")
+  for i, label in ipairs(labels) do quoted[i] = shown(label) end
+  refuse(say("not_label", {name = name, labels = table.concat(quoted, ", "), value = shown(v)}))
 end
 
-function R.bool(name, v)
-  if type(v) ~= "boolean" then refuse(name .. " must be True or False, not " .. tostring(v)) end
+function R.flag(name, v)
+  if type(v) ~= "boolean" then
+    refuse(say("not_flag", {name = name, ["true"] = "True", ["false"] = "False", value = shown(v)}))
+  end
 end
 
 function R.floor_div(a, b) return a // b end
