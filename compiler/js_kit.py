@@ -245,7 +245,6 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
                 f"The choices of parameter `{name}` of rule `{rule_id}`",
             )
         enum = jsname(param.enum.name)
-        coerce = f"{name} = $.choice({enum}, {name}, {js_string(name)});"
         if param.has_default:
             view["default"] = (
                 "null"
@@ -255,7 +254,7 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
         return view | {
             # the labels as the rules spell them (run time also takes other cases)
             "ts": enum + (" | null" if param.nullable else ""),
-            "lines": [f"if ({name} !== null) {coerce}"] if param.nullable else [coerce],
+            "lines": [check_line(check) for check in argument_checks(param)],
         }
     if param.has_default:
         view["default"] = js(param.default)
@@ -268,10 +267,13 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
 
 
 def check_line(check: Check) -> str:
-    """The JavaScript line that makes a check of an argument (not of a
-    label's: ``$.choice`` reads it)."""
+    """The JavaScript line that makes a check of an argument (a label's:
+    ``$.choice`` reads it, as its set has it)."""
     name = jsname(check.name)
     given = f"{name}, {js_string(name)}"
+    if check.what == "label":
+        coerce = f"{name} = $.choice({jsname(check.enum or '')}, {given});"
+        return f"if ({name} !== null) {coerce}" if check.nullable else coerce
     if check.what == "flag":
         return f'if (typeof {name} !== "boolean") throw $.badBool({given});'
     if check.what == "limit":

@@ -195,9 +195,6 @@ def param_view(param: Param, rule_id: str) -> View:
             param.enum,
             f"The choices of parameter ``{name}`` of rule ``{rule_id}``",
         )
-        coerce = (
-            f"{name} = choice({enum['name']}, {enum['by_label']}, {name}, {name!r})"
-        )
         default = None
         if param.has_default:
             default = (
@@ -210,9 +207,11 @@ def param_view(param: Param, rule_id: str) -> View:
             "annotation": label_type(param.enum)
             + (" | None" if param.nullable else ""),
             "default": default,
-            "lines": [f"if {name} is not None:", f"    {coerce}"]
-            if param.nullable
-            else [coerce],
+            "lines": [
+                line
+                for check in argument_checks(param)
+                for line in check_lines(check, (enum["name"], enum["by_label"]))
+            ],
         }
         return view
     lines = [line for check in argument_checks(param) for line in check_lines(check)]
@@ -224,10 +223,16 @@ def param_view(param: Param, rule_id: str) -> View:
     return view
 
 
-def check_lines(check: Check) -> list[str]:
-    """The Python lines that make a check of an argument (not of a label's:
-    its enum's ``choice`` reads it)."""
+def check_lines(check: Check, labels: tuple[str, str] = ("", "")) -> list[str]:
+    """The Python lines that make a check of an argument (``labels``: the
+    class of a label's set and its members by label, which ``choice`` reads)."""
     name = pyname(check.name)
+    if check.what == "label":
+        kind, by_label = labels
+        coerce = f"{name} = choice({kind}, {by_label}, {name}, {name!r})"
+        return (
+            [f"if {name} is not None:", f"    {coerce}"] if check.nullable else [coerce]
+        )
     if check.what == "flag":
         return raise_if(f"type({name}) is not bool", f"bad_bool({name}, {name!r})")
     if check.what == "limit":
