@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..common.limits import MAX_EXACT
+from ..core.checks import Check, argument_checks
 from ..core.viewkit import (
     Import,
     View,
@@ -194,9 +195,6 @@ def param_view(param: Param, rule_id: str) -> View:
             param.enum,
             f"The choices of parameter ``{name}`` of rule ``{rule_id}``",
         )
-        coerce = (
-            f"{name} = choice({enum['name']}, {enum['by_label']}, {name}, {name!r})"
-        )
         default = None
         if param.has_default:
             default = (
@@ -209,43 +207,48 @@ def param_view(param: Param, rule_id: str) -> View:
             "annotation": label_type(param.enum)
             + (" | None" if param.nullable else ""),
             "default": default,
-            "lines": [f"if {name} is not None:", f"    {coerce}"]
-            if param.nullable
-            else [coerce],
+            "lines": [
+                line
+                for check in argument_checks(param)
+                for line in check_lines(check, (enum["name"], enum["by_label"]))
+            ],
         }
         return view
-    if param.type == "bool":
-        view |= {
-            "annotation": "bool",
-            "default": py(param.default) if param.has_default else None,
-            "lines": raise_if(
-                f"type({name}) is not bool", f"bad_bool({name}, {name!r})"
-            ),
-        }
-        return view
-    lo = -MAX_EXACT if param.min is None else param.min  # as JavaScript takes it
-    hi = MAX_EXACT if param.max is None else param.max
-    test = f"type({name}) is not int or not {lo} <= {name} <= {hi}"
-    lines = raise_if(
-        test, f"bad_int({name}, {name!r}, {py(param.min)}, {py(param.max)})"
-    )
-    if param.limit is not None:
-        lines += raise_if(
-            f"{name} > {param.limit}",
-            f"past_limit({name}, {name!r}, {py(param.min)}, {param.limit})",
-        )
-    if param.one_of:
-        values = ", ".join(map(str, param.one_of))
-        values = f"({values}{',' * (len(param.one_of) == 1)})"
-        lines += raise_if(
-            f"{name} not in {values}", f"not_one_of({name}, {name!r}, {values})"
-        )
+    lines = [line for check in argument_checks(param) for line in check_lines(check)]
     view |= {
-        "annotation": "int",
+        "annotation": "bool" if param.type == "bool" else "int",
         "default": py(param.default) if param.has_default else None,
         "lines": lines,
     }
     return view
+
+
+def check_lines(check: Check, labels: tuple[str, str] = ("", "")) -> list[str]:
+    """The Python lines that make a check of an argument (``labels``: the
+    class of a label's set and its members by label, which ``choice`` reads)."""
+    name = pyname(check.name)
+    if check.what == "label":
+        kind, by_label = labels
+        coerce = f"{name} = choice({kind}, {by_label}, {name}, {name!r})"
+        return (
+            [f"if {name} is not None:", f"    {coerce}"] if check.nullable else [coerce]
+        )
+    if check.what == "flag":
+        return raise_if(f"type({name}) is not bool", f"bad_bool({name}, {name!r})")
+    if check.what == "limit":
+        limits = f"{py(check.lo)}, {check.hi}"
+        return raise_if(
+            f"{name} > {check.hi}", f"past_limit({name}, {name!r}, {limits})"
+        )
+    if check.what == "one_of":
+        values = ", ".join(map(str, check.values))
+        values = f"({values}{',' * (len(check.values) == 1)})"
+        refused = f"not_one_of({name}, {name!r}, {values})"
+        return raise_if(f"{name} not in {values}", refused)
+    lo = -MAX_EXACT if check.lo is None else check.lo  # as JavaScript takes it
+    hi = MAX_EXACT if check.hi is None else check.hi
+    test = f"type({name}) is not int or not {lo} <= {name} <= {hi}"
+    return raise_if(test, f"bad_int({name}, {name!r}, {py(check.lo)}, {py(check.hi)})")
 
 
 def signature(views: list[View], params: tuple[Param, ...], rolls: bool = False) -> str:

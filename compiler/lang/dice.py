@@ -66,18 +66,18 @@ __all__ = [
     "check_dice",
     "check_dice_call",
     "dice_interval",
-    "dice_js",
-    "dice_python",
     "dice_source",
     "notation_error",
     "options_error",
+    "pool_code_js",
+    "pool_code_python",
     "pool_js",
     "pool_of",
     "pool_python",
     "results_interval",
+    "roll_js",
+    "roll_python",
     "rolled_pool",
-    "tally_js",
-    "tally_python",
 ]
 
 _TOKEN_MARKS = "".join(
@@ -509,29 +509,23 @@ def _options(
     return found
 
 
-def tally_python(faces: str, symbol: str) -> str:
-    """Python that counts ``symbol`` (its code) on ``faces`` (their code)."""
-    return f"dice_rolls.tally({faces}, {symbol})"
-
-
-def tally_js(faces: str, symbol: str) -> str:
-    """JavaScript that counts ``symbol`` on ``faces``, as ``tally_python`` does."""
-    return f"$dice_rolls.tally({faces}, {symbol})"
-
-
-def dice_python(node: Dice, count: str, sides: str, rng: str) -> str:
-    """Python that rolls the pool (``count``, ``sides``: its code) and reads its
-    total, or its kept dice (a list) for ``rolls(...)``."""
-    pool = pool_python(node, count, sides)
-    if not node.results:
-        return f"dice_rolls.total({pool}, {rng})"
-    dice = f"dice_terms.DiceSum((dice_terms.Term(1, {pool}),))"
+def roll_python(pool: Pool, results: bool, count: str, sides: str, rng: str) -> str:
+    """Python that rolls ``pool`` (``count``, ``sides``: their code) and reads
+    its total, or its kept dice (a list) for ``results``."""
+    code = pool_code_python(pool, count, sides)
+    if not results:
+        return f"dice_rolls.total({code}, {rng})"
+    dice = f"dice_terms.DiceSum((dice_terms.Term(1, {code}),))"
     return f"list(dice_rolls.roll({dice}, {rng}).results)"
 
 
 def pool_python(node: Dice, count: str, sides: str) -> str:
     """Python that makes the pool of ``count`` dice of ``sides`` (their code)."""
-    pool = pool_of(node)
+    return pool_code_python(pool_of(node), count, sides)
+
+
+def pool_code_python(pool: Pool, count: str, sides: str) -> str:
+    """Python that makes ``pool`` of ``count`` dice of ``sides``."""
     options = _options(
         pool, lambda op, value: f'dice_terms.Compare("{op}", {value})', python=True
     )
@@ -539,18 +533,23 @@ def pool_python(node: Dice, count: str, sides: str) -> str:
     return f"dice_terms.Pool({args})"
 
 
-def dice_js(node: Dice, count: str, sides: str, rng: str) -> str:
-    """JavaScript that rolls the pool, as ``dice_python`` does."""
-    pool = pool_js(node, count, sides)
-    if not node.results:
-        return f"$dice_rolls.total({pool}, {rng})"
-    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, {pool})])"
+def roll_js(pool: Pool, results: bool, count: str, sides: str, rng: str) -> str:
+    """JavaScript that rolls ``pool`` (``count``, ``sides``: their code) and
+    reads its total, or its kept dice (a list) for ``results``."""
+    code = pool_code_js(pool, count, sides)
+    if not results:
+        return f"$dice_rolls.total({code}, {rng})"
+    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, {code})])"
     return f"[...$dice_rolls.roll({dice}, {rng}).results]"
 
 
 def pool_js(node: Dice, count: str, sides: str) -> str:
     """JavaScript that makes the pool, as ``pool_python`` does."""
-    pool = pool_of(node)
+    return pool_code_js(pool_of(node), count, sides)
+
+
+def pool_code_js(pool: Pool, count: str, sides: str) -> str:
+    """JavaScript that makes ``pool`` of ``count`` dice of ``sides``."""
 
     def compare(op: str, value: int) -> str:
         return f'new $dice_terms.Compare("{op}", {value})'

@@ -45,6 +45,7 @@ from typing import (
 )
 
 from . import _dice_spec as spec
+from ._messages import say
 from .errors import RuleInputError
 
 __all__ = [
@@ -324,36 +325,52 @@ def choice(kind: type[E], by_label: Mapping[str, E], value: object, name: str) -
         if member is not None:
             return member
     labels = ", ".join(repr(m.value) for m in kind)
-    raise RuleInputError(f"{name} must be one of {labels}, not {shown(value)}")
+    raise RuleInputError(say("not_label", name=name, labels=labels, value=shown(value)))
 
 
 def bad_int(value: object, name: str, lo: int | None, hi: int | None) -> RuleInputError:
     """The error for an argument that is not an int within ``lo..hi`` (nor
     within ``MAX_EXACT`` of 0, where ``lo`` or ``hi`` is None)."""
     if type(value) is not int:
-        return RuleInputError(f"{name} must be an int, not {shown(value)}")
+        return RuleInputError(say("not_int", name=name, value=shown(value)))
     if not -MAX_EXACT <= value <= MAX_EXACT:  # as JavaScript refuses it
         least = -MAX_EXACT if lo is None else lo
         most = MAX_EXACT if hi is None else hi
         return RuleInputError(
-            f"{name} must be in {least}..{most}, not {shown(value)}: {_SAFE_NOTE}"
+            say(
+                "outside_because",
+                name=name,
+                low=least,
+                high=most,
+                value=shown(value),
+                note=_SAFE_NOTE,
+            )
         )
     low = "" if lo is None else str(lo)
     high = "" if hi is None else str(hi)
-    return RuleInputError(f"{name} must be in {low}..{high}, not {shown(value)}")
+    return RuleInputError(
+        say("outside", name=name, low=low, high=high, value=shown(value))
+    )
 
 
 def not_one_of(value: int, name: str, values: tuple[int, ...]) -> RuleInputError:
     """The error for an int argument within its range that is not one of the
     ``values`` its parameter takes."""
     listed = ", ".join(str(v) for v in values)
-    return RuleInputError(f"{name} must be one of {listed}, not {value}")
+    return RuleInputError(say("not_one_of", name=name, values=listed, value=value))
 
 
 def past_limit(value: int, name: str, lo: int, hi: int) -> RuleInputError:
     """The error for an int argument that would make a call pass ``MAX_ENTRIES``."""
     return RuleInputError(
-        f"{name} must be in {lo}..{hi}, not {shown(value)}: {LIMIT_NOTE}"
+        say(
+            "outside_because",
+            name=name,
+            low=lo,
+            high=hi,
+            value=shown(value),
+            note=LIMIT_NOTE,
+        )
     )
 
 
@@ -366,7 +383,9 @@ def too_many(what: str) -> RuleInputError:
 
 def bad_bool(value: object, name: str) -> RuleInputError:
     """The error for an argument that is not a bool."""
-    return RuleInputError(f"{name} must be True or False, not {shown(value)}")
+    return RuleInputError(
+        say("not_flag", name=name, true="True", false="False", value=shown(value))
+    )
 
 
 class Label(StrEnum):
@@ -515,8 +534,13 @@ def mapping(
     """
     if not isinstance(value, Mapping):
         raise RuleInputError(
-            f"{name} must be a mapping of {keys.__name__} to {values.__name__}, "
-            f"not {shown(value)}"
+            say(
+                "not_mapping",
+                name=name,
+                keys=keys.__name__,
+                values=values.__name__,
+                value=shown(value),
+            )
         )
     items = cast("Mapping[object, object]", value)
     # one item more than there are keys is enough to refuse (a key twice or
@@ -527,8 +551,13 @@ def mapping(
         raise
     except Exception as error:
         raise RuleInputError(
-            f"{name} must be a mapping of {keys.__name__} to {values.__name__}: "
-            f"reading its items raised {type(error).__name__}"
+            say(
+                "unread_mapping",
+                name=name,
+                keys=keys.__name__,
+                values=values.__name__,
+                error=type(error).__name__,
+            )
         ) from error
     result: dict[K, V] = {}
     given: dict[K, object] = {}
@@ -536,14 +565,20 @@ def mapping(
         key = choice(keys, key_by_label, k, f"a key of {name}")
         if key in given:
             raise RuleInputError(
-                f"{name} has two keys for {key.value!r}: "
-                f"{shown(given[key])} and {shown(k)}"
+                say(
+                    "two_keys",
+                    name=name,
+                    label=repr(key.value),
+                    first=shown(given[key]),
+                    second=shown(k),
+                )
             )
         given[key] = k
         result[key] = choice(values, value_by_label, v, f"{name}[{shown(k)}]")
     missing = [m.value for m in keys if m not in result]
     if missing:
-        raise RuleInputError(f"{name} has no value for {', '.join(map(repr, missing))}")
+        listed = ", ".join(map(repr, missing))
+        raise RuleInputError(say("no_value_for", name=name, missing=listed))
     return result
 
 

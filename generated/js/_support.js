@@ -24,6 +24,7 @@
 
 import * as spec from "./_dice_spec.js";
 import { RuleInputError } from "./errors.js";
+import { say } from "./_messages.js";
 import { fold } from "./_fold.js";
 
 export const MAX_ENTRIES = 100_000;
@@ -164,24 +165,24 @@ export function badInt(value, name, lo, hi) {
       const least = lo === null ? -Number.MAX_SAFE_INTEGER : lo;
       const most = hi === null ? Number.MAX_SAFE_INTEGER : hi;
       return new RuleInputError(
-        `${name} must be in ${least}..${most}, not ${shown(value)}: ${SAFE_NOTE}`,
+        say("outside_because", { name, low: least, high: most, value: shown(value), note: SAFE_NOTE }),
       );
     }
-    return new RuleInputError(`${name} must be in ${low}..${high}, not ${value}`);
+    return new RuleInputError(say("outside", { name, low, high, value }));
   }
-  return new RuleInputError(`${name} must be an int, not ${shown(value)}`);
+  return new RuleInputError(say("not_int", { name, value: shown(value) }));
 }
 
 /** The error for an integer argument within its range that is not one of the
  * `values` its parameter takes. */
 export function notOneOf(value, name, values) {
-  return new RuleInputError(`${name} must be one of ${values.join(", ")}, not ${value}`);
+  return new RuleInputError(say("not_one_of", { name, values: values.join(", "), value }));
 }
 
 /** The error for an integer argument that would make a call pass MAX_ENTRIES. */
 export function pastLimit(value, name, lo, hi) {
   return new RuleInputError(
-    `${name} must be in ${lo}..${hi}, not ${value}: ${LIMIT_NOTE}`,
+    say("outside_because", { name, low: lo, high: hi, value, note: LIMIT_NOTE }),
   );
 }
 
@@ -249,7 +250,9 @@ export function spend(steps, hint = "") {
 
 /** The error for an argument that is not a boolean. */
 export function badBool(value, name) {
-  return new RuleInputError(`${name} must be true or false, not ${shown(value)}`);
+  return new RuleInputError(
+    say("not_flag", { name, true: "true", false: "false", value: shown(value) }),
+  );
 }
 
 /** `value`, an integer an answer is made of, if it is exact; else an error. */
@@ -355,7 +358,7 @@ export function choice(kind, value, name) {
     const label = meta.byFolded.get(key);
     if (label !== undefined) return label;
   }
-  throw new RuleInputError(`${name} must be one of ${meta.shown}, not ${shown(value)}`);
+  throw new RuleInputError(say("not_label", { name, labels: meta.shown, value: shown(value) }));
 }
 
 /**
@@ -397,7 +400,7 @@ export function mapping(keys, values, value, name) {
     entries = Object.entries(value);
   } else {
     throw new RuleInputError(
-      `${name} must be a mapping of ${keyMeta.name} to ${valueMeta.name}, not ${shown(value)}`,
+      say("not_mapping", { name, keys: keyMeta.name, values: valueMeta.name, value: shown(value) }),
     );
   }
   const result = new Map();
@@ -406,7 +409,7 @@ export function mapping(keys, values, value, name) {
     const key = choice(keys, k, `a key of ${name}`);
     if (given.has(key)) {
       throw new RuleInputError(
-        `${name} has two keys for ${reprString(key)}: ${shown(given.get(key))} and ${shown(k)}`,
+        say("two_keys", { name, label: reprString(key), first: shown(given.get(key)), second: shown(k) }),
       );
     }
     given.set(key, k);
@@ -414,7 +417,7 @@ export function mapping(keys, values, value, name) {
   }
   const missing = keyMeta.list.filter((label) => !given.has(label));
   if (missing.length) {
-    throw new RuleInputError(`${name} has no value for ${missing.map(reprString).join(", ")}`);
+    throw new RuleInputError(say("no_value_for", { name, missing: missing.map(reprString).join(", ") }));
   }
   return Object.freeze(dict(keyMeta.list.map((label) => [label, result.get(label)])));
 }

@@ -14,6 +14,7 @@ RUNTIME_JS = FsPath(__file__).resolve().parents[2] / "runtime_js"
 JS_SUPPORT = (
     "_dice_spec.js",
     "errors.js",
+    "_messages.js",
     "_fold.js",
     "_support.js",
     "dice.js",
@@ -34,6 +35,7 @@ JS_SUPPORT = (
 )
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 PACKAGE_README = "js/README.md"
+MESSAGES_JS = "_messages.js"  # its table written in by the build
 
 
 def js_support_modules() -> tuple[str, ...]:

@@ -18,6 +18,10 @@ from ...common.visible import (
     fold,
     visible,
 )
+from ...core.checks import (
+    Check,
+    argument_checks,
+)
 from ...core.viewkit import rng_at
 from ...front.model import (
     Column,
@@ -264,7 +268,6 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
                 f"The choices of parameter `{name}` of rule `{rule_id}`",
             )
         enum = jsname(param.enum.name)
-        coerce = f"{name} = $.choice({enum}, {name}, {js_string(name)});"
         if param.has_default:
             view["default"] = (
                 "null"
@@ -274,41 +277,40 @@ def param_view(system: System, param: Param, rule_id: str) -> View:
         return view | {
             # the labels as the rules spell them (run time also takes other cases)
             "ts": enum + (" | null" if param.nullable else ""),
-            "lines": [f"if ({name} !== null) {coerce}"] if param.nullable else [coerce],
+            "lines": [check_line(check) for check in argument_checks(param)],
         }
-    if param.type == "bool":
-        if param.has_default:
-            view["default"] = js(param.default)
-        return view | {
-            "ts": "boolean",
-            "lines": [
-                f'if (typeof {name} !== "boolean") throw $.badBool({name}, {js_string(name)});'
-            ],
-        }
-    test = f"!$.isInt({name})"
-    if param.min is not None:
-        test += f" || {name} < {js(param.min)}"
-    if param.max is not None:
-        test += f" || {name} > {js(param.max)}"
     if param.has_default:
         view["default"] = js(param.default)
-    lines = [
-        f"if ({test}) throw $.badInt({name}, {js_string(name)}, "
-        f"{js(param.min)}, {js(param.max)});"
-    ]
-    if param.limit is not None:
-        lines.append(
-            f"if ({name} > {js(param.limit)}) throw $.pastLimit({name}, "
-            f"{js_string(name)}, {js(param.min)}, {js(param.limit)});"
-        )
+    lines = [check_line(check) for check in argument_checks(param)]
+    if param.type == "bool":
+        return view | {"ts": "boolean", "lines": lines}
     if param.one_of:
-        listed = f"[{', '.join(map(str, param.one_of))}]"
-        lines.append(
-            f"if (!{listed}.includes({name})) throw $.notOneOf({name}, "
-            f"{js_string(name)}, {listed});"
-        )
         return view | {"ts": " | ".join(map(str, param.one_of)), "lines": lines}
     return view | {"ts": "number", "lines": lines}
+
+
+def check_line(check: Check) -> str:
+    """The JavaScript line that makes a check of an argument (a label's:
+    ``$.choice`` reads it, as its set has it)."""
+    name = jsname(check.name)
+    given = f"{name}, {js_string(name)}"
+    if check.what == "label":
+        coerce = f"{name} = $.choice({jsname(check.enum or '')}, {given});"
+        return f"if ({name} !== null) {coerce}" if check.nullable else coerce
+    if check.what == "flag":
+        return f'if (typeof {name} !== "boolean") throw $.badBool({given});'
+    if check.what == "limit":
+        limits = f"{js(check.lo)}, {js(check.hi)}"
+        return f"if ({name} > {js(check.hi)}) throw $.pastLimit({given}, {limits});"
+    if check.what == "one_of":
+        listed = f"[{', '.join(map(str, check.values))}]"
+        return f"if (!{listed}.includes({name})) throw $.notOneOf({given}, {listed});"
+    test = f"!$.isInt({name})"
+    if check.lo is not None:
+        test += f" || {name} < {js(check.lo)}"
+    if check.hi is not None:
+        test += f" || {name} > {js(check.hi)}"
+    return f"if ({test}) throw $.badInt({given}, {js(check.lo)}, {js(check.hi)});"
 
 
 RNG_VIEW: View = {

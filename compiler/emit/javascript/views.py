@@ -28,6 +28,7 @@ from ...front.settings import DEFAULTS, Settings
 from ...kinds.registry import kind_of
 from ...lang import dice_spec
 from .. import dice_spec as dice_spec_printers
+from ..javascript_printer import with_messages
 from ..python.views import readme_view
 from ..render import render
 from ..target import Work
@@ -37,6 +38,7 @@ from .files import (
     INDEX_JS,
     INDEX_TYPES,
     JS_DIR,
+    MESSAGES_JS,
     PACKAGE_JSON,
     PACKAGE_README,
     RUNTIME_JS,
@@ -64,6 +66,8 @@ def runtime_files() -> dict[str, str]:
         for ext in (".js", ".d.ts"):
             source = f"{stem}{ext}"
             text = (RUNTIME_JS / source).read_text(encoding="utf-8")
+            if source == MESSAGES_JS:
+                text = with_messages(text)
             files[f"{JS_DIR}/{source}"] = (
                 f"// {header([f'compiler/runtime_js/{source}'])}\n{text}"
             )

@@ -224,6 +224,11 @@ class _Math:
                     rf"{body} {gap}\text{{ if }} {test}{gap}\text{{, else }} {orelse}",
                     _COND,
                 )
+        return self.reads(node)
+
+    def reads(self, node: Node) -> tuple[str, int]:
+        """Calls, reads of fields and items, new values, steps and lists."""
+        match node:
             case Call(func="clamp", rule=False, args=(value, low, high)):
                 gap = self.gap
                 inner = r"\max" + _brackets(

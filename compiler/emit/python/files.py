@@ -13,6 +13,7 @@ RUNTIME = FsPath(__file__).resolve().parents[2] / "runtime"
 SUPPORT_MODULES = (
     "_dice_spec.py",
     "errors.py",
+    "_messages.py",
     "dice.py",
     "_support.py",
     "json.py",
