@@ -28,6 +28,7 @@ from .charts import FOLDER as CHARTS
 from .charts import for_pages, relocated
 from .contract import contract_view, label_candidates, module_entry
 from .diagnostics import Diagnostic, RulesError
+from .emit.conformance import kit_file, kit_text
 from .emitted import clashes
 from .examples import ExampleResults, check_examples, runtime_from
 from .formatting import format_many
@@ -327,12 +328,14 @@ def unknown_sources(
 
 def own_files(system_id: str, rule_ids: Iterable[str] = ()) -> tuple[str, ...]:
     """The outputs made from one system alone: its module, its overview page, the
-    page of each of its rules (``rule_ids``), and its JavaScript module and types."""
+    page of each of its rules (``rule_ids``), its JavaScript module and types,
+    and its conformance kit."""
     return (
         f"rulebook/{system_id}.py",
         overview_page(system_id),
         *(rule_page(system_id, r) for r in rule_ids),
         *js_views.js_own_files(system_id),
+        kit_file(system_id),
     )
 
 
@@ -533,6 +536,9 @@ def generate(
             problems, results[system.id] = check_examples(system, module)
             problems = house.inherited_examples(system, problems)
             forms[system.id] = system_forms(system, module, ported.get(system.id))
+            files[kit_file(system.id)] = kit_text(
+                system, module, ported.get(system.id, set()), registry.kind_of
+            )
             odds[system.id], spent = rules_odds(system, module)
             errors.extend(spent)
             drawn[system.id] = {  # the charts of the rules' odds, drawn with them
