@@ -495,7 +495,8 @@ def generate(
     """Render every output, and run every worked example against the new runtime.
 
     ``run_examples=False`` is for tests that change figures in a copy of the
-    rules without rewriting every example; rulesc always runs them. A ``Part``
+    rules without rewriting every example (nor writing the conformance kits,
+    which hold the answers of calls the examples vouch for); rulesc always runs them. A ``Part``
     among ``systems`` stands for a system an earlier build made (and checked)
     from the very same sources and compiler (``compiler/cache.py``): its outputs
     are the part's, neither rendered nor run again, and its model is not needed.
@@ -536,9 +537,10 @@ def generate(
             problems, results[system.id] = check_examples(system, module)
             problems = house.inherited_examples(system, problems)
             forms[system.id] = system_forms(system, module, ported.get(system.id))
-            files[kit_file(system.id)] = kit_text(
-                system, module, ported.get(system.id, set()), registry.kind_of
-            )
+            if run_examples and not problems:  # else no kit (nor any output) is written
+                files[kit_file(system.id)] = kit_text(
+                    system, module, ported.get(system.id, set()), registry.kind_of
+                )
             odds[system.id], spent = rules_odds(system, module)
             errors.extend(spent)
             drawn[system.id] = {  # the charts of the rules' odds, drawn with them
@@ -576,7 +578,7 @@ def generate(
             )
     _mark_house_rules(to_run, files)
     for system in to_run:
-        own = {path: files.pop(path) for path in system_files(system)}
+        own = {path: files.pop(path) for path in system_files(system) if path in files}
         made[system.id] = part_of(system, own, python, drawn.get(system.id))
     parts = [made[s.id] if isinstance(s, System) else s for s in systems]
     shares = [p.shares() for p in parts]

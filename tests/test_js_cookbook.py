@@ -9,7 +9,8 @@ from types import ModuleType
 
 from rulesc.pipeline import load_systems
 
-from .conformance.kits import assert_conforms, missing_from, read_kit
+from .conformance.kits import assert_conforms, missing_from
+from .conformance.runner import read_kit
 from .js_node import tsc_strict
 from .test_cookbook import COOKBOOK, cb, out  # noqa: F401  (the built cookbook)
 

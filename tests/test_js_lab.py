@@ -19,7 +19,8 @@ from rulesc.kinds.state.model import StateRule
 from rulesc.pipeline import build, load_systems
 from rulesc.registry import kind_of
 
-from .conformance.kits import assert_conforms, missing_from, read_kit
+from .conformance.kits import assert_conforms, missing_from
+from .conformance.runner import read_kit
 from .test_process_and_state import CURSE, HAUNTING, STATE, _write
 
 LABS = {
@@ -77,8 +78,8 @@ def test_a_lab_answers_in_javascript_as_in_python(lab: str, tmp_path: Path) -> N
         for k, v in outputs.files.items()
         if k.startswith("rulebook/")
     }
-    path = package / kit_file(system.id)
-    kit = read_kit(path)
+    kit_path = package / kit_file(system.id)
+    kit = read_kit(kit_path)
     with runtime_from(python) as name:
         module = importlib.import_module(f"{name}.lab")
         assert missing_from(system, kit, module) == []
@@ -92,5 +93,5 @@ def test_a_lab_answers_in_javascript_as_in_python(lab: str, tmp_path: Path) -> N
                 assert any("refusal" in c for c in bounds)
                 kit["cases"] += bounds
     kit["names"] = sorted({*kit["names"], *cases.names})
-    path.write_text(json.dumps(kit), "utf-8")
+    kit_path.write_text(json.dumps(kit), "utf-8")
     assert_conforms(package, tmp_path)

@@ -27,7 +27,8 @@ from rulesc.js_naming import camel
 from rulesc.model import System
 from rulesc.pipeline import load_systems
 
-from .conformance.kits import assert_conforms, missing_from, read_kit
+from .conformance.kits import assert_conforms, missing_from
+from .conformance.runner import read_kit
 from .conftest import ROOT, enumerated_odds, import_fresh
 from .js_node import node_json
 

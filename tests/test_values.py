@@ -25,7 +25,8 @@ from rulesc.forms import rule_form
 from rulesc.pipeline import load_systems
 
 from .bounds_cases import build_or_errors
-from .conformance.kits import assert_conforms, missing_from, read_kit
+from .conformance.kits import assert_conforms, missing_from
+from .conformance.runner import read_kit
 from .conftest import ROOT, import_fresh, run_rulesc
 from .js_node import drawn, node_json, tsc_strict
 

@@ -142,6 +142,10 @@ class KitCases:
         self.scripted = importlib.import_module(f"{package}.dice").Scripted
         self.data = rule_texts(system.rules, set())
         self.names = {n.name for n in system.names}
+        self.spelt = python_spellings(
+            self.names
+        )  # Python's spellings, to the rules' names
+        self.spelt_names = set(self.names)
 
     def case(
         self,
@@ -181,7 +185,11 @@ class KitCases:
         its values."""
         if message in self.data:
             return message
-        return neutral_message(message, python_spellings({*self.names, *params}))
+        for name in set(params) - self.spelt_names:
+            for code, word in python_spellings([name]).items():
+                self.spelt.setdefault(code, word)
+            self.spelt_names.add(name)
+        return neutral_message(message, self.spelt)
 
 
 # -- the kit's form of a call ---------------------------------------------------------

@@ -81,10 +81,10 @@ def check(
     try:
         value = make(module, case["call"], rng)
     except runtime.errors.RulebookError as exc:
-        refusal = case.get("refusal")
+        refusal: dict[str, str] = case.get("refusal") or {}
         said = {"error": type(exc).__name__, "message": str(exc)}
-        held = refusal is not None and said["error"] == refusal["error"]
-        if held and refusal["message"] in (str(exc), neutral_message(str(exc), words)):
+        words_said = (str(exc), neutral_message(str(exc), words))
+        if refusal.get("error") == said["error"] and refusal["message"] in words_said:
             return None
         return f"refused: {said}; the kit: {refusal or case.get('answer')!r}"
     if "refusal" in case:
