@@ -29,6 +29,7 @@ from ..workbench.common import inputs_of
 from ..workbench.samples import thawed
 
 KIT_DIR = "conformance"
+RUNTIME_ROLL = "roll"  # the runtime's method rolling dice (a dice field's, a pool's)
 SEEDED_RUNS = 20  # seeded runs of a rule that rolls, beyond its samples' own seeds
 Case = dict[str, Any]
 
@@ -230,10 +231,10 @@ def _arg(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def _step(step: dict[str, Any]) -> dict[str, Any]:
-    """A step by the rules' names: a record's ``field`` read; a state's
-    ``member`` called (the state kept); a runtime ``method`` called (``roll``,
-    a track's ``apply``), once per argument list in ``each``; a state's
-    ``fields`` gathered."""
+    """A step by the rules' names: a record's ``field`` read, or its method
+    ``call``ed; a state's ``member`` called (the state kept); a runtime
+    ``method`` called (a dice's ``roll``, a track's ``apply``), once per
+    argument list in ``each``; a state's ``fields`` gathered."""
     if "fields" in step:
         return {"fields": [f["key"] for f in step["fields"]]}
     if "each" in step:
@@ -244,7 +245,9 @@ def _step(step: dict[str, Any]) -> dict[str, Any]:
     args = [_arg(i) for i in step["args"]]
     if step.get("keep"):
         return {"member": rules_name(step["py"], "mutable"), "args": args}
-    return {"method": step["py"], "args": args}
+    if step["py"] == step["js"] == RUNTIME_ROLL:
+        return {"method": RUNTIME_ROLL, "args": args}
+    return {"call": rules_name(step["py"], "record"), "args": args}
 
 
 def _plain(value: Any) -> Any:

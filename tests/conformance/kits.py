@@ -53,8 +53,9 @@ def js_spellings(kit: dict[str, Any]) -> dict[str, dict[str, str]]:
             if "name" in item:
                 add("name", item["name"], jsname(item["name"]))
         for step in call.get("then", ()):
-            if "field" in step:
-                add("field", step["field"], jsattr(step["field"]))
+            for name in (step.get("field"), step.get("call")):
+                if name is not None:
+                    add("field", name, jsattr(name))
             for name in [*step.get("fields", ()), *[step.get("member")]]:
                 if name is not None:
                     add("member", name, jsattr(name, "mutable"))

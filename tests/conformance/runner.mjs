@@ -4,7 +4,7 @@
 // The file RULEBOOK_KITS names holds {package, kits: [{file, spell, words}]}:
 // the package's folder, and for each kit (generated/conformance/<system>.json)
 // how this runtime spells the rules' names (`spell.name`: functions, classes,
-// constants, parameters; `spell.field`: a record's fields; `spell.member`: a
+// constants, parameters; `spell.field`: a record's fields and methods; `spell.member`: a
 // state's fields and transitions; a name missing is spelt as it is) and
 // `words`, each such spelling back to the rules' name (for refusals). Prints
 // {"cases": n, "failed": [...]} as JSON; exits 0 either way.
@@ -50,8 +50,10 @@ function make(module, call, rng, spell) {
   for (const step of call.then ?? []) {
     if (step.field !== undefined) {
       value = value[own(spell.field, step.field)];
+    } else if (step.call !== undefined) {
+      value = value[own(spell.field, step.call)](...argumentsOf(step.args, rng, spell));
     } else if (step.fields !== undefined) {
-      const found = {};
+      const found = Object.create(null); // a field may be named "__proto__"
       for (const name of step.fields) found[name] = value[own(spell.member, name)];
       value = found;
     } else if (step.member !== undefined) {

@@ -42,6 +42,10 @@ def make(module: ModuleType, call: dict[str, Any], rng: Any) -> Any:
     for step in call.get("then", ()):
         if "field" in step:
             value = getattr(value, pyattr(step["field"]))
+        elif "call" in step:
+            value = getattr(value, pyattr(step["call"]))(
+                **_arguments(step["args"], rng)
+            )
         elif "fields" in step:
             value = {n: getattr(value, pyattr(n, "mutable")) for n in step["fields"]}
         elif "member" in step:
