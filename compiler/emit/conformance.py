@@ -110,8 +110,9 @@ def _samples(run: KitCases, rule: Any) -> list[Case]:
 
 
 def _odds(run: KitCases, rule: Any) -> list[Case]:
-    """The odds at the arguments of each worked example that rolls its dice
-    (each set of arguments once)."""
+    """The odds (a rule's odds function) at the arguments of each worked
+    example, each set of arguments once (not of an example rolling a dice
+    field of the answer: the odds are of the call's own dice)."""
     name = odds_function_of(rule, run.module)
     if name is None:
         return []
