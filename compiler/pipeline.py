@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
+from types import ModuleType
 from typing import Protocol
 
 from . import (
@@ -538,8 +539,9 @@ def generate(
             problems = house.inherited_examples(system, problems)
             forms[system.id] = system_forms(system, module, ported.get(system.id))
             if run_examples and not problems:  # else no kit (nor any output) is written
-                files[kit_file(system.id)] = kit_text(
-                    system, module, ported.get(system.id, set()), registry.kind_of
+                made_of = (python, {own_files(s.id)[0] for s in systems})
+                files[kit_file(system.id)] = _kit(
+                    system, module, ported.get(system.id, set()), made_of
                 )
             odds[system.id], spent = rules_odds(system, module)
             errors.extend(spent)
@@ -600,6 +602,41 @@ def generate(
     data = dict(sorted(data.items()))
     data[MANIFEST] = manifest(shares, data, settings)
     return Outputs(tuple(to_run), tuple(parts), data)
+
+
+_KITS: dict[str, str] = {}
+"""Kits made in this process, by what they are made from (a test's builds make
+the same kit many times); a few, the latest."""
+
+
+def _kit(
+    system: System,
+    module: ModuleType,
+    ported: set[str],
+    made_of: tuple[Mapping[str, str], set[str]],
+) -> str:
+    """The conformance kit of ``system``, made anew unless this process made
+    it already from the very same generated code (its module and the support
+    modules, of ``made_of``: the package's Python files, the systems' module
+    paths), rules (each one's fingerprint) and kinds."""
+    python, modules = made_of
+    own = own_files(system.id)[0]
+    parts = [
+        str(registry.generation()),
+        *sorted(ported),
+        *(f"{r.qualified_id} {r.fingerprint}" for r in system.rules),
+        *(
+            f"{p}\0{t}"
+            for p, t in sorted(python.items())
+            if p == own or p not in modules
+        ),
+    ]
+    key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+    if key not in _KITS:
+        while len(_KITS) >= 8:
+            del _KITS[next(iter(_KITS))]
+        _KITS[key] = kit_text(system, module, ported, registry.kind_of)
+    return _KITS[key]
 
 
 def _mark_house_rules(systems: Sequence[System], files: dict[str, str]) -> None:
