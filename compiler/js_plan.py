@@ -5,7 +5,9 @@ the arguments in the Python signature's order (keyword-only ones marked: in
 JavaScript they go in the trailing options object), where the rng goes, and
 what to do with the answer (read a field, call a method such as ``roll``).
 ``run_python`` makes the call on the generated Python runtime; the JavaScript
-twin is tests/js/plan.mjs. The conformance tests compare the two answers.
+twin is docsite/plan.js (the reference's forms make plans). The conformance kit
+(compiler/emit/conformance.py) writes each plan by the rules' names, with the
+answer ``run_python`` gives.
 
 A plan is plain JSON::
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from rulesc import json_text
 from rulesc.emit.conformance import kit_file
 from rulesc.forms import odds_function_of
 from rulesc.pipeline import build, load_systems
@@ -83,3 +84,13 @@ def test_a_figure_changed_changes_the_kits_answers(tmp_path: Path) -> None:
     assert "example score_15" in changed
     example = next(c for c in after["cases"] if c["case"] == "example score_15")
     assert example["answer"] == 1  # (15 - 12) // 2
+
+
+@pytest.mark.parametrize("system_id", sorted(SYSTEMS))
+def test_the_kit_is_pretty_json_in_the_rules_order(system_id: str) -> None:
+    text = (GENERATED / kit_file(system_id)).read_text("utf-8")
+    assert text == json_text.dumps(json.loads(text)) + "\n"
+    order = {rule.qualified_id: i for i, rule in enumerate(SYSTEMS[system_id].rules)}
+    places = [order[case["rule"]] for case in json.loads(text)["cases"]]
+    assert places == sorted(places)
+    assert json.loads(text)["names"] == sorted(set(json.loads(text)["names"]))

@@ -98,8 +98,9 @@ class Kind:
     # waits, listed as missing too, while any of them has no JavaScript.
     js_view: Callable[[System, Any], View | None] | None
     # How a rule is called, the same in both languages, for the conformance
-    # tests: (Python module, rule, arguments by Python name, whether the call
-    # rolls, the dice field of the answer to roll) -> a plan (compiler/js_plan.py).
+    # kit and the reference's forms: (Python module, rule, arguments by Python
+    # name, whether the call rolls, the dice field of the answer to roll) -> a
+    # plan (compiler/js_plan.py).
     call_plan: Callable[[Any, Any, dict[str, Any], bool, str | None], dict[str, Any]]
     # The rule's own part of rules.json, as plain JSON data (the keys every rule
     # has are added by compiler/rules_json.py); its schema is data.schema.json.
