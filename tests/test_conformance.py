@@ -19,7 +19,7 @@ import pytest
 
 from rulesc import json_text
 from rulesc.emit.conformance import kit_file
-from rulesc.forms import odds_function_of
+from rulesc.odds_pages import odds_name_of
 from rulesc.pipeline import build, load_systems
 
 from .conformance.kits import kit_files, missing_from, run_javascript
@@ -59,7 +59,7 @@ def test_the_kit_holds_every_example_and_its_odds(system_id: str) -> None:
     module = importlib.import_module(f"rulebook.{system_id}")
     assert missing_from(system, kit, module) == []
     assert kit["system"] == system_id
-    rolls = [r for r in system.rules if odds_function_of(r, module) and r.examples]
+    rolls = [r for r in system.rules if odds_name_of(r, module) and r.examples]
     assert rolls == [] or any(c["case"].startswith("odds") for c in kit["cases"])
     assert {c["rule"] for c in kit["cases"]} <= ported(system)
 

@@ -21,9 +21,9 @@ from types import ModuleType
 from typing import Any
 
 from .. import json_text
-from ..forms import odds_function_of
 from ..js_plan import call_plan, run_python
 from ..model import System
+from ..odds_pages import odds_name_of
 from ..py_names import py_kwargs, pyattr, pyname, rules_name
 from ..workbench.common import inputs_of
 from ..workbench.samples import thawed
@@ -113,7 +113,7 @@ def _odds(run: KitCases, rule: Any) -> list[Case]:
     """The odds (a rule's odds function) at the arguments of each worked
     example, each set of arguments once (not of an example rolling a dice
     field of the answer: the odds are of the call's own dice)."""
-    name = odds_function_of(rule, run.module)
+    name = odds_name_of(rule, run.module)
     if name is None:
         return []
     function = getattr(run.module, pyname(name))

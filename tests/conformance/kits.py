@@ -11,9 +11,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rulesc.forms import odds_function_of
 from rulesc.js_naming import jsattr, jsname
 from rulesc.model import System
+from rulesc.odds_pages import odds_name_of
 
 from ..js_node import node, ported
 from .runner import read_kit, run_kit
@@ -134,7 +134,7 @@ def missing_from(system: System, kit: dict[str, Any], module: Any) -> list[str]:
     for rule in system.rules:
         if rule.qualified_id not in here:
             continue
-        odds = odds_function_of(rule, module)
+        odds = odds_name_of(rule, module)
         given: list[Any] = []
         for ex in rule.examples:
             if (rule.qualified_id, f"example {ex.name}") not in cases:
