@@ -369,6 +369,7 @@ def generate(
         raise RulesError(clashes)
     errors: list[Diagnostic] = odds_work.check(systems)
     work = Work(systems, settings, [s for s in systems if isinstance(s, System)])
+    work.run_examples = run_examples
     for target in TARGETS:
         try:  # every error of every target at once
             work.files.update(target.code(work, not errors))
@@ -384,7 +385,7 @@ def generate(
     made = {system.id: part_of(system, work) for system in work.built}
     for system in work.built:
         for path in system_files(system):
-            del work.files[path]
+            work.files.pop(path, None)  # (a kit is not made without the examples)
     parts = [made[s.id] if isinstance(s, System) else s for s in systems]
     shares = [p.shares() for p in parts]
     for target in TARGETS:
@@ -425,7 +426,9 @@ def _run(work: Work, run_examples: bool) -> list[Diagnostic]:
 def part_of(system: System, work: Work) -> Part:
     """The part of a built ``system`` (``compiler.parts``): its own outputs
     (found in ``work.files``) and every target's share of it."""
-    own = {path: work.files[path] for path in system_files(system)}
+    own = {
+        path: work.files[path] for path in system_files(system) if path in work.files
+    }
     views: dict[str, View] = {}
     data: dict[str, str] = {}
     for target in TARGETS:

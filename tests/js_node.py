@@ -1,5 +1,6 @@
 """Node for the JavaScript tests: finding it, running ``node --test`` on a case file,
-and the cases themselves (each a call plan with the Python runtime's answer).
+and hand-made cases (each a call plan with the Python runtime's answer; the
+worked examples and samples of a build are its conformance kit's).
 
 Without Node the JavaScript tests skip, except under ``make test``
 (``RULEBOOK_JS_TESTS=required``) and in CI, where a missing Node is a failure.
@@ -7,11 +8,9 @@ Without Node the JavaScript tests skip, except under ``make test``
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import json
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -23,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis.strategies import SearchStrategy
 
+from rulesc.emit.conformance.kit import rule_texts
 from rulesc.emit.javascript import views as js_views
 from rulesc.emit.javascript.names import jsname
 from rulesc.emit.javascript.plan import run_python
@@ -37,13 +37,10 @@ from rulesc.lang.py_names import (
     pyname,
     rules_name,
 )
-from rulesc.workbench.common import inputs_of
-from rulesc.workbench.samples import thawed
 
 ROOT = Path(__file__).resolve().parent.parent
 JS_TESTS = ROOT / "tests" / "js"
 PACKAGE = ROOT / "generated" / "js"
-SEEDED_RUNS = 200  # seeded runs of every rule that rolls dice
 T = TypeVar("T")
 
 
@@ -164,29 +161,13 @@ def node_json(script: str, cwd: Path | None = None) -> Any:
 # -- the Python runtime's answers ---------------------------------------------------
 
 
-def _texts(value: Any, found: set[str]) -> set[str]:
-    """Every string of a rule's model (what a refusal of the rules may say)."""
-    if isinstance(value, str):
-        found.add(value)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            _texts(getattr(value, f.name), found)
-    elif hasattr(type(value), "FIELDS"):  # a record of the runtime (dice)
-        for name in type(value).FIELDS:
-            _texts(getattr(value, name), found)
-    elif isinstance(value, tuple | list):
-        for item in value:
-            _texts(item, found)
-    return found
-
-
 def js_message(system: System, message: str, params: Iterable[str] = ()) -> str:
     """A message of the Python runtime as the JavaScript runtime words it: the
     rules' names (and ``params``, the called function's parameters by their
     Python names, which a kind may name itself) as each language spells them,
     and Python's words for values in JavaScript's; a message the rules data
     gives (a decision's refusal) is data, the same in both."""
-    if message in _texts(system.rules, set()):
+    if message in rule_texts(system.rules, set()):
         return message
     given = {n.name for n in system.names} | {rules_name(p) for p in params}
     spelt: dict[str, str] = {}
@@ -248,67 +229,3 @@ def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[st
             [ex.select[0], [list(w) for w in ex.select[1]]] if ex.select else None
         )
     return case
-
-
-def sample_cases(system: System, module: Any, rule: Any) -> list[dict[str, Any]]:
-    """The inputs ``rulesc diff`` compares a rule on, each with Python's answer;
-    and, for a rule that rolls, 200 seeded runs of its first input that the
-    rule does not refuse (so the runs roll)."""
-    kind = kind_of(rule)
-    entry = kind.entry(rule)
-    specs = (
-        []
-        if entry is None
-        else inputs_of(getattr(module, pyname(entry)), kind.params(rule))
-    )
-    found: list[dict[str, Any]] = []
-
-    def case(inputs: Any, seed: int | None) -> dict[str, Any]:
-        kwargs = {k: thawed(v) for k, v in inputs}
-        plan = kind.call_plan(module, rule, kwargs, seed is not None, None)
-        rng = random.Random(seed) if seed is not None else None
-        return {
-            "name": f"{rule.qualified_id} sample {len(found)}: {kwargs} seed {seed}",
-            "plan": plan,
-            "seed": seed,
-            "python": answer(system, module, plan, rng),
-        }
-
-    seeded = []
-    for sample in kind.samples(rule, specs):
-        found.append(case(sample.inputs, sample.seed))
-        if sample.seed is not None:
-            seeded.append((sample.inputs, "raises" in found[-1]["python"]))
-    if seeded:
-        inputs = next((i for i, refused in seeded if not refused), seeded[0][0])
-        for seed in range(1, SEEDED_RUNS + 1):
-            found.append(case(inputs, seed))
-    return found
-
-
-def conformance_spec(system: System, module: Any, package: Path) -> dict[str, Any]:
-    """The cases of conformance.test.mjs for one system: each ported rule's worked
-    examples, then its samples (and seeded runs), with the Python runtime's answers."""
-    here = ported(system)
-    groups = []
-    for rule in system.rules:
-        if rule.qualified_id not in here:
-            continue
-        examples = [example_case(system, module, rule, ex) for ex in rule.examples]
-        if examples:
-            groups.append({"name": f"{rule.qualified_id}: examples", "cases": examples})
-        groups.append(
-            {
-                "name": f"{rule.qualified_id}: samples",
-                "cases": sample_cases(system, module, rule),
-            }
-        )
-    assert groups, f"no rule of {system.id} is in JavaScript"
-    return {"package": str(package), "system": system.id, "groups": groups}
-
-
-def assert_every_rule_in(spec: dict[str, Any], system: System) -> None:
-    """Every rule of ``system`` has its cases in ``spec`` (every kind lowers
-    to the core, which the JavaScript emitter prints)."""
-    names = {group["name"].split(":")[0] for group in spec["groups"]}
-    assert names == {rule.qualified_id for rule in system.rules}

@@ -1,6 +1,6 @@
 """The cookbook (tests/cookbook/) in JavaScript: its build writes a JavaScript
-package beside its Python one, and every worked example, sampled input and
-seeded run answers there as in Python; its types pass ``tsc --strict``."""
+package beside its Python one, and its conformance kit (every worked example,
+sampled input and seeded run) holds in both; its types pass ``tsc --strict``."""
 
 from __future__ import annotations
 
@@ -9,12 +9,9 @@ from types import ModuleType
 
 from rulesc.pipeline import load_systems
 
-from .js_node import (
-    assert_every_rule_in,
-    conformance_spec,
-    node_test,
-    tsc_strict,
-)
+from .conformance.kits import assert_conforms, missing_from
+from .conformance.runner import read_kit
+from .js_node import tsc_strict
 from .test_cookbook import COOKBOOK, cb, out  # noqa: F401  (the built cookbook)
 
 
@@ -24,11 +21,10 @@ def test_the_cookbook_answers_in_javascript_as_in_python(
     tmp_path: Path,
 ) -> None:
     (system,) = [s for s in load_systems(COOKBOOK) if s.id == "cookbook"]
-    spec = conformance_spec(system, cb, out / "js")
     kinds = {rule.kind for rule in system.rules}
     assert {"state", "process"} <= kinds
-    assert_every_rule_in(spec, system)
-    node_test("conformance.test.mjs", spec, tmp_path)
+    assert missing_from(system, read_kit(out / "conformance/cookbook.json"), cb) == []
+    assert_conforms(out, tmp_path, ["cookbook"])
 
 
 def test_the_cookbook_types_pass_tsc_strict(out: Path, tmp_path: Path) -> None:  # noqa: F811

@@ -1,6 +1,6 @@
 """Calls ``rulesc diff`` does not sample, answered in JavaScript as in Python.
 
-The conformance tests (test_js_runtime.py) call each rule's entry function on
+The conformance kit (test_conformance.py) calls each rule's entry function on
 its examples and sampled inputs. Here, for the kinds that make more than one
 function or that bound their inputs by the runtime's limit, every function a
 rule makes is called on the edges: labels in other cases and values that are no

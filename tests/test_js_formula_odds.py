@@ -26,6 +26,8 @@ from rulesc.kinds.formula.rule import rule_nodes
 from rulesc.lang import expr
 from rulesc.pipeline import load_systems
 
+from .conformance.kits import assert_conforms, missing_from
+from .conformance.runner import read_kit
 from .conftest import ROOT
 from .js_node import js_message, node_json
 from .test_formula_odds import POOL_DEPTH, POOLS
@@ -192,3 +194,14 @@ def test_javascript_keeps_the_dice_as_python(df: ModuleType, df_out: Path) -> No
         expected = odds.answer(odds.results(pool, POOL_DEPTH))
         assert chances == [[list(k), str(p)] for k, p in expected.items()], text
         assert tail == str(expected.tail), text
+
+
+def test_the_kit_holds_in_both_runtimes(
+    df: ModuleType, df_out: Path, system: System, tmp_path: Path
+) -> None:
+    """The build's conformance kit: every worked example, sample and seeded
+    run, and the odds at each example's arguments, alike in both runtimes."""
+    kit = read_kit(df_out / "conformance" / f"{system.id}.json")
+    assert missing_from(system, kit, df) == []
+    assert sum(c["case"].startswith("odds") for c in kit["cases"]) > 25
+    assert_conforms(df_out, tmp_path)

@@ -2,7 +2,7 @@
 writes the project's JSON (what the Python runtime's ``rulebook.json.dumps``
 writes) for dice, their exact distribution and mean, and the odds of a dice
 expression and their chances. (Every rule's answers, worked examples and
-samples are compared the same way in tests/js/conformance.test.mjs; rolls and
+samples are compared the same way by the conformance kit, tests/test_conformance.py; rolls and
 odds of dice notation in tests/js/dice_notation.mjs.)"""
 
 from __future__ import annotations

@@ -6,21 +6,26 @@ bounds, from its floor and its ceiling."""
 from __future__ import annotations
 
 import importlib
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rulesc.emit.conformance.files import kit_file
+from rulesc.emit.conformance.kit import KitCases
 from rulesc.emit.javascript.plan import (
     call_step,
     fields_step,
     instance_plan,
 )
 from rulesc.examples import runtime_from
+from rulesc.kinds.registry import kind_of
 from rulesc.kinds.state.model import StateRule
 from rulesc.pipeline import build, load_systems
 
-from .js_node import answer, assert_every_rule_in, conformance_spec, node_test
+from .conformance.kits import assert_conforms, missing_from
+from .conformance.runner import read_kit
 from .test_process_and_state import CURSE, HAUNTING, STATE, _write
 
 LABS = {
@@ -35,7 +40,7 @@ LABS = {
 }
 
 
-def _state_cases(system: Any, module: Any, rule: StateRule) -> list[dict[str, Any]]:
+def _state_plans(module: Any, rule: StateRule) -> list[dict[str, Any]]:
     """Each transition once, from the floor and from the ceiling, with its
     parameter (if any) at, inside and past its bounds; and the state made at
     levels at and past its own."""
@@ -58,18 +63,13 @@ def _state_cases(system: Any, module: Any, rule: StateRule) -> list[dict[str, An
             for kwargs in values:
                 steps = [call_step(cls, t.name, kwargs), fields_step(shown)]
                 plans.append(instance_plan(cls, {"level": start}, steps))
-    return [
-        {
-            "name": f"{rule.qualified_id} bounds {index}",
-            "plan": plan,
-            "python": answer(system, module, plan, None),
-        }
-        for index, plan in enumerate(plans)
-    ]
+    return plans
 
 
 @pytest.mark.parametrize("lab", sorted(LABS))
 def test_a_lab_answers_in_javascript_as_in_python(lab: str, tmp_path: Path) -> None:
+    """The lab's kit, with the bounds of each state added as cases of its own,
+    holds in both runtimes."""
     rules = _write(tmp_path, LABS[lab])
     (system,) = load_systems(rules)
     outputs = build(rules)
@@ -83,15 +83,20 @@ def test_a_lab_answers_in_javascript_as_in_python(lab: str, tmp_path: Path) -> N
         for k, v in outputs.files.items()
         if k.startswith("rulebook/")
     }
+    kit_path = package / kit_file(system.id)
+    kit = read_kit(kit_path)
     with runtime_from(python) as name:
         module = importlib.import_module(f"{name}.lab")
-        spec = conformance_spec(system, module, package / "js")
+        assert missing_from(system, kit, module) == []
+        cases = KitCases(system, module, kind_of)
         for rule in system.rules:
             if isinstance(rule, StateRule):
-                cases = _state_cases(system, module, rule)
-                assert any("raises" in c["python"] for c in cases)
-                spec["groups"].append(
-                    {"name": f"{rule.qualified_id}: bounds", "cases": cases}
-                )
-    assert_every_rule_in(spec, system)
-    node_test("conformance.test.mjs", spec, tmp_path)
+                bounds = [
+                    cases.case(rule, f"bounds {index}", plan)
+                    for index, plan in enumerate(_state_plans(module, rule))
+                ]
+                assert any("refusal" in c for c in bounds)
+                kit["cases"] += bounds
+    kit["names"] = sorted({*kit["names"], *cases.names})
+    kit_path.write_text(json.dumps(kit), "utf-8")
+    assert_conforms(package, tmp_path)

@@ -1,39 +1,17 @@
-"""The JavaScript runtime (generated/js/) against the Python one, under ``node --test``.
+"""The JavaScript runtime's primitives (generated/js/) against Python's, under ``node --test``.
 
-Every worked example, every input ``rulesc diff`` samples and 200 seeded runs
-of every rule that rolls dice, in one Node process per system, must answer the
-same JSON as the Python runtime (or refuse with the same message); Random is
-CPython's random.Random draw for draw; the case folding is str.casefold.
+Random is CPython's random.Random draw for draw; the case folding is
+str.casefold. How the rules answer in JavaScript, alike, is the conformance
+kit's (tests/test_conformance.py).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 from pathlib import Path
 
-import pytest
-
-from rulesc.pipeline import load_systems
-
-from .js_node import PACKAGE, conformance_spec, node_test
-
-ROOT = Path(__file__).resolve().parent.parent
-SYSTEMS = {s.id: s for s in load_systems(ROOT / "rules")}
-
-
-def _module(system_id: str) -> object:
-    return importlib.import_module(f"rulebook.{system_id}")
-
-
-@pytest.mark.parametrize("system_id", sorted(SYSTEMS))
-def test_worked_examples_and_samples_answer_as_in_python(
-    system_id: str, tmp_path: Path
-) -> None:
-    spec = conformance_spec(SYSTEMS[system_id], _module(system_id), PACKAGE)
-    node_test("conformance.test.mjs", spec, tmp_path)
-
+from .js_node import PACKAGE, node_test
 
 SEEDS = [
     0,

@@ -117,6 +117,7 @@ EMITTERS_STILL_NAMING_KINDS = {
     "markdown/pages.py": "the pages ask each kind for its text and columns",
     "javascript/plan.py": "call plans (the Kind hook call_plan) read a rule's kind",
     "markdown/contract.py": "the contract page reads each rule's kind",
+    "conformance/target.py": "the kit asks each rule's kind how it is called and sampled",
     "markdown/reads.py": "a page finds the tables its formulas read by their model (TableRule)",
     "python/files.py": "the package's support modules add each kind's (Kind.runtime)",
     "javascript/files.py": "likewise, each kind's JavaScript ones (Kind.js_runtime)",

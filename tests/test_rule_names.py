@@ -6,16 +6,16 @@ follow-up method, a repeat's state and names) is written with each name drawn fr
 and runtimes of both targets introduce and both targets' keywords, built-ins
 and globals (``tests/target_names.py``, derived from the emitters' tables and
 the generated code). It builds (its worked examples run in Python at the
-build), and Node answers every worked example, the method and seeded runs of
-the rules that roll exactly as Python does (tests/js/conformance.test.mjs).
+build), and both runtimes run its conformance kit (every worked example and
+sample), with the method and seeded runs of the rules that roll added.
 """
 
 from __future__ import annotations
 
 import builtins
 import importlib
+import json
 import keyword
-import random
 import re
 import subprocess
 import sys
@@ -29,6 +29,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from rulesc.common.diagnostics import RulesError
+from rulesc.emit.conformance.files import kit_file
+from rulesc.emit.conformance.kit import KitCases
 from rulesc.emit.javascript.names import (
     camel,
     jsattr,
@@ -36,8 +38,8 @@ from rulesc.emit.javascript.names import (
 )
 from rulesc.emit.javascript.plan import call_plan
 from rulesc.examples import runtime_from
-from rulesc.front.model import System
 from rulesc.kinds.decision.model import TURNS
+from rulesc.kinds.registry import kind_of
 from rulesc.lang import py_names
 from rulesc.lang.dice import DICE_FUNCTIONS
 from rulesc.lang.expr import FUNCTIONS
@@ -47,7 +49,9 @@ from rulesc.lang.py_names import (
 )
 from rulesc.pipeline import Outputs, build
 
-from .js_node import answer, example_case, node_test, tsc_strict
+from .conformance.kits import assert_conforms, missing_from
+from .conformance.runner import read_kit
+from .js_node import tsc_strict
 from .target_names import CLASS, LOWER, MEMBER, pool
 from .test_process_and_state import _write
 
@@ -321,33 +325,20 @@ def _built(tmp: Path, text: str) -> Outputs:
         pytest.fail("\n".join(d.format_text() for d in exc.diagnostics))
 
 
-def _package(outputs: Outputs, where: Path) -> Path:
+def _written(outputs: Outputs, where: Path) -> Path:
+    """The build's files written to ``where`` (its packages and kits)."""
     for path, blob in outputs.files.items():
-        if path.startswith("js/"):
-            (where / path).parent.mkdir(parents=True, exist_ok=True)
-            (where / path).write_bytes(blob)
-    return where / "js"
+        (where / path).parent.mkdir(parents=True, exist_ok=True)
+        (where / path).write_bytes(blob)
+    return where
 
 
-def _seeded(
-    system: System, module: Any, plan: dict[str, Any], what: str
-) -> Iterator[dict[str, Any]]:
-    """A plan that rolls, made with seeds 1 to 3, with Python's answers."""
-    for seed in range(1, 4):
-        yield {
-            "name": f"{what}, seed {seed}",
-            "plan": plan,
-            "seed": seed,
-            "python": answer(system, module, plan, random.Random(seed)),
-        }
-
-
-def _rolling_cases(
-    system: System, module: Any, names: dict[str, str]
-) -> Iterator[dict[str, Any]]:
+def _rolling_calls(
+    module: Any, names: dict[str, str]
+) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """The rules that roll called with seeded dice (the rng where each
     signature takes it, their defaults left out or given), and the decision's
-    answer with its method called."""
+    answer with its method called: (rule's function, what, plan)."""
     calls: list[tuple[str, dict[str, Any]]] = [
         (names["f"], {names["p1"]: 2}),
         (names["f"], {names["p1"]: 4, names["p2"]: 5, names["p3"]: 0}),
@@ -365,31 +356,35 @@ def _rolling_cases(
         if rule_name == names["d"]:
             method = {"py": pyattr(names["m"]), "js": jsattr(names["m"])}
             plan["then"] = [method | {"args": [{"rng": True}]}]
-        yield from _seeded(system, module, plan, f"{rule_name}({args})")
+        yield rule_name, f"{rule_name}({args})", plan
 
 
 def check_both_languages(tmp: Path, names: dict[str, str]) -> Outputs:
-    """Build the system of ``names``, then make every call of it in Python and
-    in Node: the same answers, the same refusals (the build, answered)."""
+    """Build the system of ``names``, then run its conformance kit (every
+    worked example and sample), with seeded calls of the rules that roll
+    added, in Python and in Node: the same answers, the same refusals (the
+    build, answered)."""
     outputs = _built(tmp, written(names))
     (system,) = outputs.systems
+    out = _written(outputs, tmp / "out")
+    kit = read_kit(out / kit_file(system.id))
     python = {
         k: v.decode() for k, v in outputs.files.items() if k.startswith("rulebook/")
     }
     with runtime_from(python) as package:
         module = importlib.import_module(f"{package}.lab")
-        cases = [
-            example_case(system, module, rule, ex)
-            for rule in system.rules
-            for ex in rule.examples
-        ]
-        cases += list(_rolling_cases(system, module, names))
-    spec = {
-        "package": str(_package(outputs, tmp)),
-        "system": "lab",
-        "groups": [{"name": "every call", "cases": cases}],
-    }
-    node_test("conformance.test.mjs", spec, tmp)
+        assert missing_from(system, kit, module) == []
+        made = KitCases(system, module, kind_of)
+        by_function = {getattr(r, "function", None): r for r in system.rules}
+        for function, what, plan in _rolling_calls(module, names):
+            for seed in range(1, 4):
+                rule = by_function[function]
+                kit["cases"].append(
+                    made.case(rule, f"{what}, seed {seed}", plan, seed=seed)
+                )
+    kit["names"] = sorted({*kit["names"], *made.names})
+    (out / kit_file(system.id)).write_text(json.dumps(kit), "utf-8")
+    assert_conforms(out, tmp)
     return outputs
 
 
@@ -450,7 +445,7 @@ def test_round_all_rng_class_constructor_then_none(tmp_path: Path) -> None:
         check=False,
     )
     assert mypy.returncode == 0, mypy.stdout
-    tsc = tsc_strict([str(tmp_path / "js" / "*.d.ts")], tmp_path)
+    tsc = tsc_strict([str(tmp_path / "out" / "js" / "*.d.ts")], tmp_path)
     assert tsc.returncode == 0, tsc.stdout + tsc.stderr
     assert [pyname(n) for n in ("round", "all", "rng", "class", "None")] == [
         "round_",

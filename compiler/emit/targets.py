@@ -7,10 +7,11 @@ iterate over this list, in its order, and name no target.
 
 from __future__ import annotations
 
+from .conformance.target import TARGET as CONFORMANCE
 from .javascript.target import TARGET as JAVASCRIPT
 from .json.target import TARGET as JSON
 from .markdown.target import TARGET as MARKDOWN
 from .python.target import TARGET as PYTHON
 from .target import Target
 
-TARGETS: tuple[Target, ...] = (PYTHON, MARKDOWN, JAVASCRIPT, JSON)
+TARGETS: tuple[Target, ...] = (PYTHON, MARKDOWN, JAVASCRIPT, JSON, CONFORMANCE)

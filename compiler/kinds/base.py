@@ -87,8 +87,9 @@ class Kind:
     lower: Callable[[System, Any], Unit]
 
     # How a rule is called, the same in both languages, for the conformance
-    # tests: (Python module, rule, arguments by Python name, whether the call
-    # rolls, the dice field of the answer to roll) -> a plan (compiler/emit/javascript/plan.py).
+    # kit and the reference's forms: (Python module, rule, arguments by Python
+    # name, whether the call rolls, the dice field of the answer to roll) -> a
+    # plan (compiler/emit/javascript/plan.py).
     call_plan: Callable[[Any, Any, dict[str, Any], bool, str | None], dict[str, Any]]
     # The rule's own part of rules.json, as plain JSON data (the keys every rule
     # has are added by compiler/emit/json/rules_json.py); its schema is data.schema.json.

@@ -5,7 +5,9 @@ the arguments in the Python signature's order (keyword-only ones marked: in
 JavaScript they go in the trailing options object), where the rng goes, and
 what to do with the answer (read a field, call a method such as ``roll``).
 ``run_python`` makes the call on the generated Python runtime; the JavaScript
-twin is tests/js/plan.mjs. The conformance tests compare the two answers.
+twin is docsite/plan.js (the reference's forms make plans). The conformance kit
+(compiler/emit/conformance/kit.py) writes each plan by the rules' names, with the
+answer ``run_python`` gives.
 
 A plan is plain JSON::
 
@@ -31,6 +33,7 @@ goes by name in Python, in the options object in JavaScript when ``option``).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import typing
 from collections.abc import Callable
@@ -56,6 +59,24 @@ def _is_rng(hint: Any) -> bool:
     return any(getattr(a, "__name__", "") == "RNG" for a in args)
 
 
+@functools.lru_cache(maxsize=1024)
+def _parameters(function: Callable[..., Any]) -> tuple[tuple[str, bool, bool], ...]:
+    """Each parameter of ``function`` (a method's ``self`` left out; a class's
+    constructor, which takes no rng): its name, whether it is keyword-only,
+    whether it is the rng (read once per function: a sample of a rule makes
+    hundreds of plans of one)."""
+    hints = {} if isinstance(function, type) else typing.get_type_hints(function)
+    return tuple(
+        (
+            param.name,
+            param.kind is inspect.Parameter.KEYWORD_ONLY,
+            _is_rng(hints.get(param.name)),
+        )
+        for param in inspect.signature(function).parameters.values()
+        if param.name != "self"
+    )
+
+
 def arguments(
     function: Callable[..., Any], args: dict[str, Any], rolls: bool = False
 ) -> list[dict[str, Any]]:
@@ -63,22 +84,18 @@ def arguments(
     a method's ``self`` left out; a class's constructor, which takes no rng)
     with ``args`` by Python name (``py_names``; the rules' own where they are
     the same)."""
-    hints = {} if isinstance(function, type) else typing.get_type_hints(function)
     items: list[dict[str, Any]] = []
     pending: list[dict[str, Any]] = []
-    for param in inspect.signature(function).parameters.values():
-        if param.name == "self":
-            continue
-        option = param.kind is inspect.Parameter.KEYWORD_ONLY
+    for name, option, rng in _parameters(function):
         item: dict[str, Any] = {
-            "py": param.name,
-            "js": RNG if param.name == RNG else jsname(rules_name(param.name)),
+            "py": name,
+            "js": RNG if name == RNG else jsname(rules_name(name)),
             "option": option,
         }
-        if _is_rng(hints.get(param.name)) and rolls:
+        if rng and rolls:
             item["rng"] = True
-        elif param.name in args:
-            item["value"] = args[param.name]
+        elif name in args:
+            item["value"] = args[name]
         elif option:
             continue
         else:

@@ -235,7 +235,7 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
         rolled = kind.call_plan(module, rule, args, True, None)
         if _rolls(_plan(rolled)):  # else the rule rolls no dice
             add(ROLLED, rolled, None)
-        odds = _odds_function(rule, module)
+        odds = odds_function_of(rule, module)
         if odds is not None:  # its derived odds: each answer with its chance
             plan = call_plan(getattr(module, pyname(odds)), odds, args, False, None)
             add(ODDS, plan, None, odds=True)
@@ -259,7 +259,7 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
     }
 
 
-def _odds_function(rule: Rule, module: ModuleType) -> str | None:
+def odds_function_of(rule: Rule, module: ModuleType) -> str | None:
     """The name of the rule's odds function in ``module``, if it has one."""
     function = getattr(rule, "function", None)
     if not isinstance(function, str) or getattr(rule, "odds", None) is None:

@@ -99,17 +99,24 @@ def rules_odds(
     return found, []
 
 
+def odds_name_of(rule: Any, module: ModuleType) -> str | None:
+    """The name (the rules') of ``rule``'s odds function in ``module``, or None
+    when it has none: every rule whose function rolls has one."""
+    function = getattr(rule, "function", None)
+    if not isinstance(function, str):
+        return None
+    name: str = getattr(rule, "odds_name", None) or odds_function(function)
+    return name if callable(getattr(module, pyname(name), None)) else None
+
+
 def _rule_odds(
     system: System, rule: Any, module: ModuleType, pages: _Pages
 ) -> View | None:
     """``rule``'s odds section, or None when it has no odds function."""
-    function = getattr(rule, "function", None)
-    if not isinstance(function, str):
+    name = odds_name_of(rule, module)
+    if name is None:
         return None
-    name = getattr(rule, "odds_name", None) or odds_function(function)
-    odds: object = getattr(module, pyname(name), None)
-    if not callable(odds):
-        return None
+    odds: object = getattr(module, pyname(name))
     derived = cast("Callable[..., Mapping[object, Any]]", odds)
     fields: tuple[str, ...] = getattr(rule, "odds_of", ())
     titles = [_title(system, rule, f) for f in fields if f != "value"]
