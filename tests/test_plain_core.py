@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 
 from rulesc.core import plain as p
-from rulesc.emit.javascript_printer import JavaScriptPrinter
+from rulesc.emit.javascript.printer import JavaScriptPrinter
 from rulesc.emit.printer import Names, Printer
-from rulesc.emit.python_printer import PythonPrinter
+from rulesc.emit.python.printer import PythonPrinter
 from rulesc.lang.expr import check
 
 from .test_expr import DPARAMS, TABLES, TREES

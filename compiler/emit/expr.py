@@ -42,7 +42,7 @@ from ..lang.py_names import (
     pyname,
 )
 from .printer import Names
-from .python_printer import PythonPrinter
+from .python.printer import PythonPrinter
 
 __all__ = ["to_math", "to_python", "to_source"]
 

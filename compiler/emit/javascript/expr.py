@@ -14,13 +14,13 @@ from ...lang.nodes import (
     Node,
     Rounding,
 )
-from ..javascript_printer import (
+from ..printer import Names
+from .printer import (
     MAX_SAFE,
     JavaScriptPrinter,
     safe_literal,
     string_literal,
 )
-from ..printer import Names
 
 __all__ = ["MAX_SAFE", "safe_literal", "string_literal", "to_javascript"]
 

@@ -28,7 +28,6 @@ from ...front.settings import DEFAULTS, Settings
 from ...kinds.registry import kind_of
 from ...lang import dice_spec
 from .. import dice_spec as dice_spec_printers
-from ..javascript_printer import with_messages
 from ..python.views import readme_view
 from ..render import render
 from ..target import Work
@@ -50,6 +49,7 @@ from .kit import (
     JsFigureError,
     doc,
 )
+from .printer import with_messages
 
 
 def runtime_files() -> dict[str, str]:

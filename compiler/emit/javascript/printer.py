@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..common.visible import utf16_escape
-from ..core import plain as p
-from ..lang.dice import roll_js
-from ..lang.naming import private_constant
-from ..lang.nodes import (
+from ...common.visible import utf16_escape
+from ...core import plain as p
+from ...lang.dice import roll_js
+from ...lang.naming import private_constant
+from ...lang.nodes import (
     IV_ARITH,
     Interval,
     iv_abs,
@@ -24,10 +24,13 @@ from ..lang.nodes import (
     iv_min,
     iv_neg,
 )
-from ..runtime._messages import MESSAGES
-from ..runtime.dice_terms import Pool
-from .javascript.names import jsattr
-from .printer import Names, Printer
+from ...runtime._messages import MESSAGES
+from ...runtime.dice_terms import Pool
+from ..printer import (
+    Names,
+    Printer,
+)
+from .names import jsattr
 
 __all__ = [
     "MAX_SAFE",

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..core import plain as p
-from ..lang.dice import roll_python
-from ..lang.py_names import (
+from ...core import plain as p
+from ...lang.dice import roll_python
+from ...lang.py_names import (
     RNG,
     pyattr,
     pyname,
 )
-from ..runtime.dice_terms import Pool
-from .printer import Names, Printer
+from ...runtime.dice_terms import Pool
+from ..printer import (
+    Names,
+    Printer,
+)
 
 __all__ = ["PythonPrinter"]
 
