@@ -369,7 +369,6 @@ def generate(
         raise RulesError(clashes)
     errors: list[Diagnostic] = odds_work.check(systems)
     work = Work(systems, settings, [s for s in systems if isinstance(s, System)])
-    work.run_examples = run_examples
     for target in TARGETS:
         try:  # every error of every target at once
             work.files.update(target.code(work, not errors))
@@ -416,6 +415,8 @@ def _run(work: Work, run_examples: bool) -> list[Diagnostic]:
             module = importlib.import_module(f"{package}.{system.id}")
             problems, work.results[system.id] = check_examples(system, module)
             problems = house.inherited_examples(system, problems)
+            if run_examples and not problems:
+                work.sound.add(system.id)
             for target in TARGETS:
                 errors.extend(target.observe(system, module, work))
             if run_examples:

@@ -719,7 +719,8 @@ def _fill(disk: Path, leave: int = 0) -> None:
 
 def test_a_real_full_disk(rules_copy: Path) -> None:
     root = rules_copy.parent
-    with _tmpfs(root / "disk", "8m") as disk:
+    # room for two outputs (the old one stays until the swap) and the cache
+    with _tmpfs(root / "disk", "32m") as disk:
         first = run_rulesc("build", "--out", "disk/generated", cwd=root)
         assert first.returncode == 0, first.stderr
         old = read_tree(disk / "generated")
@@ -750,7 +751,8 @@ def test_a_real_disk_with_room_for_the_output_but_not_the_cache(
     root = rules_copy.parent
     reference = dict(pipeline.build(rules_copy).files)
     room = sum(-(-len(blob) // 4096) * 4096 for blob in reference.values())
-    with _tmpfs(root / "disk", "8m") as disk:
+    # room for the output and a cache entry of it, once the filler is gone
+    with _tmpfs(root / "disk", "32m") as disk:
         _fill(disk, leave=room + (64 << 10))
         done = run_rulesc("build", "--out", "disk/generated", cwd=root)
         assert (done.returncode, done.stderr) == (0, "")

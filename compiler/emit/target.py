@@ -52,10 +52,11 @@ class Work:
     files: dict[str, str] = field(default_factory=dict)
     results: dict[str, ExampleResults] = field(default_factory=dict)
     kept: dict[str, dict[str, Any]] = field(default_factory=dict)
-    # Whether the build checks the worked examples (tests that change figures
-    # in a copy of the rules may not): a target whose files vouch for the
-    # answers (the conformance kit) writes none without them.
-    run_examples: bool = True
+    # The systems whose worked examples the build checked and found to hold
+    # (tests that change figures in a copy of the rules may not check them): a
+    # target whose files vouch for answers (the conformance kit) writes them
+    # for these alone.
+    sound: set[str] = field(default_factory=set)
 
     def keep(self, target: str) -> dict[str, Any]:
         """What ``target`` keeps during this build."""

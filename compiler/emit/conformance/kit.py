@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
 import random
 import re
 from collections.abc import Callable, Collection, Iterable
@@ -59,9 +60,21 @@ def kit_text(
         "@generated": "by rulesc - DO NOT EDIT",
         "system": system.id,
         "names": sorted(run.names),
-        "cases": cases,
+        "cases": [],
     }
-    return json_text.dumps(doc) + "\n"
+    return kit_json(doc, cases)
+
+
+def kit_json(doc: dict[str, Any], cases: list[Case]) -> str:
+    """The kit's text: its head as indented JSON, then its cases one a line
+    (a kit holds thousands: a line each keeps it small and its diffs a case
+    each)."""
+    head = json_text.dumps(doc).removesuffix("[]\n}")
+    lines = ",\n".join(
+        "    " + json.dumps(case, ensure_ascii=False, separators=(",", ":"))
+        for case in cases
+    )
+    return f"{head}[\n{lines}\n  ]\n}}\n" if cases else f"{head}[]\n}}\n"
 
 
 def rule_cases(run: KitCases, rule: Any) -> list[Case]:

@@ -21,8 +21,9 @@ _KEEP = 8
 
 def observe(system: System, module: ModuleType, work: Work) -> list[Diagnostic]:
     """The kit of a system, answered by its loaded module: made when the build
-    checks its worked examples (a build that does not writes no kit)."""
-    if work.run_examples:
+    checked its worked examples and they hold (else the build writes nothing,
+    or, told not to check them, no kit)."""
+    if system.id in work.sound:
         work.keep(TARGET_NAME)[system.id] = _kit(system, module, work)
     return []
 
