@@ -141,12 +141,14 @@ def value(item: object) -> str:
 
 def checks(params: tuple[Param, ...]) -> list[str]:
     """The core's checks of each argument (``core.checks``): the runtime's
-    ``R.<what>`` refuses one outside it, in the words of the one table."""
+    ``R.<what>`` refuses one outside it, in the words of the one table, or
+    answers it (a label as its set spells it)."""
     found = []
     for c in (c for q in params for c in argument_checks(q)):
         values, enum = braces(map(str, c.values)), f"E.{c.enum}" if c.enum else "nil"
         given = [lua_text(c.name), lua_name(c.name), value(c.lo), value(c.hi)]
         found.append(
+            f"{lua_name(c.name)} = "
             f"R.{c.what}({', '.join(given)}, {values}, {enum}, {value(c.nullable)})"
         )
     return found
@@ -201,7 +203,9 @@ def declaration(
         check = (
             f'R.label("{decl.param}", {key}, nil, nil, {{}}, E.{decl.key.name}, false)'
         )
-        return [f"function F.{decl.name}({key}) {check} return ({{{rows}}})[{key}] end"]
+        return [
+            f"function F.{decl.name}({key}) {key} = {check} return ({{{rows}}})[{key}] end"
+        ]
     if isinstance(decl, ir.Function):
         binds = [local(b.name, b.checked, system) for b in decl.binds]
         answer = f"return {expression(decl.answer, system)}"

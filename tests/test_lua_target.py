@@ -1,11 +1,11 @@
 """The test-only Lua target (tests/lua_target.py): it prints every formula, table and
 decision of docsite/first/ and tests/cookbook/ that rolls no dice, in at most 200
-lines of overrides of the base printer, and its answers and refusals are the
-Python runtime's: on each worked example, and on arguments drawn in and around
-each parameter's range.
-
-(The conformance kit, generated/conformance/, is not on this branch yet: the
-answers compared are the generated Python runtime's.)
+lines of overrides of the base printer, and passes its part of the conformance
+kit: every case the build wrote of the rules it prints (worked examples, sampled
+inputs, refusals), run by its own small runner (tests/conformance/lua_runner.py).
+What the kit holds no case of, a label outside its set or in another case and
+any int in and around a parameter's range, is drawn and answered alike by the
+generated Python runtime.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from hypothesis import strategies as st
 
 from rulesc.core import ir
 from rulesc.core.program import lowered
+from rulesc.emit.conformance.files import kit_file
+from rulesc.emit.conformance.kit import neutral_message, python_spellings
 from rulesc.front.model import (
     Param,
     Rule,
@@ -36,6 +38,9 @@ from rulesc.pipeline import build
 from rulesc.runtime._messages import MESSAGES
 
 from . import lua_target
+from .conformance import lua_runner
+from .conformance.lua_runner import lua_words, refusal, run_kit, to_data
+from .conformance.runner import read_kit
 from .conftest import ROOT, import_fresh
 
 FOLDERS = (ROOT / "docsite" / "first", ROOT / "tests" / "cookbook")
@@ -45,13 +50,15 @@ RUNTIME = (Path(__file__).parent / "lua" / "runtime.lua").read_text(encoding="ut
 
 @dataclass
 class Target:
-    """One system's printed rules: its Lua functions and its Python module."""
+    """One system's printed rules: its Lua functions, its Python module, and
+    the conformance kit its build wrote."""
 
     system: System
     rules: list[tuple[Rule, ir.Unit]]
     lua: Any
     python: ModuleType
     json: ModuleType
+    kit: dict[str, Any]
 
 
 def _prints(unit: ir.Unit | None) -> bool:
@@ -71,7 +78,7 @@ def targets(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Target]]:
         out = build(folder)
         where = tmp_path_factory.mktemp(folder.name)
         for name, data in out.files.items():
-            if name.startswith("rulebook/"):
+            if name.startswith(("rulebook/", "conformance/")):
                 (where / name).parent.mkdir(parents=True, exist_ok=True)
                 (where / name).write_bytes(data)
         for system in out.systems:
@@ -82,44 +89,70 @@ def targets(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Target]]:
     runtime = lupa.LuaRuntime()
     made = []
     for system, chosen, text, where in found:
+        kit = read_kit(where / kit_file(system.id))
         with import_fresh(where):
             python = importlib.import_module(f"rulebook.{system.id}")
             json = importlib.import_module("rulebook.json")
             lua_runtime = runtime.execute(RUNTIME, runtime.table_from(dict(MESSAGES)))
             lua = runtime.execute(text, lua_runtime)
-            made.append(Target(system, chosen, lua, python, json))
+            made.append(Target(system, chosen, lua, python, json, kit))
     yield made
 
 
-def _from_lua(value: Any) -> Any:
-    """A Lua answer as JSON data: a table with keys a record (or dice: its
-    parts read by expressions left out), one without a list."""
-    if lupa.lua_type(value) != "table":
-        return value
-    items = dict(value.items())
-    if all(isinstance(k, int) for k in items):
-        return [_from_lua(items[k]) for k in sorted(items)]
-    if "notation" in items:
-        items = {k: v for k, v in items.items() if k not in ("min", "max")}
-        items.setdefault("unit", None)
-    return {k: _from_lua(v) for k, v in items.items()}
+def _printed(target: Target) -> set[str]:
+    return {rule.qualified_id for rule, _ in target.rules}
 
 
-def _answer(call: Any, args: list[Any]) -> tuple[str, Any]:
+def test_it_runs_its_part_of_the_kit(targets: list[Target]) -> None:
+    ran = 0
+    for target in targets:
+        failed = run_kit(target.lua, target.kit, _printed(target))
+        assert not failed, "\n".join(failed[:40])
+        cases = [c for c in target.kit["cases"] if c["rule"] in _printed(target)]
+        assert {c["rule"] for c in cases} == _printed(target)
+        ran += len(cases)
+    assert ran >= 100
+
+
+def test_a_wrong_answer_or_refusal_fails_the_kit(targets: list[Target]) -> None:
+    """The runner is no yes-man: a case whose answer or refusal differs from
+    what the Lua functions say fails, with its rule and case named."""
+    for target in (t for t in targets if t.rules):
+        for case in target.kit["cases"]:
+            if case["rule"] not in _printed(target):
+                continue
+            wrong = dict(case)
+            if "answer" in case:
+                wrong["answer"] = [case["answer"]]
+            else:
+                wrong["refusal"] = {**case["refusal"], "message": "no such words"}
+            kit = {**target.kit, "cases": [case, wrong]}
+            failed = run_kit(target.lua, kit, _printed(target))
+            assert failed == [failed[0]]
+            assert failed[0].startswith(f"{case['rule']} {case['case']}: ")
+
+
+def _answer(call: Any, args: list[Any], words: dict[str, str]) -> tuple[str, Any]:
     try:
         return "answers", call(*args)
-    except (ValueError, lupa.LuaError) as error:
-        message = str(error).split("\nstack traceback:", 1)[0]
-        return "refuses", message.removeprefix("RuleInputError: ")
+    except ValueError as error:  # the Python runtime's RuleInputError
+        said = neutral_message(str(error), words)
+        return "refuses", {"error": type(error).__name__, "message": said}
+    except lupa.LuaError as error:
+        return "refuses", refusal(error, words) or str(error)
 
 
 def _both(target: Target, name: str, args: list[Any]) -> None:
-    """The Lua function and the Python one answer ``args`` alike."""
-    lua = _answer(target.lua[name], args)
-    python = _answer(getattr(target.python, pyname(name)), args)
+    """The Lua function and the Python one answer ``args`` alike (their
+    refusals as the kit writes them, in its neutral names)."""
+    names = target.kit["names"]
+    lua = _answer(target.lua[name], args, lua_words(names))
+    python = _answer(
+        getattr(target.python, pyname(name)), args, python_spellings(names)
+    )
     if python[0] == "answers":
         python = ("answers", target.json.to_data(python[1]))
-        lua = (lua[0], _from_lua(lua[1]) if lua[0] == "answers" else lua[1])
+        lua = (lua[0], to_data(lua[1]) if lua[0] == "answers" else lua[1])
     assert lua == python, (name, args)
 
 
@@ -132,16 +165,6 @@ def _entries(target: Target) -> Iterator[tuple[str, tuple[Param, ...] | ir.Table
                 yield decl.name, decl.params
 
 
-def _label(param: Param, given: Any) -> Any:
-    """An example's label as the set spells it (examples write it in any case)."""
-    if param.enum is None or not isinstance(given, str):
-        return given
-    for member in param.enum.members:
-        if given.casefold() in (member.name.casefold(), member.label.casefold()):
-            return member.label
-    return given
-
-
 def test_it_prints_every_rule_that_rolls_no_dice(targets: list[Target]) -> None:
     printed = {r.id for t in targets for r, _ in t.rules}
     assert {"ability_modifier", "autofire_pool", "weapon_damage"} <= printed
@@ -152,31 +175,15 @@ def test_it_prints_every_rule_that_rolls_no_dice(targets: list[Target]) -> None:
             assert rule.id in printed or not _prints(unit)
 
 
-def test_the_worked_examples_answer_alike(targets: list[Target]) -> None:
-    ran = 0
-    for target in targets:
-        entries = dict(_entries(target))
-        for rule, _ in target.rules:
-            function = str(getattr(rule, "function", ""))
-            params = entries.get(function, ())
-            for example in rule.examples:
-                if isinstance(params, ir.Table):
-                    args = [_label(_key_param(params), v) for _, v in example.args]
-                else:
-                    given = dict(example.args)
-                    args = [_label(q, given.get(q.name)) for q in params]
-                _both(target, function, args)
-                ran += 1
-    assert ran >= 5
-
-
 def _key_param(table: ir.Table) -> Param:
     return Param(table.param, "choice", None, None, None, False, "", table.key)
 
 
 def _argument(param: Param) -> st.SearchStrategy[Any]:
     if param.type == "choice" and param.enum is not None:
-        return st.sampled_from([m.label for m in param.enum.members] + ["nothing"])
+        labels = [m.label for m in param.enum.members]
+        spelt = [f(label) for label in labels for f in (str.upper, str.lower)]
+        return st.sampled_from([*labels, *spelt, "nothing"])
     lo = -5 if param.min is None else param.min - 2
     hi = 60 if param.max is None else param.max + 2
     return st.integers(lo, hi)
@@ -226,4 +233,6 @@ _SILENT = (
 
 
 def test_the_lua_target_is_thin() -> None:
+    """At most 200 lines of overrides; its kit runner, counted apart, small."""
     assert _code_lines(Path(lua_target.__file__)) <= 200
+    assert _code_lines(Path(lua_runner.__file__)) <= 100

@@ -10,28 +10,32 @@ end
 local function refuse(message) error("RuleInputError: " .. message, 0) end
 R.refuse = refuse
 
-local function shown(v)
-  if v == nil then return "None" end
+local function shown(v)  -- a value as a refusal shows it, in Lua's words
+  if v == nil then return "nil" end
   if type(v) == "string" then return "'" .. v .. "'" end
   return tostring(v)
 end
 
--- The core's argument checks (rulesc.core.checks), each of one signature.
+-- The core's argument checks (rulesc.core.checks), each of one signature:
+-- each answers the argument (a label: its set's own spelling) or refuses it.
 function R.whole(name, v, lo, hi)
   if math.type(v) ~= "integer" then refuse(say("not_int", {name = name, value = shown(v)})) end
   if (lo ~= nil and v < lo) or (hi ~= nil and v > hi) then
     refuse(say("outside", {name = name, low = lo or "", high = hi or "", value = v}))
   end
+  return v
 end
 
 function R.one_of(name, v, _, _, values)
-  for _, x in ipairs(values) do if x == v then return end end
+  for _, x in ipairs(values) do if x == v then return v end end
   refuse(say("not_one_of", {name = name, values = table.concat(values, ", "), value = v}))
 end
 
 function R.label(name, v, _, _, _, labels, nullable)
-  if v == nil and nullable then return end
-  for _, label in ipairs(labels) do if label == v then return end end
+  if v == nil and nullable then return nil end
+  for _, label in ipairs(labels) do  -- in any case, as the runtimes fold it
+    if type(v) == "string" and label:lower() == v:lower() then return label end
+  end
   local quoted = {}
   for i, label in ipairs(labels) do quoted[i] = shown(label) end
   refuse(say("not_label", {name = name, labels = table.concat(quoted, ", "), value = shown(v)}))
@@ -39,8 +43,9 @@ end
 
 function R.flag(name, v)
   if type(v) ~= "boolean" then
-    refuse(say("not_flag", {name = name, ["true"] = "True", ["false"] = "False", value = shown(v)}))
+    refuse(say("not_flag", {name = name, ["true"] = "true", ["false"] = "false", value = shown(v)}))
   end
+  return v
 end
 
 function R.floor_div(a, b) return a // b end
