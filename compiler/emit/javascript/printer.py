@@ -13,7 +13,6 @@ from typing import ClassVar
 
 from ...common.visible import utf16_escape
 from ...core import plain as p
-from ...lang.dice import roll_js
 from ...lang.naming import private_constant
 from ...lang.nodes import (
     IV_ARITH,
@@ -30,6 +29,7 @@ from ..printer import (
     Names,
     Printer,
 )
+from .dice import roll_js
 from .names import jsattr
 
 __all__ = [
