@@ -1,6 +1,6 @@
 """Base printer: a plain core expression (``core.plain``) as a target's code; each target overrides what it spells its own way.
 
-A target's printer (``python_printer``, ``javascript_printer``, the tests'
+A target's printer (``emit.python.printer``, ``emit.javascript.printer``, the tests'
 Lua) is a subclass that sets its tables (``OPS``: each operator's spelling
 and precedence; ``HELPERS``: how each of the runtime's helpers is called;
 ``TEMPS``: the names of values bound once; ``TRUE``, ``FALSE``, ``NULL``) and

@@ -1,7 +1,7 @@
 """JavaScript printer: a plain core expression as JavaScript (the base printer's overrides).
 
 Integers are numbers: an operation whose range (worked out from its operands',
-see ``expr_types``) may pass Number.MAX_SAFE_INTEGER is checked at run time by
+see ``lang.nodes``) may pass Number.MAX_SAFE_INTEGER is checked at run time by
 the runtime's ``exact`` (or ``add``, which also joins texts), and so is one
 that could give JavaScript's negative zero; a division is the runtime's floor
 (or ceiling) division. Labels are strings, compared with ``===``.
