@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulesc.emit.expr import to_python
 from rulesc.lang import expr
 from rulesc.runtime import dice_rolls, dice_terms
 from rulesc.runtime.dice_notation import parse_notation
@@ -100,7 +101,7 @@ def test_the_range_and_rolls_are_the_literal_notations(
         assert error.hint is not None
         return
     assert not _refused(options, fewest), text
-    code = expr.to_python(checked.node, name=str, rounding="down")
+    code = to_python(checked.node, name=str, rounding="down")
     for n in range(COUNTS[0], COUNTS[1] + 1):
         for s in range(fewest, SIDES[1] + 1):
             dice = _literal(n, s, options)
@@ -140,7 +141,7 @@ def test_fudge_dice_take_every_option_the_notation_takes(
             assert "a pool takes" in (caught.value.hint or ""), text
         return
     checked = expr.compile_formula(text, PARAMS)
-    code = expr.to_python(checked.node, name=str, rounding="down")
+    code = to_python(checked.node, name=str, rounding="down")
     for n in range(1, COUNTS[1] + 1):
         dice = parse_notation(f"{n}dF{options}")
         for seed in SEEDS:

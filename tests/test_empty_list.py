@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from rulesc.emit.expr import to_python
 from rulesc.emit.python.statements import held
 from rulesc.front.model import Column
 from rulesc.lang.expr import (
@@ -24,7 +25,6 @@ from rulesc.lang.expr import (
     Param,
     compile_formula,
     evaluate,
-    to_python,
 )
 
 from .test_decision_rolls import _check  # pyright: ignore[reportPrivateUsage]

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulesc.emit.expr import to_python
 from rulesc.lang.expr import (
     Attr,
     Binary,
@@ -38,10 +39,10 @@ from rulesc.lang.expr import (
     names_used,
     parse,
     tables_used,
-    to_math,
-    to_python,
     to_source,
 )
+from rulesc.lang.nodes import walk
+from rulesc.workbench.math import to_math
 
 TIMES = "\N{MULTIPLICATION SIGN}"
 ROUNDINGS: tuple[Rounding, ...] = ("down", "up")
@@ -2268,6 +2269,32 @@ TABLE_ROWS = st.fixed_dictionaries(
         ),
     }
 )
+_MATH_AS_SOURCE = {
+    " × ": " * ",
+    " = ": " == ",
+    " ≠ ": " != ",
+    " ≤ ": " <= ",
+    " ≥ ": " >= ",
+    " ∈ ": " in ",
+    " ∉ ": " not in ",
+}
+
+
+def _as_source(math: str, node: Node) -> str:
+    """The math text with its operators spelled back as source, where that is
+    all it changes (no division, null, text or identity test): the math
+    printer brackets as the source printer does."""
+    if any(
+        isinstance(n, NullLit | StrLit)
+        or (isinstance(n, Binary) and n.op in ("//", "is", "is not"))
+        for n in walk(node)
+    ):
+        return to_source(node)
+    for shown, written in _MATH_AS_SOURCE.items():
+        math = math.replace(shown, written)
+    return math
+
+
 TREES = st.one_of(
     int_trees(3),
     bool_trees(3),
@@ -2294,6 +2321,7 @@ def test_random_formulas_agree_everywhere(
     assert checked.node == node
     assert names_used(node) <= set(DPARAMS) and tables_used(node) <= set(TABLES)
     assert "`" not in to_math(checked.node, rounding="down")
+    assert _as_source(to_math(node, rounding="up"), node) == to_source(node)
     assert checked.type != "list"  # no tree here is a whole list
     kind = "text" if checked.type == "null" else checked.type
     slot = Field(kind, checked.nullable, choices=checked.choices, enum=checked.enum)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from rulesc.emit.expr import to_python
 from rulesc.examples import runtime_from
 from rulesc.lang.expr import (
     Binary,
@@ -36,11 +37,10 @@ from rulesc.lang.expr import (
     evaluate,
     fits,
     parse,
-    to_math,
-    to_python,
     to_source,
 )
 from rulesc.pipeline import build
+from rulesc.workbench.math import to_math
 from rulesc.workbench.steps import Stepper
 from tests.test_expr_rules import _formula, _write
 

@@ -41,7 +41,6 @@ SAME_STAGE = {"kinds": "front"}
 # so does a listed pair that no longer occurs: the list only shrinks.
 STILL_UPWARD = {
     ("core", "front"): "the core still holds the model's types (Column, Param)",
-    ("lang", "emit"): "type-checking a formula prints it; a pool's code (printers)",
     ("front", "odds"): "the kinds' lowering asks which fields other rules' odds read",
     ("front", "emit"): "the Kind hook call_plan (emit/javascript/plan.py)",
     ("front", "workbench"): "the Kind hooks of explain, simulate and diff",

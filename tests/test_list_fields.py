@@ -21,9 +21,9 @@ from rulesc.core.trees import to_tree
 from rulesc.emit.markdown.words import value_words
 from rulesc.lang.expr import (
     Interval,
-    to_math,
     to_source,
 )
+from rulesc.workbench.math import to_math
 
 from .js_node import node_json
 from .test_expr_lists import ENV, check, run

@@ -278,10 +278,6 @@ THE_LIST = ("compiler.emit.targets", "compiler.emit.target")
 # Modules outside compiler/emit/ that still import a printer, each with why
 # (issue 40): the test fails when one no longer does, so the list only shrinks.
 PRINTERS_STILL_IMPORTED = {
-    "compiler.lang.expr": "type-checking a formula prints it (the printers' rewrite)",
-    "compiler.lang.exact": "likewise, an exact step's code (the printers' rewrite)",
-    "compiler.lang.dice": "a pool's Python and JavaScript code, which emit/expr.py "
-    "and emit/javascript/expr.py call, is still here (the printers' rewrite)",
     "compiler.kinds.calls": "the Kind hook call_plan (emit/javascript/plan.py)",
     "compiler.kinds.state.plan": "the Kind hook call_plan likewise",
     "compiler.kinds.state.record_plan": "the Kind hook call_plan likewise",

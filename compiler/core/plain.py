@@ -1,6 +1,6 @@
 """Plain core: the few forms every target prints, and the one lowering of a checked expression into them.
 
-A checked expression (``expr_types``) is written in the rules' own surface:
+A checked expression (``lang.nodes``) is written in the rules' own surface:
 ``a ?? b``, a label compared along its ladder, a step along a ladder, a lookup
 whose key may be null, ``[x] + items``, dice in notation. ``lower`` turns each
 of those into plain forms once, so that a target's printer (``emit.printer``)

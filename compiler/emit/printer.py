@@ -1,6 +1,6 @@
 """Base printer: a plain core expression (``core.plain``) as a target's code; each target overrides what it spells its own way.
 
-A target's printer (``python_printer``, ``javascript_printer``, the tests'
+A target's printer (``emit.python.printer``, ``emit.javascript.printer``, the tests'
 Lua) is a subclass that sets its tables (``OPS``: each operator's spelling
 and precedence; ``HELPERS``: how each of the runtime's helpers is called;
 ``TEMPS``: the names of values bound once; ``TRUE``, ``FALSE``, ``NULL``) and
@@ -22,7 +22,40 @@ from typing import ClassVar
 
 from ..core import plain as p
 from ..lang.nodes import Interval
-from ..runtime.dice_terms import Pool
+from ..runtime.dice_terms import (
+    Face,
+    Pool,
+)
+
+
+def pool_options(
+    pool: Pool,
+    compare: Callable[[str, int], str],
+    listed: Callable[[tuple[Face, ...]], str],
+) -> list[tuple[str, str]]:
+    """The options ``pool`` sets, as the runtimes' ``Pool`` takes them by name
+    (in Python's spelling: ``True``), each with its code: ``compare(op,
+    value)`` writes a comparison, ``listed(faces)`` a die's faces."""
+    found: list[tuple[str, str]] = []
+    if pool.fudge:
+        found.append(("fudge", "True"))
+    if pool.reroll is not None:
+        found.append(("reroll", compare(pool.reroll.op, pool.reroll.value)))
+    if pool.reroll_once:
+        found.append(("reroll_once", "True"))
+    if pool.explode is not None:
+        found.append(("explode", f'"{pool.explode}"'))
+    if pool.explode_at is not None:
+        found.append(("explode_at", compare(pool.explode_at.op, pool.explode_at.value)))
+    if pool.keep is not None:
+        found += [("keep", f'"{pool.keep}"'), ("keep_count", str(pool.keep_count))]
+    if pool.target is not None:
+        found.append(("target", compare(pool.target.op, pool.target.value)))
+    if pool.multiplier != 1:
+        found.append(("multiplier", str(pool.multiplier)))
+    if pool.listed is not None:  # (a die's symbols are names: no quote in them)
+        found.append(("listed", listed(pool.listed)))
+    return found
 
 
 def _no_choice(param: str, label: str) -> str:

@@ -1,4 +1,4 @@
-"""Dice in formulas: the notation read where an expression stands, its range, and its code.
+"""Dice in formulas: the notation read where an expression stands, its checks, and its range.
 
 A formula may roll dice in the notation of ``rulebook.dice_notation`` (one
 pool: ``d20``, ``4d6dl1``, ``2d20kh1``, ``6d6>=5``, ``dF``, ``1d6!``), written
@@ -21,7 +21,6 @@ Fudge dice, whose extra dice may be negative); ``!o`` adds at most one die per d
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -33,7 +32,6 @@ from ..common.limits import (
     notation_problem,
     odds_problem,
 )
-from ..emit.literals import py
 from ..runtime import _dice_spec as dice_spec
 from ..runtime.dice import DiceSyntaxError
 from ..runtime.dice_notation import parse_notation
@@ -66,17 +64,10 @@ __all__ = [
     "check_dice",
     "check_dice_call",
     "dice_interval",
-    "dice_source",
     "notation_error",
     "options_error",
-    "pool_code_js",
-    "pool_code_python",
-    "pool_js",
     "pool_of",
-    "pool_python",
     "results_interval",
-    "roll_js",
-    "roll_python",
     "rolled_pool",
 ]
 
@@ -467,102 +458,3 @@ def _check_tally(node: Call, visit: Callable[[Node], Checked], fail: Fail) -> Ch
     plain = replace(symbol, enum=None, param=None)
     rebuilt = replace(node, args=(items.node, plain))
     return Checked(rebuilt, "int", Interval(0, most))
-
-
-# --- emission ---
-
-
-def dice_source(node: Dice, wrap: Callable[[Node], str]) -> str:
-    """The notation as written: ``4d6dl1``, ``(n)d6>=5``, ``d(sides)!``."""
-    count = "" if node.count is None else f"({wrap(node.count)})"
-    if node.sides is None:
-        text = count + node.written
-    else:  # the options after the sides (of a die of the rules' own: its name)
-        sides = wrap(node.sides) if node.die is None else node.die.name
-        text = f"{count}d({sides}){node.written}"
-    return f"rolls({text})" if node.results else text
-
-
-def _options(
-    pool: Pool, compare: Callable[[str, int], str], python: bool
-) -> list[tuple[str, str]]:
-    found: list[tuple[str, str]] = []
-    if pool.fudge:
-        found.append(("fudge", "True"))
-    if pool.reroll is not None:
-        found.append(("reroll", compare(pool.reroll.op, pool.reroll.value)))
-    if pool.reroll_once:
-        found.append(("reroll_once", "True"))
-    if pool.explode is not None:
-        found.append(("explode", f'"{pool.explode}"'))
-    if pool.explode_at is not None:
-        found.append(("explode_at", compare(pool.explode_at.op, pool.explode_at.value)))
-    if pool.keep is not None:
-        found += [("keep", f'"{pool.keep}"'), ("keep_count", str(pool.keep_count))]
-    if pool.target is not None:
-        found.append(("target", compare(pool.target.op, pool.target.value)))
-    if pool.multiplier != 1:
-        found.append(("multiplier", str(pool.multiplier)))
-    if pool.listed is not None:  # (a die's symbols are names: no quote in them)
-        faces = py(pool.listed) if python else json.dumps(pool.listed)
-        found.append(("listed", faces))
-    return found
-
-
-def roll_python(pool: Pool, results: bool, count: str, sides: str, rng: str) -> str:
-    """Python that rolls ``pool`` (``count``, ``sides``: their code) and reads
-    its total, or its kept dice (a list) for ``results``."""
-    code = pool_code_python(pool, count, sides)
-    if not results:
-        return f"dice_rolls.total({code}, {rng})"
-    dice = f"dice_terms.DiceSum((dice_terms.Term(1, {code}),))"
-    return f"list(dice_rolls.roll({dice}, {rng}).results)"
-
-
-def pool_python(node: Dice, count: str, sides: str) -> str:
-    """Python that makes the pool of ``count`` dice of ``sides`` (their code)."""
-    return pool_code_python(pool_of(node), count, sides)
-
-
-def pool_code_python(pool: Pool, count: str, sides: str) -> str:
-    """Python that makes ``pool`` of ``count`` dice of ``sides``."""
-    options = _options(
-        pool, lambda op, value: f'dice_terms.Compare("{op}", {value})', python=True
-    )
-    args = ", ".join([count, sides, *(f"{k}={v}" for k, v in options)])
-    return f"dice_terms.Pool({args})"
-
-
-def roll_js(pool: Pool, results: bool, count: str, sides: str, rng: str) -> str:
-    """JavaScript that rolls ``pool`` (``count``, ``sides``: their code) and
-    reads its total, or its kept dice (a list) for ``results``."""
-    code = pool_code_js(pool, count, sides)
-    if not results:
-        return f"$dice_rolls.total({code}, {rng})"
-    dice = f"new $dice_terms.DiceSum([new $dice_terms.Term(1, {code})])"
-    return f"[...$dice_rolls.roll({dice}, {rng}).results]"
-
-
-def pool_js(node: Dice, count: str, sides: str) -> str:
-    """JavaScript that makes the pool, as ``pool_python`` does."""
-    return pool_code_js(pool_of(node), count, sides)
-
-
-def pool_code_js(pool: Pool, count: str, sides: str) -> str:
-    """JavaScript that makes ``pool`` of ``count`` dice of ``sides``."""
-
-    def compare(op: str, value: int) -> str:
-        return f'new $dice_terms.Compare("{op}", {value})'
-
-    options = [
-        (_camel(k), "true" if v == "True" else v)
-        for k, v in _options(pool, compare, python=False)
-    ]
-    given = ", ".join(f"{k}: {v}" for k, v in options)
-    args = ", ".join([count, sides, *([f"{{ {given} }}"] if given else [])])
-    return f"new $dice_terms.Pool({args})"
-
-
-def _camel(name: str) -> str:
-    head, *rest = name.split("_")
-    return head + "".join(part.title() for part in rest)

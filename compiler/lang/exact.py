@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ..common.limits import MAX_EXACT
-from ..emit.expr import to_source
 from ..runtime._support import MAX_ENTRIES
 from .dice import pool_of
 from .nodes import (
@@ -33,6 +32,7 @@ from .nodes import (
     Param,
     names_used,
 )
+from .source import to_source
 
 __all__ = ["ExactError", "exact_item"]
 

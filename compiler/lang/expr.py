@@ -1,4 +1,4 @@
-"""Formula expressions: parse and type-check (emission lives in expr_emit).
+"""Formula expressions: parse and type-check (the source text in lang.source, the targets' code in emit).
 
 Values are int, bool, text and choice, each possibly nullable (null, `??`,
 `== null`, `is null`), and lists of one of them (`[a, b]`, `x in [a, b]`,
@@ -18,11 +18,6 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import cast
 
-from ..emit.expr import (
-    to_math,
-    to_python,
-    to_source,
-)
 from . import lists
 from .dice import AFTER_SIDES as DICE_AFTER_SIDES
 from .dice import (
@@ -106,6 +101,7 @@ from .records import (
     read_field,
     transition,
 )
+from .source import to_source
 
 __all__ = [
     "ARITH_OPS",
@@ -157,8 +153,6 @@ __all__ = [
     "rules_called",
     "rules_called_in",
     "tables_used",
-    "to_math",
-    "to_python",
     "to_source",
     "uses_steps",
     "uses_values",

@@ -26,7 +26,7 @@ def bind_lets(
     lines: list[str] = []
     for name, node in lets:
         env[name] = stepper.run(node)
-        math = expr.to_math(node, rounding=stepper.rounding)
+        math = stepper.math(node)
         line = f"  {name} = {math} = {shown(env[name])}"
         if calls and stepper.dice is not None:
             line += _rolled(stepper, node)

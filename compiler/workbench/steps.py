@@ -35,6 +35,7 @@ from ..lang.expr import (
     Unary,
 )
 from .dice_replay import Replay
+from .math import to_math
 
 _LEAVES = (IntLit, StrLit, BoolLit, NullLit, Name)
 RECORDS = Values()  # records made as dicts of their fields; no state made
@@ -93,7 +94,8 @@ class Stepper:
         return self.value(node)
 
     def math(self, node: Node) -> str:
-        return expr.to_math(node, rounding=self.rounding)
+        """The node as the docs show it (their math text)."""
+        return to_math(node, rounding=self.rounding)
 
     # Each child becomes a reference: itself (a literal or a name), the [n] of
     # the step that computed it, or (not evaluated) its own math.

@@ -11,7 +11,6 @@ from ...core.ir import (
     Written,
 )
 from ...front.model import System
-from ...lang.dice import pool_js
 from ...lang.expr import (
     Call,
     Node,
@@ -21,6 +20,7 @@ from ...odds.fields import (
     record_fields,
 )
 from ..odds import Syntax
+from .dice import pool_js
 from .kit import (
     js,
     js_string,

@@ -1,6 +1,6 @@
 """Formula emission for JavaScript: a checked expression lowered to the plain core and printed as JavaScript.
 
-The printing is ``emit.javascript_printer``'s (over the base printer); this
+The printing is ``emit.javascript.printer``'s (over the base printer); this
 module keeps the entry point the emitters call, with their ways of naming.
 """
 
@@ -55,7 +55,7 @@ def to_javascript(
     field; ``bounds(param)`` the range of an int parameter (within the safe
     integers: the runtime refuses any other); ``lookup(table, key)`` a row of a
     table by a key expression; ``label(enum, label)`` and ``choice(param,
-    label)`` a label (as ``expr_emit.to_python`` has them); ``function(name)``
+    label)`` a label (as ``emit.expr.to_python`` has them); ``function(name)``
     another rule's function.
     """
     names = Names(name, field, label, choice, lookup, function, bounds)

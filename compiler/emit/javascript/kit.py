@@ -78,7 +78,7 @@ def js(value: object) -> str:
 
 def js_string(text: str) -> str:
     """A string from the rules as a JavaScript (and TypeScript) string literal
-    (``expr_emit_js.string_literal``: no unprintable character raw)."""
+    (``emit.javascript.expr.string_literal``: no unprintable character raw)."""
     return string_literal(text)
 
 

@@ -1,7 +1,7 @@
 """JavaScript printer: a plain core expression as JavaScript (the base printer's overrides).
 
 Integers are numbers: an operation whose range (worked out from its operands',
-see ``expr_types``) may pass Number.MAX_SAFE_INTEGER is checked at run time by
+see ``lang.nodes``) may pass Number.MAX_SAFE_INTEGER is checked at run time by
 the runtime's ``exact`` (or ``add``, which also joins texts), and so is one
 that could give JavaScript's negative zero; a division is the runtime's floor
 (or ceiling) division. Labels are strings, compared with ``===``.
@@ -13,7 +13,6 @@ from typing import ClassVar
 
 from ...common.visible import utf16_escape
 from ...core import plain as p
-from ...lang.dice import roll_js
 from ...lang.naming import private_constant
 from ...lang.nodes import (
     IV_ARITH,
@@ -30,6 +29,7 @@ from ..printer import (
     Names,
     Printer,
 )
+from .dice import roll_js
 from .names import jsattr
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Formula emission as math: LaTeX for the reference pages (KaTeX on the site, GitHub's math).
 
-One emitter per target, as ``expr_emit`` is for Python: this one writes the
+One emitter per target, as ``emit.expr`` is for Python: this one writes the
 checked tree of a formula as LaTeX that a reader of a rulebook can follow.
 Parameters are set in italic words (``climb_bonus`` is *climb bonus*), labels
 and text as upright text, a division as the system rounds it (⌊a ÷ b⌋ or

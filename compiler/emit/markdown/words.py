@@ -1,6 +1,6 @@
 """Condition emission in words: a decision's "when" as a rulebook would say it.
 
-The third emitter of the expression language, beside ``expr_emit`` (Python) and
+The third emitter of the expression language, beside ``emit.expr`` (Python) and
 ``expr_math`` (LaTeX): comparisons, and/or/not, labels and "is one of" become
 Markdown words (``mode == "side_a" and not flag`` reads *mode* is "side
 a" and *flag* is no). A "not" is said by the words it negates (is not,

@@ -20,13 +20,13 @@ from ...front.model import (
     System,
 )
 from ...lang import expr
-from ...lang.dice import pool_python
 from ...lang.naming import odds_function
 from ...lang.py_names import pyname
 from ...odds.fields import (
     fields_odds_name,
     record_fields,
 )
+from ..expr import to_python
 from ..literals import (
     docstring,
     py,
@@ -36,6 +36,7 @@ from ..viewkit import (
     all_enums,
     local_name,
 )
+from .dice import pool_python
 
 ROLLING: list[Import] = [
     ("rulebook.dice", "RNG"),
@@ -72,7 +73,7 @@ def code_of(
         return f"{pyname(enum)}.{by_name[enum].member(label).name}"
 
     def python(node: expr.Node) -> str:
-        code = expr.to_python(
+        code = to_python(
             node,
             name=lambda n: names.get(n) or pyname(n),
             choice=choice_text,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core import plain as p
-from ...lang.dice import roll_python
 from ...lang.py_names import (
     RNG,
     pyattr,
@@ -22,6 +21,7 @@ from ..printer import (
     Names,
     Printer,
 )
+from .dice import roll_python
 
 __all__ = ["PythonPrinter"]
 

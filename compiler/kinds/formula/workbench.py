@@ -5,7 +5,6 @@ from __future__ import annotations
 from ...front.scope import table_values
 from ...kinds.formula.model import FormulaRule
 from ...kinds.formula.rule import rule_nodes
-from ...lang import expr
 from ...lang.naming import odds_function
 from ...lang.py_names import pyname
 from ...workbench import steps as steps_mod
@@ -37,7 +36,6 @@ def explain(ctx: Context) -> None:
         dice=Replay([face for _, face in ctx.rng.rolled]) if ctx.rng else None,
         values=runtime_values(ctx),
     )
-    rounding = ctx.system.rounding
     # each worked out once, in order, before the formula
     bound = bind_lets(stepper, [(let.name, let.checked.node) for let in rule.lets], env)
     value = stepper.run(rule.checked.node)
@@ -45,7 +43,7 @@ def explain(ctx: Context) -> None:
         ctx.out.section("First, in order", bound)
     ctx.out.section(
         f"Formula, written at {ctx.ws.where(rule, _written_as(ctx))}",
-        ["  " + expr.to_math(rule.checked.node, rounding=rounding)],
+        ["  " + stepper.math(rule.checked.node)],
     )
     ctx.out.section("Steps, innermost first", steps_mod.lines(stepper.steps))
     ctx.out.section("Limits", [f"  {x}" for x in stepper.limits])
