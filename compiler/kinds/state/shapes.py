@@ -55,7 +55,7 @@ def _by_shape(
     return hook
 
 
-js_plan = _by_shape(plan.js_plan, record_plan.js_plan, 1)
+call = _by_shape(plan.call, record_plan.call, 1)
 data_view = _by_shape(data.data_view, record_data.data_view, 1)
 plain = _by_shape(workbench.state_plain, record_workbench.state_plain, 0)
 samples = _by_shape(workbench.samples, record_workbench.samples, 0)
