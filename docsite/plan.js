@@ -1,6 +1,8 @@
-// Call plans (compiler/emit/javascript/plan.py) made on the JavaScript runtime: the twin of
-// js_plan.run_python, made by the conformance tests (tests/js/plan.mjs) and by
-// the reference's "try it" forms (docsite/tryit.js, which the site ships).
+// Call plans (compiler/emit/javascript/plan.py: a rule's call, said in the
+// rules' names by compiler/core/calls.py, spelt for JavaScript) made on the
+// JavaScript runtime: made by the conformance tests (tests/js/plan.mjs) and by
+// the reference's "try it" forms (docsite/tryit.js, which the site ships). The
+// Python twin makes the call itself (compiler/emit/python/calls.py).
 //
 // A plan names the call in both languages; here the positional arguments go
 // in order and the keyword-only ones in the trailing options object, as the

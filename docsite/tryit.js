@@ -8,8 +8,9 @@
 // - each field fills one input of the rule: a choice list for a label, a number
 //   field with its bounds, a check box for a flag, a choice per key for a
 //   mapping, a line of numbers for a run of them (die results, in order);
-// - each call the form can make is a call plan (compiler/emit/javascript/plan.py), the one
-//   the conformance tests make, whose arguments name the fields; it is made on
+// - each call the form can make is a rule's call spelt for JavaScript as a plan
+//   (compiler/emit/javascript/plan.py), the one the conformance tests make,
+//   whose arguments name the fields; it is made on
 //   the system's module by the runner they share (docsite/plan.js);
 // - a call that rolls dice rolls them with Random(seed), CPython's random.Random
 //   draw for draw (an empty seed: one is drawn and shown), or with the results

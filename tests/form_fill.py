@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
+from rulesc.core.calls import ROLL
 from rulesc.emit.markdown.forms import call_of
 from rulesc.front.model import Example
+from rulesc.lang.py_names import rules_name
 
 # A form's line in a page: an empty div whose data-form attribute holds its JSON.
 FORM_LINE = re.compile(r"^<div class=\"rulebook-try\" [^\n]*></div>$", re.M)
@@ -129,3 +131,54 @@ def made_plan(form: dict[str, Any], filled: Filled) -> dict[str, Any]:
         elif "args" in step:
             _put(step["args"], filled.values, None)
     return plan
+
+
+def plan_call(plan: dict[str, Any]) -> dict[str, Any]:
+    """The rule's call (compiler/core/calls.py, as the conformance kit
+    writes it) that a made plan spells: each name the rules' own again, read
+    back from its Python spelling."""
+    target = plan["target"]
+    what = (
+        "class"
+        if target.get("new")
+        else "function"
+        if plan["args"] is not None
+        else "constant"
+    )
+    call: dict[str, Any] = {what: rules_name(target["py"])}
+    if plan["args"] is not None:
+        call["args"] = [_argument(item) for item in plan["args"]]
+    if plan["then"]:
+        call["then"] = [_step(step) for step in plan["then"]]
+    return call
+
+
+def _argument(item: dict[str, Any]) -> dict[str, Any]:
+    if item.get("skip"):
+        return {"skip": True}
+    found: dict[str, Any] = (
+        {"rng": True}
+        if item.get("rng")
+        else {"name": rules_name(item["py"]), "value": item["value"]}
+    )
+    if item.get("option"):
+        found["option"] = True
+    return found
+
+
+def _step(step: dict[str, Any]) -> dict[str, Any]:
+    if "fields" in step:
+        return {"fields": [f["key"] for f in step["fields"]]}
+    if "each" in step:
+        return {
+            "method": step["py"],
+            "each": [[_argument(i) for i in items] for items in step["each"]],
+        }
+    if "args" not in step:
+        return {"field": rules_name(step["py"], "record")}
+    args = [_argument(i) for i in step["args"]]
+    if step.get("keep"):
+        return {"member": rules_name(step["py"], "mutable"), "args": args}
+    if step["py"] == step["js"] == ROLL:
+        return {"method": ROLL, "args": args}
+    return {"call": rules_name(step["py"], "record"), "args": args}

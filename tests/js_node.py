@@ -25,14 +25,15 @@ from hypothesis.strategies import SearchStrategy
 from rulesc.emit.conformance.kit import rule_texts
 from rulesc.emit.javascript import views as js_views
 from rulesc.emit.javascript.names import jsname
-from rulesc.emit.javascript.plan import run_python
+from rulesc.emit.javascript.plan import js_plan
+from rulesc.emit.python.calls import run_call
 from rulesc.front.model import (
     Example,
     System,
 )
 from rulesc.kinds.registry import kind_of
 from rulesc.lang.py_names import (
-    py_kwargs,
+    RNG,
     pyattr,
     pyname,
     rules_name,
@@ -190,21 +191,24 @@ def ported(system: System) -> set[str]:
 
 
 def answer(
-    system: System, module: Any, plan: dict[str, Any], rng: Any
+    system: System, module: Any, call: dict[str, Any], rng: Any
 ) -> dict[str, Any]:
-    """The Python runtime's answer to a plan, as JSON, or the message it refused with."""
+    """The Python runtime's answer to a rule's call (compiler/core/calls.py),
+    as JSON, or the message it refused with."""
     package = module.__name__.rsplit(".", 1)[0]
     errors = importlib.import_module(f"{package}.errors")
     json_module = importlib.import_module(f"{package}.json")
     try:
-        value = run_python(module, plan, rng)
+        value = run_call(module, call, rng)
         return {
             "answer": json_module.to_data(value),
             "text": json_module.dumps(value),
             "indented": json_module.dumps(value, indent=2, sort_keys=True),
         }
     except errors.RuleInputError as exc:
-        params = [a["py"] for a in plan["args"] or ()]
+        params = [
+            pyname(a["name"]) if "name" in a else RNG for a in call.get("args", ())
+        ]
         return {"raises": js_message(system, str(exc), params)}
 
 
@@ -214,14 +218,14 @@ def example_case(system: System, module: Any, rule: Any, ex: Example) -> dict[st
     ).Scripted
     kind = kind_of(rule)
     rolls = ex.dice is not None and ex.roll is None
-    plan = kind.call_plan(module, rule, py_kwargs(dict(ex.args)), rolls, ex.roll)
+    call = kind.call(module, rule, dict(ex.args), rolls, ex.roll)
     dice = list(ex.dice) if ex.dice is not None else None
     rng = scripted(dice) if dice is not None else None
     case: dict[str, Any] = {
         "name": f"{rule.qualified_id} example {ex.name}",
-        "plan": plan,
+        "plan": js_plan(call),
         "dice": dice,
-        "python": answer(system, module, plan, rng),
+        "python": answer(system, module, call, rng),
     }
     if not ex.raises:
         case["expect"] = ex.expect

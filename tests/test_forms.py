@@ -12,7 +12,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from rulesc.emit.javascript.plan import run_python
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesc.core.calls import ROLL
+from rulesc.emit.conformance.kit import kit_call
+from rulesc.emit.javascript.plan import js_plan
 from rulesc.emit.markdown.files import rule_page
 from rulesc.emit.markdown.forms import (
     ANSWER,
@@ -20,12 +25,13 @@ from rulesc.emit.markdown.forms import (
     ROLLED,
     widget,
 )
+from rulesc.emit.python.calls import run_call
 from rulesc.kinds.calls import scripted
 from rulesc.kinds.registry import kind_of
 from rulesc.pipeline import Outputs, build
 
 from .conftest import Editor
-from .form_fill import Filled, fill, made_plan, page_forms
+from .form_fill import Filled, fill, made_plan, page_forms, plan_call
 from .js_node import ported
 from .probe import doc
 
@@ -106,12 +112,12 @@ def test_fields_are_the_rules_inputs(built: Outputs) -> None:
     assert rolls == [None, "incubation", "primary_effect"]
 
 
-def _answer(module: Any, plan: dict[str, Any], rng: Any) -> Any:
+def _answer(module: Any, call: dict[str, Any], rng: Any) -> Any:
     package = module.__name__.rsplit(".", 1)[0]
     errors = importlib.import_module(f"{package}.errors")
     to_data = importlib.import_module(f"{package}.json").to_data
     try:
-        return {"answer": to_data(run_python(module, plan, rng))}
+        return {"answer": to_data(run_call(module, call, rng))}
     except errors.RuleInputError as exc:
         return {"raises": str(exc)}
 
@@ -137,16 +143,101 @@ def test_each_worked_example_made_by_its_form_answers_alike(built: Outputs) -> N
                 made += 1
                 kind = kind_of(rule)
                 rolls = ex.dice is not None and ex.roll is None
-                own = kind.call_plan(module, rule, dict(ex.args), rolls, ex.roll)
+                own = kind.call(module, rule, dict(ex.args), rolls, ex.roll)
                 dice = list(ex.dice or ())
                 expected = _answer(module, own, scripted(module, dice))
-                got = _answer(module, made_plan(form, filled), scripted(module, dice))
+                made_call = plan_call(made_plan(form, filled))
+                got = _answer(module, made_call, scripted(module, dice))
                 assert got == expected, (rule.qualified_id, ex.name)
                 # The form's own first values are its first example's.
                 if ex is rule.examples[0] and not ex.raises:
                     start = {f["name"]: f["start"] for f in form["fields"]}
                     assert start == filled.values, rule.qualified_id
     assert made >= 80 and unmade <= made // 20, (made, unmade)
+
+
+# What a rule's call (compiler/core/calls.py) may hold: the rules' names and
+# values, never a language's spelling of a name.
+CALL_KEYS = {"function", "class", "constant", "args", "then"} | {
+    *("name", "value", "rng", "skip", "option"),
+    *("field", "call", "member", "method", "each", "fields"),
+}
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        inner = (v for k, v in value.items() if k != "value")
+        return set(value) | set().union(*(_keys(v) for v in inner))
+    if isinstance(value, list):
+        return set().union(*(_keys(v) for v in value))
+    return set()
+
+
+def test_a_kind_says_its_call_in_the_rules_names(built: Outputs) -> None:
+    """Each worked example's call, as its kind says it, names what it calls by
+    the rules' names and holds no language's spelling; the plan spelling it
+    for JavaScript (and the forms) reads back as that call."""
+    made = 0
+    for system in built.systems:
+        module = importlib.import_module(f"rulebook.{system.id}")
+        names = {n.name for n in system.names}
+        for rule in system.rules:
+            if rule.qualified_id not in ported(system):
+                continue
+            for ex in rule.examples:
+                rolls = ex.dice is not None and ex.roll is None
+                call = kind_of(rule).call(module, rule, dict(ex.args), rolls, ex.roll)
+                assert _keys(call) <= CALL_KEYS, (rule.qualified_id, call)
+                what = call.get("function") or call.get("class") or call["constant"]
+                assert what in names, (rule.qualified_id, what)
+                assert kit_call(plan_call(js_plan(call))) == kit_call(call)
+                made += 1
+    assert made >= 100
+
+
+_NAMES = st.sampled_from(
+    ["size", "class", "rng", "then", "constructor", "round", "count", "hit_bonus"]
+) | st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True)
+_ARGS = st.lists(
+    st.one_of(
+        st.builds(lambda n, v: {"name": n, "value": v}, _NAMES, st.integers()),
+        st.just({"rng": True}),
+        st.builds(lambda n: {"name": n, "skip": True}, _NAMES),
+        st.builds(lambda n: {"name": n, "value": 1, "option": True}, _NAMES),
+    ),
+    max_size=4,
+)
+_STEPS = st.lists(
+    st.one_of(
+        st.builds(lambda n: {"field": n}, _NAMES),
+        # a record's method (one named as the runtime's ``roll`` reads as it)
+        st.builds(
+            lambda n, a: {"call": n, "args": a},
+            _NAMES.filter(lambda n: n != ROLL),
+            _ARGS,
+        ),
+        st.builds(lambda n, a: {"member": n, "args": a}, _NAMES, _ARGS),
+        st.just({"method": ROLL, "args": [{"rng": True}]}),
+        st.builds(lambda a: {"method": "apply", "each": [a]}, _ARGS),
+        st.builds(lambda ns: {"fields": ns}, st.lists(_NAMES, max_size=3)),
+    ),
+    max_size=3,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    what=st.sampled_from(["function", "class"]), name=_NAMES, args=_ARGS, then=_STEPS
+)
+def test_a_plan_spells_any_call_and_reads_back_as_it(
+    what: str, name: str, args: list[dict[str, Any]], then: list[dict[str, Any]]
+) -> None:
+    """Whatever the names (a word JavaScript or Python keeps for itself among
+    them), a call spelt as a plan reads back as the call the kit writes."""
+    call = {what: name, "args": args} | ({"then": then} if then else {})
+    assert kit_call(plan_call(js_plan(call))) == kit_call(call)
+    constant = {"constant": name} | ({"then": then} if then else {})
+    assert kit_call(plan_call(js_plan(constant))) == kit_call(constant)
 
 
 def test_a_seeded_call_is_the_same_call(built: Outputs) -> None:
@@ -156,7 +247,7 @@ def test_a_seeded_call_is_the_same_call(built: Outputs) -> None:
     pool = _forms(built, "edge_of_darkness")["edge_of_darkness.dice_pool"]
     rolled = next(i for i, c in enumerate(pool["calls"]) if c["rng"])
     plan = made_plan(pool, Filled({"dice": 5}, rolled, None))
-    got = run_python(module, plan, random.Random(11))
+    got = run_call(module, plan_call(plan), random.Random(11))
     assert got == module.roll_pool(5, random.Random(11))
 
 

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
+from rulesc.core.calls import RNG_VALUE, function_call
 from rulesc.emit.javascript.names import camel
-from rulesc.emit.javascript.plan import call_plan
+from rulesc.emit.javascript.plan import js_plan
 from rulesc.front.model import (
     RuleBase,
     System,
@@ -209,14 +210,15 @@ def _cases(system: System, module: Any, rule: RuleBase) -> list[dict[str, Any]]:
     found = []
     for function, kwargs, seed, js_refusal in EDGES[rule.kind](rule):
         rolls = seed is not None
-        plan = (
-            kind.call_plan(module, rule, kwargs, rolls, None)
+        args = {RNG_VALUE if k == "rng" else k: v for k, v in kwargs.items()}
+        call = (
+            kind.call(module, rule, args, rolls, None)
             if function is None
-            else call_plan(getattr(module, function), function, kwargs, rolls, None)
+            else function_call(getattr(module, function), function, args, rolls, None)
         )
         rng = random.Random(seed) if seed is not None else None
         python = (
-            answer(system, module, plan, rng)
+            answer(system, module, call, rng)
             if js_refusal is None
             else {"raises": js_refusal}
         )
@@ -228,7 +230,7 @@ def _cases(system: System, module: Any, rule: RuleBase) -> list[dict[str, Any]]:
         found.append(
             {
                 "name": f"{rule.qualified_id}: {function or kind.call_name(rule)}({kwargs}) seed {seed}",
-                "plan": plan,
+                "plan": js_plan(call),
                 "seed": seed,
                 "python": python,
             }

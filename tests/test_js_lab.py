@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
+from rulesc.core.calls import (
+    fields_step,
+    instance_call,
+    member_step,
+)
 from rulesc.emit.conformance.files import kit_file
 from rulesc.emit.conformance.kit import KitCases
-from rulesc.emit.javascript.plan import (
-    call_step,
-    fields_step,
-    instance_plan,
-)
 from rulesc.examples import runtime_from
 from rulesc.kinds.registry import kind_of
 from rulesc.kinds.state.model import StateRule
@@ -48,7 +48,7 @@ def _state_plans(module: Any, rule: StateRule) -> list[dict[str, Any]]:
     ceiling = len(rule.effects)
     shown = ["level", "effects", *(f.name for f in rule.flags)]
     plans = [
-        instance_plan(cls, {"level": level}, [fields_step(shown)])
+        instance_call(cls, rule.class_name, {"level": level}, [fields_step(shown)])
         for level in (rule.floor - 1, rule.floor, ceiling, ceiling + 1)
     ]
     for t in rule.transitions:
@@ -61,8 +61,10 @@ def _state_plans(module: Any, rule: StateRule) -> list[dict[str, Any]]:
                 values.append({})
         for start in (rule.floor, ceiling):
             for kwargs in values:
-                steps = [call_step(cls, t.name, kwargs), fields_step(shown)]
-                plans.append(instance_plan(cls, {"level": start}, steps))
+                steps = [member_step(cls, t.name, kwargs), fields_step(shown)]
+                plans.append(
+                    instance_call(cls, rule.class_name, {"level": start}, steps)
+                )
     return plans
 
 

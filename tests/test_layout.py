@@ -42,7 +42,6 @@ SAME_STAGE = {"kinds": "front"}
 STILL_UPWARD = {
     ("core", "front"): "the core still holds the model's types (Column, Param)",
     ("front", "odds"): "the kinds' lowering asks which fields other rules' odds read",
-    ("front", "emit"): "the Kind hook call_plan (emit/javascript/plan.py)",
     ("front", "workbench"): "the Kind hooks of explain, simulate and diff",
     ("emit", "workbench"): "the try-it forms read the workbench's inputs",
     ("pipeline", "output"): "the pipeline checks the output folder first (outdir)",

@@ -105,25 +105,20 @@ def emitter_violations(paths: list[Path]) -> list[str]:
 
 # Work left by the move of every target's modules into compiler/emit/ (issue 40):
 # modules of a target that still dispatch on kinds (the Kind interface's
-# per-target hooks: views, rules.json's data_view, forms, call plans), and the
-# modules of a target a kind's folder still imports for such a hook. Each entry
-# says why; the tests below fail when one no longer applies, so these lists
-# only shrink.
+# per-target hooks: views, rules.json's data_view, forms). Each entry says
+# why; the tests below fail when one no longer applies, so the list only
+# shrinks. A kind's folder imports no module of a target at all.
 EMITTERS_STILL_NAMING_KINDS = {
     "markdown/forms.py": "the try-it forms ask each rule's kind for its inputs",
     "javascript/views.py": "the JavaScript module view asks the kinds likewise",
     "odds.py": "reads an odds step's own .kind (not a rule's): the check is by name",
     "json/rules_json.py": "rules.json asks each kind for its data_view",
     "markdown/pages.py": "the pages ask each kind for its text and columns",
-    "javascript/plan.py": "call plans (the Kind hook call_plan) read a rule's kind",
     "markdown/contract.py": "the contract page reads each rule's kind",
     "conformance/target.py": "the kit asks each rule's kind how it is called and sampled",
     "markdown/reads.py": "a page finds the tables its formulas read by their model (TableRule)",
     "python/files.py": "the package's support modules add each kind's (Kind.runtime)",
     "javascript/files.py": "likewise, each kind's JavaScript ones (Kind.js_runtime)",
-}
-KIND_IMPORTS_STILL_TO_GO = {
-    "compiler.emit.javascript.plan": "the Kind hook call_plan",
 }
 
 
@@ -136,42 +131,41 @@ def _emitters() -> list[Path]:
     ] + sorted((COMPILER / "emit" / "templates" / "core").glob("*.j2"))
 
 
-def _left(violation: str) -> bool:
-    return any(
-        violation.endswith(f"the emitter {m}") or f"the emitter {m}." in violation
-        for m in KIND_IMPORTS_STILL_TO_GO
-    )
-
-
 def test_the_work_left_is_still_left() -> None:
-    """Each module listed as still naming kinds does, and each import listed as
-    still to go is still made: a fix takes its entry off."""
+    """Each module listed as still naming kinds does: a fix takes its entry off."""
     for name in EMITTERS_STILL_NAMING_KINDS:
         assert emitter_violations([COMPILER / "emit" / name]), name
-    made = {
-        v for n in registry.BUILT_IN for v in kind_violations(registry.get(n).folder)
-    }
-    for module in KIND_IMPORTS_STILL_TO_GO:
-        assert any(v.endswith(f"the emitter {module}") for v in made), module
 
 
 def test_the_kind_interface_has_no_hook_of_a_target() -> None:
     """A kind gives its rules lowered to the core (a required hook) and no
-    view or template of a target: the emitters print every target."""
+    view, template or spelling of a target: the emitters print every target,
+    and how a rule is called (``call``) is said in the rules' names, which
+    each target spells. No module of compiler/kinds/ (the shared hooks among
+    them) imports one of a target."""
     fields = {f.name: f for f in dataclasses.fields(Kind)}
     assert fields["lower"].default is dataclasses.MISSING
-    assert "lower" in HOOKS
-    assert [h for h in HOOKS if _TARGET.search(h) or h.endswith("_view")] == [
+    assert "lower" in HOOKS and "call" in HOOKS
+    assert [
+        h for h in HOOKS if _TARGET.search(h) or h.endswith(("_view", "_plan"))
+    ] == [
         "data_view"  # its part of rules.json: data, printed by no target
     ]
     assert not hasattr(Kind, "template")
+    found = [
+        f"{path.relative_to(COMPILER)} imports {module}"
+        for path in sorted((COMPILER / "kinds").rglob("*.py"))
+        for module in sorted(_imports(path))
+        if module.split(".")[:2] == ["compiler", "emit"]
+    ]
+    assert found == []
 
 
 @pytest.mark.parametrize("name", sorted(registry.BUILT_IN))
 def test_a_kind_prints_no_target_itself(name: str) -> None:
     kind = registry.get(name)
     assert callable(kind.lower), name
-    assert [v for v in kind_violations(kind.folder) if not _left(v)] == []
+    assert kind_violations(kind.folder) == []
 
 
 def test_no_emitter_names_a_kind() -> None:
@@ -277,12 +271,7 @@ def test_a_kind_of_its_own_lowers_and_every_target_prints_it(tmp_path: Path) -> 
 THE_LIST = ("compiler.emit.targets", "compiler.emit.target")
 # Modules outside compiler/emit/ that still import a printer, each with why
 # (issue 40): the test fails when one no longer does, so the list only shrinks.
-PRINTERS_STILL_IMPORTED = {
-    "compiler.kinds.calls": "the Kind hook call_plan (emit/javascript/plan.py)",
-    "compiler.kinds.state.plan": "the Kind hook call_plan likewise",
-    "compiler.kinds.state.record_plan": "the Kind hook call_plan likewise",
-    "compiler.kinds.track.workbench": "the Kind hook call_plan likewise",
-}
+PRINTERS_STILL_IMPORTED: dict[str, str] = {}
 # The modules that run every target: they name none.
 RUNNERS = ("pipeline.py", "output/cache.py", "output/staleness.py")
 

@@ -29,14 +29,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from rulesc.common.diagnostics import RulesError
+from rulesc.core.calls import function_call
 from rulesc.emit.conformance.files import kit_file
 from rulesc.emit.conformance.kit import KitCases
 from rulesc.emit.javascript.names import (
     camel,
-    jsattr,
     jsname,
 )
-from rulesc.emit.javascript.plan import call_plan
 from rulesc.examples import runtime_from
 from rulesc.kinds.decision.model import TURNS
 from rulesc.kinds.registry import kind_of
@@ -351,12 +350,10 @@ def _rolling_calls(
     ]
     for rule_name, args in calls:
         function = getattr(module, pyname(rule_name))
-        kwargs = {pyname(k): v for k, v in args.items()}
-        plan = call_plan(function, rule_name, kwargs, rule_name != names["d"], None)
+        call = function_call(function, rule_name, args, rule_name != names["d"], None)
         if rule_name == names["d"]:
-            method = {"py": pyattr(names["m"]), "js": jsattr(names["m"])}
-            plan["then"] = [method | {"args": [{"rng": True}]}]
-        yield rule_name, f"{rule_name}({args})", plan
+            call["then"] = [{"call": names["m"], "args": [{"rng": True}]}]
+        yield rule_name, f"{rule_name}({args})", call
 
 
 def check_both_languages(tmp: Path, names: dict[str, str]) -> Outputs:

@@ -86,11 +86,12 @@ class Kind:
     # compiler/emit/ print for every target.
     lower: Callable[[System, Any], Unit]
 
-    # How a rule is called, the same in both languages, for the conformance
-    # kit and the reference's forms: (Python module, rule, arguments by Python
-    # name, whether the call rolls, the dice field of the answer to roll) -> a
-    # plan (compiler/emit/javascript/plan.py).
-    call_plan: Callable[[Any, Any, dict[str, Any], bool, str | None], dict[str, Any]]
+    # How a rule is called, said once in the rules' own names (no target's
+    # spelling), for the conformance kit and the reference's forms: (generated
+    # module, rule, arguments by the rules' names, whether the call rolls, the
+    # dice field of the answer to roll) -> a call (compiler/core/calls.py),
+    # which each target spells its own way.
+    call: Callable[[Any, Any, dict[str, Any], bool, str | None], dict[str, Any]]
     # The rule's own part of rules.json, as plain JSON data (the keys every rule
     # has are added by compiler/emit/json/rules_json.py); its schema is data.schema.json.
     data_view: Callable[[System, Any, Refs], View]

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..core import calls as rule_calls
 from ..front.model import (
     Column,
     EnumType,
@@ -237,39 +238,33 @@ def not_in_scope(rule: Any) -> None:
     return None
 
 
-# -- calls in both languages ---------------------------------------------------------
+# -- how a rule is called, in the rules' names ----------------------------------------
 
 
-def function_call_plan(
+def function_call(
     module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
-    """The call of the rule's generated function, the same in both languages."""
-    from ..emit.javascript.plan import call_plan
-
+    """The call of the rule's generated function (compiler/core/calls.py)."""
     function = getattr(module, pyname(rule.function))
-    return call_plan(function, rule.function, args, rolls, roll)
+    return rule_calls.function_call(function, rule.function, args, rolls, roll)
 
 
-def constant_call_plan(
+def constant_call(
     module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A rule that is a constant of the module (``rule.constant``)."""
-    from ..emit.javascript.plan import constant_plan
-
-    return constant_plan(rule.constant, roll)
+    return rule_calls.constant_call(rule.constant, roll)
 
 
-def rolled_constant_call_plan(
+def rolled_constant_call(
     module: Any, rule: Any, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A rule that is a constant of the module which rolls itself (a ``roll``
     method), rolled when the call rolls (as a worked example does)."""
-    from ..emit.javascript.plan import constant_plan
-
-    plan = constant_plan(rule.constant, None)
+    call = rule_calls.constant_call(rule.constant, None)
     if rolls:
-        plan["then"] = [{"py": "roll", "js": "roll", "args": [{"rng": True}]}]
-    return plan
+        call["then"] = [rule_calls.roll_step()]
+    return call
 
 
 def make_kind(**fields: Any) -> Kind:
@@ -280,7 +275,7 @@ def make_kind(**fields: Any) -> Kind:
         "runtime": (),
         "js_runtime": (),
         "callable": False,
-        "call_plan": function_call_plan,
+        "call": function_call,
         "finish": no_finish,
         "enums": declared_enums,
         "scope": not_in_scope,

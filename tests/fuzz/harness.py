@@ -33,7 +33,8 @@ from rulesc.common.diagnostics import (
     Diagnostic,
     RulesError,
 )
-from rulesc.emit.javascript.plan import call_plan
+from rulesc.core.calls import function_call
+from rulesc.emit.javascript.plan import js_plan
 from rulesc.examples import runtime_from
 from rulesc.front.loader import (
     SourceFile,
@@ -43,10 +44,7 @@ from rulesc.front.model import System
 from rulesc.front.semantics import build_system
 from rulesc.front.validate import validate
 from rulesc.kinds import registry
-from rulesc.lang.py_names import (
-    py_kwargs,
-    pyname,
-)
+from rulesc.lang.py_names import pyname
 from rulesc.pipeline import Outputs, generate
 
 from ..js_node import answer
@@ -353,14 +351,12 @@ def _call(
 def _made(system: System, module: Any, call: Call, seed: int) -> dict[str, Any]:
     """One call of a rule that rolls, with Python's answer (or refusal)."""
     function, args = call
-    plan = call_plan(
-        getattr(module, pyname(function)), function, py_kwargs(args), True, None
-    )
+    made = function_call(getattr(module, pyname(function)), function, args, True, None)
     return {
         "name": f"{function}({args}) seed {seed}",
-        "plan": plan,
+        "plan": js_plan(made),
         "seed": seed,
-        "python": answer(system, module, plan, random.Random(seed)),
+        "python": answer(system, module, made, random.Random(seed)),
     }
 
 

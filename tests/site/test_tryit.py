@@ -117,16 +117,16 @@ class Form:
         self.page.close()
 
 
-def _python(system: System, plan: Any, rng: Any) -> dict[str, Any]:
-    """Python's answer to a call plan as the form shows it (JSON text indented
+def _python(system: System, call: Any, rng: Any) -> dict[str, Any]:
+    """Python's answer to a rule's call as the form shows it (JSON text indented
     by 2, non-ASCII as it is), or its refusal in the JavaScript names."""
-    from rulesc.emit.javascript.plan import run_python
+    from rulesc.emit.python.calls import run_call
 
     module = importlib.import_module(f"rulebook.{system.id}")
     errors = importlib.import_module("rulebook.errors")
     json_module = importlib.import_module("rulebook.json")
     try:
-        value = run_python(module, plan, rng)
+        value = run_call(module, call, rng)
     except errors.RuleInputError as exc:
         return {"state": "refused", "text": js_message(system, str(exc))}
     return {
@@ -240,11 +240,11 @@ def test_each_rule_page_holds_its_form_as_a_block(built: Outputs, site: Path) ->
             assert reader.found == expected, rule.qualified_id
 
 
-def _own_plan(rule: Rule, ex: Any) -> Any:
+def _own_call(rule: Rule, ex: Any) -> Any:
     """The example's own call, as the conformance tests make it."""
     module = importlib.import_module(f"rulebook.{rule.system}")
     rolls = ex.dice is not None and ex.roll is None
-    return kind_of(rule).call_plan(module, rule, dict(ex.args), rolls, ex.roll)
+    return kind_of(rule).call(module, rule, dict(ex.args), rolls, ex.roll)
 
 
 def test_every_form_gives_its_worked_examples_answers(
@@ -268,7 +268,7 @@ def test_every_form_gives_its_worked_examples_answers(
                 form.set(filled)
                 state, text, note = form.answer()
                 rng = Scripted(list(ex.dice)) if ex.dice is not None else None
-                expected = _python(system, _own_plan(rule, ex), rng)
+                expected = _python(system, _own_call(rule, ex), rng)
                 assert {"state": state, "text": text} == expected, (
                     rule.qualified_id,
                     ex.name,

@@ -22,22 +22,18 @@ from types import ModuleType
 from typing import Any
 
 from ...common import json_text
+from ...core.calls import function_call
 from ...front.model import System
 from ...lang.py_names import (
-    py_kwargs,
     pyattr,
     pyname,
     rules_name,
 )
 from ...workbench.common import inputs_of
 from ...workbench.samples import thawed
-from ..javascript.plan import (
-    call_plan,
-    run_python,
-)
 from ..markdown.odds_pages import odds_name_of
+from ..python.calls import run_call
 
-RUNTIME_ROLL = "roll"  # the runtime's method rolling dice (a dice field's, a pool's)
 SEEDED_RUNS = 20  # seeded runs of a rule that rolls, beyond its samples' own seeds
 Case = dict[str, Any]
 
@@ -90,11 +86,9 @@ def _examples(run: KitCases, rule: Any) -> list[Case]:
     found = []
     for ex in rule.examples:
         rolls = ex.dice is not None and ex.roll is None
-        plan = kind.call_plan(
-            run.module, rule, py_kwargs(dict(ex.args)), rolls, ex.roll
-        )
+        call = kind.call(run.module, rule, dict(ex.args), rolls, ex.roll)
         dice = list(ex.dice) if ex.dice is not None else None
-        case = run.case(rule, f"example {ex.name}", plan, dice=dice)
+        case = run.case(rule, f"example {ex.name}", call, dice=dice)
         found.append(case)
     return found
 
@@ -112,15 +106,15 @@ def _samples(run: KitCases, rule: Any) -> list[Case]:
     found: list[Case] = []
     seeded = []
     for index, sample in enumerate(kind.samples(rule, specs)):
-        kwargs = {k: thawed(v) for k, v in sample.inputs}
-        plan = kind.call_plan(run.module, rule, kwargs, sample.seed is not None, None)
-        found.append(run.case(rule, f"sample {index}", plan, seed=sample.seed))
+        kwargs = {rules_name(k): thawed(v) for k, v in sample.inputs}
+        call = kind.call(run.module, rule, kwargs, sample.seed is not None, None)
+        found.append(run.case(rule, f"sample {index}", call, seed=sample.seed))
         if sample.seed is not None:
-            seeded.append((plan, "refusal" in found[-1]))
+            seeded.append((call, "refusal" in found[-1]))
     if seeded:
-        plan = next((p for p, refused in seeded if not refused), seeded[0][0])
+        call = next((c for c, refused in seeded if not refused), seeded[0][0])
         for seed in range(1, SEEDED_RUNS + 1):
-            found.append(run.case(rule, f"seed {seed}", plan, seed=seed))
+            found.append(run.case(rule, f"seed {seed}", call, seed=seed))
     return found
 
 
@@ -135,12 +129,12 @@ def _odds(run: KitCases, rule: Any) -> list[Case]:
     found: list[Case] = []
     seen: list[dict[str, Any]] = []
     for ex in rule.examples:
-        args = py_kwargs(dict(ex.args))
+        args = dict(ex.args)
         if ex.roll is not None or args in seen:
             continue
         seen.append(args)
-        plan = call_plan(function, name, args, False, None)
-        found.append(run.case(rule, f"odds of example {ex.name}", plan))
+        call = function_call(function, name, args, False, None)
+        found.append(run.case(rule, f"odds of example {ex.name}", call))
     return found
 
 
@@ -168,13 +162,14 @@ class KitCases:
         self,
         rule: Any,
         what: str,
-        plan: dict[str, Any],
+        made: dict[str, Any],
         *,
         dice: list[int] | None = None,
         seed: int | None = None,
     ) -> Case:
-        """One case: the call of ``plan`` with its dice or seed, and its answer."""
-        call = kit_call(plan)
+        """One case: the call ``made`` (a kind's, compiler/core/calls.py)
+        with its dice or seed, and its answer."""
+        call = kit_call(made)
         case: Case = {"rule": rule.qualified_id, "case": what, "call": call}
         rng: Any = None
         if dice is not None:
@@ -184,7 +179,7 @@ class KitCases:
             case["seed"] = seed
             rng = random.Random(seed)
         try:
-            value = run_python(self.module, plan, rng)
+            value = run_call(self.module, made, rng)
         except self.errors.RuleInputError as exc:
             params = _arg_names(call)
             self.names.update(params)
@@ -212,58 +207,31 @@ class KitCases:
 # -- the kit's form of a call ---------------------------------------------------------
 
 
-def kit_call(plan: dict[str, Any]) -> dict[str, Any]:
-    """A call plan (compiler/emit/javascript/plan.py) by the rules' names: what a port
-    calls (a ``function``, a ``class`` it constructs, or a ``constant``), its
-    arguments and the steps taken on the answer."""
-    target = plan["target"]
-    name = rules_name(target["py"])
-    what = (
-        "class"
-        if target.get("new")
-        else "function"
-        if plan["args"] is not None
-        else "constant"
-    )
-    call: dict[str, Any] = {what: name}
-    if plan["args"] is not None:
-        call["args"] = [_arg(item) for item in plan["args"]]
-    if plan["then"]:
-        call["then"] = [_step(step) for step in plan["then"]]
-    return call
-
-
-def _arg(item: dict[str, Any]) -> dict[str, Any]:
-    if item.get("skip"):
-        return {"skip": True}
-    found: dict[str, Any] = (
-        {"rng": True}
-        if item.get("rng")
-        else {"name": rules_name(item["py"]), "value": _plain(item["value"])}
-    )
-    if item.get("option"):
-        found["option"] = True
+def kit_call(call: dict[str, Any]) -> dict[str, Any]:
+    """A kind's call (compiler/core/calls.py), or a step of one, as the kit
+    writes it: what a port calls (a ``function``, a ``class`` it constructs, or
+    a ``constant``), its arguments (a value as plain JSON; one left out,
+    ``skip``, unnamed) and the steps taken on the answer."""
+    found = dict(call)
+    if "args" in call:
+        found["args"] = _args(call["args"])
+    if "each" in call:
+        found["each"] = [_args(items) for items in call["each"]]
+    if "then" in call:
+        found["then"] = [kit_call(step) for step in call["then"]]
     return found
 
 
-def _step(step: dict[str, Any]) -> dict[str, Any]:
-    """A step by the rules' names: a record's ``field`` read, or its method
-    ``call``ed; a state's ``member`` called (the state kept); a runtime
-    ``method`` called (a dice's ``roll``, a track's ``apply``), once per
-    argument list in ``each``; a state's ``fields`` gathered."""
-    if "fields" in step:
-        return {"fields": [f["key"] for f in step["fields"]]}
-    if "each" in step:
-        each = [[_arg(i) for i in items] for items in step["each"]]
-        return {"method": step["py"], "each": each}
-    if "args" not in step:
-        return {"field": rules_name(step["py"], "record")}
-    args = [_arg(i) for i in step["args"]]
-    if step.get("keep"):
-        return {"member": rules_name(step["py"], "mutable"), "args": args}
-    if step["py"] == step["js"] == RUNTIME_ROLL:
-        return {"method": RUNTIME_ROLL, "args": args}
-    return {"call": rules_name(step["py"], "record"), "args": args}
+def _args(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found = []
+    for item in items:
+        if item.get("skip"):
+            found.append({"skip": True})
+        elif "value" in item:
+            found.append({**item, "value": _plain(item["value"])})
+        else:
+            found.append(dict(item))
+    return found
 
 
 def _plain(value: Any) -> Any:

@@ -12,8 +12,9 @@ the JavaScript runtime in the page.
 
 The inputs are those ``rulesc diff`` and the conformance tests use: the
 parameters of the rule's generated function, as the rules declare them (their
-labels, bounds and defaults); each call is the kind's call plan
-(``Kind.call_plan``, compiler/emit/javascript/plan.py), its arguments naming the form's fields.
+labels, bounds and defaults); each call is the kind's call (``Kind.call``, in
+the rules' names) spelt for JavaScript as a plan (compiler/emit/javascript/plan.py),
+its arguments naming the form's fields.
 The form starts with the rule's first worked example filled in. Its answers
 are shown in the rule's own words (``words``: compiler/emit/markdown/form_words.py).
 """
@@ -28,6 +29,7 @@ from types import ModuleType
 from typing import Any
 
 from ...common.visible import json_visible
+from ...core.calls import function_call
 from ...core.viewkit import View
 from ...front.model import (
     Example,
@@ -46,7 +48,7 @@ from ...workbench.common import (
     humanize,
 )
 from ..javascript import views as js_views
-from ..javascript.plan import call_plan
+from ..javascript.plan import js_plan
 from .form_words import (
     answer_words,
     param_titles,
@@ -217,12 +219,13 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
     if any(s.kind not in FIELD_KINDS for s in fields):
         return None
     args = {
-        s.name: _Run(s.name) if s.kind == "ints" else _Field(s.name) for s in fields
+        rules_name(s.name): _Run(s.name) if s.kind == "ints" else _Field(s.name)
+        for s in fields
     }
     calls: list[View] = []
 
-    def add(label: str, plan: Any, roll: str | None, odds: bool = False) -> None:
-        plan = _plan(plan)
+    def add(label: str, call: Any, roll: str | None, odds: bool = False) -> None:
+        plan = _plan(js_plan(call))
         if all(c["plan"] != plan for c in calls):
             rng = _rolls(plan)
             calls.append(
@@ -231,18 +234,20 @@ def rule_form(system: System, rule: Rule, module: ModuleType) -> View | None:
 
     try:
         if not any(s.kind == "rng" for s in specs):  # a call without dice
-            add(ANSWER, kind.call_plan(module, rule, args, False, None), None)
-        rolled = kind.call_plan(module, rule, args, True, None)
-        if _rolls(_plan(rolled)):  # else the rule rolls no dice
+            add(ANSWER, kind.call(module, rule, args, False, None), None)
+        rolled = kind.call(module, rule, args, True, None)
+        if _rolls(_plan(js_plan(rolled))):  # else the rule rolls no dice
             add(ROLLED, rolled, None)
         odds = odds_function_of(rule, module)
         if odds is not None:  # its derived odds: each answer with its chance
-            plan = call_plan(getattr(module, pyname(odds)), odds, args, False, None)
-            add(ODDS, plan, None, odds=True)
+            odds_call = function_call(
+                getattr(module, pyname(odds)), odds, args, False, None
+            )
+            add(ODDS, odds_call, None, odds=True)
         for column in kind.columns(rule).values():
             if column.type == "dice":
-                plan = kind.call_plan(module, rule, args, False, column.name)
-                add(ROLL_FIELD + column.title, plan, column.name)
+                rolling = kind.call(module, rule, args, False, column.name)
+                add(ROLL_FIELD + column.title, rolling, column.name)
     except _Unplanned:
         return None
     first = rule.examples[0] if rule.examples else None

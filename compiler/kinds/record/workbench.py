@@ -37,11 +37,11 @@ def no_samples(rule: RecordRule, specs: Sequence[Any]) -> list[Any]:
     return []
 
 
-def call_plan(
+def call(
     module: Any, rule: RecordRule, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A record type is not called (it has no samples and no examples):
-    asking for a plan of a call is a mistake."""
+    asking how it is called is a mistake."""
     raise TypeError(f"{rule.qualified_id} is a record type: nothing calls it")
 
 

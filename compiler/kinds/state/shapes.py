@@ -11,14 +11,14 @@ from ...core.ir import Unit
 from ...front.model import System
 from . import (
     data,
-    plan,
     record,
     record_data,
-    record_plan,
     record_workbench,
     rule,
     workbench,
 )
+from .call import call as ladder_call
+from .record_call import call as record_call
 from .record_model import RecordStateRule
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def _by_shape(
     return hook
 
 
-js_plan = _by_shape(plan.js_plan, record_plan.js_plan, 1)
+call = _by_shape(ladder_call, record_call, 1)
 data_view = _by_shape(data.data_view, record_data.data_view, 1)
 plain = _by_shape(workbench.state_plain, record_workbench.state_plain, 0)
 samples = _by_shape(workbench.samples, record_workbench.samples, 0)

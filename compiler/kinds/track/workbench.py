@@ -6,10 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...emit.javascript.plan import (
-    each_step,
-    instance_plan,
-)
+from ...core.calls import each_step, instance_call
 from ...front.model import Example
 from ...kinds.track.model import TrackRule
 from ...kinds.track.rule import lower
@@ -107,10 +104,10 @@ def sample_answer(
     return plain([track.apply(r) for r in kwargs.get("rolls", [])])
 
 
-def js_plan(
+def call(
     module: Any, rule: TrackRule, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A fresh track, and each roll applied to it in order: the outcomes."""
     cls = getattr(module, pyname(rule.class_name))
     calls = [{"roll": r} for r in args.get("rolls", [])]
-    return instance_plan(cls, {}, [each_step(cls, "apply", calls)])
+    return instance_call(cls, rule.class_name, {}, [each_step(cls, "apply", calls)])

@@ -1,20 +1,19 @@
-"""A ladder state's call plan: a state at the example's level, its actions made
-in order, read as its level, effects and flags."""
+"""A ladder state's call: a state at the example's level, its actions made in order, read as its level, effects and flags."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...emit.javascript.plan import (
-    call_step,
+from ...core.calls import (
     fields_step,
-    instance_plan,
+    instance_call,
+    member_step,
 )
 from ...kinds.state.model import StateRule
 from ...lang.py_names import pyname
 
 
-def js_plan(
+def call(
     module: Any, rule: StateRule, args: dict[str, Any], rolls: bool, roll: str | None
 ) -> dict[str, Any]:
     """A state (at the example's level), its actions made in order; answered as
@@ -24,9 +23,9 @@ def js_plan(
     steps = []
     for action in args.get("actions", ()):
         if isinstance(action, str):
-            steps.append(call_step(cls, action, {}))
+            steps.append(member_step(cls, action, {}))
         else:
             ((name, kwargs),) = action.items()
-            steps.append(call_step(cls, name, dict(kwargs or {})))
+            steps.append(member_step(cls, name, dict(kwargs or {})))
     names = ["level", "effects", *(f.name for f in rule.flags)]
-    return instance_plan(cls, start, [*steps, fields_step(names)])
+    return instance_call(cls, rule.class_name, start, [*steps, fields_step(names)])

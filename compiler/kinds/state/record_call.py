@@ -1,24 +1,20 @@
-"""A record state's call plan: a new state, its actions made in order, read as
-its fields and derived properties."""
+"""A record state's call: a new state, its actions made in order, read as its fields and derived properties."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...emit.javascript.plan import (
-    call_step,
+from ...core.calls import (
     fields_step,
-    instance_plan,
+    instance_call,
+    member_step,
 )
 from ...kinds.state.record_model import RecordStateRule
 from ...kinds.state.record_workbench import action
-from ...lang.py_names import (
-    py_kwargs,
-    pyname,
-)
+from ...lang.py_names import pyname
 
 
-def js_plan(
+def call(
     module: Any,
     rule: RecordStateRule,
     args: dict[str, Any],
@@ -31,7 +27,7 @@ def js_plan(
     steps = []
     for item in args.get("actions", ()):
         name, kwargs = action(item)
-        steps.append(call_step(cls, name, kwargs))
+        steps.append(member_step(cls, name, kwargs))
     names = [*(f.name for f in rule.fields), *(d.name for d in rule.derived)]
-    made = py_kwargs(dict(args.get("create") or {}))
-    return instance_plan(cls, made, [*steps, fields_step(names)])
+    made = dict(args.get("create") or {})
+    return instance_call(cls, rule.class_name, made, [*steps, fields_step(names)])
