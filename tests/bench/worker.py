@@ -57,7 +57,11 @@ def charts(arg: str) -> tuple[dict[str, Call], dict[str, str]]:
 
     # the side's compiler/ folder, by PYTHONPATH (HEAD's installed name is rulesc)
     pipeline: Any = importlib.import_module("compiler.pipeline")
-    for_pages: Any = importlib.import_module("compiler.emit.markdown.charts").for_pages
+    try:  # HEAD's layout; a base before issue 40 had it at compiler/'s root
+        charts_mod: Any = importlib.import_module("compiler.emit.markdown.charts")
+    except ModuleNotFoundError:
+        charts_mod = importlib.import_module("compiler.charts")
+    for_pages: Any = charts_mod.for_pages
     dice_mod: Any = importlib.import_module("compiler.runtime.dice")
 
     outputs = pipeline.build(Path(arg))
