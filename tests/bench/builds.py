@@ -117,21 +117,30 @@ def against(
 
 def _written(projects: list[Project]) -> str:
     """How much output each side makes (a build renders, formats, reads back
-    and hashes all of it; a check renders it and compares), and where to read
+    and hashes all of it; a check renders it and compares), what of it is new
+    in HEAD (the output's folders the base does not write), and where to read
     the rest of why HEAD takes longer."""
-    sizes = [
-        sum(
-            f.stat().st_size for f in (p.folder / "generated").rglob("*") if f.is_file()
-        )
-        for p in projects
-    ]
-    if len(sizes) < 2 or not sizes[1]:
+    folders: list[dict[str, int]] = []
+    for p in projects:
+        sizes: dict[str, int] = {}
+        for f in (p.folder / "generated").rglob("*"):
+            if f.is_file():
+                top = f.relative_to(p.folder / "generated").parts[0]
+                sizes[top] = sizes.get(top, 0) + f.stat().st_size
+        folders.append(sizes)
+    totals = [sum(sizes.values()) for sizes in folders]
+    if len(totals) < 2 or not totals[1]:
         return "where HEAD spends more: the profiles below"
+    new = [
+        f"{name}/ {size / 1e6:.1f} MB"
+        for name, size in sorted(folders[0].items())
+        if name not in folders[1] and size >= 0.05 * totals[0]
+    ]
     return (
-        f"HEAD's output is {sizes[0] / sizes[1]:.2f}x the base's, "
-        f"{sizes[0] / 1e6:.1f} MB against {sizes[1] / 1e6:.1f} MB (the runtime "
-        "modules of dice as values and exact odds, odds functions, lowered rules "
-        "that print their own logic); where HEAD spends more: the profiles below"
+        f"HEAD's output is {totals[0] / totals[1]:.2f}x the base's, "
+        f"{totals[0] / 1e6:.1f} MB against {totals[1] / 1e6:.1f} MB"
+        + (f" (new in HEAD: {', '.join(new)})" if new else "")
+        + "; where HEAD spends more: the profiles below"
     )
 
 
