@@ -25,6 +25,7 @@ from ..front.model import (
 from ..lang.naming import (
     label_alias,
     private_constant,
+    words_of,
 )
 from ..lang.py_names import (
     RNG,
@@ -40,9 +41,6 @@ from .literals import (
     py,
 )
 from .markdown.charts import dice_chart
-from .markdown.math import (
-    words_of,
-)
 from .markdown.words import label_words
 
 

@@ -29,6 +29,7 @@ from ...front.model import (
     System,
 )
 from ...lang import expr
+from ...lang.naming import words_of
 from ...runtime.dice import Dice
 from ..literals import (
     md,
@@ -39,7 +40,6 @@ from ..viewkit import (
 )
 from .math import (
     to_latex,
-    words_of,
 )
 from .math_text import let_view
 from .reads import (

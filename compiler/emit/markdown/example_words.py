@@ -26,11 +26,11 @@ from ...front.model import (
     Example,
     Param,
 )
+from ...lang.naming import words_of
 from ..literals import md_cell
 from ..viewkit import (
     cell_md,
 )
-from .math import words_of
 from .words import (
     label_words,
     said_label,

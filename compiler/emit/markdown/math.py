@@ -22,6 +22,7 @@ from ...lang.memo import (
     Seen,
     remembered,
 )
+from ...lang.naming import words_of
 from ...lang.nodes import (
     FUNCTIONS,
     Attr,
@@ -46,7 +47,7 @@ from ...lang.nodes import (
     walk,
 )
 
-__all__ = ["display_parts", "latex_text", "to_latex", "words_of"]
+__all__ = ["display_parts", "latex_text", "to_latex"]
 
 
 _COND, _COALESCE, _OR, _AND, _NOT, _CMP, _ADD, _MUL, _UNARY, _ATOM = range(10)
@@ -97,11 +98,6 @@ def latex_text(text: str) -> str:
 
 
 _LIGATURE = re.compile(r"([-'])(?=[-'])")
-
-
-def words_of(name: str) -> str:
-    """An identifier as a reader says it: ``climb_bonus`` is "climb bonus"."""
-    return " ".join(part for part in name.split("_") if part) or name
 
 
 def _name(name: str) -> str:

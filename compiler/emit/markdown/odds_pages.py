@@ -29,7 +29,7 @@ from ...core.program import lowered
 from ...core.viewkit import View
 from ...front.model import System
 from ...lang.expr import parse
-from ...lang.naming import odds_function
+from ...lang.naming import odds_function, words_of
 from ...lang.py_names import pyname
 from ...runtime.dice_odds import DEPTH
 from ..literals import (
@@ -44,7 +44,6 @@ from .charts import (
 from .example_words import shape_of
 from .math import (
     to_latex,
-    words_of,
 )
 
 __all__ = ["odds_view", "rules_odds"]

@@ -34,6 +34,7 @@ from ...front.model import (
     System,
 )
 from ...kinds.registry import kind_of
+from ...lang.naming import words_of
 from ..literals import (
     code,
     md,
@@ -60,7 +61,6 @@ from .house_docs import (
     notes,
     overview,
 )
-from .math import words_of
 
 if TYPE_CHECKING:
     from ...common.parts import Shares

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from ...front.model import System
 from ...kinds.table.model import TableRule
 from ...lang import expr
+from ...lang.naming import words_of
 from ...lang.nodes import walk
 from ..literals import md_cell
 from ..viewkit import rule_link
 from .math import (
     latex_text,
-    words_of,
 )
 
 

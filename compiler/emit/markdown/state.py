@@ -10,6 +10,7 @@ from ...core.ir import (
 from ...core.viewkit import (
     View,
 )
+from ...lang.naming import words_of
 from ..literals import (
     code,
     md,
@@ -20,7 +21,6 @@ from ..viewkit import (
     api,
     inputs,
 )
-from .math import words_of
 from .steps import (
     Say,
     name_words,

@@ -26,12 +26,12 @@ from ...core.ir import (
 )
 from ...front.model import Column
 from ...lang import expr
+from ...lang.naming import words_of
 from ...lang.nodes import Rounding
 from ..literals import (
     md,
     md_cell,
 )
-from .math import words_of
 from .reads import (
     Reads,
 )

@@ -33,6 +33,7 @@ from ...core.viewkit import (
     rng_at,
 )
 from ...front.model import System
+from ...lang.naming import words_of
 from ...lang.nodes import (
     Binary,
     walk,
@@ -70,7 +71,6 @@ from .cases import (
 )
 from .math import (
     display_parts,
-    words_of,
 )
 from .math_text import (
     ROUNDING,

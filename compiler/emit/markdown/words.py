@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...lang.lists import concat_parts
+from ...lang.naming import words_of
 from ...lang.nodes import (
     FUNCTIONS,
     Attr,
@@ -40,7 +41,6 @@ from ...lang.nodes import (
 from ..literals import md_cell
 from .math import (
     to_latex,
-    words_of,
 )
 
 __all__ = ["label_words", "said_label", "to_words", "value_words"]
