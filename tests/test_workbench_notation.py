@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,7 +135,7 @@ def test_rolled_text_of_groups_failures_and_sorting() -> None:
 
 
 def test_stats_show_fractional_values_exactly() -> None:
-    chances = {Fraction(k, 2): Fraction(1, 6) for k in range(1, 7)}
+    chances: dict[Any, Fraction] = {Fraction(k, 2): Fraction(1, 6) for k in range(1, 7)}
     lines = odds_lines(Odds(chances, Fraction(0)), 10)
     assert lines[:2] == ["range: 1/2 to 3", "mean:  1.75 (exactly 7/4)"]
     labels = [line.split()[0] for line in lines[3:]]
