@@ -33,10 +33,11 @@ from rulesc.runtime.dice_terms import (
     AnyOf,
     Compare,
     DiceSum,
+    Number,
     Pool,
     Term,
 )
-from rulesc.runtime.dice_tree import Binary, Call, Group, Labeled
+from rulesc.runtime.dice_tree import Binary, Call, CallName, Group, Labeled
 from rulesc.runtime.dice_tree import Test as Compared
 from rulesc.runtime.errors import RuleInputError
 
@@ -364,9 +365,9 @@ class _Path:
         return self.faces[self.used - 1]
 
 
-def enumerated(dice: DiceSum) -> dict[int, Fraction]:
+def enumerated(dice: DiceSum) -> dict[Number, Fraction]:
     """The chance of each total, from every sequence of faces ``roll`` asks for."""
-    found: dict[int, Fraction] = {}
+    found: dict[Number, Fraction] = {}
     pending: list[list[int]] = [[]]
     while pending:
         faces = pending.pop()
@@ -436,6 +437,7 @@ def _whole(value: Any) -> Any:
     return Fraction(value) if not isinstance(value, bool) else int(value)
 
 
+CALL_NAMES: tuple[CallName, ...] = ("floor", "ceil", "round", "abs", "max", "min")
 _ICEPOOL_BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "*": lambda x, y: Fraction(x) * y,
     "/": lambda x, y: Fraction(x) / y,
@@ -498,9 +500,9 @@ def nodes(draw: st.DrawFn, height: int = 2) -> Any:
     if kind == "sum":
         return DiceSum((Term(1, a), Term(draw(st.sampled_from((1, -1))), b)))
     if kind in ("*", "/"):
-        return Binary(kind, a, b)
+        return Binary("*" if kind == "*" else "/", a, b)
     if kind == "call":
-        name = draw(st.sampled_from(("floor", "ceil", "round", "abs", "max", "min")))
+        name = draw(st.sampled_from(CALL_NAMES))
         return Call(name, (a,) if name in ("floor", "ceil", "round", "abs") else (a, b))
     if kind == "test":
         return Compared(draw(st.sampled_from(COMPARISONS)), a, b)
