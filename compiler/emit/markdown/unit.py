@@ -388,11 +388,9 @@ def _function(system: System, decl: Function, common: View) -> View:
     math, where = display_parts(
         decl.answer.node, rounding=system.rounding, field=reads.latex
     )
-    parts = [n for t in nodes for n in walk(t)]
-    divides = any(isinstance(n, Binary) and n.op == "//" for n in parts)
-    halves = any(
-        isinstance(n, Call) and n.func == "round" and not n.rule for n in parts
-    )
+    seen = [n for t in nodes for n in walk(t)]
+    divides = any(isinstance(n, Binary) and n.op == "//" for n in seen)
+    halves = any(isinstance(n, Call) and n.func == "round" and not n.rule for n in seen)
     notes = [ROUNDING[system.rounding]] * divides + [HALF_UP] * halves
     block = {
         "is": "Function",
