@@ -4,6 +4,9 @@ The Python printer's code of a pool, run, makes a pool equal to it, every
 option set (min/max, rerolls until or once on any of several conditions,
 ``!p``, unique, keep after an explosion, failures, sorting); the JavaScript
 printer names the same options, in JavaScript's spelling, in the same order.
+A formula's pool with the new options has the range they give, and a
+spelling the notation refuses (or options after a space) is a located error
+with the hint that writes what was meant.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rulesc.emit.javascript.dice import pool_code_js
 from rulesc.emit.python.dice import pool_code_python
+from rulesc.lang import expr
 from rulesc.runtime import dice_terms
 from rulesc.runtime.dice_terms import AnyOf, Compare, Condition, Pool
 from rulesc.runtime.errors import RuleInputError
@@ -91,3 +96,67 @@ def test_the_javascript_code_names_the_same_options(pool: Pool) -> None:
     conditions = re.findall(r'Compare\("([<>=]+)", (\d+)\)', python)
     assert re.findall(r'Compare\("([<>=]+)", (\d+)\)', js) == conditions
     assert js.count("new $dice_terms.AnyOf([") == python.count("dice_terms.AnyOf((")
+
+
+_PARAMS = {"n": expr.Param("n", "int", 1, 6)}
+
+
+@pytest.mark.parametrize(
+    ("formula", "lo", "hi"),
+    [
+        ("4d6min2", 8, 24),  # each die at least 2
+        ("4d6max5", 4, 20),  # each die at most 5
+        ("3d6min2max5", 6, 15),
+        ("4d6r1", 8, 24),  # a 1 rerolled until it is no longer one
+        ("4d6ro1", 4, 24),  # once: the new face stands, a 1 too
+        ("2d10r1r3", 4, 20),  # neither 1 nor 3 stays: 2 the lowest
+        ("4d6d1", 3, 18),  # the lowest dropped
+        ("2d6!kh1", 1, 6),  # the highest of all the dice, those added too
+        ("(n)d6!pkh1", 0, 6),  # an added die counts its face less 1
+        ("10d10>=8f1", -10, 10),  # successes less failures
+        ("3d6u", 3, 18),
+        ("4d6s", 4, 24),  # sorting changes no figure
+        ("4dF.1", -4, 4),
+        ("(n)d6min2", 2, 36),
+    ],
+)
+def test_a_pool_with_the_new_options_has_its_range(
+    formula: str, lo: int, hi: int
+) -> None:
+    checked = expr.compile_formula(formula, _PARAMS)
+    assert checked.interval == expr.Interval(lo, hi)
+
+
+def test_explosions_that_add_dice_have_no_highest() -> None:
+    for formula in ("1d6!p", "2d6!", "(n)d6!pdl1"):
+        assert expr.compile_formula(formula, _PARAMS).interval.hi is None
+
+
+@pytest.mark.parametrize(
+    ("formula", "message", "start", "hint"),
+    [
+        (
+            "4d6 kh3",
+            "unexpected 'kh3'",
+            4,
+            "write the options right after the sides: 4d6kh3",
+        ),
+        (
+            "1 + 4d6r>2",
+            "'>2' reads as 2 or more in Roll20",
+            8,
+            "write >=2 (Roll20's >2)",
+        ),
+        ("10d10>8f1", "'>8' reads as 8 or more", 5, "or >=9"),
+        ("4d6cs>=5", "'cs' marks critical successes", 3, "write >=N"),
+        ("dF.3", "a Fudge die is dF, dF.1 or dF.2", 2, "write dF.1"),
+    ],
+)
+def test_a_refused_spelling_is_located(
+    formula: str, message: str, start: int, hint: str
+) -> None:
+    with pytest.raises(expr.ExprError) as caught:
+        expr.compile_formula(formula, _PARAMS)
+    assert message in caught.value.message
+    assert caught.value.start == start
+    assert hint in (caught.value.hint or "")

@@ -328,9 +328,21 @@ class _Parser:
         if tok.kind != "eof":
             missing = tok.kind in ("int", "name", "str", "(", "null")
             hint = "is an operator missing before it?" if missing else None
+            hint = self.spaced_options(tok) or hint
             message = f"unexpected {_describe(tok)} after the end of the expression"
             raise ExprError(message, tok.start, tok.end, hint)
         return node
+
+    def spaced_options(self, tok: _Token) -> str | None:
+        """The hint where ``tok`` is a pool's options written after a space
+        (``4d6 kh3``): the pool as the notation writes it, or None."""
+        before = self.tokens[self.pos - 1]
+        if before.kind != "dice" or tok.kind not in ("name", "dice"):
+            return None
+        joined = before.text + tok.text
+        if notation_error(joined, dynamic_count=False) is not None:
+            return None
+        return f"write the options right after the sides: {joined}"
 
     def ternary(self) -> Node:
         body = self.coalesce()
