@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesc.emit.javascript.dice import pool_code_js
@@ -57,16 +57,19 @@ def pools(draw: st.DrawFn) -> Pool:
         "sort": st.sampled_from(["a", "d"]),
         "multiplier": st.integers(2, 10),
     }
+    pool = Pool(count, sides)
     for name, values in maybe.items():
-        if draw(st.booleans()):
-            given[name] = draw(values)
-    if "keep" in given:
-        given["keep_count"] = draw(st.integers(1, count))
-    try:
-        return Pool(count, sides, **given)
-    except RuleInputError:
-        assume(False)
-        raise
+        if not draw(st.booleans()):
+            continue
+        tried = {**given, name: draw(values)}
+        if name == "keep":
+            tried["keep_count"] = draw(st.integers(1, count))
+        try:  # an option the pool refuses with the others is left out
+            pool = Pool(count, sides, **tried)
+        except RuleInputError:
+            continue
+        given = tried
+    return pool
 
 
 def _python(pool: Pool) -> str:
@@ -113,6 +116,7 @@ _PARAMS = {"n": expr.Param("n", "int", 1, 6)}
         ("4d6d1", 3, 18),  # the lowest dropped
         ("2d6!kh1", 1, 6),  # the highest of all the dice, those added too
         ("(n)d6!pkh1", 0, 6),  # an added die counts its face less 1
+        ("min(3d6!p, 40)", 3, 40),  # the dice first rolled, and more
         ("10d10>=8f1", -10, 10),  # successes less failures
         ("3d6u", 3, 18),
         ("4d6s", 4, 24),  # sorting changes no figure
@@ -128,7 +132,7 @@ def test_a_pool_with_the_new_options_has_its_range(
 
 
 def test_explosions_that_add_dice_have_no_highest() -> None:
-    for formula in ("1d6!p", "2d6!", "(n)d6!pdl1"):
+    for formula in ("1d6!p", "2d6!", "(n)d6!pdl1", "4dF!p"):
         assert expr.compile_formula(formula, _PARAMS).interval.hi is None
 
 

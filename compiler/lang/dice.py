@@ -248,12 +248,15 @@ def _most_kept(pool: Pool, count: int) -> int | None:
 
 def _die(pool: Pool, counted: bool) -> tuple[int | None, int | None]:
     """The range of one kept die's value (None: no bound): its face (``!p``'s
-    extra dice count a face less 1), or where ``counted`` and the pool has a
+    added dice count a face less 1: a total keeps the dice first rolled, at
+    least their lowest face, and adds those, at least 0 where no face is
+    below 1), or where ``counted`` and the pool has a
     target, 1 where it meets it (-1 where it meets the failure); ``!!``
     compounds without a highest (nor a lowest where a face is below 0)."""
     faces = pool.final_faces()
-    low = min(faces) - (pool.explode == "!p")
-    high = max(faces)
+    high, low = max(faces), min(faces)
+    if pool.explode == "!p" and (pool.keep is not None or low < 1):
+        low -= 1  # an added die counts its face less 1 (it may be kept alone)
     if counted and pool.target is not None:
         low, high = (-1 if pool.failure is not None else 0), 1
     if pool.explode == "!!":
