@@ -66,6 +66,7 @@ _ARGS = {
     "at": 2,
     "floor_div": 2,
     "ceil_div": 2,
+    "round_div": 2,
     "tally": 2,
     "count": 2,
     "max_by": 2,

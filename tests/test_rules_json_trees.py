@@ -21,9 +21,11 @@ import importlib
 import inspect
 import itertools
 import json
+import math
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -97,6 +99,9 @@ def _call(function: str, args: list[Any]) -> Any:
         return sum(face.count(args[1]) for face in args[0])
     one: dict[str, Callable[[Any], Any]] = {
         "abs": abs,
+        "floor": math.floor,
+        "ceil": math.ceil,
+        "round": lambda x: math.floor(x + Fraction(1, 2)),
         "len": len,
         "sum": sum,
         "any": any,
@@ -336,6 +341,8 @@ class System:
         if op == "??":
             return self.eval(node["right"], env) if left is None else left
         right = self.eval(node["right"], env)
+        if op == "/":  # exact: floor, ceil or round's argument
+            return Fraction(left, right)
         if op == "+":
             return left + right
         if op == "-":

@@ -30,6 +30,7 @@ from ..lang.lists import (
 )
 from ..lang.nodes import (
     FUNCTIONS,
+    ROUNDING_FUNCTIONS,
     Attr,
     Binary,
     BoolLit,
@@ -84,6 +85,7 @@ HELPERS = {
     "at": "a list's item by a position within it",
     "floor_div": "a division rounded down",
     "ceil_div": "a division rounded up",
+    "round_div": "a division rounded half up (a half up: floor(a / b + 1/2))",
 }
 
 
@@ -351,6 +353,8 @@ class _Lowering:
         return If(test, then, self.lower(node.orelse))
 
     def call(self, node: Call) -> Plain:
+        if node.func in ROUNDING_FUNCTIONS and not node.rule:
+            return self.rounded(node.func, node.args[0])
         args = self.all(node.args)
         if node.rule:
             return RuleCall(node.func, args, node.keywords, node.rolls, node.rng_at)
@@ -361,6 +365,14 @@ class _Lowering:
                 name = "most" if node.func == "max" else "least"
             return Helper(name, (args[0], Reader(field)))
         return self.builtin(node, args)
+
+    def rounded(self, func: str, arg: Node) -> Plain:
+        """floor, ceil or round of an exact quotient (a division rounded down,
+        up or half up), or of a whole number (the number)."""
+        if not (isinstance(arg, Binary) and arg.op == "/"):
+            return self.lower(arg)
+        helper = {"floor": "floor_div", "ceil": "ceil_div", "round": "round_div"}
+        return Helper(helper[func], (self.lower(arg.left), self.lower(arg.right)))
 
     def builtin(self, node: Call, args: tuple[Plain, ...]) -> Plain:
         func = node.func

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..core import plain as p
 from ..lang.nodes import Interval
 from ..runtime.dice_terms import (
-    AnyOf,
+    Compare,
     Condition,
     Face,
     Pool,
@@ -34,25 +34,37 @@ def pool_options(
     pool: Pool,
     compare: Callable[[str, int], str],
     listed: Callable[[tuple[Face, ...]], str],
+    any_of: Callable[[list[str]], str],
 ) -> list[tuple[str, str]]:
     """The options ``pool`` sets, as the runtimes' ``Pool`` takes them by name
-    (in Python's spelling: ``True``), each with its code: ``compare(op,
-    value)`` writes a comparison, ``listed(faces)`` a die's faces."""
+    (in Python's spelling: ``True``), each with its code, in the order of
+    ``Pool.FIELDS``: ``compare(op, value)`` writes a comparison, ``any_of``
+    several (the comparisons' code), ``listed(faces)`` a die's faces."""
+
+    def condition(found: Condition) -> str:
+        if isinstance(found, Compare):
+            return compare(found.op, found.value)
+        return any_of([compare(c.op, c.value) for c in found.conditions])
+
     found: list[tuple[str, str]] = []
     if pool.fudge:
         found.append(("fudge", "True"))
+    found += [(k, str(v)) for k, v in _given(pool, "minimum", "maximum")]
     if pool.reroll is not None:
-        found.append(("reroll", compare(*_one(pool.reroll))))
+        found.append(("reroll", condition(pool.reroll)))
     if pool.reroll_once:
         found.append(("reroll_once", "True"))
     if pool.explode is not None:
         found.append(("explode", f'"{pool.explode}"'))
     if pool.explode_at is not None:
-        found.append(("explode_at", compare(*_one(pool.explode_at))))
+        found.append(("explode_at", condition(pool.explode_at)))
+    if pool.unique:
+        found.append(("unique", "True"))
     if pool.keep is not None:
         found += [("keep", f'"{pool.keep}"'), ("keep_count", str(pool.keep_count))]
-    if pool.target is not None:
-        found.append(("target", compare(*_one(pool.target))))
+    found += [(k, condition(v)) for k, v in _given(pool, "target", "failure")]
+    if pool.sort is not None:
+        found.append(("sort", f'"{pool.sort}"'))
     if pool.multiplier != 1:
         found.append(("multiplier", str(pool.multiplier)))
     if pool.listed is not None:  # (a die's symbols are names: no quote in them)
@@ -60,11 +72,9 @@ def pool_options(
     return found
 
 
-def _one(condition: Condition) -> tuple[str, int]:
-    """A pool's condition as one comparison (several are not in formulas)."""
-    if isinstance(condition, AnyOf):
-        raise ValueError(f"several conditions in a formula's pool: {condition}")
-    return condition.op, condition.value
+def _given(pool: Pool, *names: str) -> list[tuple[str, Any]]:
+    """The fields of ``pool`` among ``names`` that are set (not None)."""
+    return [(n, getattr(pool, n)) for n in names if getattr(pool, n) is not None]
 
 
 def _no_choice(param: str, label: str) -> str:

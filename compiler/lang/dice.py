@@ -86,7 +86,7 @@ _TOKEN_MARKS = "".join(
 OPTIONS = rf"(?:[A-Za-z0-9{re.escape(_TOKEN_MARKS)}]|[<>]=?[0-9]+|=[0-9]+)"
 """One character (or comparison) of a pool's options, after its sides (the
 marks of the dice spec's tokens written in formulas: ``*`` multiplies there)."""
-TOKEN = rf"(?P<dice>[0-9]*d(?:[0-9]+|%|F){OPTIONS}*(?!\w))"
+TOKEN = rf"(?P<dice>[0-9]*d(?:[0-9]+|%|F(?:\.[0-9]+)?){OPTIONS}*(?!\w))"
 """A dice token of the expression tokenizer (before numbers and names)."""
 AFTER_SIDES = rf"{OPTIONS}+"
 """The options right after the ``)`` of ``d(sides)`` (no space between)."""
@@ -223,16 +223,8 @@ def _results(pool: Pool, count: int) -> tuple[Interval, Interval]:
     if not pool.numeric:
         shown = max(len(face) for face in pool.listed or ())  # type: ignore[arg-type]
         return Interval(0, shown), Interval(count, count)
-    faces = pool.final_faces()
-    die = Interval(min(faces), None if pool.explode == "!!" else max(faces))
-    if pool.explode == "!!" and min(faces) < 0:
-        die = Interval(None, None)
-    kept = _kept(pool, count)
-    if pool.explode == "!":
-        return die, Interval(kept, None)
-    if pool.explode == "!o":
-        return die, Interval(kept, 2 * kept)
-    return die, Interval(kept, kept)
+    low, high = _die(pool, counted=False)
+    return Interval(low, high), Interval(_kept(pool, count), _most_kept(pool, count))
 
 
 def _kept(pool: Pool, count: int) -> int:
@@ -240,23 +232,54 @@ def _kept(pool: Pool, count: int) -> int:
     return pool.replace(count=count).kept if count else 0
 
 
+def _most_kept(pool: Pool, count: int) -> int | None:
+    """The most dice ``pool`` keeps of ``count`` rolled and those its
+    explosions add (None: no most): ``!``, ``!p`` add dice without end,
+    ``!o`` one a die; ``kh``/``kl`` keep no more than they say."""
+    rolled: int | None = count
+    if pool.explode in ("!", "!p"):
+        rolled = None
+    elif pool.explode == "!o":
+        rolled = 2 * count
+    if pool.keep in ("kh", "kl"):
+        return pool.keep_count if rolled is None else min(pool.keep_count, rolled)
+    return None if rolled is None else max(rolled - pool.keep_count, 0)
+
+
+def _die(pool: Pool, counted: bool) -> tuple[int | None, int | None]:
+    """The range of one kept die's value (None: no bound): its face (``!p``'s
+    added dice count a face less 1: a total keeps the dice first rolled, at
+    least their lowest face, and adds those, at least 0 where no face is
+    below 1), or where ``counted`` and the pool has a
+    target, 1 where it meets it (-1 where it meets the failure); ``!!``
+    compounds without a highest (nor a lowest where a face is below 0)."""
+    faces = pool.final_faces()
+    high, low = max(faces), min(faces)
+    if pool.explode == "!p" and (pool.keep is not None or low < 1):
+        low -= 1  # an added die counts its face less 1 (it may be kept alone)
+    if counted and pool.target is not None:
+        low, high = (-1 if pool.failure is not None else 0), 1
+    if pool.explode == "!!":
+        return (None if low < 0 else low), None
+    return low, high
+
+
 def _total(pool: Pool, count: int) -> Interval:
     if count == 0:
         return Interval(0, 0)
-    faces = pool.final_faces()
-    low, high = min(faces), max(faces)
-    kept = _kept(pool, count)
-    if pool.target is not None:
-        low, high = 0, 1
-    lo: int | None = kept * low
-    hi: int | None = kept * high
-    if pool.explode in ("!", "!!"):
-        hi = None
-        lo = None if low < 0 else lo
-    elif pool.explode == "!o":
-        lo, hi = count * low + count * min(low, 0), 2 * count * high
+    low, high = _die(pool, counted=True)
+    fewest, most = _kept(pool, count), _most_kept(pool, count)
+    lo = _times(fewest if low is not None and low >= 0 else most, low)
+    hi = _times(most if high is None or high >= 0 else fewest, high)
     m = pool.multiplier
     return Interval(None if lo is None else lo * m, None if hi is None else hi * m)
+
+
+def _times(dice: int | None, value: int | None) -> int | None:
+    """``dice`` times ``value``; None where either is unbounded (no die, 0)."""
+    if dice == 0 or value == 0:
+        return 0
+    return None if dice is None or value is None else dice * value
 
 
 # --- type checking ---

@@ -10,10 +10,12 @@ attributes), a state whatever ``Values`` makes of one.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
@@ -81,6 +83,7 @@ _OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
+    "/": Fraction,  # exact: only floor, ceil or round's argument (checked)
     "==": operator.eq,
     "is": operator.is_,
     "is not": operator.is_not,
@@ -96,6 +99,9 @@ _OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
 
 _ONE_ARG: dict[str, Callable[[Any], Any]] = {
     "abs": abs,
+    "floor": math.floor,
+    "ceil": math.ceil,
+    "round": lambda x: math.floor(x + Fraction(1, 2)),  # half up
     "len": len,
     "sum": sum,
     "any": any,

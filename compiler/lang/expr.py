@@ -45,6 +45,7 @@ from .nodes import (
     IV_ARITH,
     LIST_FUNCTIONS,
     NULL_TESTS,
+    ROUNDING_FUNCTIONS,
     WORD_OPS,
     Attr,
     Binary,
@@ -86,6 +87,7 @@ from .nodes import (
     iv_min,
     iv_mul,
     iv_neg,
+    iv_rounded,
     names_used,
     rules_called,
     same_choice,
@@ -192,14 +194,13 @@ def _suggest(word: str, options: Iterable[str], label: str) -> str:
 
 _TOKEN = re.compile(
     rf"(?P<space>\s+)|{DICE_TOKEN}|(?P<int>[0-9]\w*)|(?P<name>[A-Za-z_]\w*)"
-    r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|\?\?|[-+*(),<>.\[\]=])',
+    r'|(?P<str>"[^"\n]*")|(?P<op>//|==|!=|<=|>=|\?\?|[-+*/(),<>.\[\]=])',
     re.ASCII,
 )
 _DECIMAL = re.compile(r"\.[0-9]+", re.ASCII)
 _AFTER_SIDES = re.compile(DICE_AFTER_SIDES, re.ASCII)
 _COUNTED = re.compile(r"[0-9]+d", re.ASCII)
 _CHAR_HINTS = {
-    "/": "use '//' for division (rounded by the system's rounding rule)",
     '"': 'close the label with " on the same line',
     "=": "use '==' to compare",
     "!": "use '!=' or 'not'",
@@ -254,7 +255,7 @@ def _tokenize(text: str) -> list[_Token]:
             )
         if kind == "int" and (fraction := _DECIMAL.match(text, end)):
             message = f"decimal numbers are not allowed: '{text[pos : fraction.end()]}'"
-            hint = "formulas use whole numbers; divide with '//'"
+            hint = "formulas use whole numbers; divide with '//', or round(a / b)"
             raise ExprError(message, pos, fraction.end(), hint)
         if kind == "int" and len(word) > 1 and word[0] == "0":
             message = f"leading zeros are not allowed: '{word}'"
@@ -284,7 +285,7 @@ def _bad_char(text: str, pos: int) -> ExprError:
         end = text.find("\n", pos)
         end = len(text) if end < 0 else end
         return ExprError("unterminated string literal", pos, end, _CHAR_HINTS[char])
-    message = "'/' is not an operator" if char == "/" else f"unexpected {char!r}"
+    message = f"unexpected {char!r}"
     return ExprError(message, pos, end, _CHAR_HINTS.get(char))
 
 
@@ -327,9 +328,21 @@ class _Parser:
         if tok.kind != "eof":
             missing = tok.kind in ("int", "name", "str", "(", "null")
             hint = "is an operator missing before it?" if missing else None
+            hint = self.spaced_options(tok) or hint
             message = f"unexpected {_describe(tok)} after the end of the expression"
             raise ExprError(message, tok.start, tok.end, hint)
         return node
+
+    def spaced_options(self, tok: _Token) -> str | None:
+        """The hint where ``tok`` is a pool's options written after a space
+        (``4d6 kh3``): the pool as the notation writes it, or None."""
+        before = self.tokens[self.pos - 1]
+        if before.kind != "dice" or tok.kind not in ("name", "dice"):
+            return None
+        joined = before.text + tok.text
+        if notation_error(joined, dynamic_count=False) is not None:
+            return None
+        return f"write the options right after the sides: {joined}"
 
     def ternary(self) -> Node:
         body = self.coalesce()
@@ -398,7 +411,7 @@ class _Parser:
         return self.binary(("+", "-"), self.term)
 
     def term(self) -> Node:
-        return self.binary(("*", "//"), self.unary)
+        return self.binary(("*", "//", "/"), self.unary)
 
     def unary(self) -> Node:
         return self.prefix("-", self.unary, self.postfix)
@@ -593,6 +606,15 @@ class _Parser:
         return Call(func, tuple(args), name.start, close.end)
 
 
+def _quotient_hint(node: Binary) -> str:
+    """How to write ``a / b`` so that it gives a whole number."""
+    text = to_source(node)
+    return (
+        f"round it: floor({text}), ceil({text}) or round({text}) (half up); "
+        "or '//' (rounded by the system's rounding rule)"
+    )
+
+
 def _is_list(node: Node) -> bool:
     """Whether ``node`` may be a list: ``[a, b]``, ``rolls(...)``, ``sorted(...)``,
     a comprehension, a name, a field or a call (a list a rule binds with
@@ -773,6 +795,11 @@ class _Checker:
         """An operator between two operands, by the operator."""
         if node.op == "??":
             return self.coalesce(node)
+        if node.op == "/":
+            message = (
+                "'/' divides exactly: only floor(), ceil() or round() take its quotient"
+            )
+            raise ExprError(message, node.start, node.end, _quotient_hint(node))
         if node.op in ARITH_OPS:
             return self.arith(node)
         if node.op in ("in", "not in"):
@@ -1193,6 +1220,8 @@ class _Checker:
     def call(self, node: Call) -> Checked:
         if node.func == "roll":
             return self.roll(node)
+        if node.func in ROUNDING_FUNCTIONS:
+            return self.rounded(node)
         if node.func in LIST_FUNCTIONS or len(node.args) == 1:
             return self.one_arg(node)
         args = [self.visit(arg) for arg in node.args]
@@ -1209,6 +1238,27 @@ class _Checker:
             message = f"clamp() lower bound ({lo}) is above its upper bound ({hi})"
             raise ExprError(message, node.args[1].start, node.args[2].end)
         return Checked(rebuilt, "int", iv_min([iv_max([value, lo]), hi]))
+
+    def rounded(self, node: Call) -> Checked:
+        """floor, ceil or round: of the exact quotient ``a / b`` written as the
+        one argument, or of a whole number (itself)."""
+        (arg,) = node.args
+        if not (isinstance(arg, Binary) and arg.op == "/"):
+            item = self.visit(arg)
+            message = f"{node.func}() needs an int, got {describe(item)}"
+            self.need([item], "int", message)
+            return Checked(replace(node, args=(item.node,)), "int", _iv(item))
+        left, right = self.visit(arg.left), self.visit(arg.right)
+        message = f"cannot divide {describe(left)} and {describe(right)}"
+        self.need([left, right], "int", message)
+        divisor = _iv(right)
+        if divisor.contains(0):
+            message = "division by zero possible: divisor may be 0"
+            hint = f"the divisor ranges over {divisor}; e.g. use max(divisor, 1)"
+            raise ExprError(message, arg.right.start, arg.right.end, hint)
+        quotient = replace(arg, left=left.node, right=right.node)
+        interval = iv_rounded(node.func, _iv(left), divisor)
+        return Checked(replace(node, args=(quotient,)), "int", interval)
 
     def one_arg(self, node: Call) -> Checked:
         """abs(x), text(x), and the functions of a list: len, sum, any, all, min, max."""
@@ -1723,7 +1773,7 @@ MAX_OPERATORS = 100
 MAX_NESTING = 20
 MAX_DIGITS = 15
 _OPERATORS = frozenset(
-    {*ARITH_OPS, *COMPARE_OPS, "??", "and", "or", "not", "if", ".", "in", "is"}
+    {*ARITH_OPS, *COMPARE_OPS, "/", "??", "and", "or", "not", "if", ".", "in", "is"}
 )
 
 

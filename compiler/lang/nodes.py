@@ -18,12 +18,19 @@ COMPARE_OPS = frozenset({"==", "!=", "<", "<=", ">", ">="})
 WORD_OPS = frozenset({"in", "not in", "is", "is not"})
 # The comparisons with null, and whether each is true when the value is null.
 NULL_TESTS = {"==": True, "is": True, "!=": False, "is not": False}
+# The functions that round the exact quotient ``a / b`` written as their one
+# argument (``floor(a / b)``); of a whole number, the number itself.
+ROUNDING_FUNCTIONS = ("floor", "ceil", "round")
 # Built-in functions and their arity (least, most); min and max also take one list.
 FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "min": (2, None),
     "max": (2, None),
     "clamp": (3, 3),
     "abs": (1, 1),
+    # a whole number of a quotient a / b (exact): rounded down, up, half up
+    "floor": (1, 1),
+    "ceil": (1, 1),
+    "round": (1, 1),
     "len": (1, 1),
     "sum": (1, 1),
     "any": (1, 1),
@@ -626,12 +633,23 @@ def _ends(iv: Interval) -> tuple[tuple[int | None, int], ...]:
     return ((iv.lo, -1), (iv.hi, 1))
 
 
-def _hull(corners: list[tuple[int, Fraction]]) -> Interval:
-    """Hull of (infinity sign, finite value) corners; floor/ceil keep it sound."""
+def _hull(
+    corners: list[tuple[int, Fraction]],
+    low: Callable[[Fraction], int] = math.floor,
+    high: Callable[[Fraction], int] = math.ceil,
+) -> Interval:
+    """Hull of (infinity sign, finite value) corners, its ends made whole by
+    ``low`` and ``high`` (by default floor and ceil: sound for any rounding)."""
     (lo_inf, lo), (hi_inf, hi) = min(corners), max(corners)
-    return Interval(
-        None if lo_inf else math.floor(lo), None if hi_inf else math.ceil(hi)
-    )
+    return Interval(None if lo_inf else low(lo), None if hi_inf else high(hi))
+
+
+# What floor, ceil and round (a half up) make of an exact value.
+ROUNDED: dict[str, Callable[[Fraction], int]] = {
+    "floor": math.floor,
+    "ceil": math.ceil,
+    "round": lambda x: math.floor(x + Fraction(1, 2)),
+}
 
 
 def iv_mul(a: Interval, b: Interval) -> Interval:
@@ -647,6 +665,17 @@ def iv_mul(a: Interval, b: Interval) -> Interval:
 
 def iv_div(a: Interval, b: Interval) -> Interval:
     """Sound hull of a // b rounded either way; b must exclude 0."""
+    return _hull(_quotients(a, b))
+
+
+def iv_rounded(func: str, a: Interval, b: Interval) -> Interval:
+    """The range of floor, ceil or round (``func``) of a / b; b excludes 0
+    (each is monotonic: its ends are those of the exact quotient's)."""
+    return _hull(_quotients(a, b), ROUNDED[func], ROUNDED[func])
+
+
+def _quotients(a: Interval, b: Interval) -> list[tuple[int, Fraction]]:
+    """The corners of a / b (b excludes 0), as ``_hull`` takes them."""
     corners: list[tuple[int, Fraction]] = []
     for x, x_inf in _ends(a):
         for y, y_inf in _ends(b):
@@ -656,7 +685,7 @@ def iv_div(a: Interval, b: Interval) -> Interval:
                 corners.append((0, Fraction(0)))
             elif y is not None:  # infinite / finite; inf / inf adds nothing new
                 corners.append((x_inf * _sign(y, y_inf), Fraction(0)))
-    return _hull(corners)
+    return corners
 
 
 def iv_add(a: Interval, b: Interval) -> Interval:

@@ -69,6 +69,7 @@ class SourcePrinter:
         "-": ADD,
         "*": MUL,
         "//": MUL,
+        "/": MUL,
     }
     NULL: ClassVar[str] = "null"
 

@@ -57,6 +57,7 @@ from ..lang.nodes import (
     iv_max,
     iv_min,
     iv_neg,
+    iv_rounded,
     walk,
 )
 from ..lang.nodes import Function as ExprFunction
@@ -577,6 +578,13 @@ def _interval(node: Node, known: Mapping[str, Known]) -> Interval | None:
         case Call(func="abs", rule=False):
             inner = _interval(node.args[0], known)
             return None if inner is None else iv_abs(inner)
+        case Call(func="floor" | "ceil" | "round", rule=False, args=(arg,)):
+            if not (isinstance(arg, Binary) and arg.op == "/"):
+                return _interval(arg, known)
+            left, right = _interval(arg.left, known), _interval(arg.right, known)
+            if left is None or right is None or right.contains(0):
+                return None
+            return iv_rounded(node.func, left, right)
         case _:
             return None
 

@@ -34,6 +34,7 @@ export declare function badBool(value: unknown, name: string): RuleInputError;
 export declare function exact(value: number): number;
 export declare function floorDiv(a: number, b: number): number;
 export declare function ceilDiv(a: number, b: number): number;
+export declare function roundDiv(a: number, b: number): number;
 export declare function add<T extends number | string>(a: T, b: T): T;
 export declare function sum(values: Iterable<number>): number;
 /** A fresh object without a prototype: its keys are data ("__proto__" too). */

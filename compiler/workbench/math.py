@@ -20,6 +20,7 @@ __all__ = ["to_math"]
 
 _MATH_OPS = {
     "*": "\N{MULTIPLICATION SIGN}",
+    "/": "÷",  # exact (floor, ceil or round's argument)
     "==": "=",
     "!=": "≠",
     "<=": "≤",

@@ -181,6 +181,12 @@ class Stepper:
                     self.value(node)  # its dice, rolled once
                     note += f", {self.dice.note(node)}"
                 return self.step(node, ref, note=note)
+            case Call(func="floor" | "ceil" | "round", args=(Binary(op="/") as q,)):
+                quotient = replace(
+                    q, left=self.visit(q.left), right=self.visit(q.right)
+                )
+                ref = replace(node, args=(quotient,))
+                return self.step(node, ref, note=self.rounded(node.func, q))
             case Call():
                 ref = replace(node, args=tuple(self.visit(a) for a in node.args))
                 note, limit = self.limit(node)
@@ -287,6 +293,14 @@ class Stepper:
             return None
         exact = Fraction(a, b)
         way = "down" if self.rounding == "down" else "up"
+        return f"{_decimal(exact)} rounded {way}"
+
+    def rounded(self, func: str, quotient: Binary) -> str | None:
+        """What floor, ceil or round did to a quotient that is not whole."""
+        exact = self.value(quotient)
+        if exact.denominator == 1:
+            return None
+        way = {"floor": "down", "ceil": "up", "round": "half up"}[func]
         return f"{_decimal(exact)} rounded {way}"
 
     def limit(self, node: Call) -> tuple[str | None, str | None]:

@@ -275,6 +275,13 @@ export function ceilDiv(a, b) {
   return 0 - floorDiv(0 - a, b);
 }
 
+/** `a / b` rounded half up (`floor(a / b + 1/2)`), exact for safe integers. */
+export function roundDiv(a, b) {
+  const [n, d] = b < 0 ? [0 - a, 0 - b] : [a, b];
+  const q = floorDiv(n, d);
+  return (2 * (n - q * d) >= d ? q + 1 : q) + 0; // never -0
+}
+
 /** `a + b`: two texts joined, or two integers added (exact, or an error). */
 export function add(a, b) {
   const result = a + b;

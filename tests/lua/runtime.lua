@@ -50,6 +50,7 @@ end
 
 function R.floor_div(a, b) return a // b end
 function R.ceil_div(a, b) return -((-a) // b) end
+function R.round_div(a, b) return (2 * a + b) // (2 * b) end
 R.abs, R.max, R.min = math.abs, math.max, math.min
 function R.clamp(v, lo, hi) return math.min(math.max(v, lo), hi) end
 function R.highest(t) return math.max(table.unpack(t)) end

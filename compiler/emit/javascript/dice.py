@@ -35,11 +35,15 @@ def pool_code_js(pool: Pool, count: str, sides: str) -> str:
 
     options = [
         (_camel(k), "true" if v == "True" else v)
-        for k, v in pool_options(pool, compare, json.dumps)
+        for k, v in pool_options(pool, compare, json.dumps, _any_of)
     ]
     given = ", ".join(f"{k}: {v}" for k, v in options)
     args = ", ".join([count, sides, *([f"{{ {given} }}"] if given else [])])
     return f"new $dice_terms.Pool({args})"
+
+
+def _any_of(conditions: list[str]) -> str:
+    return f"new $dice_terms.AnyOf([{', '.join(conditions)}])"
 
 
 def _camel(name: str) -> str:

@@ -133,6 +133,7 @@ class JavaScriptPrinter(Printer):
         "at": "{A}.at({b})",
         "floor_div": "$.floorDiv({a}, {b})",
         "ceil_div": "$.ceilDiv({a}, {b})",
+        "round_div": "$.roundDiv({a}, {b})",
     }
     TEMPS: ClassVar[dict[str, str]] = {"key": "$k", "count": "$c"}
 
@@ -274,7 +275,7 @@ class JavaScriptPrinter(Printer):
                 return IV_ARITH[node.op](
                     self.interval(node.left), self.interval(node.right)
                 )
-            case p.Helper(name="floor_div" | "ceil_div"):
+            case p.Helper(name="floor_div" | "ceil_div" | "round_div"):
                 return IV_ARITH["//"](*(self.interval(arg) for arg in node.args))
             case p.If():
                 return iv_hull(self.interval(node.then), self.interval(node.orelse))

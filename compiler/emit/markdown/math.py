@@ -145,6 +145,16 @@ class _Math:
         self.where.append((name, self.emit(node)[0]))
         return name
 
+    def quotient(self, node: Binary) -> str:
+        """``a / b``: a fraction in display (as wide as the wider of the two),
+        ``a ÷ b`` inline."""
+        if self.display:
+            top = self.part(node.left, "numerator")
+            bottom = self.part(node.right, "divisor")
+            return rf"\dfrac{{{top}}}{{{bottom}}}"
+        left, right = self.wrap(node.left, _MUL), self.operand(node.right, _MUL)
+        return f"{left} \\div {right}"
+
     def wrap(self, node: Node, prec: int) -> str:
         text, own = self.emit(node)
         return _brackets(text) if own < prec else text
@@ -175,14 +185,9 @@ class _Math:
             case Unary():
                 return r"\text{not }" + self.wrap(node.operand, _NOT), _NOT
             case Binary(op="//"):
-                floor = self.rounding == "down"
-                if self.display:  # a fraction: as wide as the wider of the two
-                    top = self.part(node.left, "numerator")
-                    bottom = self.part(node.right, "divisor")
-                    inner = rf"\dfrac{{{top}}}{{{bottom}}}"
-                    return _sized(inner, floor), _ATOM
-                left, right = self.wrap(node.left, _MUL), self.operand(node.right, _MUL)
-                return _sized(f"{left} \\div {right}", floor), _ATOM
+                return _sized(self.quotient(node), self.rounding == "down"), _ATOM
+            case Binary(op="/"):  # exact: the argument of floor, ceil or round
+                return self.quotient(node), _MUL
             case Binary(op="??"):
                 left = self.wrap(node.left, _COALESCE + 1)
                 right = self.wrap(node.right, _COALESCE + 1)
@@ -232,6 +237,10 @@ class _Math:
                 )
                 outer = f"{inner}, {gap}{self.wrap(high, _COND)}"
                 return rf"\min{_brackets(outer)}", _ATOM
+            case Call(func="floor" | "ceil", rule=False, args=(value,)):
+                return _sized(self.emit(value)[0], node.func == "floor"), _ATOM
+            case Call(func="round", rule=False, args=(value,)):
+                return rf"\operatorname{{round}}{_brackets(self.emit(value)[0])}", _ATOM
             case Call(func="abs", rule=False, args=(value,)):
                 return rf"\left\lvert {self.wrap(value, _COND)} \right\rvert", _ATOM
             case Call(func="text", rule=False, args=(value,)):

@@ -19,6 +19,8 @@ ROUNDING = {
     "down": "A division rounds down (⌊ ⌋).",
     "up": "A division rounds up (⌈ ⌉).",
 }
+# The note of a formula that rounds with round(): which way a half goes.
+HALF_UP = "round() rounds a half up (2.5 to 3, -2.5 to -2)."
 
 
 class Bound(Protocol):

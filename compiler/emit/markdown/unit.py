@@ -36,6 +36,7 @@ from ...front.model import System
 from ...lang.naming import words_of
 from ...lang.nodes import (
     Binary,
+    Call,
     walk,
 )
 from ...lang.py_names import (
@@ -73,6 +74,7 @@ from .math import (
     display_parts,
 )
 from .math_text import (
+    HALF_UP,
     ROUNDING,
     let_view,
     range_text,
@@ -386,9 +388,10 @@ def _function(system: System, decl: Function, common: View) -> View:
     math, where = display_parts(
         decl.answer.node, rounding=system.rounding, field=reads.latex
     )
-    divides = any(
-        isinstance(n, Binary) and n.op == "//" for t in nodes for n in walk(t)
-    )
+    seen = [n for t in nodes for n in walk(t)]
+    divides = any(isinstance(n, Binary) and n.op == "//" for n in seen)
+    halves = any(isinstance(n, Call) and n.func == "round" and not n.rule for n in seen)
+    notes = [ROUNDING[system.rounding]] * divides + [HALF_UP] * halves
     block = {
         "is": "Function",
         "math": math,
@@ -400,7 +403,7 @@ def _function(system: System, decl: Function, common: View) -> View:
         "inputs": inputs(decl.params),
         "reads": reads.links(nodes, decl.rule_id.rpartition(".")[2]),
         "calls_rolling": reads.rolled(nodes),
-        "rounding": ROUNDING[system.rounding] if divides else None,
+        "rounding": " ".join(notes) or None,
     }
     return common | {
         "blocks": [block],

@@ -29,7 +29,10 @@ def pool_python(node: Dice, count: str, sides: str) -> str:
 def pool_code_python(pool: Pool, count: str, sides: str) -> str:
     """Python that makes ``pool`` of ``count`` dice of ``sides``."""
     options = pool_options(
-        pool, lambda op, value: f'dice_terms.Compare("{op}", {value})', py
+        pool,
+        lambda op, value: f'dice_terms.Compare("{op}", {value})',
+        py,
+        lambda conditions: f"dice_terms.AnyOf(({', '.join(conditions)}))",
     )
     args = ", ".join([count, sides, *(f"{k}={v}" for k, v in options)])
     return f"dice_terms.Pool({args})"

@@ -183,7 +183,7 @@ class PythonPrinter(Printer):
             return self.compare("in" if name == "in" else "==", *node.args), self.EQ
         if name == "rank":
             return self.emit(node.args[0])
-        if name in ("floor_div", "ceil_div"):
+        if name in ("floor_div", "ceil_div", "round_div"):
             return self.divide(node)
         if name in ("max", "min", "clamp"):
             return self.extreme(node), self.COND
@@ -196,6 +196,12 @@ class PythonPrinter(Printer):
 
     def divide(self, node: p.Helper) -> tuple[str, int]:
         a, b = node.args
+        if node.name == "round_div":  # a half up: (2a + b) // 2b, b computed once
+            doubled = f"2 * {self.operand(a, self.UNARY)}"
+            if isinstance(b, p.Lit) and type(b.value) is int:
+                return f"({doubled} + {b.value}) // {2 * b.value}", self.MUL
+            compute, read = self.once(b)
+            return f"({doubled} + {compute}) // (2 * {read})", self.MUL
         left, right = self.wrap(a, self.MUL), self.operand(b, self.UNARY)
         if node.name == "floor_div":
             return f"{left} // {right}", self.MUL
