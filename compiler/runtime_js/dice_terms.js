@@ -257,19 +257,24 @@ export class Pool extends Value {
       const shown = this.listed.map((f) => (typeof f === "number" ? String(f) : f.join("+")));
       text = `${this.count}d[${shown.join(",")}]`;
     }
-    if (this.reroll !== null) {
-      const op = this.reroll.op === "=" ? "" : this.reroll.op;
-      text += `${this.rerollOnce ? "r" : "rr"}${op}${this.reroll.value}`;
-    }
+    if (this.reroll !== null) text += `${this.rerollOnce ? "ro" : "rr"}${written(this.reroll, "")}`;
     if (this.explode !== null) text += this.explode;
-    if (this.explodeAt !== null) text += String(this.explodeAt);
+    if (this.explodeAt !== null) text += written(this.explodeAt, "=");
     // (a target right after it would read as explodeAt)
     else if (this.explode !== null && this.keep === null && this.target !== null) text += `=${this.top}`;
     if (this.keep !== null) text += `${this.keep}${this.keepCount}`;
-    if (this.target !== null) text += String(this.target);
+    if (this.target !== null) text += written(this.target, "=");
     if (this.multiplier !== 1) text += `x${this.multiplier}`;
     return text;
   }
+}
+
+/** A comparison as the notation writes it: `>`, `<` as `>=`, `<=` of the next whole number. */
+function written(compare, plain) {
+  const { op, value } = compare;
+  if (op === ">") return `>=${value + 1}`;
+  if (op === "<") return `<=${value - 1}`;
+  return `${op === "=" ? plain : op}${value}`;
 }
 
 /**
