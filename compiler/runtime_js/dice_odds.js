@@ -20,7 +20,7 @@
 
 import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
-import { DiceSum, Pool, Value } from "./dice_terms.js";
+import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
 import {
@@ -135,7 +135,9 @@ export class Weights {
  * for odds of more than MAX_ENTRIES values.
  */
 export function odds(dice, depth = DEPTH) {
-  spend(oddsWork(dice, depth), HINT);
+  const work = oddsWork(dice, depth);
+  if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
+  spend(work, HINT);
   let total = new Weights([[0, 1n]], 0n, 1n);
   for (const term of dice.terms) {
     let part;
@@ -249,11 +251,7 @@ function poolDist(pool, depth) {
   if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
     // each die scored on its own: its face, or whether it meets the target
     die = chainWeights(pool, depth, scorer(pool, true));
-    if (pool.keep === null) {
-      const below = exactBelow(pool, depth);
-      if (below !== null) die = die.below(below);
-      return power(die, pool.count, plain, below).mapped(times);
-    }
+    if (pool.keep === null) return power(die, pool.count, plain).mapped(times);
   } else {
     // a die's value is its chain's sum; a count scores it after
     die = chainWeights(pool, depth, scorer(pool, false));
@@ -343,6 +341,17 @@ export function chainCost(pool, depth, score) {
  * numbers it works on), a bigint worked out from the dice alone before any of
  * the work: no fewer than it takes. `odds` refuses past MAX_WORK. Throws
  * RuleInputError for a `depth` outside 0..100. */
+/** The refusal of exact odds that take `work` steps, past MAX_WORK: the
+ * budget named (the Python runtime's words too). */
+function budget(work) {
+  const steps = String(work).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (
+    `the exact odds take ${steps} steps to work out, past the work budget ` +
+    `of exact odds, ${grouped(MAX_WORK)} steps (a limit of the runtime, not of the ` +
+    `rules)${HINT}`
+  );
+}
+
 export function oddsWork(dice, depth = DEPTH) {
   if (!(dice instanceof DiceSum)) {
     throw new RuleInputError(`dice must be a DiceSum, not ${shown(dice)}`);
@@ -377,12 +386,7 @@ function poolShape(pool, depth) {
   if (target === null || pool.explode === "!" || pool.explode === "!o") {
     [die, cost, known] = dieShape(pool, depth, scorer(pool, true));
     if (pool.keep === null) {
-      const below = exactBelow(pool, depth);
-      if (below !== null) {
-        const hi = least(die.hi, BigInt(below) - 1n);
-        die = new Shape(die.lo, hi, most(least(die.size, hi - die.lo + 1n), 0n), die.denom, die.plain);
-      }
-      const [shape, more] = powerShape(die, pool.count, plain, below);
+      const [shape, more] = powerShape(die, pool.count, plain);
       return [times(shape, pool.multiplier), cost + more];
     }
   } else {
@@ -497,6 +501,36 @@ function powerShape(die, count, plain, below = null) {
 function times(shape, multiplier) {
   const m = BigInt(multiplier);
   return new Shape(shape.lo * m, shape.hi * m, shape.size, shape.denom, shape.plain);
+}
+
+/** The odds of one pool alone as the rules' success pools list them: a pool
+ * that counts with `!`, every face that explodes meeting its target, lists
+ * each count up to `depth` with its whole chance (a die cut at the depth has
+ * more), the larger counts its tail; any other pool as `odds`. */
+export function countedOdds(pool, depth = DEPTH) {
+  const work = countedWork(pool, depth);
+  const below = exactBelow(pool, depth);
+  if (below === null) return odds(new DiceSum([new Term(1, pool)]), depth);
+  if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
+  spend(work, HINT);
+  const die = chainWeights(pool, depth, scorer(pool, true)).below(below);
+  const found = power(die, pool.count, false, below).mapped((v) => v * pool.multiplier);
+  const chances = new Map();
+  for (const [v, w] of found.weights) chances.set(v, fraction(w, found.denom));
+  return new Odds(chances, fraction(found.top, found.denom));
+}
+
+/** The steps of `countedOdds(pool, depth)`, known before the work. */
+export function countedWork(pool, depth = DEPTH) {
+  if (!(pool instanceof Pool)) throw new RuleInputError(`pool must be a Pool, not ${shown(pool)}`);
+  const dice = new DiceSum([new Term(1, pool)]);
+  const below = exactBelow(pool, depth);
+  const work = oddsWork(dice, depth); // (its checks of the arguments)
+  if (below === null) return work;
+  let [die, cost] = dieShape(pool, depth, scorer(pool, true));
+  const hi = least(die.hi, BigInt(below) - 1n);
+  die = new Shape(die.lo, hi, most(least(die.size, hi - die.lo + 1n), 0n), die.denom, die.plain);
+  return cost + powerShape(die, pool.count, false, below)[1];
 }
 
 /** For a pool that counts with `!`: the least count a die cut off at the
