@@ -12,9 +12,11 @@ import pytest
 
 from rulesc.runtime.dice import DiceSyntaxError
 from rulesc.runtime.dice_notation import parse_notation
-from rulesc.runtime.dice_odds import odds
+from rulesc.runtime.dice_odds import DEPTH, odds
 
 from .dice_meanings import FUNCTIONS, Number, build, chances, read
+from .doc_blocks import ROOT, blocks
+from .test_js_dice_notation import javascript_answers, python_answer
 
 CORPUS = Path(__file__).with_name("dice_corpus.tsv")
 TOOLS = {"Roll20", "rpg-dice-roller", "Foundry VTT", "AnyDice", "Avrae"}
@@ -132,3 +134,32 @@ def test_the_meanings_read_back_as_written() -> None:
         -2: Fraction(1, 4),
     }
     assert build(read("(>= 5)"))(5) and not build(read("(any (= 1) (= 3))"))(2)
+
+
+GUIDE = ROOT / "docsite" / "guides" / "dice-notation.md"
+
+
+def guide_spellings() -> list[str]:
+    """The spellings the guide shows: each line of its ``dice`` blocks, before ``  #``."""
+    return [
+        line.split("  #")[0].strip()
+        for block in blocks(GUIDE)
+        if block.lang == "dice"
+        for line in block.body.splitlines()
+        if line.strip()
+    ]
+
+
+def test_the_guide_shows_corpus_rows_and_both_runtimes_answer_them_alike(
+    tmp_path: Path,
+) -> None:
+    """Each spelling the guide shows is a row of the corpus (so exact against
+    icepool, or refused where it says), and the JavaScript runtime reads, rolls
+    and works out each as the Python one does (one Node process for all)."""
+    shown = guide_spellings()
+    assert len(shown) >= 60
+    assert [text for text in shown if text not in BY_NOTATION] == []
+    assert any(BY_NOTATION[text].refused for text in shown)
+    cases = [{"text": text, "seed": 41, "depth": DEPTH} for text in shown]
+    want = [python_answer(text, 41, DEPTH) for text in shown]
+    assert javascript_answers(cases, tmp_path) == want
