@@ -13,10 +13,10 @@
  *
  * An exploding die is followed to `depth` more dice: a die that would roll
  * more is cut off there. Where a cut die counts in the value, the value is
- * unknown: its chance is the `tail`; the chances of the values known sum to
- * `1 - tail`. A pool that counts, where every face that explodes meets the
- * target, lists only the counts a cut die could not reach (each below
- * `depth + 1`), each with its whole chance: the larger counts are in the tail.
+ * unknown: its chance is the `tail` (the chance that any die counted was cut);
+ * the chances of the values known sum to `1 - tail`, each exact: a pool that
+ * counts the faces it explodes on is cut die by die too, whatever it is added
+ * to.
  */
 
 import * as spec from "./_dice_spec.js";
@@ -99,24 +99,18 @@ export class Weights {
     this.denom = denom;
   }
 
-  /** The sum of two independent parts; with `below`, the values from `below`
-   * on are left unknown (their weight joins the tail). */
-  plus(other, below = null) {
+  /** The sum of two independent parts (a value any part leaves unknown is
+   * unknown: its weight joins the tail). */
+  plus(other) {
     const found = new Map();
     for (const [a, wa] of this.weights) {
       for (const [b, wb] of other.weights) {
         const v = safe(a + b, "a value of the odds");
-        if (below === null || v < below) found.set(v, (found.get(v) ?? 0n) + wa * wb);
+        found.set(v, (found.get(v) ?? 0n) + wa * wb);
       }
     }
     const denom = this.denom * other.denom;
     return new Weights(found, denom - sumOf(found.values()), denom);
-  }
-
-  /** The values under `limit` only, the rest left unknown (in the tail). */
-  below(limit) {
-    const found = new Map([...this.weights].filter(([v]) => v < limit));
-    return new Weights(found, this.denom - sumOf(found.values()), this.denom);
   }
 
   mapped(how) {
@@ -250,11 +244,7 @@ function poolDist(pool, depth) {
   if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
     // each die scored on its own: its face, or whether it meets the target
     die = chainWeights(pool, depth, scorer(pool, true));
-    if (pool.keep === null) {
-      const below = exactBelow(pool, depth);
-      if (below !== null) die = die.below(below);
-      return power(die, pool.count, plain, below).mapped(times);
-    }
+    if (pool.keep === null) return power(die, pool.count, plain).mapped(times);
   } else {
     // a die's value is its chain's sum; a count scores it after
     die = chainWeights(pool, depth, scorer(pool, false));
@@ -294,9 +284,9 @@ function shapeOf(weights) {
 }
 
 /** The shape of the sum of two independent parts (`Weights.plus`). */
-function plusShape(a, b, below = null) {
+function plusShape(a, b) {
   const lo = a.lo + b.lo;
-  const hi = below === null ? a.hi + b.hi : least(a.hi + b.hi, BigInt(below) - 1n);
+  const hi = a.hi + b.hi;
   return new Shape(lo, hi, most(least(a.size * b.size, hi - lo + 1n), 0n), a.denom * b.denom);
 }
 
@@ -378,12 +368,7 @@ function poolShape(pool, depth) {
   if (target === null || pool.explode === "!" || pool.explode === "!o") {
     [die, cost, known] = dieShape(pool, depth, scorer(pool, true));
     if (pool.keep === null) {
-      const below = exactBelow(pool, depth);
-      if (below !== null) {
-        const hi = least(die.hi, BigInt(below) - 1n);
-        die = new Shape(die.lo, hi, most(least(die.size, hi - die.lo + 1n), 0n), die.denom, die.plain);
-      }
-      const [shape, more] = powerShape(die, pool.count, plain, below);
+      const [shape, more] = powerShape(die, pool.count, plain);
       return [times(shape, pool.multiplier), cost + more];
     }
   } else {
@@ -467,7 +452,7 @@ function dieShape(pool, depth, score) {
 }
 
 /** The shape of `power` of `count` dice of `die`'s shape, and its steps. */
-function powerShape(die, count, plain, below = null) {
+function powerShape(die, count, plain) {
   if (plain && die.plain) {
     const sides = die.size;
     const n = BigInt(count);
@@ -483,12 +468,12 @@ function powerShape(die, count, plain, below = null) {
   while (left) {
     if (left & 1) {
       cost += plusCost(result, square);
-      result = plusShape(result, square, below);
+      result = plusShape(result, square);
     }
     left >>= 1;
     if (left) {
       cost += plusCost(square, square);
-      square = plusShape(square, square, below);
+      square = plusShape(square, square);
     }
   }
   return [result, cost];
@@ -500,34 +485,22 @@ function times(shape, multiplier) {
   return new Shape(shape.lo * m, shape.hi * m, shape.size, shape.denom, shape.plain);
 }
 
-/** For a pool that counts with `!`: the least count a die cut off at the
- * depth has (every face that explodes meets the target), so that each count
- * below it is known whole; else null. */
-function exactBelow(pool, depth) {
-  const target = pool.target;
-  if (target === null || pool.explode !== "!") return null;
-  const faces = pool.finalFaces().filter((f) => pool.explodes(f));
-  if (!faces.length || !faces.every((f) => target.meets(f))) return null;
-  return depth + 1;
-}
-
 function scorer(pool, perFace) {
   const target = pool.target;
   if (target === null || !perFace) return (v) => v;
   return (v) => (target.meets(v) ? 1 : 0);
 }
 
-/** `count` dice added up (by squaring; a plain die by a sliding window); with
- * `below`, the sums from `below` on left unknown (no die is negative). */
-function power(die, count, plain, below = null) {
+/** `count` dice added up (by squaring; a plain die by a sliding window). */
+function power(die, count, plain) {
   if (plain && isPlain(die)) return windowed(die, count);
   let result = new Weights([[0, 1n]], 0n, 1n);
   let square = die;
   let left = count;
   while (left) {
-    if (left & 1) result = result.plus(square, below);
+    if (left & 1) result = result.plus(square);
     left >>= 1;
-    if (left) square = square.plus(square, below);
+    if (left) square = square.plus(square);
   }
   return result;
 }
