@@ -21,6 +21,7 @@ JS_SUPPORT = (
     "random.js",
     "json.js",
     "dice_terms.js",
+    "dice_tree.js",
     "dice_notation.js",
     "dice_rolls.js",
     "dice_odds.js",
