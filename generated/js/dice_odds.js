@@ -13,15 +13,15 @@
  *
  * An exploding die is followed to `depth` more dice: a die that would roll
  * more is cut off there. Where a cut die counts in the value, the value is
- * unknown: its chance is the `tail` (the chance that any die counted was cut);
- * the chances of the values known sum to `1 - tail`, each exact: a pool that
- * counts the faces it explodes on is cut die by die too, whatever it is added
- * to.
+ * unknown: its chance is the `tail`; the chances of the values known sum to
+ * `1 - tail`. The cut is per die: each value listed is its chance with no
+ * die cut (`countedOdds` lists a lone counting pool as the rules' success
+ * pools do).
  */
 
 import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
-import { DiceSum, Pool, Value } from "./dice_terms.js";
+import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
 import {
@@ -99,18 +99,24 @@ export class Weights {
     this.denom = denom;
   }
 
-  /** The sum of two independent parts (a value any part leaves unknown is
-   * unknown: its weight joins the tail). */
-  plus(other) {
+  /** The sum of two independent parts; with `below`, the values from `below`
+   * on are left unknown (their weight joins the tail). */
+  plus(other, below = null) {
     const found = new Map();
     for (const [a, wa] of this.weights) {
       for (const [b, wb] of other.weights) {
         const v = safe(a + b, "a value of the odds");
-        found.set(v, (found.get(v) ?? 0n) + wa * wb);
+        if (below === null || v < below) found.set(v, (found.get(v) ?? 0n) + wa * wb);
       }
     }
     const denom = this.denom * other.denom;
     return new Weights(found, denom - sumOf(found.values()), denom);
+  }
+
+  /** The values under `limit` only, the rest left unknown (in the tail). */
+  below(limit) {
+    const found = new Map([...this.weights].filter(([v]) => v < limit));
+    return new Weights(found, this.denom - sumOf(found.values()), this.denom);
   }
 
   mapped(how) {
@@ -284,9 +290,9 @@ function shapeOf(weights) {
 }
 
 /** The shape of the sum of two independent parts (`Weights.plus`). */
-function plusShape(a, b) {
+function plusShape(a, b, below = null) {
   const lo = a.lo + b.lo;
-  const hi = a.hi + b.hi;
+  const hi = below === null ? a.hi + b.hi : least(a.hi + b.hi, BigInt(below) - 1n);
   return new Shape(lo, hi, most(least(a.size * b.size, hi - lo + 1n), 0n), a.denom * b.denom);
 }
 
@@ -452,7 +458,7 @@ function dieShape(pool, depth, score) {
 }
 
 /** The shape of `power` of `count` dice of `die`'s shape, and its steps. */
-function powerShape(die, count, plain) {
+function powerShape(die, count, plain, below = null) {
   if (plain && die.plain) {
     const sides = die.size;
     const n = BigInt(count);
@@ -468,12 +474,12 @@ function powerShape(die, count, plain) {
   while (left) {
     if (left & 1) {
       cost += plusCost(result, square);
-      result = plusShape(result, square);
+      result = plusShape(result, square, below);
     }
     left >>= 1;
     if (left) {
       cost += plusCost(square, square);
-      square = plusShape(square, square);
+      square = plusShape(square, square, below);
     }
   }
   return [result, cost];
@@ -485,22 +491,63 @@ function times(shape, multiplier) {
   return new Shape(shape.lo * m, shape.hi * m, shape.size, shape.denom, shape.plain);
 }
 
+/** The odds of one pool alone as the rules' success pools list them: a pool
+ * that counts with `!`, every face that explodes meeting its target, lists
+ * each count up to `depth` with its whole chance (a die cut at the depth has
+ * more), the larger counts its tail; any other pool as `odds`. */
+export function countedOdds(pool, depth = DEPTH) {
+  const work = countedWork(pool, depth);
+  const below = exactBelow(pool, depth);
+  if (below === null) return odds(new DiceSum([new Term(1, pool)]), depth);
+  spend(work, HINT);
+  const die = chainWeights(pool, depth, scorer(pool, true)).below(below);
+  const found = power(die, pool.count, false, below).mapped((v) => v * pool.multiplier);
+  const chances = new Map();
+  for (const [v, w] of found.weights) chances.set(v, fraction(w, found.denom));
+  return new Odds(chances, fraction(found.top, found.denom));
+}
+
+/** The steps of `countedOdds(pool, depth)`, known before the work. */
+export function countedWork(pool, depth = DEPTH) {
+  if (!(pool instanceof Pool)) throw new RuleInputError(`pool must be a Pool, not ${shown(pool)}`);
+  const dice = new DiceSum([new Term(1, pool)]);
+  const below = exactBelow(pool, depth);
+  const work = oddsWork(dice, depth); // (its checks of the arguments)
+  if (below === null) return work;
+  let [die, cost] = dieShape(pool, depth, scorer(pool, true));
+  const hi = least(die.hi, BigInt(below) - 1n);
+  die = new Shape(die.lo, hi, most(least(die.size, hi - die.lo + 1n), 0n), die.denom, die.plain);
+  return cost + powerShape(die, pool.count, false, below)[1];
+}
+
+/** For a pool that counts with `!`: the least count a die cut off at the
+ * depth has (every face that explodes meets the target), so that each count
+ * below it is known whole; else null. */
+function exactBelow(pool, depth) {
+  const target = pool.target;
+  if (target === null || pool.explode !== "!") return null;
+  const faces = pool.finalFaces().filter((f) => pool.explodes(f));
+  if (!faces.length || !faces.every((f) => target.meets(f))) return null;
+  return depth + 1;
+}
+
 function scorer(pool, perFace) {
   const target = pool.target;
   if (target === null || !perFace) return (v) => v;
   return (v) => (target.meets(v) ? 1 : 0);
 }
 
-/** `count` dice added up (by squaring; a plain die by a sliding window). */
-function power(die, count, plain) {
+/** `count` dice added up (by squaring; a plain die by a sliding window); with
+ * `below`, the sums from `below` on left unknown (no die is negative). */
+function power(die, count, plain, below = null) {
   if (plain && isPlain(die)) return windowed(die, count);
   let result = new Weights([[0, 1n]], 0n, 1n);
   let square = die;
   let left = count;
   while (left) {
-    if (left & 1) result = result.plus(square);
+    if (left & 1) result = result.plus(square, below);
     left >>= 1;
-    if (left) square = square.plus(square);
+    if (left) square = square.plus(square, below);
   }
   return result;
 }
