@@ -21,6 +21,8 @@
 import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
+import { nodeExtent, nodeValues } from "./_dice_nodes.js";
+import { order } from "./dice_tree.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
 import {
@@ -53,7 +55,7 @@ export class Odds extends Value {
 
   constructor(chances, tail) {
     super();
-    this.chances = new Distribution([...chances].sort((a, b) => a[0] - b[0]));
+    this.chances = new Distribution([...chances].sort((a, b) => order(a[0], b[0])));
     this.tail = tail;
     Object.freeze(this);
   }
@@ -72,7 +74,7 @@ export class Odds extends Value {
   get mean() {
     if (this.tail.numerator !== 0n) return null;
     let found = fraction(0n);
-    for (const [v, p] of this.chances) found = addFractions(found, mulFractions(fraction(BigInt(v)), p));
+    for (const [v, p] of this.chances) found = addFractions(found, mulFractions(exactly(v), p));
     return found;
   }
 
@@ -82,11 +84,23 @@ export class Odds extends Value {
     if (mean === null) return null;
     let found = fraction(0n);
     for (const [v, p] of this.chances) {
-      const d = fraction(BigInt(v) * mean.denominator - mean.numerator, mean.denominator);
+      const x = exactly(v);
+      const d = fraction(x.numerator * mean.denominator - mean.numerator * x.denominator, x.denominator * mean.denominator);
       found = addFractions(found, mulFractions(mulFractions(d, d), p));
     }
     return found;
   }
+}
+
+/** A value as a fraction (a number when whole, else a fraction already). */
+function exactly(value) {
+  return typeof value === "number" ? fraction(BigInt(value)) : value;
+}
+
+/** Whether a term of a sum is more than a pool or a whole number (a node of
+ * the tree above the pools, or a fraction). */
+function branches(term) {
+  return !(term.value instanceof Pool) && typeof term.value !== "number";
 }
 
 /** Chances as whole (bigint) weights over `denom`; `top`: the weight of the tail. */
@@ -136,6 +150,12 @@ export class Weights {
  */
 export function odds(dice, depth = DEPTH) {
   spend(oddsWork(dice, depth), HINT);
+  if (dice.terms.some(branches)) {
+    const found = nodeValues(dice, (pool) => poolDist(pool, depth), dice);
+    const chances = new Map();
+    for (const [v, w] of found.found.values()) chances.set(v, fraction(w, found.denom));
+    return new Odds(chances, fraction(found.top, found.denom));
+  }
   let total = new Weights([[0, 1n]], 0n, 1n);
   for (const term of dice.terms) {
     let part;
@@ -346,6 +366,7 @@ export function oddsWork(dice, depth = DEPTH) {
   if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
     throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
   }
+  if (dice.terms.some(branches)) return nodeExtent(dice, (pool) => poolShape(pool, depth))[1];
   let total = new Shape(0n, 0n, 1n, 1n);
   let work = 0n;
   for (const term of dice.terms) {
