@@ -167,7 +167,6 @@ def test_an_option_after_the_sides_is_read_as_notation_reads_it() -> None:
             "bad dice options 'q' after d(s): unexpected 'q'",
             "after 'd(s)' a pool takes",
         ),
-        ("(n)d(s)!kh1", "cannot keep or drop", "write !! to add"),
         ("d(s)!!!", "a second explosion", "after 'd(s)!!' a pool takes"),
         ("(n)d(s)kh1q", "unexpected 'q'", "after '(n)d(s)kh1' a pool takes"),
         ("d(s)!", "the dice sides may be 1, and then every face", "sides"),

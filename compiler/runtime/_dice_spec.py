@@ -117,7 +117,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         name="explode",
         noun="explosion",
         takes="!, !! or !o (explode; !>=9: on 9 or more)",
-        takes_after=(("keep", "!! (explode, adding into the die)"),),
+        takes_after=(),
         hidden_when=(),
         argument=Argument(
             shape="compare",
@@ -140,7 +140,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         noun="keep or drop",
         takes="kh1, kl1, dh1 or dl1 (keep or drop)",
         takes_after=(),
-        hidden_when=(("explode", ("!", "!o")),),
+        hidden_when=(),
         argument=Argument(
             shape="number",
             field="keep_count",
@@ -218,14 +218,16 @@ CULPRITS: Final = (
     ("explodes", "explode"),
     ("rerolled", "reroll"),
 )
-REFUSAL_HINTS: Final = (
-    ("keep or drop", "write !! to add the new dice into their die, then keep or drop"),
-)
+REFUSAL_HINTS: Final = ()
 CHECKS: Final[dict[str, str]] = {
     "never_stops": "every face is rerolled, so the die never stops rolling",
     "explodes_forever": "every face the die can show explodes, so it explodes forever",
-    "keep_adds_dice": "cannot keep or drop: '!' and '!o' add dice to the pool",
     "keep_none": "{keep} takes 1 die or more, not {count}",
+    "failure_needs_target": "failures (f) count against a target: write a target first, e.g. >=8f1",
+    "minimum_above_maximum": "the minimum is above the maximum",
+    "unique_alone": "unique dice (u) take no reroll, explosion, minimum or maximum",
+    "unique_faces": "more unique dice than the die has faces ({faces})",
+    "group_keep_one": "a group of one item keeps or drops nothing: write the options on the pool inside, e.g. 4d6kh3",
 }
 HINT: Final = "write NdS with optional r, !, kh/kl/dh/dl, a target such as >=5 and xM, added to or subtracted from others and whole numbers (e.g. 4d6kh3, 2d6x10+5, d20-1, 6d6>=5)"
 NO_MORE_OPTIONS: Final = (

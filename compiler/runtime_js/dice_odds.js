@@ -149,7 +149,9 @@ export class Weights {
  * for odds of more than MAX_ENTRIES values.
  */
 export function odds(dice, depth = DEPTH) {
-  spend(oddsWork(dice, depth), HINT);
+  const work = oddsWork(dice, depth);
+  if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
+  spend(work, HINT);
   if (dice.terms.some(branches)) {
     const found = nodeValues(dice, (pool) => poolDist(pool, depth), dice);
     const chances = new Map();
@@ -355,6 +357,17 @@ export function chainCost(pool, depth, score) {
   return weighed(levels * n, bitLength(face.denom ** BigInt(depth + 1)));
 }
 
+/** The refusal of exact odds that take `work` steps, past MAX_WORK: the
+ * budget named (the Python runtime's words too). */
+function budget(work) {
+  const steps = String(work).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (
+    `the exact odds take ${steps} steps to work out, past the work budget ` +
+    `of exact odds, ${grouped(MAX_WORK)} steps (a limit of the runtime, not of the ` +
+    `rules)${HINT}`
+  );
+}
+
 /** The steps `odds(dice, depth)` takes (each weighed by the size of the
  * numbers it works on), a bigint worked out from the dice alone before any of
  * the work: no fewer than it takes. `odds` refuses past MAX_WORK. Throws
@@ -519,6 +532,7 @@ export function countedOdds(pool, depth = DEPTH) {
   const work = countedWork(pool, depth);
   const below = exactBelow(pool, depth);
   if (below === null) return odds(new DiceSum([new Term(1, pool)]), depth);
+  if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
   spend(work, HINT);
   const die = chainWeights(pool, depth, scorer(pool, true)).below(below);
   const found = power(die, pool.count, false, below).mapped((v) => v * pool.multiplier);

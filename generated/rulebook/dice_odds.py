@@ -114,7 +114,10 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     whose working out would pass ``MAX_WORK`` steps (``odds_work``, worked out
     before any of it) and for odds of more than ``MAX_ENTRIES`` values.
     """
-    spend(odds_work(dice, depth), _HINT)
+    work = odds_work(dice, depth)
+    if work > MAX_WORK:
+        raise RuleInputError(_budget(work))
+    spend(work, _HINT)
     total = Weights({0: 1}, 0, 1)
     for term in dice.terms:
         if isinstance(term.value, Pool):
@@ -131,6 +134,16 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
             )
     chances = {v: Fraction(w, total.denom) for v, w in sorted(total.weights.items())}
     return Odds(chances, Fraction(total.top, total.denom))
+
+
+def _budget(work: int) -> str:
+    """The refusal of exact odds that take ``work`` steps, past ``MAX_WORK``:
+    the budget named (the JavaScript runtime's words too)."""
+    return (
+        f"the exact odds take {work:,} steps to work out, past the work budget "
+        f"of exact odds, {MAX_WORK:,} steps (a limit of the runtime, not of the "
+        f"rules){_HINT}"
+    )
 
 
 def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
@@ -173,6 +186,8 @@ def counted_odds(pool: Pool, depth: int = DEPTH) -> Odds:
     below = _whole_below(pool, depth)
     if below is None:
         return odds(DiceSum((Term(1, pool),)), depth)
+    if work > MAX_WORK:
+        raise RuleInputError(_budget(work))
     spend(work, _HINT)
     die = chain_weights(pool, depth, _scorer(pool, True)).below(below)
     found = _power(die, pool.count, False, below).mapped(lambda v: v * pool.multiplier)

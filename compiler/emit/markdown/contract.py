@@ -46,6 +46,7 @@ PUBLIC_SUPPORT = (
     "dice_odds",
     "dice_rolls",
     "dice_terms",
+    "dice_tree",
     "errors",
     "json",
     "odds",

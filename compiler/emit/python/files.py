@@ -18,6 +18,7 @@ SUPPORT_MODULES = (
     "_support.py",
     "json.py",
     "dice_terms.py",
+    "dice_tree.py",
     "dice_notation.py",
     "dice_rolls.py",
     "_dice_weights.py",

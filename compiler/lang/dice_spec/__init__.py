@@ -37,7 +37,16 @@ _LIMITS = (
     "sum_bits",
 )
 _WORDS = ("hint", "no_more_options", "more_options", "second")
-_CHECKS = ("never_stops", "explodes_forever", "keep_adds_dice", "keep_none")
+_CHECKS = (
+    "never_stops",
+    "explodes_forever",
+    "keep_none",
+    "failure_needs_target",
+    "minimum_above_maximum",
+    "unique_alone",
+    "unique_faces",
+    "group_keep_one",
+)
 """The pool's checks of its options' values, whose refusals the definition words."""
 
 
