@@ -145,7 +145,7 @@ def test_javascript_odds_are_pythons(tmp_path: Path) -> None:
     cases = [{"text": t, "depth": d} for t, d in LIMITS]
     cases += [{"text": str(s), "depth": d} for s, d in drawn_sums]
     answers = [python_answer(c["text"], c["depth"]) for c in cases]
-    budget = f"more than {MAX_WORK:,} steps"
+    budget = f"the work budget of exact odds, {MAX_WORK:,} steps"
     assert all(budget in a["odds"]["message"] for a in answers[: len(LIMITS)])
     assert any(a["odds"].get("text", "").endswith('"tail": "0"}') is False for a in answers)
     found = javascript_answers(cases, tmp_path)
