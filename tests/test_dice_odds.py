@@ -66,12 +66,7 @@ def _icepool_pool(pool: Pool, depth: int, sentinel: int) -> Any:
             chain = die.map(lambda f: hit(f) + (sentinel if explodes(f) else 0))
             for _ in range(depth):
                 chain = die.map(_then(hit, explodes, chain))
-        hits = chain.pool(pool.count).sum()
-        booms = [f for f in pool.final_faces() if explodes(f)]
-        if pool.explode == "!" and booms and all(map(target.meets, booms)):
-            # a count a die cut off could reach is unknown: ours lists only those below
-            hits = hits.map(lambda v: sentinel if v > depth else v)
-        return hits * pool.multiplier
+        return chain.pool(pool.count).sum() * pool.multiplier
     if pool.explode == "!o":  # (icepool's explode fails on a one-sided die)
         chain = die.map(_then(lambda f: f, explodes, die))
     elif pool.explode is not None and depth == 0:  # icepool's depth 0 is no explosion

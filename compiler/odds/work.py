@@ -6,7 +6,7 @@ follows the same plan (``compiler.odds.plan``), step by step, with sizes
 instead of chances: how many environments there can be (at most the values
 of what is still read, each value's count bounded by its range), how many
 values each source can add (a total's range, a pool's folds' ranges), and
-what each source costs (a total's ``odds_work``, a pool's steps over the
+what each source costs (a total's ``counted_work``, a pool's steps over the
 multiset of its outcomes, a called rule's own bound, a comprehension's
 plans of its test and body once for each of its items at most), each at
 the worst its parameters' ranges allow. The bound is no less than what any
@@ -69,13 +69,9 @@ from ..runtime._support import (
 )
 from ..runtime.dice_odds import (
     DEPTH,
-    odds_work,
+    counted_work,
 )
-from ..runtime.dice_terms import (
-    DiceSum,
-    Pool,
-    Term,
-)
+from ..runtime.dice_terms import Pool
 from .plan import (
     Plan,
     Step,
@@ -665,7 +661,7 @@ def _dice(kind: str, node: Dice, known: Mapping[str, Known], depth: int) -> Made
             kept = pool.kept if pool.keep is not None else pool.count
             spread = kept if pool.target is not None else kept * _spread(pool.faces)
             total = Known(min(total.size, spread + 1), total.interval)
-        work = odds_work(DiceSum((Term(1, pool),)), depth)
+        work = counted_work(pool, depth)
         if total.size is None:
             total = Known(_chained(pool, depth), total.interval)
         return total.size or 1, work, bits, [total]

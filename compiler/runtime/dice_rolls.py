@@ -221,6 +221,8 @@ def tally(faces: Sequence[Face], symbol: str) -> int:
     face a tuple of them, a symbol perhaps more than once on one face)."""
     if type(symbol) is not str:
         raise RuleInputError(f"symbol must be a str, not {shown(symbol)}")
+    if not isinstance(faces, tuple | list):
+        raise RuleInputError(f"faces must be a list of faces, not {shown(faces)}")
     found = 0
     for face in faces:
         if not isinstance(face, tuple):

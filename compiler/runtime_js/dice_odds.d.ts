@@ -39,6 +39,10 @@ export type OddsData = {
 export declare function odds(dice: DiceSum, depth?: number): Odds;
 /** The steps `odds(dice, depth)` takes, worked out before any of the work (`odds` refuses past MAX_WORK). */
 export declare function oddsWork(dice: DiceSum, depth?: number): bigint;
+/** The odds of one pool alone as the rules' success pools list them (each count up to `depth` whole, where every exploding face counts). */
+export declare function countedOdds(pool: Pool, depth?: number): Odds;
+/** The steps `countedOdds(pool, depth)` takes, worked out before any of the work. */
+export declare function countedWork(pool: Pool, depth?: number): bigint;
 /** At most how many chains of k exploded faces a die of `pool` has, for each k up to `depth`. */
 export declare function chainLevels(pool: Pool, depth: number, score: ((face: number) => number) | null): bigint[];
 /** The steps `chains` takes for one die of `pool`. */

@@ -20,8 +20,7 @@
  * chances of the fields together (`joint`).
  */
 
-import { DiceSum, Term } from "./dice_terms.js";
-import { DEPTH, odds as totalOdds } from "./dice_odds.js";
+import { DEPTH, countedOdds } from "./dice_odds.js";
 import { RuleInputError } from "./errors.js";
 import { toData } from "./json.js";
 import { Dist, Tally, compare, marginal, weighedDist } from "./_dist.js";
@@ -132,7 +131,7 @@ export { constant as const };
 /** A dice term's total: `make(count, sides)`'s; no dice total 0. */
 export function total(make, count, sides, depth = DEPTH) {
   if (!count) return constant(0);
-  const chances = totalOdds(new DiceSum([new Term(1, make(count, sides))]), depth);
+  const chances = countedOdds(make(count, sides), depth);
   return weighedDist(chances.chances, chances.tail);
 }
 

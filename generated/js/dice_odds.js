@@ -14,14 +14,16 @@
  * An exploding die is followed to `depth` more dice: a die that would roll
  * more is cut off there. Where a cut die counts in the value, the value is
  * unknown: its chance is the `tail`; the chances of the values known sum to
- * `1 - tail`. A pool that counts, where every face that explodes meets the
- * target, lists only the counts a cut die could not reach (each below
- * `depth + 1`), each with its whole chance: the larger counts are in the tail.
+ * `1 - tail`. The cut is per die: each value listed is its chance with no
+ * die cut (`countedOdds` lists a lone counting pool as the rules' success
+ * pools do).
  */
 
 import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
-import { DiceSum, Pool, Value } from "./dice_terms.js";
+import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
+import { nodeExtent, nodeValues } from "./_dice_nodes.js";
+import { order } from "./dice_tree.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
 import {
@@ -54,7 +56,7 @@ export class Odds extends Value {
 
   constructor(chances, tail) {
     super();
-    this.chances = new Distribution([...chances].sort((a, b) => a[0] - b[0]));
+    this.chances = new Distribution([...chances].sort((a, b) => order(a[0], b[0])));
     this.tail = tail;
     Object.freeze(this);
   }
@@ -73,7 +75,7 @@ export class Odds extends Value {
   get mean() {
     if (this.tail.numerator !== 0n) return null;
     let found = fraction(0n);
-    for (const [v, p] of this.chances) found = addFractions(found, mulFractions(fraction(BigInt(v)), p));
+    for (const [v, p] of this.chances) found = addFractions(found, mulFractions(exactly(v), p));
     return found;
   }
 
@@ -83,11 +85,23 @@ export class Odds extends Value {
     if (mean === null) return null;
     let found = fraction(0n);
     for (const [v, p] of this.chances) {
-      const d = fraction(BigInt(v) * mean.denominator - mean.numerator, mean.denominator);
+      const x = exactly(v);
+      const d = fraction(x.numerator * mean.denominator - mean.numerator * x.denominator, x.denominator * mean.denominator);
       found = addFractions(found, mulFractions(mulFractions(d, d), p));
     }
     return found;
   }
+}
+
+/** A value as a fraction (a number when whole, else a fraction already). */
+function exactly(value) {
+  return typeof value === "number" ? fraction(BigInt(value)) : value;
+}
+
+/** Whether a term of a sum is more than a pool or a whole number (a node of
+ * the tree above the pools, or a fraction). */
+function branches(term) {
+  return !(term.value instanceof Pool) && typeof term.value !== "number";
 }
 
 /** Chances as whole (bigint) weights over `denom`; `top`: the weight of the tail. */
@@ -136,7 +150,15 @@ export class Weights {
  * for odds of more than MAX_ENTRIES values.
  */
 export function odds(dice, depth = DEPTH) {
-  spend(oddsWork(dice, depth), HINT);
+  const work = oddsWork(dice, depth);
+  if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
+  spend(work, HINT);
+  if (dice.terms.some(branches)) {
+    const found = nodeValues(dice, (pool) => poolDist(pool, depth), dice);
+    const chances = new Map();
+    for (const [v, w] of found.found.values()) chances.set(v, fraction(w, found.denom));
+    return new Odds(chances, fraction(found.top, found.denom));
+  }
   let total = new Weights([[0, 1n]], 0n, 1n);
   for (const term of dice.terms) {
     let part;
@@ -250,11 +272,7 @@ function poolDist(pool, depth) {
   if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
     // each die scored on its own: its face, or whether it meets the target
     die = chainWeights(pool, depth, scorer(pool, true));
-    if (pool.keep === null) {
-      const below = exactBelow(pool, depth);
-      if (below !== null) die = die.below(below);
-      return power(die, pool.count, plain, below).mapped(times);
-    }
+    if (pool.keep === null) return power(die, pool.count, plain).mapped(times);
   } else {
     // a die's value is its chain's sum; a count scores it after
     die = chainWeights(pool, depth, scorer(pool, false));
@@ -340,6 +358,17 @@ export function chainCost(pool, depth, score) {
   return weighed(levels * n, bitLength(face.denom ** BigInt(depth + 1)));
 }
 
+/** The refusal of exact odds that take `work` steps, past MAX_WORK: the
+ * budget named (the Python runtime's words too). */
+function budget(work) {
+  const steps = String(work).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (
+    `the exact odds take ${steps} steps to work out, past the work budget ` +
+    `of exact odds, ${grouped(MAX_WORK)} steps (a limit of the runtime, not of the ` +
+    `rules)${HINT}`
+  );
+}
+
 /** The steps `odds(dice, depth)` takes (each weighed by the size of the
  * numbers it works on), a bigint worked out from the dice alone before any of
  * the work: no fewer than it takes. `odds` refuses past MAX_WORK. Throws
@@ -351,6 +380,7 @@ export function oddsWork(dice, depth = DEPTH) {
   if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
     throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
   }
+  if (dice.terms.some(branches)) return nodeExtent(dice, (pool) => poolShape(pool, depth))[1];
   let total = new Shape(0n, 0n, 1n, 1n);
   let work = 0n;
   for (const term of dice.terms) {
@@ -378,12 +408,7 @@ function poolShape(pool, depth) {
   if (target === null || pool.explode === "!" || pool.explode === "!o") {
     [die, cost, known] = dieShape(pool, depth, scorer(pool, true));
     if (pool.keep === null) {
-      const below = exactBelow(pool, depth);
-      if (below !== null) {
-        const hi = least(die.hi, BigInt(below) - 1n);
-        die = new Shape(die.lo, hi, most(least(die.size, hi - die.lo + 1n), 0n), die.denom, die.plain);
-      }
-      const [shape, more] = powerShape(die, pool.count, plain, below);
+      const [shape, more] = powerShape(die, pool.count, plain);
       return [times(shape, pool.multiplier), cost + more];
     }
   } else {
@@ -498,6 +523,36 @@ function powerShape(die, count, plain, below = null) {
 function times(shape, multiplier) {
   const m = BigInt(multiplier);
   return new Shape(shape.lo * m, shape.hi * m, shape.size, shape.denom, shape.plain);
+}
+
+/** The odds of one pool alone as the rules' success pools list them: a pool
+ * that counts with `!`, every face that explodes meeting its target, lists
+ * each count up to `depth` with its whole chance (a die cut at the depth has
+ * more), the larger counts its tail; any other pool as `odds`. */
+export function countedOdds(pool, depth = DEPTH) {
+  const work = countedWork(pool, depth);
+  const below = exactBelow(pool, depth);
+  if (below === null) return odds(new DiceSum([new Term(1, pool)]), depth);
+  if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
+  spend(work, HINT);
+  const die = chainWeights(pool, depth, scorer(pool, true)).below(below);
+  const found = power(die, pool.count, false, below).mapped((v) => v * pool.multiplier);
+  const chances = new Map();
+  for (const [v, w] of found.weights) chances.set(v, fraction(w, found.denom));
+  return new Odds(chances, fraction(found.top, found.denom));
+}
+
+/** The steps of `countedOdds(pool, depth)`, known before the work. */
+export function countedWork(pool, depth = DEPTH) {
+  if (!(pool instanceof Pool)) throw new RuleInputError(`pool must be a Pool, not ${shown(pool)}`);
+  const dice = new DiceSum([new Term(1, pool)]);
+  const below = exactBelow(pool, depth);
+  const work = oddsWork(dice, depth); // (its checks of the arguments)
+  if (below === null) return work;
+  let [die, cost] = dieShape(pool, depth, scorer(pool, true));
+  const hi = least(die.hi, BigInt(below) - 1n);
+  die = new Shape(die.lo, hi, most(least(die.size, hi - die.lo + 1n), 0n), die.denom, die.plain);
+  return cost + powerShape(die, pool.count, false, below)[1];
 }
 
 /** For a pool that counts with `!`: the least count a die cut off at the

@@ -31,9 +31,8 @@ from ._multiset import Fold, Group, die_outcomes, element, group, multiset
 from ._plan import Step, each, let, run, source
 from ._support import MAX_ENTRIES, spend, weighed
 from .dice import Dice
-from .dice_odds import DEPTH
-from .dice_odds import odds as total_odds
-from .dice_terms import DiceSum, Pool, Term
+from .dice_odds import DEPTH, counted_odds
+from .dice_terms import Pool
 from .errors import RuleInputError
 from .odds import Chances, OddsByField
 
@@ -73,7 +72,7 @@ def total(make: Make, count: int, sides: int, depth: int = DEPTH) -> Dist:
     """A dice term's total: ``make(count, sides)``'s; no dice total 0."""
     if not count:
         return Dist({0: 1}, 0, 1)
-    chances = total_odds(DiceSum((Term(1, make(count, sides)),)), depth)
+    chances = counted_odds(make(count, sides), depth)
     return weighed_dist(chances.chances.items(), chances.tail)
 
 

@@ -12,10 +12,10 @@ An exploding die is followed to ``depth`` more dice: a die that would roll
 more is cut off there, above every value it could show otherwise. Where a cut
 die counts in the value (kept, counted or summed), the value is unknown: its
 chance is the ``tail`` of the answer, the chances of the values known sum to
-``1 - tail``. A cut die that a pool drops leaves the value known. A pool that
-counts, where every face that explodes meets the target, lists only the
-counts a cut die could not reach (each below ``depth + 1``), each with its
-whole chance: the larger counts are in the tail.
+``1 - tail``. A cut die that a pool drops leaves the value known. The cut is
+per die: each value listed is the chance of that value with no die cut, so
+the chances listed over ``1 - tail`` are the odds of dice whose explosions
+stop by the depth (each die rolled again while it would be cut).
 
 Its building blocks (``rulebook._dice_weights``) are shared with the odds
 engine of the rules (``rulebook._odds``).
@@ -42,10 +42,19 @@ from ._dice_weights import (
     shape_of,
 )
 from ._support import MAX_ENTRIES, count_sums, shown, spend, weighed
-from .dice_terms import DiceSum, Pool, Value
+from .dice_terms import DiceSum, Pool, Term, Value
 from .errors import RuleInputError
 
-__all__ = ["DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "odds", "odds_work"]
+__all__ = [
+    "DEPTH",
+    "MAX_DEPTH",
+    "MAX_WORK",
+    "Odds",
+    "counted_odds",
+    "counted_work",
+    "odds",
+    "odds_work",
+]
 
 _HINT = ": use fewer dice, sides or explosion depth"
 
@@ -105,7 +114,10 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     whose working out would pass ``MAX_WORK`` steps (``odds_work``, worked out
     before any of it) and for odds of more than ``MAX_ENTRIES`` values.
     """
-    spend(odds_work(dice, depth), _HINT)
+    work = odds_work(dice, depth)
+    if work > MAX_WORK:
+        raise RuleInputError(_budget(work))
+    spend(work, _HINT)
     total = Weights({0: 1}, 0, 1)
     for term in dice.terms:
         if isinstance(term.value, Pool):
@@ -122,6 +134,16 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
             )
     chances = {v: Fraction(w, total.denom) for v, w in sorted(total.weights.items())}
     return Odds(chances, Fraction(total.top, total.denom))
+
+
+def _budget(work: int) -> str:
+    """The refusal of exact odds that take ``work`` steps, past ``MAX_WORK``:
+    the budget named (the JavaScript runtime's words too)."""
+    return (
+        f"the exact odds take {work:,} steps to work out, past the work budget "
+        f"of exact odds, {MAX_WORK:,} steps (a limit of the runtime, not of the "
+        f"rules){_HINT}"
+    )
 
 
 def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
@@ -153,6 +175,58 @@ def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
     return work
 
 
+def counted_odds(pool: Pool, depth: int = DEPTH) -> Odds:
+    """The odds of one pool alone as the rules' success pools list them: a
+    pool that counts with ``!``, every face that explodes meeting its target,
+    lists each count up to ``depth`` with its whole chance (a die cut at the
+    depth has more), the larger counts its tail; any other pool as ``odds``.
+
+    Raises ``RuleInputError`` as ``odds`` does."""
+    work = counted_work(pool, depth)
+    below = _whole_below(pool, depth)
+    if below is None:
+        return odds(DiceSum((Term(1, pool),)), depth)
+    if work > MAX_WORK:
+        raise RuleInputError(_budget(work))
+    spend(work, _HINT)
+    die = chain_weights(pool, depth, _scorer(pool, True)).below(below)
+    found = _power(die, pool.count, False, below).mapped(lambda v: v * pool.multiplier)
+    chances = {v: Fraction(w, found.denom) for v, w in found.weights.items()}
+    return Odds(chances, Fraction(found.top, found.denom))
+
+
+def counted_work(pool: Pool, depth: int = DEPTH) -> int:
+    """The steps of ``counted_odds(pool, depth)``, known before the work."""
+    if not isinstance(pool, Pool):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise RuleInputError(f"pool must be a Pool, not {shown(pool)}")
+    below = _whole_below(pool, depth)
+    if below is None:
+        return odds_work(DiceSum((Term(1, pool),)), depth)
+    return _counted_shape(pool, depth, below)[1]
+
+
+def _counted_shape(pool: Pool, depth: int, below: int) -> tuple[Shape, int]:
+    odds_work(DiceSum((Term(1, pool),)), depth)  # (its checks of the arguments)
+    die, cost, _ = _die_shape(pool, depth, _scorer(pool, True))
+    hi = min(die.hi, below - 1)
+    die = die._replace(hi=hi, size=max(min(die.size, hi - die.lo + 1), 0))
+    shape, more = _power_shape(die, pool.count, False, below)
+    return _times(shape, pool.multiplier), cost + more
+
+
+def _whole_below(pool: Pool, depth: int) -> int | None:
+    """For a pool that counts with ``!``, every face that explodes meeting
+    the target: the least count a die cut at the depth has (so each count
+    below it is known whole); else None."""
+    target = pool.target
+    if target is None or pool.explode != "!":
+        return None
+    faces = [f for f in pool.final_faces() if pool.explodes(f)]
+    if not faces or not all(target.meets(f) for f in faces):
+        return None
+    return depth + 1
+
+
 def _pool(pool: Pool, depth: int) -> Weights:
     target = pool.target
     plain = pool.explode is None  # an exploding die is never added up as plain
@@ -160,10 +234,7 @@ def _pool(pool: Pool, depth: int) -> Weights:
         # each die scored on its own: its face, or whether it meets the target
         die = chain_weights(pool, depth, _scorer(pool, True))
         if pool.keep is None:
-            below = _exact_below(pool, depth)
-            if below is not None:
-                die = die.below(below)
-            powered = _power(die, pool.count, plain, below)
+            powered = _power(die, pool.count, plain)
             return powered.mapped(lambda v: v * pool.multiplier)
     else:  # a die's value is its chain's sum; a count scores it after
         die = chain_weights(pool, depth, _scorer(pool, False))
@@ -185,11 +256,7 @@ def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
         score = _scorer(pool, True)
         die, cost, known = _die_shape(pool, depth, score)
         if pool.keep is None:
-            below = _exact_below(pool, depth)
-            if below is not None:
-                hi = min(die.hi, below - 1)
-                die = die._replace(hi=hi, size=max(min(die.size, hi - die.lo + 1), 0))
-            shape, more = _power_shape(die, pool.count, plain, below)
+            shape, more = _power_shape(die, pool.count, plain)
             return _times(shape, pool.multiplier), cost + more
     else:
         die, cost, known = _die_shape(pool, depth, _scorer(pool, False))
@@ -289,19 +356,6 @@ def _power_shape(
 def _times(shape: Shape, multiplier: int) -> Shape:
     """A shape's values each times ``multiplier`` (at least 1)."""
     return shape._replace(lo=shape.lo * multiplier, hi=shape.hi * multiplier)
-
-
-def _exact_below(pool: Pool, depth: int) -> int | None:
-    """For a pool that counts with ``!``: the least count a die cut off at
-    the depth has (every face that explodes meets the target), so that each
-    count below it is known whole; else None."""
-    target = pool.target
-    if target is None or pool.explode != "!":
-        return None
-    faces = [f for f in pool.final_faces() if pool.explodes(f)]
-    if not faces or not all(target.meets(f) for f in faces):
-        return None
-    return depth + 1
 
 
 def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:

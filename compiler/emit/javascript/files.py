@@ -24,6 +24,7 @@ JS_SUPPORT = (
     "dice_tree.js",
     "dice_notation.js",
     "dice_rolls.js",
+    "_dice_nodes.js",
     "dice_odds.js",
     "_dist.js",
     "_multiset.js",

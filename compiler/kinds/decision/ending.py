@@ -35,9 +35,8 @@ from ...lang.nodes import (
 )
 from ...runtime._odds import results
 from ...runtime._support import CALL, enter_call, leave_call
-from ...runtime.dice_odds import DEPTH
-from ...runtime.dice_odds import odds as total_odds
-from ...runtime.dice_terms import DiceSum, Pool, Term
+from ...runtime.dice_odds import DEPTH, counted_odds
+from ...runtime.dice_terms import Pool
 from ...runtime.errors import RuleInputError
 
 __all__ = ["Spent", "TooLarge", "never_ends", "outcomes"]
@@ -229,7 +228,7 @@ def _support_of(pool: Pool, listed: bool, spent: Spent) -> list[Any]:
         if listed:
             found = [list(v) for v in sorted(results(pool, DEPTH).weights)]
         else:
-            found = sorted(total_odds(DiceSum((Term(1, pool),)), DEPTH).chances)
+            found = sorted(counted_odds(pool, DEPTH).chances)
     except RuleInputError as error:
         raise TooLarge from error
     finally:
