@@ -13,14 +13,16 @@
  * An exploding die is followed to `depth` more dice: a die that would roll
  * more is cut off there. Where a cut die counts in the value, the value is
  * unknown: its chance is the `tail`; the chances of the values known sum to
- * `1 - tail`. A pool that counts, where every face that explodes meets the
- * target, lists only the counts a cut die could not reach (each below
- * `depth + 1`), each with its whole chance: the larger counts are in the tail.
+ * `1 - tail`. The cut is per die: each value listed is its chance with no
+ * die cut (`countedOdds` lists a lone counting pool as the rules' success
+ * pools do).
  */
 
 import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
+import { nodeExtent, nodeValues } from "./_dice_nodes.js";
+import { order } from "./dice_tree.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
 import {
@@ -53,7 +55,7 @@ export class Odds extends Value {
 
   constructor(chances, tail) {
     super();
-    this.chances = new Distribution([...chances].sort((a, b) => a[0] - b[0]));
+    this.chances = new Distribution([...chances].sort((a, b) => order(a[0], b[0])));
     this.tail = tail;
     Object.freeze(this);
   }
@@ -72,7 +74,7 @@ export class Odds extends Value {
   get mean() {
     if (this.tail.numerator !== 0n) return null;
     let found = fraction(0n);
-    for (const [v, p] of this.chances) found = addFractions(found, mulFractions(fraction(BigInt(v)), p));
+    for (const [v, p] of this.chances) found = addFractions(found, mulFractions(exactly(v), p));
     return found;
   }
 
@@ -82,11 +84,23 @@ export class Odds extends Value {
     if (mean === null) return null;
     let found = fraction(0n);
     for (const [v, p] of this.chances) {
-      const d = fraction(BigInt(v) * mean.denominator - mean.numerator, mean.denominator);
+      const x = exactly(v);
+      const d = fraction(x.numerator * mean.denominator - mean.numerator * x.denominator, x.denominator * mean.denominator);
       found = addFractions(found, mulFractions(mulFractions(d, d), p));
     }
     return found;
   }
+}
+
+/** A value as a fraction (a number when whole, else a fraction already). */
+function exactly(value) {
+  return typeof value === "number" ? fraction(BigInt(value)) : value;
+}
+
+/** Whether a term of a sum is more than a pool or a whole number (a node of
+ * the tree above the pools, or a fraction). */
+function branches(term) {
+  return !(term.value instanceof Pool) && typeof term.value !== "number";
 }
 
 /** Chances as whole (bigint) weights over `denom`; `top`: the weight of the tail. */
@@ -138,6 +152,12 @@ export function odds(dice, depth = DEPTH) {
   const work = oddsWork(dice, depth);
   if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
   spend(work, HINT);
+  if (dice.terms.some(branches)) {
+    const found = nodeValues(dice, (pool) => poolDist(pool, depth), dice);
+    const chances = new Map();
+    for (const [v, w] of found.found.values()) chances.set(v, fraction(w, found.denom));
+    return new Odds(chances, fraction(found.top, found.denom));
+  }
   let total = new Weights([[0, 1n]], 0n, 1n);
   for (const term of dice.terms) {
     let part;
@@ -337,10 +357,6 @@ export function chainCost(pool, depth, score) {
   return weighed(levels * n, bitLength(face.denom ** BigInt(depth + 1)));
 }
 
-/** The steps `odds(dice, depth)` takes (each weighed by the size of the
- * numbers it works on), a bigint worked out from the dice alone before any of
- * the work: no fewer than it takes. `odds` refuses past MAX_WORK. Throws
- * RuleInputError for a `depth` outside 0..100. */
 /** The refusal of exact odds that take `work` steps, past MAX_WORK: the
  * budget named (the Python runtime's words too). */
 function budget(work) {
@@ -352,6 +368,10 @@ function budget(work) {
   );
 }
 
+/** The steps `odds(dice, depth)` takes (each weighed by the size of the
+ * numbers it works on), a bigint worked out from the dice alone before any of
+ * the work: no fewer than it takes. `odds` refuses past MAX_WORK. Throws
+ * RuleInputError for a `depth` outside 0..100. */
 export function oddsWork(dice, depth = DEPTH) {
   if (!(dice instanceof DiceSum)) {
     throw new RuleInputError(`dice must be a DiceSum, not ${shown(dice)}`);
@@ -359,6 +379,7 @@ export function oddsWork(dice, depth = DEPTH) {
   if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
     throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
   }
+  if (dice.terms.some(branches)) return nodeExtent(dice, (pool) => poolShape(pool, depth))[1];
   let total = new Shape(0n, 0n, 1n, 1n);
   let work = 0n;
   for (const term of dice.terms) {

@@ -1,0 +1,153 @@
+"""Exact odds of dice notation in JavaScript: as the Python runtime's, value for
+value, step count for step count, refusal for refusal, over a drawn corpus of
+notations; and, where a pool counts the faces its explosions add, cut die by
+die as icepool cuts them. One Node process answers every case of a test."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import icepool  # type: ignore[import-untyped]
+from hypothesis import strategies as st
+
+from rulesc.runtime.dice import DiceSyntaxError
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_odds import MAX_WORK, Odds, odds, odds_work
+from rulesc.runtime.dice_terms import DiceSum, Pool
+from rulesc.runtime.errors import RuleInputError
+from rulesc.runtime.json import dumps
+
+from .js_node import JS_TESTS, drawn, node_cases
+from .test_dice_odds import sums
+
+SCRIPT = JS_TESTS / "dice_odds.mjs"
+
+
+def _refusal(error: RuleInputError) -> dict[str, Any]:
+    found: dict[str, Any] = {"error": type(error).__name__, "message": str(error)}
+    if isinstance(error, DiceSyntaxError):
+        found.update(offset=error.offset, hint=error.hint)
+    return found
+
+
+def python_answer(text: str, depth: int) -> dict[str, Any]:
+    """What the Python runtime answers, in the shape tests/js/dice_odds.mjs prints."""
+    try:
+        dice = parse_notation(text)
+    except RuleInputError as error:
+        return {"parse": _refusal(error)}
+    found: dict[str, Any] = {"parse": str(dice)}
+    try:
+        found["work"] = str(odds_work(dice, depth))
+        chances = odds(dice, depth)
+        found["odds"] = {
+            "text": dumps(chances),
+            "mean": None if chances.mean is None else str(chances.mean),
+            "variance": None if chances.variance is None else str(chances.variance),
+        }
+    except RuleInputError as error:
+        found["odds"] = _refusal(error)
+    return found
+
+
+def javascript_answers(cases: list[dict[str, Any]], tmp_path: Path) -> list[Any]:
+    found: list[Any] = node_cases(SCRIPT, cases, tmp_path)  # type: ignore[arg-type]
+    assert len(found) == len(cases)
+    return found
+
+
+# -- the tail: explosions cut die by die ------------------------------------------
+
+
+def _icepool_pool(pool: Pool, depth: int, sentinel: int) -> Any:
+    """A pool of ``!`` dice, each die the explosion adds counted (or added) on
+    its own, a die cut at ``depth`` more dice worth ``sentinel`` (so any cut
+    die in the total is seen there)."""
+    die = icepool.Die(list(pool.faces))
+    target = pool.target
+
+    def hit(f: int) -> int:
+        return f if target is None else int(target.meets(f))
+
+    def booms(f: int) -> bool:
+        return pool.explode is not None and pool.explodes(f)
+
+    def then(inner: Any) -> Any:  # a die's hit, and the chain after it
+        return die.map(lambda f: hit(f) + (inner if booms(f) else 0))
+
+    chain = then(sentinel)
+    for _ in range(depth):
+        chain = then(chain)
+    return chain.pool(pool.count).sum() * pool.multiplier
+
+
+def icepool_odds(dice: DiceSum, depth: int) -> Odds:
+    """The odds of a sum of ``!`` pools and numbers, cut die by die."""
+    total: Any = icepool.Die([0])
+    for i, term in enumerate(dice.terms):
+        value = term.value
+        part = (
+            _icepool_pool(value, depth, 10 ** (6 + 3 * i))
+            if isinstance(value, Pool)
+            else value
+        )
+        total = total + part if term.sign > 0 else total - part
+    denominator = total.denominator()
+    chances: dict[int, Fraction] = {}
+    tail = Fraction(0)
+    for outcome, quantity in total.items():
+        if abs(outcome) >= 10**6 // 2:
+            tail += Fraction(quantity, denominator)
+        else:
+            chances[outcome] = Fraction(quantity, denominator)
+    return Odds(chances, tail)
+
+
+@st.composite
+def counting(draw: st.DrawFn) -> tuple[str, int]:
+    """A pool whose explosions add dice that count (or add up), alone or added
+    to dice and numbers, and a depth."""
+    sides = draw(st.integers(2, 10))
+    at = draw(st.sampled_from((f"={sides}", f">={draw(st.integers(2, sides))}")))
+    meet = draw(st.sampled_from(("", f">={draw(st.integers(1, sides))}", "=1")))
+    text = f"{draw(st.integers(1, 6))}d{sides}!{at}{meet}"
+    for _ in range(draw(st.integers(0, 2))):
+        sign = draw(st.sampled_from("+-"))
+        text += sign + draw(st.sampled_from(("1d6", "2", "1d4!", f"2d{sides}!{at}")))
+    return text, draw(st.integers(0, 3))
+
+
+# the issue's: counted successes cut for the whole pool, not die by die
+TAILS = [("4d10!=10>=8+1d6", 2), ("40d10!=10>=8", 10), ("4d10!>=10>=8", 2)]
+
+
+def test_explosions_are_cut_die_by_die_as_icepool(tmp_path: Path) -> None:
+    cases = [{"text": t, "depth": d} for t, d in [*TAILS, *drawn(counting(), 60)]]
+    found = javascript_answers(cases, tmp_path)
+    for case, got in zip(cases, found, strict=True):
+        want = icepool_odds(parse_notation(case["text"]), case["depth"])
+        assert got["odds"]["text"] == dumps(want), case
+    # 4d10!=10>=8 + 1d6 at depth 2: 19.0% for 10 or more known (13.6% before)
+    first = icepool_odds(parse_notation(TAILS[0][0]), 2)
+    assert round(float(sum(p for v, p in first.chances.items() if v >= 4)), 3) > 0.18
+
+
+# -- the same answers as the Python runtime's -------------------------------------
+
+# odds refused past MAX_WORK steps, before any of the work, alike in both
+LIMITS = [("300d20kh150", 10), ("50d6!+50d6!", 100), ("999d100kh11", 10)]
+
+
+def test_javascript_odds_are_pythons(tmp_path: Path) -> None:
+    drawn_sums = drawn(st.tuples(sums(), st.integers(0, 3)), 150)
+    cases = [{"text": t, "depth": d} for t, d in LIMITS]
+    cases += [{"text": str(s), "depth": d} for s, d in drawn_sums]
+    answers = [python_answer(c["text"], c["depth"]) for c in cases]
+    budget = f"the work budget of exact odds, {MAX_WORK:,} steps"
+    assert all(budget in a["odds"]["message"] for a in answers[: len(LIMITS)])
+    assert any(a["odds"].get("text", "").endswith('"tail": "0"}') is False for a in answers)
+    found = javascript_answers(cases, tmp_path)
+    for case, want, got in zip(cases, answers, found, strict=True):
+        assert got == want, case
