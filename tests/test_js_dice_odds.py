@@ -5,7 +5,10 @@ die as icepool cuts them. One Node process answers every case of a test."""
 
 from __future__ import annotations
 
+import math
+import random
 from fractions import Fraction
+from operator import add, eq, ge, gt, le, lt, mul, sub, truediv
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +137,98 @@ def test_explosions_are_cut_die_by_die_as_icepool(tmp_path: Path) -> None:
     assert round(float(sum(p for v, p in first.chances.items() if v >= 4)), 3) > 0.18
 
 
+# -- the tree above the pools, against icepool -------------------------------------
+
+
+def _whole(value: Fraction) -> int | Fraction:
+    return int(value) if value.denominator == 1 else value
+
+
+def _map(how: Any, *parts: Any) -> Any:
+    """icepool's die of ``how`` of independent parts' outcomes, kept exact."""
+    return icepool.map(lambda *xs: _whole(Fraction(how(*map(Fraction, xs)))), *parts)
+
+
+def _round(x: Fraction) -> int:
+    return math.floor(x + Fraction(1, 2))
+
+
+UNARY = {"floor": math.floor, "ceil": math.ceil, "round": _round, "abs": abs}
+COMPARE = {">=": ge, "<=": le, ">": gt, "<": lt, "=": eq}
+Tree = tuple[str, Any]  # a notation and icepool's die of it
+
+
+def leaf(rng: random.Random, divisor: bool = False) -> Tree:
+    """A pool, a whole number or a decimal (never 0: it may divide)."""
+    pick = rng.randrange(4)
+    if pick < 2 or divisor:
+        count, sides = rng.randint(1, 2), rng.randint(2, 6)
+        return f"{count}d{sides}", count @ icepool.d(sides)
+    if pick == 2:
+        k = rng.randint(1, 5)
+        return str(k), icepool.Die([k])
+    return "1.5", icepool.Die([Fraction(3, 2)])
+
+
+def group(rng: random.Random, depth: int) -> Tree:
+    """A group of two or three items: summed, kept or dropped, or counted."""
+    items = [tree(rng, depth) for _ in range(rng.randint(2, 3))]
+    text = "{" + ",".join(t for t, _ in items) + "}"
+    dice = [d for _, d in items]
+    option = rng.choice(("", "kh", "kl", "dh", "dl", ">=", "<="))
+    if option in ("", ">=", "<="):
+        k = rng.randint(1, 6)
+        if option:
+            test = COMPARE[option]
+            dice = [d.map(lambda v, k=k: int(test(v, k))) for d in dice]
+        total = dice[0]
+        for d in dice[1:]:
+            total = _map(add, total, d)
+        return text + (f"{option}{k}" if option else ""), total
+    n = rng.randint(1, len(items) - (option in ("dh", "dl")))
+    kept = len(items) - n if option in ("dh", "dl") else n
+    pool = icepool.Pool(dice)
+    best = pool.highest(kept) if option in ("kh", "dl") else pool.lowest(kept)
+    return f"{text}{option}{n}", best.sum().map(lambda v: _whole(Fraction(v)))
+
+
+def tree(rng: random.Random, depth: int) -> Tree:
+    """A dice expression ``depth`` nodes deep at most, and icepool's die of it."""
+    if depth == 0 or rng.random() < 0.2:
+        return leaf(rng)
+    kind = rng.choice(("+", "-", "*", "/", "call", "most", "test", "label", "group"))
+    if kind == "group":
+        return group(rng, depth - 1)
+    a = tree(rng, depth - 1)
+    if kind == "label":
+        return f"({a[0]})[{rng.choice(('STR', 'a label'))}]", a[1]
+    if kind == "call":
+        name = rng.choice(sorted(UNARY))
+        return f"{name}({a[0]})", _map(UNARY[name], a[1])
+    b = leaf(rng, divisor=True) if kind == "/" else tree(rng, depth - 1)
+    if kind == "most":
+        name = rng.choice(("max", "min"))
+        return f"{name}({a[0]},{b[0]})", _map(max if name == "max" else min, a[1], b[1])
+    if kind == "test":
+        op = rng.choice(sorted(COMPARE))
+        test = COMPARE[op]
+        return f"({a[0]} {op} {b[0]})", _map(lambda x, y: int(test(x, y)), a[1], b[1])
+    how = {"+": add, "-": sub, "*": mul, "/": truediv}[kind]
+    return f"({a[0]}){kind}({b[0]})", _map(how, a[1], b[1])
+
+
+def test_odds_of_trees_are_icepools(tmp_path: Path) -> None:
+    rng = random.Random(41)
+    trees = [tree(rng, 3) for _ in range(150)]
+    assert sum(len(die) > 5 for _, die in trees) > 50
+    cases = [{"text": text, "depth": 0} for text, _ in trees]
+    found = javascript_answers(cases, tmp_path)
+    for case, (_, die), got in zip(cases, trees, found, strict=True):
+        denominator = die.denominator()
+        want = Odds({v: Fraction(q, denominator) for v, q in die.items()}, Fraction(0))
+        assert got["odds"]["text"] == dumps(want), case
+
+
 # -- the same answers as the Python runtime's -------------------------------------
 
 # odds refused past MAX_WORK steps, before any of the work, alike in both
@@ -147,7 +242,9 @@ def test_javascript_odds_are_pythons(tmp_path: Path) -> None:
     answers = [python_answer(c["text"], c["depth"]) for c in cases]
     budget = f"the work budget of exact odds, {MAX_WORK:,} steps"
     assert all(budget in a["odds"]["message"] for a in answers[: len(LIMITS)])
-    assert any(a["odds"].get("text", "").endswith('"tail": "0"}') is False for a in answers)
+    assert any(
+        a["odds"].get("text", "").endswith('"tail": "0"}') is False for a in answers
+    )
     found = javascript_answers(cases, tmp_path)
     for case, want, got in zip(cases, answers, found, strict=True):
         assert got == want, case
