@@ -137,6 +137,93 @@ def test_explosions_are_cut_die_by_die_as_icepool(tmp_path: Path) -> None:
     assert round(float(sum(p for v, p in first.chances.items() if v >= 4)), 3) > 0.18
 
 
+# -- a die's own options, against icepool -----------------------------------------
+
+Pairs = list[tuple[str, int]]
+
+
+def _meets(pairs: Pairs, value: int) -> bool:
+    return any(COMPARE[op](value, k) for op, k in pairs)
+
+
+def spec_die(spec: dict[str, Any], depth: int) -> Any:
+    """icepool's die of a pool spec (as tests/js/dice_odds.mjs makes the
+    pool): faces bounded, rerolled, exploded die by die (a die cut at the
+    depth worth 10**6), each die scored, the dice added up."""
+    low, high = spec.get("minimum"), spec.get("maximum")
+    faces = [max(f, low or f) for f in range(1, spec["sides"] + 1)]
+    faces = [min(f, high or f) for f in faces]
+    die = icepool.Die(faces)
+    reroll = spec.get("reroll")
+    if reroll and not all(_meets(reroll, f) for f in faces):  # (else: changes nothing)
+        die = die.reroll(
+            lambda f: _meets(reroll, f), depth=1 if spec.get("rerollOnce") else "inf"
+        )
+    explode, at, top = spec.get("explode"), spec.get("explodeAt"), max(faces)
+    target, failure = spec.get("target"), spec.get("failure") or []
+
+    def score(v: int) -> int:
+        return v if target is None else int(_meets(target, v)) - int(_meets(failure, v))
+
+    def booms(f: int) -> bool:
+        return explode is not None and (_meets(at, f) if at else f == top)
+
+    def level(inner: Any, less: int) -> Any:  # a die, and the chain after it
+        return die.map(lambda f: score(f - less) + (inner if booms(f) else 0))
+
+    if explode == "!o":
+        chain = level(die.map(score), 0)
+    else:
+        chain: Any = 10**6
+        for _ in range(depth):
+            chain = level(chain, 1 if explode == "!p" else 0)
+        chain = level(chain, 0)
+    return chain.pool(spec["count"]).sum()
+
+
+def spec_of(rng: random.Random) -> dict[str, Any]:
+    """A pool's count, sides and some of a die's own options, drawn."""
+    sides = rng.randint(2, 8)
+    spec: dict[str, Any] = {"count": rng.randint(1, 4), "sides": sides}
+    if rng.random() < 0.3:
+        spec["minimum"] = rng.randint(1, 3)
+    if rng.random() < 0.3:
+        spec["maximum"] = rng.randint(
+            max(spec.get("minimum", 1), sides - 2, 1), max(sides, 3)
+        )
+    if rng.random() < 0.4:
+        spec["reroll"] = rng.choice(([["=", 1]], [["=", 1], ["=", 3]], [["<=", 2]]))
+        spec["rerollOnce"] = rng.random() < 0.5
+    if rng.random() < 0.6:
+        spec["explode"] = rng.choice(("!", "!p", "!o"))
+        if rng.random() < 0.3:
+            spec["explodeAt"] = [[">=", sides - 1]]
+    if rng.random() < 0.5:
+        spec["target"] = [[">=", rng.randint(2, sides)]]
+        if rng.random() < 0.6:
+            spec["failure"] = rng.choice(([["=", 1]], [["<=", 2]]))
+    return spec
+
+
+def test_a_dies_own_options_are_icepools(tmp_path: Path) -> None:
+    rng = random.Random(41)
+    cases = [{"pool": spec_of(rng), "depth": rng.randint(0, 2)} for _ in range(150)]
+    found = javascript_answers(cases, tmp_path)
+    made = [(c, g) for c, g in zip(cases, found, strict=True) if "odds" in g]
+    assert len(made) > 100  # the rest: pools the runtime refuses (never stops...)
+    for case, got in made:
+        die = spec_die(case["pool"], case["depth"])
+        denominator = die.denominator()
+        chances: dict[int, Fraction] = {}
+        tail = Fraction(0)
+        for outcome, quantity in die.items():
+            if abs(outcome) >= 10**6 // 2:
+                tail += Fraction(quantity, denominator)
+            else:
+                chances[outcome] = Fraction(quantity, denominator)
+        assert got["odds"]["text"] == dumps(Odds(chances, tail)), case
+
+
 # -- the tree above the pools, against icepool -------------------------------------
 
 

@@ -137,7 +137,7 @@ export function nodeValues(node, leaf, dice) {
   if (node instanceof Binary) {
     const [left, right] = [of(node.left), of(node.right)];
     if (node.op === "*") return bounded(left.with(right, times), dice);
-    if (right.found.has(0)) throw new RuleInputError(`${node}: the divisor can be 0 (division by zero)`);
+    if (right.found.has(0)) throw new RuleInputError(`${node}: division by zero (the divisor can be 0)`);
     return bounded(left.with(right, divided), dice);
   }
   return groupValues(node, node.items.map(of), dice);

@@ -186,8 +186,9 @@ export function odds(dice, depth = DEPTH) {
  * weighs as many; equal faces of symbols are one array: see dice_terms.js). */
 export function faceWeights(pool) {
   const shown = new Map(); // how many of the faces show each
-  for (const f of pool.faces) shown.set(f, (shown.get(f) ?? 0n) + 1n);
-  const n = BigInt(pool.faces.length);
+  const faces = pool.shownFaces; // minimum and maximum applied
+  for (const f of faces) shown.set(f, (shown.get(f) ?? 0n) + 1n);
+  const n = BigInt(faces.length);
   const reroll = pool.reroll;
   if (reroll === null) return new Weights(shown, 0n, n);
   let again = 0n;
@@ -243,12 +244,13 @@ export function chains(pool, depth, empty, add, key = (value) => value) {
   put(level, empty, 1n);
   for (let k = 0; k <= depth; k++) {
     const scale = total ** (d - BigInt(k));
+    const less = k && pool.explode === "!p" ? 1 : 0; // a die `!p` adds counts its face less 1
     for (const [chain, ws] of level.values()) {
-      for (const [f, w] of stop) put(found, add(chain, f), ws * w * scale);
+      for (const [f, w] of stop) put(found, add(chain, f - less), ws * w * scale);
     }
     const after = new Map();
     for (const [chain, ws] of level.values()) {
-      for (const [e, we] of boom) put(after, add(chain, e), ws * we);
+      for (const [e, we] of boom) put(after, add(chain, e - less), ws * we);
     }
     level = after;
   }
@@ -269,7 +271,7 @@ function poolDist(pool, depth) {
   const times = (v) => v * pool.multiplier;
   const plain = pool.explode === null; // an exploding die is never added up as plain
   let die;
-  if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
+  if (pool.target === null || apart(pool)) {
     // each die scored on its own: its face, or whether it meets the target
     die = chainWeights(pool, depth, scorer(pool, true));
     if (pool.keep === null) return power(die, pool.count, plain).mapped(times);
@@ -335,7 +337,8 @@ export function chainLevels(pool, depth, score) {
   const boom = [...faceWeights(pool).weights.keys()].filter((f) => pool.explodes(f));
   let width = 0n;
   if (score !== null && boom.length) {
-    const [low, high] = span(boom.map(score));
+    const less = pool.explode === "!p" ? boom.map((f) => f - 1) : []; // (a die `!p` adds)
+    const [low, high] = span([...boom, ...less].map(score));
     width = BigInt(high - low);
   }
   const levels = [1n];
@@ -405,7 +408,7 @@ function poolShape(pool, depth) {
   let die;
   let cost;
   let known;
-  if (target === null || pool.explode === "!" || pool.explode === "!o") {
+  if (target === null || apart(pool)) {
     [die, cost, known] = dieShape(pool, depth, scorer(pool, true));
     if (pool.keep === null) {
       const [shape, more] = powerShape(die, pool.count, plain);
@@ -417,7 +420,8 @@ function poolShape(pool, depth) {
   const score = scorer(pool, true);
   if (pool.keep === null) {
     let counted = known === null ? die : shapeOf(known.mapped(score));
-    if (target !== null && known === null) counted = new Shape(0n, 1n, least(die.size, 2n), die.denom);
+    const low = pool.failure === null ? 0n : -1n; // each die's score
+    if (target !== null && known === null) counted = new Shape(low, 1n, least(die.size, 2n - low), die.denom);
     const [shape, more] = powerShape(counted, pool.count, plain);
     return [times(shape, pool.multiplier), cost + more];
   }
@@ -430,7 +434,7 @@ function poolShape(pool, depth) {
     spans = spanSum(scores);
   } else {
     outcomes = die.size + (pool.explode === "!" || pool.explode === "!!" ? 1n : 0n);
-    const width = target !== null ? 1n : die.hi - die.lo;
+    const width = target === null ? die.hi - die.lo : pool.failure === null ? 1n : 2n;
     spans = most(outcomes - 1n, 0n) * width;
   }
   const keep = BigInt(pool.kept);
@@ -440,7 +444,7 @@ function poolShape(pool, depth) {
   const steps = (after * first - second) * spans + (after * keep - first) * outcomes;
   const denom = die.denom ** BigInt(pool.count);
   const more = weighed(steps, bitLength(denom));
-  const [low, high] = target !== null ? [0n, 1n] : [die.lo, die.hi];
+  const [low, high] = target === null ? [die.lo, die.hi] : [pool.failure === null ? 0n : -1n, 1n];
   const shape = new Shape(keep * low, keep * high, keep * high - keep * low + 1n, denom);
   return [times(shape, pool.multiplier), cost + more];
 }
@@ -465,12 +469,14 @@ function dieShape(pool, depth, score) {
   const cost = chainCost(pool, depth, score);
   const face = faceWeights(pool);
   const faces = [...face.weights.keys()];
-  const boom = faces.filter((f) => pool.explodes(f)).map(score);
+  // a die `!p` adds counts its face less 1: its scores either way
+  const scored = (some) => (pool.explode === "!p" ? [...some, ...some.map((f) => f - 1)] : some).map(score);
+  const boom = scored(faces.filter((f) => pool.explodes(f)));
   if (pool.explode === null || !boom.length) {
     const weights = chainWeights(pool, depth, score);
     return [shapeOf(weights), cost, weights];
   }
-  const stop = faces.filter((f) => !pool.explodes(f)).map(score);
+  const stop = scored(faces.filter((f) => !pool.explodes(f)));
   const every = faces.map(score);
   const [bLow, bHigh] = span(boom);
   const [eLow, eHigh] = span(every);
@@ -566,10 +572,19 @@ function exactBelow(pool, depth) {
   return depth + 1;
 }
 
+/** Whether the dice an explosion adds are dice of their own (`!`, `!p`,
+ * `!o`; `!!` adds into its die). */
+function apart(pool) {
+  return pool.explode === "!" || pool.explode === "!p" || pool.explode === "!o";
+}
+
+/** A die's score: its value, or with a target 1 where it meets the target,
+ * less 1 where it meets the failure. */
 function scorer(pool, perFace) {
-  const target = pool.target;
+  const { target, failure } = pool;
   if (target === null || !perFace) return (v) => v;
-  return (v) => (target.meets(v) ? 1 : 0);
+  if (failure === null) return (v) => (target.meets(v) ? 1 : 0);
+  return (v) => (target.meets(v) ? 1 : 0) - (failure.meets(v) ? 1 : 0);
 }
 
 /** `count` dice added up (by squaring; a plain die by a sliding window); with
