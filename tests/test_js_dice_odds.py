@@ -5,6 +5,7 @@ die as icepool cuts them. One Node process answers every case of a test."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from fractions import Fraction
@@ -181,6 +182,42 @@ def spec_die(spec: dict[str, Any], depth: int) -> Any:
     return chain.pool(spec["count"]).sum()
 
 
+def unique_odds(spec: dict[str, Any]) -> Odds:
+    """The odds of a unique pool, every order of different faces followed
+    (each die rolled again while it shows an earlier die's face)."""
+    faces = list(range(1, spec["sides"] + 1))
+    target, failure = spec.get("target"), spec.get("failure") or []
+    keep, n = spec.get("keep"), spec.get("keepCount", 0)
+    kept = {"kh": n, "kl": n, "dh": spec["count"] - n, "dl": spec["count"] - n}
+    chances: dict[int, Fraction] = {}
+    for order in itertools.permutations(faces, spec["count"]):
+        chance = Fraction(1)
+        for i in range(len(order)):
+            chance /= len(faces) - i
+        best = sorted(order, reverse=keep in ("kh", "dl"))[: kept.get(keep, len(order))]
+        value = sum(
+            v if target is None else int(_meets(target, v)) - int(_meets(failure, v))
+            for v in best
+        )
+        chances[value] = chances.get(value, Fraction(0)) + chance
+    return Odds(chances, Fraction(0))
+
+
+def unique_spec(rng: random.Random) -> dict[str, Any]:
+    """A unique pool's count, sides, keep and target, drawn."""
+    sides = rng.randint(2, 7)
+    spec: dict[str, Any] = {"count": rng.randint(1, min(sides, 4)), "sides": sides}
+    spec["unique"] = True
+    if rng.random() < 0.5:
+        spec["keep"] = keep = rng.choice(("kh", "kl", "dh", "dl"))
+        spec["keepCount"] = rng.randint(1, spec["count"] - (keep in ("dh", "dl")) or 1)
+    if rng.random() < 0.4:
+        spec["target"] = [[">=", rng.randint(2, sides)]]
+        if rng.random() < 0.5:
+            spec["failure"] = [["=", 1]]
+    return spec
+
+
 def spec_of(rng: random.Random) -> dict[str, Any]:
     """A pool's count, sides and some of a die's own options, drawn."""
     sides = rng.randint(2, 8)
@@ -211,6 +248,10 @@ def test_a_dies_own_options_are_icepools(tmp_path: Path) -> None:
     found = javascript_answers(cases, tmp_path)
     made = [(c, g) for c, g in zip(cases, found, strict=True) if "odds" in g]
     assert len(made) > 100  # the rest: pools the runtime refuses (never stops...)
+    uniques = [{"pool": unique_spec(rng), "depth": 0} for _ in range(60)]
+    for case, got in zip(uniques, javascript_answers(uniques, tmp_path), strict=True):
+        if "odds" in got:
+            assert got["odds"]["text"] == dumps(unique_odds(case["pool"])), case
     for case, got in made:
         die = spec_die(case["pool"], case["depth"])
         denominator = die.denominator()

@@ -22,6 +22,7 @@ import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
 import { nodeExtent, nodeValues } from "./_dice_nodes.js";
+import { uniqueCost, uniqueWeights } from "./_dice_unique.js";
 import { order } from "./dice_tree.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
@@ -269,6 +270,10 @@ export function chainWeights(pool, depth, score) {
 function poolDist(pool, depth) {
   const times = (v) => v * pool.multiplier;
   const plain = pool.explode === null; // an exploding die is never added up as plain
+  if (pool.unique) {
+    const [found, denom] = uniqueWeights([...faceWeights(pool).weights], pool.count, pool.kept, ranksHighest(pool), scorer(pool, true));
+    return new Weights(found, 0n, denom).mapped(times);
+  }
   let die;
   if (pool.target === null || apart(pool)) {
     // each die scored on its own: its face, or whether it meets the target
@@ -401,7 +406,26 @@ export function oddsWork(dice, depth = DEPTH) {
   return work;
 }
 
+/** Whether a pool keeps its highest dice (else its lowest, or all). */
+function ranksHighest(pool) {
+  return pool.keep === "kh" || pool.keep === "dl";
+}
+
+/** The shape of a unique pool's odds (`uniqueWeights`) and its steps. */
+function uniqueShape(pool) {
+  const face = faceWeights(pool);
+  const faces = [...face.weights];
+  const score = scorer(pool, true);
+  const [low, high] = span(faces.map(([f]) => score(f)));
+  const keep = BigInt(pool.kept);
+  const cost = uniqueCost(faces, pool.count, pool.kept, BigInt(high - low));
+  const [lo, hi] = [keep * BigInt(Math.min(low, 0)), keep * BigInt(Math.max(high, 0))];
+  const shape = new Shape(lo, hi, hi - lo + 1n, face.denom ** BigInt(pool.count));
+  return [times(shape, pool.multiplier), cost];
+}
+
 function poolShape(pool, depth) {
+  if (pool.unique) return uniqueShape(pool);
   const target = pool.target;
   const plain = pool.explode === null;
   let die;

@@ -25,6 +25,7 @@ JS_SUPPORT = (
     "dice_notation.js",
     "dice_rolls.js",
     "_dice_nodes.js",
+    "_dice_unique.js",
     "dice_odds.js",
     "_dist.js",
     "_multiset.js",
