@@ -182,6 +182,54 @@ def spec_die(spec: dict[str, Any], depth: int) -> Any:
     return chain.pool(spec["count"]).sum()
 
 
+def kept_odds(spec: dict[str, Any], depth: int) -> Odds:
+    """The odds of a pool that explodes and keeps among all its dice: every
+    chain of faces of each die followed (to ``depth`` more dice; a cut one
+    is the tail), the dice kept as a roll keeps them, scored."""
+    sides, explode = spec["sides"], spec["explode"]
+    target, failure = spec.get("target"), spec.get("failure") or []
+    less = 1 if explode == "!p" else 0
+    chains: list[tuple[list[int], Fraction]] = []  # the chains that stop
+    going = [([f], Fraction(1, sides)) for f in range(1, sides + 1)]
+    for extra in range(2 if explode == "!o" else depth + 1):  # (!o: one more at most)
+        after = []
+        for faces, chance in going:
+            if faces[-1] != sides or (explode == "!o" and extra):
+                chains.append(([faces[0]] + [f - less for f in faces[1:]], chance))
+            elif extra < depth or explode == "!o":
+                after += [([*faces, f], chance / sides) for f in range(1, sides + 1)]
+        going = after
+    n, keep = spec["keepCount"], spec["keep"]
+    chances: dict[int, Fraction] = {}
+    for rolled in itertools.product(chains, repeat=spec["count"]):
+        dice = [v for faces, _ in rolled for v in faces]
+        kept = {"kh": min(n, len(dice)), "kl": min(n, len(dice))}.get(
+            keep, len(dice) - n
+        )
+        best = sorted(dice, reverse=keep in ("kh", "dl"))[: max(kept, 0)]
+        value = sum(
+            v if target is None else int(_meets(target, v)) - int(_meets(failure, v))
+            for v in best
+        )
+        chance = math.prod((c for _, c in rolled), start=Fraction(1))
+        chances[value] = chances.get(value, Fraction(0)) + chance
+    return Odds(chances, 1 - sum(chances.values(), Fraction(0)))
+
+
+def kept_spec(rng: random.Random) -> dict[str, Any]:
+    """A pool that explodes and keeps, drawn (the highest face explodes)."""
+    sides = rng.randint(2, 4)
+    spec: dict[str, Any] = {"count": rng.randint(1, 3), "sides": sides}
+    spec["explode"] = rng.choice(("!", "!p", "!o"))
+    spec["keep"] = rng.choice(("kh", "kl", "dh", "dl"))
+    spec["keepCount"] = rng.randint(1, 2)
+    if rng.random() < 0.4:
+        spec["target"] = [[">=", rng.randint(2, sides)]]
+        if rng.random() < 0.5:
+            spec["failure"] = [["=", 1]]
+    return spec
+
+
 def unique_odds(spec: dict[str, Any]) -> Odds:
     """The odds of a unique pool, every order of different faces followed
     (each die rolled again while it shows an earlier die's face)."""
@@ -252,6 +300,11 @@ def test_a_dies_own_options_are_icepools(tmp_path: Path) -> None:
     for case, got in zip(uniques, javascript_answers(uniques, tmp_path), strict=True):
         if "odds" in got:
             assert got["odds"]["text"] == dumps(unique_odds(case["pool"])), case
+    keeps = [{"pool": kept_spec(rng), "depth": rng.randint(0, 2)} for _ in range(60)]
+    for case, got in zip(keeps, javascript_answers(keeps, tmp_path), strict=True):
+        if "odds" in got:
+            want = kept_odds(case["pool"], case["depth"])
+            assert got["odds"]["text"] == dumps(want), case
     for case, got in made:
         die = spec_die(case["pool"], case["depth"])
         denominator = die.denominator()

@@ -23,6 +23,7 @@ import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
 import { nodeExtent, nodeValues } from "./_dice_nodes.js";
 import { uniqueCost, uniqueWeights } from "./_dice_unique.js";
+import { keepChains, keepCost } from "./_dice_keep.js";
 import { order } from "./dice_tree.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
@@ -274,6 +275,13 @@ function poolDist(pool, depth) {
     const [found, denom] = uniqueWeights([...faceWeights(pool).weights], pool.count, pool.kept, ranksHighest(pool), scorer(pool, true));
     return new Weights(found, 0n, denom).mapped(times);
   }
+  if (pool.keep !== null && apart(pool)) {
+    // kept among all the dice, those the explosion adds too: chain by chain
+    const [found, , denom] = chains(pool, depth, [], (sofar, f) => [...sofar, f], (v) => v.join(","));
+    const kept = keepChains([...found.values()], pool.count, pool.keep, pool.keepCount, scorer(pool, true));
+    const all = denom ** BigInt(pool.count);
+    return new Weights(kept, all - sumOf(kept.values()), all).mapped(times);
+  }
   let die;
   if (pool.target === null || apart(pool)) {
     // each die scored on its own: its face, or whether it meets the target
@@ -424,8 +432,37 @@ function uniqueShape(pool) {
   return [times(shape, pool.multiplier), cost];
 }
 
+/** The shape of a pool that keeps among all its dice (`keepChains`) and its steps. */
+function keptShape(pool, depth) {
+  const face = faceWeights(pool);
+  const faces = [...face.weights.keys()];
+  const booms = faces.filter((f) => pool.explodes(f)).length;
+  const stops = BigInt(faces.length - booms);
+  const values = pool.explode === "!p" ? [...faces, ...faces.map((f) => f - 1)] : faces;
+  const score = scorer(pool, true);
+  const [low, high] = span(values.map(score));
+  let outcomes;
+  let length; // the most dice of a chain
+  let denom;
+  if (pool.explode === "!o" || !booms) {
+    [outcomes, length, denom] = [BigInt(faces.length + booms * faces.length), 2n, face.denom ** 2n];
+  } else {
+    const levels = chainLevels(pool, depth, null).reduce((a, b) => a + b, 0n);
+    [outcomes, length, denom] = [levels * stops, BigInt(depth + 1), face.denom ** BigInt(depth + 1)];
+  }
+  const all = denom ** BigInt(pool.count);
+  const spread = BigInt(high - low);
+  const cost =
+    chainCost(pool, depth, null) +
+    keepCost(outcomes, length, new Set(values).size, pool.count, pool.keep, pool.keepCount, spread, bitLength(all));
+  const most = pool.keep === "kh" || pool.keep === "kl" ? BigInt(pool.keepCount) : BigInt(pool.count) * length;
+  const [lo, hi] = [most * BigInt(Math.min(low, 0)), most * BigInt(Math.max(high, 0))];
+  return [times(new Shape(lo, hi, hi - lo + 1n, all), pool.multiplier), cost];
+}
+
 function poolShape(pool, depth) {
   if (pool.unique) return uniqueShape(pool);
+  if (pool.keep !== null && apart(pool)) return keptShape(pool, depth);
   const target = pool.target;
   const plain = pool.explode === null;
   let die;
