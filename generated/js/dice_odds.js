@@ -22,7 +22,7 @@
 import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
-import { nodeExtent, nodeValues } from "./_dice_nodes.js";
+import { nodeSpan, nodeValues } from "./_dice_nodes.js";
 import { uniqueCost, uniqueWeights } from "./_dice_unique.js";
 import { keepChains, keepCost } from "./_dice_keep.js";
 import { order } from "./dice_tree.js";
@@ -156,7 +156,7 @@ export function odds(dice, depth = DEPTH) {
   if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
   spend(work, HINT);
   if (dice.terms.some(branches)) {
-    const found = nodeValues(dice, (pool) => poolDist(pool, depth), dice);
+    const found = nodeValues(dice, (pool) => poolDist(pool, depth));
     const chances = new Map();
     for (const [v, w] of found.found.values()) chances.set(v, fraction(w, found.denom));
     return new Odds(chances, fraction(found.top, found.denom));
@@ -396,23 +396,7 @@ export function oddsWork(dice, depth = DEPTH) {
   if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
     throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
   }
-  if (dice.terms.some(branches)) return nodeExtent(dice, (pool) => poolShape(pool, depth))[1];
-  let total = new Shape(0n, 0n, 1n, 1n);
-  let work = 0n;
-  for (const term of dice.terms) {
-    let part;
-    if (term.value instanceof Pool) {
-      const [shape, cost] = poolShape(term.value, depth);
-      work += cost;
-      part = term.sign < 0 ? new Shape(-shape.hi, -shape.lo, shape.size, shape.denom) : shape;
-    } else {
-      const value = BigInt(term.sign * term.value);
-      part = new Shape(value, value, 1n, 1n);
-    }
-    work += plusCost(total, part);
-    total = plusShape(total, part);
-  }
-  return work;
+  return nodeSpan(dice, (pool) => poolShape(pool, depth))[1];
 }
 
 /** Whether a pool keeps its highest dice (else its lowest, or all). */
