@@ -22,6 +22,7 @@ SUPPORT_MODULES = (
     "dice_notation.py",
     "dice_rolls.py",
     "_dice_weights.py",
+    "_dice_tree_odds.py",
     "dice_odds.py",
     "odds.py",
     "_dist.py",
