@@ -29,6 +29,7 @@ from math import comb
 from typing import ClassVar
 
 from . import _dice_spec as spec
+from ._dice_tree_odds import part_of, span_of
 from ._dice_weights import (
     MAX_WORK,
     Shape,
@@ -41,8 +42,8 @@ from ._dice_weights import (
     plus_shape,
     shape_of,
 )
-from ._support import MAX_ENTRIES, count_sums, shown, spend, weighed
-from .dice_terms import DiceSum, Pool, Term, Value
+from ._support import count_sums, shown, spend, weighed
+from .dice_terms import DiceSum, Number, Pool, Term, Value
 from .errors import RuleInputError
 
 __all__ = [
@@ -71,10 +72,10 @@ class Odds(Value):
     __slots__ = ("chances", "tail")
     FIELDS: ClassVar[tuple[str, ...]] = ("chances", "tail")
 
-    chances: dict[int, Fraction]
+    chances: dict[Number, Fraction]
     tail: Fraction
 
-    def __init__(self, chances: dict[int, Fraction], tail: Fraction) -> None:
+    def __init__(self, chances: dict[Number, Fraction], tail: Fraction) -> None:
         object.__setattr__(self, "chances", dict(sorted(chances.items())))
         object.__setattr__(self, "tail", tail)
 
@@ -82,12 +83,12 @@ class Odds(Value):
         return hash((tuple(self.chances.items()), self.tail))
 
     @property
-    def min(self) -> int:
+    def min(self) -> Number:
         """The smallest value known."""
         return next(iter(self.chances))
 
     @property
-    def max(self) -> int:
+    def max(self) -> Number:
         """The largest value known."""
         return next(reversed(self.chances))
 
@@ -118,21 +119,8 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     if work > MAX_WORK:
         raise RuleInputError(_budget(work))
     spend(work, _HINT)
-    total = Weights({0: 1}, 0, 1)
-    for term in dice.terms:
-        if isinstance(term.value, Pool):
-            part = _pool(term.value, depth)
-            if term.sign < 0:
-                part = part.mapped(int.__neg__)
-        else:
-            part = Weights({term.sign * term.value: 1}, 0, 1)
-        total = total.plus(part)
-        if len(total.weights) > MAX_ENTRIES:
-            raise RuleInputError(
-                f"{dice} has more than {MAX_ENTRIES:,} values "
-                "(a limit of the runtime, not of the rules)"
-            )
-    chances = {v: Fraction(w, total.denom) for v, w in sorted(total.weights.items())}
+    total = part_of(dice, depth, _pool)
+    chances = {v: Fraction(w, total.denom) for v, w in total.weights.items()}
     return Odds(chances, Fraction(total.top, total.denom))
 
 
@@ -159,20 +147,7 @@ def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
         raise RuleInputError(
             f"depth must be an int in 0..{MAX_DEPTH}, not {shown(depth)}"
         )
-    total = Shape(0, 0, 1, 1)
-    work = 0
-    for term in dice.terms:
-        if isinstance(term.value, Pool):
-            part, cost = _pool_shape(term.value, depth)
-            work += cost
-            if term.sign < 0:
-                part = Shape(-part.hi, -part.lo, part.size, part.denom)
-        else:
-            value = term.sign * term.value
-            part = Shape(value, value, 1, 1)
-        work += plus_cost(total, part)
-        total = plus_shape(total, part)
-    return work
+    return span_of(dice, depth, _pool_shape)[1]
 
 
 def counted_odds(pool: Pool, depth: int = DEPTH) -> Odds:
@@ -191,7 +166,9 @@ def counted_odds(pool: Pool, depth: int = DEPTH) -> Odds:
     spend(work, _HINT)
     die = chain_weights(pool, depth, _scorer(pool, True)).below(below)
     found = _power(die, pool.count, False, below).mapped(lambda v: v * pool.multiplier)
-    chances = {v: Fraction(w, found.denom) for v, w in found.weights.items()}
+    chances: dict[Number, Fraction] = {
+        v: Fraction(w, found.denom) for v, w in found.weights.items()
+    }
     return Odds(chances, Fraction(found.top, found.denom))
 
 
