@@ -5,8 +5,9 @@ A meaning is written as a parenthesised prefix expression, ``(kh 4 3 (d 6))``;
 function of each name on its arguments (never ``eval``). Numbers are whole
 (``7``) or fractions (``3/2``); a condition is ``(>= 5)``, ``(<= 2)``,
 ``(= 1)`` or ``(any C C ...)``. Explosions are followed ``DEPTH`` dice deep per
-die and rerolled past it (icepool's ``end=Reroll``): the chances given no die
-was cut, which is what the runtime's chances are once divided by ``1 - tail``.
+die, each die given that it was not cut there: the chances given no die was
+cut, which is what the runtime's chances are once divided by ``1 - tail``
+(icepool's ``end=Reroll`` is not that: it rerolls only the last die).
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ from functools import cache
 from typing import Any
 
 import icepool
-from icepool import Again, Die, Reroll
+from icepool import Again, Die
 
 from rulesc.runtime.dice_odds import DEPTH
 
 Number = int | Fraction
 Cond = Callable[[Number], bool]
 Tree = Any  # a number, a word or a tuple of trees
+_CUT = 10**12  # what a chain still exploding at the depth is worth: far past any value
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     ">=": operator.ge,
     "<=": operator.le,
@@ -98,10 +100,24 @@ def _round(value: Number) -> int:
 
 
 def _explode(die: Die, cond: Cond, again: Callable[[Number], Any], depth: int) -> Die:
-    """Each face ``f`` that meets ``cond`` becomes ``again(f)`` (icepool's Again: the die once more)."""
-    return die.map(
-        lambda f: again(f) if cond(f) else f, again_depth=depth, again_end=Reroll
+    """Each face ``f`` that meets ``cond`` becomes ``again(f)`` (icepool's Again:
+    the die once more), ``depth`` dice deep; a chain still exploding there is
+    cut and left out (the die given that it was not cut)."""
+    chain = die.map(
+        lambda f: again(f) if cond(f) else f, again_depth=depth, again_end=_CUT
     )
+    return chain.reroll(lambda v: v >= _CUT // 2, depth="inf")
+
+
+def _explode_counting(die: Die, explodes: Cond, counts: Cond) -> Die:
+    """How many of an exploding die's chain of faces meet ``counts`` (each
+    face that meets ``explodes`` adds a die), given no cut at the depth."""
+    chain = die.map(
+        lambda f: int(counts(f)) + Again if explodes(f) else int(counts(f)),
+        again_depth=DEPTH,
+        again_end=_CUT,
+    )
+    return chain.reroll(lambda v: v >= _CUT // 2, depth="inf")
 
 
 def _chains(die: Die, cond: Cond) -> tuple[Die, Die, Die]:
@@ -162,16 +178,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "rr": lambda die, c: die.reroll(lambda f: c(f), depth="inf"),
     "ro": lambda die, c: die.reroll(lambda f: c(f), depth=1),
     "x": lambda die, c: _explode(die, c, lambda f: f + Again, DEPTH),
-    "xo": lambda die, c: die.explode(lambda f: c(f), depth=1),
+    "xo": lambda die, c: die.explode(lambda f: c(f), depth=1),  # no cut: end=0
     "xp": lambda die, c: _explode(die, c, lambda f: f + Again - 1, DEPTH),
-    "xc": lambda count, die, xc, c: _sum(
-        die.map(
-            lambda f: int(c(f)) + Again if xc(f) else int(c(f)),
-            again_depth=DEPTH,
-            again_end=Reroll,
-        ),
-        count,
-    ),
+    "xc": lambda count, die, xc, c: _sum(_explode_counting(die, xc, c), count),
     "xkh": lambda count, keep, die, c: _explode_keep(count, keep, die, c, True),
     "xkl": lambda count, keep, die, c: _explode_keep(count, keep, die, c, False),
     "atleast": lambda die, low: die.map(lambda f: max(f, low)),
