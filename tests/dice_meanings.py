@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-import icepool
+import icepool  # type: ignore[import-untyped]
 from icepool import Again, Die
 
 from rulesc.runtime.dice_odds import DEPTH
@@ -158,7 +158,8 @@ def _group(keep: int, items: tuple[Die | Number, ...], high: bool) -> Die:
 def _condition(op: str, *args: Any) -> Cond:
     if op == "any":
         return lambda f: any(c(f) for c in args)
-    return lambda f, test=_COMPARE[op], v=args[0]: test(f, v)
+    test, value = _COMPARE[op], args[0]
+    return lambda f: test(f, value)
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

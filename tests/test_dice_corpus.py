@@ -101,7 +101,7 @@ def test_each_notation_answers_its_meaning_or_is_refused_where_it_says(
 def _icepool(meaning: str, cache: pytest.Cache | None) -> dict[Number, Fraction]:
     """icepool's chances for ``meaning``; those that take icepool more than a
     moment (1000d6: half a minute) kept in pytest's cache between runs."""
-    key = "dice_corpus/" + meaning.replace("/", "÷")
+    key = "dice_corpus/" + meaning.replace("/", "|")
     if cache is not None and (kept := cache.get(key, None)) is not None:
         return {_number(v): Fraction(p) for v, p in kept}
     start = time.perf_counter()
