@@ -224,6 +224,28 @@ def build(tree: Tree) -> Any:
     return FUNCTIONS[head](*(build(a) for a in args))
 
 
+_POOLS = {"n", "kh", "kl", "count", "countf", "countkh", "xc", "xkh", "xkl"}
+_EXPLODES = {"x", "xp", "xc", "xkh", "xkl"}
+
+
+def uncut(tree: Tree) -> Fraction:
+    """The chance that no exploding die of the meaning was cut at the depth
+    (the runtime's ``1 - tail``): a die is cut when it and DEPTH more dice all
+    explode, and the dice are independent."""
+    if not isinstance(tree, tuple) or tree[0] in _COMPARE or tree[0] == "any":
+        return Fraction(1)
+    head, *args = tree
+    found = Fraction(1)
+    for arg in args:
+        found *= uncut(arg)
+    if head in _EXPLODES:  # (..., die, condition) or (..., die, explodes, counts)
+        die, cond = (args[-3], args[-2]) if head == "xc" else (args[-2], args[-1])
+        face, test = _die(build(die)), build(cond)
+        meets = Fraction(sum(q for f, q in face.items() if test(f)), face.denominator())
+        found *= 1 - meets ** (DEPTH + 1)
+    return found ** args[0] if head in _POOLS else found
+
+
 @cache
 def chances(text: str) -> dict[Number, Fraction]:
     """The exact chance of each value the meaning ``text`` can take (none of 0)."""

@@ -14,7 +14,7 @@ from rulesc.runtime.dice import DiceSyntaxError
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_odds import DEPTH, odds
 
-from .dice_meanings import FUNCTIONS, Number, build, chances, read
+from .dice_meanings import FUNCTIONS, Number, build, chances, read, uncut
 from .doc_blocks import ROOT, blocks
 from .test_js_dice_notation import javascript_answers, python_answer
 
@@ -92,10 +92,9 @@ def test_each_notation_answers_its_meaning_or_is_refused_where_it_says(
         return
     got = odds(parse_notation(row.notation))
     want = _icepool(row.answer, request.config.cache)
-    found = dict(got.chances)
-    if got.tail:  # an explosion cut: the chances given no die was cut
-        found = {value: p / (1 - got.tail) for value, p in found.items()}
-    assert found == want
+    kept = uncut(read(row.answer))
+    assert 1 - got.tail == kept  # the tail: the chance some die was cut
+    assert {value: p / kept for value, p in got.chances.items()} == want
 
 
 def _icepool(meaning: str, cache: pytest.Cache | None) -> dict[Number, Fraction]:
@@ -133,6 +132,8 @@ def test_the_meanings_read_back_as_written() -> None:
         -1: Fraction(2, 4),
         -2: Fraction(1, 4),
     }
+    cut = Fraction(1, 6) ** 11  # a d6 and ten more dice, all sixes
+    assert uncut(read("(+ (n 2 (x (d 6) (= 6))) (xo (d 6) (= 6)))")) == (1 - cut) ** 2
     assert build(read("(>= 5)"))(5) and not build(read("(any (= 1) (= 3))"))(2)
 
 
