@@ -102,13 +102,19 @@ def texts(draw: st.DrawFn) -> str:
     """A notation string: a generated sum written out, a spelling of the issue's,
     or either with one character inserted, deleted or replaced."""
     text = draw(st.one_of(sums().map(str), st.sampled_from(SPELLED)))
+    return mutant(draw, text, ALPHABET)
+
+
+def mutant(draw: st.DrawFn, text: str, alphabet: str) -> str:
+    """``text`` as is, or with one character of ``alphabet`` inserted, one
+    deleted or one replaced."""
     how = draw(st.sampled_from(("as is", "insert", "delete", "replace")))
-    if how == "as is":
+    if how == "as is" or not text:
         return text
     at = draw(st.integers(0, len(text) - (0 if how == "insert" else 1)))
     if how == "delete":
         return text[:at] + text[at + 1 :]
-    ch = draw(st.sampled_from(ALPHABET))
+    ch = draw(st.sampled_from(alphabet))
     return text[:at] + ch + text[at + (0 if how == "insert" else 1) :]
 
 

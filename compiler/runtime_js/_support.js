@@ -504,6 +504,7 @@ export function fraction(n, d = 1n) {
   const g = gcd(numerator, denominator) || 1n;
   const value = { numerator: numerator / g, denominator: denominator / g };
   Object.defineProperty(value, "toJSON", { value: fractionJSON });
+  Object.defineProperty(value, "toString", { value: fractionJSON }); // "7/2"
   return Object.freeze(value);
 }
 

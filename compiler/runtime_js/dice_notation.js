@@ -22,9 +22,10 @@
 
 import * as spec from "./_dice_spec.js";
 import { DiceSyntaxError } from "./dice.js";
-import { Compare, DiceSum, Pool, Term } from "./dice_terms.js";
+import { AnyOf, Compare, DiceSum, FUDGE_1, Pool, Term } from "./dice_terms.js";
+import { Binary, CALLS, Call, Group, Labeled, Test } from "./dice_tree.js";
 import { RuleInputError } from "./errors.js";
-import { MAX_ENTRIES, badBool, grouped, options, reprString, shown } from "./_support.js";
+import { MAX_ENTRIES, badBool, fraction, grouped, options, reprString, shown } from "./_support.js";
 
 /** The most terms one expression adds up. */
 export const MAX_TERMS = spec.MAX_TERMS;
@@ -37,11 +38,29 @@ class Reader {
     this.chars = [...text];
     this.at = 0;
     this.bareD6 = bareD6;
+    this.depth = 0;
     this.hint = spec.HINT; // what a mistake here is told to write
   }
 
   get length() {
     return this.chars.length;
+  }
+
+  /** Skip spaces and tabs. */
+  space() {
+    while (this.peek() === " " || this.peek() === "\t") this.at += 1;
+  }
+
+  /** One level deeper into the expression (refused past MAX_TERMS levels). */
+  enter() {
+    this.depth += 1;
+    if (this.depth > spec.MAX_TERMS) {
+      throw this.fail(`more than ${spec.MAX_TERMS} levels of nesting`, this.at, "write the expression with fewer parentheses");
+    }
+  }
+
+  leave() {
+    this.depth -= 1;
   }
 
   peek(length = 1) {
@@ -113,41 +132,256 @@ export function parseNotation(text, given = undefined) {
       );
     }
   });
+  const found = readExpr(reader);
+  reader.space();
+  if (reader.at < reader.length) throw reader.unexpected();
+  return found instanceof DiceSum ? found : new DiceSum([new Term(1, found)]);
+}
+
+/** A sum's node: its one term's value when that is added, else the sum. */
+function unwrapped(sum) {
+  return sum.terms.length === 1 && sum.terms[0].sign === 1 ? sum.terms[0].value : sum;
+}
+
+/** The comparison of totals starting here (after spaces), or null. */
+function totalsOp(reader) {
+  if (reader.peek(2) === "==") return ["=", 2];
+  const op = spec.COMPARISONS.find((c) => reader.peek(c.length) === c);
+  return op === undefined ? null : [op, op.length];
+}
+
+/** expr := sum [cmp sum]: a sum, or a test of two totals. */
+function readExpr(reader) {
+  const left = readSum(reader);
+  reader.space();
+  const op = totalsOp(reader);
+  if (op === null) return left;
+  reader.at += op[1];
+  const right = readSum(reader);
+  return new Test(op[0], unwrapped(left), unwrapped(right));
+}
+
+/** sum := ['+'|'-'] product (('+'|'-') product)* */
+function readSum(reader) {
   const terms = [];
+  reader.space();
   let sign = 1;
-  if (reader.peek() === "-") {
-    sign = -1;
-    reader.at = 1;
+  if (reader.peek() === "-" || reader.peek() === "+") {
+    sign = reader.peek() === "-" ? -1 : 1;
+    reader.at += 1;
   }
   for (;;) {
     if (terms.length === spec.MAX_TERMS) {
       throw reader.fail(`more than ${spec.MAX_TERMS} terms`, reader.at, "add fewer terms");
     }
-    terms.push(new Term(sign, readTerm(reader)));
-    if (reader.at === reader.length) return new DiceSum(terms);
-    if (reader.peek() !== "+" && reader.peek() !== "-") throw reader.unexpected();
+    terms.push(new Term(sign, readProduct(reader)));
+    reader.space();
+    if (reader.peek() !== "+" && reader.peek() !== "-") return new DiceSum(terms);
     sign = reader.peek() === "+" ? 1 : -1;
     reader.at += 1;
   }
 }
 
-function readTerm(reader) {
+/** product := unary (('*'|'/') unary)* */
+function readProduct(reader) {
+  let left = readUnary(reader);
+  for (;;) {
+    reader.space();
+    const op = reader.peek();
+    if (op === "%" || op === "^") throw notAnOperator(reader, op);
+    if (op !== "*" && op !== "/") return left;
+    if (reader.peek(2) === "**") throw notAnOperator(reader, "**");
+    reader.at += 1;
+    left = new Binary(op, left, readUnary(reader));
+  }
+}
+
+/** An operator of other tools, refused where it stands. */
+function notAnOperator(reader, op) {
+  return reader.fail(`'${op}' is not an operator of the notation`, reader.at, spec.OPERATORS_HINT ?? OPERATORS);
+}
+
+const OPERATORS = "the notation has + - * / and floor ceil round abs max min";
+
+/** unary := '-' unary | atom */
+function readUnary(reader) {
+  reader.space();
+  if (reader.peek() !== "-") return readAtom(reader);
+  reader.enter();
+  reader.at += 1;
+  const found = new DiceSum([new Term(-1, readUnary(reader))]);
+  reader.leave();
+  return found;
+}
+
+/** The function named here, when a `(` follows it. */
+function functionAt(reader) {
+  for (const name of Object.keys(CALLS)) {
+    if (reader.peek(name.length + 1) === `${name}(`) return name;
+  }
+  return null;
+}
+
+/** atom := (NUMBER | pool | '(' expr ')' | FUNC '(' expr, ... ')' | group) [label] */
+function readAtom(reader) {
+  reader.space();
+  reader.enter();
   const start = reader.at;
+  const ch = reader.peek();
+  let found;
+  const name = functionAt(reader);
+  if (name !== null) {
+    reader.at += name.length + 1;
+    found = readCall(reader, name, start);
+  } else if (ch === "(") {
+    reader.at += 1;
+    found = unwrappedExpr(readExpr(reader));
+    closing(reader, ")");
+  } else if (ch === "{") {
+    reader.at += 1;
+    found = readGroup(reader, start);
+  } else {
+    found = readNumberOrPool(reader);
+  }
+  reader.leave();
+  return readLabel(reader, found);
+}
+
+function unwrappedExpr(node) {
+  return node instanceof DiceSum ? unwrapped(node) : node;
+}
+
+function closing(reader, ch) {
+  reader.space();
+  if (reader.peek() !== ch) throw reader.unexpected();
+  reader.at += 1;
+}
+
+/** expr (',' expr)* and the closing `end`. */
+function readList(reader, end) {
+  const items = [unwrappedExpr(readExpr(reader))];
+  reader.space();
+  while (reader.peek() === ",") {
+    reader.at += 1;
+    items.push(unwrappedExpr(readExpr(reader)));
+    reader.space();
+  }
+  closing(reader, end);
+  return items;
+}
+
+function readCall(reader, name, start) {
+  const args = readList(reader, ")");
+  const [least, most] = CALLS[name];
+  if (args.length < least || (most !== null && args.length > most)) {
+    const many = most === least ? `${least}` : `${least} or more`;
+    throw reader.fail(`${name} takes ${many} arguments, not ${args.length}`, start);
+  }
+  return new Call(name, args);
+}
+
+function readGroup(reader, start) {
+  const items = readList(reader, "}");
+  const found = readGroupOptions(reader, start);
+  try {
+    return new Group(items, found);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const cut = text.lastIndexOf(": ");
+    throw reader.fail(cut < 0 ? text : text.slice(cut + 2), start);
+  }
+}
+
+/** A group's options right after its `}`: keep or drop, target, failure. */
+function readGroupOptions(reader, start) {
+  const found = {};
+  const places = new Map();
+  for (;;) {
+    const at = reader.at;
+    const read = readForm(reader, GROUP_OPTIONS);
+    if (read === null) return found;
+    reader.hint = takes(reader.chars.slice(start, at).join(""), places, found);
+    const option = readOption(reader, found, read);
+    if (places.has(option.name)) throw reader.fail(spec.SECOND.replace("{noun}", option.noun), at);
+    places.set(option.name, at);
+    reader.hint = spec.HINT;
+  }
+}
+
+const GROUP_OPTIONS = ["keep", "target", "failure"];
+
+function readLabel(reader, node) {
+  const at = reader.at;
+  reader.space();
+  if (reader.peek() !== "[") {
+    reader.at = at;
+    return node;
+  }
+  const open = reader.at;
+  reader.at += 1;
+  while (reader.at < reader.length && reader.peek() !== "]" && reader.peek() !== "\n" && reader.peek() !== "\r") {
+    reader.at += 1;
+  }
+  if (reader.peek() !== "]") throw reader.fail("a label is not closed", open, "write the label in brackets: 1d20+5[STR]");
+  const label = reader.chars.slice(open + 1, reader.at).join("");
+  reader.at += 1;
+  return new Labeled(node, label);
+}
+
+/** A number (`3`, `1.5`), or a pool (`3d6`, `d20`). */
+function readNumberOrPool(reader) {
+  const start = reader.at;
+  const ch = reader.peek();
+  if (ch === "%" || ch === "^") throw notAnOperator(reader, ch);
   const count = reader.number();
   if (reader.peek() !== "d") {
     if (count === null) throw reader.unexpected();
-    return count;
+    return readDecimal(reader, count, start);
   }
   if (count !== null && count < 1) throw reader.fail("a pool needs at least one die", start);
   if (count !== null && count > MAX_ENTRIES) {
     throw reader.fail(`more than ${grouped(MAX_ENTRIES)} dice`, start, "roll fewer dice at once");
   }
   reader.at += 1;
-  return readPool(reader, count === null ? 1 : count, start);
+  const pool = readPool(reader, count === null ? 1 : count, start);
+  spacedOptions(reader, start);
+  return pool;
+}
+
+/** `whole` and its decimals, if a `.` and digits follow: exact (1.5 is 3/2). */
+function readDecimal(reader, whole, start) {
+  if (reader.peek() !== "." || !/[0-9]/.test(reader.chars[reader.at + 1] ?? "")) return whole;
+  reader.at += 1;
+  const from = reader.at;
+  while (reader.at < reader.length && /[0-9]/.test(reader.peek())) reader.at += 1;
+  const digits = reader.chars.slice(from, reader.at).join("");
+  if (digits.length > spec.MAX_DIGITS) throw reader.fail(`a number has more than ${spec.MAX_DIGITS} digits`, from);
+  const value = fraction(BigInt(whole) * 10n ** BigInt(digits.length) + BigInt(digits), 10n ** BigInt(digits.length));
+  void start;
+  return value.denominator === 1n ? Number(value.numerator) : value;
+}
+
+/** A pool's option written after a space (`4d6 kh3`): refused, its text told. */
+function spacedOptions(reader, start) {
+  const at = reader.at;
+  reader.space();
+  if (reader.at === at || reader.at >= reader.length) {
+    reader.at = at;
+    return;
+  }
+  const read = readForm(reader, null);
+  if (read === null || (!read.form?.token && !read.refused)) {
+    reader.at = at;
+    return;
+  }
+  const pool = reader.chars.slice(start, at).join("");
+  const rest = reader.chars.slice(reader.at).join("").split(/[\s+\-*/)]/)[0];
+  throw reader.fail("a space inside a pool's options", reader.at, `write the options right after the sides: ${pool}${rest}`);
 }
 
 function readPool(reader, count, start) {
   let fudge = false;
+  let listed = null;
   let sides;
   const sidesAt = reader.at;
   if (reader.peek() === "%") {
@@ -157,6 +391,17 @@ function readPool(reader, count, start) {
     fudge = true;
     sides = 3;
     reader.at += 1;
+    if (reader.peek() === "." && /[0-9]/.test(reader.chars[reader.at + 1] ?? "")) {
+      const kind = reader.peek(2);
+      if (kind !== ".1" && kind !== ".2") {
+        throw reader.fail(`Fudge dice are dF, dF.1 or dF.2, not dF${kind}`, reader.at + 1, "write dF.1 (one -1 and one +1 among six faces) or dF.2 (the same as dF)");
+      }
+      reader.at += 2;
+      if (kind === ".1") {
+        sides = FUDGE_1.length;
+        listed = FUDGE_1;
+      }
+    }
   } else {
     const found = reader.number();
     if (found === null && !reader.bareD6) {
@@ -174,16 +419,23 @@ function readPool(reader, count, start) {
   }
   const found = {};
   const places = new Map();
-  while (reader.at < reader.length && reader.peek() !== "+" && reader.peek() !== "-") {
+  for (;;) {
     const at = reader.at;
+    const read = readForm(reader, null);
+    if (read === null) break;
     reader.hint = takes(reader.chars.slice(start, at).join(""), places, found);
-    const option = readOption(reader, found);
-    if (places.has(option.name)) throw reader.fail(spec.SECOND.replace("{noun}", option.noun), at);
-    places.set(option.name, at);
+    const before = found.reroll ?? null;
+    const option = readOption(reader, found, read);
+    if (places.has(option.name)) {
+      if (option.name !== "reroll") throw reader.fail(spec.SECOND.replace("{noun}", option.noun), at);
+      found.reroll = new AnyOf([...before.conditions, found.reroll]);
+    } else {
+      places.set(option.name, at);
+    }
   }
   reader.hint = spec.HINT;
   try {
-    return new Pool(count, sides, { fudge, ...found });
+    return new Pool(count, sides, { fudge, ...(listed === null ? {} : { listed }), ...found });
   } catch (error) {
     // the pool's own checks: point at the option
     const text = error instanceof Error ? error.message : String(error);
@@ -222,12 +474,14 @@ function startsCompare(reader) {
   return spec.COMPARISONS.some((op) => reader.peek(op.length) === op);
 }
 
-/** The option written here: the longest token that matches (a refused token
- * too), else a form without a token whose argument starts here. */
-function readForm(reader) {
+/** The option written here, of the options `names` (null: a pool's): the
+ * longest token that matches (a refused token too), else a form without a
+ * token whose argument starts here; null where none does. */
+function readForm(reader, names) {
   let found = null;
   let longest = 0;
-  for (const option of spec.OPTIONS) {
+  const options = spec.OPTIONS.filter((o) => names === null || names.includes(o.name));
+  for (const option of options) {
     for (const form of option.forms) {
       const token = form.token;
       if (token.length > longest && reader.peek(token.length) === token) {
@@ -243,7 +497,7 @@ function readForm(reader) {
     }
   }
   if (found !== null || !startsCompare(reader)) return found;
-  for (const option of spec.OPTIONS) {
+  for (const option of options) {
     for (const form of option.forms) {
       if (!form.token && option.argument.shape === "compare") return { option, form };
     }
@@ -251,10 +505,8 @@ function readForm(reader) {
   return null;
 }
 
-/** Read one option of a pool into `found`; answer it. */
-function readOption(reader, found) {
-  const read = readForm(reader);
-  if (read === null) throw reader.unexpected();
+/** Read the option `read` found here into `found`; answer it. */
+function readOption(reader, found, read) {
   if (read.refused) throw reader.fail(read.refused.message, reader.at, read.refused.hint);
   const { option, form } = read;
   reader.at += [...form.token].length;

@@ -13,14 +13,18 @@
  * An exploding die is followed to `depth` more dice: a die that would roll
  * more is cut off there. Where a cut die counts in the value, the value is
  * unknown: its chance is the `tail`; the chances of the values known sum to
- * `1 - tail`. A pool that counts, where every face that explodes meets the
- * target, lists only the counts a cut die could not reach (each below
- * `depth + 1`), each with its whole chance: the larger counts are in the tail.
+ * `1 - tail`. The cut is per die: each value listed is its chance with no
+ * die cut (`countedOdds` lists a lone counting pool as the rules' success
+ * pools do).
  */
 
 import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
+import { nodeSpan, nodeValues } from "./_dice_nodes.js";
+import { uniqueCost, uniqueWeights } from "./_dice_unique.js";
+import { keepChains, keepCost } from "./_dice_keep.js";
+import { order } from "./dice_tree.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
 import {
@@ -53,7 +57,7 @@ export class Odds extends Value {
 
   constructor(chances, tail) {
     super();
-    this.chances = new Distribution([...chances].sort((a, b) => a[0] - b[0]));
+    this.chances = new Distribution([...chances].sort((a, b) => order(a[0], b[0])));
     this.tail = tail;
     Object.freeze(this);
   }
@@ -72,7 +76,7 @@ export class Odds extends Value {
   get mean() {
     if (this.tail.numerator !== 0n) return null;
     let found = fraction(0n);
-    for (const [v, p] of this.chances) found = addFractions(found, mulFractions(fraction(BigInt(v)), p));
+    for (const [v, p] of this.chances) found = addFractions(found, mulFractions(exactly(v), p));
     return found;
   }
 
@@ -82,11 +86,23 @@ export class Odds extends Value {
     if (mean === null) return null;
     let found = fraction(0n);
     for (const [v, p] of this.chances) {
-      const d = fraction(BigInt(v) * mean.denominator - mean.numerator, mean.denominator);
+      const x = exactly(v);
+      const d = fraction(x.numerator * mean.denominator - mean.numerator * x.denominator, x.denominator * mean.denominator);
       found = addFractions(found, mulFractions(mulFractions(d, d), p));
     }
     return found;
   }
+}
+
+/** A value as a fraction (a number when whole, else a fraction already). */
+function exactly(value) {
+  return typeof value === "number" ? fraction(BigInt(value)) : value;
+}
+
+/** Whether a term of a sum is more than a pool or a whole number (a node of
+ * the tree above the pools, or a fraction). */
+function branches(term) {
+  return !(term.value instanceof Pool) && typeof term.value !== "number";
 }
 
 /** Chances as whole (bigint) weights over `denom`; `top`: the weight of the tail. */
@@ -138,6 +154,12 @@ export function odds(dice, depth = DEPTH) {
   const work = oddsWork(dice, depth);
   if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
   spend(work, HINT);
+  if (dice.terms.some(branches)) {
+    const found = nodeValues(dice, (pool) => poolDist(pool, depth));
+    const chances = new Map();
+    for (const [v, w] of found.found.values()) chances.set(v, fraction(w, found.denom));
+    return new Odds(chances, fraction(found.top, found.denom));
+  }
   let total = new Weights([[0, 1n]], 0n, 1n);
   for (const term of dice.terms) {
     let part;
@@ -165,8 +187,9 @@ export function odds(dice, depth = DEPTH) {
  * weighs as many; equal faces of symbols are one array: see dice_terms.js). */
 export function faceWeights(pool) {
   const shown = new Map(); // how many of the faces show each
-  for (const f of pool.faces) shown.set(f, (shown.get(f) ?? 0n) + 1n);
-  const n = BigInt(pool.faces.length);
+  const faces = pool.shownFaces; // minimum and maximum applied
+  for (const f of faces) shown.set(f, (shown.get(f) ?? 0n) + 1n);
+  const n = BigInt(faces.length);
   const reroll = pool.reroll;
   if (reroll === null) return new Weights(shown, 0n, n);
   let again = 0n;
@@ -222,12 +245,13 @@ export function chains(pool, depth, empty, add, key = (value) => value) {
   put(level, empty, 1n);
   for (let k = 0; k <= depth; k++) {
     const scale = total ** (d - BigInt(k));
+    const less = k && pool.explode === "!p" ? 1 : 0; // a die `!p` adds counts its face less 1
     for (const [chain, ws] of level.values()) {
-      for (const [f, w] of stop) put(found, add(chain, f), ws * w * scale);
+      for (const [f, w] of stop) put(found, add(chain, f - less), ws * w * scale);
     }
     const after = new Map();
     for (const [chain, ws] of level.values()) {
-      for (const [e, we] of boom) put(after, add(chain, e), ws * we);
+      for (const [e, we] of boom) put(after, add(chain, e - less), ws * we);
     }
     level = after;
   }
@@ -247,8 +271,19 @@ export function chainWeights(pool, depth, score) {
 function poolDist(pool, depth) {
   const times = (v) => v * pool.multiplier;
   const plain = pool.explode === null; // an exploding die is never added up as plain
+  if (pool.unique) {
+    const [found, denom] = uniqueWeights([...faceWeights(pool).weights], pool.count, pool.kept, ranksHighest(pool), scorer(pool, true));
+    return new Weights(found, 0n, denom).mapped(times);
+  }
+  if (pool.keep !== null && apart(pool)) {
+    // kept among all the dice, those the explosion adds too: chain by chain
+    const [found, , denom] = chains(pool, depth, [], (sofar, f) => [...sofar, f], (v) => v.join(","));
+    const kept = keepChains([...found.values()], pool.count, pool.keep, pool.keepCount, scorer(pool, true));
+    const all = denom ** BigInt(pool.count);
+    return new Weights(kept, all - sumOf(kept.values()), all).mapped(times);
+  }
   let die;
-  if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
+  if (pool.target === null || apart(pool)) {
     // each die scored on its own: its face, or whether it meets the target
     die = chainWeights(pool, depth, scorer(pool, true));
     if (pool.keep === null) return power(die, pool.count, plain).mapped(times);
@@ -314,7 +349,8 @@ export function chainLevels(pool, depth, score) {
   const boom = [...faceWeights(pool).weights.keys()].filter((f) => pool.explodes(f));
   let width = 0n;
   if (score !== null && boom.length) {
-    const [low, high] = span(boom.map(score));
+    const less = pool.explode === "!p" ? boom.map((f) => f - 1) : []; // (a die `!p` adds)
+    const [low, high] = span([...boom, ...less].map(score));
     width = BigInt(high - low);
   }
   const levels = [1n];
@@ -337,10 +373,6 @@ export function chainCost(pool, depth, score) {
   return weighed(levels * n, bitLength(face.denom ** BigInt(depth + 1)));
 }
 
-/** The steps `odds(dice, depth)` takes (each weighed by the size of the
- * numbers it works on), a bigint worked out from the dice alone before any of
- * the work: no fewer than it takes. `odds` refuses past MAX_WORK. Throws
- * RuleInputError for a `depth` outside 0..100. */
 /** The refusal of exact odds that take `work` steps, past MAX_WORK: the
  * budget named (the Python runtime's words too). */
 function budget(work) {
@@ -352,6 +384,10 @@ function budget(work) {
   );
 }
 
+/** The steps `odds(dice, depth)` takes (each weighed by the size of the
+ * numbers it works on), a bigint worked out from the dice alone before any of
+ * the work: no fewer than it takes. `odds` refuses past MAX_WORK. Throws
+ * RuleInputError for a `depth` outside 0..100. */
 export function oddsWork(dice, depth = DEPTH) {
   if (!(dice instanceof DiceSum)) {
     throw new RuleInputError(`dice must be a DiceSum, not ${shown(dice)}`);
@@ -359,31 +395,64 @@ export function oddsWork(dice, depth = DEPTH) {
   if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
     throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
   }
-  let total = new Shape(0n, 0n, 1n, 1n);
-  let work = 0n;
-  for (const term of dice.terms) {
-    let part;
-    if (term.value instanceof Pool) {
-      const [shape, cost] = poolShape(term.value, depth);
-      work += cost;
-      part = term.sign < 0 ? new Shape(-shape.hi, -shape.lo, shape.size, shape.denom) : shape;
-    } else {
-      const value = BigInt(term.sign * term.value);
-      part = new Shape(value, value, 1n, 1n);
-    }
-    work += plusCost(total, part);
-    total = plusShape(total, part);
+  return nodeSpan(dice, (pool) => poolShape(pool, depth))[1];
+}
+
+/** Whether a pool keeps its highest dice (else its lowest, or all). */
+function ranksHighest(pool) {
+  return pool.keep === "kh" || pool.keep === "dl";
+}
+
+/** The shape of a unique pool's odds (`uniqueWeights`) and its steps. */
+function uniqueShape(pool) {
+  const face = faceWeights(pool);
+  const faces = [...face.weights];
+  const score = scorer(pool, true);
+  const [low, high] = span(faces.map(([f]) => score(f)));
+  const keep = BigInt(pool.kept);
+  const cost = uniqueCost(faces, pool.count, pool.kept, BigInt(high - low));
+  const [lo, hi] = [keep * BigInt(Math.min(low, 0)), keep * BigInt(Math.max(high, 0))];
+  const shape = new Shape(lo, hi, hi - lo + 1n, face.denom ** BigInt(pool.count));
+  return [times(shape, pool.multiplier), cost];
+}
+
+/** The shape of a pool that keeps among all its dice (`keepChains`) and its steps. */
+function keptShape(pool, depth) {
+  const face = faceWeights(pool);
+  const faces = [...face.weights.keys()];
+  const booms = faces.filter((f) => pool.explodes(f)).length;
+  const stops = BigInt(faces.length - booms);
+  const values = pool.explode === "!p" ? [...faces, ...faces.map((f) => f - 1)] : faces;
+  const score = scorer(pool, true);
+  const [low, high] = span(values.map(score));
+  let outcomes;
+  let length; // the most dice of a chain
+  let denom;
+  if (pool.explode === "!o" || !booms) {
+    [outcomes, length, denom] = [BigInt(faces.length + booms * faces.length), 2n, face.denom ** 2n];
+  } else {
+    const levels = chainLevels(pool, depth, null).reduce((a, b) => a + b, 0n);
+    [outcomes, length, denom] = [levels * stops, BigInt(depth + 1), face.denom ** BigInt(depth + 1)];
   }
-  return work;
+  const all = denom ** BigInt(pool.count);
+  const spread = BigInt(high - low);
+  const cost =
+    chainCost(pool, depth, null) +
+    keepCost(outcomes, length, new Set(values).size, pool.count, pool.keep, pool.keepCount, spread, bitLength(all));
+  const most = pool.keep === "kh" || pool.keep === "kl" ? BigInt(pool.keepCount) : BigInt(pool.count) * length;
+  const [lo, hi] = [most * BigInt(Math.min(low, 0)), most * BigInt(Math.max(high, 0))];
+  return [times(new Shape(lo, hi, hi - lo + 1n, all), pool.multiplier), cost];
 }
 
 function poolShape(pool, depth) {
+  if (pool.unique) return uniqueShape(pool);
+  if (pool.keep !== null && apart(pool)) return keptShape(pool, depth);
   const target = pool.target;
   const plain = pool.explode === null;
   let die;
   let cost;
   let known;
-  if (target === null || pool.explode === "!" || pool.explode === "!o") {
+  if (target === null || apart(pool)) {
     [die, cost, known] = dieShape(pool, depth, scorer(pool, true));
     if (pool.keep === null) {
       const [shape, more] = powerShape(die, pool.count, plain);
@@ -395,7 +464,8 @@ function poolShape(pool, depth) {
   const score = scorer(pool, true);
   if (pool.keep === null) {
     let counted = known === null ? die : shapeOf(known.mapped(score));
-    if (target !== null && known === null) counted = new Shape(0n, 1n, least(die.size, 2n), die.denom);
+    const low = pool.failure === null ? 0n : -1n; // each die's score
+    if (target !== null && known === null) counted = new Shape(low, 1n, least(die.size, 2n - low), die.denom);
     const [shape, more] = powerShape(counted, pool.count, plain);
     return [times(shape, pool.multiplier), cost + more];
   }
@@ -408,7 +478,7 @@ function poolShape(pool, depth) {
     spans = spanSum(scores);
   } else {
     outcomes = die.size + (pool.explode === "!" || pool.explode === "!!" ? 1n : 0n);
-    const width = target !== null ? 1n : die.hi - die.lo;
+    const width = target === null ? die.hi - die.lo : pool.failure === null ? 1n : 2n;
     spans = most(outcomes - 1n, 0n) * width;
   }
   const keep = BigInt(pool.kept);
@@ -418,7 +488,7 @@ function poolShape(pool, depth) {
   const steps = (after * first - second) * spans + (after * keep - first) * outcomes;
   const denom = die.denom ** BigInt(pool.count);
   const more = weighed(steps, bitLength(denom));
-  const [low, high] = target !== null ? [0n, 1n] : [die.lo, die.hi];
+  const [low, high] = target === null ? [die.lo, die.hi] : [pool.failure === null ? 0n : -1n, 1n];
   const shape = new Shape(keep * low, keep * high, keep * high - keep * low + 1n, denom);
   return [times(shape, pool.multiplier), cost + more];
 }
@@ -443,12 +513,14 @@ function dieShape(pool, depth, score) {
   const cost = chainCost(pool, depth, score);
   const face = faceWeights(pool);
   const faces = [...face.weights.keys()];
-  const boom = faces.filter((f) => pool.explodes(f)).map(score);
+  // a die `!p` adds counts its face less 1: its scores either way
+  const scored = (some) => (pool.explode === "!p" ? [...some, ...some.map((f) => f - 1)] : some).map(score);
+  const boom = scored(faces.filter((f) => pool.explodes(f)));
   if (pool.explode === null || !boom.length) {
     const weights = chainWeights(pool, depth, score);
     return [shapeOf(weights), cost, weights];
   }
-  const stop = faces.filter((f) => !pool.explodes(f)).map(score);
+  const stop = scored(faces.filter((f) => !pool.explodes(f)));
   const every = faces.map(score);
   const [bLow, bHigh] = span(boom);
   const [eLow, eHigh] = span(every);
@@ -544,10 +616,19 @@ function exactBelow(pool, depth) {
   return depth + 1;
 }
 
+/** Whether the dice an explosion adds are dice of their own (`!`, `!p`,
+ * `!o`; `!!` adds into its die). */
+function apart(pool) {
+  return pool.explode === "!" || pool.explode === "!p" || pool.explode === "!o";
+}
+
+/** A die's score: its value, or with a target 1 where it meets the target,
+ * less 1 where it meets the failure. */
 function scorer(pool, perFace) {
-  const target = pool.target;
+  const { target, failure } = pool;
   if (target === null || !perFace) return (v) => v;
-  return (v) => (target.meets(v) ? 1 : 0);
+  if (failure === null) return (v) => (target.meets(v) ? 1 : 0);
+  return (v) => (target.meets(v) ? 1 : 0) - (failure.meets(v) ? 1 : 0);
 }
 
 /** `count` dice added up (by squaring; a plain die by a sliding window); with

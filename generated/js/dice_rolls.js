@@ -4,14 +4,17 @@
  * written (the JavaScript twin of the Python runtime's dice_rolls.py).
  *
  * One `rng.randint(1, sides)` call per die (`randint(1, 3)` for a Fudge die,
- * whose face is the answer less 2): the pools left to right, each pool's dice
- * in turn, a die's rerolls right after it, then the dice its explosion adds,
- * each with its own rerolls. So `roll(dice, new Random(seed))` rolls what
+ * whose face is the answer less 2): the pools of the tree left to right as
+ * written (depth first), each pool's dice in turn, a die's rerolls right
+ * after it (and a unique die's draws again), then the dice its explosion
+ * adds, each with its own rerolls. Labels draw nothing. Values are exact
+ * (./dice_tree.js: a number when whole, else a fraction). So `roll(dice, new Random(seed))` rolls what
  * Python's `roll(dice, random.Random(seed))` rolls.
  */
 
 import { draw, randintOf } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
+import { Call, FUNCTIONS, Group, Labeled, Test, divided, holds, negated, order, plus, times } from "./dice_tree.js";
 import { RuleInputError } from "./errors.js";
 import { MAX_ENTRIES, shown, tooMany } from "./_support.js";
 
@@ -28,11 +31,12 @@ export function safe(value, what) {
 
 /**
  * One roll of a pool. `dice`: each die's result in the order rolled (a die
- * that `!` or `!o` adds is a die of its own; `!!` adds into its die);
- * `faces`: every face each die showed, rerolled faces included; `kept`:
- * whether each die is kept; `hits`: whether each kept die meets the pool's
- * target; `value`: the kept dice's sum, or the count of hits, times the
- * multiplier.
+ * that `!`, `!p` or `!o` adds is a die of its own, `!p`'s counting its face
+ * less 1; `!!` adds into its die); `faces`: every face each die showed,
+ * rerolled faces included; `kept`: whether each die is kept; `hits`: whether
+ * each kept die meets the pool's target; `fails`: whether it meets its
+ * failure; `value`: the kept dice's sum, or the hits less the fails, times
+ * the multiplier. A pool with `sort` shows its dice sorted by result.
  */
 export class PoolRoll extends Value {
   static FIELDS = Object.freeze([
@@ -40,22 +44,50 @@ export class PoolRoll extends Value {
     ["faces", "faces"],
     ["kept", "kept"],
     ["hits", "hits"],
+    ["fails", "fails"],
     ["value", "value"],
   ]);
 
-  constructor(dice, faces, kept, hits, value) {
+  constructor(dice, faces, kept, hits, fails, value) {
     super();
     this.dice = Object.freeze([...dice]);
     this.faces = Object.freeze(faces.map((f) => Object.freeze([...f])));
     this.kept = Object.freeze([...kept]);
     this.hits = Object.freeze([...hits]);
+    this.fails = Object.freeze([...fails]);
     this.value = value;
     Object.freeze(this);
   }
 }
 
+/**
+ * One roll of a node above the pools (a product, a call, a group, a test, a
+ * label, a sum in parentheses): its `value` and its `parts` (each operand,
+ * argument, item or term's roll, in order; a whole number or a fraction
+ * stands for itself, a term's signed); `kept`: which of a group's items count
+ * (empty for any other node).
+ */
+export class NodeRoll extends Value {
+  static FIELDS = Object.freeze([["value", "value"], ["parts", "parts"], ["kept", "kept"]]);
+
+  constructor(value, parts, kept = []) {
+    super();
+    this.value = value;
+    this.parts = Object.freeze([...parts]);
+    this.kept = Object.freeze([...kept]);
+    Object.freeze(this);
+  }
+}
+
+/** The pools' rolls of `parts`, depth first. */
+function poolRolls(parts) {
+  return parts.flatMap((part) =>
+    part instanceof PoolRoll ? [part] : part instanceof NodeRoll ? poolRolls(part.parts) : [],
+  );
+}
+
 /** A roll of a `DiceSum`: its `total` and each term's roll (a whole number
- * stands for itself, signed). */
+ * or a fraction stands for itself, signed). */
 export class Rolled extends Value {
   static FIELDS = Object.freeze([["total", "total"], ["terms", "terms"]]);
 
@@ -66,16 +98,14 @@ export class Rolled extends Value {
     Object.freeze(this);
   }
 
-  /** The dice the pools kept, in order. */
+  /** The dice the pools kept, in order (every pool of the tree). */
   get results() {
-    return this.terms.flatMap((term) =>
-      term instanceof PoolRoll ? term.dice.filter((_, i) => term.kept[i]) : [],
-    );
+    return poolRolls(this.terms).flatMap((r) => r.dice.filter((_, i) => r.kept[i]));
   }
 
   /** Every face rolled, in order, rerolled and dropped ones included. */
   get rolled() {
-    return this.terms.flatMap((term) => (term instanceof PoolRoll ? term.faces.flat() : []));
+    return poolRolls(this.terms).flatMap((r) => r.faces.flat());
   }
 }
 
@@ -108,27 +138,71 @@ class Roller {
 
 /**
  * Roll `dice` with `rng` (anything with `randint(a, b)`, such as `new Random(seed)`).
- * Throws RuleInputError for an rng that answers anything but a face and past
- * MAX_ENTRIES die rolls.
+ * Throws RuleInputError for an rng that answers anything but a face, past
+ * MAX_ENTRIES die rolls and for a division by zero.
  */
 export function roll(dice, rng) {
   if (!(dice instanceof DiceSum)) {
     throw new RuleInputError(`dice must be a DiceSum, not ${shown(dice)}`);
   }
-  const roller = new Roller(rng);
+  const [total, terms] = rollTerms(dice, new Roller(rng));
+  return new Rolled(total, terms);
+}
+
+/** A sum's total and each term's roll. */
+function rollTerms(dice, roller) {
   const terms = [];
   let total = 0;
   for (const term of dice.terms) {
-    if (term.value instanceof Pool) {
-      const rolled = rollPool(term.value, roller);
-      total = safe(total + term.sign * rolled.value, "the total");
-      terms.push(rolled);
-    } else {
-      total = safe(total + term.sign * term.value, "the total");
-      terms.push(term.sign * term.value);
-    }
+    const [value, part] = rollNode(term.value, roller);
+    const signed = term.sign < 0 ? negated(value) : value;
+    total = plus(total, signed);
+    terms.push(part instanceof Value ? part : signed);
   }
-  return new Rolled(total, terms);
+  return [total, terms];
+}
+
+/** A node's value and its roll. */
+function rollNode(node, roller) {
+  if (node instanceof Pool) {
+    const rolled = rollPool(node, roller);
+    return [rolled.value, rolled];
+  }
+  if (!(node instanceof Value)) return [node, node];
+  if (node instanceof DiceSum) {
+    const [total, terms] = rollTerms(node, roller);
+    return [total, new NodeRoll(total, terms)];
+  }
+  if (node instanceof Group) return rollGroup(node, roller);
+  const operands = node instanceof Call ? node.args : node instanceof Labeled ? [node.node] : [node.left, node.right];
+  const rolled = operands.map((o) => rollNode(o, roller));
+  const values = rolled.map(([v]) => v);
+  let value;
+  if (node instanceof Call) value = FUNCTIONS[node.name](...values);
+  else if (node instanceof Labeled) value = values[0];
+  else if (node instanceof Test) value = holds(node.op, values[0], values[1]) ? 1 : 0;
+  else value = node.op === "*" ? times(values[0], values[1]) : divided(values[0], values[1]);
+  return [value, new NodeRoll(value, rolled.map(([, p]) => p))];
+}
+
+/** A group: its items rolled in order, kept or dropped by their totals (ties:
+ * the first written ranks first), summed or counted. */
+function rollGroup(group, roller) {
+  const rolled = group.items.map((item) => rollNode(item, roller));
+  const values = rolled.map(([v]) => v);
+  const kept = keptOf(group.keep, group.kept, values, order);
+  let value = 0;
+  values.forEach((v, i) => {
+    if (!kept[i]) return;
+    if (group.target === null) value = plus(value, v);
+    else value += (meetsValue(group.target, v) ? 1 : 0) - (group.failure !== null && meetsValue(group.failure, v) ? 1 : 0);
+  });
+  return [value, new NodeRoll(value, rolled.map(([, p]) => p), kept)];
+}
+
+/** Whether an item's total (perhaps a fraction) meets a condition. */
+function meetsValue(condition, value) {
+  return condition.conditions.some((c) => holds(c.op, value, c.value));
 }
 
 /**
@@ -140,16 +214,7 @@ export function total(pool, rng) {
   if (!(pool instanceof Pool)) {
     throw new RuleInputError(`pool must be a Pool, not ${shown(pool)}`);
   }
-  if (
-    pool.fudge ||
-    pool.listed !== null ||
-    pool.reroll !== null ||
-    pool.explode !== null ||
-    pool.keep !== null ||
-    pool.target !== null
-  ) {
-    return roll(new DiceSum([new Term(1, pool)]), rng).total;
-  }
+  if (!plainPool(pool)) return roll(new DiceSum([new Term(1, pool)]), rng).total;
   const randint = randintOf(rng);
   const { count, sides } = pool;
   if (count > MAX_ENTRIES) throw tooMany("die rolls");
@@ -158,37 +223,56 @@ export function total(pool, rng) {
   return safe(safe(found, "the total") * pool.multiplier, "the total");
 }
 
-function rollPool(pool, roller) {
-  const dice = [];
-  const faces = [];
-  for (let i = 0; i < pool.count; i++) {
-    let [face, shown] = roller.die(pool);
-    if (pool.explode === "!!") {
-      let value = face;
-      while (pool.explodes(face)) {
-        let more;
-        [face, more] = roller.die(pool);
-        shown = shown.concat(more);
-        value += face;
-      }
-      dice.push(value);
-      faces.push(shown);
-      continue;
-    }
-    dice.push(face);
-    faces.push(shown);
-    let extra = 0;
-    while (pool.explode !== null && pool.explodes(face)) {
-      if (pool.explode === "!o" && extra) break;
-      [face, shown] = roller.die(pool);
-      dice.push(face);
-      faces.push(shown);
-      extra += 1;
-    }
+/** Whether a pool's dice are only summed (its short way): numbers, each
+ * rolled once and kept. */
+function plainPool(pool) {
+  const { fudge, listed, minimum, maximum, reroll, explode, unique, keep, target } = pool;
+  return !fudge && listed === null && minimum === null && maximum === null && reroll === null &&
+    explode === null && !unique && keep === null && target === null;
+}
+
+/** One die of a pool and the dice its explosion adds: [results, faces shown]. */
+function rollDie(pool, roller, earlier) {
+  let [face, shown] = roller.die(pool);
+  while (pool.unique && earlier.includes(face)) {
+    face = roller.face(pool);
+    shown = shown.concat([face]);
   }
-  const kept = keptDice(pool, dice);
-  const target = pool.target;
+  if (pool.explode === "!!") {
+    let value = face;
+    while (pool.explodes(face)) {
+      let more;
+      [face, more] = roller.die(pool);
+      shown = shown.concat(more);
+      value += face;
+    }
+    return [[value], [shown]];
+  }
+  const dice = [face];
+  const faces = [shown];
+  let extra = 0;
+  while (pool.explode !== null && pool.explodes(face)) {
+    if (pool.explode === "!o" && extra) break;
+    [face, shown] = roller.die(pool);
+    dice.push(pool.explode === "!p" ? face - 1 : face);
+    faces.push(shown);
+    extra += 1;
+  }
+  return [dice, faces];
+}
+
+function rollPool(pool, roller) {
+  let dice = [];
+  let faces = [];
+  for (let i = 0; i < pool.count; i++) {
+    const [more, shown] = rollDie(pool, roller, dice);
+    dice = dice.concat(more);
+    faces = faces.concat(shown);
+  }
+  const kept = keptOf(pool.keep, pool.keeps(dice.length), dice, (a, b) => a - b);
+  const { target, failure } = pool;
   const hits = dice.map((d, i) => kept[i] && target !== null && target.meets(d));
+  const fails = dice.map((d, i) => kept[i] && failure !== null && failure.meets(d));
   let value = 0;
   if (!pool.numeric) {
     // a die of symbols: its faces are read, not added
@@ -197,20 +281,31 @@ function rollPool(pool, roller) {
       if (kept[i]) value += d;
     });
   } else {
-    value = hits.filter(Boolean).length;
+    value = hits.filter(Boolean).length - fails.filter(Boolean).length;
   }
-  return new PoolRoll(dice, faces, kept, hits, safe(value * pool.multiplier, "a pool's value"));
+  value = safe(safe(value, "a pool's value") * pool.multiplier, "a pool's value");
+  const shown = sorted(pool.sort, dice);
+  const pick = (items) => shown.map((i) => items[i]);
+  return new PoolRoll(pick(dice), pick(faces), pick(kept), pick(hits), pick(fails), value);
 }
 
-/** Which dice the pool keeps (ties: the die rolled first ranks first). */
-function keptDice(pool, dice) {
-  if (pool.keep === null) return dice.map(() => true);
-  const highest = pool.keep === "kh" || pool.keep === "dl";
-  const order = dice
+/** The order a pool's dice are shown in: as rolled, or sorted by result. */
+function sorted(sort, dice) {
+  const order = dice.map((_, i) => i);
+  if (sort === null || !dice.every((d) => typeof d === "number")) return order;
+  return order.sort((a, b) => (sort === "a" ? dice[a] - dice[b] : dice[b] - dice[a]) || a - b);
+}
+
+/** Which of `values` are kept: `count` of them by `keep` (ties: the first
+ * ranks first); `compare` orders two values. */
+function keptOf(keep, count, values, compare) {
+  if (keep === null) return values.map(() => true);
+  const highest = keep === "kh" || keep === "dl";
+  const ranked = values
     .map((_, i) => i)
-    .sort((a, b) => (highest ? dice[b] - dice[a] : dice[a] - dice[b]) || a - b);
-  const chosen = new Set(order.slice(0, pool.kept));
-  return dice.map((_, i) => chosen.has(i));
+    .sort((a, b) => (highest ? compare(values[b], values[a]) : compare(values[a], values[b])) || a - b);
+  const chosen = new Set(ranked.slice(0, count));
+  return values.map((_, i) => chosen.has(i));
 }
 
 /** How many times `symbol` shows on `faces` (dice of symbols: each face an

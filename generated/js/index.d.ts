@@ -2,10 +2,12 @@
 /** rulebook: the typed runtime for tabletop rules, generated from rules data. */
 
 export { Dice, DiceSyntaxError, Distribution, Scripted } from "./dice.js";
-export { Compare, DiceSum, Pool, Term } from "./dice_terms.js";
-export type { Explode, Keep, Op, PoolOptions } from "./dice_terms.js";
+export { AnyOf, Compare, DiceSum, Pool, Term } from "./dice_terms.js";
+export { Binary, Call, Group, Labeled, Test } from "./dice_tree.js";
+export type { Condition, Explode, Keep, Num, Op, PoolOptions, Sort } from "./dice_terms.js";
+export type { CallName, GroupOptions, Node } from "./dice_tree.js";
 export { parseNotation } from "./dice_notation.js";
-export { PoolRoll, Rolled, roll } from "./dice_rolls.js";
+export { NodeRoll, PoolRoll, Rolled, roll } from "./dice_rolls.js";
 export type { PoolRollData, RolledData } from "./dice_rolls.js";
 export { Odds, odds } from "./dice_odds.js";
 export type { OddsData } from "./dice_odds.js";

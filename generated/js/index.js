@@ -7,9 +7,10 @@
  */
 
 export { Dice, DiceSyntaxError, Distribution, Scripted } from "./dice.js";
-export { Compare, DiceSum, Pool, Term } from "./dice_terms.js";
+export { AnyOf, Compare, DiceSum, Pool, Term } from "./dice_terms.js";
+export { Binary, Call, Group, Labeled, Test } from "./dice_tree.js";
 export { parseNotation } from "./dice_notation.js";
-export { PoolRoll, Rolled, roll } from "./dice_rolls.js";
+export { NodeRoll, PoolRoll, Rolled, roll } from "./dice_rolls.js";
 export { Odds, odds } from "./dice_odds.js";
 export { Chances, OddsByField } from "./odds.js";
 export { RuleInputError, RuleTypeError, RulebookError } from "./errors.js";

@@ -35,6 +35,7 @@ class Case:
     rulebook: str
     icepool: str
     setup: str = ""
+    ours: str = ""  # rulebook's own set-up (not timed)
 
 
 _MIXED = """
@@ -112,6 +113,31 @@ CASES = [
     ),
 ]
 
+# issue 41: notations as players type them, read by the runtime's parser (not
+# timed) and worked out by its odds; icepool's explosions at the same cut (the
+# runtime's default depth; icepool's chances are those given no die was cut)
+_EXPLODING_COUNT = """
+from icepool import Again, Reroll
+tens = d10.map(lambda f: 1 + Again if f == 10 else int(f >= 8), again_depth=10, again_end=Reroll)
+"""
+
+
+def _notation(text: str, icepool: str, setup: str = "") -> Case:
+    return Case(
+        f"`{text}` as typed (parse_notation, odds)",
+        "odds(dice)",
+        icepool,
+        setup,
+        f"dice = parse_notation({text!r})",
+    )
+
+
+CASES += [
+    _notation("100d6", "100 @ d6"),
+    _notation("20d10kh5", "d10.pool(20).highest(5).sum()"),
+    _notation("40d10!>=10>=8", "40 @ tens", _EXPLODING_COUNT),
+]
+
 _TIMED = """
 import sys, time
 {imports}
@@ -141,8 +167,10 @@ def _code(case: Case, built: Path) -> tuple[str, str]:
     """The two sides' programs for ``case``."""
     ours = _TIMED.format(
         imports=f"sys.path.insert(0, {str(built)!r})\n"
-        "from rulebook.bench_odds import *",
-        setup="",
+        "from rulebook.bench_odds import *\n"
+        "from rulebook.dice_notation import parse_notation\n"
+        "from rulebook.dice_odds import odds",
+        setup=case.ours,
         call=case.rulebook,
     )
     theirs = _TIMED.format(
