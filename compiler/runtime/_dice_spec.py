@@ -196,7 +196,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
             shape="compare",
             field="explode_at",
             what="the face that explodes",
-            op=None,
+            op="=",
             optional=True,
             signed=False,
             default=None,

@@ -145,7 +145,7 @@ export const OPTIONS = frozen([
       "shape": "compare",
       "field": "explodeAt",
       "what": "the face that explodes",
-      "op": null,
+      "op": "=",
       "optional": true,
       "signed": false,
       "default": null,

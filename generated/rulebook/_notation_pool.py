@@ -214,9 +214,7 @@ def _option(
         return
     if argument.shape == "compare":
         conditions = found.conditions.setdefault(argument.field, [])
-        digit = reader.peek().isdigit() or (
-            reader.peek() == "-" and reader.peek(2)[1:].isdigit()
-        )
+        digit = reader.peek().isdigit()  # (-1 after it is a term: write =-1)
         if argument.optional and not (
             _starts_compare(reader) or (argument.op is not None and digit)
         ):
