@@ -272,9 +272,20 @@ def _condition(conditions: Sequence[Compare | None], lowest: int) -> Condition:
 
 def _met(reader: Reader, pool: Pool, found: _Options) -> None:
     """Refuse a target (or failure) that no face of the die can meet."""
-    if pool.explode == "!!" or not pool.numeric:
+    if not pool.numeric:
         return
     faces = set(pool.final_faces())
+    boom = pool.explode_at
+    if boom is not None and not any(boom.meets(f) for f in faces):
+        at = found.places["explode"]
+        written = reader.text[found.start : at] + str(pool.explode)
+        raise reader.fail(
+            words("never_explodes", pool=written, condition=boom),
+            at,
+            words("never_explodes_hint", pool=written, top=pool.top, condition=boom),
+        )
+    if pool.explode == "!!":
+        return
     if pool.explode == "!p":
         faces |= {f - 1 for f in faces}
     for name, key in (("target", "no_face_meets"), ("failure", "no_face_fails")):

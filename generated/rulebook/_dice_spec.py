@@ -403,6 +403,8 @@ WORDS: Final[dict[str, str]] = {
     "strict_less_hint": "write <={value} (Roll20's <{value}) or <={previous} (rpg-dice-roller's and Foundry's <{value})",
     "no_face_meets": "no face of {pool} meets the target {target}, so it counts no die",
     "no_face_meets_hint": "to compare the total, put spaces around the comparison: {pool} {op} {value}",
+    "never_explodes": "no face of {pool} meets the explosion's {condition}, so no die explodes",
+    "never_explodes_hint": "a comparison right after ! is the face that explodes: to count the dice, write the explosion's face first, {pool}={top}{condition}",
     "no_face_fails": "no face of {pool} meets the failure {failure}",
     "no_face_fails_hint": "write a failure a face can meet, e.g. f1",
     "spaced_options": "a pool's options follow its sides with no space",

@@ -55,6 +55,8 @@ _WORD_KEYS = (
     "strict_less_hint",
     "no_face_meets",
     "no_face_meets_hint",
+    "never_explodes",
+    "never_explodes_hint",
     "no_face_fails",
     "no_face_fails_hint",
     "spaced_options",
