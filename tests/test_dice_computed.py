@@ -30,9 +30,9 @@ from rulesc.runtime.errors import RuleInputError
 from .conftest import ROOT, import_fresh, run_rulesc
 from .js_node import node_json
 
-REROLLS = ("", "r1", "ro<2", "rr1", "rr<3", "r>=5")
+REROLLS = ("", "r1", "ro<=1", "rr1", "rr<=2", "r>=5")
 KEEPS = ("", "kh1", "kl2", "dh1", "dl1", "k")
-TARGETS = ("", ">=4", "<=2", "=3", ">5")
+TARGETS = ("", ">=4", "<=2", "=3", ">=6")
 MULTIPLIERS = ("", "x2")
 EXPLODES = ("", "!", "!!", "!o", "!>=5", "!!<=1", "!=2")
 COUNTS, SIDES = (0, 3), (1, 6)  # the parameters' ranges
@@ -66,8 +66,18 @@ PARAMS = {
 
 
 def _literal(count: int, sides: int, options: str) -> dice_terms.DiceSum | None:
-    """The literal notation of the pool (None: no dice), or RuleInputError."""
-    return parse_notation(f"{count}d{sides}{options}") if count else None
+    """The literal notation of the pool (None: no dice), or RuleInputError
+    (a target no face of the literal die meets is refused only as typed: the
+    pool of computed sides counts no die)."""
+    if not count:
+        return None
+    try:
+        return parse_notation(f"{count}d{sides}{options}")
+    except RuleInputError as error:
+        if "no face of" not in str(error):
+            raise
+    pool = parse_notation(f"{count}d{SIDES[1]}{options}").pools[0]
+    return dice_terms.DiceSum((dice_terms.Term(1, pool.replace(sides=sides)),))
 
 
 def _refused(options: str, fewest: int) -> bool:

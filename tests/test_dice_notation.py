@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesc.runtime.dice import DiceSyntaxError, Scripted, parse_dice
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_rolls import roll
-from rulesc.runtime.dice_terms import Compare, DiceSum, Pool, Term
+from rulesc.runtime.dice_terms import AnyOf, Compare, DiceSum, Pool, Term
+from rulesc.runtime.dice_tree import Binary, Call, Group, Labeled
+from rulesc.runtime.dice_tree import Test as Compared
 
 
 @pytest.mark.parametrize(
@@ -22,7 +28,10 @@ from rulesc.runtime.dice_terms import Compare, DiceSum, Pool, Term
         ("2d6ro<=1", "2d6ro<=1"),
         ("2d6rr<=2", "2d6rr<=2"),
         ("2d6ro=1", "2d6ro1"),
-        ("3d6!!dl1*2", "3d6!!dl1x2"),
+        ("3d6!!dl1*2", "3d6!!dl1*2"),
+        ("3d6!!dl1x2", "3d6!!dl1x2"),
+        ("4d6r1", "4d6rr1"),
+        ("4d6d1", "4d6dl1"),
         ("-1d4+3-d6", "-1d4+3-1d6"),
         ("4dF>=-0", "4dF>=0"),
     ],
@@ -92,14 +101,14 @@ def test_a_comparison_right_after_an_explosion_sets_the_faces_that_explode() -> 
         ("4d6kh1kl1", 6, "a second keep or drop"),
         ("1d1!", 3, "explodes forever"),
         ("1d6!>=1", 3, "explodes forever"),
-        ("1d6!!<7", 3, "explodes forever"),
-        ("1d6rr<7", 3, "every face is rerolled"),
+        ("1d6!!<=6", 3, "explodes forever"),
+        ("1d6rr<=6", 3, "every face is rerolled"),
         ("2d6x0", 4, "the multiplier must be 1 or more"),
-        ("4d6d1", 3, "'d' after a pool's sides"),
+        ("4d6d", 4, "how many dice to drop is missing"),
         ("2d6>=", 5, "the target is missing"),
         ("d6+", 3, "unexpected the end"),
         ("1d" + "9" * 16, 2, "more than 15 digits"),
-        ("1d6 + 2", 3, "unexpected ' '"),
+        ("1d6 2", 4, "unexpected '2'"),
         ("d1٠", 2, "is not an ASCII digit"),
         ("+".join(["1"] * 101), 200, "more than 100 terms"),
     ],
@@ -110,3 +119,140 @@ def test_each_mistake_is_located(text: str, offset: int, message: str) -> None:
     assert caught.value.offset == offset, caught.value.message
     assert message in caught.value.message
     assert caught.value.hint
+
+
+# -- issue 41: the notation as players type it ---------------------------------------
+
+POOL_OPTIONS = st.lists(
+    st.sampled_from(
+        ["min2", "max5", "r1", "r", "r<=2", "ro1", "!", "!!", "!p", "!o", "!>=6",
+         "u", "kh2", "kl", "dh1", "d1", "k2", ">=4", "<=2", "=6", "f1", "s", "sd",
+         "x3"]
+    ),
+    max_size=3,
+    unique=True,
+)  # fmt: skip
+
+
+@st.composite
+def notations(draw: st.DrawFn, depth: int = 2) -> str:
+    """A notation text of the grammar (some refused by a pool's checks)."""
+    pool = draw(st.sampled_from(["", "2", "3"])) + "d"
+    pool += draw(st.sampled_from(["6", "10", "%", "F", "F.1", "F.2"]))
+    atoms = [
+        pool + "".join(draw(POOL_OPTIONS)),
+        draw(st.sampled_from(["0", "7", "1.5"])),
+    ]
+    if depth:
+        inner = notations(depth - 1)
+        atoms += [
+            f"({draw(inner)})",
+            f"{draw(st.sampled_from(['floor', 'round', 'abs']))}({draw(inner)})",
+            f"max({draw(inner)}, {draw(inner)})",
+            f"{{{draw(inner)}, {draw(inner)}}}"
+            + draw(st.sampled_from(["", "kh1", ">=3"])),
+        ]
+    text = draw(st.sampled_from(atoms)) + draw(st.sampled_from(["", "[hit]"]))
+    for _ in range(draw(st.integers(0, 2))):
+        text += draw(st.sampled_from([" + ", "-", "*", " / ", "+"]))
+        text += draw(st.sampled_from(atoms))
+    if depth == 2 and draw(st.booleans()):
+        text = draw(st.sampled_from(["-", ""])) + text + " >= 4"
+    return text
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(notations())
+def test_what_it_reads_it_writes_back(text: str) -> None:
+    """str(parse(x)) reads back as an equal tree, and writes itself again."""
+    try:
+        dice = parse_notation(text)
+    except DiceSyntaxError as error:
+        assert 0 <= error.offset <= len(text) and error.hint, text
+        return
+    shown = str(dice)
+    assert parse_notation(shown) == dice, (text, shown)
+    assert str(parse_notation(shown)) == shown
+
+
+T = Term
+P = Pool
+
+
+def _sum(*nodes: object) -> DiceSum:
+    return DiceSum(tuple(T(1, n) for n in nodes))  # type: ignore[arg-type]
+
+
+MEANINGS = [  # a spelling players type, and what it means here
+    ("4d6r1", _sum(P(4, 6, reroll=Compare("=", 1)))),  # until (Roll20, rpg-dice-roller)
+    ("4d6r", _sum(P(4, 6, reroll=Compare("=", 1)))),  # bare r: the lowest face
+    ("4d6ro1", _sum(P(4, 6, reroll=Compare("=", 1), reroll_once=True))),
+    ("2d10r1r3", _sum(P(2, 10, reroll=AnyOf((Compare("=", 1), Compare("=", 3)))))),
+    ("4d6d1", _sum(P(4, 6, keep="dl", keep_count=1))),
+    ("2d6!kh1", _sum(P(2, 6, explode="!", keep="kh", keep_count=1))),
+    ("3d6!p", _sum(P(3, 6, explode="!p"))),
+    ("10d10>=8f1", _sum(P(10, 10, target=Compare(">=", 8), failure=Compare("=", 1)))),
+    ("4d6min2", _sum(P(4, 6, minimum=2))),
+    ("3d6u", _sum(P(3, 6, unique=True))),
+    ("4dF.1", _sum(P(4, 6, fudge=True, listed=(-1, 0, 0, 0, 0, 1)))),
+    ("4dF.2", _sum(P(4, 3, fudge=True))),
+    ("2d6x10", _sum(P(2, 6, multiplier=10))),
+    ("2d6*10", _sum(Binary("*", P(2, 6), 10))),
+    ("(2d6+3)*2", _sum(Binary("*", DiceSum((T(1, P(2, 6)), T(1, 3))), 2))),
+    ("2d6/2", _sum(Binary("/", P(2, 6), 2))),
+    ("1.5", _sum(Fraction(3, 2))),
+    ("floor(1d6/2)", _sum(Call("floor", (Binary("/", P(1, 6), 2),)))),
+    ("max(1d6, 1d8)", _sum(Call("max", (P(1, 6), P(1, 8))))),
+    ("{1d20, 1d20}kh1", _sum(Group((P(1, 20), P(1, 20)), keep="kh", keep_count=1))),
+    ("1d20+5[STR]", DiceSum((T(1, P(1, 20)), T(1, Labeled(5, "STR"))))),
+    ("6d6>=5", _sum(P(6, 6, target=Compare(">=", 5)))),  # counts dice
+    ("6d6 >= 5", _sum(Compared(">=", P(6, 6), 5))),  # compares the total
+    ("3d6 > 10", _sum(Compared(">", P(3, 6), 10))),
+    ("(2d6+1)>=8", _sum(Compared(">=", DiceSum((T(1, P(2, 6)), T(1, 1))), 8))),
+    ("-d6", DiceSum((T(-1, P(1, 6)),))),
+    ("2*-3", _sum(Binary("*", 2, DiceSum((T(-1, 3),))))),
+]
+
+
+@pytest.mark.parametrize(("text", "meaning"), MEANINGS)
+def test_each_spelling_means_what_players_mean(text: str, meaning: DiceSum) -> None:
+    assert parse_notation(text) == meaning
+    assert parse_notation(str(meaning)) == meaning
+
+
+REFUSALS = [  # a spelling another tool reads otherwise: where, and what to write
+    ("3d6>10", 3, "write >=10 (Roll20's >10) or >=11"),
+    ("4d6r<2", 4, "write <=2 (Roll20's <2) or <=1"),
+    ("2d6!>5", 4, "write >=5"),
+    ("{1d6,1d6}<3", 9, "write <=3"),
+    ("10d10>=8f<2", 9, "write <=2"),
+    ("4d6cs>=5", 3, "write >=N to count"),
+    ("4d6cf1", 3, "write f<=N"),
+    ("3d6>=10", 3, "put spaces around the comparison: 3d6 >= 10"),
+    ("7%3", 1, "+ - * /"),
+    ("2^3", 1, "+ - * /"),
+    ("2d6**2", 3, "+ - * /"),
+    ("1d6!!p", 5, "a pool takes"),
+    ("4d6uo", 4, "a pool takes"),
+    ("4d6 kh3", 4, "write the options right after the sides: 4d6kh3"),
+    ("dF.3", 2, "dF.1"),
+    ("4d6ro1r2", 6, "every reroll of the pool"),
+    ("{2d6}kh1", 5, "e.g. 4d6kh3"),
+    ("floor(1, 2)", 0, "floor(...) with 1 argument"),
+    ("(1d6", 0, "write ')'"),
+    ("1d6[x", 3, "write ']'"),
+    ("3d6 >= 10 >= 2", 10, "at most once"),
+    ("1.5d6", 0, "NdS"),
+    ("7d6u", 3, "no more dice than the die has faces"),
+    ("4d6f1", 3, "NdS"),
+]
+
+
+@pytest.mark.parametrize(("text", "offset", "hint"), REFUSALS)
+def test_each_refusal_is_located_with_what_to_write(
+    text: str, offset: int, hint: str
+) -> None:
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse_notation(text)
+    assert caught.value.offset == offset, caught.value.message
+    assert hint in (caught.value.hint or ""), caught.value.hint

@@ -43,18 +43,18 @@ from .js_node import PACKAGE, node_json
 SUCCESS = {  # a new option: a success target, as some games write it
     "name": "success",
     "noun": "success target",
-    "takes": "s5 (count the dice of 5 or more)",
+    "takes": "t5 (count the dice of 5 or more)",
     "argument": {
         "shape": "compare",
         "field": "target",
         "op": ">=",
         "what": "the success target",
     },
-    "forms": [{"token": "s"}],
+    "forms": [{"token": "t"}],
 }
 TEXTS = [  # read with the new option: each answers as its twin, or refuses
-    "6d10s8", "6d10s=8", "6d10s<3", "2d6!s6", "4d6rr1s5x2", "6d10s", "6d10s8s8",
-    "6d10s8>=3", "6d10q", "3d6s-1", "d%s50+d4", "4d6kh3s4",
+    "6d10t8", "6d10t=8", "6d10t<=3", "2d6!t6", "4d6rr1t5x2", "6d10t", "6d10t8t8",
+    "6d10t8>=3", "6d10q", "3d6t-1", "d%t50+d4", "4d6kh3t4",
 ]  # fmt: skip
 
 
@@ -115,12 +115,12 @@ def test_a_new_option_in_the_definition_only_reads_in_python_and_javascript(
 ) -> None:
     python = [_answer(text) for text in TEXTS]
     assert python[0] == {"parse": "6d10>=8"} and python[1] == {"parse": "6d10=8"}
-    assert parse_notation("4d6rr1s5x2") == parse_notation("4d6rr1>=5x2")
-    assert python[TEXTS.index("6d10s")]["message"].endswith(
+    assert parse_notation("4d6rr1t5x2") == parse_notation("4d6rr1>=5x2")
+    assert python[TEXTS.index("6d10t")]["message"].endswith(
         "the success target is missing"
     )
-    assert "a second success target" in python[TEXTS.index("6d10s8s8")]["message"]
-    assert "s5 (count the dice of 5 or more)" in python[TEXTS.index("6d10q")]["hint"]
+    assert "a second success target" in python[TEXTS.index("6d10t8t8")]["message"]
+    assert "t5 (count the dice of 5 or more)" in python[TEXTS.index("6d10q")]["hint"]
     index = (with_success["js"] / "index.js").as_uri()
     script = f"""
 import {{ DiceSyntaxError, parseNotation }} from {json.dumps(index)};
@@ -142,15 +142,15 @@ def test_a_new_option_in_the_definition_only_reads_in_formulas(
 ) -> None:
     """The compiler reads dice in formulas through the definition: its range,
     and its located refusal."""
-    assert expr.compile_formula("6d10s8 + 1", {}).interval == expr.Interval(1, 7)
+    assert expr.compile_formula("6d10t8 + 1", {}).interval == expr.Interval(1, 7)
     with pytest.raises((RulesError, expr.ExprError)) as refused:
-        expr.compile_formula("6d10s8s8", {})
+        expr.compile_formula("6d10t8t8", {})
     assert "a second success target" in str(refused.value)
 
 
 def test_without_the_new_option_it_is_refused() -> None:
-    with pytest.raises(DiceSyntaxError, match="unexpected 's'"):
-        parse_notation("6d10s8")
+    with pytest.raises(DiceSyntaxError, match="unexpected 't'"):
+        parse_notation("6d10t8")
 
 
 @pytest.mark.parametrize(
@@ -165,7 +165,7 @@ def test_without_the_new_option_it_is_refused() -> None:
         (lambda d: d["limits"].pop("depth"), "depth is a whole number"),
         (lambda d: d["culprits"].update(boom="nowhere"), "'nowhere' is an option"),
         (lambda d: d["options"][4]["argument"].update(shape="list"), "shape"),
-        (lambda d: d["options"][4]["argument"].update(below_least=""), "least"),
+        (lambda d: d["options"][-1]["argument"].update(below_least=""), "least"),
         (
             lambda d: d["options"][2]["forms"][0].update(token="x"),
             "each token is its own",

@@ -33,48 +33,56 @@ __all__ = [
     "CHECKS", "COMPARISONS", "CULPRITS", "DEPTH", "DICE_WORK_PER_ENTRY", "HINT", "MAX_DEPTH",
     "MAX_DIGITS", "MAX_TERMS", "MORE_OPTIONS", "NO_MORE_OPTIONS",
     "ODDS_WORK_PER_ENTRY", "OPTIONS", "PRODUCT_BITS", "REFUSAL_HINTS", "REFUSED",
-    "SECOND", "SQUARE_BITS", "SUM_BITS", "Argument", "Form", "Option", "Refused",
+    "REFUSED_OPERATORS", "SECOND", "SQUARE_BITS", "SUM_BITS", "WORDS", "Argument",
+    "Form", "Option", "Refused",
 ]
 
 
 class Argument(NamedTuple):
     """What follows a token: a comparison (``shape`` "compare", its ``op`` when
-    none is written) or a whole number ("number", ``default`` when none is),
-    set into the pool's ``field``; ``optional``: read only where one starts."""
+    none is written), a whole number ("number", ``default`` when none is,
+    ``signed``: it may be negative) or nothing ("none"), set into the pool's
+    ``field``; ``optional``: read only where one starts."""
 
     shape: str
     field: str
     what: str
     op: str | None
     optional: bool
+    signed: bool
     default: int | None
     least: int | None
     below_least: str
 
 
 class Form(NamedTuple):
-    """One way to write an option: its token and the fields it sets."""
+    """One way to write an option: its token and the fields it sets
+    (``required``: its number is written, whatever the default)."""
 
     token: str
     sets: tuple[tuple[str, bool | str], ...]
     in_formulas: bool
+    required: bool
 
 
 class Option(NamedTuple):
-    """An option of a pool, written at most once: its words, the argument
-    after its token, and its forms."""
+    """An option of a pool, written at most once (``repeats``: several make
+    one AnyOf): its words, the argument after its token, and its forms;
+    ``in_groups``: a group takes it too."""
 
     name: str
     noun: str
     takes: str
     takes_after: tuple[tuple[str, str], ...]
     hidden_when: tuple[tuple[str, tuple[str, ...]], ...]
+    repeats: bool
+    in_groups: bool
     argument: Argument
     forms: tuple[Form, ...]
 
 
 class Refused(NamedTuple):
-    """A token refused after a pool's sides, with its message and hint."""
+    """A token refused (after a pool's sides, or as an operator), with its message and hint."""
 
     token: str
     message: str
@@ -91,7 +99,8 @@ def _py_argument(a: dict[str, Any]) -> str:
 def _py_form(f: dict[str, Any]) -> str:
     sets = tuple(f["sets"].items())
     return (
-        f"Form(token={f['token']!r}, sets={sets!r}, in_formulas={f['in_formulas']!r})"
+        f"Form(token={f['token']!r}, sets={sets!r}, in_formulas={f['in_formulas']!r}, "
+        f"required={f['required']!r})"
     )
 
 
@@ -101,7 +110,8 @@ def _py_option(o: dict[str, Any]) -> str:
     forms = "".join(f"{_py_form(f)}," for f in o["forms"])
     return (
         f"Option(name={o['name']!r}, noun={o['noun']!r}, takes={o['takes']!r}, "
-        f"takes_after={after!r}, hidden_when={hidden!r}, "
+        f"takes_after={after!r}, hidden_when={hidden!r}, repeats={o['repeats']!r}, "
+        f"in_groups={o['in_groups']!r}, "
         f"argument={_py_argument(o['argument'])}, forms=({forms}))"
     )
 
@@ -115,6 +125,9 @@ def python(spec: dict[str, Any]) -> str:
     lines.append(f"OPTIONS: Final[tuple[Option, ...]] = ({options})")
     refused = "".join(f"Refused(**{r!r})," for r in spec["refused"])
     lines.append(f"REFUSED: Final[tuple[Refused, ...]] = ({refused})")
+    operators = "".join(f"Refused(**{r!r})," for r in spec["refused_operators"])
+    lines.append(f"REFUSED_OPERATORS: Final[tuple[Refused, ...]] = ({operators})")
+    lines.append(f"WORDS: Final[dict[str, str]] = {spec['words']!r}")
     lines.append(f"CULPRITS: Final = {tuple(spec['culprits'].items())!r}")
     lines.append(f"REFUSAL_HINTS: Final = {tuple(spec['refusal_hints'].items())!r}")
     lines.append(f"CHECKS: Final[dict[str, str]] = {spec['checks']!r}")
@@ -134,6 +147,8 @@ def _js_option(o: dict[str, Any]) -> dict[str, Any]:
         "takes": o["takes"],
         "takesAfter": o["takes_after"],
         "hiddenWhen": {_camel(k): v for k, v in o["hidden_when"].items()},
+        "repeats": o["repeats"],
+        "inGroups": o["in_groups"],
         "argument": {
             _camel(k): _camel(v) if k == "field" else v
             for k, v in o["argument"].items()
@@ -143,6 +158,7 @@ def _js_option(o: dict[str, Any]) -> dict[str, Any]:
                 "token": f["token"],
                 "sets": {_camel(k): v for k, v in f["sets"].items()},
                 "inFormulas": f["in_formulas"],
+                "required": f["required"],
             }
             for f in o["forms"]
         ],
@@ -177,6 +193,9 @@ def javascript(spec: dict[str, Any]) -> str:
     options = [_js_option(o) for o in spec["options"]]
     out.append(f"export const OPTIONS = frozen({_js_value(options)});")
     out.append(f"export const REFUSED = frozen({_js_value(spec['refused'])});")
+    operators = _js_value(spec["refused_operators"])
+    out.append(f"export const REFUSED_OPERATORS = frozen({operators});")
+    out.append(f"export const WORDS = frozen({_js_value(spec['words'])});")
     culprits = list(spec["culprits"].items())
     out.append(f"export const CULPRITS = frozen({_js_value(culprits)});")
     hints = list(spec["refusal_hints"].items())
@@ -192,11 +211,12 @@ _DTS = """/** Dice spec: the dice notation's one definition, as data (printed fr
 
 /** What follows a token: a comparison or a whole number, set into `field`. */
 export interface Argument {
-  readonly shape: "compare" | "number";
+  readonly shape: "compare" | "number" | "none";
   readonly field: string;
   readonly what: string;
   readonly op: string | null;
   readonly optional: boolean;
+  readonly signed: boolean;
   readonly default: number | null;
   readonly least: number | null;
   readonly belowLeast: string;
@@ -207,6 +227,7 @@ export interface Form {
   readonly token: string;
   readonly sets: Readonly<Record<string, boolean | string>>;
   readonly inFormulas: boolean;
+  readonly required: boolean;
 }
 
 /** An option of a pool, written at most once: its words, the argument after
@@ -217,6 +238,8 @@ export interface Option {
   readonly takes: string;
   readonly takesAfter: Readonly<Record<string, string>>;
   readonly hiddenWhen: Readonly<Record<string, readonly string[]>>;
+  readonly repeats: boolean;
+  readonly inGroups: boolean;
   readonly argument: Argument;
   readonly forms: readonly Form[];
 }
@@ -239,6 +262,8 @@ def typescript(spec: dict[str, Any]) -> str:
         "export const COMPARISONS: readonly string[];",
         "export const OPTIONS: readonly Option[];",
         "export const REFUSED: readonly Refused[];",
+        "export const REFUSED_OPERATORS: readonly Refused[];",
+        "export const WORDS: Readonly<Record<string, string>>;",
         "export const CULPRITS: readonly (readonly [string, string])[];",
         "export const REFUSAL_HINTS: readonly (readonly [string, string])[];",
         "export const CHECKS: Readonly<Record<string, string>>;",

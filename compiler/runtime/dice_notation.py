@@ -1,26 +1,28 @@
-"""Dice notation: the text of the common games' dice read into a ``DiceSum``, with located errors.
+"""Dice notation: the text players type into dice rollers read into a ``DiceSum``, with located errors.
 
-What it reads (no spaces), terms added with ``+`` and subtracted with ``-``:
+The grammar (whitespace may stand between tokens, never inside a pool's or a
+group's options)::
 
-- a whole number, ``5``;
-- a pool, ``NdX``: ``N`` dice (1 when left out: ``d20``) of ``X`` sides;
-  ``d%`` is ``d100``, ``dF`` a Fudge die (-1, 0, +1); with ``bare_d6`` (GURPS)
-  ``3d`` is ``3d6``. After the sides, in any order, each at most once:
+    expr    := sum [cmp sum]          a comparison of totals: 1 when it holds, else 0
+    sum     := ['+'|'-'] product (('+'|'-') product)*
+    product := unary (('*'|'/') unary)*          / divides exactly
+    unary   := '-' unary | atom
+    atom    := (NUMBER | pool | '(' expr ')' | FUNC '(' expr (',' expr)* ')' | group) [label]
+    group   := '{' expr (',' expr)* '}' options  (keep/drop, target, failure)
+    pool    := [COUNT] 'd' SIDES options         (SIDES: digits, %, F, F.1, F.2)
+    label   := '[' text ']'                      (shown only)
 
-  - ``r`` and a face, or a comparison and a number (``r1``, ``r<3``): a die
-    that shows it is rolled again, once (the new face stands; ``ro`` says the
-    same); ``rr`` rolls it again while it shows it (Roll20's ``r``);
-  - ``!``: a die at its highest face rolls one more die, again while the new
-    one shows its highest; ``!!`` the same, the new dice added into that one
-    die; ``!o`` one more die at most; a comparison right after it sets the
-    faces that explode instead of the highest (``!>=9``, ``!=1``, as Roll20
-    reads it), so ``6d10!>=10>=8`` explodes on 10 and counts 8 or more;
-  - ``khN``, ``klN`` keep the N highest, lowest dice; ``dhN``, ``dlN`` drop
-    them (``kh`` alone is ``kh1``; not with ``!`` or ``!o``);
-  - ``>=N``, ``>N``, ``<=N``, ``<N``, ``=N``: the pool counts the dice that
-    meet the target instead of summing them (``>`` is strictly greater,
-    unlike Roll20's ``>``, which reads as ``>=``);
-  - ``xM`` (``*M``): the pool's value multiplied by ``M``.
+``FUNC`` is ``floor``, ``ceil``, ``round`` (half up), ``abs``, ``max`` or
+``min``; a ``NUMBER`` may have decimals (``1.5`` is exactly 3/2). A
+comparison written right after a pool's (or group's) options, with no space,
+is its target (``6d6>=5`` counts dice); anywhere else it compares totals
+(``6d6 >= 5``). A pool's options, in any order, each once (several ``r``
+make one condition): ``min``/``max`` per die, ``r``/``rr`` (reroll until),
+``ro`` (once), ``!``, ``!!``, ``!p``, ``!o`` (explode), ``u`` (unique),
+``kh``/``kl``/``dh``/``dl``/``k``/``d`` (keep, drop), a target ``>=N``,
+``<=N``, ``=N``, failures ``fN``, ``s``/``sa``/``sd`` (sort), ``xM`` (times M).
+With ``bare_d6`` (GURPS) ``3d`` is ``3d6``. ``>N``/``<N`` in an option, ``cs``,
+``cf``, ``%``, ``^`` and ``**`` are refused: other tools read them otherwise.
 
 A mistake raises :class:`~rulebook.dice.DiceSyntaxError` with the offset of
 the culprit, a message and a hint. The options (tokens, arguments, defaults,
@@ -31,71 +33,32 @@ reads the same).
 
 from __future__ import annotations
 
-from typing import cast
+from fractions import Fraction
 
 from . import _dice_spec as spec
+from ._notation_pool import group_options, read_pool
+from ._notation_reader import Reader as _Reader
+from ._notation_reader import words as _words
 from ._support import MAX_ENTRIES, shown
 from .dice import DiceSyntaxError
-from .dice_terms import Compare, DiceSum, Op, Pool, Term
+from .dice_terms import AnyNode, DiceSum, Op, Term
+from .dice_tree import CALLS, Binary, Call, CallName, Group, Labeled, Test
 from .errors import RuleInputError
 
 __all__ = ["MAX_TERMS", "parse_notation"]
 
 MAX_TERMS = spec.MAX_TERMS
-"""The most terms one expression adds up."""
+"""The most terms one sum adds up."""
 HINT = spec.HINT
-
-
-class _Reader:
-    """The text and the place reading has got to."""
-
-    def __init__(self, text: str, bare_d6: bool) -> None:
-        self.text = text
-        self.at = 0
-        self.bare_d6 = bare_d6
-        self.hint = spec.HINT  # what a mistake here is told to write
-
-    def peek(self, length: int = 1) -> str:
-        return self.text[self.at : self.at + length]
-
-    def fail(
-        self, message: str, offset: int, hint: str | None = None
-    ) -> DiceSyntaxError:
-        return DiceSyntaxError(
-            f"bad dice expression {self.text!r}: {message}",
-            offset,
-            self.hint if hint is None else hint,
-        )
-
-    def unexpected(self, offset: int | None = None) -> DiceSyntaxError:
-        at = self.at if offset is None else offset
-        found = repr(self.text[at]) if at < len(self.text) else "the end"
-        return self.fail(f"unexpected {found}", at)
-
-    def number(self) -> int | None:
-        start = self.at
-        while self.at < len(self.text) and "0" <= self.text[self.at] <= "9":
-            self.at += 1
-        digits = self.text[start : self.at]
-        if not digits:
-            return None
-        if len(digits) > spec.MAX_DIGITS:
-            raise self.fail(f"a number has more than {spec.MAX_DIGITS} digits", start)
-        if len(digits) > 1 and digits[0] == "0":
-            raise self.fail("a number starts with 0", start)
-        return int(digits)
-
-    def needed(self, what: str) -> int:
-        value = self.number()
-        if value is None:
-            raise self.fail(f"{what} is missing", self.at)
-        return value
-
-    def signed(self, what: str) -> int:
-        negative = self.peek() == "-"
-        self.at += negative
-        value = self.needed(what)
-        return -value if negative else value
+_SPACES = " \t"
+_TOTALS: tuple[tuple[str, Op], ...] = (
+    ("==", "="),
+    (">=", ">="),
+    ("<=", "<="),
+    (">", ">"),
+    ("<", "<"),
+    ("=", "="),
+)
 
 
 def parse_notation(text: str, *, bare_d6: bool = False) -> DiceSum:
@@ -115,27 +78,172 @@ def parse_notation(text: str, *, bare_d6: bool = False) -> DiceSum:
                 "write the number with the digits 0 to 9",
             )
     reader = _Reader(text, bare_d6)
+    node = _expr(reader)
+    reader.skip()
+    if reader.at < len(text):
+        raise reader.stray()
+    return node if isinstance(node, DiceSum) else DiceSum((Term(1, node),))
+
+
+def _total_op(reader: _Reader) -> tuple[str, Op] | None:
+    return next(((w, op) for w, op in _TOTALS if reader.peek(len(w)) == w), None)
+
+
+def _expr(reader: _Reader) -> AnyNode:
+    left = _sum(reader)
+    reader.skip()
+    found = _total_op(reader)
+    if found is None:
+        return left
+    reader.at += len(found[0])
+    right = _sum(reader)
+    reader.skip()
+    if _total_op(reader) is not None:
+        raise reader.fail(
+            _words("second_comparison"),
+            reader.at,
+            _words("second_comparison_hint"),
+        )
+    return Test(found[1], left, right)
+
+
+def _sum(reader: _Reader) -> AnyNode:
+    reader.skip()
     terms: list[Term] = []
     sign = 1
-    if reader.peek() == "-":
-        sign, reader.at = -1, 1
+    if reader.peek() in ("+", "-") and reader.peek():
+        sign, reader.at = (-1 if reader.peek() == "-" else 1), reader.at + 1
     while True:
         if len(terms) == spec.MAX_TERMS:
             raise reader.fail(
                 f"more than {spec.MAX_TERMS} terms", reader.at, "add fewer terms"
             )
-        terms.append(Term(sign, _term(reader)))
-        if reader.at == len(text):
-            return DiceSum(tuple(terms))
-        if reader.peek() not in ("+", "-"):
-            raise reader.unexpected()
+        terms.append(Term(sign, _product(reader)))
+        reader.skip()
+        if reader.peek() not in ("+", "-") or not reader.peek():
+            break
         sign = 1 if reader.peek() == "+" else -1
         reader.at += 1
+    if len(terms) == 1 and terms[0].sign == 1:
+        return terms[0].value
+    return DiceSum(tuple(terms))
 
 
-def _term(reader: _Reader) -> Pool | int:
+def _product(reader: _Reader) -> AnyNode:
+    left = _unary(reader)
+    while True:
+        reader.skip()
+        op = reader.peek()
+        if op not in ("*", "/") or not op:
+            return left
+        if reader.peek(2) == "**":
+            raise reader.stray()
+        reader.at += 1
+        left = Binary("*" if op == "*" else "/", left, _unary(reader))
+
+
+def _unary(reader: _Reader) -> AnyNode:
+    reader.skip()
+    if reader.peek() == "-":
+        reader.at += 1
+        return DiceSum((Term(-1, _unary(reader)),))
+    return _atom(reader)
+
+
+def _function_at(reader: _Reader) -> CallName | None:
+    for name in CALLS:
+        if reader.peek(len(name)) == name:
+            after = reader.at + len(name)
+            rest = reader.text[after:].lstrip(_SPACES)
+            if rest.startswith("("):
+                return name
+    return None
+
+
+def _atom(reader: _Reader) -> AnyNode:
+    reader.skip()
+    start = reader.at
+    first = reader.peek()
+    node: AnyNode
+    if first == "(":
+        reader.at += 1
+        node = _expr(reader)
+        _close(reader, "(", ")", start)
+    elif first == "{":
+        node = _group(reader)
+    elif (name := _function_at(reader)) is not None:
+        node = _call(reader, name)
+    elif first == "d" or ("0" <= first <= "9" and first):
+        node = _number_or_pool(reader)
+    else:
+        raise reader.stray()
+    return _label(reader, node)
+
+
+def _close(reader: _Reader, opened: str, close: str, start: int) -> None:
+    reader.skip()
+    if reader.peek() == close:
+        reader.at += 1
+        return
+    if reader.at == len(reader.text):
+        raise reader.fail(
+            _words("unclosed", open=opened),
+            start,
+            _words("unclosed_hint", close=close),
+        )
+    raise reader.stray()
+
+
+def _label(reader: _Reader, node: AnyNode) -> AnyNode:
+    back = reader.at
+    reader.skip()
+    if reader.peek() != "[":
+        reader.at = back
+        return node
+    start = reader.at
+    end = reader.text.find("]", start + 1)
+    label = reader.text[start + 1 : end]
+    if end < 0 or "\n" in label or "\r" in label:
+        raise reader.fail(_words("empty_label"), start, _words("empty_label_hint"))
+    reader.at = end + 1
+    return Labeled(node, label)
+
+
+def _call(reader: _Reader, name: CallName) -> Call:
+    start = reader.at
+    reader.at += len(name)
+    reader.skip()
+    opened = reader.at
+    reader.at += 1  # the "(" _function_at saw
+    args = [_expr(reader)]
+    reader.skip()
+    while reader.peek() == ",":
+        reader.at += 1
+        args.append(_expr(reader))
+        reader.skip()
+    _close(reader, "(", ")", opened)
+    least, most = CALLS[name]
+    if len(args) < least or (most is not None and len(args) > most):
+        many = "1 argument" if most == 1 else f"{least} arguments or more"
+        raise reader.fail(
+            _words("arguments", name=name, many=many, found=len(args)),
+            start,
+            _words("arguments_hint", name=name, many=many),
+        )
+    return Call(name, tuple(args))
+
+
+def _number_or_pool(reader: _Reader) -> AnyNode:
     start = reader.at
     count = reader.number()
+    if reader.peek() == "." and "0" <= reader.peek(2)[1:] <= "9" and reader.peek(2)[1:]:
+        if count is None:
+            raise reader.unexpected()
+        reader.at += 1
+        places = reader.digits()
+        if reader.peek() == "d":
+            raise reader.fail(_words("whole_count"), start)
+        return Fraction(f"{count}.{places}")
     if reader.peek() != "d":
         if count is None:
             raise reader.unexpected()
@@ -147,142 +255,17 @@ def _term(reader: _Reader) -> Pool | int:
             f"more than {MAX_ENTRIES:,} dice", start, "roll fewer dice at once"
         )
     reader.at += 1
-    return _pool(reader, 1 if count is None else count, start)
+    return read_pool(reader, 1 if count is None else count, start)
 
 
-def _pool(reader: _Reader, count: int, start: int) -> Pool:
-    fudge = False
-    sides_at = reader.at
-    if reader.peek() == "%":
-        sides, reader.at = 100, reader.at + 1
-    elif reader.peek() == "F":
-        fudge, sides, reader.at = True, 3, reader.at + 1
-    else:
-        found = reader.number()
-        if found is None and not reader.bare_d6:
-            raise reader.fail(
-                "the die's sides are missing",
-                reader.at,
-                "write the sides after the d, e.g. 3d6, d%, dF "
-                "(only GURPS notation allows a bare Nd)",
-            )
-        sides = 6 if found is None else found
-        if sides < 1:
-            raise reader.fail("a die needs at least one side", sides_at)
-        if sides > MAX_ENTRIES:
-            raise reader.fail(
-                f"a die has at most {MAX_ENTRIES:,} sides", sides_at, "use fewer sides"
-            )
-    options: dict[str, object] = {}
-    places: dict[str, int] = {}
-    while reader.at < len(reader.text) and reader.peek() not in ("+", "-"):
-        at = reader.at
-        reader.hint = _takes(reader.text[start:at], places, options)
-        option = _option(reader, options)
-        if option.name in places:
-            raise reader.fail(spec.SECOND.replace("{noun}", option.noun), at)
-        places[option.name] = at
-    reader.hint = spec.HINT
-    try:
-        return Pool(count, sides, fudge=fudge, **options)  # type: ignore[arg-type]
-    except Exception as error:  # the pool's own checks: point at the option
-        message = str(error).partition(": ")[2] or str(error)
-        where = _culprit(message, places, sides_at)
-        hint = next((h for w, h in spec.REFUSAL_HINTS if w in message), spec.HINT)
-        raise reader.fail(message, where, hint) from None
-
-
-def _takes(written: str, used: dict[str, int], options: dict[str, object]) -> str:
-    """Which options a pool takes after ``written`` (its text so far), the
-    options ``used`` already written: a hint where one is refused."""
-    free: list[str] = []
-    for option in spec.OPTIONS:
-        hidden = any(options.get(f) in values for f, values in option.hidden_when)
-        if option.name in used or hidden:
-            continue
-        free.append(next((t for n, t in option.takes_after if n in used), option.takes))
-    if not free:
-        return spec.NO_MORE_OPTIONS.replace("{written}", written)
-    listed = "; ".join(free)
-    return spec.MORE_OPTIONS.replace("{written}", written).replace("{options}", listed)
-
-
-def _culprit(message: str, places: dict[str, int], sides_at: int) -> int:
-    for word, name in spec.CULPRITS:
-        if word in message and name in places:
-            return places[name]
-    return sides_at
-
-
-def _starts_compare(reader: _Reader) -> bool:
-    return any(reader.peek(len(op)) == op for op in spec.COMPARISONS)
-
-
-def _form(reader: _Reader) -> tuple[spec.Option, spec.Form] | spec.Refused | None:
-    """The option written here: the longest token that matches (a refused
-    token too), else a form without a token whose argument starts here."""
-    found: tuple[spec.Option, spec.Form] | spec.Refused | None = None
-    longest = 0
-    for option in spec.OPTIONS:
-        for form in option.forms:
-            token = form.token
-            if len(token) > longest and reader.peek(len(token)) == token:
-                found, longest = (option, form), len(token)
-    for refused in spec.REFUSED:
-        if (
-            len(refused.token) > longest
-            and reader.peek(len(refused.token)) == refused.token
-        ):
-            found, longest = refused, len(refused.token)
-    if found is not None or not _starts_compare(reader):
-        return found
-    return next(
-        (
-            (o, f)
-            for o in spec.OPTIONS
-            for f in o.forms
-            if not f.token and o.argument.shape == "compare"
-        ),
-        None,
-    )
-
-
-def _option(reader: _Reader, options: dict[str, object]) -> spec.Option:
-    """Read one option of a pool into ``options``; answer it."""
-    found = _form(reader)
-    if found is None:
-        raise reader.unexpected()
-    if isinstance(found, spec.Refused):
-        raise reader.fail(found.message, reader.at, found.hint)
-    option, form = found
-    reader.at += len(form.token)
-    options.update(form.sets)
-    argument = option.argument
-    if argument.shape == "compare":
-        if not argument.optional or _starts_compare(reader):
-            op = cast("Op | None", argument.op)  # the definition's comparisons
-            options[argument.field] = _compare(reader, op, argument.what)
-        return option
-    at = reader.at
-    if argument.default is not None:
-        value = reader.number()
-        value = argument.default if value is None else value
-    else:
-        value = reader.needed(argument.what)
-    if argument.least is not None and value < argument.least:
-        raise reader.fail(argument.below_least, at)
-    options[argument.field] = value
-    return option
-
-
-def _compare(reader: _Reader, default: Op | None, what: str) -> Compare:
-    op: Op | None = default
-    for candidate in spec.COMPARISONS:
-        if reader.peek(len(candidate)) == candidate:
-            op = candidate
-            break
-    if op is None:
-        raise reader.unexpected()
-    if reader.peek(len(op)) == op:
-        reader.at += len(op)
-    return Compare(op, reader.signed(what))
+def _group(reader: _Reader) -> Group:
+    start = reader.at
+    reader.at += 1
+    items = [_expr(reader)]
+    reader.skip()
+    while reader.peek() == ",":
+        reader.at += 1
+        items.append(_expr(reader))
+        reader.skip()
+    _close(reader, "{", "}", start)
+    return group_options(reader, tuple(items), start)

@@ -15,12 +15,13 @@ notation writes it, reading back as an equal tree.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import ClassVar, Literal, TypeAlias
+from typing import ClassVar, Literal, TypeAlias, cast
 
 from . import _dice_spec as spec
 from .dice_terms import (
     COMPARISONS,
     KEEPS,
+    AnyNode,
     AnyOf,
     Branch,
     Compare,
@@ -67,7 +68,7 @@ CALLS: dict[CallName, tuple[int, int | None]] = {
 def _node(what: str, value: object) -> Node:
     if not is_node(value):
         raise RuleInputError(f"{what} is a node of a dice expression, not {value!r}")
-    return number(value) if isinstance(value, Fraction) else value  # type: ignore[return-value]
+    return cast("Node", number(value) if isinstance(value, Fraction) else value)
 
 
 def _expr(node: Node) -> str:
@@ -91,7 +92,7 @@ class Binary(Branch):
     left: Node
     right: Node
 
-    def __init__(self, op: Literal["*", "/"], left: Node, right: Node) -> None:
+    def __init__(self, op: Literal["*", "/"], left: AnyNode, right: AnyNode) -> None:
         if op not in ("*", "/"):
             raise RuleInputError(f"a Binary's op is '*' or '/', not {op!r}")
         object.__setattr__(self, "op", op)
@@ -115,7 +116,7 @@ class Call(Branch):
     name: CallName
     args: tuple[Node, ...]
 
-    def __init__(self, name: CallName, args: tuple[Node, ...]) -> None:
+    def __init__(self, name: CallName, args: tuple[AnyNode, ...]) -> None:
         if name not in CALLS:
             raise RuleInputError(
                 f"a Call's name is one of {tuple(CALLS)}, not {name!r}"
@@ -159,7 +160,7 @@ class Group(Branch):
 
     def __init__(
         self,
-        items: tuple[Node, ...],
+        items: tuple[AnyNode, ...],
         *,
         keep: Keep | None = None,
         keep_count: int = 0,
@@ -218,7 +219,7 @@ class Test(Branch):
     left: Node
     right: Node
 
-    def __init__(self, op: Op, left: Node, right: Node) -> None:
+    def __init__(self, op: Op, left: AnyNode, right: AnyNode) -> None:
         if op not in COMPARISONS:
             raise RuleInputError(f"a comparison is one of {COMPARISONS}, not {op!r}")
         object.__setattr__(self, "op", op)
@@ -246,7 +247,7 @@ class Labeled(Branch):
     node: Node
     label: str
 
-    def __init__(self, node: Node, label: str) -> None:
+    def __init__(self, node: AnyNode, label: str) -> None:
         if type(label) is not str or "]" in label or "\n" in label or "\r" in label:
             raise RuleInputError(
                 f"a label is a str with no ']' and no line break, not {label!r}"
@@ -258,4 +259,6 @@ class Labeled(Branch):
         return (self.node,)
 
     def __str__(self) -> str:
-        return f"{written(self.node, 3)}[{self.label}]"
+        node = self.node
+        shown = f"({node})" if isinstance(node, Labeled) else written(node, 3)
+        return f"{shown}[{self.label}]"

@@ -4,11 +4,12 @@
 
 /** What follows a token: a comparison or a whole number, set into `field`. */
 export interface Argument {
-  readonly shape: "compare" | "number";
+  readonly shape: "compare" | "number" | "none";
   readonly field: string;
   readonly what: string;
   readonly op: string | null;
   readonly optional: boolean;
+  readonly signed: boolean;
   readonly default: number | null;
   readonly least: number | null;
   readonly belowLeast: string;
@@ -19,6 +20,7 @@ export interface Form {
   readonly token: string;
   readonly sets: Readonly<Record<string, boolean | string>>;
   readonly inFormulas: boolean;
+  readonly required: boolean;
 }
 
 /** An option of a pool, written at most once: its words, the argument after
@@ -29,6 +31,8 @@ export interface Option {
   readonly takes: string;
   readonly takesAfter: Readonly<Record<string, string>>;
   readonly hiddenWhen: Readonly<Record<string, readonly string[]>>;
+  readonly repeats: boolean;
+  readonly inGroups: boolean;
   readonly argument: Argument;
   readonly forms: readonly Form[];
 }
@@ -52,6 +56,8 @@ export const SUM_BITS: number;
 export const COMPARISONS: readonly string[];
 export const OPTIONS: readonly Option[];
 export const REFUSED: readonly Refused[];
+export const REFUSED_OPERATORS: readonly Refused[];
+export const WORDS: Readonly<Record<string, string>>;
 export const CULPRITS: readonly (readonly [string, string])[];
 export const REFUSAL_HINTS: readonly (readonly [string, string])[];
 export const CHECKS: Readonly<Record<string, string>>;

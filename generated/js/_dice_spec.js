@@ -31,17 +31,76 @@ export const COMPARISONS = frozen([
 ]);
 export const OPTIONS = frozen([
   {
-    "name": "reroll",
-    "noun": "reroll",
-    "takes": "r1 or r<3 (reroll once), rr1 (reroll while it shows it)",
+    "name": "minimum",
+    "noun": "minimum",
+    "takes": "min2 (a face below 2 counts as 2)",
     "takesAfter": {},
     "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": false,
+    "argument": {
+      "shape": "number",
+      "field": "minimum",
+      "what": "the minimum",
+      "op": null,
+      "optional": false,
+      "signed": true,
+      "default": null,
+      "least": null,
+      "belowLeast": ""
+    },
+    "forms": [
+      {
+        "token": "min",
+        "sets": {},
+        "inFormulas": true,
+        "required": false
+      }
+    ]
+  },
+  {
+    "name": "maximum",
+    "noun": "maximum",
+    "takes": "max5 (a face above 5 counts as 5)",
+    "takesAfter": {},
+    "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": false,
+    "argument": {
+      "shape": "number",
+      "field": "maximum",
+      "what": "the maximum",
+      "op": null,
+      "optional": false,
+      "signed": true,
+      "default": null,
+      "least": null,
+      "belowLeast": ""
+    },
+    "forms": [
+      {
+        "token": "max",
+        "sets": {},
+        "inFormulas": true,
+        "required": false
+      }
+    ]
+  },
+  {
+    "name": "reroll",
+    "noun": "reroll",
+    "takes": "r1, r<=2 or r (reroll until it no longer shows it; r1r3 for several), ro1 (reroll once)",
+    "takesAfter": {},
+    "hiddenWhen": {},
+    "repeats": true,
+    "inGroups": false,
     "argument": {
       "shape": "compare",
       "field": "reroll",
       "what": "the face to reroll",
       "op": "=",
-      "optional": false,
+      "optional": true,
+      "signed": false,
       "default": null,
       "least": null,
       "belowLeast": ""
@@ -52,36 +111,42 @@ export const OPTIONS = frozen([
         "sets": {
           "rerollOnce": false
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
       },
       {
         "token": "ro",
         "sets": {
           "rerollOnce": true
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
       },
       {
         "token": "r",
         "sets": {
-          "rerollOnce": true
+          "rerollOnce": false
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
       }
     ]
   },
   {
     "name": "explode",
     "noun": "explosion",
-    "takes": "!, !! or !o (explode; !>=9: on 9 or more)",
+    "takes": "!, !!, !p or !o (explode, compound, penetrate, once; !>=9: on 9 or more)",
     "takesAfter": {},
     "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": false,
     "argument": {
       "shape": "compare",
       "field": "explodeAt",
       "what": "the face that explodes",
       "op": null,
       "optional": true,
+      "signed": false,
       "default": null,
       "least": null,
       "belowLeast": ""
@@ -92,36 +157,80 @@ export const OPTIONS = frozen([
         "sets": {
           "explode": "!!"
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
+      },
+      {
+        "token": "!p",
+        "sets": {
+          "explode": "!p"
+        },
+        "inFormulas": true,
+        "required": false
       },
       {
         "token": "!o",
         "sets": {
           "explode": "!o"
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
       },
       {
         "token": "!",
         "sets": {
           "explode": "!"
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
+      }
+    ]
+  },
+  {
+    "name": "unique",
+    "noun": "unique",
+    "takes": "u (no two dice alike)",
+    "takesAfter": {},
+    "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": false,
+    "argument": {
+      "shape": "none",
+      "field": "unique",
+      "what": "",
+      "op": null,
+      "optional": false,
+      "signed": false,
+      "default": null,
+      "least": null,
+      "belowLeast": ""
+    },
+    "forms": [
+      {
+        "token": "u",
+        "sets": {
+          "unique": true
+        },
+        "inFormulas": true,
+        "required": false
       }
     ]
   },
   {
     "name": "keep",
     "noun": "keep or drop",
-    "takes": "kh1, kl1, dh1 or dl1 (keep or drop)",
+    "takes": "kh1, kl1, dh1, dl1 or d1 (keep or drop)",
     "takesAfter": {},
     "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": true,
     "argument": {
       "shape": "number",
       "field": "keepCount",
-      "what": "",
+      "what": "how many dice to drop",
       "op": null,
       "optional": false,
+      "signed": false,
       "default": 1,
       "least": null,
       "belowLeast": ""
@@ -132,50 +241,66 @@ export const OPTIONS = frozen([
         "sets": {
           "keep": "kh"
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
       },
       {
         "token": "kl",
         "sets": {
           "keep": "kl"
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
       },
       {
         "token": "dh",
         "sets": {
           "keep": "dh"
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
       },
       {
         "token": "dl",
         "sets": {
           "keep": "dl"
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
       },
       {
         "token": "k",
         "sets": {
           "keep": "kh"
         },
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
+      },
+      {
+        "token": "d",
+        "sets": {
+          "keep": "dl"
+        },
+        "inFormulas": true,
+        "required": true
       }
     ]
   },
   {
     "name": "target",
     "noun": "target",
-    "takes": ">=5, >5, <=2, <2 or =6 (count the dice that meet it)",
+    "takes": ">=5, <=2 or =6 (count the dice that meet it)",
     "takesAfter": {},
     "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": true,
     "argument": {
       "shape": "compare",
       "field": "target",
       "what": "the target",
       "op": null,
       "optional": false,
+      "signed": false,
       "default": null,
       "least": null,
       "belowLeast": ""
@@ -184,22 +309,100 @@ export const OPTIONS = frozen([
       {
         "token": "",
         "sets": {},
-        "inFormulas": true
+        "inFormulas": true,
+        "required": false
+      }
+    ]
+  },
+  {
+    "name": "failure",
+    "noun": "failure",
+    "takes": "f1, f<=2 (each die meeting it takes 1 off the count)",
+    "takesAfter": {},
+    "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": true,
+    "argument": {
+      "shape": "compare",
+      "field": "failure",
+      "what": "the failure",
+      "op": "=",
+      "optional": false,
+      "signed": false,
+      "default": null,
+      "least": null,
+      "belowLeast": ""
+    },
+    "forms": [
+      {
+        "token": "f",
+        "sets": {},
+        "inFormulas": true,
+        "required": false
+      }
+    ]
+  },
+  {
+    "name": "sort",
+    "noun": "sort",
+    "takes": "s, sa or sd (show the dice sorted)",
+    "takesAfter": {},
+    "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": false,
+    "argument": {
+      "shape": "none",
+      "field": "sort",
+      "what": "",
+      "op": null,
+      "optional": false,
+      "signed": false,
+      "default": null,
+      "least": null,
+      "belowLeast": ""
+    },
+    "forms": [
+      {
+        "token": "sa",
+        "sets": {
+          "sort": "a"
+        },
+        "inFormulas": true,
+        "required": false
+      },
+      {
+        "token": "sd",
+        "sets": {
+          "sort": "d"
+        },
+        "inFormulas": true,
+        "required": false
+      },
+      {
+        "token": "s",
+        "sets": {
+          "sort": "a"
+        },
+        "inFormulas": true,
+        "required": false
       }
     ]
   },
   {
     "name": "multiplier",
     "noun": "multiplier",
-    "takes": "x2 (multiply the value)",
+    "takes": "x10 (times 10)",
     "takesAfter": {},
     "hiddenWhen": {},
+    "repeats": false,
+    "inGroups": false,
     "argument": {
       "shape": "number",
       "field": "multiplier",
       "what": "the multiplier",
       "op": null,
       "optional": false,
+      "signed": false,
       "default": null,
       "least": 1,
       "belowLeast": "the multiplier must be 1 or more"
@@ -208,23 +411,67 @@ export const OPTIONS = frozen([
       {
         "token": "x",
         "sets": {},
-        "inFormulas": true
-      },
-      {
-        "token": "*",
-        "sets": {},
-        "inFormulas": false
+        "inFormulas": true,
+        "required": false
       }
     ]
   }
 ]);
 export const REFUSED = frozen([
   {
-    "token": "d",
-    "message": "'d' after a pool's sides",
-    "hint": "write dl1 or dh1 to drop dice, or + for another pool"
+    "token": "cs",
+    "message": "'cs' marks critical successes in Roll20 (no figure changes) but counts successes in Foundry",
+    "hint": "write >=N to count the dice that meet N"
+  },
+  {
+    "token": "cf",
+    "message": "'cf' marks critical failures in Roll20 (no figure changes) and reads otherwise elsewhere",
+    "hint": "write f<=N to take off the dice that meet it, or >=N to count the dice that meet N"
   }
 ]);
+export const REFUSED_OPERATORS = frozen([
+  {
+    "token": "**",
+    "message": "'**' (a power) is not dice notation",
+    "hint": "the notation has + - * / and floor, ceil, round, abs, max, min"
+  },
+  {
+    "token": "^",
+    "message": "'^' (a power) is not dice notation",
+    "hint": "the notation has + - * / and floor, ceil, round, abs, max, min"
+  },
+  {
+    "token": "%",
+    "message": "'%' (a remainder) is not dice notation",
+    "hint": "the notation has + - * / and floor, ceil, round, abs, max, min"
+  }
+]);
+export const WORDS = frozen({
+  "strict_greater": "'>{value}' reads as {value} or more in Roll20 and as more than {value} in rpg-dice-roller and Foundry",
+  "strict_greater_hint": "write >={value} (Roll20's >{value}) or >={next} (rpg-dice-roller's and Foundry's >{value})",
+  "strict_less": "'<{value}' reads as {value} or less in Roll20 and as less than {value} in rpg-dice-roller and Foundry",
+  "strict_less_hint": "write <={value} (Roll20's <{value}) or <={previous} (rpg-dice-roller's and Foundry's <{value})",
+  "no_face_meets": "no face of {pool} meets the target {target}, so it counts no die",
+  "no_face_meets_hint": "to compare the total, put spaces around the comparison: {pool} {op} {value}",
+  "no_face_fails": "no face of {pool} meets the failure {failure}",
+  "no_face_fails_hint": "write a failure a face can meet, e.g. f1",
+  "spaced_options": "a pool's options follow its sides with no space",
+  "spaced_options_hint": "write the options right after the sides: {pool}{option}",
+  "mixed_rerolls": "reroll once (ro) and reroll until (r, rr) in one pool",
+  "mixed_rerolls_hint": "write every reroll of the pool with ro, or every one with r",
+  "fudge_variant": "a Fudge die is dF, dF.1 or dF.2",
+  "fudge_variant_hint": "write dF.1 (one + and one - face) or dF.2 (two of each, as dF)",
+  "second_comparison": "a second comparison of totals",
+  "second_comparison_hint": "compare two totals at most once, e.g. 3d6 >= 10",
+  "whole_count": "a pool's count is a whole number",
+  "whole_sides": "a die's sides are a whole number",
+  "unclosed": "'{open}' is not closed",
+  "unclosed_hint": "write '{close}' after it",
+  "arguments": "{name} takes {many}, not {found}",
+  "arguments_hint": "write {name}(...) with {many}",
+  "empty_label": "a label is not closed",
+  "empty_label_hint": "write ']' after the label, on the same line"
+});
 export const CULPRITS = frozen([
   [
     "keep",
@@ -257,20 +504,37 @@ export const CULPRITS = frozen([
   [
     "rerolled",
     "reroll"
+  ],
+  [
+    "failure",
+    "failure"
+  ],
+  [
+    "unique",
+    "unique"
+  ],
+  [
+    "minimum",
+    "minimum"
   ]
 ]);
-export const REFUSAL_HINTS = frozen([]);
+export const REFUSAL_HINTS = frozen([
+  [
+    "more unique dice",
+    "roll no more dice than the die has faces, e.g. 4d6u"
+  ]
+]);
 export const CHECKS = frozen({
   "never_stops": "every face is rerolled, so the die never stops rolling",
   "explodes_forever": "every face the die can show explodes, so it explodes forever",
   "keep_none": "{keep} takes 1 die or more, not {count}",
-  "failure_needs_target": "failures (f) count against a target: write a target first, e.g. >=8f1",
+  "failure_needs_target": "failures (f) count against a target: write the target first, e.g. >=8f1",
   "minimum_above_maximum": "the minimum is above the maximum",
   "unique_alone": "unique dice (u) take no reroll, explosion, minimum or maximum",
   "unique_faces": "more unique dice than the die has faces ({faces})",
   "group_keep_one": "a group of one item keeps or drops nothing: write the options on the pool inside, e.g. 4d6kh3"
 });
-export const HINT = "write NdS with optional r, !, kh/kl/dh/dl, a target such as >=5 and xM, added to or subtracted from others and whole numbers (e.g. 4d6kh3, 2d6x10+5, d20-1, 6d6>=5)";
+export const HINT = "write NdS with options right after the sides (r, ro, !, !!, !p, !o, kh/kl/dh/dl, d, >=5, f1, min2, max5, u, s, x10), joined by + - * / and ( ), floor ceil round abs max min, {groups}kh1, [labels] (e.g. 4d6kh3, 2d6x10+5, (1d8+2)*2, 6d6>=5, 3d6 >= 10)";
 export const NO_MORE_OPTIONS = "after '{written}' a pool takes no more options: write + or - and another term";
 export const MORE_OPTIONS = "after '{written}' a pool takes, each once and in any order: {options}; then + or - and another term";
 export const SECOND = "a second {noun}";

@@ -27,9 +27,11 @@ __all__ = [
     "PRODUCT_BITS",
     "REFUSAL_HINTS",
     "REFUSED",
+    "REFUSED_OPERATORS",
     "SECOND",
     "SQUARE_BITS",
     "SUM_BITS",
+    "WORDS",
     "Argument",
     "Form",
     "Option",
@@ -39,42 +41,49 @@ __all__ = [
 
 class Argument(NamedTuple):
     """What follows a token: a comparison (``shape`` "compare", its ``op`` when
-    none is written) or a whole number ("number", ``default`` when none is),
-    set into the pool's ``field``; ``optional``: read only where one starts."""
+    none is written), a whole number ("number", ``default`` when none is,
+    ``signed``: it may be negative) or nothing ("none"), set into the pool's
+    ``field``; ``optional``: read only where one starts."""
 
     shape: str
     field: str
     what: str
     op: str | None
     optional: bool
+    signed: bool
     default: int | None
     least: int | None
     below_least: str
 
 
 class Form(NamedTuple):
-    """One way to write an option: its token and the fields it sets."""
+    """One way to write an option: its token and the fields it sets
+    (``required``: its number is written, whatever the default)."""
 
     token: str
     sets: tuple[tuple[str, bool | str], ...]
     in_formulas: bool
+    required: bool
 
 
 class Option(NamedTuple):
-    """An option of a pool, written at most once: its words, the argument
-    after its token, and its forms."""
+    """An option of a pool, written at most once (``repeats``: several make
+    one AnyOf): its words, the argument after its token, and its forms;
+    ``in_groups``: a group takes it too."""
 
     name: str
     noun: str
     takes: str
     takes_after: tuple[tuple[str, str], ...]
     hidden_when: tuple[tuple[str, tuple[str, ...]], ...]
+    repeats: bool
+    in_groups: bool
     argument: Argument
     forms: tuple[Form, ...]
 
 
 class Refused(NamedTuple):
-    """A token refused after a pool's sides, with its message and hint."""
+    """A token refused (after a pool's sides, or as an operator), with its message and hint."""
 
     token: str
     message: str
@@ -93,122 +102,324 @@ SUM_BITS: Final = 4096
 COMPARISONS: Final = (">=", "<=", ">", "<", "=")
 OPTIONS: Final[tuple[Option, ...]] = (
     Option(
-        name="reroll",
-        noun="reroll",
-        takes="r1 or r<3 (reroll once), rr1 (reroll while it shows it)",
+        name="minimum",
+        noun="minimum",
+        takes="min2 (a face below 2 counts as 2)",
         takes_after=(),
         hidden_when=(),
+        repeats=False,
+        in_groups=False,
+        argument=Argument(
+            shape="number",
+            field="minimum",
+            what="the minimum",
+            op=None,
+            optional=False,
+            signed=True,
+            default=None,
+            least=None,
+            below_least="",
+        ),
+        forms=(Form(token="min", sets=(), in_formulas=True, required=False),),
+    ),
+    Option(
+        name="maximum",
+        noun="maximum",
+        takes="max5 (a face above 5 counts as 5)",
+        takes_after=(),
+        hidden_when=(),
+        repeats=False,
+        in_groups=False,
+        argument=Argument(
+            shape="number",
+            field="maximum",
+            what="the maximum",
+            op=None,
+            optional=False,
+            signed=True,
+            default=None,
+            least=None,
+            below_least="",
+        ),
+        forms=(Form(token="max", sets=(), in_formulas=True, required=False),),
+    ),
+    Option(
+        name="reroll",
+        noun="reroll",
+        takes="r1, r<=2 or r (reroll until it no longer shows it; r1r3 for several), ro1 (reroll once)",
+        takes_after=(),
+        hidden_when=(),
+        repeats=True,
+        in_groups=False,
         argument=Argument(
             shape="compare",
             field="reroll",
             what="the face to reroll",
             op="=",
-            optional=False,
+            optional=True,
+            signed=False,
             default=None,
             least=None,
             below_least="",
         ),
         forms=(
-            Form(token="rr", sets=(("reroll_once", False),), in_formulas=True),
-            Form(token="ro", sets=(("reroll_once", True),), in_formulas=True),
-            Form(token="r", sets=(("reroll_once", True),), in_formulas=True),
+            Form(
+                token="rr",
+                sets=(("reroll_once", False),),
+                in_formulas=True,
+                required=False,
+            ),
+            Form(
+                token="ro",
+                sets=(("reroll_once", True),),
+                in_formulas=True,
+                required=False,
+            ),
+            Form(
+                token="r",
+                sets=(("reroll_once", False),),
+                in_formulas=True,
+                required=False,
+            ),
         ),
     ),
     Option(
         name="explode",
         noun="explosion",
-        takes="!, !! or !o (explode; !>=9: on 9 or more)",
+        takes="!, !!, !p or !o (explode, compound, penetrate, once; !>=9: on 9 or more)",
         takes_after=(),
         hidden_when=(),
+        repeats=False,
+        in_groups=False,
         argument=Argument(
             shape="compare",
             field="explode_at",
             what="the face that explodes",
             op=None,
             optional=True,
+            signed=False,
             default=None,
             least=None,
             below_least="",
         ),
         forms=(
-            Form(token="!!", sets=(("explode", "!!"),), in_formulas=True),
-            Form(token="!o", sets=(("explode", "!o"),), in_formulas=True),
-            Form(token="!", sets=(("explode", "!"),), in_formulas=True),
+            Form(
+                token="!!", sets=(("explode", "!!"),), in_formulas=True, required=False
+            ),
+            Form(
+                token="!p", sets=(("explode", "!p"),), in_formulas=True, required=False
+            ),
+            Form(
+                token="!o", sets=(("explode", "!o"),), in_formulas=True, required=False
+            ),
+            Form(token="!", sets=(("explode", "!"),), in_formulas=True, required=False),
+        ),
+    ),
+    Option(
+        name="unique",
+        noun="unique",
+        takes="u (no two dice alike)",
+        takes_after=(),
+        hidden_when=(),
+        repeats=False,
+        in_groups=False,
+        argument=Argument(
+            shape="none",
+            field="unique",
+            what="",
+            op=None,
+            optional=False,
+            signed=False,
+            default=None,
+            least=None,
+            below_least="",
+        ),
+        forms=(
+            Form(token="u", sets=(("unique", True),), in_formulas=True, required=False),
         ),
     ),
     Option(
         name="keep",
         noun="keep or drop",
-        takes="kh1, kl1, dh1 or dl1 (keep or drop)",
+        takes="kh1, kl1, dh1, dl1 or d1 (keep or drop)",
         takes_after=(),
         hidden_when=(),
+        repeats=False,
+        in_groups=True,
         argument=Argument(
             shape="number",
             field="keep_count",
-            what="",
+            what="how many dice to drop",
             op=None,
             optional=False,
+            signed=False,
             default=1,
             least=None,
             below_least="",
         ),
         forms=(
-            Form(token="kh", sets=(("keep", "kh"),), in_formulas=True),
-            Form(token="kl", sets=(("keep", "kl"),), in_formulas=True),
-            Form(token="dh", sets=(("keep", "dh"),), in_formulas=True),
-            Form(token="dl", sets=(("keep", "dl"),), in_formulas=True),
-            Form(token="k", sets=(("keep", "kh"),), in_formulas=True),
+            Form(token="kh", sets=(("keep", "kh"),), in_formulas=True, required=False),
+            Form(token="kl", sets=(("keep", "kl"),), in_formulas=True, required=False),
+            Form(token="dh", sets=(("keep", "dh"),), in_formulas=True, required=False),
+            Form(token="dl", sets=(("keep", "dl"),), in_formulas=True, required=False),
+            Form(token="k", sets=(("keep", "kh"),), in_formulas=True, required=False),
+            Form(token="d", sets=(("keep", "dl"),), in_formulas=True, required=True),
         ),
     ),
     Option(
         name="target",
         noun="target",
-        takes=">=5, >5, <=2, <2 or =6 (count the dice that meet it)",
+        takes=">=5, <=2 or =6 (count the dice that meet it)",
         takes_after=(),
         hidden_when=(),
+        repeats=False,
+        in_groups=True,
         argument=Argument(
             shape="compare",
             field="target",
             what="the target",
             op=None,
             optional=False,
+            signed=False,
             default=None,
             least=None,
             below_least="",
         ),
-        forms=(Form(token="", sets=(), in_formulas=True),),
+        forms=(Form(token="", sets=(), in_formulas=True, required=False),),
+    ),
+    Option(
+        name="failure",
+        noun="failure",
+        takes="f1, f<=2 (each die meeting it takes 1 off the count)",
+        takes_after=(),
+        hidden_when=(),
+        repeats=False,
+        in_groups=True,
+        argument=Argument(
+            shape="compare",
+            field="failure",
+            what="the failure",
+            op="=",
+            optional=False,
+            signed=False,
+            default=None,
+            least=None,
+            below_least="",
+        ),
+        forms=(Form(token="f", sets=(), in_formulas=True, required=False),),
+    ),
+    Option(
+        name="sort",
+        noun="sort",
+        takes="s, sa or sd (show the dice sorted)",
+        takes_after=(),
+        hidden_when=(),
+        repeats=False,
+        in_groups=False,
+        argument=Argument(
+            shape="none",
+            field="sort",
+            what="",
+            op=None,
+            optional=False,
+            signed=False,
+            default=None,
+            least=None,
+            below_least="",
+        ),
+        forms=(
+            Form(token="sa", sets=(("sort", "a"),), in_formulas=True, required=False),
+            Form(token="sd", sets=(("sort", "d"),), in_formulas=True, required=False),
+            Form(token="s", sets=(("sort", "a"),), in_formulas=True, required=False),
+        ),
     ),
     Option(
         name="multiplier",
         noun="multiplier",
-        takes="x2 (multiply the value)",
+        takes="x10 (times 10)",
         takes_after=(),
         hidden_when=(),
+        repeats=False,
+        in_groups=False,
         argument=Argument(
             shape="number",
             field="multiplier",
             what="the multiplier",
             op=None,
             optional=False,
+            signed=False,
             default=None,
             least=1,
             below_least="the multiplier must be 1 or more",
         ),
-        forms=(
-            Form(token="x", sets=(), in_formulas=True),
-            Form(token="*", sets=(), in_formulas=False),
-        ),
+        forms=(Form(token="x", sets=(), in_formulas=True, required=False),),
     ),
 )
 REFUSED: Final[tuple[Refused, ...]] = (
     Refused(
         **{
-            "token": "d",
-            "message": "'d' after a pool's sides",
-            "hint": "write dl1 or dh1 to drop dice, or + for another pool",
+            "token": "cs",
+            "message": "'cs' marks critical successes in Roll20 (no figure changes) but counts successes in Foundry",
+            "hint": "write >=N to count the dice that meet N",
+        }
+    ),
+    Refused(
+        **{
+            "token": "cf",
+            "message": "'cf' marks critical failures in Roll20 (no figure changes) and reads otherwise elsewhere",
+            "hint": "write f<=N to take off the dice that meet it, or >=N to count the dice that meet N",
         }
     ),
 )
+REFUSED_OPERATORS: Final[tuple[Refused, ...]] = (
+    Refused(
+        **{
+            "token": "**",
+            "message": "'**' (a power) is not dice notation",
+            "hint": "the notation has + - * / and floor, ceil, round, abs, max, min",
+        }
+    ),
+    Refused(
+        **{
+            "token": "^",
+            "message": "'^' (a power) is not dice notation",
+            "hint": "the notation has + - * / and floor, ceil, round, abs, max, min",
+        }
+    ),
+    Refused(
+        **{
+            "token": "%",
+            "message": "'%' (a remainder) is not dice notation",
+            "hint": "the notation has + - * / and floor, ceil, round, abs, max, min",
+        }
+    ),
+)
+WORDS: Final[dict[str, str]] = {
+    "strict_greater": "'>{value}' reads as {value} or more in Roll20 and as more than {value} in rpg-dice-roller and Foundry",
+    "strict_greater_hint": "write >={value} (Roll20's >{value}) or >={next} (rpg-dice-roller's and Foundry's >{value})",
+    "strict_less": "'<{value}' reads as {value} or less in Roll20 and as less than {value} in rpg-dice-roller and Foundry",
+    "strict_less_hint": "write <={value} (Roll20's <{value}) or <={previous} (rpg-dice-roller's and Foundry's <{value})",
+    "no_face_meets": "no face of {pool} meets the target {target}, so it counts no die",
+    "no_face_meets_hint": "to compare the total, put spaces around the comparison: {pool} {op} {value}",
+    "no_face_fails": "no face of {pool} meets the failure {failure}",
+    "no_face_fails_hint": "write a failure a face can meet, e.g. f1",
+    "spaced_options": "a pool's options follow its sides with no space",
+    "spaced_options_hint": "write the options right after the sides: {pool}{option}",
+    "mixed_rerolls": "reroll once (ro) and reroll until (r, rr) in one pool",
+    "mixed_rerolls_hint": "write every reroll of the pool with ro, or every one with r",
+    "fudge_variant": "a Fudge die is dF, dF.1 or dF.2",
+    "fudge_variant_hint": "write dF.1 (one + and one - face) or dF.2 (two of each, as dF)",
+    "second_comparison": "a second comparison of totals",
+    "second_comparison_hint": "compare two totals at most once, e.g. 3d6 >= 10",
+    "whole_count": "a pool's count is a whole number",
+    "whole_sides": "a die's sides are a whole number",
+    "unclosed": "'{open}' is not closed",
+    "unclosed_hint": "write '{close}' after it",
+    "arguments": "{name} takes {many}, not {found}",
+    "arguments_hint": "write {name}(...) with {many}",
+    "empty_label": "a label is not closed",
+    "empty_label_hint": "write ']' after the label, on the same line",
+}
 CULPRITS: Final = (
     ("keep", "keep"),
     ("drop", "keep"),
@@ -218,19 +429,24 @@ CULPRITS: Final = (
     ("dl", "keep"),
     ("explodes", "explode"),
     ("rerolled", "reroll"),
+    ("failure", "failure"),
+    ("unique", "unique"),
+    ("minimum", "minimum"),
 )
-REFUSAL_HINTS: Final = ()
+REFUSAL_HINTS: Final = (
+    ("more unique dice", "roll no more dice than the die has faces, e.g. 4d6u"),
+)
 CHECKS: Final[dict[str, str]] = {
     "never_stops": "every face is rerolled, so the die never stops rolling",
     "explodes_forever": "every face the die can show explodes, so it explodes forever",
     "keep_none": "{keep} takes 1 die or more, not {count}",
-    "failure_needs_target": "failures (f) count against a target: write a target first, e.g. >=8f1",
+    "failure_needs_target": "failures (f) count against a target: write the target first, e.g. >=8f1",
     "minimum_above_maximum": "the minimum is above the maximum",
     "unique_alone": "unique dice (u) take no reroll, explosion, minimum or maximum",
     "unique_faces": "more unique dice than the die has faces ({faces})",
     "group_keep_one": "a group of one item keeps or drops nothing: write the options on the pool inside, e.g. 4d6kh3",
 }
-HINT: Final = "write NdS with optional r, !, kh/kl/dh/dl, a target such as >=5 and xM, added to or subtracted from others and whole numbers (e.g. 4d6kh3, 2d6x10+5, d20-1, 6d6>=5)"
+HINT: Final = "write NdS with options right after the sides (r, ro, !, !!, !p, !o, kh/kl/dh/dl, d, >=5, f1, min2, max5, u, s, x10), joined by + - * / and ( ), floor ceil round abs max min, {groups}kh1, [labels] (e.g. 4d6kh3, 2d6x10+5, (1d8+2)*2, 6d6>=5, 3d6 >= 10)"
 NO_MORE_OPTIONS: Final = (
     "after '{written}' a pool takes no more options: write + or - and another term"
 )

@@ -19,6 +19,8 @@ SUPPORT_MODULES = (
     "json.py",
     "dice_terms.py",
     "dice_tree.py",
+    "_notation_reader.py",
+    "_notation_pool.py",
     "dice_notation.py",
     "dice_rolls.py",
     "_dice_weights.py",

@@ -23,8 +23,8 @@ __all__ = ["DEFINITION", "SHAPES", "SpecError", "load", "normalized"]
 
 DEFINITION = Path(__file__).resolve().parent / "notation.json"
 """The definition's file."""
-SHAPES = ("compare", "number")
-"""The shapes of an option's argument: a comparison, or a whole number."""
+SHAPES = ("compare", "number", "none")
+"""The shapes of an option's argument: a comparison, a whole number, or none."""
 _LIMITS = (
     "max_terms",
     "max_digits",
@@ -47,6 +47,33 @@ _CHECKS = (
     "unique_faces",
     "group_keep_one",
 )
+_WORD_KEYS = (
+    "strict_greater",
+    "strict_greater_hint",
+    "strict_less",
+    "strict_less_hint",
+    "no_face_meets",
+    "no_face_meets_hint",
+    "no_face_fails",
+    "no_face_fails_hint",
+    "spaced_options",
+    "spaced_options_hint",
+    "mixed_rerolls",
+    "mixed_rerolls_hint",
+    "fudge_variant",
+    "fudge_variant_hint",
+    "second_comparison",
+    "second_comparison_hint",
+    "whole_count",
+    "whole_sides",
+    "unclosed",
+    "unclosed_hint",
+    "arguments",
+    "arguments_hint",
+    "empty_label",
+    "empty_label_hint",
+)
+"""The parser's own messages and hints, which the definition words."""
 """The pool's checks of its options' values, whose refusals the definition words."""
 
 
@@ -74,13 +101,18 @@ def _argument(found: Any, where: str) -> dict[str, Any]:
         "what": found.get("what", ""),
         "op": found.get("op"),
         "optional": found.get("optional", False),
+        "signed": found.get("signed", False),
         "default": found.get("default"),
         "least": found.get("least"),
         "below_least": found.get("below_least", ""),
     }
     unknown = set(found) - set(argument)
     _need(not unknown, where, f"argument has no key {sorted(unknown)}")
-    needs_what = argument["default"] is None and not argument["optional"]
+    needs_what = (
+        argument["default"] is None
+        and not argument["optional"]
+        and argument["shape"] != "none"
+    )
     _need(
         bool(argument["what"]) or not needs_what,
         where,
@@ -113,12 +145,15 @@ def _option(found: Any, at: int) -> dict[str, Any]:
         "takes": found["takes"],
         "takes_after": dict(found.get("takes_after", {})),
         "hidden_when": {k: list(v) for k, v in found.get("hidden_when", {}).items()},
+        "repeats": found.get("repeats", False),
+        "in_groups": found.get("in_groups", False),
         "argument": _argument(found.get("argument"), where),
         "forms": [
             {
                 "token": form["token"],
                 "sets": dict(form.get("sets", {})),
                 "in_formulas": form.get("in_formulas", True),
+                "required": form.get("required", False),
             }
             for form in forms
         ],
@@ -145,13 +180,17 @@ def normalized(found: Any) -> dict[str, Any]:
         "top",
         "comparisons is a list",
     )
-    for at, refused in enumerate(found.get("refused", [])):
-        keys = isinstance(refused, dict) and set(refused) == {
-            "token",
-            "message",
-            "hint",
-        }
-        _need(keys, f"refused[{at}]", "a refused token has its message and hint")
+    words = found.get("words", {})
+    for key in _WORD_KEYS:
+        _need(isinstance(words.get(key), str), "words", f"{key} is a text")
+    for kind in ("refused", "refused_operators"):
+        for at, refused in enumerate(found.get(kind, [])):
+            keys = isinstance(refused, dict) and set(refused) == {
+                "token",
+                "message",
+                "hint",
+            }
+            _need(keys, f"{kind}[{at}]", "a refused token has its message and hint")
     options = [_option(o, i) for i, o in enumerate(found.get("options", []))]
     names = [o["name"] for o in options]
     _need(len(set(names)) == len(names), "options", "each option's name is its own")
@@ -168,6 +207,11 @@ def normalized(found: Any) -> dict[str, Any]:
             {"token": r["token"], "message": r["message"], "hint": r["hint"]}
             for r in found.get("refused", [])
         ],
+        "refused_operators": [
+            {"token": r["token"], "message": r["message"], "hint": r["hint"]}
+            for r in found.get("refused_operators", [])
+        ],
+        "words": {key: words[key] for key in _WORD_KEYS},
         "culprits": dict(found.get("culprits", {})),
         "refusal_hints": dict(found.get("refusal_hints", {})),
         "checks": {key: checks[key] for key in _CHECKS},
