@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulesc.runtime.dice_notation import parse_notation
-from rulesc.runtime.dice_odds import odds
+from rulesc.runtime.dice_odds import Odds, odds
 from rulesc.runtime.dice_rolls import roll
 from rulesc.workbench.notation import odds_lines, rolled_text
 
@@ -131,3 +131,11 @@ def test_rolled_text_of_groups_failures_and_sorting() -> None:
     assert text.count("~") == sum(pool.fails)  # type: ignore[union-attr]
     assert text.count("*") == sum(pool.hits)  # type: ignore[union-attr]
     assert text.endswith(f"= {rolled.total}") and group.kept.count(True) == 1  # type: ignore[union-attr]
+
+
+def test_stats_show_fractional_values_exactly() -> None:
+    chances = {Fraction(k, 2): Fraction(1, 6) for k in range(1, 7)}
+    lines = odds_lines(Odds(chances, Fraction(0)), 10)
+    assert lines[:2] == ["range: 1/2 to 3", "mean:  1.75 (exactly 7/4)"]
+    labels = [line.split()[0] for line in lines[3:]]
+    assert labels == ["1/2", "1", "3/2", "2", "5/2", "3"]
