@@ -20,7 +20,7 @@ from rulesc.runtime import dice_tree
 from rulesc.runtime.dice import DiceSyntaxError
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_odds import MAX_WORK, Odds, odds, odds_work
-from rulesc.runtime.dice_terms import AnyOf, DiceSum, Pool
+from rulesc.runtime.dice_terms import AnyOf, DiceSum, Number, Pool
 from rulesc.runtime.dice_tree import Binary, Call, Group, Labeled
 from rulesc.runtime.errors import RuleInputError
 from rulesc.runtime.json import dumps
@@ -131,7 +131,7 @@ def icepool_odds(dice: DiceSum, depth: int) -> Odds:
         )
         total = total + part if term.sign > 0 else total - part
     denominator = total.denominator()
-    chances: dict[int, Fraction] = {}
+    chances: dict[Number, Fraction] = {}
     tail = Fraction(0)
     for outcome, quantity in total.items():
         if abs(outcome) >= 10**6 // 2:
@@ -160,7 +160,9 @@ TAILS = [("4d10!=10>=8+1d6", 2), ("40d10!=10>=8", 10), ("4d10!>=10>=8", 2)]
 
 
 def test_explosions_are_cut_die_by_die_as_icepool(tmp_path: Path) -> None:
-    cases = [{"text": t, "depth": d} for t, d in [*TAILS, *drawn(counting(), 60)]]
+    cases: list[dict[str, Any]] = [
+        {"text": t, "depth": d} for t, d in [*TAILS, *drawn(counting(), 60)]
+    ]
     found = javascript_answers(cases, tmp_path)
     for case, got in zip(cases, found, strict=True):
         want = icepool_odds(parse_notation(case["text"]), case["depth"])
@@ -204,10 +206,10 @@ def spec_die(spec: dict[str, Any], depth: int) -> Any:
     def level(inner: Any, less: int) -> Any:  # a die, and the chain after it
         return die.map(lambda f: score(f - less) + (inner if booms(f) else 0))
 
+    chain: Any = 10**6
     if explode == "!o":
         chain = level(die.map(score), 0)
     else:
-        chain: Any = 10**6
         for _ in range(depth):
             chain = level(chain, 1 if explode == "!p" else 0)
         chain = level(chain, 0)
@@ -232,7 +234,7 @@ def kept_odds(spec: dict[str, Any], depth: int) -> Odds:
                 after += [([*faces, f], chance / sides) for f in range(1, sides + 1)]
         going = after
     n, keep = spec["keepCount"], spec["keep"]
-    chances: dict[int, Fraction] = {}
+    chances: dict[Number, Fraction] = {}
     for rolled in itertools.product(chains, repeat=spec["count"]):
         dice = [v for faces, _ in rolled for v in faces]
         kept = {"kh": min(n, len(dice)), "kl": min(n, len(dice))}.get(
@@ -269,12 +271,14 @@ def unique_odds(spec: dict[str, Any]) -> Odds:
     target, failure = spec.get("target"), spec.get("failure") or []
     keep, n = spec.get("keep"), spec.get("keepCount", 0)
     kept = {"kh": n, "kl": n, "dh": spec["count"] - n, "dl": spec["count"] - n}
-    chances: dict[int, Fraction] = {}
+    chances: dict[Number, Fraction] = {}
     for order in itertools.permutations(faces, spec["count"]):
         chance = Fraction(1)
         for i in range(len(order)):
             chance /= len(faces) - i
-        best = sorted(order, reverse=keep in ("kh", "dl"))[: kept.get(keep, len(order))]
+        best = sorted(order, reverse=keep in ("kh", "dl"))[
+            : kept.get(keep or "", len(order))
+        ]
         value = sum(
             v if target is None else int(_meets(target, v)) - int(_meets(failure, v))
             for v in best
@@ -324,15 +328,21 @@ def spec_of(rng: random.Random) -> dict[str, Any]:
 
 def test_a_dies_own_options_are_icepools(tmp_path: Path) -> None:
     rng = random.Random(41)
-    cases = [{"pool": spec_of(rng), "depth": rng.randint(0, 2)} for _ in range(150)]
+    cases: list[dict[str, Any]] = [
+        {"pool": spec_of(rng), "depth": rng.randint(0, 2)} for _ in range(150)
+    ]
     found = javascript_answers(cases, tmp_path)
     made = [(c, g) for c, g in zip(cases, found, strict=True) if "odds" in g]
     assert len(made) > 100  # the rest: pools the runtime refuses (never stops...)
-    uniques = [{"pool": unique_spec(rng), "depth": 0} for _ in range(60)]
+    uniques: list[dict[str, Any]] = [
+        {"pool": unique_spec(rng), "depth": 0} for _ in range(60)
+    ]
     for case, got in zip(uniques, javascript_answers(uniques, tmp_path), strict=True):
         if "odds" in got:
             assert got["odds"]["text"] == dumps(unique_odds(case["pool"])), case
-    keeps = [{"pool": kept_spec(rng), "depth": rng.randint(0, 2)} for _ in range(60)]
+    keeps: list[dict[str, Any]] = [
+        {"pool": kept_spec(rng), "depth": rng.randint(0, 2)} for _ in range(60)
+    ]
     for case, got in zip(keeps, javascript_answers(keeps, tmp_path), strict=True):
         if "odds" in got:
             want = kept_odds(case["pool"], case["depth"])
@@ -340,7 +350,7 @@ def test_a_dies_own_options_are_icepools(tmp_path: Path) -> None:
     for case, got in made:
         die = spec_die(case["pool"], case["depth"])
         denominator = die.denominator()
-        chances: dict[int, Fraction] = {}
+        chances: dict[Number, Fraction] = {}
         tail = Fraction(0)
         for outcome, quantity in die.items():
             if abs(outcome) >= 10**6 // 2:
