@@ -487,7 +487,7 @@ def test_javascript_odds_are_pythons(tmp_path: Path) -> None:
     read = [(t, d) for t, d in LIMITS] + [(t, 10) for t in SPELLED]
     read += [(tree(rng, 3)[0], rng.randint(0, 2)) for _ in range(100)]
     dice = [(parse_notation(t), d) for t, d in read]
-    dice += drawn(st.tuples(sums(), st.integers(0, 3)), 150)
+    dice += drawn(st.tuples(sums(more=True), st.integers(0, 3)), 200)
     cases = [{"tree": tree_spec(d), "depth": depth} for d, depth in dice]
     answers = [python_odds(d, depth) for d, depth in dice]
     budget = f"the work budget of exact odds, {MAX_WORK:,} steps"

@@ -206,7 +206,7 @@ def _whole_below(pool: Pool, depth: int) -> int | None:
 def _pool(pool: Pool, depth: int) -> Weights:
     target = pool.target
     plain = pool.explode is None  # an exploding die is never added up as plain
-    if target is None or pool.explode in ("!", "!o"):
+    if target is None or pool.explode in ("!", "!p", "!o"):
         # each die scored on its own: its face, or whether it meets the target
         die = chain_weights(pool, depth, _scorer(pool, True))
         if pool.keep is None:
@@ -228,7 +228,7 @@ def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
     before it is worked out (as ``_pool`` goes, step by step)."""
     target = pool.target
     plain = pool.explode is None
-    if target is None or pool.explode in ("!", "!o"):
+    if target is None or pool.explode in ("!", "!p", "!o"):
         score = _scorer(pool, True)
         die, cost, known = _die_shape(pool, depth, score)
         if pool.keep is None:
@@ -239,8 +239,9 @@ def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
     score = _scorer(pool, True)
     if pool.keep is None:
         counted = die if known is None else shape_of(known.mapped(score))
-        if target is not None and known is None:  # 0 or 1 for each die
-            counted = Shape(0, 1, min(die.size, 2), die.denom)
+        if target is not None and known is None:  # -1, 0 or 1 for each die
+            low = -1 if pool.failure is not None else 0
+            counted = Shape(low, 1, min(die.size, 1 - low + 1), die.denom)
         shape, more = _power_shape(counted, pool.count, plain)
         return _times(shape, pool.multiplier), cost + more
     highest = pool.keep in ("kh", "dl")
@@ -248,8 +249,9 @@ def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
         scores = [score(v) for v in sorted(known.weights, reverse=highest)]
         outcomes, spans = len(scores), _spans(scores)
     else:  # each prefix's scores span at most all of them
-        outcomes = die.size + (1 if pool.explode in ("!", "!!") else 0)  # the tail
-        span = 1 if target is not None else die.hi - die.lo
+        cut = pool.explode in ("!", "!!", "!p")
+        outcomes = die.size + (1 if cut else 0)  # the tail
+        span = (2 if pool.failure else 1) if target is not None else die.hi - die.lo
         spans = max(outcomes - 1, 0) * span
     keep, after = pool.kept, pool.count + 1
     # a state of ``placed`` dice (fewer than ``keep``) sums the scores of the
@@ -260,7 +262,7 @@ def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
     steps = (after * first - second) * spans + (after * keep - first) * outcomes
     denom = die.denom**pool.count
     more = weighed(steps, denom.bit_length())
-    low, high = (0, 1) if target is not None else (die.lo, die.hi)
+    low, high = (die.lo, die.hi) if target is None else (-bool(pool.failure), 1)
     lo, hi = keep * low, keep * high
     return _times(Shape(lo, hi, hi - lo + 1, denom), pool.multiplier), cost + more
 
@@ -302,6 +304,10 @@ def _die_shape(
         return Shape(0, 0, 0, denom), cost, None
     lo = min(stop) + min(0, depth * min(boom))
     hi = max(stop) + max(0, depth * max(boom))
+    if pool.explode == "!p" and depth:  # a die an explosion adds counts its face less 1
+        later = [score(f - 1) for f in faces]
+        lo = min(lo, min(boom) + min(later) + min(0, (depth - 1) * min(later)))
+        hi = max(hi, max(boom) + max(later) + max(0, (depth - 1) * max(later)))
     size = min(sum(chain_levels(pool, depth, score)) * len(stop), hi - lo + 1)
     return Shape(lo, hi, size, denom), cost, None
 
@@ -335,10 +341,14 @@ def _times(shape: Shape, multiplier: int) -> Shape:
 
 
 def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
-    target = pool.target
+    """A die's score: its value, or with a target 1 where it meets the target,
+    less 1 where it meets the failure."""
+    target, failure = pool.target, pool.failure
     if target is None or not per_face:
         return lambda v: v
-    return lambda v: 1 if target.meets(v) else 0
+    if failure is None:
+        return lambda v: 1 if target.meets(v) else 0
+    return lambda v: int(target.meets(v)) - int(failure.meets(v))
 
 
 def _power(die: Weights, count: int, plain: bool, below: int | None = None) -> Weights:

@@ -355,7 +355,7 @@ export function chainLevels(pool, depth, score) {
   }
   const levels = [1n];
   for (let k = 1; k <= depth; k++) {
-    const multisets = comb(boom.length + k - 1, k);
+    const multisets = comb(boom.length + k - 1, k) * (pool.explode === "!p" ? BigInt(boom.length) : 1n);
     levels.push(score === null ? multisets : least(multisets, BigInt(k) * width + 1n));
   }
   return levels;
@@ -477,7 +477,7 @@ function poolShape(pool, depth) {
     outcomes = BigInt(scores.length);
     spans = spanSum(scores);
   } else {
-    outcomes = die.size + (pool.explode === "!" || pool.explode === "!!" ? 1n : 0n);
+    outcomes = die.size + (["!", "!!", "!p"].includes(pool.explode) ? 1n : 0n); // the tail
     const width = target === null ? die.hi - die.lo : pool.failure === null ? 1n : 2n;
     spans = most(outcomes - 1n, 0n) * width;
   }
@@ -513,14 +513,12 @@ function dieShape(pool, depth, score) {
   const cost = chainCost(pool, depth, score);
   const face = faceWeights(pool);
   const faces = [...face.weights.keys()];
-  // a die `!p` adds counts its face less 1: its scores either way
-  const scored = (some) => (pool.explode === "!p" ? [...some, ...some.map((f) => f - 1)] : some).map(score);
-  const boom = scored(faces.filter((f) => pool.explodes(f)));
+  const boom = faces.filter((f) => pool.explodes(f)).map(score);
   if (pool.explode === null || !boom.length) {
     const weights = chainWeights(pool, depth, score);
     return [shapeOf(weights), cost, weights];
   }
-  const stop = scored(faces.filter((f) => !pool.explodes(f)));
+  const stop = faces.filter((f) => !pool.explodes(f)).map(score);
   const every = faces.map(score);
   const [bLow, bHigh] = span(boom);
   const [eLow, eHigh] = span(every);
@@ -535,8 +533,14 @@ function dieShape(pool, depth, score) {
   if (!stop.length) return [new Shape(0n, 0n, 0n, denom), cost, null];
   const [sLow, sHigh] = span(stop);
   const d = BigInt(depth);
-  const lo = BigInt(sLow) + least(0n, d * BigInt(bLow));
-  const hi = BigInt(sHigh) + most(0n, d * BigInt(bHigh));
+  let lo = BigInt(sLow) + least(0n, d * BigInt(bLow));
+  let hi = BigInt(sHigh) + most(0n, d * BigInt(bHigh));
+  if (pool.explode === "!p" && depth) {
+    // a die an explosion adds counts its face less 1
+    const [lLow, lHigh] = span(faces.map((f) => score(f - 1)));
+    lo = least(lo, BigInt(bLow + lLow) + least(0n, (d - 1n) * BigInt(lLow)));
+    hi = most(hi, BigInt(bHigh + lHigh) + most(0n, (d - 1n) * BigInt(lHigh)));
+  }
   const levels = chainLevels(pool, depth, score).reduce((a, b) => a + b, 0n);
   return [new Shape(lo, hi, least(levels * BigInt(stop.length), hi - lo + 1n), denom), cost, null];
 }
