@@ -86,7 +86,70 @@ def _chain(pool: Pool, depth: int, sentinel: int, hit: Callable[[int], int]) -> 
     return die.map(_then(hit, explodes, chain))
 
 
+def _unique(pool: Pool) -> Any:
+    """icepool's die of the sorted faces of ``count`` unique dice: each die
+    rerolled while it shows a face an earlier die shows."""
+    dice: Any = icepool.Die([()])
+    for _ in range(pool.count):
+        dice = dice.map(
+            lambda t: (
+                _icepool_die(pool)
+                .reroll(list(t), depth="inf")
+                .map(lambda f: tuple(sorted((*t, f))))
+            )
+        )
+    return dice
+
+
+def _chain_dice(pool: Pool, depth: int, sentinel: int) -> Any:
+    """icepool's die of the tuple of dice one die of ``pool`` and its
+    explosion roll (``!p``: each added die less 1), cut at the depth: (sentinel,)."""
+    die, explodes = _icepool_die(pool), pool.explodes
+    less = 1 if pool.explode == "!p" else 0
+    levels = 1 if pool.explode == "!o" else depth
+
+    def then(inner: Any, off: int) -> Callable[[int], Any]:
+        def step(f: int) -> Any:
+            if not explodes(f):
+                return (f - off,)
+            return inner.map(lambda t: t if t == (sentinel,) else (f - off, *t))
+
+        return step
+
+    if pool.explode == "!o":  # (the die it adds never explodes)
+        chain: Any = die.map(lambda f: (f,))
+    else:
+        chain = die.map(lambda f: (sentinel,) if explodes(f) else (f - less,))
+    for _ in range(levels - 1):
+        chain = die.map(then(chain, less))
+    if not levels:  # (depth 0: a die that explodes is cut)
+        return die.map(lambda f: (sentinel,) if explodes(f) else (f,))
+    return die.map(then(chain, 0))
+
+
+def _icepool_kept(pool: Pool, depth: int, sentinel: int) -> Any:
+    """A pool that keeps among all its dice (unique, or explosions' too)."""
+    score = _score(pool)
+    drop, n = pool.keep in ("dh", "dl"), pool.keep_count
+    high = pool.keep in ("kh", "dh")
+
+    def value(*chains: tuple[int, ...]) -> int:
+        dice = [v for chain in chains for v in chain]
+        if sentinel in dice:
+            return sentinel
+        ranked = sorted(dice, reverse=high)
+        counted = ranked if pool.keep is None else ranked[n:] if drop else ranked[:n]
+        return sum(score(v) for v in counted) * pool.multiplier
+
+    if pool.unique:
+        return _unique(pool).map(lambda t: value(t))
+    chain = _chain_dice(pool, depth, sentinel)
+    return icepool.map(value, *[chain] * pool.count)
+
+
 def _icepool_pool(pool: Pool, depth: int, sentinel: int) -> Any:
+    if pool.unique or (pool.keep and pool.explode in ("!", "!p", "!o")):
+        return _icepool_kept(pool, depth, sentinel)
     die = _icepool_die(pool)
     explodes = pool.explodes
     target = pool.target
@@ -185,7 +248,12 @@ def pools(draw: st.DrawFn, small: bool = False, more: bool = False) -> Pool:
             options["explode_at"] = Compare(
                 draw(st.sampled_from(COMPARISONS)), draw(st.integers(-1, sides + 1))
             )
-    if draw(st.booleans()) and options.get("explode") in (None, "!!"):
+    if more and draw(st.integers(0, 3)) == 0 and not options:
+        options["unique"] = True
+        count = min(count, sides)
+    if draw(st.booleans()) and (more or options.get("explode") in (None, "!!")):
+        if options.get("explode") in ("!", "!p", "!o"):  # (icepool's check: few dice)
+            count, sides = min(count, 3), min(sides, 6)
         options["keep"] = keep = draw(st.sampled_from(KEEPS))
         high = count if keep in ("kh", "kl") else count - 1
         if high < 1:
@@ -242,6 +310,8 @@ def _read_today(pool: Pool) -> bool:
         and pool.failure is None
         and pool.explode != "!p"
         and not isinstance(pool.reroll, AnyOf)
+        and not pool.unique
+        and not (pool.keep and pool.explode in ("!", "!p", "!o"))
     )
 
 
@@ -514,3 +584,33 @@ def test_no_cap_on_count_or_sides(count: int, sides: int) -> None:
 
 def test_a_thousand_dice_are_within_the_budget() -> None:
     assert odds_work(DiceSum((Term(1, Pool(1000, 6)),))) <= MAX_WORK
+
+
+@pytest.mark.parametrize(
+    "pool",
+    [
+        Pool(2, 6, explode="!", keep="kh", keep_count=1),
+        Pool(4, 6, explode="!", keep="dl", keep_count=1),
+        Pool(3, 6, explode="!p", keep="kh", keep_count=2),
+        Pool(3, 4, explode="!o", keep="dh", keep_count=1, target=Compare(">=", 3)),
+        Pool(4, 6, unique=True, keep="kh", keep_count=3),
+        Pool(5, 10, unique=True, keep="dl", keep_count=2, target=Compare(">=", 6)),
+        Pool(3, 6, unique=True, listed=(1, 1, 2, 3, 3, 3)),  # faces that weigh unlike
+        Pool(
+            2,
+            6,
+            unique=True,
+            fudge=True,
+            listed=(-1, 0, 0, 0, 0, 1),
+            keep="kl",
+            keep_count=1,
+        ),
+    ],
+    ids=str,
+)
+def test_keeping_among_all_the_dice_agrees_with_icepool(pool: Pool) -> None:
+    """Keep after an explosion keeps among all the pool's dice, the ones
+    explosions add too; unique dice are a set of distinct faces."""
+    dice = DiceSum((Term(1, pool), Term(-1, 2)))
+    for depth in (0, 2):
+        assert odds(dice, depth) == icepool_odds(dice, depth), str(dice)

@@ -26,7 +26,7 @@ from rulesc.core.ir import Function, Procedure
 from rulesc.emit.markdown import odds_pages
 from rulesc.kinds.decision import rule as decision_rule
 from rulesc.pipeline import generate, load_systems
-from rulesc.runtime import _dice_tree_odds, _dice_weights, dice_odds
+from rulesc.runtime import _dice_keep, _dice_tree_odds, _dice_weights, dice_odds
 from rulesc.runtime._support import MAX_WORK, weighed
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_odds import odds, odds_work
@@ -134,6 +134,25 @@ def test_the_work_worked_out_first_is_no_less_than_the_work(
         steps.taken += len(states) * len(item.weights)
         return keep_step(states, item, kept, highest)
 
+    merger, take, draw = _dice_keep._merger, _dice_keep._take, _dice_keep._draw
+
+    def counted_merger(pool: Any, score: Any) -> Any:
+        merged = merger(pool, score)
+
+        def counted(a: Any, b: Any) -> Any:
+            steps.taken += 1
+            return merged(a, b)
+
+        return counted
+
+    def counted_take(states: Any, *args: Any) -> Any:
+        steps.taken += len(states)
+        return take(states, *args)
+
+    def counted_draw(sets: Any, face: Any, faces: Any) -> Any:
+        steps.taken += len(sets) * len(faces)
+        return draw(sets, face, faces)
+
     def counted_plus(self: Any, other: Any, below: Any = None) -> Any:
         steps.taken += len(self.weights) * len(other.weights)
         return plus(self, other, below)
@@ -148,6 +167,9 @@ def test_the_work_worked_out_first_is_no_less_than_the_work(
         patch.setattr(dice_odds, "min", counted_min, raising=False)
         patch.setattr(_dice_tree_odds, "_pair", counted_pair)
         patch.setattr(_dice_tree_odds, "_keep_step", counted_keep)
+        patch.setattr(_dice_keep, "_merger", counted_merger)
+        patch.setattr(_dice_keep, "_take", counted_take)
+        patch.setattr(_dice_keep, "_draw", counted_draw)
         patch.setattr(dice_odds, "odds_work", lambda dice, depth: 0)
         try:
             odds(dice, depth)

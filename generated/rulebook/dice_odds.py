@@ -29,6 +29,7 @@ from math import comb
 from typing import ClassVar
 
 from . import _dice_spec as spec
+from ._dice_keep import keep_chains, keep_chains_shape, unique, unique_shape
 from ._dice_tree_odds import part_of, span_of
 from ._dice_weights import (
     MAX_WORK,
@@ -205,6 +206,11 @@ def _whole_below(pool: Pool, depth: int) -> int | None:
 
 
 def _pool(pool: Pool, depth: int) -> Weights:
+    times: Callable[[int], int] = lambda v: v * pool.multiplier  # noqa: E731
+    if pool.unique:
+        return unique(pool, _scorer(pool, True)).mapped(times)
+    if pool.keep is not None and pool.explode in ("!", "!p", "!o"):
+        return keep_chains(pool, depth, _scorer(pool, True)).mapped(times)
     target = pool.target
     plain = pool.explode is None  # an exploding die is never added up as plain
     if target is None or pool.explode in ("!", "!p", "!o"):
@@ -227,6 +233,12 @@ def _pool(pool: Pool, depth: int) -> Weights:
 def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
     """The shape of ``_pool(pool, depth)`` and the steps it takes, known
     before it is worked out (as ``_pool`` goes, step by step)."""
+    if pool.unique:
+        shape, work = unique_shape(pool, _scorer(pool, True))
+        return _times(shape, pool.multiplier), work
+    if pool.keep is not None and pool.explode in ("!", "!p", "!o"):
+        shape, work = keep_chains_shape(pool, depth, _scorer(pool, True))
+        return _times(shape, pool.multiplier), work
     target = pool.target
     plain = pool.explode is None
     if target is None or pool.explode in ("!", "!p", "!o"):
