@@ -23,6 +23,8 @@ from typing import ClassVar
 from ..core import plain as p
 from ..lang.nodes import Interval
 from ..runtime.dice_terms import (
+    AnyOf,
+    Condition,
     Face,
     Pool,
 )
@@ -40,22 +42,29 @@ def pool_options(
     if pool.fudge:
         found.append(("fudge", "True"))
     if pool.reroll is not None:
-        found.append(("reroll", compare(pool.reroll.op, pool.reroll.value)))
+        found.append(("reroll", compare(*_one(pool.reroll))))
     if pool.reroll_once:
         found.append(("reroll_once", "True"))
     if pool.explode is not None:
         found.append(("explode", f'"{pool.explode}"'))
     if pool.explode_at is not None:
-        found.append(("explode_at", compare(pool.explode_at.op, pool.explode_at.value)))
+        found.append(("explode_at", compare(*_one(pool.explode_at))))
     if pool.keep is not None:
         found += [("keep", f'"{pool.keep}"'), ("keep_count", str(pool.keep_count))]
     if pool.target is not None:
-        found.append(("target", compare(pool.target.op, pool.target.value)))
+        found.append(("target", compare(*_one(pool.target))))
     if pool.multiplier != 1:
         found.append(("multiplier", str(pool.multiplier)))
     if pool.listed is not None:  # (a die's symbols are names: no quote in them)
         found.append(("listed", listed(pool.listed)))
     return found
+
+
+def _one(condition: Condition) -> tuple[str, int]:
+    """A pool's condition as one comparison (several are not in formulas)."""
+    if isinstance(condition, AnyOf):
+        raise ValueError(f"several conditions in a formula's pool: {condition}")
+    return condition.op, condition.value
 
 
 def _no_choice(param: str, label: str) -> str:

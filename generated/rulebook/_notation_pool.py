@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 from . import _dice_spec as spec
@@ -264,7 +265,7 @@ def _compare(reader: Reader, default: Op | None, what: str) -> Compare:
     return Compare(op, value)
 
 
-def _condition(conditions: list[Compare | None], lowest: int) -> Condition:
+def _condition(conditions: Sequence[Compare | None], lowest: int) -> Condition:
     """One condition of those written (None: ``lowest``, the die's lowest face)."""
     found = tuple(Compare("=", lowest) if c is None else c for c in conditions)
     if len(found) == 1:
