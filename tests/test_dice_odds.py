@@ -33,10 +33,11 @@ from rulesc.runtime.dice_terms import (
     AnyOf,
     Compare,
     DiceSum,
+    Number,
     Pool,
     Term,
 )
-from rulesc.runtime.dice_tree import Binary, Call, Group, Labeled
+from rulesc.runtime.dice_tree import Binary, Call, CallName, Group, Labeled
 from rulesc.runtime.dice_tree import Test as Compared
 from rulesc.runtime.errors import RuleInputError
 
@@ -211,10 +212,10 @@ def icepool_odds(dice: DiceSum, depth: int) -> Odds:
 
 
 @st.composite
-def conditions(draw: st.DrawFn, sides: int) -> Any:
-    """A comparison of a face, or any of two."""
+def conditions(draw: st.DrawFn, sides: int, several: bool = True) -> Any:
+    """A comparison of a face, or (``several``: as rerolls are written) any of two."""
     compare = st.builds(Compare, st.sampled_from(COMPARISONS), st.integers(-1, sides))
-    if draw(st.integers(0, 2)):
+    if not several or draw(st.integers(0, 2)):
         return draw(compare)
     return AnyOf((draw(compare), draw(compare)))
 
@@ -248,7 +249,7 @@ def pools(draw: st.DrawFn, small: bool = False, more: bool = False) -> Pool:
             options["explode_at"] = Compare(
                 draw(st.sampled_from(COMPARISONS)), draw(st.integers(-1, sides + 1))
             )
-    if more and draw(st.integers(0, 3)) == 0 and not options:
+    if more and not small and draw(st.integers(0, 3)) == 0 and not options:
         options["unique"] = True
         count = min(count, sides)
     if draw(st.booleans()) and (more or options.get("explode") in (None, "!!")):
@@ -265,7 +266,7 @@ def pools(draw: st.DrawFn, small: bool = False, more: bool = False) -> Pool:
             draw(st.sampled_from(COMPARISONS)), draw(st.integers(-1, sides + 2))
         )
         if more and draw(st.booleans()):
-            options["failure"] = draw(conditions(sides))
+            options["failure"] = draw(conditions(sides, several=False))
     options["multiplier"] = draw(st.sampled_from((1, 1, 2, 3)))
     try:
         return Pool(count, sides, fudge=fudge, **options)
@@ -294,25 +295,12 @@ def test_odds_agree_with_icepool(dice: DiceSum, depth: int) -> None:
     assert ours == icepool_odds(dice, depth), str(dice)
     assert sum(ours.chances.values()) + ours.tail == 1
     text = str(dice)  # the notation reads back (> and < written as >= and <=)
-    # (issue 41's options: the parser's part)
-    if all(_read_today(p) for p in dice.pools):
-        try:
-            assert str(parse_notation(text)) == text
-        except DiceSyntaxError as error:  # (a target no face meets: refused)
-            assert "no face of" in error.message
-
-
-def _read_today(pool: Pool) -> bool:
-    """Whether the notation read the pool's options before issue 41's parser."""
-    return (
-        pool.minimum is None
-        and pool.maximum is None
-        and pool.failure is None
-        and pool.explode != "!p"
-        and not isinstance(pool.reroll, AnyOf)
-        and not pool.unique
-        and not (pool.keep and pool.explode in ("!", "!p", "!o"))
-    )
+    try:
+        assert str(parse_notation(text)) == text
+    except (
+        DiceSyntaxError
+    ) as error:  # (a target no face meets: the notation refuses it)
+        assert "no face of" in error.message
 
 
 @pytest.mark.parametrize(
@@ -377,9 +365,9 @@ class _Path:
         return self.faces[self.used - 1]
 
 
-def enumerated(dice: DiceSum) -> dict[int, Fraction]:
+def enumerated(dice: DiceSum) -> dict[Number, Fraction]:
     """The chance of each total, from every sequence of faces ``roll`` asks for."""
-    found: dict[int, Fraction] = {}
+    found: dict[Number, Fraction] = {}
     pending: list[list[int]] = [[]]
     while pending:
         faces = pending.pop()
@@ -389,7 +377,6 @@ def enumerated(dice: DiceSum) -> dict[int, Fraction]:
         except _Branch as more:
             pending += [[*faces, f] for f in range(more.low, more.high + 1)]
             continue
-        assert isinstance(total, int)  # a sum of pools and whole numbers
         found[total] = found.get(total, Fraction(0)) + path.chance
     return dict(sorted(found.items()))
 
@@ -409,7 +396,7 @@ def _paths(dice: DiceSum) -> int:
     derandomize=True,
     suppress_health_check=[HealthCheck.filter_too_much],
 )
-@given(sums(small=True))
+@given(sums(small=True, more=True))
 def test_odds_agree_with_every_roll(dice: DiceSum) -> None:
     assume(_paths(dice) <= 5000)
     ours = odds(dice)
@@ -450,6 +437,7 @@ def _whole(value: Any) -> Any:
     return Fraction(value) if not isinstance(value, bool) else int(value)
 
 
+CALL_NAMES: tuple[CallName, ...] = ("floor", "ceil", "round", "abs", "max", "min")
 _ICEPOOL_BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "*": lambda x, y: Fraction(x) * y,
     "/": lambda x, y: Fraction(x) / y,
@@ -512,9 +500,9 @@ def nodes(draw: st.DrawFn, height: int = 2) -> Any:
     if kind == "sum":
         return DiceSum((Term(1, a), Term(draw(st.sampled_from((1, -1))), b)))
     if kind in ("*", "/"):
-        return Binary(kind, a, b)
+        return Binary("*" if kind == "*" else "/", a, b)
     if kind == "call":
-        name = draw(st.sampled_from(("floor", "ceil", "round", "abs", "max", "min")))
+        name = draw(st.sampled_from(CALL_NAMES))
         return Call(name, (a,) if name in ("floor", "ceil", "round", "abs") else (a, b))
     if kind == "test":
         return Compared(draw(st.sampled_from(COMPARISONS)), a, b)
@@ -615,3 +603,22 @@ def test_keeping_among_all_the_dice_agrees_with_icepool(pool: Pool) -> None:
     dice = DiceSum((Term(1, pool), Term(-1, 2)))
     for depth in (0, 2):
         assert odds(dice, depth) == icepool_odds(dice, depth), str(dice)
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+@given(nodes())
+def test_the_odds_of_a_tree_agree_with_every_roll(node: Any) -> None:
+    """Each value of a tree as often as ``roll`` gives it, over every sequence of faces."""
+    dice = node if isinstance(node, DiceSum) else DiceSum((Term(1, node),))
+    assume(_paths(dice) <= 3000)
+    try:
+        ours = odds(dice)
+    except RuleInputError as refused:  # (a divisor that can be 0)
+        assert "division by zero" in str(refused)
+        return
+    assert ours.chances == enumerated(dice), str(dice)

@@ -22,7 +22,7 @@ engine of the rules (``rulebook._odds``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from math import comb
 from typing import ClassVar
@@ -75,8 +75,13 @@ class Odds(Value):
     chances: dict[Number, Fraction]
     tail: Fraction
 
-    def __init__(self, chances: dict[Number, Fraction], tail: Fraction) -> None:
-        object.__setattr__(self, "chances", dict(sorted(chances.items())))
+    def __init__(
+        self,
+        chances: Mapping[int, Fraction] | Mapping[Number, Fraction],
+        tail: Fraction,
+    ) -> None:
+        found: dict[Number, Fraction] = dict(sorted(chances.items()))
+        object.__setattr__(self, "chances", found)
         object.__setattr__(self, "tail", tail)
 
     def __hash__(self) -> int:
