@@ -247,6 +247,8 @@ REFUSALS = [  # a spelling another tool reads otherwise: where, and what to writ
     ("1.5d6", 0, "NdS"),
     ("7d6u", 3, "no more dice than the die has faces"),
     ("4d6f1", 3, "NdS"),
+    ("(" * 51 + "1" + ")" * 51, 50, "nest fewer"),
+    ("1+" + "-" * 60 + "d6", 52, "nest fewer"),
 ]
 
 

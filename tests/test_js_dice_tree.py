@@ -40,6 +40,7 @@ SPELLED = (  # the design's and the issue's spellings
     "4d6 kh3", "3d6>=10", "3d6cs>=5", "5d10%3", "2^3", "2**3", "-d6", "--3",
     "4d6u", "7d6u", "1.5*2d6", "2d6x10", "1d6/0", "1d6/(1d2-1)", "3d6==10",
     "1d20>10", "2d6!!p", "3d6uo", "4d6sa", "4d6sd", "dF.3", "1d6 + (2 * (3d4 - 1))",
+    "(" * 60 + "1d6" + ")" * 60, "-" * 60 + "2", "max(" * 30 + "1,2)" * 30,
 )  # fmt: skip
 
 
@@ -99,11 +100,11 @@ def python_answer(text: str, seed: int, bare_d6: bool) -> dict[str, Any]:
     except RuleInputError as error:
         return {"parse": _refusal(error)}
     assert parse_notation(str(dice), bare_d6=bare_d6) == dice, text  # it reads back
-    found: dict[str, Any] = {
-        "parse": str(dice),
-        "tree": dumps(dice),
-        "pools": len(dice.pools),
-    }
+    found: dict[str, Any] = {"parse": str(dice), "pools": len(dice.pools)}
+    try:  # (a tree nested past the JSON's depth is refused alike)
+        found["tree"] = dumps(dice)
+    except RuleInputError as error:
+        found["tree"] = _refusal(error)
     try:
         rolled = roll(dice, random.Random(seed))
         found["roll"] = {
@@ -112,7 +113,7 @@ def python_answer(text: str, seed: int, bare_d6: bool) -> dict[str, Any]:
             "rolled": list(rolled.rolled),
             "text": dumps(rolled),
         }
-    except RuleInputError as error:
+    except RuleInputError as error:  # (a roll too, or its JSON)
         found["roll"] = _refusal(error)
     return found
 
@@ -130,11 +131,11 @@ def test_javascript_reads_rolls_and_refuses_as_python(tmp_path: Path) -> None:
     answers = [python_answer(c["text"], c["seed"], c["bareD6"]) for c in cases]
     read = [a for a in answers if isinstance(a["parse"], str)]
     refused = [a for a in answers if not isinstance(a["parse"], str)]
-    assert len(read) >= 150 and len(refused) >= 100, (len(read), len(refused))
+    assert len(read) >= 120 and len(refused) >= 100, (len(read), len(refused))
     # the corpus reaches what matters: fractions, groups, tests, several pools
     assert any("/" in a["roll"].get("total", "") for a in read)
     assert any(a["pools"] >= 3 for a in read)
-    assert any('"items"' in a["tree"] for a in read)
+    assert any('"items"' in str(a["tree"]) for a in read)
     assert any("division by zero" in a["roll"].get("message", "") for a in read)
     found = node_cases(JS_TESTS / "dice_tree.mjs", {"cases": cases}, tmp_path)
     assert len(found) == len(cases)

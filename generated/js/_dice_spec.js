@@ -15,6 +15,7 @@ function frozen(value) {
 
 export const MAX_TERMS = 100;
 export const MAX_DIGITS = 15;
+export const MAX_NESTING = 50;
 export const DEPTH = 10;
 export const MAX_DEPTH = 100;
 export const ODDS_WORK_PER_ENTRY = 30;
@@ -470,7 +471,9 @@ export const WORDS = frozen({
   "arguments": "{name} takes {many}, not {found}",
   "arguments_hint": "write {name}(...) with {many}",
   "empty_label": "a label is not closed",
-  "empty_label_hint": "write ']' after the label, on the same line"
+  "empty_label_hint": "write ']' after the label, on the same line",
+  "nesting": "more than {most} parentheses, groups, calls or minus signs nested",
+  "nesting_hint": "nest fewer: write the expression flatter"
 });
 export const CULPRITS = frozen([
   [

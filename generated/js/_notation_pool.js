@@ -6,7 +6,7 @@
  */
 
 import * as spec from "./_dice_spec.js";
-import { FOLLOWERS, isDigit, words } from "./_notation_reader.js";
+import { FOLLOWERS, SPACES, isDigit, words } from "./_notation_reader.js";
 import { AnyOf, Compare, FUDGE_1, Pool } from "./dice_terms.js";
 import { Group } from "./dice_tree.js";
 import { MAX_ENTRIES, grouped } from "./_support.js";
@@ -293,6 +293,13 @@ function met(reader, pool, found) {
 // Python's str.split() splits on these
 const WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u;
 
+/** The code point at `at` or after the spaces there (undefined at the end). */
+function afterSpaces(reader, at) {
+  let found = at;
+  while (found < reader.length && SPACES.includes(reader.chars[found])) found += 1;
+  return reader.chars[found];
+}
+
 /** Refuse a pool's option written after a space (`4d6 kh3`). */
 function spaced(reader, start) {
   const back = reader.at;
@@ -302,7 +309,13 @@ function spaced(reader, start) {
     return;
   }
   const form = readForm(reader, false);
-  if (form === null || form.refused !== undefined || !form.form.token) {
+  if (
+    form === null ||
+    form.refused !== undefined ||
+    !form.form.token ||
+    reader.peek() === "d" || // (a pool after a space: an operator is missing)
+    afterSpaces(reader, reader.at + [...form.form.token].length) === "("
+  ) {
     reader.at = back;
     return;
   }

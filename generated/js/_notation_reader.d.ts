@@ -19,6 +19,10 @@ export declare class Reader {
   at: number;
   readonly bareD6: boolean;
   hint: string;
+  /** The parentheses, groups, calls and minus signs open here. */
+  depth: number;
+  /** One more level of nesting (refused past MAX_NESTING). */
+  deeper(): void;
   readonly length: number;
   peek(length?: number): string;
   ahead(ahead: number): string | undefined;

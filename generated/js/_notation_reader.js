@@ -35,6 +35,15 @@ export class Reader {
     this.at = 0;
     this.bareD6 = bareD6;
     this.hint = spec.HINT; // what a mistake here is told to write
+    this.depth = 0; // the parentheses, groups, calls and minus signs open here
+  }
+
+  /** One more level of nesting (refused past MAX_NESTING). */
+  deeper() {
+    this.depth += 1;
+    if (this.depth > spec.MAX_NESTING) {
+      throw this.fail(words("nesting", [["most", spec.MAX_NESTING]]), this.at, words("nesting_hint"));
+    }
   }
 
   get length() {

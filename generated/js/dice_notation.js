@@ -144,11 +144,12 @@ function readProduct(reader) {
 /** unary := '-' unary | atom */
 function readUnary(reader) {
   reader.skip();
-  if (reader.peek() === "-") {
-    reader.at += 1;
-    return new DiceSum([new Term(-1, readUnary(reader))]);
-  }
-  return readAtom(reader);
+  if (reader.peek() !== "-") return readAtom(reader);
+  reader.deeper();
+  reader.at += 1;
+  const node = new DiceSum([new Term(-1, readUnary(reader))]);
+  reader.depth -= 1;
+  return node;
 }
 
 /** The function named here, when a `(` follows it (after spaces). */
@@ -170,6 +171,8 @@ function readAtom(reader) {
   const first = reader.peek();
   let node;
   const name = functionAt(reader);
+  const nested = first === "(" || first === "{" || name !== null;
+  if (nested) reader.deeper();
   if (first === "(") {
     reader.at += 1;
     node = readExpr(reader);
@@ -183,6 +186,7 @@ function readAtom(reader) {
   } else {
     throw reader.stray();
   }
+  if (nested) reader.depth -= 1;
   return readLabel(reader, node);
 }
 

@@ -19,6 +19,7 @@ __all__ = [
     "HINT",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_NESTING",
     "MAX_TERMS",
     "MORE_OPTIONS",
     "NO_MORE_OPTIONS",
@@ -92,6 +93,7 @@ class Refused(NamedTuple):
 
 MAX_TERMS: Final = 100
 MAX_DIGITS: Final = 15
+MAX_NESTING: Final = 50
 DEPTH: Final = 10
 MAX_DEPTH: Final = 100
 ODDS_WORK_PER_ENTRY: Final = 30
@@ -419,6 +421,8 @@ WORDS: Final[dict[str, str]] = {
     "arguments_hint": "write {name}(...) with {many}",
     "empty_label": "a label is not closed",
     "empty_label_hint": "write ']' after the label, on the same line",
+    "nesting": "more than {most} parentheses, groups, calls or minus signs nested",
+    "nesting_hint": "nest fewer: write the expression flatter",
 }
 CULPRITS: Final = (
     ("keep", "keep"),

@@ -286,7 +286,17 @@ def total(pool: Pool, rng: RNG) -> int:
     without keeping each die (a plain pool of dice summed takes a short way)."""
     if not isinstance(pool, Pool):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise RuleInputError(f"pool must be a Pool, not {shown(pool)}")
-    if pool != Pool(pool.count, pool.sides, multiplier=pool.multiplier):
+    if (
+        pool.fudge
+        or pool.listed is not None
+        or pool.minimum is not None
+        or pool.maximum is not None
+        or pool.reroll is not None
+        or pool.explode is not None
+        or pool.unique
+        or pool.keep is not None
+        or pool.target is not None
+    ):
         return cast("int", roll(DiceSum((Term(1, pool),)), rng).total)
     randint = randint_of(rng)
     count, sides = pool.count, pool.sides
