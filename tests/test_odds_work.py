@@ -26,7 +26,7 @@ from rulesc.core.ir import Function, Procedure
 from rulesc.emit.markdown import odds_pages
 from rulesc.kinds.decision import rule as decision_rule
 from rulesc.pipeline import generate, load_systems
-from rulesc.runtime import _dice_weights, dice_odds
+from rulesc.runtime import _dice_keep, _dice_tree_odds, _dice_weights, dice_odds
 from rulesc.runtime._support import MAX_WORK, weighed
 from rulesc.runtime.dice_notation import parse_notation
 from rulesc.runtime.dice_odds import odds, odds_work
@@ -37,7 +37,7 @@ from rulesc.workbench.usage import UsageError
 
 from . import bounds_cases as cases
 from .conftest import ROOT
-from .test_dice_odds import sums
+from .test_dice_odds import nodes, sums
 
 pytestmark = pytest.mark.usefixtures("no_hang")
 
@@ -93,6 +93,13 @@ def test_odds_past_the_limit_are_refused_before_any_of_the_work(
                 odds(dice, depth)
 
 
+@st.composite
+def trees(draw: st.DrawFn) -> DiceSum:
+    """A tree of products, calls, tests, groups and labels over small pools."""
+    node = draw(nodes())
+    return node if isinstance(node, DiceSum) else DiceSum((Term(1, node),))
+
+
 class _Steps:
     """The steps the odds engine takes, counted as it takes them: each pair
     of values a convolution adds, each try of a keeping pool's dynamic programme."""
@@ -107,14 +114,44 @@ class _Steps:
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-@given(dice=sums(), depth=st.integers(0, 3))
+@given(dice=st.one_of(sums(more=True), trees()), depth=st.integers(0, 3))
 def test_the_work_worked_out_first_is_no_less_than_the_work(
     dice: DiceSum, depth: int
 ) -> None:
     """Counted on numbers of any size alike (the estimate weighs them by
-    their size, which only adds), each step the engine takes was foreseen."""
+    their size, which only adds), each step the engine takes was foreseen:
+    the pairs of values combined, each try of a keeping pool's or group's
+    dynamic programme."""
     steps = _Steps()
     plus = _dice_weights.Weights.plus
+    pair, keep_step = _dice_tree_odds._pair, _dice_tree_odds._keep_step
+
+    def counted_pair(a: Any, b: Any, how: Any) -> Any:
+        steps.taken += len(a.weights) * len(b.weights)
+        return pair(a, b, how)
+
+    def counted_keep(states: Any, item: Any, kept: int, highest: bool) -> Any:
+        steps.taken += len(states) * len(item.weights)
+        return keep_step(states, item, kept, highest)
+
+    merger, take, draw = _dice_keep._merger, _dice_keep._take, _dice_keep._draw
+
+    def counted_merger(pool: Any, score: Any) -> Any:
+        merged = merger(pool, score)
+
+        def counted(a: Any, b: Any) -> Any:
+            steps.taken += 1
+            return merged(a, b)
+
+        return counted
+
+    def counted_take(states: Any, *args: Any) -> Any:
+        steps.taken += len(states)
+        return take(states, *args)
+
+    def counted_draw(sets: Any, face: Any, faces: Any) -> Any:
+        steps.taken += len(sets) * len(faces)
+        return draw(sets, face, faces)
 
     def counted_plus(self: Any, other: Any, below: Any = None) -> Any:
         steps.taken += len(self.weights) * len(other.weights)
@@ -128,6 +165,11 @@ def test_the_work_worked_out_first_is_no_less_than_the_work(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_dice_weights.Weights, "plus", counted_plus)
         patch.setattr(dice_odds, "min", counted_min, raising=False)
+        patch.setattr(_dice_tree_odds, "_pair", counted_pair)
+        patch.setattr(_dice_tree_odds, "_keep_step", counted_keep)
+        patch.setattr(_dice_keep, "_merger", counted_merger)
+        patch.setattr(_dice_keep, "_take", counted_take)
+        patch.setattr(_dice_keep, "_draw", counted_draw)
         patch.setattr(dice_odds, "odds_work", lambda dice, depth: 0)
         try:
             odds(dice, depth)

@@ -19,7 +19,16 @@
 import { DiceSum, Pool, Value } from "./dice_terms.js";
 import { Binary, Call, FUNCTIONS, Group, Labeled, Test, divided, holds, negated, order, plus, times } from "./dice_tree.js";
 import { RuleInputError } from "./errors.js";
-import { MAX_ENTRIES, bitLength, grouped, weighed } from "./_support.js";
+import {
+  MAX_ENTRIES,
+  addFractions,
+  bitLength,
+  divFractions,
+  fraction,
+  grouped,
+  mulFractions,
+  weighed,
+} from "./_support.js";
 
 /** a + b: two numbers by the short way, else exactly. */
 function sum(a, b) {
@@ -90,13 +99,15 @@ function put(found, value, weight) {
   else had[1] += weight;
 }
 
-/** Refused past MAX_ENTRIES values (of the whole expression `dice`). */
-function bounded(values, dice) {
-  if (values.size > MAX_ENTRIES) {
-    throw new RuleInputError(
-      `${dice} has more than ${grouped(MAX_ENTRIES)} values (a limit of the runtime, not of the rules)`,
-    );
-  }
+function tooMany(node) {
+  return new RuleInputError(
+    `${node} has more than ${grouped(MAX_ENTRIES)} values (a limit of the runtime, not of the rules)`,
+  );
+}
+
+/** Refused past MAX_ENTRIES values (named by the node that has them). */
+function bounded(values, node) {
+  if (values.size > MAX_ENTRIES) throw tooMany(node);
   return values;
 }
 
@@ -109,19 +120,18 @@ function meetsTotal(condition, value) {
 const UNARY = new Set(["floor", "ceil", "round", "abs"]);
 
 /**
- * The chances of `node`'s value: `leaf(pool)` a pool's weights, `dice` the
- * whole expression (named where it passes MAX_ENTRIES values). Throws
- * RuleInputError for a divisor that can be 0.
+ * The chances of `node`'s value: `leaf(pool)` a pool's weights. Throws
+ * RuleInputError for a divisor that can be 0, and past MAX_ENTRIES values.
  */
-export function nodeValues(node, leaf, dice) {
+export function nodeValues(node, leaf) {
   if (node instanceof Pool) return Values.of(leaf(node));
   if (!(node instanceof Value)) return Values.point(node);
-  const of = (n) => nodeValues(n, leaf, dice);
+  const of = (n) => nodeValues(n, leaf);
   if (node instanceof DiceSum) {
     let total = Values.point(0);
     for (const term of node.terms) {
       const part = of(term.value);
-      total = bounded(total.with(term.sign < 0 ? part.mapped(negated) : part, sum), dice);
+      total = bounded(total.with(term.sign < 0 ? part.mapped(negated) : part, sum), node);
     }
     return total;
   }
@@ -130,26 +140,26 @@ export function nodeValues(node, leaf, dice) {
     const args = node.args.map(of);
     const how = FUNCTIONS[node.name];
     if (UNARY.has(node.name)) return args[0].mapped(how);
-    return args.slice(1).reduce((a, b) => bounded(a.with(b, how), dice), args[0]);
+    return args.slice(1).reduce((a, b) => bounded(a.with(b, how), node), args[0]);
   }
   if (node instanceof Test) return of(node.left).with(of(node.right), (a, b) => (holds(node.op, a, b) ? 1 : 0));
   if (node instanceof Binary) {
     const [left, right] = [of(node.left), of(node.right)];
-    if (node.op === "*") return bounded(left.with(right, times), dice);
-    if (right.found.has(0)) throw new RuleInputError(`${node}: the divisor can be 0 (division by zero)`);
-    return bounded(left.with(right, divided), dice);
+    if (node.op === "*") return bounded(left.with(right, times), node);
+    if (right.found.has(0)) throw new RuleInputError(`${node}: division by zero (the divisor can be 0)`);
+    return bounded(left.with(right, divided), node);
   }
-  return groupValues(node, node.items.map(of), dice);
+  return groupValues(node, node.items.map(of));
 }
 
 /** A group's chances from its items': their sum, the totals kept, or a count. */
-function groupValues(group, items, dice) {
+function groupValues(group, items) {
   const { target, failure } = group;
   const score = (v) =>
     (meetsTotal(target, v) ? 1 : 0) - (failure !== null && meetsTotal(failure, v) ? 1 : 0);
   if (group.keep === null) {
     const parts = target === null ? items : items.map((i) => i.mapped(score));
-    return parts.reduce((a, b) => bounded(a.with(b, sum), dice), Values.point(0));
+    return parts.reduce((a, b) => bounded(a.with(b, sum), group), Values.point(0));
   }
   const highest = group.keep === "kh" || group.keep === "dl";
   const keep = group.kept;
@@ -167,6 +177,7 @@ function groupValues(group, items, dice) {
         else had[1] += ways * weight;
       }
     }
+    if (after.size > MAX_ENTRIES) throw tooMany(group);
     states = after;
     denom *= item.denom;
   }
@@ -175,89 +186,165 @@ function groupValues(group, items, dice) {
     const value = target === null ? kept.reduce(sum, 0) : kept.reduce((n, v) => n + score(v), 0);
     put(found, value, ways);
   }
-  return bounded(new Values(found, denom - sumOf([...found.values()].map(([, w]) => w)), denom), dice);
+  return new Values(found, denom - sumOf([...found.values()].map(([, w]) => w)), denom);
 }
 
-// -- what the work costs, known before it -----------------------------------------
+// -- what the work costs, known before it (as the Python runtime's span_of) --------
 
-/** What is known of a node's chances before they are worked out: at most how
- * many values it has, the denominator of its weights (bigints), and for whole
- * values the lowest and highest (else null). */
-export class Extent {
-  constructor(size, denom, lo = null, hi = null) {
-    this.size = size;
-    this.denom = denom;
+const F0 = fraction(0n);
+const F1 = fraction(1n);
+const fmin = (a, b) => (cmp(a, b) <= 0 ? a : b);
+const fmax = (a, b) => (cmp(a, b) >= 0 ? a : b);
+
+/** -1, 0 or 1 as fraction a is below, equal to or above fraction b. */
+function cmp(a, b) {
+  const [x, y] = [a.numerator * b.denominator, b.numerator * a.denominator];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function floorOf(f) {
+  const q = f.numerator / f.denominator;
+  return fraction(f.numerator < 0n && q * f.denominator !== f.numerator ? q - 1n : q);
+}
+
+const neg = (f) => fraction(-f.numerator, f.denominator);
+/** The functions on exact bounds (fractions of bigints: never past a limit). */
+const BOUNDS = {
+  floor: floorOf,
+  ceil: (f) => neg(floorOf(neg(f))),
+  round: (f) => floorOf(addFractions(f, fraction(1n, 2n))),
+  abs: (f) => (f.numerator < 0n ? neg(f) : f),
+  max: fmax,
+  min: fmin,
+};
+
+/** What is known of a node's chances before they are worked out: its lowest
+ * and highest values (fractions; null: not known), at most how many values it
+ * has, the denominator of its weights (bigints), and whether every value is
+ * whole. */
+export class Span {
+  constructor(lo, hi, size, denom, whole) {
     this.lo = lo;
     this.hi = hi;
+    this.size = size;
+    this.denom = denom;
+    this.whole = whole;
   }
 
-  /** The extent of a pool's shape (./dice_odds.js). */
-  static of(shape) {
-    return new Extent(shape.size, shape.denom, shape.lo, shape.hi);
+  /** `size` or fewer: whole values between lo and hi are no more than the run. */
+  most(size) {
+    if (!this.whole || this.lo === null || this.hi === null) return size;
+    const run = floorOf(addFractions(this.hi, neg(this.lo))).numerator + 1n;
+    return run < 0n ? 0n : size < run ? size : run;
+  }
+
+  /** The same span, its size `most(size)`. */
+  sized(size = this.size) {
+    return new Span(this.lo, this.hi, this.most(size), this.denom, this.whole);
   }
 }
 
-const least = (a, b) => (a < b ? a : b);
-
-/** The extent of `how` of two parts; whole values from lo..hi when given. */
-function paired(a, b, lo = null, hi = null) {
-  let size = a.size * b.size;
-  if (lo !== null) size = least(size, hi - lo + 1n);
-  return new Extent(size, a.denom * b.denom, lo, hi);
-}
-
-/** The steps of combining two parts of these extents (every pair). */
+/** The steps of combining two parts of these spans (every pair). */
 function pairCost(a, b) {
   return weighed(a.size * b.size, bitLength(a.denom > b.denom ? a.denom : b.denom));
 }
 
-const WHOLE_CALLS = new Set(["floor", "ceil", "round"]);
-
 /**
- * The extent of `node`'s chances and the steps `nodeValues` takes (a bigint),
- * known before the work: `leaf(pool)` a pool's [shape, steps].
+ * The span of `node`'s chances and the steps `nodeValues` takes (a bigint),
+ * from the tree alone: `leaf(pool)` a pool's [shape, steps] (its lo and hi
+ * bigints).
  */
-export function nodeExtent(node, leaf) {
+export function nodeSpan(node, leaf) {
   if (node instanceof Pool) {
     const [shape, cost] = leaf(node);
-    return [Extent.of(shape), cost];
+    return [new Span(fraction(shape.lo), fraction(shape.hi), shape.size, shape.denom, true), cost];
   }
   if (!(node instanceof Value)) {
-    const whole = typeof node === "number" ? BigInt(node) : null;
-    return [new Extent(1n, 1n, whole, whole), 0n];
+    const value = typeof node === "number" ? fraction(BigInt(node)) : node;
+    return [new Span(value, value, 1n, 1n, typeof node === "number"), 0n];
   }
-  if (node instanceof Labeled) return nodeExtent(node.node, leaf);
-  const parts = node instanceof Group ? node.items : node instanceof Call ? node.args : node instanceof DiceSum ? node.terms.map((t) => t.value) : [node.left, node.right];
-  const found = parts.map((p) => nodeExtent(p, leaf));
-  let cost = found.reduce((n, [, c]) => n + c, 0n);
-  const extents = found.map(([e]) => e);
-  if (node instanceof DiceSum) {
-    let total = new Extent(1n, 1n, 0n, 0n);
-    node.terms.forEach((term, i) => {
-      let part = extents[i];
-      if (term.sign < 0 && part.lo !== null) part = new Extent(part.size, part.denom, -part.hi, -part.lo);
-      cost += pairCost(total, part);
-      const whole = total.lo !== null && part.lo !== null;
-      total = paired(total, part, whole ? total.lo + part.lo : null, whole ? total.hi + part.hi : null);
-    });
-    return [total, cost];
+  if (node instanceof DiceSum) return sumSpan(node.terms.map((t) => termSpan(t, leaf)));
+  if (node instanceof Labeled) return nodeSpan(node.node, leaf);
+  const children = node.children().map((c) => nodeSpan(c, leaf));
+  const cost = children.reduce((n, [, c]) => n + c, 0n);
+  const [span, more] = branchSpan(node, children.map(([s]) => s));
+  return [span, cost + more];
+}
+
+function termSpan(term, leaf) {
+  const [span, cost] = nodeSpan(term.value, leaf);
+  if (term.sign > 0) return [span, cost];
+  const lo = span.hi === null ? null : neg(span.hi);
+  const hi = span.lo === null ? null : neg(span.lo);
+  return [new Span(lo, hi, span.size, span.denom, span.whole), cost];
+}
+
+function plusSpan(a, b) {
+  const known = a.lo !== null && a.hi !== null && b.lo !== null && b.hi !== null;
+  const lo = known ? addFractions(a.lo, b.lo) : null;
+  const hi = known ? addFractions(a.hi, b.hi) : null;
+  return new Span(lo, hi, a.size * b.size, a.denom * b.denom, a.whole && b.whole).sized();
+}
+
+function sumSpan(terms) {
+  let total = new Span(F0, F0, 1n, 1n, true);
+  let work = 0n;
+  for (const [span, cost] of terms) {
+    work += cost + pairCost(total, span);
+    total = plusSpan(total, span);
   }
+  return [total, work];
+}
+
+function corners(a, b, how) {
+  if (a.lo === null || a.hi === null || b.lo === null || b.hi === null) return [null, null];
+  const found = [a.lo, a.hi].flatMap((x) => [b.lo, b.hi].map((y) => how(x, y)));
+  return [found.reduce(fmin), found.reduce(fmax)];
+}
+
+/** The span of a Binary, Call, Test or Group of children of `spans`, and
+ * the steps it takes on top of theirs. */
+function branchSpan(node, spans) {
+  if (node instanceof Group) return groupSpan(node, spans);
+  const [first] = spans;
   if (node instanceof Call && UNARY.has(node.name)) {
-    const [arg] = extents;
-    return [new Extent(arg.size, arg.denom), cost + arg.size];
+    const how = BOUNDS[node.name];
+    let lo = first.lo === null ? null : how(first.lo);
+    let hi = first.hi === null ? null : how(first.hi);
+    if (node.name === "abs" && lo !== null && hi !== null) {
+      const [low, high] = [first.lo, first.hi];
+      lo = cmp(low, F0) < 0 && cmp(F0, high) < 0 ? F0 : fmin(lo, hi);
+      hi = fmax(how(low), how(high));
+    }
+    const span = new Span(lo, hi, first.size, first.denom, node.name !== "abs" || first.whole);
+    return [span.sized(), first.size];
   }
-  if (node instanceof Test) {
-    const [a, b] = extents;
-    return [paired(a, b, 0n, 1n), cost + pairCost(a, b)];
+  let total = first;
+  let work = 0n;
+  for (const span of spans.slice(1)) {
+    work += pairCost(total, span);
+    total = combinedSpan(node, total, span);
   }
-  if (node instanceof Group) return groupExtent(node, extents, cost);
-  // `*`, `/`, max, min: every pair, folded
-  let total = extents[0];
-  for (const next of extents.slice(1)) {
-    cost += pairCost(total, next);
-    total = paired(total, next);
+  return [total, work];
+}
+
+/** The span of one pairwise step of a Binary, a max/min Call or a Test. */
+function combinedSpan(node, a, b) {
+  const [denom, size] = [a.denom * b.denom, a.size * b.size];
+  if (node instanceof Test) return new Span(F0, F1, size < 2n ? size : 2n, denom, true);
+  if (node instanceof Call) {
+    // max, min: a value of either side
+    const [lo, hi] = corners(a, b, BOUNDS[node.name]);
+    const either = a.size + b.size;
+    return new Span(lo, hi, size < either ? size : either, denom, a.whole && b.whole).sized();
   }
-  return [total, cost];
+  if (node.op === "*") {
+    const [lo, hi] = corners(a, b, mulFractions);
+    return new Span(lo, hi, size, denom, a.whole && b.whole).sized();
+  }
+  const signed = b.lo !== null && b.hi !== null && (cmp(b.lo, F0) > 0 || cmp(b.hi, F0) < 0);
+  const [lo, hi] = signed ? corners(a, b, divFractions) : [null, null];
+  return new Span(lo, hi, size, denom, false);
 }
 
 function choose(n, k) {
@@ -266,28 +353,47 @@ function choose(n, k) {
   return found;
 }
 
-/** A group's extent and steps: a sum or count convolves its items; keeping,
- * each item tries each of its values on each state (a sorted choice of at
- * most `kept` of the values seen so far) and sorts it. */
-function groupExtent(group, extents, cost) {
-  let total = new Extent(1n, 1n);
-  if (group.keep === null) {
-    for (const item of extents) {
-      const part = group.target === null ? item : new Extent(least(item.size, 3n), item.denom);
-      cost += pairCost(total, part);
-      total = paired(total, part);
-    }
-    return [total, cost];
+/** A group's span and steps: a sum or count pairs its items; keeping, a
+ * state (the totals kept so far) tries each value of each item. */
+function groupSpan(group, spans) {
+  const kept = group.kept;
+  const low = group.failure !== null ? -1n : 0n;
+  let scored = spans;
+  let work = 0n;
+  if (group.target !== null) {
+    scored = spans.map((s) => new Span(fraction(low), F1, s.size < 2n - low ? s.size : 2n - low, s.denom, true));
+    work = spans.reduce((n, s) => n + s.size, 0n);
   }
-  const keep = BigInt(group.kept);
-  let seen = 0n;
-  let states = 1n;
-  let denom = 1n;
-  for (const item of extents) {
-    cost += weighed(states * item.size * (keep + 1n), bitLength(denom * item.denom));
-    seen += item.size;
-    states = least(states * item.size, choose(seen + keep, keep));
-    denom *= item.denom;
+  if (kept >= spans.length) {
+    const [total, more] = sumSpan(scored.map((s) => [s, 0n]));
+    return [total, work + more];
   }
-  return [new Extent(states, denom), cost + states * keep];
+  let [states, distinct, denom] = [1n, 0n, 1n];
+  spans.forEach((span, i) => {
+    denom *= span.denom;
+    work += weighed(states * span.size, bitLength(denom));
+    distinct += span.size;
+    const top = BigInt(Math.min(kept, i + 1));
+    const most = choose(distinct + top - 1n, top);
+    states = states * span.size < most ? states * span.size : most;
+  });
+  work += states; // each state scored
+  let span;
+  if (group.target === null) {
+    const known = spans.every((s) => s.lo !== null && s.hi !== null);
+    const [lo, hi] = known ? keptRange(spans, kept, group.keep === "kh" || group.keep === "dl") : [null, null];
+    span = new Span(lo, hi, states, denom, spans.every((s) => s.whole));
+  } else {
+    const k = BigInt(kept);
+    span = new Span(fraction(low * k), fraction(k), states, denom, true);
+  }
+  return [span.sized(states), work];
+}
+
+/** The least and most sums of `kept` item totals of these spans. */
+function keptRange(spans, kept, highest) {
+  const order = (a, b) => (highest ? cmp(b, a) : cmp(a, b));
+  const lows = spans.map((s) => s.lo).sort(order).slice(0, kept);
+  const highs = spans.map((s) => s.hi).sort(order).slice(0, kept);
+  return [lows.reduce(addFractions, F0), highs.reduce(addFractions, F0)];
 }

@@ -1,8 +1,8 @@
 /** Dice odds: the exact distribution of a `DiceSum`, by convolution and dynamic programming. */
 
-import type { Distribution, Fraction } from "./dice.js";
+import type { Fraction } from "./dice.js";
 import { Value } from "./dice_terms.js";
-import type { DiceSum, Pool } from "./dice_terms.js";
+import type { DiceSum, Num, Pool } from "./dice_terms.js";
 
 /** How many more dice an explosion is followed to, unless told. */
 export declare const DEPTH: number;
@@ -11,16 +11,21 @@ export declare const MAX_DEPTH: number;
 /** The most steps one call takes working out exact odds (from ./_support.js). */
 export declare const MAX_WORK: number;
 
+/** The chances of the values known, ascending: a whole value is a number (its
+ * key), one that is not a frozen fraction (a key by identity: iterate to find
+ * it); its JSON keys are the Python runtime's ("7/2"). */
+export type OddsChances = Map<Num, Fraction> & { toJSON(): Record<string, string> };
+
 /** The exact chance of each value (ascending), and the tail an explosion cut off leaves unknown. */
 export declare class Odds extends Value {
-  constructor(chances: Map<number, Fraction>, tail: Fraction);
+  constructor(chances: Map<Num, Fraction>, tail: Fraction);
   /** The chances of the values known, ascending (JSON: the Python runtime's). */
-  readonly chances: Distribution;
+  readonly chances: OddsChances;
   readonly tail: Fraction;
   /** The smallest value known. */
-  readonly min: number;
+  readonly min: Num;
   /** The largest value known. */
-  readonly max: number;
+  readonly max: Num;
   /** The exact mean, or null when there is a tail. */
   readonly mean: Fraction | null;
   /** The exact variance, or null when there is a tail. */

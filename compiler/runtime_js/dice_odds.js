@@ -21,7 +21,9 @@
 import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
-import { nodeExtent, nodeValues } from "./_dice_nodes.js";
+import { nodeSpan, nodeValues } from "./_dice_nodes.js";
+import { uniqueWeights } from "./_dice_unique.js";
+import { keepChains } from "./_dice_keep.js";
 import { order } from "./dice_tree.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
@@ -153,7 +155,7 @@ export function odds(dice, depth = DEPTH) {
   if (work > BigInt(MAX_WORK)) throw new RuleInputError(budget(work));
   spend(work, HINT);
   if (dice.terms.some(branches)) {
-    const found = nodeValues(dice, (pool) => poolDist(pool, depth), dice);
+    const found = nodeValues(dice, (pool) => poolDist(pool, depth));
     const chances = new Map();
     for (const [v, w] of found.found.values()) chances.set(v, fraction(w, found.denom));
     return new Odds(chances, fraction(found.top, found.denom));
@@ -185,8 +187,9 @@ export function odds(dice, depth = DEPTH) {
  * weighs as many; equal faces of symbols are one array: see dice_terms.js). */
 export function faceWeights(pool) {
   const shown = new Map(); // how many of the faces show each
-  for (const f of pool.faces) shown.set(f, (shown.get(f) ?? 0n) + 1n);
-  const n = BigInt(pool.faces.length);
+  const faces = pool.shownFaces; // minimum and maximum applied
+  for (const f of faces) shown.set(f, (shown.get(f) ?? 0n) + 1n);
+  const n = BigInt(faces.length);
   const reroll = pool.reroll;
   if (reroll === null) return new Weights(shown, 0n, n);
   let again = 0n;
@@ -242,12 +245,13 @@ export function chains(pool, depth, empty, add, key = (value) => value) {
   put(level, empty, 1n);
   for (let k = 0; k <= depth; k++) {
     const scale = total ** (d - BigInt(k));
+    const less = k && pool.explode === "!p" ? 1 : 0; // a die `!p` adds counts its face less 1
     for (const [chain, ws] of level.values()) {
-      for (const [f, w] of stop) put(found, add(chain, f), ws * w * scale);
+      for (const [f, w] of stop) put(found, add(chain, f - less), ws * w * scale);
     }
     const after = new Map();
     for (const [chain, ws] of level.values()) {
-      for (const [e, we] of boom) put(after, add(chain, e), ws * we);
+      for (const [e, we] of boom) put(after, add(chain, e - less), ws * we);
     }
     level = after;
   }
@@ -267,8 +271,19 @@ export function chainWeights(pool, depth, score) {
 function poolDist(pool, depth) {
   const times = (v) => v * pool.multiplier;
   const plain = pool.explode === null; // an exploding die is never added up as plain
+  if (pool.unique) {
+    const [found, denom] = uniqueWeights([...faceWeights(pool).weights], pool.count, pool.kept, ranksHighest(pool), scorer(pool, true));
+    return new Weights(found, 0n, denom).mapped(times);
+  }
+  if (pool.keep !== null && apart(pool)) {
+    // kept among all the dice, those the explosion adds too: chain by chain
+    const [found, , denom] = chains(pool, depth, [], (sofar, f) => [...sofar, f], (v) => v.join(","));
+    const kept = keepChains([...found.values()], pool.count, pool.keep, pool.keepCount, scorer(pool, true));
+    const all = denom ** BigInt(pool.count);
+    return new Weights(kept, all - sumOf(kept.values()), all).mapped(times);
+  }
   let die;
-  if (pool.target === null || pool.explode === "!" || pool.explode === "!o") {
+  if (pool.target === null || apart(pool)) {
     // each die scored on its own: its face, or whether it meets the target
     die = chainWeights(pool, depth, scorer(pool, true));
     if (pool.keep === null) return power(die, pool.count, plain).mapped(times);
@@ -334,12 +349,13 @@ export function chainLevels(pool, depth, score) {
   const boom = [...faceWeights(pool).weights.keys()].filter((f) => pool.explodes(f));
   let width = 0n;
   if (score !== null && boom.length) {
-    const [low, high] = span(boom.map(score));
+    const less = pool.explode === "!p" ? boom.map((f) => f - 1) : []; // (a die `!p` adds)
+    const [low, high] = span([...boom, ...less].map(score));
     width = BigInt(high - low);
   }
   const levels = [1n];
   for (let k = 1; k <= depth; k++) {
-    const multisets = comb(boom.length + k - 1, k);
+    const multisets = comb(boom.length + k - 1, k) * (pool.explode === "!p" ? BigInt(boom.length) : 1n);
     levels.push(score === null ? multisets : least(multisets, BigInt(k) * width + 1n));
   }
   return levels;
@@ -379,32 +395,84 @@ export function oddsWork(dice, depth = DEPTH) {
   if (!Number.isInteger(depth) || !(depth >= 0 && depth <= MAX_DEPTH)) {
     throw new RuleInputError(`depth must be an int in 0..${MAX_DEPTH}, not ${shown(depth)}`);
   }
-  if (dice.terms.some(branches)) return nodeExtent(dice, (pool) => poolShape(pool, depth))[1];
-  let total = new Shape(0n, 0n, 1n, 1n);
-  let work = 0n;
-  for (const term of dice.terms) {
-    let part;
-    if (term.value instanceof Pool) {
-      const [shape, cost] = poolShape(term.value, depth);
-      work += cost;
-      part = term.sign < 0 ? new Shape(-shape.hi, -shape.lo, shape.size, shape.denom) : shape;
-    } else {
-      const value = BigInt(term.sign * term.value);
-      part = new Shape(value, value, 1n, 1n);
-    }
-    work += plusCost(total, part);
-    total = plusShape(total, part);
+  return nodeSpan(dice, (pool) => poolShape(pool, depth))[1];
+}
+
+/** Whether a pool keeps its highest dice (else its lowest, or all). */
+function ranksHighest(pool) {
+  return pool.keep === "kh" || pool.keep === "dl";
+}
+
+/** The least and most score of one die of `pool` (`!p`: its face less 1 too). */
+function dieScores(pool, score) {
+  const faces = [...faceWeights(pool).weights.keys()];
+  const less = pool.explode === "!p" ? faces.map((f) => f - 1) : [];
+  return span([...faces, ...less].map(score));
+}
+
+/** The shape of a unique pool's odds (`uniqueWeights`) and its steps, as
+ * the Python runtime's `unique_shape`. */
+function uniqueShape(pool) {
+  const face = faceWeights(pool);
+  const d = BigInt(face.weights.size);
+  const count = BigInt(pool.count);
+  const [low, high] = span([...face.weights.keys()].map(scorer(pool, true)));
+  const lo = BigInt(Math.min(low, 0)) * count;
+  const hi = BigInt(Math.max(high, 0)) * count;
+  let denom;
+  let work;
+  if (new Set(face.weights.values()).size === 1) {
+    denom = comb(face.weights.size, pool.count);
+    work = weighed(d * (count + 1n) * (hi - lo + 1n), bitLength(denom));
+  } else {
+    denom = face.denom ** count * d ** count;
+    work = weighed(2n ** d * d * (d + 1n), bitLength(denom));
   }
-  return work;
+  return [times(new Shape(lo, hi, hi - lo + 1n, denom), pool.multiplier), work];
+}
+
+/** The shape of a pool that keeps among all its dice (`keepChains`) and its
+ * steps, as the Python runtime's `keep_chains_shape`. */
+function keptShape(pool, depth) {
+  const n = BigInt(pool.keepCount);
+  const drop = pool.keep === "dh" || pool.keep === "dl";
+  const face = faceWeights(pool);
+  const sides = BigInt(face.weights.size);
+  const held = comb(Number(sides * (pool.explode === "!p" ? 2n : 1n) + n), pool.keepCount);
+  const [low, high] = dieScores(pool, scorer(pool, true));
+  const dice = pool.explode === "!o" ? 2n : BigInt(depth + 1); // a chain's dice, at most
+  const width = BigInt(Math.max(high, 0) - Math.min(low, 0) + 1);
+  let outcomes;
+  let denom;
+  if (pool.explode === "!o") {
+    [outcomes, denom] = [sides * (1n + sides), face.denom ** 2n];
+  } else {
+    const levels = chainLevels(pool, depth, null).reduce((a, b) => a + b, 0n);
+    [outcomes, denom] = [levels * sides, face.denom ** BigInt(depth + 1)];
+  }
+  const one = least(outcomes, held * (drop ? dice * width + 1n : 1n));
+  let work = chainCost(pool, depth, null) * (n + 1n);
+  let states = 1n;
+  for (let i = 1n; i <= BigInt(pool.count); i++) {
+    work += weighed(states * one * (n + dice), bitLength(denom ** i));
+    states = least(states * one, held * (drop ? i * dice * width + 1n : 1n));
+  }
+  work += states * (n + 1n);
+  const kept = BigInt(pool.count) * dice;
+  const [lo, hi] = [BigInt(Math.min(low, 0)) * kept, BigInt(Math.max(high, 0)) * kept];
+  const size = most(least(states, hi - lo + 1n), 1n);
+  return [times(new Shape(lo, hi, size, denom ** BigInt(pool.count)), pool.multiplier), work];
 }
 
 function poolShape(pool, depth) {
+  if (pool.unique) return uniqueShape(pool);
+  if (pool.keep !== null && apart(pool)) return keptShape(pool, depth);
   const target = pool.target;
   const plain = pool.explode === null;
   let die;
   let cost;
   let known;
-  if (target === null || pool.explode === "!" || pool.explode === "!o") {
+  if (target === null || apart(pool)) {
     [die, cost, known] = dieShape(pool, depth, scorer(pool, true));
     if (pool.keep === null) {
       const [shape, more] = powerShape(die, pool.count, plain);
@@ -416,7 +484,8 @@ function poolShape(pool, depth) {
   const score = scorer(pool, true);
   if (pool.keep === null) {
     let counted = known === null ? die : shapeOf(known.mapped(score));
-    if (target !== null && known === null) counted = new Shape(0n, 1n, least(die.size, 2n), die.denom);
+    const low = pool.failure === null ? 0n : -1n; // each die's score
+    if (target !== null && known === null) counted = new Shape(low, 1n, least(die.size, 2n - low), die.denom);
     const [shape, more] = powerShape(counted, pool.count, plain);
     return [times(shape, pool.multiplier), cost + more];
   }
@@ -428,8 +497,8 @@ function poolShape(pool, depth) {
     outcomes = BigInt(scores.length);
     spans = spanSum(scores);
   } else {
-    outcomes = die.size + (pool.explode === "!" || pool.explode === "!!" ? 1n : 0n);
-    const width = target !== null ? 1n : die.hi - die.lo;
+    outcomes = die.size + (["!", "!!", "!p"].includes(pool.explode) ? 1n : 0n); // the tail
+    const width = target === null ? die.hi - die.lo : pool.failure === null ? 1n : 2n;
     spans = most(outcomes - 1n, 0n) * width;
   }
   const keep = BigInt(pool.kept);
@@ -439,7 +508,7 @@ function poolShape(pool, depth) {
   const steps = (after * first - second) * spans + (after * keep - first) * outcomes;
   const denom = die.denom ** BigInt(pool.count);
   const more = weighed(steps, bitLength(denom));
-  const [low, high] = target !== null ? [0n, 1n] : [die.lo, die.hi];
+  const [low, high] = target === null ? [die.lo, die.hi] : [pool.failure === null ? 0n : -1n, 1n];
   const shape = new Shape(keep * low, keep * high, keep * high - keep * low + 1n, denom);
   return [times(shape, pool.multiplier), cost + more];
 }
@@ -484,8 +553,14 @@ function dieShape(pool, depth, score) {
   if (!stop.length) return [new Shape(0n, 0n, 0n, denom), cost, null];
   const [sLow, sHigh] = span(stop);
   const d = BigInt(depth);
-  const lo = BigInt(sLow) + least(0n, d * BigInt(bLow));
-  const hi = BigInt(sHigh) + most(0n, d * BigInt(bHigh));
+  let lo = BigInt(sLow) + least(0n, d * BigInt(bLow));
+  let hi = BigInt(sHigh) + most(0n, d * BigInt(bHigh));
+  if (pool.explode === "!p" && depth) {
+    // a die an explosion adds counts its face less 1
+    const [lLow, lHigh] = span(faces.map((f) => score(f - 1)));
+    lo = least(lo, BigInt(bLow + lLow) + least(0n, (d - 1n) * BigInt(lLow)));
+    hi = most(hi, BigInt(bHigh + lHigh) + most(0n, (d - 1n) * BigInt(lHigh)));
+  }
   const levels = chainLevels(pool, depth, score).reduce((a, b) => a + b, 0n);
   return [new Shape(lo, hi, least(levels * BigInt(stop.length), hi - lo + 1n), denom), cost, null];
 }
@@ -565,10 +640,19 @@ function exactBelow(pool, depth) {
   return depth + 1;
 }
 
+/** Whether the dice an explosion adds are dice of their own (`!`, `!p`,
+ * `!o`; `!!` adds into its die). */
+function apart(pool) {
+  return pool.explode === "!" || pool.explode === "!p" || pool.explode === "!o";
+}
+
+/** A die's score: its value, or with a target 1 where it meets the target,
+ * less 1 where it meets the failure. */
 function scorer(pool, perFace) {
-  const target = pool.target;
+  const { target, failure } = pool;
   if (target === null || !perFace) return (v) => v;
-  return (v) => (target.meets(v) ? 1 : 0);
+  if (failure === null) return (v) => (target.meets(v) ? 1 : 0);
+  return (v) => (target.meets(v) ? 1 : 0) - (failure.meets(v) ? 1 : 0);
 }
 
 /** `count` dice added up (by squaring; a plain die by a sliding window); with

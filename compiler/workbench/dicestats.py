@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TypeVar
 
 from ..runtime.dice import Dice
 from .text import bar_chart, number, percent
 
 MAX_CHART_ROWS = 40
+V = TypeVar("V", int, Fraction, "int | Fraction")  # a value: a whole number, or exact
 
 
 def stats_lines(dice: Dice) -> list[str]:
@@ -26,7 +28,7 @@ def stats_lines(dice: Dice) -> list[str]:
     return lines + chart_lines(dist)
 
 
-def chart_lines(dist: dict[int, Fraction]) -> list[str]:
+def chart_lines(dist: dict[V, Fraction]) -> list[str]:
     """The distribution as a chart: value, chance, exact chance, chance of the
     value or more (values grouped into ranges if very many)."""
     lines: list[str] = []
@@ -54,7 +56,7 @@ def _exact(share: Fraction) -> str:
     return text if len(text) <= 15 else ""
 
 
-def _grouped(dist: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
+def _grouped(dist: dict[V, Fraction]) -> list[tuple[V, V, Fraction]]:
     values = list(dist)
     if len(values) <= MAX_CHART_ROWS:
         return [(v, v, dist[v]) for v in values]
@@ -66,8 +68,8 @@ def _grouped(dist: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
     return rows
 
 
-def _at_least(dist: dict[int, Fraction]) -> dict[int, Fraction]:
-    found: dict[int, Fraction] = {}
+def _at_least(dist: dict[V, Fraction]) -> dict[V, Fraction]:
+    found: dict[V, Fraction] = {}
     running = Fraction(0)
     for value in reversed(list(dist)):
         running += dist[value]

@@ -3,7 +3,8 @@
 
 import type { Num } from "./dice_terms.js";
 import type { Node } from "./dice_tree.js";
-import type { DiceSum, Pool } from "./dice_terms.js";
+import type { Pool } from "./dice_terms.js";
+import type { Fraction } from "./dice.js";
 import type { Weights } from "./dice_odds.js";
 
 /** The key of a value in a map: the number itself, or a fraction's "n/d". */
@@ -22,20 +23,23 @@ export declare class Values {
   with(other: Values, how: (a: Num, b: Num) => Num): Values;
 }
 
-/** What is known of a node's chances before they are worked out. */
-export declare class Extent {
-  constructor(size: bigint, denom: bigint, lo?: bigint | null, hi?: bigint | null);
+/** What is known of a node's chances before they are worked out (as the Python runtime's Span). */
+export declare class Span {
+  constructor(lo: Fraction | null, hi: Fraction | null, size: bigint, denom: bigint, whole: boolean);
+  readonly lo: Fraction | null;
+  readonly hi: Fraction | null;
   readonly size: bigint;
   readonly denom: bigint;
-  readonly lo: bigint | null;
-  readonly hi: bigint | null;
-  static of(shape: { size: bigint; denom: bigint; lo: bigint; hi: bigint }): Extent;
+  readonly whole: boolean;
+  /** `size` or fewer: whole values between lo and hi are no more than the run. */
+  most(size: bigint): bigint;
+  sized(size?: bigint): Span;
 }
 
 /** The chances of `node`'s value (`leaf`: a pool's weights). */
-export declare function nodeValues(node: Node, leaf: (pool: Pool) => Weights, dice: DiceSum): Values;
-/** The extent of `node`'s chances and the steps `nodeValues` takes (`leaf`: a pool's shape and steps). */
-export declare function nodeExtent(
+export declare function nodeValues(node: Node, leaf: (pool: Pool) => Weights): Values;
+/** The span of `node`'s chances and the steps `nodeValues` takes (`leaf`: a pool's shape and steps). */
+export declare function nodeSpan(
   node: Node,
   leaf: (pool: Pool) => [{ size: bigint; denom: bigint; lo: bigint; hi: bigint }, bigint],
-): [Extent, bigint];
+): [Span, bigint];

@@ -69,7 +69,7 @@ def face_weights(pool: Pool) -> Weights:
     """One die's final face, rerolls done: the one function of a die's faces
     every odds engine reads (a face a die of the rules' own lists more than
     once weighs as many)."""
-    faces = pool.faces
+    faces = pool.shown_faces  # (minimum and maximum applied)
     shown: dict[int, int] = {}  # how many of the faces show each
     for face in faces:
         shown[face] = shown.get(face, 0) + 1
@@ -113,18 +113,21 @@ def chains(
                 value = add(add(empty, e), g)
                 found[value] = found.get(value, 0) + we * w
         return found, 0, total * total
-    # ``level``: the chains of k exploded faces so far, each weighed
+    # ``level``: the chains of k exploded faces so far, each weighed; a die
+    # an explosion adds counts its face less ``less`` (``!p``: 1)
     level: dict[V, int] = {empty: 1}
+    less = 1 if pool.explode == "!p" else 0
     for k in range(depth + 1):
         scale = total ** (depth - k)
+        off = less if k else 0
         for chain, ws in level.items():
             for f, w in stop.items():
-                value = add(chain, f)
+                value = add(chain, f - off)
                 found[value] = found.get(value, 0) + ws * w * scale
         after: dict[V, int] = {}
         for chain, ws in level.items():
             for e, we in boom.items():
-                more = add(chain, e)
+                more = add(chain, e - off)
                 after[more] = after.get(more, 0) + ws * we
         level = after
     return found, sum(boom.values()) ** (depth + 1), total ** (depth + 1)
@@ -188,13 +191,14 @@ def chain_levels(
     from 0 to ``depth`` (told apart by the sum of ``score`` over their faces,
     or with None by the faces themselves, a multiset)."""
     boom = [f for f in face_weights(pool).weights if pool.explodes(f)]
+    less = 1 if pool.explode == "!p" else 0  # (the first die's face counts whole)
     span = 0
     if score is not None and boom:
-        scores = [score(f) for f in boom]
+        scores = [score(f - d) for f in boom for d in {0, less}]
         span = max(scores) - min(scores)
     levels = [1]
     for k in range(1, depth + 1):
-        multisets = comb(len(boom) + k - 1, k)
+        multisets = comb(len(boom) + k - 1, k) * (len(boom) if less else 1)
         levels.append(multisets if score is None else min(multisets, k * span + 1))
     return levels
 

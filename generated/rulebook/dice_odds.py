@@ -23,12 +23,14 @@ engine of the rules (``rulebook._odds``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from math import comb
 from typing import ClassVar
 
 from . import _dice_spec as spec
+from ._dice_keep import keep_chains, keep_chains_shape, unique, unique_shape
+from ._dice_tree_odds import part_of, span_of
 from ._dice_weights import (
     MAX_WORK,
     Shape,
@@ -41,8 +43,8 @@ from ._dice_weights import (
     plus_shape,
     shape_of,
 )
-from ._support import MAX_ENTRIES, count_sums, shown, spend, weighed
-from .dice_terms import DiceSum, Pool, Term, Value
+from ._support import count_sums, shown, spend, weighed
+from .dice_terms import DiceSum, Number, Pool, Term, Value
 from .errors import RuleInputError
 
 __all__ = [
@@ -71,23 +73,28 @@ class Odds(Value):
     __slots__ = ("chances", "tail")
     FIELDS: ClassVar[tuple[str, ...]] = ("chances", "tail")
 
-    chances: dict[int, Fraction]
+    chances: dict[Number, Fraction]
     tail: Fraction
 
-    def __init__(self, chances: dict[int, Fraction], tail: Fraction) -> None:
-        object.__setattr__(self, "chances", dict(sorted(chances.items())))
+    def __init__(
+        self,
+        chances: Mapping[int, Fraction] | Mapping[Number, Fraction],
+        tail: Fraction,
+    ) -> None:
+        found: dict[Number, Fraction] = dict(sorted(chances.items()))
+        object.__setattr__(self, "chances", found)
         object.__setattr__(self, "tail", tail)
 
     def __hash__(self) -> int:
         return hash((tuple(self.chances.items()), self.tail))
 
     @property
-    def min(self) -> int:
+    def min(self) -> Number:
         """The smallest value known."""
         return next(iter(self.chances))
 
     @property
-    def max(self) -> int:
+    def max(self) -> Number:
         """The largest value known."""
         return next(reversed(self.chances))
 
@@ -118,21 +125,8 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
     if work > MAX_WORK:
         raise RuleInputError(_budget(work))
     spend(work, _HINT)
-    total = Weights({0: 1}, 0, 1)
-    for term in dice.terms:
-        if isinstance(term.value, Pool):
-            part = _pool(term.value, depth)
-            if term.sign < 0:
-                part = part.mapped(int.__neg__)
-        else:
-            part = Weights({term.sign * _whole(term.value): 1}, 0, 1)
-        total = total.plus(part)
-        if len(total.weights) > MAX_ENTRIES:
-            raise RuleInputError(
-                f"{dice} has more than {MAX_ENTRIES:,} values "
-                "(a limit of the runtime, not of the rules)"
-            )
-    chances = {v: Fraction(w, total.denom) for v, w in sorted(total.weights.items())}
+    total = part_of(dice, depth, _pool)
+    chances = {v: Fraction(w, total.denom) for v, w in total.weights.items()}
     return Odds(chances, Fraction(total.top, total.denom))
 
 
@@ -144,13 +138,6 @@ def _budget(work: int) -> str:
         f"of exact odds, {MAX_WORK:,} steps (a limit of the runtime, not of the "
         f"rules){_HINT}"
     )
-
-
-def _whole(value: object) -> int:
-    """A term that is a whole number (the odds of other nodes are refused)."""
-    if type(value) is not int:
-        raise RuleInputError(f"the exact odds of {value} are not worked out")
-    return value
 
 
 def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
@@ -166,20 +153,7 @@ def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
         raise RuleInputError(
             f"depth must be an int in 0..{MAX_DEPTH}, not {shown(depth)}"
         )
-    total = Shape(0, 0, 1, 1)
-    work = 0
-    for term in dice.terms:
-        if isinstance(term.value, Pool):
-            part, cost = _pool_shape(term.value, depth)
-            work += cost
-            if term.sign < 0:
-                part = Shape(-part.hi, -part.lo, part.size, part.denom)
-        else:
-            value = term.sign * _whole(term.value)
-            part = Shape(value, value, 1, 1)
-        work += plus_cost(total, part)
-        total = plus_shape(total, part)
-    return work
+    return span_of(dice, depth, _pool_shape)[1]
 
 
 def counted_odds(pool: Pool, depth: int = DEPTH) -> Odds:
@@ -198,7 +172,9 @@ def counted_odds(pool: Pool, depth: int = DEPTH) -> Odds:
     spend(work, _HINT)
     die = chain_weights(pool, depth, _scorer(pool, True)).below(below)
     found = _power(die, pool.count, False, below).mapped(lambda v: v * pool.multiplier)
-    chances = {v: Fraction(w, found.denom) for v, w in found.weights.items()}
+    chances: dict[Number, Fraction] = {
+        v: Fraction(w, found.denom) for v, w in found.weights.items()
+    }
     return Odds(chances, Fraction(found.top, found.denom))
 
 
@@ -235,9 +211,14 @@ def _whole_below(pool: Pool, depth: int) -> int | None:
 
 
 def _pool(pool: Pool, depth: int) -> Weights:
+    times: Callable[[int], int] = lambda v: v * pool.multiplier  # noqa: E731
+    if pool.unique:
+        return unique(pool, _scorer(pool, True)).mapped(times)
+    if pool.keep is not None and pool.explode in ("!", "!p", "!o"):
+        return keep_chains(pool, depth, _scorer(pool, True)).mapped(times)
     target = pool.target
     plain = pool.explode is None  # an exploding die is never added up as plain
-    if target is None or pool.explode in ("!", "!o"):
+    if target is None or pool.explode in ("!", "!p", "!o"):
         # each die scored on its own: its face, or whether it meets the target
         die = chain_weights(pool, depth, _scorer(pool, True))
         if pool.keep is None:
@@ -257,9 +238,15 @@ def _pool(pool: Pool, depth: int) -> Weights:
 def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
     """The shape of ``_pool(pool, depth)`` and the steps it takes, known
     before it is worked out (as ``_pool`` goes, step by step)."""
+    if pool.unique:
+        shape, work = unique_shape(pool, _scorer(pool, True))
+        return _times(shape, pool.multiplier), work
+    if pool.keep is not None and pool.explode in ("!", "!p", "!o"):
+        shape, work = keep_chains_shape(pool, depth, _scorer(pool, True))
+        return _times(shape, pool.multiplier), work
     target = pool.target
     plain = pool.explode is None
-    if target is None or pool.explode in ("!", "!o"):
+    if target is None or pool.explode in ("!", "!p", "!o"):
         score = _scorer(pool, True)
         die, cost, known = _die_shape(pool, depth, score)
         if pool.keep is None:
@@ -270,8 +257,9 @@ def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
     score = _scorer(pool, True)
     if pool.keep is None:
         counted = die if known is None else shape_of(known.mapped(score))
-        if target is not None and known is None:  # 0 or 1 for each die
-            counted = Shape(0, 1, min(die.size, 2), die.denom)
+        if target is not None and known is None:  # -1, 0 or 1 for each die
+            low = -1 if pool.failure is not None else 0
+            counted = Shape(low, 1, min(die.size, 1 - low + 1), die.denom)
         shape, more = _power_shape(counted, pool.count, plain)
         return _times(shape, pool.multiplier), cost + more
     highest = pool.keep in ("kh", "dl")
@@ -279,8 +267,9 @@ def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
         scores = [score(v) for v in sorted(known.weights, reverse=highest)]
         outcomes, spans = len(scores), _spans(scores)
     else:  # each prefix's scores span at most all of them
-        outcomes = die.size + (1 if pool.explode in ("!", "!!") else 0)  # the tail
-        span = 1 if target is not None else die.hi - die.lo
+        cut = pool.explode in ("!", "!!", "!p")
+        outcomes = die.size + (1 if cut else 0)  # the tail
+        span = (2 if pool.failure else 1) if target is not None else die.hi - die.lo
         spans = max(outcomes - 1, 0) * span
     keep, after = pool.kept, pool.count + 1
     # a state of ``placed`` dice (fewer than ``keep``) sums the scores of the
@@ -291,7 +280,7 @@ def _pool_shape(pool: Pool, depth: int) -> tuple[Shape, int]:
     steps = (after * first - second) * spans + (after * keep - first) * outcomes
     denom = die.denom**pool.count
     more = weighed(steps, denom.bit_length())
-    low, high = (0, 1) if target is not None else (die.lo, die.hi)
+    low, high = (die.lo, die.hi) if target is None else (-bool(pool.failure), 1)
     lo, hi = keep * low, keep * high
     return _times(Shape(lo, hi, hi - lo + 1, denom), pool.multiplier), cost + more
 
@@ -333,6 +322,10 @@ def _die_shape(
         return Shape(0, 0, 0, denom), cost, None
     lo = min(stop) + min(0, depth * min(boom))
     hi = max(stop) + max(0, depth * max(boom))
+    if pool.explode == "!p" and depth:  # a die an explosion adds counts its face less 1
+        later = [score(f - 1) for f in faces]
+        lo = min(lo, min(boom) + min(later) + min(0, (depth - 1) * min(later)))
+        hi = max(hi, max(boom) + max(later) + max(0, (depth - 1) * max(later)))
     size = min(sum(chain_levels(pool, depth, score)) * len(stop), hi - lo + 1)
     return Shape(lo, hi, size, denom), cost, None
 
@@ -366,10 +359,14 @@ def _times(shape: Shape, multiplier: int) -> Shape:
 
 
 def _scorer(pool: Pool, per_face: bool) -> Callable[[int], int]:
-    target = pool.target
+    """A die's score: its value, or with a target 1 where it meets the target,
+    less 1 where it meets the failure."""
+    target, failure = pool.target, pool.failure
     if target is None or not per_face:
         return lambda v: v
-    return lambda v: 1 if target.meets(v) else 0
+    if failure is None:
+        return lambda v: 1 if target.meets(v) else 0
+    return lambda v: int(target.meets(v)) - int(failure.meets(v))
 
 
 def _power(die: Weights, count: int, plain: bool, below: int | None = None) -> Weights:

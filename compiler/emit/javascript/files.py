@@ -27,6 +27,8 @@ JS_SUPPORT = (
     "dice_notation.js",
     "dice_rolls.js",
     "_dice_nodes.js",
+    "_dice_unique.js",
+    "_dice_keep.js",
     "dice_odds.js",
     "_dist.js",
     "_multiset.js",

@@ -24,6 +24,8 @@ SUPPORT_MODULES = (
     "dice_notation.py",
     "dice_rolls.py",
     "_dice_weights.py",
+    "_dice_tree_odds.py",
+    "_dice_keep.py",
     "dice_odds.py",
     "odds.py",
     "_dist.py",
