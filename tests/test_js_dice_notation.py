@@ -50,7 +50,11 @@ def python_answer(text: str, seed: int, depth: int) -> dict[str, Any]:
         dice = parse_notation(text)
     except RuleInputError as error:
         return {"parse": _refusal(error)}
-    found: dict[str, Any] = {"parse": str(dice), "work": str(odds_work(dice, depth))}
+    found: dict[str, Any] = {"parse": str(dice)}
+    try:
+        found["work"] = str(odds_work(dice, depth))
+    except RuleInputError as error:
+        found["work"] = _refusal(error)
     try:
         rolled = roll(dice, random.Random(seed))
         found["roll"] = {

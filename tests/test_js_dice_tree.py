@@ -40,83 +40,57 @@ SPELLED = (  # the design's and the issue's spellings
     "4d6 kh3", "3d6>=10", "3d6cs>=5", "5d10%3", "2^3", "2**3", "-d6", "--3",
     "4d6u", "7d6u", "1.5*2d6", "2d6x10", "1d6/0", "1d6/(1d2-1)", "3d6==10",
     "1d20>10", "2d6!!p", "3d6uo", "4d6sa", "4d6sd", "dF.3", "1d6 + (2 * (3d4 - 1))",
+    "(" * 60 + "1d6" + ")" * 60, "-" * 60 + "2", "max(" * 30 + "1,2)" * 30, "4d6 d6",
+    "1d6 max(1,2)", "2d6 kh1",
 )  # fmt: skip
 
 
-@st.composite
-def pools(draw: st.DrawFn) -> str:
-    count = draw(st.sampled_from(("", "1", "2", "3", "4", "7")))
-    text = f"{count}d{draw(st.sampled_from(SIDES))}"
-    for option in draw(st.lists(st.sampled_from(OPTIONS), max_size=3, unique=True)):
-        text += option
-    return text
+def _pool(rng: random.Random) -> str:
+    count = rng.choice(("", "1", "2", "3", "4", "7"))
+    options = rng.sample(OPTIONS, rng.choice((0, 0, 0, 1, 1, 2)))
+    return f"{count}d{rng.choice(SIDES)}" + "".join(options)
 
 
-def _space(draw: st.DrawFn) -> str:
-    return draw(st.sampled_from(("", "", " ")))
+def _space(rng: random.Random) -> str:
+    return rng.choice(("", "", " "))
 
 
-def expressions(depth: int) -> st.SearchStrategy[str]:
-    """Notation text of a tree at most ``depth`` deep."""
-    numbers = st.sampled_from(("0", "1", "2", "3", "5", "10", "1.5", "0.25", "02"))
-    atoms = st.one_of(pools(), pools(), numbers)
-    if depth == 0:
-        return atoms
+def expression(rng: random.Random, depth: int) -> str:
+    """Notation text of a tree at most ``depth`` deep, spaced or not."""
+    how = "atom" if depth == 0 else rng.choice(SHAPES)
+    if how == "atom":
+        return _pool(rng) if rng.random() < 0.7 else rng.choice(NUMBERS)
+    inner = [expression(rng, depth - 1) for _ in range(rng.randint(1, 3))]
+    if how in ("+", "*"):
+        ops = "+-" if how == "+" else "*/"
+        text = inner[0]
+        for item in inner[1:] or [expression(rng, depth - 1)]:
+            text += _space(rng) + rng.choice(ops) + _space(rng) + item
+        return text
+    if how == "call":
+        return f"{rng.choice(FUNCTIONS)}({(',' + _space(rng)).join(inner)})"
+    if how == "group":
+        return "{" + ",".join(inner) + "}" + rng.choice(GROUP_OPTIONS)
+    if how == "()":
+        return "(" + _space(rng) + inner[0] + _space(rng) + ")"
+    if how == "[]":
+        return inner[0] + _space(rng) + "[" + rng.choice(("STR", "fire", "")) + "]"
+    right = expression(rng, depth - 1)
+    return f"{inner[0]} {rng.choice(('>=', '<=', '>', '<', '=', '=='))} {right}"
 
-    @st.composite
-    def tree(draw: st.DrawFn) -> str:
-        inner = expressions(depth - 1)
-        how = draw(
-            st.sampled_from(
-                ("atom", "sum", "product", "call", "group", "paren", "label", "test")
-            )
-        )
-        if how == "atom":
-            return draw(atoms)
-        if how in ("sum", "product"):
-            ops = "+-" if how == "sum" else "*/"
-            text = draw(inner)
-            for _ in range(draw(st.integers(1, 2))):
-                text += (
-                    _space(draw)
-                    + draw(st.sampled_from(ops))
-                    + _space(draw)
-                    + draw(inner)
-                )
-            return text
-        if how == "call":
-            name = draw(
-                st.sampled_from(("floor", "ceil", "round", "abs", "max", "min"))
-            )
-            args = draw(st.lists(inner, min_size=1, max_size=3))
-            return f"{name}({(',' + _space(draw)).join(args)})"
-        if how == "group":
-            items = draw(st.lists(inner, min_size=1, max_size=3))
-            options = draw(
-                st.sampled_from(("", "kh1", "kl1", "dl1", ">=7", ">=5f1", "k"))
-            )
-            return "{" + ",".join(items) + "}" + options
-        if how == "paren":
-            return "(" + _space(draw) + draw(inner) + _space(draw) + ")"
-        if how == "label":
-            return (
-                draw(inner)
-                + _space(draw)
-                + "["
-                + draw(st.sampled_from(("STR", "fire", "")))
-                + "]"
-            )
-        op = draw(st.sampled_from((">=", "<=", ">", "<", "=", "==")))
-        return f"{draw(inner)} {op} {draw(inner)}"
 
-    return tree()
+NUMBERS = ("0", "1", "2", "3", "5", "10", "1.5", "0.25", "02")
+SHAPES = ("atom", "+", "*", "call", "group", "()", "[]", "test")
+FUNCTIONS = ("floor", "ceil", "round", "abs", "max", "min")
+GROUP_OPTIONS = ("", "kh1", "kl1", "dl1", ">=7", ">=5f1", "k")
 
 
 @st.composite
 def texts(draw: st.DrawFn) -> str:
-    """A notation: a drawn tree or a spelling of the design's, as is or with
-    one character inserted, deleted or replaced."""
-    text = draw(st.one_of(expressions(2), st.sampled_from(SPELLED)))
+    """A notation: a tree drawn from a seed or a spelling of the design's, as
+    is or with one character inserted, deleted or replaced."""
+    tree = st.integers(0, 2**32).map(lambda seed: expression(random.Random(seed), 2))
+    text = draw(st.one_of(tree, st.sampled_from(SPELLED)))
     return mutant(draw, text, ALPHABET)
 
 
@@ -127,11 +101,11 @@ def python_answer(text: str, seed: int, bare_d6: bool) -> dict[str, Any]:
     except RuleInputError as error:
         return {"parse": _refusal(error)}
     assert parse_notation(str(dice), bare_d6=bare_d6) == dice, text  # it reads back
-    found: dict[str, Any] = {
-        "parse": str(dice),
-        "tree": dumps(dice),
-        "pools": len(dice.pools),
-    }
+    found: dict[str, Any] = {"parse": str(dice), "pools": len(dice.pools)}
+    try:  # (a tree nested past the JSON's depth is refused alike)
+        found["tree"] = dumps(dice)
+    except RuleInputError as error:
+        found["tree"] = _refusal(error)
     try:
         rolled = roll(dice, random.Random(seed))
         found["roll"] = {
@@ -140,7 +114,7 @@ def python_answer(text: str, seed: int, bare_d6: bool) -> dict[str, Any]:
             "rolled": list(rolled.rolled),
             "text": dumps(rolled),
         }
-    except RuleInputError as error:
+    except RuleInputError as error:  # (a roll too, or its JSON)
         found["roll"] = _refusal(error)
     return found
 
@@ -148,7 +122,7 @@ def python_answer(text: str, seed: int, bare_d6: bool) -> dict[str, Any]:
 def _cases() -> list[dict[str, Any]]:
     spelled = [{"text": t, "seed": 3, "bareD6": False} for t in SPELLED]
     bare = [{"text": t, "seed": 5, "bareD6": True} for t in ("3d", "3d+2d!", "d-1")]
-    found = drawn(st.tuples(texts(), st.integers(0, 2**32), st.booleans()), 500)
+    found = drawn(st.tuples(texts(), st.integers(0, 2**32), st.booleans()), 400)
     drawn_cases = [{"text": t, "seed": s, "bareD6": b} for t, s, b in found]
     return spelled + bare + drawn_cases
 
@@ -158,11 +132,11 @@ def test_javascript_reads_rolls_and_refuses_as_python(tmp_path: Path) -> None:
     answers = [python_answer(c["text"], c["seed"], c["bareD6"]) for c in cases]
     read = [a for a in answers if isinstance(a["parse"], str)]
     refused = [a for a in answers if not isinstance(a["parse"], str)]
-    assert len(read) >= 150 and len(refused) >= 100, (len(read), len(refused))
+    assert len(read) >= 120 and len(refused) >= 100, (len(read), len(refused))
     # the corpus reaches what matters: fractions, groups, tests, several pools
     assert any("/" in a["roll"].get("total", "") for a in read)
     assert any(a["pools"] >= 3 for a in read)
-    assert any('"items"' in a["tree"] for a in read)
+    assert any('"items"' in str(a["tree"]) for a in read)
     assert any("division by zero" in a["roll"].get("message", "") for a in read)
     found = node_cases(JS_TESTS / "dice_tree.mjs", {"cases": cases}, tmp_path)
     assert len(found) == len(cases)

@@ -1,4 +1,4 @@
-/** Dice keep after explode: the exact odds of a pool that keeps or drops among all its dice, and their steps. */
+/** Dice keep after explode: the exact odds of a pool that keeps or drops among all its dice (their steps: ./dice_odds.js). */
 
 import type { Keep } from "./dice_terms.js";
 
@@ -10,14 +10,3 @@ export declare function keepChains(
   keepCount: number,
   score: (value: number) => number,
 ): Map<number, bigint>;
-/** The steps `keepChains` takes (no fewer). */
-export declare function keepCost(
-  chains: bigint,
-  length: bigint,
-  values: number,
-  count: number,
-  keep: Keep,
-  keepCount: number,
-  span: bigint,
-  bits: number,
-): bigint;

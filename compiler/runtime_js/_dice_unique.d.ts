@@ -1,4 +1,4 @@
-/** Dice unique: the exact odds of a pool whose dice show different faces, and their steps. */
+/** Dice unique: the exact odds of a pool whose dice show different faces (their steps: ./dice_odds.js). */
 
 /** The score of the `keep` best of `count` different faces, as [score -> weight, denominator]. */
 export declare function uniqueWeights(
@@ -8,10 +8,3 @@ export declare function uniqueWeights(
   highest: boolean,
   score: (face: number) => number,
 ): [Map<number, bigint>, bigint];
-/** The steps `uniqueWeights` takes for these faces (no fewer). */
-export declare function uniqueCost(
-  faces: readonly (readonly [number, bigint])[],
-  count: number,
-  keep: number,
-  span: bigint,
-): bigint;

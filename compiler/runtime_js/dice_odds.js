@@ -22,8 +22,8 @@ import * as spec from "./_dice_spec.js";
 import { Distribution } from "./dice.js";
 import { DiceSum, Pool, Term, Value } from "./dice_terms.js";
 import { nodeSpan, nodeValues } from "./_dice_nodes.js";
-import { uniqueCost, uniqueWeights } from "./_dice_unique.js";
-import { keepChains, keepCost } from "./_dice_keep.js";
+import { uniqueWeights } from "./_dice_unique.js";
+import { keepChains } from "./_dice_keep.js";
 import { order } from "./dice_tree.js";
 import { safe } from "./dice_rolls.js";
 import { RuleInputError } from "./errors.js";
@@ -355,7 +355,7 @@ export function chainLevels(pool, depth, score) {
   }
   const levels = [1n];
   for (let k = 1; k <= depth; k++) {
-    const multisets = comb(boom.length + k - 1, k);
+    const multisets = comb(boom.length + k - 1, k) * (pool.explode === "!p" ? BigInt(boom.length) : 1n);
     levels.push(score === null ? multisets : least(multisets, BigInt(k) * width + 1n));
   }
   return levels;
@@ -403,45 +403,65 @@ function ranksHighest(pool) {
   return pool.keep === "kh" || pool.keep === "dl";
 }
 
-/** The shape of a unique pool's odds (`uniqueWeights`) and its steps. */
-function uniqueShape(pool) {
-  const face = faceWeights(pool);
-  const faces = [...face.weights];
-  const score = scorer(pool, true);
-  const [low, high] = span(faces.map(([f]) => score(f)));
-  const keep = BigInt(pool.kept);
-  const cost = uniqueCost(faces, pool.count, pool.kept, BigInt(high - low));
-  const [lo, hi] = [keep * BigInt(Math.min(low, 0)), keep * BigInt(Math.max(high, 0))];
-  const shape = new Shape(lo, hi, hi - lo + 1n, face.denom ** BigInt(pool.count));
-  return [times(shape, pool.multiplier), cost];
+/** The least and most score of one die of `pool` (`!p`: its face less 1 too). */
+function dieScores(pool, score) {
+  const faces = [...faceWeights(pool).weights.keys()];
+  const less = pool.explode === "!p" ? faces.map((f) => f - 1) : [];
+  return span([...faces, ...less].map(score));
 }
 
-/** The shape of a pool that keeps among all its dice (`keepChains`) and its steps. */
-function keptShape(pool, depth) {
+/** The shape of a unique pool's odds (`uniqueWeights`) and its steps, as
+ * the Python runtime's `unique_shape`. */
+function uniqueShape(pool) {
   const face = faceWeights(pool);
-  const faces = [...face.weights.keys()];
-  const booms = faces.filter((f) => pool.explodes(f)).length;
-  const stops = BigInt(faces.length - booms);
-  const values = pool.explode === "!p" ? [...faces, ...faces.map((f) => f - 1)] : faces;
-  const score = scorer(pool, true);
-  const [low, high] = span(values.map(score));
-  let outcomes;
-  let length; // the most dice of a chain
+  const d = BigInt(face.weights.size);
+  const count = BigInt(pool.count);
+  const [low, high] = span([...face.weights.keys()].map(scorer(pool, true)));
+  const lo = BigInt(Math.min(low, 0)) * count;
+  const hi = BigInt(Math.max(high, 0)) * count;
   let denom;
-  if (pool.explode === "!o" || !booms) {
-    [outcomes, length, denom] = [BigInt(faces.length + booms * faces.length), 2n, face.denom ** 2n];
+  let work;
+  if (new Set(face.weights.values()).size === 1) {
+    denom = comb(face.weights.size, pool.count);
+    work = weighed(d * (count + 1n) * (hi - lo + 1n), bitLength(denom));
+  } else {
+    denom = face.denom ** count * d ** count;
+    work = weighed(2n ** d * d * (d + 1n), bitLength(denom));
+  }
+  return [times(new Shape(lo, hi, hi - lo + 1n, denom), pool.multiplier), work];
+}
+
+/** The shape of a pool that keeps among all its dice (`keepChains`) and its
+ * steps, as the Python runtime's `keep_chains_shape`. */
+function keptShape(pool, depth) {
+  const n = BigInt(pool.keepCount);
+  const drop = pool.keep === "dh" || pool.keep === "dl";
+  const face = faceWeights(pool);
+  const sides = BigInt(face.weights.size);
+  const held = comb(Number(sides * (pool.explode === "!p" ? 2n : 1n) + n), pool.keepCount);
+  const [low, high] = dieScores(pool, scorer(pool, true));
+  const dice = pool.explode === "!o" ? 2n : BigInt(depth + 1); // a chain's dice, at most
+  const width = BigInt(Math.max(high, 0) - Math.min(low, 0) + 1);
+  let outcomes;
+  let denom;
+  if (pool.explode === "!o") {
+    [outcomes, denom] = [sides * (1n + sides), face.denom ** 2n];
   } else {
     const levels = chainLevels(pool, depth, null).reduce((a, b) => a + b, 0n);
-    [outcomes, length, denom] = [levels * stops, BigInt(depth + 1), face.denom ** BigInt(depth + 1)];
+    [outcomes, denom] = [levels * sides, face.denom ** BigInt(depth + 1)];
   }
-  const all = denom ** BigInt(pool.count);
-  const spread = BigInt(high - low);
-  const cost =
-    chainCost(pool, depth, null) +
-    keepCost(outcomes, length, new Set(values).size, pool.count, pool.keep, pool.keepCount, spread, bitLength(all));
-  const most = pool.keep === "kh" || pool.keep === "kl" ? BigInt(pool.keepCount) : BigInt(pool.count) * length;
-  const [lo, hi] = [most * BigInt(Math.min(low, 0)), most * BigInt(Math.max(high, 0))];
-  return [times(new Shape(lo, hi, hi - lo + 1n, all), pool.multiplier), cost];
+  const one = least(outcomes, held * (drop ? dice * width + 1n : 1n));
+  let work = chainCost(pool, depth, null) * (n + 1n);
+  let states = 1n;
+  for (let i = 1n; i <= BigInt(pool.count); i++) {
+    work += weighed(states * one * (n + dice), bitLength(denom ** i));
+    states = least(states * one, held * (drop ? i * dice * width + 1n : 1n));
+  }
+  work += states * (n + 1n);
+  const kept = BigInt(pool.count) * dice;
+  const [lo, hi] = [BigInt(Math.min(low, 0)) * kept, BigInt(Math.max(high, 0)) * kept];
+  const size = most(least(states, hi - lo + 1n), 1n);
+  return [times(new Shape(lo, hi, size, denom ** BigInt(pool.count)), pool.multiplier), work];
 }
 
 function poolShape(pool, depth) {
@@ -477,7 +497,7 @@ function poolShape(pool, depth) {
     outcomes = BigInt(scores.length);
     spans = spanSum(scores);
   } else {
-    outcomes = die.size + (pool.explode === "!" || pool.explode === "!!" ? 1n : 0n);
+    outcomes = die.size + (["!", "!!", "!p"].includes(pool.explode) ? 1n : 0n); // the tail
     const width = target === null ? die.hi - die.lo : pool.failure === null ? 1n : 2n;
     spans = most(outcomes - 1n, 0n) * width;
   }
@@ -513,14 +533,12 @@ function dieShape(pool, depth, score) {
   const cost = chainCost(pool, depth, score);
   const face = faceWeights(pool);
   const faces = [...face.weights.keys()];
-  // a die `!p` adds counts its face less 1: its scores either way
-  const scored = (some) => (pool.explode === "!p" ? [...some, ...some.map((f) => f - 1)] : some).map(score);
-  const boom = scored(faces.filter((f) => pool.explodes(f)));
+  const boom = faces.filter((f) => pool.explodes(f)).map(score);
   if (pool.explode === null || !boom.length) {
     const weights = chainWeights(pool, depth, score);
     return [shapeOf(weights), cost, weights];
   }
-  const stop = scored(faces.filter((f) => !pool.explodes(f)));
+  const stop = faces.filter((f) => !pool.explodes(f)).map(score);
   const every = faces.map(score);
   const [bLow, bHigh] = span(boom);
   const [eLow, eHigh] = span(every);
@@ -535,8 +553,14 @@ function dieShape(pool, depth, score) {
   if (!stop.length) return [new Shape(0n, 0n, 0n, denom), cost, null];
   const [sLow, sHigh] = span(stop);
   const d = BigInt(depth);
-  const lo = BigInt(sLow) + least(0n, d * BigInt(bLow));
-  const hi = BigInt(sHigh) + most(0n, d * BigInt(bHigh));
+  let lo = BigInt(sLow) + least(0n, d * BigInt(bLow));
+  let hi = BigInt(sHigh) + most(0n, d * BigInt(bHigh));
+  if (pool.explode === "!p" && depth) {
+    // a die an explosion adds counts its face less 1
+    const [lLow, lHigh] = span(faces.map((f) => score(f - 1)));
+    lo = least(lo, BigInt(bLow + lLow) + least(0n, (d - 1n) * BigInt(lLow)));
+    hi = most(hi, BigInt(bHigh + lHigh) + most(0n, (d - 1n) * BigInt(lHigh)));
+  }
   const levels = chainLevels(pool, depth, score).reduce((a, b) => a + b, 0n);
   return [new Shape(lo, hi, least(levels * BigInt(stop.length), hi - lo + 1n), denom), cost, null];
 }

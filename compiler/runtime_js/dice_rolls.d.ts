@@ -14,8 +14,8 @@ export declare class PoolRoll extends Value {
     faces: readonly (readonly number[])[],
     kept: readonly boolean[],
     hits: readonly boolean[],
-    fails: readonly boolean[],
     value: number,
+    fails?: readonly boolean[] | null,
   );
   readonly dice: readonly number[];
   readonly faces: readonly (readonly number[])[];
@@ -34,8 +34,8 @@ export type PoolRollData = {
   faces: number[][];
   kept: boolean[];
   hits: boolean[];
-  fails: boolean[];
   value: number;
+  fails: boolean[];
 };
 
 /** A part of a roll: a pool's roll, a number (a fraction's JSON "7/2"), or a node's roll. */

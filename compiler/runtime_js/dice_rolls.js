@@ -35,7 +35,7 @@ export function safe(value, what) {
  * rerolled faces included; `kept`: whether each die is kept; `hits`: whether
  * each kept die meets the pool's target; `fails`: whether it meets its
  * failure; `value`: the kept dice's sum, or the hits less the fails, times
- * the multiplier. A pool with `sort` shows its dice sorted by result.
+ * the multiplier (`fails`: all false when not given).
  */
 export class PoolRoll extends Value {
   static FIELDS = Object.freeze([
@@ -43,18 +43,18 @@ export class PoolRoll extends Value {
     ["faces", "faces"],
     ["kept", "kept"],
     ["hits", "hits"],
-    ["fails", "fails"],
     ["value", "value"],
+    ["fails", "fails"],
   ]);
 
-  constructor(dice, faces, kept, hits, fails, value) {
+  constructor(dice, faces, kept, hits, value, fails = null) {
     super();
     this.dice = Object.freeze([...dice]);
     this.faces = Object.freeze(faces.map((f) => Object.freeze([...f])));
     this.kept = Object.freeze([...kept]);
     this.hits = Object.freeze([...hits]);
-    this.fails = Object.freeze([...fails]);
     this.value = value;
+    this.fails = Object.freeze(fails === null ? this.dice.map(() => false) : [...fails]);
     Object.freeze(this);
   }
 }
@@ -283,16 +283,7 @@ function rollPool(pool, roller) {
     value = hits.filter(Boolean).length - fails.filter(Boolean).length;
   }
   value = safe(safe(value, "a pool's value") * pool.multiplier, "a pool's value");
-  const shown = sorted(pool.sort, dice);
-  const pick = (items) => shown.map((i) => items[i]);
-  return new PoolRoll(pick(dice), pick(faces), pick(kept), pick(hits), pick(fails), value);
-}
-
-/** The order a pool's dice are shown in: as rolled, or sorted by result. */
-function sorted(sort, dice) {
-  const order = dice.map((_, i) => i);
-  if (sort === null || !dice.every((d) => typeof d === "number")) return order;
-  return order.sort((a, b) => (sort === "a" ? dice[a] - dice[b] : dice[b] - dice[a]) || a - b);
+  return new PoolRoll(dice, faces, kept, hits, value, fails);
 }
 
 /** Which of `values` are kept: `count` of them by `keep` (ties: the first

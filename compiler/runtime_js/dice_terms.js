@@ -140,7 +140,7 @@ export class AnyOf extends Value {
     super();
     const found = frozenList(conditions);
     if (found === null || found.length < 2 || !found.every((c) => c instanceof Compare)) {
-      throw new RuleInputError("an AnyOf has two comparisons or more, each a Compare");
+      throw new RuleInputError("AnyOf takes two Compare conditions or more");
     }
     this.conditions = found;
     Object.freeze(this);

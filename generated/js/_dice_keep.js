@@ -11,8 +11,6 @@
  * outcomes: ./dice_odds.js makes them weights.
  */
 
-import { weighed } from "./_support.js";
-
 /**
  * The score of the dice `keep` (kh, kl, dh, dl) `keepCount` leaves of `count`
  * chains, each chain one of `outcomes` (a list of [its dice's values, weight]),
@@ -47,22 +45,4 @@ export function keepChains(outcomes, count, keep, keepCount, score) {
     found.set(value, (found.get(value) ?? 0n) + ways);
   }
   return found;
-}
-
-function choose(n, k) {
-  let found = 1n;
-  for (let i = 1n; i <= k; i++) found = (found * (n - k + i)) / i;
-  return found;
-}
-
-/**
- * The steps `keepChains` takes (no fewer), a bigint: `chains` outcomes at
- * most of up to `length` dice each, over `values` distinct values, scores
- * spanning `span` each, weights of up to `bits` bits in all.
- */
-export function keepCost(chains, length, values, count, keep, keepCount, span, bits) {
-  const k = BigInt(keepCount);
-  let states = choose(BigInt(values) + k, k); // the picks: k values or fewer
-  if (keep === "dh" || keep === "dl") states *= BigInt(count) * length * span + 1n;
-  return weighed(BigInt(count) * states * chains * (k + length + 1n), bits);
 }

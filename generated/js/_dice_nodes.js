@@ -381,10 +381,9 @@ function groupSpan(group, spans) {
   work += states; // each state scored
   let span;
   if (group.target === null) {
-    const total = sumSpan(scored.slice(0, kept).map((s) => [s, 0n]))[0];
     const known = spans.every((s) => s.lo !== null && s.hi !== null);
     const [lo, hi] = known ? keptRange(spans, kept, group.keep === "kh" || group.keep === "dl") : [null, null];
-    span = new Span(lo, hi, states, denom, total.whole);
+    span = new Span(lo, hi, states, denom, spans.every((s) => s.whole));
   } else {
     const k = BigInt(kept);
     span = new Span(fraction(low * k), fraction(k), states, denom, true);

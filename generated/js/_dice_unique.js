@@ -11,8 +11,6 @@
  * Pure functions of the faces' weights: ./dice_odds.js makes them weights.
  */
 
-import { bitLength, weighed } from "./_support.js";
-
 /** Whether all of `weights` (bigints) are equal. */
 function even(weights) {
   return weights.every((w) => w === weights[0]);
@@ -98,18 +96,4 @@ export function uniqueWeights(faces, count, keep, highest, score) {
 
 function lcm(a, b) {
   return (a / gcd(a, b)) * b;
-}
-
-/** The steps `uniqueWeights` takes for these faces (no fewer), a bigint. */
-export function uniqueCost(faces, count, keep, span) {
-  const n = BigInt(faces.length);
-  const c = BigInt(count);
-  const weights = faces.map(([, w]) => w);
-  if (even(weights)) {
-    // each face tries each state: at most count + 1 taken, each a score from a run
-    const states = (c + 1n) * (BigInt(keep) * span + 1n);
-    return weighed(n * states * 2n, bitLength(choose(n, c)));
-  }
-  const masks = 1n << n;
-  return weighed(c * masks * n + masks * n, 64 * faces.length);
 }

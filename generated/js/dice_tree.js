@@ -310,6 +310,7 @@ export class Labeled extends Value {
   }
 
   toString() {
-    return `${written(this.node, 3)}[${this.label}]`;
+    const shown = this.node instanceof Labeled ? `(${this.node})` : written(this.node, 3);
+    return `${shown}[${this.label}]`;
   }
 }

@@ -38,7 +38,12 @@ const answers = cases.map(({ text, seed, depth }) => {
   } catch (error) {
     return { parse: refusal(error) };
   }
-  const found = { parse: String(dice), work: String(oddsWork(dice, depth)) };
+  const found = { parse: String(dice) };
+  try {
+    found.work = String(oddsWork(dice, depth));
+  } catch (error) {
+    found.work = refusal(error);
+  }
   try {
     const rolled = roll(dice, new Random(seed));
     found.roll = { total: rolled.total, results: rolled.results, rolled: rolled.rolled, text: dumps(rolled), stringified: stringified(rolled) };

@@ -26,7 +26,12 @@ const answers = cases.map(({ text: given, seed, bareD6 }) => {
   } catch (error) {
     return { parse: refusal(error) };
   }
-  const found = { parse: String(dice), tree: dumps(dice), pools: dice.pools.length };
+  const found = { parse: String(dice), pools: dice.pools.length };
+  try {
+    found.tree = dumps(dice);
+  } catch (error) {
+    found.tree = refusal(error);
+  }
   try {
     const rolled = roll(dice, new Random(seed));
     found.roll = { total: text(rolled.total), results: rolled.results, rolled: rolled.rolled, text: dumps(rolled) };

@@ -22,6 +22,8 @@ JS_SUPPORT = (
     "json.js",
     "dice_terms.js",
     "dice_tree.js",
+    "_notation_reader.js",
+    "_notation_pool.js",
     "dice_notation.js",
     "dice_rolls.js",
     "_dice_nodes.js",
