@@ -58,7 +58,8 @@ def python_answer(text: str, seed: int, depth: int) -> dict[str, Any]:
     try:
         rolled = roll(dice, random.Random(seed))
         found["roll"] = {
-            "total": rolled.total,
+            # a total that is no whole number: "7/2", as JavaScript prints it
+            "total": rolled.total if type(rolled.total) is int else str(rolled.total),
             "results": list(rolled.results),
             "rolled": list(rolled.rolled),
             "text": dumps(rolled),

@@ -213,7 +213,7 @@ function readOption(reader, option, form, found) {
   if (argument.shape === "compare") {
     if (!found.conditions.has(argument.field)) found.conditions.set(argument.field, []);
     const conditions = found.conditions.get(argument.field);
-    const digit = isDigit(reader.peek()) || (reader.peek() === "-" && isDigit(reader.ahead(1)));
+    const digit = isDigit(reader.peek()); // (-1 after it is a term: write =-1)
     if (argument.optional && !(startsCompare(reader) || (argument.op !== null && digit))) {
       conditions.push(null);
       return;
@@ -272,8 +272,19 @@ function condition(conditions, lowest) {
 
 /** Refuse a target (or failure) that no face of the die can meet. */
 function met(reader, pool, found) {
-  if (pool.explode === "!!" || !pool.numeric) return;
+  if (!pool.numeric) return;
   const faces = new Set(pool.finalFaces());
+  const boom = pool.explodeAt;
+  if (boom !== null && ![...faces].some((f) => boom.meets(f))) {
+    const at = found.places.get("explode");
+    const written = reader.slice(found.start, at) + String(pool.explode);
+    throw reader.fail(
+      words("never_explodes", [["pool", written], ["condition", boom]]),
+      at,
+      words("never_explodes_hint", [["pool", written], ["top", pool.top], ["condition", boom]]),
+    );
+  }
+  if (pool.explode === "!!") return;
   if (pool.explode === "!p") for (const f of [...faces]) faces.add(f - 1);
   for (const [name, key] of [["target", "no_face_meets"], ["failure", "no_face_fails"]]) {
     const met = pool[name];
