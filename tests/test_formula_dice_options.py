@@ -133,7 +133,9 @@ def test_a_pool_with_the_new_options_has_its_range(
 
 def test_explosions_that_add_dice_have_no_highest() -> None:
     for formula in ("1d6!p", "2d6!", "(n)d6!pdl1", "4dF!p"):
-        assert expr.compile_formula(formula, _PARAMS).interval.hi is None
+        interval = expr.compile_formula(formula, _PARAMS).interval
+        assert interval is not None
+        assert interval.hi is None
 
 
 @pytest.mark.parametrize(
