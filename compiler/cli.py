@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 import traceback
 from collections.abc import Mapping, Sequence
@@ -214,11 +215,30 @@ def _folders(args: argparse.Namespace) -> None:
         )
 
 
+_NEGATIVE_DICE = re.compile(r"-[ \t]*(?:[0-9d(\[{]|floor|ceil|round|abs|max|min)")
+"""A dice expression that starts with a minus (``-d6``, ``-1d4+3``)."""
+
+
+def _roll_dashes(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a ``roll``'s EXPR that starts with a minus moved after
+    ``--`` (so ``rulesc roll -d6`` needs none), the rest as given."""
+    found = list(argv)
+    if "roll" not in found or "--" in found:
+        return found
+    after = found.index("roll") + 1
+    for at in range(after, len(found)):
+        before = found[at - 1]
+        valued = before.startswith("-") and "=" not in before and before != "--stats"
+        if _NEGATIVE_DICE.match(found[at]) and not (at > after and valued):
+            return [*found[:at], *found[at + 1 :], "--", found[at]]
+    return found
+
+
 def run(argv: Sequence[str]) -> int:
     from .output import progress
 
     progress.reset()
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(_roll_dashes(argv))
     folders: list[FsPath] = getattr(args, "rules", None) or [FsPath("rules")]
     args.rules, args.more_rules = folders[0], tuple(folders[1:])
     try:

@@ -28,6 +28,7 @@ SEEDS = range(40)
 
 def _core(notation: str, seed: int) -> tuple[int, tuple[int, ...]]:
     rolled = roll(parse_notation(notation), random.Random(seed))
+    assert isinstance(rolled.total, int)  # a sum of pools and whole numbers
     return rolled.total, rolled.results
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,7 @@ from rulesc.runtime.dice_rolls import roll
 from rulesc.runtime.dice_terms import AnyOf, Compare, DiceSum, Pool, Term
 from rulesc.runtime.dice_tree import Binary, Call, Group, Labeled
 from rulesc.runtime.dice_tree import Test as Compared
+from rulesc.runtime.errors import RuleInputError
 
 
 @pytest.mark.parametrize(
@@ -161,7 +163,7 @@ def notations(draw: st.DrawFn, depth: int = 2) -> str:
     return text
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
+@settings(max_examples=80, deadline=None, derandomize=True)
 @given(notations())
 def test_what_it_reads_it_writes_back(text: str) -> None:
     """str(parse(x)) reads back as an equal tree, and writes itself again."""
@@ -245,6 +247,8 @@ REFUSALS = [  # a spelling another tool reads otherwise: where, and what to writ
     ("1.5d6", 0, "NdS"),
     ("7d6u", 3, "no more dice than the die has faces"),
     ("4d6f1", 3, "NdS"),
+    ("(" * 51 + "1" + ")" * 51, 50, "nest fewer"),
+    ("1+" + "-" * 60 + "d6", 52, "nest fewer"),
 ]
 
 
@@ -256,3 +260,67 @@ def test_each_refusal_is_located_with_what_to_write(
         parse_notation(text)
     assert caught.value.offset == offset, caught.value.message
     assert hint in (caught.value.hint or ""), caught.value.hint
+
+
+ROLLS = [  # faces in the order the rng gives them, and what the roll comes to
+    ("2d6r1", [1, 1, 3, 4], 7),  # reroll until: 1, 1, then 3
+    ("2d6ro1", [1, 1, 4], 5),  # once: the second 1 stands
+    ("2d10r1r3", [3, 1, 5, 7], 12),
+    ("2d6!p", [6, 6, 2, 3], 15),  # 6, then 6-1, then 2-1; then 3
+    ("3d6u", [2, 2, 2, 5, 1], 8),  # a face shown before is rolled again
+    ("4d6min3", [1, 2, 5, 6], 17),
+    ("4d6max4", [1, 2, 5, 6], 11),
+    ("2d6!kh1", [6, 2, 4], 6),  # keeps among all three dice
+    ("4d6d1", [3, 1, 4, 5], 12),
+    ("5d10>=8f1", [8, 1, 10, 1, 3], 0),
+    ("{1d20, 1d20}kh1 + 1", [7, 15], 16),
+    ("{2d6, 2d6, 2d6}>=8", [6, 3, 1, 1, 4, 4], 2),
+    ("(2d6+3)/2", [1, 1], Fraction(5, 2)),
+    ("round(1d6/2)", [5], 3),  # half up
+    ("round(-1d6/2)", [5], -2),  # half up: -2.5 is -2
+    ("floor(1d6/4) + ceil(1d6/4)", [5, 5], 3),
+    ("max(1d6, 1d8) - min(1d4, 2)", [3, 7, 1], 6),
+    ("abs(1d4 - 1d6)", [1, 6], 5),
+    ("3d6 >= 10", [4, 4, 1], 0),
+    ("3d6 < 10", [4, 4, 1], 1),
+    ("1d20+5[STR]", [11], 16),
+    ("4dF.1", [1, 6, 2, 3], 0),
+]
+
+
+@pytest.mark.parametrize(("text", "faces", "total"), ROLLS)
+def test_rolls_read_the_rng_in_the_order_written(
+    text: str, faces: list[int], total: Fraction | int
+) -> None:
+    rolled = roll(parse_notation(text), Scripted(faces))
+    assert rolled.total == total and type(rolled.total) is type(total)
+
+
+def test_a_division_by_zero_is_refused() -> None:
+    with pytest.raises(RuleInputError, match="division by zero"):
+        roll(parse_notation("10/(1d2-1)"), Scripted([1]))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(notations(), st.integers(0, 2**32))
+def test_rolls_are_reproducible_by_seed(text: str, seed: int) -> None:
+    try:
+        dice = parse_notation(text)
+    except DiceSyntaxError:
+        return
+    try:
+        first = roll(dice, random.Random(seed))
+    except RuleInputError as error:  # (a division by zero that it rolled)
+        assert "division by zero" in str(error)
+        return
+    assert roll(dice, random.Random(seed)) == first
+    recorded: list[int] = []
+    rng = random.Random(seed)
+
+    class Recording:
+        def randint(self, a: int, b: int) -> int:
+            recorded.append(rng.randint(a, b))
+            return recorded[-1]
+
+    again = roll(dice, Recording())
+    assert again == first and len(recorded) == len(first.rolled)

@@ -261,6 +261,7 @@ def enumerated(dice: DiceSum) -> dict[int, Fraction]:
         except _Branch as more:
             pending += [[*faces, f] for f in range(more.low, more.high + 1)]
             continue
+        assert isinstance(total, int)  # a sum of pools and whole numbers
         found[total] = found.get(total, Fraction(0)) + path.chance
     return dict(sorted(found.items()))
 

@@ -56,7 +56,9 @@ def test_odds_are_every_roll_enumerated(
 
 
 def _die(notation: str, rng: random.Random) -> int:
-    return roll(parse_notation(notation), rng).total
+    total = roll(parse_notation(notation), rng).total
+    assert isinstance(total, int)  # a sum of pools and whole numbers
+    return total
 
 
 def test_the_called_rule_rolls_where_it_is_called(df: ModuleType) -> None:

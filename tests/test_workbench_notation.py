@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rulesc.runtime.dice_notation import parse_notation
-from rulesc.runtime.dice_odds import odds
+from rulesc.runtime.dice_odds import Odds, odds
 from rulesc.runtime.dice_rolls import roll
 from rulesc.workbench.notation import odds_lines, rolled_text
 
@@ -61,8 +62,8 @@ def test_a_mistake_in_the_new_notation_is_located(project: Path) -> None:
         "not 0, at character 4"
     )
     assert lines[1:3] == ["    4d6kh0", "       ^"]
-    over = rulesc("roll", "101d6kh3", "--stats", cwd=project)
-    assert over.returncode == 2 and "at most 100 dice" in over.stderr
+    large = rulesc("roll", "101d6kh3", "--stats", cwd=project)  # no size cap
+    assert large.returncode == 0 and "range: 3 to 18" in large.stdout
 
 
 def test_rolled_text_marks_dropped_hits_rerolls_and_explosions() -> None:
@@ -93,3 +94,49 @@ def test_odds_lines_state_the_tail_and_the_mean_of_the_rest() -> None:
     listed = Fraction(1 + 2 + 3, 4) + Fraction(5 + 6 + 7, 16)
     assert lines[1].endswith(f"(exactly {listed / Fraction(15, 16)})")
     assert lines[2].startswith("tail:  6.25% (exactly 1/16)")
+
+
+# -- issue 41: rulesc roll keeps spaces, reads -d6, notes x, shows trees -------------
+
+
+def test_spaces_dashes_x_and_trees_as_players_type_them(project: Path) -> None:
+    """One process per spelling is slow: each command checks several things."""
+    chance = rulesc("roll", "3d6 >= 10", "--seed", "2", cwd=project)
+    assert chance.returncode == 0, chance.stderr
+    dice = parse_notation("3d6 >= 10")
+    rolled = roll(dice, random.Random(2))
+    assert chance.stdout == f"3d6 >= 10: {rolled_text(dice, rolled)}\n"
+    assert rolled.total in (0, 1) and ">= 10: " in chance.stdout
+    minus = rulesc("roll", "-d6", "--seed", "3", cwd=project)  # no -- needed
+    assert minus.returncode == 0, minus.stderr
+    assert minus.stdout.startswith("-d6: -[")
+    times = rulesc("roll", "2d6x10", "--seed", "1", cwd=project)
+    assert times.returncode == 0 and "Foundry reads x as explode" in times.stderr
+    assert "write 1d10!=10 for that" in times.stderr
+    tree = rulesc("roll", "(2d6+3)/4 + 1d20+5[STR\x07]", "--seed", "4", cwd=project)
+    assert tree.returncode == 0, tree.stderr
+    assert "[STR\\x07]" in tree.stdout and " / 4 + [" in tree.stdout
+    total = roll(parse_notation("(2d6+3)/4 + 1d20+5[STR\x07]"), random.Random(4)).total
+    assert tree.stdout.rstrip().endswith(f"= {total}")  # exact: 29/4, never 7.25
+
+
+def test_rolled_text_of_groups_failures_and_sorting() -> None:
+    dice = parse_notation("{4d6sd, 2d6}kh1 + 10d10>=8f1")
+    rolled = roll(dice, random.Random(7))
+    text = rolled_text(dice, rolled)
+    group, pool = rolled.terms
+    assert text.startswith("{[") and "dropped" in text and "}kh1 + [" in text
+    dice_shown = text[2 : text.index("]")].split(", ")
+    values = [int(d.split()[0].rstrip("*~!")) for d in dice_shown]
+    assert values == sorted(values, reverse=True)  # sd: shown high to low
+    assert text.count("~") == sum(pool.fails)  # type: ignore[union-attr]
+    assert text.count("*") == sum(pool.hits)  # type: ignore[union-attr]
+    assert text.endswith(f"= {rolled.total}") and group.kept.count(True) == 1  # type: ignore[union-attr]
+
+
+def test_stats_show_fractional_values_exactly() -> None:
+    chances: dict[Any, Fraction] = {Fraction(k, 2): Fraction(1, 6) for k in range(1, 7)}
+    lines = odds_lines(Odds(chances, Fraction(0)), 10)
+    assert lines[:2] == ["range: 1/2 to 3", "mean:  1.75 (exactly 7/4)"]
+    labels = [line.split()[0] for line in lines[3:]]
+    assert labels == ["1/2", "1", "3/2", "2", "5/2", "3"]

@@ -17,6 +17,7 @@ from ..runtime.dice_terms import (
     DiceSum,
     Pool,
 )
+from ..runtime.errors import RuleInputError
 
 # The largest whole number every runtime holds exactly (JavaScript's
 # Number.MAX_SAFE_INTEGER): a figure a rule's own steps reach must stay within
@@ -188,17 +189,21 @@ def odds_problem(dice: DiceSum, depth: int = DEPTH) -> str | None:
 def notation_problem(
     dice: DiceSum, *, stats: bool, depth: int, odds: bool = True
 ) -> str | None:
-    """Why rulesc roll will not roll ``dice`` (or, with ``stats``, work out its
-    odds with explosions ``depth`` dice deep), or None: the limits above, over
-    all the pools together (and, with ``odds``, the runtime's work of its total's
-    odds: a pool read another way, such as a count, is worked out otherwise)."""
+    """Why rulesc roll will not work out the odds of ``dice`` (explosions
+    followed ``depth`` dice deep; without ``stats`` it rolls anything: the
+    runtime refuses past its own count of die rolls), or None: with ``odds``,
+    only the runtime's work of its odds; without (the dice of a rules file,
+    charted by the build), the limits above over all its pools together."""
+    if not stats:
+        return None
+    if odds:
+        try:
+            return odds_problem(dice, depth)
+        except RuleInputError as error:  # odds the runtime does not work out
+            return str(error)
     pools = dice.pools
     count = sum(p.count for p in pools)
     sides = max((p.sides for p in pools), default=0)
-    if not stats:
-        if count > MAX_ROLLED_DICE or sides > MAX_ROLLED_SIDES:
-            return f"at most {MAX_ROLLED_DICE} dice of at most {MAX_ROLLED_SIDES} sides"
-        return None
     limit = (
         f"at most {MAX_DICE_COUNT} dice of at most {MAX_DICE_SIDES} sides, "
         f"and at most {MAX_DICE_SUMS} possible sums"
@@ -209,7 +214,7 @@ def notation_problem(
     sums = 1 + sum(_span(p, depth) for p in pools)
     if sums > MAX_DICE_SUMS:
         return f"{limit} ({dice} has up to {sums})"
-    return odds_problem(dice, depth) if odds else None
+    return None
 
 
 def _span(pool: Pool, depth: int) -> int:

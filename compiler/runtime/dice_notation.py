@@ -144,10 +144,13 @@ def _product(reader: _Reader) -> AnyNode:
 
 def _unary(reader: _Reader) -> AnyNode:
     reader.skip()
-    if reader.peek() == "-":
-        reader.at += 1
-        return DiceSum((Term(-1, _unary(reader)),))
-    return _atom(reader)
+    if reader.peek() != "-":
+        return _atom(reader)
+    reader.deeper()
+    reader.at += 1
+    node = DiceSum((Term(-1, _unary(reader)),))
+    reader.depth -= 1
+    return node
 
 
 def _function_at(reader: _Reader) -> CallName | None:
@@ -165,6 +168,9 @@ def _atom(reader: _Reader) -> AnyNode:
     start = reader.at
     first = reader.peek()
     node: AnyNode
+    nested = first in ("(", "{") or _function_at(reader) is not None
+    if nested:
+        reader.deeper()
     if first == "(":
         reader.at += 1
         node = _expr(reader)
@@ -177,6 +183,8 @@ def _atom(reader: _Reader) -> AnyNode:
         node = _number_or_pool(reader)
     else:
         raise reader.stray()
+    if nested:
+        reader.depth -= 1
     return _label(reader, node)
 
 

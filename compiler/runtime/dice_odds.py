@@ -112,7 +112,7 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
             if term.sign < 0:
                 part = part.mapped(int.__neg__)
         else:
-            part = Weights({term.sign * term.value: 1}, 0, 1)
+            part = Weights({term.sign * _whole(term.value): 1}, 0, 1)
         total = total.plus(part)
         if len(total.weights) > MAX_ENTRIES:
             raise RuleInputError(
@@ -121,6 +121,13 @@ def odds(dice: DiceSum, depth: int = DEPTH) -> Odds:
             )
     chances = {v: Fraction(w, total.denom) for v, w in sorted(total.weights.items())}
     return Odds(chances, Fraction(total.top, total.denom))
+
+
+def _whole(value: object) -> int:
+    """A term that is a whole number (the odds of other nodes are refused)."""
+    if type(value) is not int:
+        raise RuleInputError(f"the exact odds of {value} are not worked out")
+    return value
 
 
 def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
@@ -145,7 +152,7 @@ def odds_work(dice: DiceSum, depth: int = DEPTH) -> int:
             if term.sign < 0:
                 part = Shape(-part.hi, -part.lo, part.size, part.denom)
         else:
-            value = term.sign * term.value
+            value = term.sign * _whole(term.value)
             part = Shape(value, value, 1, 1)
         work += plus_cost(total, part)
         total = plus_shape(total, part)

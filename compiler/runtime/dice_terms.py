@@ -142,8 +142,8 @@ class Compare(Value):
         object.__setattr__(self, "op", op)
         object.__setattr__(self, "value", _int("a comparison's value", value))
 
-    def meets(self, face: int) -> bool:
-        """Whether ``face`` meets the comparison."""
+    def meets(self, face: Number) -> bool:
+        """Whether ``face`` (or a total) meets the comparison."""
         return holds(self.op, face, self.value)
 
     def __str__(self) -> str:
@@ -164,8 +164,8 @@ class AnyOf(Value):
             raise RuleInputError("AnyOf takes two Compare conditions or more")
         object.__setattr__(self, "conditions", found)
 
-    def meets(self, face: int) -> bool:
-        """Whether ``face`` meets any of the conditions."""
+    def meets(self, face: Number) -> bool:
+        """Whether ``face`` (or a total) meets any of the conditions."""
         return any(c.meets(face) for c in self.conditions)
 
     def __str__(self) -> str:

@@ -1,8 +1,10 @@
 """``rulesc roll EXPR [--seed N] [--stats]``: roll dice as the rules write them.
 
 EXPR is the rules' notation (``3d6``, ``2d10+10``, ``2d6x10``, GURPS ``3d-1``),
-any other dice notation the runtime reads (``d20``, ``4d6kh3``, ``1d6!``,
-``6d6>=5``: ``compiler.workbench.notation``), or a dice rule, ``SYSTEM.RULE``. ``--stats`` prints the range, the exact mean and
+any other dice notation the runtime reads, spaces kept (``d20``, ``4d6kh3``,
+``(2d6+3)*2``, ``3d6 >= 10``: ``compiler.workbench.notation``), or a dice
+rule, ``SYSTEM.RULE``. A pool written with ``x`` prints a note that ``x``
+multiplies (Foundry reads it as explode). ``--stats`` prints the range, the exact mean and
 the exact distribution as a text chart.
 """
 
@@ -10,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
+import sys
 from fractions import Fraction
 from typing import Any
 from unicodedata import east_asian_width
@@ -46,23 +50,46 @@ class _Recorder:
         return value
 
 
+X_NOTE = (
+    "note: x multiplies here (2d6x10 is 2d6 times 10); Foundry reads x as "
+    "explode: write 1d10!=10 for that"
+)
+_RULE = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+")
+"""A dice rule's name, SYSTEM.RULE."""
+
+
 def parse(text: str, args: argparse.Namespace) -> tuple[Dice | DiceSum, str]:
     """The dice an EXPR names (the rules' own notation read as it always was,
-    anything else as ``rulebook.dice_notation`` reads it), and how to name them."""
-    written = text.strip().replace(" ", "")
+    where it reads the whole text and rulesc answers it that way; anything
+    else as ``rulebook.dice_notation`` reads it, spaces kept), and how to name them."""
+    written = text.strip()
     try:
-        return parse_dice(written, bare_d6=True), text.strip()
+        dice = parse_dice(written, bare_d6=True)
     except DiceSyntaxError:
-        if "." in text and not text[0].isdigit():
-            return _rule_dice(text, args)
+        if _RULE.fullmatch(written):
+            return _rule_dice(written, args)
+    else:
+        problem = (dice_problem if args.stats else roll_problem)(dice)
+        if problem is None:
+            return dice, written
     try:
-        return parse_notation(written, bare_d6=True), text.strip()
+        return parse_notation(written, bare_d6=True), written
     except DiceSyntaxError as exc:
         shown, caret = pointed(written, exc.offset)
         raise UsageError(
             f"{exc.message}, at character {exc.offset + 1}\n    {shown}\n    {caret}",
             exc.hint,
         ) from None
+
+
+def _x_note(dice: Dice | DiceSum) -> None:
+    """Say on stderr that x multiplies, where a pool is written with it."""
+    if isinstance(dice, Dice):
+        multiplied = dice.multiplier != 1
+    else:
+        multiplied = any(p.multiplier != 1 for p in dice.pools)
+    if multiplied:
+        print(X_NOTE, file=sys.stderr)
 
 
 def pointed(text: str, offset: int) -> tuple[str, str]:
@@ -128,6 +155,7 @@ def rolled_text(dice: Dice, faces: list[int], total: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     dice, name = parse(args.expr, args)
+    _x_note(dice)
     if isinstance(dice, DiceSum) and not all(p.numeric for p in dice.pools):
         return _run_symbols(dice.pools[0], name, stats=args.stats, seed=args.seed)
     if isinstance(dice, DiceSum):

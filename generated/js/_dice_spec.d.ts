@@ -46,6 +46,7 @@ export interface Refused {
 
 export const MAX_TERMS: number;
 export const MAX_DIGITS: number;
+export const MAX_NESTING: number;
 export const DEPTH: number;
 export const MAX_DEPTH: number;
 export const ODDS_WORK_PER_ENTRY: number;

@@ -15,6 +15,7 @@ function frozen(value) {
 
 export const MAX_TERMS = 100;
 export const MAX_DIGITS = 15;
+export const MAX_NESTING = 50;
 export const DEPTH = 10;
 export const MAX_DEPTH = 100;
 export const ODDS_WORK_PER_ENTRY = 30;
@@ -33,7 +34,7 @@ export const OPTIONS = frozen([
   {
     "name": "minimum",
     "noun": "minimum",
-    "takes": "min2 (a face below 2 counts as 2)",
+    "takes": "min2 (least face)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -61,7 +62,7 @@ export const OPTIONS = frozen([
   {
     "name": "maximum",
     "noun": "maximum",
-    "takes": "max5 (a face above 5 counts as 5)",
+    "takes": "max5 (most face)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -89,7 +90,7 @@ export const OPTIONS = frozen([
   {
     "name": "reroll",
     "noun": "reroll",
-    "takes": "r1, r<=2 or r (reroll until it no longer shows it; r1r3 for several), ro1 (reroll once)",
+    "takes": "r1 or ro1 (reroll until, once)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": true,
@@ -135,7 +136,7 @@ export const OPTIONS = frozen([
   {
     "name": "explode",
     "noun": "explosion",
-    "takes": "!, !!, !p or !o (explode, compound, penetrate, once; !>=9: on 9 or more)",
+    "takes": "!, !!, !p or !o (explode)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -189,7 +190,7 @@ export const OPTIONS = frozen([
   {
     "name": "unique",
     "noun": "unique",
-    "takes": "u (no two dice alike)",
+    "takes": "u (unique)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -219,7 +220,7 @@ export const OPTIONS = frozen([
   {
     "name": "keep",
     "noun": "keep or drop",
-    "takes": "kh1, kl1, dh1, dl1 or d1 (keep or drop)",
+    "takes": "kh1, kl1, dh1, dl1 or d1 (keep, drop)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -289,7 +290,7 @@ export const OPTIONS = frozen([
   {
     "name": "target",
     "noun": "target",
-    "takes": ">=5, <=2 or =6 (count the dice that meet it)",
+    "takes": ">=5, <=2 or =6 (count)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -317,7 +318,7 @@ export const OPTIONS = frozen([
   {
     "name": "failure",
     "noun": "failure",
-    "takes": "f1, f<=2 (each die meeting it takes 1 off the count)",
+    "takes": "f1 (failures)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -345,7 +346,7 @@ export const OPTIONS = frozen([
   {
     "name": "sort",
     "noun": "sort",
-    "takes": "s, sa or sd (show the dice sorted)",
+    "takes": "s or sd (sort)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -391,7 +392,7 @@ export const OPTIONS = frozen([
   {
     "name": "multiplier",
     "noun": "multiplier",
-    "takes": "x10 (times 10)",
+    "takes": "x10 (times)",
     "takesAfter": {},
     "hiddenWhen": {},
     "repeats": false,
@@ -470,7 +471,9 @@ export const WORDS = frozen({
   "arguments": "{name} takes {many}, not {found}",
   "arguments_hint": "write {name}(...) with {many}",
   "empty_label": "a label is not closed",
-  "empty_label_hint": "write ']' after the label, on the same line"
+  "empty_label_hint": "write ']' after the label, on the same line",
+  "nesting": "more than {most} parentheses, groups, calls or minus signs nested",
+  "nesting_hint": "nest fewer: write the expression flatter"
 });
 export const CULPRITS = frozen([
   [
@@ -535,6 +538,6 @@ export const CHECKS = frozen({
   "group_keep_one": "a group of one item keeps or drops nothing: write the options on the pool inside, e.g. 4d6kh3"
 });
 export const HINT = "write NdS with options right after the sides (r, ro, !, !!, !p, !o, kh/kl/dh/dl, d, >=5, f1, min2, max5, u, s, x10), joined by + - * / and ( ), floor ceil round abs max min, {groups}kh1, [labels] (e.g. 4d6kh3, 2d6x10+5, (1d8+2)*2, 6d6>=5, 3d6 >= 10)";
-export const NO_MORE_OPTIONS = "after '{written}' a pool takes no more options: write + or - and another term";
-export const MORE_OPTIONS = "after '{written}' a pool takes, each once and in any order: {options}; then + or - and another term";
+export const NO_MORE_OPTIONS = "after '{written}' a pool takes no more options: write an operator and another term";
+export const MORE_OPTIONS = "after '{written}' a pool takes, each once and in any order: {options}; then an operator and another term";
 export const SECOND = "a second {noun}";

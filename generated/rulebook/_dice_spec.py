@@ -19,6 +19,7 @@ __all__ = [
     "HINT",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_NESTING",
     "MAX_TERMS",
     "MORE_OPTIONS",
     "NO_MORE_OPTIONS",
@@ -92,6 +93,7 @@ class Refused(NamedTuple):
 
 MAX_TERMS: Final = 100
 MAX_DIGITS: Final = 15
+MAX_NESTING: Final = 50
 DEPTH: Final = 10
 MAX_DEPTH: Final = 100
 ODDS_WORK_PER_ENTRY: Final = 30
@@ -104,7 +106,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="minimum",
         noun="minimum",
-        takes="min2 (a face below 2 counts as 2)",
+        takes="min2 (least face)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -125,7 +127,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="maximum",
         noun="maximum",
-        takes="max5 (a face above 5 counts as 5)",
+        takes="max5 (most face)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -146,7 +148,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="reroll",
         noun="reroll",
-        takes="r1, r<=2 or r (reroll until it no longer shows it; r1r3 for several), ro1 (reroll once)",
+        takes="r1 or ro1 (reroll until, once)",
         takes_after=(),
         hidden_when=(),
         repeats=True,
@@ -186,7 +188,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="explode",
         noun="explosion",
-        takes="!, !!, !p or !o (explode, compound, penetrate, once; !>=9: on 9 or more)",
+        takes="!, !!, !p or !o (explode)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -218,7 +220,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="unique",
         noun="unique",
-        takes="u (no two dice alike)",
+        takes="u (unique)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -241,7 +243,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="keep",
         noun="keep or drop",
-        takes="kh1, kl1, dh1, dl1 or d1 (keep or drop)",
+        takes="kh1, kl1, dh1, dl1 or d1 (keep, drop)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -269,7 +271,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="target",
         noun="target",
-        takes=">=5, <=2 or =6 (count the dice that meet it)",
+        takes=">=5, <=2 or =6 (count)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -290,7 +292,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="failure",
         noun="failure",
-        takes="f1, f<=2 (each die meeting it takes 1 off the count)",
+        takes="f1 (failures)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -311,7 +313,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="sort",
         noun="sort",
-        takes="s, sa or sd (show the dice sorted)",
+        takes="s or sd (sort)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -336,7 +338,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         name="multiplier",
         noun="multiplier",
-        takes="x10 (times 10)",
+        takes="x10 (times)",
         takes_after=(),
         hidden_when=(),
         repeats=False,
@@ -419,6 +421,8 @@ WORDS: Final[dict[str, str]] = {
     "arguments_hint": "write {name}(...) with {many}",
     "empty_label": "a label is not closed",
     "empty_label_hint": "write ']' after the label, on the same line",
+    "nesting": "more than {most} parentheses, groups, calls or minus signs nested",
+    "nesting_hint": "nest fewer: write the expression flatter",
 }
 CULPRITS: Final = (
     ("keep", "keep"),
@@ -448,7 +452,7 @@ CHECKS: Final[dict[str, str]] = {
 }
 HINT: Final = "write NdS with options right after the sides (r, ro, !, !!, !p, !o, kh/kl/dh/dl, d, >=5, f1, min2, max5, u, s, x10), joined by + - * / and ( ), floor ceil round abs max min, {groups}kh1, [labels] (e.g. 4d6kh3, 2d6x10+5, (1d8+2)*2, 6d6>=5, 3d6 >= 10)"
 NO_MORE_OPTIONS: Final = (
-    "after '{written}' a pool takes no more options: write + or - and another term"
+    "after '{written}' a pool takes no more options: write an operator and another term"
 )
-MORE_OPTIONS: Final = "after '{written}' a pool takes, each once and in any order: {options}; then + or - and another term"
+MORE_OPTIONS: Final = "after '{written}' a pool takes, each once and in any order: {options}; then an operator and another term"
 SECOND: Final = "a second {noun}"

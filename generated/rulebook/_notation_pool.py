@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 from . import _dice_spec as spec
-from ._notation_reader import FOLLOWERS, Reader, words
+from ._notation_reader import FOLLOWERS, SPACES, Reader, words
 from .dice_terms import FUDGE_1, AnyNode, AnyOf, Compare, Condition, Op, Pool
 from .dice_tree import Group
 
@@ -264,7 +265,7 @@ def _compare(reader: Reader, default: Op | None, what: str) -> Compare:
     return Compare(op, value)
 
 
-def _condition(conditions: list[Compare | None], lowest: int) -> Condition:
+def _condition(conditions: Sequence[Compare | None], lowest: int) -> Condition:
     """One condition of those written (None: ``lowest``, the die's lowest face)."""
     found = tuple(Compare("=", lowest) if c is None else c for c in conditions)
     if len(found) == 1:
@@ -303,7 +304,13 @@ def _spaced(reader: Reader, start: int) -> None:
         reader.at = back
         return
     form = _form(reader, group=False)
-    if form is None or isinstance(form, spec.Refused) or not form[1].token:
+    if (
+        form is None
+        or isinstance(form, spec.Refused)
+        or not form[1].token
+        or reader.peek() == "d"  # (a pool after a space: an operator is missing)
+        or reader.text[reader.at + len(form[1].token) :].lstrip(SPACES)[:1] == "("
+    ):
         reader.at = back
         return
     raise reader.fail(

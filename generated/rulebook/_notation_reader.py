@@ -29,6 +29,17 @@ class Reader:
         self.at = 0
         self.bare_d6 = bare_d6
         self.hint = spec.HINT  # what a mistake here is told to write
+        self.depth = 0  # the parentheses, groups, calls and minus signs open here
+
+    def deeper(self) -> None:
+        """One more level of nesting (refused past ``MAX_NESTING``)."""
+        self.depth += 1
+        if self.depth > spec.MAX_NESTING:
+            raise self.fail(
+                words("nesting", most=spec.MAX_NESTING),
+                self.at,
+                words("nesting_hint"),
+            )
 
     def peek(self, length: int = 1) -> str:
         return self.text[self.at : self.at + length]

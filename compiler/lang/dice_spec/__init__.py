@@ -28,6 +28,7 @@ SHAPES = ("compare", "number", "none")
 _LIMITS = (
     "max_terms",
     "max_digits",
+    "max_nesting",
     "depth",
     "max_depth",
     "odds_work_per_entry",
@@ -72,6 +73,8 @@ _WORD_KEYS = (
     "arguments_hint",
     "empty_label",
     "empty_label_hint",
+    "nesting",
+    "nesting_hint",
 )
 """The parser's own messages and hints, which the definition words."""
 """The pool's checks of its options' values, whose refusals the definition words."""
