@@ -4,13 +4,15 @@ The Python printer's code of a pool, run, makes a pool equal to it, every
 option set (min/max, rerolls until or once on any of several conditions,
 ``!p``, unique, keep after an explosion, failures, sorting); the JavaScript
 printer names the same options, in JavaScript's spelling, in the same order.
-A formula's pool with the new options has the range they give, and a
+A formula's pool with the new options has the range they give (every roll
+of the runtime lies within it), and a
 spelling the notation refuses (or options after a space) is a located error
 with the hint that writes what was meant.
 """
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -22,6 +24,8 @@ from rulesc.emit.javascript.dice import pool_code_js
 from rulesc.emit.python.dice import pool_code_python
 from rulesc.lang import expr
 from rulesc.runtime import dice_terms
+from rulesc.runtime.dice_notation import parse_notation
+from rulesc.runtime.dice_rolls import roll
 from rulesc.runtime.dice_terms import AnyOf, Compare, Condition, Pool
 from rulesc.runtime.errors import RuleInputError
 
@@ -131,9 +135,24 @@ def test_a_pool_with_the_new_options_has_its_range(
     assert checked.interval == expr.Interval(lo, hi)
 
 
+_ROLLED = ["4d6min2", "3d6min2max5", "2d10r1r3", "4d6ro1", "2d6!kh1", "1d6!p", "4dF!p"]
+_ROLLED += ["10d10>=8f1", "3d6u", "4d6d1", "4dF.1", "2d6!pdl1", "6d6!okh2"]
+
+
+@pytest.mark.parametrize("formula", _ROLLED)
+def test_every_roll_lies_within_the_range(formula: str) -> None:
+    interval = expr.compile_formula(formula, _PARAMS).interval
+    assert interval is not None
+    for seed in range(300):
+        rolled = roll(parse_notation(formula), random.Random(seed)).total
+        assert interval.contains(int(rolled)), (seed, rolled)
+
+
 def test_explosions_that_add_dice_have_no_highest() -> None:
     for formula in ("1d6!p", "2d6!", "(n)d6!pdl1", "4dF!p"):
-        assert expr.compile_formula(formula, _PARAMS).interval.hi is None
+        interval = expr.compile_formula(formula, _PARAMS).interval
+        assert interval is not None
+        assert interval.hi is None
 
 
 @pytest.mark.parametrize(
