@@ -40,13 +40,6 @@ __all__ = [
     "Sort",
     "Term",
     "Value",
-    "condition_text",
-    "counting_text",
-    "holds",
-    "is_node",
-    "number",
-    "number_text",
-    "written",
 ]
 
 Op: TypeAlias = Literal[">=", "<=", ">", "<", "="]
@@ -546,12 +539,15 @@ def _sides_text(pool: Pool) -> str:
 
 def _written(compare: Compare, plain: str) -> str:
     """A comparison as the notation writes it (``>`` and ``<`` as ``>=``
-    and ``<=`` of the next whole number; ``=`` as ``plain`` before the value)."""
+    and ``<=`` of the next whole number; ``=`` as ``plain`` before a value of
+    0 or more)."""
     op, value = compare.op, compare.value
     if op == ">":
         return f">={value + 1}"
     if op == "<":
         return f"<={value - 1}"
+    if op == "=" and value < 0:  # (-1 right after an option is the next term)
+        plain = "="
     return f"{plain if op == '=' else op}{value}"
 
 

@@ -413,7 +413,8 @@ function writtenCompare(compare, plain) {
   const { op, value } = compare;
   if (op === ">") return `>=${value + 1}`;
   if (op === "<") return `<=${value - 1}`;
-  return `${op === "=" ? plain : op}${value}`;
+  // (-1 right after an option is the next term: a negative face is written =-1)
+  return `${op === "=" && value >= 0 ? plain : op}${value}`;
 }
 
 /** A condition as the notation writes it, each comparison after `token`. */
