@@ -552,6 +552,7 @@ def _written(compare: Compare, plain: str) -> str:
 
 
 def condition_text(condition: Condition, token: str) -> str:
+    """A condition as the notation writes it, each comparison after ``token``."""
     return "".join(token + _written(c, "=") for c in _conditions(condition))
 
 
@@ -681,6 +682,7 @@ class DiceSum(Value):
         object.__setattr__(self, "terms", terms)
 
     def children(self) -> tuple[object, ...]:
+        """Its nodes below it, in the order written."""
         return tuple(t.value for t in self.terms)
 
     @property

@@ -100,6 +100,7 @@ class Binary(Branch):
         object.__setattr__(self, "right", _node("a Binary's right", right))
 
     def children(self) -> tuple[object, ...]:
+        """Its nodes below it, in the order written."""
         return (self.left, self.right)
 
     def __str__(self) -> str:
@@ -130,6 +131,7 @@ class Call(Branch):
         object.__setattr__(self, "args", found)
 
     def children(self) -> tuple[object, ...]:
+        """Its nodes below it, in the order written."""
         return self.args
 
     def __str__(self) -> str:
@@ -200,6 +202,7 @@ class Group(Branch):
         return None
 
     def children(self) -> tuple[object, ...]:
+        """Its nodes below it, in the order written."""
         return self.items
 
     def __str__(self) -> str:
@@ -231,6 +234,7 @@ class Test(Branch):
         return holds(self.op, left, right)
 
     def children(self) -> tuple[object, ...]:
+        """Its nodes below it, in the order written."""
         return (self.left, self.right)
 
     def __str__(self) -> str:
@@ -256,6 +260,7 @@ class Labeled(Branch):
         object.__setattr__(self, "label", label)
 
     def children(self) -> tuple[object, ...]:
+        """Its nodes below it, in the order written."""
         return (self.node,)
 
     def __str__(self) -> str:
