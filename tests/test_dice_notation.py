@@ -108,7 +108,7 @@ def test_a_comparison_right_after_an_explosion_sets_the_faces_that_explode() -> 
         ("2d6x0", 4, "the multiplier must be 1 or more"),
         ("4d6d", 4, "how many dice to drop is missing"),
         ("2d6>=", 5, "the target is missing"),
-        ("d6+", 3, "unexpected the end"),
+        ("d6+", 3, "it ends too soon"),
         ("1d" + "9" * 16, 2, "more than 15 digits"),
         ("1d6 2", 4, "unexpected '2'"),
         ("d1٠", 2, "is not an ASCII digit"),

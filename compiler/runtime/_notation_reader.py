@@ -58,8 +58,9 @@ class Reader:
 
     def unexpected(self, offset: int | None = None) -> DiceSyntaxError:
         at = self.at if offset is None else offset
-        found = repr(self.text[at]) if at < len(self.text) else "the end"
-        return self.fail(f"unexpected {found}", at)
+        if at >= len(self.text):
+            return self.fail("it ends too soon", at)
+        return self.fail(f"unexpected {self.text[at]!r}", at)
 
     def stray(self) -> DiceSyntaxError:
         """The error for what stands here: an operator the notation refuses, or unexpected."""

@@ -78,8 +78,8 @@ export class Reader {
 
   unexpected(offset = null) {
     const at = offset === null ? this.at : offset;
-    const found = at < this.length ? reprString(this.chars[at]) : "the end";
-    return this.fail(`unexpected ${found}`, at);
+    if (at >= this.length) return this.fail("it ends too soon", at);
+    return this.fail(`unexpected ${reprString(this.chars[at])}`, at);
   }
 
   /** The error for what stands here: an operator the notation refuses, or unexpected. */
