@@ -43,7 +43,7 @@ from ._dice_weights import (
     plus_shape,
     shape_of,
 )
-from ._support import count_sums, shown, spend, weighed
+from ._support import MAX_ENTRIES, count_sums, shown, spend, weighed
 from .dice_terms import DiceSum, Number, Pool, Term, Value
 from .errors import RuleInputError
 
@@ -165,13 +165,21 @@ def counted_odds(pool: Pool, depth: int = DEPTH) -> Odds:
     Raises ``RuleInputError`` as ``odds`` does."""
     work = counted_work(pool, depth)
     below = _whole_below(pool, depth)
-    if below is None:
-        return odds(DiceSum((Term(1, pool),)), depth)
     if work > MAX_WORK:
         raise RuleInputError(_budget(work))
     spend(work, _HINT)
-    die = chain_weights(pool, depth, _scorer(pool, True)).below(below)
-    found = _power(die, pool.count, False, below).mapped(lambda v: v * pool.multiplier)
+    if below is None:  # a lone pool's weights are its sum's (as odds gives them)
+        found = _pool(pool, depth)
+        if len(found.weights) > MAX_ENTRIES:
+            raise RuleInputError(
+                f"{pool} has more than {MAX_ENTRIES:,} values "
+                "(a limit of the runtime, not of the rules)"
+            )
+    else:
+        die = chain_weights(pool, depth, _scorer(pool, True)).below(below)
+        found = _power(die, pool.count, False, below).mapped(
+            lambda v: v * pool.multiplier
+        )
     chances: dict[Number, Fraction] = {
         v: Fraction(w, found.denom) for v, w in found.weights.items()
     }
