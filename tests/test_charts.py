@@ -7,12 +7,16 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesc.emit.markdown.charts import (
     dice_chart,
     dice_chart_name,
     dice_svg,
     for_pages,
+    in_a_sentence,
+    odds_svg,
 )
 from rulesc.pipeline import Outputs
 from rulesc.runtime.dice import Dice, parse_dice
@@ -90,3 +94,33 @@ def test_every_chart_built_is_shown(built: Outputs) -> None:
     for path in charts:
         assert f"{path.removeprefix('docs/')})".encode() in pages
         assert built.files[path] == built.files[path].strip() + b"\n"
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(st.text(min_size=1, max_size=12))
+def test_a_title_in_a_sentence_changes_its_first_letter_at_most(title: str) -> None:
+    said = in_a_sentence(title)
+    assert said[1:] == title[1:]
+    assert said[0] in (title[0], title[0].lower())
+
+
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        ("Successes", "successes"),
+        ("Hit points", "hit points"),
+        ("AC bonus", "AC bonus"),
+        ("X", "X"),
+        ("d20 roll", "d20 roll"),
+    ],
+)
+def test_a_title_in_a_sentence_keeps_an_abbreviation(title: str, said: str) -> None:
+    assert in_a_sentence(title) == said
+
+
+def test_an_odds_chart_says_its_mean_in_words() -> None:
+    chances = {0: Fraction(1, 3), 1: Fraction(1, 3), 2: Fraction(1, 3)}
+    svg = odds_svg("Chances of hits, Level 2", "Level 2", "Hits", chances, Fraction(0))
+    headings = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert "Level 2: on average 1.00 hits" in headings
+    assert "Hits" in headings  # the axis

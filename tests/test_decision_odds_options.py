@@ -6,6 +6,7 @@ of many exploding dice is exact and quick). Checked against icepool."""
 from __future__ import annotations
 
 import importlib
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -224,7 +225,14 @@ def test_an_odds_chart_is_a_table_and_a_chart_per_value(tmp_path: Path) -> None:
     for dice in (1, 2, 3):
         chart = f"docs/charts/odds-lab-storm-{dice}.svg"
         assert f"(../charts/odds-lab-storm-{dice}.svg)" in page
-        assert b'<title id="t">Chances of successes, dice = ' in outputs.files[chart]
+        svg = outputs.files[chart].decode()
+        # In words: the parameter's title and the field's, the mean as the
+        # table prints it.
+        title = f'<title id="t">Chances of each number of successes, Dice {dice}<'
+        assert title in svg
+        mean = re.search(rf"\| {dice} \| ([0-9]+\.[0-9]{{2}}) \|", page)
+        assert mean is not None
+        assert f">Dice {dice}: on average {mean[1]} successes<" in svg
 
 
 @pytest.mark.parametrize(

@@ -241,7 +241,10 @@ def odds_svg(
 ) -> str:
     """The chart of a rule's odds of a whole number: a bar for each answer,
     those past the mean rarer than half a percent as one (``N+``, the chance of
-    ``N`` or more, the tail counted in as an explosion only adds)."""
+    ``N`` or more, the tail counted in as an explosion only adds). ``heading``
+    says which chart it is (a parameter's title and value), ``axis`` is the
+    title of what is counted: the chart's heading reads "Pool 3: on average 1.02
+    successes", the mean as the pages print it (two decimals)."""
     mean = sum((k * p for k, p in chances.items()), Fraction(0))
     answers = sorted(chances)
     bars: list[Bar] = []
@@ -255,7 +258,17 @@ def odds_svg(
             break
         bars.append(Bar(str(answer), chance, _detail(str(answer), chance)))
         below += chance
-    return bar_chart(title, f"{heading}: mean {axis} {_plain(mean)}", axis, bars)
+    average = f"{heading}: on average {float(mean):.2f} {in_a_sentence(axis)}"
+    return bar_chart(title, average, axis, bars)
+
+
+def in_a_sentence(title: str) -> str:
+    """A title inside a sentence: its first letter small, unless the first word
+    is written in capitals (an abbreviation: "AC bonus" stays)."""
+    first = title.split(" ", 1)[0]
+    if len(first) > 1 and first[0].isupper() and first[1:].islower():
+        return first[0].lower() + title[1:]
+    return title
 
 
 def _plain(value: Fraction) -> str:

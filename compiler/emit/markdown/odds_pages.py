@@ -38,10 +38,12 @@ from ..literals import (
     md_cell,
 )
 from .charts import (
+    in_a_sentence,
     odds_chart_name,
     odds_svg,
 )
 from .example_words import shape_of
+from .form_words import param_titles
 from .math import (
     to_latex,
 )
@@ -130,18 +132,31 @@ def _rule_odds(
         view["field"] = " and ".join(titles) + (" together" if joint else "")
     chart = getattr(rule, "odds_chart", None)  # a table of its odds
     if chart is not None:
-        what = chart.field or "answer"
+        what = _title_text(system, rule, chart.field) if chart.field else "Answer"
+        over = param_titles(system, rule).get(chart.over) or _capital(chart.over)
         one = derived
         if len(fields) > 1:
             one = _field_of(derived, chart.field)
-        view["chart"] = _chart(chart, one, (system.id, rule.id, what), pages)
+        where = (system.id, rule.id, what, over)
+        view["chart"] = _chart(chart, one, where, pages)
     return view
 
 
 def _title(system: System, rule: Any, field: str) -> str:
-    """A field of a rule's answer as its page names it (its title)."""
+    """A field of a rule's answer as its page names it (its title, Markdown)."""
+    return md(_title_text(system, rule, field))
+
+
+def _title_text(system: System, rule: Any, field: str) -> str:
+    """A field of a rule's answer as its page names it (its title, text)."""
     column = shape_of(lowered(system, rule)).columns.get(field)
-    return md(column.title if column is not None else words_of(field))
+    return column.title if column is not None else _capital(field)
+
+
+def _capital(name: str) -> str:
+    """A name with no title as a title: its words, the first capitalised."""
+    words = words_of(name)
+    return words[:1].upper() + words[1:]
 
 
 def _field_of(
@@ -208,15 +223,16 @@ def _table(heading: str | None, chances: Mapping[object, Fraction]) -> View:
 def _chart(
     chart: Any,
     odds: Callable[..., Mapping[Any, Fraction]],
-    where: tuple[str, str, str],
+    where: tuple[str, str, str, str],
     pages: _Pages,
 ) -> View:
     """A table of ``odds`` for each value of the parameter ``chart.over`` (the
     others at their defaults): the mean of the answers listed and the chance
     of more than each number of ``chart.beat`` (all but the chance of that
     number or less: the tail counted as more, as an explosion only adds); and
-    a bar chart of each (``where``: the system, the rule and what is charted)."""
-    system_id, rule_id, what = where
+    a bar chart of each (``where``: the system, the rule, the title of what is
+    charted and the parameter's title)."""
+    system_id, rule_id, what, over = where
     images: list[str] = []
     svgs: dict[str, str] = {}
     beats = range(chart.beat[0], chart.beat[1] + 1) if chart.beat else range(0)
@@ -231,8 +247,8 @@ def _chart(
         tail = tail or bool(getattr(chances, "tail", 0))
         mean = sum((k * p for k, p in chances.items()), Fraction(0))
         name = odds_chart_name(system_id, rule_id, value)
-        title = f"Chances of {what}, {chart.over} = {value}"
-        heading = f"{chart.over} = {value}"
+        heading = f"{over} {value}"
+        title = f"Chances of each number of {in_a_sentence(what)}, {heading}"
         tail_of = getattr(chances, "tail", Fraction(0))
         svgs[name] = odds_svg(title, heading, what, dict(chances), tail_of)
         images.append(f"![{md(title)}]({name})")
