@@ -129,7 +129,9 @@ function recordTable(rows, words) {
       "tbody",
       {},
       ...rows.map((row) =>
-        element("tr", {}, ...names.map((n) => element("td", { text: phrase(row[n], about(words, n), "") })))),
+        element("tr", {}, ...names.map((n) =>
+          // its column's title, shown before it on a phone (docsite/rulebook.css)
+          element("td", { "data-label": visible(heading(words, n)), text: phrase(row[n], about(words, n), "") })))),
     ),
   );
   return element("div", { class: "rb-try-scroll" }, table);

@@ -168,8 +168,9 @@ def _pages(site: Path) -> list[str]:
 
 
 # Attributes whose values are made from the rules' text, as data: ids and the
-# links to them (slugs of headings), a form's JSON.
-_TEXT_VALUED = ("id", "data-form")
+# links to them (slugs of headings), a form's JSON, a cell's column title
+# (docsite/cards.py).
+_TEXT_VALUED = ("id", "data-form", "data-label")
 
 
 def _shape(page: Parsed) -> list[tuple[str, dict[str, str]]]:
