@@ -27,24 +27,68 @@ _CELL = re.compile(r"<t([dh])(?=[\s>/])")
 _SPACE = re.compile(r"\s+")
 
 
+# A formula in a title (pymdownx.arithmatex's source, which KaTeX renders in the
+# page but a label cannot show) is read as words: its commands as the signs
+# they print, \text{...} as its text, a fraction as a/b, no TeX left.
+_SIGNS = {
+    "times": "\N{MULTIPLICATION SIGN}",
+    "cdot": "·",
+    "le": "≤",
+    "leq": "≤",
+    "ge": "≥",
+    "geq": "≥",
+}
+_SIGNS |= {"ne": "≠", "neq": "≠", "pm": "±", "min": "min", "max": "max"}
+_SIGNS |= {",": " ", ";": " ", ":": " ", " ": " ", "!": ""}  # spaces
+_DELIMITED = re.compile(r"\\[(\[](.*)\\[)\]]", re.DOTALL)  # \( ... \) or \[ ... \]
+_FRACTION = re.compile(r"\\d?frac\{([^{}]*)\}\{([^{}]*)\}")
+_COMMAND = re.compile(r"\\([A-Za-z]+|.)")
+
+
+def tex_words(tex: str) -> str:
+    """A formula's TeX as plain words and signs."""
+    tex = tex.strip()
+    if inner := _DELIMITED.fullmatch(tex):
+        tex = inner[1]
+    tex = _FRACTION.sub(r"\1/\2", tex)
+    tex = _COMMAND.sub(lambda m: _SIGNS.get(m[1], m[1] if len(m[1]) == 1 else ""), tex)
+    return tex.replace("{", "").replace("}", "")
+
+
 class _Text(HTMLParser):
-    """The text a reader sees of a fragment of HTML (character references read)."""
+    """The text a reader sees of a fragment of HTML (character references read,
+    a formula as words)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.hidden = 0  # inside a script or style
+        self.math: list[str] | None = None  # inside a formula: its TeX so far
+        self.depth = 0  # elements open inside the formula
 
     def handle_starttag(self, tag: str, attrs: Any) -> None:
         if tag in ("script", "style"):
             self.hidden += 1
+        elif self.math is not None:
+            self.depth += 1
+        elif "arithmatex" in (dict(attrs).get("class") or "").split():
+            self.math = []
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style") and self.hidden:
             self.hidden -= 1
+        elif self.math is not None and self.depth:
+            self.depth -= 1
+        elif self.math is not None:
+            self.parts.append(tex_words("".join(self.math)))
+            self.math = None
 
     def handle_data(self, data: str) -> None:
-        if not self.hidden:
+        if self.hidden:
+            return
+        if self.math is not None:
+            self.math.append(data)
+        else:
             self.parts.append(data)
 
 

@@ -8,6 +8,7 @@ import html
 import re
 from html.parser import HTMLParser
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -87,3 +88,16 @@ def test_two_tables_each_keep_their_own_titles() -> None:
     both = _table(["A"], [["1"]]) + "\n" + _table(["B", "C"], [["2", "3"]])
     found = [label for tag, label in _labels(labelled(both)) if tag == "td"]
     assert found == ["A", "B", "C"]
+
+
+@pytest.mark.parametrize(
+    ("tex", "words"),
+    [
+        (r"\(\text{Cover AC bonus}(\textit{level})\)", "Cover AC bonus(level)"),
+        (r"\(\frac{a}{2} \times b \le 3\,\%\)", "a/2 × b ≤ 3 %"),
+        (r"\[\max(x, 0)\]", "max(x, 0)"),
+    ],
+)
+def test_a_formula_in_a_title_is_read_as_words(tex: str, words: str) -> None:
+    page = _table([f'Take <span class="arithmatex">{html.escape(tex)}</span>'], [["1"]])
+    assert _labels(labelled(page))[-1] == ("td", f"Take {words}")

@@ -34,20 +34,24 @@ HOLDER = "div.rulebook-try"
 _BAD_CELLS = """
 () => Array.from(document.querySelectorAll('article table')).flatMap(t => {
   const say = s => s.replace(/\\s+/g, ' ').trim();
-  const titles = Array.from(t.querySelectorAll('thead th')).map(th => say(th.textContent));
+  // a title with a formula: its words (docsite/cards.py), not KaTeX's text
+  const titles = Array.from(t.querySelectorAll('thead th')).map(th =>
+    th.querySelector('.arithmatex') ? null : say(th.textContent));
   return Array.from(t.querySelectorAll('tbody tr')).flatMap(row =>
     Array.from(row.children).flatMap((cell, i) => {
       const text = say(cell.textContent);
       if (!text) return [];
-      const where = `${titles[i] || i}: ${text.slice(0, 40)}`;
+      const where = `${titles[i] ?? i}: ${text.slice(0, 40)}`;
       const b = cell.getBoundingClientRect();
       if (b.width === 0 || b.height === 0) return ['hidden ' + where];
       if (b.left < -0.5 || b.right > window.innerWidth + 0.5) return ['out ' + where];
       if (getComputedStyle(row).display !== 'block') return ['row ' + where];
       if (!titles.length) return [];
       const before = getComputedStyle(cell, '::before');
-      if (cell.getAttribute('data-label') !== (titles[i] || '')
-          || (titles[i] && (before.content === 'none' || before.display === 'none')))
+      const label = cell.getAttribute('data-label');
+      const title = titles[i] === null ? label || null : titles[i] || '';
+      if (label !== title
+          || (title && (before.content === 'none' || before.display === 'none')))
         return ['title ' + where];
       return [];
     }));
