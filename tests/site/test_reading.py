@@ -7,10 +7,11 @@ seed) and answers in words, with no JSON braces (the JSON is kept "for
 programmers"); every number field given a value past its bounds is refused in
 words that name it by its label. At 390 and 1280 pixels no page scrolls
 sideways, and a table too wide for the page scrolls in its own box (at 1280 no
-table is made into cards: tests/site/test_phone.py checks the cards at 390). Printed, a page shows no navigation, header, search, footer or
-form. The dark scheme darkens the page; a link to another rule shows that rule
-on hover and on keyboard focus. Screenshots of the cover and radiation pages at
-both widths are left in site/_screenshots/.
+table is made into cards: tests/site/test_phone.py checks the cards at 390).
+Printed, a page shows no navigation, header, search, footer or form. The dark
+scheme darkens the page; a link to another rule shows that rule on hover and on
+keyboard focus. Screenshots of the cover and radiation pages at both widths are
+left in site/_screenshots/.
 """
 
 from __future__ import annotations
