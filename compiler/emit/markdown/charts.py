@@ -227,7 +227,7 @@ def dice_svg(dice: Dice) -> str:
     bars = [Bar(str(v), p, _detail(str(v), p)) for v, p in dist.items()]
     return bar_chart(
         f"Chances of each result of {dice}",
-        f"{dice}: {dice.min} to {dice.max}, mean {_plain(dice.mean)}",
+        f"{dice}: {dice.min} to {dice.max}, on average {_plain(dice.mean)}",
         "result",
         bars,
     )
