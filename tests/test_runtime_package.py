@@ -88,7 +88,13 @@ def test_installing_generated_leaves_nothing_and_names_come_from_settings(
     assert f"Version: {settings['version']}\n" in meta
     assert f"License-Expression: {settings['licence']}\n" in meta
     assert "Description-Content-Type: text/markdown" in meta
-    assert f"pip install {settings['distribution']}" in meta  # the readme
+    assert "License-File: LICENSE\n" in meta  # pip show reads METADATA
+    licence = (info / "licenses" / "LICENSE").read_text(encoding="utf-8")
+    assert licence == (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith(f"{settings['licence']} License\n")
+    assert f"Copyright (c) {settings['copyright']}\n" in licence
+    assert "pip install ./generated" in meta  # the readme: no registry install
+    assert f"pip install {settings['distribution']}" not in meta
     assert "Requires-Dist" not in meta
     top = {p.name for p in target.iterdir()} - {info.name, "__pycache__"}
     assert top == {"rulebook"}  # imported as rulebook, whatever it is called
@@ -112,5 +118,9 @@ def test_npm_package_is_named_by_the_settings() -> None:
     assert package["version"] == settings["version"]
     assert package["license"] == settings["licence"]
     readme = (GENERATED / "js" / "README.md").read_text("utf-8")
-    assert f"npm install {settings['npm']}" in readme
+    assert f"npm install {settings['npm']}" not in readme  # not published
+    assert "npm install ./generated/js" in readme
+    assert (GENERATED / "js" / "LICENSE").read_bytes() == (
+        ROOT / "LICENSE"
+    ).read_bytes()
     assert f'from "{settings["npm"]}/d20_scifi"' in readme
