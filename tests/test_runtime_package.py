@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -88,7 +89,16 @@ def test_installing_generated_leaves_nothing_and_names_come_from_settings(
     assert f"Version: {settings['version']}\n" in meta
     assert f"License-Expression: {settings['licence']}\n" in meta
     assert "Description-Content-Type: text/markdown" in meta
-    assert "License-File: LICENSE\n" in meta  # pip show reads METADATA
+    assert "License-File: LICENSE\n" in meta
+    shown = subprocess.run(
+        [sys.executable, "-m", "pip", "show", settings["distribution"]],
+        env={**os.environ, "PYTHONPATH": str(target)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert f"Version: {settings['version']}" in shown
+    assert f"License-Expression: {settings['licence']}" in shown
     licence = (info / "licenses" / "LICENSE").read_text(encoding="utf-8")
     assert licence == (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert licence.startswith(f"{settings['licence']} License\n")
