@@ -111,11 +111,11 @@ def read(rules_dir: FsPath, *, shown: str | None = None) -> Settings | None:
             problem = getattr(package_checks, check)(value)
             if problem is not None:
                 problems.append(source.error((key,), *problem))
-    text = _licence_text(source, rules_dir) if not problems else None
-    if isinstance(text, Diagnostic):
-        problems.append(text)
     if problems:
         raise RulesError(problems)
+    text = _licence_text(source, rules_dir)  # of a licence the checks took
+    if isinstance(text, Diagnostic):
+        raise RulesError([text])
     return Settings(
         distribution=str(data["distribution"]),
         npm=str(data["npm"]),
