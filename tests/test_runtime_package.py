@@ -104,6 +104,8 @@ def test_installing_generated_leaves_nothing_and_names_come_from_settings(
     assert licence.startswith(f"{settings['licence']} License\n")
     assert f"Copyright (c) {settings['copyright']}\n" in licence
     assert "pip install ./generated" in meta  # the readme: no registry install
+    stem = info.name.removesuffix(".dist-info")
+    assert f"pip install dist/{stem}-py3-none-any.whl" in meta  # as pip wheel names it
     assert f"pip install {settings['distribution']}" not in meta
     assert "Requires-Dist" not in meta
     top = {p.name for p in target.iterdir()} - {info.name, "__pycache__"}
