@@ -11,6 +11,7 @@ import pytest
 
 from rulesc import pipeline
 from rulesc.common.diagnostics import RulesError
+from rulesc.front import settings as settings_file
 
 from .conftest import ROOT, RULES, run_rulesc
 
@@ -164,6 +165,25 @@ def test_check_names_a_change_of_the_settings(tmp_path: Path) -> None:
         "generated/ was built"
     ) in done.stderr
     assert "edited by hand" not in done.stderr
+
+
+def test_the_licence_s_text_is_a_recorded_setting(tmp_path: Path) -> None:
+    """What check compares (the manifest's record of the settings) changes with
+    the licence's text: its file's words, or the holder MIT's names."""
+    rules = _rules(tmp_path, SETTINGS)
+    before = settings_file.load(rules).recorded()
+    (rules / "LICENSE.txt").write_text("Ours, reworded.\n", "utf-8")
+    assert settings_file.load(rules).recorded() != before
+    mit = SETTINGS.replace("Apache-2.0 OR MIT", "MIT").replace(
+        "licence_file: LICENSE.txt\n", ""
+    )
+    _write_settings(rules, mit)
+    text = settings_file.load(rules).licence_text
+    assert text is not None and "Copyright (c) the house-pack authors\n" in text
+    _write_settings(rules, mit + "copyright: Ann Other\n")
+    mine = settings_file.load(rules)
+    assert mine.licence_text == text.replace("the house-pack authors", "Ann Other")
+    assert mine.recorded() != settings_file.load(rules.parent / "none").recorded()
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ build is not published under the book's name). Every folder's is checked.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING
@@ -60,6 +61,10 @@ class Settings:
             "version": self.version,
             "licence": self.licence,
             "description": self.description,
+            # the LICENSE's text (copyright's holder, licence_file's text), by digest
+            "licence_text": None
+            if self.licence_text is None
+            else hashlib.sha256(self.licence_text.encode("utf-8")).hexdigest(),
         }
 
 
