@@ -29,6 +29,17 @@ def test_version_is_the_installed_distribution_s(tmp_path: Path) -> None:
     assert project["project"]["name"] == DISTRIBUTION
 
 
+def test_the_compiler_and_the_packages_it_builds_here_are_one_version() -> None:
+    """The project has one version: the compiler's (pyproject.toml, what
+    ``rulesc --version`` prints) is that of the packages rules/package.yaml names."""
+    from ruamel.yaml import YAML
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    settings = YAML(typ="safe").load(ROOT / "rules" / "package.yaml")
+    assert project["project"]["version"] == settings["version"]
+    assert project["project"]["license"] == settings["licence"]
+
+
 def test_usage_error_exits_2(tmp_path: Path) -> None:
     done = run_rulesc("frobnicate", cwd=tmp_path)
     assert done.returncode == 2

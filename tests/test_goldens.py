@@ -51,6 +51,9 @@ def test_every_output_is_marked_generated(built: Outputs) -> None:
         if path == "rulebook/py.typed":
             assert blob == b""  # PEP 561: an empty marker
             continue
+        if path in ("LICENSE", "js/LICENSE"):  # the licence's own text, verbatim
+            assert blob.startswith(b"MIT License\n"), path  # rules/package.yaml's
+            continue
         if path.endswith(".schema.json"):  # a JSON Schema says it in $comment
             assert "@generated" in json.loads(blob)["$comment"], path
             assert "DO NOT EDIT" in json.loads(blob)["$comment"], path

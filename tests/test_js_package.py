@@ -10,28 +10,61 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from .doc_blocks import GUIDES, ROOT, blocks
 from .js_node import JS_TESTS, PACKAGE, missing, node, node_json
 
 TSC = JS_TESTS / "node_modules" / ".bin" / "tsc"
 
 
-def test_the_package_installs_alone_and_answers(tmp_path: Path) -> None:
+def _npm(*words: str, cwd: Path) -> str:
     npm = shutil.which("npm")
     if npm is None:
         missing("npm")
-    app = tmp_path / "app"
-    app.mkdir()
-    (app / "package.json").write_text(
-        json.dumps({"name": "app", "private": True, "type": "module"}), "utf-8"
-    )
     done = subprocess.run(
-        [npm, "install", "--offline", "--no-audit", "--no-fund", str(PACKAGE)],
-        cwd=app,
+        [npm, *words, "--offline", "--no-audit", "--no-fund"],
+        cwd=cwd,
         capture_output=True,
         text=True,
         check=False,
     )
     assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def packed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """An app that installed the package's tarball (``npm pack``, then ``npm
+    install ./x.tgz``, as the readme says), and what ``npm pack --json`` said."""
+    app = tmp_path_factory.mktemp("app")
+    (app / "package.json").write_text(
+        json.dumps({"name": "app", "private": True, "type": "module"}), "utf-8"
+    )
+    [pack] = json.loads(_npm("pack", str(PACKAGE), "--json", cwd=app))
+    _npm("install", f"./{pack['filename']}", cwd=app)
+    return app, pack
+
+
+def test_the_tarball_holds_the_licence_and_names_it(
+    packed: tuple[Path, dict[str, Any]],
+) -> None:
+    app, pack = packed
+    manifest = json.loads((PACKAGE / "package.json").read_text("utf-8"))
+    assert pack["filename"] == f"{manifest['name']}-{manifest['version']}.tgz"
+    assert pack["filename"] in (PACKAGE / "README.md").read_text("utf-8")
+    assert "LICENSE" in {f["path"] for f in pack["files"]}
+    installed = app / "node_modules" / manifest["name"]
+    assert (installed / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+    # what npm shows of an installed package (npm view reads the registry only)
+    [shown] = json.loads(_npm("query", f"#{manifest['name']}", cwd=app))
+    assert shown["license"] == manifest["license"] == "MIT"
+
+
+def test_the_package_installs_alone_and_answers(
+    packed: tuple[Path, dict[str, Any]],
+) -> None:
+    app, _ = packed
     manifest = json.loads((app / "package.json").read_text("utf-8"))
     name = json.loads((PACKAGE / "package.json").read_text("utf-8"))["name"]
     assert name == "rulebook-tabletop"  # rules/package.yaml's npm name
@@ -58,6 +91,75 @@ console.log(JSON.stringify([attack, refused instanceof RuleInputError,
 
     rng = random.Random(7)
     assert rolled == sum(rng.randint(1, 6) for _ in range(3))
+
+
+def _documented(lang: str) -> list[str]:
+    """The ``lang`` blocks of the JavaScript guide and of the package's readme."""
+    return [
+        block.body
+        for doc in (GUIDES / "javascript.md", PACKAGE / "README.md")
+        for block in blocks(doc)
+        if block.lang == lang
+    ]
+
+
+def test_commonjs_requires_the_package_as_documented(
+    packed: tuple[Path, dict[str, Any]],
+) -> None:
+    """The guide's CommonJS block (and the readme's) run as a .cjs program of
+    an app that installed the package; the guide's states its answer."""
+    app, _ = packed
+    found = [b for b in _documented("javascript") if "require(" in b]
+    found += [b for b in _documented("js") if "require(" in b]
+    assert len(found) == 2, found
+    for number, body in enumerate(found):
+        program = app / f"documented{number}.cjs"
+        program.write_text(body + "\nconsole.log('ran');\n", "utf-8")
+        done = subprocess.run(
+            [node(), str(program)], cwd=app, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        printed = done.stdout.split()
+        stated = re.findall(r"console\.log\((.*)\);\s*// (\S+)", body)
+        assert printed == [said for _, said in stated] + ["ran"], done.stdout
+
+
+def test_the_documented_tsconfig_passes_and_refuses_a_misspelt_label(
+    packed: tuple[Path, dict[str, Any]],
+) -> None:
+    """``tsc`` with the tsconfig the guide and the readme give: an app using
+    the package compiles, and a misspelt label is error TS2345 (one run)."""
+    app, _ = packed
+    node()
+    if not TSC.is_file():
+        missing("TypeScript (tests/js: npm ci)")
+    configs = {body for body in _documented("json") if "compilerOptions" in body}
+    assert len(configs) == 1, configs  # the same config in both places
+    project = json.loads(configs.pop())
+    assert project["compilerOptions"]["strict"] is True
+    project["files"] = ["app.ts", "misspelt.ts"]
+    (app / "tsconfig.json").write_text(json.dumps(project), "utf-8")
+    (app / "app.ts").write_text(
+        'import { cover, CoverLevel } from "rulebook-tabletop/d20_scifi";\n'
+        'import { Random, parseNotation, roll } from "rulebook-tabletop";\n'
+        "export const ac: number | null = cover(CoverLevel.HALF).coverAc;\n"
+        'export const total = roll(parseNotation("4d6kh3"), new Random(7)).total;\n',
+        "utf-8",
+    )
+    (app / "misspelt.ts").write_text(
+        'import { cover } from "rulebook-tabletop/d20_scifi";\n'
+        'export const row = cover("Halff");\n',
+        "utf-8",
+    )
+    done = subprocess.run(
+        [node(), str(TSC), "-p", "tsconfig.json", "--pretty", "false"],
+        cwd=app,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    errors = re.findall(r"^(\S+)\(\d+,\d+\): error (TS\d+)", done.stdout, re.M)
+    assert errors == [("misspelt.ts", "TS2345")], done.stdout + done.stderr
 
 
 def test_the_package_has_no_dependencies() -> None:

@@ -21,7 +21,7 @@ from packaging.version import Version
 
 from rulesc.emit.python.views import package_view
 from rulesc.emit.render import render
-from rulesc.front import package_checks
+from rulesc.front import licence, package_checks
 from rulesc.front.settings import Settings
 
 from .js_node import JS_TESTS, drawn, missing, node_cases
@@ -244,3 +244,40 @@ def test_a_distribution_name_taken_is_a_pep_508_name(name: str) -> None:
     if package_checks.distribution_problem(name) is None:
         assert canonicalize_name(name, validate=True)
         assert name[0].isalnum() and name[-1].isalnum() and name.isascii()
+
+
+# -- the licence's file --------------------------------------------------------------
+
+_PATH_PARTS = ["..", ".", "LICENSE", "inner", "link", "out", "", "/", "\\", "~"]
+licence_paths = st.lists(st.sampled_from(_PATH_PARTS), min_size=1, max_size=5).map(
+    "/".join
+)
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A rules folder with a licence inside, a secret beside it, and links to both."""
+    top = tmp_path_factory.mktemp("licence")
+    rules = top / "rules"
+    (rules / "inner").mkdir(parents=True)
+    (rules / "LICENSE").write_text("ours\n", "utf-8")
+    (rules / "inner" / "LICENSE").write_text("ours too\n", "utf-8")
+    (top / "LICENSE").write_text("SECRET\n", "utf-8")
+    (rules / "link").symlink_to(top / "LICENSE")
+    (rules / "inner" / "link").symlink_to(rules / "LICENSE")
+    (rules / "out").symlink_to(top)
+    return rules
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(name=licence_paths)
+def test_a_licence_file_is_read_from_inside_the_rules_folder_only(
+    guarded: Path, name: str
+) -> None:
+    found = licence.file_text(guarded, name)
+    if isinstance(found, str):
+        assert found in ("ours\n", "ours too\n")
+        assert ".." not in name.split("/") and not name.startswith("/")
+    else:
+        message, hint = found
+        assert repr(name) in message and "rules folder" in hint

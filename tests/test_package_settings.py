@@ -11,6 +11,7 @@ import pytest
 
 from rulesc import pipeline
 from rulesc.common.diagnostics import RulesError
+from rulesc.front import settings as settings_file
 
 from .conftest import ROOT, RULES, run_rulesc
 
@@ -22,8 +23,14 @@ def _rules(tmp_path: Path, settings: str | None) -> Path:
     rules = tmp_path / "rules"
     shutil.copytree(RULES / "gurps", rules / "gurps")
     if settings is not None:
-        (rules / "package.yaml").write_text(HEAD + settings, encoding="utf-8")
+        _write_settings(rules, settings)
     return rules
+
+
+def _write_settings(folder: Path, settings: str) -> None:
+    """``settings`` as ``folder``'s package.yaml, beside the licence file it names."""
+    (folder / "package.yaml").write_text(HEAD + settings, encoding="utf-8")
+    (folder / "LICENSE.txt").write_bytes(b"Ours, CRLF read as LF.\r\n")
 
 
 def _outputs(rules: Path) -> dict[str, str]:
@@ -35,6 +42,7 @@ distribution: house-pack
 npm: "@table/house-pack"
 version: 3.4.5
 licence: Apache-2.0 OR MIT
+licence_file: LICENSE.txt
 description: A "quoted" \\\\ back-slashed <b>bold</b> *starred* description
 """
 
@@ -55,8 +63,13 @@ def test_every_output_follows_the_settings(tmp_path: Path) -> None:
     for readme in (files["README.md"], files["js/README.md"]):
         assert "<b>" not in readme  # the description is text, not markup
         assert "\\*starred\\*" in readme
-    assert "pip install house-pack" in files["README.md"]
+    assert "dist/house_pack-3.4.5-py3-none-any.whl" in files["README.md"]
+    assert "npm install ./table-house-pack-3.4.5.tgz" in files["js/README.md"]
     assert 'from "@table/house-pack/gurps"' in files["js/README.md"]
+    assert 'require("@table/house-pack/gurps")' in files["js/README.md"]
+    # a licence rulesc knows no text of takes licence_file's, into both packages
+    assert files["LICENSE"] == files["js/LICENSE"] == "Ours, CRLF read as LF.\n"
+    assert 'license-files = ["LICENSE"]' in files["pyproject.toml"]
 
 
 def test_without_settings_the_packages_are_rulebook(tmp_path: Path) -> None:
@@ -65,6 +78,7 @@ def test_without_settings_the_packages_are_rulebook(tmp_path: Path) -> None:
     assert (project["name"], project["version"]) == ("rulebook", "0.1.0")
     assert "license" not in project
     assert "license" not in json.loads(files["js/package.json"])
+    assert "LICENSE" not in files and "js/LICENSE" not in files
 
 
 def test_a_change_of_version_changes_both_packages(tmp_path: Path) -> None:
@@ -95,6 +109,26 @@ def test_a_change_of_version_changes_both_packages(tmp_path: Path) -> None:
         ),
         (SETTINGS.replace("npm:", "npm_name:"), "rules/package.yaml:3:1", "npm"),
         (SETTINGS.replace("licence:", "license:"), "rules/package.yaml:5:1", "licen"),
+        (
+            SETTINGS.replace("licence_file: LICENSE.txt\n", ""),
+            "rules/package.yaml:5:10",
+            "does not know the text of the licence 'Apache-2.0 OR MIT'",
+        ),
+        (
+            SETTINGS.replace("LICENSE.txt", "../gurps/system.yaml"),
+            "rules/package.yaml:6:15",
+            "not inside the rules folder",
+        ),
+        (
+            SETTINGS.replace("LICENSE.txt", "/etc/hostname"),
+            "rules/package.yaml:6:15",
+            "not inside the rules folder",
+        ),
+        (
+            SETTINGS.replace("LICENSE.txt", "NOTICE"),
+            "rules/package.yaml:6:15",
+            "is not a file of the rules folder",
+        ),
     ],
 )
 def test_a_wrong_setting_is_a_located_error(
@@ -131,6 +165,25 @@ def test_check_names_a_change_of_the_settings(tmp_path: Path) -> None:
         "generated/ was built"
     ) in done.stderr
     assert "edited by hand" not in done.stderr
+
+
+def test_the_licence_s_text_is_a_recorded_setting(tmp_path: Path) -> None:
+    """What check compares (the manifest's record of the settings) changes with
+    the licence's text: its file's words, or the holder MIT's names."""
+    rules = _rules(tmp_path, SETTINGS)
+    before = settings_file.load(rules).recorded()
+    (rules / "LICENSE.txt").write_text("Ours, reworded.\n", "utf-8")
+    assert settings_file.load(rules).recorded() != before
+    mit = SETTINGS.replace("Apache-2.0 OR MIT", "MIT").replace(
+        "licence_file: LICENSE.txt\n", ""
+    )
+    _write_settings(rules, mit)
+    text = settings_file.load(rules).licence_text
+    assert text is not None and "Copyright (c) the house-pack authors\n" in text
+    _write_settings(rules, mit + "copyright: Ann Other\n")
+    mine = settings_file.load(rules)
+    assert mine.licence_text == text.replace("the house-pack authors", "Ann Other")
+    assert mine.recorded() != settings_file.load(rules.parent / "none").recorded()
 
 
 @pytest.mark.parametrize(
@@ -173,7 +226,7 @@ def _house(tmp_path: Path, settings: str | None) -> Path:
         "utf-8",
     )
     if settings is not None:
-        (house / "package.yaml").write_text(HEAD + settings, encoding="utf-8")
+        _write_settings(house, settings)
     return house
 
 

@@ -40,6 +40,9 @@ def test_the_wheel_holds_rulesc_and_no_top_level_compiler(tmp_path: Path) -> Non
     assert "rulesc/kinds/table/schema.json" in names
     assert "rulesc/runtime_js/dice.js" in names
     assert "rulesc = rulesc.cli:main" in entry_points
+    [licence] = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.read(licence) == (ROOT / "LICENSE").read_bytes()
 
 
 def test_installed_the_compiler_is_rulesc(tmp_path: Path) -> None:

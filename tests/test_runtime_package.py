@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -88,7 +89,24 @@ def test_installing_generated_leaves_nothing_and_names_come_from_settings(
     assert f"Version: {settings['version']}\n" in meta
     assert f"License-Expression: {settings['licence']}\n" in meta
     assert "Description-Content-Type: text/markdown" in meta
-    assert f"pip install {settings['distribution']}" in meta  # the readme
+    assert "License-File: LICENSE\n" in meta
+    shown = subprocess.run(
+        [sys.executable, "-m", "pip", "show", settings["distribution"]],
+        env={**os.environ, "PYTHONPATH": str(target)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert f"Version: {settings['version']}" in shown
+    assert f"License-Expression: {settings['licence']}" in shown
+    licence = (info / "licenses" / "LICENSE").read_text(encoding="utf-8")
+    assert licence == (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith(f"{settings['licence']} License\n")
+    assert f"Copyright (c) {settings['copyright']}\n" in licence
+    assert "pip install ./generated" in meta  # the readme: no registry install
+    stem = info.name.removesuffix(".dist-info")
+    assert f"pip install dist/{stem}-py3-none-any.whl" in meta  # as pip wheel names it
+    assert f"pip install {settings['distribution']}" not in meta
     assert "Requires-Dist" not in meta
     top = {p.name for p in target.iterdir()} - {info.name, "__pycache__"}
     assert top == {"rulebook"}  # imported as rulebook, whatever it is called
@@ -112,5 +130,9 @@ def test_npm_package_is_named_by_the_settings() -> None:
     assert package["version"] == settings["version"]
     assert package["license"] == settings["licence"]
     readme = (GENERATED / "js" / "README.md").read_text("utf-8")
-    assert f"npm install {settings['npm']}" in readme
+    assert f"npm install {settings['npm']}" not in readme  # not published
+    assert "npm install ./generated/js" in readme
+    assert (GENERATED / "js" / "LICENSE").read_bytes() == (
+        ROOT / "LICENSE"
+    ).read_bytes()
     assert f'from "{settings["npm"]}/d20_scifi"' in readme

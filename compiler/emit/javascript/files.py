@@ -41,6 +41,7 @@ JS_SUPPORT = (
 )
 PACKAGE_JSON, INDEX_JS, INDEX_TYPES = "js/package.json", "js/index.js", "js/index.d.ts"
 PACKAGE_README = "js/README.md"
+PACKAGE_LICENCE = "js/LICENSE"  # with a licence only (compiler/front/licence.py)
 MESSAGES_JS = "_messages.js"  # its table written in by the build
 
 
@@ -63,4 +64,11 @@ def js_shared_files() -> tuple[str, ...]:
         for name in (m.removesuffix(".js") for m in js_support_modules())
         for ext in (".js", ".d.ts")
     ]
-    return (*support, PACKAGE_JSON, PACKAGE_README, INDEX_JS, INDEX_TYPES)
+    return (
+        *support,
+        PACKAGE_JSON,
+        PACKAGE_README,
+        PACKAGE_LICENCE,
+        INDEX_JS,
+        INDEX_TYPES,
+    )

@@ -39,6 +39,7 @@ from .files import (
     JS_DIR,
     MESSAGES_JS,
     PACKAGE_JSON,
+    PACKAGE_LICENCE,
     PACKAGE_README,
     RUNTIME_JS,
     TARGET_NAME,
@@ -192,6 +193,11 @@ def package_files(systems: Sequence[Sourced], settings: Settings) -> dict[str, s
         PACKAGE_README: render("README.md.j2", readme_view(systems, settings, "npm")),
         INDEX_JS: render("index.js.j2", view),
         INDEX_TYPES: render("index.d.ts.j2", view),
+        **(
+            {PACKAGE_LICENCE: settings.licence_text}
+            if settings.licence_text is not None
+            else {}
+        ),
     }
 
 

@@ -41,6 +41,7 @@ PACKAGE_INIT, PACKAGE_TYPED = f"{PACKAGE}/__init__.py", f"{PACKAGE}/py.typed"
 DICE_SPEC = f"{PACKAGE}/_dice_spec.py"  # printed from the dice notation's definition
 PYPROJECT = "pyproject.toml"
 PACKAGE_README = "README.md"  # the Python package's (the npm package's is js/'s)
+LICENCE = "LICENSE"  # with a licence only (compiler/front/licence.py)
 
 
 def support_modules() -> tuple[str, ...]:
@@ -64,7 +65,7 @@ def own(system_id: str, rule_ids: Iterable[str] = ()) -> tuple[str, ...]:
 def shared() -> tuple[str, ...]:
     """The Python outputs made from every system together, or from none."""
     support = tuple(f"{PACKAGE}/{name}" for name in support_modules())
-    return (*support, PACKAGE_INIT, PACKAGE_TYPED, PYPROJECT, PACKAGE_README)
+    return (*support, PACKAGE_INIT, PACKAGE_TYPED, PYPROJECT, PACKAGE_README, LICENCE)
 
 
 def modules(files: dict[str, str]) -> dict[str, str]:

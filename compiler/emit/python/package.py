@@ -14,6 +14,7 @@ from ..emitted import clashes
 from ..render import render
 from .files import (
     DICE_SPEC,
+    LICENCE,
     PACKAGE,
     PACKAGE_INIT,
     PACKAGE_README,
@@ -78,10 +79,12 @@ def sources(work: Work) -> dict[str, str]:
 
 
 def together(shares: Sequence[Shares], work: Work) -> dict[str, str]:
-    """The package's pyproject.toml and readme."""
+    """The package's pyproject.toml, readme and licence."""
+    licence = work.settings.licence_text
     return {
         PYPROJECT: render("pyproject.toml.j2", package_view(shares, work.settings)),
         PACKAGE_README: render(
             "README.md.j2", readme_view(shares, work.settings, "python")
         ),
+        **({LICENCE: licence} if licence is not None else {}),
     }

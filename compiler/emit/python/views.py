@@ -8,6 +8,7 @@ emitter (compiler/emit/python/unit.py); the docs pages' view-models are in ``pag
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 
 from ...core.program import (
@@ -100,6 +101,7 @@ def package_view(systems: Sequence[Sourced], settings: Settings) -> View:
         "distribution": settings.distribution,
         "version": settings.python_version,  # pip's spelling (npm's: package.json)
         "licence": settings.licence,
+        "licence_file": settings.licence_text is not None,
         "description": settings.description,
         "toml": {  # the settings as TOML strings, for pyproject.toml
             "distribution": toml_string(settings.distribution),
@@ -132,6 +134,9 @@ def readme_view(systems: Sequence[Sourced], settings: Settings, language: str) -
         if language == "python"
         else settings.version,
         "npm": settings.npm,
+        # what pip wheel and npm pack name the files they write
+        "wheel": re.sub(r"[-_.]+", "_", settings.distribution).lower(),
+        "tarball": f"{settings.npm.lstrip('@').replace('/', '-')}-{settings.version}.tgz",
         "title": md(settings.distribution if language == "python" else settings.npm),
         "said": md(settings.description),
     }
