@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 _H1 = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
 _TAG = re.compile(r"<[^>]+>")
 MATH = 'class="arithmatex"'  # a formula, as pymdownx.arithmatex marks it
+PREVIEW_WAIT_MS = 400  # more than docsite/rulebook.js waits before a preview
 # TeX a reader would see if the math were not rendered.
 _RAW_TEX = re.compile(r"\\[()\[\]]|\\[a-z]+\{")
 
@@ -107,5 +108,10 @@ def test_the_site_works_from_its_folder(site: Path, browser: BrowserContext) -> 
         ".forEach((e) => e.remove()); return a.innerText; }"
     )
     assert not _RAW_TEX.search(text), f"{path}: raw TeX shown"
+    # a link to another page shows no preview from the folder, and logs nothing
+    link = page.locator("article a[href$='.html']:not([href*='rules/'])").first
+    link.hover()
+    page.wait_for_timeout(PREVIEW_WAIT_MS)
+    assert page.locator(".rb-preview:visible").count() == 0
     assert watched.problems == [], watched.problems
     page.close()
