@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from docsite.offline import INDEX, INDEX_SCRIPT, index_script
+
 from .browser import Offsite, Watched
 
 if TYPE_CHECKING:
@@ -115,3 +117,10 @@ def test_the_site_works_from_its_folder(site: Path, browser: BrowserContext) -> 
     assert page.locator(".rb-preview:visible").count() == 0
     assert watched.problems == [], watched.problems
     page.close()
+
+
+def test_the_index_read_from_the_folder_is_the_served_one(site: Path) -> None:
+    """The script holds the index as served: escaped by docsite/titles.py, which
+    runs after the offline plugin has written its copy."""
+    served = (site / INDEX).read_text(encoding="utf-8")
+    assert (site / INDEX_SCRIPT).read_text(encoding="utf-8") == index_script(served)
