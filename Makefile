@@ -5,7 +5,8 @@
 #                 lint, generated-is-up-to-date,
 #                 the reference site's strict build and its browser test (it installs
 #                 Node and npm where missing, then KaTeX and TypeScript with npm ci)
-#   make docs   - build the reference site into site/ (mkdocs build --strict)
+#   make docs   - build the reference site into site/ (mkdocs build --strict), to
+#                 serve or to open from the folder (site/index.html, file://)
 #   make serve  - preview the reference site on http://127.0.0.1:8000
 #   make bench  - time the compiler and the runtime (report in tests/bench/report.md)
 #   make fuzz   - 20,000 rules files made from schema/ through validation and build,

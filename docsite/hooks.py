@@ -21,11 +21,10 @@ in an editor); these hooks adapt them to the site without changing them:
   docsite/guides/index.md lists them; their links to the reference
   (``../../generated/docs/...``) and to rules files, written to work in the
   repository, are pointed at the site's pages;
-- the JavaScript runtime's modules (generated/js/*.js, beside the docs folder)
-  are copied into ``assets/rulebook/``, and docsite/tryit.js, an ES module, is
-  added (with docsite/plan.js, the call plans' runner it imports, and
-  docsite/answer.js, which shows an answer in the rule's words): it builds
-  each rule page's "try it" form from the data rulesc wrote into the page and
+- the "try it" forms' script (docsite/tryit.js and what it imports, with the
+  JavaScript runtime of generated/js) is one classic script, written by the
+  docsite/bundle.py hook, so that it runs from a folder (file://) too; it
+  builds each rule page's form from the data rulesc wrote into the page and
   answers with that runtime, in the page.
 
 The rules pages are left out of the navigation and of the search index: the
@@ -39,7 +38,6 @@ import posixpath
 import re
 from pathlib import Path
 
-from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -52,10 +50,6 @@ KATEX = HERE / "node_modules" / "katex" / "dist"  # from docsite/package.json
 KATEX_SITE = "assets/katex"  # where the site serves it
 KATEX_FILES = ("katex.min.css", "katex.min.js")
 SOURCE_FOLDER = "rules"  # in the site, as in the repository
-TRY_IT = "assets/tryit.js"  # the forms' script (an ES module)
-PLANS = "assets/plan.js"  # the call plans' runner it imports (docsite/plan.js)
-ANSWERS = "assets/answer.js"  # how it shows an answer (docsite/answer.js)
-RUNTIME_SITE = "assets/rulebook"  # where the site serves the JavaScript runtime
 GUIDES = HERE / "guides"  # the hand-written guides, served under guides/
 GUIDES_SITE = "guides"
 GUIDES_NAV = "Guides"  # their section of the navigation
@@ -120,11 +114,6 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for asset in katex_files():
         uri = f"{KATEX_SITE}/{asset.relative_to(KATEX).as_posix()}"
         files.append(File.generated(config, uri, content=asset.read_bytes()))
-    for uri, name in ((TRY_IT, "tryit.js"), (PLANS, "plan.js"), (ANSWERS, "answer.js")):
-        files.append(File.generated(config, uri, content=(HERE / name).read_bytes()))
-    for module in runtime_modules(config):
-        uri = f"{RUNTIME_SITE}/{module.name}"
-        files.append(File.generated(config, uri, content=module.read_bytes()))
     return files
 
 
@@ -182,18 +171,6 @@ def guide_markdown(markdown: str, docs_dir: str) -> str:
     return _TARGET.sub(link, markdown)
 
 
-def runtime_modules(config: MkDocsConfig) -> list[Path]:
-    """The JavaScript runtime's modules (generated/js/, written by rulesc beside
-    the docs folder), which the forms import."""
-    folder = Path(config.docs_dir).resolve().parent / "js"
-    found = sorted(folder.glob("*.js"))
-    if not found:
-        raise PluginError(
-            f"no JavaScript runtime in {folder}: `rulesc build` writes it"
-        )
-    return found
-
-
 def katex_files() -> list[Path]:
     """KaTeX's script, stylesheet and fonts (the woff2 ones every browser in use
     reads first), as npm installed them."""
@@ -215,10 +192,6 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for js in (f"{KATEX_SITE}/katex.min.js", SCRIPT):
         if js not in scripts:
             config.extra_javascript.append(js)
-    if TRY_IT not in scripts:
-        module = ExtraScriptValue(TRY_IT)
-        module.type = "module"
-        config.extra_javascript.append(module)
     return config
 
 

@@ -7,6 +7,8 @@
 // - Previews: a link to another page of the site (a rule, a system) shows, on
 //   hover or keyboard focus, that page's heading, first paragraphs and first
 //   rows of its first table, read from the page itself (the site's own host).
+//   Opened from its folder (file://), where a page may read no other file,
+//   the links are left as they are: no preview, and nothing asked.
 // - Tables stay tables: one wider than the page scrolls in its own box
 //   (docsite/rulebook.css), never the page.
 (function () {
@@ -71,9 +73,9 @@
     var href = link.getAttribute("href");
     if (!href || href.charAt(0) === "#" || link.closest(".rb-preview, .md-nav, .headerlink")) return null;
     var url = new URL(href, document.baseURI);
-    if (url.origin !== location.origin || !/\/$/.test(url.pathname)) return null;
+    if (url.origin !== location.origin || !/\.html$/.test(url.pathname)) return null;
     if (url.pathname === location.pathname) return null;
-    if (/\/rules\/[^/]+\/[^/]+\.yaml\/$/.test(url.pathname)) return null; // a rules file
+    if (/\/rules\/[^/]+\/[^/]+\.yaml\.html$/.test(url.pathname)) return null; // a rules file
     return url;
   }
 
@@ -206,7 +208,7 @@
   }
 
   function start() {
-    startPreviews();
+    if (location.protocol !== "file:") startPreviews();
     renderMath();
     fit();
     if (document.fonts && document.fonts.ready) {

@@ -51,7 +51,7 @@ def test_cover_table_shows_its_five_rows(
     base_url: str, browser: BrowserContext
 ) -> None:
     watched = Watched(browser)
-    page = watched.open(base_url + "d20_scifi/cover/")
+    page = watched.open(base_url + "d20_scifi/cover.html")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "d20_scifi-cover.png"))
     heading = page.locator("article h1")
@@ -70,7 +70,7 @@ def test_cover_table_shows_its_five_rows(
 
 def test_charts_render(base_url: str, browser: BrowserContext) -> None:
     watched = Watched(browser)
-    page = watched.open(base_url + "edge_of_darkness/dice_pool/")
+    page = watched.open(base_url + "edge_of_darkness/dice_pool.html")
     charts = page.locator("article p img[src*='charts/']")
     assert charts.count() == 10
     for i in range(charts.count()):
@@ -100,11 +100,13 @@ def test_search_finds_a_rule(base_url: str, browser: BrowserContext) -> None:
     page = watched.open(base_url, settle=True)  # the search index is loaded
     page.locator("input.md-search__input").click()
     page.keyboard.type("spin sickness")
-    hit = page.locator(".md-search-result__item a[href*='spin_save/']").first
+    hit = page.locator(".md-search-result__item a[href*='spin_save.html']").first
     hit.wait_for(state="visible")
     hit.click()
     # Material adds the words searched for as ?h=..., to highlight them.
-    page.wait_for_url(lambda url: url.split("?")[0].endswith("/d20_scifi/spin_save/"))
+    page.wait_for_url(
+        lambda url: url.split("?")[0].endswith("/d20_scifi/spin_save.html")
+    )
     heading = page.locator("article h1")
     heading.wait_for(state="visible")
     assert heading.inner_text().strip().startswith("Spin sickness")

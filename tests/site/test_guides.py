@@ -16,7 +16,7 @@ _HREF = re.compile(r'<a [^>]*href="([^"]+)"')
 
 
 def _page(site: Path, name: str) -> Path:
-    return site / "guides" / ("" if name == "index" else name) / "index.html"
+    return site / "guides" / f"{name}.html"
 
 
 @pytest.mark.parametrize("name", ["index", *_NAMES])
@@ -39,14 +39,16 @@ def test_the_navigation_lists_the_guides_in_a_section_of_their_own(site: Path) -
     assert "Guides" in html
     at = html.index("Guides")
     for name in _NAMES:
-        assert f'href="guides/{name}/"' in html[at:], f"{name} is not in the navigation"
+        assert f'href="guides/{name}.html"' in html[at:], (
+            f"{name} is not in the navigation"
+        )
 
 
 def test_a_guide_points_its_repository_links_at_the_site(site: Path) -> None:
     """python.md links ../../generated/docs/contract.md, which the site serves
-    as contract/; writing-rules.md a rules file, which it serves as a page."""
+    as contract.html; writing-rules.md a rules file, which it serves as a page."""
     html = _page(site, "python").read_text(encoding="utf-8")
-    assert 'href="../../contract/"' in html
+    assert 'href="../contract.html"' in html
     assert "generated/docs" not in "".join(_HREF.findall(html))
     html = _page(site, "writing-rules").read_text(encoding="utf-8")
-    assert 'href="../../rules/d20_scifi/cover.yaml/"' in html
+    assert 'href="../rules/d20_scifi/cover.yaml.html"' in html

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from docsite.offline import INDEX_SCRIPT, index_script
 from rulesc.pipeline import build
 
 from ..conftest import ROOT
@@ -205,6 +206,9 @@ def test_pages_and_index_have_the_plain_sites_elements(
             got = Parsed(got_doc[field])
             assert _shape(got) == _shape(Parsed(want_doc[field])), got_doc["location"]
             assert all(not e.attrs for e in got.elements), got_doc["location"]
+    # read from the folder (file://), the index is the same, as a script
+    script = (hostile_site / INDEX_SCRIPT).read_text(encoding="utf-8")
+    assert script == index_script((hostile_site / index).read_text(encoding="utf-8"))
 
 
 def _dismiss(dialogs: list[str], dialog: Dialog) -> None:

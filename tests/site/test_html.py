@@ -19,7 +19,7 @@ from .pages import Section, Table, by_key, column, sections
 
 def _section(site: Path, system: str, rule_id: str) -> Section:
     """The rule itself: its page's opening, before the rulings and examples."""
-    page = site / system / rule_id / "index.html"
+    page = site / system / f"{rule_id}.html"
     assert page.is_file(), f"rule {system}.{rule_id} has no page of its own"
     return sections(page)[""]
 
@@ -237,7 +237,7 @@ def test_concealment_degrees_table(site: Path) -> None:
 
 def test_dice_pool_charts(site: Path) -> None:
     """The pool's odds chart: a bar chart of its successes for each pool size charted."""
-    page = site / "edge_of_darkness" / "dice_pool" / "index.html"
+    page = site / "edge_of_darkness" / "dice_pool.html"
     names = [Path(src).name for src in sections(page)["odds"].images]
     assert names == [f"odds-edge_of_darkness-dice_pool-{n}.svg" for n in range(1, 11)]
 
@@ -277,17 +277,19 @@ def _rule_ids(system: str) -> list[str]:
 
 
 def test_every_rule_has_a_page_of_its_own(site: Path) -> None:
-    """A URL per rule (<system>/<rule>/), linked from its system's overview and
+    """A URL per rule (<system>/<rule>.html), linked from its system's overview and
     from the navigation, its title the page's only <h1>."""
     pages = 0
     for system in SYSTEMS:
-        overview = (site / system / "index.html").read_text(encoding="utf-8")
+        overview = (site / f"{system}.html").read_text(encoding="utf-8")
         for rule_id in _rule_ids(system):
-            page = site / system / rule_id / "index.html"
+            page = site / system / f"{rule_id}.html"
             assert page.is_file(), f"{system}.{rule_id}: no page"
             text = page.read_text(encoding="utf-8")
             assert len(re.findall(r"<h1[ >]", text)) == 1, page
-            assert f'href="{rule_id}/"' in overview, f"{system}: {rule_id} not listed"
+            assert f'href="{system}/{rule_id}.html"' in overview, (
+                f"{system}: {rule_id} not listed"
+            )
             # in the navigation: the page is its active entry
             assert "md-nav__link--active" in text, f"{system}.{rule_id}: not in the nav"
             pages += 1
@@ -296,12 +298,10 @@ def test_every_rule_has_a_page_of_its_own(site: Path) -> None:
 
 def test_formulas_are_math(site: Path) -> None:
     """Formulas are marked as math for KaTeX, not shown as code."""
-    page = (site / "d20_scifi" / "crawl_speed" / "index.html").read_text("utf-8")
+    page = (site / "d20_scifi" / "crawl_speed.html").read_text("utf-8")
     display = re.findall(r'<div class="arithmatex">(.*?)</div>', page, re.S)
     assert len(display) == 1 and r"\textit{climb bonus}" in display[0]
-    cases = (site / "d20_scifi" / "attack_through_cover" / "index.html").read_text(
-        "utf-8"
-    )
+    cases = (site / "d20_scifi" / "attack_through_cover.html").read_text("utf-8")
     assert re.search(r'<span class="arithmatex">\\\(\\max', cases)
     # conditions in words, never as raw expressions
     assert "<em>mode</em> is “at cover” and <em>caliber</em> is standard" in cases
@@ -309,13 +309,11 @@ def test_formulas_are_math(site: Path) -> None:
 
 
 def test_sources_are_cited_by_work_and_section(site: Path) -> None:
-    page = (site / "d20_scifi" / "attack_through_cover" / "index.html").read_text(
-        "utf-8"
-    )
+    page = (site / "d20_scifi" / "attack_through_cover.html").read_text("utf-8")
     assert "d20-derived science-fiction game" in page
     assert "chapter “Cover and Environments”, section “Bypassing Cover”" in page
     for system in SYSTEMS:
-        for path in (site / system).rglob("index.html"):
+        for path in (site / system).rglob("*.html"):
             assert not re.search(r"[0-9]{3}_[0-9a-f]{16}\.txt", _article(path)), path
 
 
@@ -331,14 +329,15 @@ def test_rule_links_reach_their_yaml_line(site: Path) -> None:
     checked = 0
     for system in SYSTEMS:
         for rule_id in _rule_ids(system):
-            page = site / system / rule_id / "index.html"
+            page = site / system / f"{rule_id}.html"
             section = sections(page)["for-programmers"]
-            links = [h for h in section.links if ".yaml/#L" in h]
+            links = [h for h in section.links if ".yaml.html#L" in h]
             assert len(links) == 1, f"{system}.{rule_id}: {links}"
             target, line = links[0].split("#L")
-            shown = (page.parent / target / "index.html").resolve()
+            shown = (page.parent / target).resolve()
             assert f'id="L{line}"' in shown.read_text(encoding="utf-8")
-            relpath = (page.parent / target).resolve().relative_to(site.resolve())
+            relpath = (page.parent / target.removesuffix(".html")).resolve()
+            relpath = relpath.relative_to(site.resolve())
             source = (ROOT / relpath).read_text(encoding="utf-8").splitlines()
             assert re.fullmatch(rf"\s*- id: {rule_id}\s*", source[int(line) - 1])
             checked += 1
@@ -364,9 +363,9 @@ def test_search_index_holds_every_rule_and_no_yaml(site: Path) -> None:
     index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
     locations = {doc["location"] for doc in index["docs"]}
     for needle in (
-        "d20_scifi/cover/",
-        "gurps/hit_location/",
-        "edge_of_darkness/concealment/",
+        "d20_scifi/cover.html",
+        "gurps/hit_location.html",
+        "edge_of_darkness/concealment.html",
     ):
         assert needle in locations
     assert not any(loc.startswith("rules/") for loc in locations)
@@ -378,11 +377,11 @@ def test_every_system_overview_ends_with_what_is_left_out_and_the_api(
     """The overview: the source's divisions, what the rules leave out (the
     not_modelled notes), and last the programmer's section."""
     for system in SYSTEMS:
-        found = sections(site / system / "index.html")
+        found = sections(site / f"{system}.html")
         assert list(found)[-2:] == ["what-the-rules-leave-out", "for-programmers"]
         assert found["what-the-rules-leave-out"].title == "What the rules leave out"
         # the divisions of the source, each listing rules by their pages
         divisions = list(found)[1:-2]
         assert divisions, system
         listed = {link for d in divisions for link in found[d].links}
-        assert listed == {f"{r}/" for r in _rule_ids(system)}, system
+        assert listed == {f"{system}/{r}.html" for r in _rule_ids(system)}, system

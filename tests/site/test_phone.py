@@ -100,9 +100,12 @@ _NOT_TABLES = """
 def system_pages(site: Path) -> list[str]:
     """Each page of the three systems: its overview and its rules' pages."""
     return sorted(
-        p.parent.relative_to(site).as_posix() + "/"
-        for system in SYSTEMS
-        for p in (site / system).rglob("index.html")
+        [f"{system}.html" for system in SYSTEMS]
+        + [
+            p.relative_to(site).as_posix()
+            for system in SYSTEMS
+            for p in (site / system).glob("*.html")
+        ]
     )
 
 
@@ -139,7 +142,7 @@ def test_a_run_s_events_are_cards_of_all_their_columns(
 ) -> None:
     page = browser.new_page()
     page.set_viewport_size(PHONE)
-    _open(page, base_url + "d20_scifi/simulate_radiation/")
+    _open(page, base_url + "d20_scifi/simulate_radiation.html")
     events = page.locator("form.rb-try table.rb-try-table").first
     titles = events.locator("thead th").all_inner_texts()
     assert len(titles) > 10
@@ -158,7 +161,7 @@ def test_tables_stay_tables_on_a_desktop(
 ) -> None:
     page = browser.new_page()
     page.set_viewport_size(DESKTOP)
-    for path in ("d20_scifi/cover/", "d20_scifi/simulate_radiation/", "gurps/"):
+    for path in ("d20_scifi/cover.html", "d20_scifi/simulate_radiation.html", "gurps.html"):
         _open(page, base_url + path)
         assert page.locator("article table").count(), path
         assert page.evaluate(_NOT_TABLES) == [], path
@@ -169,7 +172,7 @@ def test_print_leaves_out_what_is_for_programmers(
     base_url: str, browser: BrowserContext
 ) -> None:
     page = browser.new_page()
-    _open(page, base_url + "d20_scifi/cover/")
+    _open(page, base_url + "d20_scifi/cover.html")
     programmers = page.locator(
         "article .rb-programmers, article details.rb-try-raw, "
         "article h2#for-programmers, article h2#for-programmers ~ *"
@@ -193,7 +196,7 @@ def test_charts_follow_the_scheme(base_url: str, browser: BrowserContext) -> Non
     scheme, whichever way it is chosen (the system's, or the header's toggle)."""
     page = browser.new_page()
     page.emulate_media(color_scheme="dark")
-    _open(page, base_url + "d20_scifi/accumulation/")
+    _open(page, base_url + "d20_scifi/accumulation.html")
     assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
     dark = page.evaluate(_FILTERS)
     assert dark and all("invert" in f for f in dark), dark

@@ -36,7 +36,7 @@ WIDTHS: tuple[ViewportSize, ...] = (
     {"width": 390, "height": 844},
     {"width": 1280, "height": 900},
 )
-SHOTS = ("d20_scifi/cover/", "d20_scifi/simulate_radiation/")
+SHOTS = ("d20_scifi/cover.html", "d20_scifi/simulate_radiation.html")
 
 
 def _start(form: Form, call: int) -> Filled:
@@ -72,7 +72,7 @@ def forms_in_words(
     forms = answers = refusals = 0
     for system in systems:
         for rule in system.rules:
-            page = site / system.id / rule.id / "index.html"
+            page = site / system.id / f"{rule.id}.html"
             if rule.qualified_id not in ported(system) or "data-form=" not in (
                 page.read_text(encoding="utf-8")
             ):
@@ -189,7 +189,7 @@ def test_no_page_scrolls_sideways(
                 page.wait_for_selector(
                     "div.rulebook-try[data-rb-ready]", state="attached"
                 )
-                name = path.strip("/").replace("/", "-")
+                name = path.removesuffix(".html").replace("/", "-")
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                 shot = SCREENSHOTS / f"{name}-{size['width']}.png"
                 page.screenshot(path=str(shot), full_page=True)
@@ -213,7 +213,7 @@ def test_no_page_scrolls_sideways(
 
 def test_print_shows_the_rule_alone(base_url: str, browser: BrowserContext) -> None:
     watched = Watched(browser)
-    page = watched.open(base_url + "d20_scifi/cover/")
+    page = watched.open(base_url + "d20_scifi/cover.html")
     page.wait_for_selector("div.rulebook-try[data-rb-ready]", state="attached")
     assert page.locator("form.rb-try").is_visible()
     page.emulate_media(media="print")
@@ -243,7 +243,7 @@ def test_the_dark_scheme_darkens_the_page(
 ) -> None:
     watched = Watched(browser)
     # a page with no form; all it loads loaded (a reload cuts nothing off)
-    page = watched.open(base_url + "d20_scifi/", settle=True)
+    page = watched.open(base_url + "d20_scifi.html", settle=True)
     _ready(page)
     page.emulate_media(color_scheme="light")
     light = page.evaluate(_BACKGROUND)
@@ -266,9 +266,9 @@ def test_a_link_to_a_rule_shows_its_preview(
     base_url: str, browser: BrowserContext
 ) -> None:
     watched = Watched(browser)
-    page = watched.open(base_url + "d20_scifi/simulate_radiation/")
+    page = watched.open(base_url + "d20_scifi/simulate_radiation.html")
     _ready(page)
-    link = page.locator("article a[data-rb-preview][href$='/exposures/']").first
+    link = page.locator("article a[data-rb-preview][href='exposures.html']").first
     preview = page.locator(".rb-preview")
     link.scroll_into_view_if_needed()
     link.hover()
@@ -279,7 +279,7 @@ def test_a_link_to_a_rule_shows_its_preview(
     assert link.get_attribute("aria-describedby") == "rb-preview"
     page.mouse.move(0, 0)
     preview.wait_for(state="hidden")
-    other = page.locator("article a[data-rb-preview][href$='/healing/']").first
+    other = page.locator("article a[data-rb-preview][href='healing.html']").first
     other.focus()  # by keyboard, too
     preview.wait_for(state="visible")
     assert preview.inner_text().startswith("Healing radiation damage")

@@ -41,7 +41,7 @@ class Form:
     def __init__(self, watched: Watched, base_url: str, rule: str) -> None:
         system, rule_id = rule.split(".")
         self.watched = watched
-        self.page: Page = watched.open(f"{base_url}{system}/{rule_id}/")
+        self.page: Page = watched.open(f"{base_url}{system}/{rule_id}.html")
         self.page.wait_for_selector(f"{HOLDER}[data-rb-ready]", state="attached")
         self.root: Locator = self.page.locator("form.rb-try")
         raw = self.page.locator(HOLDER).get_attribute("data-form")
@@ -230,7 +230,7 @@ def test_each_rule_page_holds_its_form_as_a_block(built: Outputs, site: Path) ->
     for system in built.systems:
         for rule in system.rules:
             reader = _Holders()
-            reader.feed((site / system.id / rule.id / "index.html").read_text("utf-8"))
+            reader.feed((site / system.id / f"{rule.id}.html").read_text("utf-8"))
             reader.close()
             expected = (
                 [("article", rule.qualified_id)]
