@@ -169,7 +169,7 @@ _ANSWERS = st.recursive(
 
 
 @settings(
-    max_examples=150,
+    max_examples=100,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
@@ -182,3 +182,22 @@ def test_an_answer_is_written_as_plain_yaml_that_reads_back(answer: object) -> N
     assert load_text(f"v: {text}\n".encode(), "<v>").data == {"v": answer}
     if isinstance(answer, float):
         assert not text.startswith('"')
+
+
+def test_a_stale_check_names_the_files_once() -> None:
+    """Rules gone since the build (a check not given their folder, before the
+    manifest recorded folders): one error each, the stale files said once."""
+    from rulesc.output.staleness import stale
+
+    old = {"rules": {f"pack.rule_{n}": {"fingerprint": "x"} for n in range(5)}}
+    fresh = {f"docs/f{n}.md": b"new" for n in range(9)}
+    on_disk = {**{p: b"old" for p in fresh}, "manifest.json": json.dumps(old).encode()}
+    fresh["manifest.json"] = b"{}"
+    problems = stale("generated", (), fresh, on_disk)
+    said = [d.message for d in problems]
+    assert len(said) == 6 and sum("generated/docs/f0.md" in m for m in said) == 1
+    assert said[-1] == (
+        "generated/ is stale in 10 files: generated/docs/f0.md, generated/docs/f1.md, "
+        "generated/docs/f2.md, generated/docs/f3.md, generated/docs/f4.md, "
+        "generated/docs/f5.md and 4 more"
+    )
