@@ -239,7 +239,10 @@ def run(argv: Sequence[str]) -> int:
 
     progress.reset()
     args = _parser().parse_args(_roll_dashes(argv))
-    folders: list[FsPath] = getattr(args, "rules", None) or [FsPath("rules")]
+    from .common.rules_folders import resolve
+
+    # the one place folders are resolved: --rules, or rules/ and its house_packs
+    folders = resolve(getattr(args, "rules", None))
     args.rules, args.more_rules = folders[0], tuple(folders[1:])
     try:
         _folders(args)
@@ -291,6 +294,11 @@ def _run(args: argparse.Namespace) -> int:
         from .output import progress
 
         progress.at_stake(f"{_shown(args.out)}/")
+    if args.command == "check":  # built from other folders: say that alone
+        from .common.rules_folders import same_as_built
+
+        with reading(args.out):
+            same_as_built(args.out, _shown(args.out), [args.rules, *args.more_rules])
     # Imports stay lazy: a build the cache answers loads no YAML, schema or Jinja.
     from .output.cache import (
         build,

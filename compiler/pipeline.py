@@ -23,6 +23,7 @@ from .common.parts import (
     Part,
     Shares,
 )
+from .common.rules_folders import recorded
 from .emit.target import View, Work
 from .emit.targets import TARGETS
 from .examples import check_examples, runtime_from
@@ -470,6 +471,7 @@ def manifest(
         "rules": {
             qualified: entry for p in parts for qualified, entry in p.rules.items()
         },
+        **({"folders": list(settings.folders)} if settings.folders else {}),
         "files": {
             path: hashlib.sha256(blob).hexdigest()
             for path, blob in sorted(files.items())
@@ -509,4 +511,4 @@ def load_all(
         errors.extend(exc.diagnostics)
     if errors:
         raise RulesError(errors)
-    return systems, settings
+    return systems, replace(settings, folders=tuple(recorded([rules_dir, *more])))

@@ -176,7 +176,10 @@ def test_the_docs_mark_the_override_beside_the_book(out: Path) -> None:
     page = (out / "docs/my_table/cover.md").read_text(encoding="utf-8")
     row = next(line for line in page.splitlines() if line.startswith("| 3/4 |"))
     assert "house rule: +7 AC, the book says +6 AC" in row
-    assert "House rule: `rows › 3/4 › cover_ac` is `7`; the book says `6`." in page
+    assert (
+        "House rule: Cover AC bonus for 3/4: +7 AC at this table (the book: +6 AC)."
+        in page
+    )
     book = (out / "docs/d20_scifi/cover.md").read_text(encoding="utf-8")
     assert "house rule" not in book.lower()
     # only the cell that changed is marked

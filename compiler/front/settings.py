@@ -42,6 +42,8 @@ class Settings:
     file: str | None = None  # the package.yaml they were read from, as shown
     # the licence's text, both packages' LICENSE (compiler/front/licence.py)
     licence_text: str | None = None
+    # the rules folders the build reads (common/rules_folders.py's ``recorded``)
+    folders: tuple[str, ...] = ()
 
     @property
     def python_version(self) -> str:

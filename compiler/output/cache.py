@@ -38,7 +38,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
@@ -474,6 +474,7 @@ def build(
 
     from .. import pipeline
     from ..common.diagnostics import RulesError
+    from ..common.rules_folders import recorded
     from ..front.settings import load as load_settings
 
     parts: dict[str, Part] = {}
@@ -499,7 +500,9 @@ def build(
         }
         outputs = pipeline.generate(
             [parts[s] if s in parts else loaded[s] for s in system_keys],
-            settings=load_settings(rules_dir),
+            settings=replace(
+                load_settings(rules_dir), folders=tuple(recorded([rules_dir]))
+            ),
         )
     except (RulesError, KeyError):
         return _uncached(rules_dir, store)  # the errors as a plain build has them

@@ -56,7 +56,7 @@ def stale(
                     rule.loc.file,
                     rule.loc.line,
                     rule.loc.col,
-                    f"rule {rule.qualified_id} {what} since {shown_out}/ was built (stale: {files_note})",
+                    f"rule {rule.qualified_id} {what} since {shown_out}/ was built",
                     hint,
                 )
             )
@@ -66,7 +66,7 @@ def stale(
                 f"{shown_out}/{MANIFEST}",
                 1,
                 1,
-                f"rule {gone} was removed since {shown_out}/ was built (stale: {files_note})",
+                f"rule {gone} was removed since {shown_out}/ was built",
                 hint,
             )
         )
@@ -79,12 +79,23 @@ def stale(
                 where,
                 1,
                 1,
-                f"the package settings changed since {shown_out}/ was built "
-                f"(stale: {files_note})",
+                f"the package settings changed since {shown_out}/ was built",
                 hint,
             )
         )
-    if not problems:
+    if problems:  # the stale files, said once for all the changes above
+        count = len(changed_files)
+        problems.append(
+            Diagnostic(
+                f"{shown_out}/{MANIFEST}",
+                1,
+                1,
+                f"{shown_out}/ is stale in {count} file{'s' if count > 1 else ''}: "
+                f"{files_note}",
+                hint,
+            )
+        )
+    else:
         problems = [
             Diagnostic(
                 f"{shown_out}/{path}",

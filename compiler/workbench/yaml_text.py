@@ -66,17 +66,49 @@ def flow(value: Any, old_text: str = "") -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        return number(value)
     if isinstance(value, str):
         return string(value, old_text)
+    if isinstance(value, Mapping | list | tuple):
+        # its texts plain where the whole reads back so (a text plain alone
+        # may not be inside brackets: "(" before a comma, ":0"), else quoted
+        text = _collection(value, plain=True)
+        return text if _reads_back(text, value) else _collection(value, plain=False)
+    return string(str(value), old_text)
+
+
+def _collection(value: Any, plain: bool) -> str:
+    """A value in flow style, its texts plain where each reads back alone
+    (``plain``) or every one quoted."""
+    if isinstance(value, str):
+        return string(value) if plain else quoted(value)
     if isinstance(value, Mapping):
         return (
             "{"
-            + ", ".join(f"{string(str(k))}: {flow(v)}" for k, v in value.items())
+            + ", ".join(
+                f"{_collection(str(k), plain)}: {_collection(v, plain)}"
+                for k, v in value.items()
+            )
             + "}"
         )
-    if isinstance(value, list):
-        return "[" + ", ".join(flow(v) for v in value) + "]"
-    return string(str(value), old_text)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_collection(v, plain) for v in value) + "]"
+    return flow(value)
+
+
+def number(value: float) -> str:
+    """A float as YAML writes one plain (a number, never a quoted text): the
+    shortest text that reads back as it (``0.5``, ``1.0e+20``, ``.inf``)."""
+    if value != value:
+        return ".nan"
+    if value in (float("inf"), float("-inf")):
+        return ".inf" if value > 0 else "-.inf"
+    text = repr(value)
+    if "e" in text and "." not in text.split("e")[0]:  # YAML 1.1 wants the dot
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}.0e{exponent}"
+    return text
 
 
 def string(value: str, old_text: str = "") -> str:
@@ -92,10 +124,13 @@ def string(value: str, old_text: str = "") -> str:
     return quoted(value)
 
 
-def _reads_back(value: str) -> bool:
-    """Whether ``value`` written plain is read back as this very text (by the
-    rules files' own reader: no ': ', no ' #', nothing it takes for a number)."""
-    if not value or value != value.strip() or any(c in value for c in "{}[],\n"):
+def _reads_back(value: str, meant: Any = None) -> bool:
+    """Whether ``value`` written plain is read back as this very text (or as
+    ``meant``) by the rules files' own reader: no ': ', no ' #', nothing it
+    takes for a number."""
+    if meant is None and (
+        not value or value != value.strip() or any(c in value for c in "{}[],\n")
+    ):
         return False
     from ..common.diagnostics import RulesError
     from ..front.loader import load_text
@@ -104,4 +139,4 @@ def _reads_back(value: str) -> bool:
         data = load_text(f"v: {value}\n".encode(), "<value>").data
     except RulesError:
         return False
-    return bool(data == {"v": value})
+    return bool(data == {"v": value if meant is None else meant})

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
-from typing import Any
 
-from ...common.visible import fold
 from ...front.model import (
     Rule,
     System,
@@ -16,8 +13,8 @@ from ..literals import (
     code,
     md,
 )
+from .house_words import change_words
 
-SEP = " \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} "
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 
@@ -25,11 +22,6 @@ def is_house_rule(system: System, rule: Rule) -> bool:
     """Whether ``rule`` is a house rule: added by the system's house rules, or
     marked ``house: true``."""
     return system.house is not None and rule.id in system.house.rules
-
-
-def _value(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return code(fold(text))
 
 
 def notes(system: System, rule: Rule) -> list[str]:
@@ -41,8 +33,7 @@ def notes(system: System, rule: Rule) -> list[str]:
     if rule.id in house.rules:
         return ["A house rule: it is not in the book."]
     return [
-        f"House rule: {code(SEP.join(c.where))} is {_value(c.now)}; "
-        + ("the book has none." if c.was is None else f"the book says {_value(c.was)}.")
+        f"House rule: {md(change_words(system, rule, c))}"
         for c in house.changes
         if c.rule == rule.id
     ]
