@@ -6,6 +6,7 @@ on a small rules folder of two rules)."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -285,3 +286,33 @@ def test_a_boolean_written_yes_in_the_rules_gets_the_hint(
     code, _, err = run("validate")
     assert code == 1
     assert "hint: write true or false; 'yes' is text in YAML 1.2" in err
+
+
+def test_make_test_quick_leaves_out_the_browser_and_type_checks() -> None:
+    """``make test-quick`` runs pytest on its list of files (each one there),
+    none of the site's, JavaScript's or fuzzers', no type checks, then
+    ``rulesc check``; ``make test`` still runs every file."""
+    make = shutil.which("make")
+    assert make is not None, "make is needed to run the suite"
+    root = FIRST.parent.parent
+    done = subprocess.run(
+        [make, "--dry-run", "--no-print-directory", "test-quick"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    [pytest_line] = [ln for ln in done.stdout.splitlines() if "/pytest " in ln]
+    files = [w for w in pytest_line.split() if w.startswith("tests/")]
+    assert Path(__file__).relative_to(root).as_posix() in files
+    assert all((root / path).is_file() for path in files)
+    assert not any(
+        path.startswith(("tests/site", "tests/test_js_", "tests/test_fuzz_"))
+        for path in files
+    )
+    assert "-m" not in pytest_line.split()  # no marks: make test runs every test
+    run_lines = done.stdout.split(pytest_line, 1)[1]  # after the set-up's
+    assert "rulesc check" in run_lines
+    assert not any(tool in run_lines for tool in ("mypy", "pyright", "ruff"))

@@ -74,7 +74,7 @@ def _colon_in_value(found: Found) -> Answer:
         return (
             found.at,
             "a ': ' inside a value that is not quoted (YAML reads it as a second key)",
-            "quote a value that holds ': ', e.g. \"Cover: half\"",
+            "quote a value that holds ': ', e.g. \"Note: see below\"",
         )
     return (
         found.at,
