@@ -5,6 +5,8 @@
 #                 lint, generated-is-up-to-date,
 #                 the reference site's strict build and its browser test (it installs
 #                 Node and npm where missing, then KaTeX and TypeScript with npm ci)
+#   make test-quick - the edit loop's test files (a minute or two on 2 cores; no
+#                 browser, JavaScript, fuzzing, type checks or lint: see QUICK_TESTS)
 #   make docs   - build the reference site into site/ (mkdocs build --strict), to
 #                 serve or to open from the folder (site/index.html, file://)
 #   make serve  - preview the reference site on http://127.0.0.1:8000
@@ -18,7 +20,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check validate lint typecheck update-goldens bench clean docs serve chromium node fuzz
+.PHONY: build test test-quick check validate lint typecheck update-goldens bench clean docs serve chromium node fuzz
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -62,6 +64,28 @@ check: $(STAMP)
 test: $(STAMP) node $(KATEX) $(JS_STAMP) chromium
 	RULEBOOK_SITE_TESTS=required RULEBOOK_JS_TESTS=required $(BIN)/pytest -q -n auto --dist loadfile
 	$(MAKE) --no-print-directory typecheck lint
+	$(BIN)/rulesc check
+
+# make test-quick: the test files of the edit loop (about 95 s of CPU, a minute or
+# two on 2 cores): the command and its errors, the worked examples and the
+# goldens, the rules of the three systems and the cookbook, the expression
+# language, the kinds, the workbench's explain and roll, the documents' links.
+# Left out (make test runs them): the site and browser, JavaScript and Lua, the
+# fuzzers, mutation, hostile inputs and bounds, accept, diff, the runtime's
+# refusals and odds at length, and the type checks and lint.
+QUICK_TESTS := tests/test_editor_loop.py tests/test_cli.py tests/test_cli_folders.py \
+  tests/test_goldens.py tests/test_examples.py tests/test_invalid_rules.py \
+  tests/test_error_places.py tests/test_messages.py tests/test_schemas.py \
+  tests/test_loader_parsers.py tests/test_expr.py tests/test_expr_rules.py \
+  tests/test_d20_catalog.py tests/test_gurps_catalog.py \
+  tests/test_edge_of_darkness_catalog.py tests/test_cookbook.py \
+  tests/test_house_overrides.py tests/test_workbench_explain.py \
+  tests/test_workbench_roll.py tests/test_dice.py tests/test_kind_plugins.py \
+  tests/test_one_core.py tests/test_docstrings.py tests/test_doc_links.py \
+  tests/test_labels.py
+
+test-quick: $(STAMP)
+	$(BIN)/pytest -q -n auto --dist loadfile $(QUICK_TESTS)
 	$(BIN)/rulesc check
 
 # The schema fuzzer (tests/test_fuzz_schemas.py) at length: every outcome a build

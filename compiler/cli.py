@@ -97,6 +97,12 @@ def _parser() -> argparse.ArgumentParser:
         help="the folder of source documents: each system's source.file must be in it",
     )
     validate.add_argument(
+        "--no-examples",
+        action="store_true",
+        help="run every check but the worked examples (those that do not hold "
+        "are no error; rulesc build still runs them)",
+    )
+    validate.add_argument(
         "paths",
         nargs="*",
         type=FsPath,
@@ -263,21 +269,18 @@ def _run(args: argparse.Namespace) -> int:
         with reading(args.rules):
             return dispatch(args)
     if args.command == "validate":
-        from . import pipeline
+        from .validation import validate
 
         only = _systems_named(args.paths, args.rules, args.more_rules)
         with reading(args.rules):
-            systems, settings = pipeline.load_all(
-                args.rules, only, more=args.more_rules
+            line = validate(
+                args.rules,
+                only,
+                more=args.more_rules,
+                sources=args.sources,
+                examples=not args.no_examples,
             )
-            if args.sources is not None:
-                missing = pipeline.unknown_sources(args.rules, systems, args.sources)
-                if missing:
-                    raise RulesError(missing)
-            if systems:  # every check of a build (its worked examples too), in memory
-                pipeline.generate(systems, settings=settings)
-        count = sum(len(s.rules) for s in systems)
-        print(f"ok: {count} rules in {len(systems)} system(s)")
+        print(line)
         return EXIT_OK
     if args.command == "build":
         from .output.outdir import refusal
@@ -313,10 +316,9 @@ def _run(args: argparse.Namespace) -> int:
             more=args.more_rules,
         )
     if args.command == "build":
-        changed = write_output(args.out, outputs.files)
+        line = write_output(args.out, outputs.files)
         outputs.remember()  # the cache only once the output is written
-        state = "written" if changed else "already up to date"
-        print(f"ok: {len(outputs.files)} files in {_shown(args.out)}/ {state}")
+        print(f"ok: {line}")
         return EXIT_OK
     outputs.remember()
     problems = []
@@ -348,22 +350,28 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def write_output(out_dir: FsPath, files: Mapping[str, bytes]) -> bool:
+def write_output(out_dir: FsPath, files: Mapping[str, bytes]) -> str:
     """Write the output tree (and, for the checkout's own generated/, schema/);
-    False when both already held it. The schemas come first: when the OS
-    refuses a write (``EnvironmentProblem``), the output tree is left as it was."""
+    what changed, as a build says it after ``ok: ``. The schemas come first:
+    when the OS refuses a write (``EnvironmentProblem``), the output tree is
+    left as it was."""
     from .output import progress
-    from .output.writer import write_tree
+    from .output.writer import write_counted
 
-    changed = False
+    schemas = False
     schema_dir = _own_schemas_for(out_dir)
     if schema_dir is not None:
         from .front.schemas import write
 
         with writing(schema_dir), progress.step(f"{_shown(schema_dir)}/") as now:
-            changed = now.written = write(schema_dir)
+            schemas = now.written = write(schema_dir)
+    shown = _shown(out_dir)
     with writing(out_dir):
-        return write_tree(out_dir, files, shown=_shown(out_dir)) or changed
+        changes = write_counted(out_dir, files, shown=shown)
+    line = changes.text(len(files), shown)
+    if schemas and schema_dir is not None:
+        line += f"; {_shown(schema_dir)}/ written"
+    return line
 
 
 def _own_schemas() -> FsPath | None:

@@ -211,9 +211,11 @@ def test_the_restated_example_shows_the_house_answer(out: Path) -> None:
 def test_validate_and_check_take_every_folder(out: Path) -> None:
     done = run_rulesc("validate", *BOTH, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "ok: 52 rules in 4 system(s)\n"
+    assert done.stdout == "ok: 52 rules in 4 system(s), 212 worked examples hold\n"
     done = run_rulesc("validate", *BOTH, "tests/house/my_table", cwd=ROOT)
-    assert done.stdout == "ok: 21 rules in 1 system(s)\n", done.stderr
+    assert done.stdout == "ok: 21 rules in 1 system(s), 82 worked examples hold\n", (
+        done.stderr
+    )
     done = run_rulesc(
         "check",
         *BOTH,
@@ -544,7 +546,9 @@ def test_house_rules_in_the_same_folder_build_and_validate_alone(
     assert done.returncode == 0, done.stderr
     assert _answer(tmp_path / "out", "my_table", "m.cover('3/4').cover_ac") == "7"
     done = run_rulesc("validate", "rules/my_table", cwd=tmp_path)  # and its base
-    assert done.stdout == "ok: 21 rules in 1 system(s)\n", done.stderr
+    assert done.stdout == "ok: 21 rules in 1 system(s), 82 worked examples hold\n", (
+        done.stderr
+    )
 
 
 def test_overrides_in_a_system_that_extends_none_are_refused(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .doc_blocks import ALL_BLOCKS, ROOT, Block, sh_commands, shown_runs
+from .doc_blocks import ALL_BLOCKS, README, ROOT, Block, sh_commands, shown_runs
 
 
 def _env() -> dict[str, str]:
@@ -81,19 +81,19 @@ def _expected(comment: str) -> tuple[bool, object]:
 
 _CHECK = """
 import ast, sys
-source = sys.stdin.read()
-expected = {expected!r}
-env = {{}}
-for node in ast.parse(source).body:
-    code = compile(ast.Module([node], []), "block", "exec")
-    where = (node.lineno, node.col_offset)
-    if isinstance(node, ast.Expr) and where in expected:
-        value = eval(compile(ast.Expression(node.value), "block", "eval"), env)
-        want = expected[where]
-        assert value == want, f"line {{node.lineno}}: {{value!r}} != {{want!r}}"
-    else:
-        exec(code, env)
-print("ok", len(expected))
+blocks = {blocks!r}
+env = {{}}  # one session: each block runs after the ones before it
+for source, expected in blocks:
+    for node in ast.parse(source).body:
+        code = compile(ast.Module([node], []), "block", "exec")
+        where = (node.lineno, node.col_offset)
+        if isinstance(node, ast.Expr) and where in expected:
+            value = eval(compile(ast.Expression(node.value), "block", "eval"), env)
+            want = expected[where]
+            assert value == want, f"line {{node.lineno}}: {{value!r}} != {{want!r}}"
+        else:
+            exec(code, env)
+print("ok", sum(len(expected) for _, expected in blocks))
 """
 
 
@@ -101,10 +101,8 @@ def _of(lang: str) -> list[Block]:
     return [block for block in ALL_BLOCKS if block.lang == lang]
 
 
-@pytest.mark.usefixtures("sh_done")
-@pytest.mark.parametrize("block", _of("python"), ids=lambda b: b.where)
-def test_python_blocks_answer_what_they_say(block: Block) -> None:
-    body = block.body
+def _checks(body: str) -> dict[tuple[int, int], object]:
+    """The answers a block states (``expression  # value``), by line and column."""
     expected: dict[int, object] = {}
     lines = body.splitlines()
     for number, text in enumerate(lines, start=1):
@@ -118,23 +116,46 @@ def test_python_blocks_answer_what_they_say(block: Block) -> None:
     last: dict[int, ast.stmt] = {}
     for node in tree.body:
         last[node.lineno] = node
-    checks = {
+    return {
         (number, stmt.col_offset): value
         for number, value in expected.items()
         if isinstance(stmt := last.get(number), ast.Expr)
     }
+
+
+def _session(bodies: list[str]) -> tuple[subprocess.CompletedProcess[str], int]:
+    """Run ``bodies`` one after the other in one interpreter, checking the
+    answers each states; the run and how many answers it checked."""
+    blocks = [(body, _checks(body)) for body in bodies]
     done = subprocess.run(
-        [sys.executable, "-c", _CHECK.format(expected=checks)],
-        input=body,
+        [sys.executable, "-c", _CHECK.format(blocks=blocks)],
         cwd=ROOT,
         env=_env(),
         capture_output=True,
         text=True,
         timeout=120,
     )
+    return done, sum(len(checks) for _, checks in blocks)
+
+
+@pytest.mark.usefixtures("sh_done")
+@pytest.mark.parametrize("block", _of("python"), ids=lambda b: b.where)
+def test_python_blocks_answer_what_they_say(block: Block) -> None:
+    done, checked = _session([block.body])
     assert done.returncode == 0, f"{block.where}: {done.stderr}"
-    assert done.stdout.split() == ["ok", str(len(checks))]
-    assert checks, f"{block.where}: the block states no answer to check"
+    assert done.stdout.split() == ["ok", str(checked)]
+    assert checked, f"{block.where}: the block states no answer to check"
+
+
+@pytest.mark.usefixtures("sh_done")
+def test_the_readme_s_python_blocks_run_in_one_session() -> None:
+    """Pasted into one Python session, in order, the README's blocks still
+    answer what they say (the first's build/first does not shadow the next's
+    rulebook)."""
+    done, checked = _session([b.body for b in _of("python") if b.doc == README])
+    assert done.returncode == 0, f"README.md: {done.stderr}"
+    assert done.stdout.split() == ["ok", str(checked)]
+    assert checked >= 2
 
 
 @pytest.fixture(scope="module")

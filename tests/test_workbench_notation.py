@@ -58,8 +58,7 @@ def test_a_mistake_in_the_new_notation_is_located(project: Path) -> None:
     assert done.returncode == 2
     lines = done.stderr.splitlines()
     assert lines[0] == (
-        "rulesc roll: error: bad dice expression '4d6kh0': kh takes 1 die or more, "
-        "not 0, at character 4"
+        "rulesc roll: error: 4d6kh0: kh takes 1 die or more, not 0, at character 4."
     )
     assert lines[1:3] == ["    4d6kh0", "       ^"]
     large = rulesc("roll", "101d6kh3", "--stats", cwd=project)  # no size cap

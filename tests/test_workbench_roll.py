@@ -51,7 +51,7 @@ def test_a_bad_expression_points_at_the_mistake(project: Path) -> None:
     assert done.returncode == 2
     lines = done.stderr.splitlines()
     assert lines[0] == (
-        "rulesc roll: error: bad dice expression '3x6': unexpected 'x', at character 2"
+        "rulesc roll: error: 3x6: 'x' cannot come after '3', at character 2."
     )
     assert lines[1:3] == ["    3x6", "     ^"]
     assert "hint: write NdS" in done.stderr

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .visible import visible
+from .yes_no import bool_hint
 
 Path = tuple[str | int, ...]
 
@@ -98,6 +99,7 @@ class Diagnostic:
     def __post_init__(self) -> None:
         # Every error is made here: a long value it quotes is cut, in every format.
         object.__setattr__(self, "message", shorten(self.message))
+        object.__setattr__(self, "hint", bool_hint(self.message, self.hint))
         if self.hint:
             object.__setattr__(self, "hint", shorten_hint(self.hint))
         if len(self.pointer) > 4 * MAX_QUOTED:

@@ -35,6 +35,7 @@ from ..common.diagnostics import (
     RulesError,
     pointer,
 )
+from . import yaml_words
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_DEPTH = 32
@@ -470,7 +471,8 @@ def _reference_events(text: str) -> tuple[Iterator[Any], _Events, bool]:
 
 
 def _parser_failure(exc: Exception, text: str, fallback: tuple[int, int]) -> _Fail:
-    """A located error for any exception the YAML parser raised."""
+    """A located error, in the project's words (``yaml_words``), for any
+    exception the YAML parser raised."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     position = getattr(exc, "position", None)
     if mark is not None and isinstance(getattr(mark, "line", None), int):
@@ -484,27 +486,20 @@ def _parser_failure(exc: Exception, text: str, fallback: tuple[int, int]) -> _Fa
         problem = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     problem = re.sub(r"\(('[^']*'),\)", r"\1", problem)
     context = getattr(exc, "context", None)
-    message = f"YAML syntax error: {problem}"
-    if isinstance(context, str) and context:
-        message += f" ({context})"
-    hint = next((h for needle, h in _SYNTAX_HINTS if needle in message), None)
+    began: Any = getattr(exc, "context_mark", None)
+    lines = text.split("\n")
+    (line, col), message, hint = yaml_words.said(
+        yaml_words.Found(
+            problem,
+            context if isinstance(context, str) else "",
+            (line, col),
+            (began.line + 1, began.column + 1)
+            if isinstance(getattr(began, "line", None), int)
+            else None,
+            lines[line - 1] if 0 < line <= len(lines) else "",
+        )
+    )
     return _Fail(line, col, message, hint)
-
-
-# The usual slips behind the parser's messages, and what to do about them.
-_SYNTAX_HINTS = (
-    ("'\\t'", "indent with spaces; YAML does not allow tabs for indentation"),
-    ("mapping values are not allowed", "quote a value that holds ': '"),
-    (
-        "unknown escape",
-        "in double quotes write \\\\ for a backslash, or use single quotes",
-    ),
-    ("scanning a quoted scalar", "close the quotes"),
-    ("flow sequence", "close the [ ] list, with commas between its items"),
-    ("flow mapping", "close the { } mapping, with commas between its entries"),
-    ("cannot start any token", "quote a value that starts with this character"),
-    ("could not find expected ':'", "write each key as 'key: value'"),
-)
 
 
 def _bracketed(text: str, start: int) -> str | None:
@@ -736,7 +731,8 @@ class _Builder:
                 raise self.fail(
                     key_event,
                     f"duplicate key {key!r} (first at line {first[0]})",
-                    "remove one of them",
+                    "a key is written once in a mapping: remove one of them, "
+                    "or merge what they hold",
                 )
             where = (key_event.start_mark.line + 1, key_event.start_mark.column + 1)
             self.source.key_positions[child] = where

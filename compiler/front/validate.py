@@ -20,6 +20,7 @@ from ..common.diagnostics import (
     Diagnostic,
     quoted,
 )
+from ..common.yes_no import YAML11_BOOLEANS, hint_for
 from ..kinds import registry as kinds_registry
 from . import schemas
 from .loader import SourceFile
@@ -28,12 +29,6 @@ SCHEMA_DIR = schemas.SCHEMA_DIR
 # The root schemas of the rules files (rules files, system files).
 ROOTS = ("rules.schema.json", "system.schema.json")
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
-# Words YAML 1.1 read as booleans; in YAML 1.2 (and so in rules files) they are text.
-_YAML11_BOOLEANS = frozenset(
-    form(word)
-    for word in ("y", "yes", "n", "no", "on", "off")
-    for form in (str.lower, str.upper, str.capitalize)
-)
 
 
 def _is_integer(checker: object, instance: object) -> bool:
@@ -442,8 +437,8 @@ def _common_defs() -> dict[str, Any]:
 
 def _type_hint(value: object, expected: str) -> str | None:
     """How to write ``value`` as the ``expected`` type, for the usual slips."""
-    if "boolean" in expected and isinstance(value, str) and value in _YAML11_BOOLEANS:
-        return f"write true or false; {value!r} is text in YAML 1.2"
+    if "boolean" in expected and isinstance(value, str) and value in YAML11_BOOLEANS:
+        return hint_for(value)
     if "integer" in expected and isinstance(value, bool):
         return "true and false are not numbers; write a whole number"
     if "integer" in expected and isinstance(value, float):

@@ -32,6 +32,7 @@ from ..common.diagnostics import (
 )
 from ..common.fs_errors import naming
 from . import progress
+from .changes import Changes, compare
 from .outdir import (
     MANIFEST,
     made_by_rulesc,
@@ -98,8 +99,15 @@ def build_lock(out_dir: FsPath) -> Iterator[None]:
 def write_tree(
     out_dir: FsPath, files: Mapping[str, bytes], *, shown: str | None = None
 ) -> bool:
+    """``write_counted``; False when ``out_dir`` already held ``files``."""
+    return write_counted(out_dir, files, shown=shown).written
+
+
+def write_counted(
+    out_dir: FsPath, files: Mapping[str, bytes], *, shown: str | None = None
+) -> Changes:
     """Make ``out_dir`` hold exactly ``files``, and keep what is not rulesc's;
-    False when it already did.
+    the files changed, unchanged and removed (none written when it already did).
 
     What is not rulesc's (``compiler.output.outtree``: a tool's leftovers, anyone's
     files) is moved into the new tree as it is, before the swap (and whatever
@@ -127,7 +135,8 @@ def write_tree(
             and len(old) == len(files)
             and all(old.get(rel, (None,))[0] == blob for rel, blob in files.items())
         ):
-            return False
+            return compare({}, {}, written=False)
+        changes = compare({r: b for r, (b, _) in old.items()}, files, written=True)
         staging = FsPath(
             tempfile.mkdtemp(prefix=_staging_prefix(out_dir), dir=out_dir.parent)
         )
@@ -161,7 +170,7 @@ def write_tree(
         finally:
             if not stranded:
                 shutil.rmtree(staging, ignore_errors=True)
-        return True
+        return changes
 
 
 def _refuse_foreign(

@@ -23,13 +23,22 @@ from .bounds import Overrun, bounded, too_slow
 from .common import wrap
 from .context import Context, Explanation, at
 from .usage import UsageError
-from .workspace import Runtime, Workspace, cache_dir, open_workspace
+from .workspace import (
+    Runtime,
+    Workspace,
+    cache_dir,
+    note_own_examples,
+    open_workspace,
+)
 
 
 def run(args: argparse.Namespace) -> int:
-    ws = open_workspace(args.rules, cache_dir(args), more=args.more_rules)
+    ws = open_workspace(
+        args.rules, cache_dir(args), examples_must_hold=False, more=args.more_rules
+    )
     system, rule = ws.find(args.rule)
     with ws.runtime() as runtime:
+        note_own_examples(runtime, system, rule)
         text = explain(ws, system, rule, runtime, args)
     print(text)
     return 0

@@ -33,6 +33,7 @@ from ..runtime.dice_terms import DiceSum, Pool, Term
 from .dice_replay import shown_face
 from .dicestats import stats_lines
 from .notation import run_notation
+from .roll_words import sentence
 from .text import percent
 from .usage import UsageError
 
@@ -76,10 +77,8 @@ def parse(text: str, args: argparse.Namespace) -> tuple[Dice | DiceSum, str]:
         return parse_notation(written, bare_d6=True), written
     except DiceSyntaxError as exc:
         shown, caret = pointed(written, exc.offset)
-        raise UsageError(
-            f"{exc.message}, at character {exc.offset + 1}\n    {shown}\n    {caret}",
-            exc.hint,
-        ) from None
+        said = sentence(written, exc.message, exc.offset)
+        raise UsageError(f"{said}\n    {shown}\n    {caret}", exc.hint) from None
 
 
 def _x_note(dice: Dice | DiceSum) -> None:

@@ -40,16 +40,19 @@ from .context import Recorder
 from .output import raw
 from .text import bar_chart
 from .usage import number_option
-from .workspace import cache_dir, open_workspace
+from .workspace import cache_dir, note_own_examples, open_workspace
 
 MAX_RUNS = 1_000_000
 PROGRESS_FROM = 200  # fewer runs than this finish before a bar is worth drawing
 
 
 def run(args: argparse.Namespace) -> int:
-    ws = open_workspace(args.rules, cache_dir(args), more=args.more_rules)
+    ws = open_workspace(
+        args.rules, cache_dir(args), examples_must_hold=False, more=args.more_rules
+    )
     system, rule = ws.find(args.rule)
     with ws.runtime() as runtime:
+        note_own_examples(runtime, system, rule)
         module = runtime.module(system.id)
         function = kind_of(rule).simulate(rule, module)
         specs = inputs_of(function, kind_of(rule).params(rule))

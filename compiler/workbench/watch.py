@@ -50,7 +50,7 @@ def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
         build,
         cache_dir_for,
     )
-    from ..output.writer import write_tree
+    from ..output.writer import write_counted
     from .display import print_diagnostics
 
     progress.reset()
@@ -65,7 +65,7 @@ def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
                 more=getattr(args, "more_rules", ()),
             )
         with writing(args.out):
-            changed = write_tree(args.out, outputs.files, shown=args.out.as_posix())
+            changes = write_counted(args.out, outputs.files, shown=args.out.as_posix())
         outputs.remember()  # the cache only once the output is written
     except EnvironmentProblem as exc:  # a full disk, a read-only folder...
         print(f"[{_stamp()}] {args.out.as_posix()}/ was left as it was", flush=True)
@@ -81,11 +81,8 @@ def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
         print_diagnostics(exc.diagnostics, argv)
         sys.stderr.flush()
         return False
-    state = "written" if changed else "already up to date"
-    print(
-        f"[{_stamp()}] ok: {len(outputs.files)} files in {args.out.as_posix()}/ {state}",
-        flush=True,
-    )
+    line = changes.text(len(outputs.files), args.out.as_posix())
+    print(f"[{_stamp()}] ok: {line}", flush=True)
     return True
 
 

@@ -116,6 +116,25 @@ class Runtime:
         return error
 
 
+def note_own_examples(runtime: Runtime, system: System, rule: Rule) -> None:
+    """Say on stderr which worked examples of ``rule`` do not hold (an editor
+    explains a rule they just changed before ``rulesc accept``); the examples
+    of other rules are not run: they do not stop a command about this one."""
+    import sys
+
+    from ..examples import run_example
+
+    module = runtime.module(system.id)
+    for ex in rule.examples:
+        failure = run_example(module, rule, ex)
+        if failure is not None:
+            print(
+                f"note: worked example {ex.name!r} of {rule.qualified_id} does "
+                f"not hold: {failure} (rulesc accept takes the new answer)",
+                file=sys.stderr,
+            )
+
+
 def open_workspace(
     rules_dir: FsPath,
     cache_dir: FsPath | None,
