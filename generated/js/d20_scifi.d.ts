@@ -183,9 +183,9 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
  * any case: soft, hard.
  *
  * @param caliber The caliber of the attacker's weapon; warhead stands for
- * warhead-tipped munitions of no heavy or super caliber (the same as standard
- * with warhead=True). Allowed: a label in any case: standard, heavy, super,
- * warhead.
+ * warhead-tipped munitions of no heavy or super caliber (the same as a standard
+ * caliber with warhead-tipped munitions). Allowed: a label in any case:
+ * standard, heavy, super, warhead.
  *
  * @param mode Attack the target past the cover, shoot through the cover, or
  * attack the cover itself. Allowed: a label in any case: at_target,

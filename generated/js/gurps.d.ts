@@ -231,10 +231,10 @@ export interface RandomHit {
  * a covered location hits the cover instead, and one that lands on a
  * half-exposed location hits the cover on a 4 to 6 on one die.
  *
- * @param exposure The exposure of every location, as exposure_behind_cover
- * answers it. Allowed: a mapping of each of Skull, Face, Right Leg, Right Arm,
- * Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
- * exposed, half, covered.
+ * @param exposure The exposure of every location, as “What cover leaves
+ * exposed” answers it. Allowed: a mapping of each of Skull, Face, Right Leg,
+ * Right Arm, Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes
+ * to one of exposed, half, covered.
  *
  * Rule `gurps.random_hit` (rules/gurps/cover.yaml:255). Throws RuleInputError
  * for arguments outside the rule.
@@ -302,7 +302,7 @@ export type CoverOption = "aimed" | "random" | "through";
  * in any case: Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm, Left
  * Leg, Hand, Foot, Neck, Vitals, Eyes, or null.
  *
- * @param exposure What the cover leaves exposed, as exposure_behind_cover
+ * @param exposure What the cover leaves exposed, as “What cover leaves exposed”
  * answers it; by default, a foe firing a two-handed weapon. Allowed: a mapping
  * of each of Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm, Left
  * Leg, Hand, Foot, Neck, Vitals, Eyes to one of exposed, half, covered.

@@ -466,9 +466,9 @@ def attack_through_cover(
         material: Soft cover stops less than hard cover. Allowed: a member, or
             its label in any case: soft, hard.
         caliber: The caliber of the attacker's weapon; warhead stands for
-            warhead-tipped munitions of no heavy or super caliber (the same as
-            standard with warhead=True). Allowed: a member, or its label in any
-            case: standard, heavy, super, warhead.
+            warhead-tipped munitions of no heavy or super caliber (the same as a
+            standard caliber with warhead-tipped munitions). Allowed: a member,
+            or its label in any case: standard, heavy, super, warhead.
         mode: Attack the target past the cover, shoot through the cover, or
             attack the cover itself. Allowed: a member, or its label in any
             case: at_target, through_cover, at_cover.

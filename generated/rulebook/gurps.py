@@ -474,7 +474,7 @@ def random_hit(
     exposed location hits the cover on a 4 to 6 on one die.
 
     Args:
-        exposure: The exposure of every location, as exposure_behind_cover
+        exposure: The exposure of every location, as “What cover leaves exposed”
             answers it. Allowed: a mapping of each of Skull, Face, Right Leg,
             Right Arm, Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck,
             Vitals, Eyes to one of exposed, half, covered.
@@ -617,7 +617,7 @@ def attack_covered_target(
         location: For an aimed attack, the location aimed at. Allowed: a member,
             or its label in any case: Skull, Face, Right Leg, Right Arm, Torso,
             Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes, or None.
-        exposure: What the cover leaves exposed, as exposure_behind_cover
+        exposure: What the cover leaves exposed, as “What cover leaves exposed”
             answers it; by default, a foe firing a two-handed weapon. Allowed: a
             mapping of each of Skull, Face, Right Leg, Right Arm, Torso, Groin,
             Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
