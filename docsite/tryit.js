@@ -299,7 +299,7 @@ function build(holder, form, module) {
   const ask = fields.length || dice || calls;
   const node = element(
     "form",
-    { class: "rb-try", novalidate: true, "aria-label": `Try ${form.rule}` },
+    { class: "rb-try", novalidate: true, "aria-label": `Try ${form.words.title}` },
     element("h2", { class: "rb-try-title", text: "Try it" }),
     element(
       "p",

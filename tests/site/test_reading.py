@@ -155,7 +155,7 @@ def form_reads_as_the_rules(
             (p for p in data.get("params", []) if p["name"] == name),
             data.get("key") if (data.get("key") or {}).get("param") == name else {},
         )
-        title = _param_title(data, name) or _words_of(name)
+        title = param.get("title") or _param_title(data, name) or _words_of(name)
         where = (rule.qualified_id, name)
         control = form.root.locator(f"[data-field='{field['name']}']").first
         shown = control.evaluate(

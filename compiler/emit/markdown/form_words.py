@@ -28,7 +28,6 @@ from ...front.model import (
     Rule,
     System,
 )
-from ...kinds.decision.model import DecisionRule
 from ..json.rules_json import (
     refs,
     rule_data,
@@ -125,16 +124,18 @@ def _plain(value: tuple[str, Any]) -> tuple[bool, Any]:
 
 
 def _cases(rule: Rule) -> list[View]:
-    """Each case of a decision answering fields, first match (its guards' too):
+    """Each case of a rule by cases answering fields, the first that matches
+    (its guards' too; read from the rule's model, whatever its kind):
     the fields its ``then`` gives (what applies in that case; the others keep
     their defaults) and the constants it answers, which tell it in an answer."""
-    if not isinstance(rule, DecisionRule) or rule.shape != "fields":
+    if getattr(rule, "shape", None) != "fields":
         return []
-    if rule.hit_policy != "first":
+    if getattr(rule, "hit_policy", None) != "first":
         return []
+    guards = (g.case for g in getattr(rule, "guards", ()))
     found = []
-    for case in (*(g.case for g in rule.guards), *rule.cases):
-        if case.values is None or not case.given:
+    for case in (*guards, *getattr(rule, "cases", ())):
+        if getattr(case, "values", None) is None or not getattr(case, "given", ()):
             continue
         fixed = {n: v for n, (ok, v) in ((n, _plain(v)) for n, v in case.values) if ok}
         found.append({"given": list(case.given), "fixed": fixed})
@@ -146,10 +147,14 @@ def _text(value: Any) -> str | None:
 
 
 def param_titles(system: System, rule: Rule) -> dict[str, str]:
-    """The title of each parameter the rule's data titles (as its page shows
-    it: a table's key column), by name."""
+    """The title of each parameter the rule's data titles (its own ``title``,
+    or as its page shows it: a table's key column), by name."""
     found: dict[str, str] = {}
-    for value in _objects(rule_data(system, rule, refs(system))):
+    data = rule_data(system, rule, refs(system))
+    for param in data.get("params") or ():  # a parameter's own title first
+        if isinstance(param, dict) and _text(param.get("title")) is not None:
+            found[param["name"]] = param["title"]
+    for value in _objects(data):
         # a table's key: {param, title}; a table of ranges: {param: {name}, param_title}
         param = value.get("param")
         if isinstance(param, dict):
