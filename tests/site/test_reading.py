@@ -147,13 +147,14 @@ def form_reads_as_the_rules(
         no parameters, the enum of the labels the form was given)."""
         if isinstance(param.get(key), str):
             return str(param[key])
-        return next(n for n, found in enums.items() if found == given)
+        return next(str(n) for n, found in enums.items() if found == given)
 
     for field in form.data["fields"]:
         name = rules_name(field["name"])
-        param = next(
+        key: dict[str, Any] = data.get("key") or {}
+        param: dict[str, Any] = next(
             (p for p in data.get("params", []) if p["name"] == name),
-            data.get("key") if (data.get("key") or {}).get("param") == name else {},
+            key if key.get("param") == name else {},
         )
         title = param.get("title") or _param_title(data, name) or _words_of(name)
         where = (rule.qualified_id, name)
@@ -164,9 +165,9 @@ def form_reads_as_the_rules(
         assert title in shown, (where, title, shown)
         selects = form.root.locator(f"select[data-field='{field['name']}']")
         if field["kind"] == "choice":
-            options = selects.first.locator("option:not([value=''])")
+            choices = selects.first.locator("option:not([value=''])")
             expected = labels[enum(param, "enum", field["labels"])]
-            assert options.all_text_contents() == expected, where
+            assert choices.all_text_contents() == expected, where
         if field["kind"] == "mapping":
             keys = control.evaluate(
                 "e => Array.from(e.closest('fieldset')"
@@ -281,12 +282,12 @@ def forms_in_words(
                 form.set(Filled({**filled.values, field["name"]: value}, 0, None))
                 if form.data["calls"][0]["rng"]:
                     form.dice("seed", "1")
-                where = (rule.qualified_id, field["name"], past)
-                assert _answered_in_words(form, where) == "refused", where
+                at = (rule.qualified_id, field["name"], past)
+                assert _answered_in_words(form, at) == "refused", at
                 shown = form.words()
                 be = "be" if field["kind"] == "int" else "each be"
                 said = f"{field['label']} must {be} {_bounds(field)}, not {past}"
-                assert said in shown, (where, said, shown)
+                assert said in shown, (at, said, shown)
                 refusals += 1
             form.close()
     print(f"{forms} forms, {answers} answers, {figures} figures, {refusals} refusals")
