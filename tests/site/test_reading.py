@@ -193,7 +193,7 @@ def _answer_figures(form: Form, where: Any) -> int:
     writes it: ``clock`` for a time on the rule's clock, else ``show`` with the
     field's sign, unit and words for none. (How many were compared.)"""
     words = form.data["words"]
-    units = [(str(n), int(t)) for n, t in words["clock"]]
+    units = [(str(n), int(t)) for n, t in words.get("clock", [])]
     compared = 0
     for name, raw, shown in form.root.locator(
         ".rb-try-answer [data-value]"
