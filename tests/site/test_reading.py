@@ -175,9 +175,10 @@ def form_reads_as_the_rules(
             )
             assert keys == labels[enum(param, "enum", field["labels"])], where
             values = labels[enum(param, "value_enum", field["values"])]
-            for i in range(selects.count()):
-                options = selects.nth(i).locator("option").all_text_contents()
-                assert options == values, where
+            each = selects.evaluate_all(
+                "ss => ss.map(s => Array.from(s.options, o => o.textContent))"
+            )
+            assert each and all(options == values for options in each), where
     no_code(form, types, rule.qualified_id)
 
 
