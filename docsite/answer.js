@@ -2,12 +2,22 @@
 //
 // The runtime's answer, as rulebook.json writes it (plain data), is shown in the
 // rule's own words, which the form carries (`words`, compiler/emit/markdown/form_words.py):
-// each field's title, unit, the words its table uses for an empty cell and
-// whether its numbers are signed; the rule's title, unit and words for no answer.
+// each field's title, unit, the words its table uses for an empty cell,
+// whether its numbers are signed and whether it is a time on the rule's clock;
+// the rule's title, unit, clock and words for no answer, and, for a decision,
+// what each of its cases gives.
+//
+// A number reads as `rulesc explain` and `rulesc simulate` print it (the CLI's
+// Python formatter is the reference: compiler/workbench/common.py's `show`,
+// compiler/kinds/process/workbench.py's `clock`): signed with its sign (+0,
+// +2, -1), then its unit after a space ("%" right after it); a time on the
+// clock in its units, largest first ("3h 07m").
 //
 // - a record (a table's row, a decision's fields, a run's totals) is a list of
 //   its fields' titles and values; a field that is a list of records (a run's
-//   events) is a table of the columns any of them fills;
+//   events) is a table of the columns any of them fills; a decision's answer
+//   lists the fields its case gives (the others keep defaults that do not
+//   apply to it), when its constants tell the case;
 // - odds (each answer with its chance, an exact fraction) are bars;
 // - a number, a text or a flag is a sentence: the rule's title and the value.
 //
@@ -65,9 +75,11 @@ export function humanize(name) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** What the rule's data says of a name: {title, description, unit, empty, signed}. */
+/** What the rule's data says of a name: {title, description, unit, empty,
+ * signed, time}, and the rule's clock. */
 function about(words, name) {
-  return has(words.names, name) ? words.names[name] : {};
+  const clock = Array.isArray(words.clock) ? words.clock : [];
+  return has(words.names, name) ? { ...words.names[name], clock } : { clock };
 }
 
 /** A name's title for a column's header: short. */
@@ -83,9 +95,41 @@ function title(words, name) {
   return humanize(name);
 }
 
+/** A value's text with its unit: after a space, a "%" right after it. */
 function withUnit(text, unit) {
   if (!unit) return text;
-  return /^[A-Za-z0-9]/.test(unit) ? `${text} ${unit}` : `${text}${unit}`;
+  return unit === "%" ? `${text}${unit}` : `${text} ${unit}`;
+}
+
+/** A time of `ticks` in the clock's `units` ([name, ticks], largest first),
+ * as the CLI shows one: each unit by its first letter (its whole name where
+ * two share one), the parts below the largest padded to the width they reach
+ * ("12m", "3h 07m", "1d 05h 07m"). */
+export function clockText(ticks, units) {
+  const letters = units.map(([name]) => String(name).charAt(0));
+  const short = new Set(letters).size === letters.length;
+  const parts = [];
+  let rest = ticks;
+  units.forEach(([name, size], index) => {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (!parts.length && !count && index < units.length - 1) return;
+    const width = parts.length ? String(Math.floor(units[index - 1][1] / size) - 1).length : 1;
+    const sign = count < 0 ? "-" : "";
+    const digits = String(Math.abs(count)).padStart(width - sign.length, "0");
+    parts.push(`${sign}${digits}${short ? letters[index] : ` ${name}`}`);
+  });
+  return parts.join(" ");
+}
+
+/** A whole number as the CLI shows it: a time on the clock in its units, else
+ * signed where its field is, with its unit. */
+function numberText(value, info) {
+  if (info.time && Number.isInteger(value) && info.clock && info.clock.length) {
+    return clockText(value, info.clock);
+  }
+  const text = info.signed && Number.isInteger(value) && value >= 0 ? `+${value}` : String(value);
+  return withUnit(text, info.unit);
 }
 
 function isDice(value) {
@@ -96,10 +140,7 @@ function isDice(value) {
 export function phrase(value, info = {}, empty = "—") {
   if (value === null || value === undefined) return info.empty || empty;
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "number") {
-    const text = info.signed && value > 0 ? `+${value}` : String(value);
-    return withUnit(text, info.unit);
-  }
+  if (typeof value === "number") return numberText(value, info);
   if (typeof value === "string") {
     return withUnit(IDENTIFIER.test(value) ? value.replace(/_/g, " ") : value, info.unit);
   }
@@ -131,7 +172,7 @@ function recordTable(rows, words) {
       ...rows.map((row) =>
         element("tr", {}, ...names.map((n) =>
           // its column's title, shown before it on a phone (docsite/rulebook.css)
-          element("td", { "data-label": visible(heading(words, n)), text: phrase(row[n], about(words, n), "") })))),
+          figure("td", n, row[n], phrase(row[n], about(words, n), ""), visible(heading(words, n)))))),
     ),
   );
   return element("div", { class: "rb-try-scroll" }, table);
@@ -156,18 +197,43 @@ function list(value, words, info) {
   return element("p", { class: "rb-try-sentence", text: phrase(value, info) });
 }
 
-/** A record: each field's title and its value, in the record's order. */
-function record(value, words) {
+/** A value's element, named for what it is (`data-name`, and `data-value`
+ * its JSON, which the tests compare with the CLI's formatter). */
+function figure(tag, name, value, text, label) {
+  const attributes = { "data-name": name, "data-value": JSON.stringify(value ?? null), text };
+  if (label !== undefined) attributes["data-label"] = label;
+  return element(tag, attributes);
+}
+
+const same = (a, b) => a === b || (a === null && b === undefined);
+
+/** The fields a decision's answer shows: those its case gives, where the
+ * answer's constants tell the case (every case they could be giving the same
+ * fields); else all of them. */
+function applying(value, words) {
+  const cases = Array.isArray(words.cases) ? words.cases : [];
+  const could = cases.filter((c) => Object.entries(c.fixed).every(([k, v]) => same(v, value[k])));
+  if (!could.length) return null;
+  const given = new Set(could[0].given);
+  const agree = could.every((c) => c.given.length === given.size && c.given.every((n) => given.has(n)));
+  return agree ? given : null;
+}
+
+/** A record: each field's title and its value, in the record's order; `top`:
+ * the answer itself (a decision's case may leave fields that do not apply). */
+function record(value, words, top = false) {
   const items = element("dl", { class: "rb-try-record" });
   const below = [];
+  const shownFields = top ? applying(value, words) : null;
   for (const [name, field] of Object.entries(value)) {
+    if (shownFields !== null && !shownFields.has(name)) continue;
     const info = about(words, name);
     if (Array.isArray(field) && field.length && field.every((f) => isRow(f) || Array.isArray(f))) {
       below.push(element("h3", { class: "rb-try-part", text: title(words, name) }), list(field, words, info));
     } else if (isRow(field)) {
       below.push(element("h3", { class: "rb-try-part", text: title(words, name) }), record(field, words));
     } else {
-      items.append(element("div", {}, element("dt", { text: title(words, name) }), element("dd", { text: phrase(field, info) })));
+      items.append(element("div", {}, element("dt", { text: title(words, name) }), figure("dd", name, field, phrase(field, info))));
     }
   }
   const parts = items.childElementCount ? [items, ...below] : below;
@@ -229,13 +295,20 @@ export function shown(value, words, isOdds) {
   if (isOdds && isRecord(value) && Object.values(value).every((v) => FRACTION.test(String(v)))) {
     return odds(value, words);
   }
-  if (isRow(value)) return record(value, words);
+  if (isRow(value)) return record(value, words, true);
   if (Array.isArray(value) && value.length && (value.every(isRow) || value.every(Array.isArray))) {
     return list(value, words, {});
   }
   // One value: a sentence. A rule whose one field is titled names it so.
-  const info = has(words.names, "value") ? words.names.value : {};
+  const info = about(words, "value");
   const unit = words.unit || info.unit;
   const text = phrase(value, { ...info, unit }, words.empty || "none");
-  return element("p", { class: "rb-try-sentence" }, element("strong", { text: `${info.title || words.title}:` }), ` ${text}.`);
+  return element(
+    "p",
+    { class: "rb-try-sentence" },
+    element("strong", { text: `${info.title || words.title}:` }),
+    " ",
+    figure("span", "", value, text),
+    ".",
+  );
 }

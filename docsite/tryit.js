@@ -18,9 +18,14 @@
 // - the answer is shown as the rule reads at the table, in the rule's words
 //   (docsite/answer.js); the runtime's JSON (json.js dumps, as Python's
 //   rulebook.json writes it) is kept under "For programmers";
-// - a refusal (RuleInputError) is shown as its message, each of the runtime's
+// - a refusal (RuleInputError) of a number past its field's bounds is said
+//   with the bounds whole, in the field's words ("Dice must be from 0 to 30,
+//   not 31"); any other is shown as its message, each of the runtime's
 //   parameter names in it given as the field's label on the page (the message
-//   as the runtime gave it is kept under "For programmers").
+//   as the runtime gave it is kept under "For programmers");
+// - labels and fields are shown in the rules' words: each field by its title,
+//   each label as the form's data says it (a label written as an identifier,
+//   in words).
 //
 // Nothing here knows a rule, a game or a word of one: all of it is in the data.
 // Nothing is fetched but the runtime's modules, from the site itself.
@@ -53,10 +58,12 @@ function element(tag, attributes = {}, ...children) {
   return made;
 }
 
-function choiceList(labels, chosen, nullable, attributes) {
+/** A choice among `labels` (the values given), each shown as its words
+ * (`shown`, in order: the form's data says each label as a reader reads it). */
+function choiceList(labels, chosen, nullable, attributes, shown = labels) {
   const select = element("select", attributes);
   if (nullable) select.append(element("option", { value: "", text: NONE }));
-  for (const label of labels) select.append(element("option", { value: label, text: label }));
+  labels.forEach((label, i) => select.append(element("option", { value: label, text: shown[i] ?? label })));
   select.value = chosen === null || chosen === undefined ? (nullable ? "" : labels[0]) : chosen;
   return select;
 }
@@ -86,7 +93,7 @@ function control(field) {
     };
   }
   if (field.kind === "choice") {
-    const select = choiceList(field.labels, field.start, field.nullable, data);
+    const select = choiceList(field.labels, field.start, field.nullable, data, field.options);
     return {
       node: element("label", { class: "rb-try-field" }, name, select, hint(field)),
       read: () => (select.value === "" && field.nullable ? null : select.value),
@@ -143,13 +150,13 @@ function mapping(field, name) {
   const selects = field.labels.map((key) =>
     choiceList(field.values, Object.hasOwn(start, key) ? start[key] : null, false, {
       "data-field": field.name, "data-key": key, name: `${field.name}.${key}`,
-    }),
+    }, field.value_options),
   );
   const entries = element(
     "div",
     { class: "rb-try-entries" },
     ...field.labels.map((key, i) =>
-      element("label", { class: "rb-try-field" }, element("span", { class: "rb-try-name", text: key }), selects[i]),
+      element("label", { class: "rb-try-field" }, element("span", { class: "rb-try-name", text: (field.options || field.labels)[i] }), selects[i]),
     ),
   );
   let byDefault = null;
@@ -237,6 +244,23 @@ function fieldNames(form) {
   return [...found].sort((a, b) => b[0].length - a[0].length);
 }
 
+/** A number field's value past its bounds, said whole in the field's words
+ * ("Dice must be from 0 to 30, not 31"; an open end: "at most 30"), for the
+ * first field given one; null when every value is within its bounds. */
+function outside(form, values) {
+  for (const field of form.fields) {
+    if (!["int", "ints", "list"].includes(field.kind) || field.one_of) continue;
+    const given = field.kind === "int" ? [values[field.name]] : values[field.name];
+    const past = (given || []).find(
+      (v) => typeof v === "number" && ((field.min !== null && v < field.min) || (field.max !== null && v > field.max)),
+    );
+    if (past !== undefined) {
+      return `${field.label} must ${field.kind === "int" ? "be" : "each be"} ${bounds(field)}, not ${past}`;
+    }
+  }
+  return null;
+}
+
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A step that has no answer to take: the rule gave none ("none" in its words). */
@@ -275,7 +299,7 @@ function build(holder, form, module) {
   const ask = fields.length || dice || calls;
   const node = element(
     "form",
-    { class: "rb-try", novalidate: true, "aria-label": `Try ${form.rule}` },
+    { class: "rb-try", novalidate: true, "aria-label": `Try ${form.words.title}` },
     element("h2", { class: "rb-try-title", text: "Try it" }),
     element(
       "p",
@@ -286,7 +310,7 @@ function build(holder, form, module) {
     calls && element(
       "div",
       { class: "rb-try-fields rb-try-call" },
-      element("label", { class: "rb-try-field" }, element("span", { class: "rb-try-name", text: "call" }), calls),
+      element("label", { class: "rb-try-field" }, element("span", { class: "rb-try-name", text: "What to work out" }), calls),
     ),
     dice && dice.node,
     ask ? element("button", { type: "submit", class: "md-button" }, "Answer") : null,
@@ -310,8 +334,9 @@ function build(holder, form, module) {
   function answer() {
     const chosen = call();
     if (dice !== null) dice.node.hidden = !chosen.rng;
+    let values = {};
     try {
-      const values = Object.fromEntries(fields.map((f) => [f.field.name, f.read()]));
+      values = Object.fromEntries(fields.map((f) => [f.field.name, f.read()]));
       const rolled = chosen.rng ? dice.rng() : { rng: null, note: "" };
       const value = runPlan(module, chosen.plan, rolled.rng, values);
       const left = rolled.rng instanceof Scripted ? rolled.rng.remaining : 0;
@@ -329,7 +354,7 @@ function build(holder, form, module) {
         error instanceof PlanProblem
       ) {
         let message = error.message;
-        if (error instanceof RuleInputError) message = inWords(message, names);
+        if (error instanceof RuleInputError) message = outside(form, values) ?? inWords(message, names);
         if (error instanceof PlanProblem) message = nothingFor(form.words, error.field);
         show("refused", element("p", { class: "rb-try-refusal", text: message }), error.message);
       } else {

@@ -137,6 +137,7 @@ def param(p: Param, refs: Refs) -> View:
         }
     return {
         "name": p.name,
+        "title": p.title,
         "type": p.type,
         "description": p.description,
         "required": not p.has_default,

@@ -137,6 +137,8 @@ class Param:
     spec: Column | None = None
     # An int that is one of these (``values: [4, 6, 8]``, ascending), or any in min..max.
     one_of: tuple[int, ...] = ()
+    # its title, as a reader reads it (None: its name in words)
+    title: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

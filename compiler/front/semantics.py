@@ -1638,6 +1638,8 @@ class SystemBuilder:
             return None
         before = len(self.errors)
         param = self.new_param(src, path, p)
+        if param is not None and isinstance(p.get("title"), str):
+            param = replace(param, title=p["title"])
         if param is None and len(self.errors) > before:
             self.declared.setdefault(name, before)
         table = self.table_named(name)

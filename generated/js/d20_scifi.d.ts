@@ -117,7 +117,7 @@ export interface CoverAttack {
 
 /**
  * The choices of parameter `material` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:167).
+ * (rules/d20_scifi/cover.yaml:168).
  */
 export declare const CoverMaterial: {
   readonly SOFT: "soft";
@@ -133,7 +133,7 @@ export type CoverMaterial = "soft" | "hard";
 
 /**
  * The choices of parameter `caliber` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:174).
+ * (rules/d20_scifi/cover.yaml:176).
  */
 export declare const Caliber: {
   readonly STANDARD: "standard";
@@ -151,7 +151,7 @@ export type Caliber = "standard" | "heavy" | "super" | "warhead";
 
 /**
  * The choices of parameter `mode` of rule `d20_scifi.attack_through_cover`
- * (rules/d20_scifi/cover.yaml:186).
+ * (rules/d20_scifi/cover.yaml:189).
  */
 export declare const AttackMode: {
   readonly AT_TARGET: "at_target";
@@ -183,9 +183,9 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
  * any case: soft, hard.
  *
  * @param caliber The caliber of the attacker's weapon; warhead stands for
- * warhead-tipped munitions of no heavy or super caliber (the same as standard
- * with warhead=True). Allowed: a label in any case: standard, heavy, super,
- * warhead.
+ * warhead-tipped munitions of no heavy or super caliber (the same as a standard
+ * caliber with warhead-tipped munitions). Allowed: a label in any case:
+ * standard, heavy, super, warhead.
  *
  * @param mode Attack the target past the cover, shoot through the cover, or
  * attack the cover itself. Allowed: a label in any case: at_target,
@@ -772,7 +772,7 @@ export declare function crawlSpeed(climbBonus: number, occupiedLimbs: number): n
 
 /**
  * The choices of parameter `limbs` of rule `d20_scifi.launch_speed`
- * (rules/d20_scifi/zero_g.yaml:90).
+ * (rules/d20_scifi/zero_g.yaml:93).
  */
 export declare const LaunchLimbs: {
   readonly BOTH_LEGS: "both_legs";
@@ -800,7 +800,7 @@ export type LaunchLimbs = "both_legs" | "one_leg" | "both_arms" | "one_arm";
  * @param limbs The limbs the character pushes off with. Allowed: a label in any
  * case: both_legs, one_leg, both_arms, one_arm.
  *
- * Rule `d20_scifi.launch_speed` (rules/d20_scifi/zero_g.yaml:74). Throws
+ * Rule `d20_scifi.launch_speed` (rules/d20_scifi/zero_g.yaml:76). Throws
  * RuleInputError for arguments outside the rule.
  */
 export declare function launchSpeed(jumpBonus: number, limbs?: LaunchLimbs): number;
@@ -809,7 +809,7 @@ export declare function launchSpeed(jumpBonus: number, limbs?: LaunchLimbs): num
 
 /**
  * What `zeroGMovement` answers. Rule `d20_scifi.zero_g_movement`
- * (rules/d20_scifi/zero_g.yaml:159).
+ * (rules/d20_scifi/zero_g.yaml:163).
  */
 export interface ZeroGMove {
   /** Whether the character can move this way at all. */
@@ -840,7 +840,7 @@ export interface ZeroGMove {
 
 /**
  * The choices of parameter `movement` of rule `d20_scifi.zero_g_movement`
- * (rules/d20_scifi/zero_g.yaml:171).
+ * (rules/d20_scifi/zero_g.yaml:175).
  */
 export declare const ZeroGMovement: {
   readonly CRAWL: "crawl";
@@ -869,7 +869,7 @@ export type ZeroGMovement = "crawl" | "launch";
  * @param options.onSurface Whether the character holds on to a surface (a
  * floor, wall, ceiling or handle). Allowed: true or false.
  *
- * Rule `d20_scifi.zero_g_movement` (rules/d20_scifi/zero_g.yaml:159). Throws
+ * Rule `d20_scifi.zero_g_movement` (rules/d20_scifi/zero_g.yaml:163). Throws
  * RuleInputError for arguments outside the rule.
  */
 export declare function zeroGMovement(movement: ZeroGMovement, options?: { readonly onSurface?: boolean }): ZeroGMove;
@@ -878,7 +878,7 @@ export declare function zeroGMovement(movement: ZeroGMovement, options?: { reado
 
 /**
  * The key of rule `d20_scifi.zero_g_weapon_range`; values are the source's
- * labels (rules/d20_scifi/zero_g.yaml:261).
+ * labels (rules/d20_scifi/zero_g.yaml:267).
  */
 export declare const ZeroGEnvironment: {
   readonly ZERO_G: "zero_g";
@@ -894,7 +894,7 @@ export type ZeroGEnvironment = "zero_g" | "zero_g_vacuum";
 
 /**
  * A row of `zeroGWeaponRange`. Rule `d20_scifi.zero_g_weapon_range`
- * (rules/d20_scifi/zero_g.yaml:250).
+ * (rules/d20_scifi/zero_g.yaml:256).
  */
 export interface RangeRow {
   /** How many range increments out a weapon can be fired. */
@@ -915,7 +915,7 @@ export interface RangeRow {
  * range increments a weapon can be fired out to, and within how many it can
  * still score a critical hit. Range penalties still apply.
  *
- * Rule `d20_scifi.zero_g_weapon_range` (rules/d20_scifi/zero_g.yaml:250).
+ * Rule `d20_scifi.zero_g_weapon_range` (rules/d20_scifi/zero_g.yaml:256).
  * Throws RuleInputError for a label the table does not have.
  */
 export declare function zeroGWeaponRange(environment: ZeroGEnvironment): RangeRow;
@@ -924,7 +924,7 @@ export declare function zeroGWeaponRange(environment: ZeroGEnvironment): RangeRo
 
 /**
  * The facts of rule `d20_scifi.floating`. Rule `d20_scifi.floating`
- * (rules/d20_scifi/zero_g.yaml:291).
+ * (rules/d20_scifi/zero_g.yaml:297).
  */
 export interface FloatingState {
   /** A floating character is flat-footed. */
@@ -954,7 +954,7 @@ export interface FloatingState {
  * to steer, and carried on at the launch speed and heading until something
  * solid is reached.
  *
- * Rule `d20_scifi.floating` (rules/d20_scifi/zero_g.yaml:291).
+ * Rule `d20_scifi.floating` (rules/d20_scifi/zero_g.yaml:297).
  */
 export declare const FLOATING: FloatingState;
 
@@ -962,7 +962,7 @@ export declare const FLOATING: FloatingState;
 
 /**
  * The facts of rule `d20_scifi.spin`. Rule `d20_scifi.spin`
- * (rules/d20_scifi/zero_g.yaml:323).
+ * (rules/d20_scifi/zero_g.yaml:329).
  */
 export interface SpinFacts {
   /** Spin each physical action or attack adds while floating. */
@@ -992,7 +992,7 @@ export interface SpinFacts {
  * spin, holding on to a surface stops it, and characters who grab each other
  * share the spin of the heavier.
  *
- * Rule `d20_scifi.spin` (rules/d20_scifi/zero_g.yaml:323).
+ * Rule `d20_scifi.spin` (rules/d20_scifi/zero_g.yaml:329).
  */
 export declare const SPIN: SpinFacts;
 
@@ -1009,7 +1009,7 @@ export declare const SPIN: SpinFacts;
  * @param attached Whether the character is attached to others (grappling
  * counts). Allowed: true or false.
  *
- * Rule `d20_scifi.spin_modifier` (rules/d20_scifi/zero_g.yaml:360). Throws
+ * Rule `d20_scifi.spin_modifier` (rules/d20_scifi/zero_g.yaml:366). Throws
  * RuleInputError for arguments outside the rule.
  */
 export declare function spinModifier(spin: number, attached?: boolean): number;
@@ -1018,7 +1018,7 @@ export declare function spinModifier(spin: number, attached?: boolean): number;
 
 /**
  * What `spinSave` answers. Rule `d20_scifi.spin_save`
- * (rules/d20_scifi/zero_g.yaml:427).
+ * (rules/d20_scifi/zero_g.yaml:435).
  */
 export interface SpinSave {
   /** DC of the save against spin sickness. */
@@ -1047,7 +1047,7 @@ export interface SpinSave {
  *
  * @param spin The character's current spin. Allowed: 0 or more.
  *
- * Rule `d20_scifi.spin_save` (rules/d20_scifi/zero_g.yaml:427). Throws
+ * Rule `d20_scifi.spin_save` (rules/d20_scifi/zero_g.yaml:435). Throws
  * RuleInputError for a spin outside 0...
  */
 export declare function spinSave(spin: number): SpinSave | null;

@@ -135,7 +135,7 @@ export declare const MELEE_ACROSS_OBSTACLE: MeleeAcrossObstacle;
 
 /**
  * The answers of rule `gurps.exposure_behind_cover`
- * (rules/gurps/cover.yaml:182).
+ * (rules/gurps/cover.yaml:186).
  */
 export declare const CoverExposure: {
   readonly EXPOSED: "exposed";
@@ -152,7 +152,7 @@ export type CoverExposure = "exposed" | "half" | "covered";
 
 /**
  * The choices of parameter `weaponArm` of rule `gurps.exposure_behind_cover`
- * (rules/gurps/cover.yaml:168).
+ * (rules/gurps/cover.yaml:171).
  */
 export declare const WeaponArm: {
   readonly RIGHT: "right";
@@ -195,13 +195,13 @@ export declare function exposureBehindCover(weaponHands: number, options?: { rea
 
 /**
  * The check `randomHit` rolls where the location's exposure is half. Rule
- * `gurps.random_hit` (rules/gurps/cover.yaml:255).
+ * `gurps.random_hit` (rules/gurps/cover.yaml:259).
  */
 export declare const RANDOM_HIT_CHECK: $dice.Dice;
 
 /**
  * What `randomHit` answers. Rule `gurps.random_hit`
- * (rules/gurps/cover.yaml:255).
+ * (rules/gurps/cover.yaml:259).
  */
 export interface RandomHit {
   /** The location the roll hit. */
@@ -231,12 +231,12 @@ export interface RandomHit {
  * a covered location hits the cover instead, and one that lands on a
  * half-exposed location hits the cover on a 4 to 6 on one die.
  *
- * @param exposure The exposure of every location, as exposure_behind_cover
- * answers it. Allowed: a mapping of each of Skull, Face, Right Leg, Right Arm,
- * Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
- * exposed, half, covered.
+ * @param exposure The exposure of every location, as “What cover leaves
+ * exposed” answers it. Allowed: a mapping of each of Skull, Face, Right Leg,
+ * Right Arm, Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes
+ * to one of exposed, half, covered.
  *
- * Rule `gurps.random_hit` (rules/gurps/cover.yaml:255). Throws RuleInputError
+ * Rule `gurps.random_hit` (rules/gurps/cover.yaml:259). Throws RuleInputError
  * for arguments outside the rule.
  */
 export declare function randomHit(exposure: Readonly<Record<HitLocation, CoverExposure>> | ReadonlyMap<HitLocation, CoverExposure>, rng: $dice.RNG): RandomHit;
@@ -245,7 +245,7 @@ export declare function randomHit(exposure: Readonly<Record<HitLocation, CoverEx
 
 /**
  * What `attackCoveredTarget` answers. Rule `gurps.attack_covered_target`
- * (rules/gurps/cover.yaml:293).
+ * (rules/gurps/cover.yaml:297).
  */
 export interface CoveredAttack {
   /** The modifier to the attack roll. */
@@ -269,7 +269,7 @@ export interface CoveredAttack {
 
 /**
  * The choices of parameter `option` of rule `gurps.attack_covered_target`
- * (rules/gurps/cover.yaml:307).
+ * (rules/gurps/cover.yaml:311).
  */
 export declare const CoverOption: {
   readonly AIMED: "aimed";
@@ -302,7 +302,7 @@ export type CoverOption = "aimed" | "random" | "through";
  * in any case: Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm, Left
  * Leg, Hand, Foot, Neck, Vitals, Eyes, or null.
  *
- * @param exposure What the cover leaves exposed, as exposure_behind_cover
+ * @param exposure What the cover leaves exposed, as “What cover leaves exposed”
  * answers it; by default, a foe firing a two-handed weapon. Allowed: a mapping
  * of each of Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm, Left
  * Leg, Hand, Foot, Neck, Vitals, Eyes to one of exposed, half, covered.
@@ -317,7 +317,7 @@ export type CoverOption = "aimed" | "random" | "through";
  * instead of the -2 when the cover hides the foe completely. Allowed: 0 or
  * less.
  *
- * Rule `gurps.attack_covered_target` (rules/gurps/cover.yaml:293). Throws
+ * Rule `gurps.attack_covered_target` (rules/gurps/cover.yaml:297). Throws
  * RuleInputError for arguments outside the rule, and where a figure would pass
  * Number.MAX_SAFE_INTEGER.
  */

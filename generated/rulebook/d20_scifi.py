@@ -377,7 +377,7 @@ class CoverAttack(Record):
 
 class CoverMaterial(Label):
     """The choices of parameter ``material`` of rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:167).
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:168).
     """
 
     SOFT = "soft"
@@ -398,7 +398,7 @@ case).
 
 class Caliber(Label):
     """The choices of parameter ``caliber`` of rule
-    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:174).
+    ``d20_scifi.attack_through_cover`` (rules/d20_scifi/cover.yaml:176).
     """
 
     STANDARD = "standard"
@@ -421,7 +421,7 @@ case).
 
 class AttackMode(Label):
     """The choices of parameter ``mode`` of rule ``d20_scifi.attack_through_cover``
-    (rules/d20_scifi/cover.yaml:186).
+    (rules/d20_scifi/cover.yaml:189).
     """
 
     AT_TARGET = "at_target"
@@ -466,9 +466,9 @@ def attack_through_cover(
         material: Soft cover stops less than hard cover. Allowed: a member, or
             its label in any case: soft, hard.
         caliber: The caliber of the attacker's weapon; warhead stands for
-            warhead-tipped munitions of no heavy or super caliber (the same as
-            standard with warhead=True). Allowed: a member, or its label in any
-            case: standard, heavy, super, warhead.
+            warhead-tipped munitions of no heavy or super caliber (the same as a
+            standard caliber with warhead-tipped munitions). Allowed: a member,
+            or its label in any case: standard, heavy, super, warhead.
         mode: Attack the target past the cover, shoot through the cover, or
             attack the cover itself. Allowed: a member, or its label in any
             case: at_target, through_cover, at_cover.
@@ -2100,7 +2100,7 @@ def crawl_speed(climb_bonus: int, occupied_limbs: int) -> int:
 
 class LaunchLimbs(Label):
     """The choices of parameter ``limbs`` of rule ``d20_scifi.launch_speed``
-    (rules/d20_scifi/zero_g.yaml:90).
+    (rules/d20_scifi/zero_g.yaml:93).
     """
 
     BOTH_LEGS = "both_legs"
@@ -2135,7 +2135,7 @@ def launch_speed(
         limbs: The limbs the character pushes off with. Allowed: a member, or
             its label in any case: both_legs, one_leg, both_arms, one_arm.
 
-    Rule ``d20_scifi.launch_speed`` (rules/d20_scifi/zero_g.yaml:74). Raises
+    Rule ``d20_scifi.launch_speed`` (rules/d20_scifi/zero_g.yaml:76). Raises
     RuleInputError for arguments outside the rule.
     """
     if type(jump_bonus) is not int or not -100 <= jump_bonus <= 100:
@@ -2159,7 +2159,7 @@ def launch_speed(
 
 class ZeroGMove(Record):
     """What :func:`zero_g_movement` answers. Rule ``d20_scifi.zero_g_movement``
-    (rules/d20_scifi/zero_g.yaml:159).
+    (rules/d20_scifi/zero_g.yaml:163).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2241,7 +2241,7 @@ class ZeroGMove(Record):
 
 class ZeroGMovement(Label):
     """The choices of parameter ``movement`` of rule ``d20_scifi.zero_g_movement``
-    (rules/d20_scifi/zero_g.yaml:171).
+    (rules/d20_scifi/zero_g.yaml:175).
     """
 
     CRAWL = "crawl"
@@ -2277,7 +2277,7 @@ def zero_g_movement(
         on_surface: Whether the character holds on to a surface (a floor, wall,
             ceiling or handle). Allowed: true or false.
 
-    Rule ``d20_scifi.zero_g_movement`` (rules/d20_scifi/zero_g.yaml:159). Raises
+    Rule ``d20_scifi.zero_g_movement`` (rules/d20_scifi/zero_g.yaml:163). Raises
     RuleInputError for arguments outside the rule.
     """
     movement = choice(ZeroGMovement, _ZERO_G_MOVEMENT_BY_LABEL, movement, "movement")
@@ -2316,7 +2316,7 @@ def zero_g_movement(
 
 class ZeroGEnvironment(Label):
     """The key of rule ``d20_scifi.zero_g_weapon_range``; values are the source's
-    labels (rules/d20_scifi/zero_g.yaml:261).
+    labels (rules/d20_scifi/zero_g.yaml:267).
     """
 
     ZERO_G = "zero_g"
@@ -2337,7 +2337,7 @@ case).
 
 class RangeRow(Record):
     """A row of :func:`zero_g_weapon_range`. Rule ``d20_scifi.zero_g_weapon_range``
-    (rules/d20_scifi/zero_g.yaml:250).
+    (rules/d20_scifi/zero_g.yaml:256).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("max_increments", "critical_increments")
@@ -2390,7 +2390,7 @@ def zero_g_weapon_range(
     range increments a weapon can be fired out to, and within how many it can
     still score a critical hit. Range penalties still apply.
 
-    Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:250).
+    Rule ``d20_scifi.zero_g_weapon_range`` (rules/d20_scifi/zero_g.yaml:256).
     Raises RuleInputError for a label the table does not have.
     """
     # An exact label or a member: one lookup. Only for a plain str or a member, so
@@ -2418,7 +2418,7 @@ def zero_g_weapon_range(
 
 class FloatingState(Record):
     """The facts of rule ``d20_scifi.floating``. Rule ``d20_scifi.floating``
-    (rules/d20_scifi/zero_g.yaml:291).
+    (rules/d20_scifi/zero_g.yaml:297).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2478,7 +2478,7 @@ A character with no hold on a surface is floating: caught flat-footed, unable to
 steer, and carried on at the launch speed and heading until something solid is
 reached.
 
-Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:291).
+Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:297).
 """
 
 # -- d20_scifi.spin --
@@ -2486,7 +2486,7 @@ Rule ``d20_scifi.floating`` (rules/d20_scifi/zero_g.yaml:291).
 
 class SpinFacts(Record):
     """The facts of rule ``d20_scifi.spin``. Rule ``d20_scifi.spin``
-    (rules/d20_scifi/zero_g.yaml:323).
+    (rules/d20_scifi/zero_g.yaml:329).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -2562,7 +2562,7 @@ Acting while floating sets a character spinning: every physical action adds
 spin, holding on to a surface stops it, and characters who grab each other share
 the spin of the heavier.
 
-Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:323).
+Rule ``d20_scifi.spin`` (rules/d20_scifi/zero_g.yaml:329).
 """
 
 # -- d20_scifi.spin_modifier --
@@ -2579,7 +2579,7 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
         attached: Whether the character is attached to others (grappling
             counts). Allowed: true or false.
 
-    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:360). Raises
+    Rule ``d20_scifi.spin_modifier`` (rules/d20_scifi/zero_g.yaml:366). Raises
     RuleInputError for arguments outside the rule.
     """
     if type(spin) is not int or not 0 <= spin <= 9007199254740991:
@@ -2594,7 +2594,7 @@ def spin_modifier(spin: int, attached: bool = False) -> int:
 
 class SpinSave(Record):
     """What :func:`spin_save` answers. Rule ``d20_scifi.spin_save``
-    (rules/d20_scifi/zero_g.yaml:427).
+    (rules/d20_scifi/zero_g.yaml:435).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("dc", "condition", "every_minutes", "lingers")
@@ -2669,7 +2669,7 @@ def spin_save(spin: int) -> SpinSave | None:
     Args:
         spin: The character's current spin. Allowed: 0 or more.
 
-    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:427). Raises
+    Rule ``d20_scifi.spin_save`` (rules/d20_scifi/zero_g.yaml:435). Raises
     RuleInputError for a spin outside 0...
     """
     if type(spin) is not int or not 0 <= spin <= 9007199254740991:

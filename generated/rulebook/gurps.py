@@ -299,7 +299,7 @@ Rule ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:108).
 
 class CoverExposure(Label):
     """The answers of rule ``gurps.exposure_behind_cover``
-    (rules/gurps/cover.yaml:182).
+    (rules/gurps/cover.yaml:186).
     """
 
     EXPOSED = "exposed"
@@ -321,7 +321,7 @@ case).
 
 class WeaponArm(Label):
     """The choices of parameter ``weapon_arm`` of rule
-    ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:168).
+    ``gurps.exposure_behind_cover`` (rules/gurps/cover.yaml:171).
     """
 
     RIGHT = "right"
@@ -412,13 +412,13 @@ def exposure_behind_cover(
 
 RANDOM_HIT_CHECK: Final[Dice] = Dice(1, 6)
 """The check :func:`random_hit` rolls where the location's exposure is half. Rule
-``gurps.random_hit`` (rules/gurps/cover.yaml:255).
+``gurps.random_hit`` (rules/gurps/cover.yaml:259).
 """
 
 
 class RandomHit(Record):
     """What :func:`random_hit` answers. Rule ``gurps.random_hit``
-    (rules/gurps/cover.yaml:255).
+    (rules/gurps/cover.yaml:259).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("location", "strikes_cover", "roll", "check")
@@ -474,12 +474,12 @@ def random_hit(
     exposed location hits the cover on a 4 to 6 on one die.
 
     Args:
-        exposure: The exposure of every location, as exposure_behind_cover
+        exposure: The exposure of every location, as “What cover leaves exposed”
             answers it. Allowed: a mapping of each of Skull, Face, Right Leg,
             Right Arm, Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck,
             Vitals, Eyes to one of exposed, half, covered.
 
-    Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:255). Raises
+    Rule ``gurps.random_hit`` (rules/gurps/cover.yaml:259). Raises
     RuleInputError for arguments outside the rule.
     """
     _exposure_map = mapping(
@@ -511,7 +511,7 @@ def random_hit(
 
 class CoveredAttack(Record):
     """What :func:`attack_covered_target` answers. Rule
-    ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:293).
+    ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:297).
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ("to_hit_modifier", "extra_dr", "allowed")
@@ -569,7 +569,7 @@ class CoveredAttack(Record):
 
 class CoverOption(Label):
     """The choices of parameter ``option`` of rule ``gurps.attack_covered_target``
-    (rules/gurps/cover.yaml:307).
+    (rules/gurps/cover.yaml:311).
     """
 
     AIMED = "aimed"
@@ -617,7 +617,7 @@ def attack_covered_target(
         location: For an aimed attack, the location aimed at. Allowed: a member,
             or its label in any case: Skull, Face, Right Leg, Right Arm, Torso,
             Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes, or None.
-        exposure: What the cover leaves exposed, as exposure_behind_cover
+        exposure: What the cover leaves exposed, as “What cover leaves exposed”
             answers it; by default, a foe firing a two-handed weapon. Allowed: a
             mapping of each of Skull, Face, Right Leg, Right Arm, Torso, Groin,
             Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
@@ -629,7 +629,7 @@ def attack_covered_target(
         blind_penalty: The usual penalty for shooting blind, taken instead of
             the -2 when the cover hides the foe completely. Allowed: 0 or less.
 
-    Rule ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:293). Raises
+    Rule ``gurps.attack_covered_target`` (rules/gurps/cover.yaml:297). Raises
     RuleInputError for arguments outside the rule.
     """
     option = choice(CoverOption, _COVER_OPTION_BY_LABEL, option, "option")

@@ -5,23 +5,33 @@ view, light and dark schemes, and pages that never scroll sideways.
 Every rule's form is made for each of its calls (a call that rolls, from a
 seed) and answers in words, with no JSON braces (the JSON is kept "for
 programmers"); every number field given a value past its bounds is refused in
-words that name it by its label. At 390 and 1280 pixels no page scrolls
-sideways, and a table too wide for the page scrolls in its own box (at 1280 no
-table is made into cards: tests/site/test_phone.py checks the cards at 390).
-Printed, a page shows no navigation, header, search, footer or form. The dark
-scheme darkens the page; a link to another rule shows that rule on hover and on
-keyboard focus. Screenshots of the cover and radiation pages at both widths are
-left in site/_screenshots/.
+words that name it by its label and its bounds whole. Each form's fields are
+the rules' titles and its options the rules' labels (in words where written as
+identifiers), with no identifier, type name or None/True/False in its visible
+text outside "For programmers"; each number of each answer reads as the CLI's
+Python formatter writes it (signs, units, percentages, times on the clock). At
+390 and 1280 pixels no page scrolls sideways, and a table too wide for the page
+scrolls in its own box (at 1280 no table is made into cards:
+tests/site/test_phone.py checks the cards at 390). Printed, a page shows no
+navigation, header, search, footer or form. The dark scheme darkens the page; a
+link to another rule shows that rule on hover and on keyboard focus. Screenshots
+of the cover and radiation pages at both widths are left in site/_screenshots/.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulesc.front.model import System
+from rulesc.emit.json.rules_json import refs, rule_data, system_data
+from rulesc.front.model import Column, Rule, System
+from rulesc.kinds.process.workbench import clock
+from rulesc.lang.py_names import rules_name
 from rulesc.pipeline import Outputs
+from rulesc.workbench.common import show
 
 from ..form_fill import Filled
 from ..js_node import ported
@@ -53,6 +63,180 @@ def _past(field: dict[str, Any]) -> int | None:
     return None
 
 
+# Words a form's visible text never holds: an identifier (snake_case), a
+# value of code (None, True, False, null) or a name written as code (x=y).
+_CODE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b|\b(?:None|True|False|null)\b|\w=\w")
+# A form's text as a reader sees it: its "For programmers" part left out.
+_VISIBLE = """
+form => { const copy = form.cloneNode(true);
+  copy.querySelectorAll('.rb-try-raw, script, style').forEach(e => e.remove());
+  return copy.textContent; }
+"""
+
+
+def _words_of(name: str) -> str:
+    """A name as a form titles it when the rules give no title."""
+    words = name.strip("_").replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def _label_words(label: str) -> str:
+    return (
+        label.replace("_", " ")
+        if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", label)
+        else label
+    )
+
+
+def _param_title(data: Any, name: str) -> str | None:
+    """The title the rule's rules.json entry gives a parameter (a table's key,
+    a range table's param_title), if any."""
+    if isinstance(data, list):
+        return next((t for t in (_param_title(v, name) for v in data) if t), None)
+    if not isinstance(data, dict):
+        return None
+    param = data.get("param")
+    if param == name and isinstance(data.get("title"), str):
+        return str(data["title"])
+    if isinstance(param, dict) and param.get("name") == name:
+        return data.get("param_title")
+    return next(
+        (
+            t
+            for k, v in data.items()
+            if k != "examples"
+            for t in [_param_title(v, name)]
+            if t
+        ),
+        None,
+    )
+
+
+def _type_names(system: System) -> set[str]:
+    """The CamelCase names rules.json gives types: enums, records, results."""
+    found: set[str] = set()
+    for rule in system.rules:
+        for key in ("result", "row", "enum", "record", "key_enum"):
+            _names_at(rule_data(system, rule, refs(system)), key, found)
+    return {n for n in found if re.fullmatch(r"[A-Z][a-z0-9]+[A-Z]\w*", n)}
+
+
+def _names_at(data: Any, key: str, found: set[str]) -> None:
+    if isinstance(data, dict):
+        if isinstance(data.get(key), str):
+            found.add(data[key])
+        for value in data.values():
+            _names_at(value, key, found)
+    elif isinstance(data, list):
+        for value in data:
+            _names_at(value, key, found)
+
+
+def form_reads_as_the_rules(
+    form: Form, system: System, rule: Rule, types: set[str]
+) -> None:
+    """The form's fields are the rules' titles, its options the rules' labels
+    (in words), and its visible text holds no code word."""
+    data = rule_data(system, rule, refs(system))
+    enums = {
+        e["name"]: [m["label"] for m in e["members"]]
+        for e in system_data(system)["enums"]
+    }
+    labels = {n: [_label_words(x) for x in found] for n, found in enums.items()}
+
+    def enum(param: dict[str, Any], key: str, given: list[str]) -> str:
+        """The enum rules.json names for a parameter (or, where its kind lists
+        no parameters, the enum of the labels the form was given)."""
+        if isinstance(param.get(key), str):
+            return str(param[key])
+        return next(str(n) for n, found in enums.items() if found == given)
+
+    for field in form.data["fields"]:
+        name = rules_name(field["name"])
+        key: dict[str, Any] = data.get("key") or {}
+        param: dict[str, Any] = next(
+            (p for p in data.get("params", []) if p["name"] == name),
+            key if key.get("param") == name else {},
+        )
+        title = param.get("title") or _param_title(data, name) or _words_of(name)
+        where = (rule.qualified_id, name)
+        control = form.root.locator(f"[data-field='{field['name']}']").first
+        shown = control.evaluate(
+            "e => (e.closest('.rb-try-mapping') || e.closest('label')).textContent"
+        )
+        assert title in shown, (where, title, shown)
+        selects = form.root.locator(f"select[data-field='{field['name']}']")
+        if field["kind"] == "choice":
+            choices = selects.first.locator("option:not([value=''])")
+            expected = labels[enum(param, "enum", field["labels"])]
+            assert choices.all_text_contents() == expected, where
+        if field["kind"] == "mapping":
+            keys = control.evaluate(
+                "e => Array.from(e.closest('fieldset')"
+                ".querySelectorAll('.rb-try-entries .rb-try-name'), n => n.textContent)"
+            )
+            assert keys == labels[enum(param, "enum", field["labels"])], where
+            values = labels[enum(param, "value_enum", field["values"])]
+            each = selects.evaluate_all(
+                "ss => ss.map(s => Array.from(s.options, o => o.textContent))"
+            )
+            assert each and all(options == values for options in each), where
+    no_code(form, types, rule.qualified_id)
+
+
+def no_code(form: Form, types: set[str], where: Any) -> None:
+    """No identifier, type name or code value in the form's visible text."""
+    text = form.root.evaluate(_VISIBLE)
+    found = _CODE.findall(text) + [n for n in types if re.search(rf"\b{n}\b", text)]
+    assert found == [], (where, found, text)
+
+
+def _answer_figures(form: Form, where: Any) -> int:
+    """Each whole number of the answer shown as the CLI's Python formatter
+    writes it: ``clock`` for a time on the rule's clock, else ``show`` with the
+    field's sign, unit and words for none. (How many were compared.)"""
+    words = form.data["words"]
+    units = [(str(n), int(t)) for n, t in words.get("clock", [])]
+    compared = 0
+    for name, raw, shown in form.root.locator(
+        ".rb-try-answer [data-value]"
+    ).evaluate_all(
+        "es => es.map(e => [e.dataset.name, e.dataset.value, e.textContent])"
+    ):
+        value = json.loads(raw)
+        if type(value) is not int:
+            continue
+        info = dict(words["names"].get(name, {}))
+        if name == "":  # the answer is one value: the rule's unit
+            info = dict(words["names"].get("value", {}))
+            info["unit"] = words["unit"] or info.get("unit")
+        if info.get("time") and units:
+            expected = clock(value, units)
+        else:
+            column = Column(
+                name,
+                "int",
+                False,
+                info.get("empty") or "",
+                bool(info.get("signed")),
+                info.get("unit"),
+                "",
+                None,
+            )
+            expected = show(value, column)
+        assert shown == expected, (where, name, value, shown, expected)
+        compared += 1
+    return compared
+
+
+def _bounds(field: dict[str, Any]) -> str:
+    """A number field's bounds, both ends, in words."""
+    low, high = field["min"], field["max"]
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    return f"at least {low}" if low is not None else f"at most {high}"
+
+
 def _answered_in_words(form: Form, where: Any) -> str:
     state, raw, _ = form.answer()
     shown = form.words()
@@ -69,8 +253,9 @@ def forms_in_words(
     where it rolls) and each bounded number field given a value past its bounds:
     the answers in words, the refusals naming the field. (forms, answers,
     refusals)"""
-    forms = answers = refusals = 0
+    forms = answers = refusals = figures = 0
     for system in systems:
+        types = _type_names(system)
         for rule in system.rules:
             page = site / system.id / f"{rule.id}.html"
             if rule.qualified_id not in ported(system) or "data-form=" not in (
@@ -79,12 +264,16 @@ def forms_in_words(
                 continue  # a rule with no form (an input no form can give)
             form = Form(Watched(browser), base_url, rule.qualified_id)
             forms += 1
+            form_reads_as_the_rules(form, system, rule, types)
             for i, call in enumerate(form.data["calls"]):
                 form.set(_start(form, i))
                 if call["rng"]:
                     form.dice("seed", "1")
-                state = _answered_in_words(form, (rule.qualified_id, call["label"]))
+                where = (rule.qualified_id, call["label"])
+                state = _answered_in_words(form, where)
                 answers += state == "answer"
+                figures += _answer_figures(form, where)
+                no_code(form, types, where)
             for field in form.data["fields"]:
                 # (a field of listed values is a select: no value past them to give)
                 numbers = field["kind"] in ("int", "ints", "list")
@@ -96,13 +285,16 @@ def forms_in_words(
                 form.set(Filled({**filled.values, field["name"]: value}, 0, None))
                 if form.data["calls"][0]["rng"]:
                     form.dice("seed", "1")
-                where = (rule.qualified_id, field["name"], past)
-                assert _answered_in_words(form, where) == "refused", where
+                at = (rule.qualified_id, field["name"], past)
+                assert _answered_in_words(form, at) == "refused", at
                 shown = form.words()
-                assert field["label"] in shown and str(past) in shown, (where, shown)
+                be = "be" if field["kind"] == "int" else "each be"
+                said = f"{field['label']} must {be} {_bounds(field)}, not {past}"
+                assert said in shown, (at, said, shown)
                 refusals += 1
             form.close()
-    print(f"{forms} forms, {answers} answers in words, {refusals} refusals")
+    print(f"{forms} forms, {answers} answers, {figures} figures, {refusals} refusals")
+    assert figures > 0, "no answer had a number to compare"
     return forms, answers, refusals
 
 
@@ -125,6 +317,48 @@ def test_a_table_row_reads_as_its_table(base_url: str, browser: BrowserContext) 
     form.set(Filled({"level": "9/10"}, 0, None))
     form.answer()
     assert "+10 AC" in form.words()
+    form.close()
+
+
+def test_an_answer_lists_what_its_case_gives(
+    base_url: str, browser: BrowserContext
+) -> None:
+    """A refused attack shows that it is refused and why, not the figures its
+    case leaves at their defaults; an allowed one its signed AC bonus, and shot
+    through, its miss chance in percent; options in words, fields by title."""
+    form = Form(Watched(browser), base_url, "d20_scifi.attack_through_cover")
+    start = _start(form, 0).values
+    attack = {**start, "level": "Total", "mode": "at_target", "material": "hard"}
+    form.set(Filled(attack, 0, None))
+    form.answer()
+    shown = form.words()
+    assert "cannot be targeted" in shown and "Allowed" in shown, shown
+    for figure in ("AC bonus", "Miss chance", "Target AC", "location"):
+        assert figure not in shown, (figure, shown)
+    form.set(
+        Filled(
+            {**attack, "level": "1/4", "caliber": "super", "material": "soft"}, 0, None
+        )
+    )
+    form.answer()
+    assert "AC bonus\n+0" in form.words() or "AC bonus+0" in form.words(), form.words()
+    form.set(
+        Filled(
+            {
+                **attack,
+                "level": "1/2",
+                "mode": "through_cover",
+                "material": "soft",
+                "caliber": "heavy",
+            },
+            0,
+            None,
+        )
+    )
+    form.answer()
+    assert "20%" in form.words() and "AC bonus" not in form.words(), form.words()
+    options = form.root.locator("select[data-field='mode'] option").all_text_contents()
+    assert options == ["at target", "through cover", "at cover"], options
     form.close()
 
 
@@ -180,7 +414,7 @@ def test_no_page_scrolls_sideways(
     for size in WIDTHS:
         page.set_viewport_size(size)
         for path in _pages(site):
-            phone = size["width"] < 600 and path.split("/")[0] in SYSTEMS
+            phone = size["width"] < 600 and path.split("/")[0].removesuffix(".html") in SYSTEMS
             if phone and not path.startswith(SHOTS):
                 continue  # read at 390 by tests/site/test_phone.py
             page.goto(base_url + path, wait_until="load")

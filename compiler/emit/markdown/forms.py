@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -59,6 +60,8 @@ FIELD_KINDS = ("int", "ints", "list", "bool", "choice", "mapping")
 # What each call is called in the form's list of calls.
 ANSWER, ROLLED, ROLL_FIELD = "Answer", "Answer, rolling the dice", "Answer, then roll: "
 ODDS = "Exact odds"
+# A label written as an identifier (``through_cover``): shown as its words.
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 # What a single-quoted HTML attribute's text escapes (``&`` first).
 _ATTRIBUTE = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&#39;"))
 
@@ -183,10 +186,25 @@ def _start(spec: Input, ex: Example | None) -> Any:
     return fallback
 
 
+def label_words(label: str) -> str:
+    """A label as a reader reads it: the label itself, or, written as an
+    identifier (``through_cover``), its words (``through cover``)."""
+    return label.replace("_", " ") if _IDENTIFIER.fullmatch(label) else label
+
+
+def field_title(name: str, title: str | None) -> str:
+    """A field's title: the rules' title, else its name in words, capitalised
+    (``warhead_penetrates``: ``Warhead penetrates``)."""
+    if title:
+        return title
+    words = humanize(rules_name(name))
+    return words[:1].upper() + words[1:]
+
+
 def _field(spec: Input, ex: Example | None, title: str | None) -> View:
     view: View = {
         "name": spec.name,
-        "label": title or humanize(rules_name(spec.name)),
+        "label": field_title(spec.name, title),
         "kind": spec.kind,
         "description": spec.description,
         "required": spec.required,
@@ -196,9 +214,12 @@ def _field(spec: Input, ex: Example | None, title: str | None) -> View:
     }
     if spec.kind == "choice":
         view["labels"] = list(spec.labels)
+        view["options"] = [label_words(x) for x in spec.labels]
     elif spec.kind == "mapping":
         view["labels"] = list(spec.labels)
         view["values"] = list(spec.values)
+        view["options"] = [label_words(x) for x in spec.labels]
+        view["value_options"] = [label_words(x) for x in spec.values]
     elif spec.kind in ("int", "ints", "list"):
         view["min"], view["max"] = spec.lo, spec.hi
         if spec.one_of:  # a list of them to choose from

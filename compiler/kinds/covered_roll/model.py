@@ -28,4 +28,5 @@ class CoveredRollRule(RuleBase):
     check: Dice
     strikes_from: int
     strikes_to: int
+    exposure_title: str = ""  # that rule's title
     kind: Literal["covered_roll"] = "covered_roll"

@@ -105,6 +105,7 @@ def build(
         result=raw["result"],
         table=table,
         exposure_function=exposure.function,
+        exposure_title=exposure.title,
         value_enum=value_enum,
         covered=members["covered"],
         half=members["half"],
@@ -124,7 +125,8 @@ def params(rule: CoveredRollRule) -> dict[str, Param]:
         None,
         False,
         f"The exposure of every {rule.table.key_title.lower()}, as "
-        f"{rule.exposure_function} answers it.",
+        f"\N{LEFT DOUBLE QUOTATION MARK}{rule.exposure_title}"
+        "\N{RIGHT DOUBLE QUOTATION MARK} answers it.",
         rule.table.enum,
         owns_enum=False,
         value_enum=rule.value_enum,

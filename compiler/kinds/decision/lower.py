@@ -167,7 +167,7 @@ def _column(slot: Slot) -> Column:
         "choice" if slot.enum is not None and slot.type != "list" else slot.type,
         slot.nullable,
         slot.null_label,
-        False,
+        slot.signed,
         slot.unit,
         slot.title,
         slot.description,

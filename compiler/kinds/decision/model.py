@@ -41,6 +41,7 @@ class Slot:
     min_items: int = 0
     max_items: int | None = None
     unit: str | None = None
+    signed: bool = False  # a whole number shown with its sign (+0, +2, -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,9 @@ class DecisionCase:
     )  # slot -> (kind, literal / member / Checked)
     refuse: str | None  # instead of values: why the input is refused
     loc: Loc
+    # the fields its ``then`` gives (the rest keep their defaults): what the
+    # rules say of the answer in this case
+    given: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -344,6 +344,7 @@ class _Builder:
             values,
             case.get("refuse"),
             self.b.loc(self.src, cpath),
+            tuple(case["then"]) if isinstance(case.get("then"), dict) else (),
         )
 
     def methods(self, shape: str) -> list[FollowUp]:
@@ -460,6 +461,8 @@ def _slot(
         raw.get("max"),
         raw.get("min_items", 0),
         raw.get("max_items"),
+        raw.get("unit"),
+        raw.get("signed", False) is True,
     )
 
 
@@ -488,6 +491,7 @@ def record_slots(rule: Any) -> list[Slot]:
             c.min_items,
             c.max_items,
             c.unit,
+            c.signed,
         )
         for f in rule.fields
         for c in (f.column,)
