@@ -161,7 +161,11 @@ def test_tables_stay_tables_on_a_desktop(
 ) -> None:
     page = browser.new_page()
     page.set_viewport_size(DESKTOP)
-    for path in ("d20_scifi/cover.html", "d20_scifi/simulate_radiation.html", "gurps.html"):
+    for path in (
+        "d20_scifi/cover.html",
+        "d20_scifi/simulate_radiation.html",
+        "gurps.html",
+    ):
         _open(page, base_url + path)
         assert page.locator("article table").count(), path
         assert page.evaluate(_NOT_TABLES) == [], path

@@ -414,7 +414,10 @@ def test_no_page_scrolls_sideways(
     for size in WIDTHS:
         page.set_viewport_size(size)
         for path in _pages(site):
-            phone = size["width"] < 600 and path.split("/")[0].removesuffix(".html") in SYSTEMS
+            phone = (
+                size["width"] < 600
+                and path.split("/")[0].removesuffix(".html") in SYSTEMS
+            )
             if phone and not path.startswith(SHOTS):
                 continue  # read at 390 by tests/site/test_phone.py
             page.goto(base_url + path, wait_until="load")
