@@ -46,6 +46,11 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
+try:
+    from docsite.reader import reader_page
+except ModuleNotFoundError:  # MkDocs loads this file by its path, docsite/ on sys.path
+    from reader import reader_page  # type: ignore[import-not-found,no-redef]
+
 HERE = Path(__file__).resolve().parent
 STYLESHEET, SCRIPT = "assets/rulebook.css", "assets/rulebook.js"
 KATEX = HERE / "node_modules" / "katex" / "dist"  # from docsite/package.json
@@ -254,3 +259,9 @@ def on_page_markdown(
     return site_markdown(
         markdown, page.file.src_uri, Path(config.docs_dir).resolve(), _root(config)
     )
+
+
+def on_page_content(
+    html: str, *, page: Page, config: MkDocsConfig, files: Files
+) -> str:
+    return reader_page(html, page)
