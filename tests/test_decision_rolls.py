@@ -131,7 +131,9 @@ def test_javascript_answers_as_python(df: ModuleType, df_out: Path) -> None:
 def test_the_page_lists_the_names_then_the_cases(df_out: Path) -> None:
     page = (df_out / "docs" / "dice_formulas" / "action_roll.md").read_text("utf-8")
     first = page.index("First, in order")
-    pool = page.index(r"\textit{pool} = \operatorname{rolls}((\textit{dice})\text{d6})")
+    pool = page.index(
+        r"\textit{pool} = \text{the dice rolled: }(\textit{dice})\text{d6}"
+    )
     then = page.index("Then the first row whose condition holds gives the answer:")
     assert first < pool < then
     assert "The pool's dice." in page

@@ -54,7 +54,7 @@ def test_a_choice_between_values_is_cases_on_its_own_line() -> None:
     node = _node('4 if mode == "at_cover" else 2 if flag else 1')
     main, where = display_parts(node, rounding="down")
     assert main == (
-        r"\begin{cases} 4 & \text{if } \textit{mode} = \text{at\_cover} \\ "
+        r"\begin{cases} 4 & \text{if } \textit{mode} = \text{at cover} \\ "
         r"2 & \text{if } \textit{flag} \\ 1 & \text{otherwise} \end{cases}"
     )
     assert where == []

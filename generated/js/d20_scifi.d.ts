@@ -183,9 +183,9 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
  * any case: soft, hard.
  *
  * @param caliber The caliber of the attacker's weapon; warhead stands for
- * warhead-tipped munitions of no heavy or super caliber (the same as standard
- * with warhead=True). Allowed: a label in any case: standard, heavy, super,
- * warhead.
+ * warhead-tipped munitions of no heavy or super caliber (the same as a standard
+ * caliber with warhead-tipped munitions). Allowed: a label in any case:
+ * standard, heavy, super, warhead.
  *
  * @param mode Attack the target past the cover, shoot through the cover, or
  * attack the cover itself. Allowed: a label in any case: at_target,
@@ -391,8 +391,8 @@ export interface Exposure {
  * @param exposedMinutes How long the subject stayed in contact, in minutes.
  * Allowed: 1 or more.
  *
- * @param fullExposureMinutes The time to a full exposure, in minutes, as
- * FULL_EXPOSURE_TIME rolls it. Allowed: 3 to 12.
+ * @param fullExposureMinutes The time to a full exposure, in minutes, as Time
+ * to full exposure rolls it. Allowed: 3 to 12.
  *
  * Rule `d20_scifi.exposures` (rules/d20_scifi/radiation.yaml:159). Answers the
  * exposures in order: the instant one, if any, then the full or the half one,

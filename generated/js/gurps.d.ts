@@ -48,7 +48,7 @@ export interface HitLocationRow {
   /** The modifier to hit when aiming at the location. */
   readonly penalty: number;
   /**
-   * The results of a 3d roll that hit the location at random; None where only
+   * The results of a 3d roll that hit the location at random; none where only
    * an aimed attack can hit it.
    */
   readonly roll: readonly [number, number] | null;
@@ -231,7 +231,7 @@ export interface RandomHit {
  * a covered location hits the cover instead, and one that lands on a
  * half-exposed location hits the cover on a 4 to 6 on one die.
  *
- * @param exposure The exposure of every location, as exposure_behind_cover
+ * @param exposure The exposure of every location, as exposure behind cover
  * answers it. Allowed: a mapping of each of Skull, Face, Right Leg, Right Arm,
  * Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
  * exposed, half, covered.
@@ -302,10 +302,10 @@ export type CoverOption = "aimed" | "random" | "through";
  * in any case: Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm, Left
  * Leg, Hand, Foot, Neck, Vitals, Eyes, or null.
  *
- * @param exposure What the cover leaves exposed, as exposure_behind_cover
- * answers it; by default, a foe firing a two-handed weapon. Allowed: a mapping
- * of each of Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm, Left
- * Leg, Hand, Foot, Neck, Vitals, Eyes to one of exposed, half, covered.
+ * @param exposure What the cover leaves exposed, as the rule What cover leaves
+ * exposed answers it; by default, a foe firing a two-handed weapon. Allowed: a
+ * mapping of each of Skull, Face, Right Leg, Right Arm, Torso, Groin, Left Arm,
+ * Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of exposed, half, covered.
  *
  * @param coverDr The cover's DR, added to the target's when shooting through
  * it. Allowed: 0 or more.

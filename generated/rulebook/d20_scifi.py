@@ -466,9 +466,9 @@ def attack_through_cover(
         material: Soft cover stops less than hard cover. Allowed: a member, or
             its label in any case: soft, hard.
         caliber: The caliber of the attacker's weapon; warhead stands for
-            warhead-tipped munitions of no heavy or super caliber (the same as
-            standard with warhead=True). Allowed: a member, or its label in any
-            case: standard, heavy, super, warhead.
+            warhead-tipped munitions of no heavy or super caliber (the same as a
+            standard caliber with warhead-tipped munitions). Allowed: a member,
+            or its label in any case: standard, heavy, super, warhead.
         mode: Attack the target past the cover, shoot through the cover, or
             attack the cover itself. Allowed: a member, or its label in any
             case: at_target, through_cover, at_cover.
@@ -1081,8 +1081,8 @@ def exposures(
             label in any case: Minor, Low, Moderate, High, Severe, Critical.
         exposed_minutes: How long the subject stayed in contact, in minutes.
             Allowed: 1 or more.
-        full_exposure_minutes: The time to a full exposure, in minutes, as
-            FULL_EXPOSURE_TIME rolls it. Allowed: 3 to 12.
+        full_exposure_minutes: The time to a full exposure, in minutes, as Time
+            to full exposure rolls it. Allowed: 3 to 12.
 
     Rule ``d20_scifi.exposures`` (rules/d20_scifi/radiation.yaml:159). Answers
     the exposures in order: the instant one, if any, then the full or the half

@@ -108,7 +108,7 @@ class HitLocationRow(Record):
     penalty: int
     """The modifier to hit when aiming at the location."""
     roll: tuple[int, int] | None
-    """The results of a 3d roll that hit the location at random; None where only an
+    """The results of a 3d roll that hit the location at random; none where only an
     aimed attack can hit it.
     """
 
@@ -474,7 +474,7 @@ def random_hit(
     exposed location hits the cover on a 4 to 6 on one die.
 
     Args:
-        exposure: The exposure of every location, as exposure_behind_cover
+        exposure: The exposure of every location, as exposure behind cover
             answers it. Allowed: a mapping of each of Skull, Face, Right Leg,
             Right Arm, Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck,
             Vitals, Eyes to one of exposed, half, covered.
@@ -617,11 +617,11 @@ def attack_covered_target(
         location: For an aimed attack, the location aimed at. Allowed: a member,
             or its label in any case: Skull, Face, Right Leg, Right Arm, Torso,
             Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes, or None.
-        exposure: What the cover leaves exposed, as exposure_behind_cover
-            answers it; by default, a foe firing a two-handed weapon. Allowed: a
-            mapping of each of Skull, Face, Right Leg, Right Arm, Torso, Groin,
-            Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to one of
-            exposed, half, covered.
+        exposure: What the cover leaves exposed, as the rule What cover leaves
+            exposed answers it; by default, a foe firing a two-handed weapon.
+            Allowed: a mapping of each of Skull, Face, Right Leg, Right Arm,
+            Torso, Groin, Left Arm, Left Leg, Hand, Foot, Neck, Vitals, Eyes to
+            one of exposed, half, covered.
         cover_dr: The cover's DR, added to the target's when shooting through
             it. Allowed: 0 or more.
         completely_concealed: Whether the cover hides the foe completely.

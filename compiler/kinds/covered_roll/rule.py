@@ -37,6 +37,7 @@ from ...kinds.decision.model import DecisionRule
 from ...kinds.table.model import TableRule
 from ...kinds.table.rule import roll_on
 from ...lang.expr import Checked
+from ...lang.naming import words_of
 
 if TYPE_CHECKING:
     from ...common.diagnostics import Path
@@ -124,7 +125,7 @@ def params(rule: CoveredRollRule) -> dict[str, Param]:
         None,
         False,
         f"The exposure of every {rule.table.key_title.lower()}, as "
-        f"{rule.exposure_function} answers it.",
+        f"{words_of(rule.exposure_function)} answers it.",
         rule.table.enum,
         owns_enum=False,
         value_enum=rule.value_enum,
