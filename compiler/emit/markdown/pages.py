@@ -224,7 +224,6 @@ def common_view(
     view: View = {
         "header": header([file]),
         "title": md(rule.title),
-        "kind_text": _capitalized(reader_kind(rule)),
         "summary": md(rule.summary),
         "section": md(rule.section),
         "cite": citation(system, rule),
@@ -250,6 +249,7 @@ def common_view(
         "api": {
             "id": code(rule.qualified_id),
             "kind": code(rule.kind),
+            "kind_text": reader_kind(rule),
             "module": code(f"rulebook.{system.id}"),
             "link": f"[{md(file)}, line {rule.loc.line}]({_to_rules(page, file)}"
             f"#L{rule.loc.line})",
