@@ -219,6 +219,11 @@ def code_words(reading: Reading, words: CodeWords) -> list[tuple[str, str]]:
     ]
     for tex in reading.math:
         found += [(m.group(0), f"the formula {tex}") for m in TEX_CODE.finditer(tex)]
+        found += [
+            (m.group(0), f"the formula {tex}")
+            for m in CAMEL.finditer(tex)
+            if m.group(0) in words.identifiers
+        ]
     for span in reading.code:
         if span.strip() in words.identifiers | words.kind_texts:
             found.append((span, f"<code>{span}</code>"))

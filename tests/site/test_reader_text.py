@@ -95,7 +95,7 @@ def test_each_kind_of_code_word_is_named() -> None:
         "<p>A CoverLevel, not a Cover Level.</p>"
         "<ul><li><a>Cover</a>: a table.</li></ul>"
         "<p><code>count(pool, 8, 10)</code> and <code>table</code> and <code>4d6</code></p>"
-        '<span class="arithmatex">\\(\\operatorname{rolls}(x) + \\textit{a\\_b}\\)</span>'
+        '<span class="arithmatex">\\(\\operatorname{rolls}(x) + \\textit{a\\_b} + \\text{CoverLevel}\\)</span>'
     )
     found = [word for word, _ in code_words(reader_text(html), WORDS)]
     assert sorted(found) == sorted(
@@ -103,6 +103,7 @@ def test_each_kind_of_code_word_is_named() -> None:
             "None",
             "True",
             "\\frac",
+            "CoverLevel",
             "CoverLevel",
             "a table",
             "count(pool, 8, 10)",

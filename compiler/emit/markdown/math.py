@@ -23,7 +23,7 @@ from ...lang.memo import (
     Seen,
     remembered,
 )
-from ...lang.naming import words_of
+from ...lang.naming import class_words, words_of
 from ...lang.nodes import (
     FUNCTIONS,
     Attr,
@@ -300,9 +300,10 @@ class _Math:
                 lookup.func not in FUNCTIONS
             ):
                 return self.field(lookup.func, node.name, self.wrap(key, _COND)), _ATOM
-            case Attr():
+            case Attr():  # "the damage of x", not x.damage
                 obj = self.wrap(node.obj, _ATOM)
-                return rf"{obj}.\text{{{latex_text(words_of(node.name))}}}", _ATOM
+                said = latex_text(words_of(node.name))
+                return rf"\text{{the {said} of }}{obj}", _ATOM
             case Index(item=True):  # an item of a list, by its position
                 obj, index = self.wrap(node.obj, _ATOM), self.wrap(node.index, _COND)
                 return rf"{obj}\left[{index}\right]", _ATOM
@@ -315,13 +316,13 @@ class _Math:
                     for name, arg in zip(node.fields, node.args, strict=True)
                     if node.state or not isinstance(arg, NullLit)
                 ]
-                made = rf"\text{{{latex_text(node.record)}}}"
+                made = rf"\text{{a {latex_text(class_words(node.record))}: }}"
                 return made + _brackets(f", {self.gap}".join(parts)), _ATOM
             case Method():
                 obj = self.wrap(node.obj, _ATOM)
                 args = f", {self.gap}".join(self.wrap(a, _COND) for a in node.args)
-                name = rf"\text{{{latex_text(words_of(node.name))}}}"
-                return rf"{obj}.{name}{_brackets(args)}", _ATOM
+                name = rf"\text{{ after {latex_text(words_of(node.name))} }}"
+                return rf"{obj}{self.gap}{name}{_brackets(args)}", _COND
             case Comp():
                 return self.comprehension(node), _ATOM
             case Step():
