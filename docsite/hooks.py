@@ -29,7 +29,10 @@ in an editor); these hooks adapt them to the site without changing them:
   answers with that runtime, in the page.
 
 The rules pages are left out of the navigation and of the search index: the
-reference pages are what readers search.
+reference pages are what readers search. ``docsite/reader.py`` marks what of a
+page only a programmer reads (its "For programmers" section, wrapped in
+``div.rb-programmers``), and keeps it, the formulas' TeX and the runtime
+contract out of the search index.
 """
 
 from __future__ import annotations
