@@ -20,6 +20,7 @@ from rulesc.runtime.dice_rolls import roll
 
 from .conftest import ROOT, run_rulesc
 from .js_node import node_json
+from .test_expr_math import one_text
 from .test_js_cookbook import test_the_cookbook_types_pass_tsc_strict as tsc_strict
 
 RULES = ROOT / "tests" / "dice_formulas"
@@ -133,7 +134,8 @@ def test_the_types_pass_tsc_strict(df_out: Path, tmp_path: Path) -> None:
 
 def test_the_docs_show_the_notation(df_out: Path) -> None:
     def page(name: str) -> str:
-        return (df_out / "docs" / "dice_formulas" / f"{name}.md").read_text("utf-8")
+        text = (df_out / "docs" / "dice_formulas" / f"{name}.md").read_text("utf-8")
+        return one_text(text)
 
     assert r"\text{4d6}\text{ (drop the lowest)}" in page("roll_ability")
     assert "Call: `roll_ability(rng) -> int`." in page("roll_ability")

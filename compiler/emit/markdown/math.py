@@ -122,6 +122,18 @@ def _written_die(written: str) -> str:
     return found.group(0) if found else written
 
 
+def _breaking(text: str) -> str:
+    """Words in a formula, a line break allowed between any two (a formula too
+    wide for its page is set as text that wraps, and a ``\\text`` never breaks);
+    ``text``'s own spaces at its ends kept."""
+    words = [latex_text(word) for word in text.split()]
+    words[0] = (" " if text.startswith(" ") else "") + words[0]
+    words[-1] += " " if text.endswith(" ") else ""
+    return r"\allowbreak ".join(
+        rf"\text{{{' ' if i else ''}{word}}}" for i, word in enumerate(words)
+    )
+
+
 def _name(name: str) -> str:
     return rf"\textit{{{latex_text(words_of(name))}}}"
 
@@ -361,8 +373,8 @@ class _Math:
             text += rf"\text{{{latex_text(_written_die(node.written))}}}"
         said = option_words(pool_of(node), node.sides is None and node.die is None)
         if said:
-            text += rf"\text{{ ({latex_text('; '.join(said))})}}"
-        return rf"\text{{the dice rolled: }}{text}" if node.results else text
+            text += _breaking(f" ({'; '.join(said)})")
+        return _breaking("the dice rolled: ") + text if node.results else text
 
     @property
     def gap(self) -> str:
