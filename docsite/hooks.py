@@ -28,7 +28,10 @@ in an editor); these hooks adapt them to the site without changing them:
   answers with that runtime, in the page.
 
 The rules pages are left out of the navigation and of the search index: the
-reference pages are what readers search.
+reference pages are what readers search. ``docsite/reader.py`` marks what of a
+page only a programmer reads (its "For programmers" section, wrapped in
+``div.rb-programmers``), and keeps it, the formulas' TeX and the runtime
+contract out of the search index.
 """
 
 from __future__ import annotations
@@ -43,6 +46,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+
+try:
+    from docsite.reader import reader_page
+except ModuleNotFoundError:  # MkDocs loads this file by its path, docsite/ on sys.path
+    from reader import reader_page  # type: ignore[import-not-found,no-redef]
 
 HERE = Path(__file__).resolve().parent
 STYLESHEET, SCRIPT = "assets/rulebook.css", "assets/rulebook.js"
@@ -227,3 +235,9 @@ def on_page_markdown(
     return site_markdown(
         markdown, page.file.src_uri, Path(config.docs_dir).resolve(), _root(config)
     )
+
+
+def on_page_content(
+    html: str, *, page: Page, config: MkDocsConfig, files: Files
+) -> str:
+    return reader_page(html, page)

@@ -55,6 +55,7 @@
       if (el.scrollWidth > el.clientWidth) {
         el.style.fontSize = "";
         el.classList.add("rb-wrapped");
+        el.textContent = el.getAttribute("data-tex"); // the TeX again, not the math drawn
         render(el, false);
       }
     });

@@ -22,6 +22,7 @@ import pytest
 
 from .conftest import ROOT, enumerated_odds, run_rulesc
 from .test_dice_formulas import javascript_answers_as_python
+from .test_expr_math import one_text
 
 RULES = ROOT / "tests" / "dice_formulas"
 # Each rolling decision, the part of its answer its odds are of, and the
@@ -130,8 +131,11 @@ def test_javascript_answers_as_python(df: ModuleType, df_out: Path) -> None:
 
 def test_the_page_lists_the_names_then_the_cases(df_out: Path) -> None:
     page = (df_out / "docs" / "dice_formulas" / "action_roll.md").read_text("utf-8")
+    page = one_text(page)
     first = page.index("First, in order")
-    pool = page.index(r"\textit{pool} = \operatorname{rolls}((\textit{dice})\text{d6})")
+    pool = page.index(
+        r"\textit{pool} = \text{the dice rolled: }(\textit{dice})\text{d6}"
+    )
     then = page.index("Then the first row whose condition holds gives the answer:")
     assert first < pool < then
     assert "The pool's dice." in page

@@ -20,6 +20,7 @@ from rulesc.runtime.dice_rolls import roll
 
 from .conftest import ROOT, run_rulesc
 from .js_node import node_json
+from .test_expr_math import one_text
 from .test_js_cookbook import test_the_cookbook_types_pass_tsc_strict as tsc_strict
 
 RULES = ROOT / "tests" / "dice_formulas"
@@ -133,12 +134,18 @@ def test_the_types_pass_tsc_strict(df_out: Path, tmp_path: Path) -> None:
 
 def test_the_docs_show_the_notation(df_out: Path) -> None:
     def page(name: str) -> str:
-        return (df_out / "docs" / "dice_formulas" / f"{name}.md").read_text("utf-8")
+        text = (df_out / "docs" / "dice_formulas" / f"{name}.md").read_text("utf-8")
+        return one_text(text)
 
-    assert r"\text{4d6dl1}" in page("roll_ability")
+    assert r"\text{4d6}\text{ (drop the lowest)}" in page("roll_ability")
     assert "Call: `roll_ability(rng) -> int`." in page("roll_ability")
-    assert r"(\textit{dice})\text{d6\textgreater{}=5}" in page("hits_in_notation")
-    assert r"\min(\operatorname{rolls}(\text{d}(\textit{sides})))" in page("advantage")
+    assert (
+        r"(\textit{dice})\text{d6}\text{ (count the dice showing 5 or more)}"
+        in page("hits_in_notation")
+    )
+    assert r"\min(\text{the dice rolled: }\text{d}(\textit{sides}))" in page(
+        "advantage"
+    )
     assert "`hits(dice=4, rng=Scripted([5, 2, 6, 4]))` gives `2`" in page("hits")
 
 

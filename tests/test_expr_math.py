@@ -54,7 +54,7 @@ def test_a_choice_between_values_is_cases_on_its_own_line() -> None:
     node = _node('4 if mode == "at_cover" else 2 if flag else 1')
     main, where = display_parts(node, rounding="down")
     assert main == (
-        r"\begin{cases} 4 & \text{if } \textit{mode} = \text{at\_cover} \\ "
+        r"\begin{cases} 4 & \text{if } \textit{mode} = \text{at cover} \\ "
         r"2 & \text{if } \textit{flag} \\ 1 & \text{otherwise} \end{cases}"
     )
     assert where == []
@@ -108,3 +108,44 @@ def test_a_label_valued_choice_in_words() -> None:
     assert value_words(node, rounding="down") == (
         "covered if *flag* is yes; otherwise exposed"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "latex"),
+    [
+        (
+            "count(pool, 8, 10)",
+            r"\text{how many of }\textit{pool} \allowbreak \text{ are }\text{from }8 "
+            r"\allowbreak \text{ to }10",
+        ),
+        (
+            "count(pool, 1)",
+            r"\text{how many of }\textit{pool} \allowbreak \text{ are }1",
+        ),
+        ("sorted(pool)", r"\textit{pool}\allowbreak \text{, lowest first}"),
+        ("reversed(pool)", r"\textit{pool}\allowbreak \text{, last first}"),
+        ("hit.damage_dealt", r"\text{the damage dealt of }\textit{hit}"),
+        (
+            "x.take(1, 2)",
+            r"\textit{x}\allowbreak \text{ after take }(1, \allowbreak 2)",
+        ),
+        ("4d6kh3", r"\text{4d6}\text{ (keep the 3 highest)}"),
+        (
+            "(n)d10!",
+            r"(\textit{n})\text{d10}\text{ (a die showing 10 adds a die, again while "
+            r"a new one does)}",
+        ),
+        ("sum(rolls(3d6))", r"\operatorname{sum}(\text{the dice rolled: }\text{3d6})"),
+    ],
+)
+def test_lists_dice_and_reads_in_words_not_code(text: str, latex: str) -> None:
+    """A reader reads no function of the language as code (rolls(...),
+    count(...), x.field), and no option of the dice notation as its token."""
+    assert one_text(to_latex(expr.parse(text), rounding="down")) == latex
+
+
+def one_text(tex: str) -> str:
+    """Words set as one ``\\text`` each, a line break allowed between any two,
+    as one text."""
+    joined = re.sub(r"(\\text\{[^{}]*)\}\\allowbreak \\text\{", r"\1", tex)
+    return joined if joined == tex else one_text(joined)

@@ -258,7 +258,8 @@ def test_a_kind_of_its_own_lowers_and_every_target_prints_it(tmp_path: Path) -> 
         )
         assert answers == [[3, 5, 8, 13], ["RuleInputError", "RuleInputError"]]
         page = doc(outputs, "lab", "steps")
-        assert "*A sequence*" in page and "step_value(position: int) -> int" in page
+        assert "*a sequence* (`sequence`)" in page
+        assert "step_value(position: int) -> int" in page
         assert r"\{3, 5, 8, 13\}\left[\textit{position} - 1\right]" in page, page
         assert "from 3 to 13" in page and 'data-rule="lab.steps"' in page
     assert "sequence" not in registry.kinds()

@@ -179,7 +179,7 @@ def test_a_refusal_of_the_rule_s_own_is_shown_step_by_step(project: Path) -> Non
     steps = done.stdout.split("Steps, in order\n")[1].split("\n\n")[0]
     why = (
         "A completely covered target cannot be hit past its cover: the shots "
-        "hit the cover. Use shoot_through_cover."
+        "hit the cover. Shoot through the cover instead."
     )
     assert steps.splitlines() == [
         "  if close_combat: no",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ..front.model import (
@@ -65,25 +65,26 @@ _ONE = {
 _MANY = {"int": "whole numbers", "bool": "flags", "text": "texts"}
 
 
-def type_words(column: Column) -> str:
+def type_words(column: Column, named: Callable[[str], str] = str) -> str:
     """What a value of a declared type is, in words: "a whole number, 1 to
-    20", "a list of 1 to 12 whole numbers, -5 to 15", "a Strike record"."""
+    20", "a list of 1 to 12 whole numbers, -5 to 15", "a Strike record";
+    ``named`` says a set's or a record type's name (as it is, by default)."""
     numbers = "" if column.lo is None and column.hi is None else ", "
     numbers += "" if not numbers else bounds(column.lo, column.hi)
     if column.type == "list":
         item = column.items or "int"
         if item == "choice":
-            what = f"labels of {column.enum}"
+            what = f"labels of {named(str(column.enum))}"
         elif item == "record":
-            what = f"{column.record} records"
+            what = f"{named(str(column.record))} records"
         else:
             what = _MANY[item]
         count = _count(column.min_items, column.max_items)
         return f"a list of {count}{what}{numbers if item == 'int' else ''}"
     if column.type == "choice":
-        text = f"a label of {column.enum}"
+        text = f"a label of {named(str(column.enum))}"
     elif column.type in ("record", "state"):
-        text = f"a {column.record} {column.type}"
+        text = f"a {named(str(column.record))} {column.type}"
     else:
         text = _ONE[column.type] + (numbers if column.type == "int" else "")
     return text + (", or none" if column.nullable else "")

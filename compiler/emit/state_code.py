@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from ..core.ir import (
@@ -23,10 +23,11 @@ from ..core.viewkit import type_words
 from ..lang import expr
 
 
-def field_text(field: Field) -> str:
-    """What a field holds, in words: its type and limits."""
+def field_text(field: Field, named: Callable[[str], str] = str) -> str:
+    """What a field holds, in words: its type and limits (``named`` says a
+    type's name, as ``type_words`` does)."""
     if field.held is not None:
-        return type_words(field.held)
+        return type_words(field.held, named)
     if field.type == "bool":
         return "a flag"
     if field.lo is None and field.hi is None:

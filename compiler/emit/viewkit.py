@@ -471,4 +471,4 @@ def _default_call_words(call: tuple[str, tuple[tuple[str, Any], ...]]) -> str:
     function, args = call
     given = [f"*{md_cell(words_of(k))}* {_default_words(v)}" for k, v in args]
     with_ = (" for " + ", ".join(given)) if given else ""
-    return f"what {md(function)} answers{with_}"
+    return f"what {md(words_of(function))} answers{with_}"

@@ -72,6 +72,18 @@ def anchor(text: str) -> str:
     return re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-")
 
 
+# Where a CamelCase name's next word starts: a capital after a small letter or digit.
+_NEXT_WORD = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def class_words(name: str) -> str:
+    """A type's name as a reader says it: ``StatPool`` is "stat pool" (a word
+    all in capitals, ``HP``, kept)."""
+    return " ".join(
+        word if word.isupper() else word.lower() for word in _NEXT_WORD.split(name)
+    )
+
+
 def words_of(name: str) -> str:
     """An identifier as a reader says it: ``climb_bonus`` is "climb bonus"."""
     return " ".join(part for part in name.split("_") if part) or name

@@ -169,12 +169,12 @@ export type AttackMode = "at_target" | "through_cover" | "at_cover";
 /**
  * Getting past cover.
  *
- * Cover is bullet resistant, not bulletproof. Heavy and super caliber weapons
- * and warheads can wear down soft cover's protection, shoot through it as if it
- * were only concealment, or attack the cover itself. Hard cover stops all of
- * that except a warhead the game master rules can punch through. A round can be
- * both of a heavy or super caliber and warhead-tipped, as an armour-piercing
- * cannon shell is.
+ * What heavy and super caliber weapons and warheads can do against cover, which
+ * is bullet resistant, not bulletproof. They can wear down soft cover's
+ * protection, shoot through it as if it were only concealment, or attack the
+ * cover itself. Hard cover stops all of that except a warhead the game master
+ * rules can punch through. A round can be both of a heavy or super caliber and
+ * warhead-tipped, as an armour-piercing cannon shell is.
  *
  * @param level How much of the target the cover hides. Allowed: a label in any
  * case: Total, 9/10, 3/4, 1/2, 1/4.
@@ -286,8 +286,8 @@ export declare const fullExposureTime: $dice.Dice;
 /**
  * Instant exposure.
  *
- * Strong radiation harms at once. From Moderate up, contact alone starts a
- * second, quicker sickness: it uses the save and damage of the level two steps
+ * Strong radiation harms at once: from Moderate up, contact alone starts a
+ * second, quicker sickness. It uses the save and damage of the level two steps
  * lower, and incubates for a fixed roll in minutes rather than hours.
  *
  * Rule `d20_scifi.instant_exposure` (rules/d20_scifi/radiation.yaml:98).
@@ -380,10 +380,10 @@ export interface Exposure {
 /**
  * Exposures of one encounter.
  *
- * Every encounter with radiation is timed in secret. Meeting Moderate or worse
- * causes an instant exposure at once; staying the whole rolled time causes a
- * full exposure; leaving after at least half of it causes a half exposure
- * instead.
+ * Which exposures an encounter with radiation causes, timed in secret. Meeting
+ * Moderate or worse causes an instant exposure at once; staying the whole
+ * rolled time causes a full exposure; leaving after at least half of it causes
+ * a half exposure instead.
  *
  * @param level The radiation level of the contact. Allowed: a label in any
  * case: Minor, Low, Moderate, High, Severe, Critical.
@@ -391,8 +391,8 @@ export interface Exposure {
  * @param exposedMinutes How long the subject stayed in contact, in minutes.
  * Allowed: 1 or more.
  *
- * @param fullExposureMinutes The time to a full exposure, in minutes, as
- * FULL_EXPOSURE_TIME rolls it. Allowed: 3 to 12.
+ * @param fullExposureMinutes The time to a full exposure, in minutes, as Time
+ * to full exposure rolls it. Allowed: 3 to 12.
  *
  * Rule `d20_scifi.exposures` (rules/d20_scifi/radiation.yaml:159). Answers the
  * exposures in order: the instant one, if any, then the full or the half one,
@@ -428,9 +428,9 @@ export declare function accumulationAfterSave(pool: number): number;
 /**
  * Accumulation of the primary effect.
  *
- * The primary effect's damage is not dealt at once. It is rolled as a pool and
- * dealt a few points at a time, starting when incubation ends and then every
- * hour, until the pool is used up. A successful save halves the pool.
+ * How the primary effect's damage is dealt: not at once, but rolled as a pool
+ * and dealt a few points at a time, starting when incubation ends and then
+ * every hour, until the pool is used up. A successful save halves the pool.
  *
  * @param pool The points in the pool. Allowed: 0 or more.
  *

@@ -75,7 +75,7 @@ export declare function concealment(degree: ConcealmentDegree): ConcealmentRow;
  * A character under full cover cannot shoot without giving some of it up: to
  * fire, the character becomes substantially concealed. Attacks against him are
  * then at -3, the substantially concealed penalty; his own shots are at -2, one
- * less, as ranged_modifier answers for a completely covered shooter.
+ * less, as the ranged attack modifier gives for a completely covered shooter.
  *
  *
  *

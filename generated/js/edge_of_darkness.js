@@ -180,7 +180,7 @@ export function rangedModifier(target = null, shooter = null, $options = undefin
     return 0;
   }
   if (target === ConcealmentDegree.COMPLETELY) {
-    throw new $errors.RuleInputError("A completely covered target cannot be hit past its cover: the shots hit the cover. Use shoot_through_cover.");
+    throw new $errors.RuleInputError("A completely covered target cannot be hit past its cover: the shots hit the cover. Shoot through the cover instead.");
   }
   return $.add(($.unlessNull(target, ($k) => _CONCEALMENT_ROWS.get($k).modifier) ?? 0), shooter !== null ? $.add(((_CONCEALMENT_ROWS.get(shooter).modifier ?? _CONCEALMENT_ROWS.get(ConcealmentDegree.SUBSTANTIALLY).modifier) ?? 0), 1) : 0);
 }

@@ -166,7 +166,8 @@ def fire_from_full_cover() -> ConcealmentDegree:
     A character under full cover cannot shoot without giving some of it up: to
     fire, the character becomes substantially concealed. Attacks against him are
     then at -3, the substantially concealed penalty; his own shots are at -2,
-    one less, as ranged_modifier answers for a completely covered shooter.
+    one less, as the ranged attack modifier gives for a completely covered
+    shooter.
 
     Rule ``edge_of_darkness.fire_from_full_cover``
     (rules/edge_of_darkness/concealment.yaml:56). Raises RuleInputError for
@@ -567,7 +568,7 @@ def ranged_modifier(
         return 0
     if target is ConcealmentDegree.COMPLETELY:
         raise RuleInputError(
-            "A completely covered target cannot be hit past its cover: the shots hit the cover. Use shoot_through_cover."
+            "A completely covered target cannot be hit past its cover: the shots hit the cover. Shoot through the cover instead."
         )
     return (
         _t1

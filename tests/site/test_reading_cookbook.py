@@ -15,6 +15,8 @@ from rulesc.pipeline import Outputs, build
 
 from ..conftest import ROOT
 from .conftest import missing, served, site_of
+from .reader_text import offences, pages_of
+from .test_reader_text import words_of_build
 from .test_reading import forms_in_words
 
 if TYPE_CHECKING:
@@ -45,3 +47,13 @@ def test_every_cookbook_form_answers_in_words(
     outputs, site = cookbook
     forms, answers, _ = forms_in_words(outputs.systems, site, base_url, browser)
     assert forms >= 10 and answers >= forms
+
+
+def test_every_cookbook_page_reads_in_players_words(
+    cookbook: tuple[Outputs, Path],
+) -> None:
+    """No code word in the reader text of any page (test_reader_text.py)."""
+    _, site = cookbook
+    assert len(pages_of(site)) > 10
+    found = offences(site, words_of_build(site.parent / "generated"))
+    assert not found, "code words in reader text:\n" + "\n".join(found)

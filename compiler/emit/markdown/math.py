@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from dataclasses import field as slot
 
 from ...common.visible import one_line
+from ...lang.dice import pool_of
 from ...lang.memo import (
     Seen,
     remembered,
 )
-from ...lang.naming import words_of
+from ...lang.naming import class_words, words_of
 from ...lang.nodes import (
     FUNCTIONS,
     Attr,
@@ -46,8 +47,9 @@ from ...lang.nodes import (
     Unary,
     walk,
 )
+from .dice_words import option_words
 
-__all__ = ["display_parts", "latex_text", "to_latex"]
+__all__ = ["display_parts", "label_words", "latex_text", "to_latex"]
 
 
 _COND, _COALESCE, _OR, _AND, _NOT, _CMP, _ADD, _MUL, _UNARY, _ATOM = range(10)
@@ -98,6 +100,38 @@ def latex_text(text: str) -> str:
 
 
 _LIGATURE = re.compile(r"([-'])(?=[-'])")
+
+
+# A label written as an identifier (``side_a``): a reader reads it in words.
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
+
+
+def label_words(label: str) -> str:
+    """A label as a reader says it: one written as an identifier in words
+    (``side_a``: "side a"), any other as it is written (not escaped)."""
+    return words_of(label) if _IDENTIFIER.fullmatch(label) else label
+
+
+# The die of dice written in notation: ``4d6kh3``'s ``4d6``, ``d10!``'s ``d10``.
+_DIE = re.compile(r"\d*d(?:\d+|F(?:\.[12])?|%)")
+
+
+def _written_die(written: str) -> str:
+    """The count and die of dice written in notation, without their options."""
+    found = _DIE.match(written)
+    return found.group(0) if found else written
+
+
+def _breaking(text: str) -> str:
+    """Words in a formula, a line break allowed between any two (a formula too
+    wide for its page is set as text that wraps, and a ``\\text`` never breaks);
+    ``text``'s own spaces at its ends kept."""
+    words = [latex_text(word) for word in text.split()]
+    words[0] = (" " if text.startswith(" ") else "") + words[0]
+    words[-1] += " " if text.endswith(" ") else ""
+    return r"\allowbreak ".join(
+        rf"\text{{{' ' if i else ''}{word}}}" for i, word in enumerate(words)
+    )
 
 
 def _name(name: str) -> str:
@@ -177,7 +211,7 @@ class _Math:
             case NullLit():
                 return r"\text{none}", _ATOM
             case StrLit():
-                return rf"\text{{{latex_text(node.value)}}}", _ATOM
+                return rf"\text{{{latex_text(label_words(node.value))}}}", _ATOM
             case Name():
                 return self.name(node.name), _ATOM
             case Unary(op="-"):
@@ -249,10 +283,19 @@ class _Math:
                 return rf"\{node.func}{_brackets(self.args(node))}", _ATOM
             case Dice():
                 return self.dice(node), _ATOM
-            case Call(func="sorted" | "count" | "reversed", rule=False):
+            case Call(func="count", rule=False, args=(listed, *faces)):
+                return self.count(listed, faces), _ATOM
+            case Call(func="sorted", rule=False, args=(listed, *by)):
+                order = rf"{self.gap}\text{{, lowest first}}"
+                if by:
+                    order = (
+                        rf" {self.gap}\text{{ by }}{self.wrap(by[0], _COND)}" + order
+                    )
+                return rf"{self.wrap(listed, _COND)}{order}", _COND
+            case Call(func="reversed", rule=False, args=(listed,)):
                 return (
-                    rf"\operatorname{{{node.func}}}{_brackets(self.args(node))}",
-                    _ATOM,
+                    rf"{self.wrap(listed, _COND)}{self.gap}\text{{, last first}}",
+                    _COND,
                 )
             case Call(func="len" | "sum" | "any" | "all", rule=False):
                 word = {"len": "count", "sum": "sum", "any": "any", "all": "all"}
@@ -269,9 +312,10 @@ class _Math:
                 lookup.func not in FUNCTIONS
             ):
                 return self.field(lookup.func, node.name, self.wrap(key, _COND)), _ATOM
-            case Attr():
+            case Attr():  # "the damage of x", not x.damage
                 obj = self.wrap(node.obj, _ATOM)
-                return rf"{obj}.\text{{{latex_text(words_of(node.name))}}}", _ATOM
+                said = latex_text(words_of(node.name))
+                return rf"\text{{the {said} of }}{obj}", _ATOM
             case Index(item=True):  # an item of a list, by its position
                 obj, index = self.wrap(node.obj, _ATOM), self.wrap(node.index, _COND)
                 return rf"{obj}\left[{index}\right]", _ATOM
@@ -284,13 +328,13 @@ class _Math:
                     for name, arg in zip(node.fields, node.args, strict=True)
                     if node.state or not isinstance(arg, NullLit)
                 ]
-                made = rf"\text{{{latex_text(node.record)}}}"
+                made = rf"\text{{a {latex_text(class_words(node.record))}: }}"
                 return made + _brackets(f", {self.gap}".join(parts)), _ATOM
             case Method():
                 obj = self.wrap(node.obj, _ATOM)
                 args = f", {self.gap}".join(self.wrap(a, _COND) for a in node.args)
-                name = rf"\text{{{latex_text(words_of(node.name))}}}"
-                return rf"{obj}.{name}{_brackets(args)}", _ATOM
+                name = rf"\text{{ after {latex_text(words_of(node.name))} }}"
+                return rf"{obj}{self.gap}{name}{_brackets(args)}", _COND
             case Comp():
                 return self.comprehension(node), _ATOM
             case Step():
@@ -317,15 +361,20 @@ class _Math:
         return rf"\left[{text}\right]"
 
     def dice(self, node: Dice) -> str:
-        """Dice in their notation, a count or sides from an expression in brackets."""
+        """Dice as a reader reads them: the count and the die (a count or sides
+        from an expression in brackets), then what the options do, in words."""
         text = "" if node.count is None else _brackets(self.wrap(node.count, _COND))
         if node.die is not None:  # a die of the rules' own, by its name
-            text += r"\text{d}" + _brackets(rf"\text{{{latex_text(node.die.name)}}}")
+            die = latex_text(words_of(node.die.name))
+            text += r"\text{d}" + _brackets(rf"\text{{{die}}}")
         elif node.sides is not None:
             text += r"\text{d}" + _brackets(self.wrap(node.sides, _COND))
-        if node.written:  # (after d(sides): its options)
-            text += rf"\text{{{latex_text(node.written)}}}"
-        return rf"\operatorname{{rolls}}({text})" if node.results else text
+        else:
+            text += rf"\text{{{latex_text(_written_die(node.written))}}}"
+        said = option_words(pool_of(node), node.sides is None and node.die is None)
+        if said:
+            text += _breaking(f" ({'; '.join(said)})")
+        return _breaking("the dice rolled: ") + text if node.results else text
 
     @property
     def gap(self) -> str:
@@ -335,6 +384,16 @@ class _Math:
 
     def args(self, node: Call) -> str:
         return f", {self.gap}".join(self.wrap(arg, _COND) for arg in node.args)
+
+    def count(self, items: Node, faces: list[Node]) -> str:
+        """``count(list, v)``, ``count(list, lo, hi)``: how many of the list's
+        numbers are that one, or from one to the other."""
+        gap = self.gap
+        said = rf"\text{{how many of }}{self.wrap(items, _COND)} {gap}\text{{ are }}"
+        if len(faces) == 1:
+            return said + self.wrap(faces[0], _COND)
+        low, high = (self.wrap(face, _COND) for face in faces)
+        return rf"{said}\text{{from }}{low} {gap}\text{{ to }}{high}"
 
     def cases(self, node: Cond) -> str:
         """``a if t else b if u else c`` as one cases block, a row per value."""

@@ -13,6 +13,7 @@ by the Markdown emitter (compiler/emit/markdown/unit.py).
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +79,16 @@ def _to_rules(page: str, file: str) -> str:
     """The link from a docs page to a rules file (the output folder is one level
     under the repository, beside rules/)."""
     return posixpath.normpath(posixpath.join(link_from(page, DOCS), "..", "..", file))
+
+
+# Where a summary's first sentence ends: a stop, then a space and a capital.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
+
+
+def what_it_does(rule: Rule) -> str:
+    """What a rule does, as the index and its system's overview say it: the
+    first sentence of its summary (so the rules editor writes it once)."""
+    return _SENTENCE_END.split(rule.summary.strip(), maxsplit=1)[0]
 
 
 def reader_kind(rule: Rule) -> str:
@@ -213,7 +224,6 @@ def common_view(
     view: View = {
         "header": header([file]),
         "title": md(rule.title),
-        "kind_text": _capitalized(reader_kind(rule)),
         "summary": md(rule.summary),
         "section": md(rule.section),
         "cite": citation(system, rule),
@@ -239,6 +249,7 @@ def common_view(
         "api": {
             "id": code(rule.qualified_id),
             "kind": code(rule.kind),
+            "kind_text": reader_kind(rule),
             "module": code(f"rulebook.{system.id}"),
             "link": f"[{md(file)}, line {rule.loc.line}]({_to_rules(page, file)}"
             f"#L{rule.loc.line})",
@@ -290,6 +301,7 @@ def _groups(system: System, page: str) -> list[View]:
                     "title": md_cell(by_id[r].title),
                     "page": link_from(page, rule_page(system.id, r)),
                     "kind": reader_kind(by_id[r]),
+                    "does": md_cell(what_it_does(by_id[r])),
                     "id": code(by_id[r].qualified_id),
                 }
                 for r in g.rules
@@ -323,7 +335,12 @@ def overview_view(system: System, base: System | None = None) -> View:
         "module": code(f"rulebook.{system.id}"),
         "groups": _groups(system, page),
         "not_modelled": [
-            {"id": code(n.id), "summary": md(n.summary), "reason": md(n.reason)}
+            {
+                "title": md(_capitalized(words_of(n.id))),
+                "id": code(n.id),
+                "summary": md(n.summary),
+                "reason": md(n.reason),
+            }
             for n in system.not_modelled
         ],
     }

@@ -10,7 +10,7 @@ from ...core.ir import (
 from ...core.viewkit import (
     View,
 )
-from ...lang.naming import words_of
+from ...lang.naming import class_words, words_of
 from ..literals import (
     code,
     md,
@@ -92,7 +92,7 @@ def state_page(
         "fields": [
             (
                 name_words(f.name),
-                md_cell(field_text(f)),
+                md_cell(field_text(f, class_words)),
                 say.value(f.start.node),
                 md_cell(f.doc or ""),
             )

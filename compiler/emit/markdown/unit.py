@@ -192,13 +192,13 @@ def _table(table: Table, record: Record) -> View:
         "is": "Table",
         "ordered": table.key.ordered,
         "key_title": md(table.key_title),
-        "labels": ", ".join(md(m.label) for m in table.key.members),
+        "labels": ", ".join(md(label_words(m.label)) for m in table.key.members),
         "headers": [
             md_cell(table.key_title),
             *(md_cell(c.title) for c in record.fields),
         ],
         "rows": [
-            [md_cell(label), *(cell_md(c, v) for c, v in row.fields)]
+            [md_cell(label_words(label)), *(cell_md(c, v) for c, v in row.fields)]
             for label, row in rows
         ],
         "meanings": [

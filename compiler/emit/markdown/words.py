@@ -15,7 +15,6 @@ Markdown-escaped, so the result is safe in a table cell.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,6 +39,7 @@ from ...lang.nodes import (
 )
 from ..literals import md_cell
 from .math import (
+    label_words,
     to_latex,
 )
 
@@ -66,14 +66,6 @@ _NEGATED = {
     ">": "<=",
     "<=": ">",
 }
-# A label written as an identifier (``side_a``): a reader reads it in words.
-_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
-
-
-def label_words(label: str) -> str:
-    """A label as a reader says it: one written as an identifier in words
-    (``side_a``: "side a"), any other as it is written (not escaped)."""
-    return words_of(label) if _IDENTIFIER.fullmatch(label) else label
 
 
 def said_label(label: str) -> str:

@@ -193,7 +193,7 @@ def params(rule: ExposureScheduleRule) -> dict[str, Param]:
         dice.max,
         None,
         False,
-        f"The time to a full exposure{unit}, as {rule.full_time.constant} rolls it.",
+        f"The time to a full exposure{unit}, as {rule.full_time.title} rolls it.",
         None,
     )
     return {"key": key, "stayed": stayed, "full": full}

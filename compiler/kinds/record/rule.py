@@ -27,6 +27,7 @@ from ...front.model import (
 )
 from ...kinds.record.model import RecordRule
 from ...lang import expr
+from ...lang.naming import class_words
 
 if TYPE_CHECKING:
     from ...common.diagnostics import Path
@@ -105,12 +106,13 @@ def lower(system: System, rule: RecordRule) -> Unit:
     ]
     doc = f"{rule.title}.\n\n{rule.summary}\n\n{where}"
     decls.append(Record(rule.class_name, doc, columns, checked=True))
-    rows = tuple((c.title, type_words(c), c.description or "") for c in columns)
+    rows = tuple(
+        (c.title, type_words(c, class_words), c.description or "") for c in columns
+    )
     page = (
         Prose(
-            f"A record of {len(columns)} field{'s' * (len(columns) != 1)}, made "
-            f"as ``{rule.class_name}(...)`` in the rules' expressions (a field "
-            "that may be null may be left out)."
+            f"A record of {len(columns)} field{'s' * (len(columns) != 1)} (a field "
+            "that may be empty may be left out)."
         ),
         Grid(("Field", "Holds", "Meaning"), rows),
     )
