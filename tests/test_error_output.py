@@ -54,9 +54,9 @@ def test_the_readme_error_example_is_what_a_build_prints(
     edit("d20_scifi/zero_g.yaml", "10 + 5 * climb_bonus", "10 + 5 * climb")
     guide = Path(__file__).resolve().parent.parent / "docsite" / "guides" / "errors.md"
     shown = guide.read_text("utf-8").split(
-        "rules/d20_scifi/zero_g.yaml:26:36: error:", 1
+        "rules/d20_scifi/zero_g.yaml:28:36: error:", 1
     )[1]
-    wanted = ["rules/d20_scifi/zero_g.yaml:26:36: error:" + shown.split("\n", 1)[0]]
+    wanted = ["rules/d20_scifi/zero_g.yaml:28:36: error:" + shown.split("\n", 1)[0]]
     wanted += shown.split("\n")[1:3]
     assert main(["validate", "--rules", str(rules_copy)]) == 1
     err = capsys.readouterr().err.splitlines()

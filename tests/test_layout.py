@@ -30,6 +30,7 @@ STAGES = (
     "emit",  # the targets, printing the core
     "pipeline",  # load -> validate -> lower -> emit
     "output",  # the artifact written, cached and checked
+    "validation",  # rulesc validate: a build's checks, nothing written
     "workbench",  # explain, simulate, diff, accept
     "cli",
     "__main__",

@@ -48,7 +48,7 @@ export interface HitLocationRow {
   /** The modifier to hit when aiming at the location. */
   readonly penalty: number;
   /**
-   * The results of a 3d roll that hit the location at random; None where only
+   * The results of a 3d roll that hit the location at random; none where only
    * an aimed attack can hit it.
    */
   readonly roll: readonly [number, number] | null;
@@ -123,9 +123,9 @@ export interface MeleeAcrossObstacle {
 /**
  * Melee across an obstacle.
  *
- * Cover protects against ranged attacks. Fighters can still strike across a low
- * obstacle, such as a table, if their reach is long enough, but not at the legs
- * or feet behind it.
+ * Striking across a low obstacle, such as a table: cover protects against
+ * ranged attacks, but fighters can still strike across the obstacle if their
+ * reach is long enough, though not at the legs or feet behind it.
  *
  * Rule `gurps.melee_across_obstacle` (rules/gurps/cover.yaml:108).
  */

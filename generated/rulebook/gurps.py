@@ -108,7 +108,7 @@ class HitLocationRow(Record):
     penalty: int
     """The modifier to hit when aiming at the location."""
     roll: tuple[int, int] | None
-    """The results of a 3d roll that hit the location at random; None where only an
+    """The results of a 3d roll that hit the location at random; none where only an
     aimed attack can hit it.
     """
 
@@ -287,9 +287,9 @@ MELEE_ACROSS_OBSTACLE: Final[MeleeAcrossObstacle] = MeleeAcrossObstacle(
 )
 """Melee across an obstacle.
 
-Cover protects against ranged attacks. Fighters can still strike across a low
-obstacle, such as a table, if their reach is long enough, but not at the legs or
-feet behind it.
+Striking across a low obstacle, such as a table: cover protects against ranged
+attacks, but fighters can still strike across the obstacle if their reach is
+long enough, though not at the legs or feet behind it.
 
 Rule ``gurps.melee_across_obstacle`` (rules/gurps/cover.yaml:108).
 """

@@ -74,8 +74,15 @@ class Watched:
                 else None
             ),
         )
+        # a request cut short because the page was left (the next goto) is
+        # no fault of the site; any other failure is
         self.page.on(
-            "requestfailed", lambda r: self.problems.append(f"failed: {r.url}")
+            "requestfailed",
+            lambda r: (
+                None
+                if r.failure == "net::ERR_ABORTED"
+                else self.problems.append(f"failed: {r.url} ({r.failure})")
+            ),
         )
 
     def open(self, url: str, *, settle: bool = False) -> Page:
