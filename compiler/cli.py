@@ -245,7 +245,7 @@ def run(argv: Sequence[str]) -> int:
 
     progress.reset()
     args = _parser().parse_args(_roll_dashes(argv))
-    from .common.rules_folders import resolve
+    from .front.rules_folders import resolve
 
     # the one place folders are resolved: --rules, or rules/ and its house_packs
     folders = resolve(getattr(args, "rules", None))
@@ -298,7 +298,7 @@ def _run(args: argparse.Namespace) -> int:
 
         progress.at_stake(f"{_shown(args.out)}/")
     if args.command == "check":  # built from other folders: say that alone
-        from .common.rules_folders import same_as_built
+        from .front.rules_folders import same_as_built
 
         with reading(args.out):
             same_as_built(args.out, _shown(args.out), [args.rules, *args.more_rules])

@@ -23,7 +23,6 @@ from .common.parts import (
     Part,
     Shares,
 )
-from .common.rules_folders import recorded
 from .emit.target import View, Work
 from .emit.targets import TARGETS
 from .examples import check_examples, runtime_from
@@ -34,6 +33,7 @@ from .front.loader import (
     load_file,
 )
 from .front.model import System
+from .front.rules_folders import recorded
 from .front.semantics import build_system
 from .front.settings import (
     DEFAULTS,

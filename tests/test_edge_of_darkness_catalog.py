@@ -225,7 +225,8 @@ def test_completely_covered_target_is_refused(shooter: str | None) -> None:
     for target in ("Completely covered", eod.ConcealmentDegree.COMPLETELY):
         with pytest.raises(RuleInputError) as info:
             eod.ranged_modifier(target, shooter)
-        assert "shoot_through_cover" in str(info.value)
+        # it says what to do instead, in the players' words
+        assert "Shoot through the cover instead" in str(info.value)
 
 
 def test_close_combat_is_keyword_only_and_a_bool() -> None:

@@ -67,7 +67,7 @@ def test_gurps_exposure_input_says_what_the_runtime_does() -> None:
     line = _input_line(_page("gurps/attack_covered_target.md"), "exposure")
     assert "none unless given" not in line
     assert line.endswith(
-        "unless given, what exposure\\_behind\\_cover answers for *weapon hands* 2."
+        "unless given, what exposure behind cover answers for *weapon hands* 2."
     ), line
     # ... which is what the runtime does when exposure is not given.
     rifle = g.exposure_behind_cover(weapon_hands=2)
@@ -94,10 +94,11 @@ def test_mapping_examples_name_each_location() -> None:
 def test_living_cover_dr_is_a_not_modelled_note_counted_on_the_page() -> None:
     page = _page("gurps.md")
     assert "The source states 2 mechanics these rules do not model" in page
-    assert "**`living_cover_dr`**" in page
+    assert "- **Living cover dr**: " in page  # the id in words
+    assert "by id: `taking_cover`, `living_cover_dr`." in page
     system = yaml.safe_load((ROOT / "rules/gurps/system.yaml").read_text("utf-8"))
     ids = [n["id"] for n in system["not_modelled"]]
-    assert page.count("- **`") == len(ids) == 2
+    assert page.count("  Why not: ") == len(ids) == 2
     matrix = yaml.safe_load((ROOT / "tests/trace/gurps.yaml").read_text("utf-8"))
     overpenetration = [p for p in matrix["passages"] if p["lines"] == "53-55"]
     assert overpenetration == [

@@ -153,7 +153,8 @@ def test_the_matrix_maps_the_passages_the_issue_names() -> None:
 def test_the_system_page_counts_the_new_note() -> None:
     page = (ROOT / "generated/docs/d20_scifi.md").read_text()
     assert "The source states 4 mechanics these rules do not model" in page
-    assert "**`cleaning_off_contamination`**" in page
+    assert "- **Cleaning off contamination**: " in page  # the id in words
+    assert "cleaning_off_contamination" in page.split("## For programmers", 1)[1]
 
 
 def test_the_process_page_says_when_the_conditions_end() -> None:

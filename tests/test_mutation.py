@@ -103,10 +103,10 @@ def test_label_and_ruling_text(built: Outputs, rules_copy: Path, edit: Editor) -
     edit("d20_scifi/cover.yaml", 'args: {level: "1/2"}', "args: {level: one half}")
     edit(
         "d20_scifi/cover.yaml",
-        "ruling: >-\n          None:",
-        "ruling: >-\n          Nothing:",
+        "ruling: >-\n          There are none:",
+        "ruling: >-\n          Nothing at all:",
     )
     mutated = build(rules_copy, run_examples=False)
     assert ask(mutated, "m.CoverLevel.HALF.value") == "one half"
     assert "| one half |" in doc(mutated)
-    assert "**Ruling:** Nothing:" in doc(mutated)
+    assert "**Ruling:** Nothing at all:" in doc(mutated)

@@ -26,6 +26,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
+from rulesc.lang.naming import words_of
+
 from .conftest import ROOT, RULES, run_rulesc
 from .trace import passages as splitter
 from .trace.matrix import (
@@ -106,8 +108,10 @@ def test_not_modelled_notes_are_shown_on_the_system_page(name: str) -> None:
     assert "traceability matrix" in page
     assert "tests/" not in page  # no internal file name on a reader's page
     section = page.split("## What the rules leave out", 1)[1]
-    for note in notes:
-        assert f"**`{note}`**" in section
+    for note in notes:  # led by the id in words; the id is for programmers
+        lead = words_of(note)
+        assert f"- **{lead[:1].upper()}{lead[1:]}**: " in section
+        assert note in section.split("## For programmers", 1)[1]
     assert section.count("Why not:") == len(notes)
     if notes:
         assert f"The source states {len(notes)} mechanic" in section

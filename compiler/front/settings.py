@@ -42,7 +42,7 @@ class Settings:
     file: str | None = None  # the package.yaml they were read from, as shown
     # the licence's text, both packages' LICENSE (compiler/front/licence.py)
     licence_text: str | None = None
-    # the rules folders the build reads (common/rules_folders.py's ``recorded``)
+    # the rules folders the build reads (front/rules_folders.py's ``recorded``)
     folders: tuple[str, ...] = ()
 
     @property

@@ -474,7 +474,7 @@ def build(
 
     from .. import pipeline
     from ..common.diagnostics import RulesError
-    from ..common.rules_folders import recorded
+    from ..front.rules_folders import recorded
     from ..front.settings import load as load_settings
 
     parts: dict[str, Part] = {}

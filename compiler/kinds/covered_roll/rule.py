@@ -37,7 +37,6 @@ from ...kinds.decision.model import DecisionRule
 from ...kinds.table.model import TableRule
 from ...kinds.table.rule import roll_on
 from ...lang.expr import Checked
-from ...lang.naming import words_of
 
 if TYPE_CHECKING:
     from ...common.diagnostics import Path

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path as FsPath
 
-from .diagnostics import Diagnostic, RulesError
+from ..common.diagnostics import Diagnostic, RulesError
 
 BASE = FsPath("rules")
 FILE_NAME = "package.yaml"
@@ -49,7 +49,7 @@ def house_packs(base: FsPath) -> list[FsPath]:
         return []
     if not _LISTED.search(text):  # read as text: no YAML for most projects
         return []
-    from ..front.loader import load_file
+    from .loader import load_file
 
     source = load_file(path, f"{base.resolve().name}/{FILE_NAME}")
     data = source.data
