@@ -87,3 +87,10 @@ def class_words(name: str) -> str:
 def words_of(name: str) -> str:
     """An identifier as a reader says it: ``climb_bonus`` is "climb bonus"."""
     return " ".join(part for part in name.split("_") if part) or name
+
+
+def title_words(name: str) -> str:
+    """An identifier with no title, as a title: its words, the first a capital
+    (``smart_munitions`` is "Smart munitions")."""
+    words = words_of(name)
+    return words[:1].upper() + words[1:]

@@ -29,7 +29,7 @@ from ...core.program import lowered
 from ...core.viewkit import View
 from ...front.model import System
 from ...lang.expr import parse
-from ...lang.naming import odds_function, words_of
+from ...lang.naming import odds_function, title_words, words_of
 from ...lang.py_names import pyname
 from ...runtime.dice_odds import DEPTH
 from ..literals import (
@@ -133,7 +133,7 @@ def _rule_odds(
     chart = getattr(rule, "odds_chart", None)  # a table of its odds
     if chart is not None:
         what = _title_text(system, rule, chart.field) if chart.field else "Answer"
-        over = param_titles(system, rule).get(chart.over) or _capital(chart.over)
+        over = param_titles(system, rule).get(chart.over) or title_words(chart.over)
         one = derived
         if len(fields) > 1:
             one = _field_of(derived, chart.field)
@@ -150,13 +150,7 @@ def _title(system: System, rule: Any, field: str) -> str:
 def _title_text(system: System, rule: Any, field: str) -> str:
     """A field of a rule's answer as its page names it (its title, text)."""
     column = shape_of(lowered(system, rule)).columns.get(field)
-    return column.title if column is not None else _capital(field)
-
-
-def _capital(name: str) -> str:
-    """A name with no title as a title: its words, the first capitalised."""
-    words = words_of(name)
-    return words[:1].upper() + words[1:]
+    return column.title if column is not None else title_words(field)
 
 
 def _field_of(

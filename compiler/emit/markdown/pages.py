@@ -35,7 +35,7 @@ from ...front.model import (
     System,
 )
 from ...kinds.registry import kind_of
-from ...lang.naming import words_of
+from ...lang.naming import title_words, words_of
 from ..literals import (
     code,
     md,
@@ -113,10 +113,6 @@ def citation(system: System, rule: Rule | None = None) -> str:
     if rule is not None and (part is None or rule.section != part.title):
         parts.append(f"section “{md(rule.section)}”")
     return ", ".join(parts)
-
-
-def _capitalized(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _group_of(system: System, rule: Rule) -> str:
@@ -336,7 +332,7 @@ def overview_view(system: System, base: System | None = None) -> View:
         "groups": _groups(system, page),
         "not_modelled": [
             {
-                "title": md(_capitalized(words_of(n.id))),
+                "title": md(title_words(n.id)),
                 "id": code(n.id),
                 "summary": md(n.summary),
                 "reason": md(n.reason),
