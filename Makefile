@@ -7,6 +7,9 @@
 #                 Node and npm where missing, then KaTeX and TypeScript with npm ci)
 #   make test-quick - the edit loop's test files (a minute or two on 2 cores; no
 #                 browser, JavaScript, fuzzing, type checks or lint: see QUICK_TESTS)
+#   make test-house - make build, test, docs and check on a fresh clone of HEAD
+#                 whose rules/package.yaml lists the house pack tests/house (the
+#                 suite holds for a project with a pack; about 15 minutes)
 #   make docs   - build the reference site into site/ (mkdocs build --strict), to
 #                 serve or to open from the folder (site/index.html, file://)
 #   make serve  - preview the reference site on http://127.0.0.1:8000
@@ -20,7 +23,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test test-quick check validate lint typecheck update-goldens bench clean docs serve chromium node fuzz
+.PHONY: build test test-quick test-house check validate lint typecheck update-goldens bench clean docs serve chromium node fuzz
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -88,6 +91,16 @@ test-quick: $(STAMP)
 	$(BIN)/pytest -q -n auto --dist loadfile $(QUICK_TESTS)
 	$(BIN)/rulesc check
 
+# make test-house: a fresh clone of HEAD (committed work only) that lists the
+# house pack tests/house in rules/package.yaml, set up and checked as a new
+# machine would with no flag: make build, make test, make docs, make check.
+HOUSE_CLONE ?= /tmp/rulebook-house
+
+test-house:
+	rm -rf $(HOUSE_CLONE) && git clone --quiet $(CURDIR) $(HOUSE_CLONE)
+	printf 'house_packs: [../tests/house]\n' >> $(HOUSE_CLONE)/rules/package.yaml
+	$(MAKE) -C $(HOUSE_CLONE) --no-print-directory build test docs check
+
 # The schema fuzzer (tests/test_fuzz_schemas.py) at length: every outcome a build
 # or located errors, and rules that roll (tests/fuzz/rolling.py) answering alike in
 # Python and Node. A crash names its case; rerun it with the same seed.
@@ -119,7 +132,7 @@ update-goldens: build
 MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
 
 docs: $(STAMP) $(KATEX)
-	$(MKDOCS) build --strict --quiet
+	$(MKDOCS) build --strict
 
 serve: $(STAMP) $(KATEX)
 	$(MKDOCS) serve --dev-addr 127.0.0.1:8000

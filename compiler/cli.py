@@ -65,8 +65,9 @@ def _parser() -> argparse.ArgumentParser:
         type=FsPath,
         action="append",
         default=None,
-        help="the rules folder (default: rules); give it again for folders of "
-        "house rules, whose systems may extend those of earlier folders",
+        help="the rules folder (default: rules, and the house packs its "
+        "package.yaml lists); give it again for folders of house rules, whose "
+        "systems may extend those of earlier folders",
     )
     common.add_argument(
         "--format",

@@ -3,9 +3,12 @@
 The pages in generated/docs/ are written to read well on their own (on GitHub,
 in an editor); these hooks adapt them to the site without changing them:
 
-- every rules file under rules/ becomes a page of the site (``rules/<system>/
-  <file>.yaml``), its lines numbered and each line an anchor (``#L12``), so the
-  pages' links to "rules/<system>/<file>.yaml#L12" land on the rule's first line;
+- every rules file of the folders the reference was built from (rules/ and the
+  house packs its package.yaml lists, as generated/manifest.json records them)
+  becomes a page of the site (``rules/<system>/<file>.yaml``, ``tests/house/
+  <system>/<file>.yaml``), its lines numbered and each line an anchor (``#L12``),
+  so the pages' links to "rules/<system>/<file>.yaml#L12" land on the rule's
+  first line;
 - those links, which leave the docs folder, are pointed at these pages;
 - an ``<a id="name"></a>`` anchor line before a heading becomes the heading's
   own id, so the table of contents, permalinks and search results use it, and
@@ -37,6 +40,7 @@ contract out of the search index.
 from __future__ import annotations
 
 import html
+import json
 import posixpath
 import re
 from pathlib import Path
@@ -58,6 +62,8 @@ KATEX = HERE / "node_modules" / "katex" / "dist"  # from docsite/package.json
 KATEX_SITE = "assets/katex"  # where the site serves it
 KATEX_FILES = ("katex.min.css", "katex.min.js")
 SOURCE_FOLDER = "rules"  # in the site, as in the repository
+MANIFEST = "manifest.json"  # beside the docs folder: records the rules folders
+_FOLDERS: list[str] = [SOURCE_FOLDER]  # the build's rules folders (on_files)
 GUIDES = HERE / "guides"  # the hand-written guides, served under guides/
 GUIDES_SITE = "guides"
 GUIDES_NAV = "Guides"  # their section of the navigation
@@ -75,8 +81,37 @@ def _root(config: MkDocsConfig) -> Path:
     return Path(config.config_file_path).resolve().parent
 
 
-def _rules_dir(config: MkDocsConfig) -> Path:
-    return _root(config) / SOURCE_FOLDER
+def rules_folders(config: MkDocsConfig) -> list[str]:
+    """The rules folders the reference was built from, as paths from the
+    project's folder (``rules``, ``tests/house``): those its manifest records
+    (rulesc writes it beside the docs folder), else ``rules``."""
+    try:
+        doc = json.loads((Path(config.docs_dir).parent / MANIFEST).read_bytes())
+    except (OSError, ValueError):
+        return [SOURCE_FOLDER]
+    folders = doc.get("folders") if isinstance(doc, dict) else None
+    if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
+        return [SOURCE_FOLDER]
+    return [posixpath.normpath(f) for f in folders] or [SOURCE_FOLDER]
+
+
+def site_folder(folder: str) -> str:
+    """Where a rules folder's pages go in the site: its path from the project
+    (``tests/house``), less any ``..`` (a pack beside the project is served
+    under its own name)."""
+    parts = [p for p in folder.split("/") if p not in ("..", ".", "")]
+    return "/".join(parts) or SOURCE_FOLDER
+
+
+def source_of(target: Path, root: Path, folders: list[str]) -> str | None:
+    """The site's page of the rules file ``target`` (None: in no rules folder)."""
+    for folder in folders:
+        try:
+            relpath = target.relative_to((root / folder).resolve()).as_posix()
+        except ValueError:
+            continue
+        return f"{site_folder(folder)}/{relpath}.md"
+    return None
 
 
 def source_page(relpath: str, text: str) -> str:
@@ -106,17 +141,21 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         # The guides are this checkout's: they link to its rules and reference,
         # which a site of another build (a test's) does not have.
         add_guides(files, config)
-    rules = _rules_dir(config)
-    for path in sorted(rules.rglob("*.yaml")):
-        relpath = path.relative_to(_root(config)).as_posix()
-        files.append(
-            File.generated(
-                config,
-                f"{relpath}.md",
-                content=source_page(relpath, path.read_text(encoding="utf-8")),
-                inclusion=InclusionLevel.NOT_IN_NAV,
+    root = _root(config)
+    _FOLDERS[:] = rules_folders(config)  # this build's, for the pages' hooks
+    for folder in _FOLDERS:
+        rules = root / folder
+        for path in sorted(rules.rglob("*.yaml")):
+            relpath = path.relative_to(rules).as_posix()
+            shown = posixpath.normpath(f"{folder}/{relpath}")
+            files.append(
+                File.generated(
+                    config,
+                    f"{site_folder(folder)}/{relpath}.md",
+                    content=source_page(shown, path.read_text(encoding="utf-8")),
+                    inclusion=InclusionLevel.NOT_IN_NAV,
+                )
             )
-        )
     for uri, name in ((STYLESHEET, "rulebook.css"), (SCRIPT, "rulebook.js")):
         files.append(File.generated(config, uri, content=(HERE / name).read_bytes()))
     for asset in katex_files():
@@ -154,12 +193,16 @@ def add_guides(files: Files, config: MkDocsConfig) -> None:
     config.nav = [*nav, {GUIDES_NAV: entries}]
 
 
-def guide_markdown(markdown: str, docs_dir: str) -> str:
+def guide_markdown(
+    markdown: str, docs_dir: str, folders: list[str] | None = None
+) -> str:
     """A guide as the site shows it: its links to the reference and to rules
     files, written relative to docsite/guides/ in the repository, point at the
     site's pages; any other link is left for MkDocs to check. ``docs_dir`` is the
-    docs folder's path in the repository (generated/docs)."""
+    docs folder's path in the repository (generated/docs); ``folders`` the rules
+    folders (``rules_folders``)."""
     here = f"{HERE.name}/{GUIDES.name}"  # the guides' folder in the repository
+    folders = folders or [SOURCE_FOLDER]
 
     def link(match: re.Match[str]) -> str:
         target, _, anchor = match.group(1).partition("#")
@@ -168,8 +211,9 @@ def guide_markdown(markdown: str, docs_dir: str) -> str:
         path = posixpath.normpath(posixpath.join(here, target))
         if path.startswith(f"{docs_dir}/"):
             page = path.removeprefix(f"{docs_dir}/")
-        elif path.startswith(f"{SOURCE_FOLDER}/") and path.endswith(".yaml"):
-            page = f"{path}.md"
+        elif path.endswith(".yaml") and any(path.startswith(f"{f}/") for f in folders):
+            folder = next(f for f in folders if path.startswith(f"{f}/"))
+            page = f"{site_folder(folder)}/{path.removeprefix(f'{folder}/')}.md"
         else:
             return match.group(0)
         return (
@@ -203,20 +247,27 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-def site_markdown(markdown: str, src_uri: str, docs_dir: Path, root: Path) -> str:
+def site_markdown(
+    markdown: str,
+    src_uri: str,
+    docs_dir: Path,
+    root: Path,
+    folders: list[str] | None = None,
+) -> str:
     """A docs page's Markdown as the site shows it (see the module docstring).
 
-    ``src_uri`` is the page's path in ``docs_dir``; ``root`` the repository.
+    ``src_uri`` is the page's path in ``docs_dir``; ``root`` the repository;
+    ``folders`` the rules folders (``rules_folders``).
     """
     page_dir = posixpath.dirname(src_uri) or "."
+    folders = folders or [SOURCE_FOLDER]
 
     def link(match: re.Match[str]) -> str:
         target = (docs_dir / page_dir / match.group(1)).resolve()
-        try:
-            relpath = target.relative_to(root / SOURCE_FOLDER).as_posix()
-        except ValueError:
+        source = source_of(target, root.resolve(), folders)
+        if source is None:
             return match.group(0)  # not a rules file: MkDocs checks it as usual
-        page = posixpath.relpath(f"{SOURCE_FOLDER}/{relpath}.md", page_dir)
+        page = posixpath.relpath(source, page_dir)
         return f"]({page}{match.group(2) or ''})"
 
     markdown = _GENERATED.sub("", markdown, count=1)
@@ -231,9 +282,13 @@ def on_page_markdown(
         return markdown
     if page.file.abs_src_path and Path(page.file.abs_src_path).is_relative_to(GUIDES):
         docs_dir = Path(config.docs_dir).resolve().relative_to(_root(config))
-        return guide_markdown(markdown, docs_dir.as_posix())
+        return guide_markdown(markdown, docs_dir.as_posix(), _FOLDERS)
     return site_markdown(
-        markdown, page.file.src_uri, Path(config.docs_dir).resolve(), _root(config)
+        markdown,
+        page.file.src_uri,
+        Path(config.docs_dir).resolve(),
+        _root(config),
+        _FOLDERS,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import faulthandler
 import importlib
@@ -16,11 +17,35 @@ from typing import Any
 
 import pytest
 
-from rulesc.pipeline import Outputs, build
+from rulesc.front.model import System
+from rulesc.front.rules_folders import house_packs
+from rulesc.pipeline import Outputs, build, load_systems
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 GENERATED = ROOT / "generated"
+# The house packs rules/package.yaml lists (this repository lists none; a
+# project that lists one runs this suite over its packs too): what generated/
+# is built from is RULES and PACKS, as ``rulesc build`` reads them.
+PACKS = house_packs(RULES)
+
+
+def project_systems(only: set[str] | None = None) -> list[System]:
+    """The systems of the project's rules folders (rules/ and its house packs),
+    as ``rulesc build`` loads them: what generated/ holds."""
+    return load_systems(RULES, only, more=PACKS)
+
+
+def copy_rules(target: Path, **copytree: Any) -> Path:
+    """rules/ copied to ``target`` (a project's rules folder), with each house
+    pack it lists copied to the same place relative to it, so that the copy's
+    package.yaml names folders that are there; ``copytree``: shutil.copytree's
+    options for rules/ (its ``ignore``)."""
+    shutil.copytree(RULES, target, **copytree)
+    for pack in PACKS:
+        place = target.parent / pack.resolve().relative_to(RULES.resolve().parent)
+        shutil.copytree(pack, place, dirs_exist_ok=True)
+    return target
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -49,7 +74,7 @@ def no_hang() -> Iterator[None]:
 @pytest.fixture(scope="session")
 def built() -> Outputs:
     """One in-memory build of the real rules, shared by the whole session."""
-    return build(RULES)
+    return build(RULES, more=PACKS)
 
 
 @pytest.fixture(scope="session")
@@ -84,9 +109,7 @@ def df(df_out: Path) -> Iterator[ModuleType]:
 @pytest.fixture
 def rules_copy(tmp_path: Path) -> Path:
     """A writable copy of rules/ in a temporary project folder."""
-    target = tmp_path / "rules"
-    shutil.copytree(RULES, target)
-    return target
+    return copy_rules(tmp_path / "rules")
 
 
 @contextlib.contextmanager
@@ -167,3 +190,28 @@ def enumerated_odds(
             continue
         found[value] = found.get(value, Fraction(0)) + chance
     return found  # in no order (labels of an unordered enum do not sort)
+
+
+def loaded_by_check_and_build(project: Path, heavy: tuple[str, ...]) -> list[str]:
+    """The modules of ``heavy`` (packages, or modules by their full name) that
+    ``rulesc check`` then ``rulesc build``, run in ``project`` in one fresh
+    process, import (each command must succeed)."""
+    probe = (
+        "import sys\n"
+        "from rulesc.cli import main\n"
+        "for command in ('check', 'build'):\n"
+        "    assert main([command]) == 0, command\n"
+        f"heavy = {heavy!r}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy"
+        " or m in heavy))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found: list[str] = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    return found

@@ -14,7 +14,6 @@ control: built from both, every page must have the same elements and attributes.
 from __future__ import annotations
 
 import io
-import shutil
 from collections.abc import Iterator
 from itertools import count
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from .conftest import ROOT
+from .conftest import copy_rules
 from .test_strings_are_data import RULES, SYSTEM, yaml_text
 
 HOSTILE = (
@@ -184,7 +183,7 @@ def write_rules(root: Path, *, hostile: bool = True) -> Path:
     """A copy of rules/ under ``root``, its prose spoilt; the small system
     beside it. Returns the rules folder."""
     rules = root / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    copy_rules(rules)
     yaml = YAML(typ="safe", pure=True)
     yaml.width = 4096
     yaml.allow_unicode = False  # every character outside ASCII escaped

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +9,8 @@ from rulesc.cli import EXIT_OK, main
 from rulesc.front.loader import load_file
 from rulesc.workbench.yaml_edit import node_spans
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import copy_rules
+
 RULES = """\
 system: demo
 rules:
@@ -78,7 +78,7 @@ def test_accept_rewrites_a_block_scalar_answer_and_keeps_what_follows(
     tmp_path: Path,
 ) -> None:
     rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    copy_rules(rules)
     answers = _block_answers(rules)
     assert answers, "the rules have an answer written as a block scalar"
     before = {path: path.read_text() for path, _, _ in answers}

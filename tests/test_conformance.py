@@ -20,15 +20,16 @@ import pytest
 from rulesc.emit.conformance.files import kit_file
 from rulesc.emit.conformance.kit import kit_json
 from rulesc.emit.markdown.odds_pages import odds_name_of
-from rulesc.pipeline import build, load_systems
+from rulesc.pipeline import build
 
 from .conformance.kits import kit_files, missing_from, run_javascript
 from .conformance.runner import read_kit, run_kit
+from .conftest import project_systems
 from .js_node import PACKAGE, ported
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
-SYSTEMS = {s.id: s for s in load_systems(ROOT / "rules")}
+SYSTEMS = {s.id: s for s in project_systems()}
 
 
 def _kit(system_id: str) -> dict[str, Any]:

@@ -31,9 +31,10 @@ import rulebook.edge_of_darkness as eod
 import rulebook.gurps as gurps
 from rulebook.dice import Dice, Scripted
 
-from rulesc.pipeline import Outputs, load_systems
+from rulesc.pipeline import Outputs
 from rulesc.runtime.dice import Dice as ModelDice
 
+from .conftest import project_systems
 from .probe import doc
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,7 +126,7 @@ def test_every_dice_expression_of_the_rules_is_in_the_runtime() -> None:
     """The rules' model (loaded from rules/) holds no dice the runtime lacks."""
     model: list[tuple[str, Any]] = []
     seen: set[int] = set()
-    for system in load_systems(ROOT / "rules"):
+    for system in project_systems():
         model.extend(_walk(system, system.id, ModelDice, seen))
     assert model
     runtime = {(_key_of(d), d.unit) for _, d in GENERATED_DICE}

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from rulesc import pipeline
 from rulesc.core.viewkit import (
     bounds,
 )
@@ -17,8 +16,10 @@ from rulesc.emit.viewkit import (
     allowed,
 )
 
+from .conftest import project_systems
+
 ROOT = Path(__file__).resolve().parent.parent
-SYSTEMS = pipeline.load_systems(ROOT / "rules")
+SYSTEMS = project_systems()
 
 
 def _functions() -> list[tuple[str, str, object]]:

@@ -42,11 +42,16 @@ from rulesc.output import (
 from rulesc.output.writer import read_tree
 from rulesc.workbench import watch
 
-from .conftest import RULES, run_rulesc
+from .conftest import copy_rules, run_rulesc
 
 CODES = (errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EIO, errno.EDQUOT)
 LINE = re.compile(r"rulesc: cannot (read|write) (\S+): (.+)")
 EDIT = ("d20_scifi/cover.yaml", "title: Cover and concealment\n", "title: Cover!\n")
+
+
+# rules/ alone, whatever house packs it lists: the tests of the cache's writes
+# count the entries of a build of systems apart (a house build is one entry)
+BASE = ("--rules", "rules")
 
 
 @pytest.fixture(autouse=True)
@@ -230,7 +235,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     schema/ (a copy) has one composed schema stale, so that it is written too."""
     root = tmp_path_factory.mktemp("project")
     rules = root / "rules"
-    shutil.copytree(RULES, rules)
+    copy_rules(rules)
     schema = root / "schema"
     shutil.copytree(SCHEMA_DIR, schema)
     with pytest.MonkeyPatch.context() as mp:
@@ -514,7 +519,7 @@ def test_a_build_whose_cache_cannot_be_written_still_writes_the_output(
         with monkeypatch.context() as mp:
             mp.setattr(cache.Built, "remember", counting(dry))
             dry.install(mp)
-            assert _run(["build", "--out", out], capsys)[0] == 0
+            assert _run(["build", *BASE, "--out", out], capsys)[0] == 0
     inj = Injector()
     monkeypatch.setattr(cache.Built, "remember", counting(inj))
     writes = len(dry.calls)
@@ -523,14 +528,14 @@ def test_a_build_whose_cache_cannot_be_written_still_writes_the_output(
     inj.code = errno.ENOSPC
     with monkeypatch.context() as mp:
         inj.install(mp)
-        code, out, err = _run(["build"], capsys)
+        code, out, err = _run(["build", *BASE], capsys)
     assert inj.fired is not None
     assert (code, err) == (0, "")
     assert out.startswith("ok: ")
     assert read_tree(root / "generated") == reference
     assert _temporaries(root) == []
     # the next build fills the cache
-    assert _run(["build"], capsys)[0] == 0
+    assert _run(["build", *BASE], capsys)[0] == 0
     assert any("/build/" in name for name in _listing(root / ".generated.cache"))
 
 
@@ -721,13 +726,13 @@ def test_a_real_full_disk(rules_copy: Path) -> None:
     root = rules_copy.parent
     # room for two outputs (the old one stays until the swap) and the cache
     with _tmpfs(root / "disk", "32m") as disk:
-        first = run_rulesc("build", "--out", "disk/generated", cwd=root)
+        first = run_rulesc("build", *BASE, "--out", "disk/generated", cwd=root)
         assert first.returncode == 0, first.stderr
         old = read_tree(disk / "generated")
         cached = _listing(disk / ".generated.cache")
         _fill(disk)
         _edit(rules_copy)
-        done = run_rulesc("build", "--out", "disk/generated", cwd=root)
+        done = run_rulesc("build", *BASE, "--out", "disk/generated", cwd=root)
         assert done.returncode == 1, done.stderr
         assert done.stdout == ""
         lines = done.stderr.splitlines()
@@ -740,7 +745,7 @@ def test_a_real_full_disk(rules_copy: Path) -> None:
         assert _temporaries(disk) == []
         assert _listing(disk / ".generated.cache") == cached  # never reached
         (disk / "filler").unlink()
-        again = run_rulesc("build", "--out", "disk/generated", cwd=root)
+        again = run_rulesc("build", *BASE, "--out", "disk/generated", cwd=root)
         assert again.returncode == 0, again.stderr
         assert read_tree(disk / "generated") == dict(pipeline.build(rules_copy).files)
 
@@ -754,14 +759,14 @@ def test_a_real_disk_with_room_for_the_output_but_not_the_cache(
     # room for the output and a cache entry of it, once the filler is gone
     with _tmpfs(root / "disk", "32m") as disk:
         _fill(disk, leave=room + (64 << 10))
-        done = run_rulesc("build", "--out", "disk/generated", cwd=root)
+        done = run_rulesc("build", *BASE, "--out", "disk/generated", cwd=root)
         assert (done.returncode, done.stderr) == (0, "")
         assert read_tree(disk / "generated") == reference
         assert _temporaries(disk) == []
         entries = _listing(disk / ".generated.cache")
         assert not any("/build/" in name for name in entries)  # it did not fit
         (disk / "filler").unlink()
-        again = run_rulesc("build", "--out", "disk/generated", cwd=root)
+        again = run_rulesc("build", *BASE, "--out", "disk/generated", cwd=root)
         assert (again.returncode, again.stderr) == (0, "")
         assert any("/build/" in name for name in _listing(disk / ".generated.cache"))
 
@@ -769,12 +774,12 @@ def test_a_real_disk_with_room_for_the_output_but_not_the_cache(
 def test_a_real_read_only_folder(rules_copy: Path) -> None:
     root = rules_copy.parent
     with _tmpfs(root / "disk", "8m") as disk:
-        first = run_rulesc("build", "--out", "disk/generated", cwd=root)
+        first = run_rulesc("build", *BASE, "--out", "disk/generated", cwd=root)
         assert first.returncode == 0, first.stderr
         old = read_tree(disk / "generated")
         subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
         _edit(rules_copy)
-        done = run_rulesc("build", "--out", "disk/generated", cwd=root)
+        done = run_rulesc("build", *BASE, "--out", "disk/generated", cwd=root)
         assert done.returncode == 1, done.stderr
         assert done.stderr == (
             "rulesc: cannot write disk/.generated.lock: Read-only file system\n"
@@ -785,5 +790,8 @@ def test_a_real_read_only_folder(rules_copy: Path) -> None:
             ".generated.lock",
             "generated",
         ]
-        assert run_rulesc("check", "--out", "disk/generated", cwd=root).returncode == 1
+        assert (
+            run_rulesc("check", *BASE, "--out", "disk/generated", cwd=root).returncode
+            == 1
+        )
     assert sys.platform == "linux"

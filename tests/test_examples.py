@@ -11,13 +11,12 @@ from rulesc.front.model import (
     Example,
     Rule,
 )
-from rulesc.pipeline import load_systems
 
-from .conftest import RULES
+from .conftest import project_systems
 
 CASES = [
     pytest.param(system.id, rule, ex, id=f"{rule.qualified_id}:{ex.name}")
-    for system in load_systems(RULES)
+    for system in project_systems()
     for rule in system.rules
     for ex in rule.examples
 ]
@@ -30,6 +29,6 @@ def test_worked_example(system: str, rule: Rule, example: Example) -> None:
 
 
 def test_every_rule_has_an_example() -> None:
-    for system in load_systems(RULES):
+    for system in project_systems():
         for rule in system.rules:
             assert rule.examples, f"{rule.qualified_id} has no worked example"

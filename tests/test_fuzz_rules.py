@@ -9,7 +9,6 @@ line and column inside it, on one line; nothing else is ever raised.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,7 +24,7 @@ from rulesc.common.diagnostics import (
 from rulesc.front.loader import load_text
 from rulesc.pipeline import generate, load_systems
 
-from .conftest import RULES
+from .conftest import RULES, copy_rules
 
 FILES = sorted(p.relative_to(RULES).as_posix() for p in RULES.rglob("*.yaml"))
 TOKENS = (
@@ -170,7 +169,7 @@ SETTINGS = settings(
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of rules/ that every example of the module mutates and restores."""
     rules = tmp_path_factory.mktemp("fuzz") / "rules"
-    shutil.copytree(RULES, rules)
+    copy_rules(rules)
     return rules
 
 

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ruamel.yaml import YAML
 
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
 from rulesc.front.loader import load_text
 from rulesc.workbench.yaml_text import flow
 
-from .conftest import ROOT, RULES
+from .conftest import ROOT, RULES, loaded_by_check_and_build
 
 LISTED = "house_packs: [../tests/house]\n"
 
@@ -34,8 +35,22 @@ def _project(folder: Path, listed: str = LISTED, *systems: str) -> Path:
     shutil.copy(ROOT / "Makefile", folder / "Makefile")
     shutil.copytree(ROOT / "tests" / "house", folder / "tests" / "house")
     settings = folder / "rules" / "package.yaml"
-    settings.write_text(settings.read_text(encoding="utf-8") + listed, "utf-8")
+    settings.write_text(
+        _unlisted(settings.read_text(encoding="utf-8")) + listed, "utf-8"
+    )
     return folder
+
+
+def _unlisted(text: str) -> str:
+    """package.yaml's text without its house_packs (the project may list some)."""
+    yaml = YAML()
+    data = yaml.load(text)
+    if "house_packs" not in data:
+        return text
+    del data["house_packs"]
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
 
 
 def _run(folder: Path, *argv: str) -> tuple[int, str, str]:
@@ -104,6 +119,44 @@ def test_make_needs_no_rules_flag(built: Path) -> None:
     assert "mkdocs build" in done.stdout
 
 
+def test_a_house_build_is_cached_whole_and_an_edit_in_the_pack_is_seen(
+    tmp_path: Path,
+) -> None:
+    """With a pack listed, ``check`` and ``build`` answer from the cache (one
+    entry for the whole build: the pack's system follows d20_scifi's files)
+    without loading the build's libraries, and an edit in the pack or in the
+    system it extends makes the check name the rule."""
+    folder = _project(tmp_path)
+    assert _run(folder, "build")[0] == EXIT_OK
+    entries = sorted((folder / ".generated.cache").glob("*/house/*.pickle"))
+    assert len(entries) == 1
+    heavy = ("jsonschema", "jinja2", "ruamel", "rulesc.front.model")
+    assert loaded_by_check_and_build(folder, heavy) == []
+    for path, old, new, rule in (
+        (
+            "tests/house/my_table/house.yaml",
+            "Ducking for cover",
+            "Ducking",
+            "duck_for_cover",
+        ),
+        (
+            "rules/d20_scifi/zero_g.yaml",
+            "max_increments: 20,",
+            "max_increments: 25,",
+            "zero_g_weapon_range",
+        ),
+    ):
+        text = (folder / path).read_text("utf-8")
+        (folder / path).write_text(text.replace(old, new, 1), "utf-8")
+        code, _, err = _run(folder, "check")
+        assert code == EXIT_RULES
+        assert f"rule my_table.{rule} changed since generated/ was built" in err
+        assert _run(folder, "build")[0] == EXIT_OK
+        assert _run(folder, "check")[0] == EXIT_OK
+    # each build stored its own entry (the older kept a while, as any build's)
+    assert len(sorted((folder / ".generated.cache").glob("*/house/*.pickle"))) > 1
+
+
 @pytest.mark.parametrize(
     ("listed", "said"),
     [
@@ -118,7 +171,8 @@ def test_a_pack_that_is_no_rules_folder_is_a_located_error(
     (folder / "rules" / "d20_scifi").mkdir(parents=True)
     (folder / "tests" / "house" / "my_table").mkdir(parents=True)
     (folder / "rules" / "package.yaml").write_text(
-        (ROOT / "rules" / "package.yaml").read_text("utf-8") + listed, "utf-8"
+        _unlisted((ROOT / "rules" / "package.yaml").read_text("utf-8")) + listed,
+        "utf-8",
     )
     line = (folder / "rules" / "package.yaml").read_text("utf-8").count("\n")
     for command in ("validate", "build", "roll"):

@@ -18,7 +18,7 @@ from rulesc.front.model import Override
 from rulesc.front.semantics import build_system
 from rulesc.kinds import registry
 
-from .conftest import GENERATED, ROOT, run_rulesc
+from .conftest import GENERATED, ROOT, copy_rules, run_rulesc
 from .js_node import node_json
 from .trace.matrix import names_a_source
 
@@ -507,7 +507,7 @@ def test_diff_refuses_a_system_that_extends_none() -> None:
 
 def test_accept_restates_an_inherited_example_in_the_pack(tmp_path: Path) -> None:
     rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    copy_rules(rules)
     packs = _unrestated(tmp_path / "house")
     # the copies sit one folder less deep than tests/house: one ../ less
     for file in (packs / "my_table").glob("*.yaml"):
@@ -535,17 +535,19 @@ def test_house_rules_in_the_same_folder_build_and_validate_alone(
     tmp_path: Path,
 ) -> None:
     rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    shutil.copytree(ROOT / "rules", rules)  # the folder alone: no pack it lists
     shutil.copytree(PACK / "my_table", rules / "my_table")
     for file in (rules / "my_table").glob("*.yaml"):
         file.write_text(
             file.read_text(encoding="utf-8").replace("../../../schema", "../../schema"),
             encoding="utf-8",
         )
-    done = run_rulesc("build", "--out", "out", cwd=tmp_path)  # the cache is skipped
+    done = run_rulesc("build", "--rules", "rules", "--out", "out", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert _answer(tmp_path / "out", "my_table", "m.cover('3/4').cover_ac") == "7"
-    done = run_rulesc("validate", "rules/my_table", cwd=tmp_path)  # and its base
+    done = run_rulesc(  # and its base
+        "validate", "--rules", "rules", "rules/my_table", cwd=tmp_path
+    )
     assert done.stdout == "ok: 21 rules in 1 system(s), 82 worked examples hold\n", (
         done.stderr
     )

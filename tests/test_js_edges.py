@@ -27,13 +27,13 @@ from rulesc.front.model import (
     System,
 )
 from rulesc.kinds.registry import kind_of
-from rulesc.pipeline import load_systems
 from rulesc.runtime._support import MAX_ENTRIES
 
+from .conftest import project_systems
 from .js_node import PACKAGE, answer, node_test, ported
 
 ROOT = Path(__file__).resolve().parent.parent
-SYSTEMS = {s.id: s for s in load_systems(ROOT / "rules")}
+SYSTEMS = {s.id: s for s in project_systems()}
 MAX_SAFE = 2**53 - 1
 SAFE_NOTE = "JavaScript numbers are exact integers only up to Number.MAX_SAFE_INTEGER"
 NOT_INTS = ("3", True, False, None, 1.5, [1])  # what no int parameter takes

@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 
 from rulesc.emit.javascript.expr import string_literal
 from rulesc.emit.javascript.names import camel
-from rulesc.pipeline import load_systems
 from rulesc.runtime import _support
 from rulesc.runtime import json as rjson
 from rulesc.runtime.errors import RuleInputError
 
+from .conftest import project_systems
 from .js_node import JS_TESTS, PACKAGE, drawn, example_case, node_cases, ported
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -261,7 +261,7 @@ def test_a_polluted_object_prototype_changes_no_answer(tmp_path: Path) -> None:
     groups: list[dict[str, Any]] = []
     pollute: dict[str, Any] = {"indent": 3, "sortKeys": True, "ensureAscii": False}
     expected: list[dict[str, Any]] = []
-    for system in load_systems(ROOT / "rules"):
+    for system in project_systems():
         module = importlib.import_module(f"rulebook.{system.id}")
         pollute |= _options(module)
         here = ported(system)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rulesc.pipeline import load_systems
 
-from .conftest import ROOT
+from .conftest import ROOT, project_systems
 from .js_node import JS_TESTS, PACKAGE, node_json, tsc_strict
 from .test_cookbook import COOKBOOK, out  # noqa: F401  (the built cookbook)
 
@@ -83,7 +83,7 @@ def _label_parameters(types: str) -> list[str]:
 
 
 def test_no_label_parameter_takes_any_string() -> None:
-    for system in load_systems(ROOT / "rules"):
+    for system in project_systems():
         types = (PACKAGE / f"{system.id}.d.ts").read_text("utf-8")
         assert not _label_parameters(types), system.id
 
@@ -156,7 +156,7 @@ def test_the_cookbook_takes_its_labels_only(out: Path, tmp_path: Path) -> None: 
     string, and a value that is no label of its set is refused in each place a
     label goes (every parameter and option of a function, constructor or
     method), once each."""
-    systems = [s.id for s in [*load_systems(COOKBOOK), *load_systems(ROOT / "rules")]]
+    systems = [s.id for s in [*load_systems(COOKBOOK), *project_systems()]]
     lines = []
     for system_id in systems:
         package = out / "js" if (out / "js" / f"{system_id}.js").is_file() else PACKAGE
@@ -187,7 +187,7 @@ def test_a_string_from_outside_becomes_a_label_through_of() -> None:
     from enum import Enum
 
     asked: list[tuple[str, str, str, str | None]] = []
-    for system in load_systems(ROOT / "rules"):
+    for system in project_systems():
         module = importlib.import_module(f"rulebook.{system.id}")
         for name in sorted(dir(module)):
             kind = getattr(module, name)

@@ -31,14 +31,13 @@ from rulesc.front.model import (
     Rule,
 )
 from rulesc.kinds.registry import kind_of
-from rulesc.pipeline import load_systems
 
-from .conftest import RULES
+from .conftest import project_systems
 from .workbench_helpers import project, rulesc
 
 __all__ = ["project"]  # the fixture, used by name
 
-SYSTEMS = load_systems(RULES)
+SYSTEMS = project_systems()
 MODULES = {s.id: importlib.import_module(f"rulebook.{s.id}") for s in SYSTEMS}
 SUPPORT = [
     importlib.import_module(f"rulebook.{name.removesuffix('.py')}")

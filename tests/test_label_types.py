@@ -31,11 +31,10 @@ from rulebook._support import Label, LabelMapping, Ladder
 from rulebook.errors import RuleInputError
 
 from rulesc.kinds.registry import kind_of
-from rulesc.pipeline import load_systems
 
-from .conftest import RULES
+from .conftest import project_systems
 
-SYSTEMS = load_systems(RULES)
+SYSTEMS = project_systems()
 MODULES: list[ModuleType] = [
     importlib.import_module(f"rulebook.{s.id}") for s in SYSTEMS
 ]

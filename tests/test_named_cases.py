@@ -25,7 +25,7 @@ from rulesc.common.diagnostics import RulesError
 from rulesc.examples import runtime_from
 from rulesc.pipeline import build
 
-from .conftest import RULES, run_rulesc
+from .conftest import RULES, copy_rules, run_rulesc
 from .js_node import node_json
 from .test_process_and_state import _write
 
@@ -163,7 +163,7 @@ def test_validate_fails_where_build_would(tmp_path: Path) -> None:
     """Two names JavaScript cannot tell apart (``reach_2`` and ``reach2``) are
     found by ``rulesc validate`` as by ``rulesc build``, with the same error."""
     rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
+    copy_rules(rules)
     path = rules / "d20_scifi" / "cover.yaml"
     text = path.read_text("utf-8")
     text = re.sub(r"\btargetable\b", "reach_2", text)

@@ -6,7 +6,6 @@ on a throwaway clone of a project (its rules, a .git folder, other files)."""
 from __future__ import annotations
 
 import hashlib
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 
 from rulesc.output.outdir import refusal
 
-from .conftest import RULES, run_rulesc
+from .conftest import copy_rules, run_rulesc
 
 
 def _digest(root: Path) -> str:
@@ -30,7 +29,7 @@ def _digest(root: Path) -> str:
 def clone(tmp_path: Path) -> Path:
     """A throwaway project: a git repository with the rules and a file of its own."""
     root = tmp_path / "project"
-    shutil.copytree(RULES, root / "rules")
+    copy_rules(root / "rules")
     (root / "notes").mkdir()
     (root / "notes" / "todo.txt").write_text("mine\n", encoding="utf-8")
     (root / "README.md").write_text("a project\n", encoding="utf-8")

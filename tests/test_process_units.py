@@ -4,7 +4,6 @@ its records' onsets can be in."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,8 @@ import pytest
 from rulesc.common.diagnostics import RulesError
 from rulesc.pipeline import load_systems
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import copy_rules
+
 COLUMN = "        type: dice\n        unit: hours\n"
 
 
@@ -21,7 +21,7 @@ COLUMN = "        type: dice\n        unit: hours\n"
 )
 def test_an_onset_column_in_no_time_unit_is_located(tmp_path: Path, unit: str) -> None:
     rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    copy_rules(rules)
     path = rules / "d20_scifi" / "radiation.yaml"
     text = path.read_text(encoding="utf-8")
     assert COLUMN in text

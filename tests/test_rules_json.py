@@ -34,14 +34,14 @@ from rulesc.front.model import (
 )
 from rulesc.kinds import registry
 from rulesc.kinds.registry import kind_of
-from rulesc.pipeline import build, load_systems
+from rulesc.pipeline import build
 
-from .conftest import GENERATED, ROOT, RULES, run_rulesc
+from .conftest import GENERATED, ROOT, copy_rules, project_systems, run_rulesc
 
 RULES_JSON = GENERATED / "rules.json"
 SCHEMA = GENERATED / "rules.schema.json"
 DOC: dict[str, Any] = json.loads(RULES_JSON.read_text(encoding="utf-8"))
-SYSTEMS = {s.id: s for s in load_systems(RULES)}
+SYSTEMS = {s.id: s for s in project_systems()}
 THROWAWAY = ROOT / "tests" / "kinds" / "sequence"
 CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
 
@@ -576,27 +576,29 @@ def test_the_manifest_covers_rules_json() -> None:
 
 
 ZERO_G = "d20_scifi/zero_g.yaml"
+BASE = ("--rules", "rules")  # rules/ alone, whatever house packs it lists
 ROW = "{key: zero_g, max_increments: 20,"
 
 
 def test_check_names_the_rule_when_rules_json_is_stale(tmp_path: Path) -> None:
     """A figure changed after the build: rulesc check fails, naming the rule
-    and rules.json; the rebuild writes the new figure into rules.json."""
+    and rules.json; the rebuild writes the new figure into rules.json. Of
+    rules/ alone (--rules): a house pack listed would change with it."""
     project = tmp_path / "project"
-    shutil.copytree(RULES, project / "rules")
+    copy_rules(project / "rules")
     out = project / "out"
-    done = run_rulesc("build", "--out", str(out), "--no-cache", cwd=project)
+    done = run_rulesc("build", *BASE, "--out", str(out), "--no-cache", cwd=project)
     assert done.returncode == 0, done.stderr
     before = json.loads((out / "rules.json").read_text(encoding="utf-8"))
     path = project / "rules" / ZERO_G
     path.write_text(
         path.read_text("utf-8").replace(ROW, ROW.replace("20", "25")), "utf-8"
     )
-    done = run_rulesc("check", "--out", str(out), "--no-cache", cwd=project)
+    done = run_rulesc("check", *BASE, "--out", str(out), "--no-cache", cwd=project)
     assert done.returncode == 1
     assert "rule d20_scifi.zero_g_weapon_range changed" in done.stdout + done.stderr
     assert "out/rules.json" in done.stdout + done.stderr
-    done = run_rulesc("build", "--out", str(out), "--no-cache", cwd=project)
+    done = run_rulesc("build", *BASE, "--out", str(out), "--no-cache", cwd=project)
     assert done.returncode == 0, done.stderr
     after = json.loads((out / "rules.json").read_text(encoding="utf-8"))
     assert _differences(before, after) == [
@@ -604,7 +606,7 @@ def test_check_names_the_rule_when_rules_json_is_stale(tmp_path: Path) -> None:
         + str(_index(after, "d20_scifi", "zero_g_weapon_range"))
         + "/rows/0/values/max_increments: 20 -> 25"
     ]
-    assert run_rulesc("check", "--out", str(out), cwd=project).returncode == 0
+    assert run_rulesc("check", *BASE, "--out", str(out), cwd=project).returncode == 0
 
 
 def test_a_hand_edited_rules_json_is_stale(tmp_path: Path) -> None:

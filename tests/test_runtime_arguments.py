@@ -30,9 +30,8 @@ from rulesc.front.model import (
 )
 from rulesc.kinds.formula.model import FormulaRule
 from rulesc.kinds.table.model import TableRule
-from rulesc.pipeline import load_systems
 
-from .conftest import RULES
+from .conftest import project_systems
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True)
 
@@ -52,7 +51,7 @@ JUNK = st.one_of(
 
 @cache
 def _systems() -> tuple[System, ...]:
-    return tuple(load_systems(RULES))
+    return tuple(project_systems())
 
 
 def _module(system: System) -> ModuleType:

@@ -36,9 +36,9 @@ from rulebook.errors import RuleInputError
 from rulesc.examples import runtime_from
 from rulesc.kinds.pool.model import PoolRule
 from rulesc.kinds.recovery.model import RecoveryRule
-from rulesc.pipeline import build, load_systems
+from rulesc.pipeline import build
 
-from .conftest import RULES
+from .conftest import project_systems
 from .test_process_and_state import CURSE, _write
 
 MODULES: tuple[ModuleType, ...] = (d20_scifi, gurps, edge_of_darkness)
@@ -219,7 +219,7 @@ def test_a_track_rolled_again_forever_stops_at_the_limit() -> None:
 def _rules(kind: type) -> list[tuple[ModuleType, Any]]:
     return [
         (importlib.import_module(f"rulebook.{s.id}"), r)
-        for s in load_systems(RULES)
+        for s in project_systems()
         for r in s.rules
         if isinstance(r, kind)
     ]

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import importlib
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from rulesc.cli import EXIT_OK, EXIT_RULES, main
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT, copy_rules
+
 CONTRACT = (ROOT / "generated" / "docs" / "contract.md").read_text()
 
 
@@ -53,7 +53,7 @@ def test_sources_are_checked_by_file_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    copy_rules(rules)
     sources = tmp_path / "sources"
     sources.mkdir()
     args = ["validate", "--rules", str(rules), "--sources", str(sources)]

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from rulesc.cli import main
 from rulesc.workbench.output import terminal_safe
 
-from .conftest import RULES
+from .conftest import copy_rules
 
 HOSTILE = r"\e]0;T\a\e[2J\x9b\x85\u202e\u2066\u200b\u200f\u2028\u2029\ufeff\x7f\x01\r"
 _FIELD = re.compile(
@@ -37,7 +37,7 @@ _FORBIDDEN = re.compile(
 def _poisoned(target: Path) -> int:
     """Copy rules/ to ``target`` with HOSTILE at the end of every one-line text
     field; the number of fields poisoned."""
-    shutil.copytree(RULES, target)
+    copy_rules(target)
     count = 0
     for path in target.glob("*/*.yaml"):  # the rules, not package.yaml
         lines: list[str] = []

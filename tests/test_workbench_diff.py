@@ -10,7 +10,7 @@ import pytest
 
 from rulesc.workbench.diff import answer_difference, data_changes
 
-from .conftest import ROOT, RULES
+from .conftest import ROOT, copy_rules
 from .workbench_helpers import line_of, project, rulesc
 
 __all__ = ["project"]
@@ -30,7 +30,7 @@ def clone(tmp_path: Path) -> Path:
     _git("config", "user.name", "rulesc test", cwd=target)
     _git("config", "user.email", "rulesc-test@example.invalid", cwd=target)
     shutil.rmtree(target / "rules")
-    shutil.copytree(RULES, target / "rules")
+    copy_rules(target / "rules")
     _git("add", "--all", "rules", cwd=target)
     _git(
         "commit", "--quiet", "--allow-empty", "-m", "the rules as they are", cwd=target

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from .conftest import RULES
+from .conftest import copy_rules
 
 
 def test_watch_rebuilds_and_reports_errors(tmp_path: Path) -> None:
-    shutil.copytree(RULES, tmp_path / "rules")
+    copy_rules(tmp_path / "rules")
     manifest = tmp_path / "generated" / "manifest.json"
     cover = tmp_path / "rules" / "d20_scifi" / "cover.yaml"
     args = ["build", "--watch", "--max-builds", "2", "--poll", "0.1"]

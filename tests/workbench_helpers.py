@@ -4,7 +4,6 @@ the read-only commands (roll, explain, simulate) run in, and the command runner.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import RULES
+from .conftest import copy_rules
 
 
 @pytest.fixture(scope="session")
@@ -22,7 +21,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     Tests must not change it: those that edit rules make their own copy.
     """
     root = tmp_path_factory.mktemp("workbench")
-    shutil.copytree(RULES, root / "rules")
+    copy_rules(root / "rules")
     return root
 
 

@@ -32,8 +32,9 @@ class Sourced(Protocol):
 
 
 def header_of(systems: Iterable[Sourced]) -> str:
-    """The header of an output made from every one of ``systems``."""
-    return header([f for s in systems for f in s.files])
+    """The header of an output made from every one of ``systems``: each rules
+    file once (a house system extending another lists the base's files too)."""
+    return header(list(dict.fromkeys(f for s in systems for f in s.files)))
 
 
 def where_doc(rule: RuleBase) -> str:

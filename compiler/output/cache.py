@@ -4,7 +4,7 @@ What rulesc writes is a function of the compiler (its code, templates, runtime
 support and schemas, the Python and the libraries it runs on) and of the bytes
 of the rules folder. Every entry here is keyed by a digest of both, so an entry
 is used only for byte-identical inputs: nothing is guessed from file dates, and
-changing any compiler file sets the whole cache aside. Three kinds of entry:
+changing any compiler file sets the whole cache aside. The kinds of entry:
 
 - ``source``: one rules file, loaded and schema-checked (a ``SourceFile``);
 - ``part``: what the outputs take from one system (``compiler.common.parts.Part``: its
@@ -13,7 +13,10 @@ changing any compiler file sets the whole cache aside. Three kinds of entry:
   models of the systems it does not build again;
 - ``system``: that system's model, stored with its part and read only when a
   caller asks for the models (the workbench);
-- ``build``: every output file made from the whole rules folder.
+- ``build``: every output file made from the whole rules folder;
+- ``house``: every output file of a build whose systems extend others (house
+  rules, in the folder or in house packs): keyed by every folder read, whole,
+  since a system's outputs then depend on another's files.
 
 Only work that succeeded is stored. A build that finds any error is done again
 from scratch without the cache, so errors read exactly as they would without
@@ -452,11 +455,8 @@ def build(
     (call it once the output is written); a failed one writes it before raising.
     """
     if more or _extends_any(rules_dir):  # house rules: a system's outputs
-        # then depend on another's files, which the cache's entries do not track
-        from .. import pipeline
-
-        outputs = pipeline.build(rules_dir, more=more)
-        return Built(outputs.files, lambda: outputs.systems)
+        # then depend on another's files, which the parts do not track
+        return _house(rules_dir, more, cache_dir, later)
     found = scan(rules_dir) if cache_dir is not None else None
     if cache_dir is None or found is None:
         return _uncached(rules_dir)
@@ -538,6 +538,50 @@ def build(
         return _systems(store, rules_dir, keys)
 
     return Built(outputs.files, systems, store)
+
+
+@dataclass(frozen=True, slots=True)
+class HouseEntry:
+    """A whole build of house rules: every output file."""
+
+    files: dict[str, bytes]
+
+
+def _house(
+    rules_dir: FsPath, more: Sequence[FsPath], cache_dir: FsPath | None, later: bool
+) -> Built:
+    """A build of house rules (``more`` folders, or a system of ``rules_dir``
+    that extends another): from the cache when every folder read is as it was
+    (a ``house`` entry, keyed by them all), else built whole and stored."""
+    folders = (rules_dir, *more)
+
+    def models() -> tuple[System, ...]:
+        from .. import pipeline
+
+        return tuple(pipeline.load_systems(rules_dir, more=more))
+
+    scans = [scan(f) for f in folders] if cache_dir is not None else []
+    if cache_dir is None or any(s is None for s in scans):
+        return _uncached(rules_dir, more=more)
+    from ..front.rules_folders import recorded
+
+    store = Store(cache_dir, compiler_fingerprint(), later=later)
+    key = _digest(
+        "house",
+        store.fingerprint,
+        *recorded(folders),
+        *(s.digest for s in scans if s is not None),
+    )
+    hit: HouseEntry | None = store.load("house", key, HouseEntry)
+    if hit is not None:
+        return Built(hit.files, models, store)
+    built = _uncached(rules_dir, store, more=more)
+    if [scan(f) for f in folders] == scans:  # not changed while being built
+        store.save("house", key, HouseEntry(dict(built.files)))
+        store.live = {"house": {key}}
+    if not store.later:
+        store.flush()  # prunes
+    return built
 
 
 def _whole(store: Store, entry: BuildEntry) -> dict[str, bytes] | None:
@@ -669,12 +713,14 @@ def _extends_any(rules_dir: FsPath) -> bool:
         return False
 
 
-def _uncached(rules_dir: FsPath, store: Store | None = None) -> Built:
+def _uncached(
+    rules_dir: FsPath, store: Store | None = None, *, more: Sequence[FsPath] = ()
+) -> Built:
     from .. import pipeline
     from ..common.diagnostics import RulesError
 
     try:
-        outputs = pipeline.build(rules_dir)
+        outputs = pipeline.build(rules_dir, more=more)
     except RulesError:
         if store is not None:
             store.flush()  # what loaded well; a failed build writes no output

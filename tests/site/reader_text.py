@@ -240,11 +240,12 @@ def pages_of(site: Path) -> list[Path]:
     """Every page of a built site that a reader reads: the reference and its
     systems' pages (not the rules files' listings, the guides, the 404 or the
     runtime contract, a page for programmers only)."""
-    skipped = ("rules", "guides", "assets", "search", "contract", "404")
+    skipped = ("guides", "assets", "search", "contract", "404")
     return sorted(
         p
         for p in site.rglob("*.html")
         if p.relative_to(site).parts[0].removesuffix(".html") not in skipped
+        and not p.name.endswith(".yaml.html")  # a rules file, in any folder
     )
 
 
