@@ -249,8 +249,10 @@ def run(argv: Sequence[str]) -> int:
     from .front.rules_folders import resolve
 
     # the one place folders are resolved: --rules, or rules/ and its house_packs
-    folders = resolve(getattr(args, "rules", None))
+    given = getattr(args, "rules", None)
+    folders = resolve(given)
     args.rules, args.more_rules = folders[0], tuple(folders[1:])
+    args.folders_given = bool(given)  # else build --watch reads the list again
     try:
         _folders(args)
         return _run(args)

@@ -8,7 +8,9 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
+import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -155,6 +157,53 @@ def test_a_house_build_is_cached_whole_and_an_edit_in_the_pack_is_seen(
         assert _run(folder, "check")[0] == EXIT_OK
     # each build stored its own entry (the older kept a while, as any build's)
     assert len(sorted((folder / ".generated.cache").glob("*/house/*.pickle"))) > 1
+
+
+def test_watch_reads_the_list_again_and_watches_a_pack_listed_meanwhile(
+    tmp_path: Path,
+) -> None:
+    """``build --watch`` with no --rules: a pack listed while it watches is
+    built at that save, and an edit in the pack is then a change."""
+    folder = _project(tmp_path, "")
+    settings = folder / "rules" / "package.yaml"
+    module = folder / "generated" / "rulebook" / "my_table.py"
+    argv = ["build", "--watch", "--max-builds", "3", "--poll", "0.1"]
+    with subprocess.Popen(
+        [sys.executable, "-m", "rulesc", *argv],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as watcher:
+        try:
+            _until(watcher, (folder / "generated" / "manifest.json").exists)
+            assert not module.exists()
+            settings.write_text(settings.read_text("utf-8") + LISTED, "utf-8")
+            _until(watcher, module.exists)
+            pack = folder / "tests" / "house" / "my_table" / "house.yaml"
+            text = pack.read_text("utf-8")
+            pack.write_text(text.replace("Ducking for cover", "Ducking", 1), "utf-8")
+            out, err = watcher.communicate(timeout=120)
+        finally:
+            if watcher.poll() is None:
+                watcher.kill()
+    assert watcher.returncode == 0, err
+    assert [line.split(" ok: ")[0] != line for line in out.splitlines()[1:]] == [
+        True,
+        True,
+        True,
+    ], out
+    page = folder / "generated" / "docs" / "my_table" / "duck_for_cover.md"
+    assert "# Ducking\n" in page.read_text("utf-8")
+
+
+def _until(watcher: subprocess.Popen[str], done: Callable[[], bool]) -> None:
+    """Wait (at most a minute) until ``done()``, the watcher still running."""
+    deadline = time.monotonic() + 60
+    while not done():
+        assert watcher.poll() is None, watcher.stderr.read() if watcher.stderr else ""
+        assert time.monotonic() < deadline, "the watcher did not build"
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize(

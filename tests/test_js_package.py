@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 import subprocess
+import tarfile
 from pathlib import Path
 from typing import Any
 
@@ -56,9 +57,17 @@ def test_the_tarball_holds_the_licence_and_names_it(
     assert "LICENSE" in {f["path"] for f in pack["files"]}
     installed = app / "node_modules" / manifest["name"]
     assert (installed / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
-    # what npm shows of an installed package (npm view reads the registry only)
+    # what npm shows of an installed package
     [shown] = json.loads(_npm("query", f"#{manifest['name']}", cwd=app))
     assert shown["license"] == manifest["license"] == "MIT"
+    # npm view of the package's folder, and of the tarball's unpacked: a
+    # tarball's path itself npm view takes for a version ("No match found")
+    unpacked = app / "unpacked"
+    unpacked.mkdir()
+    with tarfile.open(app / pack["filename"]) as tar:
+        tar.extractall(unpacked, filter="data")
+    for folder in (PACKAGE, unpacked / "package"):
+        assert _npm("view", str(folder), "license", cwd=app).strip() == "MIT"
 
 
 def test_the_package_installs_alone_and_answers(

@@ -6,6 +6,9 @@ cache keys on); when it changes and then holds still for one more poll (an
 editor may save a file in several writes), the output is rebuilt exactly as
 ``rulesc build`` would, through the build cache. Errors are printed as a build prints them (a write the OS refuses, as
 ``rulesc: cannot write PATH: REASON``), and watching goes on; Ctrl-C stops it.
+Given no ``--rules``, each build reads the house packs ``rules/package.yaml``
+lists again, so a pack listed (or taken out) while watching is built (or left
+out) at the next save, and then watched.
 """
 
 from __future__ import annotations
@@ -15,8 +18,12 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path as FsPath
+from typing import TYPE_CHECKING
 
 from .usage import UsageError
+
+if TYPE_CHECKING:
+    from ..common.diagnostics import RulesError
 
 
 def _digest(rules_dir: FsPath, more: Sequence[FsPath] = ()) -> str | None:
@@ -51,7 +58,6 @@ def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
         cache_dir_for,
     )
     from ..output.writer import write_counted
-    from .display import print_diagnostics
 
     progress.reset()
     progress.at_stake(f"{args.out.as_posix()}/")
@@ -72,17 +78,39 @@ def build_once(args: argparse.Namespace, argv: list[str]) -> bool:
         print(exc.line, file=sys.stderr, flush=True)
         return False
     except RulesError as exc:
-        count = len(exc.diagnostics)
-        print(
-            f"[{_stamp()}] {count} error{'s' if count != 1 else ''}; "
-            f"{args.out.as_posix()}/ was left as it was",
-            flush=True,
-        )
-        print_diagnostics(exc.diagnostics, argv)
-        sys.stderr.flush()
+        _failed(args, exc, argv)
         return False
     line = changes.text(len(outputs.files), args.out.as_posix())
     print(f"[{_stamp()}] ok: {line}", flush=True)
+    return True
+
+
+def _failed(args: argparse.Namespace, exc: RulesError, argv: list[str]) -> None:
+    """Say that a build found errors, and print them."""
+    from .display import print_diagnostics
+
+    count = len(exc.diagnostics)
+    print(
+        f"[{_stamp()}] {count} error{'s' if count != 1 else ''}; "
+        f"{args.out.as_posix()}/ was left as it was",
+        flush=True,
+    )
+    print_diagnostics(exc.diagnostics, argv)
+    sys.stderr.flush()
+
+
+def _relisted(args: argparse.Namespace, argv: list[str]) -> bool:
+    """Read the house packs package.yaml lists again (no --rules was given);
+    False, its errors printed, when the list names no rules folder."""
+    from ..common.diagnostics import RulesError
+    from ..front.rules_folders import house_packs
+
+    try:
+        args.more_rules = tuple(house_packs(args.rules))
+    except RulesError as exc:
+        _failed(args, exc, argv)
+        return False
+    argv[:] = _argv(args)
     return True
 
 
@@ -103,9 +131,8 @@ def run(args: argparse.Namespace) -> int:
             f"--out {problem}",
             "name a new or empty folder, or one rulesc built (the default is generated)",
         )
-    more = tuple(getattr(args, "more_rules", ()))
-    argv = ["--format", args.format, "--rules", str(rules_dir)]
-    argv += [word for folder in more for word in ("--rules", str(folder))]
+    argv = _argv(args)
+    given = getattr(args, "folders_given", True)
     print(
         f"watching {rules_dir.as_posix()}/ (Ctrl-C to stop); "
         f"building into {args.out.as_posix()}/",
@@ -113,17 +140,21 @@ def run(args: argparse.Namespace) -> int:
     )
     builds = 0
     last_ok = False
-    seen = _digest(rules_dir, more)
+    seen = _digest(rules_dir, args.more_rules)
     building = False
     try:
         while True:
             building = True
-            last_ok = build_once(args, argv)
+            watched = args.more_rules
+            listed = given or _relisted(args, argv)
+            if args.more_rules != watched:  # other packs: watched from now on
+                seen = _digest(rules_dir, args.more_rules)
+            last_ok = listed and build_once(args, argv)
             building = False
             builds += 1
             if args.max_builds is not None and builds >= args.max_builds:
                 break
-            seen = _wait_for_change(rules_dir, seen, args.poll, more)
+            seen = _wait_for_change(rules_dir, seen, args.poll, args.more_rules)
     except KeyboardInterrupt:
         from ..output import progress
 
@@ -131,6 +162,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"\n[{_stamp()}] stopped watching{during}", flush=True)
         return 0
     return 0 if last_ok else 1
+
+
+def _argv(args: argparse.Namespace) -> list[str]:
+    """The command line the errors' hints repeat: the folders built."""
+    argv = ["--format", args.format, "--rules", str(args.rules)]
+    return argv + [w for f in args.more_rules for w in ("--rules", str(f))]
 
 
 def _wait_for_change(
