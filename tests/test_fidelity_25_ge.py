@@ -25,7 +25,7 @@ def _page(name: str) -> str:
 
 
 def _input_line(page: str, param: str) -> str:
-    """The line of a rule page's inputs that names ``param`` (in words)."""
+    """The line of a rule page's inputs that names ``param`` (by its title)."""
     found = [line for line in page.splitlines() if line.startswith(f"- *{param}*:")]
     assert len(found) == 1, found
     return found[0]
@@ -64,10 +64,11 @@ def test_full_cover_ruling_is_on_the_ranged_modifier_page() -> None:
 
 
 def test_gurps_exposure_input_says_what_the_runtime_does() -> None:
-    line = _input_line(_page("gurps/attack_covered_target.md"), "exposure")
+    line = _input_line(_page("gurps/attack_covered_target.md"), "Exposure")
     assert "none unless given" not in line
     assert line.endswith(
-        "unless given, what exposure behind cover answers for *weapon hands* 2."
+        "unless given, what “What cover leaves exposed” answers given "
+        "*Hands the weapon needs*: 2."
     ), line
     # ... which is what the runtime does when exposure is not given.
     rifle = g.exposure_behind_cover(weapon_hands=2)

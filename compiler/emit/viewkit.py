@@ -416,8 +416,9 @@ def api(
 
 
 def reader_name(param: Param) -> str:
-    """A parameter as a reader says it: italic words (``climb_bonus``: *climb bonus*)."""
-    return f"*{md_cell(words_of(param.name))}*"
+    """A parameter as a reader says it, in italics: its title, or its name in
+    words (``climb_bonus``: *climb bonus*)."""
+    return f"*{md_cell(param.title or words_of(param.name))}*"
 
 
 def _values(p: Param) -> str:
@@ -446,8 +447,8 @@ def inputs(params: Sequence[Param]) -> list[str]:
     for p in params:
         line = f"{reader_name(p)}: {md(p.description.rstrip('.'))}. "
         line += _values(p)
-        if p.default_call is not None:
-            line += f"; unless given, {_default_call_words(p.default_call)}"
+        if p.default_said is not None:
+            line += f"; unless given, {_default_call_words(p.default_said)}"
         elif p.has_default:
             line += f"; {_default_words(p.default)} unless given"
         found.append(line + ".")
@@ -467,8 +468,8 @@ def _default_words(value: int | bool | str | None) -> str:
 
 def _default_call_words(call: tuple[str, tuple[tuple[str, Any], ...]]) -> str:
     """A default the runtime computes by calling another rule, in words: what
-    that rule answers, with the arguments it is called with."""
-    function, args = call
-    given = [f"*{md_cell(words_of(k))}* {_default_words(v)}" for k, v in args]
-    with_ = (" for " + ", ".join(given)) if given else ""
-    return f"what {md(words_of(function))} answers{with_}"
+    that rule answers (by its title), with the arguments it is called with."""
+    title, args = call
+    given = [f"*{md_cell(k)}*: {_default_words(v)}" for k, v in args]
+    with_ = (" given " + ", ".join(given)) if given else ""
+    return f"what “{md(title)}” answers{with_}"

@@ -139,6 +139,9 @@ class Param:
     one_of: tuple[int, ...] = ()
     # its title, as a reader reads it (None: its name in words)
     title: str | None = None
+    # A mapping's default as a reader reads it: the title of the rule that
+    # gives it, and the arguments it is called with by their titles.
+    default_said: tuple[str, tuple[tuple[str, Any], ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,7 @@ from ..lang.naming import (
     fold,
     module_problem,
     name_problem,
+    words_of,
 )
 from ..lang.nodes import walk
 from ..runtime.dice import (
@@ -1876,6 +1877,15 @@ class SystemBuilder:
                 return None
             function: str = getattr(rule, "function", rule.id)
             call = (function, tuple(spec.get("args", {}).items()))
+            titles = {
+                q.name: q.title or words_of(q.name)
+                for q in getattr(rule, "params", ())
+                if isinstance(q, Param)
+            }
+            said = (
+                rule.title,
+                tuple((titles.get(k, words_of(k)), v) for k, v in call[1]),
+            )
         if keys is None or values is None:
             return None
         return Param(
@@ -1891,6 +1901,7 @@ class SystemBuilder:
             owns_enum=False,
             value_enum=values,
             default_call=call,
+            default_said=said if call is not None else None,
         )
 
     def find_enum(self, src: SourceFile, path: Path, name: str) -> EnumType | None:
