@@ -179,8 +179,9 @@ def test_simple_object_matters_only_when_the_cover_is_attacked() -> None:
 def test_ac_5_ruling_on_the_page() -> None:
     text = _ruling("attack_through_cover", "ac_5_for_simple_objects")
     assert "simple inanimate object" in text and "no target AC" in text
-    assert "- *simple object*: Whether the cover is a simple inanimate object" in (
-        _page("attack_through_cover")
+    assert (
+        "- *The cover is a simple object*: Whether the cover is a simple inanimate object"
+        in (_page("attack_through_cover"))
     )
 
 
