@@ -13,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from .doc_blocks import ALL_BLOCKS, README, ROOT, Block, sh_commands, shown_runs
+from .doc_blocks import (
+    ALL_BLOCKS,
+    GUIDES,
+    README,
+    ROOT,
+    Block,
+    sh_commands,
+    shown_runs,
+)
 
 
 def _env() -> dict[str, str]:
@@ -156,6 +164,22 @@ def test_the_readme_s_python_blocks_run_in_one_session() -> None:
     assert done.returncode == 0, f"README.md: {done.stderr}"
     assert done.stdout.split() == ["ok", str(checked)]
     assert checked >= 2
+
+
+@pytest.mark.usefixtures("sh_done")
+def test_the_guide_s_blocks_of_one_build_share_a_session() -> None:
+    """What writing-rules.md says: its blocks that read build/cookbook run in
+    one session, one after the other."""
+    guide = GUIDES / "writing-rules.md"
+    bodies = [
+        b.body
+        for b in _of("python")
+        if b.doc == guide and 'sys.path.insert(0, "build/cookbook")' in b.body
+    ]
+    assert len(bodies) >= 3
+    done, checked = _session(bodies)
+    assert done.returncode == 0, f"{guide.name}: {done.stderr}"
+    assert done.stdout.split() == ["ok", str(checked)]
 
 
 @pytest.fixture(scope="module")
