@@ -49,7 +49,16 @@ class Form:
         self.data: dict[str, Any] = json.loads(raw)
         assert self.data["rule"] == rule
         self.requests: list[str] = []
-        self.page.on("request", lambda r: self.requests.append(r.url))
+        # The browser fetches the page's icon when it likes (at times while a
+        # form answers): that is the page's, not the form's asking.
+        icons: list[str] = self.page.evaluate(
+            "Array.from(document.querySelectorAll(\"link[rel~='icon']\"), l => l.href)"
+        )
+        self.page.on("request", lambda r: self._asked(r.url, icons))
+
+    def _asked(self, url: str, icons: list[str]) -> None:
+        if url not in icons:
+            self.requests.append(url)
 
     def _answers(self) -> int:
         return int(self.root.get_attribute("data-answers") or "0")
